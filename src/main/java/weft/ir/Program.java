@@ -1,0 +1,61 @@
+package weft.ir;
+
+import weft.model.LibraryModels;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * A whole linked program: globals (including function-local statics and string literals) with their
+ * initialisers, and function definitions by link name. Immutable.
+ */
+public final class Program {
+    private final DataModel dataModel;
+    private final List<Variable> globals;
+    private final Map<Variable, GlobalInit> inits;
+    private final Map<String, Function> functions;
+    private final LibraryModels models;
+    private final Set<String> externals;
+
+    public Program(DataModel dataModel, List<Variable> globals, List<GlobalInit> inits,
+                   Map<String, Function> functions, LibraryModels models) {
+        this.dataModel = dataModel;
+        this.globals = List.copyOf(globals);
+        Map<Variable, GlobalInit> im = new LinkedHashMap<>();
+        for (GlobalInit gi : inits) im.put(gi.variable(), gi);
+        this.inits = im;
+        this.functions = new LinkedHashMap<>(functions);
+        this.models = models;
+        Set<String> ext = new TreeSet<>();
+        for (Function f : this.functions.values()) {
+            for (Edge e : f.cfg().edges()) {
+                if (e.stmt() instanceof Stmt.Call c && c.directName() != null && target(c) instanceof CallTarget.External x) {
+                    ext.add(x.name());
+                }
+            }
+        }
+        this.externals = ext;
+    }
+
+    public DataModel dataModel() { return dataModel; }
+    public List<Variable> globals() { return globals; }
+    public GlobalInit init(Variable v) { return inits.get(v); }
+    public Map<String, Function> functions() { return functions; }
+    public Function function(String linkName) { return functions.get(linkName); }
+    public LibraryModels models() { return models; }
+
+    /** Names of called functions that are neither defined nor modelled. */
+    public Set<String> externals() { return externals; }
+
+    /** Resolves a call: user definitions win over library models (a program may define its own). */
+    public CallTarget target(Stmt.Call call) {
+        String name = call.directName();
+        if (name == null) return new CallTarget.Indirect(call.callee());
+        Function f = functions.get(name);
+        if (f != null) return new CallTarget.User(f);
+        return models.lookup(name).<CallTarget>map(CallTarget.Library::new).orElseGet(() -> new CallTarget.External(name));
+    }
+}

@@ -1,0 +1,99 @@
+package weft.model;
+
+import java.util.List;
+
+/**
+ * What a library function does, as far as race analysis cares. Argument positions are 0-based
+ * indices into the call's argument list; -1 means "none".
+ */
+public sealed interface Event {
+
+    enum LockKind { MUTEX, RWLOCK, SPIN, C11_MUTEX }
+
+    enum Mode { READ, WRITE }
+
+    enum AtomicOp { LOAD, STORE, EXCHANGE, RMW, CAS, TEST_AND_SET, CLEAR, FENCE }
+
+    enum AllocKind { MALLOC, CALLOC, REALLOC, ALLOCA }
+
+    /** Starts a thread running {@code routineArg(argArg)}; stores its id through pointer {@code idArg}. */
+    record ThreadCreate(int idArg, int routineArg, int argArg) implements Event {}
+
+    /** Waits for the thread whose id value is {@code idArg}; stores its result through {@code resultArg}. */
+    record ThreadJoin(int idArg, int resultArg) implements Event {}
+
+    /** Ends the calling thread. */
+    record ThreadExit() implements Event {}
+
+    record ThreadDetach(int idArg) implements Event {}
+
+    /** Returns the calling thread's id. */
+    record ThreadSelf() implements Event {}
+
+    /**
+     * Acquires the lock pointed to by {@code lockArg} in {@code mode}. If {@code trying}, it may fail and
+     * returns {@code successValue} exactly when it succeeded.
+     */
+    record Lock(int lockArg, LockKind kind, Mode mode, boolean trying, int successValue) implements Event {}
+
+    record Unlock(int lockArg, LockKind kind) implements Event {}
+
+    record LockInit(int lockArg, LockKind kind) implements Event {}
+
+    record LockDestroy(int lockArg, LockKind kind) implements Event {}
+
+    /** Releases the mutex, waits, and re-acquires it before returning. */
+    record CondWait(int condArg, int mutexArg, boolean timed) implements Event {}
+
+    record CondSignal(int condArg, boolean broadcast) implements Event {}
+
+    record BarrierWait(int barrierArg) implements Event {}
+
+    /** Runs {@code routineArg()} once, guarded by the once-flag {@code onceArg}. */
+    record Once(int onceArg, int routineArg) implements Event {}
+
+    /** Begin/end of an atomic section ({@code __VERIFIER_atomic_begin/end}). */
+    record AtomicBegin() implements Event {}
+
+    record AtomicEnd() implements Event {}
+
+    /** Returns an arbitrary value of the call's result type. */
+    record Nondet() implements Event {}
+
+    /** Execution continues only if argument {@code condArg} is non-zero. */
+    record Assume(int condArg) implements Event {}
+
+    /** Execution stops (error reached, {@code abort}, {@code exit}): the whole program ends. */
+    record ProgramEnd(boolean error) implements Event {}
+
+    /**
+     * An atomic memory operation on the object {@code ptrArg} points to (none for fences);
+     * {@code valueArg} is the stored or combined value, {@code expectedArg} the compare operand of a CAS
+     * (a pointer for the {@code __atomic}/C11 forms, read and possibly written non-atomically).
+     */
+    record Atomic(AtomicOp op, int ptrArg, int valueArg, int expectedArg, boolean expectedIsPointer) implements Event {}
+
+    /** Returns fresh memory; {@code sizeArgs} multiply to its size; REALLOC also frees {@code oldArg}. */
+    record Alloc(AllocKind kind, List<Integer> sizeArgs, int oldArg) implements Event {}
+
+    record Free(int ptrArg) implements Event {}
+
+    /**
+     * Plain (non-atomic) reads and writes through pointer arguments. Each {@link MemArg} names the pointer
+     * argument, whether it is written, and the argument giving the byte count (-1: unknown extent, such
+     * as a C string; the whole object may be touched).
+     */
+    record MemAccess(List<MemArg> args, boolean varargsRead, boolean varargsWrite, int varargsFrom) implements Event {
+        public MemAccess {
+            args = List.copyOf(args);
+        }
+    }
+
+    record MemArg(int ptrArg, boolean write, int sizeArg) {}
+
+    /** Thread-specific data: {@code pthread_key_create}, {@code pthread_setspecific} etc. */
+    record ThreadSpecific() implements Event {}
+
+    /** No effect on shared memory or synchronisation (math, attributes, sleeping, time...). */
+    record Pure() implements Event {}
+}

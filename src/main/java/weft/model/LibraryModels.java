@@ -1,0 +1,266 @@
+package weft.model;
+
+import weft.model.Event.AllocKind;
+import weft.model.Event.AtomicOp;
+import weft.model.Event.LockKind;
+import weft.model.Event.MemArg;
+import weft.model.Event.Mode;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The one table of library models: pthreads, C11 threads, SV-COMP intrinsics, GCC atomic builtins,
+ * C11 atomics, allocation and memory functions. Every analysis looks calls up here and reacts to the
+ * typed {@link Event}; nothing else in Weft compares function names.
+ */
+public final class LibraryModels {
+    /** Prefix of SV-COMP functions whose whole body runs atomically. */
+    public static final String ATOMIC_FUNCTION_PREFIX = "__VERIFIER_atomic_";
+
+    private final Map<String, LibraryModel> byName;
+
+    private LibraryModels(Map<String, LibraryModel> byName) {
+        this.byName = Map.copyOf(byName);
+    }
+
+    /** The standard table. */
+    public static LibraryModels standard() {
+        Builder b = new Builder();
+        pthreads(b);
+        c11Threads(b);
+        svcomp(b);
+        gccAtomics(b);
+        c11Atomics(b);
+        memory(b);
+        pure(b);
+        return new LibraryModels(b.map);
+    }
+
+    /** This table extended with {@code extra} models (e.g. from user configuration); extra ones win. */
+    public LibraryModels with(List<LibraryModel> extra) {
+        Map<String, LibraryModel> m = new HashMap<>(byName);
+        for (LibraryModel lm : extra) m.put(lm.name(), lm);
+        return new LibraryModels(m);
+    }
+
+    public Optional<LibraryModel> lookup(String name) {
+        LibraryModel m = byName.get(name);
+        if (m == null && name.startsWith("__VERIFIER_nondet_")) m = new LibraryModel(name, new Event.Nondet());
+        return Optional.ofNullable(m);
+    }
+
+    public boolean isModelled(String name) {
+        return lookup(name).isPresent();
+    }
+
+    /** SV-COMP convention: a defined function named {@code __VERIFIER_atomic_*} executes atomically. */
+    public static boolean isAtomicFunction(String name) {
+        return name.startsWith(ATOMIC_FUNCTION_PREFIX) && !name.equals("__VERIFIER_atomic_begin")
+                && !name.equals("__VERIFIER_atomic_end");
+    }
+
+    public int size() {
+        return byName.size();
+    }
+
+    private static final class Builder {
+        final Map<String, LibraryModel> map = new HashMap<>();
+
+        void add(Event e, String... names) {
+            for (String n : names) map.put(n, new LibraryModel(n, e));
+        }
+
+        void mem(String name, MemArg... args) {
+            add(new Event.MemAccess(List.of(args), false, false, -1), name);
+        }
+    }
+
+    private static MemArg rd(int p, int size) { return new MemArg(p, false, size); }
+
+    private static MemArg wr(int p, int size) { return new MemArg(p, true, size); }
+
+    private static void pthreads(Builder b) {
+        b.add(new Event.ThreadCreate(0, 2, 3), "pthread_create");
+        b.add(new Event.ThreadJoin(0, 1), "pthread_join", "pthread_tryjoin_np", "pthread_timedjoin_np");
+        b.add(new Event.ThreadExit(), "pthread_exit");
+        b.add(new Event.ThreadDetach(0), "pthread_detach");
+        b.add(new Event.ThreadSelf(), "pthread_self");
+        b.add(new Event.Pure(), "pthread_equal", "pthread_yield", "sched_yield", "pthread_cancel",
+                "pthread_setcancelstate", "pthread_setcanceltype", "pthread_testcancel",
+                "pthread_attr_init", "pthread_attr_destroy", "pthread_attr_setdetachstate",
+                "pthread_attr_getdetachstate", "pthread_attr_setstacksize", "pthread_attr_getstacksize",
+                "pthread_attr_setscope", "pthread_attr_setschedpolicy", "pthread_attr_setschedparam",
+                "pthread_attr_setinheritsched", "pthread_mutexattr_init", "pthread_mutexattr_destroy",
+                "pthread_mutexattr_settype", "pthread_mutexattr_gettype", "pthread_mutexattr_setpshared",
+                "pthread_mutexattr_setprotocol", "pthread_mutexattr_setrobust",
+                "pthread_condattr_init", "pthread_condattr_destroy", "pthread_rwlockattr_init",
+                "pthread_rwlockattr_destroy", "pthread_barrierattr_init", "pthread_barrierattr_destroy",
+                "pthread_setschedparam", "pthread_getschedparam", "pthread_setname_np", "pthread_getname_np",
+                "pthread_sigmask", "pthread_kill", "pthread_setaffinity_np", "pthread_getaffinity_np",
+                "pthread_getconcurrency", "pthread_setconcurrency");
+        b.add(new Event.LockInit(0, LockKind.MUTEX), "pthread_mutex_init");
+        b.add(new Event.LockDestroy(0, LockKind.MUTEX), "pthread_mutex_destroy");
+        b.add(new Event.Lock(0, LockKind.MUTEX, Mode.WRITE, false, 0), "pthread_mutex_lock");
+        b.add(new Event.Lock(0, LockKind.MUTEX, Mode.WRITE, true, 0), "pthread_mutex_trylock",
+                "pthread_mutex_timedlock", "pthread_mutex_clocklock");
+        b.add(new Event.Unlock(0, LockKind.MUTEX), "pthread_mutex_unlock");
+        b.add(new Event.LockInit(0, LockKind.RWLOCK), "pthread_rwlock_init");
+        b.add(new Event.LockDestroy(0, LockKind.RWLOCK), "pthread_rwlock_destroy");
+        b.add(new Event.Lock(0, LockKind.RWLOCK, Mode.READ, false, 0), "pthread_rwlock_rdlock");
+        b.add(new Event.Lock(0, LockKind.RWLOCK, Mode.WRITE, false, 0), "pthread_rwlock_wrlock");
+        b.add(new Event.Lock(0, LockKind.RWLOCK, Mode.READ, true, 0), "pthread_rwlock_tryrdlock",
+                "pthread_rwlock_timedrdlock");
+        b.add(new Event.Lock(0, LockKind.RWLOCK, Mode.WRITE, true, 0), "pthread_rwlock_trywrlock",
+                "pthread_rwlock_timedwrlock");
+        b.add(new Event.Unlock(0, LockKind.RWLOCK), "pthread_rwlock_unlock");
+        b.add(new Event.LockInit(0, LockKind.SPIN), "pthread_spin_init");
+        b.add(new Event.LockDestroy(0, LockKind.SPIN), "pthread_spin_destroy");
+        b.add(new Event.Lock(0, LockKind.SPIN, Mode.WRITE, false, 0), "pthread_spin_lock");
+        b.add(new Event.Lock(0, LockKind.SPIN, Mode.WRITE, true, 0), "pthread_spin_trylock");
+        b.add(new Event.Unlock(0, LockKind.SPIN), "pthread_spin_unlock");
+        b.add(new Event.Pure(), "pthread_cond_init", "pthread_cond_destroy", "pthread_barrier_init",
+                "pthread_barrier_destroy");
+        b.add(new Event.CondWait(0, 1, false), "pthread_cond_wait");
+        b.add(new Event.CondWait(0, 1, true), "pthread_cond_timedwait", "pthread_cond_clockwait");
+        b.add(new Event.CondSignal(0, false), "pthread_cond_signal");
+        b.add(new Event.CondSignal(0, true), "pthread_cond_broadcast");
+        b.add(new Event.BarrierWait(0), "pthread_barrier_wait");
+        b.add(new Event.Once(0, 1), "pthread_once");
+        b.add(new Event.ThreadSpecific(), "pthread_key_create", "pthread_key_delete", "pthread_setspecific",
+                "pthread_getspecific");
+    }
+
+    private static void c11Threads(Builder b) {
+        b.add(new Event.ThreadCreate(0, 1, 2), "thrd_create");
+        b.add(new Event.ThreadJoin(0, 1), "thrd_join");
+        b.add(new Event.ThreadExit(), "thrd_exit");
+        b.add(new Event.ThreadDetach(0), "thrd_detach");
+        b.add(new Event.ThreadSelf(), "thrd_current");
+        b.add(new Event.Pure(), "thrd_equal", "thrd_yield", "thrd_sleep", "cnd_init", "cnd_destroy");
+        b.add(new Event.LockInit(0, LockKind.C11_MUTEX), "mtx_init");
+        b.add(new Event.LockDestroy(0, LockKind.C11_MUTEX), "mtx_destroy");
+        b.add(new Event.Lock(0, LockKind.C11_MUTEX, Mode.WRITE, false, 0), "mtx_lock");
+        b.add(new Event.Lock(0, LockKind.C11_MUTEX, Mode.WRITE, true, 0), "mtx_trylock", "mtx_timedlock");
+        b.add(new Event.Unlock(0, LockKind.C11_MUTEX), "mtx_unlock");
+        b.add(new Event.CondWait(0, 1, false), "cnd_wait");
+        b.add(new Event.CondWait(0, 1, true), "cnd_timedwait");
+        b.add(new Event.CondSignal(0, false), "cnd_signal");
+        b.add(new Event.CondSignal(0, true), "cnd_broadcast");
+        b.add(new Event.Once(0, 1), "call_once");
+        b.add(new Event.ThreadSpecific(), "tss_create", "tss_delete", "tss_get", "tss_set");
+    }
+
+    private static void svcomp(Builder b) {
+        b.add(new Event.AtomicBegin(), "__VERIFIER_atomic_begin");
+        b.add(new Event.AtomicEnd(), "__VERIFIER_atomic_end");
+        b.add(new Event.Assume(0), "__VERIFIER_assume", "assume_abort_if_not");
+        b.add(new Event.ProgramEnd(true), "reach_error", "__VERIFIER_error", "abort", "__assert_fail",
+                "__assert_perror_fail", "__assert", "__builtin_trap", "__builtin_unreachable");
+        b.add(new Event.ProgramEnd(false), "exit", "_exit", "_Exit", "quick_exit");
+        b.add(new Event.Assume(0), "assert", "__VERIFIER_assert");
+    }
+
+    private static void gccAtomics(Builder b) {
+        b.add(new Event.Atomic(AtomicOp.LOAD, 0, -1, -1, false), "__atomic_load_n", "__atomic_load");
+        b.add(new Event.Atomic(AtomicOp.STORE, 0, 1, -1, false), "__atomic_store_n", "__atomic_store");
+        b.add(new Event.Atomic(AtomicOp.EXCHANGE, 0, 1, -1, false), "__atomic_exchange_n", "__atomic_exchange",
+                "__sync_lock_test_and_set");
+        b.add(new Event.Atomic(AtomicOp.CAS, 0, 2, 1, true), "__atomic_compare_exchange_n",
+                "__atomic_compare_exchange");
+        b.add(new Event.Atomic(AtomicOp.CAS, 0, 2, 1, false), "__sync_bool_compare_and_swap",
+                "__sync_val_compare_and_swap");
+        for (String op : List.of("add", "sub", "and", "or", "xor", "nand")) {
+            b.add(new Event.Atomic(AtomicOp.RMW, 0, 1, -1, false), "__atomic_fetch_" + op, "__atomic_" + op + "_fetch",
+                    "__sync_fetch_and_" + op, "__sync_" + op + "_and_fetch");
+        }
+        b.add(new Event.Atomic(AtomicOp.TEST_AND_SET, 0, -1, -1, false), "__atomic_test_and_set");
+        b.add(new Event.Atomic(AtomicOp.CLEAR, 0, -1, -1, false), "__atomic_clear", "__sync_lock_release");
+        b.add(new Event.Atomic(AtomicOp.FENCE, -1, -1, -1, false), "__atomic_thread_fence", "__atomic_signal_fence",
+                "__sync_synchronize");
+    }
+
+    private static void c11Atomics(Builder b) {
+        b.add(new Event.Atomic(AtomicOp.LOAD, 0, -1, -1, false), "atomic_load", "atomic_load_explicit");
+        b.add(new Event.Atomic(AtomicOp.STORE, 0, 1, -1, false), "atomic_store", "atomic_store_explicit",
+                "atomic_init");
+        b.add(new Event.Atomic(AtomicOp.EXCHANGE, 0, 1, -1, false), "atomic_exchange", "atomic_exchange_explicit");
+        b.add(new Event.Atomic(AtomicOp.CAS, 0, 2, 1, true), "atomic_compare_exchange_strong",
+                "atomic_compare_exchange_weak", "atomic_compare_exchange_strong_explicit",
+                "atomic_compare_exchange_weak_explicit");
+        for (String op : List.of("add", "sub", "and", "or", "xor")) {
+            b.add(new Event.Atomic(AtomicOp.RMW, 0, 1, -1, false), "atomic_fetch_" + op,
+                    "atomic_fetch_" + op + "_explicit");
+        }
+        b.add(new Event.Atomic(AtomicOp.TEST_AND_SET, 0, -1, -1, false), "atomic_flag_test_and_set",
+                "atomic_flag_test_and_set_explicit");
+        b.add(new Event.Atomic(AtomicOp.CLEAR, 0, -1, -1, false), "atomic_flag_clear", "atomic_flag_clear_explicit");
+        b.add(new Event.Atomic(AtomicOp.FENCE, -1, -1, -1, false), "atomic_thread_fence", "atomic_signal_fence");
+    }
+
+    private static void memory(Builder b) {
+        b.add(new Event.Alloc(AllocKind.MALLOC, List.of(0), -1), "malloc", "__builtin_malloc", "valloc");
+        b.add(new Event.Alloc(AllocKind.CALLOC, List.of(0, 1), -1), "calloc");
+        b.add(new Event.Alloc(AllocKind.REALLOC, List.of(1), 0), "realloc");
+        b.add(new Event.Alloc(AllocKind.ALLOCA, List.of(0), -1), "alloca", "__builtin_alloca");
+        b.add(new Event.Alloc(AllocKind.MALLOC, List.of(1), -1), "aligned_alloc", "memalign");
+        b.add(new Event.Free(0), "free");
+        b.mem("memcpy", wr(0, 2), rd(1, 2));
+        b.mem("__builtin_memcpy", wr(0, 2), rd(1, 2));
+        b.mem("memmove", wr(0, 2), rd(1, 2));
+        b.mem("__builtin_memmove", wr(0, 2), rd(1, 2));
+        b.mem("memset", wr(0, 2));
+        b.mem("__builtin_memset", wr(0, 2));
+        b.mem("bzero", wr(0, 1));
+        b.mem("memcmp", rd(0, 2), rd(1, 2));
+        b.mem("memchr", rd(0, 2));
+        b.mem("strcpy", wr(0, -1), rd(1, -1));
+        b.mem("strncpy", wr(0, 2), rd(1, 2));
+        b.mem("strcat", wr(0, -1), rd(1, -1));
+        b.mem("strncat", wr(0, -1), rd(1, 2));
+        b.mem("strlen", rd(0, -1));
+        b.mem("strnlen", rd(0, 1));
+        b.mem("strcmp", rd(0, -1), rd(1, -1));
+        b.mem("strncmp", rd(0, 2), rd(1, 2));
+        b.mem("strchr", rd(0, -1));
+        b.mem("strrchr", rd(0, -1));
+        b.mem("strstr", rd(0, -1), rd(1, -1));
+        b.mem("strdup", rd(0, -1));
+        b.mem("strtol", rd(0, -1), wr(1, -1));
+        b.mem("strtoul", rd(0, -1), wr(1, -1));
+        b.mem("atoi", rd(0, -1));
+        b.mem("atol", rd(0, -1));
+        b.mem("puts", rd(0, -1));
+        b.mem("fputs", rd(0, -1));
+        b.mem("perror", rd(0, -1));
+        b.mem("read", wr(1, 2));
+        b.mem("fread", wr(0, -1));
+        b.mem("write", rd(1, 2));
+        b.mem("fwrite", rd(0, -1));
+        b.mem("fgets", wr(0, 1));
+        b.mem("pipe", wr(0, -1));
+        b.mem("gettimeofday", wr(0, -1));
+        b.mem("time", wr(0, -1));
+        b.mem("nanosleep", rd(0, -1), wr(1, -1));
+        b.add(new Event.MemAccess(List.of(rd(0, -1)), true, false, 1), "printf");
+        b.add(new Event.MemAccess(List.of(rd(1, -1)), true, false, 2), "fprintf");
+        b.add(new Event.MemAccess(List.of(wr(0, -1), rd(1, -1)), true, false, 2), "sprintf");
+        b.add(new Event.MemAccess(List.of(wr(0, 1), rd(2, -1)), true, false, 3), "snprintf");
+        b.add(new Event.MemAccess(List.of(rd(0, -1)), false, true, 1), "scanf");
+        b.add(new Event.MemAccess(List.of(rd(1, -1)), false, true, 2), "fscanf");
+        b.add(new Event.MemAccess(List.of(rd(0, -1), rd(1, -1)), false, true, 2), "sscanf");
+    }
+
+    private static void pure(Builder b) {
+        b.add(new Event.Pure(), "sleep", "usleep", "rand", "srand", "random", "srandom", "abs", "labs", "sqrt",
+                "pow", "exp", "log", "floor", "ceil", "fabs", "sin", "cos", "putchar", "getchar", "fflush",
+                "clock", "getpid", "close", "open", "fopen", "fclose", "fileno", "isatty", "sysconf",
+                "__builtin_expect", "__builtin_constant_p", "__builtin_prefetch", "__VERIFIER_nondet_int",
+                "assume_cycle_if_not", "__builtin_object_size");
+        b.add(new Event.Nondet(), "__VERIFIER_nondet_int", "__VERIFIER_nondet_uint", "__VERIFIER_nondet_bool",
+                "__VERIFIER_nondet_char", "__VERIFIER_nondet_pointer", "__VERIFIER_nondet_long",
+                "__VERIFIER_nondet_ulong", "__VERIFIER_nondet_short", "__VERIFIER_nondet_uchar");
+    }
+}
