@@ -1,0 +1,102 @@
+package weft.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.IVersionProvider;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.UnmatchedArgumentException;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.util.Arrays;
+import java.util.concurrent.Callable;
+
+/**
+ * The {@code weft} command line: subcommands {@code parse} and {@code check}.
+ *
+ * <p>{@link #run} is the whole program without {@code System.exit}: it never throws, reports usage
+ * errors with exit code 2 and internal errors in one line (with the stack trace only under
+ * {@code --debug}).
+ */
+public final class Main {
+    /** The version printed by {@code --version}. */
+    public static final String VERSION = "0.1.0";
+
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /**
+     * Runs {@code weft} with the given arguments, writing results to {@code out} and diagnostics to
+     * {@code err}.
+     *
+     * @return the exit code: 0 race-free / success, 1 race, 2 usage or input error, 3 unknown
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        Streams io = new Streams(out, err);
+        boolean debug = Arrays.asList(args).contains("--debug");
+        try {
+            return commandLine(io, debug).execute(args);
+        } catch (Throwable t) {
+            io.internalError(t, debug);
+            return ExitCode.UNKNOWN;
+        } finally {
+            out.flush();
+            err.flush();
+        }
+    }
+
+    /** The configured picocli command tree writing to {@code io}. */
+    static CommandLine commandLine(Streams io, boolean debug) {
+        CommandLine cl = new CommandLine(new Weft());
+        cl.addSubcommand("parse", new ParseCommand(io));
+        cl.addSubcommand("check", new CheckCommand(io));
+        cl.addSubcommand("help", new CommandLine.HelpCommand());
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setOut(new PrintWriter(io.out(), true));
+        cl.setErr(new PrintWriter(io.err(), true));
+        cl.setParameterExceptionHandler(Main::usageError);
+        cl.setExecutionExceptionHandler((e, line, parsed) -> {
+            io.internalError(e, debug);
+            return ExitCode.UNKNOWN;
+        });
+        return cl;
+    }
+
+    private static int usageError(ParameterException e, String[] args) {
+        CommandLine cl = e.getCommandLine();
+        PrintWriter err = cl.getErr();
+        err.println("weft: " + e.getMessage());
+        UnmatchedArgumentException.printSuggestions(e, err);
+        err.println("Try '" + cl.getCommandSpec().qualifiedName() + " --help' for more information.");
+        err.flush();
+        return ExitCode.INPUT_ERROR;
+    }
+
+    /** Supplies {@code weft 0.1.0} to every command's {@code --version}. */
+    static final class Version implements IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"weft " + VERSION};
+        }
+    }
+
+    /** The top-level command; without a subcommand it is a usage error. */
+    @Command(name = "weft", mixinStandardHelpOptions = true, versionProvider = Version.class,
+            description = "Static data race detector for multi-threaded C programs.",
+            footer = {"", "Exit codes: 0 race-free, 1 race, 2 usage/input error, 3 unknown."})
+    static final class Weft implements Callable<Integer> {
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            throw new ParameterException(spec.commandLine(), "missing command (parse or check)");
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package weft.frontend;
+
+import org.eclipse.cdt.core.dom.ast.IASTASMDeclaration;
+import org.eclipse.cdt.core.dom.ast.IASTDeclSpecifier;
+import org.eclipse.cdt.core.dom.ast.IASTDeclaration;
+import org.eclipse.cdt.core.dom.ast.IASTDeclarator;
+import org.eclipse.cdt.core.dom.ast.IASTFileLocation;
+import org.eclipse.cdt.core.dom.ast.IASTFunctionDefinition;
+import org.eclipse.cdt.core.dom.ast.IASTProblemDeclaration;
+import org.eclipse.cdt.core.dom.ast.IASTSimpleDeclaration;
+import org.eclipse.cdt.core.dom.ast.IBinding;
+import org.eclipse.cdt.core.dom.ast.IVariable;
+import org.eclipse.cdt.internal.core.dom.parser.ASTQueries;
+import weft.ir.CType;
+import weft.ir.Lvalue;
+import weft.ir.SourceLoc;
+import weft.ir.Stmt;
+import weft.ir.Variable;
+
+/**
+ * Declarations of objects: file-scope ones (declared for the whole program first, initialised later)
+ * and those inside a function body (locals, {@code static} locals, {@code extern} references).
+ */
+final class Declarations {
+    private final UnitContext ctx;
+    private final Body body;
+    private final ExprLowerer exprs;
+
+    Declarations(UnitContext ctx, Body body, ExprLowerer exprs) {
+        this.ctx = ctx;
+        this.body = body;
+        this.exprs = exprs;
+    }
+
+    /** Pass 1 for a file-scope declaration: create the objects it declares. */
+    static void declareGlobal(UnitContext ctx, IASTSimpleDeclaration d) {
+        if (d.getDeclSpecifier().getStorageClass() == IASTDeclSpecifier.sc_typedef) return;
+        boolean tls = threadLocal(ctx, d);
+        for (IASTDeclarator dtor : d.getDeclarators()) {
+            IBinding b = ASTQueries.findInnermostDeclarator(dtor).getName().resolveBinding();
+            if (!(b instanceof IVariable v)) continue;
+            CType t = variableType(ctx, v, dtor);
+            SourceLoc loc = ctx.loc(dtor);
+            if (v.isStatic()) {
+                if (!ctx.unitStatics.containsKey(v)) {
+                    ctx.unitStatics.put(v, ctx.program.newVariable(v.getName(), t, Variable.Kind.GLOBAL, null, tls, loc));
+                }
+            } else {
+                ctx.program.refineExternalGlobal(v.getName(), t, tls, loc);
+            }
+        }
+    }
+
+    /** Pass 2 for a file-scope declaration: lower initialisers. */
+    static void initializeGlobal(UnitContext ctx, IASTSimpleDeclaration d) {
+        for (IASTDeclarator dtor : d.getDeclarators()) {
+            if (dtor.getInitializer() == null) continue;
+            IBinding b = ASTQueries.findInnermostDeclarator(dtor).getName().resolveBinding();
+            if (!(b instanceof IVariable v)) continue;
+            Variable var = ctx.global(v);
+            if (var == null) continue;
+            staticInit(ctx, var, dtor);
+        }
+    }
+
+    private static void staticInit(UnitContext ctx, Variable var, IASTDeclarator dtor) {
+        Body init = new Body(null, ctx.program);
+        StmtLowerer sl = new StmtLowerer(ctx, init);
+        new InitLowerer(ctx, init, sl.exprs()).initialize(new Lvalue.Var(var), dtor.getInitializer(), ctx.loc(dtor));
+        if (init.emittedInStaticContext()) ctx.error(dtor, "initializer element is not constant");
+    }
+
+    private static CType variableType(UnitContext ctx, IVariable v, IASTDeclarator dtor) {
+        CType t = ctx.types.translate(v.getType());
+        if (t.unqualified() instanceof CType.Array a && a.length() < 0 && dtor.getInitializer() != null) {
+            long n = InitLowerer.inferLength(dtor.getInitializer());
+            if (n >= 0) t = CType.qualify(new CType.Array(a.element(), n), t.isAtomic(), t.isVolatile());
+        }
+        return t;
+    }
+
+    static boolean threadLocal(UnitContext ctx, IASTSimpleDeclaration d) {
+        IASTFileLocation fl = d.getFileLocation();
+        IASTFileLocation spec = d.getDeclSpecifier().getFileLocation();
+        if (fl == null || spec == null) return false;
+        SourceText t = ctx.unit.text(fl.getFileName());
+        return t != null && t.threadLocalIn(fl.getNodeOffset(), spec.getNodeOffset() + spec.getNodeLength());
+    }
+
+    /** A declaration inside a function body. */
+    void local(IASTDeclaration decl) {
+        SourceLoc loc = ctx.loc(decl);
+        if (decl instanceof IASTASMDeclaration asm) {
+            body.emit(new Stmt.Asm(asm.getAssembly(), loc));
+            return;
+        }
+        if (decl instanceof IASTProblemDeclaration) {
+            ctx.error(decl, "cannot lower declaration '" + decl.getRawSignature() + "'");
+            return;
+        }
+        if (decl instanceof IASTFunctionDefinition) {
+            ctx.error(decl, "nested function definitions are not supported");
+            return;
+        }
+        if (!(decl instanceof IASTSimpleDeclaration d)) return;
+        int storage = d.getDeclSpecifier().getStorageClass();
+        if (storage == IASTDeclSpecifier.sc_typedef) return;
+        boolean tls = threadLocal(ctx, d);
+        for (IASTDeclarator dtor : d.getDeclarators()) {
+            IBinding b = ASTQueries.findInnermostDeclarator(dtor).getName().resolveBinding();
+            if (!(b instanceof IVariable v)) continue;
+            CType t = variableType(ctx, v, dtor);
+            SourceLoc dl = ctx.loc(dtor);
+            if (storage == IASTDeclSpecifier.sc_extern) {
+                Variable g = ctx.global(v);
+                if (g == null) g = ctx.program.externalGlobal(v.getName(), t, tls, dl);
+                body.vars.put(v, g);
+            } else if (storage == IASTDeclSpecifier.sc_static) {
+                Variable s = ctx.program.newVariable(body.function + "." + v.getName(), t, Variable.Kind.STATIC_LOCAL,
+                        body.function, tls, dl);
+                ctx.unitStatics.put(v, s);
+                body.vars.put(v, s);
+                if (dtor.getInitializer() != null) staticInit(ctx, s, dtor);
+            } else {
+                Variable l = body.local(v.getName(), t, Variable.Kind.LOCAL, tls, dl);
+                body.vars.put(v, l);
+                body.emit(new Stmt.Decl(l, dl));
+                if (dtor.getInitializer() != null) {
+                    new InitLowerer(ctx, body, exprs).initialize(new Lvalue.Var(l), dtor.getInitializer(), dl);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,265 @@
+package weft.frontend;
+
+import org.eclipse.cdt.core.dom.ast.IASTEqualsInitializer;
+import org.eclipse.cdt.core.dom.ast.IASTExpression;
+import org.eclipse.cdt.core.dom.ast.IASTInitializer;
+import org.eclipse.cdt.core.dom.ast.IASTInitializerClause;
+import org.eclipse.cdt.core.dom.ast.IASTInitializerList;
+import org.eclipse.cdt.core.dom.ast.IASTLiteralExpression;
+import org.eclipse.cdt.core.dom.ast.c.ICASTArrayDesignator;
+import org.eclipse.cdt.core.dom.ast.c.ICASTDesignatedInitializer;
+import org.eclipse.cdt.core.dom.ast.c.ICASTDesignator;
+import org.eclipse.cdt.core.dom.ast.c.ICASTFieldDesignator;
+import org.eclipse.cdt.core.dom.ast.gnu.c.IGCCASTArrayRangeDesignator;
+import weft.ir.CType;
+import weft.ir.Expr;
+import weft.ir.GlobalInit;
+import weft.ir.Lvalue;
+import weft.ir.SourceLoc;
+import weft.ir.Stmt;
+import weft.ir.StructType;
+import weft.ir.Variable;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Initialisers, flattened to (lvalue, byte offset, scalar value) items following C's rules: brace
+ * elision, designators ({@code .f}, {@code [i]}, GNU {@code [a ... b]}), string literals for char arrays.
+ * In a function each item becomes an assignment; for static storage the items form a {@link GlobalInit}.
+ */
+final class InitLowerer {
+    private final UnitContext ctx;
+    private final Body body;
+    private final ExprLowerer exprs;
+    private final List<GlobalInit.Item> items = new ArrayList<>();
+
+    InitLowerer(UnitContext ctx, Body body, ExprLowerer exprs) {
+        this.ctx = ctx;
+        this.body = body;
+        this.exprs = exprs;
+    }
+
+    /** Initialises {@code root} (a variable) from {@code init}. */
+    void initialize(Lvalue.Var root, IASTInitializer init, SourceLoc loc) {
+        if (init instanceof IASTEqualsInitializer eq) {
+            member(new Cursor(List.of(eq.getInitializerClause())), root.type(), root, 0);
+        } else if (init instanceof IASTInitializerList list) {
+            braced(list, root.type(), root, 0);
+        }
+        if (body.isStaticContext() || root.variable().isStatic()) {
+            ctx.program.addInit(new GlobalInit(root.variable(), items));
+        }
+    }
+
+    private static final class Cursor {
+        final List<IASTInitializerClause> clauses;
+        int pos;
+
+        Cursor(List<IASTInitializerClause> clauses) {
+            this.clauses = clauses;
+        }
+
+        boolean has() { return pos < clauses.size(); }
+        IASTInitializerClause peek() { return clauses.get(pos); }
+    }
+
+    private void braced(IASTInitializerList list, CType type, Lvalue lv, long off) {
+        Cursor c = new Cursor(List.of(list.getClauses()));
+        CType t = type.unqualified();
+        if (t instanceof StructType || t instanceof CType.Array) aggregate(c, t, lv, off, true);
+        else if (c.has()) member(c, type, lv, off);
+    }
+
+    /** Initialises one member from the cursor, descending with brace elision if needed. */
+    private void member(Cursor c, CType type, Lvalue lv, long off) {
+        IASTInitializerClause clause = c.peek();
+        CType t = type.unqualified();
+        if (clause instanceof IASTInitializerList list) {
+            c.pos++;
+            braced(list, type, lv, off);
+            return;
+        }
+        if (clause instanceof ICASTDesignatedInitializer) {
+            c.pos++;
+            return;
+        }
+        IASTExpression e = (IASTExpression) clause;
+        boolean aggregate = t instanceof StructType || t instanceof CType.Array;
+        if (aggregate && !initializesWhole(e, t)) {
+            aggregate(c, t, lv, off, false);
+            return;
+        }
+        c.pos++;
+        if (t instanceof CType.Array && e instanceof IASTLiteralExpression) return;
+        scalar(e, type, lv, off);
+    }
+
+    private boolean initializesWhole(IASTExpression e, CType t) {
+        if (t instanceof CType.Array && ExprLowerer.strip(e) instanceof IASTLiteralExpression l
+                && l.getKind() == IASTLiteralExpression.lk_string_literal) {
+            return true;
+        }
+        return exprs.typeOf(e).unqualified() == t;
+    }
+
+    private void aggregate(Cursor c, CType t, Lvalue lv, long off, boolean braced) {
+        if (t instanceof StructType s) {
+            List<StructType.Field> fields = s.fields();
+            int i = 0;
+            while (c.has()) {
+                IASTInitializerClause clause = c.peek();
+                if (clause instanceof ICASTDesignatedInitializer d) {
+                    if (!braced) return;
+                    c.pos++;
+                    i = designated(d, s, lv, off);
+                    continue;
+                }
+                while (i < fields.size() && fields.get(i).name().isEmpty() && fields.get(i).isBitField()) i++;
+                if (i >= fields.size() || (s.isUnion() && i > 0)) {
+                    if (braced) c.pos = c.clauses.size();
+                    return;
+                }
+                StructType.Field f = fields.get(i++);
+                member(c, f.type(), new Lvalue.Field(lv, s, f), off + f.offset());
+            }
+        } else if (t instanceof CType.Array a) {
+            long i = 0;
+            long elemSize = Math.max(a.element().size(), 0);
+            while (c.has()) {
+                IASTInitializerClause clause = c.peek();
+                if (clause instanceof ICASTDesignatedInitializer d) {
+                    if (!braced) return;
+                    c.pos++;
+                    i = designated(d, a, lv, off);
+                    continue;
+                }
+                if (a.length() >= 0 && i >= a.length()) {
+                    if (braced) c.pos = c.clauses.size();
+                    return;
+                }
+                member(c, a.element(), index(lv, i, a.element()), off + i * elemSize);
+                i++;
+            }
+        }
+    }
+
+    private Lvalue index(Lvalue lv, long i, CType elem) {
+        return new Lvalue.Index(lv, new Expr.IntConst(i, ctx.types.intType()), elem);
+    }
+
+    /** Handles {@code .f... = v} / {@code [i]... = v}; returns the position after the first designator. */
+    private int designated(ICASTDesignatedInitializer d, CType t, Lvalue lv, long off) {
+        ICASTDesignator[] ds = d.getDesignators();
+        int next = 0;
+        CType cur = t;
+        Lvalue curLv = lv;
+        long curOff = off;
+        for (int k = 0; k < ds.length; k++) {
+            ICASTDesignator des = ds[k];
+            if (des instanceof ICASTFieldDesignator fd && cur.unqualified() instanceof StructType s) {
+                String name = fd.getName().toString();
+                Lvalue fl = ExprLowerer.fieldPath(curLv, s, name);
+                if (fl == null) {
+                    ctx.error(d, "no member named '" + name + "'");
+                    return next;
+                }
+                StructType.Field top = topField(s, (Lvalue.Field) fl, curLv);
+                if (k == 0) next = s.fields().indexOf(top) + 1;
+                curOff += offsetWithin(fl, curLv);
+                curLv = fl;
+                cur = fl.type();
+            } else if (cur.unqualified() instanceof CType.Array a) {
+                long from;
+                long to;
+                if (des instanceof ICASTArrayDesignator ad) {
+                    Long v = ConstEval.eval(ad.getSubscriptExpression());
+                    from = to = v == null ? 0 : v;
+                } else if (des instanceof IGCCASTArrayRangeDesignator rd) {
+                    Long a1 = ConstEval.eval(rd.getRangeFloor());
+                    Long a2 = ConstEval.eval(rd.getRangeCeiling());
+                    from = a1 == null ? 0 : a1;
+                    to = a2 == null ? from : a2;
+                } else {
+                    return next;
+                }
+                if (k == 0) next = (int) (to + 1);
+                long es = Math.max(a.element().size(), 0);
+                if (from != to && k == ds.length - 1) {
+                    for (long i = from; i <= to; i++) {
+                        member(new Cursor(List.of(d.getOperand())), a.element(), index(curLv, i, a.element()), curOff + i * es);
+                    }
+                    return next;
+                }
+                curLv = index(curLv, from, a.element());
+                curOff += from * es;
+                cur = a.element();
+            } else {
+                ctx.error(d, "designator does not match the initialised type");
+                return next;
+            }
+        }
+        member(new Cursor(List.of(d.getOperand())), cur, curLv, curOff);
+        return next;
+    }
+
+    private static StructType.Field topField(StructType s, Lvalue.Field fl, Lvalue base) {
+        Lvalue.Field f = fl;
+        while (f.base() != base && f.base() instanceof Lvalue.Field parent) f = parent;
+        return f.field();
+    }
+
+    private static long offsetWithin(Lvalue lv, Lvalue base) {
+        long off = 0;
+        while (lv != base && lv instanceof Lvalue.Field f) {
+            off += f.field().offset();
+            lv = f.base();
+        }
+        return off;
+    }
+
+    private void scalar(IASTExpression e, CType type, Lvalue lv, long off) {
+        SourceLoc loc = ctx.loc(e);
+        Expr v = exprs.rvalue(e);
+        if (body.isStaticContext() || rootIsStatic(lv)) {
+            items.add(new GlobalInit.Item(off, type, v));
+        } else {
+            body.emit(new Stmt.Assign(lv, v, loc));
+        }
+    }
+
+    private static boolean rootIsStatic(Lvalue lv) {
+        while (true) {
+            if (lv instanceof Lvalue.Var v) return v.variable().isStatic();
+            if (lv instanceof Lvalue.Field f) lv = f.base();
+            else if (lv instanceof Lvalue.Index i) lv = i.base();
+            else return false;
+        }
+    }
+
+    /** The element count an initialiser gives an array declared without a length. */
+    static long inferLength(IASTInitializer init) {
+        IASTInitializerClause clause = init instanceof IASTEqualsInitializer eq ? eq.getInitializerClause() : init instanceof IASTInitializerList l ? l : null;
+        if (clause instanceof IASTLiteralExpression lit && lit.getKind() == IASTLiteralExpression.lk_string_literal) {
+            return Literals.stringLength(new String(lit.getValue())) + 1;
+        }
+        if (!(clause instanceof IASTInitializerList list)) return -1;
+        long max = 0;
+        long i = 0;
+        for (IASTInitializerClause c : list.getClauses()) {
+            if (c instanceof ICASTDesignatedInitializer d && d.getDesignators().length > 0) {
+                ICASTDesignator first = d.getDesignators()[0];
+                if (first instanceof ICASTArrayDesignator ad) {
+                    Long v = ConstEval.eval(ad.getSubscriptExpression());
+                    i = v == null ? i : v;
+                } else if (first instanceof IGCCASTArrayRangeDesignator rd) {
+                    Long v = ConstEval.eval(rd.getRangeCeiling());
+                    i = v == null ? i : v;
+                }
+            }
+            i++;
+            max = Math.max(max, i);
+        }
+        return max;
+    }
+}

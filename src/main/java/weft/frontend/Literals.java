@@ -1,0 +1,99 @@
+package weft.frontend;
+
+import org.eclipse.cdt.core.dom.ast.IASTLiteralExpression;
+import weft.ir.CType;
+import weft.ir.Expr;
+import weft.ir.Lvalue;
+import weft.ir.SourceLoc;
+import weft.ir.Variable;
+
+/** Integer, character, floating and string literals. A string literal is a static char array object. */
+final class Literals {
+    private Literals() {}
+
+    static Expr lower(IASTLiteralExpression lit, ExprLowerer exprs, UnitContext ctx, Body body, SourceLoc loc) {
+        String text = new String(lit.getValue());
+        TypeTranslator types = ctx.types;
+        switch (lit.getKind()) {
+            case IASTLiteralExpression.lk_integer_constant -> {
+                Long v = ConstEval.eval(lit);
+                if (v == null) v = parseInteger(text);
+                return new Expr.IntConst(v, exprs.typeOf(lit));
+            }
+            case IASTLiteralExpression.lk_char_constant -> {
+                Long v = ConstEval.eval(lit);
+                return new Expr.IntConst(v == null ? 0 : v, types.intType());
+            }
+            case IASTLiteralExpression.lk_float_constant -> {
+                double d;
+                try {
+                    d = Double.parseDouble(text.replaceAll("[fFlL]+$", ""));
+                } catch (NumberFormatException e) {
+                    d = 0;
+                }
+                return new Expr.FloatConst(d, exprs.typeOf(lit));
+            }
+            case IASTLiteralExpression.lk_true -> {
+                return new Expr.IntConst(1, types.intType());
+            }
+            case IASTLiteralExpression.lk_false, IASTLiteralExpression.lk_nullptr -> {
+                return new Expr.IntConst(0, types.intType());
+            }
+            case IASTLiteralExpression.lk_string_literal -> {
+                Variable s = stringObject(text, ctx, loc);
+                return new Expr.AddrOf(new Lvalue.Index(new Lvalue.Var(s), new Expr.IntConst(0, types.intType()),
+                        types.charType()), types.pointerTo(types.charType()));
+            }
+            default -> {
+                return new Expr.IntConst(0, types.intType());
+            }
+        }
+    }
+
+    static Variable stringObject(String text, UnitContext ctx, SourceLoc loc) {
+        int len = stringLength(text);
+        CType t = new CType.Array(ctx.types.charType(), len + 1);
+        String name = text.length() > 24 ? text.substring(0, 22) + "..\"" : text;
+        return ctx.program.newVariable(name, t, Variable.Kind.STRING, null, false, loc);
+    }
+
+    /** Number of characters of a (possibly concatenated, escaped) string literal's text. */
+    static int stringLength(String text) {
+        int n = 0;
+        boolean in = false;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '"') {
+                in = !in;
+                continue;
+            }
+            if (!in) continue;
+            if (c == '\\' && i + 1 < text.length()) {
+                char d = text.charAt(++i);
+                if (d == 'x') {
+                    while (i + 1 < text.length() && Character.digit(text.charAt(i + 1), 16) >= 0) i++;
+                } else if (d >= '0' && d <= '7') {
+                    int k = 0;
+                    while (k < 2 && i + 1 < text.length() && text.charAt(i + 1) >= '0' && text.charAt(i + 1) <= '7') {
+                        i++;
+                        k++;
+                    }
+                }
+            }
+            n++;
+        }
+        return n;
+    }
+
+    static long parseInteger(String text) {
+        String t = text.toLowerCase().replaceAll("[ul]+$", "");
+        try {
+            if (t.startsWith("0x")) return Long.parseUnsignedLong(t.substring(2), 16);
+            if (t.startsWith("0b")) return Long.parseUnsignedLong(t.substring(2), 2);
+            if (t.length() > 1 && t.startsWith("0")) return Long.parseUnsignedLong(t.substring(1), 8);
+            return Long.parseUnsignedLong(t);
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,101 @@
+package weft.frontend;
+
+import weft.ir.CType;
+import weft.ir.DataModel;
+import weft.ir.Function;
+import weft.ir.GlobalInit;
+import weft.ir.Program;
+import weft.ir.SourceLoc;
+import weft.ir.Variable;
+import weft.model.LibraryModels;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Collects what the translation units of one program contribute: objects with static storage (one
+ * per external name; {@code static} ones per unit), their initialisers and the function definitions,
+ * then links them into a {@link Program}.
+ */
+final class ProgramBuilder {
+    private final DataModel dataModel;
+    private final LibraryModels models;
+    private int nextId;
+    private final Map<String, Variable> externalGlobals = new HashMap<>();
+    private final List<Variable> globals = new ArrayList<>();
+    private final List<GlobalInit> inits = new ArrayList<>();
+    private final Map<String, Function> functions = new LinkedHashMap<>();
+    private final List<Diagnostic> diagnostics = new ArrayList<>();
+
+    ProgramBuilder(DataModel dataModel, LibraryModels models) {
+        this.dataModel = dataModel;
+        this.models = models;
+    }
+
+    Variable newVariable(String name, CType type, Variable.Kind kind, String function, boolean threadLocal, SourceLoc loc) {
+        Variable v = new Variable(nextId++, name, type, kind, function, threadLocal, loc);
+        if (v.isStatic()) globals.add(v);
+        return v;
+    }
+
+    /** The one object of an external-linkage global name, created on first request. */
+    Variable externalGlobal(String name, CType type, boolean threadLocal, SourceLoc loc) {
+        Variable v = externalGlobals.get(name);
+        if (v == null) {
+            v = newVariable(name, type, Variable.Kind.GLOBAL, null, threadLocal, loc);
+            externalGlobals.put(name, v);
+        }
+        return v;
+    }
+
+    /** Replaces an external global's declared type by a better (complete) one before any use. */
+    void refineExternalGlobal(String name, CType type, boolean threadLocal, SourceLoc loc) {
+        Variable old = externalGlobals.get(name);
+        if (old == null) {
+            externalGlobal(name, type, threadLocal, loc);
+            return;
+        }
+        boolean better = old.type().size() <= 0 && type.size() > 0;
+        if (better || (threadLocal && !old.threadLocal())) {
+            Variable v = new Variable(old.id(), name, better ? type : old.type(), old.kind(), null,
+                    old.threadLocal() || threadLocal, better ? loc : old.loc());
+            globals.set(globals.indexOf(old), v);
+            externalGlobals.put(name, v);
+        }
+    }
+
+    Variable lookupExternalGlobal(String name) {
+        return externalGlobals.get(name);
+    }
+
+    void addInit(GlobalInit init) {
+        inits.add(init);
+    }
+
+    boolean hasFunction(String linkName) {
+        return functions.containsKey(linkName);
+    }
+
+    void addFunction(Function f) {
+        functions.put(f.linkName(), f);
+    }
+
+    void diagnose(Diagnostic d) {
+        diagnostics.add(d);
+    }
+
+    List<Diagnostic> diagnostics() {
+        return diagnostics;
+    }
+
+    DataModel dataModel() { return dataModel; }
+
+    LibraryModels models() { return models; }
+
+    Program build() {
+        return new Program(dataModel, globals, inits, functions, models);
+    }
+}

@@ -1,0 +1,201 @@
+package weft.frontend;
+
+import org.eclipse.cdt.core.dom.ast.IASTFieldDeclarator;
+import org.eclipse.cdt.core.dom.ast.IASTName;
+import org.eclipse.cdt.core.dom.ast.IASTNode;
+import org.eclipse.cdt.core.dom.ast.IArrayType;
+import org.eclipse.cdt.core.dom.ast.IBasicType;
+import org.eclipse.cdt.core.dom.ast.ICompositeType;
+import org.eclipse.cdt.core.dom.ast.IEnumeration;
+import org.eclipse.cdt.core.dom.ast.IField;
+import org.eclipse.cdt.core.dom.ast.IFunctionType;
+import org.eclipse.cdt.core.dom.ast.IPointerType;
+import org.eclipse.cdt.core.dom.ast.IQualifierType;
+import org.eclipse.cdt.core.dom.ast.IType;
+import org.eclipse.cdt.core.dom.ast.ITypedef;
+import org.eclipse.cdt.core.dom.ast.IValue;
+import org.eclipse.cdt.internal.core.dom.parser.c.ICInternalBinding;
+import weft.ir.CType;
+import weft.ir.DataModel;
+import weft.ir.StructType;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Translates CDT types into {@link CType}s laid out under a {@link DataModel} (System V i386 for ILP32,
+ * x86-64 for LP64): sizes, alignments, struct/union member offsets and bit-fields.
+ *
+ * <p>{@code const volatile} is how {@link SourceText} spells {@code _Atomic} to CDT, so that pair
+ * becomes an atomic qualifier; a lone {@code volatile} stays volatile; {@code const} is dropped.
+ */
+public final class TypeTranslator {
+    private final DataModel dm;
+    private final Map<ICompositeType, StructType> structs = new IdentityHashMap<>();
+    private final CType.Int charT;
+    private final CType.Int intT;
+    private final CType.Int ulongT;
+    private final CType.Int longT;
+
+    public TypeTranslator(DataModel dm) {
+        this.dm = dm;
+        this.charT = new CType.Int("char", 1, 1, true);
+        this.intT = new CType.Int("int", 4, 4, true);
+        this.longT = new CType.Int("long", dm.longSize, dm.longSize, true);
+        this.ulongT = new CType.Int("unsigned long", dm.longSize, dm.longSize, false);
+    }
+
+    public DataModel dataModel() { return dm; }
+    public CType.Int charType() { return charT; }
+    public CType.Int intType() { return intT; }
+    public CType.Int longType() { return longT; }
+    /** {@code size_t} / {@code uintptr_t}. */
+    public CType.Int sizeType() { return ulongT; }
+
+    public CType.Pointer pointerTo(CType t) {
+        return new CType.Pointer(t, dm.pointerSize);
+    }
+
+    public CType translate(IType t) {
+        if (t == null) return intT;
+        if (t instanceof ITypedef td) return translate(td.getType());
+        if (t instanceof IQualifierType q) {
+            CType base = translate(q.getType());
+            boolean atomic = q.isConst() && q.isVolatile();
+            return CType.qualify(base, atomic, q.isVolatile() && !atomic);
+        }
+        if (t instanceof IPointerType p) {
+            CType ptr = pointerTo(translate(p.getType()));
+            boolean atomic = p.isConst() && p.isVolatile();
+            return CType.qualify(ptr, atomic, p.isVolatile() && !atomic);
+        }
+        if (t instanceof IArrayType a) {
+            CType elem = translate(a.getType());
+            IValue size = a.getSize();
+            long len = -1;
+            if (size != null && size.numberValue() != null) len = size.numberValue().longValue();
+            return new CType.Array(elem, len);
+        }
+        if (t instanceof IBasicType b) return basic(b);
+        if (t instanceof IEnumeration) return new CType.Int("int", 4, 4, true);
+        if (t instanceof ICompositeType c) return composite(c);
+        if (t instanceof IFunctionType f) {
+            List<CType> params = new ArrayList<>();
+            for (IType p : f.getParameterTypes()) params.add(translate(p));
+            if (params.size() == 1 && params.get(0) instanceof CType.Void) params.clear();
+            return new CType.Function(translate(f.getReturnType()), params, f.takesVarArgs());
+        }
+        return intT;
+    }
+
+    private CType basic(IBasicType b) {
+        boolean unsigned = b.isUnsigned();
+        return switch (b.getKind()) {
+            case eVoid -> new CType.Void();
+            case eBoolean -> new CType.Int("_Bool", 1, 1, false);
+            case eChar -> new CType.Int(unsigned ? "unsigned char" : b.isSigned() ? "signed char" : "char", 1, 1, !unsigned);
+            case eWChar, eChar32 -> new CType.Int("wchar_t", 4, 4, true);
+            case eChar16 -> new CType.Int("char16_t", 2, 2, false);
+            case eInt128 -> new CType.Int(unsigned ? "unsigned __int128" : "__int128", 16, 16, !unsigned);
+            case eFloat -> b.isComplex() ? new CType.Float("float _Complex", 8, 4) : new CType.Float("float", 4, 4);
+            case eDouble -> {
+                if (b.isLong()) {
+                    long size = dm.longDoubleSize * (b.isComplex() ? 2 : 1);
+                    yield new CType.Float("long double", size, dm.longDoubleAlign);
+                }
+                yield new CType.Float(b.isComplex() ? "double _Complex" : "double", b.isComplex() ? 16 : 8, dm.longLongAlign);
+            }
+            case eFloat128 -> new CType.Float("__float128", 16, 16);
+            default -> integer(b, unsigned);
+        };
+    }
+
+    private CType integer(IBasicType b, boolean unsigned) {
+        String u = unsigned ? "unsigned " : "";
+        if (b.isShort()) return new CType.Int(u + "short", 2, 2, !unsigned);
+        if (b.isLongLong()) return new CType.Int(u + "long long", 8, dm.longLongAlign, !unsigned);
+        if (b.isLong()) return new CType.Int(u + "long", dm.longSize, dm.longSize, !unsigned);
+        return new CType.Int(u + "int", 4, 4, !unsigned);
+    }
+
+    private StructType composite(ICompositeType c) {
+        StructType s = structs.get(c);
+        if (s != null) return s;
+        s = new StructType(c.getName(), c.getKey() == ICompositeType.k_union);
+        structs.put(c, s);
+        IField[] fields;
+        try {
+            fields = c.getFields();
+        } catch (RuntimeException e) {
+            return s;
+        }
+        if (fields.length == 0 && !hasDefinition(c)) return s;
+        layout(s, fields);
+        return s;
+    }
+
+    private static boolean hasDefinition(ICompositeType c) {
+        return c instanceof ICInternalBinding ib && ib.getDefinition() != null;
+    }
+
+    private void layout(StructType s, IField[] fields) {
+        List<StructType.Field> out = new ArrayList<>();
+        long bitPos = 0;
+        long maxAlign = 1;
+        long maxSize = 0;
+        for (IField f : fields) {
+            CType ft = translate(f.getType());
+            int width = bitFieldWidth(f);
+            long size = Math.max(ft.size(), 0);
+            long align = Math.max(ft.align(), 1);
+            if (width >= 0) {
+                long unit = Math.max(size, 1) * 8;
+                if (s.isUnion()) {
+                    out.add(new StructType.Field(f.getName(), ft, 0, 0, width));
+                    maxSize = Math.max(maxSize, (width + 7) / 8);
+                } else {
+                    if (width == 0) {
+                        bitPos = alignUp(bitPos, unit);
+                        continue;
+                    }
+                    if (bitPos / unit != (bitPos + width - 1) / unit) bitPos = alignUp(bitPos, unit);
+                    out.add(new StructType.Field(f.getName(), ft, bitPos / 8, (int) (bitPos % 8), width));
+                    bitPos += width;
+                }
+                if (!f.getName().isEmpty()) maxAlign = Math.max(maxAlign, align);
+                continue;
+            }
+            maxAlign = Math.max(maxAlign, align);
+            if (s.isUnion()) {
+                out.add(new StructType.Field(f.getName(), ft, 0, 0, -1));
+                maxSize = Math.max(maxSize, size);
+            } else {
+                bitPos = alignUp(bitPos, align * 8);
+                out.add(new StructType.Field(f.getName(), ft, bitPos / 8, 0, -1));
+                bitPos += size * 8;
+            }
+        }
+        long bytes = s.isUnion() ? maxSize : (bitPos + 7) / 8;
+        s.complete(out, alignUp(bytes, maxAlign), maxAlign);
+    }
+
+    private static int bitFieldWidth(IField f) {
+        if (!(f instanceof ICInternalBinding ib)) return -1;
+        IASTNode def = ib.getDefinition();
+        if (def == null) {
+            IASTNode[] decls = ib.getDeclarations();
+            if (decls != null && decls.length > 0) def = decls[0];
+        }
+        if (def instanceof IASTName n && n.getParent() instanceof IASTFieldDeclarator fd && fd.getBitFieldSize() != null) {
+            Long v = ConstEval.eval(fd.getBitFieldSize());
+            return v == null ? -1 : v.intValue();
+        }
+        return -1;
+    }
+
+    static long alignUp(long v, long a) {
+        return a <= 1 ? v : (v + a - 1) / a * a;
+    }
+}

@@ -1,0 +1,77 @@
+package weft.frontend;
+
+import org.eclipse.cdt.core.dom.ast.IASTDeclaration;
+import org.eclipse.cdt.core.dom.ast.IASTFunctionDefinition;
+import org.eclipse.cdt.core.dom.ast.IASTProblemDeclaration;
+import org.eclipse.cdt.core.dom.ast.IASTSimpleDeclaration;
+import org.eclipse.cdt.core.dom.ast.IBinding;
+import org.eclipse.cdt.core.dom.ast.IFunction;
+import org.eclipse.cdt.internal.core.dom.parser.ASTQueries;
+import weft.ir.CType;
+import weft.ir.Function;
+import weft.ir.SourceLoc;
+import weft.ir.Stmt;
+import weft.ir.Variable;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Lowers one translation unit in two passes: declare file-scope objects, then lower bodies and initialisers. */
+final class UnitLowerer {
+    private final UnitContext ctx;
+
+    UnitLowerer(UnitContext ctx) {
+        this.ctx = ctx;
+    }
+
+    void declare() {
+        for (IASTDeclaration d : ctx.unit.ast().getDeclarations()) {
+            if (d instanceof IASTSimpleDeclaration sd) Declarations.declareGlobal(ctx, sd);
+        }
+    }
+
+    void lower() {
+        for (IASTDeclaration d : ctx.unit.ast().getDeclarations()) {
+            if (d instanceof IASTSimpleDeclaration sd) {
+                Declarations.initializeGlobal(ctx, sd);
+            } else if (d instanceof IASTFunctionDefinition fd) {
+                function(fd);
+            } else if (d instanceof IASTProblemDeclaration) {
+                ctx.error(d, "cannot lower declaration '" + d.getRawSignature() + "'");
+            }
+        }
+    }
+
+    private void function(IASTFunctionDefinition fd) {
+        IBinding b = ASTQueries.findInnermostDeclarator(fd.getDeclarator()).getName().resolveBinding();
+        if (!(b instanceof IFunction f)) {
+            ctx.error(fd, "cannot resolve function definition");
+            return;
+        }
+        String link = ctx.linkName(f);
+        SourceLoc loc = ctx.loc(fd.getDeclarator());
+        if (ctx.program.hasFunction(link)) {
+            ctx.error(fd.getDeclarator(), "redefinition of function '" + f.getName() + "'");
+            return;
+        }
+        Body body = new Body(link, ctx.program);
+        StmtLowerer sl = new StmtLowerer(ctx, body);
+        List<Variable> params = new ArrayList<>();
+        sl.parameters(f.getParameters(), params, loc);
+        sl.statement(fd.getBody());
+        CfgBuilder cfg = body.cfg;
+        cfg.edge(cfg.current(), cfg.exit(), new Stmt.Return(null, ctx.loc(fd.getBody()).line() > 0 ? endOf(fd) : loc));
+        CType t = ctx.types.translate(f.getType());
+        CType.Function ft = t instanceof CType.Function fn ? fn : new CType.Function(ctx.types.intType(), List.of(), true);
+        List<Variable> locals = body.locals.stream().filter(v -> v.kind() != Variable.Kind.PARAM).toList();
+        ctx.program.addFunction(new Function(f.getName(), link, ft, params, locals, cfg.build(), f.isStatic(), loc));
+    }
+
+    /** Location of the closing brace of a function body. */
+    private SourceLoc endOf(IASTFunctionDefinition fd) {
+        var fl = fd.getBody().getFileLocation();
+        SourceText t = ctx.unit.text(fl.getFileName());
+        if (t == null) return ctx.loc(fd.getBody());
+        return t.locate(fl.getNodeOffset() + Math.max(0, fl.getNodeLength() - 1));
+    }
+}

@@ -1,0 +1,124 @@
+package weft.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Command-line behaviour that does not need the C front end to lower anything. */
+class MainTest {
+    @TempDir
+    Path dir;
+
+    /** Exit code and captured output of one run. */
+    record Result(int code, String out, String err) {}
+
+    static Result weft(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        Result r = new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        assertFalse(r.err().contains("Exception") || r.err().contains("\tat "), "stack trace: " + r.err());
+        return r;
+    }
+
+    @Test
+    void versionPrintsNameAndVersion() {
+        Result r = weft("--version");
+        assertEquals(0, r.code());
+        assertEquals("weft 0.1.0", r.out().strip());
+        assertEquals("weft 0.1.0", weft("check", "--version").out().strip());
+    }
+
+    @Test
+    void helpExitsZero() {
+        Result r = weft("--help");
+        assertEquals(0, r.code());
+        assertTrue(r.out().contains("parse") && r.out().contains("check"), r.out());
+        assertEquals(0, weft("parse", "--help").code());
+    }
+
+    @Test
+    void usageErrorsExitTwo() {
+        assertEquals(2, weft().code());
+        Result unknown = weft("--no-such-option");
+        assertEquals(2, unknown.code());
+        assertTrue(unknown.err().contains("Unknown option"), unknown.err());
+        assertEquals(2, weft("parse", "--bogus", "a.c").code());
+        assertEquals(2, weft("parse", "--dump", "xml", "a.c").code());
+        assertEquals(2, weft("parse", "--data-model", "LP128", "a.c").code());
+        assertEquals(2, weft("check", "-D", "1bad", "a.c").code());
+        assertEquals(2, weft("check", "--timeout", "0", "a.c").code());
+        assertEquals(2, weft("check").code());
+        assertEquals(2, weft("frobnicate").code());
+    }
+
+    @Test
+    void filesAndCompileCommandsAreExclusive() {
+        Result r = weft("check", "--compile-commands", "cc.json", "a.c");
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("not both"), r.err());
+    }
+
+    @Test
+    void checkMissingFileIsOneLineDiagnostic() {
+        Path missing = dir.resolve("missing.c");
+        Result r = weft("check", "--svcomp", missing.toString());
+        assertEquals(2, r.code());
+        assertEquals(missing + ":0:0: error: no such file\n", r.err());
+        assertEquals("", r.out());
+    }
+
+    @Test
+    void parseMissingFileReportsAndSummarises() {
+        Path missing = dir.resolve("missing.c");
+        Result r = weft("parse", missing.toString());
+        assertEquals(2, r.code());
+        assertEquals(missing + ":0:0: error: no such file\n", r.err());
+        assertEquals("parsed 1 files: 0 clean, 1 with errors\n", r.out());
+    }
+
+    @Test
+    void rejectsNonCInputs() throws IOException {
+        Path text = Files.writeString(dir.resolve("notes.txt"), "hello\n");
+        Path binary = Files.write(dir.resolve("blob.c"), new byte[] {'i', 'n', 't', 0, 1});
+        Result r = weft("parse", text.toString(), binary.toString(), dir.toString());
+        assertEquals(2, r.code());
+        assertEquals(text + ":0:0: error: not a C source file (expected .c, .i or .h)\n"
+                + binary + ":0:0: error: not a C source file (binary content)\n"
+                + dir + ":0:0: error: is a directory\n", r.err());
+        assertEquals("parsed 3 files: 0 clean, 3 with errors\n", r.out());
+    }
+
+    @Test
+    void badCompileCommands() throws IOException {
+        assertEquals(2, weft("check", "--compile-commands", dir.resolve("none.json").toString()).code());
+        Path json = Files.writeString(dir.resolve("cc.json"), "{\n");
+        Result r = weft("parse", "--compile-commands", json.toString());
+        assertEquals(2, r.code());
+        assertTrue(r.err().startsWith(json + ":2:1: error: invalid JSON"), r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+    }
+
+    @Test
+    void propertyFile() throws IOException {
+        Path src = Files.writeString(dir.resolve("a.c"), "int main(void) { return 0; }\n");
+        Result missing = weft("check", "--property", dir.resolve("none.prp").toString(), src.toString());
+        assertEquals(2, missing.code());
+        Path prp = Files.writeString(dir.resolve("mem.prp"), "CHECK( init(main()), LTL(G valid-free) )\n");
+        Result r = weft("check", "--svcomp", "--property", prp.toString(), src.toString());
+        assertEquals(3, r.code());
+        assertEquals("RESULT: unknown\n", r.out());
+        assertTrue(r.err().contains("unsupported property"), r.err());
+    }
+}
