@@ -1,0 +1,38 @@
+/* expect: race-free */
+/* pthread_cond_wait re-acquires the mutex before returning, so the consumer's accesses after it are protected. */
+#include <pthread.h>
+
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
+int ready;
+int data;
+
+void *producer(void *arg) {
+    (void)arg;
+    pthread_mutex_lock(&m);
+    data = 42; // NORACE
+    ready = 1; // NORACE
+    pthread_cond_signal(&cv);
+    pthread_mutex_unlock(&m);
+    return NULL;
+}
+
+void *consumer(void *arg) {
+    (void)arg;
+    pthread_mutex_lock(&m);
+    while (!ready) // NORACE
+        pthread_cond_wait(&cv, &m);
+    int v = data; // NORACE
+    data = 0; // NORACE
+    pthread_mutex_unlock(&m);
+    return v == 42 ? NULL : arg;
+}
+
+int main(void) {
+    pthread_t p, c;
+    pthread_create(&c, NULL, consumer, NULL);
+    pthread_create(&p, NULL, producer, NULL);
+    pthread_join(p, NULL);
+    pthread_join(c, NULL);
+    return data; // NORACE
+}
