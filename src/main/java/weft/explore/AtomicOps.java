@@ -1,0 +1,167 @@
+package weft.explore;
+
+import weft.ir.CType;
+import weft.ir.Edge;
+import weft.ir.Expr.BinOp;
+import weft.ir.Stmt;
+import weft.model.Event;
+import weft.model.Event.AtomicOp;
+
+import java.util.List;
+
+/**
+ * GCC {@code __atomic}/{@code __sync} builtins and C11 {@code atomic_*} functions: each executes as one indivisible
+ * step whose access to the target object is atomic. The compare operand of the pointer forms ({@code *expected})
+ * is read, and written on failure, as a plain access.
+ *
+ * <p>Must-soundness: strong and weak compare-exchange both succeed exactly when the values are equal (a weak CAS
+ * may fail spuriously, but need not); arithmetic wraps as the builtins specify. Abandoned: read-modify-write on
+ * pointers (GCC does not scale, C11 does), non-scalar targets, and anything not matching the known signatures.
+ */
+final class AtomicOps {
+    private final Interpreter in;
+    private final ExecState st;
+    private final Evaluator ev;
+
+    AtomicOps(Interpreter in) {
+        this.in = in;
+        this.st = in.st;
+        this.ev = in.ev;
+    }
+
+    boolean run(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Event.Atomic a, List<Value> args) {
+        c.visible = true;
+        if (a.op() == AtomicOp.FENCE) return in.finishCall(t, c, e, Value.ZERO, null);
+        Value.Ptr p = ptr(LibraryBehaviour.arg(args, a.ptrArg()), name);
+        CType type = call.args().get(a.ptrArg()).type().pointee();
+        boolean generic = name.equals("__atomic_load") || name.equals("__atomic_store") || name.equals("__atomic_exchange")
+                || name.equals("__atomic_compare_exchange");
+        if (a.op() == AtomicOp.TEST_AND_SET || (a.op() == AtomicOp.CLEAR && !name.equals("__sync_lock_release"))) {
+            type = new CType.Int("unsigned char", 1, 1, false);
+        }
+        if (type == null || !type.isScalar() || type.unqualified() instanceof CType.Float || type.size() <= 0 || type.size() > 8) {
+            throw Abandon.unsupported(name + " on type " + type);
+        }
+        switch (a.op()) {
+            case LOAD -> {
+                Value old = read(c, p, type, call, name);
+                if (generic) {
+                    Value.Ptr ret = ptr(LibraryBehaviour.arg(args, 1), name);
+                    plainWrite(c, ret, type, old, call);
+                    return in.finishCall(t, c, e, Value.ZERO, null);
+                }
+                return in.finishCall(t, c, e, old, type);
+            }
+            case STORE, CLEAR -> {
+                Value v = a.op() == AtomicOp.CLEAR ? Value.ZERO
+                        : generic ? plainRead(c, ptr(LibraryBehaviour.arg(args, 1), name), type, call)
+                        : ev.convert(LibraryBehaviour.arg(args, a.valueArg()), call.args().get(a.valueArg()).type(), type);
+                write(c, p, type, v, call, name);
+                return in.finishCall(t, c, e, Value.ZERO, null);
+            }
+            case EXCHANGE, TEST_AND_SET -> {
+                Value old = read(c, p, type, call, name);
+                Value v = a.op() == AtomicOp.TEST_AND_SET ? Value.ONE
+                        : generic ? plainRead(c, ptr(LibraryBehaviour.arg(args, 1), name), type, call)
+                        : ev.convert(LibraryBehaviour.arg(args, a.valueArg()), call.args().get(a.valueArg()).type(), type);
+                write(c, p, type, v, call, name);
+                if (generic) {
+                    plainWrite(c, ptr(LibraryBehaviour.arg(args, 2), name), type, old, call);
+                    return in.finishCall(t, c, e, Value.ZERO, null);
+                }
+                if (a.op() == AtomicOp.TEST_AND_SET) return in.finishCall(t, c, e, Evaluator.truth(old) ? Value.ONE : Value.ZERO, null);
+                return in.finishCall(t, c, e, old, type);
+            }
+            case RMW -> {
+                if (!(type.unqualified() instanceof CType.Int it)) throw Abandon.unsupported(name + " on a pointer");
+                Value old = read(c, p, type, call, name);
+                Value arg = ev.convert(LibraryBehaviour.arg(args, a.valueArg()), call.args().get(a.valueArg()).type(), type);
+                if (!(old instanceof Value.Int o) || !(arg instanceof Value.Int v)) throw Abandon.unsupported(name + " operands");
+                long x = o.v();
+                long y = v.v();
+                CType.Int ut = new CType.Int("unsigned", it.size(), it.align(), false);
+                long r = switch (rmwOp(name)) {
+                    case "add" -> x + y;
+                    case "sub" -> x - y;
+                    case "and" -> x & y;
+                    case "or" -> x | y;
+                    case "xor" -> x ^ y;
+                    case "nand" -> ~(x & y);
+                    default -> throw Abandon.unsupported(name);
+                };
+                Value nv = Value.of(Ints.convert(Ints.normalize(r, ut), it));
+                write(c, p, type, nv, call, name);
+                boolean returnsNew = name.endsWith("_fetch") && !name.startsWith("__atomic_fetch_") && !name.startsWith("__sync_fetch_and_");
+                return in.finishCall(t, c, e, returnsNew ? nv : old, type);
+            }
+            case CAS -> {
+                Value old = read(c, p, type, call, name);
+                Value expected;
+                Value.Ptr expPtr = null;
+                if (a.expectedIsPointer()) {
+                    expPtr = ptr(LibraryBehaviour.arg(args, a.expectedArg()), name);
+                    expected = plainRead(c, expPtr, type, call);
+                } else {
+                    expected = ev.convert(LibraryBehaviour.arg(args, a.expectedArg()), call.args().get(a.expectedArg()).type(), type);
+                }
+                Value desired = name.equals("__atomic_compare_exchange")
+                        ? plainRead(c, ptr(LibraryBehaviour.arg(args, a.valueArg()), name), type, call)
+                        : ev.convert(LibraryBehaviour.arg(args, a.valueArg()), call.args().get(a.valueArg()).type(), type);
+                boolean equal = same(old, expected);
+                if (equal) write(c, p, type, desired, call, name);
+                else if (expPtr != null) plainWrite(c, expPtr, type, old, call);
+                if (name.equals("__sync_val_compare_and_swap")) return in.finishCall(t, c, e, old, type);
+                return in.finishCall(t, c, e, equal ? Value.ONE : Value.ZERO, null);
+            }
+            default -> throw Abandon.unsupported(name);
+        }
+    }
+
+    /** The operation of a read-modify-write builtin: {@code __atomic_fetch_OP}, {@code __atomic_OP_fetch}, ... */
+    static String rmwOp(String name) {
+        String n = name.endsWith("_explicit") ? name.substring(0, name.length() - "_explicit".length()) : name;
+        for (String prefix : new String[] {"__atomic_fetch_", "__sync_fetch_and_", "atomic_fetch_"}) {
+            if (n.startsWith(prefix)) return n.substring(prefix.length());
+        }
+        if (n.startsWith("__atomic_") && n.endsWith("_fetch")) return n.substring("__atomic_".length(), n.length() - "_fetch".length());
+        if (n.startsWith("__sync_") && n.endsWith("_and_fetch")) return n.substring("__sync_".length(), n.length() - "_and_fetch".length());
+        return "";
+    }
+
+    private static boolean same(Value a, Value b) {
+        if (a instanceof Value.Int x && b instanceof Value.Int y) return x.v() == y.v();
+        if (a instanceof Value.Ptr && b instanceof Value.Ptr) return a.equals(b);
+        if (a instanceof Value.Fn && b instanceof Value.Fn) return a.equals(b);
+        boolean aNull = a instanceof Value.Int x && x.v() == 0;
+        boolean bNull = b instanceof Value.Int y && y.v() == 0;
+        if (aNull || bNull) return false;
+        throw Abandon.unsupported("compare-exchange of " + a + " and " + b);
+    }
+
+    private static Value.Ptr ptr(Value v, String name) {
+        if (v instanceof Value.Ptr p) return p;
+        throw Abandon.unsupported(name + " on " + v);
+    }
+
+    private Value read(Ctx c, Value.Ptr p, CType type, Stmt.Call call, String name) {
+        c.record(new Access(p.obj(), p.off(), type.size(), false, true, call.loc(), "*(" + call.args().get(0) + ") by " + name));
+        return st.mem.read(p.obj(), p.off(), type);
+    }
+
+    private void write(Ctx c, Value.Ptr p, CType type, Value v, Stmt.Call call, String name) {
+        st.mem.check(p.obj(), p.off(), type.size(), true);
+        c.record(new Access(p.obj(), p.off(), type.size(), true, true, call.loc(), "*(" + call.args().get(0) + ") by " + name));
+        if (!c.dry) st.mem.write(p.obj(), p.off(), type, v);
+    }
+
+    private Value plainRead(Ctx c, Value.Ptr p, CType type, Stmt.Call call) {
+        c.record(new Access(p.obj(), p.off(), type.size(), false, c.atomicSection, call.loc(), "*expected"));
+        return st.mem.read(p.obj(), p.off(), type);
+    }
+
+    private void plainWrite(Ctx c, Value.Ptr p, CType type, Value v, Stmt.Call call) {
+        st.mem.check(p.obj(), p.off(), type.size(), true);
+        c.record(new Access(p.obj(), p.off(), type.size(), true, c.atomicSection, call.loc(), "*expected"));
+        if (!c.dry) st.mem.write(p.obj(), p.off(), type, v);
+    }
+}

@@ -1,0 +1,23 @@
+package weft.explore;
+
+import java.util.List;
+
+/**
+ * The source of every nondeterministic decision of one execution: which enabled thread runs next and which value
+ * a nondeterministic input returns. Any answer yields a real execution (all enabled threads may run; all
+ * candidate values are in the input's type range), so the choice only steers the search.
+ */
+interface Chooser {
+    /**
+     * Picks the next thread to run. {@code enabled} is non-empty and sorted by thread index; {@code current} is the
+     * thread that ran last (-1 at the start); {@code currentVisible} tells whether its next step touches shared
+     * state (only then does switching away from it matter).
+     */
+    int pickThread(List<Integer> enabled, int current, boolean currentVisible);
+
+    /** Picks one of {@code n > 0} candidate values (index 0 is the default). */
+    int pickValue(int n);
+
+    /** Random bits for a random candidate value. */
+    long randomBits();
+}

@@ -1,0 +1,30 @@
+package weft.explore;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The context of evaluating one step of one thread: which frame names resolve in, whether the step is only being
+ * planned ({@code dry}: evaluate and collect accesses, change nothing), and the accesses collected so far.
+ */
+final class Ctx {
+    final ThreadState thread;
+    Frame frame;
+    final boolean dry;
+    final List<Access> accesses = new ArrayList<>();
+    /** The step runs inside an atomic section, so its accesses are atomic. */
+    final boolean atomicSection;
+    /** The step synchronises or otherwise interacts with other threads (for the scheduler's choice points). */
+    boolean visible;
+
+    Ctx(ThreadState thread, Frame frame, boolean dry) {
+        this.thread = thread;
+        this.frame = frame;
+        this.dry = dry;
+        this.atomicSection = thread != null && thread.inAtomic();
+    }
+
+    void record(Access a) {
+        accesses.add(a);
+    }
+}

@@ -1,0 +1,449 @@
+package weft.explore;
+
+import weft.ir.CType;
+import weft.ir.Expr;
+import weft.ir.Expr.BinOp;
+import weft.ir.Lvalue;
+import weft.ir.SourceLoc;
+import weft.ir.StructType;
+
+/**
+ * Evaluates IR expressions and lvalues on the concrete state, recording every memory read (and, for stores, the
+ * write) as an {@link Access} in the step's {@link Ctx}. Evaluation has no side effect on program memory, so the
+ * same code computes a step's pending accesses (dry) and performs it.
+ *
+ * <p>Must-soundness: every value computed is the value the C abstract machine computes on this state, or the
+ * evaluation abandons. Abandoned are: undefined behaviour (out-of-bounds pointer arithmetic or array indexing,
+ * dereference of null or integer pointers, accesses to dead objects, relational comparison of pointers to different
+ * objects, signed overflow, bad shifts, division by zero), floating-point arithmetic (x87 excess precision makes
+ * results compiler-dependent), inexact floating conversions, operations on pointer bits (masks, casts to narrower
+ * integers), and reads of bytes whose content the IR does not give.
+ */
+final class Evaluator {
+    /** A byte address: object and offset. */
+    record Addr(int obj, long off) {}
+
+    private final ExecState st;
+
+    Evaluator(ExecState st) {
+        this.st = st;
+    }
+
+    // ------------------------------------------------------------------ expressions
+
+    Value eval(Expr e, Ctx c) {
+        if (e instanceof Expr.IntConst k) return constant(k);
+        if (e instanceof Expr.FloatConst f) return floatConst(f);
+        if (e instanceof Expr.Load l) return load(l.lvalue(), c, l.loc());
+        if (e instanceof Expr.AddrOf a) return addressOf(a.lvalue(), c);
+        if (e instanceof Expr.FuncRef f) return new Value.Fn(f.name());
+        if (e instanceof Expr.Unary u) return unary(u, c);
+        if (e instanceof Expr.Binary b) return binary(b, c);
+        if (e instanceof Expr.Cast k) return convert(eval(k.operand(), c), k.operand().type(), k.type());
+        throw Abandon.unsupported("expression " + e);
+    }
+
+    private static Value constant(Expr.IntConst k) {
+        CType t = k.type().unqualified();
+        if (t instanceof CType.Int i) return Value.of(Ints.convert(k.value(), i));
+        if (t instanceof CType.Float) return new Value.Flt(k.value());
+        return Value.of(k.value());
+    }
+
+    private static Value floatConst(Expr.FloatConst f) {
+        CType t = f.type().unqualified();
+        double v = f.value();
+        if (t.size() == 4) return new Value.Flt((float) v);
+        if (t.size() == 8) return new Value.Flt(v);
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) return new Value.Flt(v);
+        throw Abandon.unsupported("long double constant " + v);
+    }
+
+    Value load(Lvalue lv, Ctx c, SourceLoc loc) {
+        CType t = lv.type();
+        if (lv instanceof Lvalue.Field f && f.field().isBitField()) {
+            Addr a = addr(f.base(), c, false);
+            long off = a.off() + f.field().offset();
+            int n = (int) f.field().byteSize();
+            if (n > 8) throw Abandon.unsupported("wide bit-field");
+            c.record(new Access(a.obj(), off, n, false, atomic(t, c), loc, lv));
+            long bits = st.mem.readRaw(a.obj(), off, n) >>> f.field().bitOffset();
+            int w = f.field().bitWidth();
+            CType.Int it = intType(f.field().type());
+            bits = w >= 64 ? bits : bits & ((1L << w) - 1);
+            if (it.signed() && w > 0 && w < 64) bits = (bits << (64 - w)) >> (64 - w);
+            return Value.of(bits);
+        }
+        Addr a = addr(lv, c, false);
+        long size = t.size();
+        if (size <= 0) throw Abandon.unsupported("read of incomplete type " + t);
+        c.record(new Access(a.obj(), a.off(), size, false, atomic(t, c), loc, lv));
+        return st.mem.read(a.obj(), a.off(), t);
+    }
+
+    /** Evaluates {@code lv}'s address, converts {@code v} (of type {@code from}) to its type and stores it (unless dry). */
+    void store(Lvalue lv, Value v, CType from, Ctx c, SourceLoc loc) {
+        CType t = lv.type();
+        Value cv = convert(v, from, t);
+        if (lv instanceof Lvalue.Field f && f.field().isBitField()) {
+            Addr a = addr(f.base(), c, false);
+            long off = a.off() + f.field().offset();
+            int n = (int) f.field().byteSize();
+            if (n > 8) throw Abandon.unsupported("wide bit-field");
+            c.record(new Access(a.obj(), off, n, true, atomic(t, c), loc, lv));
+            if (c.dry) return;
+            if (!(cv instanceof Value.Int iv)) throw Abandon.unsupported("non-integer bit-field value");
+            int w = f.field().bitWidth();
+            long mask = (w >= 64 ? -1L : (1L << w) - 1) << f.field().bitOffset();
+            long old = st.mem.readRaw(a.obj(), off, n);
+            st.mem.writeRaw(a.obj(), off, n, (old & ~mask) | ((iv.v() << f.field().bitOffset()) & mask));
+            return;
+        }
+        Addr a = addr(lv, c, false);
+        long size = t.size();
+        if (size <= 0) throw Abandon.unsupported("write of incomplete type " + t);
+        c.record(new Access(a.obj(), a.off(), size, true, atomic(t, c), loc, lv));
+        if (!c.dry) st.mem.write(a.obj(), a.off(), t, cv);
+    }
+
+    private static boolean atomic(CType t, Ctx c) {
+        return t.isAtomic() || c.atomicSection;
+    }
+
+    private Value addressOf(Lvalue lv, Ctx c) {
+        if (lv instanceof Lvalue.Deref d) {
+            Value p = eval(d.pointer(), c);
+            if (p instanceof Value.Undef) throw Abandon.unsupported("undefined value");
+            return p;
+        }
+        Long fixed = integerAddress(lv, c);
+        if (fixed != null) return Value.of(Ints.truncate(fixed, st.dm.pointerSize, false));
+        Addr a = addr(lv, c, true);
+        st.mem.get(a.obj()).addressTaken = true;
+        return new Value.Ptr(a.obj(), a.off());
+    }
+
+    /**
+     * The address of a member designated through an integer pointer, as in the classic {@code offsetof}
+     * {@code &((T *) 0)->f} (GCC folds it to the member offset); null when the lvalue is not based on an integer.
+     */
+    private Long integerAddress(Lvalue lv, Ctx c) {
+        long off = 0;
+        Lvalue cur = lv;
+        while (cur instanceof Lvalue.Field f) {
+            off += f.field().offset();
+            cur = f.base();
+        }
+        if (cur == lv || !(cur instanceof Lvalue.Deref d) || !(d.pointer() instanceof Expr.Cast k)
+                || !(k.operand() instanceof Expr.IntConst base)) {
+            return null;
+        }
+        return base.value() + off;
+    }
+
+    // ------------------------------------------------------------------ lvalues
+
+    /** The address {@code lv} designates; {@code addrOnly}: one past the last array element is allowed. */
+    Addr addr(Lvalue lv, Ctx c, boolean addrOnly) {
+        if (lv instanceof Lvalue.Var v) return new Addr(st.objectOf(v.variable(), c.thread, c.frame), 0);
+        if (lv instanceof Lvalue.Field f) {
+            Addr b = addr(f.base(), c, false);
+            return new Addr(b.obj(), b.off() + f.field().offset());
+        }
+        if (lv instanceof Lvalue.Index ix) {
+            Addr b = addr(ix.base(), c, false);
+            Value iv = eval(ix.index(), c);
+            if (!(iv instanceof Value.Int i)) throw Abandon.unsupported("non-integer index");
+            long idx = i.v();
+            if (isUnsigned(ix.index().type()) && idx < 0) throw Abandon.unsupported("index out of range");
+            long es = ix.type().size();
+            if (es <= 0) throw Abandon.unsupported("element of unknown size");
+            CType bt = ix.base().type().unqualified();
+            if (bt instanceof CType.Array arr && arr.length() >= 0) {
+                if (idx < 0 || idx > arr.length() || (idx == arr.length() && !addrOnly)) {
+                    throw Abandon.unsupported("index " + idx + " out of bounds of " + ix.base());
+                }
+            }
+            long off;
+            try {
+                off = Math.addExact(b.off(), Math.multiplyExact(idx, es));
+            } catch (ArithmeticException e) {
+                throw Abandon.unsupported("index overflow");
+            }
+            MemObject o = st.mem.get(b.obj());
+            if (off < 0 || off > o.size) throw Abandon.unsupported("index out of bounds of " + o.name);
+            return new Addr(b.obj(), off);
+        }
+        if (lv instanceof Lvalue.Deref d) {
+            Value p = eval(d.pointer(), c);
+            if (p instanceof Value.Ptr q) return new Addr(q.obj(), q.off());
+            if (p instanceof Value.Int i && i.v() == 0) throw Abandon.unsupported("null dereference");
+            throw Abandon.unsupported("dereference of " + p);
+        }
+        throw Abandon.unsupported("lvalue " + lv);
+    }
+
+    private static boolean isUnsigned(CType t) {
+        return t.unqualified() instanceof CType.Int i && !i.signed();
+    }
+
+    private static CType.Int intType(CType t) {
+        if (t.unqualified() instanceof CType.Int i) return i;
+        throw Abandon.unsupported("not an integer type: " + t);
+    }
+
+    // ------------------------------------------------------------------ operators
+
+    private Value unary(Expr.Unary u, Ctx c) {
+        Value v = eval(u.operand(), c);
+        if (v instanceof Value.Undef) throw Abandon.unsupported("undefined value");
+        if (u.op() == Expr.UnOp.NOT) return truth(v) ? Value.ZERO : Value.ONE;
+        CType t = u.type().unqualified();
+        if (v instanceof Value.Flt f && u.op() == Expr.UnOp.NEG) return new Value.Flt(-f.v());
+        if (!(v instanceof Value.Int i) || !(t instanceof CType.Int it)) throw Abandon.unsupported("operator on " + v);
+        CType.Int ot = u.operand().type().unqualified() instanceof CType.Int oi ? Ints.promote(oi) : it;
+        long x = Ints.convert(i.v(), ot);
+        long r;
+        if (u.op() == Expr.UnOp.NEG) {
+            if (ot.signed() && x == Ints.truncate(1L << (8 * ot.size() - 1), ot.size(), true)) {
+                throw Abandon.unsupported("signed overflow in negation");
+            }
+            r = Ints.normalize(-x, ot);
+        } else {
+            r = Ints.normalize(~x, ot);
+        }
+        return Value.of(Ints.convert(r, it));
+    }
+
+    static boolean truth(Value v) {
+        if (v instanceof Value.Int i) return i.v() != 0;
+        if (v instanceof Value.Ptr || v instanceof Value.Fn) return true;
+        if (v instanceof Value.Flt f) return f.v() != 0;
+        throw Abandon.unsupported("truth value of " + v);
+    }
+
+    private static boolean pointerType(CType t) {
+        CType u = t.unqualified();
+        return u instanceof CType.Pointer || u instanceof CType.Array || u instanceof CType.Function;
+    }
+
+    private static long scaleOf(CType pointerType) {
+        CType p = pointerType.pointee();
+        if (p == null) return 1;
+        long s = p.size();
+        if (s == 0) return 1;
+        if (s < 0) throw Abandon.unsupported("arithmetic on pointer to incomplete type");
+        return s;
+    }
+
+    private Value binary(Expr.Binary b, Ctx c) {
+        Value l = eval(b.left(), c);
+        Value r = eval(b.right(), c);
+        if (l instanceof Value.Undef || r instanceof Value.Undef) throw Abandon.unsupported("undefined value");
+        CType lt = b.left().type().unqualified();
+        CType rt = b.right().type().unqualified();
+        CType t = b.type().unqualified();
+        BinOp op = b.op();
+        boolean lp = pointerType(lt);
+        boolean rp = pointerType(rt);
+        if (op.isComparison()) {
+            boolean res;
+            if (lp || rp || isAddress(l) || isAddress(r)) res = comparePointers(op, l, r);
+            else if (l instanceof Value.Flt || r instanceof Value.Flt) res = compareFloats(op, l, lt, r, rt);
+            else res = Ints.compare(op, convInt(l, lt, Ints.common(intType(lt), intType(rt))),
+                        convInt(r, rt, Ints.common(intType(lt), intType(rt))), Ints.common(intType(lt), intType(rt)).signed());
+            return res ? Value.ONE : Value.ZERO;
+        }
+        if ((op == BinOp.ADD || op == BinOp.SUB) && (lp != rp)) {
+            if (rp && op == BinOp.SUB) throw Abandon.unsupported("integer minus pointer");
+            Value p = lp ? l : r;
+            Value n = lp ? r : l;
+            if (!(n instanceof Value.Int ni)) throw Abandon.unsupported("pointer offset " + n);
+            long delta = mulExact(ni.v(), scaleOf(lp ? lt : rt));
+            return offset(p, op == BinOp.SUB ? -delta : delta);
+        }
+        if (op == BinOp.SUB && lp) return pointerDiff(l, r, scaleOf(lt), t);
+        if (isAddress(l) || isAddress(r)) {
+            // a pointer converted to an integer type: only +/- an integer, or a difference, keep exact meaning
+            if (t.size() < st.dm.pointerSize) throw Abandon.unsupported("pointer truncated");
+            if (op == BinOp.ADD && isAddress(l) && r instanceof Value.Int ri) return offset(l, ri.v());
+            if (op == BinOp.ADD && isAddress(r) && l instanceof Value.Int li) return offset(r, li.v());
+            if (op == BinOp.SUB && isAddress(l) && r instanceof Value.Int ri) return offset(l, -ri.v());
+            if (op == BinOp.SUB && isAddress(l) && isAddress(r)) return pointerDiff(l, r, 1, t);
+            throw Abandon.unsupported("arithmetic on pointer bits");
+        }
+        if (l instanceof Value.Flt || r instanceof Value.Flt || lt instanceof CType.Float || rt instanceof CType.Float) {
+            throw Abandon.unsupported("floating-point arithmetic");
+        }
+        if (!(l instanceof Value.Int li) || !(r instanceof Value.Int ri)) throw Abandon.unsupported("operands " + l + ", " + r);
+        CType.Int rti = lp || rp ? null : intType(rt);
+        CType.Int lti = intType(lt);
+        long res;
+        CType.Int ot;
+        if (op == BinOp.SHL || op == BinOp.SHR) {
+            ot = Ints.promote(lti);
+            long count = ri.v();
+            boolean neg = rti != null && rti.signed() && count < 0;
+            res = Ints.shift(op, Ints.convert(li.v(), ot), count, neg, ot);
+        } else {
+            ot = Ints.common(lti, rti == null ? lti : rti);
+            res = Ints.arith(op, Ints.convert(li.v(), ot), Ints.convert(ri.v(), ot), ot);
+        }
+        if (t instanceof CType.Int ti) return Value.of(Ints.convert(res, ti));
+        if (t instanceof CType.Pointer) return Value.of(Ints.truncate(res, st.dm.pointerSize, false));
+        throw Abandon.unsupported("result type " + t);
+    }
+
+    private static long convInt(Value v, CType from, CType.Int to) {
+        if (!(v instanceof Value.Int i)) throw Abandon.unsupported("comparison of " + v);
+        return Ints.convert(i.v(), to);
+    }
+
+    private static boolean isAddress(Value v) {
+        return v instanceof Value.Ptr || v instanceof Value.Fn;
+    }
+
+    private static long mulExact(long a, long b) {
+        try {
+            return Math.multiplyExact(a, b);
+        } catch (ArithmeticException e) {
+            throw Abandon.unsupported("pointer offset overflow");
+        }
+    }
+
+    /** {@code p + delta} bytes; the result must stay within the object or one past its end. */
+    Value offset(Value p, long delta) {
+        if (p instanceof Value.Ptr q) {
+            MemObject o = st.mem.get(q.obj());
+            if (!o.alive) throw Abandon.unsupported("arithmetic on a dangling pointer");
+            long off = q.off() + delta;
+            if (off < 0 || off > o.size) throw Abandon.unsupported("pointer arithmetic out of bounds of " + o.name);
+            return new Value.Ptr(q.obj(), off);
+        }
+        if (delta == 0) return p;
+        throw Abandon.unsupported("arithmetic on " + p);
+    }
+
+    private Value pointerDiff(Value l, Value r, long scale, CType t) {
+        long d;
+        if (l instanceof Value.Ptr a && r instanceof Value.Ptr b && a.obj() == b.obj()) {
+            d = a.off() - b.off();
+        } else if (l instanceof Value.Int a && r instanceof Value.Int b && a.v() == 0 && b.v() == 0) {
+            d = 0;
+        } else {
+            throw Abandon.unsupported("difference of pointers to different objects");
+        }
+        if (d % scale != 0) throw Abandon.unsupported("pointer difference not a multiple of the element size");
+        long v = d / scale;
+        if (t instanceof CType.Int ti) {
+            if (!Ints.fits(v, ti)) throw Abandon.unsupported("pointer difference overflow");
+            return Value.of(v);
+        }
+        throw Abandon.unsupported("pointer difference type " + t);
+    }
+
+    private boolean comparePointers(BinOp op, Value l, Value r) {
+        if (l instanceof Value.Ptr a && r instanceof Value.Ptr b) {
+            MemObject oa = st.mem.get(a.obj());
+            MemObject ob = st.mem.get(b.obj());
+            if (!oa.alive || !ob.alive) throw Abandon.unsupported("comparison of a dangling pointer");
+            if (a.obj() == b.obj()) return Ints.compare(op, a.off(), b.off(), true);
+            if (op != BinOp.EQ && op != BinOp.NE) throw Abandon.unsupported("relational comparison of pointers to different objects");
+            if (a.off() == oa.size || b.off() == ob.size) throw Abandon.unsupported("comparison with a one-past-the-end pointer");
+            return op == BinOp.NE;
+        }
+        if (l instanceof Value.Fn a && r instanceof Value.Fn b) {
+            if (op == BinOp.EQ) return a.name().equals(b.name());
+            if (op == BinOp.NE) return !a.name().equals(b.name());
+            throw Abandon.unsupported("relational comparison of function pointers");
+        }
+        if (l instanceof Value.Int a && r instanceof Value.Int b) {
+            return Ints.compare(op, Ints.truncate(a.v(), st.dm.pointerSize, false), Ints.truncate(b.v(), st.dm.pointerSize, false), false);
+        }
+        boolean lNull = l instanceof Value.Int a && a.v() == 0;
+        boolean rNull = r instanceof Value.Int b && b.v() == 0;
+        if (op == BinOp.EQ || op == BinOp.NE) {
+            if (lNull || rNull || (isAddress(l) && isAddress(r))) {
+                if (l instanceof Value.Ptr a && !st.mem.get(a.obj()).alive) throw Abandon.unsupported("dangling pointer");
+                if (r instanceof Value.Ptr b && !st.mem.get(b.obj()).alive) throw Abandon.unsupported("dangling pointer");
+                return op == BinOp.NE;
+            }
+        }
+        throw Abandon.unsupported("comparison of " + l + " and " + r);
+    }
+
+    private boolean compareFloats(BinOp op, Value l, CType lt, Value r, CType rt) {
+        double a = toDouble(l, lt);
+        double b = toDouble(r, rt);
+        return switch (op) {
+            case EQ -> a == b;
+            case NE -> a != b;
+            case LT -> a < b;
+            case LE -> a <= b;
+            case GT -> a > b;
+            case GE -> a >= b;
+            default -> throw new IllegalArgumentException();
+        };
+    }
+
+    /** Exact conversion of a number to double; abandons when not representable. */
+    private static double toDouble(Value v, CType from) {
+        if (v instanceof Value.Flt f) return f.v();
+        if (v instanceof Value.Int i) {
+            boolean unsigned = from.unqualified() instanceof CType.Int it && !it.signed();
+            if (unsigned && i.v() < 0) throw Abandon.unsupported("inexact conversion to floating point");
+            double d = (double) i.v();
+            if ((long) d != i.v() || Math.abs(d) >= 0x1p63) throw Abandon.unsupported("inexact conversion to floating point");
+            return d;
+        }
+        throw Abandon.unsupported("floating-point operand " + v);
+    }
+
+    // ------------------------------------------------------------------ conversions
+
+    /** Converts {@code v} (of type {@code from}, null if unknown) to type {@code to}, as assignment and casts do. */
+    Value convert(Value v, CType from, CType to) {
+        CType t = to.unqualified();
+        if (t instanceof CType.Void) return v;
+        if (v instanceof Value.Undef) throw Abandon.unsupported("use of an undefined value");
+        if (t instanceof StructType || t instanceof CType.Array) {
+            if (v instanceof Value.Agg a && a.bytes().length == t.size()) return v;
+            throw Abandon.unsupported("aggregate conversion");
+        }
+        if (v instanceof Value.Agg) throw Abandon.unsupported("aggregate used as scalar");
+        if (t instanceof CType.Int ti) {
+            if (v instanceof Value.Int i) return Value.of(Ints.convert(i.v(), ti));
+            if (isAddress(v)) {
+                if (Ints.isBool(ti)) return Value.ONE;
+                if (ti.size() < st.dm.pointerSize) throw Abandon.unsupported("pointer truncated to " + ti);
+                return v;
+            }
+            if (v instanceof Value.Flt f) return Value.of(floatToInt(f.v(), ti));
+        }
+        if (t instanceof CType.Pointer) {
+            if (v instanceof Value.Int i) return Value.of(Ints.truncate(i.v(), st.dm.pointerSize, false));
+            if (isAddress(v)) return v;
+        }
+        if (t instanceof CType.Float) {
+            double d = toDouble(v, from == null ? t : from);
+            if (t.size() == 4) {
+                if ((double) (float) d != d && !Double.isNaN(d)) throw Abandon.unsupported("inexact conversion to float");
+                return new Value.Flt(d);
+            }
+            if (t.size() == 8 || v instanceof Value.Int) return new Value.Flt(d);
+            throw Abandon.unsupported("long double conversion");
+        }
+        throw Abandon.unsupported("conversion of " + v + " to " + to);
+    }
+
+    private static long floatToInt(double d, CType.Int t) {
+        if (Ints.isBool(t)) return d != 0 ? 1 : 0;
+        if (Double.isNaN(d)) throw Abandon.unsupported("NaN converted to integer");
+        double x = d < 0 ? Math.ceil(d) : Math.floor(d);
+        double max = t.signed() ? Math.scalb(1.0, (int) (8 * t.size() - 1)) : Math.scalb(1.0, (int) (8 * t.size()));
+        double min = t.signed() ? -max : 0;
+        if (x < min || x >= max) throw Abandon.unsupported("floating value out of range of " + t);
+        if (!t.signed() && x >= 0x1p63) return Ints.normalize((long) (x - 0x1p63) ^ Long.MIN_VALUE, t);
+        return Ints.normalize((long) x, t);
+    }
+}

@@ -1,0 +1,211 @@
+package weft.explore;
+
+import weft.ir.CType;
+import weft.ir.DataModel;
+import weft.ir.GlobalInit;
+import weft.ir.Program;
+import weft.ir.SourceLoc;
+import weft.ir.StructType;
+import weft.ir.Variable;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Everything one execution changes: memory, threads, synchronisation objects, the nondeterministic choices made.
+ * The initial state is built once per program ({@link #initial}) and forked for each execution.
+ *
+ * <p>Globals are initialised from {@link Program#init} and zero elsewhere, as C's static initialisation does. What
+ * the IR does not give is marked unknown so that reading it abandons: the content of long string literals (beyond
+ * the prefix the IR keeps in the name), char arrays initialised from string literals (the front end drops those
+ * initialisers), objects with bit-field initialisers (items carry no bit position), and objects that libc declares in
+ * system headers without a definition in the program (their value is libc's, not zero).
+ */
+final class ExecState {
+    private static final Set<String> STREAMS = Set.of("stdin", "stdout", "stderr");
+
+    final Program program;
+    final DataModel dm;
+    final Memory mem;
+    /** Variable id to object id, for static-storage variables (thread-local ones: to their template object). */
+    final Map<Integer, Integer> globals;
+    final List<ThreadState> threads = new ArrayList<>();
+    final Sync sync = new Sync();
+    final Map<String, String> nondetLog = new LinkedHashMap<>();
+    final Map<String, Integer> nondetCount = new HashMap<>();
+    Chooser chooser;
+    int heapCount;
+
+    private ExecState(Program program, Memory mem, Map<Integer, Integer> globals) {
+        this.program = program;
+        this.dm = program.dataModel();
+        this.mem = mem;
+        this.globals = globals;
+    }
+
+    /** A fresh execution starting from this (initial) state. */
+    ExecState fork(Chooser chooser) {
+        ExecState s = new ExecState(program, mem.fork(), globals);
+        s.chooser = chooser;
+        return s;
+    }
+
+    /** Builds the initial memory: all static-storage objects, initialised. Throws {@link Abandon} if it cannot. */
+    static ExecState initial(Program program) {
+        ExecState s = new ExecState(program, new Memory(), new HashMap<>());
+        Evaluator ev = new Evaluator(s);
+        for (Variable v : program.globals()) {
+            long size = v.type().size();
+            MemObject.Kind kind = v.kind() == Variable.Kind.STRING ? MemObject.Kind.STRING
+                    : v.threadLocal() ? MemObject.Kind.THREAD_LOCAL : MemObject.Kind.GLOBAL;
+            MemObject o = s.mem.create(v.name(), kind, Math.max(size, 0), -1, v.loc());
+            s.globals.put(v.id(), o.id);
+            if (v.kind() == Variable.Kind.STRING) {
+                o.readOnly = true;
+                byte[] known = StringLiterals.knownBytes(v.name(), o.size);
+                int n = known == null ? 0 : known.length;
+                if (n > 0) System.arraycopy(known, 0, o.writableBytes(), 0, n);
+                if (n < o.size) o.setUnknown(n, o.size - n, true);
+            }
+        }
+        Ctx ctx = new Ctx(null, null, false);
+        for (Variable v : program.globals()) {
+            if (v.kind() == Variable.Kind.STRING) continue;
+            MemObject o = s.mem.get(s.globals.get(v.id()));
+            GlobalInit init = program.init(v);
+            if (init == null) {
+                if (v.kind() == Variable.Kind.GLOBAL && isSystemHeader(v.loc())) {
+                    if (STREAMS.contains(v.name()) && v.type().isPointer() && o.size == s.dm.pointerSize) {
+                        MemObject file = s.mem.create("FILE " + v.name(), MemObject.Kind.SPECIAL, 0, -1, v.loc());
+                        file.opaque = true;
+                        s.mem.write(o.id, 0, v.type(), new Value.Ptr(file.id, 0));
+                    } else {
+                        o.opaque = true;
+                    }
+                }
+                continue;
+            }
+            if (containsBitField(v.type()) && !init.items().isEmpty()) {
+                o.setUnknown(0, o.size, true);
+                continue;
+            }
+            markCharArrays(o, v.type(), 0);
+            // a character array with an item inside was initialised from a brace list: its other bytes are zero
+            for (GlobalInit.Item item : init.items()) {
+                if (o.anyUnknown(item.offset(), 1)) clearArrayAround(o, v.type(), 0, item.offset());
+            }
+            for (GlobalInit.Item item : init.items()) {
+                Value val = ev.eval(item.value(), ctx);
+                val = ev.convert(val, item.value().type(), item.type());
+                s.mem.write(o.id, item.offset(), item.type(), val);
+            }
+        }
+        return s;
+    }
+
+    static boolean isSystemHeader(SourceLoc loc) {
+        String f = loc.file();
+        return f.startsWith("/usr/") || f.contains("/include/") || f.startsWith("<");
+    }
+
+    static boolean containsBitField(CType t) {
+        t = t.unqualified();
+        if (t instanceof CType.Array a) return containsBitField(a.element());
+        if (t instanceof StructType s) {
+            for (StructType.Field f : s.fields()) if (f.isBitField() || containsBitField(f.type())) return true;
+        }
+        return false;
+    }
+
+    /** Marks character arrays inside {@code t} (at {@code off}) unknown: their string-literal initialisers are lost. */
+    static void markCharArrays(MemObject o, CType t, long off) {
+        t = t.unqualified();
+        if (t instanceof CType.Array a) {
+            CType e = a.element().unqualified();
+            if (e instanceof CType.Int i && (i.size() == 1 || i.name().contains("char"))) {
+                if (a.size() > 0) o.setUnknown(off, Math.min(a.size(), o.size - off), true);
+            } else if (e instanceof StructType || e instanceof CType.Array) {
+                long es = e.size();
+                if (es > 0 && a.length() > 0) for (long k = 0; k < a.length(); k++) markCharArrays(o, e, off + k * es);
+            }
+        } else if (t instanceof StructType s) {
+            for (StructType.Field f : s.fields()) if (!f.isBitField()) markCharArrays(o, f.type(), off + f.offset());
+        }
+    }
+
+    /** Marks known the character array of {@code t} (at {@code off}) that contains byte {@code at}. */
+    private static void clearArrayAround(MemObject o, CType t, long off, long at) {
+        t = t.unqualified();
+        if (t instanceof CType.Array a) {
+            CType e = a.element().unqualified();
+            if (e instanceof CType.Int) {
+                if (at >= off && at < off + a.size()) o.setUnknown(off, Math.min(a.size(), o.size - off), false);
+            } else if (e.size() > 0 && at >= off && at < off + Math.max(a.size(), 0)) {
+                long k = (at - off) / e.size();
+                clearArrayAround(o, e, off + k * e.size(), at);
+            }
+        } else if (t instanceof StructType s) {
+            for (StructType.Field f : s.fields()) {
+                long size = Math.max(f.type().size(), 0);
+                if (!f.isBitField() && at >= off + f.offset() && at < off + f.offset() + size) {
+                    clearArrayAround(o, f.type(), off + f.offset(), at);
+                }
+            }
+        }
+    }
+
+    static boolean containsCharArray(CType t) {
+        t = t.unqualified();
+        if (t instanceof CType.Array a) {
+            CType e = a.element().unqualified();
+            if (e instanceof CType.Int i) return i.size() == 1 || i.name().contains("char");
+            return containsCharArray(e);
+        }
+        if (t instanceof StructType s) {
+            for (StructType.Field f : s.fields()) if (!f.isBitField() && containsCharArray(f.type())) return true;
+        }
+        return false;
+    }
+
+    /** The object a variable designates for {@code thread} in {@code frame}. */
+    int objectOf(Variable v, ThreadState thread, Frame frame) {
+        if (v.isStatic()) {
+            Integer g = globals.get(v.id());
+            if (g == null) throw Abandon.unsupported("unknown global " + v.name());
+            if (!v.threadLocal()) return g;
+            if (thread == null) throw Abandon.unsupported("thread-local " + v.name() + " in static initialiser");
+            Integer mine = thread.tls.get(v.id());
+            if (mine != null) return mine;
+            MemObject template = mem.get(g);
+            MemObject o = mem.create(v.name() + "@" + thread.name, MemObject.Kind.THREAD_LOCAL, template.size, thread.index, v.loc());
+            if (template.size > 0) mem.writeAgg(o.id, 0, mem.readAgg(template.id, 0, template.size));
+            thread.tls.put(v.id(), o.id);
+            return o.id;
+        }
+        if (frame == null || thread == null) throw Abandon.unsupported("local " + v.name() + " outside a function");
+        Integer l = frame.objects.get(v.id());
+        if (l != null) return l;
+        if (v.function() != null && !v.function().equals(frame.fn.linkName()) && !v.function().equals(frame.fn.name())) {
+            throw Abandon.unsupported("variable " + v.name() + " of " + v.function() + " used in " + frame.fn.name());
+        }
+        return newLocal(thread, frame, v);
+    }
+
+    /** A fresh object for local {@code v} in {@code frame} (created on first use, and again at each declaration). */
+    int newLocal(ThreadState t, Frame f, Variable v) {
+        if (v.type().size() < 0) throw Abandon.unsupported("variable-length array " + v.name());
+        MemObject o = mem.create(v.name(), MemObject.Kind.LOCAL, v.type().size(), t.index, v.loc());
+        if (containsCharArray(v.type())) markCharArrays(o, v.type(), 0);
+        f.objects.put(v.id(), o.id);
+        f.owned.add(o.id);
+        return o.id;
+    }
+
+    ThreadState thread(int index) {
+        return threads.get(index);
+    }
+}

@@ -1,0 +1,25 @@
+package weft.explore;
+
+/**
+ * Limits of an exploration.
+ *
+ * @param maxSteps statements executed per execution before it is cut off (a cut-off execution reports nothing more)
+ * @param maxExecutions executions (schedules) tried at most
+ * @param timeBudgetMillis wall-clock budget of one {@link Explorer#findRace()} call
+ * @param seed seed of the randomised schedules and nondet choices (the search is deterministic for a seed, up to the time budget)
+ */
+public record ExploreOptions(long maxSteps, int maxExecutions, long timeBudgetMillis, long seed) {
+    public ExploreOptions {
+        if (maxSteps <= 0) throw new IllegalArgumentException("maxSteps must be positive");
+        if (maxExecutions <= 0) throw new IllegalArgumentException("maxExecutions must be positive");
+        if (timeBudgetMillis <= 0) throw new IllegalArgumentException("timeBudgetMillis must be positive");
+    }
+
+    public static ExploreOptions defaults() {
+        return new ExploreOptions(50_000, 2_000, 5_000, 0x5eedL);
+    }
+
+    public ExploreOptions withTimeBudget(long millis) {
+        return new ExploreOptions(maxSteps, maxExecutions, millis, seed);
+    }
+}

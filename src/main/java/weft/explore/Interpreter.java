@@ -1,0 +1,317 @@
+package weft.explore;
+
+import weft.ir.CType;
+import weft.ir.CallTarget;
+import weft.ir.Cfg;
+import weft.ir.Edge;
+import weft.ir.Expr;
+import weft.ir.Function;
+import weft.ir.Lvalue;
+import weft.ir.SourceLoc;
+import weft.ir.Stmt;
+import weft.ir.Variable;
+import weft.model.LibraryModel;
+import weft.model.LibraryModels;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Executes CFG edges: one edge is one step of a thread. The same code plans a step ({@link #plan}: evaluate
+ * everything, collect the accesses, decide whether the thread can move, change nothing) and performs it
+ * ({@link #execute}), so the accesses reported for a pending step are exactly those its execution performs.
+ *
+ * <p>Must-soundness: branches are decided by evaluating their conditions; user calls push a frame with fresh objects
+ * for parameters and locals; a return stores the value into the caller's result lvalue (that write belongs to the
+ * return step) and kills the frame's objects; {@code Decl} starts a fresh object. Abandoned: calls to functions that
+ * are neither defined nor modelled, inline assembly other than empty or fence templates without outputs,
+ * variable-length arrays, use of the value of a non-void function that fell off its end, CFG dead ends.
+ */
+final class Interpreter {
+    private static final Set<String> HARMLESS_ASM = Set.of("", "mfence", "lfence", "sfence", "nop", "pause", "rep; nop", "rep nop");
+
+    /** What a thread's next step would do. */
+    record Plan(boolean enabled, List<Access> accesses, boolean visible, String abandoned) {
+        static final Plan DISABLED = new Plan(false, List.of(), false, null);
+    }
+
+    final ExecState st;
+    final Evaluator ev;
+    final LibraryBehaviour lib;
+
+    Interpreter(ExecState st) {
+        this.st = st;
+        this.ev = new Evaluator(st);
+        this.lib = new LibraryBehaviour(this);
+    }
+
+    Plan plan(ThreadState t) {
+        if (t.finished) return Plan.DISABLED;
+        Ctx c = new Ctx(t, t.top(), true);
+        try {
+            boolean enabled = step(t, c);
+            return new Plan(enabled, c.accesses, c.visible || touchesShared(c.accesses, t), null);
+        } catch (Abandon a) {
+            return new Plan(false, List.of(), true, a.getMessage());
+        }
+    }
+
+    private boolean touchesShared(List<Access> accesses, ThreadState t) {
+        for (Access a : accesses) {
+            MemObject o = st.mem.get(a.obj());
+            if (o.kind != MemObject.Kind.LOCAL || o.addressTaken || o.owner != t.index) return true;
+        }
+        return false;
+    }
+
+    /** An executed statement, turned into a {@link Step} only for witnesses. */
+    record Executed(int thread, String threadName, Edge edge, boolean resumed) {
+        Step toStep() {
+            if (edge == null) return new Step(thread, threadName, weft.ir.SourceLoc.NONE, "return");
+            return new Step(thread, threadName, edge.loc(), (resumed ? "(resumes) " : "") + edge.stmt());
+        }
+    }
+
+    /** Performs the thread's next step (which {@link #plan} found enabled) and returns the executed statements. */
+    List<Executed> execute(ThreadState t) {
+        List<Executed> done = new ArrayList<>(2);
+        boolean resumed = t.phase != ThreadState.Phase.NONE;
+        Ctx c = new Ctx(t, t.top(), false);
+        Edge e = currentEdge(t, c);
+        step(t, c);
+        done.add(new Executed(t.index, t.name, e, resumed));
+        // _Atomic read-modify-write split by the front end into "tmp = a; a = f(tmp)": run as one step
+        if (e != null && e.stmt() instanceof Stmt.Assign a1 && !t.finished && !t.inAtomic()) {
+            Lvalue atomicRead = atomicLoad(a1.rhs());
+            if (atomicRead != null) {
+                List<Edge> out = t.top().fn.cfg().out(t.top().node);
+                if (out.size() == 1 && out.get(0).stmt() instanceof Stmt.Assign a2 && a2.lhs().equals(atomicRead)) {
+                    Ctx c2 = new Ctx(t, t.top(), false);
+                    step(t, c2);
+                    done.add(new Executed(t.index, t.name, out.get(0), false));
+                }
+            }
+        }
+        return done;
+    }
+
+    private static Lvalue atomicLoad(Expr e) {
+        if (e instanceof Expr.Load l) return l.lvalue().type().isAtomic() ? l.lvalue() : null;
+        if (e instanceof Expr.Binary b) {
+            Lvalue x = atomicLoad(b.left());
+            return x != null ? x : atomicLoad(b.right());
+        }
+        if (e instanceof Expr.Unary u) return atomicLoad(u.operand());
+        if (e instanceof Expr.Cast k) return atomicLoad(k.operand());
+        return null;
+    }
+
+    /** The edge the thread is about to take (for the schedule), evaluating branch conditions if needed. */
+    private Edge currentEdge(ThreadState t, Ctx c) {
+        Frame f = t.top();
+        List<Edge> out = f.fn.cfg().out(f.node);
+        if (out.size() == 1) return out.get(0);
+        if (out.isEmpty()) return null;
+        Ctx probe = new Ctx(t, f, true);
+        return chooseBranch(out, probe);
+    }
+
+    /** Runs (or plans) one step; returns false when the thread is blocked. */
+    private boolean step(ThreadState t, Ctx c) {
+        Frame f = t.top();
+        Cfg cfg = f.fn.cfg();
+        List<Edge> out = cfg.out(f.node);
+        if (t.phase != ThreadState.Phase.NONE) return lib.resume(t, c, out.get(0));
+        if (out.isEmpty()) {
+            if (f.node == cfg.exit()) return doReturn(t, c, null, f.fn.loc());
+            throw Abandon.stuck("control reaches a dead end in " + f.fn.name());
+        }
+        Edge e = out.size() == 1 ? out.get(0) : chooseBranch(out, c);
+        Stmt s = e.stmt();
+        if (s instanceof Stmt.Assign a) {
+            ev.store(a.lhs(), ev.eval(a.rhs(), c), a.rhs().type(), c, a.loc());
+        } else if (s instanceof Stmt.Assume as) {
+            if (out.size() == 1 && Evaluator.truth(ev.eval(as.cond(), c)) != as.positive()) {
+                throw Abandon.unsupported("only branch is infeasible");
+            }
+        } else if (s instanceof Stmt.Call call) {
+            return call(t, c, e, call);
+        } else if (s instanceof Stmt.Return r) {
+            return doReturn(t, c, r.value(), r.loc());
+        } else if (s instanceof Stmt.Decl d) {
+            if (d.variable().type().size() < 0) throw Abandon.unsupported("variable-length array " + d.variable().name());
+            if (!c.dry) {
+                Integer old = f.objects.remove(d.variable().id());
+                if (old != null) st.mem.kill(old);
+            }
+        } else if (s instanceof Stmt.Asm asm) {
+            if (!harmlessAsm(asm.text())) throw Abandon.unsupported("inline assembly: " + asm.text());
+        } else if (!(s instanceof Stmt.Skip)) {
+            throw Abandon.unsupported("statement " + s);
+        }
+        if (!c.dry) f.node = e.to();
+        return true;
+    }
+
+    private Edge chooseBranch(List<Edge> out, Ctx c) {
+        Edge chosen = null;
+        Expr evaluated = null;
+        boolean value = false;
+        for (Edge e : out) {
+            if (!(e.stmt() instanceof Stmt.Assume a)) throw Abandon.unsupported("nondeterministic control flow");
+            boolean v;
+            if (a.cond() == evaluated) {
+                v = value;
+            } else {
+                v = Evaluator.truth(ev.eval(a.cond(), c));
+                evaluated = a.cond();
+                value = v;
+            }
+            if (v == a.positive()) {
+                if (chosen != null && chosen.to() != e.to()) throw Abandon.unsupported("two branches enabled");
+                chosen = e;
+            }
+        }
+        if (chosen == null) throw Abandon.unsupported("no branch enabled");
+        return chosen;
+    }
+
+    static boolean harmlessAsm(String text) {
+        String s = text.trim();
+        if (s.isEmpty()) return true;
+        if (!s.startsWith("\"")) return false;
+        int end = s.indexOf('"', 1);
+        if (end < 0) return false;
+        String template = s.substring(1, end).replace("\\n", ";").replace("\\t", " ").trim();
+        while (template.endsWith(";")) template = template.substring(0, template.length() - 1).trim();
+        String rest = s.substring(end + 1).trim();
+        if (!rest.isEmpty()) {
+            if (!rest.startsWith(":")) return false;
+            String[] parts = rest.substring(1).split(":", -1);
+            if (!parts[0].trim().isEmpty()) return false; // outputs
+            if (parts.length > 1 && !parts[1].trim().isEmpty()) return false; // inputs (could be addresses)
+        }
+        return HARMLESS_ASM.contains(template);
+    }
+
+    // ------------------------------------------------------------------ calls and returns
+
+    private boolean call(ThreadState t, Ctx c, Edge e, Stmt.Call call) {
+        CallTarget target = st.program.target(call);
+        if (target instanceof CallTarget.Indirect ind) {
+            Value fv = ev.eval(ind.pointer(), c);
+            if (!(fv instanceof Value.Fn fn)) throw Abandon.unsupported("call through " + fv);
+            target = resolve(fn.name());
+        }
+        List<Value> args = new ArrayList<>(call.args().size());
+        for (Expr a : call.args()) args.add(ev.eval(a, c));
+        if (target instanceof CallTarget.User u) {
+            if (LibraryModels.isAtomicFunction(u.function().name())) c.visible = true;
+            if (!c.dry) pushFrame(t, u.function(), args, argTypes(call), e);
+            return true;
+        }
+        if (target instanceof CallTarget.Library l) return lib.call(t, c, e, call, l.model(), args);
+        throw Abandon.unsupported("call to unknown function " + ((CallTarget.External) target).name());
+    }
+
+    CallTarget resolve(String name) {
+        Function f = st.program.function(name);
+        if (f != null) return new CallTarget.User(f);
+        LibraryModel m = st.program.models().lookup(name).orElse(null);
+        if (m != null) return new CallTarget.Library(m);
+        return new CallTarget.External(name);
+    }
+
+    private static List<CType> argTypes(Stmt.Call call) {
+        List<CType> ts = new ArrayList<>(call.args().size());
+        for (Expr a : call.args()) ts.add(a.type());
+        return ts;
+    }
+
+    /** Starts an activation of {@code fn}; {@code callEdge} is null for a thread's start routine. */
+    Frame pushFrame(ThreadState t, Function fn, List<Value> args, List<CType> argTypes, Edge callEdge) {
+        if (t.stack.size() > 2000) throw Abandon.unsupported("recursion too deep");
+        if (args.size() < fn.params().size()) throw Abandon.unsupported("too few arguments to " + fn.name());
+        Frame f = new Frame(fn, callEdge, LibraryModels.isAtomicFunction(fn.name()));
+        for (int i = 0; i < fn.params().size(); i++) {
+            Variable p = fn.params().get(i);
+            int obj = st.newLocal(t, f, p);
+            Value v = ev.convert(args.get(i), argTypes.get(i), p.type());
+            if (p.type().size() > 0) st.mem.write(obj, 0, p.type(), v);
+        }
+        t.stack.add(f);
+        if (f.atomic) t.atomicFrames++;
+        return f;
+    }
+
+    private boolean doReturn(ThreadState t, Ctx c, Expr value, SourceLoc loc) {
+        Frame f = t.top();
+        CType rt = f.fn.type().returnType();
+        Value v;
+        if (value != null) v = ev.convert(ev.eval(value, c), value.type(), rt);
+        else if (rt.unqualified() instanceof CType.Void) v = Value.ZERO;
+        else v = f.callEdge == null && t.index == 0 ? Value.ZERO : new Value.Undef();
+        if (f.callEdge == null) {
+            if (t.index == 0) {
+                c.visible = true;
+                if (c.dry) return true;
+                throw Abandon.end("main returned");
+            }
+            if (!c.dry) finishThread(t, v);
+            return true;
+        }
+        Frame caller = t.stack.get(t.stack.size() - 2);
+        Stmt.Call call = (Stmt.Call) f.callEdge.stmt();
+        if (call.result() != null) {
+            Value result = f.onceKey != null ? Value.ZERO : v;
+            c.frame = caller;
+            ev.store(call.result(), result, f.onceKey != null ? null : rt, c, call.loc());
+            c.frame = f;
+        }
+        if (c.dry) return true;
+        popFrame(t);
+        if (f.onceKey != null) {
+            Sync.Once once = st.sync.once.get(f.onceKey);
+            once.done = true;
+            once.runner = -1;
+        }
+        caller.node = f.callEdge.to();
+        return true;
+    }
+
+    private void popFrame(ThreadState t) {
+        Frame f = t.stack.remove(t.stack.size() - 1);
+        for (int id : f.owned) st.mem.kill(id);
+        if (f.atomic) t.atomicFrames--;
+    }
+
+    /** Ends a thread (return from its start routine or pthread_exit) with result {@code v}. */
+    void finishThread(ThreadState t, Value v) {
+        if (t.inAtomic()) throw Abandon.unsupported("thread ends inside an atomic section");
+        for (Frame f : t.stack) {
+            if (f.onceKey != null) throw Abandon.unsupported("thread exits inside a pthread_once routine");
+        }
+        while (!t.stack.isEmpty()) popFrame(t);
+        for (int id : t.tls.values()) st.mem.kill(id);
+        for (Long key : t.specific.keySet()) {
+            Value val = t.specific.get(key);
+            if (Boolean.TRUE.equals(st.sync.keys.get(key)) && !(val instanceof Value.Int i && i.v() == 0)) {
+                throw Abandon.unsupported("thread-specific destructor");
+            }
+        }
+        t.finished = true;
+        t.retval = v;
+    }
+
+    /** Completes a library call edge: stores the result (if the call has a result lvalue) and moves on. */
+    boolean finishCall(ThreadState t, Ctx c, Edge e, Value result, CType resultType) {
+        Stmt.Call call = (Stmt.Call) e.stmt();
+        if (call.result() != null) {
+            if (result == null) throw Abandon.unsupported("result of " + call.callee() + " is not modelled");
+            ev.store(call.result(), result, resultType, c, call.loc());
+        }
+        if (!c.dry) t.top().node = e.to();
+        return true;
+    }
+}

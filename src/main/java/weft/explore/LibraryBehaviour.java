@@ -1,0 +1,374 @@
+package weft.explore;
+
+import weft.ir.CType;
+import weft.ir.Edge;
+import weft.ir.Expr;
+import weft.ir.Function;
+import weft.ir.Stmt;
+import weft.model.Event;
+import weft.model.LibraryModel;
+
+import java.util.List;
+
+/**
+ * Executes library calls by their {@link Event} model: threads, locks, condition variables, barriers,
+ * {@code pthread_once}, atomic sections, nondeterministic inputs, assumptions, program end, allocation. Memory and
+ * string functions, atomic operations and the remaining models are in {@link LibraryFunctions} and
+ * {@link AtomicOps}. Only the thread's own plain accesses (arguments, result) are recorded as accesses; the internal
+ * accesses of synchronisation objects are not, so no race is ever reported on them.
+ *
+ * <p>Must-soundness: each behaviour chosen is one the POSIX/C11 specification allows for the call (thread creation
+ * and allocation succeed; a condition wait may wake spuriously, so it is an unlock followed by a later lock; trylock
+ * fails exactly when the lock is held). Abandoned: relocking a held mutex (deadlock or recursive type unknown),
+ * unlocking a mutex not held, timed operations that would have to time out, joining an unknown, detached or
+ * already joined thread, waiting on uninitialised barriers, cancellation, and everything that the models do not
+ * say precisely enough.
+ */
+final class LibraryBehaviour {
+    static final int MAX_THREADS = 64;
+    private static final long EBUSY = 16;
+
+    private final Interpreter in;
+    private final ExecState st;
+    private final Evaluator ev;
+    private final LibraryFunctions functions;
+    private final AtomicOps atomics;
+
+    LibraryBehaviour(Interpreter in) {
+        this.in = in;
+        this.st = in.st;
+        this.ev = in.ev;
+        this.functions = new LibraryFunctions(in);
+        this.atomics = new AtomicOps(in);
+    }
+
+    static Value arg(List<Value> args, int i) {
+        if (i < 0 || i >= args.size()) throw Abandon.unsupported("missing argument " + i);
+        return args.get(i);
+    }
+
+    Sync.Key key(Value v, String what) {
+        if (!(v instanceof Value.Ptr p)) throw Abandon.unsupported(what + " at " + v);
+        MemObject o = st.mem.get(p.obj());
+        if (!o.alive || p.off() < 0 || p.off() >= Math.max(o.size, 1)) throw Abandon.unsupported(what + " in a dead or too small object");
+        return new Sync.Key(p.obj(), p.off());
+    }
+
+    /** Executes (or plans) a library call; returns false when the thread is blocked. */
+    boolean call(ThreadState t, Ctx c, Edge e, Stmt.Call call, LibraryModel model, List<Value> args) {
+        String name = model.name();
+        Event event = model.event();
+        if (event instanceof Event.ThreadCreate tc) return create(t, c, e, call, tc, args);
+        if (event instanceof Event.ThreadJoin j) return join(t, c, e, call, name, j, args);
+        if (event instanceof Event.ThreadExit) {
+            c.visible = true;
+            if (!c.dry) in.finishThread(t, args.isEmpty() ? Value.ZERO : args.get(0));
+            return true;
+        }
+        if (event instanceof Event.ThreadDetach d) {
+            ThreadState target = threadById(arg(args, d.idArg()));
+            if (target.joined || target.detached) throw Abandon.unsupported("detach of a joined or detached thread");
+            if (!c.dry) target.detached = true;
+            return in.finishCall(t, c, e, Value.ZERO, null);
+        }
+        if (event instanceof Event.ThreadSelf) return in.finishCall(t, c, e, Value.of(t.idValue()), null);
+        if (event instanceof Event.Lock l) return lock(t, c, e, name, l, args);
+        if (event instanceof Event.Unlock u) return unlock(t, c, e, u, args);
+        if (event instanceof Event.LockInit li) {
+            Sync.Key k = key(arg(args, li.lockArg()), "lock");
+            Sync.Lock old = st.sync.locks.get(k);
+            if (old != null && !old.free()) throw Abandon.unsupported("initialising a held lock");
+            if (!c.dry) st.sync.locks.put(k, new Sync.Lock());
+            return in.finishCall(t, c, e, Value.ZERO, null);
+        }
+        if (event instanceof Event.LockDestroy ld) {
+            Sync.Lock old = st.sync.locks.get(key(arg(args, ld.lockArg()), "lock"));
+            if (old != null && !old.free()) throw Abandon.unsupported("destroying a held lock");
+            return in.finishCall(t, c, e, Value.ZERO, null);
+        }
+        if (event instanceof Event.CondWait w) {
+            Sync.Key m = key(arg(args, w.mutexArg()), "mutex");
+            key(arg(args, w.condArg()), "condition variable");
+            Sync.Lock l = st.sync.locks.get(m);
+            if (l == null || l.writer != t.index) throw Abandon.unsupported("condition wait without holding the mutex");
+            c.visible = true;
+            if (c.dry) return true;
+            l.writer = -1;
+            t.phase = ThreadState.Phase.COND_REACQUIRE;
+            t.phaseKey = m;
+            return true;
+        }
+        if (event instanceof Event.CondSignal s) {
+            key(arg(args, s.condArg()), "condition variable");
+            c.visible = true;
+            return in.finishCall(t, c, e, Value.ZERO, null);
+        }
+        if (event instanceof Event.BarrierWait b) return barrier(t, c, e, b, args);
+        if (event instanceof Event.Once o) return once(t, c, e, o, args);
+        if (event instanceof Event.AtomicBegin) {
+            c.visible = true;
+            if (!c.dry) t.atomicDepth++;
+            return in.finishCall(t, c, e, Value.ZERO, null);
+        }
+        if (event instanceof Event.AtomicEnd) {
+            if (t.atomicDepth == 0) throw Abandon.unsupported("__VERIFIER_atomic_end outside an atomic section");
+            c.visible = true;
+            if (!c.dry) t.atomicDepth--;
+            return in.finishCall(t, c, e, Value.ZERO, null);
+        }
+        if (event instanceof Event.Nondet) return nondet(t, c, e, call, name);
+        if (event instanceof Event.Assume a) {
+            if (!Evaluator.truth(arg(args, a.condArg()))) throw Abandon.infeasible(name + " failed");
+            return in.finishCall(t, c, e, Value.ZERO, null);
+        }
+        if (event instanceof Event.ProgramEnd) {
+            c.visible = true;
+            if (c.dry) return true;
+            throw Abandon.end(name);
+        }
+        if (event instanceof Event.Alloc a) return alloc(t, c, e, call, a, args);
+        if (event instanceof Event.Free f) {
+            Value p = arg(args, f.ptrArg());
+            if (p instanceof Value.Int i && i.v() == 0) return in.finishCall(t, c, e, Value.ZERO, null);
+            if (!(p instanceof Value.Ptr q) || q.off() != 0 || st.mem.get(q.obj()).kind != MemObject.Kind.HEAP
+                    || !st.mem.get(q.obj()).alive) {
+                throw Abandon.unsupported("invalid free of " + p);
+            }
+            if (!c.dry) st.mem.kill(q.obj());
+            return in.finishCall(t, c, e, Value.ZERO, null);
+        }
+        if (event instanceof Event.Atomic a) return atomics.run(t, c, e, call, name, a, args);
+        return functions.run(t, c, e, call, name, event, args);
+    }
+
+    /** Completes a call that started a blocking phase. */
+    boolean resume(ThreadState t, Ctx c, Edge e) {
+        c.visible = true;
+        switch (t.phase) {
+            case COND_REACQUIRE -> {
+                Sync.Lock l = st.sync.lock(t.phaseKey);
+                if (!l.free()) return false;
+                if (!c.dry) {
+                    l.writer = t.index;
+                    t.phase = ThreadState.Phase.NONE;
+                }
+                return in.finishCall(t, c, e, Value.ZERO, null);
+            }
+            case BARRIER_WAIT -> {
+                return false;
+            }
+            case BARRIER_RELEASED -> {
+                if (!c.dry) t.phase = ThreadState.Phase.NONE;
+                return in.finishCall(t, c, e, Value.ZERO, null);
+            }
+            default -> throw new IllegalStateException(t.phase.toString());
+        }
+    }
+
+    ThreadState threadById(Value v) {
+        if (!(v instanceof Value.Int i)) throw Abandon.unsupported("thread id " + v);
+        long idx = i.v() - 1;
+        if (idx < 0 || idx >= st.threads.size()) throw Abandon.unsupported("unknown thread id " + i.v());
+        return st.threads.get((int) idx);
+    }
+
+    private boolean create(ThreadState t, Ctx c, Edge e, Stmt.Call call, Event.ThreadCreate tc, List<Value> args) {
+        c.visible = true;
+        Value routine = arg(args, tc.routineArg());
+        if (!(routine instanceof Value.Fn fn)) throw Abandon.unsupported("thread routine " + routine);
+        Function f = st.program.function(fn.name());
+        if (f == null) throw Abandon.unsupported("thread routine " + fn.name() + " is not defined");
+        Value a = tc.argArg() >= 0 ? arg(args, tc.argArg()) : Value.ZERO;
+        Value idp = arg(args, tc.idArg());
+        if (!(idp instanceof Value.Ptr idPtr)) throw Abandon.unsupported("thread id pointer " + idp);
+        CType idType = pointeeOr(call.args().get(tc.idArg()), new CType.Int("unsigned long", st.dm.longSize, st.dm.longSize, false));
+        st.mem.check(idPtr.obj(), idPtr.off(), idType.size(), true);
+        if (!c.dry) {
+            if (st.threads.size() >= MAX_THREADS) throw Abandon.unsupported("too many threads");
+            ThreadState nt = new ThreadState(st.threads.size(), f.name() + "#" + st.threads.size());
+            st.threads.add(nt);
+            CType argType = tc.argArg() >= 0 ? call.args().get(tc.argArg()).type() : null;
+            in.pushFrame(nt, f, f.params().isEmpty() ? List.of() : List.of(a), argType == null ? List.of() : List.of(argType), null);
+            st.mem.write(idPtr.obj(), idPtr.off(), idType, Value.of(nt.idValue()));
+        }
+        return in.finishCall(t, c, e, Value.ZERO, null);
+    }
+
+    static CType pointeeOr(Expr pointer, CType fallback) {
+        CType p = pointer.type().pointee();
+        if (p == null || p.size() <= 0 || !(p.isScalar())) return fallback;
+        return p;
+    }
+
+    private boolean join(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Event.ThreadJoin j, List<Value> args) {
+        c.visible = true;
+        ThreadState target = threadById(arg(args, j.idArg()));
+        if (target == t || target.joined || target.detached) throw Abandon.unsupported("invalid join");
+        boolean blocking = name.equals("pthread_join") || name.equals("thrd_join");
+        if (!target.finished) {
+            if (!blocking) throw Abandon.unsupported(name + " of a running thread");
+            return false;
+        }
+        Value res = j.resultArg() >= 0 && j.resultArg() < args.size() ? args.get(j.resultArg()) : Value.ZERO;
+        if (res instanceof Value.Ptr rp) {
+            CType rt = pointeeOr(call.args().get(j.resultArg()), new CType.Pointer(new CType.Void(), st.dm.pointerSize));
+            st.mem.check(rp.obj(), rp.off(), rt.size(), true);
+            if (!c.dry) st.mem.write(rp.obj(), rp.off(), rt, ev.convert(target.retval, null, rt));
+        } else if (!(res instanceof Value.Int ri && ri.v() == 0)) {
+            throw Abandon.unsupported("join result pointer " + res);
+        }
+        if (!c.dry) target.joined = true;
+        return in.finishCall(t, c, e, Value.ZERO, null);
+    }
+
+    private boolean lock(ThreadState t, Ctx c, Edge e, String name, Event.Lock l, List<Value> args) {
+        c.visible = true;
+        Sync.Key k = key(arg(args, l.lockArg()), "lock");
+        Sync.Lock s = st.sync.locks.get(k);
+        boolean read = l.kind() == Event.LockKind.RWLOCK && l.mode() == Event.Mode.READ;
+        if (s != null && s.writer == t.index) throw Abandon.unsupported("relocking a held lock");
+        if (s != null && !read && s.readers.containsKey(t.index)) throw Abandon.unsupported("upgrading a read lock");
+        boolean available = s == null || (read ? s.writer < 0 : s.free());
+        if (!available) {
+            if (!l.trying()) return false;
+            if (name.contains("timed") || name.contains("clock")) throw Abandon.unsupported(name + " would time out");
+            long failure = l.kind() == Event.LockKind.C11_MUTEX ? 1 : EBUSY;
+            return in.finishCall(t, c, e, Value.of(failure), null);
+        }
+        if (!c.dry) {
+            Sync.Lock w = st.sync.lock(k);
+            if (read) w.readers.merge(t.index, 1, Integer::sum);
+            else w.writer = t.index;
+        }
+        return in.finishCall(t, c, e, Value.of(l.successValue()), null);
+    }
+
+    private boolean unlock(ThreadState t, Ctx c, Edge e, Event.Unlock u, List<Value> args) {
+        c.visible = true;
+        Sync.Key k = key(arg(args, u.lockArg()), "lock");
+        Sync.Lock s = st.sync.locks.get(k);
+        if (s == null) throw Abandon.unsupported("unlocking a free lock");
+        if (s.writer == t.index) {
+            if (!c.dry) s.writer = -1;
+        } else if (s.readers.containsKey(t.index)) {
+            if (!c.dry) {
+                int n = s.readers.get(t.index);
+                if (n <= 1) s.readers.remove(t.index);
+                else s.readers.put(t.index, n - 1);
+            }
+        } else {
+            throw Abandon.unsupported("unlocking a lock held by another thread or free");
+        }
+        return in.finishCall(t, c, e, Value.ZERO, null);
+    }
+
+    private boolean barrier(ThreadState t, Ctx c, Edge e, Event.BarrierWait b, List<Value> args) {
+        c.visible = true;
+        Sync.Barrier s = st.sync.barriers.get(key(arg(args, b.barrierArg()), "barrier"));
+        if (s == null) throw Abandon.unsupported("barrier not initialised");
+        if (s.waiting.size() + 1 >= s.count) {
+            if (!c.dry) {
+                for (int w : s.waiting) st.threads.get(w).phase = ThreadState.Phase.BARRIER_RELEASED;
+                s.waiting.clear();
+            }
+            return in.finishCall(t, c, e, Value.of(-1), null); // PTHREAD_BARRIER_SERIAL_THREAD
+        }
+        if (c.dry) return true;
+        s.waiting.add(t.index);
+        t.phase = ThreadState.Phase.BARRIER_WAIT;
+        return true;
+    }
+
+    void barrierInit(ThreadState t, Ctx c, Value b, Value count) {
+        Sync.Key k = key(b, "barrier");
+        if (!(count instanceof Value.Int n) || n.v() <= 0 || n.v() > MAX_THREADS) throw Abandon.unsupported("barrier count " + count);
+        Sync.Barrier old = st.sync.barriers.get(k);
+        if (old != null && !old.waiting.isEmpty()) throw Abandon.unsupported("re-initialising a barrier in use");
+        if (!c.dry) st.sync.barriers.put(k, new Sync.Barrier(n.v()));
+    }
+
+    private boolean once(ThreadState t, Ctx c, Edge e, Event.Once o, List<Value> args) {
+        c.visible = true;
+        Sync.Key k = key(arg(args, o.onceArg()), "once control");
+        Sync.Once s = st.sync.once.get(k);
+        if (s != null && s.done) return in.finishCall(t, c, e, Value.ZERO, null);
+        if (s != null && s.runner >= 0) {
+            if (s.runner == t.index) throw Abandon.unsupported("recursive pthread_once");
+            return false;
+        }
+        Value r = arg(args, o.routineArg());
+        if (!(r instanceof Value.Fn fn) || st.program.function(fn.name()) == null) throw Abandon.unsupported("once routine " + r);
+        Function f = st.program.function(fn.name());
+        if (c.dry) return true;
+        Sync.Once w = st.sync.once.computeIfAbsent(k, x -> new Sync.Once());
+        w.runner = t.index;
+        Frame frame = in.pushFrame(t, f, List.of(), List.of(), e);
+        frame.onceKey = k;
+        return true;
+    }
+
+    private boolean nondet(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name) {
+        if (call.result() == null) return in.finishCall(t, c, e, null, null);
+        CType type = call.result().type().unqualified();
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        Value v = chooseValue(type, name, call);
+        return in.finishCall(t, c, e, v, type);
+    }
+
+    /** Picks a value of {@code type} for a nondeterministic input and logs it. */
+    Value chooseValue(CType type, String name, Stmt.Call call) {
+        Value v;
+        if (type instanceof CType.Int it) {
+            long[] cands;
+            long r = st.chooser.randomBits();
+            if (Ints.isBool(it)) cands = new long[] {0, 1};
+            else if (it.signed()) cands = new long[] {0, 1, -1, 2, 3, r & 15, (r >> 8) & 255, r >> 16};
+            else cands = new long[] {0, 1, 2, 3, -1, r & 15, (r >> 8) & 255, r >> 16};
+            v = Value.of(Ints.convert(cands[st.chooser.pickValue(cands.length)], it));
+        } else if (type instanceof CType.Pointer) {
+            v = Value.ZERO;
+        } else if (type instanceof CType.Float f && f.size() <= 8) {
+            v = new Value.Flt(st.chooser.pickValue(2));
+        } else {
+            throw Abandon.unsupported("nondeterministic value of type " + type);
+        }
+        String key = name + "@" + call.loc().shortString();
+        int n = st.nondetCount.merge(key, 1, Integer::sum);
+        st.nondetLog.put(key + "#" + n, v.toString());
+        return v;
+    }
+
+    private boolean alloc(ThreadState t, Ctx c, Edge e, Stmt.Call call, Event.Alloc a, List<Value> args) {
+        long size = 1;
+        for (int i : a.sizeArgs()) {
+            Value v = arg(args, i);
+            if (!(v instanceof Value.Int n) || n.v() < 0) throw Abandon.unsupported("allocation size " + v);
+            try {
+                size = Math.multiplyExact(size, n.v());
+            } catch (ArithmeticException x) {
+                throw Abandon.unsupported("allocation size overflow");
+            }
+        }
+        if (size <= 0 || size > Memory.MAX_OBJECT) throw Abandon.unsupported("allocation of " + size + " bytes");
+        Value old = a.kind() == Event.AllocKind.REALLOC ? arg(args, a.oldArg()) : Value.ZERO;
+        MemObject oldObj = null;
+        if (old instanceof Value.Ptr p) {
+            oldObj = st.mem.get(p.obj());
+            if (p.off() != 0 || oldObj.kind != MemObject.Kind.HEAP || !oldObj.alive) throw Abandon.unsupported("invalid realloc");
+        } else if (!(old instanceof Value.Int i && i.v() == 0)) {
+            throw Abandon.unsupported("realloc of " + old);
+        }
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        boolean alloca = a.kind() == Event.AllocKind.ALLOCA;
+        MemObject o = st.mem.create((alloca ? "alloca#" : "heap#") + (++st.heapCount), alloca ? MemObject.Kind.ALLOCA : MemObject.Kind.HEAP,
+                size, t.index, call.loc());
+        o.addressTaken = true;
+        if (alloca) t.top().owned.add(o.id);
+        if (oldObj != null) {
+            long n = Math.min(size, oldObj.size);
+            if (n > 0) st.mem.copy(o.id, 0, oldObj.id, 0, n);
+            st.mem.kill(oldObj.id);
+        }
+        return in.finishCall(t, c, e, new Value.Ptr(o.id, 0), null);
+    }
+}

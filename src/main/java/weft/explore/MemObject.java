@@ -1,0 +1,119 @@
+package weft.explore;
+
+import weft.ir.SourceLoc;
+
+import java.util.TreeMap;
+
+/**
+ * One memory object: a global, a string literal, one activation of a local, a heap block. Its content is a byte
+ * image plus the pointer values stored in it (pointers have no byte representation here). Objects are never reused:
+ * an id designates one object for the whole execution, so a dangling pointer can never silently reach a newer
+ * object. Byte arrays are shared copy-on-write with the initial image of the globals.
+ */
+final class MemObject {
+    enum Kind { GLOBAL, STRING, LOCAL, HEAP, ALLOCA, THREAD_LOCAL, SPECIAL }
+
+    final int id;
+    final String name;
+    final Kind kind;
+    final long size;
+    /** The thread whose frame owns a LOCAL/ALLOCA object, else -1. */
+    final int owner;
+    final SourceLoc loc;
+    byte[] bytes;
+    boolean bytesShared;
+    TreeMap<Long, Memory.Stored> ptrs;
+    boolean ptrsShared;
+    boolean alive = true;
+    /** Writes abandon (string literals). */
+    boolean readOnly;
+    /** Any access abandons: the content is not known (e.g. libc objects declared in system headers). */
+    boolean opaque;
+    /** Its address was computed at some point: other threads may reach it. */
+    boolean addressTaken;
+    /** Bytes whose content the IR does not tell (reading them abandons until written); null when none. */
+    java.util.BitSet unknown;
+    boolean unknownShared;
+
+    MemObject(int id, String name, Kind kind, long size, int owner, SourceLoc loc) {
+        this.id = id;
+        this.name = name;
+        this.kind = kind;
+        this.size = size;
+        this.owner = owner;
+        this.loc = loc;
+        this.bytes = new byte[(int) size];
+        this.ptrs = new TreeMap<>();
+    }
+
+    private MemObject(MemObject o) {
+        this.id = o.id;
+        this.name = o.name;
+        this.kind = o.kind;
+        this.size = o.size;
+        this.owner = o.owner;
+        this.loc = o.loc;
+        this.bytes = o.bytes;
+        this.bytesShared = true;
+        this.ptrs = o.ptrs;
+        this.ptrsShared = true;
+        this.alive = o.alive;
+        this.readOnly = o.readOnly;
+        this.opaque = o.opaque;
+        this.addressTaken = o.addressTaken;
+        this.unknown = o.unknown;
+        this.unknownShared = true;
+    }
+
+    /** A copy sharing the content until either side writes. */
+    MemObject fork() {
+        bytesShared = true;
+        ptrsShared = true;
+        unknownShared = true;
+        return new MemObject(this);
+    }
+
+    byte[] writableBytes() {
+        if (bytesShared) {
+            bytes = bytes.clone();
+            bytesShared = false;
+        }
+        return bytes;
+    }
+
+    /** Marks {@code [off, off+n)} as unknown ({@code flag}) or known. */
+    void setUnknown(long off, long n, boolean flag) {
+        if (unknown == null && !flag) return;
+        if (unknown == null) {
+            unknown = new java.util.BitSet();
+            unknownShared = false;
+        } else if (unknownShared) {
+            unknown = (java.util.BitSet) unknown.clone();
+            unknownShared = false;
+        }
+        unknown.set((int) off, (int) (off + n), flag);
+        if (!flag && unknown.isEmpty()) unknown = null;
+    }
+
+    boolean anyUnknown(long off, long n) {
+        if (unknown == null) return false;
+        int i = unknown.nextSetBit((int) off);
+        return i >= 0 && i < off + n;
+    }
+
+    TreeMap<Long, Memory.Stored> writablePtrs() {
+        if (ptrsShared) {
+            ptrs = new TreeMap<>(ptrs);
+            ptrsShared = false;
+        }
+        return ptrs;
+    }
+
+    /** Description for reports: the variable name, or the heap block and where it was allocated. */
+    String describe() {
+        return switch (kind) {
+            case HEAP, ALLOCA -> name + " (" + size + " bytes, allocated at " + loc.shortString() + ")";
+            default -> name;
+        };
+    }
+}

@@ -1,0 +1,246 @@
+package weft.explore;
+
+import weft.ir.CType;
+import weft.ir.SourceLoc;
+import weft.ir.StructType;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+
+/**
+ * The concrete memory of one execution: objects addressed by id, little-endian byte images (i386/x86-64), pointer
+ * values stored at exact offsets. Reads must either match a stored pointer exactly or see only bytes; a read or
+ * write that would split a stored pointer (type punning of addresses), an access out of bounds, to a dead or
+ * opaque object, or a write to a string literal abandons the execution, because the real program's behaviour would
+ * then be undefined or unknown to us. Never-written bytes read as zero: zero is a legal value for static and
+ * {@code calloc} storage and one possible value of uninitialised automatic or {@code malloc} storage.
+ */
+final class Memory {
+    /** A pointer value stored at some offset, occupying {@code size} bytes. */
+    record Stored(long size, Value value) {}
+
+    static final long MAX_OBJECT = 16L << 20;
+    static final long MAX_TOTAL = 96L << 20;
+
+    private final ArrayList<MemObject> objects;
+    private long total;
+
+    Memory() {
+        objects = new ArrayList<>();
+    }
+
+    private Memory(ArrayList<MemObject> objects, long total) {
+        this.objects = objects;
+        this.total = total;
+    }
+
+    /** A copy for a new execution; contents are shared copy-on-write. */
+    Memory fork() {
+        ArrayList<MemObject> copy = new ArrayList<>(objects.size() + 64);
+        for (MemObject o : objects) copy.add(o.fork());
+        return new Memory(copy, total);
+    }
+
+    MemObject create(String name, MemObject.Kind kind, long size, int owner, SourceLoc loc) {
+        if (size < 0 || size > MAX_OBJECT) throw Abandon.unsupported("object " + name + " of size " + size);
+        total += size;
+        if (total > MAX_TOTAL) throw Abandon.unsupported("memory limit exceeded");
+        MemObject o = new MemObject(objects.size(), name, kind, size, owner, loc);
+        objects.add(o);
+        return o;
+    }
+
+    MemObject get(int id) {
+        return objects.get(id);
+    }
+
+    int count() {
+        return objects.size();
+    }
+
+    void kill(int id) {
+        MemObject o = objects.get(id);
+        o.alive = false;
+    }
+
+    /** Checks that {@code [off, off+size)} of {@code obj} may be accessed. */
+    MemObject check(int obj, long off, long size, boolean write) {
+        MemObject o = objects.get(obj);
+        if (!o.alive) throw Abandon.unsupported("access to dead object " + o.name);
+        if (o.opaque) throw Abandon.unsupported("access to unknown object " + o.name);
+        if (off < 0 || size < 0 || off + size > o.size) {
+            throw Abandon.unsupported("out-of-bounds access to " + o.name + " [" + off + ", +" + size + ") of " + o.size);
+        }
+        if (write && o.readOnly) throw Abandon.unsupported("write to read-only " + o.name);
+        return o;
+    }
+
+    private static void requireKnown(MemObject o, long off, long size) {
+        if (o.anyUnknown(off, size)) throw Abandon.unsupported("read of bytes of " + o.name + " the IR does not give");
+    }
+
+    // ------------------------------------------------------------------ typed access
+
+    Value read(int obj, long off, CType type) {
+        CType t = type.unqualified();
+        long size = t.size();
+        if (t instanceof StructType || t instanceof CType.Array) return readAgg(obj, off, size);
+        if (size <= 0) throw Abandon.unsupported("read of type " + type);
+        MemObject o = check(obj, off, size, false);
+        requireKnown(o, off, size);
+        Stored exact = o.ptrs.get(off);
+        if (exact != null && exact.size() == size) return exact.value();
+        if (overlapsPtr(o, off, size)) throw Abandon.unsupported("read of part of a stored pointer in " + o.name);
+        if (t instanceof CType.Float f) {
+            if (size == 4) return new Value.Flt(Float.intBitsToFloat((int) raw(o, off, 4)));
+            if (size == 8) return new Value.Flt(Double.longBitsToDouble(raw(o, off, 8)));
+            for (long i = 0; i < size; i++) if (o.bytes[(int) (off + i)] != 0) throw Abandon.unsupported("long double value");
+            return new Value.Flt(0);
+        }
+        if (size > 8) throw Abandon.unsupported("read of " + size + "-byte scalar");
+        long bits = raw(o, off, (int) size);
+        if (t instanceof CType.Int i) {
+            long v = Ints.normalize(bits, i);
+            if (Ints.isBool(i) && v != (v & 1)) throw Abandon.unsupported("_Bool with value " + v);
+            return Value.of(v);
+        }
+        if (t instanceof CType.Pointer) return Value.of(Ints.truncate(bits, size, false));
+        throw Abandon.unsupported("read of type " + type);
+    }
+
+    void write(int obj, long off, CType type, Value v) {
+        CType t = type.unqualified();
+        long size = t.size();
+        if (size <= 0) throw Abandon.unsupported("write of type " + type);
+        if (v instanceof Value.Agg a) {
+            if (a.bytes().length != size) throw Abandon.unsupported("aggregate size mismatch");
+            writeAgg(obj, off, a);
+            return;
+        }
+        MemObject o = check(obj, off, size, true);
+        clearPtrs(o, off, size);
+        o.setUnknown(off, size, false);
+        if (v instanceof Value.Ptr || v instanceof Value.Fn) {
+            o.writablePtrs().put(off, new Stored(size, v));
+        } else if (v instanceof Value.Int i) {
+            if (size > 8) throw Abandon.unsupported("write of " + size + "-byte scalar");
+            putRaw(o, off, (int) size, i.v());
+        } else if (v instanceof Value.Flt f) {
+            if (size == 4) putRaw(o, off, 4, Float.floatToRawIntBits((float) f.v()));
+            else if (size == 8) putRaw(o, off, 8, Double.doubleToRawLongBits(f.v()));
+            else throw Abandon.unsupported("long double store");
+        } else {
+            throw Abandon.unsupported("store of " + v);
+        }
+    }
+
+    Value.Agg readAgg(int obj, long off, long size) {
+        if (size < 0) throw Abandon.unsupported("aggregate of unknown size");
+        MemObject o = check(obj, off, size, false);
+        byte[] b = new byte[(int) size];
+        System.arraycopy(o.bytes, (int) off, b, 0, (int) size);
+        TreeMap<Long, Stored> p = new TreeMap<>();
+        for (Map.Entry<Long, Stored> e : ptrsIn(o, off, size).entrySet()) p.put(e.getKey() - off, e.getValue());
+        java.util.BitSet unknown = null;
+        if (o.anyUnknown(off, size)) unknown = o.unknown.get((int) off, (int) (off + size));
+        return new Value.Agg(b, p, unknown);
+    }
+
+    void writeAgg(int obj, long off, Value.Agg a) {
+        long size = a.bytes().length;
+        MemObject o = check(obj, off, size, true);
+        clearPtrs(o, off, size);
+        System.arraycopy(a.bytes(), 0, o.writableBytes(), (int) off, (int) size);
+        o.setUnknown(off, size, false);
+        if (a.unknown() != null) {
+            for (int i = a.unknown().nextSetBit(0); i >= 0; i = a.unknown().nextSetBit(i + 1)) o.setUnknown(off + i, 1, true);
+        }
+        for (Map.Entry<Long, Stored> e : a.ptrs().entrySet()) o.writablePtrs().put(off + e.getKey(), e.getValue());
+    }
+
+    // ------------------------------------------------------------------ raw bytes
+
+    /** Little-endian unsigned bits of {@code size <= 8} bytes that hold no pointer. */
+    long readRaw(int obj, long off, int size) {
+        MemObject o = check(obj, off, size, false);
+        requireKnown(o, off, size);
+        if (overlapsPtr(o, off, size)) throw Abandon.unsupported("byte read of a stored pointer in " + o.name);
+        return raw(o, off, size);
+    }
+
+    void writeRaw(int obj, long off, int size, long bits) {
+        MemObject o = check(obj, off, size, true);
+        clearPtrs(o, off, size);
+        o.setUnknown(off, size, false);
+        putRaw(o, off, size, bits);
+    }
+
+    int readByte(int obj, long off) {
+        return (int) readRaw(obj, off, 1);
+    }
+
+    void fill(int obj, long off, long n, byte value) {
+        MemObject o = check(obj, off, n, true);
+        clearPtrs(o, off, n);
+        o.setUnknown(off, n, false);
+        java.util.Arrays.fill(o.writableBytes(), (int) off, (int) (off + n), value);
+    }
+
+    /** memcpy/memmove: bytes and whole pointers; a pointer cut by the range boundaries abandons. */
+    void copy(int dst, long doff, int src, long soff, long n) {
+        Value.Agg a = readAgg(src, soff, n);
+        writeAgg(dst, doff, a);
+    }
+
+    private static long raw(MemObject o, long off, int size) {
+        long v = 0;
+        for (int i = size - 1; i >= 0; i--) v = (v << 8) | (o.bytes[(int) off + i] & 0xff);
+        return v;
+    }
+
+    private static void putRaw(MemObject o, long off, int size, long bits) {
+        byte[] b = o.writableBytes();
+        for (int i = 0; i < size; i++) {
+            b[(int) off + i] = (byte) bits;
+            bits >>>= 8;
+        }
+    }
+
+    private static boolean overlapsPtr(MemObject o, long off, long size) {
+        if (o.ptrs.isEmpty()) return false;
+        Map.Entry<Long, Stored> before = o.ptrs.floorEntry(off);
+        if (before != null && before.getKey() + before.getValue().size() > off) return true;
+        Long next = o.ptrs.higherKey(off);
+        return next != null && next < off + size;
+    }
+
+    /** The pointers entirely inside the range; one crossing its boundaries abandons. */
+    private static NavigableMap<Long, Stored> ptrsIn(MemObject o, long off, long size) {
+        if (o.ptrs.isEmpty()) return new TreeMap<>();
+        Map.Entry<Long, Stored> before = o.ptrs.lowerEntry(off);
+        if (before != null && before.getKey() + before.getValue().size() > off) {
+            throw Abandon.unsupported("access splits a stored pointer in " + o.name);
+        }
+        NavigableMap<Long, Stored> in = o.ptrs.subMap(off, true, off + size, false);
+        if (!in.isEmpty()) {
+            Map.Entry<Long, Stored> last = in.lastEntry();
+            if (last.getKey() + last.getValue().size() > off + size) {
+                throw Abandon.unsupported("access splits a stored pointer in " + o.name);
+            }
+        }
+        return in;
+    }
+
+    private static void clearPtrs(MemObject o, long off, long size) {
+        if (o.ptrs.isEmpty()) return;
+        NavigableMap<Long, Stored> in = ptrsIn(o, off, size);
+        if (!in.isEmpty()) {
+            List<Long> keys = new ArrayList<>(in.keySet());
+            TreeMap<Long, Stored> w = o.writablePtrs();
+            for (Long k : keys) w.remove(k);
+        }
+    }
+}

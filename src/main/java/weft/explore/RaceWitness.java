@@ -1,0 +1,17 @@
+package weft.explore;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A data race witness: executing {@code schedule} from program start reaches a state in which the threads of
+ * {@code first} and {@code second} are both able to perform their next statement, and those statements perform the
+ * two conflicting accesses. {@code nondetValues} gives the values chosen for nondeterministic inputs (keyed by the
+ * function, source location and occurrence).
+ */
+public record RaceWitness(RaceAccess first, RaceAccess second, List<Step> schedule, Map<String, String> nondetValues) {
+    public RaceWitness {
+        schedule = List.copyOf(schedule);
+        nondetValues = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(nondetValues));
+    }
+}

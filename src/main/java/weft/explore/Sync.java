@@ -1,0 +1,48 @@
+package weft.explore;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Synchronisation objects of one execution, kept beside memory and keyed by address: locks (mutex, spin, C11
+ * mutex, rwlock), barriers, once-controls, thread-specific keys. Their C representation is never interpreted.
+ */
+final class Sync {
+    record Key(int obj, long off) {}
+
+    static final class Lock {
+        int writer = -1;
+        final Map<Integer, Integer> readers = new HashMap<>();
+
+        boolean free() {
+            return writer < 0 && readers.isEmpty();
+        }
+    }
+
+    static final class Barrier {
+        final long count;
+        final List<Integer> waiting = new ArrayList<>();
+
+        Barrier(long count) {
+            this.count = count;
+        }
+    }
+
+    static final class Once {
+        int runner = -1;
+        boolean done;
+    }
+
+    final Map<Key, Lock> locks = new HashMap<>();
+    final Map<Key, Barrier> barriers = new HashMap<>();
+    final Map<Key, Once> once = new HashMap<>();
+    /** Thread-specific keys created so far and whether each has a destructor. */
+    final Map<Long, Boolean> keys = new HashMap<>();
+    long nextKey = 1;
+
+    Lock lock(Key k) {
+        return locks.computeIfAbsent(k, x -> new Lock());
+    }
+}

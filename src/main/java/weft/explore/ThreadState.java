@@ -1,0 +1,55 @@
+package weft.explore;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** A thread of one execution: call stack, termination, atomic-section depth, and a pending blocking phase. */
+final class ThreadState {
+    /**
+     * A library call that takes two steps: the call edge started (arguments evaluated, mutex released or barrier
+     * reached) and completes later, when the thread can re-acquire the mutex or the barrier opened.
+     */
+    enum Phase { NONE, COND_REACQUIRE, BARRIER_WAIT, BARRIER_RELEASED }
+
+    final int index;
+    final String name;
+    final ArrayList<Frame> stack = new ArrayList<>();
+    boolean finished;
+    Value retval = Value.ZERO;
+    boolean joined;
+    boolean detached;
+    /** Nesting of {@code __VERIFIER_atomic_begin}. */
+    int atomicDepth;
+    int atomicFrames;
+
+    Phase phase = Phase.NONE;
+    /** Arguments evaluated when the phase started (they are not evaluated, hence not read, again). */
+    List<Value> phaseArgs;
+    Sync.Key phaseKey;
+    Value phaseResult;
+
+    /** Thread-local variables: variable id to this thread's object. */
+    final Map<Integer, Integer> tls = new HashMap<>();
+    /** pthread_getspecific/tss_get values by key. */
+    final Map<Long, Value> specific = new HashMap<>();
+
+    ThreadState(int index, String name) {
+        this.index = index;
+        this.name = name;
+    }
+
+    Frame top() {
+        return stack.get(stack.size() - 1);
+    }
+
+    boolean inAtomic() {
+        return atomicDepth > 0 || atomicFrames > 0;
+    }
+
+    /** The value {@code pthread_self()} returns and {@code pthread_create} stores: never 0. */
+    long idValue() {
+        return index + 1L;
+    }
+}

@@ -1,0 +1,59 @@
+package weft.explore;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A concrete run-time value. Integers are kept normalised to the C type they were computed in (sign- or
+ * zero-extended bits); pointers are symbolic (object and byte offset) and keep that provenance even when cast to an
+ * integer type; function pointers are link names. Aggregates (structs, unions) are byte images with the pointers
+ * stored in them. There are no "unknown" values: whatever cannot be represented exactly abandons the execution.
+ */
+sealed interface Value {
+    /** An integer, or a pointer that is not the address of an object (null is {@code Int(0)}). */
+    record Int(long v) implements Value {
+        @Override public String toString() { return Long.toString(v); }
+    }
+
+    /** The address of byte {@code off} of memory object {@code obj}. */
+    record Ptr(int obj, long off) implements Value {
+        @Override public String toString() { return "&obj" + obj + "+" + off; }
+    }
+
+    /** The address of a function, by link name. */
+    record Fn(String name) implements Value {
+        @Override public String toString() { return "&" + name; }
+    }
+
+    /** A floating-point value (float values are kept exactly as doubles). */
+    record Flt(double v) implements Value {
+        @Override public String toString() { return Double.toString(v); }
+    }
+
+    /** The bytes of a struct or union, with pointer values stored at some offsets. */
+    record Agg(byte[] bytes, TreeMap<Long, Memory.Stored> ptrs, java.util.BitSet unknown) implements Value {
+        @Override public boolean equals(Object o) {
+            return o instanceof Agg a && Arrays.equals(bytes, a.bytes) && ptrs.equals(a.ptrs)
+                    && java.util.Objects.equals(unknown, a.unknown);
+        }
+        @Override public int hashCode() { return Arrays.hashCode(bytes) * 31 + ptrs.hashCode(); }
+        @Override public String toString() { return "{" + bytes.length + " bytes" + (ptrs.isEmpty() ? "" : ", " + ptrs) + "}"; }
+    }
+
+    /** The result of a non-void function that fell off its end: using it abandons the execution. */
+    record Undef() implements Value {
+        @Override public String toString() { return "undef"; }
+    }
+
+    Value ZERO = new Int(0);
+    Value ONE = new Int(1);
+
+    static Value of(long v) {
+        return v == 0 ? ZERO : v == 1 ? ONE : new Int(v);
+    }
+
+    static Map<Long, Memory.Stored> noPtrs() {
+        return Map.of();
+    }
+}
