@@ -43,7 +43,9 @@ public final class CdtParser {
             Map.entry("__builtin_bswap16(x)", "((unsigned short)(x))"),
             Map.entry("__builtin_bswap32(x)", "((unsigned int)(x))"),
             Map.entry("__builtin_bswap64(x)", "((unsigned long long)(x))"),
-            Map.entry("__has_include(x)", "0"), Map.entry("__has_include_next(x)", "0"));
+            Map.entry("__has_include(x)", "0"), Map.entry("__has_include_next(x)", "0"),
+            // C11 static assertions are not in CDT's C grammar; the stray ';' left behind parses everywhere.
+            Map.entry("_Static_assert(...)", ""));
 
     /** A parsed unit: the AST, the texts of all files read, and the problems found. */
     public record Unit(Path path, IASTTranslationUnit ast, Map<String, SourceText> texts, List<Diagnostic> problems) {

@@ -40,7 +40,7 @@ final class Declarations {
             IBinding b = ASTQueries.findInnermostDeclarator(dtor).getName().resolveBinding();
             if (!(b instanceof IVariable v)) continue;
             CType t = variableType(ctx, v, dtor);
-            SourceLoc loc = ctx.loc(dtor);
+            SourceLoc loc = nameLoc(ctx, dtor);
             if (v.isStatic()) {
                 if (!ctx.unitStatics.containsKey(v)) {
                     ctx.unitStatics.put(v, ctx.program.newVariable(v.getName(), t, Variable.Kind.GLOBAL, null, tls, loc));
@@ -73,10 +73,16 @@ final class Declarations {
     private static CType variableType(UnitContext ctx, IVariable v, IASTDeclarator dtor) {
         CType t = ctx.types.translate(v.getType());
         if (t.unqualified() instanceof CType.Array a && a.length() < 0 && dtor.getInitializer() != null) {
-            long n = InitLowerer.inferLength(dtor.getInitializer());
+            long n = InitLowerer.inferLength(ctx, a, dtor.getInitializer());
             if (n >= 0) t = CType.qualify(new CType.Array(a.element(), n), t.isAtomic(), t.isVolatile());
         }
         return t;
+    }
+
+    /** Where a declarator's name is (for {@code int *p} the {@code p}, not the {@code *}). */
+    static SourceLoc nameLoc(UnitContext ctx, IASTDeclarator dtor) {
+        SourceLoc at = ctx.loc(ASTQueries.findInnermostDeclarator(dtor).getName());
+        return at.line() > 0 ? at : ctx.loc(dtor);
     }
 
     static boolean threadLocal(UnitContext ctx, IASTSimpleDeclaration d) {
@@ -110,7 +116,7 @@ final class Declarations {
             IBinding b = ASTQueries.findInnermostDeclarator(dtor).getName().resolveBinding();
             if (!(b instanceof IVariable v)) continue;
             CType t = variableType(ctx, v, dtor);
-            SourceLoc dl = ctx.loc(dtor);
+            SourceLoc dl = nameLoc(ctx, dtor);
             if (storage == IASTDeclSpecifier.sc_extern) {
                 Variable g = ctx.global(v);
                 if (g == null) g = ctx.program.externalGlobal(v.getName(), t, tls, dl);

@@ -3,6 +3,8 @@ package weft.frontend;
 import org.eclipse.cdt.core.dom.ast.*;
 import org.eclipse.cdt.core.dom.ast.c.ICASTTypeIdInitializerExpression;
 import org.eclipse.cdt.core.dom.ast.gnu.IGNUASTCompoundStatementExpression;
+import org.eclipse.cdt.internal.core.dom.parser.c.CExternalFunction;
+import org.eclipse.cdt.internal.core.dom.parser.c.CImplicitFunction;
 import weft.ir.CType;
 import weft.ir.Expr;
 import weft.ir.Expr.BinOp;
@@ -416,16 +418,21 @@ final class ExprLowerer {
             fn = strip(u.getOperand());
         }
         Expr callee;
+        // CDT gives a function called without a declaration (a CExternalFunction, but not one of the
+        // builtins it declares itself) the type void(); C89 says it returns int.
+        boolean implicit = false;
         if (fn instanceof IASTIdExpression id && !(id.getName().resolveBinding() instanceof IVariable)) {
             IBinding b = id.getName().resolveBinding();
             String name = b instanceof IFunction f ? ctx.linkName(f) : id.getName().toString();
-            if (!(b instanceof IFunction)) ctx.warning(id, "implicit declaration of function '" + name + "'");
+            implicit = !(b instanceof IFunction) || (b instanceof CExternalFunction && !(b instanceof CImplicitFunction));
+            if (implicit) ctx.warning(id, "implicit declaration of function '" + name + "'");
             if (name.equals("__builtin_expect") && c.getArguments().length == 2) {
                 Expr v = rvalue((IASTExpression) c.getArguments()[0]);
                 effect((IASTExpression) c.getArguments()[1]);
                 return finishValue(v, target, loc);
             }
-            callee = new Expr.FuncRef(name, types.pointerTo(b instanceof IFunction f ? types.translate(f.getType()) : types.intType()));
+            callee = new Expr.FuncRef(name, types.pointerTo(implicit ? new CType.Function(types.intType(), List.of(), true)
+                    : types.translate(((IFunction) b).getType())));
         } else {
             callee = rvalue(fn);
         }
@@ -433,7 +440,7 @@ final class ExprLowerer {
         for (IASTInitializerClause a : c.getArguments()) {
             if (a instanceof IASTExpression ae) args.add(rvalue(ae));
         }
-        CType rt = typeOf(c);
+        CType rt = implicit ? types.intType() : typeOf(c);
         if (target == null && wantValue && !(rt instanceof CType.Void)) {
             Variable tmp = body.temp(rt, loc);
             body.emit(new Stmt.Call(new Lvalue.Var(tmp), callee, args, loc));
@@ -472,7 +479,7 @@ final class ExprLowerer {
         if (e instanceof ICASTTypeIdInitializerExpression lit) {
             CType t = types.translate(CVisitorShim.typeOf(lit.getTypeId()));
             if (t instanceof CType.Array arr && arr.length() < 0) {
-                t = new CType.Array(arr.element(), InitLowerer.inferLength(lit.getInitializer()));
+                t = new CType.Array(arr.element(), InitLowerer.inferLength(ctx, arr, lit.getInitializer()));
             }
             Variable tmp = body.temp(t, loc);
             if (!body.isStaticContext()) body.emit(new Stmt.Decl(tmp, loc));

@@ -33,11 +33,21 @@ final class InitLowerer {
     private final Body body;
     private final ExprLowerer exprs;
     private final List<GlobalInit.Item> items = new ArrayList<>();
+    /** In a dry run that measures an array of unknown length: nothing is lowered or reported. */
+    private final boolean measuring;
+    /** The array whose highest initialised index is tracked when measuring. */
+    private Lvalue measured;
+    private long maxIndex = -1;
 
     InitLowerer(UnitContext ctx, Body body, ExprLowerer exprs) {
+        this(ctx, body, exprs, false);
+    }
+
+    private InitLowerer(UnitContext ctx, Body body, ExprLowerer exprs, boolean measuring) {
         this.ctx = ctx;
         this.body = body;
         this.exprs = exprs;
+        this.measuring = measuring;
     }
 
     /** Initialises {@code root} (a variable) from {@code init}. */
@@ -67,7 +77,9 @@ final class InitLowerer {
     private void braced(IASTInitializerList list, CType type, Lvalue lv, long off) {
         Cursor c = new Cursor(List.of(list.getClauses()));
         CType t = type.unqualified();
-        if (t instanceof StructType || t instanceof CType.Array) aggregate(c, t, lv, off, true);
+        if (t instanceof CType.Array && c.clauses.size() == 1 && c.peek() instanceof IASTExpression e && initializesWhole(e, t)) {
+            member(c, type, lv, off); // char s[4] = { "abc" }
+        } else if (t instanceof StructType || t instanceof CType.Array) aggregate(c, t, lv, off, true);
         else if (c.has()) member(c, type, lv, off);
     }
 
@@ -104,15 +116,20 @@ final class InitLowerer {
     }
 
     private void aggregate(Cursor c, CType t, Lvalue lv, long off, boolean braced) {
+        aggregate(c, t, lv, off, braced, 0);
+    }
+
+    /** Initialises the members (elements) of {@code t} from position {@code start} on. */
+    private void aggregate(Cursor c, CType t, Lvalue lv, long off, boolean braced, long start) {
         if (t instanceof StructType s) {
             List<StructType.Field> fields = s.fields();
-            int i = 0;
+            int i = (int) start;
             while (c.has()) {
                 IASTInitializerClause clause = c.peek();
                 if (clause instanceof ICASTDesignatedInitializer d) {
                     if (!braced) return;
                     c.pos++;
-                    i = designated(d, s, lv, off);
+                    i = (int) designated(c, d, s, lv, off);
                     continue;
                 }
                 while (i < fields.size() && fields.get(i).name().isEmpty() && fields.get(i).isBitField()) i++;
@@ -124,20 +141,21 @@ final class InitLowerer {
                 member(c, f.type(), new Lvalue.Field(lv, s, f), off + f.offset());
             }
         } else if (t instanceof CType.Array a) {
-            long i = 0;
+            long i = start;
             long elemSize = Math.max(a.element().size(), 0);
             while (c.has()) {
                 IASTInitializerClause clause = c.peek();
                 if (clause instanceof ICASTDesignatedInitializer d) {
                     if (!braced) return;
                     c.pos++;
-                    i = designated(d, a, lv, off);
+                    i = designated(c, d, a, lv, off);
                     continue;
                 }
                 if (a.length() >= 0 && i >= a.length()) {
                     if (braced) c.pos = c.clauses.size();
                     return;
                 }
+                if (lv == measured) maxIndex = Math.max(maxIndex, i);
                 member(c, a.element(), index(lv, i, a.element()), off + i * elemSize);
                 i++;
             }
@@ -148,24 +166,34 @@ final class InitLowerer {
         return new Lvalue.Index(lv, new Expr.IntConst(i, ctx.types.intType()), elem);
     }
 
-    /** Handles {@code .f... = v} / {@code [i]... = v}; returns the position after the first designator. */
-    private int designated(ICASTDesignatedInitializer d, CType t, Lvalue lv, long off) {
+    /** An aggregate entered by a second or later designator, and the position after the designated member. */
+    private record Level(CType type, Lvalue lv, long off, long next) {}
+
+    /**
+     * Handles {@code .f... = v} / {@code [i]... = v}; returns the position after the first designator.
+     * As C11 6.7.9p17 says, the initialisers that follow {@code .a.b = v} go on with the members after
+     * {@code b} in {@code a}, then with those after {@code a} (the caller's part).
+     */
+    private long designated(Cursor c, ICASTDesignatedInitializer d, CType t, Lvalue lv, long off) {
         ICASTDesignator[] ds = d.getDesignators();
-        int next = 0;
+        long next = 0;
         CType cur = t;
         Lvalue curLv = lv;
         long curOff = off;
+        List<Level> inner = new ArrayList<>();
         for (int k = 0; k < ds.length; k++) {
             ICASTDesignator des = ds[k];
             if (des instanceof ICASTFieldDesignator fd && cur.unqualified() instanceof StructType s) {
                 String name = fd.getName().toString();
                 Lvalue fl = ExprLowerer.fieldPath(curLv, s, name);
                 if (fl == null) {
-                    ctx.error(d, "no member named '" + name + "'");
+                    if (!measuring) ctx.error(d, "no member named '" + name + "'");
                     return next;
                 }
                 StructType.Field top = topField(s, (Lvalue.Field) fl, curLv);
-                if (k == 0) next = s.fields().indexOf(top) + 1;
+                long after = s.fields().indexOf(top) + 1;
+                if (k == 0) next = after;
+                else inner.add(new Level(cur.unqualified(), curLv, curOff, after));
                 curOff += offsetWithin(fl, curLv);
                 curLv = fl;
                 cur = fl.type();
@@ -183,24 +211,35 @@ final class InitLowerer {
                 } else {
                     return next;
                 }
-                if (k == 0) next = (int) (to + 1);
+                if (k == 0) next = to + 1;
+                else inner.add(new Level(a, curLv, curOff, to + 1));
+                if (curLv == measured) maxIndex = Math.max(maxIndex, to);
                 long es = Math.max(a.element().size(), 0);
                 if (from != to && k == ds.length - 1) {
                     for (long i = from; i <= to; i++) {
                         member(new Cursor(List.of(d.getOperand())), a.element(), index(curLv, i, a.element()), curOff + i * es);
                     }
+                    continueInner(c, inner);
                     return next;
                 }
                 curLv = index(curLv, from, a.element());
                 curOff += from * es;
                 cur = a.element();
             } else {
-                ctx.error(d, "designator does not match the initialised type");
+                if (!measuring) ctx.error(d, "designator does not match the initialised type");
                 return next;
             }
         }
         member(new Cursor(List.of(d.getOperand())), cur, curLv, curOff);
+        continueInner(c, inner);
         return next;
+    }
+
+    private void continueInner(Cursor c, List<Level> inner) {
+        for (int j = inner.size() - 1; j >= 0; j--) {
+            Level l = inner.get(j);
+            aggregate(c, l.type(), l.lv(), l.off(), false, l.next());
+        }
     }
 
     private static StructType.Field topField(StructType s, Lvalue.Field fl, Lvalue base) {
@@ -219,6 +258,7 @@ final class InitLowerer {
     }
 
     private void scalar(IASTExpression e, CType type, Lvalue lv, long off) {
+        if (measuring) return;
         SourceLoc loc = ctx.loc(e);
         Expr v = exprs.rvalue(e);
         if (body.isStaticContext() || rootIsStatic(lv)) {
@@ -237,29 +277,26 @@ final class InitLowerer {
         }
     }
 
-    /** The element count an initialiser gives an array declared without a length. */
-    static long inferLength(IASTInitializer init) {
+    /**
+     * The element count an initialiser gives an array declared without a length ({@code type}), or -1:
+     * the highest element index the initialiser reaches (with brace elision and designators) plus one.
+     */
+    static long inferLength(UnitContext ctx, CType.Array type, IASTInitializer init) {
         IASTInitializerClause clause = init instanceof IASTEqualsInitializer eq ? eq.getInitializerClause() : init instanceof IASTInitializerList l ? l : null;
+        if (clause instanceof IASTInitializerList list && list.getClauses().length == 1
+                && list.getClauses()[0] instanceof IASTLiteralExpression lit
+                && lit.getKind() == IASTLiteralExpression.lk_string_literal) {
+            clause = lit; // char s[] = { "text" }
+        }
         if (clause instanceof IASTLiteralExpression lit && lit.getKind() == IASTLiteralExpression.lk_string_literal) {
             return Literals.stringLength(new String(lit.getValue())) + 1;
         }
         if (!(clause instanceof IASTInitializerList list)) return -1;
-        long max = 0;
-        long i = 0;
-        for (IASTInitializerClause c : list.getClauses()) {
-            if (c instanceof ICASTDesignatedInitializer d && d.getDesignators().length > 0) {
-                ICASTDesignator first = d.getDesignators()[0];
-                if (first instanceof ICASTArrayDesignator ad) {
-                    Long v = ConstEval.eval(ad.getSubscriptExpression());
-                    i = v == null ? i : v;
-                } else if (first instanceof IGCCASTArrayRangeDesignator rd) {
-                    Long v = ConstEval.eval(rd.getRangeCeiling());
-                    i = v == null ? i : v;
-                }
-            }
-            i++;
-            max = Math.max(max, i);
-        }
-        return max;
+        Body scratch = new Body(null, ctx.program);
+        InitLowerer m = new InitLowerer(ctx, scratch, new StmtLowerer(ctx, scratch).exprs(), true);
+        CType.Array unbounded = new CType.Array(type.element(), -1);
+        m.measured = new Lvalue.Var(new Variable(-1, "<array>", unbounded, Variable.Kind.TEMP, null, false, SourceLoc.NONE));
+        m.aggregate(new Cursor(List.of(list.getClauses())), unbounded, m.measured, 0, true);
+        return m.maxIndex + 1;
     }
 }

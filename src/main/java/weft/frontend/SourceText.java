@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
  * pair CDT keeps in its types; genuine {@code const volatile} is rewritten to plain {@code volatile},
  * and {@code const} is otherwise irrelevant to race analysis, so the pair unambiguously means atomic),
  * {@code _Atomic(T)} becomes {@code const volatile __typeof__(T)}, and thread-local keywords become
- * blanks whose position is remembered. Rewrites never add or remove newlines; column shifts are
+ * blanks whose position is remembered, and GCC's {@code __attribute__((fallthrough))} (a statement
+ * attribute CDT rejects) becomes blanks. Rewrites never add or remove newlines; column shifts are
  * undone through {@link #originalOffset}.
  *
  * <p>Preprocessed files carry {@code # N "file"} line markers; locations are reported against the
@@ -26,6 +27,8 @@ import java.util.regex.Pattern;
 public final class SourceText {
     private static final Pattern KEYWORDS = Pattern.compile(
             "\\b(?:_Atomic\\s*\\(|_Atomic\\b|_Thread_local\\b|__thread\\b|const\\s+volatile\\b|volatile\\s+const\\b)");
+    /** GCC's statement attribute {@code __attribute__((fallthrough))}, which CDT cannot parse; blanked out. */
+    private static final Pattern FALLTHROUGH = Pattern.compile("__attribute__\\s*\\(\\(\\s*(?:__)?fallthrough(?:__)?\\s*\\)\\)");
     private static final Pattern MARKER = Pattern.compile("^\\s*#\\s*(?:line\\s+)?(\\d+)(?:\\s+\"((?:[^\"\\\\]|\\\\.)*)\")?.*$");
 
     private final String path;
@@ -75,6 +78,15 @@ public final class SourceText {
             out.append(original, last, original.length());
         } else {
             out.append(original);
+        }
+        if (original.contains("fallthrough")) {
+            // Same-length blanking (newlines kept): "__attribute__((fallthrough));" becomes a null statement.
+            Matcher m = FALLTHROUGH.matcher(out.toString());
+            while (m.find()) {
+                for (int i = m.start(); i < m.end(); i++) {
+                    if (out.charAt(i) != '\n' && out.charAt(i) != '\r') out.setCharAt(i, ' ');
+                }
+            }
         }
         this.rewritten = out.toString().toCharArray();
         this.shiftAt = shifts.stream().mapToInt(a -> a[0]).toArray();

@@ -31,7 +31,8 @@ final class StmtLowerer {
     private final Deque<SwitchContext> switches = new ArrayDeque<>();
     private final Map<String, Integer> labels = new HashMap<>();
 
-    private record Case(Expr value, int node) {}
+    /** A case label; {@code high} is the upper bound of a GNU case range {@code case lo ... hi:}, else null. */
+    private record Case(Expr value, Expr high, int node) {}
 
     private static final class SwitchContext {
         final List<Case> cases = new ArrayList<>();
@@ -111,7 +112,12 @@ final class StmtLowerer {
             int node = cfg().newNode();
             cfg().fallInto(node, loc);
             if (switches.isEmpty()) ctx.error(s, "case label not within a switch statement");
-            else switches.peek().cases.add(new Case(exprs.rvalue(cs.getExpression()), node));
+            else if (ExprLowerer.strip(cs.getExpression()) instanceof IASTBinaryExpression range
+                    && range.getOperator() == IASTBinaryExpression.op_ellipses) {
+                switches.peek().cases.add(new Case(exprs.rvalue(range.getOperand1()), exprs.rvalue(range.getOperand2()), node));
+            } else {
+                switches.peek().cases.add(new Case(exprs.rvalue(cs.getExpression()), null, node));
+            }
         } else if (s instanceof IASTDefaultStatement) {
             int node = cfg().newNode();
             cfg().fallInto(node, loc);
@@ -173,7 +179,9 @@ final class StmtLowerer {
         int at = dispatch;
         CType it = ctx.types.intType();
         for (Case c : sc.cases) {
-            Expr test = new Expr.Binary(Expr.BinOp.EQ, v, c.value(), it);
+            Expr test = c.high() == null ? new Expr.Binary(Expr.BinOp.EQ, v, c.value(), it)
+                    : new Expr.Binary(Expr.BinOp.AND, new Expr.Binary(Expr.BinOp.GE, v, c.value(), it),
+                            new Expr.Binary(Expr.BinOp.LE, v, c.high(), it), it);
             int next = cfg().newNode();
             Long k = ConstEval.fold(test);
             if (k == null || k != 0) cfg().edge(at, c.node(), new Stmt.Assume(test, true, loc));

@@ -1,5 +1,13 @@
 package weft.frontend;
 
+import org.eclipse.cdt.core.dom.ast.IASTAttribute;
+import org.eclipse.cdt.core.dom.ast.IASTAttributeList;
+import org.eclipse.cdt.core.dom.ast.IASTAttributeSpecifier;
+import org.eclipse.cdt.core.dom.ast.IASTCompositeTypeSpecifier;
+import org.eclipse.cdt.core.dom.ast.IASTDeclaration;
+import org.eclipse.cdt.core.dom.ast.IASTDeclarator;
+import org.eclipse.cdt.core.dom.ast.IASTSimpleDeclaration;
+import org.eclipse.cdt.core.dom.ast.IBinding;
 import org.eclipse.cdt.core.dom.ast.IASTFieldDeclarator;
 import org.eclipse.cdt.core.dom.ast.IASTName;
 import org.eclipse.cdt.core.dom.ast.IASTNode;
@@ -14,6 +22,8 @@ import org.eclipse.cdt.core.dom.ast.IQualifierType;
 import org.eclipse.cdt.core.dom.ast.IType;
 import org.eclipse.cdt.core.dom.ast.ITypedef;
 import org.eclipse.cdt.core.dom.ast.IValue;
+import org.eclipse.cdt.internal.core.dom.parser.ASTQueries;
+import org.eclipse.cdt.internal.core.dom.parser.c.CVisitor;
 import org.eclipse.cdt.internal.core.dom.parser.c.ICInternalBinding;
 import weft.ir.CType;
 import weft.ir.DataModel;
@@ -132,48 +142,103 @@ public final class TypeTranslator {
             return s;
         }
         if (fields.length == 0 && !hasDefinition(c)) return s;
-        layout(s, fields);
+        layout(s, members(c, fields), isPacked(c));
         return s;
+    }
+
+    /** A member to lay out; {@code width} is the bit-field width or -1. */
+    private record Member(String name, CType type, int width) {}
+
+    /**
+     * The members as declared in the definition. CDT's {@code getFields()} flattens anonymous struct
+     * and union members into their parent, which would lay the members of an anonymous union out one
+     * after the other; here each anonymous member is one unnamed member of its own type.
+     */
+    private List<Member> members(ICompositeType c, IField[] fields) {
+        List<Member> out = new ArrayList<>();
+        if (c instanceof ICInternalBinding ib && ib.getDefinition() instanceof IASTName n
+                && n.getParent() instanceof IASTCompositeTypeSpecifier spec) {
+            for (IASTDeclaration d : spec.getMembers()) {
+                if (!(d instanceof IASTSimpleDeclaration sd)) continue;
+                if (sd.getDeclarators().length == 0) {
+                    if (sd.getDeclSpecifier() instanceof IASTCompositeTypeSpecifier inner && inner.getName().toString().isEmpty()
+                            && inner.getName().resolveBinding() instanceof ICompositeType ct) {
+                        out.add(new Member("", composite(ct), -1));
+                    }
+                    continue;
+                }
+                for (IASTDeclarator dt : sd.getDeclarators()) {
+                    IBinding b = ASTQueries.findInnermostDeclarator(dt).getName().resolveBinding();
+                    IType t = b instanceof IField f ? f.getType() : CVisitor.createType(dt);
+                    int width = -1;
+                    if (dt instanceof IASTFieldDeclarator fd && fd.getBitFieldSize() != null) {
+                        Long v = ConstEval.eval(fd.getBitFieldSize());
+                        width = v == null ? -1 : v.intValue();
+                    }
+                    out.add(new Member(b instanceof IField f ? f.getName() : dt.getName().toString(), translate(t), width));
+                }
+            }
+            return out;
+        }
+        for (IField f : fields) out.add(new Member(f.getName(), translate(f.getType()), bitFieldWidth(f)));
+        return out;
+    }
+
+    /** Whether the definition carries GCC's {@code __attribute__((packed))} (CDT attaches it to the specifier). */
+    private static boolean isPacked(ICompositeType c) {
+        if (!(c instanceof ICInternalBinding ib) || !(ib.getDefinition() instanceof IASTName n)
+                || !(n.getParent() instanceof IASTCompositeTypeSpecifier spec)) {
+            return false;
+        }
+        for (IASTAttributeSpecifier as : spec.getAttributeSpecifiers()) {
+            if (!(as instanceof IASTAttributeList list)) continue;
+            for (IASTAttribute a : list.getAttributes()) {
+                String name = String.valueOf(a.getName());
+                if (name.equals("packed") || name.equals("__packed__")) return true;
+            }
+        }
+        return false;
     }
 
     private static boolean hasDefinition(ICompositeType c) {
         return c instanceof ICInternalBinding ib && ib.getDefinition() != null;
     }
 
-    private void layout(StructType s, IField[] fields) {
+    /** Lays out members; a packed struct has no padding: every member is byte-aligned, bit-fields abut. */
+    private void layout(StructType s, List<Member> fields, boolean packed) {
         List<StructType.Field> out = new ArrayList<>();
         long bitPos = 0;
         long maxAlign = 1;
         long maxSize = 0;
-        for (IField f : fields) {
-            CType ft = translate(f.getType());
-            int width = bitFieldWidth(f);
+        for (Member f : fields) {
+            CType ft = f.type();
+            int width = f.width();
             long size = Math.max(ft.size(), 0);
-            long align = Math.max(ft.align(), 1);
+            long align = packed ? 1 : Math.max(ft.align(), 1);
             if (width >= 0) {
                 long unit = Math.max(size, 1) * 8;
                 if (s.isUnion()) {
-                    out.add(new StructType.Field(f.getName(), ft, 0, 0, width));
+                    out.add(new StructType.Field(f.name(), ft, 0, 0, width));
                     maxSize = Math.max(maxSize, (width + 7) / 8);
                 } else {
                     if (width == 0) {
                         bitPos = alignUp(bitPos, unit);
                         continue;
                     }
-                    if (bitPos / unit != (bitPos + width - 1) / unit) bitPos = alignUp(bitPos, unit);
-                    out.add(new StructType.Field(f.getName(), ft, bitPos / 8, (int) (bitPos % 8), width));
+                    if (!packed && bitPos / unit != (bitPos + width - 1) / unit) bitPos = alignUp(bitPos, unit);
+                    out.add(new StructType.Field(f.name(), ft, bitPos / 8, (int) (bitPos % 8), width));
                     bitPos += width;
                 }
-                if (!f.getName().isEmpty()) maxAlign = Math.max(maxAlign, align);
+                if (!f.name().isEmpty()) maxAlign = Math.max(maxAlign, align);
                 continue;
             }
             maxAlign = Math.max(maxAlign, align);
             if (s.isUnion()) {
-                out.add(new StructType.Field(f.getName(), ft, 0, 0, -1));
+                out.add(new StructType.Field(f.name(), ft, 0, 0, -1));
                 maxSize = Math.max(maxSize, size);
             } else {
                 bitPos = alignUp(bitPos, align * 8);
-                out.add(new StructType.Field(f.getName(), ft, bitPos / 8, 0, -1));
+                out.add(new StructType.Field(f.name(), ft, bitPos / 8, 0, -1));
                 bitPos += size * 8;
             }
         }

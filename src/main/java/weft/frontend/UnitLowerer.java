@@ -49,7 +49,7 @@ final class UnitLowerer {
             return;
         }
         String link = ctx.linkName(f);
-        SourceLoc loc = ctx.loc(fd.getDeclarator());
+        SourceLoc loc = Declarations.nameLoc(ctx, fd.getDeclarator());
         if (ctx.program.hasFunction(link)) {
             ctx.error(fd.getDeclarator(), "redefinition of function '" + f.getName() + "'");
             return;
@@ -64,7 +64,7 @@ final class UnitLowerer {
         CType t = ctx.types.translate(f.getType());
         CType.Function ft = t instanceof CType.Function fn ? fn : new CType.Function(ctx.types.intType(), List.of(), true);
         List<Variable> locals = body.locals.stream().filter(v -> v.kind() != Variable.Kind.PARAM).toList();
-        ctx.program.addFunction(new Function(f.getName(), link, ft, params, locals, cfg.build(), f.isStatic(), loc));
+        ctx.program.addFunction(new Function(f.getName(), link, ft, params, locals, cfg.build(), ctx.isStatic(f), loc));
     }
 
     /** Location of the closing brace of a function body. */

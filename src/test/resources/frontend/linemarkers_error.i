@@ -1,0 +1,4 @@
+# 1 "broken.c"
+int ok;
+# 50 "broken.c"
+_Atomic int a; int bad = ;
