@@ -287,12 +287,17 @@ class CliInputTest {
 
     @Test
     void filesLinkedWithoutACompilationDatabase() throws IOException, FrontendException {
-        Path a = write("x/one.c", "int counter; static void tick(void) { counter++; }\nvoid one(void) { tick(); }\n");
+        // In one.c tick is static through its first declaration only (the definition has no storage class).
+        Path a = write("x/one.c", "int counter; static void tick(void);\nvoid one(void) { tick(); }\nvoid tick(void) { counter++; }\n");
         Path b = write("y/two.c", "extern int counter; static void tick(void) { counter--; }\nvoid two(void) { tick(); }\n");
         Program p = new Frontend(new FrontendOptions(List.of(), Map.of(), DataModel.LP64, false)).load(List.of(a, b));
         assertEquals(1, p.globals().stream().filter(v -> v.name().equals("counter")).count());
         assertEquals(List.of("one", "tick@one.c", "tick@two.c", "two"), p.functions().keySet().stream().sorted().toList());
         Stmt.Call c = FrontendTestSupport.stmtsOf(FrontendTestSupport.fn(p, "two"), Stmt.Call.class).get(0);
         assertEquals(new Expr.FuncRef("tick@two.c", c.callee().type()), c.callee());
+        Stmt.Call c1 = FrontendTestSupport.stmtsOf(FrontendTestSupport.fn(p, "one"), Stmt.Call.class).get(0);
+        assertEquals("tick@one.c", c1.directName());
+        assertTrue(p.function("tick@one.c").isStatic());
+        assertFalse(p.function("one").isStatic());
     }
 }

@@ -554,6 +554,36 @@ class ExprLoweringTest {
     }
 
     @Test
+    void enumeratorsAreConstants() {
+        Program p = load(dir, """
+                enum color { RED, GREEN = 10, BLUE, LAST = BLUE * 2 };
+                enum color c;
+                int f(void) { c = BLUE; return LAST + GREEN; }
+                """);
+        assertEquals(List.of("c = 11 @3:15", "return (22 + 10) @3:25"), stmts(fn(p, "f")));
+        assertEquals(4, global(p, "c").type().size());
+    }
+
+    @Test
+    void pointerArithmeticScalesByThePointee() {
+        Program p = load(dir, """
+                int a[4] = { 1, 2, 3, 4 };
+                struct S { int x; double d; } s[3];
+                int f(void) {
+                  int *q = a;
+                  q++;
+                  q += 2;
+                  return *q + *(q - 1) * 10 + (int)(&s[2] - &s[0]) * 100;
+                }
+                """);
+        Function f = fn(p, "f");
+        Stmt.Assign inc = stmtsOf(f, Stmt.Assign.class).get(1);
+        assertEquals("q = (q + 1)", inc.toString());
+        assertTrue(((Expr.Binary) inc.rhs()).type().isPointer(), "pointer-typed addition");
+        assertEquals(4 + 3 * 10 + 2 * 100, new IrInterpreter(p).run("f"));
+    }
+
+    @Test
     void castsAreKeptOnValues() {
         Program p = load(dir, """
                 int x;

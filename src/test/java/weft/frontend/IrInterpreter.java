@@ -174,6 +174,10 @@ final class IrInterpreter {
                 long scale = Math.max(1, b.left().type().pointee() == null ? 1 : b.left().type().pointee().size());
                 return a.plus((b.op() == Expr.BinOp.ADD ? n : -n) * scale);
             }
+            if (l instanceof Addr a && r instanceof Addr c && b.op() == Expr.BinOp.SUB && a.object().equals(c.object())) {
+                long scale = Math.max(1, b.left().type().pointee() == null ? 1 : b.left().type().pointee().size());
+                return (a.offset() - c.offset()) / scale;
+            }
             if (l instanceof Addr || r instanceof Addr) {
                 return switch (b.op()) {
                     case EQ -> l.equals(r) ? 1L : 0L;
