@@ -1,0 +1,102 @@
+package weft.pointer;
+
+import weft.ir.Edge;
+import weft.ir.Expr;
+import weft.ir.Stmt;
+import weft.ir.Variable;
+import weft.model.Event;
+import weft.model.LibraryModels;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * An abstract memory object of the points-to analysis. Each one stands for a set of run-time objects:
+ * a {@link Var} for every instance of a variable (all activations of a local, all threads' copies of a
+ * thread-local), a {@link Heap} for every block allocated at one site (in one wrapper call context), a
+ * {@link Fn} for a function's code and {@link Unknown} for all memory the program did not allocate
+ * visibly (memory of external code, integers cast to pointers, nondeterministic pointers).
+ */
+public sealed interface MemObject {
+
+    /** Size in bytes, or -1 when unknown. */
+    long size();
+
+    /** A variable: global, function-local static, local, parameter, lowering temporary or string literal. */
+    record Var(Variable variable) implements MemObject {
+        public long size() {
+            long s = variable.type().size();
+            return s > 0 ? s : -1;
+        }
+
+        @Override public String toString() { return variable.name(); }
+    }
+
+    /**
+     * The blocks allocated by call edge {@code site} of function {@code function} (a link name). If the
+     * allocating function is an allocation wrapper, {@code context} is the call edge (in the wrapper's
+     * caller) through which the wrapper was called, and null means "any context": the wrapper's own view of
+     * the fresh block. The context-free object and its copies may thus denote the same memory (see {@link
+     * PointsTo#mayAlias}); the copies are pairwise disjoint.
+     */
+    record Heap(String function, Edge site, Edge context) implements MemObject {
+        public long size() {
+            return HeapSizes.size(site);
+        }
+
+        /** Cheap hash (edges hash their whole statement tree); consistent with the record's equals. */
+        @Override
+        public int hashCode() {
+            int h = Objects.hashCode(function) * 31 + site.from() * 7 + site.to();
+            if (context != null) h = h * 31 + context.from() * 7 + context.to();
+            return h;
+        }
+
+        @Override
+        public String toString() {
+            String s = "heap@" + function + ":" + site.loc().line();
+            return context == null ? s : s + "[ctx " + context.loc().line() + "]";
+        }
+    }
+
+    /** A function, the target of function pointers; its only meaningful location is offset 0. */
+    record Fn(String linkName) implements MemObject {
+        public long size() { return -1; }
+
+        @Override public String toString() { return "fn:" + linkName; }
+    }
+
+    /**
+     * Memory the program cannot see, only ever used with offset {@link Loc#ANY}. It may overlap every object
+     * whose address escaped to it ({@link PointsTo#mayAlias}); reading it yields those addresses.
+     */
+    record Unknown() implements MemObject {
+        public long size() { return -1; }
+
+        @Override public String toString() { return "unknown"; }
+    }
+}
+
+/** Sizes of heap blocks whose allocation call has constant size arguments (standard model table). */
+final class HeapSizes {
+    private static final LibraryModels MODELS = LibraryModels.standard();
+
+    private HeapSizes() {
+    }
+
+    static long size(Edge site) {
+        if (!(site.stmt() instanceof Stmt.Call call) || call.directName() == null) return -1;
+        Event ev = MODELS.lookup(call.directName()).map(m -> m.event()).orElse(null);
+        if (!(ev instanceof Event.Alloc alloc) || alloc.sizeArgs().isEmpty()) return -1;
+        List<Expr> args = call.args();
+        long size = 1;
+        for (int i : alloc.sizeArgs()) {
+            if (i < 0 || i >= args.size()) return -1;
+            Long v = Consts.fold(args.get(i));
+            if (v == null || v <= 0 || v > Integer.MAX_VALUE) return -1;
+            size = Math.multiplyExact(size, v);
+            if (size > Integer.MAX_VALUE) return -1;
+        }
+        return size;
+    }
+}

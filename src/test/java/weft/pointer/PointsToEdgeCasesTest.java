@@ -1,0 +1,88 @@
+package weft.pointer;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import weft.ir.Program;
+
+import java.nio.file.Path;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Variadic functions, wrapper escape through calls, interruption, thread-specific data. */
+class PointsToEdgeCasesTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void variadicArgumentsReachVaArg() throws Exception {
+        PointerFixture f = PointerFixture.of(dir, """
+                #include <stdarg.h>
+                int g; int *got;
+                void take(int n, ...) { va_list ap; va_start(ap, n); got = va_arg(ap, int *); va_end(ap); }
+                int main() { take(1, &g); return 0; }
+                """);
+        assertTrue(f.pts("got").contains("g"), f.pts("got").toString());
+    }
+
+    @Test
+    void wrapperObjectPassedToAnotherFunctionIsNotSplit() throws Exception {
+        PointerFixture f = PointerFixture.of(dir, """
+                #include <stdlib.h>
+                struct N { struct N *next; } *list;
+                void link(struct N *n) { n->next = list; list = n; }
+                struct N *mk(void) { struct N *n = malloc(sizeof *n); link(n); return n; }
+                struct N *a, *b;
+                int main() { a = mk(); b = mk(); return 0; }
+                """);
+        Set<Loc> pa = f.pt.contents(f.loc("a", 0));
+        assertEquals(pa, f.pt.contents(f.loc("b", 0)));
+        assertEquals(pa, f.pt.contents(f.loc("list", 0)));
+        assertNull(((MemObject.Heap) pa.iterator().next().object()).context());
+    }
+
+    @Test
+    void nestedWrappersAndStructReturns() throws Exception {
+        PointerFixture f = PointerFixture.of(dir, """
+                #include <stdlib.h>
+                struct Box { int *p; };
+                void *xmalloc(int n) { void *p = malloc(n); if (!p) abort(); return p; }
+                struct Box boxed(void) { struct Box b; b.p = malloc(4); return b; }
+                int *a, *b; struct Box c, d;
+                int main() { a = xmalloc(4); b = xmalloc(4); c = boxed(); d = boxed(); return 0; }
+                """);
+        assertTrue(!f.pt.contents(f.loc("a", 0)).equals(f.pt.contents(f.loc("b", 0))));
+        // returned inside a struct: not split, but still sound
+        assertEquals(f.pt.contents(f.loc("c", 0)), f.pt.contents(f.loc("d", 0)));
+        assertEquals(1, f.pt.contents(f.loc("c", 0)).size());
+    }
+
+    @Test
+    void threadSpecificValuesFlowThrough() throws Exception {
+        PointerFixture f = PointerFixture.of(dir, """
+                #include <pthread.h>
+                pthread_key_t key; int x; int *got;
+                int main() { pthread_key_create(&key, 0); pthread_setspecific(key, &x); got = pthread_getspecific(key); return 0; }
+                """);
+        assertTrue(f.pts("got").contains("x"));
+        assertTrue(f.pt.isComplete(), f.pt.incompleteReasons().toString());
+    }
+
+    @Test
+    void interruptCancelsTheAnalysis() throws Exception {
+        Program p = PointerFixture.load(dir, PointsToScaleTest.generate(20, 3, new Random(1)));
+        Thread.currentThread().interrupt();
+        try {
+            assertThrows(CancellationException.class, () -> PointsTo.analyze(p));
+            assertTrue(Thread.currentThread().isInterrupted(), "interrupt status is kept");
+        } finally {
+            Thread.interrupted();
+        }
+        assertTrue(PointsTo.analyze(p).toString().startsWith("PointsTo["));
+    }
+}
