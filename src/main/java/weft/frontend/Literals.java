@@ -16,13 +16,15 @@ final class Literals {
         TypeTranslator types = ctx.types;
         switch (lit.getKind()) {
             case IASTLiteralExpression.lk_integer_constant -> {
-                Long v = ConstEval.eval(lit);
-                if (v == null) v = parseInteger(text);
-                return new Expr.IntConst(v, exprs.typeOf(lit));
+                long v = parseInteger(text);
+                return new Expr.IntConst(v, integerType(text, v, types));
             }
             case IASTLiteralExpression.lk_char_constant -> {
                 Long v = ConstEval.eval(lit);
-                return new Expr.IntConst(v == null ? 0 : v, types.intType());
+                long c = v == null ? 0 : v;
+                // A plain character constant has type int with the value of a (signed, on x86) char.
+                if (text.startsWith("'") && c > 127 && c < 256) c -= 256;
+                return new Expr.IntConst(c, types.intType());
             }
             case IASTLiteralExpression.lk_float_constant -> {
                 double d;
@@ -83,6 +85,28 @@ final class Literals {
             n++;
         }
         return n;
+    }
+
+    /**
+     * The type of an integer constant (C11 6.4.4.1p5): the first of int, long, long long (and, for
+     * octal/hex constants or with a {@code u} suffix, their unsigned versions) that holds the value.
+     */
+    static CType.Int integerType(String text, long value, TypeTranslator types) {
+        String t = text.toLowerCase();
+        boolean unsignedSuffix = t.contains("u");
+        int longs = t.endsWith("ll") || t.endsWith("llu") || t.endsWith("ull") ? 2 : t.replace("u", "").endsWith("l") ? 1 : 0;
+        boolean decimal = !(t.startsWith("0") && t.length() > 1 && !t.startsWith("0u") && !t.startsWith("0l"));
+        long longSize = types.dataModel().longSize;
+        long[] sizes = {4, longSize, 8};
+        String[] names = {"int", "long", "long long"};
+        for (int k = longs; k < 3; k++) {
+            int bits = (int) sizes[k] * 8;
+            boolean fitsSigned = bits == 64 ? value >= 0 : value >= 0 && value < (1L << (bits - 1));
+            boolean fitsUnsigned = bits == 64 || (value >= 0 && value < (1L << bits));
+            if (!unsignedSuffix && fitsSigned) return new CType.Int(names[k], sizes[k], k == 2 ? types.dataModel().longLongAlign : sizes[k], true);
+            if ((unsignedSuffix || !decimal) && fitsUnsigned) return new CType.Int("unsigned " + names[k], sizes[k], k == 2 ? types.dataModel().longLongAlign : sizes[k], false);
+        }
+        return new CType.Int("unsigned long long", 8, types.dataModel().longLongAlign, false);
     }
 
     static long parseInteger(String text) {

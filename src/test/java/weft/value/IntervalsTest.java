@@ -204,13 +204,13 @@ class IntervalsTest {
 
     @Test
     void valuesFollowCRulesNotRecordedTypes() throws Exception {
-        // The parser types "(u < 256) - (s != 1)" as unsigned (C: int), and every unsuffixed literal as
-        // int: 0x80000000 is unsigned int in C, 2147483648 a 64-bit signed type, so both are unknown.
+        // "(u < 256) - (s != 1)" is int; 0x80000000 is unsigned int in C, 2147483648 a 64-bit signed type
+        // under ILP32 (the front end types literals by C11 6.4.4.1).
         Analysed r = analyse("void f(unsigned u, int s) { unsigned short v = ((u < 256) - (s != 1)) % 3; long long big = 2147483648;"
                 + " long long big2 = 4294967296; int t = 0x80000000 > -1; long long huge = 18446744073709551615u;"
                 + " unsigned long long h2 = 18446744073709551615u; a[0] = 0; }");
         assertEquals(iv(0, 65535), r.at("a[0] = 0", "v"));
-        assertEquals(Interval.top(), r.at("a[0] = 0", "big"));
+        assertEquals(Interval.of(2147483648L), r.at("a[0] = 0", "big"));
         assertEquals(Interval.of(4294967296L), r.at("a[0] = 0", "big2"));
         assertEquals(iv(0, 1), r.at("a[0] = 0", "t"));
         assertEquals(Interval.top(), r.at("a[0] = 0", "huge"));
