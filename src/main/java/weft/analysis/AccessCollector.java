@@ -1,0 +1,163 @@
+package weft.analysis;
+
+import weft.ir.CType;
+import weft.ir.CallTarget;
+import weft.ir.Edge;
+import weft.ir.Expr;
+import weft.ir.Function;
+import weft.ir.Lvalue;
+import weft.ir.Program;
+import weft.ir.SourceLoc;
+import weft.ir.Stmt;
+import weft.model.Event;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Lists the memory accesses of one CFG edge: every {@link Expr.Load} (including those inside address
+ * computations), the written lvalue of assignments and call results, and the reads and writes library
+ * models perform through pointer arguments ({@code memset}, {@code memcpy}, string functions,
+ * {@code scanf}, atomic builtins, the thread-id store of {@code pthread_create}). Calls to unknown
+ * external functions read and write whatever their pointer arguments reach. Synchronisation objects
+ * touched by lock operations are not data accesses.
+ */
+public final class AccessCollector {
+    private final Program program;
+    private final Regions regions;
+    private final IntervalCache intervals;
+
+    public AccessCollector(Program program, Regions regions, IntervalCache intervals) {
+        this.program = program;
+        this.regions = regions;
+        this.intervals = intervals;
+    }
+
+    public List<MemoryAccess> accesses(Function f, Edge e) {
+        List<MemoryAccess> out = new ArrayList<>();
+        int node = e.from();
+        Stmt s = e.stmt();
+        if (s instanceof Stmt.Assign a) {
+            lvalueReads(f, node, a.lhs(), out);
+            reads(f, node, a.rhs(), out);
+            add(f, node, a.lhs(), true, false, a.loc(), out);
+        } else if (s instanceof Stmt.Assume a) {
+            reads(f, node, a.cond(), out);
+        } else if (s instanceof Stmt.Return r && r.value() != null) {
+            reads(f, node, r.value(), out);
+        } else if (s instanceof Stmt.Call c) {
+            if (!(c.callee() instanceof Expr.FuncRef)) reads(f, node, c.callee(), out);
+            for (Expr arg : c.args()) reads(f, node, arg, out);
+            CallTarget target = program.target(c);
+            if (target instanceof CallTarget.Library lib) library(f, node, c, lib.model().event(), out);
+            else if (target instanceof CallTarget.External) external(f, node, c, out);
+            if (c.result() != null) {
+                lvalueReads(f, node, c.result(), out);
+                add(f, node, c.result(), true, false, c.loc(), out);
+            }
+        }
+        return out;
+    }
+
+    private void add(Function f, int node, Lvalue lv, boolean write, boolean atomic, SourceLoc loc, List<MemoryAccess> out) {
+        boolean at = atomic || lv.type().isAtomic();
+        String what = lv.toString();
+        for (Region r : regions.lvalue(f, node, lv)) out.add(new MemoryAccess(r, write, at, loc, what));
+    }
+
+    private void reads(Function f, int node, Expr e, List<MemoryAccess> out) {
+        if (e instanceof Expr.Load l) {
+            lvalueReads(f, node, l.lvalue(), out);
+            add(f, node, l.lvalue(), false, false, l.loc(), out);
+        } else if (e instanceof Expr.AddrOf a) {
+            lvalueReads(f, node, a.lvalue(), out);
+        } else if (e instanceof Expr.Unary u) {
+            reads(f, node, u.operand(), out);
+        } else if (e instanceof Expr.Binary b) {
+            reads(f, node, b.left(), out);
+            reads(f, node, b.right(), out);
+        } else if (e instanceof Expr.Cast c) {
+            reads(f, node, c.operand(), out);
+        }
+    }
+
+    /** Reads performed to compute where an lvalue is (indices, pointers), not of the lvalue itself. */
+    private void lvalueReads(Function f, int node, Lvalue lv, List<MemoryAccess> out) {
+        if (lv instanceof Lvalue.Field fl) lvalueReads(f, node, fl.base(), out);
+        else if (lv instanceof Lvalue.Index ix) {
+            lvalueReads(f, node, ix.base(), out);
+            reads(f, node, ix.index(), out);
+        } else if (lv instanceof Lvalue.Deref d) reads(f, node, d.pointer(), out);
+    }
+
+    private void through(Function f, int node, Expr ptr, long size, boolean write, boolean atomic, SourceLoc loc,
+                         String what, List<MemoryAccess> out) {
+        for (Region r : regions.pointer(f, node, ptr, size)) out.add(new MemoryAccess(r, write, atomic, loc, what));
+    }
+
+    private long pointeeSize(Expr p) {
+        CType t = p.type().pointee();
+        if (p instanceof Expr.Cast c && c.operand().type().pointee() != null) t = c.operand().type().pointee();
+        return t == null || t.size() <= 0 ? Region.UNBOUNDED : t.size();
+    }
+
+    private long constSize(Function f, int node, Expr e) {
+        var iv = intervals.eval(f, node, e);
+        return !iv.isTop() && !iv.isBottom() && iv.hi() >= 0 && iv.hi() < Region.UNBOUNDED ? Math.max(1, iv.hi()) : Region.UNBOUNDED;
+    }
+
+    private void library(Function f, int node, Stmt.Call c, Event ev, List<MemoryAccess> out) {
+        List<Expr> args = c.args();
+        String name = c.directName();
+        SourceLoc loc = c.loc();
+        if (ev instanceof Event.MemAccess m) {
+            for (Event.MemArg ma : m.args()) {
+                if (ma.ptrArg() >= args.size()) continue;
+                long size = ma.sizeArg() >= 0 && ma.sizeArg() < args.size() ? constSize(f, node, args.get(ma.sizeArg())) : Region.UNBOUNDED;
+                Expr p = args.get(ma.ptrArg());
+                through(f, node, p, size, ma.write(), false, loc, (ma.write() ? "write by " : "read by ") + name + " of " + p, out);
+            }
+            if (m.varargsRead() || m.varargsWrite()) {
+                for (int i = Math.max(0, m.varargsFrom()); i < args.size(); i++) {
+                    Expr p = args.get(i);
+                    if (!p.type().isPointer()) continue;
+                    through(f, node, p, Region.UNBOUNDED, m.varargsWrite(), false, loc, name + " argument " + p, out);
+                }
+            }
+        } else if (ev instanceof Event.Atomic a && a.ptrArg() >= 0 && a.ptrArg() < args.size()) {
+            Expr p = args.get(a.ptrArg());
+            long size = pointeeSize(p);
+            boolean writes = a.op() != Event.AtomicOp.LOAD;
+            boolean readsToo = a.op() != Event.AtomicOp.STORE && a.op() != Event.AtomicOp.CLEAR;
+            if (readsToo) through(f, node, p, size, false, true, loc, "atomic read of *" + p, out);
+            if (writes) through(f, node, p, size, true, true, loc, "atomic write of *" + p, out);
+            if (a.expectedArg() >= 0 && a.expectedIsPointer() && a.expectedArg() < args.size()) {
+                Expr q = args.get(a.expectedArg());
+                through(f, node, q, pointeeSize(q), false, false, loc, "read of *" + q, out);
+                through(f, node, q, pointeeSize(q), true, false, loc, "write of *" + q, out);
+            }
+            if (a.op() == Event.AtomicOp.STORE && a.valueArg() >= 0 && a.valueArg() < args.size() && name != null
+                    && name.equals("__atomic_store") && args.get(a.valueArg()).type().isPointer()) {
+                Expr q = args.get(a.valueArg());
+                through(f, node, q, pointeeSize(q), false, false, loc, "read of *" + q, out);
+            }
+        } else if (ev instanceof Event.ThreadCreate tc && tc.idArg() < args.size()) {
+            Expr p = args.get(tc.idArg());
+            through(f, node, p, pointeeSize(p), true, false, loc, "thread id store *" + p, out);
+        } else if (ev instanceof Event.ThreadJoin tj && tj.resultArg() >= 0 && tj.resultArg() < args.size()) {
+            Expr p = args.get(tj.resultArg());
+            through(f, node, p, pointeeSize(p), true, false, loc, "join result store *" + p, out);
+        }
+    }
+
+    private void external(Function f, int node, Stmt.Call c, List<MemoryAccess> out) {
+        for (Expr p : c.args()) {
+            if (!p.type().isPointer()) continue;
+            CType pointee = p.type().pointee();
+            if (pointee != null && pointee.unqualified() instanceof CType.Function) continue;
+            String what = "unknown function " + c.directName() + " on " + p;
+            through(f, node, p, Region.UNBOUNDED, false, false, c.loc(), what, out);
+            through(f, node, p, Region.UNBOUNDED, true, false, c.loc(), what, out);
+        }
+    }
+}

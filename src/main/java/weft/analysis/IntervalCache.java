@@ -1,0 +1,32 @@
+package weft.analysis;
+
+import weft.ir.Expr;
+import weft.ir.Function;
+import weft.ir.Program;
+import weft.value.Interval;
+import weft.value.Intervals;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/** Interval analysis results per function, computed on first use. */
+public final class IntervalCache {
+    private final Program program;
+    private final Map<String, Intervals> cache = new HashMap<>();
+
+    public IntervalCache(Program program) {
+        this.program = program;
+    }
+
+    public Intervals of(Function f) {
+        return cache.computeIfAbsent(f.linkName(), k -> Intervals.analyze(f, program));
+    }
+
+    public Interval eval(Function f, int node, Expr e) {
+        return of(f).eval(node, e);
+    }
+
+    public boolean reachable(Function f, int node) {
+        return of(f).reachable(node);
+    }
+}

@@ -1,0 +1,50 @@
+package weft.analysis;
+
+import weft.ir.Expr;
+import weft.ir.Function;
+import weft.lock.Lock;
+import weft.pointer.MemObject;
+
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/**
+ * Turns the pointer argument of a lock operation into abstract locks, and decides whether it denotes
+ * exactly one concrete lock: a single region with a known offset in an object that exists at most
+ * once while the program runs (see {@link ObjectMultiplicity}). Only then may the lock enter a
+ * must-lockset — two threads "holding the lock at p" would otherwise possibly hold different locks.
+ */
+public final class LockResolver {
+    /** Locks a lock operation may act on; {@code concrete} when it is certainly the single one. */
+    public record Target(Set<Lock> locks, boolean concrete) {}
+
+    private final Regions regions;
+    private final ObjectMultiplicity objects;
+
+    public LockResolver(Regions regions, ObjectMultiplicity objects) {
+        this.regions = regions;
+        this.objects = objects;
+    }
+
+    public Target resolve(Function f, int node, Expr lockPointer) {
+        Set<Region> rs = regions.pointer(f, node, lockPointer, 1);
+        Set<Lock> locks = new LinkedHashSet<>();
+        boolean concrete = rs.size() == 1;
+        for (Region r : rs) {
+            if (r.minStart() != r.maxStart()) {
+                concrete = false;
+                // An imprecise lock stands for every lock of its object (may-sets only).
+                locks.add(new Lock(r.object(), -1, describe(r.object()) + "[?]"));
+            } else {
+                locks.add(new Lock(r.object(), r.minStart(), describe(r.object()) + (r.minStart() == 0 ? "" : "+" + r.minStart())));
+            }
+            if (!objects.isConcrete(r.object())) concrete = false;
+        }
+        return new Target(Set.copyOf(locks), concrete && !locks.isEmpty());
+    }
+
+    static String describe(MemObject o) {
+        if (o instanceof MemObject.Var v) return v.variable().name();
+        return o.toString();
+    }
+}

@@ -1,0 +1,96 @@
+package weft.analysis;
+
+import weft.ir.CType;
+import weft.ir.Expr;
+import weft.ir.Function;
+import weft.ir.Lvalue;
+import weft.pointer.Loc;
+import weft.pointer.MemObject;
+import weft.pointer.PointsTo;
+import weft.value.Interval;
+
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * The byte regions an lvalue or a pointer may designate at a program point: objects from the pointer
+ * analysis, offsets refined by the interval analysis for array indices and pointer arithmetic
+ * (paper 000, byte-precise accesses). Over-approximates: an unknown index or offset covers the whole
+ * array or object (indices are assumed in bounds — an out-of-bounds access is undefined behaviour
+ * before any race).
+ */
+public final class Regions {
+    private final PointsTo pts;
+    private final IntervalCache intervals;
+
+    public Regions(PointsTo pts, IntervalCache intervals) {
+        this.pts = pts;
+        this.intervals = intervals;
+    }
+
+    public Set<Region> lvalue(Function f, int node, Lvalue lv) {
+        Set<Region> out = new HashSet<>();
+        long size = lv.type().size() > 0 ? lv.type().size() : Region.UNBOUNDED;
+        if (lv instanceof Lvalue.Var v) {
+            out.add(new Region(new MemObject.Var(v.variable()), 0, 0, size));
+        } else if (lv instanceof Lvalue.Field fl) {
+            long s = fl.field().byteSize();
+            for (Region r : lvalue(f, node, fl.base())) out.add(r.shift(fl.field().offset(), fl.field().offset()).withSize(s > 0 ? s : Region.UNBOUNDED));
+        } else if (lv instanceof Lvalue.Index ix) {
+            long es = Math.max(1, ix.type().size());
+            Interval iv = intervals.eval(f, node, ix.index());
+            for (Region r : lvalue(f, node, ix.base())) {
+                long arr = r.size();
+                if (!iv.isTop() && !iv.isBottom() && iv.lo() >= 0 && iv.hi() < Region.UNBOUNDED / es) {
+                    out.add(r.shift(iv.lo() * es, iv.hi() * es).withSize(es));
+                } else {
+                    out.add(r.shift(0, arr >= Region.UNBOUNDED ? Region.UNBOUNDED : Math.max(0, arr - es)).withSize(es));
+                }
+            }
+        } else if (lv instanceof Lvalue.Deref d) {
+            out.addAll(pointer(f, node, d.pointer(), size));
+        }
+        return out;
+    }
+
+    /** What {@code p} may point to, each region {@code size} bytes long. */
+    public Set<Region> pointer(Function f, int node, Expr p, long size) {
+        if (p instanceof Expr.Cast c && c.operand().type().isPointer()) return pointer(f, node, c.operand(), size);
+        if (p instanceof Expr.AddrOf a) {
+            Set<Region> out = new HashSet<>();
+            for (Region r : lvalue(f, node, a.lvalue())) out.add(r.withSize(size));
+            return out;
+        }
+        if (p instanceof Expr.Binary b && (b.op() == Expr.BinOp.ADD || b.op() == Expr.BinOp.SUB) && b.type().isPointer()) {
+            boolean leftPtr = b.left().type().isPointer();
+            Expr base = leftPtr ? b.left() : b.right();
+            Expr off = leftPtr ? b.right() : b.left();
+            if (base.type().isPointer() && !off.type().isPointer()) {
+                CType pointee = base.type().pointee();
+                long scale = pointee == null || pointee.size() <= 0 ? 1 : pointee.size();
+                Interval iv = intervals.eval(f, node, off);
+                if (b.op() == Expr.BinOp.SUB) iv = iv.neg();
+                Set<Region> out = new HashSet<>();
+                for (Region r : pointer(f, node, base, size)) {
+                    if (!iv.isTop() && !iv.isBottom() && Math.abs(iv.lo()) < Region.UNBOUNDED / scale && Math.abs(iv.hi()) < Region.UNBOUNDED / scale) {
+                        out.add(r.shift(iv.lo() * scale, iv.hi() * scale));
+                    } else {
+                        out.add(new Region(r.object(), 0, Region.UNBOUNDED, size));
+                    }
+                }
+                return out;
+            }
+        }
+        Set<Region> out = new HashSet<>();
+        for (Loc l : pts.eval(f.linkName(), p)) {
+            if (l.object() instanceof MemObject.Fn) continue;
+            if (l.offset() == Loc.ANY) {
+                long os = l.object().size();
+                out.add(new Region(l.object(), 0, os > 0 ? Math.max(0, os - 1) : Region.UNBOUNDED, size));
+            } else {
+                out.add(new Region(l.object(), l.offset(), l.offset(), size));
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,59 @@
+package weft.analysis;
+
+import weft.ir.CallTarget;
+import weft.ir.Edge;
+import weft.ir.Function;
+import weft.ir.Program;
+import weft.ir.Stmt;
+import weft.model.Event;
+import weft.model.LibraryModels;
+import weft.pointer.PointsTo;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Functions that neither they nor anything they call perform synchronisation (locks, atomic
+ * sections, thread creation or join, condition waits, once): the thread-modular state leaves them as
+ * it entered, so they need no analysis of their own, and recursion among them is harmless.
+ */
+final class SyncFree {
+    private final Program program;
+    private final PointsTo pts;
+    private final Map<String, Boolean> cache = new HashMap<>();
+
+    SyncFree(Program program, PointsTo pts) {
+        this.program = program;
+        this.pts = pts;
+    }
+
+    boolean test(Function f) {
+        Boolean b = cache.get(f.linkName());
+        if (b != null) return b;
+        boolean r = check(f, new HashSet<>());
+        cache.put(f.linkName(), r);
+        return r;
+    }
+
+    private boolean check(Function f, Set<String> seen) {
+        if (!seen.add(f.linkName())) return true;
+        if (LibraryModels.isAtomicFunction(f.name())) return false;
+        for (Edge e : f.cfg().edges()) {
+            if (!(e.stmt() instanceof Stmt.Call c)) continue;
+            CallTarget t = program.target(c);
+            if (t instanceof CallTarget.Library lib) {
+                Event ev = lib.model().event();
+                if (ev instanceof Event.Lock || ev instanceof Event.Unlock || ev instanceof Event.AtomicBegin
+                        || ev instanceof Event.AtomicEnd || ev instanceof Event.ThreadCreate || ev instanceof Event.ThreadJoin
+                        || ev instanceof Event.CondWait || ev instanceof Event.Once) {
+                    return false;
+                }
+            } else if (t instanceof CallTarget.User || t instanceof CallTarget.Indirect) {
+                for (Function g : pts.callees(f.linkName(), c)) if (!check(g, seen)) return false;
+            }
+        }
+        return true;
+    }
+}

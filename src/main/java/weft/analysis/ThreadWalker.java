@@ -1,0 +1,219 @@
+package weft.analysis;
+
+import weft.ir.CallTarget;
+import weft.ir.Cfg;
+import weft.ir.Edge;
+import weft.ir.Function;
+import weft.ir.Program;
+import weft.ir.Stmt;
+import weft.model.Event;
+import weft.model.LibraryModels;
+import weft.pointer.PointsTo;
+import weft.thread.ThreadGraph;
+import weft.thread.ThreadId;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Runs the thread-modular dataflow analysis of each abstract thread: a forward analysis of
+ * {@link LocalState} over the thread's code, interprocedural with the entry state as calling context
+ * (each function is analysed once per distinct entry state, like Goblint's digest contexts), then a
+ * second pass that reports every memory access with the final state at its statement. Reporting only
+ * after the fixpoint matters: intermediate states of the iteration hold too many must-locks.
+ */
+public final class ThreadWalker {
+    /** Receives each access with its thread, statement and state. */
+    public interface Sink {
+        void access(ThreadId thread, Function function, Edge edge, LocalState state, MemoryAccess access);
+    }
+
+    private record Key(ThreadId thread, String function, LocalState entry) {}
+
+    private record Result(LocalState[] states, LocalState exit) {}
+
+    private final Program program;
+    private final PointsTo pts;
+    private final ThreadGraph graph;
+    private final IntervalCache intervals;
+    private final Transfer transfer;
+    private final AccessCollector collector;
+    private final SyncFree syncFree;
+    private final Map<Key, Result> memo = new HashMap<>();
+    private final Set<Key> inProgress = new HashSet<>();
+    private final Map<ThreadId, List<LocalState>> creationStates = new HashMap<>();
+    private String incomplete;
+
+    public ThreadWalker(Program program, PointsTo pts, ThreadGraph graph, IntervalCache intervals, Regions regions,
+                        LockResolver locks, AccessCollector collector) {
+        this.program = program;
+        this.pts = pts;
+        this.graph = graph;
+        this.intervals = intervals;
+        this.collector = collector;
+        this.syncFree = new SyncFree(program, pts);
+        this.transfer = new Transfer(program, pts, graph, regions, locks, new TidCells(program, pts, regions));
+    }
+
+    /** Why the analysis may have missed behaviour (then race freedom cannot be claimed), or null. */
+    public String incompleteReason() {
+        return incomplete;
+    }
+
+    /** States in which the creating thread executed the create statement of {@code child}. */
+    public List<LocalState> creationStates(ThreadId child) {
+        return creationStates.getOrDefault(child, List.of());
+    }
+
+    public void walk(ThreadId t, Sink sink) {
+        Function f = program.function(t.routine());
+        if (f == null) return;
+        LocalState init = LocalState.INITIAL;
+        analyse(t, f, init);
+        collect(t, f, init, new HashSet<>(), sink);
+    }
+
+    private LocalState analyse(ThreadId t, Function f, LocalState entry) {
+        Key key = new Key(t, f.linkName(), entry);
+        Result done = memo.get(key);
+        if (done != null) return done.exit();
+        if (!inProgress.add(key)) {
+            incomplete = "recursive function " + f.name() + " performs synchronisation";
+            return entry;
+        }
+        Cfg cfg = f.cfg();
+        LocalState[] st = new LocalState[cfg.nodeCount()];
+        st[cfg.entry()] = entry;
+        ArrayDeque<Integer> work = new ArrayDeque<>();
+        BitSet queued = new BitSet();
+        work.add(cfg.entry());
+        queued.set(cfg.entry());
+        while (!work.isEmpty()) {
+            if (Thread.currentThread().isInterrupted()) throw new AnalysisInterrupted();
+            int n = work.poll();
+            queued.clear(n);
+            for (Edge e : cfg.out(n)) {
+                if (!intervals.reachable(f, e.to())) continue;
+                LocalState next = step(t, f, e, st[n]);
+                if (next == null) continue;
+                LocalState merged = st[e.to()] == null ? next : st[e.to()].join(next);
+                if (!merged.equals(st[e.to()])) {
+                    st[e.to()] = merged;
+                    if (!queued.get(e.to())) {
+                        queued.set(e.to());
+                        work.add(e.to());
+                    }
+                }
+            }
+        }
+        inProgress.remove(key);
+        Result r = new Result(st, st[cfg.exit()]);
+        memo.put(key, r);
+        return r.exit();
+    }
+
+    private LocalState step(ThreadId t, Function f, Edge e, LocalState s) {
+        if (e.stmt() instanceof Stmt.Call c) {
+            List<Function> callees = userCallees(f, c);
+            if (callees != null) {
+                if (callees.isEmpty()) {
+                    if (program.target(c) instanceof CallTarget.Indirect) incomplete = "call through a function pointer with no known target at " + c.loc();
+                    return transfer.afterCall(s, c, s);
+                }
+                LocalState out = null;
+                for (Function g : callees) {
+                    LocalState exit = callUser(t, g, s);
+                    if (exit != null) out = out == null ? transfer.afterCall(s, c, exit) : out.join(transfer.afterCall(s, c, exit));
+                }
+                return out;
+            }
+            if (program.target(c) instanceof CallTarget.Library lib && lib.model().event() instanceof Event.ThreadCreate) {
+                for (ThreadId child : graph.childrenAt(t, e)) creationStates.computeIfAbsent(child, k -> new ArrayList<>()).add(s);
+            }
+        }
+        return transfer.apply(t, f, e, s);
+    }
+
+    /** User functions a call runs in this thread ({@code pthread_once} routines included); null if none apply. */
+    private List<Function> userCallees(Function f, Stmt.Call c) {
+        CallTarget target = program.target(c);
+        if (target instanceof CallTarget.User || target instanceof CallTarget.Indirect) {
+            return new ArrayList<>(pts.callees(f.linkName(), c));
+        }
+        if (target instanceof CallTarget.Library lib && lib.model().event() instanceof Event.Once) {
+            return new ArrayList<>(pts.threadRoutines(f.linkName(), c));
+        }
+        return null;
+    }
+
+    private LocalState calleeEntry(Function g, LocalState s) {
+        LocalState entry = s.withLocks(s.locks().withoutPending());
+        if (LibraryModels.isAtomicFunction(g.name())) entry = entry.withAtomicDepth(entry.atomicDepth() + 1);
+        return entry;
+    }
+
+    private LocalState callUser(ThreadId t, Function g, LocalState s) {
+        LocalState entry = calleeEntry(g, s);
+        LocalState exit = syncFree.test(g) ? entry : analyse(t, g, entry);
+        if (exit == null) return null;
+        if (LibraryModels.isAtomicFunction(g.name())) exit = exit.withAtomicDepth(exit.atomicDepth() - 1);
+        return exit;
+    }
+
+    private void collect(ThreadId t, Function f, LocalState entry, Set<Key> visited, Sink sink) {
+        Key key = new Key(t, f.linkName(), entry);
+        if (!visited.add(key)) return;
+        Result r = memo.get(key);
+        LocalState[] st;
+        if (r != null) {
+            st = r.states();
+        } else {
+            st = flatStates(f, entry);
+        }
+        Cfg cfg = f.cfg();
+        for (int n = 0; n < cfg.nodeCount(); n++) {
+            LocalState s = st[n];
+            if (s == null) continue;
+            for (Edge e : cfg.out(n)) {
+                if (!intervals.reachable(f, e.to())) continue;
+                for (MemoryAccess a : collector.accesses(f, e)) sink.access(t, f, e, s, a);
+                if (e.stmt() instanceof Stmt.Call c) {
+                    List<Function> callees = userCallees(f, c);
+                    if (callees == null) continue;
+                    for (Function g : callees) collect(t, g, calleeEntry(g, s), visited, sink);
+                }
+            }
+        }
+    }
+
+    /** States of a synchronisation-free function: the entry state at every node reachable from its entry. */
+    private LocalState[] flatStates(Function f, LocalState entry) {
+        Cfg cfg = f.cfg();
+        LocalState[] st = new LocalState[cfg.nodeCount()];
+        ArrayDeque<Integer> work = new ArrayDeque<>();
+        st[cfg.entry()] = entry;
+        work.add(cfg.entry());
+        while (!work.isEmpty()) {
+            int n = work.poll();
+            for (Edge e : cfg.out(n)) {
+                if (st[e.to()] != null || !intervals.reachable(f, e.to())) continue;
+                st[e.to()] = entry;
+                work.add(e.to());
+            }
+        }
+        return st;
+    }
+
+    /** Thrown when the analysing thread is interrupted (timeout). */
+    public static final class AnalysisInterrupted extends RuntimeException {
+        public AnalysisInterrupted() {
+            super("interrupted");
+        }
+    }
+}

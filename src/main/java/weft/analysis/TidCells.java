@@ -1,0 +1,63 @@
+package weft.analysis;
+
+import weft.ir.CallTarget;
+import weft.ir.Edge;
+import weft.ir.Expr;
+import weft.ir.Function;
+import weft.ir.Lvalue;
+import weft.ir.Program;
+import weft.ir.Stmt;
+import weft.model.Event;
+import weft.pointer.Loc;
+import weft.pointer.MemObject;
+import weft.pointer.PointsTo;
+
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * Memory objects that hold thread ids (targets of the id pointer of thread-create calls) and are
+ * written by nothing else anywhere in the program. Only for those is "the id stored in this cell" a
+ * sound basis for matching joins to threads: any other write could replace the id.
+ */
+final class TidCells {
+    private final Set<MemObject> trusted = new HashSet<>();
+
+    TidCells(Program program, PointsTo pts, Regions regions) {
+        Set<MemObject> ids = new HashSet<>();
+        Set<MemObject> clobbered = new HashSet<>();
+        for (Function f : program.functions().values()) {
+            for (Edge e : f.cfg().edges()) {
+                Stmt s = e.stmt();
+                if (s instanceof Stmt.Assign a) mark(pts, f, a.lhs(), clobbered);
+                if (s instanceof Stmt.Call c) {
+                    if (c.result() != null) mark(pts, f, c.result(), clobbered);
+                    CallTarget t = program.target(c);
+                    if (t instanceof CallTarget.Library lib && lib.model().event() instanceof Event.ThreadCreate tc
+                            && tc.idArg() < c.args().size()) {
+                        for (Loc l : pts.eval(f.linkName(), c.args().get(tc.idArg()))) ids.add(l.object());
+                    } else if (t instanceof CallTarget.Library lib && lib.model().event() instanceof Event.MemAccess m) {
+                        for (Event.MemArg ma : m.args()) {
+                            if (ma.write() && ma.ptrArg() < c.args().size()) {
+                                for (Loc l : pts.eval(f.linkName(), c.args().get(ma.ptrArg()))) clobbered.add(l.object());
+                            }
+                        }
+                    } else if (t instanceof CallTarget.External) {
+                        for (Expr arg : c.args()) for (Loc l : pts.eval(f.linkName(), arg)) clobbered.add(l.object());
+                    }
+                }
+            }
+        }
+        ids.removeAll(clobbered);
+        ids.remove(new MemObject.Unknown());
+        trusted.addAll(ids);
+    }
+
+    private static void mark(PointsTo pts, Function f, Lvalue lv, Set<MemObject> out) {
+        for (Loc l : pts.locations(f.linkName(), lv)) out.add(l.object());
+    }
+
+    boolean trusted(MemObject o) {
+        return trusted.contains(o);
+    }
+}

@@ -1,0 +1,187 @@
+package weft.analysis;
+
+import weft.ir.CallTarget;
+import weft.ir.Edge;
+import weft.ir.Expr;
+import weft.ir.Function;
+import weft.ir.Lvalue;
+import weft.ir.Program;
+import weft.ir.Stmt;
+import weft.ir.Variable;
+import weft.lock.LockState;
+import weft.model.Event;
+import weft.pointer.Loc;
+import weft.pointer.PointsTo;
+import weft.thread.ThreadEvents;
+import weft.thread.ThreadGraph;
+import weft.thread.ThreadId;
+
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/**
+ * The effect of one statement (other than a call into user code) on the thread-modular state: lock
+ * and unlock (with rwlock modes; trylock results become pending until a branch tests them), atomic
+ * sections, thread creation (children and the id cells they are stored in) and join (a unique thread
+ * whose id is certainly the one in the joined cell). Returns null when the statement ends the path
+ * ({@code exit}, {@code abort}, {@code pthread_exit}).
+ */
+final class Transfer {
+    private final Program program;
+    private final ThreadGraph graph;
+    private final Regions regions;
+    private final LockResolver locks;
+    private final TidCells tids;
+
+    Transfer(Program program, PointsTo pts, ThreadGraph graph, Regions regions, LockResolver locks, TidCells tids) {
+        this.program = program;
+        this.graph = graph;
+        this.regions = regions;
+        this.locks = locks;
+        this.tids = tids;
+    }
+
+    LocalState apply(ThreadId t, Function f, Edge e, LocalState s) {
+        Stmt stmt = e.stmt();
+        if (stmt instanceof Stmt.Assign a) return overwrite(s, a.lhs());
+        if (stmt instanceof Stmt.Assume a) return assume(s, a);
+        if (stmt instanceof Stmt.Call c) {
+            CallTarget target = program.target(c);
+            if (target instanceof CallTarget.Library lib) return library(t, f, e, c, lib.model().event(), s);
+            return c.result() == null ? s : overwrite(s, c.result());
+        }
+        return s;
+    }
+
+    /** The caller's state after a user call returned in {@code exit}: caller's pending trylocks survive. */
+    LocalState afterCall(LocalState before, Stmt.Call c, LocalState exit) {
+        LocalState s = exit.withLocks(new LockState(exit.locks().must(), exit.locks().may(), before.locks().pending()));
+        return c.result() == null ? s : overwrite(s, c.result());
+    }
+
+    private static LocalState overwrite(LocalState s, Lvalue lhs) {
+        if (lhs instanceof Lvalue.Var v && s.locks().pending().containsKey(v.variable())) {
+            return s.withLocks(s.locks().withPending(v.variable(), null));
+        }
+        return s;
+    }
+
+    private LocalState library(ThreadId t, Function f, Edge e, Stmt.Call c, Event ev, LocalState s) {
+        int node = e.from();
+        var args = c.args();
+        if (ev instanceof Event.Lock l && l.lockArg() < args.size()) {
+            LockResolver.Target target = locks.resolve(f, node, args.get(l.lockArg()));
+            if (!l.trying()) return s.withLocks(s.locks().acquire(target.locks(), target.concrete(), l.mode()));
+            if (c.result() instanceof Lvalue.Var v && !addressTaken(f, v.variable())) {
+                LockState.PendingTry p = new LockState.PendingTry(target.locks(), target.concrete(), l.mode(), l.successValue());
+                return s.withLocks(s.locks().withPending(v.variable(), p));
+            }
+            LocalState r = s.withLocks(s.locks().acquire(target.locks(), false, l.mode()));
+            return c.result() == null ? r : overwrite(r, c.result());
+        }
+        if (ev instanceof Event.Unlock u && u.lockArg() < args.size()) {
+            LockResolver.Target target = locks.resolve(f, node, args.get(u.lockArg()));
+            return s.withLocks(s.locks().release(target.locks(), target.concrete()));
+        }
+        if (ev instanceof Event.AtomicBegin) return s.withAtomicDepth(s.atomicDepth() + 1);
+        if (ev instanceof Event.AtomicEnd) return s.withAtomicDepth(s.atomicDepth() - 1);
+        if (ev instanceof Event.ProgramEnd || ev instanceof Event.ThreadExit) return null;
+        if (ev instanceof Event.Assume a && a.condArg() < args.size()) {
+            Long k = constant(args.get(a.condArg()));
+            if (k != null && k == 0) return null;
+        }
+        if (ev instanceof Event.ThreadCreate tc) {
+            Set<ThreadId> children = graph.childrenAt(t, e);
+            Set<Loc> cells = new LinkedHashSet<>();
+            boolean exact = true;
+            if (tc.idArg() < args.size()) {
+                Set<Region> rs = regions.pointer(f, node, args.get(tc.idArg()), 1);
+                exact = rs.size() == 1;
+                for (Region r : rs) {
+                    if (r.minStart() != r.maxStart() || !tids.trusted(r.object())) {
+                        exact = false;
+                        continue;
+                    }
+                    cells.add(new Loc(r.object(), r.minStart()));
+                }
+            }
+            LocalState r = s.withThreads(s.threads().create(children, cells, exact && cells.size() == 1));
+            return c.result() == null ? r : overwrite(r, c.result());
+        }
+        if (ev instanceof Event.ThreadJoin tj && tj.idArg() < args.size() && args.get(tj.idArg()) instanceof Expr.Load load) {
+            Set<Region> rs = regions.lvalue(f, node, load.lvalue());
+            if (rs.size() == 1) {
+                Region r = rs.iterator().next();
+                if (r.minStart() == r.maxStart() && tids.trusted(r.object())) {
+                    Set<ThreadId> ids = s.threads().ids().get(new Loc(r.object(), r.minStart()));
+                    if (ids != null && ids.size() == 1 && graph.isUnique(ids.iterator().next())) {
+                        ThreadEvents te = s.threads().withJoined(ids.iterator().next());
+                        LocalState out = s.withThreads(te);
+                        return c.result() == null ? out : overwrite(out, c.result());
+                    }
+                }
+            }
+        }
+        return c.result() == null ? s : overwrite(s, c.result());
+    }
+
+    /** Resolves a pending trylock on the branch that tests its result variable. */
+    private LocalState assume(LocalState s, Stmt.Assume a) {
+        if (s.locks().pending().isEmpty()) return s;
+        Expr cond = strip(a.cond());
+        boolean positive = a.positive();
+        while (cond instanceof Expr.Unary u && u.op() == Expr.UnOp.NOT) {
+            cond = strip(u.operand());
+            positive = !positive;
+        }
+        Variable v = null;
+        Long equalsValue = null;
+        boolean eq = true;
+        if (cond instanceof Expr.Load l && l.lvalue() instanceof Lvalue.Var var) {
+            v = var.variable();
+            equalsValue = 0L;
+            eq = !positive; // "if (r)" holds when r != 0
+        } else if (cond instanceof Expr.Binary b && (b.op() == Expr.BinOp.EQ || b.op() == Expr.BinOp.NE)) {
+            Expr l = strip(b.left());
+            Expr r = strip(b.right());
+            if (r instanceof Expr.Load && !(l instanceof Expr.Load)) {
+                Expr tmp = l;
+                l = r;
+                r = tmp;
+            }
+            if (l instanceof Expr.Load ll && ll.lvalue() instanceof Lvalue.Var var && constant(r) != null) {
+                v = var.variable();
+                equalsValue = constant(r);
+                eq = (b.op() == Expr.BinOp.EQ) == positive;
+            }
+        }
+        if (v == null) return s;
+        LockState.PendingTry p = s.locks().pending().get(v);
+        if (p == null) return s;
+        Boolean success = null;
+        if (eq && equalsValue == p.successValue()) success = true;
+        else if (eq) success = false;
+        else if (equalsValue == p.successValue()) success = false;
+        if (success == null) return s;
+        LockState ls = s.locks().withPending(v, null);
+        if (success) ls = ls.acquire(p.locks(), p.concrete(), p.mode());
+        return s.withLocks(ls);
+    }
+
+    private static Expr strip(Expr e) {
+        while (e instanceof Expr.Cast c) e = c.operand();
+        return e;
+    }
+
+    private static Long constant(Expr e) {
+        e = strip(e);
+        return e instanceof Expr.IntConst k ? k.value() : null;
+    }
+
+    private static boolean addressTaken(Function f, Variable v) {
+        Set<Variable> seen = new HashSet<>();
+        for (Edge e : f.cfg().edges()) AddressTaken.collect(e.stmt(), seen);
+        return seen.contains(v);
+    }
+}

@@ -1,0 +1,85 @@
+package weft.lock;
+
+import weft.ir.Variable;
+import weft.model.Event.Mode;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Locks held at a program point by the executing thread: {@code must} (held on every path; only
+ * locks that denote one concrete lock) and {@code may} (held on some path), plus pending
+ * {@code trylock} results stored in local variables, resolved by the branch that tests them.
+ *
+ * <p>Lattice (paths merge with {@link #join}): ordered by {@code must ⊇}, {@code may ⊆} and pending
+ * entries ⊇; {@code join} is the least upper bound: must-sets intersect, may-sets unite, pending
+ * entries are kept only where both sides agree. It is commutative, associative and idempotent, and the
+ * lattice has finite height for a given program, so fixpoints terminate.
+ *
+ * <p>Soundness of {@code must}: a lock enters it only when acquired through a pointer whose only
+ * target is one concrete lock object (see {@code LockResolver}), and leaves it on any release that may
+ * target it; so a lock in {@code must} is held by the thread on every path reaching the point.
+ */
+public record LockState(Set<HeldLock> must, Set<HeldLock> may, Map<Variable, PendingTry> pending) {
+    /** A {@code trylock} whose result is in a variable: success iff the variable equals {@code successValue}. */
+    public record PendingTry(Set<Lock> locks, boolean concrete, Mode mode, long successValue) {}
+
+    public static final LockState EMPTY = new LockState(Set.of(), Set.of(), Map.of());
+
+    public LockState {
+        must = Set.copyOf(must);
+        may = Set.copyOf(may);
+        pending = Map.copyOf(pending);
+    }
+
+    public LockState join(LockState o) {
+        if (equals(o)) return this;
+        Set<HeldLock> m = new HashSet<>(must);
+        m.retainAll(o.must);
+        Set<HeldLock> y = new HashSet<>(may);
+        y.addAll(o.may);
+        Map<Variable, PendingTry> p = new HashMap<>();
+        for (var e : pending.entrySet()) if (e.getValue().equals(o.pending.get(e.getKey()))) p.put(e.getKey(), e.getValue());
+        return new LockState(m, y, p);
+    }
+
+    /** Acquires one of {@code locks}; it is a must-lock only if {@code concrete} (exactly one concrete lock). */
+    public LockState acquire(Set<Lock> locks, boolean concrete, Mode mode) {
+        Set<HeldLock> m = new HashSet<>(must);
+        Set<HeldLock> y = new HashSet<>(may);
+        for (Lock l : locks) {
+            HeldLock h = new HeldLock(l, mode);
+            y.add(h);
+            if (concrete) m.add(h);
+        }
+        return new LockState(m, y, pending);
+    }
+
+    /** Releases one of {@code locks}: all of them leave {@code must}; they leave {@code may} only if {@code concrete}. */
+    public LockState release(Set<Lock> locks, boolean concrete) {
+        Set<HeldLock> m = new HashSet<>(must);
+        m.removeIf(h -> locks.contains(h.lock()));
+        Set<HeldLock> y = new HashSet<>(may);
+        if (concrete) y.removeIf(h -> locks.contains(h.lock()));
+        return new LockState(m, y, pending);
+    }
+
+    public LockState withPending(Variable v, PendingTry t) {
+        Map<Variable, PendingTry> p = new HashMap<>(pending);
+        if (t == null) p.remove(v);
+        else p.put(v, t);
+        return new LockState(must, may, p);
+    }
+
+    public LockState withoutPending() {
+        return pending.isEmpty() ? this : new LockState(must, may, Map.of());
+    }
+
+    /** Whether a lock held here in some mode excludes one held in {@code other}. */
+    public HeldLock commonExclusive(LockState other) {
+        for (HeldLock a : must) for (HeldLock b : other.must) if (a.excludes(b)) return a.mode() == Mode.WRITE ? a : b;
+        return null;
+    }
+}

@@ -1,0 +1,23 @@
+package weft.race;
+
+import weft.explore.RaceWitness;
+import weft.pointer.MemObject;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What the race analysis concluded.
+ *
+ * @param verdict    true / false / unknown
+ * @param reason     why the verdict is unknown (or what settled it), for people
+ * @param races      possible races the thread-modular layer could not exclude
+ * @param witness    a concrete racing interleaving, when one was found
+ * @param exclusions per shared object, the reasons that excluded pairs of accesses (for --explain)
+ * @param stats      figures about the run (threads, accesses, pairs)
+ */
+public record AnalysisResult(Verdict verdict, String reason, List<RacePair> races, Optional<RaceWitness> witness,
+                             Map<MemObject, Map<String, Integer>> exclusions, Stats stats) {
+    public record Stats(int threads, int accesses, long pairsChecked, long millis) {}
+}

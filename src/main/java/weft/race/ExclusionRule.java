@@ -1,0 +1,12 @@
+package weft.race;
+
+/**
+ * One reason why two accesses cannot form a data race. A pair may race only if no rule excludes it
+ * (Goblint's {@code may_race} as a conjunction of per-digest contributions). Each implementation states
+ * in its class comment why its exclusion is sound, i.e. why no execution has both accesses enabled at
+ * the same time as conflicting accesses; the analyses it relies on must over-approximate.
+ */
+public interface ExclusionRule {
+    /** Why {@code a} and {@code b} cannot race, or null if this rule does not exclude them. Symmetric. */
+    String exclude(Access a, Access b, RaceContext ctx);
+}

@@ -1,0 +1,90 @@
+package weft.race;
+
+import weft.analysis.AccessCollector;
+import weft.analysis.IntervalCache;
+import weft.analysis.LockResolver;
+import weft.analysis.ObjectMultiplicity;
+import weft.analysis.Regions;
+import weft.analysis.ThreadWalker;
+import weft.explore.ExploreOptions;
+import weft.explore.Explorer;
+import weft.explore.RaceWitness;
+import weft.ir.Program;
+import weft.pointer.PointsTo;
+import weft.thread.CallGraph;
+import weft.thread.ThreadGraph;
+import weft.thread.ThreadId;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The race analysis pipeline: pointer analysis, thread-creation graph, thread-modular walk of every
+ * abstract thread collecting accesses to shared memory, pairing with exclusion rules, and — for pairs
+ * that remain — a search for a concrete racing interleaving.
+ *
+ * <p>Verdict honesty: {@code TRUE} only if every analysis was complete (all code and threads seen) and
+ * no pair remains; {@code FALSE} only with a concrete witness; otherwise {@code UNKNOWN} with the reason.
+ */
+public final class RaceAnalysis {
+    private final AnalysisOptions options;
+
+    public RaceAnalysis(AnalysisOptions options) {
+        this.options = options;
+    }
+
+    public AnalysisResult run(Program program) {
+        long t0 = System.nanoTime();
+        if (program.function("main") == null) {
+            return new AnalysisResult(Verdict.UNKNOWN, "the program has no main function", List.of(), Optional.empty(),
+                    Map.of(), new AnalysisResult.Stats(0, 0, 0, 0));
+        }
+        PointsTo pts = PointsTo.analyze(program);
+        CallGraph calls = new CallGraph(program, pts);
+        ThreadGraph graph = new ThreadGraph(program, calls, "main", options.maxThreads());
+        IntervalCache intervals = new IntervalCache(program);
+        Regions regions = new Regions(pts, intervals);
+        ObjectMultiplicity objects = new ObjectMultiplicity(program, graph);
+        LockResolver locks = new LockResolver(regions, objects);
+        AccessCollector collector = new AccessCollector(program, regions, intervals);
+        ThreadWalker walker = new ThreadWalker(program, pts, graph, intervals, regions, locks, collector);
+        SharedObjects shared = new SharedObjects(program, pts, calls);
+        Set<Access> accesses = new LinkedHashSet<>();
+        for (ThreadId t : graph.threads()) {
+            walker.walk(t, (thread, fn, edge, state, a) -> {
+                if (shared.isShared(a.region().object())) accesses.add(new Access(thread, fn, edge, state, a));
+            });
+        }
+        RaceContext ctx = new RaceContext(pts, graph, walker::creationStates);
+        RaceDetector.Result found = new RaceDetector(RaceDetector.standardRules(), options.maxRaces()).detect(accesses, ctx);
+        List<String> gaps = new ArrayList<>();
+        if (!pts.isComplete()) gaps.add("the pointer analysis met code it cannot follow (e.g. function pointers passed to unknown functions)");
+        if (!calls.complete()) gaps.add("a call or thread creation has no known target");
+        if (walker.incompleteReason() != null) gaps.add(walker.incompleteReason());
+        if (graph.truncated(options.maxThreads())) gaps.add("more than " + options.maxThreads() + " abstract threads");
+        AnalysisResult.Stats stats = new AnalysisResult.Stats(graph.threads().size(), accesses.size(), found.pairsChecked(),
+                (System.nanoTime() - t0) / 1_000_000);
+        if (found.races().isEmpty() && gaps.isEmpty()) {
+            return new AnalysisResult(Verdict.TRUE, "every pair of conflicting accesses is excluded", List.of(),
+                    Optional.empty(), found.exclusions(), stats);
+        }
+        Optional<RaceWitness> witness = Optional.empty();
+        if (options.confirm()) {
+            ExploreOptions d = ExploreOptions.defaults();
+            witness = new Explorer(program, new ExploreOptions(d.maxSteps(), d.maxExecutions(), options.confirmMillis(), d.seed())).findRace();
+        }
+        stats = new AnalysisResult.Stats(stats.threads(), stats.accesses(), stats.pairsChecked(), (System.nanoTime() - t0) / 1_000_000);
+        if (witness.isPresent()) {
+            return new AnalysisResult(Verdict.FALSE, "a racing interleaving was found", found.races(), witness,
+                    found.exclusions(), stats);
+        }
+        String reason = !found.races().isEmpty()
+                ? found.races().size() + (found.races().size() >= options.maxRaces() ? "+" : "") + " possible race(s) could be neither excluded nor confirmed"
+                : String.join("; ", gaps);
+        return new AnalysisResult(Verdict.UNKNOWN, reason, found.races(), Optional.empty(), found.exclusions(), stats);
+    }
+}

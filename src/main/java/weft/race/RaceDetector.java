@@ -1,0 +1,97 @@
+package weft.race;
+
+import weft.pointer.MemObject;
+import weft.race.rules.AtLeastOneWrite;
+import weft.race.rules.CommonLock;
+import weft.race.rules.CreatedAfter;
+import weft.race.rules.JoinedBefore;
+import weft.race.rules.JoinedBeforeCreated;
+import weft.race.rules.MayOverlap;
+import weft.race.rules.NotBothAtomic;
+import weft.race.rules.SameUniqueThread;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Pairs accesses to the same object and asks every {@link ExclusionRule}; a pair no rule excludes is a
+ * possible race. Records, per object, which reasons excluded how many pairs (for explanations).
+ */
+public final class RaceDetector {
+    /** Default rules, cheapest first. */
+    public static List<ExclusionRule> standardRules() {
+        return List.of(new AtLeastOneWrite(), new MayOverlap(), new NotBothAtomic(), new SameUniqueThread(),
+                new CommonLock(), new CreatedAfter(), new JoinedBefore(), new JoinedBeforeCreated());
+    }
+
+    /** Result: possible races and, per object, the reasons that excluded pairs. */
+    public record Result(List<RacePair> races, Map<MemObject, Map<String, Integer>> exclusions, long pairsChecked) {}
+
+    private final List<ExclusionRule> rules;
+    private final int maxRaces;
+
+    public RaceDetector(List<ExclusionRule> rules, int maxRaces) {
+        this.rules = List.copyOf(rules);
+        this.maxRaces = maxRaces;
+    }
+
+    public Result detect(Collection<Access> accesses, RaceContext ctx) {
+        // Group by objects that may be the same memory: a wrapper's heap block with its per-call-site
+        // copies; accesses to unknown memory join every group with an escaped object.
+        Map<MemObject, List<Access>> byObject = new LinkedHashMap<>();
+        List<Access> unknown = new ArrayList<>();
+        for (Access a : accesses) {
+            MemObject o = a.region().object();
+            if (o instanceof MemObject.Unknown) unknown.add(a);
+            else byObject.computeIfAbsent(groupKey(o), k -> new ArrayList<>()).add(a);
+        }
+        if (!unknown.isEmpty()) {
+            for (Map.Entry<MemObject, List<Access>> e : byObject.entrySet()) {
+                if (e.getValue().stream().anyMatch(x -> ctx.pointsTo().mayAlias(new MemObject.Unknown(), x.region().object()))) {
+                    e.getValue().addAll(unknown);
+                }
+            }
+            byObject.put(new MemObject.Unknown(), unknown);
+        }
+        List<RacePair> races = new ArrayList<>();
+        Map<MemObject, Map<String, Integer>> why = new LinkedHashMap<>();
+        long checked = 0;
+        for (Map.Entry<MemObject, List<Access>> e : byObject.entrySet()) {
+            List<Access> list = e.getValue();
+            Map<String, Integer> reasons = new TreeMap<>();
+            for (int i = 0; i < list.size(); i++) {
+                Access a = list.get(i);
+                for (int j = i; j < list.size(); j++) {
+                    if (Thread.currentThread().isInterrupted()) throw new weft.analysis.ThreadWalker.AnalysisInterrupted();
+                    Access b = list.get(j);
+                    if (!a.isWrite() && !b.isWrite()) continue;
+                    checked++;
+                    String reason = excluded(a, b, ctx);
+                    if (reason != null) {
+                        reasons.merge(reason, 1, Integer::sum);
+                    } else if (races.size() < maxRaces) {
+                        races.add(new RacePair(a, b));
+                    }
+                }
+            }
+            if (!reasons.isEmpty()) why.put(e.getKey(), reasons);
+        }
+        return new Result(races, why, checked);
+    }
+
+    private static MemObject groupKey(MemObject o) {
+        return o instanceof MemObject.Heap h && h.context() != null ? new MemObject.Heap(h.function(), h.site(), null) : o;
+    }
+
+    private String excluded(Access a, Access b, RaceContext ctx) {
+        for (ExclusionRule r : rules) {
+            String reason = r.exclude(a, b, ctx);
+            if (reason != null) return reason;
+        }
+        return null;
+    }
+}

@@ -1,0 +1,48 @@
+package weft.race;
+
+import weft.ir.Program;
+import weft.ir.Stmt;
+import weft.ir.Variable;
+import weft.pointer.Loc;
+import weft.pointer.MemObject;
+import weft.pointer.PointsTo;
+import weft.thread.CallGraph;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Objects more than one thread may reach (escape analysis): objects with static storage that are not
+ * thread-local, what thread-create arguments point to, and everything reachable from those through
+ * stored pointers, plus memory from outside the program. Any other object — a local whose address
+ * never reaches such memory, a heap block only its allocating thread knows, a thread-local variable
+ * not pointed to from shared memory — is only ever accessed by the thread instance that owns it, so
+ * its accesses cannot race. Sound because points-to sets over-approximate every stored pointer.
+ */
+public final class SharedObjects {
+    private final Set<MemObject> shared;
+
+    public SharedObjects(Program program, PointsTo pts, CallGraph calls) {
+        List<Loc> roots = new ArrayList<>();
+        for (Variable v : program.globals()) {
+            if (!v.threadLocal()) roots.add(new Loc(new MemObject.Var(v), Loc.ANY));
+        }
+        roots.add(new Loc(new MemObject.Unknown(), Loc.ANY));
+        for (var f : program.functions().values()) {
+            for (CallGraph.Site s : calls.sites(f.linkName())) {
+                if (s.kind() != CallGraph.Site.Kind.CREATE) continue;
+                Stmt.Call c = (Stmt.Call) s.edge().stmt();
+                for (var arg : c.args()) roots.addAll(pts.eval(f.linkName(), arg));
+            }
+        }
+        Set<MemObject> r = new HashSet<>(pts.reachable(roots));
+        r.removeIf(o -> o instanceof MemObject.Fn);
+        this.shared = r;
+    }
+
+    public boolean isShared(MemObject o) {
+        return shared.contains(o);
+    }
+}

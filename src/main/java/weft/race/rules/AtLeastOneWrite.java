@@ -1,0 +1,13 @@
+package weft.race.rules;
+
+import weft.race.Access;
+import weft.race.ExclusionRule;
+import weft.race.RaceContext;
+
+/** Two reads never race: a data race needs at least one write (C11 5.1.2.4). Trivially sound. */
+public final class AtLeastOneWrite implements ExclusionRule {
+    @Override
+    public String exclude(Access a, Access b, RaceContext ctx) {
+        return a.isWrite() || b.isWrite() ? null : "both read";
+    }
+}

@@ -1,0 +1,30 @@
+package weft.race.rules;
+
+import weft.race.Access;
+import weft.race.ExclusionRule;
+import weft.race.RaceContext;
+import weft.thread.ThreadId;
+
+/**
+ * If access {@code a} of a unique thread A happens while A has certainly not yet created the child C
+ * through which {@code b}'s thread descends (C is not in A's may-created set at {@code a}), then
+ * {@code a} happens before every access of C and its descendants. With A = main and nothing created
+ * yet, this is the single-threaded start phase. Sound: may-created over-approximates the children
+ * created so far, and A's uniqueness rules out another instance of A having created C.
+ */
+public final class CreatedAfter implements ExclusionRule {
+    @Override
+    public String exclude(Access a, Access b, RaceContext ctx) {
+        String r = before(a, b, ctx);
+        return r != null ? r : before(b, a, ctx);
+    }
+
+    private static String before(Access a, Access b, RaceContext ctx) {
+        ThreadId ta = a.thread();
+        if (!ctx.threads().isUnique(ta)) return null;
+        ThreadId child = b.thread().childOnPathFrom(ta);
+        if (child == null || a.state().threads().created().contains(child)) return null;
+        if (ta.isMain() && a.state().threads().created().isEmpty()) return "single-threaded (before any thread is created)";
+        return "thread " + child.displayName() + " created after " + a.loc().shortString();
+    }
+}

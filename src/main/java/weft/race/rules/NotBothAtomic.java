@@ -1,0 +1,17 @@
+package weft.race.rules;
+
+import weft.race.Access;
+import weft.race.ExclusionRule;
+import weft.race.RaceContext;
+
+/**
+ * Two atomic accesses ({@code _Atomic} objects, {@code __atomic_*}/{@code __sync_*}/{@code atomic_*}
+ * operations) never form a data race by definition (C11 5.1.2.4p25); an access counts as atomic only
+ * when it certainly is one.
+ */
+public final class NotBothAtomic implements ExclusionRule {
+    @Override
+    public String exclude(Access a, Access b, RaceContext ctx) {
+        return a.isAtomic() && b.isAtomic() ? "both atomic" : null;
+    }
+}

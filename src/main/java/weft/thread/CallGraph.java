@@ -1,0 +1,64 @@
+package weft.thread;
+
+import weft.ir.CallTarget;
+import weft.ir.Edge;
+import weft.ir.Function;
+import weft.ir.Program;
+import weft.ir.Stmt;
+import weft.model.Event;
+import weft.pointer.PointsTo;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Call and thread-creation sites of every function, with their targets resolved through the pointer
+ * analysis (function pointers included). {@link #complete} is false when some call or create site has
+ * no known target, in which case code may run that no analysis has seen.
+ */
+public final class CallGraph {
+    /** A call ({@code CALL}, including {@code pthread_once} routines) or thread creation ({@code CREATE}) site. */
+    public record Site(Function caller, Edge edge, Kind kind, Set<Function> targets) {
+        public enum Kind { CALL, CREATE }
+    }
+
+    private final Map<String, List<Site>> sites = new HashMap<>();
+    private final boolean complete;
+
+    public CallGraph(Program program, PointsTo pts) {
+        boolean ok = true;
+        for (Function f : program.functions().values()) {
+            List<Site> list = new ArrayList<>();
+            for (Edge e : f.cfg().edges()) {
+                if (!(e.stmt() instanceof Stmt.Call call)) continue;
+                CallTarget target = program.target(call);
+                if (target instanceof CallTarget.Library lib) {
+                    Event ev = lib.model().event();
+                    if (ev instanceof Event.ThreadCreate || ev instanceof Event.Once) {
+                        Set<Function> routines = new LinkedHashSet<>(pts.threadRoutines(f.linkName(), call));
+                        if (routines.isEmpty()) ok = false;
+                        list.add(new Site(f, e, ev instanceof Event.ThreadCreate ? Site.Kind.CREATE : Site.Kind.CALL, Set.copyOf(routines)));
+                    }
+                } else if (target instanceof CallTarget.User || target instanceof CallTarget.Indirect) {
+                    Set<Function> callees = new LinkedHashSet<>(pts.callees(f.linkName(), call));
+                    if (callees.isEmpty() && target instanceof CallTarget.Indirect) ok = false;
+                    list.add(new Site(f, e, Site.Kind.CALL, Set.copyOf(callees)));
+                }
+            }
+            sites.put(f.linkName(), List.copyOf(list));
+        }
+        this.complete = ok;
+    }
+
+    public List<Site> sites(String function) {
+        return sites.getOrDefault(function, List.of());
+    }
+
+    public boolean complete() {
+        return complete;
+    }
+}

@@ -1,0 +1,74 @@
+package weft.thread;
+
+import weft.pointer.Loc;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What the executing thread has done to other threads at a program point: which child threads it
+ * may have created ({@code created}, may), which threads it has certainly joined ({@code joined},
+ * must), and which thread ids may be stored in thread-id variables ({@code ids}, may, keyed by the
+ * variable's memory cell).
+ *
+ * <p>Lattice: ordered by {@code created ⊆}, {@code joined ⊇}, {@code ids} pointwise ⊆; {@link #join}
+ * (unite, intersect, unite pointwise) is the least upper bound — commutative, associative,
+ * idempotent; finite height for a given program.
+ *
+ * <p>Soundness: {@code created} over-approximates, so a child absent from it has certainly not been
+ * created yet; a thread enters {@code joined} only when the joined id variable can hold exactly one
+ * abstract thread that is unique (one concrete thread), so every access of that thread happened before.
+ */
+public record ThreadEvents(Set<ThreadId> created, Set<ThreadId> joined, Map<Loc, Set<ThreadId>> ids) {
+    public static final ThreadEvents EMPTY = new ThreadEvents(Set.of(), Set.of(), Map.of());
+
+    public ThreadEvents {
+        created = Set.copyOf(created);
+        joined = Set.copyOf(joined);
+        ids = Map.copyOf(ids);
+    }
+
+    public ThreadEvents join(ThreadEvents o) {
+        if (equals(o)) return this;
+        Set<ThreadId> c = new HashSet<>(created);
+        c.addAll(o.created);
+        Set<ThreadId> j = new HashSet<>(joined);
+        j.retainAll(o.joined);
+        Map<Loc, Set<ThreadId>> m = new HashMap<>(ids);
+        for (var e : o.ids.entrySet()) {
+            m.merge(e.getKey(), e.getValue(), (a, b) -> {
+                Set<ThreadId> u = new HashSet<>(a);
+                u.addAll(b);
+                return Set.copyOf(u);
+            });
+        }
+        return new ThreadEvents(c, j, m);
+    }
+
+    /** Records creation of {@code children}, whose id is stored into {@code cells} (strongly if exactly one concrete cell). */
+    public ThreadEvents create(Set<ThreadId> children, Set<Loc> cells, boolean strong) {
+        Set<ThreadId> c = new HashSet<>(created);
+        c.addAll(children);
+        Map<Loc, Set<ThreadId>> m = new HashMap<>(ids);
+        for (Loc cell : cells) {
+            if (strong) {
+                m.put(cell, Set.copyOf(children));
+            } else {
+                Set<ThreadId> u = new HashSet<>(m.getOrDefault(cell, Set.of()));
+                u.addAll(children);
+                m.put(cell, Set.copyOf(u));
+            }
+        }
+        Set<ThreadId> j = new HashSet<>(joined);
+        j.removeAll(children);
+        return new ThreadEvents(c, j, m);
+    }
+
+    public ThreadEvents withJoined(ThreadId t) {
+        Set<ThreadId> j = new HashSet<>(joined);
+        j.add(t);
+        return new ThreadEvents(created, j, ids);
+    }
+}
