@@ -123,7 +123,7 @@ final class CallEffects {
             if (n >= 0) {
                 for (int l : s.ptsArray(n)) any |= s.obj(s.locObj[l]).object instanceof MemObject.Fn;
             }
-            if (!any) s.markIncomplete("start routine with no known target in " + routineSites.get(i).where());
+            if (!any) s.markIncomplete(routineSites.get(i).caller.linkName(), "start routine with no known target in " + routineSites.get(i).where());
         }
     }
 

@@ -104,7 +104,7 @@ final class Calls {
     private void resolve(CallSite site, int loc) {
         MemObject m = s.obj(s.locObj[loc]).object;
         if (m instanceof MemObject.Unknown) {
-            s.markIncomplete("call through an unknown pointer in " + site.where());
+            s.markIncomplete(site.caller.linkName(), "call through an unknown pointer in " + site.where());
         }
         if (!(m instanceof MemObject.Fn fn) || !bound.add(site.id + ":" + fn.linkName())) return;
         int saved = b.owner;
@@ -197,7 +197,7 @@ final class Calls {
         s.addConstraint(fnNode, (sv, l) -> {
             MemObject m = sv.obj(sv.locObj[l]).object;
             if (m instanceof MemObject.Unknown) {
-                if (site != null) sv.markIncomplete(what + " is unknown in " + site.where());
+                if (site != null) sv.markIncomplete(site.caller.linkName(), what + " is unknown in " + site.where());
                 return;
             }
             if (!(m instanceof MemObject.Fn fn)) return;
@@ -205,7 +205,7 @@ final class Calls {
             if (!bound.add(key)) return;
             Function g = program.function(fn.linkName());
             if (g == null) {
-                sv.markIncomplete(what + " " + fn.linkName() + " is not defined in the program");
+                sv.markIncomplete(site == null ? null : site.caller.linkName(), what + " " + fn.linkName() + " is not defined in the program");
                 return;
             }
             int gi = b.fnIndex.get(g.linkName());
@@ -225,7 +225,7 @@ final class Calls {
             if (n >= 0) {
                 for (int l : s.ptsArray(n)) any |= s.obj(s.locObj[l]).object instanceof MemObject.Fn;
             }
-            if (!any) s.markIncomplete("indirect call with no known target in " + indirectSites.get(i).where());
+            if (!any) s.markIncomplete(indirectSites.get(i).caller.linkName(), "indirect call with no known target in " + indirectSites.get(i).where());
         }
         effects.checkRoutines();
     }

@@ -53,6 +53,7 @@ public final class PointsTo {
     private final Program program;
     private final Solver s;
     private final List<String> incompleteReasons;
+    private final java.util.Map<String, List<String>> incompleteByFunction;
     /** Objects whose address reached unknown memory. */
     private final Set<MemObject> escaped;
 
@@ -60,6 +61,9 @@ public final class PointsTo {
         this.program = program;
         this.s = s;
         this.incompleteReasons = List.copyOf(s.incomplete);
+        java.util.Map<String, List<String>> byFn = new java.util.LinkedHashMap<>();
+        s.incompleteIn.forEach((k, v) -> byFn.put(k, List.copyOf(v)));
+        this.incompleteByFunction = java.util.Map.copyOf(byFn);
         Set<MemObject> esc = new HashSet<>();
         for (Loc l : read(new Loc(new MemObject.Unknown(), Loc.ANY))) esc.add(l.object());
         this.escaped = Set.copyOf(esc);
@@ -178,6 +182,16 @@ public final class PointsTo {
     /** False if the analysis saw something it cannot account for; clients must not then claim race freedom. */
     public boolean isComplete() {
         return incompleteReasons.isEmpty();
+    }
+
+    /**
+     * Why the analysis is incomplete for the given executed functions: reasons caused by code of those
+     * functions plus whole-program ones. Code that never runs cannot make the analysis miss behaviour.
+     */
+    public List<String> incompleteReasons(java.util.Collection<String> executedFunctions) {
+        List<String> out = new java.util.ArrayList<>(incompleteByFunction.getOrDefault("", List.of()));
+        for (String f : executedFunctions) out.addAll(incompleteByFunction.getOrDefault(f, List.of()));
+        return out;
     }
 
     /** Why the analysis is incomplete (empty if complete), for diagnostics. */

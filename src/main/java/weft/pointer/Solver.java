@@ -86,6 +86,8 @@ final class Solver extends ConstraintGraph {
     private boolean draining;
     // results of the run
     final Set<String> incomplete = new LinkedHashSet<>();
+    /** Incompleteness reasons by the function whose code caused them ("" for whole-program ones). */
+    final java.util.Map<String, Set<String>> incompleteIn = new java.util.LinkedHashMap<>();
     final Set<MemObject> escapedWithContexts = new LinkedHashSet<>();
 
     final int unknownObj;
@@ -330,6 +332,12 @@ final class Solver extends ConstraintGraph {
     }
 
     void markIncomplete(String reason) {
+        markIncomplete(null, reason);
+    }
+
+    /** Records incompleteness caused by code of {@code function} (null: not tied to one function). */
+    void markIncomplete(String function, String reason) {
         incomplete.add(reason);
+        incompleteIn.computeIfAbsent(function == null ? "" : function, k -> new LinkedHashSet<>()).add(reason);
     }
 }

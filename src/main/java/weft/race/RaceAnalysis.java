@@ -16,7 +16,7 @@ import weft.thread.ThreadGraph;
 import weft.thread.ThreadId;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -31,6 +31,8 @@ import java.util.Set;
  * no pair remains; {@code FALSE} only with a concrete witness; otherwise {@code UNKNOWN} with the reason.
  */
 public final class RaceAnalysis {
+    private record AccessKey(ThreadId thread, weft.ir.Edge edge, weft.analysis.MemoryAccess access) {}
+
     private final AnalysisOptions options;
 
     public RaceAnalysis(AnalysisOptions options) {
@@ -53,17 +55,26 @@ public final class RaceAnalysis {
         AccessCollector collector = new AccessCollector(program, regions, intervals);
         ThreadWalker walker = new ThreadWalker(program, pts, graph, intervals, regions, locks, collector);
         SharedObjects shared = new SharedObjects(program, pts, calls);
-        Set<Access> accesses = new LinkedHashSet<>();
+        // One access per (thread, statement, memory access); its states from different calling
+        // contexts are joined, which over-approximates each of them (fewer must-locks, more created
+        // threads, fewer joined ones), so every exclusion that holds for the join holds for all.
+        Map<AccessKey, Access> byKey = new LinkedHashMap<>();
         for (ThreadId t : graph.threads()) {
             walker.walk(t, (thread, fn, edge, state, a) -> {
-                if (shared.isShared(a.region().object())) accesses.add(new Access(thread, fn, edge, state, a));
+                if (!shared.isShared(a.region().object())) return;
+                byKey.merge(new AccessKey(thread, edge, a), new Access(thread, fn, edge, state, a),
+                        (x, y) -> new Access(x.thread(), x.function(), x.edge(), x.state().join(y.state()), x.access()));
             });
         }
+        List<Access> accesses = new ArrayList<>(byKey.values());
         RaceContext ctx = new RaceContext(pts, graph, walker::creationStates);
         RaceDetector.Result found = new RaceDetector(RaceDetector.standardRules(), options.maxRaces()).detect(accesses, ctx);
         List<String> gaps = new ArrayList<>();
-        if (!pts.isComplete()) gaps.add("the pointer analysis met code it cannot follow (e.g. function pointers passed to unknown functions)");
-        if (!calls.complete()) gaps.add("a call or thread creation has no known target");
+        Set<String> executed = new java.util.HashSet<>();
+        for (ThreadId t : graph.threads()) executed.addAll(graph.functions(t));
+        List<String> ptsGaps = pts.incompleteReasons(executed);
+        if (!ptsGaps.isEmpty()) gaps.add("the pointer analysis cannot follow: " + ptsGaps.get(0) + (ptsGaps.size() > 1 ? " (and " + (ptsGaps.size() - 1) + " more)" : ""));
+        if (!calls.complete(executed)) gaps.add("a call or thread creation has no known target");
         if (walker.incompleteReason() != null) gaps.add(walker.incompleteReason());
         if (graph.truncated(options.maxThreads())) gaps.add("more than " + options.maxThreads() + " abstract threads");
         AnalysisResult.Stats stats = new AnalysisResult.Stats(graph.threads().size(), accesses.size(), found.pairsChecked(),

@@ -73,8 +73,10 @@ public final class RaceDetector {
                     String reason = excluded(a, b, ctx);
                     if (reason != null) {
                         reasons.merge(reason, 1, Integer::sum);
-                    } else if (races.size() < maxRaces) {
+                    } else {
                         races.add(new RacePair(a, b));
+                        // Enough to show; the verdict can no longer be "race-free".
+                        if (races.size() >= maxRaces) return new Result(races, why, checked);
                     }
                 }
             }

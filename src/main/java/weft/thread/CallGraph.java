@@ -17,8 +17,8 @@ import java.util.Set;
 
 /**
  * Call and thread-creation sites of every function, with their targets resolved through the pointer
- * analysis (function pointers included). {@link #complete} is false when some call or create site has
- * no known target, in which case code may run that no analysis has seen.
+ * analysis (function pointers included). {@link #complete} is false when some call or create site of
+ * the given functions has no known target, in which case code may run that no analysis has seen.
  */
 public final class CallGraph {
     /** A call ({@code CALL}, including {@code pthread_once} routines) or thread creation ({@code CREATE}) site. */
@@ -27,10 +27,9 @@ public final class CallGraph {
     }
 
     private final Map<String, List<Site>> sites = new HashMap<>();
-    private final boolean complete;
+    private final Set<String> incomplete = new java.util.HashSet<>();
 
     public CallGraph(Program program, PointsTo pts) {
-        boolean ok = true;
         for (Function f : program.functions().values()) {
             List<Site> list = new ArrayList<>();
             for (Edge e : f.cfg().edges()) {
@@ -40,25 +39,26 @@ public final class CallGraph {
                     Event ev = lib.model().event();
                     if (ev instanceof Event.ThreadCreate || ev instanceof Event.Once) {
                         Set<Function> routines = new LinkedHashSet<>(pts.threadRoutines(f.linkName(), call));
-                        if (routines.isEmpty()) ok = false;
+                        if (routines.isEmpty()) incomplete.add(f.linkName());
                         list.add(new Site(f, e, ev instanceof Event.ThreadCreate ? Site.Kind.CREATE : Site.Kind.CALL, Set.copyOf(routines)));
                     }
                 } else if (target instanceof CallTarget.User || target instanceof CallTarget.Indirect) {
                     Set<Function> callees = new LinkedHashSet<>(pts.callees(f.linkName(), call));
-                    if (callees.isEmpty() && target instanceof CallTarget.Indirect) ok = false;
+                    if (callees.isEmpty() && target instanceof CallTarget.Indirect) incomplete.add(f.linkName());
                     list.add(new Site(f, e, Site.Kind.CALL, Set.copyOf(callees)));
                 }
             }
             sites.put(f.linkName(), List.copyOf(list));
         }
-        this.complete = ok;
     }
 
     public List<Site> sites(String function) {
         return sites.getOrDefault(function, List.of());
     }
 
-    public boolean complete() {
-        return complete;
+    /** Whether every call and create site in the given functions has a known target. */
+    public boolean complete(java.util.Collection<String> functions) {
+        for (String f : functions) if (incomplete.contains(f)) return false;
+        return true;
     }
 }
