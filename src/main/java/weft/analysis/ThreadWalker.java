@@ -58,7 +58,8 @@ public final class ThreadWalker {
         this.intervals = intervals;
         this.collector = collector;
         this.syncFree = new SyncFree(program, pts);
-        this.transfer = new Transfer(program, pts, graph, regions, locks, new TidCells(program, pts, regions));
+        TidCells tids = new TidCells(program, pts, regions);
+        this.transfer = new Transfer(program, graph, regions, locks, tids, new JoinLoops(program, graph, intervals, regions, tids));
     }
 
     /** Why the analysis may have missed behaviour (then race freedom cannot be claimed), or null. */

@@ -22,6 +22,7 @@ import java.util.Set;
  */
 final class TidCells {
     private final Set<MemObject> trusted = new HashSet<>();
+    private boolean detaches;
 
     TidCells(Program program, PointsTo pts, Regions regions) {
         Set<MemObject> ids = new HashSet<>();
@@ -33,6 +34,7 @@ final class TidCells {
                 if (s instanceof Stmt.Call c) {
                     if (c.result() != null) mark(pts, f, c.result(), clobbered);
                     CallTarget t = program.target(c);
+                    if (t instanceof CallTarget.Library d && d.model().event() instanceof Event.ThreadDetach) detaches = true;
                     if (t instanceof CallTarget.Library lib && lib.model().event() instanceof Event.ThreadCreate tc
                             && tc.idArg() < c.args().size()) {
                         for (Loc l : pts.eval(f.linkName(), c.args().get(tc.idArg()))) ids.add(l.object());
@@ -55,6 +57,14 @@ final class TidCells {
 
     private static void mark(PointsTo pts, Function f, Lvalue lv, Set<MemObject> out) {
         for (Loc l : pts.locations(f.linkName(), lv)) out.add(l.object());
+    }
+
+    /**
+     * Whether the program detaches threads anywhere; joining a detached thread returns at once, so
+     * then no join is taken as a proof of termination.
+     */
+    boolean detaches() {
+        return detaches;
     }
 
     boolean trusted(MemObject o) {

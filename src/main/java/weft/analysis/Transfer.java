@@ -11,7 +11,6 @@ import weft.ir.Variable;
 import weft.lock.LockState;
 import weft.model.Event;
 import weft.pointer.Loc;
-import weft.pointer.PointsTo;
 import weft.thread.ThreadEvents;
 import weft.thread.ThreadGraph;
 import weft.thread.ThreadId;
@@ -33,19 +32,28 @@ final class Transfer {
     private final Regions regions;
     private final LockResolver locks;
     private final TidCells tids;
+    private final JoinLoops joinLoops;
 
-    Transfer(Program program, PointsTo pts, ThreadGraph graph, Regions regions, LockResolver locks, TidCells tids) {
+    Transfer(Program program, ThreadGraph graph, Regions regions, LockResolver locks, TidCells tids, JoinLoops joinLoops) {
         this.program = program;
         this.graph = graph;
         this.regions = regions;
         this.locks = locks;
         this.tids = tids;
+        this.joinLoops = joinLoops;
     }
 
     LocalState apply(ThreadId t, Function f, Edge e, LocalState s) {
         Stmt stmt = e.stmt();
         if (stmt instanceof Stmt.Assign a) return overwrite(s, a.lhs());
-        if (stmt instanceof Stmt.Assume a) return assume(s, a);
+        if (stmt instanceof Stmt.Assume a) {
+            LocalState r = assume(s, a);
+            Set<ThreadId> all = joinLoops.joinedAt(t, f, e);
+            if (all.isEmpty()) return r;
+            ThreadEvents te = r.threads();
+            for (ThreadId c : all) te = te.withJoined(c);
+            return r.withThreads(te);
+        }
         if (stmt instanceof Stmt.Call c) {
             CallTarget target = program.target(c);
             if (target instanceof CallTarget.Library lib) return library(t, f, e, c, lib.model().event(), s);
@@ -113,7 +121,7 @@ final class Transfer {
             Set<Region> rs = regions.lvalue(f, node, load.lvalue());
             if (rs.size() == 1) {
                 Region r = rs.iterator().next();
-                if (r.minStart() == r.maxStart() && tids.trusted(r.object())) {
+                if (r.minStart() == r.maxStart() && tids.trusted(r.object()) && !tids.detaches()) {
                     Set<ThreadId> ids = s.threads().ids().get(new Loc(r.object(), r.minStart()));
                     if (ids != null && ids.size() == 1 && graph.isUnique(ids.iterator().next())) {
                         ThreadEvents te = s.threads().withJoined(ids.iterator().next());

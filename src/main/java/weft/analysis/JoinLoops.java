@@ -1,0 +1,245 @@
+package weft.analysis;
+
+import weft.ir.CallTarget;
+import weft.ir.Cfg;
+import weft.ir.Edge;
+import weft.ir.Expr;
+import weft.ir.Function;
+import weft.ir.Lvalue;
+import weft.ir.Program;
+import weft.ir.Stmt;
+import weft.ir.Variable;
+import weft.model.Event;
+import weft.pointer.MemObject;
+import weft.thread.ThreadGraph;
+import weft.thread.ThreadId;
+import weft.value.Interval;
+
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Threads created in one counting loop into {@code t[i]} and joined in another counting loop from
+ * {@code t[j]}: at the join loop's exit, every thread created by the first loop has been joined.
+ *
+ * <p>Soundness. A <em>counting loop</em> here is a simple loop (no nested cycle, single exit through
+ * its head's false branch) whose counter {@code i} is a tracked local (not address-taken) assigned in
+ * the loop only by {@code i = i + 1}, with exit test {@code i < K} / {@code i <= K} / {@code i != K}
+ * for a constant K, and whose body passes the thread operation on every path. Such a loop runs the
+ * operation once for each value from its entry value up to K-1, each value once. The create loop thus
+ * stores each thread's id in a distinct slot within the create edge's index interval [lo, hi]; the id
+ * array is written by nothing but thread creation ({@link TidCells}), so every id stays in its slot.
+ * A join loop entered with a counter at most lo and running to at least hi joins every one of them.
+ * The parent must be unique (else another instance's children share the abstract id), and a later
+ * execution of the create statement removes the thread from the joined set again, so order is handled
+ * by the dataflow analysis.
+ */
+final class JoinLoops {
+    private record Loop(int head, Edge exit, Set<Integer> nodes, Variable counter, long bound) {}
+
+    private final Program program;
+    private final ThreadGraph graph;
+    private final IntervalCache intervals;
+    private final Regions regions;
+    private final TidCells tids;
+    private final Map<String, Map<Edge, Set<ThreadId>>> cache = new HashMap<>();
+
+    JoinLoops(Program program, ThreadGraph graph, IntervalCache intervals, Regions regions, TidCells tids) {
+        this.program = program;
+        this.graph = graph;
+        this.intervals = intervals;
+        this.regions = regions;
+        this.tids = tids;
+    }
+
+    /** Threads (children of {@code t}) all of whose instances are joined when {@code exitEdge} is taken. */
+    Set<ThreadId> joinedAt(ThreadId t, Function f, Edge exitEdge) {
+        if (!graph.isUnique(t) || tids.detaches()) return Set.of();
+        return cache.computeIfAbsent(t + "|" + f.linkName(), k -> compute(t, f)).getOrDefault(exitEdge, Set.of());
+    }
+
+    private record Slots(MemObject array, long lo, long hi, Edge op) {}
+
+    private Map<Edge, Set<ThreadId>> compute(ThreadId t, Function f) {
+        Map<Edge, Set<ThreadId>> out = new HashMap<>();
+        List<Loop> loops = loops(f);
+        if (loops.isEmpty()) return out;
+        Map<Edge, Slots> creates = new HashMap<>();
+        Map<Loop, Slots> joins = new HashMap<>();
+        for (Loop l : loops) {
+            for (Edge e : f.cfg().edges()) {
+                if (!l.nodes.contains(e.from()) || !(e.stmt() instanceof Stmt.Call c)) continue;
+                if (!(program.target(c) instanceof CallTarget.Library lib)) continue;
+                Event ev = lib.model().event();
+                if (ev instanceof Event.ThreadCreate tc && tc.idArg() < c.args().size()
+                        && c.args().get(tc.idArg()) instanceof Expr.AddrOf a) {
+                    Slots s = slots(f, l, e, a.lvalue(), false);
+                    if (s != null) creates.put(e, s);
+                } else if (ev instanceof Event.ThreadJoin tj && tj.idArg() < c.args().size()
+                        && c.args().get(tj.idArg()) instanceof Expr.Load ld) {
+                    Slots s = slots(f, l, e, ld.lvalue(), true);
+                    if (s == null) continue;
+                    Interval entry = entryValue(f, l);
+                    if (entry.isBottom() || !entry.hasUpperBound()) continue;
+                    long last = l.bound;
+                    joins.put(l, new Slots(s.array, entry.hi(), last, e));
+                }
+            }
+        }
+        for (Map.Entry<Loop, Slots> j : joins.entrySet()) {
+            Set<ThreadId> done = new LinkedHashSet<>();
+            for (Map.Entry<Edge, Slots> c : creates.entrySet()) {
+                Slots cs = c.getValue();
+                Slots js = j.getValue();
+                if (cs.array.equals(js.array) && js.lo <= cs.lo && cs.hi <= js.hi) done.addAll(graph.childrenAt(t, c.getKey()));
+            }
+            if (!done.isEmpty()) out.put(j.getKey().exit, Set.copyOf(done));
+        }
+        return out;
+    }
+
+    /** {@code t[i]} with i the loop counter, in a trusted id array (executed on every iteration if {@code always}). */
+    private Slots slots(Function f, Loop l, Edge op, Lvalue slot, boolean always) {
+        if (!(slot instanceof Lvalue.Index ix) || !(ix.index() instanceof Expr.Load li)
+                || !(li.lvalue() instanceof Lvalue.Var cv) || !cv.variable().equals(l.counter)) {
+            return null;
+        }
+        Set<Region> rs = regions.lvalue(f, op.from(), ix.base());
+        if (rs.size() != 1) return null;
+        Region r = rs.iterator().next();
+        if (!r.isExact() || !tids.trusted(r.object()) || (always && !onEveryIteration(f.cfg(), l, op))) return null;
+        Interval iv = intervals.eval(f, op.from(), ix.index());
+        if (iv.isBottom() || !iv.hasLowerBound() || !iv.hasUpperBound()) return null;
+        return new Slots(r.object(), iv.lo(), iv.hi(), op);
+    }
+
+    private Interval entryValue(Function f, Loop l) {
+        Interval v = Interval.bottom();
+        for (Edge e : f.cfg().in(l.head)) {
+            if (l.nodes.contains(e.from())) continue;
+            if (!(e.stmt() instanceof Stmt.Skip)) return Interval.top();
+            v = v.join(intervals.of(f).valueOf(e.from(), l.counter));
+        }
+        return v;
+    }
+
+    /** Every path from the head's loop successor back to the head passes {@code op}, before the increment. */
+    private static boolean onEveryIteration(Cfg cfg, Loop l, Edge op) {
+        ArrayDeque<Integer> work = new ArrayDeque<>();
+        Set<Integer> seen = new HashSet<>();
+        for (Edge e : cfg.out(l.head)) if (l.nodes.contains(e.to())) work.add(e.to());
+        while (!work.isEmpty()) {
+            int n = work.poll();
+            if (n == l.head) return false;
+            if (!seen.add(n)) continue;
+            for (Edge e : cfg.out(n)) {
+                if (e.equals(op) || !l.nodes.contains(e.to())) continue;
+                if (isIncrement(e, l.counter)) return false;
+                work.add(e.to());
+            }
+        }
+        return true;
+    }
+
+    private static boolean isIncrement(Edge e, Variable v) {
+        return e.stmt() instanceof Stmt.Assign a && a.lhs() instanceof Lvalue.Var lv && lv.variable().equals(v)
+                && a.rhs() instanceof Expr.Binary b && b.op() == Expr.BinOp.ADD && b.left() instanceof Expr.Load ld
+                && ld.lvalue() instanceof Lvalue.Var x && x.variable().equals(v)
+                && b.right() instanceof Expr.IntConst k && k.value() == 1;
+    }
+
+    private List<Loop> loops(Function f) {
+        Cfg cfg = f.cfg();
+        var loops = new java.util.ArrayList<Loop>();
+        var tracked = intervals.of(f).tracked();
+        for (int h = 0; h < cfg.nodeCount(); h++) {
+            List<Edge> out = cfg.out(h);
+            if (out.size() != 2 || !(out.get(0).stmt() instanceof Stmt.Assume a0) || !(out.get(1).stmt() instanceof Stmt.Assume a1)) continue;
+            Stmt.Assume stay = a0.positive() ? a0 : a1;
+            Edge exit = a0.positive() ? out.get(1) : out.get(0);
+            Edge in = a0.positive() ? out.get(0) : out.get(1);
+            if (stay.positive() == (exit.stmt() instanceof Stmt.Assume ea && ea.positive())) continue;
+            Set<Integer> nodes = cycleThrough(cfg, h, in.to());
+            if (nodes == null || nodes.contains(exit.to())) continue;
+            Object[] test = test(stay.cond());
+            if (test == null || !tracked.contains((Variable) test[0])) continue;
+            Loop l = new Loop(h, exit, nodes, (Variable) test[0], (Long) test[1]);
+            if (simple(cfg, l)) loops.add(l);
+        }
+        return loops;
+    }
+
+    /** {i, last} for {@code i < K} (last K-1), {@code i <= K} (last K), {@code i != K} (last K-1). */
+    private static Object[] test(Expr cond) {
+        if (!(cond instanceof Expr.Binary b) || !(b.left() instanceof Expr.Load l) || !(l.lvalue() instanceof Lvalue.Var v)
+                || !(b.right() instanceof Expr.IntConst k)) {
+            return null;
+        }
+        return switch (b.op()) {
+            case LT, NE -> new Object[]{v.variable(), k.value() - 1};
+            case LE -> new Object[]{v.variable(), k.value()};
+            default -> null;
+        };
+    }
+
+    /** Nodes on paths from {@code start} back to {@code head} (the loop), or null if there are none. */
+    private static Set<Integer> cycleThrough(Cfg cfg, int head, int start) {
+        Set<Integer> fwd = new HashSet<>();
+        ArrayDeque<Integer> work = new ArrayDeque<>(List.of(start));
+        while (!work.isEmpty()) {
+            int n = work.poll();
+            if (n == head || !fwd.add(n)) continue;
+            for (Edge e : cfg.out(n)) work.add(e.to());
+        }
+        Set<Integer> back = new HashSet<>();
+        work.add(head);
+        while (!work.isEmpty()) {
+            int n = work.poll();
+            for (Edge e : cfg.in(n)) if (fwd.contains(e.from()) && back.add(e.from())) work.add(e.from());
+        }
+        if (back.isEmpty()) return null;
+        back.add(head);
+        return back;
+    }
+
+    /** Single exit, no nested cycle, the counter only incremented by one, no calls that may not return normally. */
+    private static boolean simple(Cfg cfg, Loop l) {
+        int increments = 0;
+        for (int n : l.nodes) {
+            for (Edge e : cfg.out(n)) {
+                if (!l.nodes.contains(e.to()) && !e.equals(l.exit)) return false;
+                if (e.to() == l.head) continue;
+                if (e.stmt() instanceof Stmt.Assign a && a.lhs() instanceof Lvalue.Var v && v.variable().equals(l.counter)) {
+                    if (!isIncrement(e, l.counter)) return false;
+                    increments++;
+                }
+                if (e.stmt() instanceof Stmt.Call c && c.result() instanceof Lvalue.Var v && v.variable().equals(l.counter)) return false;
+            }
+        }
+        if (increments != 1) return false;
+        // No nested cycle: without the head, the loop's nodes form an acyclic graph.
+        Map<Integer, Integer> indeg = new HashMap<>();
+        for (int n : l.nodes) if (n != l.head) indeg.putIfAbsent(n, 0);
+        for (int n : l.nodes) {
+            if (n == l.head) continue;
+            for (Edge e : cfg.out(n)) if (e.to() != l.head && l.nodes.contains(e.to())) indeg.merge(e.to(), 1, Integer::sum);
+        }
+        ArrayDeque<Integer> work = new ArrayDeque<>();
+        indeg.forEach((n, d) -> { if (d == 0) work.add(n); });
+        int seen = 0;
+        while (!work.isEmpty()) {
+            int n = work.poll();
+            seen++;
+            for (Edge e : cfg.out(n)) {
+                if (e.to() == l.head || !l.nodes.contains(e.to())) continue;
+                if (indeg.merge(e.to(), -1, Integer::sum) == 0) work.add(e.to());
+            }
+        }
+        return seen == indeg.size();
+    }
+}
