@@ -62,7 +62,18 @@ public final class AccessCollector {
     private void add(Function f, int node, Lvalue lv, boolean write, boolean atomic, SourceLoc loc, List<MemoryAccess> out) {
         boolean at = atomic || lv.type().isAtomic();
         String what = lv.toString();
-        for (Region r : regions.lvalue(f, node, lv)) out.add(new MemoryAccess(r, write, at, loc, what));
+        boolean named = named(lv);
+        SymbolicBase sym = SymbolicBase.of(lv);
+        for (Region r : regions.lvalue(f, node, lv)) out.add(new MemoryAccess(r, write, at, loc, what, named, sym));
+    }
+
+    private static boolean named(Lvalue lv) {
+        while (true) {
+            if (lv instanceof Lvalue.Var) return true;
+            if (lv instanceof Lvalue.Field fl) lv = fl.base();
+            else if (lv instanceof Lvalue.Index ix) lv = ix.base();
+            else return false;
+        }
     }
 
     private void reads(Function f, int node, Expr e, List<MemoryAccess> out) {
@@ -92,7 +103,7 @@ public final class AccessCollector {
 
     private void through(Function f, int node, Expr ptr, long size, boolean write, boolean atomic, SourceLoc loc,
                          String what, List<MemoryAccess> out) {
-        for (Region r : regions.pointer(f, node, ptr, size)) out.add(new MemoryAccess(r, write, atomic, loc, what));
+        for (Region r : regions.pointer(f, node, ptr, size)) out.add(new MemoryAccess(r, write, atomic, loc, what, false, null));
     }
 
     private long pointeeSize(Expr p) {

@@ -30,7 +30,10 @@ import java.util.Set;
  * <p>Soundness. A <em>counting loop</em> here is a simple loop (no nested cycle, single exit through
  * its head's false branch) whose counter {@code i} is a tracked local (not address-taken) assigned in
  * the loop only by {@code i = i + 1}, with exit test {@code i < K} / {@code i <= K} / {@code i != K}
- * for a constant K, and whose body passes the thread operation on every path. Such a loop runs the
+ * for K a constant (or a local assigned once, the same in both loops: then the create loop's slots
+ * are below K and the join loop covers all slots below K), and whose body passes the thread operation
+ * on every path (joins) or at most once per iteration (creates). The id array is a single concrete
+ * object, named directly or through a local pointer assigned once. Such a loop runs the
  * operation once for each value from its entry value up to K-1, each value once. The create loop thus
  * stores each thread's id in a distinct slot within the create edge's index interval [lo, hi]; the id
  * array is written by nothing but thread creation ({@link TidCells}), so every id stays in its slot.
@@ -40,21 +43,25 @@ import java.util.Set;
  * by the dataflow analysis.
  */
 final class JoinLoops {
-    private record Loop(int head, Edge exit, Set<Integer> nodes, Variable counter, long bound) {}
+    /** A counting loop; its last counter value is {@code bound}, or {@code boundVar - 1} when {@code boundVar} is set. */
+    private record Loop(int head, Edge exit, Set<Integer> nodes, Variable counter, long bound, Variable boundVar) {}
 
     private final Program program;
     private final ThreadGraph graph;
     private final IntervalCache intervals;
     private final Regions regions;
     private final TidCells tids;
+    private final ObjectMultiplicity objects;
     private final Map<String, Map<Edge, Set<ThreadId>>> cache = new HashMap<>();
 
-    JoinLoops(Program program, ThreadGraph graph, IntervalCache intervals, Regions regions, TidCells tids) {
+    JoinLoops(Program program, ThreadGraph graph, IntervalCache intervals, Regions regions, TidCells tids,
+              ObjectMultiplicity objects) {
         this.program = program;
         this.graph = graph;
         this.intervals = intervals;
         this.regions = regions;
         this.tids = tids;
+        this.objects = objects;
     }
 
     /** Threads (children of {@code t}) all of whose instances are joined when {@code exitEdge} is taken. */
@@ -63,7 +70,14 @@ final class JoinLoops {
         return cache.computeIfAbsent(t + "|" + f.linkName(), k -> compute(t, f)).getOrDefault(exitEdge, Set.of());
     }
 
-    private record Slots(MemObject array, long lo, long hi, Edge op) {}
+    /** Slots [lo, hi] (hi = {@code hiVar} - 1 when that is set) of an id array. */
+    private record Slots(MemObject array, long lo, long hi, Variable hiVar, Edge op) {
+        boolean covers(Slots created) {
+            if (!array.equals(created.array) || lo > created.lo) return false;
+            if (hiVar != null || created.hiVar != null) return hiVar != null && hiVar.equals(created.hiVar);
+            return created.hi <= hi;
+        }
+    }
 
     private Map<Edge, Set<ThreadId>> compute(ThreadId t, Function f) {
         Map<Edge, Set<ThreadId>> out = new HashMap<>();
@@ -86,8 +100,7 @@ final class JoinLoops {
                     if (s == null) continue;
                     Interval entry = entryValue(f, l);
                     if (entry.isBottom() || !entry.hasUpperBound()) continue;
-                    long last = l.bound;
-                    joins.put(l, new Slots(s.array, entry.hi(), last, e));
+                    joins.put(l, new Slots(s.array, entry.hi(), l.bound, l.boundVar, e));
                 }
             }
         }
@@ -96,7 +109,7 @@ final class JoinLoops {
             for (Map.Entry<Edge, Slots> c : creates.entrySet()) {
                 Slots cs = c.getValue();
                 Slots js = j.getValue();
-                if (cs.array.equals(js.array) && js.lo <= cs.lo && cs.hi <= js.hi) done.addAll(graph.childrenAt(t, c.getKey()));
+                if (js.covers(cs)) done.addAll(graph.childrenAt(t, c.getKey()));
             }
             if (!done.isEmpty()) out.put(j.getKey().exit, Set.copyOf(done));
         }
@@ -105,17 +118,48 @@ final class JoinLoops {
 
     /** {@code t[i]} with i the loop counter, in a trusted id array (executed on every iteration if {@code always}). */
     private Slots slots(Function f, Loop l, Edge op, Lvalue slot, boolean always) {
-        if (!(slot instanceof Lvalue.Index ix) || !(ix.index() instanceof Expr.Load li)
-                || !(li.lvalue() instanceof Lvalue.Var cv) || !cv.variable().equals(l.counter)) {
+        Expr index;
+        Set<Region> rs;
+        if (slot instanceof Lvalue.Index ix) {
+            index = ix.index();
+            rs = regions.lvalue(f, op.from(), ix.base());
+        } else if (slot instanceof Lvalue.Deref d && d.pointer() instanceof Expr.Binary b && b.op() == Expr.BinOp.ADD
+                && b.left() instanceof Expr.Load base && base.lvalue() instanceof Lvalue.Var pv && stable(f, pv.variable())) {
+            // p[i] with p a local set once: always the same array.
+            index = b.right();
+            rs = regions.pointer(f, op.from(), b.left(), 1);
+        } else {
             return null;
         }
-        Set<Region> rs = regions.lvalue(f, op.from(), ix.base());
+        while (index instanceof Expr.Cast c) index = c.operand();
+        if (!(index instanceof Expr.Load li) || !(li.lvalue() instanceof Lvalue.Var cv) || !cv.variable().equals(l.counter)) return null;
         if (rs.size() != 1) return null;
         Region r = rs.iterator().next();
-        if (!r.isExact() || !tids.trusted(r.object()) || (always && !onEveryIteration(f.cfg(), l, op))) return null;
-        Interval iv = intervals.eval(f, op.from(), ix.index());
-        if (iv.isBottom() || !iv.hasLowerBound() || !iv.hasUpperBound()) return null;
-        return new Slots(r.object(), iv.lo(), iv.hi(), op);
+        if (r.minStart() != 0 || r.maxStart() != 0 || !tids.trusted(r.object()) || !objects.isConcrete(r.object())
+                || (always && !onEveryIteration(f.cfg(), l, op))) {
+            return null;
+        }
+        Interval iv = intervals.eval(f, op.from(), index);
+        if (iv.isBottom() || !iv.hasLowerBound()) return null;
+        if (l.boundVar == null && (!iv.hasUpperBound() || iv.hi() > l.bound)) return null;
+        return new Slots(r.object(), iv.lo(), l.boundVar == null ? iv.hi() : 0, l.boundVar, op);
+    }
+
+    /** A tracked local assigned exactly once, not on a cycle: one value from then on. */
+    private boolean stable(Function f, Variable v) {
+        if (v.isStatic() || v.kind() == Variable.Kind.PARAM) return false;
+        int assigns = 0;
+        var loops = graph.loops(f.linkName());
+        for (Edge e : f.cfg().edges()) {
+            Lvalue lhs = e.stmt() instanceof Stmt.Assign a ? a.lhs() : e.stmt() instanceof Stmt.Call c ? c.result() : null;
+            if (lhs instanceof Lvalue.Var lv && lv.variable().equals(v)) {
+                if (loops.inCycle(e)) return false;
+                assigns++;
+            }
+        }
+        Set<Variable> taken = new HashSet<>();
+        for (Edge e : f.cfg().edges()) AddressTaken.collect(e.stmt(), taken);
+        return assigns == 1 && !taken.contains(v);
     }
 
     private Interval entryValue(Function f, Loop l) {
@@ -166,25 +210,36 @@ final class JoinLoops {
             if (stay.positive() == (exit.stmt() instanceof Stmt.Assume ea && ea.positive())) continue;
             Set<Integer> nodes = cycleThrough(cfg, h, in.to());
             if (nodes == null || nodes.contains(exit.to())) continue;
-            Object[] test = test(stay.cond());
+            Object[] test = test(f, stay.cond(), intervals.of(f), h);
             if (test == null || !tracked.contains((Variable) test[0])) continue;
-            Loop l = new Loop(h, exit, nodes, (Variable) test[0], (Long) test[1]);
+            Loop l = new Loop(h, exit, nodes, (Variable) test[0], (Long) test[1], (Variable) test[2]);
             if (simple(cfg, l)) loops.add(l);
         }
         return loops;
     }
 
-    /** {i, last} for {@code i < K} (last K-1), {@code i <= K} (last K), {@code i != K} (last K-1). */
-    private static Object[] test(Expr cond) {
-        if (!(cond instanceof Expr.Binary b) || !(b.left() instanceof Expr.Load l) || !(l.lvalue() instanceof Lvalue.Var v)
-                || !(b.right() instanceof Expr.IntConst k)) {
+    /**
+     * {i, last} for {@code i < K} (last K-1), {@code i <= K} (last K), {@code i != K} (last K-1), where K
+     * has one value whenever the head is reached (a constant, or a local the interval analysis pins).
+     */
+    private Object[] test(Function f, Expr cond, weft.value.Intervals iv, int head) {
+        if (!(cond instanceof Expr.Binary b) || !(b.left() instanceof Expr.Load l) || !(l.lvalue() instanceof Lvalue.Var v)) {
             return null;
         }
-        return switch (b.op()) {
-            case LT, NE -> new Object[]{v.variable(), k.value() - 1};
-            case LE -> new Object[]{v.variable(), k.value()};
-            default -> null;
-        };
+        Interval k = iv.eval(head, b.right());
+        if (!k.isBottom() && k.isSingleton()) {
+            return switch (b.op()) {
+                case LT, NE -> new Object[]{v.variable(), k.lo() - 1, null};
+                case LE -> new Object[]{v.variable(), k.lo(), null};
+                default -> null;
+            };
+        }
+        Expr r = b.right();
+        while (r instanceof Expr.Cast c) r = c.operand();
+        if (b.op() == Expr.BinOp.LT && r instanceof Expr.Load rl && rl.lvalue() instanceof Lvalue.Var n && stable(f, n.variable())) {
+            return new Object[]{v.variable(), 0L, n.variable()};
+        }
+        return null;
     }
 
     /** Nodes on paths from {@code start} back to {@code head} (the loop), or null if there are none. */

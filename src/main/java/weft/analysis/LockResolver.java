@@ -26,6 +26,10 @@ public final class LockResolver {
         this.objects = objects;
     }
 
+    ObjectMultiplicity objects() {
+        return objects;
+    }
+
     public Target resolve(Function f, int node, Expr lockPointer) {
         Set<Region> rs = regions.pointer(f, node, lockPointer, 1);
         Set<Lock> locks = new LinkedHashSet<>();

@@ -2,5 +2,11 @@ package weft.analysis;
 
 import weft.ir.SourceLoc;
 
-/** One memory access a statement performs: where (region), read or write, atomic or not. */
-public record MemoryAccess(Region region, boolean write, boolean atomic, SourceLoc loc, String what) {}
+/**
+ * One memory access a statement performs: where (region), read or write, atomic or not, and whether
+ * it names its variable directly ({@code named}: no pointer dereference on the way, so a thread-local
+ * variable is the accessing thread's own instance), and its form {@code p->f} relative to a pointer
+ * variable when it has one.
+ */
+public record MemoryAccess(Region region, boolean write, boolean atomic, SourceLoc loc, String what, boolean named,
+                           SymbolicBase symbolic) {}

@@ -59,7 +59,7 @@ public final class ThreadWalker {
         this.collector = collector;
         this.syncFree = new SyncFree(program, pts);
         TidCells tids = new TidCells(program, pts, regions);
-        this.transfer = new Transfer(program, graph, regions, locks, tids, new JoinLoops(program, graph, intervals, regions, tids));
+        this.transfer = new Transfer(program, graph, regions, locks, tids, new JoinLoops(program, graph, intervals, regions, tids, locks.objects()));
     }
 
     /** Why the analysis may have missed behaviour (then race freedom cannot be claimed), or null. */
@@ -125,12 +125,14 @@ public final class ThreadWalker {
             if (callees != null) {
                 if (callees.isEmpty()) {
                     if (program.target(c) instanceof CallTarget.Indirect) incomplete = "call through a function pointer with no known target at " + c.loc();
-                    return transfer.afterCall(s, c, s);
+                    return transfer.afterCall(s, c, s, true);
                 }
                 LocalState out = null;
                 for (Function g : callees) {
                     LocalState exit = callUser(t, g, s);
-                    if (exit != null) out = out == null ? transfer.afterCall(s, c, exit) : out.join(transfer.afterCall(s, c, exit));
+                    if (exit == null) continue;
+                    LocalState after = transfer.afterCall(s, c, exit, syncFree.test(g));
+                    out = out == null ? after : out.join(after);
                 }
                 return out;
             }
@@ -154,7 +156,7 @@ public final class ThreadWalker {
     }
 
     private LocalState calleeEntry(Function g, LocalState s) {
-        LocalState entry = s.withLocks(s.locks().withoutPending());
+        LocalState entry = s.withLocks(s.locks().withoutPending().withSymbolic(java.util.Set.of()));
         if (LibraryModels.isAtomicFunction(g.name())) entry = entry.withAtomicDepth(entry.atomicDepth() + 1);
         return entry;
     }

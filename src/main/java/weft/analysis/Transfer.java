@@ -9,6 +9,7 @@ import weft.ir.Program;
 import weft.ir.Stmt;
 import weft.ir.Variable;
 import weft.lock.LockState;
+import weft.lock.SymbolicLock;
 import weft.model.Event;
 import weft.pointer.Loc;
 import weft.thread.ThreadEvents;
@@ -46,6 +47,7 @@ final class Transfer {
     LocalState apply(ThreadId t, Function f, Edge e, LocalState s) {
         Stmt stmt = e.stmt();
         if (stmt instanceof Stmt.Assign a) return overwrite(s, a.lhs());
+        if (stmt instanceof Stmt.Decl d) return overwrite(s, new Lvalue.Var(d.variable()));
         if (stmt instanceof Stmt.Assume a) {
             LocalState r = assume(s, a);
             Set<ThreadId> all = joinLoops.joinedAt(t, f, e);
@@ -62,15 +64,23 @@ final class Transfer {
         return s;
     }
 
-    /** The caller's state after a user call returned in {@code exit}: caller's pending trylocks survive. */
-    LocalState afterCall(LocalState before, Stmt.Call c, LocalState exit) {
-        LocalState s = exit.withLocks(new LockState(exit.locks().must(), exit.locks().may(), before.locks().pending()));
+    /**
+     * The caller's state after a user call returned in {@code exit}: the caller's pending trylocks
+     * survive (they live in its own unaliased locals); its symbolic locks survive only a call that
+     * performs no synchronisation (else the callee might have released them through another pointer).
+     */
+    LocalState afterCall(LocalState before, Stmt.Call c, LocalState exit, boolean syncFree) {
+        LockState l = new LockState(exit.locks().must(), exit.locks().may(), before.locks().pending(),
+                syncFree ? before.locks().symbolic() : Set.of());
+        LocalState s = exit.withLocks(l);
         return c.result() == null ? s : overwrite(s, c.result());
     }
 
     private static LocalState overwrite(LocalState s, Lvalue lhs) {
-        if (lhs instanceof Lvalue.Var v && s.locks().pending().containsKey(v.variable())) {
-            return s.withLocks(s.locks().withPending(v.variable(), null));
+        if (lhs instanceof Lvalue.Var v) {
+            LockState l = s.locks().killBase(v.variable());
+            if (l.pending().containsKey(v.variable())) l = l.withPending(v.variable(), null);
+            return l == s.locks() ? s : s.withLocks(l);
         }
         return s;
     }
@@ -80,7 +90,8 @@ final class Transfer {
         var args = c.args();
         if (ev instanceof Event.Lock l && l.lockArg() < args.size()) {
             LockResolver.Target target = locks.resolve(f, node, args.get(l.lockArg()));
-            if (!l.trying()) return s.withLocks(s.locks().acquire(target.locks(), target.concrete(), l.mode()));
+            if (!l.trying()) return s.withLocks(symbolicAcquire(f, args.get(l.lockArg()), l.mode(),
+                    s.locks().acquire(target.locks(), target.concrete(), l.mode())));
             if (c.result() instanceof Lvalue.Var v && !addressTaken(f, v.variable())) {
                 LockState.PendingTry p = new LockState.PendingTry(target.locks(), target.concrete(), l.mode(), l.successValue());
                 return s.withLocks(s.locks().withPending(v.variable(), p));
@@ -90,7 +101,7 @@ final class Transfer {
         }
         if (ev instanceof Event.Unlock u && u.lockArg() < args.size()) {
             LockResolver.Target target = locks.resolve(f, node, args.get(u.lockArg()));
-            return s.withLocks(s.locks().release(target.locks(), target.concrete()));
+            return s.withLocks(symbolicRelease(args.get(u.lockArg()), s.locks().release(target.locks(), target.concrete())));
         }
         if (ev instanceof Event.AtomicBegin) return s.withAtomicDepth(s.atomicDepth() + 1);
         if (ev instanceof Event.AtomicEnd) return s.withAtomicDepth(s.atomicDepth() - 1);
@@ -132,6 +143,30 @@ final class Transfer {
             }
         }
         return c.result() == null ? s : overwrite(s, c.result());
+    }
+
+    /** Adds {@code &p->m} as a symbolic lock if {@code p} is a local no pointer can change. */
+    private LockState symbolicAcquire(Function f, Expr lockPtr, weft.model.Event.Mode mode, LockState ls) {
+        SymbolicBase b = SymbolicBase.ofPointer(lockPtr);
+        if (b == null || addressTaken(f, b.base())) return ls;
+        Set<SymbolicLock> sy = new HashSet<>(ls.symbolic());
+        sy.add(new SymbolicLock(b.base(), b.offset(), b.pointee(), mode));
+        return ls.withSymbolic(sy);
+    }
+
+    /** Releasing {@code &p->m} drops that symbolic lock; releasing anything else may release any of them. */
+    private static LockState symbolicRelease(Expr lockPtr, LockState ls) {
+        if (ls.symbolic().isEmpty()) return ls;
+        SymbolicBase b = SymbolicBase.ofPointer(lockPtr);
+        Set<SymbolicLock> sy = new HashSet<>(ls.symbolic());
+        if (b == null) {
+            sy.clear();
+        } else {
+            sy.removeIf(l -> !(l.base().equals(b.base()) && l.offset() == b.offset()));
+            sy.removeIf(l -> l.base().equals(b.base()) && l.offset() == b.offset());
+            // Locks on other bases were dropped above: the released one might be any of them.
+        }
+        return ls.withSymbolic(sy);
     }
 
     /** Resolves a pending trylock on the branch that tests its result variable. */
@@ -187,9 +222,13 @@ final class Transfer {
         return e instanceof Expr.IntConst k ? k.value() : null;
     }
 
-    private static boolean addressTaken(Function f, Variable v) {
-        Set<Variable> seen = new HashSet<>();
-        for (Edge e : f.cfg().edges()) AddressTaken.collect(e.stmt(), seen);
-        return seen.contains(v);
+    private final java.util.Map<String, Set<Variable>> addressTaken = new java.util.HashMap<>();
+
+    private boolean addressTaken(Function f, Variable v) {
+        return addressTaken.computeIfAbsent(f.linkName(), k -> {
+            Set<Variable> seen = new HashSet<>();
+            for (Edge e : f.cfg().edges()) AddressTaken.collect(e.stmt(), seen);
+            return seen;
+        }).contains(v);
     }
 }

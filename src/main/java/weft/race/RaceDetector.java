@@ -8,7 +8,9 @@ import weft.race.rules.JoinedBefore;
 import weft.race.rules.JoinedBeforeCreated;
 import weft.race.rules.MayOverlap;
 import weft.race.rules.NotBothAtomic;
+import weft.race.rules.OwnThreadLocal;
 import weft.race.rules.SameUniqueThread;
+import weft.race.rules.SymbolicLockRule;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -24,8 +26,8 @@ import java.util.TreeMap;
 public final class RaceDetector {
     /** Default rules, cheapest first. */
     public static List<ExclusionRule> standardRules() {
-        return List.of(new AtLeastOneWrite(), new MayOverlap(), new NotBothAtomic(), new SameUniqueThread(),
-                new CommonLock(), new CreatedAfter(), new JoinedBefore(), new JoinedBeforeCreated());
+        return List.of(new AtLeastOneWrite(), new MayOverlap(), new NotBothAtomic(), new OwnThreadLocal(), new SameUniqueThread(),
+                new CommonLock(), new SymbolicLockRule(), new CreatedAfter(), new JoinedBefore(), new JoinedBeforeCreated());
     }
 
     /** Result: possible races and, per object, the reasons that excluded pairs. */

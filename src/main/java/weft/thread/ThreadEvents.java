@@ -10,23 +10,25 @@ import java.util.Set;
 /**
  * What the executing thread has done to other threads at a program point: which child threads it
  * may have created ({@code created}, may), which threads it has certainly joined ({@code joined},
- * must), and which thread ids may be stored in thread-id variables ({@code ids}, may, keyed by the
+ * must), which children may be running — created and not certainly joined since ({@code alive},
+ * may) — and which thread ids may be stored in thread-id variables ({@code ids}, may, keyed by the
  * variable's memory cell).
  *
- * <p>Lattice: ordered by {@code created ⊆}, {@code joined ⊇}, {@code ids} pointwise ⊆; {@link #join}
- * (unite, intersect, unite pointwise) is the least upper bound — commutative, associative,
+ * <p>Lattice: ordered by {@code created ⊆}, {@code joined ⊇}, {@code alive ⊆}, {@code ids} pointwise ⊆;
+ * {@link #join} (unite, intersect, unite, unite pointwise) is the least upper bound — commutative, associative,
  * idempotent; finite height for a given program.
  *
  * <p>Soundness: {@code created} over-approximates, so a child absent from it has certainly not been
  * created yet; a thread enters {@code joined} only when the joined id variable can hold exactly one
  * abstract thread that is unique (one concrete thread), so every access of that thread happened before.
  */
-public record ThreadEvents(Set<ThreadId> created, Set<ThreadId> joined, Map<Loc, Set<ThreadId>> ids) {
-    public static final ThreadEvents EMPTY = new ThreadEvents(Set.of(), Set.of(), Map.of());
+public record ThreadEvents(Set<ThreadId> created, Set<ThreadId> joined, Set<ThreadId> alive, Map<Loc, Set<ThreadId>> ids) {
+    public static final ThreadEvents EMPTY = new ThreadEvents(Set.of(), Set.of(), Set.of(), Map.of());
 
     public ThreadEvents {
         created = Set.copyOf(created);
         joined = Set.copyOf(joined);
+        alive = Set.copyOf(alive);
         ids = Map.copyOf(ids);
     }
 
@@ -36,15 +38,17 @@ public record ThreadEvents(Set<ThreadId> created, Set<ThreadId> joined, Map<Loc,
         c.addAll(o.created);
         Set<ThreadId> j = new HashSet<>(joined);
         j.retainAll(o.joined);
+        Set<ThreadId> a = new HashSet<>(alive);
+        a.addAll(o.alive);
         Map<Loc, Set<ThreadId>> m = new HashMap<>(ids);
         for (var e : o.ids.entrySet()) {
-            m.merge(e.getKey(), e.getValue(), (a, b) -> {
-                Set<ThreadId> u = new HashSet<>(a);
-                u.addAll(b);
+            m.merge(e.getKey(), e.getValue(), (x, y) -> {
+                Set<ThreadId> u = new HashSet<>(x);
+                u.addAll(y);
                 return Set.copyOf(u);
             });
         }
-        return new ThreadEvents(c, j, m);
+        return new ThreadEvents(c, j, a, m);
     }
 
     /** Records creation of {@code children}, whose id is stored into {@code cells} (strongly if exactly one concrete cell). */
@@ -63,12 +67,16 @@ public record ThreadEvents(Set<ThreadId> created, Set<ThreadId> joined, Map<Loc,
         }
         Set<ThreadId> j = new HashSet<>(joined);
         j.removeAll(children);
-        return new ThreadEvents(c, j, m);
+        Set<ThreadId> a = new HashSet<>(alive);
+        a.addAll(children);
+        return new ThreadEvents(c, j, a, m);
     }
 
     public ThreadEvents withJoined(ThreadId t) {
         Set<ThreadId> j = new HashSet<>(joined);
         j.add(t);
-        return new ThreadEvents(created, j, ids);
+        Set<ThreadId> a = new HashSet<>(alive);
+        a.remove(t);
+        return new ThreadEvents(created, j, a, ids);
     }
 }

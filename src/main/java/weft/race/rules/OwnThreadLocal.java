@@ -1,0 +1,23 @@
+package weft.race.rules;
+
+import weft.pointer.MemObject;
+import weft.race.Access;
+import weft.race.ExclusionRule;
+import weft.race.RaceContext;
+
+/**
+ * Each thread has its own instance of a {@code _Thread_local}/{@code __thread} variable. Two accesses
+ * that name such a variable directly (not through a pointer) each touch their own thread's instance:
+ * in different threads these are different objects, in the same thread they are ordered by program
+ * order. Only accesses through pointers (the address escaped) can reach another thread's instance.
+ */
+public final class OwnThreadLocal implements ExclusionRule {
+    @Override
+    public String exclude(Access a, Access b, RaceContext ctx) {
+        if (a.access().named() && b.access().named() && a.region().object() instanceof MemObject.Var v
+                && v.variable().threadLocal() && b.region().object().equals(a.region().object())) {
+            return "thread-local";
+        }
+        return null;
+    }
+}
