@@ -16,6 +16,10 @@ final class Ctx {
     final boolean atomicSection;
     /** The step synchronises or otherwise interacts with other threads (for the scheduler's choice points). */
     boolean visible;
+    /** The step ends the program (exit, abort, error function, return from main). */
+    boolean terminates;
+    /** The step enters an atomic section (its plan then runs the whole section, see {@link Speculation}). */
+    boolean entersAtomic;
 
     Ctx(ThreadState thread, Frame frame, boolean dry) {
         this.thread = thread;

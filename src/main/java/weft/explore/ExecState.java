@@ -39,6 +39,61 @@ final class ExecState {
     final Map<String, Integer> nondetCount = new HashMap<>();
     Chooser chooser;
     int heapCount;
+    /** Threads beyond this many are not created (the creating thread stays before its pthread_create). */
+    int maxThreads = LibraryBehaviour.MAX_THREADS;
+    /** Counts changes of synchronisation and thread state (every executed library call, thread end). */
+    long syncEpoch;
+    /** Set while an atomic section is executed speculatively (see {@link Speculation}). */
+    boolean speculating;
+    /** Values returned by nondeterministic integer inputs so far (candidates for later inputs). */
+    final List<Long> previousValues = new ArrayList<>();
+    /** Nondeterministic choices being recorded (speculation) or replayed (the real run of a speculated section). */
+    List<Long> recording;
+    java.util.ArrayDeque<Long> replay;
+
+    /** The synchronisation state before the first change while speculating (null: unchanged so far). */
+    Sync syncBeforeSpeculation;
+
+    /** Called before anything may change {@link #sync}: while speculating, keeps a copy to restore. */
+    void beforeSyncChange() {
+        syncEpoch++;
+        if (speculating && syncBeforeSpeculation == null) syncBeforeSpeculation = sync.copy();
+    }
+
+    /** Keys logged while speculating, to be removed on rollback. */
+    List<String> speculativeKeys;
+
+    /** Records the value a nondeterministic input {@code name} at {@code loc} returned (for witnesses). */
+    void logNondet(String name, weft.ir.SourceLoc loc, String value) {
+        String key = name + "@" + loc.shortString();
+        int n = nondetCount.merge(key, 1, Integer::sum);
+        nondetLog.put(key + "#" + n, value);
+        if (speculativeKeys != null) speculativeKeys.add(key + "#" + n);
+    }
+
+    /** Removes what {@link #logNondet} recorded while speculating. */
+    void undoNondetLog() {
+        for (int i = speculativeKeys.size() - 1; i >= 0; i--) {
+            String k = speculativeKeys.get(i);
+            nondetLog.remove(k);
+            String key = k.substring(0, k.lastIndexOf('#'));
+            nondetCount.merge(key, -1, Integer::sum);
+        }
+        speculativeKeys = null;
+    }
+
+    /** A candidate index from the chooser (or the replayed one), recorded when speculating. */
+    int pickValue(int n) {
+        long v = replay != null && !replay.isEmpty() ? replay.poll() : chooser.pickValue(n);
+        if (recording != null) recording.add(v);
+        return (int) v;
+    }
+
+    long randomBits() {
+        long v = replay != null && !replay.isEmpty() ? replay.poll() : chooser.randomBits();
+        if (recording != null) recording.add(v);
+        return v;
+    }
 
     private ExecState(Program program, Memory mem, Map<Integer, Integer> globals) {
         this.program = program;

@@ -64,6 +64,7 @@ final class Execution {
                 ThreadState owner = null;
                 for (ThreadState t : st.threads) if (!t.finished && t.inAtomic()) owner = t;
                 if (owner != null) {
+                    checked = null;
                     plans[owner.index] = in.plan(owner);
                     if (!plans[owner.index].enabled()) {
                         stopReason = "atomic section blocks: " + plans[owner.index].abandoned();
@@ -71,7 +72,8 @@ final class Execution {
                     }
                     enabled.add(owner.index);
                 } else {
-                    for (ThreadState t : st.threads) {
+                    for (int i = 0; i < n; i++) {
+                        ThreadState t = st.threads.get(i);
                         if (t.finished) continue;
                         plans[t.index] = in.plan(t);
                         if (plans[t.index].enabled()) enabled.add(t.index);
@@ -79,6 +81,8 @@ final class Execution {
                     if (enabled.size() >= 2) {
                         RaceWitness w = raceAmong(enabled, plans);
                         if (w != null) return w;
+                    } else {
+                        checked = null;
                     }
                 }
                 maxEnabled = Math.max(maxEnabled, enabled.size());
@@ -88,11 +92,27 @@ final class Execution {
                 }
                 boolean currentVisible = current >= 0 && plans[current] != null && plans[current].visible();
                 if (currentVisible) visibleSteps++;
-                int next = st.chooser.pickThread(enabled, current, currentVisible);
-                schedule.addAll(in.execute(st.threads.get(next)));
+                // a step that ends the program ends the search for races too: take it only when nothing else can move
+                List<Integer> choosable = enabled;
+                if (enabled.size() > 1) {
+                    choosable = new ArrayList<>(enabled.size());
+                    for (int t : enabled) if (!plans[t].terminates()) choosable.add(t);
+                    if (choosable.isEmpty()) choosable = enabled;
+                }
+                int next = st.chooser.pickThread(choosable, current, currentVisible);
+                ThreadState nt = st.threads.get(next);
+                schedule.addAll(in.execute(nt));
                 current = next;
             }
             stopReason = "step limit";
+            if (Boolean.getBoolean("weft.explore.debug")) {
+                for (int i = 0; i < st.threads.size(); i++) {
+                    ThreadState t = st.threads.get(i);
+                    Interpreter.Plan p = t.finished ? null : in.plan(t);
+                    System.err.println("  " + t.name + (t.finished ? " finished" : " at " + t.top().fn.name() + ":" + t.top().node
+                            + " enabled=" + p.enabled() + " " + p.abandoned() + " " + p.accesses()));
+                }
+            }
         } catch (Abandon a) {
             stopReason = a.kind + ": " + a.getMessage();
         }
@@ -128,14 +148,29 @@ final class Execution {
         in.pushFrame(mt, main, args, types, null);
     }
 
+    /** The plans of the last race check, by thread; pairs of unchanged plans need no new check. */
+    private Interpreter.Plan[] checked;
+
+    /**
+     * The first conflicting pair of pending accesses of two different enabled threads, as a witness. Plans are
+     * immutable and reused while valid, so only pairs involving a plan that is new since the last check are
+     * compared (all pairs of unchanged plans were compared then).
+     */
     private RaceWitness raceAmong(List<Integer> enabled, Interpreter.Plan[] plans) {
-        for (int i = 0; i < enabled.size(); i++) {
-            List<Access> as = plans[enabled.get(i)].accesses();
-            if (as.isEmpty()) continue;
-            for (int j = i + 1; j < enabled.size(); j++) {
-                for (Access a : as) {
-                    for (Access b : plans[enabled.get(j)].accesses()) {
-                        if (a.conflicts(b)) return witness(enabled.get(i), a, enabled.get(j), b);
+        Interpreter.Plan[] last = checked;
+        checked = plans;
+        for (int x = 0; x < enabled.size(); x++) {
+            int c = enabled.get(x);
+            boolean cNew = last == null || c >= last.length || last[c] != plans[c];
+            if (!cNew || plans[c].accesses().isEmpty()) continue;
+            for (int y = 0; y < enabled.size(); y++) {
+                int u = enabled.get(y);
+                if (u == c) continue;
+                boolean uNew = last == null || u >= last.length || last[u] != plans[u];
+                if (uNew && y < x) continue; // checked from u's side
+                for (Access a : plans[c].accesses()) {
+                    for (Access b : plans[u].accesses()) {
+                        if (a.conflicts(b)) return c < u ? witness(c, a, u, b) : witness(u, b, c, a);
                     }
                 }
             }
@@ -144,8 +179,12 @@ final class Execution {
     }
 
     private RaceWitness witness(int ta, Access a, int tb, Access b) {
-        List<Step> steps = new ArrayList<>(schedule.size());
-        for (Interpreter.Executed x : schedule) steps.add(x.toStep());
+        return witness(ta, a, tb, b, schedule.size());
+    }
+
+    private RaceWitness witness(int ta, Access a, int tb, Access b, int scheduleLength) {
+        List<Step> steps = new ArrayList<>(scheduleLength);
+        for (Interpreter.Executed x : schedule.subList(0, scheduleLength)) steps.add(x.toStep());
         return new RaceWitness(side(ta, a), side(tb, b), steps, st.nondetLog);
     }
 

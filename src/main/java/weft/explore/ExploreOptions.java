@@ -16,7 +16,7 @@ public record ExploreOptions(long maxSteps, int maxExecutions, long timeBudgetMi
     }
 
     public static ExploreOptions defaults() {
-        return new ExploreOptions(50_000, 2_000, 5_000, 0x5eedL);
+        return new ExploreOptions(20_000, 2_000, 5_000, 0x5eedL);
     }
 
     public ExploreOptions withTimeBudget(long millis) {

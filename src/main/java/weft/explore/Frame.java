@@ -23,6 +23,15 @@ final class Frame {
     /** For routines run by {@code pthread_once}: the once-control to mark done on return, else null. */
     Sync.Key onceKey;
 
+    Frame copy() {
+        Frame f = new Frame(fn, callEdge, atomic);
+        f.node = node;
+        f.objects.putAll(objects);
+        f.owned.addAll(owned);
+        f.onceKey = onceKey;
+        return f;
+    }
+
     Frame(Function fn, Edge callEdge, boolean atomic) {
         this.fn = fn;
         this.node = fn.cfg().entry();

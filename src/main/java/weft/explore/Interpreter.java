@@ -32,8 +32,10 @@ final class Interpreter {
     private static final Set<String> HARMLESS_ASM = Set.of("", "mfence", "lfence", "sfence", "nop", "pause", "rep; nop", "rep nop");
 
     /** What a thread's next step would do. */
-    record Plan(boolean enabled, List<Access> accesses, boolean visible, String abandoned) {
-        static final Plan DISABLED = new Plan(false, List.of(), false, null);
+    /** What a thread's next step would do; {@code section}: the nondet values of a speculated atomic section. */
+    record Plan(boolean enabled, List<Access> accesses, boolean visible, String abandoned, List<Long> section,
+                boolean terminates) {
+        static final Plan DISABLED = new Plan(false, List.of(), false, null, null, false);
     }
 
     final ExecState st;
@@ -46,15 +48,38 @@ final class Interpreter {
         this.lib = new LibraryBehaviour(this);
     }
 
+    /**
+     * Plans the thread's next step. A plan is reused while nothing it depends on changed: the thread did not move,
+     * no library call ran and no thread ended (synchronisation state), and no object it looked at was written or
+     * freed (every look at memory goes through {@link Memory#check}, which logs the object).
+     */
     Plan plan(ThreadState t) {
         if (t.finished) return Plan.DISABLED;
+        if (t.cachedPlan != null && t.cachedSync == st.syncEpoch && st.mem.unchangedSince(t.cachedReads, t.cachedEpoch)) {
+            return t.cachedPlan;
+        }
         Ctx c = new Ctx(t, t.top(), true);
+        Memory.ReadLog log = new Memory.ReadLog();
+        st.mem.readLog = log;
+        Plan p;
         try {
             boolean enabled = step(t, c);
-            return new Plan(enabled, c.accesses, c.visible || touchesShared(c.accesses, t), null);
+            if (enabled && c.entersAtomic && !t.inAtomic() && !st.speculating) {
+                Speculation.Result r = Speculation.run(this, t);
+                p = new Plan(r.feasible(), r.accesses(), true, r.abandoned(), r.nondet(), r.terminates());
+            } else {
+                p = new Plan(enabled, c.accesses, c.visible || touchesShared(c.accesses, t), null, null, c.terminates);
+            }
         } catch (Abandon a) {
-            return new Plan(false, List.of(), true, a.getMessage());
+            p = new Plan(false, List.of(), true, a.getMessage(), null, false);
+        } finally {
+            st.mem.readLog = null;
         }
+        t.cachedPlan = p;
+        t.cachedReads = log;
+        t.cachedEpoch = st.mem.epoch();
+        t.cachedSync = st.syncEpoch;
+        return p;
     }
 
     private boolean touchesShared(List<Access> accesses, ThreadState t) {
@@ -75,12 +100,25 @@ final class Interpreter {
 
     /** Performs the thread's next step (which {@link #plan} found enabled) and returns the executed statements. */
     List<Executed> execute(ThreadState t) {
+        Plan plan = t.cachedPlan;
+        t.cachedPlan = null;
         List<Executed> done = new ArrayList<>(2);
-        boolean resumed = t.phase != ThreadState.Phase.NONE;
-        Ctx c = new Ctx(t, t.top(), false);
-        Edge e = currentEdge(t, c);
-        step(t, c);
-        done.add(new Executed(t.index, t.name, e, resumed));
+        boolean wasAtomic = t.inAtomic();
+        if (plan != null && plan.section() != null) st.replay = new java.util.ArrayDeque<>(plan.section());
+        try {
+            done.add(stepRecorded(t));
+            if (!wasAtomic && t.inAtomic()) {
+                // an atomic section runs to its end as one step (its plan checked that it can)
+                for (int n = 0; !t.finished && t.inAtomic(); n++) {
+                    if (n > Speculation.MAX_SECTION_STEPS) throw Abandon.stuck("atomic section too long");
+                    done.add(stepRecorded(t));
+                }
+                return done;
+            }
+        } finally {
+            st.replay = null;
+        }
+        Edge e = done.get(0).edge();
         // _Atomic read-modify-write split by the front end into "tmp = a; a = f(tmp)": run as one step
         if (e != null && e.stmt() instanceof Stmt.Assign a1 && !t.finished && !t.inAtomic()) {
             Lvalue atomicRead = atomicLoad(a1.rhs());
@@ -94,6 +132,14 @@ final class Interpreter {
             }
         }
         return done;
+    }
+
+    private Executed stepRecorded(ThreadState t) {
+        boolean resumed = t.phase != ThreadState.Phase.NONE;
+        Ctx c = new Ctx(t, t.top(), false);
+        Edge e = currentEdge(t, c);
+        if (!step(t, c)) throw Abandon.stuck("step blocked although planned as enabled");
+        return new Executed(t.index, t.name, e, resumed);
     }
 
     private static Lvalue atomicLoad(Expr e) {
@@ -118,7 +164,7 @@ final class Interpreter {
     }
 
     /** Runs (or plans) one step; returns false when the thread is blocked. */
-    private boolean step(ThreadState t, Ctx c) {
+    boolean step(ThreadState t, Ctx c) {
         Frame f = t.top();
         Cfg cfg = f.fn.cfg();
         List<Edge> out = cfg.out(f.node);
@@ -207,12 +253,24 @@ final class Interpreter {
         List<Value> args = new ArrayList<>(call.args().size());
         for (Expr a : call.args()) args.add(ev.eval(a, c));
         if (target instanceof CallTarget.User u) {
-            if (LibraryModels.isAtomicFunction(u.function().name())) c.visible = true;
+            if (LibraryModels.isAtomicFunction(u.function().name())) {
+                c.visible = true;
+                if (!t.inAtomic()) c.entersAtomic = true;
+            }
             if (!c.dry) pushFrame(t, u.function(), args, argTypes(call), e);
             return true;
         }
         if (target instanceof CallTarget.Library l) return lib.call(t, c, e, call, l.model(), args);
-        throw Abandon.unsupported("call to unknown function " + ((CallTarget.External) target).name());
+        String name = ((CallTarget.External) target).name();
+        if (name.equals("ffs") || name.equals("ffsl") || name.equals("ffsll")) {
+            // glibc's find-first-set: 1 + index of the least significant set bit, 0 for 0
+            Value v = LibraryBehaviour.arg(args, 0);
+            if (!(v instanceof Value.Int i)) throw Abandon.unsupported(name + " of " + v);
+            long size = Math.max(1, call.args().get(0).type().size());
+            long bits = Ints.truncate(i.v(), Math.min(size, 8), false);
+            return finishCall(t, c, e, Value.of(bits == 0 ? 0 : Long.numberOfTrailingZeros(bits) + 1), null);
+        }
+        throw Abandon.unsupported("call to unknown function " + name);
     }
 
     CallTarget resolve(String name) {
@@ -255,6 +313,7 @@ final class Interpreter {
         if (f.callEdge == null) {
             if (t.index == 0) {
                 c.visible = true;
+                c.terminates = true;
                 if (c.dry) return true;
                 throw Abandon.end("main returned");
             }
@@ -272,6 +331,7 @@ final class Interpreter {
         if (c.dry) return true;
         popFrame(t);
         if (f.onceKey != null) {
+            st.beforeSyncChange();
             Sync.Once once = st.sync.once.get(f.onceKey);
             once.done = true;
             once.runner = -1;
@@ -288,6 +348,7 @@ final class Interpreter {
 
     /** Ends a thread (return from its start routine or pthread_exit) with result {@code v}. */
     void finishThread(ThreadState t, Value v) {
+        st.beforeSyncChange();
         if (t.inAtomic()) throw Abandon.unsupported("thread ends inside an atomic section");
         for (Frame f : t.stack) {
             if (f.onceKey != null) throw Abandon.unsupported("thread exits inside a pthread_once routine");

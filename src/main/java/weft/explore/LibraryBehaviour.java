@@ -25,7 +25,7 @@ import java.util.List;
  * say precisely enough.
  */
 final class LibraryBehaviour {
-    static final int MAX_THREADS = 64;
+    static final int MAX_THREADS = 32;
     private static final long EBUSY = 16;
 
     private final Interpreter in;
@@ -56,6 +56,7 @@ final class LibraryBehaviour {
 
     /** Executes (or plans) a library call; returns false when the thread is blocked. */
     boolean call(ThreadState t, Ctx c, Edge e, Stmt.Call call, LibraryModel model, List<Value> args) {
+        if (!c.dry) st.beforeSyncChange();
         String name = model.name();
         Event event = model.event();
         if (event instanceof Event.ThreadCreate tc) return create(t, c, e, call, tc, args);
@@ -68,6 +69,7 @@ final class LibraryBehaviour {
         if (event instanceof Event.ThreadDetach d) {
             ThreadState target = threadById(arg(args, d.idArg()));
             if (target.joined || target.detached) throw Abandon.unsupported("detach of a joined or detached thread");
+            if (st.speculating && target != t) throw Abandon.unsupported("detach inside an atomic section");
             if (!c.dry) target.detached = true;
             return in.finishCall(t, c, e, Value.ZERO, null);
         }
@@ -107,6 +109,7 @@ final class LibraryBehaviour {
         if (event instanceof Event.Once o) return once(t, c, e, o, args);
         if (event instanceof Event.AtomicBegin) {
             c.visible = true;
+            if (!t.inAtomic()) c.entersAtomic = true;
             if (!c.dry) t.atomicDepth++;
             return in.finishCall(t, c, e, Value.ZERO, null);
         }
@@ -123,6 +126,7 @@ final class LibraryBehaviour {
         }
         if (event instanceof Event.ProgramEnd) {
             c.visible = true;
+            c.terminates = true;
             if (c.dry) return true;
             throw Abandon.end(name);
         }
@@ -144,6 +148,7 @@ final class LibraryBehaviour {
     /** Completes a call that started a blocking phase. */
     boolean resume(ThreadState t, Ctx c, Edge e) {
         c.visible = true;
+        if (!c.dry) st.beforeSyncChange();
         switch (t.phase) {
             case COND_REACQUIRE -> {
                 Sync.Lock l = st.sync.lock(t.phaseKey);
@@ -183,8 +188,8 @@ final class LibraryBehaviour {
         if (!(idp instanceof Value.Ptr idPtr)) throw Abandon.unsupported("thread id pointer " + idp);
         CType idType = pointeeOr(call.args().get(tc.idArg()), new CType.Int("unsigned long", st.dm.longSize, st.dm.longSize, false));
         st.mem.check(idPtr.obj(), idPtr.off(), idType.size(), true);
+        if (st.threads.size() >= st.maxThreads) throw Abandon.unsupported("too many threads");
         if (!c.dry) {
-            if (st.threads.size() >= MAX_THREADS) throw Abandon.unsupported("too many threads");
             ThreadState nt = new ThreadState(st.threads.size(), f.name() + "#" + st.threads.size());
             st.threads.add(nt);
             CType argType = tc.argArg() >= 0 ? call.args().get(tc.argArg()).type() : null;
@@ -217,6 +222,7 @@ final class LibraryBehaviour {
         } else if (!(res instanceof Value.Int ri && ri.v() == 0)) {
             throw Abandon.unsupported("join result pointer " + res);
         }
+        if (st.speculating) throw Abandon.unsupported("join inside an atomic section");
         if (!c.dry) target.joined = true;
         return in.finishCall(t, c, e, Value.ZERO, null);
     }
@@ -266,6 +272,7 @@ final class LibraryBehaviour {
         c.visible = true;
         Sync.Barrier s = st.sync.barriers.get(key(arg(args, b.barrierArg()), "barrier"));
         if (s == null) throw Abandon.unsupported("barrier not initialised");
+        if (st.speculating) throw Abandon.unsupported("barrier inside an atomic section");
         if (s.waiting.size() + 1 >= s.count) {
             if (!c.dry) {
                 for (int w : s.waiting) st.threads.get(w).phase = ThreadState.Phase.BARRIER_RELEASED;
@@ -281,7 +288,7 @@ final class LibraryBehaviour {
 
     void barrierInit(ThreadState t, Ctx c, Value b, Value count) {
         Sync.Key k = key(b, "barrier");
-        if (!(count instanceof Value.Int n) || n.v() <= 0 || n.v() > MAX_THREADS) throw Abandon.unsupported("barrier count " + count);
+        if (!(count instanceof Value.Int n) || n.v() <= 0 || n.v() > st.maxThreads) throw Abandon.unsupported("barrier count " + count);
         Sync.Barrier old = st.sync.barriers.get(k);
         if (old != null && !old.waiting.isEmpty()) throw Abandon.unsupported("re-initialising a barrier in use");
         if (!c.dry) st.sync.barriers.put(k, new Sync.Barrier(n.v()));
@@ -320,21 +327,22 @@ final class LibraryBehaviour {
         Value v;
         if (type instanceof CType.Int it) {
             long[] cands;
-            long r = st.chooser.randomBits();
+            long r = st.randomBits();
+            long prev = st.previousValues.isEmpty() ? 3 : st.previousValues.get((int) ((r >>> 40) % st.previousValues.size()));
             if (Ints.isBool(it)) cands = new long[] {0, 1};
-            else if (it.signed()) cands = new long[] {0, 1, -1, 2, 3, r & 15, (r >> 8) & 255, r >> 16};
-            else cands = new long[] {0, 1, 2, 3, -1, r & 15, (r >> 8) & 255, r >> 16};
-            v = Value.of(Ints.convert(cands[st.chooser.pickValue(cands.length)], it));
+            else if (it.signed()) cands = new long[] {0, 1, -1, 2, r & 15, prev, (r >> 8) & 255, r >> 16};
+            else cands = new long[] {0, 1, 2, -1, r & 15, prev, (r >> 8) & 255, r >> 16};
+            long x = Ints.convert(cands[st.pickValue(cands.length)], it);
+            st.previousValues.add(x);
+            v = Value.of(x);
         } else if (type instanceof CType.Pointer) {
             v = Value.ZERO;
         } else if (type instanceof CType.Float f && f.size() <= 8) {
-            v = new Value.Flt(st.chooser.pickValue(2));
+            v = new Value.Flt(st.pickValue(2));
         } else {
             throw Abandon.unsupported("nondeterministic value of type " + type);
         }
-        String key = name + "@" + call.loc().shortString();
-        int n = st.nondetCount.merge(key, 1, Integer::sum);
-        st.nondetLog.put(key + "#" + n, v.toString());
+        st.logNondet(name, call.loc(), v.toString());
         return v;
     }
 

@@ -77,8 +77,8 @@ final class LibraryFunctions {
             }
             case "rand", "random" -> {
                 if (call.result() == null || c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
-                long r = st.chooser.pickValue(2) == 0 ? 0 : st.chooser.randomBits() & 0x7fffffffL;
-                st.nondetLog.put(name + "@" + call.loc().shortString() + "#" + st.nondetCount.merge(name + "@" + call.loc().shortString(), 1, Integer::sum), Long.toString(r));
+                long r = st.pickValue(2) == 0 ? 0 : st.randomBits() & 0x7fffffffL;
+                st.logNondet(name, call.loc(), Long.toString(r));
                 return in.finishCall(t, c, e, Value.of(r), null);
             }
             case "putchar" -> {
@@ -258,9 +258,8 @@ final class LibraryFunctions {
                 Value p = LibraryBehaviour.arg(args, 0);
                 if (!(p instanceof Value.Int i && i.v() == 0)) throw Abandon.unsupported("time with an output argument");
                 if (c.dry || call.result() == null) return in.finishCall(t, c, e, Value.ZERO, null);
-                long now = 1_700_000_000L + (st.chooser.randomBits() & 0xffffffL);
-                String key = name + "@" + call.loc().shortString();
-                st.nondetLog.put(key + "#" + st.nondetCount.merge(key, 1, Integer::sum), Long.toString(now));
+                long now = 1_700_000_000L + (st.randomBits() & 0xffffffL);
+                st.logNondet(name, call.loc(), Long.toString(now));
                 return in.finishCall(t, c, e, Value.of(now), null);
             }
             case "nanosleep" -> {

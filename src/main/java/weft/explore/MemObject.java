@@ -29,6 +29,8 @@ final class MemObject {
     boolean readOnly;
     /** Any access abandons: the content is not known (e.g. libc objects declared in system headers). */
     boolean opaque;
+    /** {@link Memory}'s change count at this object's last change (content or liveness). */
+    long lastWrite;
     /** Its address was computed at some point: other threads may reach it. */
     boolean addressTaken;
     /** Bytes whose content the IR does not tell (reading them abandons until written); null when none. */
@@ -61,6 +63,7 @@ final class MemObject {
         this.readOnly = o.readOnly;
         this.opaque = o.opaque;
         this.addressTaken = o.addressTaken;
+        this.lastWrite = o.lastWrite;
         this.unknown = o.unknown;
         this.unknownShared = true;
     }

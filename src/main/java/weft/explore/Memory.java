@@ -27,21 +27,83 @@ final class Memory {
 
     private final ArrayList<MemObject> objects;
     private long total;
+    /** Counts content changes; {@link MemObject#lastWrite} holds the count at an object's last change. */
+    private long epoch;
+    /** When not null, the ids of the objects each access checks (what a planned step depends on). */
+    ReadLog readLog;
+
+    /** A growable list of object ids. */
+    static final class ReadLog {
+        int[] ids = new int[8];
+        int size;
+
+        void add(int id) {
+            if (size > 0 && ids[size - 1] == id) return;
+            if (size == ids.length) ids = java.util.Arrays.copyOf(ids, size * 2);
+            ids[size++] = id;
+        }
+    }
+
+    long epoch() {
+        return epoch;
+    }
+
+    /** No object in {@code log} changed after epoch {@code at}. */
+    boolean unchangedSince(ReadLog log, long at) {
+        for (int i = 0; i < log.size; i++) if (objects.get(log.ids[i]).lastWrite > at) return false;
+        return true;
+    }
+
+    private void touch(MemObject o) {
+        if (undo != null && o.id < undoObjects && !undo.containsKey(o.id)) undo.put(o.id, o.fork());
+        o.lastWrite = ++epoch;
+    }
+
+    // ------------------------------------------------------------------ undo (speculative atomic sections)
+
+    private java.util.Map<Integer, MemObject> undo;
+    private int undoObjects;
+    private long undoTotal;
+    private long undoEpoch;
+
+    /** Starts recording changes so that {@link #rollback} can restore the current content. */
+    void beginUndo() {
+        undo = new java.util.HashMap<>();
+        undoObjects = objects.size();
+        undoTotal = total;
+        undoEpoch = epoch;
+    }
+
+    /** Restores the content at {@link #beginUndo}: changed objects, and no objects created since. */
+    void rollback() {
+        for (java.util.Map.Entry<Integer, MemObject> e : undo.entrySet()) objects.set(e.getKey(), e.getValue());
+        objects.subList(undoObjects, objects.size()).clear();
+        if (readLog != null) {
+            // objects created by the undone changes are gone (and their ids will be reused)
+            int k = 0;
+            for (int i = 0; i < readLog.size; i++) if (readLog.ids[i] < undoObjects) readLog.ids[k++] = readLog.ids[i];
+            readLog.size = k;
+        }
+        total = undoTotal;
+        epoch = undoEpoch;
+        undo = null;
+    }
 
     Memory() {
         objects = new ArrayList<>();
     }
 
-    private Memory(ArrayList<MemObject> objects, long total) {
+    private Memory(ArrayList<MemObject> objects, long total, long epoch) {
         this.objects = objects;
         this.total = total;
+        this.epoch = epoch;
     }
 
     /** A copy for a new execution; contents are shared copy-on-write. */
     Memory fork() {
         ArrayList<MemObject> copy = new ArrayList<>(objects.size() + 64);
         for (MemObject o : objects) copy.add(o.fork());
-        return new Memory(copy, total);
+        return new Memory(copy, total, epoch);
     }
 
     MemObject create(String name, MemObject.Kind kind, long size, int owner, SourceLoc loc) {
@@ -64,10 +126,12 @@ final class Memory {
     void kill(int id) {
         MemObject o = objects.get(id);
         o.alive = false;
+        touch(o);
     }
 
     /** Checks that {@code [off, off+size)} of {@code obj} may be accessed. */
     MemObject check(int obj, long off, long size, boolean write) {
+        if (readLog != null) readLog.add(obj);
         MemObject o = objects.get(obj);
         if (!o.alive) throw Abandon.unsupported("access to dead object " + o.name);
         if (o.opaque) throw Abandon.unsupported("access to unknown object " + o.name);
@@ -121,6 +185,7 @@ final class Memory {
             return;
         }
         MemObject o = check(obj, off, size, true);
+        touch(o);
         clearPtrs(o, off, size);
         o.setUnknown(off, size, false);
         if (v instanceof Value.Ptr || v instanceof Value.Fn) {
@@ -152,6 +217,7 @@ final class Memory {
     void writeAgg(int obj, long off, Value.Agg a) {
         long size = a.bytes().length;
         MemObject o = check(obj, off, size, true);
+        touch(o);
         clearPtrs(o, off, size);
         System.arraycopy(a.bytes(), 0, o.writableBytes(), (int) off, (int) size);
         o.setUnknown(off, size, false);
@@ -173,6 +239,7 @@ final class Memory {
 
     void writeRaw(int obj, long off, int size, long bits) {
         MemObject o = check(obj, off, size, true);
+        touch(o);
         clearPtrs(o, off, size);
         o.setUnknown(off, size, false);
         putRaw(o, off, size, bits);
@@ -184,6 +251,7 @@ final class Memory {
 
     void fill(int obj, long off, long n, byte value) {
         MemObject o = check(obj, off, n, true);
+        touch(o);
         clearPtrs(o, off, n);
         o.setUnknown(off, n, false);
         java.util.Arrays.fill(o.writableBytes(), (int) off, (int) (off + n), value);

@@ -2,14 +2,15 @@ package weft.explore;
 
 import weft.ir.Program;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
  * Stateless exploration: executes the program from its initial state many times under different choosers, until
  * one execution reaches a racing state or the limits are used up. Order: one default run (if it meets no choice at
  * all, every run would be identical and the search stops), a few systematic schedules (round robin, run to
- * completion oldest/newest first) under several nondet policies, a depth-first search over choice points bounded
- * to one preemption and one non-default input, then seeded random walks.
+ * completion, child first) under several nondet policies, every single deviation (one preemption or one
+ * non-default input) from the default run, earliest first, then seeded random walks and priority schedules.
  */
 final class Search {
     private static final Schedulers.ValuePolicy[] POLICIES = {
@@ -61,8 +62,17 @@ final class Search {
     private long visibleEstimate = 100;
 
     private RaceWitness runOne(Chooser chooser) {
+        return runOne(chooser, options.maxSteps());
+    }
+
+    private RaceWitness runOne(Chooser chooser, long steps) {
+        return runOne(chooser, steps, LibraryBehaviour.MAX_THREADS);
+    }
+
+    private RaceWitness runOne(Chooser chooser, long steps, int maxThreads) {
         ExecState s = initial.fork(chooser);
-        Execution ex = new Execution(s, options.maxSteps(), deadline);
+        s.maxThreads = maxThreads;
+        Execution ex = new Execution(s, steps, deadline);
         last = ex;
         executions++;
         RaceWitness w;
@@ -71,6 +81,7 @@ final class Search {
         } catch (StackOverflowError | RuntimeException e) {
             // an interpreter failure is never a witness
             ex.stopReason = "internal: " + e;
+            if (DEBUG) e.printStackTrace();
             w = null;
         }
         lastStop = ex.stopReason;
@@ -93,51 +104,46 @@ final class Search {
             };
             for (Chooser c : systematic) {
                 if (exhausted()) return null;
-                w = runOne(c);
+                w = runOne(c, Math.max(500, options.maxSteps() / 4), 8);
                 if (w != null) return w;
             }
         }
-        w = boundedDfs(seed);
+        w = singleDeviations(first, seed);
         if (w != null) return w;
         for (long i = 0; !exhausted(); i++) {
             Schedulers.ValuePolicy p = i % 4 == 3 ? POLICIES[(int) (i / 4) % 3] : Schedulers.ValuePolicy.RANDOM;
             long s = seed + 7919 * (i + 1);
             Chooser c = i % 2 == 0 ? new Schedulers.RandomWalk(SWITCH[(int) (i / 2 % SWITCH.length)], s, p)
                     : new Schedulers.Priority((int) (i / 2 % 4), visibleEstimate, s, p);
-            w = runOne(c);
+            // most races show early; spinning threads make long executions costly: two of three runs are short
+            // programs creating threads in a loop: most runs use few threads
+            w = runOne(c, i % 3 == 2 ? options.maxSteps() : Math.max(500, options.maxSteps() / 10), i % 4 == 3 ? 32 : 6);
             if (w != null) return w;
         }
         return null;
     }
 
-    /** Depth-first search over choice points with at most one preemption and one non-default value. */
-    private RaceWitness boundedDfs(long seed) {
+    /**
+     * Single deviations from the default execution, earliest first: for each choice point of the default run (a
+     * thread switch where the running thread could continue, or a nondet input), each alternative, followed by
+     * default choices. This covers all executions with one preemption or one non-default input; earliest first
+     * because the budget rarely allows all of them.
+     */
+    private RaceWitness singleDeviations(Schedulers.Replay first, long seed) {
         long now = System.nanoTime();
         long stopAt = now + (deadline - now) * 2 / 5;
         int maxExec = executions + Math.max(1, (options.maxExecutions() - executions) * 2 / 5);
-        int[] prefix = new int[0];
-        while (!exhausted() && System.nanoTime() < stopAt && executions < maxExec) {
-            Schedulers.Replay r = new Schedulers.Replay(prefix, seed);
-            RaceWitness w = runOne(r);
-            if (w != null) return w;
-            prefix = backtrack(r, 1, 1);
-            if (prefix == null) return null;
-        }
-        return null;
-    }
-
-    private static int[] backtrack(Schedulers.Replay r, int preemptionBound, int deviationBound) {
-        for (int i = r.trace.size() - 1; i >= 0; i--) {
-            Schedulers.Replay.Point p = r.trace.get(i);
-            for (int alt = p.taken() + 1; alt < p.options().length; alt++) {
-                boolean ok = p.thread()
-                        ? !p.preemptive() || p.preemptions() + 1 <= preemptionBound
-                        : p.deviations() + 1 <= deviationBound;
-                if (!ok) break;
+        List<Schedulers.Replay.Point> trace = first.trace;
+        for (int i = 0; i < trace.size(); i++) {
+            Schedulers.Replay.Point p = trace.get(i);
+            for (int alt = 0; alt < p.options().length; alt++) {
+                if (alt == p.taken()) continue;
+                if (exhausted() || System.nanoTime() > stopAt || executions >= maxExec) return null;
                 int[] prefix = new int[i + 1];
-                for (int k = 0; k < i; k++) prefix[k] = r.trace.get(k).taken();
+                for (int k = 0; k < i; k++) prefix[k] = trace.get(k).taken();
                 prefix[i] = alt;
-                return prefix;
+                RaceWitness w = runOne(new Schedulers.Replay(prefix, seed), Math.max(500, options.maxSteps() / 10));
+                if (w != null) return w;
             }
         }
         return null;

@@ -42,6 +42,39 @@ final class Sync {
     final Map<Long, Boolean> keys = new HashMap<>();
     long nextKey = 1;
 
+    /** A deep copy, for {@link #restore}. */
+    Sync copy() {
+        Sync c = new Sync();
+        c.restore(this);
+        return c;
+    }
+
+    void restore(Sync o) {
+        locks.clear();
+        for (Map.Entry<Key, Lock> e : o.locks.entrySet()) {
+            Lock l = new Lock();
+            l.writer = e.getValue().writer;
+            l.readers.putAll(e.getValue().readers);
+            locks.put(e.getKey(), l);
+        }
+        barriers.clear();
+        for (Map.Entry<Key, Barrier> e : o.barriers.entrySet()) {
+            Barrier b = new Barrier(e.getValue().count);
+            b.waiting.addAll(e.getValue().waiting);
+            barriers.put(e.getKey(), b);
+        }
+        once.clear();
+        for (Map.Entry<Key, Once> e : o.once.entrySet()) {
+            Once x = new Once();
+            x.runner = e.getValue().runner;
+            x.done = e.getValue().done;
+            once.put(e.getKey(), x);
+        }
+        keys.clear();
+        keys.putAll(o.keys);
+        nextKey = o.nextKey;
+    }
+
     Lock lock(Key k) {
         return locks.computeIfAbsent(k, x -> new Lock());
     }

@@ -30,6 +30,12 @@ final class ThreadState {
     Sync.Key phaseKey;
     Value phaseResult;
 
+    /** The last plan of this thread's next step and what it depends on (see {@link Interpreter#plan}). */
+    Interpreter.Plan cachedPlan;
+    Memory.ReadLog cachedReads;
+    long cachedEpoch;
+    long cachedSync;
+
     /** Thread-local variables: variable id to this thread's object. */
     final Map<Integer, Integer> tls = new HashMap<>();
     /** pthread_getspecific/tss_get values by key. */
@@ -38,6 +44,36 @@ final class ThreadState {
     ThreadState(int index, String name) {
         this.index = index;
         this.name = name;
+    }
+
+    /** A deep copy of the execution state of this thread, for {@link #restore}. */
+    ThreadState snapshot() {
+        ThreadState c = new ThreadState(index, name);
+        c.copyFrom(this);
+        return c;
+    }
+
+    void restore(ThreadState s) {
+        copyFrom(s);
+    }
+
+    private void copyFrom(ThreadState o) {
+        stack.clear();
+        for (Frame f : o.stack) stack.add(f.copy());
+        finished = o.finished;
+        retval = o.retval;
+        joined = o.joined;
+        detached = o.detached;
+        atomicDepth = o.atomicDepth;
+        atomicFrames = o.atomicFrames;
+        phase = o.phase;
+        phaseArgs = o.phaseArgs;
+        phaseKey = o.phaseKey;
+        phaseResult = o.phaseResult;
+        tls.clear();
+        tls.putAll(o.tls);
+        specific.clear();
+        specific.putAll(o.specific);
     }
 
     Frame top() {

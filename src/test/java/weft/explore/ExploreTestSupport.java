@@ -16,6 +16,7 @@ final class ExploreTestSupport {
             #include <pthread.h>
             #include <stdlib.h>
             #include <string.h>
+            #include <strings.h>
             extern int __VERIFIER_nondet_int(void);
             extern void __VERIFIER_atomic_begin(void);
             extern void __VERIFIER_atomic_end(void);

@@ -231,4 +231,63 @@ class ExplorerSemanticsTest {
                 int main(void) { exit(0); pthread_t t; pthread_create(&t, 0, worker, 0); return g; }
                 """);
     }
+
+    @Test
+    void plainAccessAgainstAtomicSectionIsARace() throws Exception {
+        RaceWitness w = race("plainVsSection", """
+                int x;
+                void *worker(void *arg) { __VERIFIER_atomic_begin(); x = 1; __VERIFIER_atomic_end(); return 0; }
+                int main(void) { pthread_t t; pthread_create(&t, 0, worker, 0); int v = x; pthread_join(t, 0); return v; }
+                """);
+        assertTrue(w.first().what().startsWith("atomic ") != w.second().what().startsWith("atomic "), w.first() + " / " + w.second());
+    }
+
+    @Test
+    void awaitStyleAtomicFunctionsExcludeEachOther() throws Exception {
+        none("await", """
+                int m;
+                int counter;
+                void __VERIFIER_atomic_acquire(int *p) { __VERIFIER_assume(*p == 0); *p = 1; }
+                void __VERIFIER_atomic_release(int *p) { *p = 0; }
+                void *worker(void *arg) {
+                  for (int i = 0; i < 3; i++) {
+                    int tmp = i * 2;
+                    __VERIFIER_atomic_acquire(&m);
+                    counter = counter + tmp;
+                    __VERIFIER_atomic_release(&m);
+                  }
+                  return 0;
+                }
+                int main(void) {
+                  pthread_t a, b, c;
+                  pthread_create(&a, 0, worker, 0);
+                  pthread_create(&b, 0, worker, 0);
+                  pthread_create(&c, 0, worker, 0);
+                  __VERIFIER_atomic_acquire(&m); int v = counter; __VERIFIER_atomic_release(&m);
+                  pthread_join(a, 0); pthread_join(b, 0); pthread_join(c, 0);
+                  return v;
+                }
+                """);
+        none("awaitAbort", """
+                int m;
+                int counter;
+                void assume_abort_if_not(int c) { if (!c) abort(); }
+                void __VERIFIER_atomic_acquire(void) { assume_abort_if_not(m == 0); m = 1; }
+                void __VERIFIER_atomic_release(void) { m = 0; }
+                void *worker(void *arg) { __VERIFIER_atomic_acquire(); counter++; __VERIFIER_atomic_release(); return 0; }
+                int main(void) {
+                  pthread_t a, b;
+                  pthread_create(&a, 0, worker, 0);
+                  pthread_create(&b, 0, worker, 0);
+                  __VERIFIER_atomic_acquire(); counter--; __VERIFIER_atomic_release();
+                  return 0;
+                }
+                """);
+    }
+
+    @Test
+    void knownLibcFunctions() throws Exception {
+        race("ffs", guarded("int mask = 12;", "ffs(mask) == 3"));
+        none("ffsFalse", guarded("int mask = 12;", "ffs(mask) == 2"));
+    }
 }
