@@ -35,8 +35,8 @@ final class CallEffects {
         this.b = b;
         this.calls = calls;
         this.s = b.s;
-        this.threadReturns = s.newNode(-1);
-        this.threadSpecific = s.newNode(-1);
+        this.threadReturns = s.newNode();
+        this.threadSpecific = s.newNode();
     }
 
     void installExternalWorld() {
@@ -128,8 +128,8 @@ final class CallEffects {
     }
 
     private void alloc(CallSite site, Event.Alloc a) {
-        int heap = b.heapObj(site.fn, site.edge);
-        int node = s.seededNode(site.fn, s.loc(heap, 0));
+        int heap = b.heapObj(site.version, site.edge);
+        int node = s.seededNode(s.loc(heap, 0));
         if (a.kind() == Event.AllocKind.REALLOC && site.arg(a.oldArg()) >= 0) {
             b.blockCopy(Term.through(node, 0), Term.through(site.arg(a.oldArg()), 0), -1);
         }
@@ -159,7 +159,7 @@ final class CallEffects {
         for (Event.MemArg a : m.args()) {
             if (a.write() == writes) s.addEdge(site.arg(a.ptrArg()), t, writes ? 0 : Solver.SHIFT_ANY);
         }
-        if (!writes) s.addLoc(t, s.loc(b.heapObj(site.fn, site.edge), 0));
+        if (!writes) s.addLoc(t, s.loc(b.heapObj(site.version, site.edge), 0));
         b.store(site.result, t);
     }
 

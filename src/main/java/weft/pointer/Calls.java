@@ -9,6 +9,7 @@ import weft.ir.Program;
 import weft.ir.Stmt;
 import weft.ir.Variable;
 import weft.pointer.ConstraintBuilder.Term;
+import weft.pointer.ConstraintBuilder.Version;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -18,14 +19,15 @@ import java.util.Set;
 /**
  * Binding of calls: arguments to parameters and return values to results for user functions (direct, or
  * indirect ones as their targets are discovered), start routines and callbacks; library models and
- * external code are delegated to {@link CallEffects}. Binding is context-insensitive, except for the
- * per-call-site copies of heap objects returned by allocation wrappers ({@link #wrapperReturn}).
+ * external code are delegated to {@link CallEffects}. A direct call binds to the version of the callee
+ * {@link ConstraintBuilder#calleeVersion} chooses: a fresh clone for allocation wrappers, else the shared,
+ * context-insensitive version (always for indirect calls, start routines and callbacks).
  */
 final class Calls {
     /** One call statement with its evaluated arguments. */
     static final class CallSite {
         final int id;
-        final int fn;
+        final Version version;     // the version of the caller the call belongs to
         final Function caller;
         final Edge edge;
         final Stmt.Call call;
@@ -34,9 +36,9 @@ final class Calls {
         final Term result;
         int resultNode = -1;
 
-        CallSite(int id, int fn, Function caller, Edge edge, Stmt.Call call, int[] args, Term[] aggregates, Term result) {
+        CallSite(int id, Version version, Function caller, Edge edge, Stmt.Call call, int[] args, Term[] aggregates, Term result) {
             this.id = id;
-            this.fn = fn;
+            this.version = version;
             this.caller = caller;
             this.edge = edge;
             this.call = call;
@@ -70,7 +72,7 @@ final class Calls {
         this.effects = new CallEffects(b, this);
     }
 
-    void call(int fi, Function f, Edge e, Stmt.Call c) {
+    void call(Version v, Function f, Edge e, Stmt.Call c) {
         List<Expr> as = c.args();
         int[] args = new int[as.size()];
         Term[] aggs = new Term[as.size()];
@@ -84,10 +86,10 @@ final class Calls {
             }
         }
         Term result = c.result() == null ? Term.EMPTY : b.term(c.result());
-        CallSite site = new CallSite(nextSite++, fi, f, e, c, args, aggs, result);
+        CallSite site = new CallSite(nextSite++, v, f, e, c, args, aggs, result);
         CallTarget target = program.target(c);
         if (target instanceof CallTarget.User u) {
-            bindUser(site, u.function());
+            bindUser(site, b.calleeVersion(v, e, b.fnIndex.get(u.function().linkName())));
         } else if (target instanceof CallTarget.Library l) {
             effects.library(site, l.model().event());
         } else if (target instanceof CallTarget.External x) {
@@ -107,30 +109,24 @@ final class Calls {
             s.markIncomplete(site.caller.linkName(), "call through an unknown pointer in " + site.where());
         }
         if (!(m instanceof MemObject.Fn fn) || !bound.add(site.id + ":" + fn.linkName())) return;
-        int saved = b.owner;
-        b.owner = site.fn;
-        try {
-            Function g = program.function(fn.linkName());
-            if (g != null) {
-                bindUser(site, g);
-            } else {
-                var model = program.models().lookup(fn.linkName());
-                if (model.isPresent()) effects.library(site, model.get().event());
-                else effects.external(site, fn.linkName());
-            }
-        } finally {
-            b.owner = saved;
+        Function g = program.function(fn.linkName());
+        if (g != null) {
+            bindUser(site, b.shared(b.fnIndex.get(g.linkName())));
+        } else {
+            var model = program.models().lookup(fn.linkName());
+            if (model.isPresent()) effects.library(site, model.get().event());
+            else effects.external(site, fn.linkName());
         }
     }
 
-    /** Parameters ⊇ arguments, result ⊇ return values. */
-    void bindUser(CallSite site, Function g) {
-        int gi = b.fnIndex.get(g.linkName());
+    /** Parameters of version {@code callee} ⊇ arguments, result ⊇ its return values. */
+    void bindUser(CallSite site, Version callee) {
+        Function g = b.functions.get(callee.fn);
         List<Variable> params = g.params();
         for (int k = 0; k < site.args.length; k++) {
             if (k < params.size()) {
                 Variable p = params.get(k);
-                Term pt = Term.at(b.varObj(p), 0);
+                Term pt = Term.at(b.varObj(callee, p), 0);
                 if (site.aggregates[k] != null) b.blockCopy(pt, site.aggregates[k], p.type().size() > 0 ? p.type().size() : -1);
                 else b.store(pt, site.args[k]);
             } else if (g.type().varargs()) {
@@ -141,9 +137,9 @@ final class Calls {
         if (site.result.isEmpty()) return;
         CType rt = g.type().returnType();
         if (ConstraintBuilder.isAggregate(rt)) {
-            b.blockCopy(site.result, b.retTerm(gi), rt.size() > 0 ? rt.size() : -1);
+            b.blockCopy(site.result, b.retTerm(callee), rt.size() > 0 ? rt.size() : -1);
         } else {
-            s.addConstraint(b.retNode(gi), wrapperReturn(gi, site.edge, resultNode(site)));
+            s.addEdge(b.retNode(callee), resultNode(site), 0);
         }
     }
 
@@ -153,40 +149,10 @@ final class Calls {
         if (site.result.isStatic()) {
             site.resultNode = s.writeNode(b.staticLoc(site.result));
         } else {
-            int saved = b.owner;
-            b.owner = site.fn;
             site.resultNode = b.temp();
-            b.owner = saved;
             b.store(site.result, site.resultNode);
         }
         return site.resultNode;
-    }
-
-    /**
-     * Returned locations flow to the caller, except that a heap object allocated directly in the callee
-     * and never seen outside the callee's activation (solver "candidate") is replaced by its copy for this
-     * call edge. The copy receives every cell written on the context-free object (mirror), so stores
-     * done inside the wrapper are seen. If the object later turns out to escape, the solver records it
-     * and the analysis is rerun without copies for it.
-     */
-    private Solver.Constraint wrapperReturn(int callee, Edge callEdge, int dst) {
-        return (sv, l) -> {
-            int obj = sv.locObj[l];
-            Solver.Obj o = sv.obj(obj);
-            if (!o.candidate || o.heapFn != callee) {
-                sv.addLoc(dst, l);
-                return;
-            }
-            MemObject.Heap h = (MemObject.Heap) o.object;
-            MemObject.Heap ctx = new MemObject.Heap(h.function(), h.site(), callEdge);
-            Integer id = sv.objIds.get(ctx);
-            if (id == null) {
-                id = sv.object(ctx, -1);
-                o.hasContexts = true;
-                sv.mirror(obj, id);
-            }
-            sv.addLoc(dst, sv.loc(id, sv.locOff[l]));
-        };
     }
 
     /**
@@ -208,12 +174,12 @@ final class Calls {
                 sv.markIncomplete(site == null ? null : site.caller.linkName(), what + " " + fn.linkName() + " is not defined in the program");
                 return;
             }
-            int gi = b.fnIndex.get(g.linkName());
+            Version v = b.shared(b.fnIndex.get(g.linkName()));
             List<Variable> params = g.params();
             for (int k = 0; k < params.size() && (k == 0 || allParams); k++) {
-                if (arg >= 0) sv.addEdge(arg, sv.writeNode(sv.loc(b.varObj(params.get(k)), 0)), 0);
+                if (arg >= 0) sv.addEdge(arg, sv.writeNode(sv.loc(b.varObj(v, params.get(k)), 0)), 0);
             }
-            if (result >= 0) sv.addEdge(b.retNode(gi), result, 0);
+            if (result >= 0) sv.addEdge(b.retNode(v), result, 0);
         });
     }
 

@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Translates the IR into solver constraints. Expressions become nodes (cells of variables, or
@@ -23,9 +22,16 @@ import java.util.Set;
  * pointer node plus a byte shift. Calls are bound by {@link Calls} (user functions, also when an indirect
  * call's target is discovered during solving) and {@link CallEffects} (library models, external code).
  *
- * <p>Every node is owned by the function whose activation it belongs to (-1: none); the solver uses this
- * to notice when a fresh heap object leaves its allocating function other than by being returned, which
- * decides whether per-call-site heap copies are sound (see {@link Calls}).
+ * <p><b>Versions.</b> A function's constraints are generated once context-insensitively (its <em>shared
+ * version</em>), except for allocation wrappers ({@link Wrappers}): every call of a wrapper gets a clone
+ * of the wrapper's constraints, with private copies of its (non-address-taken) variables and return slot,
+ * and calls to wrappers inside a clone are cloned in turn (up to {@link Wrappers#MAX_DEPTH}). Heap blocks
+ * allocated in a clone are the objects {@code Heap(wrapper, site, context, via)}: {@code context} is the
+ * outermost call edge (in code that is not itself a clone), {@code via} the call edges between. Each run-time
+ * activation of a wrapper belongs to exactly one version (determined by its call stack), so these objects and
+ * the shared version's {@code Heap(wrapper, site, null)} partition the blocks allocated at {@code site}.
+ * A wrapper's shared version is built only when needed: when it has no direct callers (it might be an
+ * entry point), when nesting or the cloning budget is exhausted, or if something calls it context-insensitively.
  */
 final class ConstraintBuilder {
     /** A location designator: static ({@code obj >= 0}), through a pointer ({@code node >= 0}) or empty. */
@@ -41,7 +47,33 @@ final class ConstraintBuilder {
         boolean isStatic() { return obj >= 0; }
     }
 
-    private record MemoKey(int owner, int node, int shift, boolean load) {}
+    private record MemoKey(int node, int shift, boolean load) {}
+
+    /**
+     * One copy of a function's constraints: the shared one ({@code context} null) or a wrapper clone for
+     * the calling context {@code context} (outermost call edge) and {@code via} (inner call edges).
+     */
+    static final class Version {
+        final int fn;
+        final Edge context;
+        final List<Edge> via;
+        final int depth;
+        final int retObj;
+        /** Private copies of the wrapper's variables (clones only; null for the shared version). */
+        final Map<Variable, Integer> vars;
+        /** Edges left for clones under the same outermost call (clones only). */
+        final int[] budget;
+
+        Version(int fn, Edge context, List<Edge> via, int depth, int retObj, Map<Variable, Integer> vars, int[] budget) {
+            this.fn = fn;
+            this.context = context;
+            this.via = via;
+            this.depth = depth;
+            this.retObj = retObj;
+            this.vars = vars;
+            this.budget = budget;
+        }
+    }
 
     /** An offset that is not a compile-time constant (composes to ANY). */
     static final long UNKNOWN = Long.MIN_VALUE;
@@ -50,117 +82,165 @@ final class ConstraintBuilder {
     final Solver s;
     final List<Function> functions;
     final Map<String, Integer> fnIndex = new HashMap<>();
-    private final int[] retObj;
-    private final Set<MemObject> noContexts;
-    private final boolean contexts;
+    final Wrappers wrappers;
+    /** Shared versions by function index (null until needed). */
+    private final Version[] shared;
     final Calls calls;
     private final LongIntMap constNodes = new LongIntMap();
     private final Map<MemoKey, Integer> memo = new HashMap<>();
     final IntList castNodes = new IntList();
-    /** The function whose activation newly created temporaries belong to. */
-    int owner = -1;
+    /** The version whose body is being translated (null for global initialisers). */
+    private Version cur;
+    /** Edges all clones may still have together. */
+    private int cloneEdgesLeft;
 
-    ConstraintBuilder(Program program, Solver s, Set<MemObject> noContexts, boolean contexts) {
+    ConstraintBuilder(Program program, Solver s) {
         this.program = program;
         this.s = s;
-        this.noContexts = noContexts;
-        this.contexts = contexts;
         this.functions = new ArrayList<>(program.functions().values());
-        this.retObj = new int[functions.size()];
-        for (int i = 0; i < functions.size(); i++) {
-            Function f = functions.get(i);
-            fnIndex.put(f.linkName(), i);
-            retObj[i] = s.internalObject(i, f.type().returnType().size());
-        }
+        for (int i = 0; i < functions.size(); i++) fnIndex.put(functions.get(i).linkName(), i);
+        this.shared = new Version[functions.size()];
+        this.wrappers = new Wrappers(program, functions, fnIndex);
+        this.cloneEdgesLeft = wrappers.cloneBudget;
         this.calls = new Calls(this);
     }
 
-    /** Generates the constraints of the global initialisers and all function bodies. */
+    /**
+     * Generates the constraints of the global initialisers and all function bodies: the shared version of
+     * every function that is not a wrapper and of wrappers without direct callers, and (recursively, from
+     * their call sites) the wrapper clones and shared wrapper versions these need.
+     */
     void build() {
         calls.effects.installExternalWorld();
-        owner = -1;
+        cur = null;
         for (Variable g : program.globals()) {
             GlobalInit init = program.init(g);
             if (init == null) continue;
-            int obj = varObj(g);
+            int obj = varObj(null, g);
             for (GlobalInit.Item item : init.items()) assign(Term.at(obj, item.offset()), item.type(), item.value());
         }
         for (int i = 0; i < functions.size(); i++) {
-            Function f = functions.get(i);
-            owner = i;
-            for (Edge e : f.cfg().edges()) {
-                s.checkInterrupt();
-                statement(i, f, e);
-            }
+            if (!wrappers.isWrapper(i)) translate(shared(i));
+            else if (!wrappers.isCalled(i)) shared(i);
         }
-        owner = -1;
     }
 
-    private void statement(int fi, Function f, Edge e) {
+    /**
+     * The shared version of function {@code fn}. Shared versions of non-wrappers are translated by {@link
+     * #build}; a wrapper's is translated here, the first time it is needed.
+     */
+    Version shared(int fn) {
+        Version v = shared[fn];
+        if (v != null) return v;
+        int ret = s.internalObject(functions.get(fn).type().returnType().size());
+        v = shared[fn] = new Version(fn, null, List.of(), 0, ret, null, null);
+        if (wrappers.isWrapper(fn)) translate(v);
+        return v;
+    }
+
+    /**
+     * The version of {@code callee} that call edge {@code e} of version {@code caller} invokes: for a
+     * wrapper, a new clone (translated here) unless nesting is too deep or a budget is exhausted, in which
+     * case, as for other functions, the shared version.
+     */
+    Version calleeVersion(Version caller, Edge e, int callee) {
+        if (!wrappers.isWrapper(callee) || caller == null || caller.depth >= Wrappers.MAX_DEPTH) return shared(callee);
+        int size = functions.get(callee).cfg().edges().size();
+        boolean outermost = caller.context == null;
+        int[] budget = outermost ? new int[] {Wrappers.MAX_EDGES_PER_SITE} : caller.budget;
+        if (size > budget[0] || size > cloneEdgesLeft) return shared(callee);
+        budget[0] -= size;
+        cloneEdgesLeft -= size;
+        List<Edge> via = outermost ? List.of() : append(caller.via, e);
+        int ret = s.internalObject(functions.get(callee).type().returnType().size());
+        Version v = new Version(callee, outermost ? e : caller.context, via, caller.depth + 1, ret, new HashMap<>(), budget);
+        translate(v);
+        return v;
+    }
+
+    private static List<Edge> append(List<Edge> list, Edge e) {
+        List<Edge> out = new ArrayList<>(list.size() + 1);
+        out.addAll(list);
+        out.add(e);
+        return List.copyOf(out);
+    }
+
+    /** Generates the constraints of the body of {@code v}'s function for version {@code v}. */
+    private void translate(Version v) {
+        Version saved = cur;
+        cur = v;
+        try {
+            Function f = functions.get(v.fn);
+            for (Edge e : f.cfg().edges()) {
+                s.checkInterrupt();
+                statement(v, f, e);
+            }
+        } finally {
+            cur = saved;
+        }
+    }
+
+    private void statement(Version v, Function f, Edge e) {
         Stmt st = e.stmt();
         if (st instanceof Stmt.Assign a) {
             assign(term(a.lhs()), a.lhs().type(), a.rhs());
         } else if (st instanceof Stmt.Return r) {
-            if (r.value() != null) assign(Term.at(retObj[fi], 0), f.type().returnType(), r.value());
+            if (r.value() != null) assign(retTerm(v), f.type().returnType(), r.value());
         } else if (st instanceof Stmt.Call c) {
-            calls.call(fi, f, e, c);
+            calls.call(v, f, e, c);
         }
     }
 
     // ---------------------------------------------------------------- objects
 
-    int varObj(Variable v) {
-        int own = -1;
-        if ((v.kind() == Variable.Kind.LOCAL || v.kind() == Variable.Kind.PARAM || v.kind() == Variable.Kind.TEMP)
-                && v.function() != null) {
-            own = fnIndex.getOrDefault(v.function(), -1);
+    /** The object of variable {@code v} in version {@code ver}: the clone's private copy, or the variable's own. */
+    int varObj(Version ver, Variable v) {
+        if (ver != null && ver.vars != null && wrappers.cloned(v) && v.function().equals(functions.get(ver.fn).linkName())) {
+            Integer id = ver.vars.get(v);
+            if (id == null) {
+                id = s.copyOf(new MemObject.Var(v));
+                ver.vars.put(v, id);
+            }
+            return id;
         }
-        return s.object(new MemObject.Var(v), own);
+        return s.object(new MemObject.Var(v));
     }
 
     int fnObj(String name) {
-        return s.object(new MemObject.Fn(name), -1);
+        return s.object(new MemObject.Fn(name));
     }
 
-    /** The context-free heap object of allocation call {@code site} in function {@code fn}. */
-    int heapObj(int fn, Edge site) {
-        MemObject.Heap h = new MemObject.Heap(functions.get(fn).linkName(), site, null);
-        boolean fresh = !s.objIds.containsKey(h);
-        int id = s.object(h, -1);
-        if (fresh) {
-            Solver.Obj o = s.obj(id);
-            o.heapFn = fn;
-            o.candidate = contexts && !noContexts.contains(h);
-        }
-        return id;
+    /** The heap object of allocation call {@code site} in version {@code ver} (context-free if shared). */
+    int heapObj(Version ver, Edge site) {
+        return s.object(new MemObject.Heap(functions.get(ver.fn).linkName(), site, ver.context, ver.via));
     }
 
     /** A node holding exactly {@code loc} (shared; never used for heap locations). */
     int constNode(int loc) {
         int n = constNodes.get(loc);
         if (n >= 0) return n;
-        n = s.seededNode(-1, loc);
+        n = s.seededNode(loc);
         constNodes.putIfAbsent(loc, n);
         return n;
     }
 
     int temp() {
-        return s.newNode(owner);
+        return s.newNode();
     }
 
-    /** The return slot of function {@code fn}. */
-    Term retTerm(int fn) {
-        return Term.at(retObj[fn], 0);
+    /** The return slot of version {@code v}. */
+    Term retTerm(Version v) {
+        return Term.at(v.retObj, 0);
     }
 
-    int retNode(int fn) {
-        return s.writeNode(s.loc(retObj[fn], 0));
+    int retNode(Version v) {
+        return s.writeNode(s.loc(v.retObj, 0));
     }
 
     // ---------------------------------------------------------------- lvalues and expressions
 
     Term term(Lvalue lv) {
-        if (lv instanceof Lvalue.Var v) return Term.at(varObj(v.variable()), 0);
+        if (lv instanceof Lvalue.Var v) return Term.at(varObj(cur, v.variable()), 0);
         if (lv instanceof Lvalue.Field f) return shifted(term(f.base()), f.field().offset());
         if (lv instanceof Lvalue.Index ix) return shifted(term(ix.base()), indexBytes(ix));
         return Term.through(eval(((Lvalue.Deref) lv).pointer()), 0);
@@ -211,7 +291,7 @@ final class ConstraintBuilder {
     int read(Term t) {
         if (t.isEmpty()) return -1;
         if (t.isStatic()) return s.readNode(staticLoc(t));
-        MemoKey k = new MemoKey(owner, t.node(), t.shift(), true);
+        MemoKey k = new MemoKey(t.node(), t.shift(), true);
         Integer m = memo.get(k);
         if (m != null) return m;
         int dst = temp();
@@ -230,7 +310,7 @@ final class ConstraintBuilder {
 
     int shiftedNode(int n, int shift) {
         if (n < 0 || shift == 0) return n;
-        MemoKey k = new MemoKey(owner, n, shift, false);
+        MemoKey k = new MemoKey(n, shift, false);
         Integer m = memo.get(k);
         if (m != null) return m;
         int dst = temp();

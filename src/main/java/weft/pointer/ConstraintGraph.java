@@ -23,7 +23,6 @@ abstract class ConstraintGraph {
     // nodes
     IntSet[] pts = new IntSet[1024];
     private IntList[] delta = new IntList[1024];
-    private int[] owner = new int[1024];
     private int[][] edges = new int[1024][];
     private int[] edgeCount = new int[1024];
     private Constraint[][] cons = new Constraint[1024][];
@@ -43,33 +42,24 @@ abstract class ConstraintGraph {
     /** The solver constraints are applied to (this object). */
     abstract Solver solver();
 
-    /** Called once for every location newly added to a node's set. */
-    abstract void added(int node, int loc);
-
-    int owner(int node) {
-        return owner[node];
-    }
-
-    int newNode(int ownerFn) {
+    int newNode() {
         int n = nodeCount++;
         if (n == pts.length) {
             int c = n * 2;
             pts = Arrays.copyOf(pts, c);
             delta = Arrays.copyOf(delta, c);
-            owner = Arrays.copyOf(owner, c);
             edges = Arrays.copyOf(edges, c);
             edgeCount = Arrays.copyOf(edgeCount, c);
             cons = Arrays.copyOf(cons, c);
             consCount = Arrays.copyOf(consCount, c);
             queued = Arrays.copyOf(queued, c);
         }
-        owner[n] = ownerFn;
         return n;
     }
 
     /** A node initially holding {@code loc}. */
-    int seededNode(int ownerFn, int loc) {
-        int n = newNode(ownerFn);
+    int seededNode(int loc) {
+        int n = newNode();
         addLoc(n, loc);
         return n;
     }
@@ -83,7 +73,6 @@ abstract class ConstraintGraph {
         IntSet p = pts[node];
         if (p == null) pts[node] = p = new IntSet();
         if (!p.add(loc)) return;
-        added(node, loc);
         IntList d = delta[node];
         if (d == null) delta[node] = d = new IntList(2);
         d.add(loc);

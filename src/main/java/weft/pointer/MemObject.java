@@ -34,12 +34,25 @@ public sealed interface MemObject {
 
     /**
      * The blocks allocated by call edge {@code site} of function {@code function} (a link name). If the
-     * allocating function is an allocation wrapper, {@code context} is the call edge (in the wrapper's
-     * caller) through which the wrapper was called, and null means "any context": the wrapper's own view of
-     * the fresh block. The context-free object and its copies may thus denote the same memory (see {@link
-     * PointsTo#mayAlias}); the copies are pairwise disjoint.
+     * allocating function is an allocation wrapper, each call of it gets its own objects: {@code context} is
+     * the outermost call edge of the call chain that reached the allocation (in the caller that is not
+     * itself a cloned wrapper activation) and {@code via} the call edges from there down to {@code function}
+     * (empty when {@code context} calls {@code function} directly), e.g. for {@code kmalloc -> __kmalloc ->
+     * ldv_malloc -> malloc} called at edge E: {@code Heap(ldv_malloc, malloc-call, E, [kmalloc's call,
+     * __kmalloc's call])}. A null {@code context} means the blocks of activations not reached through such
+     * a chain (all blocks of a function that is not a wrapper). Distinct objects denote disjoint sets of
+     * blocks (see {@link PointsTo#mayAlias}).
      */
-    record Heap(String function, Edge site, Edge context) implements MemObject {
+    record Heap(String function, Edge site, Edge context, List<Edge> via) implements MemObject {
+        public Heap {
+            via = via == null || context == null ? List.of() : List.copyOf(via);
+        }
+
+        /** An object allocated directly by the function the context edge calls (or a context-free one). */
+        public Heap(String function, Edge site, Edge context) {
+            this(function, site, context, List.of());
+        }
+
         public long size() {
             return HeapSizes.size(site);
         }
@@ -47,15 +60,27 @@ public sealed interface MemObject {
         /** Cheap hash (edges hash their whole statement tree); consistent with the record's equals. */
         @Override
         public int hashCode() {
-            int h = Objects.hashCode(function) * 31 + site.from() * 7 + site.to();
-            if (context != null) h = h * 31 + context.from() * 7 + context.to();
+            int h = Objects.hashCode(function) * 31 + edgeHash(site);
+            if (context != null) h = h * 31 + edgeHash(context);
+            for (Edge e : via) h = h * 31 + edgeHash(e);
             return h;
+        }
+
+        private static int edgeHash(Edge e) {
+            return e.from() * 7 + e.to();
         }
 
         @Override
         public String toString() {
             String s = "heap@" + function + ":" + site.loc().line();
-            return context == null ? s : s + "[ctx " + context.loc().line() + "]";
+            if (context == null) return s;
+            StringBuilder sb = new StringBuilder(s).append("[ctx ").append(where(context));
+            for (Edge e : via) sb.append('>').append(where(e));
+            return sb.append(']').toString();
+        }
+
+        private static String where(Edge e) {
+            return e.loc().line() + ":" + e.loc().col();
         }
     }
 

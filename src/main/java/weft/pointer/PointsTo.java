@@ -24,8 +24,9 @@ import java.util.Set;
  *
  * <p><b>What it computes.</b> For every cell (abstract object + byte offset) a set of locations the
  * pointer stored there may point to; from these, what any expression may point to and which memory any
- * lvalue may designate. Context-insensitive, except that heap objects returned by allocation wrappers are
- * split per call site of the wrapper (one level).
+ * lvalue may designate. Context-insensitive, except for allocation wrappers ({@link Wrappers}): their
+ * constraints are cloned for every call (nested wrappers up to {@link Wrappers#MAX_DEPTH} levels), so the
+ * heap blocks they allocate are split per calling context ({@link MemObject.Heap}).
  *
  * <p><b>Why it over-approximates</b> (given the assumptions listed below): statement order is ignored, so
  * every value ever assigned to a cell is in its set; objects summarise all their run-time instances, so
@@ -34,20 +35,19 @@ import java.util.Set;
  * index or arithmetic, out of bounds, too many distinct ones) widen to {@link Loc#ANY}; integers keep the
  * locations of pointers converted to them; integer-to-pointer casts without such a provenance and
  * nondeterministic pointers yield unknown memory, which also contains everything that escaped to external
- * code; a wrapper's per-call-site heap objects are only used while the context-free object provably stays
- * inside the wrapper's activation (otherwise the analysis is rerun without them).
+ * code; a wrapper clone is the wrapper's constraints inlined at one call, with private copies only of
+ * variables no pointer can reach (never address-taken), so it over-approximates every activation of the
+ * wrapper through that call while everything it stores into shared memory (globals, heap, other
+ * functions' parameters) remains visible to all code.
  *
  * <p><b>Assumptions</b> (documented unsoundness): pointers are copied whole (a pointer assembled from bytes
  * copied at offsets that do not start a pointer cell is lost); inline assembly has no pointer effects;
- * library models are faithful; a recursive wrapper reading an outer activation's locals through pointers
- * is not considered. When something unsound is detected (unresolved indirect call or start routine,
+ * library models are faithful. When something unsound is detected (unresolved indirect call or start routine,
  * function pointers reaching external code), {@link #isComplete()} is false.
  *
  * <p>Instances are immutable and safe to share between threads once {@link #analyze} returned.
  */
 public final class PointsTo {
-    /** Reruns allowed for wrappers whose heap objects escaped; later, per-call-site objects are disabled. */
-    private static final int MAX_CONTEXT_ROUNDS = 3;
     private static final long UNKNOWN = ConstraintBuilder.UNKNOWN;
 
     private final Program program;
@@ -74,29 +74,23 @@ public final class PointsTo {
      * calling thread is interrupted meanwhile.
      */
     public static PointsTo analyze(Program program) {
-        Set<MemObject> noContexts = new HashSet<>();
-        for (int round = 0; ; round++) {
-            ConstraintGraph.checkInterruptNow();
-            boolean contexts = round < MAX_CONTEXT_ROUNDS;
-            Solver s = new Solver();
-            ConstraintBuilder b = new ConstraintBuilder(program, s, noContexts, contexts);
-            b.build();
-            do {
-                s.solve();
-            } while (b.resolveCasts());
-            if (contexts && !s.escapedWithContexts.isEmpty()) {
-                noContexts.addAll(s.escapedWithContexts);
-                continue;
-            }
-            b.calls.checkIndirectCalls();
-            s.freeze();
-            return new PointsTo(program, s);
-        }
+        ConstraintGraph.checkInterruptNow();
+        Solver s = new Solver();
+        ConstraintBuilder b = new ConstraintBuilder(program, s);
+        b.build();
+        do {
+            s.solve();
+        } while (b.resolveCasts());
+        b.calls.checkIndirectCalls();
+        s.freeze();
+        return new PointsTo(program, s);
     }
 
     /**
      * What the pointer-valued expression {@code pointerExpr}, evaluated in {@code function}, may point to.
-     * (Variables are unique program-wide, so {@code function} only documents where the expression is.)
+     * (Variables are unique program-wide, so {@code function} only documents where the expression is.) A
+     * variable of an allocation wrapper stands for all its copies: the shared version's and those of every
+     * per-call-site clone, so the result covers every activation of the wrapper.
      */
     public Set<Loc> eval(String function, Expr pointerExpr) {
         return Collections.unmodifiableSet(evalQ(pointerExpr));
@@ -148,7 +142,10 @@ public final class PointsTo {
         return Collections.unmodifiableSet(out);
     }
 
-    /** What the pointer stored at {@code cell} may point to (all cells of the object for offset ANY). */
+    /**
+     * What the pointer stored at {@code cell} may point to (all cells of the object for offset ANY); for a
+     * wrapper's variable, in any of its copies.
+     */
     public Set<Loc> contents(Loc cell) {
         return Collections.unmodifiableSet(read(normalize(cell.object(), cell.offset())));
     }
@@ -165,18 +162,22 @@ public final class PointsTo {
     }
 
     /**
-     * Whether two abstract objects may denote the same run-time memory. Besides equal objects, this holds
-     * for an allocation wrapper's context-free heap object and its per-call-site copies (inside the wrapper
-     * the fresh block is seen as the context-free object, by its callers as the copy), and for unknown memory
-     * and every object that escaped to it (external code, integer-to-pointer casts). Clients comparing the
+     * Whether two abstract objects may denote the same run-time memory: equal objects, and unknown memory
+     * with every object that escaped to it (external code, integer-to-pointer casts). Clients comparing the
      * locations of two accesses must use this rather than {@code equals} on objects.
+     *
+     * <p>Heap objects of one allocation site with different contexts are disjoint: every run-time
+     * activation of a wrapper is represented by exactly one version of its constraints, chosen by its call
+     * chain (a clone per outermost call edge and inner call path, or the shared version for activations
+     * reached otherwise), and each version allocates only its own object. In particular code inside the
+     * wrapper sees the per-context objects themselves (its variables are the union of their copies), never
+     * a context-free stand-in for them; the context-free object exists only if the shared version runs.
      */
     public boolean mayAlias(MemObject a, MemObject b) {
         if (a.equals(b)) return true;
         if (a instanceof MemObject.Unknown) return escaped.contains(b);
         if (b instanceof MemObject.Unknown) return escaped.contains(a);
-        return a instanceof MemObject.Heap ha && b instanceof MemObject.Heap hb && (ha.context() == null) != (hb.context() == null)
-                && ha.function().equals(hb.function()) && ha.site().equals(hb.site());
+        return false;
     }
 
     /** False if the analysis saw something it cannot account for; clients must not then claim race freedom. */
@@ -325,20 +326,30 @@ public final class PointsTo {
         return new Loc(m, off);
     }
 
-    /** What a read at {@code l} yields: its cell (including weak writes at ANY), or all cells for ANY. */
+    /**
+     * What a read at {@code l} yields: its cell (including weak writes at ANY), or all cells for ANY; for a
+     * variable with copies in wrapper clones, the union over the variable and its copies.
+     */
     private Set<Loc> read(Loc l) {
         Integer id = s.objIds.get(l.object());
-        if (id == null) return new LinkedHashSet<>();
+        IntList copies = s.copies.get(l.object());
+        if (copies == null) return id == null ? new LinkedHashSet<>() : read(id, l.offset());
+        Set<Loc> out = id == null ? new LinkedHashSet<>() : read(id, l.offset());
+        for (int i = 0; i < copies.size(); i++) out.addAll(read(copies.get(i), l.offset()));
+        return out;
+    }
+
+    private Set<Loc> read(int id, long offset) {
         Solver.Obj o = s.obj(id);
         if (o.unknown) return toLocs(nodeSet(o.anyCell));
-        if (l.offset() == Loc.ANY) {
+        if (offset == Loc.ANY) {
             if (o.sum >= 0) return toLocs(nodeSet(o.sum));
             IntSet all = new IntSet();
             for (int i = 0; i < o.cells.size(); i++) addAll(all, s.locCell[o.cells.get(i)]);
             addAll(all, o.anyCell);
             return toLocs(all.sorted());
         }
-        int loc = s.findLoc(id, l.offset());
+        int loc = s.findLoc(id, offset);
         int cell = loc >= 0 && s.locCell[loc] >= 0 ? s.locCell[loc] : o.anyCell;
         return toLocs(nodeSet(cell));
     }

@@ -31,8 +31,12 @@ import java.util.Set;
  *
  * <p><b>Solving.</b> Cells, temporaries and summaries are nodes of the {@link ConstraintGraph}; loads and
  * stores through pointers, block copies and call resolution are complex constraints that add edges as
- * locations reach their pointer node. Heap objects of allocation wrappers are watched for escape (see
- * {@link #added}).
+ * locations reach their pointer node.
+ *
+ * <p><b>Variable copies.</b> The per-call-site clones of allocation wrappers ({@link Wrappers}) give the
+ * wrapper's variables whose address is never taken private copies: objects clients never see ({@code
+ * object} null), registered in {@link #copies} so that queries about the variable return the union of
+ * all its copies.
  */
 final class Solver extends ConstraintGraph {
     static final int ANY = -1;
@@ -42,8 +46,7 @@ final class Solver extends ConstraintGraph {
 
     /** Bookkeeping of one abstract object. */
     static final class Obj {
-        final MemObject object;     // null for internal objects (return slots)
-        final int owner;            // function index whose activation owns the object, or -1
+        final MemObject object;     // null for internal objects (return slots, clones' variable copies)
         final long limit;           // offsets must lie in [0, limit)
         final boolean unknown;
         int anyLoc = -1;
@@ -52,14 +55,9 @@ final class Solver extends ConstraintGraph {
         int concreteLocs;
         final IntList cells = new IntList(2);
         List<CopyWatch> watchers;
-        IntList mirrors;
-        int heapFn = -1;            // for heap objects without context: the allocating function
-        boolean candidate;          // may get per-call-site copies (allocation wrapper)
-        boolean hasContexts;        // per-call-site copies were made
 
-        Obj(MemObject object, int owner, long limit) {
+        Obj(MemObject object, long limit) {
             this.object = object;
-            this.owner = owner;
             this.limit = limit;
             this.unknown = object instanceof MemObject.Unknown;
         }
@@ -88,7 +86,8 @@ final class Solver extends ConstraintGraph {
     final Set<String> incomplete = new LinkedHashSet<>();
     /** Incompleteness reasons by the function whose code caused them ("" for whole-program ones). */
     final java.util.Map<String, Set<String>> incompleteIn = new java.util.LinkedHashMap<>();
-    final Set<MemObject> escapedWithContexts = new LinkedHashSet<>();
+    /** Private copies of a variable in wrapper clones (internal objects), by the variable's object. */
+    final Map<MemObject, IntList> copies = new HashMap<>();
 
     final int unknownObj;
     final int unknownLoc;
@@ -96,7 +95,7 @@ final class Solver extends ConstraintGraph {
     final int unknownCell;
 
     Solver() {
-        unknownObj = object(new MemObject.Unknown(), -1);
+        unknownObj = object(new MemObject.Unknown());
         unknownLoc = loc(unknownObj, ANY);
         unknownCell = anyCell(unknownObj);
         addLoc(unknownCell, unknownLoc);
@@ -111,18 +110,28 @@ final class Solver extends ConstraintGraph {
         return s > 0 ? Math.min(s, Integer.MAX_VALUE) : UNKNOWN_LIMIT;
     }
 
-    /** The id of object {@code m}, created with cells owned by function {@code ownerFn} if new. */
-    int object(MemObject m, int ownerFn) {
+    /** The id of object {@code m}, created if new. */
+    int object(MemObject m) {
         Integer id = objIds.get(m);
         if (id != null) return id;
-        int n = newObject(new Obj(m, ownerFn, limit(m)));
+        int n = newObject(new Obj(m, limit(m)));
         objIds.put(m, n);
         return n;
     }
 
     /** A new object that clients never see (e.g. a function's return slot). */
-    int internalObject(int ownerFn, long size) {
-        return newObject(new Obj(null, ownerFn, size > 0 ? Math.min(size, Integer.MAX_VALUE) : UNKNOWN_LIMIT));
+    int internalObject(long size) {
+        return newObject(new Obj(null, size > 0 ? Math.min(size, Integer.MAX_VALUE) : UNKNOWN_LIMIT));
+    }
+
+    /**
+     * A new private copy of object {@code m} (a variable of a wrapper clone): same bounds, invisible to
+     * clients, but included when queries read {@code m}.
+     */
+    int copyOf(MemObject m) {
+        int n = newObject(new Obj(null, limit(m)));
+        copies.computeIfAbsent(m, k -> new IntList(2)).add(n);
+        return n;
     }
 
     private int newObject(Obj o) {
@@ -192,7 +201,7 @@ final class Solver extends ConstraintGraph {
         Obj o = objs.get(obj);
         if (o.anyCell >= 0) return o.anyCell;
         int l = loc(obj, ANY);
-        o.anyCell = newNode(o.owner);
+        o.anyCell = newNode();
         locCell[l] = o.anyCell;
         enqueueCell(l);
         return o.anyCell;
@@ -203,7 +212,7 @@ final class Solver extends ConstraintGraph {
         Obj o = objs.get(obj);
         if (o.unknown) return anyCell(obj);
         if (o.sum >= 0) return o.sum;
-        o.sum = newNode(o.owner);
+        o.sum = newNode();
         for (int i = 0; i < o.cells.size(); i++) addEdge(locCell[o.cells.get(i)], o.sum, 0);
         if (o.anyCell >= 0) addEdge(o.anyCell, o.sum, 0);
         return o.sum;
@@ -214,8 +223,7 @@ final class Solver extends ConstraintGraph {
         int c = locCell[loc];
         if (c >= 0) return c;
         if (locOff[loc] == ANY) return anyCell(locObj[loc]);
-        Obj o = objs.get(locObj[loc]);
-        c = newNode(o.owner);
+        c = newNode();
         locCell[loc] = c;
         enqueueCell(loc);
         return c;
@@ -226,7 +234,7 @@ final class Solver extends ConstraintGraph {
         return locOff[loc] == ANY ? sum(locObj[loc]) : writeNode(loc);
     }
 
-    /** Connects new cells to their object's ANY cell, sum, copy watchers and context copies. */
+    /** Connects new cells to their object's ANY cell, sum and copy watchers. */
     private void enqueueCell(int loc) {
         pendingCells.add(loc);
         if (draining) return;
@@ -252,12 +260,6 @@ final class Solver extends ConstraintGraph {
         if (o.sum >= 0) addEdge(node, o.sum, 0);
         if (o.watchers != null) {
             for (int i = 0; i < o.watchers.size(); i++) applyWatch(o.watchers.get(i), loc);
-        }
-        if (o.mirrors != null) {
-            for (int i = 0; i < o.mirrors.size(); i++) {
-                int m = o.mirrors.get(i);
-                addEdge(node, any ? anyCell(m) : writeNode(loc(m, locOff[loc])), 0);
-            }
         }
     }
 
@@ -288,47 +290,16 @@ final class Solver extends ConstraintGraph {
         }
     }
 
-    /** Makes every cell of {@code from} (now and later) flow into the same offset of {@code to}. */
-    void mirror(int from, int to) {
-        Obj o = objs.get(from);
-        if (o.mirrors == null) o.mirrors = new IntList(2);
-        o.mirrors.add(to);
-        for (int i = 0; i < o.cells.size(); i++) {
-            int l = o.cells.get(i);
-            addEdge(locCell[l], writeNode(loc(to, locOff[l])), 0);
-        }
-        if (o.anyCell >= 0) addEdge(o.anyCell, anyCell(to), 0);
-    }
-
     @Override
     void freeze() {
         super.freeze();
         links = null;
-        for (Obj o : objs) {
-            o.watchers = null;
-            o.mirrors = null;
-        }
+        for (Obj o : objs) o.watchers = null;
     }
 
     @Override
     Solver solver() {
         return this;
-    }
-
-    /**
-     * Watches wrapper candidates: a fresh heap object that reaches a node its allocating function does
-     * not own has left that function's activation other than by being returned, so per-call-site copies
-     * of it would not be sound; stop making them (and rerun if some were made).
-     */
-    @Override
-    void added(int node, int loc) {
-        Obj o = objs.get(locObj[loc]);
-        if (o.candidate && owner(node) != o.heapFn) escape(o);
-    }
-
-    private void escape(Obj o) {
-        o.candidate = false;
-        if (o.hasContexts) escapedWithContexts.add(o.object);
     }
 
     void markIncomplete(String reason) {
