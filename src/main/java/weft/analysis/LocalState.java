@@ -1,32 +1,50 @@
 package weft.analysis;
 
+import weft.lock.Lock;
 import weft.lock.LockState;
 import weft.thread.ThreadEvents;
 
+import java.util.HashSet;
+import java.util.Objects;
+import java.util.Set;
+
 /**
  * The thread-modular abstract state at a program point of one thread: its locks, its atomic-section
- * depth and its effects on other threads. Product lattice of {@link LockState} and
- * {@link ThreadEvents}; {@code atomicDepth} merges by minimum (being inside an atomic section is a
- * must-property). {@link #join} is the componentwise least upper bound.
+ * depth, its effects on other threads, the once-flags whose {@code pthread_once} has returned in this
+ * thread ({@code onceDone}, must) and the once-flag whose routine is running ({@code inOnce}, or null).
+ * Product lattice of {@link LockState} and {@link ThreadEvents}; {@code atomicDepth} merges by minimum
+ * (being inside an atomic section is a must-property), {@code onceDone} by intersection, {@code inOnce}
+ * to null unless equal. {@link #join} is the componentwise least upper bound.
  */
-public record LocalState(LockState locks, int atomicDepth, ThreadEvents threads) {
-    public static final LocalState INITIAL = new LocalState(LockState.EMPTY, 0, ThreadEvents.EMPTY);
+public record LocalState(LockState locks, int atomicDepth, ThreadEvents threads, Set<Lock> onceDone, Lock inOnce) {
+    public static final LocalState INITIAL = new LocalState(LockState.EMPTY, 0, ThreadEvents.EMPTY, Set.of(), null);
+
+    public LocalState {
+        onceDone = Set.copyOf(onceDone);
+    }
 
     public LocalState join(LocalState o) {
         if (o == null || equals(o)) return this;
-        return new LocalState(locks.join(o.locks), Math.min(atomicDepth, o.atomicDepth), threads.join(o.threads));
+        Set<Lock> done = new HashSet<>(onceDone);
+        done.retainAll(o.onceDone);
+        return new LocalState(locks.join(o.locks), Math.min(atomicDepth, o.atomicDepth), threads.join(o.threads), done,
+                Objects.equals(inOnce, o.inOnce) ? inOnce : null);
     }
 
     public LocalState withLocks(LockState l) {
-        return new LocalState(l, atomicDepth, threads);
+        return new LocalState(l, atomicDepth, threads, onceDone, inOnce);
     }
 
     public LocalState withThreads(ThreadEvents t) {
-        return new LocalState(locks, atomicDepth, t);
+        return new LocalState(locks, atomicDepth, t, onceDone, inOnce);
     }
 
     public LocalState withAtomicDepth(int d) {
-        return new LocalState(locks, Math.max(0, d), threads);
+        return new LocalState(locks, Math.max(0, d), threads, onceDone, inOnce);
+    }
+
+    public LocalState withOnce(Set<Lock> done, Lock in) {
+        return new LocalState(locks, atomicDepth, threads, done, in);
     }
 
     public boolean inAtomicSection() {

@@ -8,6 +8,7 @@ import weft.ir.Program;
 import weft.ir.Stmt;
 import weft.model.Event;
 import weft.model.LibraryModels;
+import weft.lock.Lock;
 import weft.pointer.PointsTo;
 import weft.thread.ThreadGraph;
 import weft.thread.ThreadId;
@@ -45,6 +46,7 @@ public final class ThreadWalker {
     private final Transfer transfer;
     private final AccessCollector collector;
     private final SyncFree syncFree;
+    private final LockResolver locks;
     private final Map<Key, Result> memo = new HashMap<>();
     private final Set<Key> inProgress = new HashSet<>();
     private final Map<ThreadId, List<LocalState>> creationStates = new HashMap<>();
@@ -58,6 +60,7 @@ public final class ThreadWalker {
         this.intervals = intervals;
         this.collector = collector;
         this.syncFree = new SyncFree(program, pts);
+        this.locks = locks;
         TidCells tids = new TidCells(program, pts, regions);
         this.transfer = new Transfer(program, graph, regions, locks, tids, new JoinLoops(program, graph, intervals, regions, tids, locks.objects()));
     }
@@ -127,9 +130,16 @@ public final class ThreadWalker {
                     if (program.target(c) instanceof CallTarget.Indirect) incomplete = "call through a function pointer with no known target at " + c.loc();
                     return transfer.afterCall(s, c, s, true);
                 }
+                Lock flag = onceFlag(f, e, c);
+                LocalState caller = flag == null ? s : s.withOnce(s.onceDone(), flag);
                 LocalState out = null;
                 for (Function g : callees) {
-                    LocalState exit = callUser(t, g, s);
+                    LocalState exit = callUser(t, g, caller);
+                    if (exit != null && flag != null) {
+                        Set<Lock> done = new HashSet<>(s.onceDone());
+                        done.add(flag);
+                        exit = exit.withOnce(done, s.inOnce());
+                    }
                     if (exit == null) continue;
                     LocalState after = transfer.afterCall(s, c, exit, syncFree.test(g));
                     out = out == null ? after : out.join(after);
@@ -141,6 +151,16 @@ public final class ThreadWalker {
             }
         }
         return transfer.apply(t, f, e, s);
+    }
+
+    /** The concrete once-flag of a {@code pthread_once} call, or null (not such a call, or flag not one object). */
+    private Lock onceFlag(Function f, Edge e, Stmt.Call c) {
+        if (!(program.target(c) instanceof CallTarget.Library lib) || !(lib.model().event() instanceof Event.Once o)
+                || o.onceArg() >= c.args().size()) {
+            return null;
+        }
+        LockResolver.Target target = locks.resolve(f, e.from(), c.args().get(o.onceArg()));
+        return target.concrete() ? target.locks().iterator().next() : null;
     }
 
     /** User functions a call runs in this thread ({@code pthread_once} routines included); null if none apply. */
@@ -189,7 +209,9 @@ public final class ThreadWalker {
                 if (e.stmt() instanceof Stmt.Call c) {
                     List<Function> callees = userCallees(f, c);
                     if (callees == null) continue;
-                    for (Function g : callees) collect(t, g, calleeEntry(g, s), visited, sink);
+                    Lock flag = onceFlag(f, e, c);
+                    LocalState caller = flag == null ? s : s.withOnce(s.onceDone(), flag);
+                    for (Function g : callees) collect(t, g, calleeEntry(g, caller), visited, sink);
                 }
             }
         }

@@ -8,6 +8,7 @@ import weft.race.rules.JoinedBefore;
 import weft.race.rules.JoinedBeforeCreated;
 import weft.race.rules.MayOverlap;
 import weft.race.rules.NotBothAtomic;
+import weft.race.rules.OnceOrdered;
 import weft.race.rules.OwnThreadLocal;
 import weft.race.rules.SameUniqueThread;
 import weft.race.rules.SymbolicLockRule;
@@ -27,7 +28,7 @@ public final class RaceDetector {
     /** Default rules, cheapest first. */
     public static List<ExclusionRule> standardRules() {
         return List.of(new AtLeastOneWrite(), new MayOverlap(), new NotBothAtomic(), new OwnThreadLocal(), new SameUniqueThread(),
-                new CommonLock(), new SymbolicLockRule(), new CreatedAfter(), new JoinedBefore(), new JoinedBeforeCreated());
+                new CommonLock(), new SymbolicLockRule(), new CreatedAfter(), new JoinedBefore(), new JoinedBeforeCreated(), new OnceOrdered());
     }
 
     /** Result: possible races and, per object, the reasons that excluded pairs. */

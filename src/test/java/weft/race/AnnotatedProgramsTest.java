@@ -24,6 +24,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The main regression suite: every C program under {@code src/test/resources/races} declares its
  * ground truth ({@code expect: racy} or {@code race-free}) and marks lines: {@code // RACE!} must be
  * reported as part of a race, {@code // NORACE} must not be.
+ *
+ * <p>A program whose header says {@code weft: imprecise: REASON} needs an analysis Weft does not have
+ * yet. For it only soundness is checked: the verdict is the right one or {@code UNKNOWN} (never the
+ * wrong one), and every {@code RACE!} line is still reported as a possible race. Removing the marker
+ * once the analysis handles the program is the way to tighten the test.
  */
 class AnnotatedProgramsTest {
     static final Path ROOT = Path.of("src/test/resources/races");
@@ -41,6 +46,7 @@ class AnnotatedProgramsTest {
     private static void check(Path file) throws Exception {
         List<String> lines = Files.readAllLines(file);
         boolean racy = lines.get(0).contains("expect: racy");
+        boolean imprecise = lines.size() > 1 && lines.get(1).contains("weft: imprecise:");
         assertTrue(racy || lines.get(0).contains("expect: race-free"), "first line must declare the expectation");
         Set<Integer> mustRace = new TreeSet<>();
         Set<Integer> noRace = new TreeSet<>();
@@ -52,8 +58,12 @@ class AnnotatedProgramsTest {
         AnalysisResult r = new RaceAnalysis(new AnalysisOptions(200, 1000, true, 3000)).run(p);
         Set<Integer> reported = reportedLines(r, file);
         String detail = " (verdict " + r.verdict() + ": " + r.reason() + "; reported lines " + reported + ")";
-        assertEquals(racy ? Verdict.FALSE : Verdict.TRUE, r.verdict(), "verdict" + detail);
         for (int line : mustRace) assertTrue(reported.contains(line), "line " + line + " must be reported" + detail);
+        if (imprecise) {
+            assertTrue(r.verdict() != (racy ? Verdict.TRUE : Verdict.FALSE), "wrong verdict" + detail);
+            return;
+        }
+        assertEquals(racy ? Verdict.FALSE : Verdict.TRUE, r.verdict(), "verdict" + detail);
         for (int line : noRace) assertFalse(reported.contains(line), "line " + line + " must not be reported" + detail);
     }
 

@@ -1,4 +1,5 @@
 /* expect: race-free */
+/* weft: imprecise: recursive mutexes are not told apart from normal ones, so the second unlock ends protection */
 /* A recursive mutex locked twice and unlocked once is still held, so the access stays protected. */
 #include <pthread.h>
 

@@ -1,4 +1,5 @@
 /* expect: racy */
+/* weft: imprecise: the interleaving search does not reach the timeout branch */
 /* pthread_mutex_timedlock times out while main holds the mutex; the timeout branch races with main's locked write. */
 #include <pthread.h>
 #include <time.h>

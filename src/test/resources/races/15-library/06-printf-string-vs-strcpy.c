@@ -1,4 +1,5 @@
 /* expect: racy */
+/* weft: imprecise: the interleaving search does not reach the racing state */
 /* printf("%s") reads the string inside the library while strcpy in another thread overwrites it. */
 #include <pthread.h>
 #include <stdio.h>

@@ -1,4 +1,5 @@
 /* expect: racy */
+/* weft: imprecise: barrier phases are not modelled */
 /* A write before the barrier is ordered with reads after it, but a write after the barrier races with them. */
 #include <pthread.h>
 
