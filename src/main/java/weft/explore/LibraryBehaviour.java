@@ -25,7 +25,7 @@ import java.util.List;
  * say precisely enough.
  */
 final class LibraryBehaviour {
-    static final int MAX_THREADS = 32;
+    static final int MAX_THREADS = 64;
     private static final long EBUSY = 16;
 
     private final Interpreter in;
@@ -330,8 +330,8 @@ final class LibraryBehaviour {
             long r = st.randomBits();
             long prev = st.previousValues.isEmpty() ? 3 : st.previousValues.get((int) ((r >>> 40) % st.previousValues.size()));
             if (Ints.isBool(it)) cands = new long[] {0, 1};
-            else if (it.signed()) cands = new long[] {0, 1, -1, 2, r & 15, prev, (r >> 8) & 255, r >> 16};
-            else cands = new long[] {0, 1, 2, -1, r & 15, prev, (r >> 8) & 255, r >> 16};
+            else if (it.signed()) cands = new long[] {0, 1, -1, 2, r & 15, prev, 3, (r >> 8) & 255, r >> 16};
+            else cands = new long[] {0, 1, 2, -1, r & 15, prev, 3, (r >> 8) & 255, r >> 16};
             long x = Ints.convert(cands[st.pickValue(cands.length)], it);
             st.previousValues.add(x);
             v = Value.of(x);

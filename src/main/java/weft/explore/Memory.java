@@ -116,6 +116,8 @@ final class Memory {
     }
 
     MemObject get(int id) {
+        // liveness, bounds and content are all "looked at" through here or check(): log for plan caching
+        if (readLog != null) readLog.add(id);
         return objects.get(id);
     }
 
@@ -125,8 +127,8 @@ final class Memory {
 
     void kill(int id) {
         MemObject o = objects.get(id);
-        o.alive = false;
         touch(o);
+        o.alive = false;
     }
 
     /** Checks that {@code [off, off+size)} of {@code obj} may be accessed. */

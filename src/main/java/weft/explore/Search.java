@@ -86,6 +86,9 @@ final class Search {
         }
         lastStop = ex.stopReason;
         visibleEstimate = Math.max(visibleEstimate, ex.visibleSteps);
+        if (DEBUG && executions == 1) {
+            for (int i = Math.max(0, ex.schedule.size() - 60); i < ex.schedule.size(); i++) System.err.println("    " + ex.schedule.get(i).toStep());
+        }
         if (DEBUG) System.err.println("execution " + executions + " " + chooser.getClass().getSimpleName() + ": " + ex.schedule.size() + " steps, " + ex.stopReason);
         if (w == null && ex.stopReason != null && !ex.stopReason.startsWith("all threads")) abandoned++;
         return w;
@@ -117,7 +120,7 @@ final class Search {
                     : new Schedulers.Priority((int) (i / 2 % 4), visibleEstimate, s, p);
             // most races show early; spinning threads make long executions costly: two of three runs are short
             // programs creating threads in a loop: most runs use few threads
-            w = runOne(c, i % 3 == 2 ? options.maxSteps() : Math.max(500, options.maxSteps() / 10), i % 4 == 3 ? 32 : 6);
+            w = runOne(c, i % 3 == 2 ? options.maxSteps() : Math.max(500, options.maxSteps() / 10), i % 4 == 3 ? LibraryBehaviour.MAX_THREADS : 6);
             if (w != null) return w;
         }
         return null;

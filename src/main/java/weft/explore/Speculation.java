@@ -8,14 +8,13 @@ import java.util.List;
  * function) when a thread is about to enter one. SV-COMP gives a whole section the semantics of one indivisible step:
  * it can be taken only if it can run to its end (an {@code assume} that fails inside makes the step impossible in
  * this state, as in the usual "atomic await" idiom), and the accesses it performs are accesses of that one step,
- * atomic ones. So the planner runs the section for real on the current state, collects its accesses and the
+ * atomic ones (also when the section then ends the program: what it accessed before, it accessed). So the planner runs the section for real on the current state, collects its accesses and the
  * nondeterministic values it used, and rolls everything back (memory through an undo log; the thread, the
  * synchronisation state, the nondet log; threads created inside are dropped). When the thread is then scheduled,
  * the section is executed again with the same values, which reproduces the same run.
  *
  * <p>Must-soundness: the accesses reported for the section are those of a complete run of it from the planned
- * state; a section that fails an assumption or blocks is not enabled; one that ends the program reports no access;
- * one that meets anything unsupported, or would change another thread (join, detach, barrier), is not enabled.
+ * state; a section that fails an assumption or blocks is not enabled; one that meets anything unsupported, or would change another thread (join, detach, barrier), is not enabled.
  */
 final class Speculation {
     static final int MAX_SECTION_STEPS = 20_000;
@@ -62,9 +61,9 @@ final class Speculation {
             switch (a.kind) {
                 case INFEASIBLE -> feasible = false;
                 case PROGRAM_END -> {
+                    // the section ends the program; the accesses it performed before are still performed
                     feasible = true;
                     terminates = true;
-                    accesses.clear();
                 }
                 default -> abandoned = a.getMessage();
             }
