@@ -64,7 +64,7 @@ public final class AccessCollector {
         String what = lv.toString();
         boolean named = named(lv);
         SymbolicBase sym = SymbolicBase.of(lv);
-        for (Region r : regions.lvalue(f, node, lv)) out.add(new MemoryAccess(r, write, at, loc, what, named, sym));
+        for (Region r : regions.lvalue(f, node, lv)) out.add(new MemoryAccess(r, write, at, loc, what, named, sym, lv));
     }
 
     private static boolean named(Lvalue lv) {
@@ -103,7 +103,7 @@ public final class AccessCollector {
 
     private void through(Function f, int node, Expr ptr, long size, boolean write, boolean atomic, SourceLoc loc,
                          String what, List<MemoryAccess> out) {
-        for (Region r : regions.pointer(f, node, ptr, size)) out.add(new MemoryAccess(r, write, atomic, loc, what, false, null));
+        for (Region r : regions.pointer(f, node, ptr, size)) out.add(new MemoryAccess(r, write, atomic, loc, what, false, null, null));
     }
 
     private long pointeeSize(Expr p) {

@@ -42,9 +42,9 @@ import java.util.Set;
  * execution of the create statement removes the thread from the joined set again, so order is handled
  * by the dataflow analysis.
  */
-final class JoinLoops {
+public final class JoinLoops {
     /** A counting loop; its last counter value is {@code bound}, or {@code boundVar - 1} when {@code boundVar} is set. */
-    private record Loop(int head, Edge exit, Set<Integer> nodes, Variable counter, long bound, Variable boundVar) {}
+    record Loop(int head, Edge exit, Set<Integer> nodes, Variable counter, long bound, Variable boundVar) {}
 
     private final Program program;
     private final ThreadGraph graph;
@@ -54,7 +54,7 @@ final class JoinLoops {
     private final ObjectMultiplicity objects;
     private final Map<String, Map<Edge, Set<ThreadId>>> cache = new HashMap<>();
 
-    JoinLoops(Program program, ThreadGraph graph, IntervalCache intervals, Regions regions, TidCells tids,
+    public JoinLoops(Program program, ThreadGraph graph, IntervalCache intervals, Regions regions, TidCells tids,
               ObjectMultiplicity objects) {
         this.program = program;
         this.graph = graph;
@@ -146,7 +146,7 @@ final class JoinLoops {
     }
 
     /** A tracked local assigned exactly once, not on a cycle: one value from then on. */
-    private boolean stable(Function f, Variable v) {
+    boolean stable(Function f, Variable v) {
         if (v.isStatic() || v.kind() == Variable.Kind.PARAM) return false;
         int assigns = 0;
         var loops = graph.loops(f.linkName());
@@ -195,6 +195,12 @@ final class JoinLoops {
                 && a.rhs() instanceof Expr.Binary b && b.op() == Expr.BinOp.ADD && b.left() instanceof Expr.Load ld
                 && ld.lvalue() instanceof Lvalue.Var x && x.variable().equals(v)
                 && b.right() instanceof Expr.IntConst k && k.value() == 1;
+    }
+
+    /** The verified counting loop whose body contains {@code e}, or null. */
+    Loop countingLoopOf(Function f, Edge e) {
+        for (Loop l : loops(f)) if (l.nodes.contains(e.from()) && l.nodes.contains(e.to()) && e.to() != l.head) return l;
+        return null;
     }
 
     private List<Loop> loops(Function f) {

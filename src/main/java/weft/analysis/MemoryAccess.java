@@ -1,12 +1,14 @@
 package weft.analysis;
 
+import weft.ir.Lvalue;
 import weft.ir.SourceLoc;
 
 /**
  * One memory access a statement performs: where (region), read or write, atomic or not, and whether
  * it names its variable directly ({@code named}: no pointer dereference on the way, so a thread-local
  * variable is the accessing thread's own instance), and its form {@code p->f} relative to a pointer
- * variable when it has one.
+ * variable when it has one; {@code lvalue} is the accessed lvalue (null for accesses library
+ * functions make through pointer arguments).
  */
 public record MemoryAccess(Region region, boolean write, boolean atomic, SourceLoc loc, String what, boolean named,
-                           SymbolicBase symbolic) {}
+                           SymbolicBase symbolic, Lvalue lvalue) {}

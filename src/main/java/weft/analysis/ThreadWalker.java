@@ -47,6 +47,7 @@ public final class ThreadWalker {
     private final AccessCollector collector;
     private final SyncFree syncFree;
     private final LockResolver locks;
+    private final InstanceKeys instanceKeys;
     private final Map<Key, Result> memo = new HashMap<>();
     private final Set<Key> inProgress = new HashSet<>();
     private final Map<ThreadId, List<LocalState>> creationStates = new HashMap<>();
@@ -62,12 +63,19 @@ public final class ThreadWalker {
         this.syncFree = new SyncFree(program, pts);
         this.locks = locks;
         TidCells tids = new TidCells(program, pts, regions);
-        this.transfer = new Transfer(program, graph, regions, locks, tids, new JoinLoops(program, graph, intervals, regions, tids, locks.objects()));
+        JoinLoops joinLoops = new JoinLoops(program, graph, intervals, regions, tids, locks.objects());
+        this.instanceKeys = new InstanceKeys(program, graph, joinLoops);
+        this.transfer = new Transfer(program, graph, regions, locks, tids, joinLoops);
     }
 
     /** Why the analysis may have missed behaviour (then race freedom cannot be claimed), or null. */
     public String incompleteReason() {
         return incomplete;
+    }
+
+    /** Which threads' instances get distinct arguments (for exclusion rules). */
+    public InstanceKeys instanceKeys() {
+        return instanceKeys;
     }
 
     /** States in which the creating thread executed the create statement of {@code child}. */

@@ -67,7 +67,7 @@ public final class RaceAnalysis {
             });
         }
         List<Access> accesses = new ArrayList<>(byKey.values());
-        RaceContext ctx = new RaceContext(pts, graph, walker::creationStates);
+        RaceContext ctx = new RaceContext(pts, graph, walker::creationStates, walker.instanceKeys());
         RaceDetector.Result found = new RaceDetector(RaceDetector.standardRules(), options.maxRaces()).detect(accesses, ctx);
         List<String> gaps = new ArrayList<>();
         Set<String> executed = new java.util.HashSet<>();

@@ -9,4 +9,5 @@ import java.util.List;
 import java.util.function.Function;
 
 /** Whole-program facts exclusion rules may consult: aliasing, the thread graph, where threads were created. */
-public record RaceContext(PointsTo pointsTo, ThreadGraph threads, Function<ThreadId, List<LocalState>> creationStates) {}
+public record RaceContext(PointsTo pointsTo, ThreadGraph threads, Function<ThreadId, List<LocalState>> creationStates,
+                          weft.analysis.InstanceKeys instances) {}

@@ -1,5 +1,4 @@
 /* expect: race-free */
-/* weft: imprecise: per-thread argument values are not tracked */
 /* Each thread gets a distinct index i by value as its argument and writes only slots[i]. */
 #include <pthread.h>
 #include <stdint.h>

@@ -1,0 +1,128 @@
+package weft.analysis;
+
+import weft.ir.CallTarget;
+import weft.ir.Edge;
+import weft.ir.Expr;
+import weft.ir.Function;
+import weft.ir.Lvalue;
+import weft.ir.Program;
+import weft.ir.Stmt;
+import weft.ir.Variable;
+import weft.model.Event;
+import weft.thread.ThreadGraph;
+import weft.thread.ThreadId;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Threads created in a counting loop whose argument is the loop counter ({@code (void*)i}) or the
+ * address of the counter's element of an array ({@code &a[i]}): every instance receives a different
+ * argument. In the start routine, the parameter and locals assigned once from it (never changed) are
+ * the instance's <em>key</em>.
+ *
+ * <p>Soundness: the create statement runs once per iteration of a simple counting loop that itself
+ * runs once (unique parent, function executed once, no enclosing cycle), and the counter differs in
+ * each iteration, so the arguments are pairwise different values or point to pairwise different
+ * elements. An access indexed by a key ({@code g[k]}) or made through a key pointer ({@code k->f},
+ * within one element) therefore touches a different element in each instance.
+ */
+public final class InstanceKeys {
+    /** How a thread's argument distinguishes its instances. */
+    public enum Kind { VALUE, POINTER }
+
+    private final Program program;
+    private final ThreadGraph graph;
+    private final JoinLoops loops;
+    private final Map<ThreadId, Kind> kinds = new HashMap<>();
+    private final Map<String, Set<Variable>> keyVars = new HashMap<>();
+    private final Map<ThreadId, Long> elementSizes = new HashMap<>();
+
+    public InstanceKeys(Program program, ThreadGraph graph, JoinLoops loops) {
+        this.program = program;
+        this.graph = graph;
+        this.loops = loops;
+    }
+
+    /** The kind of distinct argument the instances of {@code t} receive, or null. */
+    public Kind kind(ThreadId t) {
+        return kinds.computeIfAbsent(t, this::compute);
+    }
+
+    private Kind compute(ThreadId t) {
+        if (t.isMain() || !graph.isUnique(t.parent()) || !graph.functionOnce(t.parent(), t.createFunction())) return null;
+        Function f = program.function(t.createFunction());
+        Edge e = t.createEdge();
+        if (f == null || !(e.stmt() instanceof Stmt.Call c) || !(program.target(c) instanceof CallTarget.Library lib)
+                || !(lib.model().event() instanceof Event.ThreadCreate tc) || tc.argArg() >= c.args().size()) {
+            return null;
+        }
+        JoinLoops.Loop loop = loops.countingLoopOf(f, e);
+        if (loop == null) return null;
+        Expr arg = strip(c.args().get(tc.argArg()));
+        if (isCounter(arg, loop.counter())) return Kind.VALUE;
+        if (arg instanceof Expr.AddrOf a && a.lvalue() instanceof Lvalue.Index ix && isCounter(strip(ix.index()), loop.counter())
+                && ix.base() instanceof Lvalue.Var && ix.type().size() > 0) {
+            elementSizes.put(t, ix.type().size());
+            return Kind.POINTER;
+        }
+        // &p[i] with p a local pointer assigned once: the same array in every iteration.
+        if (arg instanceof Expr.AddrOf a && a.lvalue() instanceof Lvalue.Deref d && d.pointer() instanceof Expr.Binary b
+                && b.op() == Expr.BinOp.ADD && b.left() instanceof Expr.Load base && base.lvalue() instanceof Lvalue.Var pv
+                && loops.stable(f, pv.variable()) && isCounter(strip(b.right()), loop.counter()) && d.type().size() > 0) {
+            elementSizes.put(t, d.type().size());
+            return Kind.POINTER;
+        }
+        return null;
+    }
+
+    private static boolean isCounter(Expr e, Variable counter) {
+        return e instanceof Expr.Load l && l.lvalue() instanceof Lvalue.Var v && v.variable().equals(counter);
+    }
+
+    private static Expr strip(Expr e) {
+        while (e instanceof Expr.Cast c) e = c.operand();
+        return e;
+    }
+
+    /** For {@link Kind#POINTER}: the size of the array elements the instances' arguments point to. */
+    public long elementSize(ThreadId t) {
+        kind(t);
+        return elementSizes.getOrDefault(t, 0L);
+    }
+
+    /** Key variables of routine {@code f}: its first parameter if never assigned, and locals set once from it. */
+    public Set<Variable> keys(Function f) {
+        return keyVars.computeIfAbsent(f.linkName(), k -> computeKeys(f));
+    }
+
+    private Set<Variable> computeKeys(Function f) {
+        Set<Variable> out = new HashSet<>();
+        if (f.params().isEmpty()) return out;
+        Variable p = f.params().get(0);
+        Set<Variable> taken = new HashSet<>();
+        Map<Variable, Integer> assigns = new HashMap<>();
+        Map<Variable, Expr> source = new HashMap<>();
+        for (Edge e : f.cfg().edges()) {
+            AddressTaken.collect(e.stmt(), taken);
+            Lvalue lhs = e.stmt() instanceof Stmt.Assign a ? a.lhs() : e.stmt() instanceof Stmt.Call c ? c.result() : null;
+            if (lhs instanceof Lvalue.Var v) {
+                assigns.merge(v.variable(), 1, Integer::sum);
+                if (e.stmt() instanceof Stmt.Assign a && !graph.loops(f.linkName()).inCycle(e)) source.put(v.variable(), a.rhs());
+                else source.put(v.variable(), null);
+            }
+        }
+        if (taken.contains(p) || assigns.containsKey(p)) return out;
+        out.add(p);
+        for (Map.Entry<Variable, Expr> e : source.entrySet()) {
+            Variable v = e.getKey();
+            if (e.getValue() != null && assigns.get(v) == 1 && !taken.contains(v) && !v.isStatic()
+                    && isCounter(strip(e.getValue()), p)) {
+                out.add(v);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,36 @@
+package weft.race.rules;
+
+import weft.analysis.InstanceAccess;
+import weft.analysis.InstanceKeys;
+import weft.race.Access;
+import weft.race.ExclusionRule;
+import weft.race.RaceContext;
+
+/**
+ * Two accesses of one abstract thread whose instances each received a different argument (see
+ * {@link InstanceKeys}), both made by its start routine through that argument: {@code g[k]} with the
+ * same named array, or {@code k->f} within one array element. Instances differ in {@code k}, so they
+ * touch different elements; within one instance the accesses are ordered by program order.
+ */
+public final class DistinctInstances implements ExclusionRule {
+    @Override
+    public String exclude(Access a, Access b, RaceContext ctx) {
+        if (!a.thread().equals(b.thread()) || a.access().lvalue() == null || b.access().lvalue() == null) return null;
+        InstanceKeys keys = ctx.instances();
+        InstanceKeys.Kind kind = keys.kind(a.thread());
+        if (kind == null || !a.function().linkName().equals(a.thread().routine())
+                || !b.function().linkName().equals(a.thread().routine())) {
+            return null;
+        }
+        var vars = keys.keys(a.function());
+        InstanceAccess ia = InstanceAccess.of(a.access().lvalue(), vars, kind);
+        InstanceAccess ib = InstanceAccess.of(b.access().lvalue(), vars, kind);
+        if (ia == null || ib == null) return null;
+        if (kind == InstanceKeys.Kind.VALUE) {
+            return ia.arrayOrNull().equals(ib.arrayOrNull()) && ia.elementSize() == ib.elementSize()
+                    ? "each thread instance uses its own element of " + ia.arrayOrNull().name() : null;
+        }
+        long elem = keys.elementSize(a.thread());
+        return ia.elementSize() <= elem && ib.elementSize() <= elem ? "each thread instance uses its own argument object" : null;
+    }
+}
