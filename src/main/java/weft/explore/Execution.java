@@ -53,7 +53,7 @@ final class Execution {
             st.threads.add(mt);
             startMain(mt, main);
             for (long steps = 0; steps < maxSteps; steps++) {
-                if ((steps & 127) == 0 && (Thread.currentThread().isInterrupted() || System.nanoTime() > deadline)) {
+                if ((steps & 7) == 0 && (Thread.currentThread().isInterrupted() || System.nanoTime() > deadline)) {
                     timedOut = true;
                     stopReason = "time";
                     return null;

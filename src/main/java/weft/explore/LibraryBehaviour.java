@@ -18,8 +18,9 @@ import java.util.List;
  * accesses of synchronisation objects are not, so no race is ever reported on them.
  *
  * <p>Must-soundness: each behaviour chosen is one the POSIX/C11 specification allows for the call (thread creation
- * and allocation succeed; a condition wait may wake spuriously, so it is an unlock followed by a later lock; trylock
- * fails exactly when the lock is held). Abandoned: relocking a held mutex (deadlock or recursive type unknown),
+ * and allocation succeed; a condition wait releases the mutex, blocks until a signal or broadcast wakes it (the
+ * oldest waiter first) and re-acquires the mutex, never waking spuriously, which is allowed but not required;
+ * trylock fails exactly when the lock is held). Abandoned: relocking a held mutex (deadlock or recursive type unknown),
  * unlocking a mutex not held, timed operations that would have to time out, joining an unknown, detached or
  * already joined thread, waiting on uninitialised barriers, cancellation, and everything that the models do not
  * say precisely enough.
@@ -90,19 +91,29 @@ final class LibraryBehaviour {
         }
         if (event instanceof Event.CondWait w) {
             Sync.Key m = key(arg(args, w.mutexArg()), "mutex");
-            key(arg(args, w.condArg()), "condition variable");
+            Sync.Key cv = key(arg(args, w.condArg()), "condition variable");
             Sync.Lock l = st.sync.locks.get(m);
             if (l == null || l.writer != t.index) throw Abandon.unsupported("condition wait without holding the mutex");
             c.visible = true;
             if (c.dry) return true;
             l.writer = -1;
-            t.phase = ThreadState.Phase.COND_REACQUIRE;
+            t.phase = ThreadState.Phase.COND_WAIT;
             t.phaseKey = m;
+            t.phaseCond = cv;
+            st.sync.condWaiters.computeIfAbsent(cv, x -> new java.util.ArrayList<>()).add(t.index);
             return true;
         }
         if (event instanceof Event.CondSignal s) {
-            key(arg(args, s.condArg()), "condition variable");
+            Sync.Key cv = key(arg(args, s.condArg()), "condition variable");
             c.visible = true;
+            List<Integer> waiters = st.sync.condWaiters.get(cv);
+            if (waiters != null && !waiters.isEmpty()) {
+                if (st.speculating) throw Abandon.unsupported("signal inside an atomic section");
+                if (!c.dry) {
+                    int n = s.broadcast() ? waiters.size() : 1;
+                    for (int k = 0; k < n; k++) st.threads.get(waiters.remove(0)).phase = ThreadState.Phase.COND_REACQUIRE;
+                }
+            }
             return in.finishCall(t, c, e, Value.ZERO, null);
         }
         if (event instanceof Event.BarrierWait b) return barrier(t, c, e, b, args);
@@ -159,7 +170,7 @@ final class LibraryBehaviour {
                 }
                 return in.finishCall(t, c, e, Value.ZERO, null);
             }
-            case BARRIER_WAIT -> {
+            case BARRIER_WAIT, COND_WAIT -> {
                 return false;
             }
             case BARRIER_RELEASED -> {

@@ -17,7 +17,7 @@ import java.util.List;
  * state; a section that fails an assumption or blocks is not enabled; one that meets anything unsupported, or would change another thread (join, detach, barrier), is not enabled.
  */
 final class Speculation {
-    static final int MAX_SECTION_STEPS = 20_000;
+    static final int MAX_SECTION_STEPS = 5_000;
 
     /** The outcome: whether the section can be taken, its accesses and nondet values, or why it was abandoned. */
     record Result(boolean feasible, List<Access> accesses, List<Long> nondet, String abandoned, boolean terminates) {}

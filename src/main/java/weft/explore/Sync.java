@@ -38,6 +38,8 @@ final class Sync {
     final Map<Key, Lock> locks = new HashMap<>();
     final Map<Key, Barrier> barriers = new HashMap<>();
     final Map<Key, Once> once = new HashMap<>();
+    /** Threads waiting on each condition variable (not yet signalled), in arrival order. */
+    final Map<Key, List<Integer>> condWaiters = new HashMap<>();
     /** Thread-specific keys created so far and whether each has a destructor. */
     final Map<Long, Boolean> keys = new HashMap<>();
     long nextKey = 1;
@@ -70,6 +72,8 @@ final class Sync {
             x.done = e.getValue().done;
             once.put(e.getKey(), x);
         }
+        condWaiters.clear();
+        for (Map.Entry<Key, List<Integer>> e : o.condWaiters.entrySet()) condWaiters.put(e.getKey(), new ArrayList<>(e.getValue()));
         keys.clear();
         keys.putAll(o.keys);
         nextKey = o.nextKey;

@@ -11,7 +11,7 @@ final class ThreadState {
      * A library call that takes two steps: the call edge started (arguments evaluated, mutex released or barrier
      * reached) and completes later, when the thread can re-acquire the mutex or the barrier opened.
      */
-    enum Phase { NONE, COND_REACQUIRE, BARRIER_WAIT, BARRIER_RELEASED }
+    enum Phase { NONE, COND_WAIT, COND_REACQUIRE, BARRIER_WAIT, BARRIER_RELEASED }
 
     final int index;
     final String name;
@@ -25,10 +25,10 @@ final class ThreadState {
     int atomicFrames;
 
     Phase phase = Phase.NONE;
-    /** Arguments evaluated when the phase started (they are not evaluated, hence not read, again). */
-    List<Value> phaseArgs;
+    /** The mutex to re-acquire (condition waits); arguments are not evaluated, hence not read, again. */
     Sync.Key phaseKey;
-    Value phaseResult;
+    /** The condition variable waited on. */
+    Sync.Key phaseCond;
 
     /** The last plan of this thread's next step and what it depends on (see {@link Interpreter#plan}). */
     Interpreter.Plan cachedPlan;
@@ -67,9 +67,8 @@ final class ThreadState {
         atomicDepth = o.atomicDepth;
         atomicFrames = o.atomicFrames;
         phase = o.phase;
-        phaseArgs = o.phaseArgs;
         phaseKey = o.phaseKey;
-        phaseResult = o.phaseResult;
+        phaseCond = o.phaseCond;
         tls.clear();
         tls.putAll(o.tls);
         specific.clear();

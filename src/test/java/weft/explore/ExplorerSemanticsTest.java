@@ -290,4 +290,48 @@ class ExplorerSemanticsTest {
         race("ffs", guarded("int mask = 12;", "ffs(mask) == 3"));
         none("ffsFalse", guarded("int mask = 12;", "ffs(mask) == 2"));
     }
+
+    @Test
+    void conditionWaitsWakeOnlyWhenSignalled() throws Exception {
+        none("noSpuriousWakeup", """
+                int data;
+                pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+                pthread_cond_t c = PTHREAD_COND_INITIALIZER;
+                void *waiter(void *arg) {
+                  pthread_mutex_lock(&m); pthread_cond_wait(&c, &m); pthread_mutex_unlock(&m);
+                  data = 1;
+                  return 0;
+                }
+                int main(void) {
+                  pthread_t t;
+                  pthread_create(&t, 0, waiter, 0);
+                  data = 5;
+                  pthread_mutex_lock(&m); pthread_cond_signal(&c); pthread_mutex_unlock(&m);
+                  pthread_join(t, 0);
+                  return data;
+                }
+                """);
+        race("afterSignal", """
+                int data;
+                pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+                pthread_cond_t c = PTHREAD_COND_INITIALIZER;
+                int waiting;
+                void *waiter(void *arg) {
+                  pthread_mutex_lock(&m); waiting = 1; pthread_cond_wait(&c, &m); pthread_mutex_unlock(&m);
+                  data = 1;
+                  return 0;
+                }
+                int main(void) {
+                  pthread_t t;
+                  pthread_create(&t, 0, waiter, 0);
+                  pthread_mutex_lock(&m);
+                  int w = waiting;
+                  if (w) pthread_cond_broadcast(&c);
+                  pthread_mutex_unlock(&m);
+                  data = 5;
+                  pthread_join(t, 0);
+                  return data;
+                }
+                """);
+    }
 }
