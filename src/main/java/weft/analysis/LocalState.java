@@ -14,10 +14,12 @@ import java.util.Set;
  * thread ({@code onceDone}, must) and the once-flag whose routine is running ({@code inOnce}, or null).
  * Product lattice of {@link LockState} and {@link ThreadEvents}; {@code atomicDepth} merges by minimum
  * (being inside an atomic section is a must-property), {@code onceDone} by intersection, {@code inOnce}
- * to null unless equal. {@link #join} is the componentwise least upper bound.
+ * to null unless equal; {@code split} is a transient {@link ReturnSplit} kept only up to the test of a
+ * call's result. {@link #join} is the componentwise least upper bound.
  */
-public record LocalState(LockState locks, int atomicDepth, ThreadEvents threads, Set<Lock> onceDone, Lock inOnce) {
-    public static final LocalState INITIAL = new LocalState(LockState.EMPTY, 0, ThreadEvents.EMPTY, Set.of(), null);
+public record LocalState(LockState locks, int atomicDepth, ThreadEvents threads, Set<Lock> onceDone, Lock inOnce,
+                         ReturnSplit split) {
+    public static final LocalState INITIAL = new LocalState(LockState.EMPTY, 0, ThreadEvents.EMPTY, Set.of(), null, null);
 
     public LocalState {
         onceDone = Set.copyOf(onceDone);
@@ -28,23 +30,28 @@ public record LocalState(LockState locks, int atomicDepth, ThreadEvents threads,
         Set<Lock> done = new HashSet<>(onceDone);
         done.retainAll(o.onceDone);
         return new LocalState(locks.join(o.locks), Math.min(atomicDepth, o.atomicDepth), threads.join(o.threads), done,
-                Objects.equals(inOnce, o.inOnce) ? inOnce : null);
+                Objects.equals(inOnce, o.inOnce) ? inOnce : null, split == null ? null : split.join(o.split));
     }
 
     public LocalState withLocks(LockState l) {
-        return new LocalState(l, atomicDepth, threads, onceDone, inOnce);
+        return new LocalState(l, atomicDepth, threads, onceDone, inOnce, null);
     }
 
     public LocalState withThreads(ThreadEvents t) {
-        return new LocalState(locks, atomicDepth, t, onceDone, inOnce);
+        return new LocalState(locks, atomicDepth, t, onceDone, inOnce, null);
     }
 
     public LocalState withAtomicDepth(int d) {
-        return new LocalState(locks, Math.max(0, d), threads, onceDone, inOnce);
+        return new LocalState(locks, Math.max(0, d), threads, onceDone, inOnce, null);
     }
 
     public LocalState withOnce(Set<Lock> done, Lock in) {
-        return new LocalState(locks, atomicDepth, threads, done, in);
+        return new LocalState(locks, atomicDepth, threads, done, in, null);
+    }
+
+    /** This state with a pending return split (see {@link ReturnSplit}); every other change drops it. */
+    public LocalState withSplit(ReturnSplit s) {
+        return new LocalState(locks, atomicDepth, threads, onceDone, inOnce, s);
     }
 
     public boolean inAtomicSection() {

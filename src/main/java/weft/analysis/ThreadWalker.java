@@ -37,7 +37,7 @@ public final class ThreadWalker {
 
     private record Key(ThreadId thread, String function, LocalState entry) {}
 
-    private record Result(LocalState[] states, LocalState exit) {}
+    private record Result(LocalState[] states, LocalState exit, Map<Long, LocalState> byReturn) {}
 
     private final Program program;
     private final PointsTo pts;
@@ -125,12 +125,43 @@ public final class ThreadWalker {
             }
         }
         inProgress.remove(key);
-        Result r = new Result(st, st[cfg.exit()]);
+        Result r = new Result(st, st[cfg.exit()], byReturn(f, st));
         memo.put(key, r);
         return r.exit();
     }
 
+    /** Exit states by constant return value, if every feasible return returns a constant; else empty. */
+    private Map<Long, LocalState> byReturn(Function f, LocalState[] st) {
+        Map<Long, LocalState> out = new HashMap<>();
+        for (Edge e : f.cfg().in(f.cfg().exit())) {
+            if (st[e.from()] == null) continue;
+            if (!(e.stmt() instanceof Stmt.Return r) || constant(r.value()) == null) return Map.of();
+            out.merge(constant(r.value()), st[e.from()], LocalState::join);
+        }
+        return out;
+    }
+
+    private static Long constant(weft.ir.Expr e) {
+        while (e instanceof weft.ir.Expr.Cast c) e = c.operand();
+        return e instanceof weft.ir.Expr.IntConst k ? k.value() : null;
+    }
+
     private LocalState step(ThreadId t, Function f, Edge e, LocalState s) {
+        if (s.split() != null) {
+            if (e.stmt() instanceof Stmt.Skip) return s;
+            if (e.stmt() instanceof Stmt.Assign a && a.lhs() instanceof weft.ir.Lvalue.Var to
+                    && a.rhs() instanceof weft.ir.Expr.Load l && l.lvalue() instanceof weft.ir.Lvalue.Var from
+                    && from.variable().equals(s.split().result()) && !transfer.addressTaken(f, to.variable())) {
+                // "r = t" right after "t = f()": the split moves on to r.
+                Map<Long, LocalState> moved = new HashMap<>();
+                for (var en : s.split().byValue().entrySet()) moved.put(en.getKey(), transfer.apply(t, f, e, en.getValue()));
+                LocalState joined = transfer.apply(t, f, e, s.withSplit(null));
+                return joined.withSplit(new ReturnSplit(to.variable(), moved));
+            }
+            LocalState chosen = s.split() == null ? null : transfer.selectSplit(s, e.stmt());
+            s = s.withSplit(null);
+            if (chosen != null) return chosen == Transfer.INFEASIBLE ? null : transfer.apply(t, f, e, chosen);
+        }
         if (e.stmt() instanceof Stmt.Call c) {
             List<Function> callees = userCallees(f, c);
             if (callees != null) {
@@ -152,6 +183,10 @@ public final class ThreadWalker {
                     LocalState after = transfer.afterCall(s, c, exit, syncFree.test(g));
                     out = out == null ? after : out.join(after);
                 }
+                if (out != null && flag == null && callees.size() == 1 && c.result() instanceof weft.ir.Lvalue.Var rv) {
+                    ReturnSplit split = split(t, f, callees.get(0), s, c, rv.variable());
+                    if (split != null) out = out.withSplit(split);
+                }
                 return out;
             }
             if (program.target(c) instanceof CallTarget.Library lib && lib.model().event() instanceof Event.ThreadCreate) {
@@ -159,6 +194,20 @@ public final class ThreadWalker {
             }
         }
         return transfer.apply(t, f, e, s);
+    }
+
+    /** Snapshots after the call per constant return value of {@code g}, when it has several. */
+    private ReturnSplit split(ThreadId t, Function caller, Function g, LocalState s, Stmt.Call c, weft.ir.Variable result) {
+        if (syncFree.test(g) || transfer.addressTaken(caller, result)) return null;
+        Result r = memo.get(new Key(t, g.linkName(), calleeEntry(g, s)));
+        if (r == null || r.byReturn().size() < 2) return null;
+        Map<Long, LocalState> snaps = new HashMap<>();
+        for (var e : r.byReturn().entrySet()) {
+            LocalState exit = e.getValue();
+            if (LibraryModels.isAtomicFunction(g.name())) exit = exit.withAtomicDepth(exit.atomicDepth() - 1);
+            snaps.put(e.getKey(), transfer.afterCall(s, c, exit, false));
+        }
+        return new ReturnSplit(result, snaps);
     }
 
     /** The concrete once-flag of a {@code pthread_once} call, or null (not such a call, or flag not one object). */

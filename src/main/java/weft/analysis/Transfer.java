@@ -222,9 +222,52 @@ final class Transfer {
         return e instanceof Expr.IntConst k ? k.value() : null;
     }
 
+    /** Marker for a branch no return split satisfies. */
+    static final LocalState INFEASIBLE = new LocalState(LockState.EMPTY, 0, ThreadEvents.EMPTY, Set.of(), null, null);
+
+    /**
+     * For a branch testing the split's result variable against a constant, the join of the snapshots
+     * that satisfy it ({@link #INFEASIBLE} if none); null if the statement is not such a test.
+     */
+    LocalState selectSplit(LocalState s, Stmt stmt) {
+        if (!(stmt instanceof Stmt.Assume a)) return null;
+        Variable r = s.split().result();
+        Expr cond = strip(a.cond());
+        boolean positive = a.positive();
+        while (cond instanceof Expr.Unary u && u.op() == Expr.UnOp.NOT) {
+            cond = strip(u.operand());
+            positive = !positive;
+        }
+        long k;
+        boolean equal;
+        if (isVar(cond, r)) {
+            k = 0;
+            equal = !positive;
+        } else if (cond instanceof Expr.Binary b && (b.op() == Expr.BinOp.EQ || b.op() == Expr.BinOp.NE)) {
+            Expr l = strip(b.left());
+            Expr rr = strip(b.right());
+            if (isVar(rr, r)) {
+                Expr tmp = l;
+                l = rr;
+                rr = tmp;
+            }
+            if (!isVar(l, r) || constant(rr) == null) return null;
+            k = constant(rr);
+            equal = (b.op() == Expr.BinOp.EQ) == positive;
+        } else {
+            return null;
+        }
+        LocalState chosen = s.split().select(k, equal);
+        return chosen == null ? INFEASIBLE : chosen;
+    }
+
+    private static boolean isVar(Expr e, Variable v) {
+        return e instanceof Expr.Load l && l.lvalue() instanceof Lvalue.Var x && x.variable().equals(v);
+    }
+
     private final java.util.Map<String, Set<Variable>> addressTaken = new java.util.HashMap<>();
 
-    private boolean addressTaken(Function f, Variable v) {
+    boolean addressTaken(Function f, Variable v) {
         return addressTaken.computeIfAbsent(f.linkName(), k -> {
             Set<Variable> seen = new HashSet<>();
             for (Edge e : f.cfg().edges()) AddressTaken.collect(e.stmt(), seen);

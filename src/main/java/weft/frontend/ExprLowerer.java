@@ -155,6 +155,8 @@ final class ExprLowerer {
             }
             case IASTUnaryExpression.op_minus -> {
                 Expr v = rvalue(u.getOperand());
+                // Negative literals are constants in the IR (C has none: -1 is minus applied to 1).
+                if (v instanceof Expr.IntConst k) return new Expr.IntConst(-k.value(), typeOf(u));
                 return new Expr.Unary(Expr.UnOp.NEG, v, typeOf(u));
             }
             case IASTUnaryExpression.op_plus -> {

@@ -1,5 +1,4 @@
 /* expect: race-free */
-/* weft: imprecise: locksets are not path-sensitive on the helper's return value */
 /* A helper returns with the mutex still held on its success path (no unlock there); the caller unlocks. */
 #include <pthread.h>
 
