@@ -76,7 +76,7 @@ class InitLoweringTest {
                 """);
         assertEquals(List.of("+0 int = 3"), initItems(p, "x"));
         assertNull(p.init(global(p, "y")));
-        assertEquals(List.of("+0 int = (-(2) * 4)"), initItems(p, "z"));
+        assertEquals(List.of("+0 int = (-2 * 4)"), initItems(p, "z"));
         assertEquals(-8, new IrInterpreter(p).global("z"));
         assertEquals(List.of("+0 int* = &x"), initItems(p, "px"));
         assertEquals(List.of("+0 int* = &a[2]"), initItems(p, "pa"));
