@@ -31,7 +31,6 @@ import java.util.Set;
 final class Interpreter {
     private static final Set<String> HARMLESS_ASM = Set.of("", "mfence", "lfence", "sfence", "nop", "pause", "rep; nop", "rep nop");
 
-    /** What a thread's next step would do. */
     /** What a thread's next step would do; {@code section}: the nondet values of a speculated atomic section. */
     record Plan(boolean enabled, List<Access> accesses, boolean visible, String abandoned, List<Long> section,
                 boolean terminates) {
@@ -51,7 +50,7 @@ final class Interpreter {
     /**
      * Plans the thread's next step. A plan is reused while nothing it depends on changed: the thread did not move,
      * no library call ran and no thread ended (synchronisation state), and no object it looked at was written or
-     * freed (every look at memory goes through {@link Memory#check}, which logs the object).
+     * freed (every look at memory goes through {@link Memory#check} or {@link Memory#get}, which log the object).
      */
     Plan plan(ThreadState t) {
         if (t.finished) return Plan.DISABLED;

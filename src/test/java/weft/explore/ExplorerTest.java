@@ -326,4 +326,36 @@ class ExplorerTest {
                 }
                 """);
     }
+
+    @Test
+    void honoursInterruption() throws Exception {
+        weft.ir.Program p = ExploreTestSupport.load(dir, "interrupted", """
+                int g;
+                void *worker(void *arg) { while (1) g++; return 0; }
+                int main(void) { pthread_t t; pthread_create(&t, 0, worker, 0); while (1) { g--; } }
+                """);
+        Thread.currentThread().interrupt();
+        try {
+            long start = System.nanoTime();
+            Optional<RaceWitness> w = new Explorer(p, new ExploreOptions(1_000_000, 1_000_000, 60_000, 1)).findRace();
+            assertTrue(w.isEmpty());
+            assertTrue(System.nanoTime() - start < 5_000_000_000L, "stops promptly when interrupted");
+        } finally {
+            assertTrue(Thread.interrupted(), "the interrupt flag is left set for the caller");
+        }
+    }
+
+    @Test
+    void witnessScheduleReplaysToTheRacingState() throws Exception {
+        RaceWitness r = mustFind("scheduleEnd", """
+                int g;
+                void *worker(void *arg) { int local = 3; local++; g = local; return 0; }
+                int main(void) { pthread_t t; pthread_create(&t, 0, worker, 0); int v = g; pthread_join(t, 0); return v; }
+                """);
+        // the last steps lead each racing thread up to (not past) its racing statement
+        Step last = r.schedule().get(r.schedule().size() - 1);
+        assertTrue(last.thread() == r.first().thread() || last.thread() == r.second().thread()
+                || r.schedule().stream().anyMatch(s -> s.statement().startsWith("pthread_create")));
+        assertTrue(r.schedule().stream().noneMatch(s -> s.statement().startsWith("g = ")), "the racing write is not yet executed");
+    }
 }
