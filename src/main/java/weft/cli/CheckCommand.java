@@ -38,7 +38,7 @@ public final class CheckCommand implements Callable<Integer> {
      * @param property an SV-COMP property file, or null
      * @param timeout wall-clock limit of the analysis, or null for none
      */
-    public record Options(CliOptions common, boolean svcomp, Path property, Duration timeout) {}
+    public record Options(CliOptions common, boolean svcomp, Path property, Duration timeout, boolean atomicSectionsRace) {}
 
     /** Outcome of a check, with its exit code and SV-COMP result (null: none printed). */
     public enum Verdict {
@@ -65,6 +65,10 @@ public final class CheckCommand implements Callable<Integer> {
     @Option(names = "--svcomp", description = "Print an SV-COMP verdict line (RESULT: true|false|unknown).")
     boolean svcomp;
 
+    @Option(names = "--atomic-sections-race", description = "Count a plain access against one inside a "
+            + "__VERIFIER_atomic section as a race (SV-COMP labels disagree on this; off by default).")
+    boolean atomicSectionsRace;
+
     @Option(names = "--property", paramLabel = "FILE", description = "SV-COMP property file (must be no-data-race).")
     Path property;
 
@@ -88,7 +92,7 @@ public final class CheckCommand implements Callable<Integer> {
         if (timeoutSeconds != null && timeoutSeconds <= 0) {
             throw new ParameterException(spec.commandLine(), "--timeout must be a positive number of seconds");
         }
-        return new Options(c, svcomp, property, timeoutSeconds == null ? null : Duration.ofSeconds(timeoutSeconds));
+        return new Options(c, svcomp, property, timeoutSeconds == null ? null : Duration.ofSeconds(timeoutSeconds), atomicSectionsRace);
     }
 
     @Override
@@ -160,7 +164,7 @@ public final class CheckCommand implements Callable<Integer> {
             io.print(e.diagnostics());
             return Verdict.INPUT_ERROR;
         }
-        AnalysisResult r = new RaceAnalysis(AnalysisOptions.defaults()).run(program);
+        AnalysisResult r = new RaceAnalysis(AnalysisOptions.defaults().withAtomicSectionsRace(o.atomicSectionsRace())).run(program);
         TextReport.print(r, io.out());
         return switch (r.verdict()) {
             case TRUE -> Verdict.RACE_FREE;

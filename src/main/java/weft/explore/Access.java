@@ -7,13 +7,28 @@ import weft.ir.SourceLoc;
  * C counts as plain or atomic object accesses by the thread itself are recorded (not the internal accesses of
  * synchronisation functions), so every recorded access is really performed by the statement.
  */
-record Access(int obj, long off, long size, boolean write, boolean atomic, SourceLoc loc, Object subject) {
+record Access(int obj, long off, long size, boolean write, boolean atomic, SourceLoc loc, Object subject, boolean inSection) {
+    Access(int obj, long off, long size, boolean write, boolean atomic, SourceLoc loc, Object subject) {
+        this(obj, off, size, write, atomic, loc, subject, false);
+    }
+
+    /** This access as made inside an atomic section. */
+    Access insideSection() {
+        return inSection ? this : new Access(obj, off, size, write, atomic, loc, subject, true);
+    }
+
     /** E.g. {@code "write of g (4 bytes)"}; {@code subject} is the accessed lvalue or a description. */
     String what() {
         return (atomic ? "atomic " : "") + (write ? "write of " : "read of ") + subject + " (" + size + (size == 1 ? " byte)" : " bytes)");
     }
 
-    boolean conflicts(Access o) {
+    /**
+     * Whether the two accesses race. With {@code sectionsRace} false, an access made inside an atomic
+     * section never races: the section runs as one indivisible step, and SV-COMP's labels disagree on
+     * whether a plain access racing with such a step is a data race, so Weft does not claim it.
+     */
+    boolean conflicts(Access o, boolean sectionsRace) {
+        if (!sectionsRace && (inSection || o.inSection)) return false;
         return obj == o.obj && (write || o.write) && !(atomic && o.atomic) && size > 0 && o.size > 0
                 && off < o.off + o.size && o.off < off + size;
     }

@@ -29,6 +29,6 @@ final class Ctx {
     }
 
     void record(Access a) {
-        accesses.add(a);
+        accesses.add(atomicSection ? a.insideSection() : a);
     }
 }

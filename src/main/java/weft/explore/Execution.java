@@ -34,7 +34,10 @@ final class Execution {
     /** The largest number of threads enabled at once. */
     int maxEnabled;
 
-    Execution(ExecState st, long maxSteps, long deadlineNanos) {
+    private final boolean sectionsRace;
+
+    Execution(ExecState st, long maxSteps, long deadlineNanos, boolean sectionsRace) {
+        this.sectionsRace = sectionsRace;
         this.st = st;
         this.in = new Interpreter(st);
         this.maxSteps = maxSteps;
@@ -170,7 +173,7 @@ final class Execution {
                 if (uNew && y < x) continue; // checked from u's side
                 for (Access a : plans[c].accesses()) {
                     for (Access b : plans[u].accesses()) {
-                        if (a.conflicts(b)) return c < u ? witness(c, a, u, b) : witness(u, b, c, a);
+                        if (a.conflicts(b, sectionsRace)) return c < u ? witness(c, a, u, b) : witness(u, b, c, a);
                     }
                 }
             }

@@ -7,8 +7,14 @@ package weft.explore;
  * @param maxExecutions executions (schedules) tried at most
  * @param timeBudgetMillis wall-clock budget of one {@link Explorer#findRace()} call
  * @param seed seed of the randomised schedules and nondet choices (the search is deterministic for a seed, up to the time budget)
+ * @param atomicSectionsRace whether an access inside an atomic section ({@code __VERIFIER_atomic_*}) may form a race
+ *     with an access outside it; off by default, since SV-COMP's labels are inconsistent on this
  */
-public record ExploreOptions(long maxSteps, int maxExecutions, long timeBudgetMillis, long seed) {
+public record ExploreOptions(long maxSteps, int maxExecutions, long timeBudgetMillis, long seed, boolean atomicSectionsRace) {
+    public ExploreOptions(long maxSteps, int maxExecutions, long timeBudgetMillis, long seed) {
+        this(maxSteps, maxExecutions, timeBudgetMillis, seed, false);
+    }
+
     public ExploreOptions {
         if (maxSteps <= 0) throw new IllegalArgumentException("maxSteps must be positive");
         if (maxExecutions <= 0) throw new IllegalArgumentException("maxExecutions must be positive");
@@ -19,7 +25,11 @@ public record ExploreOptions(long maxSteps, int maxExecutions, long timeBudgetMi
         return new ExploreOptions(20_000, 2_000, 5_000, 0x5eedL);
     }
 
+    public ExploreOptions withAtomicSectionsRace(boolean on) {
+        return new ExploreOptions(maxSteps, maxExecutions, timeBudgetMillis, seed, on);
+    }
+
     public ExploreOptions withTimeBudget(long millis) {
-        return new ExploreOptions(maxSteps, maxExecutions, millis, seed);
+        return new ExploreOptions(maxSteps, maxExecutions, millis, seed, atomicSectionsRace);
     }
 }

@@ -72,7 +72,7 @@ final class Search {
     private RaceWitness runOne(Chooser chooser, long steps, int maxThreads) {
         ExecState s = initial.fork(chooser);
         s.maxThreads = maxThreads;
-        Execution ex = new Execution(s, steps, deadline);
+        Execution ex = new Execution(s, steps, deadline, options.atomicSectionsRace());
         last = ex;
         executions++;
         RaceWitness w;

@@ -7,9 +7,19 @@ package weft.race;
  * @param maxRaces    possible races to keep for reporting
  * @param confirm     whether to search for a concrete racing interleaving when races remain
  * @param confirmMillis time budget for that search
+ * @param atomicSectionsRace whether a plain access racing with an access inside an atomic section
+ *     ({@code __VERIFIER_atomic_*}) counts as a confirmed race (SV-COMP's labels disagree; off by default)
  */
-public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis) {
+public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis, boolean atomicSectionsRace) {
+    public AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis) {
+        this(maxThreads, maxRaces, confirm, confirmMillis, false);
+    }
+
     public static AnalysisOptions defaults() {
         return new AnalysisOptions(200, 50, true, 4000);
+    }
+
+    public AnalysisOptions withAtomicSectionsRace(boolean on) {
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, on);
     }
 }

@@ -86,7 +86,7 @@ public final class RaceAnalysis {
         Optional<RaceWitness> witness = Optional.empty();
         if (options.confirm()) {
             ExploreOptions d = ExploreOptions.defaults();
-            witness = new Explorer(program, new ExploreOptions(d.maxSteps(), d.maxExecutions(), options.confirmMillis(), d.seed())).findRace();
+            witness = new Explorer(program, new ExploreOptions(d.maxSteps(), d.maxExecutions(), options.confirmMillis(), d.seed(), options.atomicSectionsRace())).findRace();
         }
         stats = new AnalysisResult.Stats(stats.threads(), stats.accesses(), stats.pairsChecked(), (System.nanoTime() - t0) / 1_000_000);
         if (witness.isPresent()) {

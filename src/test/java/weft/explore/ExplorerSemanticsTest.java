@@ -232,14 +232,24 @@ class ExplorerSemanticsTest {
                 """);
     }
 
+    private static final String PLAIN_VS_SECTION = """
+            int x;
+            void *worker(void *arg) { __VERIFIER_atomic_begin(); x = 1; __VERIFIER_atomic_end(); return 0; }
+            int main(void) { pthread_t t; pthread_create(&t, 0, worker, 0); int v = x; pthread_join(t, 0); return v; }
+            """;
+
     @Test
-    void plainAccessAgainstAtomicSectionIsARace() throws Exception {
-        RaceWitness w = race("plainVsSection", """
-                int x;
-                void *worker(void *arg) { __VERIFIER_atomic_begin(); x = 1; __VERIFIER_atomic_end(); return 0; }
-                int main(void) { pthread_t t; pthread_create(&t, 0, worker, 0); int v = x; pthread_join(t, 0); return v; }
-                """);
-        assertTrue(w.first().what().startsWith("atomic ") != w.second().what().startsWith("atomic "), w.first() + " / " + w.second());
+    void plainAccessAgainstAtomicSectionIsNoConfirmedRaceByDefault() throws Exception {
+        none("plainVsSection", PLAIN_VS_SECTION);
+    }
+
+    @Test
+    void plainAccessAgainstAtomicSectionIsARaceWhenAsked() throws Exception {
+        var p = ExploreTestSupport.load(dir, "plainVsSection2", PLAIN_VS_SECTION);
+        Optional<RaceWitness> w = new Explorer(p, ExploreTestSupport.quick().withAtomicSectionsRace(true)).findRace();
+        assertTrue(w.isPresent(), "expected a race");
+        assertTrue(w.get().first().what().startsWith("atomic ") != w.get().second().what().startsWith("atomic "),
+                w.get().first() + " / " + w.get().second());
     }
 
     @Test

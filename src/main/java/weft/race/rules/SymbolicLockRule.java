@@ -1,40 +1,91 @@
 package weft.race.rules;
 
 import weft.analysis.SymbolicBase;
+import weft.ir.CType;
+import weft.ir.Lvalue;
+import weft.ir.StructType;
+import weft.lock.HeldLock;
 import weft.lock.SymbolicLock;
+import weft.model.Event.Mode;
 import weft.race.Access;
 import weft.race.ExclusionRule;
 import weft.race.RaceContext;
 
+import java.util.HashSet;
+import java.util.Set;
+
 /**
- * Accesses {@code p->x} and {@code q->y} made while holding {@code p->m} and {@code q->m} (the same
- * member of the same struct type, {@code p}, {@code q} locals unchanged since locking): if {@code p}
- * and {@code q} point to the same object, both threads hold the same mutex; if not, the accesses touch
- * two distinct objects of that type, which do not overlap. Either way no race (Goblint's symbolic
- * locksets, restricted to pointers into whole objects of one type; assumes accesses stay inside the
- * object, as C requires).
+ * Accesses to members of struct objects of one type, each made while holding the mutex member at the
+ * same offset of its own object ({@code p->m} protecting {@code p->x}, Goblint's symbolic locksets):
+ * if the two objects are the same, both threads hold the same mutex; if not, the accesses touch two
+ * distinct objects of that type, which do not overlap. Either way no race. The lock is known relative
+ * to the object either symbolically ({@code p->m} held with {@code p} unchanged since) or concretely
+ * (a must-lock at byte {@code b+k} of the object whose element at byte {@code b} contains the access,
+ * e.g. {@code cache[5].m} for {@code cache[5].refs}). Assumes accesses stay inside their object, as C
+ * requires.
  */
 public final class SymbolicLockRule implements ExclusionRule {
+    /** A lock at byte {@code offset} of the accessed object of type {@code type}. */
+    private record Relative(String type, long size, long offset, Mode mode) {
+        boolean excludes(Relative o) {
+            return type.equals(o.type) && size == o.size && offset == o.offset && (mode == Mode.WRITE || o.mode == Mode.WRITE);
+        }
+    }
+
     @Override
     public String exclude(Access a, Access b, RaceContext ctx) {
-        SymbolicBase sa = a.access().symbolic();
-        SymbolicBase sb = b.access().symbolic();
-        if (sa == null || sb == null || !SymbolicLock.sameType(sa.pointee(), sb.pointee())) return null;
-        long size = sa.pointee().size();
-        if (size <= 0 || !inside(a, sa, size) || !inside(b, sb, size)) return null;
-        for (SymbolicLock la : a.state().locks().symbolic()) {
-            if (!la.base().equals(sa.base())) continue;
-            for (SymbolicLock lb : b.state().locks().symbolic()) {
-                if (lb.base().equals(sb.base()) && la.excludes(lb) && la.offset() < size) {
-                    return "common lock " + la.base().name() + "->@" + la.offset() + " of the same object";
-                }
+        Set<Relative> ra = relative(a);
+        if (ra.isEmpty()) return null;
+        Set<Relative> rb = relative(b);
+        for (Relative x : ra) {
+            for (Relative y : rb) {
+                if (x.excludes(y)) return "each holds the lock at +" + x.offset + " of its own " + x.type;
             }
         }
         return null;
     }
 
-    private static boolean inside(Access a, SymbolicBase s, long size) {
+    private static Set<Relative> relative(Access a) {
+        Set<Relative> out = new HashSet<>();
         long accessSize = a.region().size();
-        return s.offset() >= 0 && accessSize > 0 && s.offset() + accessSize <= size;
+        SymbolicBase s = a.access().symbolic();
+        if (s != null && s.pointee().size() > 0 && s.offset() >= 0 && accessSize > 0 && s.offset() + accessSize <= s.pointee().size()) {
+            for (SymbolicLock l : a.state().locks().symbolic()) {
+                if (l.base().equals(s.base()) && SymbolicLock.sameType(l.pointee(), s.pointee()) && l.offset() < s.pointee().size()) {
+                    out.add(new Relative(name(s.pointee()), s.pointee().size(), l.offset(), l.mode()));
+                }
+            }
+        }
+        Lvalue lv = a.access().lvalue();
+        if (lv == null || !a.region().isExact() || a.state().locks().must().isEmpty()) return out;
+        // Walk outwards through members and constant elements: each enclosing struct object.
+        long within = 0;
+        while (true) {
+            if (lv instanceof Lvalue.Field f) {
+                within += f.field().offset();
+                lv = f.base();
+            } else if (lv instanceof Lvalue.Index ix && ix.index() instanceof weft.ir.Expr.IntConst k) {
+                within += k.value() * Math.max(0, ix.type().size());
+                lv = ix.base();
+            } else {
+                break;
+            }
+            CType t = lv.type().unqualified();
+            if (!(t instanceof StructType st) || st.size() <= 0) continue;
+            long base = a.region().minStart() - within;
+            if (within + accessSize > st.size()) continue;
+            for (HeldLock h : a.state().locks().must()) {
+                var lock = h.lock();
+                if (lock.object() != null && lock.object().equals(a.region().object()) && lock.offset() >= base
+                        && lock.offset() < base + st.size()) {
+                    out.add(new Relative(name(st), st.size(), lock.offset() - base, h.mode()));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static String name(CType t) {
+        return t.unqualified().toString();
     }
 }
