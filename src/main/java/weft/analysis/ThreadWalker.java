@@ -51,6 +51,8 @@ public final class ThreadWalker {
     private final Map<Key, Result> memo = new HashMap<>();
     private final Set<Key> inProgress = new HashSet<>();
     private final Map<ThreadId, List<LocalState>> creationStates = new HashMap<>();
+    /** Join of the states at every point where a thread may terminate (return from its routine, pthread_exit). */
+    private final Map<ThreadId, LocalState> endStates = new HashMap<>();
     private String incomplete;
 
     public ThreadWalker(Program program, PointsTo pts, ThreadGraph graph, IntervalCache intervals, Regions regions,
@@ -73,6 +75,15 @@ public final class ThreadWalker {
         return incomplete;
     }
 
+    /**
+     * Threads {@code t} has certainly joined whenever it terminates; empty if it may terminate in a way
+     * not seen (then nothing is claimed).
+     */
+    public Set<ThreadId> joinedAtEnd(ThreadId t) {
+        LocalState end = endStates.get(t);
+        return end == null ? Set.of() : end.threads().joined();
+    }
+
     /** Which threads' instances get distinct arguments (for exclusion rules). */
     public InstanceKeys instanceKeys() {
         return instanceKeys;
@@ -87,7 +98,8 @@ public final class ThreadWalker {
         Function f = program.function(t.routine());
         if (f == null) return;
         LocalState init = LocalState.INITIAL;
-        analyse(t, f, init);
+        LocalState exit = analyse(t, f, init);
+        if (exit != null) endStates.merge(t, exit, LocalState::join);
         collect(t, f, init, new HashSet<>(), sink);
     }
 
@@ -188,6 +200,9 @@ public final class ThreadWalker {
                     if (split != null) out = out.withSplit(split);
                 }
                 return out;
+            }
+            if (program.target(c) instanceof CallTarget.Library end && end.model().event() instanceof Event.ThreadExit) {
+                endStates.merge(t, s, LocalState::join);
             }
             if (program.target(c) instanceof CallTarget.Library lib && lib.model().event() instanceof Event.ThreadCreate) {
                 for (ThreadId child : graph.childrenAt(t, e)) creationStates.computeIfAbsent(child, k -> new ArrayList<>()).add(s);

@@ -67,7 +67,7 @@ public final class RaceAnalysis {
             });
         }
         List<Access> accesses = new ArrayList<>(byKey.values());
-        RaceContext ctx = new RaceContext(pts, graph, walker::creationStates, walker.instanceKeys());
+        RaceContext ctx = new RaceContext(pts, graph, walker::creationStates, walker.instanceKeys(), walker::joinedAtEnd);
         RaceDetector.Result found = new RaceDetector(RaceDetector.standardRules(), options.maxRaces()).detect(accesses, ctx);
         List<String> gaps = new ArrayList<>();
         Set<String> executed = new java.util.HashSet<>();

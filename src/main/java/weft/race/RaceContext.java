@@ -10,4 +10,15 @@ import java.util.function.Function;
 
 /** Whole-program facts exclusion rules may consult: aliasing, the thread graph, where threads were created. */
 public record RaceContext(PointsTo pointsTo, ThreadGraph threads, Function<ThreadId, List<LocalState>> creationStates,
-                          weft.analysis.InstanceKeys instances) {}
+                          weft.analysis.InstanceKeys instances, Function<ThreadId, java.util.Set<ThreadId>> joinedAtEnd) {
+
+    /** {@code joined} closed under "a joined thread had itself joined these before it ended". */
+    public java.util.Set<ThreadId> transitivelyJoined(java.util.Set<ThreadId> joined) {
+        java.util.Set<ThreadId> out = new java.util.HashSet<>(joined);
+        java.util.ArrayDeque<ThreadId> work = new java.util.ArrayDeque<>(joined);
+        while (!work.isEmpty()) {
+            for (ThreadId t : joinedAtEnd.apply(work.poll())) if (out.add(t)) work.add(t);
+        }
+        return out;
+    }
+}

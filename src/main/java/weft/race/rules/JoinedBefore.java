@@ -6,14 +6,21 @@ import weft.race.RaceContext;
 
 /**
  * If {@code b}'s thread B is in the must-joined set at {@code a}, B terminated before {@code a}, so
- * all of B's accesses happen before {@code a}. Sound: a thread is must-joined only if it is unique and
- * the joined id certainly belongs to it (see {@code ThreadEvents}).
+ * all of B's accesses happen before {@code a}. Joins are transitive: if a joined thread had certainly
+ * joined C at every point where it can terminate (return or {@code pthread_exit}), C ended before too.
+ * Sound: a thread is must-joined only if all its instances are certainly joined (unique with a known
+ * id, or a verified join loop — see {@code ThreadEvents}, {@code JoinLoops}).
  */
 public final class JoinedBefore implements ExclusionRule {
     @Override
     public String exclude(Access a, Access b, RaceContext ctx) {
-        if (a.state().threads().joined().contains(b.thread())) return "thread " + b.thread().displayName() + " joined before " + a.loc().shortString();
-        if (b.state().threads().joined().contains(a.thread())) return "thread " + a.thread().displayName() + " joined before " + b.loc().shortString();
+        if (joined(a, ctx).contains(b.thread())) return "thread " + b.thread().displayName() + " joined before " + a.loc().shortString();
+        if (joined(b, ctx).contains(a.thread())) return "thread " + a.thread().displayName() + " joined before " + b.loc().shortString();
         return null;
+    }
+
+    private static java.util.Set<weft.thread.ThreadId> joined(Access a, RaceContext ctx) {
+        var j = a.state().threads().joined();
+        return j.isEmpty() ? j : ctx.transitivelyJoined(j);
     }
 }
