@@ -65,9 +65,11 @@ public final class CheckCommand implements Callable<Integer> {
     @Option(names = "--svcomp", description = "Print an SV-COMP verdict line (RESULT: true|false|unknown).")
     boolean svcomp;
 
-    @Option(names = "--atomic-sections-race", description = "Count a plain access against one inside a "
-            + "__VERIFIER_atomic section as a race (SV-COMP labels disagree on this; off by default).")
-    boolean atomicSectionsRace;
+    @Option(names = "--atomic-sections-race", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Count a plain access against one inside a __VERIFIER_atomic section as a race "
+                    + "(SV-COMP's reading; default: ${DEFAULT-VALUE}). --no-atomic-sections-race treats sections as "
+                    + "indivisible steps of the whole program.")
+    boolean atomicSectionsRace = true;
 
     @Option(names = "--property", paramLabel = "FILE", description = "SV-COMP property file (must be no-data-race).")
     Path property;

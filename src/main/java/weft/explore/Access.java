@@ -24,8 +24,8 @@ record Access(int obj, long off, long size, boolean write, boolean atomic, Sourc
 
     /**
      * Whether the two accesses race. With {@code sectionsRace} false, an access made inside an atomic
-     * section never races: the section runs as one indivisible step, and SV-COMP's labels disagree on
-     * whether a plain access racing with such a step is a data race, so Weft does not claim it.
+     * section never races (the stricter reading, where the section is one indivisible step of the whole
+     * program); by default it races with plain accesses, as SV-COMP's labels have it.
      */
     boolean conflicts(Access o, boolean sectionsRace) {
         if (!sectionsRace && (inSection || o.inSection)) return false;

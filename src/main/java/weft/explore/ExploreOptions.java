@@ -8,11 +8,12 @@ package weft.explore;
  * @param timeBudgetMillis wall-clock budget of one {@link Explorer#findRace()} call
  * @param seed seed of the randomised schedules and nondet choices (the search is deterministic for a seed, up to the time budget)
  * @param atomicSectionsRace whether an access inside an atomic section ({@code __VERIFIER_atomic_*}) may form a race
- *     with an access outside it; off by default, since SV-COMP's labels are inconsistent on this
+ *     with an access outside it (SV-COMP's reading, on by default: the section is atomic only with respect to
+ *     other sections)
  */
 public record ExploreOptions(long maxSteps, int maxExecutions, long timeBudgetMillis, long seed, boolean atomicSectionsRace) {
     public ExploreOptions(long maxSteps, int maxExecutions, long timeBudgetMillis, long seed) {
-        this(maxSteps, maxExecutions, timeBudgetMillis, seed, false);
+        this(maxSteps, maxExecutions, timeBudgetMillis, seed, true);
     }
 
     public ExploreOptions {

@@ -8,11 +8,11 @@ package weft.race;
  * @param confirm     whether to search for a concrete racing interleaving when races remain
  * @param confirmMillis time budget for that search
  * @param atomicSectionsRace whether a plain access racing with an access inside an atomic section
- *     ({@code __VERIFIER_atomic_*}) counts as a confirmed race (SV-COMP's labels disagree; off by default)
+ *     ({@code __VERIFIER_atomic_*}) counts as a confirmed race (SV-COMP's reading; on by default)
  */
 public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis, boolean atomicSectionsRace) {
     public AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis) {
-        this(maxThreads, maxRaces, confirm, confirmMillis, false);
+        this(maxThreads, maxRaces, confirm, confirmMillis, true);
     }
 
     public static AnalysisOptions defaults() {
