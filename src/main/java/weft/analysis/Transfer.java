@@ -172,42 +172,15 @@ final class Transfer {
     /** Resolves a pending trylock on the branch that tests its result variable. */
     private LocalState assume(LocalState s, Stmt.Assume a) {
         if (s.locks().pending().isEmpty()) return s;
-        Expr cond = strip(a.cond());
-        boolean positive = a.positive();
-        while (cond instanceof Expr.Unary u && u.op() == Expr.UnOp.NOT) {
-            cond = strip(u.operand());
-            positive = !positive;
-        }
-        Variable v = null;
-        Long equalsValue = null;
-        boolean eq = true;
-        if (cond instanceof Expr.Load l && l.lvalue() instanceof Lvalue.Var var) {
-            v = var.variable();
-            equalsValue = 0L;
-            eq = !positive; // "if (r)" holds when r != 0
-        } else if (cond instanceof Expr.Binary b && (b.op() == Expr.BinOp.EQ || b.op() == Expr.BinOp.NE)) {
-            Expr l = strip(b.left());
-            Expr r = strip(b.right());
-            if (r instanceof Expr.Load && !(l instanceof Expr.Load)) {
-                Expr tmp = l;
-                l = r;
-                r = tmp;
-            }
-            if (l instanceof Expr.Load ll && ll.lvalue() instanceof Lvalue.Var var && constant(r) != null) {
-                v = var.variable();
-                equalsValue = constant(r);
-                eq = (b.op() == Expr.BinOp.EQ) == positive;
-            }
-        }
-        if (v == null) return s;
-        LockState.PendingTry p = s.locks().pending().get(v);
+        VarTest test = VarTest.of(a);
+        if (test == null) return s;
+        LockState.PendingTry p = s.locks().pending().get(test.var());
         if (p == null) return s;
-        Boolean success = null;
-        if (eq && equalsValue == p.successValue()) success = true;
-        else if (eq) success = false;
-        else if (equalsValue == p.successValue()) success = false;
-        if (success == null) return s;
-        LockState ls = s.locks().withPending(v, null);
+        boolean hitsSuccess = test.value() == p.successValue();
+        // "r == success" acquired; "r == other" or "r != success" did not; "r != other" says nothing.
+        if (!test.equal() && !hitsSuccess) return s;
+        boolean success = test.equal() && hitsSuccess;
+        LockState ls = s.locks().withPending(test.var(), null);
         if (success) ls = ls.acquire(p.locks(), p.concrete(), p.mode());
         return s.withLocks(ls);
     }
@@ -231,38 +204,10 @@ final class Transfer {
      */
     LocalState selectSplit(LocalState s, Stmt stmt) {
         if (!(stmt instanceof Stmt.Assume a)) return null;
-        Variable r = s.split().result();
-        Expr cond = strip(a.cond());
-        boolean positive = a.positive();
-        while (cond instanceof Expr.Unary u && u.op() == Expr.UnOp.NOT) {
-            cond = strip(u.operand());
-            positive = !positive;
-        }
-        long k;
-        boolean equal;
-        if (isVar(cond, r)) {
-            k = 0;
-            equal = !positive;
-        } else if (cond instanceof Expr.Binary b && (b.op() == Expr.BinOp.EQ || b.op() == Expr.BinOp.NE)) {
-            Expr l = strip(b.left());
-            Expr rr = strip(b.right());
-            if (isVar(rr, r)) {
-                Expr tmp = l;
-                l = rr;
-                rr = tmp;
-            }
-            if (!isVar(l, r) || constant(rr) == null) return null;
-            k = constant(rr);
-            equal = (b.op() == Expr.BinOp.EQ) == positive;
-        } else {
-            return null;
-        }
-        LocalState chosen = s.split().select(k, equal);
+        VarTest test = VarTest.of(a);
+        if (test == null || !test.var().equals(s.split().result())) return null;
+        LocalState chosen = s.split().select(test.value(), test.equal());
         return chosen == null ? INFEASIBLE : chosen;
-    }
-
-    private static boolean isVar(Expr e, Variable v) {
-        return e instanceof Expr.Load l && l.lvalue() instanceof Lvalue.Var x && x.variable().equals(v);
     }
 
     private final java.util.Map<String, Set<Variable>> addressTaken = new java.util.HashMap<>();
