@@ -93,6 +93,11 @@ final class ConstraintBuilder {
     private Version cur;
     /** Edges all clones may still have together. */
     private int cloneEdgesLeft;
+    /**
+     * Whether block copies through pointers go through a {@link CopyGroup} (else every source/destination
+     * pair is linked: the same solution, for tests comparing the two).
+     */
+    boolean groupBlockCopies = true;
 
     ConstraintBuilder(Program program, Solver s) {
         this.program = program;
@@ -414,14 +419,22 @@ final class ConstraintBuilder {
         int ss = src.isStatic() ? 0 : src.shift();
         int dn = dst.isStatic() ? constNode(staticLoc(dst)) : dst.node();
         int ds = dst.isStatic() ? 0 : dst.shift();
-        s.addConstraint(sn, (sv, l) -> {
-            int from = sv.shift(l, ss);
-            for (int m : sv.ptsArray(dn)) sv.link(from, sv.shift(m, ds), size);
-        });
-        s.addConstraint(dn, (sv, l) -> {
-            int to = sv.shift(l, ds);
-            for (int m : sv.ptsArray(sn)) sv.link(sv.shift(m, ss), to, size);
-        });
+        if (!groupBlockCopies) {
+            s.addConstraint(sn, (sv, l) -> {
+                int from = sv.shift(l, ss);
+                for (int m : sv.ptsArray(dn)) sv.link(from, sv.shift(m, ds), size);
+            });
+            s.addConstraint(dn, (sv, l) -> {
+                int to = sv.shift(l, ds);
+                for (int m : sv.ptsArray(sn)) sv.link(sv.shift(m, ss), to, size);
+            });
+            return;
+        }
+        // link(S, D) for every source S in shift(pts(sn)) and destination D in shift(pts(dn)), via shared nodes
+        CopyGroup g = new CopyGroup(s, size);
+        s.statGroups++;
+        s.addConstraint(sn, (sv, l) -> g.addSource(sv.shift(l, ss)));
+        s.addConstraint(dn, (sv, l) -> g.addDestination(sv.shift(l, ds)));
     }
 
     /** Seeds unknown memory into integer-to-pointer casts that received no pointer; true if any changed. */
@@ -429,7 +442,8 @@ final class ConstraintBuilder {
         boolean changed = false;
         for (int i = 0; i < castNodes.size(); i++) {
             int n = castNodes.get(i);
-            if (s.pts[n] == null || s.pts[n].size() == 0) {
+            IntSet p = s.ptsOf(n);
+            if (p == null || p.isEmpty()) {
                 s.addLoc(n, s.unknownLoc);
                 changed = true;
             }

@@ -1,6 +1,5 @@
 package weft.pointer;
 
-import weft.ir.CType;
 import weft.ir.CallTarget;
 import weft.ir.Expr;
 import weft.ir.Function;
@@ -9,11 +8,9 @@ import weft.ir.Program;
 import weft.ir.Stmt;
 import weft.model.Event;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.Deque;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -45,21 +42,32 @@ import java.util.Set;
  * library models are faithful. When something unsound is detected (unresolved indirect call or start routine,
  * function pointers reaching external code), {@link #isComplete()} is false.
  *
- * <p>Instances are immutable and safe to share between threads once {@link #analyze} returned.
+ * <p><b>Cost.</b> Solving propagates only the difference of each set along edges, merges cycles of copy
+ * edges into one node ({@link ConstraintGraph}) and copies blocks through pointers without building all
+ * source/destination pairs ({@link CopyGroup}); sets become bitmaps when large ({@link IntSet}). Queries
+ * are evaluated on location ids and memoised per node, location, expression and call ({@link Queries}):
+ * asking again, or about another expression reading the same cells, is cheap.
+ *
+ * <p>Instances are immutable (apart from those caches) and safe to share between threads once {@link
+ * #analyze} returned.
  */
 public final class PointsTo {
-    private static final long UNKNOWN = ConstraintBuilder.UNKNOWN;
-
     private final Program program;
     private final Solver s;
     private final List<String> incompleteReasons;
     private final java.util.Map<String, List<String>> incompleteByFunction;
     /** Objects whose address reached unknown memory. */
     private final Set<MemObject> escaped;
+    /** Query evaluation with its caches. */
+    private final Queries q;
+    /** Answers of {@link #callees} and {@link #threadRoutines} by call statement (identity). */
+    private final java.util.Map<Queries.Key, Set<Function>> callees = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.Map<Queries.Key, Set<Function>> routines = new java.util.concurrent.ConcurrentHashMap<>();
 
     private PointsTo(Program program, Solver s) {
         this.program = program;
         this.s = s;
+        this.q = new Queries(s);
         this.incompleteReasons = List.copyOf(s.incomplete);
         java.util.Map<String, List<String>> byFn = new java.util.LinkedHashMap<>();
         s.incompleteIn.forEach((k, v) -> byFn.put(k, List.copyOf(v)));
@@ -74,9 +82,19 @@ public final class PointsTo {
      * calling thread is interrupted meanwhile.
      */
     public static PointsTo analyze(Program program) {
+        return analyze(program, true);
+    }
+
+    /**
+     * Analyses the whole program; without {@code optimised}, with neither cycle collapsing nor grouped block
+     * copies, which must give the same solution (for tests).
+     */
+    static PointsTo analyze(Program program, boolean optimised) {
         ConstraintGraph.checkInterruptNow();
         Solver s = new Solver();
+        s.collapseCycles = optimised;
         ConstraintBuilder b = new ConstraintBuilder(program, s);
+        b.groupBlockCopies = optimised;
         b.build();
         do {
             s.solve();
@@ -93,7 +111,7 @@ public final class PointsTo {
      * per-call-site clone, so the result covers every activation of the wrapper.
      */
     public Set<Loc> eval(String function, Expr pointerExpr) {
-        return Collections.unmodifiableSet(evalQ(pointerExpr));
+        return q.eval(pointerExpr);
     }
 
     /**
@@ -101,17 +119,27 @@ public final class PointsTo {
      * bytes, or {@link Loc#ANY} when it is not a constant.
      */
     public Set<Loc> locations(String function, Lvalue lv) {
-        return Collections.unmodifiableSet(locationsQ(lv));
+        return q.locations(lv);
     }
 
     /** User functions {@code call} may invoke: the direct target, or resolved targets of an indirect call. */
     public Set<Function> callees(String function, Stmt.Call call) {
+        Queries.Key k = new Queries.Key(call);
+        Set<Function> r = callees.get(k);
+        if (r == null) {
+            r = computeCallees(call);
+            callees.put(k, r);
+        }
+        return r;
+    }
+
+    private Set<Function> computeCallees(Stmt.Call call) {
         Set<Function> out = new LinkedHashSet<>();
         CallTarget t = program.target(call);
         if (t instanceof CallTarget.User u) {
             out.add(u.function());
         } else if (t instanceof CallTarget.Indirect) {
-            for (String name : functionNames(evalQ(call.callee()))) {
+            for (String name : q.functionNames(call.callee())) {
                 Function f = program.function(name);
                 if (f != null) out.add(f);
             }
@@ -121,12 +149,22 @@ public final class PointsTo {
 
     /** Start routines of a thread-creation or once call (also when called through a function pointer). */
     public Set<Function> threadRoutines(String function, Stmt.Call createCall) {
+        Queries.Key k = new Queries.Key(createCall);
+        Set<Function> r = routines.get(k);
+        if (r == null) {
+            r = computeRoutines(createCall);
+            routines.put(k, r);
+        }
+        return r;
+    }
+
+    private Set<Function> computeRoutines(Stmt.Call createCall) {
         List<Event> events = new ArrayList<>();
         CallTarget t = program.target(createCall);
         if (t instanceof CallTarget.Library l) {
             events.add(l.model().event());
         } else if (t instanceof CallTarget.Indirect) {
-            for (String name : functionNames(evalQ(createCall.callee()))) {
+            for (String name : q.functionNames(createCall.callee())) {
                 if (program.function(name) == null) program.models().lookup(name).ifPresent(m -> events.add(m.event()));
             }
         }
@@ -134,7 +172,7 @@ public final class PointsTo {
         for (Event ev : events) {
             int arg = ev instanceof Event.ThreadCreate tc ? tc.routineArg() : ev instanceof Event.Once o ? o.routineArg() : -1;
             if (arg < 0 || arg >= createCall.args().size()) continue;
-            for (String name : functionNames(evalQ(createCall.args().get(arg)))) {
+            for (String name : q.functionNames(createCall.args().get(arg))) {
                 Function f = program.function(name);
                 if (f != null) out.add(f);
             }
@@ -147,18 +185,14 @@ public final class PointsTo {
      * wrapper's variable, in any of its copies.
      */
     public Set<Loc> contents(Loc cell) {
-        return Collections.unmodifiableSet(read(normalize(cell.object(), cell.offset())));
+        long off = cell.offset();
+        if (off != Loc.ANY && (off < 0 || off >= Solver.limit(cell.object()))) off = Loc.ANY;
+        return read(new Loc(cell.object(), off));
     }
 
     /** Objects reachable from {@code roots} by following stored pointers, including the roots' objects. */
     public Set<MemObject> reachable(Collection<Loc> roots) {
-        Set<MemObject> seen = new LinkedHashSet<>();
-        Deque<MemObject> work = new ArrayDeque<>();
-        for (Loc r : roots) if (seen.add(r.object())) work.add(r.object());
-        while (!work.isEmpty()) {
-            for (Loc l : read(new Loc(work.poll(), Loc.ANY))) if (seen.add(l.object())) work.add(l.object());
-        }
-        return Collections.unmodifiableSet(seen);
+        return Collections.unmodifiableSet(q.reachable(roots));
     }
 
     /**
@@ -213,10 +247,54 @@ public final class PointsTo {
         for (int l = 0; l < s.locCount; l++) {
             MemObject m = s.obj(s.locObj[l]).object;
             int c = s.locCell[l];
-            if (m == null || c < 0 || s.pts[c] == null || s.pts[c].size() == 0) continue;
-            sb.append(toLoc(l)).append(" -> ").append(toLocs(s.pts[c].sorted())).append('\n');
+            if (m == null || c < 0 || s.ptsOf(c) == null || s.ptsOf(c).size() == 0) continue;
+            sb.append(toLoc(l)).append(" -> ").append(toLocs(s.ptsOf(c).sorted())).append('\n');
         }
         return sb.toString();
+    }
+
+    /** The solved constraint system (for tests). */
+    Solver solver() {
+        return s;
+    }
+
+    /** Solver statistics (edges, propagations, constraint applications, set sizes), for benchmarks. */
+    public String stats() {
+        return s.stats;
+    }
+
+    /**
+     * All non-empty cells of objects clients see with what they may point to (for a wrapper's variable,
+     * the union over its copies), one line per cell, sorted, with variables named unambiguously: a
+     * canonical form for comparing solutions independently of internal numbering.
+     */
+    public String dumpCanonical() {
+        java.util.Map<Integer, MemObject> copyOf = new java.util.HashMap<>();
+        s.copies.forEach((m, ids) -> {
+            for (int i = 0; i < ids.size(); i++) copyOf.put(ids.get(i), m);
+        });
+        Set<Loc> cells = new HashSet<>();
+        for (int l = 0; l < s.locCount; l++) {
+            MemObject m = s.obj(s.locObj[l]).object;
+            if (m == null) m = copyOf.get(s.locObj[l]);
+            if (m != null) cells.add(new Loc(m, s.locOff[l] == Solver.ANY ? Loc.ANY : s.locOff[l]));
+        }
+        List<String> lines = new ArrayList<>();
+        for (Loc cell : cells) {
+            Set<Loc> v = read(cell);
+            if (v.isEmpty()) continue;
+            java.util.TreeSet<String> names = new java.util.TreeSet<>();
+            for (Loc x : v) names.add(canonicalName(x));
+            lines.add(canonicalName(cell) + " -> " + names);
+        }
+        Collections.sort(lines);
+        return String.join("\n", lines);
+    }
+
+    private static String canonicalName(Loc l) {
+        MemObject m = l.object();
+        String o = m instanceof MemObject.Var v ? v.variable().name() + "#" + v.variable().id() : m.toString();
+        return o + (l.offset() == Loc.ANY ? "+?" : "+" + l.offset());
     }
 
     @Override
@@ -225,141 +303,12 @@ public final class PointsTo {
                 + (isComplete() ? "" : ", incomplete") + "]";
     }
 
-    // ---------------------------------------------------------------- query-time evaluation (mirrors ConstraintBuilder)
-
-    private Set<Loc> evalQ(Expr e) {
-        if (e instanceof Expr.Load l) {
-            Set<Loc> out = new LinkedHashSet<>();
-            for (Loc loc : locationsQ(l.lvalue())) out.addAll(read(loc));
-            return out;
-        }
-        if (e instanceof Expr.AddrOf a) return locationsQ(a.lvalue());
-        if (e instanceof Expr.FuncRef f) return new LinkedHashSet<>(List.of(new Loc(new MemObject.Fn(f.name()), 0)));
-        if (e instanceof Expr.Binary b) return binary(b);
-        if (e instanceof Expr.Cast c) {
-            Expr op = c.operand();
-            if (!c.type().isPointer() || ConstraintBuilder.pointerLike(op.type())) return evalQ(op);
-            if (Consts.isConstant(op)) return new LinkedHashSet<>();
-            Set<Loc> r = evalQ(op);
-            if (r.isEmpty()) r.add(new Loc(new MemObject.Unknown(), Loc.ANY));
-            return r;
-        }
-        return new LinkedHashSet<>();
-    }
-
-    private Set<Loc> binary(Expr.Binary b) {
-        Expr.BinOp op = b.op();
-        boolean additive = op == Expr.BinOp.ADD || op == Expr.BinOp.SUB;
-        boolean bitwise = op == Expr.BinOp.AND || op == Expr.BinOp.OR || op == Expr.BinOp.XOR;
-        if (!additive && !bitwise) return new LinkedHashSet<>();
-        Expr l = b.left();
-        Expr r = b.right();
-        boolean lp = ConstraintBuilder.pointerLike(l.type());
-        boolean rp = ConstraintBuilder.pointerLike(r.type());
-        if (b.type().isPointer() && additive && (lp || rp) && !(op == Expr.BinOp.SUB && !lp)) {
-            Expr ptr = lp ? l : r;
-            Expr other = lp ? r : l;
-            CType pointee = b.type().pointee();
-            long elem = pointee == null || pointee.size() <= 0 ? 1 : pointee.size();
-            Long c = Consts.fold(other);
-            int sh = c == null ? Solver.SHIFT_ANY : Solver.toShift(c * elem * (op == Expr.BinOp.SUB ? -1 : 1));
-            Set<Loc> out = shiftAll(evalQ(ptr), sh == Solver.SHIFT_ANY ? UNKNOWN : sh);
-            out.addAll(shiftAll(evalQ(other), UNKNOWN));
-            return out;
-        }
-        if (!b.type().isPointer() && lp && rp) return new LinkedHashSet<>();
-        if (additive && !b.type().isPointer()) {
-            Long cr = Consts.fold(r);
-            if (cr != null) return shiftAll(evalQ(l), shiftBytes(op == Expr.BinOp.SUB ? -cr : cr));
-            Long cl = Consts.fold(l);
-            if (cl != null && op == Expr.BinOp.ADD) return shiftAll(evalQ(r), shiftBytes(cl));
-        }
-        Set<Loc> out = shiftAll(evalQ(l), UNKNOWN);
-        out.addAll(shiftAll(evalQ(r), UNKNOWN));
-        return out;
-    }
-
-    private static long shiftBytes(long bytes) {
-        int sh = Solver.toShift(bytes);
-        return sh == Solver.SHIFT_ANY ? UNKNOWN : sh;
-    }
-
-    /** Locations designated by {@code lv}: base locations plus an accumulated byte offset, normalised once. */
-    private Set<Loc> locationsQ(Lvalue lv) {
-        long[] shift = {0};
-        Set<Loc> base = baseOf(lv, shift);
-        return shiftAll(base, shift[0]);
-    }
-
-    private Set<Loc> baseOf(Lvalue lv, long[] shift) {
-        if (lv instanceof Lvalue.Var v) return new LinkedHashSet<>(List.of(new Loc(new MemObject.Var(v.variable()), 0)));
-        if (lv instanceof Lvalue.Field f) {
-            Set<Loc> base = baseOf(f.base(), shift);
-            shift[0] = add(shift[0], f.field().offset());
-            return base;
-        }
-        if (lv instanceof Lvalue.Index ix) {
-            Set<Loc> base = baseOf(ix.base(), shift);
-            shift[0] = add(shift[0], ConstraintBuilder.indexBytes(ix));
-            return base;
-        }
-        return evalQ(((Lvalue.Deref) lv).pointer());
-    }
-
-    private static long add(long a, long b) {
-        if (a == UNKNOWN || b == UNKNOWN) return UNKNOWN;
-        return shiftBytes(a + b);
-    }
-
-    private static Set<Loc> shiftAll(Set<Loc> locs, long bytes) {
-        if (bytes == 0) return locs;
-        Set<Loc> out = new LinkedHashSet<>();
-        for (Loc l : locs) {
-            boolean any = bytes == UNKNOWN || l.offset() == Loc.ANY;
-            out.add(normalize(l.object(), any ? Loc.ANY : l.offset() + bytes));
-        }
-        return out;
-    }
-
-    private static Loc normalize(MemObject m, long off) {
-        if (off != Loc.ANY && (off < 0 || off >= Solver.limit(m))) off = Loc.ANY;
-        return new Loc(m, off);
-    }
-
     /**
      * What a read at {@code l} yields: its cell (including weak writes at ANY), or all cells for ANY; for a
      * variable with copies in wrapper clones, the union over the variable and its copies.
      */
     private Set<Loc> read(Loc l) {
-        Integer id = s.objIds.get(l.object());
-        IntList copies = s.copies.get(l.object());
-        if (copies == null) return id == null ? new LinkedHashSet<>() : read(id, l.offset());
-        Set<Loc> out = id == null ? new LinkedHashSet<>() : read(id, l.offset());
-        for (int i = 0; i < copies.size(); i++) out.addAll(read(copies.get(i), l.offset()));
-        return out;
-    }
-
-    private Set<Loc> read(int id, long offset) {
-        Solver.Obj o = s.obj(id);
-        if (o.unknown) return toLocs(nodeSet(o.anyCell));
-        if (offset == Loc.ANY) {
-            if (o.sum >= 0) return toLocs(nodeSet(o.sum));
-            IntSet all = new IntSet();
-            for (int i = 0; i < o.cells.size(); i++) addAll(all, s.locCell[o.cells.get(i)]);
-            addAll(all, o.anyCell);
-            return toLocs(all.sorted());
-        }
-        int loc = s.findLoc(id, offset);
-        int cell = loc >= 0 && s.locCell[loc] >= 0 ? s.locCell[loc] : o.anyCell;
-        return toLocs(nodeSet(cell));
-    }
-
-    private int[] nodeSet(int node) {
-        return node < 0 || s.pts[node] == null ? new int[0] : s.pts[node].sorted();
-    }
-
-    private void addAll(IntSet into, int node) {
-        if (node >= 0 && s.pts[node] != null) for (int l : s.pts[node].toArray()) into.add(l);
+        return q.read(l);
     }
 
     private Set<Loc> toLocs(int[] ids) {
@@ -369,12 +318,6 @@ public final class PointsTo {
     }
 
     private Loc toLoc(int id) {
-        return new Loc(s.obj(s.locObj[id]).object, s.locOff[id] == Solver.ANY ? Loc.ANY : s.locOff[id]);
-    }
-
-    private static List<String> functionNames(Set<Loc> locs) {
-        List<String> out = new ArrayList<>();
-        for (Loc l : locs) if (l.object() instanceof MemObject.Fn fn && !out.contains(fn.linkName())) out.add(fn.linkName());
-        return out;
+        return q.locOf(id);
     }
 }

@@ -23,15 +23,20 @@ import java.util.Set;
  *   <li>the <em>sum node</em> (created when someone reads at an unknown offset) has an edge from every
  *       cell, so reading at ANY sees everything ever stored in the object;</li>
  *   <li>block copies (struct assignment, memcpy) register <em>watchers</em> on the source object, so
- *       cells created later in the source range are copied as well.</li>
+ *       cells created later in the source range are copied as well ({@link #link}; through pointers,
+ *       {@link CopyGroup}).</li>
  * </ul>
  * Offsets outside the object's bounds, and offsets beyond {@link #MAX_LOCS_PER_OBJECT} distinct ones per
  * object (e.g. a pointer walking an array), are widened to ANY, which keeps the lattice finite. Widening
- * to ANY is always sound because ANY reads and writes overlap every offset.
+ * to ANY is always sound because ANY reads and writes overlap every offset. Which offsets of an object
+ * that reaches the cap keep a location of their own depends on the order in which the solver meets them
+ * (first come); everything else about the solution is independent of that order.
  *
  * <p><b>Solving.</b> Cells, temporaries and summaries are nodes of the {@link ConstraintGraph}; loads and
  * stores through pointers, block copies and call resolution are complex constraints that add edges as
- * locations reach their pointer node.
+ * locations reach their pointer node. Nodes may be merged when solving (cycle collapsing): node ids stored
+ * here ({@link #locCell}, {@link Obj#sum}, {@link Obj#anyCell}) stay valid, the graph maps them to their
+ * representative.
  *
  * <p><b>Variable copies.</b> The per-call-site clones of allocation wrappers ({@link Wrappers}) give the
  * wrapper's variables whose address is never taken private copies: objects clients never see ({@code
@@ -53,8 +58,9 @@ final class Solver extends ConstraintGraph {
         int anyCell = -1;
         int sum = -1;
         int concreteLocs;
+        boolean capped;
         final IntList cells = new IntList(2);
-        List<CopyWatch> watchers;
+        List<Watch> watchers;
 
         Obj(MemObject object, long limit) {
             this.object = object;
@@ -63,8 +69,24 @@ final class Solver extends ConstraintGraph {
         }
     }
 
+    /** Reaction to each cell of a watched object (existing and future ones, its ANY cell included). */
+    interface Watch {
+        void apply(Solver s, int cellLoc);
+    }
+
     /** Copies source range [from, from+size) (size -1: to the end) to dstObj at dstFrom. */
-    record CopyWatch(long from, long size, int dstObj, long dstFrom) {}
+    record CopyWatch(long from, long size, int dstObj, long dstFrom) implements Watch {
+        @Override
+        public void apply(Solver s, int cellLoc) {
+            int src = s.locCell[cellLoc];
+            int k = s.locOff[cellLoc];
+            if (k == ANY) {
+                s.addEdge(src, s.anyCell(dstObj), 0);
+            } else if (k >= from && (size < 0 || k < from + size)) {
+                s.addEdge(src, s.writeNode(s.loc(dstObj, dstFrom + (k - from))), 0);
+            }
+        }
+    }
 
     private record Link(int src, int dst, long size) {}
 
@@ -151,7 +173,11 @@ final class Solver extends ConstraintGraph {
         long key = ((long) obj << 32) | (off & 0xffffffffL);
         int id = locIds.get(key);
         if (id >= 0) return id;
-        if (off != ANY && o.concreteLocs >= MAX_LOCS_PER_OBJECT) return loc(obj, ANY);
+        if (off != ANY && o.concreteLocs >= MAX_LOCS_PER_OBJECT) {
+            if (!o.capped) statCapped++;
+            o.capped = true;
+            return loc(obj, ANY);
+        }
         id = locCount++;
         if (id == locObj.length) {
             int n = id * 2;
@@ -259,12 +285,22 @@ final class Solver extends ConstraintGraph {
         }
         if (o.sum >= 0) addEdge(node, o.sum, 0);
         if (o.watchers != null) {
-            for (int i = 0; i < o.watchers.size(); i++) applyWatch(o.watchers.get(i), loc);
+            for (int i = 0; i < o.watchers.size(); i++) o.watchers.get(i).apply(this, loc);
         }
+    }
+
+    /** Registers {@code w} on object {@code obj} and applies it to the object's existing cells. */
+    void watch(int obj, Watch w) {
+        Obj s = objs.get(obj);
+        if (s.watchers == null) s.watchers = new ArrayList<>(2);
+        s.watchers.add(w);
+        for (int i = 0; i < s.cells.size(); i++) w.apply(this, s.cells.get(i));
+        if (s.anyCell >= 0) w.apply(this, s.anyLoc);
     }
 
     /** Block copy of the cells of {@code src} (from its offset on, {@code size} bytes, -1 = all) to {@code dst}. */
     void link(int src, int dst, long size) {
+        statLinks++;
         if (!links.add(new Link(src, dst, size))) return;
         int so = locObj[src];
         int dobj = locObj[dst];
@@ -273,25 +309,28 @@ final class Solver extends ConstraintGraph {
             addEdge(sum(so), anyCell(dobj), 0);
             return;
         }
-        CopyWatch w = new CopyWatch(locOff[src], size, dobj, locOff[dst]);
-        if (s.watchers == null) s.watchers = new ArrayList<>(2);
-        s.watchers.add(w);
-        for (int i = 0; i < s.cells.size(); i++) applyWatch(w, s.cells.get(i));
-        if (s.anyCell >= 0) applyWatch(w, s.anyLoc);
+        watch(so, new CopyWatch(locOff[src], size, dobj, locOff[dst]));
     }
 
-    private void applyWatch(CopyWatch w, int cellLoc) {
-        int src = locCell[cellLoc];
-        int k = locOff[cellLoc];
-        if (k == ANY) {
-            addEdge(src, anyCell(w.dstObj()), 0);
-        } else if (k >= w.from() && (w.size() < 0 || k < w.from() + w.size())) {
-            addEdge(src, writeNode(loc(w.dstObj(), w.dstFrom() + (k - w.from()))), 0);
-        }
+    /** Whether a block copy from or to {@code loc} copies whole objects (unknown offset or unknown memory). */
+    boolean wholeObject(int loc) {
+        return locOff[loc] == ANY || objs.get(locObj[loc]).unknown;
     }
+
+    /** Counters for {@link #stats}. */
+    long statLinks;
+    int statCapped;
+    int statGroups;
+    int statGroupNodes;
+    /** Solver statistics (for benchmarks), fixed when frozen. */
+    String stats = "";
 
     @Override
     void freeze() {
+        long[] st = setStats();
+        stats = "edges=" + statEdges + " adds=" + statAdds + " applies=" + statApplies + " links=" + statLinks + "/" + links.size()
+                + " copyGroups=" + statGroups + "/" + statGroupNodes + " capped=" + statCapped + " sccRuns=" + statSccRuns
+                + " merged=" + statMerged + " sets=" + st[0] + " sumPts=" + st[1] + " maxPts=" + st[2];
         super.freeze();
         links = null;
         for (Obj o : objs) o.watchers = null;

@@ -1,0 +1,131 @@
+package weft.pointer;
+
+/**
+ * One block copy through pointers ({@code *d = *s} of aggregates, memcpy): every source location S it
+ * reads from (the pointer's targets, shifted) is copied to every destination location D, as if by {@link
+ * Solver#link}(S, D) for each pair, but without building all pairs.
+ *
+ * <p>{@code link(S, D)} means: if S or D copies whole objects ({@link Solver#wholeObject}), {@code
+ * sum(S.obj) -> anyCell(D.obj)}; otherwise, for each cell of S's object at offset {@code S.off + r} within
+ * the copied size (existing or future), {@code cell -> cell(D.obj, D.off + r)} (created), and {@code
+ * anyCell(S.obj) -> anyCell(D.obj)} once S's object has an ANY cell.
+ *
+ * <p>Here the pairs go through shared nodes instead, which gives every destination cell the same union of
+ * source cells and creates the same destination cells (one exists iff some source has a cell at its
+ * relative offset):
+ * <ul>
+ *   <li>a buffer node per relative offset r: source cells at {@code off + r} flow into it, it flows into
+ *       {@code cell(D.obj, D.off + r)} of every ordinary destination; one more for the ANY cells;</li>
+ *   <li>{@code hubWholeSrc}: sums of whole-object sources, into the ANY cells of all destinations;</li>
+ *   <li>{@code hubWholeDst}: sums of ordinary sources, into the ANY cells of whole-object destinations.</li>
+ * </ul>
+ * Nodes and edges are created only once both sides of a pair exist, as {@code link} would. Every list is
+ * extended before it is connected, so that re-entrant additions (creating a cell applies watches) miss no
+ * pair.
+ */
+final class CopyGroup {
+    private final Solver s;
+    private final long size;
+    /** Source and destination locations seen. */
+    private final IntSet srcSeen = new IntSet();
+    private final IntSet dstSeen = new IntSet();
+    /** Objects of whole-object sources; ordinary sources' objects; all destinations' objects; whole-object destinations' objects. */
+    private final IntList wholeSrcObjs = new IntList(2);
+    private final IntList srcObjs = new IntList(2);
+    private final IntList dstObjs = new IntList(2);
+    private final IntList wholeDstObjs = new IntList(2);
+    /** Ordinary destination locations. */
+    private final IntList dsts = new IntList(2);
+    private int hubWholeSrc = -1;
+    private int hubWholeDst = -1;
+    /** Buffer nodes by relative offset, in creation order. */
+    private final LongIntMap bufferByOffset = new LongIntMap();
+    private final IntList bufferOffsets = new IntList(2);
+    private final IntList bufferNodes = new IntList(2);
+    private int anyBuffer = -1;
+
+    CopyGroup(Solver s, long size) {
+        this.s = s;
+        this.size = size;
+    }
+
+    /** Location {@code loc} is copied from. */
+    void addSource(int loc) {
+        if (!srcSeen.add(loc)) return;
+        int obj = s.locObj[loc];
+        if (s.wholeObject(loc)) {
+            wholeSrcObjs.add(obj);
+            if (hubWholeSrc >= 0) s.addEdge(s.sum(obj), hubWholeSrc, 0);
+            else if (dstObjs.size() > 0) makeHubWholeSrc();
+            return;
+        }
+        srcObjs.add(obj);
+        if (hubWholeDst >= 0) s.addEdge(s.sum(obj), hubWholeDst, 0);
+        else if (wholeDstObjs.size() > 0) makeHubWholeDst();
+        int from = s.locOff[loc];
+        s.watch(obj, (sv, cellLoc) -> cell(from, cellLoc));
+    }
+
+    /** Location {@code loc} is copied to. */
+    void addDestination(int loc) {
+        if (!dstSeen.add(loc)) return;
+        int obj = s.locObj[loc];
+        dstObjs.add(obj);
+        if (hubWholeSrc >= 0) s.addEdge(hubWholeSrc, s.anyCell(obj), 0);
+        else if (wholeSrcObjs.size() > 0) makeHubWholeSrc();
+        if (s.wholeObject(loc)) {
+            wholeDstObjs.add(obj);
+            if (hubWholeDst >= 0) s.addEdge(hubWholeDst, s.anyCell(obj), 0);
+            else if (srcObjs.size() > 0) makeHubWholeDst();
+            return;
+        }
+        dsts.add(loc);
+        for (int i = 0; i < bufferNodes.size(); i++) {
+            s.addEdge(bufferNodes.get(i), s.writeNode(s.loc(obj, (long) s.locOff[loc] + bufferOffsets.get(i))), 0);
+        }
+        if (anyBuffer >= 0) s.addEdge(anyBuffer, s.anyCell(obj), 0);
+    }
+
+    private void makeHubWholeSrc() {
+        hubWholeSrc = s.newNode();
+        s.statGroupNodes++;
+        for (int i = 0; i < wholeSrcObjs.size(); i++) s.addEdge(s.sum(wholeSrcObjs.get(i)), hubWholeSrc, 0);
+        for (int i = 0; i < dstObjs.size(); i++) s.addEdge(hubWholeSrc, s.anyCell(dstObjs.get(i)), 0);
+    }
+
+    private void makeHubWholeDst() {
+        hubWholeDst = s.newNode();
+        s.statGroupNodes++;
+        for (int i = 0; i < srcObjs.size(); i++) s.addEdge(s.sum(srcObjs.get(i)), hubWholeDst, 0);
+        for (int i = 0; i < wholeDstObjs.size(); i++) s.addEdge(hubWholeDst, s.anyCell(wholeDstObjs.get(i)), 0);
+    }
+
+    /** A cell of the object of an ordinary source starting at offset {@code from}. */
+    private void cell(int from, int cellLoc) {
+        int node = s.locCell[cellLoc];
+        int k = s.locOff[cellLoc];
+        if (k == Solver.ANY) {
+            if (anyBuffer < 0) {
+                anyBuffer = s.newNode();
+                s.statGroupNodes++;
+                for (int i = 0; i < dsts.size(); i++) s.addEdge(anyBuffer, s.anyCell(s.locObj[dsts.get(i)]), 0);
+            }
+            s.addEdge(node, anyBuffer, 0);
+        } else if (k >= from && (size < 0 || k < from + size)) {
+            int r = k - from;
+            int b = bufferByOffset.get(r);
+            if (b < 0) {
+                b = s.newNode();
+                s.statGroupNodes++;
+                bufferByOffset.putIfAbsent(r, b);
+                bufferOffsets.add(r);
+                bufferNodes.add(b);
+                for (int i = 0; i < dsts.size(); i++) {
+                    int d = dsts.get(i);
+                    s.addEdge(b, s.writeNode(s.loc(s.locObj[d], (long) s.locOff[d] + r)), 0);
+                }
+            }
+            s.addEdge(node, b, 0);
+        }
+    }
+}
