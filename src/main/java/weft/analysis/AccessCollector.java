@@ -33,7 +33,14 @@ public final class AccessCollector {
         this.intervals = intervals;
     }
 
+    /** The accesses of an edge depend only on the edge, not on the state: computed once per edge. */
+    private final java.util.Map<Edge, List<MemoryAccess>> cache = new java.util.IdentityHashMap<>();
+
     public List<MemoryAccess> accesses(Function f, Edge e) {
+        return cache.computeIfAbsent(e, k -> List.copyOf(compute(f, k)));
+    }
+
+    private List<MemoryAccess> compute(Function f, Edge e) {
         List<MemoryAccess> out = new ArrayList<>();
         int node = e.from();
         Stmt s = e.stmt();
@@ -64,7 +71,18 @@ public final class AccessCollector {
         String what = lv.toString();
         boolean named = named(lv);
         SymbolicBase sym = SymbolicBase.of(lv);
-        for (Region r : regions.lvalue(f, node, lv)) out.add(new MemoryAccess(r, write, at, loc, what, named, sym, lv));
+        for (Region r : perObject(regions.lvalue(f, node, lv))) out.add(new MemoryAccess(r, write, at, loc, what, named, sym, lv));
+    }
+
+    /**
+     * One region per object: the hull of an access's regions in the same object (it covers every byte
+     * any of them covers, so pairing stays sound), which keeps imprecise pointers from multiplying records.
+     */
+    private static java.util.Collection<Region> perObject(java.util.Set<Region> rs) {
+        if (rs.size() <= 1) return rs;
+        java.util.Map<weft.pointer.MemObject, Region> m = new java.util.LinkedHashMap<>();
+        for (Region r : rs) m.merge(r.object(), r, Region::hull);
+        return m.values();
     }
 
     private static boolean named(Lvalue lv) {
@@ -103,7 +121,7 @@ public final class AccessCollector {
 
     private void through(Function f, int node, Expr ptr, long size, boolean write, boolean atomic, SourceLoc loc,
                          String what, List<MemoryAccess> out) {
-        for (Region r : regions.pointer(f, node, ptr, size)) out.add(new MemoryAccess(r, write, atomic, loc, what, false, null, null));
+        for (Region r : perObject(regions.pointer(f, node, ptr, size))) out.add(new MemoryAccess(r, write, atomic, loc, what, false, null, null));
     }
 
     private long pointeeSize(Expr p) {

@@ -39,6 +39,16 @@ public record Region(MemObject object, long minStart, long maxStart, long size) 
         return new Region(object, Math.max(0, a), Math.max(0, b), size);
     }
 
+    /** The smallest region of the same object covering the bytes of both. */
+    public Region hull(Region o) {
+        if (equals(o)) return this;
+        long lo = Math.min(minStart, o.minStart);
+        long end = Math.max(endExclusive(), o.endExclusive());
+        long s = Math.max(size, o.size);
+        long hi = end >= UNBOUNDED ? UNBOUNDED : Math.max(lo, end - s);
+        return new Region(object, lo, hi, s);
+    }
+
     public Region withObject(MemObject o) {
         return new Region(o, minStart, maxStart, size);
     }

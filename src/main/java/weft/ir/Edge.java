@@ -6,6 +6,12 @@ public record Edge(int from, int to, Stmt stmt) {
         return stmt.loc();
     }
 
+    /** Shallow hash (node numbers and location), consistent with the record's structural equality. */
+    @Override
+    public int hashCode() {
+        return (from * 31 + to) * 31 + stmt.loc().hashCode();
+    }
+
     @Override
     public String toString() {
         return from + " -> " + to + ": " + stmt;
