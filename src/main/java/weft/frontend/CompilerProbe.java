@@ -4,8 +4,6 @@ import weft.ir.DataModel;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,15 +17,19 @@ import java.util.concurrent.TimeUnit;
  */
 public record CompilerProbe(Map<String, String> macros, List<String> includeDirs) {
 
+    /**
+     * Probes the first compiler found. The host's macros are used whatever the data model: the installed
+     * headers are the host's, and type layout follows the data model separately.
+     */
     public static CompilerProbe run(DataModel dm) {
         for (String cc : List.of("gcc", "cc", "clang")) {
-            CompilerProbe p = tryCompiler(cc, dm);
+            CompilerProbe p = tryCompiler(cc);
             if (p != null) return p;
         }
         return new CompilerProbe(Map.of(), List.of());
     }
 
-    private static CompilerProbe tryCompiler(String cc, DataModel dm) {
+    private static CompilerProbe tryCompiler(String cc) {
         try {
             List<String> flags = new ArrayList<>(List.of(cc, "-dM", "-E", "-x", "c", "-"));
             // The host's own macros: the system headers installed are the host's. Type layout follows
@@ -71,9 +73,5 @@ public record CompilerProbe(Map<String, String> macros, List<String> includeDirs
         byte[] out = p.getInputStream().readAllBytes();
         if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) return null;
         return new String(out, StandardCharsets.UTF_8);
-    }
-
-    static boolean exists(String dir) {
-        return Files.isDirectory(Path.of(dir));
     }
 }
