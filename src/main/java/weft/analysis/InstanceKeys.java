@@ -40,7 +40,10 @@ public final class InstanceKeys {
     private final Map<String, Set<Variable>> keyVars = new HashMap<>();
     private final Map<ThreadId, Long> elementSizes = new HashMap<>();
 
-    public InstanceKeys(Program program, ThreadGraph graph, JoinLoops loops) {
+    private final AddressTaken addressTaken;
+
+    InstanceKeys(Program program, ThreadGraph graph, JoinLoops loops, AddressTaken addressTaken) {
+        this.addressTaken = addressTaken;
         this.program = program;
         this.graph = graph;
         this.loops = loops;
@@ -102,11 +105,9 @@ public final class InstanceKeys {
         Set<Variable> out = new HashSet<>();
         if (f.params().isEmpty()) return out;
         Variable p = f.params().get(0);
-        Set<Variable> taken = new HashSet<>();
         Map<Variable, Integer> assigns = new HashMap<>();
         Map<Variable, Expr> source = new HashMap<>();
         for (Edge e : f.cfg().edges()) {
-            AddressTaken.collect(e.stmt(), taken);
             Lvalue lhs = e.stmt() instanceof Stmt.Assign a ? a.lhs() : e.stmt() instanceof Stmt.Call c ? c.result() : null;
             if (lhs instanceof Lvalue.Var v) {
                 assigns.merge(v.variable(), 1, Integer::sum);
@@ -114,11 +115,11 @@ public final class InstanceKeys {
                 else source.put(v.variable(), null);
             }
         }
-        if (taken.contains(p) || assigns.containsKey(p)) return out;
+        if (addressTaken.in(f, p) || assigns.containsKey(p)) return out;
         out.add(p);
         for (Map.Entry<Variable, Expr> e : source.entrySet()) {
             Variable v = e.getKey();
-            if (e.getValue() != null && assigns.get(v) == 1 && !taken.contains(v) && !v.isStatic()
+            if (e.getValue() != null && assigns.get(v) == 1 && !addressTaken.in(f, v) && !v.isStatic()
                     && isCounter(strip(e.getValue()), p)) {
                 out.add(v);
             }

@@ -52,16 +52,18 @@ public final class JoinLoops {
     private final Regions regions;
     private final TidCells tids;
     private final ObjectMultiplicity objects;
+    private final AddressTaken addressTaken;
     private final Map<String, Map<Edge, Set<ThreadId>>> cache = new HashMap<>();
 
-    public JoinLoops(Program program, ThreadGraph graph, IntervalCache intervals, Regions regions, TidCells tids,
-              ObjectMultiplicity objects) {
+    JoinLoops(Program program, ThreadGraph graph, IntervalCache intervals, Regions regions, TidCells tids,
+              ObjectMultiplicity objects, AddressTaken addressTaken) {
         this.program = program;
         this.graph = graph;
         this.intervals = intervals;
         this.regions = regions;
         this.tids = tids;
         this.objects = objects;
+        this.addressTaken = addressTaken;
     }
 
     /** Threads (children of {@code t}) all of whose instances are joined when {@code exitEdge} is taken. */
@@ -157,9 +159,7 @@ public final class JoinLoops {
                 assigns++;
             }
         }
-        Set<Variable> taken = new HashSet<>();
-        for (Edge e : f.cfg().edges()) AddressTaken.collect(e.stmt(), taken);
-        return assigns == 1 && !taken.contains(v);
+        return assigns == 1 && !addressTaken.in(f, v);
     }
 
     private Interval entryValue(Function f, Loop l) {

@@ -65,9 +65,10 @@ public final class ThreadWalker {
         this.syncFree = new SyncFree(program, pts);
         this.locks = locks;
         TidCells tids = new TidCells(program, pts, regions);
-        JoinLoops joinLoops = new JoinLoops(program, graph, intervals, regions, tids, locks.objects());
-        this.instanceKeys = new InstanceKeys(program, graph, joinLoops);
-        this.transfer = new Transfer(program, graph, regions, locks, tids, joinLoops);
+        AddressTaken addressTaken = new AddressTaken();
+        JoinLoops joinLoops = new JoinLoops(program, graph, intervals, regions, tids, locks.objects(), addressTaken);
+        this.instanceKeys = new InstanceKeys(program, graph, joinLoops, addressTaken);
+        this.transfer = new Transfer(program, graph, regions, locks, tids, joinLoops, addressTaken);
     }
 
     /** Why the analysis may have missed behaviour (then race freedom cannot be claimed), or null. */

@@ -34,14 +34,17 @@ final class Transfer {
     private final LockResolver locks;
     private final TidCells tids;
     private final JoinLoops joinLoops;
+    private final AddressTaken addressTaken;
 
-    Transfer(Program program, ThreadGraph graph, Regions regions, LockResolver locks, TidCells tids, JoinLoops joinLoops) {
+    Transfer(Program program, ThreadGraph graph, Regions regions, LockResolver locks, TidCells tids, JoinLoops joinLoops,
+             AddressTaken addressTaken) {
         this.program = program;
         this.graph = graph;
         this.regions = regions;
         this.locks = locks;
         this.tids = tids;
         this.joinLoops = joinLoops;
+        this.addressTaken = addressTaken;
     }
 
     LocalState apply(ThreadId t, Function f, Edge e, LocalState s) {
@@ -210,13 +213,7 @@ final class Transfer {
         return chosen == null ? INFEASIBLE : chosen;
     }
 
-    private final java.util.Map<String, Set<Variable>> addressTaken = new java.util.HashMap<>();
-
     boolean addressTaken(Function f, Variable v) {
-        return addressTaken.computeIfAbsent(f.linkName(), k -> {
-            Set<Variable> seen = new HashSet<>();
-            for (Edge e : f.cfg().edges()) AddressTaken.collect(e.stmt(), seen);
-            return seen;
-        }).contains(v);
+        return addressTaken.in(f, v);
     }
 }
