@@ -7,14 +7,23 @@ import weft.ir.SourceLoc;
  * C counts as plain or atomic object accesses by the thread itself are recorded (not the internal accesses of
  * synchronisation functions), so every recorded access is really performed by the statement.
  */
-record Access(int obj, long off, long size, boolean write, boolean atomic, SourceLoc loc, Object subject, boolean inSection) {
+record Access(int obj, long off, long size, boolean write, boolean atomic, SourceLoc loc, Object subject, boolean inSection,
+              boolean proofOnly) {
     Access(int obj, long off, long size, boolean write, boolean atomic, SourceLoc loc, Object subject) {
-        this(obj, off, size, write, atomic, loc, subject, false);
+        this(obj, off, size, write, atomic, loc, subject, false, false);
     }
 
     /** This access as made inside an atomic section. */
     Access insideSection() {
-        return inSection ? this : new Access(obj, off, size, write, atomic, loc, subject, true);
+        return inSection ? this : new Access(obj, off, size, write, atomic, loc, subject, true, proofOnly);
+    }
+
+    /**
+     * This access marked as recorded only by the proof mode (library writes such as the thread id stored by
+     * {@code pthread_create}): it counts when proving absence of races, but a race on it is not reported as certain.
+     */
+    Access asProofOnly() {
+        return new Access(obj, off, size, write, atomic, loc, subject, inSection, true);
     }
 
     /** E.g. {@code "write of g (4 bytes)"}; {@code subject} is the accessed lvalue or a description. */

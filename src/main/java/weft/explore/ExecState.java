@@ -43,6 +43,14 @@ final class ExecState {
     int maxThreads = LibraryBehaviour.MAX_THREADS;
     /** Counts changes of synchronisation and thread state (every executed library call, thread end). */
     long syncEpoch;
+    /**
+     * Exhaustive (proof) mode, see {@link StateSpace}: condition waits may wake spuriously, library writes that the
+     * witness search leaves unrecorded (thread ids, join results, keys) are recorded as accesses, and output
+     * functions that read memory they cannot account for abandon.
+     */
+    boolean exhaustive;
+    /** Some condition wait of this execution woke without a signal (proof mode only). */
+    boolean spuriousWakeup;
     /** Set while an atomic section is executed speculatively (see {@link Speculation}). */
     boolean speculating;
     /** Values returned by nondeterministic integer inputs so far (candidates for later inputs). */
@@ -106,6 +114,26 @@ final class ExecState {
     ExecState fork(Chooser chooser) {
         ExecState s = new ExecState(program, mem.fork(), globals);
         s.chooser = chooser;
+        return s;
+    }
+
+    /**
+     * A deep copy of this state between steps (not while speculating): memory copy-on-write, threads, frames and
+     * synchronisation objects copied; plan caches are not carried over.
+     */
+    ExecState copy() {
+        ExecState s = new ExecState(program, mem.fork(), globals);
+        s.chooser = chooser;
+        s.exhaustive = exhaustive;
+        s.spuriousWakeup = spuriousWakeup;
+        s.heapCount = heapCount;
+        s.maxThreads = maxThreads;
+        s.syncEpoch = syncEpoch;
+        for (ThreadState t : threads) s.threads.add(t.snapshot());
+        s.sync.restore(sync);
+        s.nondetLog.putAll(nondetLog);
+        s.nondetCount.putAll(nondetCount);
+        s.previousValues.addAll(previousValues);
         return s;
     }
 
@@ -254,7 +282,9 @@ final class ExecState {
     int newLocal(ThreadState t, Frame f, Variable v) {
         if (v.type().size() < 0) throw Abandon.unsupported("variable-length array " + v.name());
         MemObject o = mem.create(v.name(), MemObject.Kind.LOCAL, v.type().size(), t.index, v.loc());
-        if (containsCharArray(v.type())) markCharArrays(o, v.type(), 0);
+        // proofs may not assume a value for uninitialised automatic storage: reading it before a write abandons
+        if (exhaustive && o.size > 0) o.setUnknown(0, o.size, true);
+        else if (containsCharArray(v.type())) markCharArrays(o, v.type(), 0);
         f.objects.put(v.id(), o.id);
         f.owned.add(o.id);
         return o.id;

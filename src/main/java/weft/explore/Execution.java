@@ -54,7 +54,7 @@ final class Execution {
         try {
             ThreadState mt = new ThreadState(0, "main");
             st.threads.add(mt);
-            startMain(mt, main);
+            startMain(st, in, mt, main);
             for (long steps = 0; steps < maxSteps; steps++) {
                 if ((steps & 7) == 0 && (Thread.currentThread().isInterrupted() || System.nanoTime() > deadline)) {
                     timedOut = true;
@@ -132,7 +132,8 @@ final class Execution {
         return "deadlock";
     }
 
-    private void startMain(ThreadState mt, Function main) {
+    /** Starts {@code main} as thread 0 with {@code argc = 1} and a one-element {@code argv}. */
+    static void startMain(ExecState st, Interpreter in, ThreadState mt, Function main) {
         List<Value> args = new ArrayList<>();
         List<CType> types = new ArrayList<>();
         if (!main.params().isEmpty()) {

@@ -33,8 +33,8 @@ final class Interpreter {
 
     /** What a thread's next step would do; {@code section}: the nondet values of a speculated atomic section. */
     record Plan(boolean enabled, List<Access> accesses, boolean visible, String abandoned, List<Long> section,
-                boolean terminates) {
-        static final Plan DISABLED = new Plan(false, List.of(), false, null, null, false);
+                boolean terminates, Abandon.Kind abandonKind) {
+        static final Plan DISABLED = new Plan(false, List.of(), false, null, null, false, null);
     }
 
     final ExecState st;
@@ -65,12 +65,13 @@ final class Interpreter {
             boolean enabled = step(t, c);
             if (enabled && c.entersAtomic && !t.inAtomic() && !st.speculating) {
                 Speculation.Result r = Speculation.run(this, t);
-                p = new Plan(r.feasible(), r.accesses(), true, r.abandoned(), r.nondet(), r.terminates());
+                p = new Plan(r.feasible(), r.accesses(), true, r.abandoned(), r.nondet(), r.terminates(),
+                        r.abandoned() == null ? null : Abandon.Kind.UNSUPPORTED);
             } else {
-                p = new Plan(enabled, c.accesses, c.visible || touchesShared(c.accesses, t), null, null, c.terminates);
+                p = new Plan(enabled, c.accesses, c.visible || touchesShared(c.accesses, t), null, null, c.terminates, null);
             }
         } catch (Abandon a) {
-            p = new Plan(false, List.of(), true, a.getMessage(), null, false);
+            p = new Plan(false, List.of(), true, a.getMessage(), null, false, a.kind);
         } finally {
             st.mem.readLog = null;
         }

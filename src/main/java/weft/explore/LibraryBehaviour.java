@@ -19,7 +19,8 @@ import java.util.List;
  *
  * <p>Must-soundness: each behaviour chosen is one the POSIX/C11 specification allows for the call (thread creation
  * and allocation succeed; a condition wait releases the mutex, blocks until a signal or broadcast wakes it (the
- * oldest waiter first) and re-acquires the mutex, never waking spuriously, which is allowed but not required;
+ * oldest waiter first) and re-acquires the mutex, never waking spuriously, which is allowed but not required (the
+ * proof mode of {@link StateSpace} does let waits wake spuriously, to cover every behaviour);
  * trylock fails exactly when the lock is held). Abandoned: relocking a held mutex (deadlock or recursive type unknown),
  * unlocking a mutex not held, timed operations that would have to time out, joining an unknown, detached or
  * already joined thread, waiting on uninitialised barriers, cancellation, and everything that the models do not
@@ -170,7 +171,21 @@ final class LibraryBehaviour {
                 }
                 return in.finishCall(t, c, e, Value.ZERO, null);
             }
-            case BARRIER_WAIT, COND_WAIT -> {
+            case COND_WAIT -> {
+                // POSIX allows spurious wakeups; the proof mode explores them (the witness search never needs them)
+                if (!st.exhaustive) return false;
+                Sync.Lock l = st.sync.lock(t.phaseKey);
+                if (!l.free()) return false;
+                if (!c.dry) {
+                    List<Integer> waiters = st.sync.condWaiters.get(t.phaseCond);
+                    if (waiters != null) waiters.remove(Integer.valueOf(t.index));
+                    st.spuriousWakeup = true;
+                    l.writer = t.index;
+                    t.phase = ThreadState.Phase.NONE;
+                }
+                return in.finishCall(t, c, e, Value.ZERO, null);
+            }
+            case BARRIER_WAIT -> {
                 return false;
             }
             case BARRIER_RELEASED -> {
@@ -207,6 +222,7 @@ final class LibraryBehaviour {
             in.pushFrame(nt, f, f.params().isEmpty() ? List.of() : List.of(a), argType == null ? List.of() : List.of(argType), null);
             st.mem.write(idPtr.obj(), idPtr.off(), idType, Value.of(nt.idValue()));
         }
+        if (st.exhaustive) c.record(new Access(idPtr.obj(), idPtr.off(), idType.size(), true, false, call.loc(), "thread id").asProofOnly());
         return in.finishCall(t, c, e, Value.ZERO, null);
     }
 
@@ -230,6 +246,7 @@ final class LibraryBehaviour {
             CType rt = pointeeOr(call.args().get(j.resultArg()), new CType.Pointer(new CType.Void(), st.dm.pointerSize));
             st.mem.check(rp.obj(), rp.off(), rt.size(), true);
             if (!c.dry) st.mem.write(rp.obj(), rp.off(), rt, ev.convert(target.retval, null, rt));
+            if (st.exhaustive) c.record(new Access(rp.obj(), rp.off(), rt.size(), true, false, call.loc(), "result of " + name).asProofOnly());
         } else if (!(res instanceof Value.Int ri && ri.v() == 0)) {
             throw Abandon.unsupported("join result pointer " + res);
         }
@@ -382,6 +399,8 @@ final class LibraryBehaviour {
         MemObject o = st.mem.create((alloca ? "alloca#" : "heap#") + (++st.heapCount), alloca ? MemObject.Kind.ALLOCA : MemObject.Kind.HEAP,
                 size, t.index, call.loc());
         o.addressTaken = true;
+        // malloc'd storage is indeterminate: proofs may not read it as zero (calloc's is zero)
+        if (st.exhaustive && a.kind() != Event.AllocKind.CALLOC) o.setUnknown(0, size, true);
         if (alloca) t.top().owned.add(o.id);
         if (oldObj != null) {
             long n = Math.min(size, oldObj.size);

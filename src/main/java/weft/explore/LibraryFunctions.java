@@ -113,6 +113,7 @@ final class LibraryFunctions {
                     st.sync.keys.put(k, !(dtor instanceof Value.Int i && i.v() == 0));
                     st.mem.write(kp.obj(), kp.off(), kt, Value.of(k));
                 }
+                if (st.exhaustive) c.record(new Access(kp.obj(), kp.off(), kt.size(), true, false, call.loc(), "key by " + name).asProofOnly());
                 return in.finishCall(t, c, e, Value.ZERO, null);
             }
             case "pthread_key_delete", "tss_delete" -> {
@@ -252,6 +253,7 @@ final class LibraryFunctions {
                 int fmt = name.equals("fprintf") ? 1 : 0;
                 Value.Ptr f = ptr(LibraryBehaviour.arg(args, fmt), name);
                 checkFormat(f, name.endsWith("printf"));
+                if (st.exhaustive) outputReads(c, call, name, args, f, fmt);
                 return in.finishCall(t, c, e, null, null);
             }
             case "time" -> {
@@ -266,9 +268,22 @@ final class LibraryFunctions {
                 return in.finishCall(t, c, e, Value.ZERO, null);
             }
             case "write", "fwrite" -> {
+                if (st.exhaustive) throw Abandon.unsupported(name + " reads memory not accounted for in proofs");
                 return in.finishCall(t, c, e, null, null);
             }
             default -> throw Abandon.unsupported("library function " + name);
+        }
+    }
+
+    /**
+     * Proof mode: the memory an output call reads, as accesses. The string of {@code puts}-like calls and a format
+     * string that is not a literal are read up to their terminator; pointer arguments of formats ({@code %s})
+     * would be read to an extent we do not compute, so they abandon.
+     */
+    private void outputReads(Ctx c, Stmt.Call call, String name, List<Value> args, Value.Ptr f, int fmt) {
+        if (!st.mem.get(f.obj()).readOnly) access(c, f, strlen(f) + 1, false, call, name);
+        for (int i = fmt + 1; i < args.size(); i++) {
+            if (args.get(i) instanceof Value.Ptr) throw Abandon.unsupported(name + " with a pointer argument in a proof");
         }
     }
 

@@ -9,6 +9,7 @@ import weft.analysis.ThreadWalker;
 import weft.explore.ExploreOptions;
 import weft.explore.Explorer;
 import weft.explore.RaceWitness;
+import weft.explore.StateSpace;
 import weft.ir.Program;
 import weft.pointer.PointsTo;
 import weft.thread.CallGraph;
@@ -84,6 +85,25 @@ public final class RaceAnalysis {
                     Optional.empty(), found.exclusions(), stats);
         }
         Optional<RaceWitness> witness = Optional.empty();
+        String proof = null;
+        if (options.proveMillis() > 0) {
+            // small closed programs: visit every reachable state; this proves or refutes outright
+            StateSpace.Outcome o = StateSpace.explore(program,
+                    new StateSpace.Limits(StateSpace.Limits.defaults().maxStates(), StateSpace.Limits.defaults().maxBytes(), options.proveMillis()),
+                    options.atomicSectionsRace());
+            stats = new AnalysisResult.Stats(stats.threads(), stats.accesses(), stats.pairsChecked(), (System.nanoTime() - t0) / 1_000_000);
+            switch (o.kind()) {
+                case RACE_FREE -> {
+                    return new AnalysisResult(Verdict.TRUE, "exhaustive exploration: all " + o.states()
+                            + " reachable states of every interleaving are race-free", List.of(), Optional.empty(), found.exclusions(), stats);
+                }
+                case RACE -> {
+                    return new AnalysisResult(Verdict.FALSE, "a racing interleaving was found", found.races(), o.witness(),
+                            found.exclusions(), stats);
+                }
+                case INCOMPLETE -> proof = o.detail();
+            }
+        }
         if (options.confirm()) {
             ExploreOptions d = ExploreOptions.defaults();
             witness = new Explorer(program, new ExploreOptions(d.maxSteps(), d.maxExecutions(), options.confirmMillis(), d.seed(), options.atomicSectionsRace())).findRace();
@@ -96,6 +116,7 @@ public final class RaceAnalysis {
         String reason = !found.races().isEmpty()
                 ? found.races().size() + (found.races().size() >= options.maxRaces() ? "+" : "") + " possible race(s) could be neither excluded nor confirmed"
                 : String.join("; ", gaps);
+        if (proof != null) reason += " (exhaustive exploration incomplete: " + proof + ")";
         return new AnalysisResult(Verdict.UNKNOWN, reason, found.races(), Optional.empty(), found.exclusions(), stats);
     }
 }

@@ -1,0 +1,281 @@
+package weft.explore;
+
+import weft.ir.Function;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Canonical byte encoding of an execution state between steps, for the visited set of {@link StateSpace}: two
+ * states with equal encodings behave identically.
+ *
+ * <p>Why equal encodings mean equal behaviour: the encoding covers everything the interpreter reads when it plans
+ * or performs a step — every thread (termination, join/detach flags, atomic-section depth, blocking phase with its
+ * mutex and condition, return value, thread-locals, thread-specific values, and the whole call stack: function,
+ * CFG node, return edge, once-control, the objects of its variables and the objects it owns), the synchronisation
+ * objects (held locks with owner and readers, barriers, once-controls, condition waiters in order, keys), and the
+ * content of every memory object reachable from those roots (kind, size, liveness, flags, owner, bytes, unknown
+ * bytes, stored pointers). Object ids are renamed in the order the traversal meets them: the interpreter never
+ * looks at the number of an object (pointers compare by identity and offset, objects are never reused), so states
+ * equal up to such a renaming behave identically. Objects the static initialisation created (ids below
+ * {@code fixedObjects}) keep their ids, being the same in every state. An object no root reaches can never be
+ * accessed again and is left out. Left out as well, being bookkeeping for witnesses or plan caches only: object
+ * names and allocation sites, the nondet log, change counters.
+ */
+final class StateEncoder {
+    private final int fixedObjects;
+    private final Map<Function, Integer> functions = new HashMap<>();
+    private final Map<String, Integer> names = new HashMap<>();
+
+    StateEncoder(int fixedObjects) {
+        this.fixedObjects = fixedObjects;
+    }
+
+    /** The canonical encoding of {@code s}. */
+    byte[] encode(ExecState s) {
+        return new Run(s).encode();
+    }
+
+    private final class Run {
+        final ExecState s;
+        final Out out = new Out();
+        final int[] canon;
+        final List<Integer> queue = new ArrayList<>();
+        int next;
+
+        Run(ExecState s) {
+            this.s = s;
+            this.canon = new int[s.mem.count()];
+            Arrays.fill(canon, -1);
+            for (int i = 0; i < fixedObjects && i < canon.length; i++) canon[i] = i;
+            next = fixedObjects;
+        }
+
+        byte[] encode() {
+            out.i(s.threads.size());
+            for (ThreadState t : s.threads) thread(t);
+            sync(s.sync);
+            for (int i = 0; i < fixedObjects && i < canon.length; i++) object(i);
+            for (int q = 0; q < queue.size(); q++) object(queue.get(q));
+            return out.bytes();
+        }
+
+        private void obj(int id) {
+            if (id < 0 || id >= canon.length) {
+                out.i(-2);
+                return;
+            }
+            if (canon[id] < 0) {
+                canon[id] = next++;
+                queue.add(id);
+            }
+            out.i(canon[id]);
+        }
+
+        private void key(Sync.Key k) {
+            if (k == null) {
+                out.i(-1);
+                return;
+            }
+            obj(k.obj());
+            out.l(k.off());
+        }
+
+        private void thread(ThreadState t) {
+            out.i((t.finished ? 1 : 0) | (t.joined ? 2 : 0) | (t.detached ? 4 : 0));
+            out.i(t.atomicDepth);
+            out.i(t.atomicFrames);
+            out.i(t.phase.ordinal());
+            key(t.phaseKey);
+            key(t.phaseCond);
+            value(t.retval);
+            out.i(t.tls.size());
+            for (Map.Entry<Integer, Integer> e : new TreeMap<>(t.tls).entrySet()) {
+                out.i(e.getKey());
+                obj(e.getValue());
+            }
+            out.i(t.specific.size());
+            for (Map.Entry<Long, Value> e : new TreeMap<>(t.specific).entrySet()) {
+                out.l(e.getKey());
+                value(e.getValue());
+            }
+            out.i(t.stack.size());
+            for (Frame f : t.stack) frame(f);
+        }
+
+        private void frame(Frame f) {
+            out.i(functions.computeIfAbsent(f.fn, x -> functions.size()));
+            out.i(f.node);
+            out.i(f.callEdge == null ? -1 : f.callEdge.from());
+            out.i(f.callEdge == null ? -1 : f.callEdge.to());
+            out.i(f.atomic ? 1 : 0);
+            key(f.onceKey);
+            out.i(f.objects.size());
+            for (Map.Entry<Integer, Integer> e : new TreeMap<>(f.objects).entrySet()) {
+                out.i(e.getKey());
+                obj(e.getValue());
+            }
+            // dead objects stay in the list (declarations in loops kill the previous instance); killing them
+            // again on return changes nothing, so only the live ones matter
+            int live = 0;
+            for (int o : f.owned) if (s.mem.get(o).alive) live++;
+            out.i(live);
+            for (int o : f.owned) if (s.mem.get(o).alive) obj(o);
+        }
+
+        private void sync(Sync y) {
+            // a free lock behaves as one never used
+            TreeMap<Sync.Key, Sync.Lock> held = new TreeMap<>(StateEncoder::compareKeys);
+            for (Map.Entry<Sync.Key, Sync.Lock> e : y.locks.entrySet()) if (!e.getValue().free()) held.put(e.getKey(), e.getValue());
+            out.i(held.size());
+            for (Map.Entry<Sync.Key, Sync.Lock> e : held.entrySet()) {
+                key(e.getKey());
+                out.i(e.getValue().writer);
+                TreeMap<Integer, Integer> readers = new TreeMap<>(e.getValue().readers);
+                out.i(readers.size());
+                for (Map.Entry<Integer, Integer> r : readers.entrySet()) {
+                    out.i(r.getKey());
+                    out.i(r.getValue());
+                }
+            }
+            TreeMap<Sync.Key, Sync.Barrier> barriers = new TreeMap<>(StateEncoder::compareKeys);
+            barriers.putAll(y.barriers);
+            out.i(barriers.size());
+            for (Map.Entry<Sync.Key, Sync.Barrier> e : barriers.entrySet()) {
+                key(e.getKey());
+                out.l(e.getValue().count);
+                out.i(e.getValue().waiting.size());
+                for (int w : e.getValue().waiting) out.i(w);
+            }
+            TreeMap<Sync.Key, Sync.Once> once = new TreeMap<>(StateEncoder::compareKeys);
+            once.putAll(y.once);
+            out.i(once.size());
+            for (Map.Entry<Sync.Key, Sync.Once> e : once.entrySet()) {
+                key(e.getKey());
+                out.i(e.getValue().runner);
+                out.i(e.getValue().done ? 1 : 0);
+            }
+            TreeMap<Sync.Key, List<Integer>> waiters = new TreeMap<>(StateEncoder::compareKeys);
+            for (Map.Entry<Sync.Key, List<Integer>> e : y.condWaiters.entrySet()) if (!e.getValue().isEmpty()) waiters.put(e.getKey(), e.getValue());
+            out.i(waiters.size());
+            for (Map.Entry<Sync.Key, List<Integer>> e : waiters.entrySet()) {
+                key(e.getKey());
+                out.i(e.getValue().size());
+                for (int w : e.getValue()) out.i(w);
+            }
+            TreeMap<Long, Boolean> keys = new TreeMap<>(y.keys);
+            out.i(keys.size());
+            for (Map.Entry<Long, Boolean> e : keys.entrySet()) {
+                out.l(e.getKey());
+                out.i(e.getValue() ? 1 : 0);
+            }
+            out.l(y.nextKey);
+        }
+
+        private void object(int id) {
+            MemObject o = s.mem.get(id);
+            out.i(o.kind.ordinal());
+            out.l(o.size);
+            out.i((o.alive ? 1 : 0) | (o.readOnly ? 2 : 0) | (o.opaque ? 4 : 0) | (o.addressTaken ? 8 : 0));
+            out.i(o.owner);
+            if (!o.alive) return; // a dead object's content can never be read again
+            out.zeroRuns(o.bytes);
+            if (o.unknown == null) {
+                out.i(0);
+            } else {
+                long[] bits = o.unknown.toLongArray();
+                out.i(bits.length);
+                for (long b : bits) out.l(b);
+            }
+            ptrs(o.ptrs);
+        }
+
+        private void ptrs(TreeMap<Long, Memory.Stored> ptrs) {
+            out.i(ptrs.size());
+            for (Map.Entry<Long, Memory.Stored> e : ptrs.entrySet()) {
+                out.l(e.getKey());
+                out.l(e.getValue().size());
+                value(e.getValue().value());
+            }
+        }
+
+        private void value(Value v) {
+            if (v instanceof Value.Int i) {
+                out.i(1);
+                out.l(i.v());
+            } else if (v instanceof Value.Ptr p) {
+                out.i(2);
+                obj(p.obj());
+                out.l(p.off());
+            } else if (v instanceof Value.Fn f) {
+                out.i(3);
+                out.i(names.computeIfAbsent(f.name(), x -> names.size()));
+            } else if (v instanceof Value.Flt f) {
+                out.i(4);
+                out.l(Double.doubleToRawLongBits(f.v()));
+            } else if (v instanceof Value.Agg a) {
+                out.i(5);
+                out.zeroRuns(a.bytes());
+                long[] bits = a.unknown() == null ? new long[0] : a.unknown().toLongArray();
+                out.i(bits.length);
+                for (long b : bits) out.l(b);
+                ptrs(a.ptrs());
+            } else {
+                out.i(6);
+            }
+        }
+    }
+
+    private static int compareKeys(Sync.Key a, Sync.Key b) {
+        int c = Integer.compare(a.obj(), b.obj());
+        return c != 0 ? c : Long.compare(a.off(), b.off());
+    }
+
+    /** A growable byte buffer with variable-length integers. */
+    private static final class Out {
+        byte[] buf = new byte[256];
+        int n;
+
+        void b(int x) {
+            if (n == buf.length) buf = Arrays.copyOf(buf, n * 2);
+            buf[n++] = (byte) x;
+        }
+
+        void l(long v) {
+            long z = (v << 1) ^ (v >> 63); // zig-zag: small negative numbers stay short
+            while ((z & ~0x7fL) != 0) {
+                b((int) ((z & 0x7f) | 0x80));
+                z >>>= 7;
+            }
+            b((int) z);
+        }
+
+        void i(int v) {
+            l(v);
+        }
+
+        /** Bytes as alternating runs: a count of zero bytes, then a count of literal bytes and those bytes. */
+        void zeroRuns(byte[] bytes) {
+            l(bytes.length);
+            int k = 0;
+            while (k < bytes.length) {
+                int z = k;
+                while (z < bytes.length && bytes[z] == 0) z++;
+                l(z - k);
+                int lit = z;
+                while (lit < bytes.length && bytes[lit] != 0) lit++;
+                l(lit - z);
+                for (int j = z; j < lit; j++) b(bytes[j]);
+                k = lit;
+            }
+        }
+
+        byte[] bytes() {
+            return Arrays.copyOf(buf, n);
+        }
+    }
+}
