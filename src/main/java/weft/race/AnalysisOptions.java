@@ -9,10 +9,17 @@ package weft.race;
  * @param confirmMillis time budget for that search
  * @param atomicSectionsRace whether a plain access racing with an access inside an atomic section
  *     ({@code __VERIFIER_atomic_*}) counts as a confirmed race (SV-COMP's reading; on by default)
+ * @param explain     whether to keep, for each excluded pair of accesses, the rule that excluded it
+ *     ({@link AnalysisResult#excluded()}, for {@code --explain}); off by default because it stores pairs
  */
-public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis, boolean atomicSectionsRace) {
+public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis, boolean atomicSectionsRace,
+                              boolean explain) {
     public AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis) {
-        this(maxThreads, maxRaces, confirm, confirmMillis, true);
+        this(maxThreads, maxRaces, confirm, confirmMillis, true, false);
+    }
+
+    public AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis, boolean atomicSectionsRace) {
+        this(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, false);
     }
 
     public static AnalysisOptions defaults() {
@@ -20,6 +27,10 @@ public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, lon
     }
 
     public AnalysisOptions withAtomicSectionsRace(boolean on) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, on);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, on, explain);
+    }
+
+    public AnalysisOptions withExplain(boolean on) {
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, on);
     }
 }
