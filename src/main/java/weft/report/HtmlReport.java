@@ -101,7 +101,9 @@ public final class HtmlReport {
 
     private void side(StringBuilder h, Report.Side s) {
         h.append("<div class=\"side\">\n<h3>").append(esc(s.kind())).append(" of <code>").append(esc(s.what()))
-                .append("</code></h3>\n<p class=\"loc\">").append(esc(s.loc().toString())).append("</p>\n<dl>\n");
+                .append("</code></h3>\n<p class=\"loc\">").append(esc(s.loc().toString())).append("</p>\n");
+        if (s.via() != null) h.append("<p class=\"via\">by ").append(esc(s.via())).append("</p>\n");
+        h.append("<dl>\n");
         h.append("<dt>Thread</dt><dd>").append(esc(s.thread().name()));
         if (s.thread().createdAt() != null) h.append(" (created at ").append(esc(s.thread().createdAt().toString())).append(')');
         h.append("</dd>\n");

@@ -74,7 +74,8 @@ public final class JsonReport {
         ObjectNode o = Json.putLoc(Json.object(), s.loc());
         o.put("kind", s.write() ? "write" : "read");
         o.put("atomic", s.atomic());
-        o.put("lvalue", s.what());
+        o.put("what", s.what());
+        o.put("via", s.via());
         if (s.function() != null) o.put("function", s.function());
         else o.putNull("function");
         ObjectNode t = o.putObject("thread");

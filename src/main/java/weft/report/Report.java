@@ -79,13 +79,16 @@ public record Report(Status status, String reason, List<Race> races, Figures fig
     /**
      * One access of a race.
      *
-     * @param what          the accessed lvalue as written, e.g. {@code counter} or {@code p->next}
+     * @param what          the accessed lvalue as written, e.g. {@code counter} or {@code p->next}, or the
+     *                      object's name when a library call makes the access
+     * @param via           for an access a library call makes, its description (e.g.
+     *                      {@code memset on &buf}); null for an access the statement itself makes
      * @param function      the function containing the access (null if unknown)
      * @param locks         locks certainly held at the access (sorted)
      * @param atomicSection the access is inside an atomic section
      */
-    public record Side(SourceLoc loc, boolean write, boolean atomic, String what, ThreadRef thread, String function,
-                       List<String> locks, boolean atomicSection) {
+    public record Side(SourceLoc loc, boolean write, boolean atomic, String what, String via, ThreadRef thread,
+                       String function, List<String> locks, boolean atomicSection) {
         public Side {
             locks = List.copyOf(locks);
         }

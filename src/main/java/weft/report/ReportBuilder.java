@@ -58,15 +58,16 @@ public final class ReportBuilder {
     }
 
     public Report build(AnalysisResult r) {
+        threadLabels(r);
         List<Report.Race> races = new ArrayList<>();
-        Set<Set<SourceLoc>> seen = new HashSet<>();
+        Set<Set<SourceLoc>> seen = new HashSet<>();  // unordered location pairs already listed
         if (r.witness().isPresent()) {
             RaceWitness w = r.witness().get();
-            seen.add(Set.of(w.first().loc(), w.second().loc()));
+            seen.add(new HashSet<>(List.of(w.first().loc(), w.second().loc())));
             races.add(confirmed(w, r.races()));
         }
         for (RacePair p : r.races()) {
-            if (!seen.add(Set.of(p.first().loc(), p.second().loc()))) continue;
+            if (!seen.add(new HashSet<>(List.of(p.first().loc(), p.second().loc())))) continue;
             races.add(possible(p));
         }
         races.sort(Comparator.comparing((Report.Race x) -> !x.confirmed())
@@ -104,7 +105,8 @@ public final class ReportBuilder {
                     : "the confirmed race is suppressed, but " + String.join("; ", r.gaps());
         } else {
             status = Report.Status.UNKNOWN;
-            reason = r.reason();
+            reason = possible == 0 ? r.reason() : possible + " possible race" + (possible == 1 ? "" : "s")
+                    + " could be neither excluded nor confirmed" + (r.gaps().isEmpty() ? "" : "; " + String.join("; ", r.gaps()));
         }
         return new Report(status, reason, numbered, figures, r.gaps(), explanation(r), !r.excluded().isEmpty());
     }
@@ -116,7 +118,7 @@ public final class ReportBuilder {
         Report.Side b = side(w, w.second(), sb);
         List<Report.Step> steps = new ArrayList<>();
         for (var s : w.schedule()) steps.add(new Report.Step(steps.size() + 1, s.threadName(), loc(s.loc()), s.statement()));
-        String variable = sa != null ? sa.access().what() : w.first().object();
+        String variable = sa != null ? variable(sa) : w.first().object();
         boolean swap = order(a, b);
         return new Report.Race(0, true, variable, swap ? b : a, swap ? a : b, steps, null);
     }
@@ -125,7 +127,7 @@ public final class ReportBuilder {
         Report.Side a = side(p.first());
         Report.Side b = side(p.second());
         boolean swap = order(a, b);
-        return new Report.Race(0, false, p.first().access().what(), swap ? b : a, swap ? a : b, List.of(), null);
+        return new Report.Race(0, false, variable(p.first()), swap ? b : a, swap ? a : b, List.of(), null);
     }
 
     /** Whether {@code b} should be shown first: the write first, then the earlier location. */
@@ -150,19 +152,46 @@ public final class ReportBuilder {
     private Report.Side side(RaceWitness w, RaceAccess x, Access st) {
         SourceLoc created = w.thread(x.thread()).map(WitnessThread::createdAt).orElse(SourceLoc.NONE);
         Report.ThreadRef t = new Report.ThreadRef(x.threadName(), created.equals(SourceLoc.NONE) ? null : loc(created));
-        String what = st != null ? st.access().what() : x.object();
-        return new Report.Side(loc(x.loc()), x.write(), st != null && st.isAtomic(), what, t,
+        String what = st != null ? variable(st) : x.object();
+        String via = st != null && st.access().lvalue() == null ? st.access().what() : null;
+        return new Report.Side(loc(x.loc()), x.write(), st != null && st.isAtomic(), what, via, t,
                 st != null ? st.function().name() : null, st != null ? locks(st) : List.of(),
                 st != null && st.state().inAtomicSection());
     }
 
     private Report.Side side(Access a) {
-        return new Report.Side(loc(a.loc()), a.isWrite(), a.isAtomic(), a.access().what(), thread(a.thread()),
+        return new Report.Side(loc(a.loc()), a.isWrite(), a.isAtomic(), variable(a),
+                a.access().lvalue() == null ? a.access().what() : null, thread(a.thread()),
                 a.function().name(), locks(a), a.state().inAtomicSection());
     }
 
+    /** The accessed lvalue as written, or the object's name for accesses made by library calls. */
+    private String variable(Access a) {
+        return a.access().lvalue() != null ? a.access().what() : objectName(a.region().object());
+    }
+
+    /** Names of abstract threads: the start routine, with the creation line when several share it. */
+    private final Map<ThreadId, String> labels = new java.util.HashMap<>();
+
+    private void threadLabels(AnalysisResult r) {
+        Map<String, Set<ThreadId>> byName = new java.util.HashMap<>();
+        List<Access> all = new ArrayList<>();
+        for (RacePair p : r.races()) all.addAll(List.of(p.first(), p.second()));
+        for (ExcludedPair p : r.excluded()) all.addAll(List.of(p.first(), p.second()));
+        for (Access a : all) byName.computeIfAbsent(a.thread().displayName(), k -> new HashSet<>()).add(a.thread());
+        for (var e : byName.entrySet()) {
+            for (ThreadId t : e.getValue()) {
+                labels.put(t, e.getValue().size() == 1 || t.isMain() ? e.getKey() : e.getKey() + "@" + t.createEdge().loc().line());
+            }
+        }
+    }
+
+    private String label(ThreadId t) {
+        return labels.getOrDefault(t, t.displayName());
+    }
+
     private Report.ThreadRef thread(ThreadId t) {
-        return new Report.ThreadRef(t.displayName(), t.isMain() ? null : loc(t.createEdge().loc()));
+        return new Report.ThreadRef(label(t), t.isMain() ? null : loc(t.createEdge().loc()));
     }
 
     private static List<String> locks(Access a) {
@@ -197,7 +226,7 @@ public final class ReportBuilder {
     }
 
     private Report.AccessRef ref(Access a) {
-        return new Report.AccessRef(loc(a.loc()), a.isWrite(), a.thread().displayName());
+        return new Report.AccessRef(loc(a.loc()), a.isWrite(), label(a.thread()));
     }
 
     private String objectName(MemObject o) {

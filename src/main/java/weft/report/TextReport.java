@@ -53,11 +53,13 @@ public final class TextReport {
     private void printRace(Report.Race race, PrintStream out) {
         Report.Side a = race.first();
         Report.Side b = race.second();
+        boolean sameThread = a.thread().equals(b.thread());
         out.println(head(a.loc(), "warning") + bold((race.confirmed() ? "" : "possible ") + "data race on '" + race.variable()
-                + "': " + a.kind() + " in thread " + thread(a.thread()) + " and " + b.kind() + " in thread " + thread(b.thread())));
+                + "': " + a.kind() + " in thread " + thread(a.thread()) + " and " + b.kind() + " in "
+                + (sameThread ? "another instance of that thread" : "thread " + thread(b.thread()))));
         excerpt(a.loc(), out);
-        out.println(head(b.loc(), "note") + b.kind() + " of '" + b.what() + "'" + (b.function() != null ? " in " + b.function() + "()" : "")
-                + " in thread " + thread(b.thread()));
+        out.println(head(b.loc(), "note") + access(b) + (b.function() != null ? " in " + b.function() + "()" : "")
+                + " in " + (sameThread ? "another instance of " : "") + "thread " + thread(b.thread()));
         excerpt(b.loc(), out);
         out.println(head(a.loc(), "note") + "locks held: " + locks(a) + " in thread " + a.thread().name() + "; " + locks(b)
                 + " in thread " + b.thread().name() + (commonLockFree(a, b) ? "" : " (read locks only)"));
@@ -110,6 +112,10 @@ public final class TextReport {
                 out.println("    " + ref(x.first()) + "  vs  " + ref(x.second()) + ": " + x.reason() + " [" + x.rule() + "]");
             }
         }
+    }
+
+    private static String access(Report.Side s) {
+        return s.kind() + " of '" + s.what() + "'" + (s.via() != null ? " (by " + s.via() + ")" : "");
     }
 
     private static String ref(Report.AccessRef a) {
@@ -170,8 +176,8 @@ public final class TextReport {
                     : " apart from " + f.suppressed() + " suppressed race" + (f.suppressed() == 1 ? "" : "s") + " (" + where + ")");
             case RACE -> colour("1;31", "weft: data race found") + ": " + f.confirmed() + " confirmed, " + f.possible()
                     + (f.truncated() ? "+" : "") + " possible" + sup + " (" + where + ")";
-            case UNKNOWN -> colour("1;33", "weft: unknown") + ": " + r.reason() + " (" + f.possible() + (f.truncated() ? "+" : "")
-                    + " possible race" + (f.possible() == 1 ? "" : "s") + sup + "; " + where + ")";
+            case UNKNOWN -> colour("1;33", "weft: unknown") + ": " + r.reason() + " (" + (f.truncated() ? "more races may exist, " : "")
+                    + where + sup + ")";
         };
     }
 }
