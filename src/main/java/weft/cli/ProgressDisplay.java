@@ -15,14 +15,20 @@ final class ProgressDisplay implements Progress, AutoCloseable {
 
     private final PrintStream err;
     private final boolean enabled;
+    private final long delayMillis;
     private final long start = System.nanoTime();
     private volatile String phase = "starting";
     private boolean shown;
     private final Thread ticker;
 
     ProgressDisplay(PrintStream err, boolean enabled) {
+        this(err, enabled, DELAY_MILLIS);
+    }
+
+    ProgressDisplay(PrintStream err, boolean enabled, long delayMillis) {
         this.err = err;
         this.enabled = enabled;
+        this.delayMillis = delayMillis;
         if (enabled) {
             ticker = new Thread(this::tick, "weft-progress");
             ticker.setDaemon(true);
@@ -42,7 +48,7 @@ final class ProgressDisplay implements Progress, AutoCloseable {
             while (!Thread.currentThread().isInterrupted()) {
                 Thread.sleep(TICK_MILLIS);
                 long ms = (System.nanoTime() - start) / 1_000_000;
-                if (ms < DELAY_MILLIS) continue;
+                if (ms < delayMillis) continue;
                 synchronized (this) {
                     err.print("\r\u001b[K" + "weft: " + phase + " (" + ms / 1000 + " s)");
                     err.flush();
