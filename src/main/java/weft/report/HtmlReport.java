@@ -138,7 +138,7 @@ public final class HtmlReport {
             } else {
                 h.append(esc(text));
             }
-            h.append("</span>\n");
+            h.append("</span>");
         }
         h.append("</pre>\n");
     }
