@@ -167,7 +167,7 @@ public final class CheckCommand implements Callable<Integer> {
         Path cwd = Path.of("").toAbsolutePath();
         Config cfg;
         try {
-            cfg = ConfigLoader.find(o.config(), cwd);
+            cfg = ConfigLoader.find(o.config(), Path.of(""));
         } catch (ConfigException e) {
             io.err().println(e.diagnostic());
             return finish(o, Verdict.INPUT_ERROR);

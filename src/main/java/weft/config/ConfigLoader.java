@@ -49,11 +49,14 @@ public final class ConfigLoader {
         this.file = file;
     }
 
-    /** The configuration to use: {@code explicit} if given, else {@code weft.yml} in {@code dir} if present, else none. */
+    /**
+     * The configuration to use: {@code explicit} if given, else {@code weft.yml} in {@code dir} if present, else none.
+     * Diagnostics name the file as resolved against {@code dir} (pass {@code Path.of("")} for the working directory).
+     */
     public static Config find(Path explicit, Path dir) throws ConfigException {
         if (explicit != null) return load(explicit);
         Path implicit = dir.resolve(Config.FILE_NAME);
-        return Files.isRegularFile(implicit) ? load(Path.of(Config.FILE_NAME)) : Config.NONE;
+        return Files.isRegularFile(implicit) ? load(implicit) : Config.NONE;
     }
 
     public static Config load(Path file) throws ConfigException {

@@ -172,7 +172,7 @@ public final class TextReport {
         String where = f.threads() + (f.threads() == 1 ? " thread" : " threads") + ", " + f.accesses() + " shared accesses";
         return switch (r.status()) {
             case RACE_FREE -> colour("1;32", "weft: race-free") + (f.suppressed() == 0
-                    ? " (" + f.accesses() + " shared accesses in " + f.threads() + " threads, all pairs excluded)"
+                    ? " (" + f.accesses() + " shared accesses in " + f.threads() + (f.threads() == 1 ? " thread" : " threads") + ", all pairs excluded)"
                     : " apart from " + f.suppressed() + " suppressed race" + (f.suppressed() == 1 ? "" : "s") + " (" + where + ")");
             case RACE -> colour("1;31", "weft: data race found") + ": " + f.confirmed() + " confirmed, " + f.possible()
                     + (f.truncated() ? "+" : "") + " possible" + sup + " (" + where + ")";
