@@ -97,7 +97,7 @@ class ConfigLoaderTest {
                 error("suppress:\n  - location: main.c\n"));
         assertEquals("weft.yml:1:10: error: unsupported version (only 1 is known)", error("version: 2\n"));
         assertEquals("weft.yml:2:10: error: '1abc' is not a C function name", error("functions:\n  lock: [1abc]\n"));
-        assertEquals("weft.yml:3:31: error: arg must be an argument position from 0 to 31",
+        assertEquals("weft.yml:3:24: error: arg must be an argument position from 0 to 31",
                 error("functions:\n  lock:\n    - { name: lk, arg: -1 }\n"));
         assertEquals("weft.yml:1:1: error: the configuration must be a mapping", error("- a\n- b\n"));
         assertEquals("weft.yml:2:5: error: a suppression has exactly one of 'location: FILE:LINE' or 'variable: NAME'",
