@@ -1,44 +1,80 @@
 package weft.cli;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
+import weft.config.Config;
+import weft.config.ConfigException;
+import weft.config.ConfigLoader;
+import weft.config.ConfiguredProgram;
 import weft.frontend.Diagnostic;
 import weft.frontend.FrontendException;
 import weft.ir.Program;
+import weft.model.LibraryModels;
 import weft.race.AnalysisOptions;
 import weft.race.AnalysisResult;
 import weft.race.RaceAnalysis;
+import weft.report.HtmlReport;
+import weft.report.JsonReport;
+import weft.report.Report;
+import weft.report.ReportBuilder;
+import weft.report.SarifReport;
+import weft.report.SourceFiles;
 import weft.report.TextReport;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * {@code weft check}: loads the program and decides whether it has a data race. The analysis runs on
- * a worker thread with a large stack, bounded by {@code --timeout}; the verdict maps to the exit code
- * (0 race-free, 1 race, 2 input error, 3 unknown) and, with {@code --svcomp}, to a
- * {@code RESULT: true|false|unknown} line.
+ * {@code weft check}: loads the program (with the {@code weft.yml} configuration, if any) and decides
+ * whether it has a data race. The analysis runs on a worker thread with a large stack, bounded by
+ * {@code --timeout}; the result becomes a {@link Report} rendered as text, JSON or SARIF on stdout (and
+ * as HTML with {@code --html}), and the verdict maps to the exit code (0 race-free, 1 race, 2 usage or
+ * input error, 3 unknown) and, with {@code --svcomp}, to a {@code RESULT: true|false|unknown} line.
  */
 @Command(name = "check", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = "Check a C program for data races.")
+        description = "Check a C program for data races.",
+        footer = {"", Main.EXIT_CODES_HELP,
+                "Configuration: weft.yml in the working directory, or --config FILE (see the README)."})
 public final class CheckCommand implements Callable<Integer> {
     private static final long WORKER_STACK_BYTES = 512L << 20;
+
+    /** Output formats of {@code --format}. */
+    public enum Format { TEXT, JSON, SARIF }
+
+    /** When to colour text output. */
+    public enum ColorMode { AUTO, ALWAYS, NEVER }
 
     /**
      * Options of one {@code check} invocation.
      *
      * @param property an SV-COMP property file, or null
      * @param timeout wall-clock limit of the analysis, or null for none
+     * @param format what to print on stdout
+     * @param explain say why each excluded pair of accesses cannot race
+     * @param html directory to write {@code index.html} into, or null
+     * @param config configuration file, or null to look for {@code weft.yml} in the working directory
+     * @param quiet no progress display
+     * @param color when to colour text output
      */
-    public record Options(CliOptions common, boolean svcomp, Path property, Duration timeout, boolean atomicSectionsRace) {}
+    public record Options(CliOptions common, boolean svcomp, Path property, Duration timeout, boolean atomicSectionsRace,
+                          Format format, boolean explain, Path html, Path config, boolean quiet, ColorMode color) {
+        public Options(CliOptions common, boolean svcomp, Path property, Duration timeout, boolean atomicSectionsRace) {
+            this(common, svcomp, property, timeout, atomicSectionsRace, Format.TEXT, false, null, null, true, ColorMode.AUTO);
+        }
+    }
 
     /** Outcome of a check, with its exit code and SV-COMP result (null: none printed). */
     public enum Verdict {
@@ -55,6 +91,9 @@ public final class CheckCommand implements Callable<Integer> {
             this.svcompResult = svcompResult;
         }
     }
+
+    /** What the analysis worker produced: a report to render (null after an input error). */
+    private record Outcome(Verdict verdict, Report report) {}
 
     @Spec
     CommandSpec spec;
@@ -77,6 +116,26 @@ public final class CheckCommand implements Callable<Integer> {
     @Option(names = "--timeout", paramLabel = "SECONDS", description = "Give up (verdict unknown) after SECONDS.")
     Long timeoutSeconds;
 
+    @Option(names = "--format", paramLabel = "FORMAT", converter = FormatConverter.class, defaultValue = "text",
+            description = "Report format on stdout: text (default), json or sarif (SARIF 2.1.0).")
+    Format format = Format.TEXT;
+
+    @Option(names = "--explain", description = "Also say, per shared variable, why each other pair of accesses cannot race.")
+    boolean explain;
+
+    @Option(names = "--html", paramLabel = "DIR", description = "Also write a self-contained HTML report to DIR/index.html.")
+    Path html;
+
+    @Option(names = "--config", paramLabel = "FILE", description = "Configuration file (default: weft.yml in the working directory, if any).")
+    Path config;
+
+    @Option(names = {"-q", "--quiet"}, description = "No progress display on stderr.")
+    boolean quiet;
+
+    @Option(names = "--color", paramLabel = "WHEN", converter = ColorConverter.class, defaultValue = "auto",
+            description = "Colour the text report: auto (only on a terminal, unless NO_COLOR is set), always or never.")
+    ColorMode color = ColorMode.AUTO;
+
     private final Streams io;
 
     CheckCommand(Streams io) {
@@ -94,7 +153,8 @@ public final class CheckCommand implements Callable<Integer> {
         if (timeoutSeconds != null && timeoutSeconds <= 0) {
             throw new ParameterException(spec.commandLine(), "--timeout must be a positive number of seconds");
         }
-        return new Options(c, svcomp, property, timeoutSeconds == null ? null : Duration.ofSeconds(timeoutSeconds), atomicSectionsRace);
+        return new Options(c, svcomp, property, timeoutSeconds == null ? null : Duration.ofSeconds(timeoutSeconds),
+                atomicSectionsRace, format, explain, html, config, quiet, color);
     }
 
     @Override
@@ -104,36 +164,53 @@ public final class CheckCommand implements Callable<Integer> {
 
     /** Runs the check and reports; returns the exit code. */
     public int check(Options o) {
-        return report(o, decide(o));
+        Path cwd = Path.of("").toAbsolutePath();
+        Config cfg;
+        try {
+            cfg = ConfigLoader.find(o.config(), Path.of(""));
+        } catch (ConfigException e) {
+            io.err().println(e.diagnostic());
+            return finish(o, Verdict.INPUT_ERROR);
+        }
+        if (o.property() != null) {
+            Verdict v = checkProperty(o.property());
+            if (v != null) return finish(o, v);
+        }
+        SourceFiles sources = SourceFiles.fromWorkingDirectory();
+        Outcome out;
+        try (ProgressDisplay progress = new ProgressDisplay(io.err(), io.errTerminal() && !o.quiet())) {
+            out = runBounded(o, cfg, cwd, sources, progress);
+        }
+        if (out.report() != null && !render(o, out.report(), sources)) return finish(o, Verdict.INPUT_ERROR);
+        return finish(o, out.verdict());
     }
 
-    private Verdict decide(Options o) {
-        if (o.property() != null) {
-            Diagnostic d = Inputs.unreadable(o.property());
-            if (d != null) {
-                io.err().println(d);
-                return Verdict.INPUT_ERROR;
-            }
-            try {
-                if (!Files.readString(o.property()).contains("data-race")) {
-                    io.err().println("weft: unsupported property " + o.property() + " (only no-data-race is checked)");
-                    return Verdict.UNKNOWN;
-                }
-            } catch (IOException e) {
-                io.err().println(Inputs.fileError(o.property(), "cannot read file: " + e.getMessage()));
-                return Verdict.INPUT_ERROR;
-            }
+    /** Null if the property is the data-race one, else the verdict to stop with. */
+    private Verdict checkProperty(Path property) {
+        Diagnostic d = Inputs.unreadable(property);
+        if (d != null) {
+            io.err().println(d);
+            return Verdict.INPUT_ERROR;
         }
-        return runBounded(o);
+        try {
+            if (!Files.readString(property).contains("data-race")) {
+                io.err().println("weft: unsupported property " + property + " (only no-data-race is checked)");
+                return Verdict.UNKNOWN;
+            }
+        } catch (IOException e) {
+            io.err().println(Inputs.fileError(property, "cannot read file: " + e.getMessage()));
+            return Verdict.INPUT_ERROR;
+        }
+        return null;
     }
 
     /** Runs {@link #analyse} on a large-stack worker thread, within the timeout if one is set. */
-    private Verdict runBounded(Options o) {
-        AtomicReference<Verdict> verdict = new AtomicReference<>();
+    private Outcome runBounded(Options o, Config cfg, Path cwd, SourceFiles sources, ProgressDisplay progress) {
+        AtomicReference<Outcome> outcome = new AtomicReference<>();
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread worker = new Thread(null, () -> {
             try {
-                verdict.set(analyse(o));
+                outcome.set(analyse(o, cfg, cwd, sources, progress));
             } catch (Throwable t) {
                 failure.set(t);
             }
@@ -147,37 +224,103 @@ public final class CheckCommand implements Callable<Integer> {
         }
         if (worker.isAlive()) {
             worker.interrupt();
-            io.err().println("weft: timeout after " + o.timeout().toSeconds() + " s");
-            return Verdict.UNKNOWN;
+            String why = "timeout after " + o.timeout().toSeconds() + " s";
+            io.err().println("weft: " + why);
+            return new Outcome(Verdict.UNKNOWN, unknownReport(why, cwd, sources));
         }
         if (failure.get() != null) {
             io.internalError(failure.get(), o.common().debug());
-            return Verdict.UNKNOWN;
+            return new Outcome(Verdict.UNKNOWN, unknownReport("internal error: " + Streams.describe(failure.get()), cwd, sources));
         }
-        return verdict.get();
+        return outcome.get();
     }
 
-    /** Loads the program and analyses it. */
-    private Verdict analyse(Options o) {
+    /** Loads the program, applies the configuration and analyses it. */
+    private Outcome analyse(Options o, Config cfg, Path cwd, SourceFiles sources, ProgressDisplay progress) {
         Program program;
         try {
-            program = Inputs.load(o.common());
+            program = Inputs.load(o.common(), LibraryModels.standard().with(cfg.models()), progress::phase);
+            program = ConfiguredProgram.apply(program, cfg);
         } catch (FrontendException e) {
             io.print(e.diagnostics());
-            return Verdict.INPUT_ERROR;
+            return new Outcome(Verdict.INPUT_ERROR, null);
+        } catch (ConfigException e) {
+            io.err().println(e.diagnostic());
+            return new Outcome(Verdict.INPUT_ERROR, null);
         }
-        AnalysisResult r = new RaceAnalysis(AnalysisOptions.defaults().withAtomicSectionsRace(o.atomicSectionsRace())).run(program);
-        TextReport.print(r, io.out());
-        return switch (r.verdict()) {
-            case TRUE -> Verdict.RACE_FREE;
-            case FALSE -> Verdict.RACE;
+        AnalysisOptions options = AnalysisOptions.defaults().withAtomicSectionsRace(o.atomicSectionsRace()).withExplain(o.explain());
+        AnalysisResult r = new RaceAnalysis(options).run(program, progress);
+        progress.phase("writing the report");
+        ReportBuilder.Options ro = new ReportBuilder.Options(cwd, cfg.suppressions(), r.races().size() >= options.maxRaces());
+        Report report = new ReportBuilder(ro, sources).build(r);
+        return new Outcome(switch (report.status()) {
+            case RACE_FREE -> Verdict.RACE_FREE;
+            case RACE -> Verdict.RACE;
             case UNKNOWN -> Verdict.UNKNOWN;
+        }, report);
+    }
+
+    private static Report unknownReport(String reason, Path cwd, SourceFiles sources) {
+        AnalysisResult r = new AnalysisResult(weft.race.Verdict.UNKNOWN, reason, List.of(), Optional.empty(), Map.of(),
+                new AnalysisResult.Stats(0, 0, 0, 0), List.of(reason), List.of());
+        return new ReportBuilder(new ReportBuilder.Options(cwd, weft.report.Suppressions.NONE, false), sources).build(r);
+    }
+
+    /** Prints the report in the chosen format and writes the HTML page; false if the page cannot be written. */
+    private boolean render(Options o, Report report, SourceFiles sources) {
+        switch (o.format()) {
+            case TEXT -> new TextReport(new TextReport.Options(colour(o), o.explain()), sources).print(report, io.out());
+            case JSON -> io.out().print(new JsonReport(sources, Main.VERSION).render(report));
+            case SARIF -> io.out().print(new SarifReport(sources, Main.VERSION).render(report));
+        }
+        if (o.html() == null) return true;
+        try {
+            Path page = new HtmlReport(sources, Main.VERSION).write(report, o.html());
+            if (!o.quiet()) io.err().println("weft: HTML report written to " + page);
+            return true;
+        } catch (IOException e) {
+            io.err().println(Inputs.fileError(o.html(), "cannot write the HTML report: " + e.getMessage()));
+            return false;
+        }
+    }
+
+    private boolean colour(Options o) {
+        return switch (o.color()) {
+            case ALWAYS -> true;
+            case NEVER -> false;
+            case AUTO -> io.outTerminal() && System.getenv("NO_COLOR") == null;
         };
     }
 
-    private int report(Options o, Verdict v) {
+    private int finish(Options o, Verdict v) {
         if (o.svcomp() && v.svcompResult != null) io.out().println("RESULT: " + v.svcompResult);
         io.out().flush();
         return v.exitCode;
+    }
+
+    /** Converts {@code text}, {@code json}, {@code sarif}. */
+    static final class FormatConverter implements ITypeConverter<Format> {
+        @Override
+        public Format convert(String value) {
+            return switch (value) {
+                case "text" -> Format.TEXT;
+                case "json" -> Format.JSON;
+                case "sarif" -> Format.SARIF;
+                default -> throw new TypeConversionException("expected text, json or sarif but was '" + value + "'");
+            };
+        }
+    }
+
+    /** Converts {@code auto}, {@code always}, {@code never}. */
+    static final class ColorConverter implements ITypeConverter<ColorMode> {
+        @Override
+        public ColorMode convert(String value) {
+            return switch (value) {
+                case "auto" -> ColorMode.AUTO;
+                case "always" -> ColorMode.ALWAYS;
+                case "never" -> ColorMode.NEVER;
+                default -> throw new TypeConversionException("expected auto, always or never but was '" + value + "'");
+            };
+        }
     }
 }

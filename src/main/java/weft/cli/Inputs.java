@@ -9,6 +9,7 @@ import weft.frontend.Frontend;
 import weft.frontend.FrontendException;
 import weft.ir.Program;
 import weft.ir.SourceLoc;
+import weft.model.LibraryModels;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -79,13 +80,19 @@ final class Inputs {
      * the input files linked together.
      */
     static Program load(CliOptions options) throws FrontendException {
+        return load(options, LibraryModels.standard(), phase -> { });
+    }
+
+    /** {@link #load(CliOptions)} with the given library models (the standard table plus configured ones). */
+    static Program load(CliOptions options, LibraryModels models, java.util.function.Consumer<String> progress)
+            throws FrontendException {
         if (options.compileCommands() != null) {
             compileCommandFiles(options.compileCommands());
-            return new Frontend(options.frontendOptions()).loadCompileCommands(options.compileCommands());
+            return new Frontend(options.frontendOptions(), models, progress).loadCompileCommands(options.compileCommands());
         }
         List<Diagnostic> problems = problems(options.files());
         if (!problems.isEmpty()) throw new FrontendException(problems);
-        return new Frontend(options.frontendOptions()).load(options.files());
+        return new Frontend(options.frontendOptions(), models, progress).load(options.files());
     }
 
     /**

@@ -24,11 +24,16 @@ public final class Main {
     /** The version printed by {@code --version}. */
     public static final String VERSION = "0.1.0";
 
+    /** The exit-code table of every {@code --help}. */
+    static final String EXIT_CODES_HELP = "Exit codes: 0 race-free proven, 1 data race found, 2 usage or input error, 3 unknown.";
+
     private Main() {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
+        // Java 17 has no per-stream check: a console exists when stdin and stdout are a terminal.
+        boolean tty = System.console() != null;
+        System.exit(run(args, new Streams(System.out, System.err, tty, tty)));
     }
 
     /**
@@ -38,7 +43,13 @@ public final class Main {
      * @return the exit code: 0 race-free / success, 1 race, 2 usage or input error, 3 unknown
      */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        Streams io = new Streams(out, err);
+        return run(args, new Streams(out, err));
+    }
+
+    /** Runs {@code weft} writing to {@code io}; see {@link #run(String[], PrintStream, PrintStream)}. */
+    public static int run(String[] args, Streams io) {
+        PrintStream out = io.out();
+        PrintStream err = io.err();
         boolean debug = Arrays.asList(args).contains("--debug");
         try {
             return commandLine(io, debug).execute(args);
@@ -89,7 +100,7 @@ public final class Main {
     /** The top-level command; without a subcommand it is a usage error. */
     @Command(name = "weft", mixinStandardHelpOptions = true, versionProvider = Version.class,
             description = "Static data race detector for multi-threaded C programs.",
-            footer = {"", "Exit codes: 0 race-free, 1 race, 2 usage/input error, 3 unknown."})
+            footer = {"", EXIT_CODES_HELP})
     static final class Weft implements Callable<Integer> {
         @Spec
         CommandSpec spec;

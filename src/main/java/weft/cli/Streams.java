@@ -7,9 +7,14 @@ import java.util.List;
 
 /**
  * Where a command writes: results on {@code out}, diagnostics and messages on {@code err}. Passed
- * to every command so that {@link Main#run} can be driven with in-memory streams.
+ * to every command so that {@link Main#run} can be driven with in-memory streams. {@code outTerminal}
+ * and {@code errTerminal} say whether the streams are an interactive terminal (colour, progress).
  */
-public record Streams(PrintStream out, PrintStream err) {
+public record Streams(PrintStream out, PrintStream err, boolean outTerminal, boolean errTerminal) {
+    /** Streams that are not terminals (files, pipes, tests). */
+    public Streams(PrintStream out, PrintStream err) {
+        this(out, err, false, false);
+    }
 
     /** Prints diagnostics one per line ({@code file:line:col: severity: message}) on {@code err}. */
     public void print(List<Diagnostic> diagnostics) {

@@ -189,7 +189,9 @@ final class Execution {
     private RaceWitness witness(int ta, Access a, int tb, Access b, int scheduleLength) {
         List<Step> steps = new ArrayList<>(scheduleLength);
         for (Interpreter.Executed x : schedule.subList(0, scheduleLength)) steps.add(x.toStep());
-        return new RaceWitness(side(ta, a), side(tb, b), steps, st.nondetLog);
+        List<WitnessThread> threads = new ArrayList<>(st.threads.size());
+        for (ThreadState t : st.threads) threads.add(new WitnessThread(t.index, t.name, t.createdAt));
+        return new RaceWitness(side(ta, a), side(tb, b), steps, st.nondetLog, threads);
     }
 
     private RaceAccess side(int thread, Access a) {

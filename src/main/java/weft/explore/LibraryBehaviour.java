@@ -216,7 +216,7 @@ final class LibraryBehaviour {
         st.mem.check(idPtr.obj(), idPtr.off(), idType.size(), true);
         if (st.threads.size() >= st.maxThreads) throw Abandon.unsupported("too many threads");
         if (!c.dry) {
-            ThreadState nt = new ThreadState(st.threads.size(), f.name() + "#" + st.threads.size());
+            ThreadState nt = new ThreadState(st.threads.size(), f.name() + "#" + st.threads.size(), e.loc());
             st.threads.add(nt);
             CType argType = tc.argArg() >= 0 ? call.args().get(tc.argArg()).type() : null;
             in.pushFrame(nt, f, f.params().isEmpty() ? List.of() : List.of(a), argType == null ? List.of() : List.of(argType), null);

@@ -7,11 +7,23 @@ import java.util.Map;
  * A data race witness: executing {@code schedule} from program start reaches a state in which the threads of
  * {@code first} and {@code second} are both able to perform their next statement, and those statements perform the
  * two conflicting accesses. {@code nondetValues} gives the values chosen for nondeterministic inputs (keyed by the
- * function, source location and occurrence).
+ * function, source location and occurrence). {@code threads} lists the threads of the execution in creation order
+ * (index 0 is main) with their creation sites.
  */
-public record RaceWitness(RaceAccess first, RaceAccess second, List<Step> schedule, Map<String, String> nondetValues) {
+public record RaceWitness(RaceAccess first, RaceAccess second, List<Step> schedule, Map<String, String> nondetValues,
+                          List<WitnessThread> threads) {
     public RaceWitness {
         schedule = List.copyOf(schedule);
         nondetValues = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(nondetValues));
+        threads = List.copyOf(threads);
+    }
+
+    public RaceWitness(RaceAccess first, RaceAccess second, List<Step> schedule, Map<String, String> nondetValues) {
+        this(first, second, schedule, nondetValues, List.of());
+    }
+
+    /** The thread with execution index {@code index}, if known. */
+    public java.util.Optional<WitnessThread> thread(int index) {
+        return threads.stream().filter(t -> t.index() == index).findFirst();
     }
 }

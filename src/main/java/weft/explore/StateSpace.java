@@ -369,7 +369,9 @@ public final class StateSpace {
         List<Step> steps = new ArrayList<>();
         for (int i = parts.size() - 1; i >= 0; i--) for (Interpreter.Executed x : parts.get(i)) steps.add(x.toStep());
         ExecState s = node.state;
-        return new RaceWitness(side(s, ta, a), side(s, tb, b), steps, s.nondetLog);
+        List<WitnessThread> threads = new ArrayList<>(s.threads.size());
+        for (ThreadState t : s.threads) threads.add(new WitnessThread(t.index, t.name, t.createdAt));
+        return new RaceWitness(side(s, ta, a), side(s, tb, b), steps, s.nondetLog, threads);
     }
 
     private static RaceAccess side(ExecState s, int thread, Access a) {

@@ -15,6 +15,8 @@ final class ThreadState {
 
     final int index;
     final String name;
+    /** Where the thread was created ({@link weft.ir.SourceLoc#NONE} for main). */
+    final weft.ir.SourceLoc createdAt;
     final ArrayList<Frame> stack = new ArrayList<>();
     boolean finished;
     Value retval = Value.ZERO;
@@ -42,13 +44,18 @@ final class ThreadState {
     final Map<Long, Value> specific = new HashMap<>();
 
     ThreadState(int index, String name) {
+        this(index, name, weft.ir.SourceLoc.NONE);
+    }
+
+    ThreadState(int index, String name, weft.ir.SourceLoc createdAt) {
         this.index = index;
         this.name = name;
+        this.createdAt = createdAt;
     }
 
     /** A deep copy of the execution state of this thread, for {@link #restore}. */
     ThreadState snapshot() {
-        ThreadState c = new ThreadState(index, name);
+        ThreadState c = new ThreadState(index, name, createdAt);
         c.copyFrom(this);
         return c;
     }

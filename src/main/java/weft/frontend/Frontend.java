@@ -17,15 +17,22 @@ public final class Frontend {
     private final FrontendOptions options;
     private final LibraryModels models;
     private final CdtParser parser;
+    private final java.util.function.Consumer<String> progress;
 
     public Frontend(FrontendOptions options) {
         this(options, LibraryModels.standard());
     }
 
     public Frontend(FrontendOptions options, LibraryModels models) {
+        this(options, models, phase -> { });
+    }
+
+    /** A front end that announces each translation unit it parses to {@code progress} (for progress display). */
+    public Frontend(FrontendOptions options, LibraryModels models, java.util.function.Consumer<String> progress) {
         this.options = options;
         this.models = models;
         this.parser = new CdtParser(options);
+        this.progress = progress;
     }
 
     /** One translation unit to parse, with its own extra include dirs and macros. */
@@ -63,6 +70,7 @@ public final class Frontend {
     private Program lower(List<TranslationUnit> tus, List<Diagnostic> diags) {
         List<CdtParser.Unit> units = new ArrayList<>();
         for (TranslationUnit tu : tus) {
+            progress.accept("parsing translation unit " + (units.size() + 1) + " of " + tus.size() + ": " + tu.file());
             try {
                 CdtParser.Unit u = parser.parse(tu.file(), tu.includes(), tu.defines());
                 diags.addAll(u.problems());
@@ -72,6 +80,7 @@ public final class Frontend {
             }
         }
         if (diags.stream().anyMatch(Diagnostic::isError)) return null;
+        progress.accept("lowering " + units.size() + " translation unit(s)");
         ProgramBuilder pb = new ProgramBuilder(options.dataModel(), models);
         List<UnitLowerer> lowerers = new ArrayList<>();
         for (CdtParser.Unit u : units) {

@@ -9,26 +9,36 @@ package weft.race;
  * @param confirmMillis time budget for that search
  * @param atomicSectionsRace whether a plain access racing with an access inside an atomic section
  *     ({@code __VERIFIER_atomic_*}) counts as a confirmed race (SV-COMP's reading; on by default)
+ * @param explain     whether to keep, for each excluded pair of accesses, the rule that excluded it
+ *     ({@link AnalysisResult#excluded()}, for {@code --explain}); off by default because it stores pairs
  * @param proveMillis time budget of the exhaustive state-space exploration that settles what the
  *     thread-modular layer leaves open (0: off)
  */
 public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis, boolean atomicSectionsRace,
-                              long proveMillis) {
+                              boolean explain, long proveMillis) {
+    public static final long DEFAULT_PROVE_MILLIS = 8000;
+
     public AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis) {
-        this(maxThreads, maxRaces, confirm, confirmMillis, true, confirm ? DEFAULT_PROVE_MILLIS : 0);
+        this(maxThreads, maxRaces, confirm, confirmMillis, true);
     }
 
-    public static final long DEFAULT_PROVE_MILLIS = 8000;
+    public AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis, boolean atomicSectionsRace) {
+        this(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, false, confirm ? DEFAULT_PROVE_MILLIS : 0);
+    }
 
     public static AnalysisOptions defaults() {
         return new AnalysisOptions(200, 50, true, 4000);
     }
 
     public AnalysisOptions withAtomicSectionsRace(boolean on) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, on, proveMillis);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, on, explain, proveMillis);
+    }
+
+    public AnalysisOptions withExplain(boolean on) {
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, on, proveMillis);
     }
 
     public AnalysisOptions withProveMillis(long millis) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, millis);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, millis);
     }
 }

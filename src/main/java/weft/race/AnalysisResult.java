@@ -16,8 +16,25 @@ import java.util.Optional;
  * @param witness    a concrete racing interleaving, when one was found
  * @param exclusions per shared object, the reasons that excluded pairs of accesses (for --explain)
  * @param stats      figures about the run (threads, accesses, pairs)
+ * @param gaps       what the analyses could not follow (each makes {@code TRUE} impossible), for people
+ * @param excluded   with {@link AnalysisOptions#explain()}, every excluded pair with its first excluding rule
+ *     (up to {@link #MAX_EXCLUDED}); otherwise empty
  */
 public record AnalysisResult(Verdict verdict, String reason, List<RacePair> races, Optional<RaceWitness> witness,
-                             Map<MemObject, Map<String, Integer>> exclusions, Stats stats) {
+                             Map<MemObject, Map<String, Integer>> exclusions, Stats stats, List<String> gaps,
+                             List<ExcludedPair> excluded) {
+    /** Excluded pairs kept at most for explanations. */
+    public static final int MAX_EXCLUDED = 20_000;
+
+    public AnalysisResult {
+        gaps = List.copyOf(gaps);
+        excluded = List.copyOf(excluded);
+    }
+
+    public AnalysisResult(Verdict verdict, String reason, List<RacePair> races, Optional<RaceWitness> witness,
+                          Map<MemObject, Map<String, Integer>> exclusions, Stats stats) {
+        this(verdict, reason, races, witness, exclusions, stats, List.of(), List.of());
+    }
+
     public record Stats(int threads, int accesses, long pairsChecked, long millis) {}
 }

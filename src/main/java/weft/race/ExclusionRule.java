@@ -9,4 +9,9 @@ package weft.race;
 public interface ExclusionRule {
     /** Why {@code a} and {@code b} cannot race, or null if this rule does not exclude them. Symmetric. */
     String exclude(Access a, Access b, RaceContext ctx);
+
+    /** A stable identifier of the rule for reports, e.g. {@code common-lock} for {@code CommonLock}. */
+    default String name() {
+        return getClass().getSimpleName().replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(java.util.Locale.ROOT);
+    }
 }

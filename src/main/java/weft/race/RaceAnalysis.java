@@ -41,11 +41,17 @@ public final class RaceAnalysis {
     }
 
     public AnalysisResult run(Program program) {
+        return run(program, Progress.NONE);
+    }
+
+    /** Runs the analysis, announcing its phases to {@code progress}. */
+    public AnalysisResult run(Program program, Progress progress) {
         long t0 = System.nanoTime();
         if (program.function("main") == null) {
             return new AnalysisResult(Verdict.UNKNOWN, "the program has no main function", List.of(), Optional.empty(),
                     Map.of(), new AnalysisResult.Stats(0, 0, 0, 0));
         }
+        progress.phase("pointer analysis");
         PointsTo pts = PointsTo.analyze(program);
         CallGraph calls = new CallGraph(program, pts);
         ThreadGraph graph = new ThreadGraph(program, calls, "main", options.maxThreads());
@@ -60,6 +66,7 @@ public final class RaceAnalysis {
         // contexts are joined, which over-approximates each of them (fewer must-locks, more created
         // threads, fewer joined ones), so every exclusion that holds for the join holds for all.
         Map<AccessKey, Access> byKey = new LinkedHashMap<>();
+        progress.phase("walking " + graph.threads().size() + " abstract threads");
         for (ThreadId t : graph.threads()) {
             walker.walk(t, (thread, fn, edge, state, a) -> {
                 if (!shared.isShared(a.region().object())) return;
@@ -68,8 +75,9 @@ public final class RaceAnalysis {
             });
         }
         List<Access> accesses = new ArrayList<>(byKey.values());
+        progress.phase("pairing " + accesses.size() + " shared accesses");
         RaceContext ctx = new RaceContext(pts, graph, walker::creationStates, walker.instanceKeys(), walker::joinedAtEnd);
-        RaceDetector.Result found = new RaceDetector(RaceDetector.standardRules(), options.maxRaces()).detect(accesses, ctx);
+        RaceDetector.Result found = new RaceDetector(RaceDetector.standardRules(), options.maxRaces(), options.explain()).detect(accesses, ctx);
         List<String> gaps = new ArrayList<>();
         Set<String> executed = new java.util.HashSet<>();
         for (ThreadId t : graph.threads()) executed.addAll(graph.functions(t));
@@ -82,11 +90,12 @@ public final class RaceAnalysis {
                 (System.nanoTime() - t0) / 1_000_000);
         if (found.races().isEmpty() && gaps.isEmpty()) {
             return new AnalysisResult(Verdict.TRUE, "every pair of conflicting accesses is excluded", List.of(),
-                    Optional.empty(), found.exclusions(), stats);
+                    Optional.empty(), found.exclusions(), stats, gaps, found.excluded());
         }
         Optional<RaceWitness> witness = Optional.empty();
         String proof = null;
         if (options.proveMillis() > 0) {
+            progress.phase("exploring the state space");
             // small closed programs: visit every reachable state; this proves or refutes outright
             StateSpace.Outcome o = StateSpace.explore(program,
                     new StateSpace.Limits(StateSpace.Limits.defaults().maxStates(), StateSpace.Limits.defaults().maxBytes(), options.proveMillis()),
@@ -95,28 +104,31 @@ public final class RaceAnalysis {
             switch (o.kind()) {
                 case RACE_FREE -> {
                     return new AnalysisResult(Verdict.TRUE, "exhaustive exploration: all " + o.states()
-                            + " reachable states of every interleaving are race-free", List.of(), Optional.empty(), found.exclusions(), stats);
+                            + " reachable states of every interleaving are race-free", List.of(), Optional.empty(), found.exclusions(), stats,
+                            List.of(), found.excluded());
                 }
                 case RACE -> {
                     return new AnalysisResult(Verdict.FALSE, "a racing interleaving was found", found.races(), o.witness(),
-                            found.exclusions(), stats);
+                            found.exclusions(), stats, gaps, found.excluded());
                 }
                 case INCOMPLETE -> proof = o.detail();
             }
         }
         if (options.confirm()) {
+            progress.phase("confirming " + found.races().size() + " candidate race(s)");
             ExploreOptions d = ExploreOptions.defaults();
             witness = new Explorer(program, new ExploreOptions(d.maxSteps(), d.maxExecutions(), options.confirmMillis(), d.seed(), options.atomicSectionsRace())).findRace();
         }
         stats = new AnalysisResult.Stats(stats.threads(), stats.accesses(), stats.pairsChecked(), (System.nanoTime() - t0) / 1_000_000);
         if (witness.isPresent()) {
             return new AnalysisResult(Verdict.FALSE, "a racing interleaving was found", found.races(), witness,
-                    found.exclusions(), stats);
+                    found.exclusions(), stats, gaps, found.excluded());
         }
         String reason = !found.races().isEmpty()
                 ? found.races().size() + (found.races().size() >= options.maxRaces() ? "+" : "") + " possible race(s) could be neither excluded nor confirmed"
                 : String.join("; ", gaps);
         if (proof != null) reason += " (exhaustive exploration incomplete: " + proof + ")";
-        return new AnalysisResult(Verdict.UNKNOWN, reason, found.races(), Optional.empty(), found.exclusions(), stats);
+        return new AnalysisResult(Verdict.UNKNOWN, reason, found.races(), Optional.empty(), found.exclusions(), stats, gaps,
+                found.excluded());
     }
 }

@@ -32,15 +32,33 @@ public final class RaceDetector {
                 new CommonLock(), new SymbolicLockRule(), new CreatedAfter(), new JoinedBefore(), new JoinedBeforeCreated(), new OnceOrdered(), new DistinctInstances());
     }
 
-    /** Result: possible races and, per object, the reasons that excluded pairs. */
-    public record Result(List<RacePair> races, Map<MemObject, Map<String, Integer>> exclusions, long pairsChecked) {}
+    /**
+     * Result: possible races and, per object, the reasons that excluded pairs; with {@code explain}, the
+     * excluded pairs themselves (at most {@link AnalysisResult#MAX_EXCLUDED}).
+     */
+    public record Result(List<RacePair> races, Map<MemObject, Map<String, Integer>> exclusions, long pairsChecked,
+                         List<ExcludedPair> excluded) {
+        public Result(List<RacePair> races, Map<MemObject, Map<String, Integer>> exclusions, long pairsChecked) {
+            this(races, exclusions, pairsChecked, List.of());
+        }
+    }
+
+    /** The first rule that excluded a pair and its description. */
+    private record Exclusion(ExclusionRule rule, String reason) {}
 
     private final List<ExclusionRule> rules;
     private final int maxRaces;
+    private final boolean explain;
 
     public RaceDetector(List<ExclusionRule> rules, int maxRaces) {
+        this(rules, maxRaces, false);
+    }
+
+    /** With {@code explain}, every excluded pair is kept with its excluding rule (costs memory). */
+    public RaceDetector(List<ExclusionRule> rules, int maxRaces, boolean explain) {
         this.rules = List.copyOf(rules);
         this.maxRaces = maxRaces;
+        this.explain = explain;
     }
 
     public Result detect(Collection<Access> accesses, RaceContext ctx) {
@@ -62,6 +80,7 @@ public final class RaceDetector {
             byObject.put(new MemObject.Unknown(), unknown);
         }
         List<RacePair> races = new ArrayList<>();
+        List<ExcludedPair> excluded = new ArrayList<>();
         Map<MemObject, Map<String, Integer>> why = new LinkedHashMap<>();
         long checked = 0;
         for (Map.Entry<MemObject, List<Access>> e : byObject.entrySet()) {
@@ -74,29 +93,32 @@ public final class RaceDetector {
                     Access b = list.get(j);
                     if (!a.isWrite() && !b.isWrite()) continue;
                     checked++;
-                    String reason = excluded(a, b, ctx);
-                    if (reason != null) {
-                        reasons.merge(reason, 1, Integer::sum);
+                    Exclusion x = excluded(a, b, ctx);
+                    if (x != null) {
+                        reasons.merge(x.reason(), 1, Integer::sum);
+                        if (explain && excluded.size() < AnalysisResult.MAX_EXCLUDED) {
+                            excluded.add(new ExcludedPair(e.getKey(), a, b, x.rule().name(), x.reason()));
+                        }
                     } else {
                         races.add(new RacePair(a, b));
                         // Enough to show; the verdict can no longer be "race-free".
-                        if (races.size() >= maxRaces) return new Result(races, why, checked);
+                        if (races.size() >= maxRaces) return new Result(races, why, checked, excluded);
                     }
                 }
             }
             if (!reasons.isEmpty()) why.put(e.getKey(), reasons);
         }
-        return new Result(races, why, checked);
+        return new Result(races, why, checked, excluded);
     }
 
     private static MemObject groupKey(MemObject o) {
         return o instanceof MemObject.Heap h && h.context() != null ? new MemObject.Heap(h.function(), h.site(), null) : o;
     }
 
-    private String excluded(Access a, Access b, RaceContext ctx) {
+    private Exclusion excluded(Access a, Access b, RaceContext ctx) {
         for (ExclusionRule r : rules) {
             String reason = r.exclude(a, b, ctx);
-            if (reason != null) return reason;
+            if (reason != null) return new Exclusion(r, reason);
         }
         return null;
     }

@@ -1,76 +1,183 @@
 package weft.report;
 
-import weft.explore.RaceWitness;
-import weft.explore.Step;
-import weft.race.Access;
-import weft.race.AnalysisResult;
-import weft.race.RacePair;
+import weft.ir.SourceLoc;
 
 import java.io.PrintStream;
-import java.util.HashSet;
-import java.util.Set;
+import java.util.List;
+import java.util.Optional;
 
 /**
- * Human-readable report in the shape compilers and sanitizers use: one {@code warning:} per race with
- * {@code note:} lines for the other access, the locks held, and the interleaving when confirmed; then
- * a summary line with the verdict.
+ * The default, human-readable report in the shape compilers and sanitizers use: per race a
+ * {@code file:line:col: warning:} line with {@code note:} lines for the second access, the locks each
+ * side holds, where the threads were created and (when confirmed) the interleaving, each access with its
+ * source line and a caret; suppressed races in one note each; with {@code --explain}, why every other
+ * pair cannot race; and a final summary line with the verdict and counts. ANSI colour only when asked
+ * (the command line asks only when stdout is a terminal).
  */
 public final class TextReport {
-    private TextReport() {}
+    /** Steps of an interleaving shown at most (the last ones; JSON, SARIF and HTML have all). */
+    static final int MAX_STEPS = 25;
 
-    public static void print(AnalysisResult r, PrintStream out) {
-        if (r.witness().isPresent()) {
-            printWitness(r.witness().get(), out);
-        } else {
-            Set<String> seen = new HashSet<>();
-            for (RacePair p : r.races()) {
-                String key = p.first().loc() + "|" + p.second().loc();
-                if (!seen.add(key)) continue;
-                printPair(p, out);
+    /**
+     * @param colour  use ANSI colours
+     * @param explain print the explanation section
+     */
+    public record Options(boolean colour, boolean explain) {
+        public static Options plain() {
+            return new Options(false, false);
+        }
+    }
+
+    private final Options options;
+    private final SourceFiles sources;
+
+    public TextReport(Options options, SourceFiles sources) {
+        this.options = options;
+        this.sources = sources;
+    }
+
+    public void print(Report r, PrintStream out) {
+        for (Report.Race race : r.races()) {
+            if (!race.suppressed()) printRace(race, out);
+        }
+        for (Report.Race race : r.races()) {
+            if (race.suppressed()) {
+                out.println(head(race.first().loc(), "note") + "suppressed " + (race.confirmed() ? "" : "possible ")
+                        + "data race on '" + race.variable() + "' with " + race.second().loc() + ": " + race.suppressedBy());
             }
         }
+        if (options.explain()) printExplanation(r, out);
         out.println(summary(r));
     }
 
-    private static void printPair(RacePair p, PrintStream out) {
-        Access a = p.first();
-        Access b = p.second();
-        out.println(a.loc() + ": warning: possible data race on '" + a.access().what() + "': " + kind(a) + " in thread "
-                + a.thread().displayName() + " and " + kind(b) + " in thread " + b.thread().displayName());
-        out.println(b.loc() + ": note: " + kind(b) + " of '" + b.access().what() + "' in thread " + b.thread().displayName());
-        out.println(a.loc() + ": note: locks held: " + locks(a) + " / " + locks(b));
-    }
-
-    private static void printWitness(RaceWitness w, PrintStream out) {
-        var a = w.first();
-        var b = w.second();
-        out.println(a.loc() + ": warning: data race on '" + a.object() + "': " + (a.write() ? "write" : "read") + " in thread "
-                + a.threadName() + " and " + (b.write() ? "write" : "read") + " in thread " + b.threadName());
-        out.println(b.loc() + ": note: " + b.what() + " in thread " + b.threadName());
-        out.println(a.loc() + ": note: interleaving that reaches both accesses (" + w.schedule().size() + " steps):");
-        int from = Math.max(0, w.schedule().size() - 12);
-        if (from > 0) out.println("    ... " + from + " earlier steps");
-        for (int i = from; i < w.schedule().size(); i++) {
-            Step s = w.schedule().get(i);
-            out.println("    [" + s.threadName() + "] " + s.loc().shortString() + "  " + s.statement());
+    private void printRace(Report.Race race, PrintStream out) {
+        Report.Side a = race.first();
+        Report.Side b = race.second();
+        boolean sameThread = a.thread().equals(b.thread());
+        out.println(head(a.loc(), "warning") + bold((race.confirmed() ? "" : "possible ") + "data race on '" + race.variable()
+                + "': " + a.kind() + " in thread " + thread(a.thread()) + " and " + b.kind() + " in "
+                + (sameThread ? "another instance of that thread" : "thread " + thread(b.thread()))));
+        excerpt(a.loc(), out);
+        out.println(head(b.loc(), "note") + access(b) + (b.function() != null ? " in " + b.function() + "()" : "")
+                + " in " + (sameThread ? "another instance of " : "") + "thread " + thread(b.thread()));
+        excerpt(b.loc(), out);
+        out.println(head(a.loc(), "note") + "locks held: " + locks(a) + " in thread " + a.thread().name() + "; " + locks(b)
+                + " in thread " + b.thread().name() + (commonLockFree(a, b) ? "" : " (read locks only)"));
+        SourceLoc createdA = a.thread().createdAt();
+        SourceLoc createdB = b.thread().createdAt();
+        if (createdA != null) out.println(head(createdA, "note") + "thread " + a.thread().name() + " created here");
+        if (createdB != null && !(createdB.equals(createdA) && a.thread().name().equals(b.thread().name()))) {
+            out.println(head(createdB, "note") + "thread " + b.thread().name() + " created here");
+        }
+        if (race.confirmed()) {
+            printInterleaving(race, out);
+        } else {
+            out.println(head(a.loc(), "note") + "not confirmed: no interleaving reaching both accesses was found");
         }
     }
 
-    private static String kind(Access a) {
-        return (a.isAtomic() ? "atomic " : "") + (a.isWrite() ? "write" : "read");
+    private void printInterleaving(Report.Race race, PrintStream out) {
+        List<Report.Step> steps = race.interleaving();
+        out.println(head(race.first().loc(), "note") + "interleaving that reaches both accesses (" + steps.size() + " steps):");
+        int from = Math.max(0, steps.size() - MAX_STEPS);
+        if (from > 0) out.println("    ... " + from + " earlier steps (all in --format json, sarif or --html)");
+        int width = 0;
+        int locWidth = 0;
+        for (Report.Step s : steps.subList(from, steps.size())) {
+            width = Math.max(width, s.thread().length());
+            locWidth = Math.max(locWidth, stepLoc(s).length());
+        }
+        for (Report.Step s : steps.subList(from, steps.size())) {
+            out.printf("    %4d  %-" + (width + 2) + "s %-" + locWidth + "s  %s%n", s.index(), "[" + s.thread() + "]", stepLoc(s), s.statement());
+        }
+        Report.Side a = race.first();
+        Report.Side b = race.second();
+        out.println("    then " + a.thread().name() + " is about to " + verb(a) + " " + a.what() + " (" + a.loc().shortString()
+                + ") and " + b.thread().name() + " to " + verb(b) + " " + b.what() + " (" + b.loc().shortString() + ")");
     }
 
-    private static String locks(Access a) {
-        var held = a.state().locks().must();
-        String s = held.isEmpty() ? "none" : held.toString();
-        return a.state().inAtomicSection() ? s + " +atomic section" : s;
+    private static String stepLoc(Report.Step s) {
+        return s.loc().equals(SourceLoc.NONE) ? "-" : s.loc().shortString();
     }
 
-    public static String summary(AnalysisResult r) {
-        return switch (r.verdict()) {
-            case TRUE -> "weft: race-free (" + r.stats().accesses() + " shared accesses in " + r.stats().threads() + " threads, all pairs excluded)";
-            case FALSE -> "weft: data race found";
-            case UNKNOWN -> "weft: unknown: " + r.reason();
+    private void printExplanation(Report r, PrintStream out) {
+        if (r.explanation().isEmpty()) {
+            out.println("weft: explain: no excluded pair of accesses to shared memory");
+            return;
+        }
+        out.println("weft: explain: why these pairs of accesses cannot race:");
+        for (Report.Explanation e : r.explanation()) {
+            out.println("  '" + e.variable() + "' (" + e.pairs().size() + (e.pairs().size() == 1 ? " pair" : " pairs") + "):");
+            for (Report.Excluded x : e.pairs()) {
+                out.println("    " + ref(x.first()) + "  vs  " + ref(x.second()) + ": " + x.reason() + " [" + x.rule() + "]");
+            }
+        }
+    }
+
+    private static String access(Report.Side s) {
+        return s.kind() + " of '" + s.what() + "'" + (s.via() != null ? " (by " + s.via() + ")" : "");
+    }
+
+    private static String ref(Report.AccessRef a) {
+        return a.loc().shortString() + " " + a.kind() + " in " + a.thread();
+    }
+
+    private static String verb(Report.Side s) {
+        return s.write() ? "write" : "read";
+    }
+
+    private static boolean commonLockFree(Report.Side a, Report.Side b) {
+        for (String l : a.locks()) if (b.locks().contains(l)) return false;
+        return true;
+    }
+
+    private static String thread(Report.ThreadRef t) {
+        return t.name() + (t.createdAt() != null ? " (created at " + t.createdAt() + ")" : "");
+    }
+
+    private static String locks(Report.Side s) {
+        String l = s.locks().isEmpty() ? "none" : String.join(", ", s.locks());
+        return s.atomicSection() ? l + " (in an atomic section)" : l;
+    }
+
+    /** Source line with a caret under the column, gcc-style. */
+    private void excerpt(SourceLoc loc, PrintStream out) {
+        Optional<String> line = sources.line(loc.file(), loc.line());
+        if (line.isEmpty()) return;
+        String text = line.get();
+        String gutter = String.format("%5d | ", loc.line());
+        out.println(gutter + text);
+        StringBuilder caret = new StringBuilder();
+        for (int i = 0; i < Math.min(Math.max(loc.col() - 1, 0), text.length()); i++) caret.append(text.charAt(i) == '\t' ? '\t' : ' ');
+        out.println("      | " + colour("1;32", caret + "^"));
+    }
+
+    private String head(SourceLoc loc, String severity) {
+        String code = severity.equals("warning") ? "1;35" : severity.equals("error") ? "1;31" : "1;36";
+        return bold(loc + ":") + " " + colour(code, severity + ":") + " ";
+    }
+
+    private String bold(String s) {
+        return colour("1", s);
+    }
+
+    private String colour(String code, String s) {
+        return options.colour() ? "\u001b[" + code + "m" + s + "\u001b[0m" : s;
+    }
+
+    /** The final line: verdict and counts. */
+    public String summary(Report r) {
+        Report.Figures f = r.figures();
+        String sup = f.suppressed() == 0 ? "" : ", " + f.suppressed() + " suppressed";
+        String where = f.threads() + (f.threads() == 1 ? " thread" : " threads") + ", " + f.accesses() + " shared accesses";
+        return switch (r.status()) {
+            case RACE_FREE -> colour("1;32", "weft: race-free") + (f.suppressed() == 0
+                    ? " (" + f.accesses() + " shared accesses in " + f.threads() + (f.threads() == 1 ? " thread" : " threads") + ", all pairs excluded)"
+                    : " apart from " + f.suppressed() + " suppressed race" + (f.suppressed() == 1 ? "" : "s") + " (" + where + ")");
+            case RACE -> colour("1;31", "weft: data race found") + ": " + f.confirmed() + " confirmed, " + f.possible()
+                    + (f.truncated() ? "+" : "") + " possible" + sup + " (" + where + ")";
+            case UNKNOWN -> colour("1;33", "weft: unknown") + ": " + r.reason() + " (" + (f.truncated() ? "more races may exist, " : "")
+                    + where + sup + ")";
         };
     }
 }

@@ -1,0 +1,124 @@
+package weft.report;
+
+import weft.ir.SourceLoc;
+
+import java.util.List;
+
+/**
+ * The report model every output format renders: the verdict after suppressions, the races (confirmed
+ * first, each with both accesses, the threads and locks on each side and, when confirmed, the
+ * interleaving), figures about the run and, with {@code --explain}, why the other pairs cannot race.
+ * Locations carry display paths (relative to the working directory where possible). Immutable.
+ *
+ * @param status      the verdict after suppressions
+ * @param reason      why the verdict is what it is, for people
+ * @param races       all races, suppressed ones included (flagged), confirmed first
+ * @param figures     counts (deterministic: no timing)
+ * @param gaps        what the analyses could not follow
+ * @param explanation per shared object, the excluded pairs (empty unless explained)
+ * @param explained   whether the explanation was requested
+ */
+public record Report(Status status, String reason, List<Race> races, Figures figures, List<String> gaps,
+                     List<Explanation> explanation, boolean explained) {
+    public Report {
+        races = List.copyOf(races);
+        gaps = List.copyOf(gaps);
+        explanation = List.copyOf(explanation);
+    }
+
+    /** The verdict: what the exit code and the SV-COMP result say. */
+    public enum Status {
+        RACE_FREE("race-free"), RACE("race"), UNKNOWN("unknown");
+
+        private final String id;
+
+        Status(String id) {
+            this.id = id;
+        }
+
+        /** The spelling in JSON and SARIF: {@code race-free}, {@code race}, {@code unknown}. */
+        public String id() {
+            return id;
+        }
+    }
+
+    /**
+     * Counts. {@code confirmed}, {@code possible} and {@code suppressed} count races of {@link #races()}
+     * (a suppressed race counts only as suppressed); {@code truncated}: the analysis stopped listing
+     * possible races at its limit, so more may exist.
+     */
+    public record Figures(int threads, int accesses, long pairsChecked, int confirmed, int possible, int suppressed,
+                          boolean truncated) {}
+
+    /**
+     * One data race: two accesses to {@code variable} in two threads (or two instances of one thread).
+     *
+     * @param id           1-based number in the report
+     * @param confirmed    a concrete execution reaches both accesses at once ({@code interleaving})
+     * @param suppressedBy why the race is suppressed (configuration entry or inline comment), or null
+     */
+    public record Race(int id, boolean confirmed, String variable, Side first, Side second, List<Step> interleaving,
+                       String suppressedBy) {
+        public Race {
+            interleaving = List.copyOf(interleaving);
+        }
+
+        public boolean suppressed() {
+            return suppressedBy != null;
+        }
+
+        Race withId(int newId) {
+            return new Race(newId, confirmed, variable, first, second, interleaving, suppressedBy);
+        }
+
+        Race suppressed(String by) {
+            return new Race(id, confirmed, variable, first, second, interleaving, by);
+        }
+    }
+
+    /**
+     * One access of a race.
+     *
+     * @param what          the accessed lvalue as written, e.g. {@code counter} or {@code p->next}, or the
+     *                      object's name when a library call makes the access
+     * @param via           for an access a library call makes, its description (e.g.
+     *                      {@code memset on &buf}); null for an access the statement itself makes
+     * @param function      the function containing the access (null if unknown)
+     * @param locks         locks certainly held at the access (sorted)
+     * @param atomicSection the access is inside an atomic section
+     */
+    public record Side(SourceLoc loc, boolean write, boolean atomic, String what, String via, ThreadRef thread,
+                       String function, List<String> locks, boolean atomicSection) {
+        public Side {
+            locks = List.copyOf(locks);
+        }
+
+        /** {@code read}, {@code write}, {@code atomic read} or {@code atomic write}. */
+        public String kind() {
+            return (atomic ? "atomic " : "") + (write ? "write" : "read");
+        }
+    }
+
+    /** A thread: its name and where it was created (null for main). */
+    public record ThreadRef(String name, SourceLoc createdAt) {}
+
+    /** One executed statement of an interleaving (1-based {@code index}). */
+    public record Step(int index, String thread, SourceLoc loc, String statement) {}
+
+    /** Why the pairs of accesses to one shared object cannot race. */
+    public record Explanation(String variable, List<Excluded> pairs) {
+        public Explanation {
+            pairs = List.copyOf(pairs);
+        }
+    }
+
+    /** A pair of accesses and the first rule that excluded it ({@code rule} is its stable name). */
+    public record Excluded(AccessRef first, AccessRef second, String rule, String reason) {}
+
+    /** An access, briefly: where, read or write, by which thread. */
+    public record AccessRef(SourceLoc loc, boolean write, String thread) {
+        public String kind() {
+            return write ? "write" : "read";
+        }
+    }
+}

@@ -1,0 +1,270 @@
+package weft.report;
+
+import weft.explore.RaceAccess;
+import weft.explore.RaceWitness;
+import weft.explore.WitnessThread;
+import weft.ir.SourceLoc;
+import weft.pointer.MemObject;
+import weft.race.Access;
+import weft.race.AnalysisResult;
+import weft.race.ExcludedPair;
+import weft.race.RacePair;
+import weft.race.Verdict;
+import weft.thread.ThreadId;
+
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Turns an {@link AnalysisResult} into the {@link Report} model: the witness becomes the confirmed race
+ * (static possible races at the same two locations merge into it), the other possible races are listed
+ * once per pair of locations, suppressions are applied, and the verdict is decided after them.
+ *
+ * <p>Verdict after suppressions: a confirmed race that is not suppressed means {@code RACE}. Otherwise, if
+ * every race is suppressed, the analysis was complete (no gaps) and did not stop listing races at its
+ * limit, the program is race-free apart from the suppressed races ({@code RACE_FREE}, with the count).
+ * Otherwise the analysis verdict stands, except that a {@code RACE} whose only confirmed race is
+ * suppressed becomes {@code UNKNOWN} while unconfirmed possible races remain.
+ */
+public final class ReportBuilder {
+    /**
+     * How to build a report.
+     *
+     * @param base          directory that locations are shown relative to (null: as given)
+     * @param suppressions  races to suppress
+     * @param truncated     whether the analysis stopped listing races at its limit
+     */
+    public record Options(Path base, Suppressions suppressions, boolean truncated) {
+        public static Options defaults() {
+            return new Options(null, Suppressions.NONE, false);
+        }
+    }
+
+    private final Options options;
+    private final SourceFiles sources;
+
+    public ReportBuilder(Options options, SourceFiles sources) {
+        this.options = options;
+        this.sources = sources;
+    }
+
+    public Report build(AnalysisResult r) {
+        threadLabels(r);
+        List<Report.Race> races = new ArrayList<>();
+        Set<Set<SourceLoc>> seen = new HashSet<>();  // unordered location pairs already listed
+        if (r.witness().isPresent()) {
+            RaceWitness w = r.witness().get();
+            seen.add(new HashSet<>(List.of(w.first().loc(), w.second().loc())));
+            races.add(confirmed(w, r.races()));
+        }
+        for (RacePair p : r.races()) {
+            if (!seen.add(new HashSet<>(List.of(p.first().loc(), p.second().loc())))) continue;
+            races.add(possible(p));
+        }
+        races.sort(Comparator.comparing((Report.Race x) -> !x.confirmed())
+                .thenComparing(x -> x.first().loc(), ReportBuilder::compareLoc)
+                .thenComparing(x -> x.second().loc(), ReportBuilder::compareLoc));
+        List<Report.Race> numbered = new ArrayList<>();
+        for (Report.Race x : races) {
+            Report.Race n = x.withId(numbered.size() + 1);
+            Optional<String> by = options.suppressions().match(n, sources);
+            numbered.add(by.isPresent() ? n.suppressed(by.get()) : n);
+        }
+        int confirmed = 0, possible = 0, suppressed = 0;
+        for (Report.Race x : numbered) {
+            if (x.suppressed()) suppressed++;
+            else if (x.confirmed()) confirmed++;
+            else possible++;
+        }
+        Report.Figures figures = new Report.Figures(r.stats().threads(), r.stats().accesses(), r.stats().pairsChecked(),
+                confirmed, possible, suppressed, options.truncated());
+        Report.Status status;
+        String reason;
+        if (r.verdict() == Verdict.TRUE) {
+            status = Report.Status.RACE_FREE;
+            reason = r.reason();
+        } else if (confirmed > 0) {
+            status = Report.Status.RACE;
+            reason = r.reason();
+        } else if (suppressed > 0 && possible == 0 && r.gaps().isEmpty() && !options.truncated()) {
+            status = Report.Status.RACE_FREE;
+            reason = "every pair of conflicting accesses is excluded or suppressed";
+        } else if (r.verdict() == Verdict.FALSE) {
+            status = Report.Status.UNKNOWN;
+            reason = possible > 0
+                    ? possible + " possible race(s) could be neither excluded nor confirmed (the confirmed race is suppressed)"
+                    : "the confirmed race is suppressed, but " + String.join("; ", r.gaps());
+        } else {
+            status = Report.Status.UNKNOWN;
+            reason = possible == 0 ? r.reason() : possible + " possible race" + (possible == 1 ? "" : "s")
+                    + " could be neither excluded nor confirmed" + (r.gaps().isEmpty() ? "" : "; " + String.join("; ", r.gaps()));
+        }
+        return new Report(status, reason, numbered, figures, r.gaps(), explanation(r), !r.excluded().isEmpty());
+    }
+
+    private Report.Race confirmed(RaceWitness w, List<RacePair> statics) {
+        Access sa = matching(w.first(), statics);
+        Access sb = matching(w.second(), statics);
+        Report.Side a = side(w, w.first(), sa);
+        Report.Side b = side(w, w.second(), sb);
+        List<Report.Step> steps = new ArrayList<>();
+        for (var s : w.schedule()) steps.add(new Report.Step(steps.size() + 1, s.threadName(), loc(s.loc()), s.statement()));
+        String variable = sa != null ? variable(sa) : w.first().object();
+        boolean swap = order(a, b);
+        return new Report.Race(0, true, variable, swap ? b : a, swap ? a : b, steps, null);
+    }
+
+    private Report.Race possible(RacePair p) {
+        Report.Side a = side(p.first());
+        Report.Side b = side(p.second());
+        boolean swap = order(a, b);
+        return new Report.Race(0, false, variable(p.first()), swap ? b : a, swap ? a : b, List.of(), null);
+    }
+
+    /** Whether {@code b} should be shown first: the write first, then the earlier location. */
+    private static boolean order(Report.Side a, Report.Side b) {
+        if (a.write() != b.write()) return b.write();
+        return compareLoc(b.loc(), a.loc()) < 0;
+    }
+
+    /** A static access at the witness access's location (its locks and function are the static view). */
+    private static Access matching(RaceAccess w, List<RacePair> statics) {
+        for (RacePair p : statics) {
+            for (Access a : List.of(p.first(), p.second())) {
+                if (a.loc().equals(w.loc()) && a.isWrite() == w.write()) return a;
+            }
+        }
+        for (RacePair p : statics) {
+            for (Access a : List.of(p.first(), p.second())) if (a.loc().equals(w.loc())) return a;
+        }
+        return null;
+    }
+
+    private Report.Side side(RaceWitness w, RaceAccess x, Access st) {
+        SourceLoc created = w.thread(x.thread()).map(WitnessThread::createdAt).orElse(SourceLoc.NONE);
+        Report.ThreadRef t = new Report.ThreadRef(x.threadName(), created.equals(SourceLoc.NONE) ? null : loc(created));
+        String what = st != null ? variable(st) : x.object();
+        String via = st != null && st.access().lvalue() == null ? st.access().what() : null;
+        return new Report.Side(loc(x.loc()), x.write(), st != null && st.isAtomic(), what, via, t,
+                st != null ? st.function().name() : null, st != null ? locks(st) : List.of(),
+                st != null && st.state().inAtomicSection());
+    }
+
+    private Report.Side side(Access a) {
+        return new Report.Side(loc(a.loc()), a.isWrite(), a.isAtomic(), variable(a),
+                a.access().lvalue() == null ? a.access().what() : null, thread(a.thread()),
+                a.function().name(), locks(a), a.state().inAtomicSection());
+    }
+
+    /** The accessed lvalue as written, or the object's name for accesses made by library calls. */
+    private String variable(Access a) {
+        return a.access().lvalue() != null ? a.access().what() : objectName(a.region().object());
+    }
+
+    /** Names of abstract threads: the start routine, with the creation line when several share it. */
+    private final Map<ThreadId, String> labels = new java.util.HashMap<>();
+
+    private void threadLabels(AnalysisResult r) {
+        Map<String, Set<ThreadId>> byName = new java.util.HashMap<>();
+        List<Access> all = new ArrayList<>();
+        for (RacePair p : r.races()) all.addAll(List.of(p.first(), p.second()));
+        for (ExcludedPair p : r.excluded()) all.addAll(List.of(p.first(), p.second()));
+        for (Access a : all) byName.computeIfAbsent(a.thread().displayName(), k -> new HashSet<>()).add(a.thread());
+        for (var e : byName.entrySet()) {
+            for (ThreadId t : e.getValue()) {
+                labels.put(t, e.getValue().size() == 1 || t.isMain() ? e.getKey() : e.getKey() + "@" + t.createEdge().loc().line());
+            }
+        }
+    }
+
+    private String label(ThreadId t) {
+        return labels.getOrDefault(t, t.displayName());
+    }
+
+    private Report.ThreadRef thread(ThreadId t) {
+        return new Report.ThreadRef(label(t), t.isMain() ? null : loc(t.createEdge().loc()));
+    }
+
+    private static List<String> locks(Access a) {
+        Set<String> out = new TreeSet<>();
+        for (var h : a.state().locks().must()) out.add(h.toString());
+        return List.copyOf(out);
+    }
+
+    private List<Report.Explanation> explanation(AnalysisResult r) {
+        Map<String, Map<List<Object>, Report.Excluded>> byVar = new LinkedHashMap<>();
+        for (ExcludedPair p : r.excluded()) {
+            Report.AccessRef a = ref(p.first());
+            Report.AccessRef b = ref(p.second());
+            if (compareRef(b, a) < 0) {
+                Report.AccessRef t = a;
+                a = b;
+                b = t;
+            }
+            Report.Excluded x = new Report.Excluded(a, b, p.rule(), p.reason());
+            byVar.computeIfAbsent(objectName(p.object()), k -> new LinkedHashMap<>())
+                    .putIfAbsent(List.of(a, b), x);
+        }
+        List<Report.Explanation> out = new ArrayList<>();
+        for (var e : byVar.entrySet()) {
+            List<Report.Excluded> pairs = new ArrayList<>(e.getValue().values());
+            pairs.sort(Comparator.comparing(Report.Excluded::first, ReportBuilder::compareRef)
+                    .thenComparing(Report.Excluded::second, ReportBuilder::compareRef));
+            out.add(new Report.Explanation(e.getKey(), pairs));
+        }
+        out.sort(Comparator.comparing(Report.Explanation::variable));
+        return out;
+    }
+
+    private Report.AccessRef ref(Access a) {
+        return new Report.AccessRef(loc(a.loc()), a.isWrite(), label(a.thread()));
+    }
+
+    private String objectName(MemObject o) {
+        if (o instanceof MemObject.Var v) return v.variable().name();
+        if (o instanceof MemObject.Heap h) return "heap block allocated at " + display(h.site().loc()).toString();
+        if (o instanceof MemObject.Unknown) return "unknown memory";
+        return o.toString();
+    }
+
+    private SourceLoc loc(SourceLoc l) {
+        return display(l);
+    }
+
+    /** The location with its file shown relative to the base directory when it lies inside it. */
+    private SourceLoc display(SourceLoc l) {
+        if (options.base() == null || l.equals(SourceLoc.NONE)) return l;
+        try {
+            Path p = Path.of(l.file());
+            if (!p.isAbsolute()) return l;
+            Path n = p.normalize();
+            if (!n.startsWith(options.base())) return l;
+            return new SourceLoc(options.base().relativize(n).toString(), l.line(), l.col());
+        } catch (InvalidPathException e) {
+            return l;
+        }
+    }
+
+    static int compareLoc(SourceLoc a, SourceLoc b) {
+        int c = a.file().compareTo(b.file());
+        if (c != 0) return c;
+        c = Integer.compare(a.line(), b.line());
+        return c != 0 ? c : Integer.compare(a.col(), b.col());
+    }
+
+    private static int compareRef(Report.AccessRef a, Report.AccessRef b) {
+        int c = compareLoc(a.loc(), b.loc());
+        if (c != 0) return c;
+        c = Boolean.compare(b.write(), a.write());
+        return c != 0 ? c : a.thread().compareTo(b.thread());
+    }
+}

@@ -1,0 +1,91 @@
+package weft.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static weft.report.ReportTestSupport.example;
+import static weft.report.ReportTestSupport.weft;
+
+/**
+ * Golden files for the text (no colour), JSON and SARIF reports of the example programs under
+ * {@code src/test/resources/report}: racy (a confirmed and a possible race), race-free (also with
+ * {@code --explain}), confirmed (a witness) and unknown. Paths are relative and no timing is printed,
+ * so the output is deterministic. Run with {@code -Dweft.updateGoldens=true} to rewrite the goldens
+ * after an intended change (and review the diff).
+ */
+class GoldenReportTest {
+    static final Path GOLDEN = ReportTestSupport.EXAMPLES.resolve("golden");
+    static final boolean UPDATE = Boolean.getBoolean("weft.updateGoldens");
+
+    /** Example, extra options, golden name, expected exit code. */
+    static Stream<Arguments> cases() {
+        List<Arguments> out = new ArrayList<>();
+        for (String fmt : List.of("text", "json", "sarif")) {
+            out.add(Arguments.of("racy.c", List.of(), "racy", fmt, 1));
+            out.add(Arguments.of("racefree.c", List.of(), "racefree", fmt, 0));
+            out.add(Arguments.of("confirmed.c", List.of(), "confirmed", fmt, 1));
+            out.add(Arguments.of("unknown.c", List.of(), "unknown", fmt, 3));
+        }
+        out.add(Arguments.of("racefree.c", List.of("--explain"), "racefree-explain", "text", 0));
+        out.add(Arguments.of("racefree.c", List.of("--explain"), "racefree-explain", "json", 0));
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "{2}.{3}")
+    @MethodSource("cases")
+    void matchesGolden(String file, List<String> extra, String name, String format, int exit) throws IOException {
+        List<String> args = new ArrayList<>(List.of("check", "--format", format));
+        args.addAll(extra);
+        args.add(example(file));
+        ReportTestSupport.Run r = weft(args.toArray(String[]::new));
+        assertEquals(exit, r.code(), r.out() + r.err());
+        Path golden = GOLDEN.resolve(name + "." + (format.equals("text") ? "txt" : format));
+        if (UPDATE) Files.writeString(golden, r.out(), StandardCharsets.UTF_8);
+        assertTrue(Files.exists(golden), "missing golden " + golden + " (run with -Dweft.updateGoldens=true)");
+        assertEquals(Files.readString(golden, StandardCharsets.UTF_8), r.out(), "differs from " + golden);
+    }
+
+    @Test
+    void goldensSayWhatTheProgramsAre() throws IOException {
+        ObjectMapper m = new ObjectMapper();
+        JsonNode confirmed = m.readTree(GOLDEN.resolve("confirmed.json").toFile());
+        assertEquals("race", confirmed.get("verdict").asText());
+        JsonNode race = confirmed.get("races").get(0);
+        assertTrue(race.get("confirmed").asBoolean());
+        assertEquals("flag", race.get("variable").asText());
+        assertFalse(race.get("interleaving").isEmpty(), "a confirmed race has its interleaving");
+        assertEquals("src/test/resources/report/confirmed.c", race.get("accesses").get(0).get("file").asText());
+
+        JsonNode free = m.readTree(GOLDEN.resolve("racefree.json").toFile());
+        assertEquals("race-free", free.get("verdict").asText());
+        assertTrue(free.get("races").isEmpty());
+        assertFalse(free.has("explanation"), "explanation only with --explain");
+        JsonNode explained = m.readTree(GOLDEN.resolve("racefree-explain.json").toFile());
+        assertTrue(explained.get("explanation").toString().contains("common-lock"));
+
+        JsonNode unknown = m.readTree(GOLDEN.resolve("unknown.json").toFile());
+        assertEquals("unknown", unknown.get("verdict").asText());
+        assertEquals(1, unknown.get("summary").get("possible").asInt());
+
+        String text = Files.readString(GOLDEN.resolve("racy.txt"));
+        assertTrue(text.contains("warning: data race on 'total'"), text);
+        assertTrue(text.contains("locks held: a in thread main; b in thread worker#1"), text);
+        assertFalse(text.contains("\u001b["), "no colour when stdout is not a terminal");
+        assertTrue(text.strip().endsWith("(3 threads, 16 shared accesses)"), text);
+    }
+}
