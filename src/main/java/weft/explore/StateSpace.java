@@ -199,7 +199,7 @@ public final class StateSpace {
                 stack.pop();
                 continue;
             }
-            int t = node.todo.remove(node.todo.size() - 1);
+            int t = node.todo.remove(0);
             ExecState next = node.state.copy();
             List<Interpreter.Executed> done = t == node.reducedTo ? localChain(next, t) : step(next, t);
             boolean fresh = done != null && visit(next);
