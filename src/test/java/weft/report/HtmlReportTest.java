@@ -72,11 +72,11 @@ class HtmlReportTest {
         String dom = renderedDom(page);
         String list = raceList(dom);
         assertEquals(2, list.split("<li").length - 1, list);
-        assertTrue(list.contains("Data race on 'total': write in main"), list);
-        assertTrue(list.contains("Possible data race on 'hits'"), list);
+        assertTrue(list.contains("Data race on 'hits': write in worker#"), list);
+        assertTrue(list.contains("Possible data race on 'total'"), list);
         assertTrue(dom.contains("data-rendered=\"yes\""), "the script ran");
         assertTrue(dom.contains("data-verdict=\"race\""), dom);
-        assertTrue(dom.contains("<mark>total</mark>"), "the access is highlighted");
+        assertTrue(dom.contains("<mark>hits</mark>"), "the access is highlighted");
         assertTrue(dom.contains("about to <strong>write</strong>"), "the interleaving ends at the racing accesses");
     }
 
