@@ -43,9 +43,11 @@ public final class ResultsJson {
         sum.put("out_of_memory", s.outOfMemory());
         sum.put("score", s.score());
         sum.put("max_score", s.maxScore());
-        sum.put("cpu_s", s.cpuSeconds());
-        sum.put("wall_s", s.wallSeconds());
-        sum.put("median_wall_s", s.medianWall());
+        sum.put("cpu_s", Math.round(s.cpuSeconds() * 1000) / 1000.0);
+        sum.put("wall_s", Math.round(s.wallSeconds() * 1000) / 1000.0);
+        sum.put("median_wall_s", Math.round(s.medianWall() * 1000) / 1000.0);
+        sum.put("max_wall_s", s.maxWall());
+        sum.put("peak_memory_mb", s.peakMemoryMb());
         ArrayNode rows = root.putArray("results");
         for (TaskResult t : results) {
             ObjectNode o = rows.addObject();

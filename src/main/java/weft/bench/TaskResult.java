@@ -1,7 +1,8 @@
 package weft.bench;
 
 /**
- * The result of one task: one row of a results file.
+ * The result of one task: one row of a results file. Times are kept to the millisecond and memory to
+ * 0.1 MiB, the precision of the files, so that writing and reading back gives the same result.
  *
  * @param task        the task's id
  * @param expected    the expected verdict (TRUE / FALSE), or null
@@ -16,7 +17,14 @@ public record TaskResult(String task, Outcome expected, Outcome outcome, double 
     public TaskResult {
         if (task == null || task.isBlank()) throw new IllegalArgumentException("task id missing");
         if (outcome == null) throw new IllegalArgumentException("outcome missing for " + task);
+        cpuSeconds = round(cpuSeconds, 1000);
+        wallSeconds = round(wallSeconds, 1000);
+        memoryMb = round(memoryMb, 10);
         reason = reason == null ? "" : reason.replaceAll("[\\t\\r\\n]+", " ").strip();
+    }
+
+    private static double round(double v, double scale) {
+        return Math.round(v * scale) / scale;
     }
 
     public Category category() {
