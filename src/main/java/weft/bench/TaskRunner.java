@@ -1,5 +1,6 @@
 package weft.bench;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -37,7 +38,16 @@ public final class TaskRunner {
         public static Config ofCurrentJvm(Duration timeout, long memoryBytes, List<String> checkArgs) {
             String java = ProcessHandle.current().info().command()
                     .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-            return new Config(java, System.getProperty("java.class.path"), timeout, memoryBytes, checkArgs);
+            return new Config(java, absoluteClassPath(System.getProperty("java.class.path")), timeout, memoryBytes, checkArgs);
+        }
+
+        /** {@code classPath} with every entry made absolute (tasks run in their own folders). */
+        public static String absoluteClassPath(String classPath) {
+            List<String> out = new ArrayList<>();
+            for (String e : classPath.split(File.pathSeparator)) {
+                if (!e.isEmpty()) out.add(Path.of(e).toAbsolutePath().toString());
+            }
+            return String.join(File.pathSeparator, out);
         }
     }
 

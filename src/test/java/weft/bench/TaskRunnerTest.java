@@ -71,4 +71,11 @@ class TaskRunnerTest {
                 "--property", "/p/no-data-race.prp", "--timeout", "30", "--data-model", "ILP32", "--no-atomic-sections-race", "/b/t.c"),
                 r.command(TASK));
     }
+
+    @Test
+    void classPathEntriesBecomeAbsolute() {
+        String sep = java.io.File.pathSeparator;
+        String cp = TaskRunner.Config.absoluteClassPath("target/weft.jar" + sep + "/opt/x.jar");
+        assertEquals(Path.of("target/weft.jar").toAbsolutePath() + sep + "/opt/x.jar", cp);
+    }
 }
