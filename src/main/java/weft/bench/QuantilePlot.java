@@ -84,7 +84,7 @@ public final class QuantilePlot {
         for (double x = Math.ceil(minX / step) * step; x <= maxX; x += step) {
             double px = sx.map(x);
             b.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>%n", px, TOP, px, HEIGHT - BOTTOM));
-            b.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%.0f</text>%n", px, HEIGHT - BOTTOM + 16, x));
+            b.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%.0f</text>%n", px, HEIGHT - BOTTOM + 16, x == 0 ? 0.0 : x));
         }
         b.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"black\"/>%n",
                 LEFT, TOP, WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM));
