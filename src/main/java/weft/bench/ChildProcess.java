@@ -56,8 +56,20 @@ public final class ChildProcess {
                     .redirectOutput(out.toFile()).redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.from(devNull()));
             long t0 = System.nanoTime();
             Process p = pb.start();
+            // If this JVM is stopped (Ctrl-C), take the child's process tree with it.
+            Thread reaper = new Thread(() -> killTree(p), "weft-bench-reaper");
+            Runtime.getRuntime().addShutdownHook(reaper);
             Sampler s = new Sampler(p.toHandle());
-            Stop stop = watch(p, s, limits, t0);
+            Stop stop;
+            try {
+                stop = watch(p, s, limits, t0);
+            } finally {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(reaper);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook is running already
+                }
+            }
             double wall = (System.nanoTime() - t0) / 1e9;
             int code = stop == Stop.NONE ? p.exitValue() : -1;
             double cpu = s.cpuSeconds();
