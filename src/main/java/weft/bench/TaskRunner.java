@@ -82,7 +82,8 @@ public final class TaskRunner {
     }
 
     /** The result that measurement {@code m} of {@code task} amounts to. */
-    static TaskResult classify(Task task, ChildProcess.Measurement m, long memoryBytes) {
+    static TaskResult classify(Task task, ChildProcess.Measurement measured, long memoryBytes) {
+        ChildProcess.Measurement m = plain(measured);
         Outcome outcome;
         String reason;
         String result = lastLineStarting(m.stdout(), "RESULT:");
@@ -118,6 +119,13 @@ public final class TaskRunner {
         }
         return new TaskResult(task.id(), task.expected(), outcome, m.cpuSeconds(), m.wallSeconds(),
                 m.peakRssBytes() / (1024.0 * 1024.0), reason);
+    }
+
+    /** {@code m} with terminal colour codes removed from its output. */
+    private static ChildProcess.Measurement plain(ChildProcess.Measurement m) {
+        String ansi = "\u001b\\[[0-9;]*m";
+        return new ChildProcess.Measurement(m.exitCode(), m.stdout().replaceAll(ansi, ""), m.stderr().replaceAll(ansi, ""),
+                m.wallSeconds(), m.cpuSeconds(), m.peakRssBytes(), m.stoppedBy());
     }
 
     private static String lastLineStarting(String text, String prefix) {

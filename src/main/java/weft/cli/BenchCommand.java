@@ -131,6 +131,9 @@ final class BenchCommand implements Callable<Integer> {
         } catch (BenchInputException e) {
             io.err().println(e.diagnostic());
             return ExitCode.INPUT_ERROR;
+        } catch (IOException e) {
+            io.err().println("weft: cannot write " + e.getMessage());
+            return ExitCode.INPUT_ERROR;
         }
     }
 

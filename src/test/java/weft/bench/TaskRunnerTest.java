@@ -40,6 +40,9 @@ class TaskRunnerTest {
                 "", ChildProcess.Stop.NONE));
         assertEquals(Outcome.UNKNOWN, t.outcome());
         assertEquals("2 possible race(s) could be neither excluded nor confirmed", t.reason());
+        TaskResult coloured = classify(run(3, "\u001b[1;33mweft: unknown\u001b[0m: timeout after 5 s (2 threads)\nRESULT: unknown\n", "",
+                ChildProcess.Stop.NONE));
+        assertEquals("timeout after 5 s (2 threads)", coloured.reason());
     }
 
     @Test

@@ -77,6 +77,10 @@ class BenchCommandTest {
         assertEquals(2, badList.code());
         assertTrue(badList.err().contains("missing-entry.set:2:1: error: no such file: ../tasks/nope.yml"), badList.err());
 
+        MainTest.Result unwritable = MainTest.weft("bench", "--show", "src/test/resources/bench/results-old.tsv", "--plot",
+                "/proc/no-such-dir/q.svg");
+        assertEquals(2, unwritable.code());
+        assertTrue(unwritable.err().startsWith("weft: cannot write"), unwritable.err());
         assertEquals(2, MainTest.weft("bench").code());
         assertEquals(2, MainTest.weft("bench", "--memory", "lots", "x.yml").code());
         assertEquals(2, MainTest.weft("bench", "--jobs", "0", "x.yml").code());

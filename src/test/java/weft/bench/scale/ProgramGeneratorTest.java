@@ -40,7 +40,9 @@ class ProgramGeneratorTest {
     @Test
     void reportPairsAreWarningsWithTheirNote() {
         String report = """
-                f.c:12:5: warning: possible data race on 'x': write in thread a and read in thread b
+                \u001b[1mf.c:12:5:\u001b[0m \u001b[1;35mwarning:\u001b[0m possible data race on 'x': write in thread a and read in thread b
+                   12 |     x = 1;
+                      |     ^
                 f.c:30:9: note: read of 'x' in thread b
                 f.c:12:5: note: locks held: none / none
                 f.c:30:9: warning: data race on 'y': write in thread a and write in thread b

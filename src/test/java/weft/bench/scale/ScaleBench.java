@@ -107,18 +107,26 @@ public final class ScaleBench {
         return hit.size();
     }
 
-    /** The line pairs of a {@code weft check} report: each warning with the note right after it. */
+    /**
+     * The line pairs of a {@code weft check} report: each warning with the first note after it (source
+     * excerpts may come between them; colour codes are ignored).
+     */
     static List<int[]> reportPairs(String report) {
-        List<String> lines = report.lines().toList();
+        List<String> lines = report.replaceAll("\u001b\\[[0-9;]*m", "").lines().toList();
         Set<String> seen = new LinkedHashSet<>();
         List<int[]> out = new ArrayList<>();
-        for (int i = 0; i + 1 < lines.size(); i++) {
+        for (int i = 0; i < lines.size(); i++) {
             Matcher w = DIAG.matcher(lines.get(i));
-            Matcher n = DIAG.matcher(lines.get(i + 1));
-            if (w.find() && w.group(4).equals("warning") && n.find() && n.group(4).equals("note")) {
-                int a = Integer.parseInt(w.group(2));
-                int b = Integer.parseInt(n.group(2));
-                if (seen.add(Math.min(a, b) + " " + Math.max(a, b))) out.add(new int[] {a, b});
+            if (!w.find() || !w.group(4).equals("warning")) continue;
+            for (int j = i + 1; j < lines.size(); j++) {
+                Matcher n = DIAG.matcher(lines.get(j));
+                if (!n.find()) continue;
+                if (n.group(4).equals("note")) {
+                    int a = Integer.parseInt(w.group(2));
+                    int b = Integer.parseInt(n.group(2));
+                    if (seen.add(Math.min(a, b) + " " + Math.max(a, b))) out.add(new int[] {a, b});
+                }
+                break;
             }
         }
         return out;
