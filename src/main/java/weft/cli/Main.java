@@ -14,7 +14,7 @@ import java.util.Arrays;
 import java.util.concurrent.Callable;
 
 /**
- * The {@code weft} command line: subcommands {@code parse} and {@code check}.
+ * The {@code weft} command line: subcommands {@code parse}, {@code check} and {@code bench}.
  *
  * <p>{@link #run} is the whole program without {@code System.exit}: it never throws, reports usage
  * errors with exit code 2 and internal errors in one line (with the stack trace only under
@@ -67,6 +67,7 @@ public final class Main {
         CommandLine cl = new CommandLine(new Weft());
         cl.addSubcommand("parse", new ParseCommand(io));
         cl.addSubcommand("check", new CheckCommand(io));
+        cl.addSubcommand("bench", new BenchCommand(io));
         cl.addSubcommand("help", new CommandLine.HelpCommand());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setOut(new PrintWriter(io.out(), true));
@@ -107,7 +108,7 @@ public final class Main {
 
         @Override
         public Integer call() {
-            throw new ParameterException(spec.commandLine(), "missing command (parse or check)");
+            throw new ParameterException(spec.commandLine(), "missing command (parse, check or bench)");
         }
     }
 }

@@ -1,0 +1,150 @@
+package weft.bench;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Runs one task as a fresh {@code weft check --svcomp} process and turns what it printed into a
+ * {@link TaskResult}: the {@code RESULT:} line gives the verdict; a kill by the wall or memory limit,
+ * Weft's own timeout or an {@code OutOfMemoryError} give {@code timeout} / {@code out of memory}; an
+ * input error, internal error or crash gives {@code error}. The reason is the report's
+ * {@code weft: unknown: ...} line or the first diagnostic.
+ */
+public final class TaskRunner {
+    /** Extra wall time the process gets beyond {@code --timeout}, for JVM start-up and Weft's own timeout. */
+    static final Duration GRACE = Duration.ofSeconds(10);
+
+    /**
+     * How to start Weft.
+     *
+     * @param java      the java executable
+     * @param classPath the class path holding {@code weft.cli.Main}
+     * @param timeout   the time limit of one task (Weft's {@code --timeout}; the process is killed
+     *                  {@link #GRACE} later)
+     * @param memoryBytes the memory limit: the JVM's {@code -Xmx} and the resident-memory limit of the process
+     * @param checkArgs extra arguments for {@code weft check}
+     */
+    public record Config(String java, String classPath, Duration timeout, long memoryBytes, List<String> checkArgs) {
+        public Config {
+            checkArgs = List.copyOf(checkArgs);
+        }
+
+        /** The running JVM's java and class path (how a child runs the same Weft as this process). */
+        public static Config ofCurrentJvm(Duration timeout, long memoryBytes, List<String> checkArgs) {
+            String java = ProcessHandle.current().info().command()
+                    .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            return new Config(java, absoluteClassPath(System.getProperty("java.class.path")), timeout, memoryBytes, checkArgs);
+        }
+
+        /** {@code classPath} with every entry made absolute (tasks run in their own folders). */
+        public static String absoluteClassPath(String classPath) {
+            List<String> out = new ArrayList<>();
+            for (String e : classPath.split(File.pathSeparator)) {
+                if (!e.isEmpty()) out.add(Path.of(e).toAbsolutePath().toString());
+            }
+            return String.join(File.pathSeparator, out);
+        }
+    }
+
+    private final Config config;
+
+    public TaskRunner(Config config) {
+        this.config = config;
+    }
+
+    /** The command that checks {@code task}. */
+    public List<String> command(Task task) {
+        List<String> cmd = new ArrayList<>(List.of(config.java(), "-Xss16m", "-Xmx" + Math.max(64, config.memoryBytes() >> 20) + "m",
+                "-cp", config.classPath(), "weft.cli.Main", "check", "--svcomp",
+                "--property", task.propertyFile().toString(),
+                "--timeout", Long.toString(Math.max(1, config.timeout().toSeconds()))));
+        if (task.dataModel() != null) cmd.addAll(List.of("--data-model", task.dataModel()));
+        cmd.addAll(config.checkArgs());
+        for (Path in : task.inputs()) cmd.add(in.toString());
+        return cmd;
+    }
+
+    /** Runs {@code task}; never throws (a failure to start is an {@code error} result). */
+    public TaskResult run(Task task) {
+        ChildProcess.Measurement m;
+        try {
+            m = ChildProcess.run(command(task), new ChildProcess.Limits(config.timeout().plus(GRACE), config.memoryBytes()),
+                    task.definition().toAbsolutePath().getParent());
+        } catch (IOException e) {
+            return new TaskResult(task.id(), task.expected(), Outcome.ERROR, 0, 0, 0, "cannot start: " + e.getMessage());
+        }
+        return classify(task, m, config.memoryBytes());
+    }
+
+    /** The result that measurement {@code m} of {@code task} amounts to. */
+    static TaskResult classify(Task task, ChildProcess.Measurement measured, long memoryBytes) {
+        ChildProcess.Measurement m = plain(measured);
+        Outcome outcome;
+        String reason;
+        String result = lastLineStarting(m.stdout(), "RESULT:");
+        String oom = firstLineContaining(m.stderr(), "OutOfMemoryError");
+        String timeout = firstLineContaining(m.stderr(), "weft: timeout");
+        String internal = firstLineContaining(m.stderr(), "weft: internal error");
+        if (m.stoppedBy() == ChildProcess.Stop.TIME) {
+            outcome = Outcome.TIMEOUT;
+            reason = String.format(Locale.ROOT, "killed after %.0f s wall", m.wallSeconds());
+        } else if (m.stoppedBy() == ChildProcess.Stop.MEMORY) {
+            outcome = Outcome.OUT_OF_MEMORY;
+            reason = "killed above " + (memoryBytes >> 20) + " MB resident";
+        } else if (oom != null) {
+            outcome = Outcome.OUT_OF_MEMORY;
+            reason = oom;
+        } else if (timeout != null) {
+            outcome = Outcome.TIMEOUT;
+            reason = timeout;
+        } else if (result != null && (result.endsWith(" true") || result.endsWith(" false"))) {
+            outcome = result.endsWith(" true") ? Outcome.TRUE : Outcome.FALSE;
+            reason = "";
+        } else if (internal != null) {
+            outcome = Outcome.ERROR;
+            reason = internal;
+        } else if (result != null && result.endsWith(" unknown")) {
+            outcome = Outcome.UNKNOWN;
+            String why = lastLineStarting(m.stdout(), "weft: unknown:");
+            reason = why != null ? why.substring("weft: unknown:".length()).strip() : lastLine(m.stderr());
+        } else {
+            outcome = Outcome.ERROR;
+            String first = firstLine(m.stderr());
+            reason = "exit code " + m.exitCode() + (first.isEmpty() ? "" : ": " + first);
+        }
+        return new TaskResult(task.id(), task.expected(), outcome, m.cpuSeconds(), m.wallSeconds(),
+                m.peakRssBytes() / (1024.0 * 1024.0), reason);
+    }
+
+    /** {@code m} with terminal colour codes removed from its output. */
+    private static ChildProcess.Measurement plain(ChildProcess.Measurement m) {
+        String ansi = "\u001b\\[[0-9;]*m";
+        return new ChildProcess.Measurement(m.exitCode(), m.stdout().replaceAll(ansi, ""), m.stderr().replaceAll(ansi, ""),
+                m.wallSeconds(), m.cpuSeconds(), m.peakRssBytes(), m.stoppedBy());
+    }
+
+    private static String lastLineStarting(String text, String prefix) {
+        String found = null;
+        for (String l : text.lines().toList()) {
+            if (l.startsWith(prefix)) found = l.strip();
+        }
+        return found;
+    }
+
+    private static String firstLineContaining(String text, String part) {
+        return text.lines().filter(l -> l.contains(part)).map(String::strip).findFirst().orElse(null);
+    }
+
+    private static String firstLine(String text) {
+        return text.lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse("");
+    }
+
+    private static String lastLine(String text) {
+        return text.lines().map(String::strip).filter(l -> !l.isEmpty()).reduce((a, b) -> b).orElse("");
+    }
+}
