@@ -16,6 +16,10 @@ import java.util.Locale;
  * {@code weft: unknown: ...} line or the first diagnostic.
  */
 public final class TaskRunner {
+    /** The counts the text report appends to its summary line, e.g. {@code " (2 threads, 13 shared accesses)"}. */
+    private static final java.util.regex.Pattern COUNTS =
+            java.util.regex.Pattern.compile("\\s*\\(\\d+ threads?, \\d+ shared accesses[^()]*\\)$");
+
     /** Extra wall time the process gets beyond {@code --timeout}, for JVM start-up and Weft's own timeout. */
     static final Duration GRACE = Duration.ofSeconds(10);
 
@@ -111,7 +115,7 @@ public final class TaskRunner {
         } else if (result != null && result.endsWith(" unknown")) {
             outcome = Outcome.UNKNOWN;
             String why = lastLineStarting(m.stdout(), "weft: unknown:");
-            reason = why != null ? why.substring("weft: unknown:".length()).strip() : lastLine(m.stderr());
+            reason = why != null ? COUNTS.matcher(why.substring("weft: unknown:".length()).strip()).replaceFirst("") : lastLine(m.stderr());
         } else {
             outcome = Outcome.ERROR;
             String first = firstLine(m.stderr());
