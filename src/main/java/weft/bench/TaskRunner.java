@@ -16,9 +16,12 @@ import java.util.Locale;
  * {@code weft: unknown: ...} line or the first diagnostic.
  */
 public final class TaskRunner {
-    /** The counts the text report appends to its summary line, e.g. {@code " (2 threads, 13 shared accesses)"}. */
+    /**
+     * The counts the text report appends to its summary line, e.g. {@code " (2 threads, 13 shared accesses)"} or
+     * {@code " (more races may exist, 4 threads, 99 shared accesses)"}.
+     */
     private static final java.util.regex.Pattern COUNTS =
-            java.util.regex.Pattern.compile("\\s*\\(\\d+ threads?, \\d+ shared accesses[^()]*\\)$");
+            java.util.regex.Pattern.compile("\\s*\\([^()]*\\d+ threads?, \\d+ shared accesses[^()]*\\)$");
 
     /** Extra wall time the process gets beyond {@code --timeout}, for JVM start-up and Weft's own timeout. */
     static final Duration GRACE = Duration.ofSeconds(10);

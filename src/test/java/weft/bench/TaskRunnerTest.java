@@ -43,6 +43,9 @@ class TaskRunnerTest {
         TaskResult coloured = classify(run(3, "\u001b[1;33mweft: unknown\u001b[0m: timeout after 5 s (2 threads)\nRESULT: unknown\n", "",
                 ChildProcess.Stop.NONE));
         assertEquals("timeout after 5 s (2 threads)", coloured.reason());
+        TaskResult counted = classify(run(3, "weft: unknown: 13 possible races could be neither excluded nor confirmed"
+                + " (more races may exist, 4 threads, 99 shared accesses)\nRESULT: unknown\n", "", ChildProcess.Stop.NONE));
+        assertEquals("13 possible races could be neither excluded nor confirmed", counted.reason(), "the report's counts are not the reason");
     }
 
     @Test
