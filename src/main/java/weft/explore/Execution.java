@@ -189,14 +189,19 @@ final class Execution {
     private RaceWitness witness(int ta, Access a, int tb, Access b, int scheduleLength) {
         List<Step> steps = new ArrayList<>(scheduleLength);
         for (Interpreter.Executed x : schedule.subList(0, scheduleLength)) steps.add(x.toStep());
-        List<WitnessThread> threads = new ArrayList<>(st.threads.size());
-        for (ThreadState t : st.threads) threads.add(new WitnessThread(t.index, t.name, t.createdAt));
-        return new RaceWitness(side(ta, a), side(tb, b), steps, st.nondetLog, threads);
+        return witness(st, steps, ta, a, tb, b);
     }
 
-    private RaceAccess side(int thread, Access a) {
-        ThreadState t = st.threads.get(thread);
-        MemObject o = st.mem.get(a.obj());
+    /** The witness of a racing state {@code s} reached by {@code steps}: threads {@code ta} and {@code tb} about to make accesses {@code a} and {@code b}. */
+    static RaceWitness witness(ExecState s, List<Step> steps, int ta, Access a, int tb, Access b) {
+        List<WitnessThread> threads = new ArrayList<>(s.threads.size());
+        for (ThreadState t : s.threads) threads.add(new WitnessThread(t.index, t.name, t.createdAt));
+        return new RaceWitness(side(s, ta, a), side(s, tb, b), steps, s.nondetLog, threads);
+    }
+
+    private static RaceAccess side(ExecState s, int thread, Access a) {
+        ThreadState t = s.threads.get(thread);
+        MemObject o = s.mem.get(a.obj());
         return new RaceAccess(thread, t.name, a.loc(), a.what(), a.write(), a.off(), a.size(), o.describe());
     }
 }

@@ -368,15 +368,6 @@ public final class StateSpace {
         for (Node k = node; k != null; k = k.parent) parts.add(k.via);
         List<Step> steps = new ArrayList<>();
         for (int i = parts.size() - 1; i >= 0; i--) for (Interpreter.Executed x : parts.get(i)) steps.add(x.toStep());
-        ExecState s = node.state;
-        List<WitnessThread> threads = new ArrayList<>(s.threads.size());
-        for (ThreadState t : s.threads) threads.add(new WitnessThread(t.index, t.name, t.createdAt));
-        return new RaceWitness(side(s, ta, a), side(s, tb, b), steps, s.nondetLog, threads);
-    }
-
-    private static RaceAccess side(ExecState s, int thread, Access a) {
-        ThreadState t = s.threads.get(thread);
-        MemObject o = s.mem.get(a.obj());
-        return new RaceAccess(thread, t.name, a.loc(), a.what(), a.write(), a.off(), a.size(), o.describe());
+        return Execution.witness(node.state, steps, ta, a, tb, b);
     }
 }

@@ -124,13 +124,7 @@ public final class PointsTo {
 
     /** User functions {@code call} may invoke: the direct target, or resolved targets of an indirect call. */
     public Set<Function> callees(String function, Stmt.Call call) {
-        Queries.Key k = new Queries.Key(call);
-        Set<Function> r = callees.get(k);
-        if (r == null) {
-            r = computeCallees(call);
-            callees.put(k, r);
-        }
-        return r;
+        return callees.computeIfAbsent(new Queries.Key(call), k -> computeCallees(call));
     }
 
     private Set<Function> computeCallees(Stmt.Call call) {
@@ -149,13 +143,7 @@ public final class PointsTo {
 
     /** Start routines of a thread-creation or once call (also when called through a function pointer). */
     public Set<Function> threadRoutines(String function, Stmt.Call createCall) {
-        Queries.Key k = new Queries.Key(createCall);
-        Set<Function> r = routines.get(k);
-        if (r == null) {
-            r = computeRoutines(createCall);
-            routines.put(k, r);
-        }
-        return r;
+        return routines.computeIfAbsent(new Queries.Key(createCall), k -> computeRoutines(createCall));
     }
 
     private Set<Function> computeRoutines(Stmt.Call createCall) {
