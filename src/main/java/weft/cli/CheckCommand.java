@@ -249,6 +249,11 @@ public final class CheckCommand implements Callable<Integer> {
             return new Outcome(Verdict.INPUT_ERROR, null);
         }
         AnalysisOptions options = AnalysisOptions.defaults().withAtomicSectionsRace(o.atomicSectionsRace()).withExplain(o.explain());
+        if (o.timeout() != null) {
+            // a short --timeout shrinks the precise layers' budget, so they end with their own answer;
+            // one second stays for loading and reporting
+            options = options.withBudgetMillis(Math.min(options.budgetMillis(), Math.max(500, o.timeout().toMillis() - 1000)));
+        }
         AnalysisResult r = new RaceAnalysis(options).run(program, progress);
         progress.phase("writing the report");
         ReportBuilder.Options ro = new ReportBuilder.Options(cwd, cfg.suppressions(), r.races().size() >= options.maxRaces());

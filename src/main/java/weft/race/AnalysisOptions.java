@@ -13,17 +13,23 @@ package weft.race;
  *     ({@link AnalysisResult#excluded()}, for {@code --explain}); off by default because it stores pairs
  * @param proveMillis time budget of the exhaustive state-space exploration that settles what the
  *     thread-modular layer leaves open (0: off)
+ * @param budgetMillis wall-clock budget of the whole analysis, measured from its start: the exhaustive
+ *     exploration and the witness search share what the thread-modular layer leaves of it, so that a
+ *     task ends in predictable time (0: no overall budget, each layer has its own)
  */
 public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis, boolean atomicSectionsRace,
-                              boolean explain, long proveMillis) {
+                              boolean explain, long proveMillis, long budgetMillis) {
     public static final long DEFAULT_PROVE_MILLIS = 8000;
+    /** Overall budget: with JVM start and parsing, a task stays well within 10 s. */
+    public static final long DEFAULT_BUDGET_MILLIS = 7000;
 
     public AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis) {
         this(maxThreads, maxRaces, confirm, confirmMillis, true);
     }
 
     public AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis, boolean atomicSectionsRace) {
-        this(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, false, confirm ? DEFAULT_PROVE_MILLIS : 0);
+        this(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, false, confirm ? DEFAULT_PROVE_MILLIS : 0,
+                confirm ? DEFAULT_BUDGET_MILLIS : 0);
     }
 
     public static AnalysisOptions defaults() {
@@ -31,14 +37,18 @@ public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, lon
     }
 
     public AnalysisOptions withAtomicSectionsRace(boolean on) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, on, explain, proveMillis);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, on, explain, proveMillis, budgetMillis);
     }
 
     public AnalysisOptions withExplain(boolean on) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, on, proveMillis);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, on, proveMillis, budgetMillis);
     }
 
     public AnalysisOptions withProveMillis(long millis) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, millis);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, millis, budgetMillis);
+    }
+
+    public AnalysisOptions withBudgetMillis(long millis) {
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, millis);
     }
 }

@@ -34,6 +34,11 @@ import java.util.Set;
 public final class RaceAnalysis {
     private record AccessKey(ThreadId thread, weft.ir.Edge edge, weft.analysis.MemoryAccess access) {}
 
+    /** Part of the overall budget kept for the witness search when the exhaustive exploration runs first. */
+    private static final long CONFIRM_RESERVE_MILLIS = 1500;
+    /** A precise layer given less than this is not started. */
+    private static final long MIN_LAYER_MILLIS = 100;
+
     private final AnalysisOptions options;
 
     public RaceAnalysis(AnalysisOptions options) {
@@ -94,11 +99,14 @@ public final class RaceAnalysis {
         }
         Optional<RaceWitness> witness = Optional.empty();
         String proof = null;
-        if (options.proveMillis() > 0) {
+        long proveMillis = Math.min(options.proveMillis(), remainingMillis(t0) - (options.confirm() ? CONFIRM_RESERVE_MILLIS : 0));
+        if (options.proveMillis() > 0 && proveMillis < MIN_LAYER_MILLIS) {
+            proof = "no time left in the budget of " + options.budgetMillis() + " ms";
+        } else if (options.proveMillis() > 0) {
             progress.phase("exploring the state space");
             // small closed programs: visit every reachable state; this proves or refutes outright
             StateSpace.Outcome o = StateSpace.explore(program,
-                    new StateSpace.Limits(StateSpace.Limits.defaults().maxStates(), StateSpace.Limits.defaults().maxBytes(), options.proveMillis()),
+                    new StateSpace.Limits(StateSpace.Limits.defaults().maxStates(), StateSpace.Limits.defaults().maxBytes(), proveMillis),
                     options.atomicSectionsRace());
             stats = new AnalysisResult.Stats(stats.threads(), stats.accesses(), stats.pairsChecked(), (System.nanoTime() - t0) / 1_000_000);
             switch (o.kind()) {
@@ -114,10 +122,11 @@ public final class RaceAnalysis {
                 case INCOMPLETE -> proof = o.detail();
             }
         }
-        if (options.confirm()) {
+        long confirmMillis = Math.min(options.confirmMillis(), remainingMillis(t0));
+        if (options.confirm() && confirmMillis >= MIN_LAYER_MILLIS) {
             progress.phase("confirming " + found.races().size() + " candidate race(s)");
             ExploreOptions d = ExploreOptions.defaults();
-            witness = new Explorer(program, new ExploreOptions(d.maxSteps(), d.maxExecutions(), options.confirmMillis(), d.seed(), options.atomicSectionsRace())).findRace();
+            witness = new Explorer(program, new ExploreOptions(d.maxSteps(), d.maxExecutions(), confirmMillis, d.seed(), options.atomicSectionsRace())).findRace();
         }
         stats = new AnalysisResult.Stats(stats.threads(), stats.accesses(), stats.pairsChecked(), (System.nanoTime() - t0) / 1_000_000);
         if (witness.isPresent()) {
@@ -130,5 +139,11 @@ public final class RaceAnalysis {
         if (proof != null) reason += " (exhaustive exploration incomplete: " + proof + ")";
         return new AnalysisResult(Verdict.UNKNOWN, reason, found.races(), Optional.empty(), found.exclusions(), stats, gaps,
                 found.excluded());
+    }
+
+    /** What is left of the overall budget at this moment (unbounded when there is none). */
+    private long remainingMillis(long startNanos) {
+        if (options.budgetMillis() <= 0) return Long.MAX_VALUE / 4;
+        return options.budgetMillis() - (System.nanoTime() - startNanos) / 1_000_000;
     }
 }
