@@ -169,6 +169,8 @@ final class Queries {
         for (int id : evalIds(e)) {
             if (locOf(id).object() instanceof MemObject.Fn fn && !out.contains(fn.linkName())) out.add(fn.linkName());
         }
+        // in name order, independent of the order in which the solver propagated them
+        out.sort(null);
         return out;
     }
 

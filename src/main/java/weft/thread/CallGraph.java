@@ -9,6 +9,7 @@ import weft.model.Event;
 import weft.pointer.PointsTo;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -40,12 +41,12 @@ public final class CallGraph {
                     if (ev instanceof Event.ThreadCreate || ev instanceof Event.Once) {
                         Set<Function> routines = new LinkedHashSet<>(pts.threadRoutines(f.linkName(), call));
                         if (routines.isEmpty()) incomplete.add(f.linkName());
-                        list.add(new Site(f, e, ev instanceof Event.ThreadCreate ? Site.Kind.CREATE : Site.Kind.CALL, Set.copyOf(routines)));
+                        list.add(new Site(f, e, ev instanceof Event.ThreadCreate ? Site.Kind.CREATE : Site.Kind.CALL, Collections.unmodifiableSet(routines)));
                     }
                 } else if (target instanceof CallTarget.User || target instanceof CallTarget.Indirect) {
                     Set<Function> callees = new LinkedHashSet<>(pts.callees(f.linkName(), call));
                     if (callees.isEmpty() && target instanceof CallTarget.Indirect) incomplete.add(f.linkName());
-                    list.add(new Site(f, e, Site.Kind.CALL, Set.copyOf(callees)));
+                    list.add(new Site(f, e, Site.Kind.CALL, Collections.unmodifiableSet(callees)));
                 }
             }
             sites.put(f.linkName(), List.copyOf(list));

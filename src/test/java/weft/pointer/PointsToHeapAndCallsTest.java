@@ -231,4 +231,23 @@ class PointsToHeapAndCallsTest {
         assertEquals(Set.of("x", "y"), f.pts("old"));
         assertEquals(Set.of("x", "y"), f.pts("old2"));
     }
+
+    /**
+     * Threads started through one function pointer come out in the same order in every run (the
+     * order of the report and of the capped race list depends on it): name order, not the solver's
+     * propagation order or a hash order that changes between JVMs.
+     */
+    @Test
+    void threadsThroughOneFunctionPointerComeInNameOrder() throws Exception {
+        PointerFixture f = PointerFixture.of(dir, HEADERS + """
+                void *e(void *a) { return a; } void *c(void *a) { return a; } void *a(void *x) { return x; }
+                void *d(void *a) { return a; } void *b(void *a) { return a; } void *g(void *a) { return a; }
+                void spawn(void *(*start)(void *)) { pthread_t t; pthread_create(&t, 0, start, 0); }
+                int main() { spawn(g); spawn(e); spawn(c); spawn(a); spawn(d); spawn(b); return 0; }
+                """);
+        weft.thread.CallGraph calls = new weft.thread.CallGraph(f.program, f.pt);
+        weft.thread.ThreadGraph graph = new weft.thread.ThreadGraph(f.program, calls, "main", 50);
+        List<String> routines = graph.threads().stream().map(weft.thread.ThreadId::routine).toList();
+        assertEquals(List.of("main", "a", "b", "c", "d", "e", "g"), routines);
+    }
 }
