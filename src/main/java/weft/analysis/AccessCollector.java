@@ -71,7 +71,7 @@ public final class AccessCollector {
         String what = lv.toString();
         boolean named = named(lv);
         SymbolicBase sym = SymbolicBase.of(lv);
-        for (Region r : perObject(regions.lvalue(f, node, lv))) out.add(new MemoryAccess(r, write, at, loc, what, named, sym, lv));
+        for (Region r : perObject(regions.lvalue(f, node, lv))) out.add(new MemoryAccess(r, write, at, loc, what, named, sym, lv, null));
     }
 
     /**
@@ -121,7 +121,7 @@ public final class AccessCollector {
 
     private void through(Function f, int node, Expr ptr, long size, boolean write, boolean atomic, SourceLoc loc,
                          String what, List<MemoryAccess> out) {
-        for (Region r : perObject(regions.pointer(f, node, ptr, size))) out.add(new MemoryAccess(r, write, atomic, loc, what, false, null, null));
+        for (Region r : perObject(regions.pointer(f, node, ptr, size))) out.add(new MemoryAccess(r, write, atomic, loc, what, false, null, null, ptr));
     }
 
     private long pointeeSize(Expr p) {

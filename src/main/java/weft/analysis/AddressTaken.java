@@ -11,11 +11,11 @@ import java.util.Set;
  * Variables whose address a function takes ({@code &x}, {@code &x.f}, {@code &x[i]}, array decay):
  * only the others are sure to change by assignment to them alone. One instance caches per function.
  */
-final class AddressTaken {
+public final class AddressTaken {
     private final java.util.Map<String, Set<Variable>> byFunction = new java.util.HashMap<>();
 
     /** Whether {@code f} takes the address of {@code v} anywhere. */
-    boolean in(weft.ir.Function f, Variable v) {
+    public boolean in(weft.ir.Function f, Variable v) {
         return byFunction.computeIfAbsent(f.linkName(), k -> {
             Set<Variable> seen = new java.util.HashSet<>();
             for (weft.ir.Edge e : f.cfg().edges()) collect(e.stmt(), seen);

@@ -1,5 +1,6 @@
 package weft.analysis;
 
+import weft.ir.Expr;
 import weft.ir.Lvalue;
 import weft.ir.SourceLoc;
 
@@ -8,7 +9,7 @@ import weft.ir.SourceLoc;
  * it names its variable directly ({@code named}: no pointer dereference on the way, so a thread-local
  * variable is the accessing thread's own instance), and its form {@code p->f} relative to a pointer
  * variable when it has one; {@code lvalue} is the accessed lvalue (null for accesses library
- * functions make through pointer arguments).
+ * functions make through pointer arguments, whose pointer argument is {@code pointer}).
  */
 public record MemoryAccess(Region region, boolean write, boolean atomic, SourceLoc loc, String what, boolean named,
-                           SymbolicBase symbolic, Lvalue lvalue) {}
+                           SymbolicBase symbolic, Lvalue lvalue, Expr pointer) {}

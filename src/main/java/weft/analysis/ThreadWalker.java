@@ -8,6 +8,7 @@ import weft.ir.Program;
 import weft.ir.Stmt;
 import weft.model.Event;
 import weft.model.LibraryModels;
+import weft.escape.Unpublished;
 import weft.lock.Lock;
 import weft.pointer.PointsTo;
 import weft.thread.ThreadGraph;
@@ -37,6 +38,9 @@ public final class ThreadWalker {
 
     private record Key(ThreadId thread, String function, LocalState entry) {}
 
+    /** A function's walk in a calling context, with the parameters that receive unpublished objects. */
+    private record CollectKey(Key key, long freshParams) {}
+
     private record Result(LocalState[] states, LocalState exit, Map<Long, LocalState> byReturn) {}
 
     private final Program program;
@@ -48,6 +52,7 @@ public final class ThreadWalker {
     private final SyncFree syncFree;
     private final LockResolver locks;
     private final InstanceKeys instanceKeys;
+    private final Unpublished unpublished;
     private final Map<Key, Result> memo = new HashMap<>();
     private final Set<Key> inProgress = new HashSet<>();
     private final Map<ThreadId, List<LocalState>> creationStates = new HashMap<>();
@@ -69,6 +74,7 @@ public final class ThreadWalker {
         JoinLoops joinLoops = new JoinLoops(program, graph, intervals, regions, tids, locks.objects(), addressTaken);
         this.instanceKeys = new InstanceKeys(program, graph, joinLoops, addressTaken);
         this.transfer = new Transfer(program, graph, regions, locks, tids, joinLoops, addressTaken);
+        this.unpublished = new Unpublished(program, pts, addressTaken);
     }
 
     /** Why the analysis may have missed behaviour (then race freedom cannot be claimed), or null. */
@@ -101,7 +107,7 @@ public final class ThreadWalker {
         LocalState init = LocalState.INITIAL;
         LocalState exit = analyse(t, f, init);
         if (exit != null) endStates.merge(t, exit, LocalState::join);
-        collect(t, f, init, new HashSet<>(), sink);
+        collect(t, f, init, 0L, new HashSet<>(), sink);
     }
 
     private LocalState analyse(ThreadId t, Function f, LocalState entry) {
@@ -262,9 +268,13 @@ public final class ThreadWalker {
         return exit;
     }
 
-    private void collect(ThreadId t, Function f, LocalState entry, Set<Key> visited, Sink sink) {
+    /**
+     * Reports the accesses of {@code f} entered with {@code entry}; those to objects the thread has
+     * not published yet ({@link Unpublished}) are not shared and are left out.
+     */
+    private void collect(ThreadId t, Function f, LocalState entry, long freshParams, Set<CollectKey> visited, Sink sink) {
         Key key = new Key(t, f.linkName(), entry);
-        if (!visited.add(key)) return;
+        if (!visited.add(new CollectKey(key, freshParams))) return;
         Result r = memo.get(key);
         LocalState[] st;
         if (r != null) {
@@ -278,13 +288,17 @@ public final class ThreadWalker {
             if (s == null) continue;
             for (Edge e : cfg.out(n)) {
                 if (!intervals.reachable(f, e.to())) continue;
-                for (MemoryAccess a : collector.accesses(f, e)) sink.access(t, f, e, s, a);
+                for (MemoryAccess a : collector.accesses(f, e)) {
+                    if (!unpublished.covers(f, freshParams, e, a)) sink.access(t, f, e, s, a);
+                }
                 if (e.stmt() instanceof Stmt.Call c) {
                     List<Function> callees = userCallees(f, c);
                     if (callees == null) continue;
                     Lock flag = onceFlag(f, e, c);
                     LocalState caller = flag == null ? s : s.withOnce(s.onceDone(), flag);
-                    for (Function g : callees) collect(t, g, calleeEntry(g, caller), visited, sink);
+                    for (Function g : callees) {
+                        collect(t, g, calleeEntry(g, caller), unpublished.calleeMask(f, freshParams, e, g), visited, sink);
+                    }
                 }
             }
         }

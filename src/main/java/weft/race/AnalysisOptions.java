@@ -6,7 +6,7 @@ package weft.race;
  * @param maxThreads  abstract threads to analyse at most (beyond: unknown)
  * @param maxRaces    possible races to keep for reporting
  * @param confirm     whether to search for a concrete racing interleaving when races remain
- * @param confirmMillis time budget for that search
+ * @param confirmMillis time budget for that search when there is no overall budget
  * @param atomicSectionsRace whether a plain access racing with an access inside an atomic section
  *     ({@code __VERIFIER_atomic_*}) counts as a confirmed race (SV-COMP's reading; on by default)
  * @param explain     whether to keep, for each excluded pair of accesses, the rule that excluded it

@@ -122,7 +122,8 @@ public final class RaceAnalysis {
                 case INCOMPLETE -> proof = o.detail();
             }
         }
-        long confirmMillis = Math.min(options.confirmMillis(), remainingMillis(t0));
+        // with an overall budget, the witness search has all of what is left of it
+        long confirmMillis = options.budgetMillis() > 0 ? remainingMillis(t0) : options.confirmMillis();
         if (options.confirm() && confirmMillis >= MIN_LAYER_MILLIS) {
             progress.phase("confirming " + found.races().size() + " candidate race(s)");
             ExploreOptions d = ExploreOptions.defaults();

@@ -1,0 +1,119 @@
+package weft.escape;
+
+import weft.analysis.AddressTaken;
+import weft.analysis.MemoryAccess;
+import weft.ir.CallTarget;
+import weft.ir.Edge;
+import weft.ir.Expr;
+import weft.ir.Function;
+import weft.ir.Program;
+import weft.ir.Stmt;
+import weft.ir.Variable;
+import weft.model.Event;
+import weft.pointer.PointsTo;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Accesses to objects a thread has allocated and not yet published: such an access cannot race, so it
+ * is not a shared access at all. Typical: a new list node initialised before it is linked in.
+ *
+ * <p>Soundness. When a thread executes an access through local pointer {@code p} whose token is live
+ * ({@link FreshFlow}), every pointer into the accessed object is held in the running thread's own
+ * unaddressed local variables (the token invariant, {@link FreshVars}): no memory cell holds one, no
+ * other thread was given one. Another thread can reach the object only through a pointer, and under
+ * any interleaving it can hold one only after this thread has published it — a later statement of this
+ * thread. So no access of another thread to the object can be enabled together with this one, and a
+ * pair containing it is never a race. (Freed and reused memory is not distinguished from fresh
+ * memory: touching an object after {@code free} is undefined behaviour, not a data race.) The
+ * calling context matters: a parameter starts with a live token only if the caller passed a pointer
+ * with a live token, in no other argument — {@link #calleeMask} — so the context is part of the walk.
+ */
+public final class Unpublished {
+    private record Key(String function, long freshParams) {}
+
+    private record Analysed(FreshVars[] before, Map<Edge, Integer> index) {}
+
+    private static final Analysed NOTHING = new Analysed(null, Map.of());
+
+    private final Program program;
+    private final Locals locals;
+    private final FreshFlow flow;
+    private final Map<Key, Analysed> memo = new ConcurrentHashMap<>();
+    private final Map<String, Boolean> allocates = new ConcurrentHashMap<>();
+
+    public Unpublished(Program program, PointsTo pts, AddressTaken addressTaken) {
+        this.program = program;
+        this.locals = new Locals(addressTaken);
+        this.flow = new FreshFlow(program, pts, locals, new Publication(program, pts, locals));
+    }
+
+    /**
+     * Parameters of {@code g}, called at {@code call} in {@code f} (analysed with {@code freshParams}),
+     * that receive the only argument pointing into an unpublished object of the caller.
+     */
+    public long calleeMask(Function f, long freshParams, Edge call, Function g) {
+        FreshVars s = before(f, freshParams, call);
+        if (s == null || s.isEmpty() || !(call.stmt() instanceof Stmt.Call c)) return 0;
+        List<Expr> args = c.args();
+        Map<Integer, Integer> uses = new HashMap<>();
+        for (Expr a : args) {
+            for (Variable v : FreshFlow.flows(a)) {
+                Integer t = s.token(v);
+                if (t != null) uses.merge(t, 1, Integer::sum);
+            }
+        }
+        long mask = 0;
+        for (int i = 0; i < args.size() && i < g.params().size() && i < 63; i++) {
+            Variable base = Pointers.base(args.get(i));
+            Integer t = base == null ? null : s.token(base);
+            if (t != null && uses.get(t) == 1 && FreshFlow.flows(args.get(i)).size() == 1
+                    && locals.trackable(g, g.params().get(i))) {
+                mask |= 1L << i;
+            }
+        }
+        return mask;
+    }
+
+    /** Whether access {@code a} of edge {@code e} is to an object the thread has not published yet. */
+    public boolean covers(Function f, long freshParams, Edge e, MemoryAccess a) {
+        Variable base = a.lvalue() != null ? Pointers.lvalueBase(a.lvalue()) : a.pointer() != null ? Pointers.base(a.pointer()) : null;
+        if (base == null) return false;
+        Analysed an = analysed(f, freshParams);
+        if (an.before() == null) return false;
+        FreshVars s = an.before()[e.from()];
+        if (s == null || s.isEmpty()) return false;
+        // a call's accesses may come after what it publishes (its result store, a library's writes)
+        if (e.stmt() instanceof Stmt.Call) s = flow.step(f, e, an.index().get(e), s, t -> { });
+        return s.token(base) != null;
+    }
+
+    private FreshVars before(Function f, long freshParams, Edge e) {
+        Analysed an = analysed(f, freshParams);
+        return an.before() == null ? null : an.before()[e.from()];
+    }
+
+    private Analysed analysed(Function f, long freshParams) {
+        if (freshParams == 0 && !allocates(f)) return NOTHING;
+        return memo.computeIfAbsent(new Key(f.linkName(), freshParams), k -> {
+            Map<Edge, Integer> index = new HashMap<>();
+            for (Edge e : f.cfg().edges()) index.put(e, index.size());
+            return new Analysed(flow.run(f, freshParams, t -> { }), index);
+        });
+    }
+
+    private boolean allocates(Function f) {
+        return allocates.computeIfAbsent(f.linkName(), k -> {
+            for (Edge e : f.cfg().edges()) {
+                if (e.stmt() instanceof Stmt.Call c && program.target(c) instanceof CallTarget.Library lib
+                        && lib.model().event() instanceof Event.Alloc) {
+                    return true;
+                }
+            }
+            return false;
+        });
+    }
+}
