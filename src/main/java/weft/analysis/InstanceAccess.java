@@ -6,8 +6,14 @@ import weft.ir.Variable;
 
 import java.util.Set;
 
-/** How an access uses an instance key: as the index into a named array, or as the pointer it goes through. */
-public record InstanceAccess(Variable arrayOrNull, long elementSize) {
+/**
+ * How an access uses an instance key: as the index into a named array ({@code throughPointer}: into
+ * the array a named pointer variable points to), or as the pointer it goes through.
+ */
+public record InstanceAccess(Variable arrayOrNull, long elementSize, boolean throughPointer) {
+    public InstanceAccess(Variable arrayOrNull, long elementSize) {
+        this(arrayOrNull, elementSize, false);
+    }
 
     /** The key use of {@code lv} given the routine's key variables, or null. */
     public static InstanceAccess of(Lvalue lv, Set<Variable> keys, InstanceKeys.Kind kind) {
@@ -17,6 +23,12 @@ public record InstanceAccess(Variable arrayOrNull, long elementSize) {
             if (lv instanceof Lvalue.Index ix && ix.base() instanceof Lvalue.Var arr && isKey(ix.index(), keys)) {
                 return new InstanceAccess(arr.variable(), Math.max(1, ix.type().size()));
             }
+            // g[k] with g a pointer variable: *(g + k); the same element only while g is the same
+            if (lv instanceof Lvalue.Deref d && strip(d.pointer()) instanceof Expr.Binary b && b.op() == Expr.BinOp.ADD
+                    && strip(b.left()) instanceof Expr.Load l && l.lvalue() instanceof Lvalue.Var g && g.variable().isStatic()
+                    && g.variable().type().isPointer() && isKey(b.right(), keys) && d.type().size() > 0) {
+                return new InstanceAccess(g.variable(), d.type().size(), true);
+            }
             return null;
         }
         SymbolicBase b = SymbolicBase.of(lv);
@@ -25,6 +37,11 @@ public record InstanceAccess(Variable arrayOrNull, long elementSize) {
             return new InstanceAccess(null, b.pointee().size());
         }
         return null;
+    }
+
+    private static Expr strip(Expr e) {
+        while (e instanceof Expr.Cast c) e = c.operand();
+        return e;
     }
 
     private static boolean isKey(Expr e, Set<Variable> keys) {

@@ -1,5 +1,6 @@
 package weft.analysis;
 
+import weft.escape.Unpublished;
 import weft.ir.CallTarget;
 import weft.ir.Edge;
 import weft.ir.Expr;
@@ -28,6 +29,13 @@ import java.util.Set;
  * each iteration, so the arguments are pairwise different values or point to pairwise different
  * elements. An access indexed by a key ({@code g[k]}) or made through a key pointer ({@code k->f},
  * within one element) therefore touches a different element in each instance.
+ *
+ * <p>Also, wherever the create statement is: an argument pointing into an object the creator
+ * allocated and has not published ({@link Unpublished}). Creating the thread publishes it, so the
+ * next execution of the statement passes an object allocated after this one: no two instances
+ * receive the same live object. (Memory one instance frees may come back from the allocator for a
+ * later one, but then the first instance's accesses all precede the allocation of the second's.)
+ * Accesses through the key stay inside the object, as C requires.
  */
 public final class InstanceKeys {
     /** How a thread's argument distinguishes its instances. */
@@ -42,8 +50,11 @@ public final class InstanceKeys {
 
     private final AddressTaken addressTaken;
 
-    InstanceKeys(Program program, ThreadGraph graph, JoinLoops loops, AddressTaken addressTaken) {
+    private final Unpublished unpublished;
+
+    InstanceKeys(Program program, ThreadGraph graph, JoinLoops loops, AddressTaken addressTaken, Unpublished unpublished) {
         this.addressTaken = addressTaken;
+        this.unpublished = unpublished;
         this.program = program;
         this.graph = graph;
         this.loops = loops;
@@ -55,13 +66,18 @@ public final class InstanceKeys {
     }
 
     private Kind compute(ThreadId t) {
-        if (t.isMain() || !graph.isUnique(t.parent()) || !graph.functionOnce(t.parent(), t.createFunction())) return null;
+        if (t.isMain()) return null;
         Function f = program.function(t.createFunction());
         Edge e = t.createEdge();
         if (f == null || !(e.stmt() instanceof Stmt.Call c) || !(program.target(c) instanceof CallTarget.Library lib)
                 || !(lib.model().event() instanceof Event.ThreadCreate tc) || tc.argArg() >= c.args().size()) {
             return null;
         }
+        if (unpublished.unpublishedAllocation(f, e, c.args().get(tc.argArg()))) {
+            elementSizes.put(t, Long.MAX_VALUE);
+            return Kind.POINTER;
+        }
+        if (!graph.isUnique(t.parent()) || !graph.functionOnce(t.parent(), t.createFunction())) return null;
         JoinLoops.Loop loop = loops.countingLoopOf(f, e);
         if (loop == null) return null;
         Expr arg = strip(c.args().get(tc.argArg()));

@@ -72,9 +72,9 @@ public final class ThreadWalker {
         TidCells tids = new TidCells(program, pts, regions);
         AddressTaken addressTaken = new AddressTaken();
         JoinLoops joinLoops = new JoinLoops(program, graph, intervals, regions, tids, locks.objects(), addressTaken);
-        this.instanceKeys = new InstanceKeys(program, graph, joinLoops, addressTaken);
-        this.transfer = new Transfer(program, graph, regions, locks, tids, joinLoops, addressTaken);
         this.unpublished = new Unpublished(program, pts, addressTaken);
+        this.instanceKeys = new InstanceKeys(program, graph, joinLoops, addressTaken, unpublished);
+        this.transfer = new Transfer(program, graph, regions, locks, tids, joinLoops, addressTaken);
     }
 
     /** Why the analysis may have missed behaviour (then race freedom cannot be claimed), or null. */

@@ -78,6 +78,19 @@ public final class Unpublished {
         return mask;
     }
 
+    /**
+     * Whether {@code ptr}, evaluated at edge {@code e} of {@code f}, points into an object allocated in
+     * {@code f} and unpublished in every calling context.
+     */
+    public boolean unpublishedAllocation(Function f, Edge e, Expr ptr) {
+        Variable base = Pointers.base(ptr);
+        if (base == null || !FreshFlow.flows(ptr).equals(java.util.Set.of(base))) return false;
+        // allocation tokens die independently of the parameters' tokens: context 0 answers for all
+        FreshVars s = before(f, 0L, e);
+        Integer t = s == null ? null : s.token(base);
+        return t != null && t >= 0;
+    }
+
     /** Whether access {@code a} of edge {@code e} is to an object the thread has not published yet. */
     public boolean covers(Function f, long freshParams, Edge e, MemoryAccess a) {
         Variable base = a.lvalue() != null ? Pointers.lvalueBase(a.lvalue()) : a.pointer() != null ? Pointers.base(a.pointer()) : null;

@@ -81,7 +81,8 @@ public final class RaceAnalysis {
         }
         List<Access> accesses = new ArrayList<>(byKey.values());
         progress.phase("pairing " + accesses.size() + " shared accesses");
-        RaceContext ctx = new RaceContext(pts, graph, walker::creationStates, walker.instanceKeys(), walker::joinedAtEnd);
+        RaceContext ctx = new RaceContext(pts, graph, walker::creationStates, walker.instanceKeys(), walker::joinedAtEnd,
+                fixedWhileThreadsRun(accesses));
         RaceDetector.Result found = new RaceDetector(RaceDetector.standardRules(), options.maxRaces(), options.explain()).detect(accesses, ctx);
         List<String> gaps = new ArrayList<>();
         Set<String> executed = new java.util.HashSet<>();
@@ -140,6 +141,22 @@ public final class RaceAnalysis {
         if (proof != null) reason += " (exhaustive exploration incomplete: " + proof + ")";
         return new AnalysisResult(Verdict.UNKNOWN, reason, found.races(), Optional.empty(), found.exclusions(), stats, gaps,
                 found.excluded());
+    }
+
+    /**
+     * Shared objects all of whose writes are made by main before it creates any thread. Complete because
+     * every write to a shared object, through whatever pointer, is among the accesses; an analysis
+     * gap makes the verdict unknown anyway.
+     */
+    private static Set<weft.pointer.MemObject> fixedWhileThreadsRun(List<Access> accesses) {
+        Set<weft.pointer.MemObject> seen = new java.util.HashSet<>();
+        Set<weft.pointer.MemObject> later = new java.util.HashSet<>();
+        for (Access a : accesses) {
+            seen.add(a.region().object());
+            if (a.access().write() && (!a.thread().isMain() || !a.state().threads().created().isEmpty())) later.add(a.region().object());
+        }
+        seen.removeAll(later);
+        return seen;
     }
 
     /** What is left of the overall budget at this moment (unbounded when there is none). */

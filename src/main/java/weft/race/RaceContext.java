@@ -8,9 +8,14 @@ import weft.thread.ThreadId;
 import java.util.List;
 import java.util.function.Function;
 
-/** Whole-program facts exclusion rules may consult: aliasing, the thread graph, where threads were created. */
+/**
+ * Whole-program facts exclusion rules may consult: aliasing, the thread graph, where threads were
+ * created; {@code fixedWhileThreadsRun}: objects every write of which (through any pointer, by any
+ * thread, library functions included) is made by main before it creates its first thread.
+ */
 public record RaceContext(PointsTo pointsTo, ThreadGraph threads, Function<ThreadId, List<LocalState>> creationStates,
-                          weft.analysis.InstanceKeys instances, Function<ThreadId, java.util.Set<ThreadId>> joinedAtEnd) {
+                          weft.analysis.InstanceKeys instances, Function<ThreadId, java.util.Set<ThreadId>> joinedAtEnd,
+                          java.util.Set<weft.pointer.MemObject> fixedWhileThreadsRun) {
 
     /** {@code joined} closed under "a joined thread had itself joined these before it ended". */
     public java.util.Set<ThreadId> transitivelyJoined(java.util.Set<ThreadId> joined) {

@@ -2,6 +2,7 @@ package weft.race.rules;
 
 import weft.analysis.InstanceAccess;
 import weft.analysis.InstanceKeys;
+import weft.pointer.MemObject;
 import weft.race.Access;
 import weft.race.ExclusionRule;
 import weft.race.RaceContext;
@@ -10,7 +11,9 @@ import weft.race.RaceContext;
  * Two accesses of one abstract thread whose instances each received a different argument (see
  * {@link InstanceKeys}), both made by its start routine through that argument: {@code g[k]} with the
  * same named array, or {@code k->f} within one array element. Instances differ in {@code k}, so they
- * touch different elements; within one instance the accesses are ordered by program order.
+ * touch different elements; within one instance the accesses are ordered by program order. For
+ * {@code g[k]} through a pointer variable {@code g}, only if {@code g} is written before any thread
+ * exists and never after ({@link RaceContext#fixedWhileThreadsRun}): every instance indexes the same array.
  */
 public final class DistinctInstances implements ExclusionRule {
     @Override
@@ -27,8 +30,12 @@ public final class DistinctInstances implements ExclusionRule {
         InstanceAccess ib = InstanceAccess.of(b.access().lvalue(), vars, kind);
         if (ia == null || ib == null) return null;
         if (kind == InstanceKeys.Kind.VALUE) {
-            return ia.arrayOrNull().equals(ib.arrayOrNull()) && ia.elementSize() == ib.elementSize()
-                    ? "each thread instance uses its own element of " + ia.arrayOrNull().name() : null;
+            if (!ia.arrayOrNull().equals(ib.arrayOrNull()) || ia.elementSize() != ib.elementSize()
+                    || ia.throughPointer() != ib.throughPointer()) {
+                return null;
+            }
+            if (ia.throughPointer() && !ctx.fixedWhileThreadsRun().contains(new MemObject.Var(ia.arrayOrNull()))) return null;
+            return "each thread instance uses its own element of " + (ia.throughPointer() ? "*" : "") + ia.arrayOrNull().name();
         }
         long elem = keys.elementSize(a.thread());
         return ia.elementSize() <= elem && ib.elementSize() <= elem ? "each thread instance uses its own argument object" : null;
