@@ -32,7 +32,7 @@ public record InstanceAccess(Variable arrayOrNull, long elementSize, boolean thr
             return null;
         }
         SymbolicBase b = SymbolicBase.of(lv);
-        if (b != null && keys.contains(b.base()) && b.pointee().size() > 0
+        if (b != null && b.array() == null && keys.contains(b.base()) && b.pointee().size() > 0
                 && b.offset() >= 0 && b.offset() + Math.max(1, lv.type().size()) <= b.pointee().size()) {
             return new InstanceAccess(null, b.pointee().size());
         }

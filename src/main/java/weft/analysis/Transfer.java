@@ -153,7 +153,7 @@ final class Transfer {
         SymbolicBase b = SymbolicBase.ofPointer(lockPtr);
         if (b == null || addressTaken(f, b.base())) return ls;
         Set<SymbolicLock> sy = new HashSet<>(ls.symbolic());
-        sy.add(new SymbolicLock(b.base(), b.offset(), b.pointee(), mode));
+        sy.add(new SymbolicLock(b.base(), b.array(), b.offset(), b.pointee(), mode));
         return ls.withSymbolic(sy);
     }
 
@@ -165,8 +165,8 @@ final class Transfer {
         if (b == null) {
             sy.clear();
         } else {
-            sy.removeIf(l -> !(l.base().equals(b.base()) && l.offset() == b.offset()));
-            sy.removeIf(l -> l.base().equals(b.base()) && l.offset() == b.offset());
+            sy.removeIf(l -> !(l.sameBase(b.base(), b.array()) && l.offset() == b.offset()));
+            sy.removeIf(l -> l.sameBase(b.base(), b.array()) && l.offset() == b.offset());
             // Locks on other bases were dropped above: the released one might be any of them.
         }
         return ls.withSymbolic(sy);

@@ -51,7 +51,7 @@ public final class SymbolicLockRule implements ExclusionRule {
         SymbolicBase s = a.access().symbolic();
         if (s != null && s.pointee().size() > 0 && s.offset() >= 0 && accessSize > 0 && s.offset() + accessSize <= s.pointee().size()) {
             for (SymbolicLock l : a.state().locks().symbolic()) {
-                if (l.base().equals(s.base()) && SymbolicLock.sameType(l.pointee(), s.pointee()) && l.offset() < s.pointee().size()) {
+                if (l.sameBase(s.base(), s.array()) && SymbolicLock.sameType(l.pointee(), s.pointee()) && l.offset() < s.pointee().size()) {
                     out.add(new Relative(name(s.pointee()), s.pointee().size(), l.offset(), l.mode()));
                 }
             }
