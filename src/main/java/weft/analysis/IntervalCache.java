@@ -13,13 +13,15 @@ import java.util.Map;
 public final class IntervalCache {
     private final Program program;
     private final Map<String, Intervals> cache = new HashMap<>();
+    private final java.util.Set<weft.ir.Variable> threadLocals;
 
     public IntervalCache(Program program) {
         this.program = program;
+        this.threadLocals = Intervals.threadLocals(program);
     }
 
     public Intervals of(Function f) {
-        return cache.computeIfAbsent(f.linkName(), k -> Intervals.analyze(f, program));
+        return cache.computeIfAbsent(f.linkName(), k -> Intervals.analyze(f, program, threadLocals));
     }
 
     public Interval eval(Function f, int node, Expr e) {

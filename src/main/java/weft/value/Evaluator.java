@@ -31,8 +31,18 @@ final class Evaluator {
     private final Interval[] ranges;
     private final int intBits;
     private final IntKind intKind;
+    /** Slots of thread-local globals: any call that may run program code may change them. */
+    private final int[] threadLocalSlots;
+    private final java.util.function.Predicate<Stmt.Call> runsProgramCode;
 
     Evaluator(Map<Variable, Integer> slots, IntKind[] kinds, int intBits) {
+        this(slots, kinds, intBits, new int[0], c -> true);
+    }
+
+    Evaluator(Map<Variable, Integer> slots, IntKind[] kinds, int intBits, int[] threadLocalSlots,
+              java.util.function.Predicate<Stmt.Call> runsProgramCode) {
+        this.threadLocalSlots = threadLocalSlots.clone();
+        this.runsProgramCode = runsProgramCode;
         this.slots = Map.copyOf(slots);
         this.kinds = kinds.clone();
         this.ranges = new Interval[kinds.length];
@@ -190,6 +200,9 @@ final class Evaluator {
             return lin != null && lin.slot != slot && fits(lin, k, env) ? r.withFact(slot, lin.slot, lin.offset) : r;
         }
         if (s instanceof Stmt.Call c) {
+            if (threadLocalSlots.length > 0 && runsProgramCode.test(c)) {
+                for (int tl : threadLocalSlots) env = env.set(tl, ranges[tl]);
+            }
             Integer slot = c.result() == null ? null : trackedTarget(c.result());
             return slot == null ? env : env.set(slot, ranges[slot]);
         }

@@ -94,14 +94,27 @@ public final class Intervals {
      * integer promotions); it may be null, meaning 32-bit {@code int}.
      */
     public static Intervals analyze(Function f, Program program) {
+        return analyze(f, program, program == null ? Set.of() : threadLocals(program));
+    }
+
+    /**
+     * Analyses {@code f}, also tracking the given thread-local globals ({@link #threadLocals}): they
+     * hold any value of their type at entry and after every call that may run program code.
+     */
+    public static Intervals analyze(Function f, Program program, Set<Variable> threadLocals) {
         int intBits = program == null ? 32 : program.dataModel().intSize * 8;
         Map<Variable, Integer> slots = new LinkedHashMap<>();
         List<IntKind> kinds = new ArrayList<>();
-        for (Variable v : trackedVariables(f)) {
+        Set<Variable> tracked = trackedVariables(f);
+        tracked.addAll(threadLocals);
+        List<Integer> tlSlots = new ArrayList<>();
+        for (Variable v : tracked) {
+            if (threadLocals.contains(v)) tlSlots.add(kinds.size());
             slots.put(v, kinds.size());
             kinds.add(IntKind.of(v.type()));
         }
-        Evaluator ev = new Evaluator(slots, kinds.toArray(IntKind[]::new), intBits);
+        Evaluator ev = new Evaluator(slots, kinds.toArray(IntKind[]::new), intBits,
+                tlSlots.stream().mapToInt(Integer::intValue).toArray(), c -> runsProgramCode(program, c));
         Env[] states = new Fixpoint(f.cfg(), ev).run();
         return new Intervals(f, Collections.unmodifiableMap(slots), ev, states);
     }
@@ -134,6 +147,41 @@ public final class Intervals {
     /** The variables whose values are tracked (all others read as their type's full range). */
     public Set<Variable> tracked() {
         return slots.keySet();
+    }
+
+    /**
+     * Thread-local integer globals (not volatile, not atomic) whose address no function and no
+     * initialiser takes: each thread's copy changes only by statements of that thread naming it, so
+     * within a function only by its own assignments and by the calls it makes.
+     */
+    public static Set<Variable> threadLocals(Program program) {
+        Set<Variable> candidates = new LinkedHashSet<>();
+        for (Variable v : program.globals()) {
+            if (v.threadLocal() && IntKind.of(v.type()) != null && !v.type().isVolatile() && !v.type().isAtomic()) candidates.add(v);
+        }
+        if (candidates.isEmpty()) return candidates;
+        Set<Variable> taken = new HashSet<>();
+        for (Function g : program.functions().values()) {
+            for (Edge e : g.cfg().edges()) AddressScan.stmt(e.stmt(), taken);
+        }
+        for (Variable v : program.globals()) {
+            weft.ir.GlobalInit init = program.init(v);
+            if (init != null) for (weft.ir.GlobalInit.Item it : init.items()) AddressScan.expr(it.value(), taken);
+        }
+        candidates.removeAll(taken);
+        return candidates;
+    }
+
+    /** Whether a call may run program code (a user function, or a library function with a callback). */
+    private static boolean runsProgramCode(Program program, Stmt.Call c) {
+        if (program == null || !(program.target(c) instanceof weft.ir.CallTarget.Library lib)) return true;
+        weft.model.Event ev = lib.model().event();
+        return !(ev instanceof weft.model.Event.Lock || ev instanceof weft.model.Event.Unlock || ev instanceof weft.model.Event.LockInit
+                || ev instanceof weft.model.Event.LockDestroy || ev instanceof weft.model.Event.CondWait
+                || ev instanceof weft.model.Event.CondSignal || ev instanceof weft.model.Event.BarrierWait
+                || ev instanceof weft.model.Event.Nondet || ev instanceof weft.model.Event.Assume || ev instanceof weft.model.Event.Pure
+                || ev instanceof weft.model.Event.Alloc || ev instanceof weft.model.Event.Free
+                || ev instanceof weft.model.Event.ThreadJoin || ev instanceof weft.model.Event.ThreadSelf);
     }
 
     /** Locals, parameters and temporaries of integer type that are not volatile, atomic or address-taken. */
