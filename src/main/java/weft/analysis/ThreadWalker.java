@@ -53,6 +53,7 @@ public final class ThreadWalker {
     private final LockResolver locks;
     private final InstanceKeys instanceKeys;
     private final Unpublished unpublished;
+    private final SemaphoreUse semaphores;
     private final Map<Key, Result> memo = new HashMap<>();
     private final Set<Key> inProgress = new HashSet<>();
     private final Map<ThreadId, List<LocalState>> creationStates = new HashMap<>();
@@ -73,6 +74,7 @@ public final class ThreadWalker {
         AddressTaken addressTaken = new AddressTaken();
         JoinLoops joinLoops = new JoinLoops(program, graph, intervals, regions, tids, locks.objects(), addressTaken);
         this.unpublished = new Unpublished(program, pts, addressTaken);
+        this.semaphores = new SemaphoreUse(program, locks);
         this.instanceKeys = new InstanceKeys(program, graph, joinLoops, addressTaken, unpublished);
         this.transfer = new Transfer(program, graph, regions, locks, tids, joinLoops, addressTaken);
     }
@@ -89,6 +91,11 @@ public final class ThreadWalker {
     public Set<ThreadId> joinedAtEnd(ThreadId t) {
         LocalState end = endStates.get(t);
         return end == null ? Set.of() : end.threads().joined();
+    }
+
+    /** Which semaphores were seen used as mutexes (complete once every thread has been walked). */
+    public SemaphoreUse semaphores() {
+        return semaphores;
     }
 
     /** Which threads' instances get distinct arguments (for exclusion rules). */
@@ -288,6 +295,7 @@ public final class ThreadWalker {
             if (s == null) continue;
             for (Edge e : cfg.out(n)) {
                 if (!intervals.reachable(f, e.to())) continue;
+                semaphores.visit(t, f, e, s);
                 for (MemoryAccess a : collector.accesses(f, e)) {
                     if (!unpublished.covers(f, freshParams, e, a)) sink.access(t, f, e, s, a);
                 }

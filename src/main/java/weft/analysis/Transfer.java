@@ -93,8 +93,11 @@ final class Transfer {
         var args = c.args();
         if (ev instanceof Event.Lock l && l.lockArg() < args.size()) {
             LockResolver.Target target = locks.resolve(f, node, args.get(l.lockArg()));
-            if (!l.trying()) return s.withLocks(symbolicAcquire(f, args.get(l.lockArg()), l.mode(),
-                    s.locks().acquire(target.locks(), target.concrete(), l.mode())));
+            if (!l.trying()) {
+                LockState held = s.locks().acquire(target.locks(), target.concrete(), l.mode());
+                // semaphores count only when used as mutexes, which is checked for concrete ones
+                return s.withLocks(l.kind() == Event.LockKind.SEMAPHORE ? held : symbolicAcquire(f, args.get(l.lockArg()), l.mode(), held));
+            }
             if (c.result() instanceof Lvalue.Var v && !addressTaken(f, v.variable())) {
                 LockState.PendingTry p = new LockState.PendingTry(target.locks(), target.concrete(), l.mode(), l.successValue());
                 return s.withLocks(s.locks().withPending(v.variable(), p));

@@ -61,6 +61,11 @@ final class LibraryBehaviour {
         if (!c.dry) st.beforeSyncChange();
         String name = model.name();
         Event event = model.event();
+        if (event instanceof Event.SemInit || event instanceof Event.Lock l0 && l0.kind() == Event.LockKind.SEMAPHORE
+                || event instanceof Event.Unlock u0 && u0.kind() == Event.LockKind.SEMAPHORE
+                || event instanceof Event.LockDestroy d0 && d0.kind() == Event.LockKind.SEMAPHORE) {
+            throw Abandon.unsupported("semaphores (" + name + ")");
+        }
         if (event instanceof Event.ThreadCreate tc) return create(t, c, e, call, tc, args);
         if (event instanceof Event.ThreadJoin j) return join(t, c, e, call, name, j, args);
         if (event instanceof Event.ThreadExit) {

@@ -89,6 +89,14 @@ public record LockState(Set<HeldLock> must, Set<HeldLock> may, Map<Variable, Pen
     }
 
     /** This state with the symbolic must-locks replaced (join: intersection, like {@code must}). */
+    /** This state without {@code locks} among the must-locks (they stay may-locks). */
+    public LockState withoutMust(Set<Lock> locks) {
+        if (must.stream().noneMatch(h -> locks.contains(h.lock()))) return this;
+        Set<HeldLock> m = new java.util.HashSet<>(must);
+        m.removeIf(h -> locks.contains(h.lock()));
+        return new LockState(m, may, pending, symbolic);
+    }
+
     public LockState withSymbolic(Set<SymbolicLock> s) {
         return new LockState(must, may, pending, s);
     }

@@ -8,7 +8,11 @@ import java.util.List;
  */
 public sealed interface Event {
 
-    enum LockKind { MUTEX, RWLOCK, SPIN, C11_MUTEX }
+    /**
+     * {@code SEMAPHORE}: a POSIX semaphore's wait and post, read as acquiring and releasing it; the
+     * analyses may rely on that only for semaphores used as mutexes (see {@code weft.lock.SemaphoreUse}).
+     */
+    enum LockKind { MUTEX, RWLOCK, SPIN, C11_MUTEX, SEMAPHORE }
 
     enum Mode { READ, WRITE }
 
@@ -39,6 +43,9 @@ public sealed interface Event {
     record Unlock(int lockArg, LockKind kind) implements Event {}
 
     record LockInit(int lockArg, LockKind kind) implements Event {}
+
+    /** Initialises the semaphore {@code semArg} points to with the count {@code valueArg}. */
+    record SemInit(int semArg, int valueArg) implements Event {}
 
     record LockDestroy(int lockArg, LockKind kind) implements Event {}
 

@@ -121,6 +121,11 @@ public final class LibraryModels {
         b.add(new Event.Lock(0, LockKind.SPIN, Mode.WRITE, false, 0), "pthread_spin_lock");
         b.add(new Event.Lock(0, LockKind.SPIN, Mode.WRITE, true, 0), "pthread_spin_trylock");
         b.add(new Event.Unlock(0, LockKind.SPIN), "pthread_spin_unlock");
+        b.add(new Event.SemInit(0, 2), "sem_init");
+        b.add(new Event.LockDestroy(0, LockKind.SEMAPHORE), "sem_destroy");
+        b.add(new Event.Lock(0, LockKind.SEMAPHORE, Mode.WRITE, false, 0), "sem_wait");
+        b.add(new Event.Lock(0, LockKind.SEMAPHORE, Mode.WRITE, true, 0), "sem_trywait", "sem_timedwait", "sem_clockwait");
+        b.add(new Event.Unlock(0, LockKind.SEMAPHORE), "sem_post");
         b.add(new Event.Pure(), "pthread_cond_init", "pthread_cond_destroy", "pthread_barrier_init",
                 "pthread_barrier_destroy");
         b.add(new Event.CondWait(0, 1, false), "pthread_cond_wait");

@@ -79,7 +79,7 @@ public final class RaceAnalysis {
                         (x, y) -> new Access(x.thread(), x.function(), x.edge(), x.state().join(y.state()), x.access()));
             });
         }
-        List<Access> accesses = new ArrayList<>(byKey.values());
+        List<Access> accesses = withoutMisusedSemaphores(new ArrayList<>(byKey.values()), walker.semaphores());
         progress.phase("pairing " + accesses.size() + " shared accesses");
         RaceContext ctx = new RaceContext(pts, graph, walker::creationStates, walker.instanceKeys(), walker::joinedAtEnd,
                 fixedWhileThreadsRun(accesses));
@@ -141,6 +141,19 @@ public final class RaceAnalysis {
         if (proof != null) reason += " (exhaustive exploration incomplete: " + proof + ")";
         return new AnalysisResult(Verdict.UNKNOWN, reason, found.races(), Optional.empty(), found.exclusions(), stats, gaps,
                 found.excluded());
+    }
+
+    /** The accesses with semaphores that may count past one taken out of their must-locksets. */
+    private static List<Access> withoutMisusedSemaphores(List<Access> accesses, weft.analysis.SemaphoreUse use) {
+        Set<weft.lock.Lock> misused = use.misused();
+        if (misused.isEmpty()) return accesses;
+        List<Access> out = new ArrayList<>(accesses.size());
+        for (Access a : accesses) {
+            weft.lock.LockState ls = a.state().locks();
+            weft.lock.LockState stripped = ls.withoutMust(misused);
+            out.add(stripped == ls ? a : new Access(a.thread(), a.function(), a.edge(), a.state().withLocks(stripped), a.access()));
+        }
+        return out;
     }
 
     /**

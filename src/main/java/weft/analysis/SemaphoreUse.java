@@ -1,0 +1,93 @@
+package weft.analysis;
+
+import weft.ir.CallTarget;
+import weft.ir.Edge;
+import weft.ir.Expr;
+import weft.ir.Function;
+import weft.ir.Program;
+import weft.ir.Stmt;
+import weft.lock.HeldLock;
+import weft.lock.Lock;
+import weft.model.Event;
+import weft.thread.ThreadId;
+
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * Which POSIX semaphores are used as mutexes. The lockset analysis reads {@code sem_wait} as acquiring
+ * and {@code sem_post} as releasing; that is sound for a semaphore whose count never exceeds one,
+ * which holds when (1) every {@code sem_init} of it gives the constant count 0 or 1 and runs in main
+ * before any thread exists, and (2) every {@code sem_post} on it is made by a thread that holds it
+ * (has waited on it and not posted since, on every path). Then the count is {@code 1 - holders}, so at
+ * most one thread holds it at a time, exactly like a mutex. A semaphore breaking a rule — a signal
+ * posted by a thread that never waited, a counting semaphore — is {@link #misused()}: its
+ * acquisitions must not count as a common lock. A wait or post on a semaphore that is not one known
+ * object makes every semaphore suspect.
+ *
+ * <p>Fed with the final states of the thread walk (not the intermediate states of the fixpoint, which
+ * hold too many locks).
+ */
+public final class SemaphoreUse {
+    private final Program program;
+    private final LockResolver locks;
+    private final Set<Lock> misused = new HashSet<>();
+    /** Every semaphore some wait may acquire. */
+    private final Set<Lock> waited = new HashSet<>();
+    private boolean allMisused;
+
+    SemaphoreUse(Program program, LockResolver locks) {
+        this.program = program;
+        this.locks = locks;
+    }
+
+    /**
+     * Semaphores that may count past one: their acquisitions exclude nothing. All of them when some
+     * semaphore operation could not be tied to an object.
+     */
+    public Set<Lock> misused() {
+        if (!allMisused) return misused;
+        Set<Lock> all = new HashSet<>(misused);
+        all.addAll(waited);
+        return all;
+    }
+
+    /** Checks the semaphore operation at {@code e} (if it is one), executed by {@code t} in state {@code s}. */
+    void visit(ThreadId t, Function f, Edge e, LocalState s) {
+        if (!(e.stmt() instanceof Stmt.Call c) || !(program.target(c) instanceof CallTarget.Library lib)) return;
+        Event ev = lib.model().event();
+        if (ev instanceof Event.SemInit si) {
+            LockResolver.Target target = target(f, e, c, si.semArg());
+            if (target == null) return;
+            Long count = constant(si.valueArg() < c.args().size() ? c.args().get(si.valueArg()) : null);
+            boolean early = t.isMain() && s.threads().created().isEmpty();
+            if (count == null || count < 0 || count > 1 || !early) misused.addAll(target.locks());
+        } else if (ev instanceof Event.Unlock u && u.kind() == Event.LockKind.SEMAPHORE) {
+            LockResolver.Target target = target(f, e, c, u.lockArg());
+            if (target == null) return;
+            boolean held = target.concrete() && s.locks().must().stream().map(HeldLock::lock).anyMatch(target.locks()::contains);
+            if (!held) misused.addAll(target.locks());
+        } else if (ev instanceof Event.Lock l && l.kind() == Event.LockKind.SEMAPHORE) {
+            LockResolver.Target target = target(f, e, c, l.lockArg());
+            if (target != null) waited.addAll(target.locks());
+        }
+    }
+
+    private LockResolver.Target target(Function f, Edge e, Stmt.Call c, int arg) {
+        if (arg >= c.args().size()) {
+            allMisused = true;
+            return null;
+        }
+        LockResolver.Target target = locks.resolve(f, e.from(), c.args().get(arg));
+        if (target.locks().isEmpty()) {
+            allMisused = true;
+            return null;
+        }
+        return target;
+    }
+
+    private static Long constant(Expr e) {
+        while (e instanceof Expr.Cast cast) e = cast.operand();
+        return e instanceof Expr.IntConst k ? k.value() : null;
+    }
+}
