@@ -114,7 +114,16 @@ public final class ThreadWalker {
         LocalState init = LocalState.INITIAL;
         LocalState exit = analyse(t, f, init);
         if (exit != null) endStates.merge(t, exit, LocalState::join);
-        collect(t, f, init, 0L, new HashSet<>(), sink);
+        Set<CollectKey> visited = new HashSet<>();
+        collect(t, f, init, 0L, visited, sink);
+        // thread-specific data destructors run as the thread ends, before a join returns
+        LocalState end = endStates.get(t);
+        if (end == null) return;
+        for (Function d : graph.destructors()) {
+            LocalState entry = calleeEntry(d, end);
+            if (!syncFree.test(d)) analyse(t, d, entry);
+            collect(t, d, entry, 0L, visited, sink);
+        }
     }
 
     private LocalState analyse(ThreadId t, Function f, LocalState entry) {

@@ -50,6 +50,10 @@ import java.util.concurrent.atomic.AtomicReference;
                 "Configuration: weft.yml in the working directory, or --config FILE (see the README)."})
 public final class CheckCommand implements Callable<Integer> {
     private static final long WORKER_STACK_BYTES = 512L << 20;
+    /** Wall-clock time from its start by which a check should be done (without --timeout). */
+    private static final long TOTAL_MILLIS = 7500;
+    /** The precise layers get at least this much, however long loading took. */
+    private static final long MIN_BUDGET_MILLIS = 1000;
 
     /** Output formats of {@code --format}. */
     public enum Format { TEXT, JSON, SARIF }
@@ -179,7 +183,7 @@ public final class CheckCommand implements Callable<Integer> {
         SourceFiles sources = SourceFiles.fromWorkingDirectory();
         Outcome out;
         try (ProgressDisplay progress = new ProgressDisplay(io.err(), io.errTerminal() && !o.quiet())) {
-            out = runBounded(o, cfg, cwd, sources, progress);
+            out = runBounded(o, cfg, cwd, sources, progress, System.nanoTime());
         }
         if (out.report() != null && !render(o, out.report(), sources)) return finish(o, Verdict.INPUT_ERROR);
         return finish(o, out.verdict());
@@ -205,12 +209,12 @@ public final class CheckCommand implements Callable<Integer> {
     }
 
     /** Runs {@link #analyse} on a large-stack worker thread, within the timeout if one is set. */
-    private Outcome runBounded(Options o, Config cfg, Path cwd, SourceFiles sources, ProgressDisplay progress) {
+    private Outcome runBounded(Options o, Config cfg, Path cwd, SourceFiles sources, ProgressDisplay progress, long startNanos) {
         AtomicReference<Outcome> outcome = new AtomicReference<>();
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread worker = new Thread(null, () -> {
             try {
-                outcome.set(analyse(o, cfg, cwd, sources, progress));
+                outcome.set(analyse(o, cfg, cwd, sources, progress, startNanos));
             } catch (Throwable t) {
                 failure.set(t);
             }
@@ -236,7 +240,7 @@ public final class CheckCommand implements Callable<Integer> {
     }
 
     /** Loads the program, applies the configuration and analyses it. */
-    private Outcome analyse(Options o, Config cfg, Path cwd, SourceFiles sources, ProgressDisplay progress) {
+    private Outcome analyse(Options o, Config cfg, Path cwd, SourceFiles sources, ProgressDisplay progress, long startNanos) {
         Program program;
         try {
             program = Inputs.load(o.common(), LibraryModels.standard().with(cfg.models()), progress::phase);
@@ -249,6 +253,10 @@ public final class CheckCommand implements Callable<Integer> {
             return new Outcome(Verdict.INPUT_ERROR, null);
         }
         AnalysisOptions options = AnalysisOptions.defaults().withAtomicSectionsRace(o.atomicSectionsRace()).withExplain(o.explain());
+        // the budget runs from the start of the check: loading a large program leaves less for the
+        // precise layers, so a check ends in about TOTAL_MILLIS
+        long spent = (System.nanoTime() - startNanos) / 1_000_000;
+        options = options.withBudgetMillis(Math.min(options.budgetMillis(), Math.max(MIN_BUDGET_MILLIS, TOTAL_MILLIS - spent)));
         if (o.timeout() != null) {
             // a short --timeout shrinks the precise layers' budget, so they end with their own answer;
             // one second stays for loading and reporting

@@ -50,10 +50,9 @@ final class CallEffects {
             }
         });
         calls.callFunctionsOf(threadSpecific, null, threadSpecific, -1, false, "thread-specific destructor");
+        // the thread walk runs them at the end of every thread (weft.thread.ThreadGraph#destructors)
         s.addConstraint(threadSpecific, (sv, l) -> {
-            if (sv.obj(sv.locObj[l]).object instanceof MemObject.Fn fn) {
-                sv.markIncomplete("function " + fn.linkName() + " registered as thread-specific destructor");
-            }
+            if (sv.obj(sv.locObj[l]).object instanceof MemObject.Fn fn) sv.destructors.add(fn.linkName());
         });
     }
 

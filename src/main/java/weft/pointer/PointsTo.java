@@ -105,6 +105,16 @@ public final class PointsTo {
     }
 
     /**
+     * User functions that may be registered as thread-specific data destructors, in name order: a
+     * thread may run any of them when it ends, with any value stored by {@code pthread_setspecific}.
+     */
+    public List<String> threadDestructors() {
+        List<String> out = new java.util.ArrayList<>(s.destructors);
+        out.sort(null);
+        return out;
+    }
+
+    /**
      * What the pointer-valued expression {@code pointerExpr}, evaluated in {@code function}, may point to.
      * (Variables are unique program-wide, so {@code function} only documents where the expression is.) A
      * variable of an allocation wrapper stands for all its copies: the shared version's and those of every

@@ -106,6 +106,8 @@ final class Solver extends ConstraintGraph {
     private boolean draining;
     // results of the run
     final Set<String> incomplete = new LinkedHashSet<>();
+    /** User functions registered as thread-specific data destructors ({@code pthread_key_create}). */
+    final Set<String> destructors = new LinkedHashSet<>();
     /** Incompleteness reasons by the function whose code caused them ("" for whole-program ones). */
     final java.util.Map<String, Set<String>> incompleteIn = new java.util.LinkedHashMap<>();
     /** Private copies of a variable in wrapper clones (internal objects), by the variable's object. */

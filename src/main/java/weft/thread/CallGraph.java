@@ -28,6 +28,7 @@ public final class CallGraph {
     }
 
     private final Map<String, List<Site>> sites = new HashMap<>();
+    private final List<Function> destructors = new ArrayList<>();
     private final Set<String> incomplete = new java.util.HashSet<>();
 
     public CallGraph(Program program, PointsTo pts) {
@@ -51,6 +52,15 @@ public final class CallGraph {
             }
             sites.put(f.linkName(), List.copyOf(list));
         }
+        for (String d : pts.threadDestructors()) {
+            Function g = program.function(d);
+            if (g != null) destructors.add(g);
+        }
+    }
+
+    /** Thread-specific data destructors: every thread may run them when it ends. */
+    public List<Function> destructors() {
+        return destructors;
     }
 
     public List<Site> sites(String function) {

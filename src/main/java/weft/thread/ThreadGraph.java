@@ -38,10 +38,12 @@ public final class ThreadGraph {
     private final Map<ThreadId, Boolean> unique = new HashMap<>();
     private final Map<ThreadId, Map<Edge, Set<ThreadId>>> children = new HashMap<>();
     private final Program program;
+    private final List<Function> destructors;
     private final ThreadId main;
 
     public ThreadGraph(Program program, CallGraph calls, String mainFunction, int maxThreads) {
         this.program = program;
+        this.destructors = calls.destructors();
         this.main = ThreadId.main(mainFunction);
         Deque<ThreadId> work = new ArrayDeque<>();
         work.add(main);
@@ -53,6 +55,9 @@ public final class ThreadGraph {
             Deque<String> fs = new ArrayDeque<>();
             fs.add(t.routine());
             reach.add(t.routine());
+            for (Function d : calls.destructors()) {
+                if (reach.add(d.linkName())) fs.add(d.linkName());
+            }
             List<CallGraph.Site> creates = new ArrayList<>();
             while (!fs.isEmpty()) {
                 String f = fs.poll();
@@ -98,6 +103,9 @@ public final class ThreadGraph {
     }
 
     public ThreadId main() { return main; }
+
+    /** Thread-specific data destructors, which any thread may run as it ends (part of every thread's code). */
+    public List<Function> destructors() { return destructors; }
 
     /** All abstract threads, main first, parents before children. */
     public Set<ThreadId> threads() { return functions.keySet(); }
