@@ -40,7 +40,8 @@ import java.util.Set;
  * A join loop entered with a counter at most lo and running to at least hi joins every one of them.
  * The parent must be unique (else another instance's children share the abstract id), and a later
  * execution of the create statement removes the thread from the joined set again, so order is handled
- * by the dataflow analysis.
+ * by the dataflow analysis. A create loop on an enclosing cycle runs more than once and overwrites the
+ * ids of its earlier threads, so it is never a counting loop for creation.
  */
 public final class JoinLoops {
     /** A counting loop; its last counter value is {@code bound}, or {@code boundVar - 1} when {@code boundVar} is set. */
@@ -93,7 +94,7 @@ public final class JoinLoops {
                 if (!(program.target(c) instanceof CallTarget.Library lib)) continue;
                 Event ev = lib.model().event();
                 if (ev instanceof Event.ThreadCreate tc && tc.idArg() < c.args().size()
-                        && c.args().get(tc.idArg()) instanceof Expr.AddrOf a) {
+                        && c.args().get(tc.idArg()) instanceof Expr.AddrOf a && !enclosed(f.cfg(), l)) {
                     Slots s = slots(f, l, e, a.lvalue(), false);
                     if (s != null) creates.put(e, s);
                 } else if (ev instanceof Event.ThreadJoin tj && tj.idArg() < c.args().size()
@@ -199,8 +200,27 @@ public final class JoinLoops {
 
     /** The verified counting loop whose body contains {@code e}, or null. */
     Loop countingLoopOf(Function f, Edge e) {
-        for (Loop l : loops(f)) if (l.nodes.contains(e.from()) && l.nodes.contains(e.to()) && e.to() != l.head) return l;
+        for (Loop l : loops(f)) {
+            if (l.nodes.contains(e.from()) && l.nodes.contains(e.to()) && e.to() != l.head) return enclosed(f.cfg(), l) ? null : l;
+        }
         return null;
+    }
+
+    /**
+     * Whether the loop lies on an enclosing cycle (its head is reachable again after its exit): then it
+     * runs more than once, and its counter takes each value more than once.
+     */
+    private static boolean enclosed(Cfg cfg, Loop l) {
+        ArrayDeque<Integer> work = new ArrayDeque<>();
+        Set<Integer> seen = new HashSet<>();
+        work.add(l.exit().to());
+        while (!work.isEmpty()) {
+            int n = work.poll();
+            if (n == l.head()) return true;
+            if (!seen.add(n)) continue;
+            for (Edge e : cfg.out(n)) work.add(e.to());
+        }
+        return false;
     }
 
     private List<Loop> loops(Function f) {
