@@ -47,6 +47,10 @@ public final class InstanceKeys {
     private final Map<ThreadId, Kind> kinds = new HashMap<>();
     private final Map<String, Set<Variable>> keyVars = new HashMap<>();
     private final Map<ThreadId, Long> elementSizes = new HashMap<>();
+    private final Map<ThreadId, LoopElement> elements = new HashMap<>();
+
+    /** The array element of a counting create loop each instance is given: {@code array[counter]}. */
+    private record LoopElement(JoinLoops.Loop loop, Variable array, boolean viaPointer, long size, Edge create) {}
 
     private final AddressTaken addressTaken;
 
@@ -83,8 +87,9 @@ public final class InstanceKeys {
         Expr arg = strip(c.args().get(tc.argArg()));
         if (isCounter(arg, loop.counter())) return Kind.VALUE;
         if (arg instanceof Expr.AddrOf a && a.lvalue() instanceof Lvalue.Index ix && isCounter(strip(ix.index()), loop.counter())
-                && ix.base() instanceof Lvalue.Var && ix.type().size() > 0) {
+                && ix.base() instanceof Lvalue.Var av && ix.type().size() > 0) {
             elementSizes.put(t, ix.type().size());
+            elements.put(t, new LoopElement(loop, av.variable(), false, ix.type().size(), e));
             return Kind.POINTER;
         }
         // &p[i] with p a local pointer assigned once: the same array in every iteration.
@@ -92,6 +97,7 @@ public final class InstanceKeys {
                 && b.op() == Expr.BinOp.ADD && b.left() instanceof Expr.Load base && base.lvalue() instanceof Lvalue.Var pv
                 && loops.stable(f, pv.variable()) && isCounter(strip(b.right()), loop.counter()) && d.type().size() > 0) {
             elementSizes.put(t, d.type().size());
+            elements.put(t, new LoopElement(loop, pv.variable(), true, d.type().size(), e));
             return Kind.POINTER;
         }
         return null;
@@ -104,6 +110,36 @@ public final class InstanceKeys {
     private static Expr strip(Expr e) {
         while (e instanceof Expr.Cast c) e = c.operand();
         return e;
+    }
+
+    /**
+     * For a thread created in a counting loop with {@code &a[i]} (or {@code p + i}, {@code p} set once)
+     * as its argument: whether {@code lv}, accessed at {@code edge} of the creating function, is element
+     * {@code a[i]} of that array (or a part of it) with {@code i} the loop counter, executed in an
+     * iteration before that iteration's create statement and counter increment. In iteration k it
+     * touches element k: before the instance that owns element k exists, and never an element of an
+     * instance created earlier.
+     */
+    public boolean elementBeforeCreate(ThreadId t, Edge edge, Lvalue lv) {
+        kind(t);
+        LoopElement le = elements.get(t);
+        if (le == null || lv == null) return false;
+        while (lv instanceof Lvalue.Field fl) lv = fl.base();
+        Expr index;
+        long size;
+        if (!le.viaPointer() && lv instanceof Lvalue.Index ix && ix.base() instanceof Lvalue.Var av && av.variable().equals(le.array())) {
+            index = ix.index();
+            size = ix.type().size();
+        } else if (le.viaPointer() && lv instanceof Lvalue.Deref d && strip(d.pointer()) instanceof Expr.Binary b
+                && b.op() == Expr.BinOp.ADD && strip(b.left()) instanceof Expr.Load base && base.lvalue() instanceof Lvalue.Var pv
+                && pv.variable().equals(le.array())) {
+            index = b.right();
+            size = d.type().size();
+        } else {
+            return false;
+        }
+        return size == le.size() && isCounter(strip(index), le.loop().counter())
+                && JoinLoops.beforeInIteration(program.function(t.createFunction()).cfg(), le.loop(), edge, le.create());
     }
 
     /** For {@link Kind#POINTER}: the size of the array elements the instances' arguments point to. */

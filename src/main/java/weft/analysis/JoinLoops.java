@@ -173,6 +173,28 @@ public final class JoinLoops {
         return v;
     }
 
+    /**
+     * Whether {@code access} is in the loop and, within an iteration, can run neither after
+     * {@code create} nor after the counter's increment (the counter holds the iteration's value).
+     */
+    static boolean beforeInIteration(Cfg cfg, Loop l, Edge access, Edge create) {
+        if (!l.nodes.contains(access.from()) || !l.nodes.contains(access.to())) return false;
+        ArrayDeque<Integer> work = new ArrayDeque<>();
+        Set<Integer> seen = new HashSet<>();
+        work.add(create.to());
+        for (int n : l.nodes) {
+            for (Edge e : cfg.out(n)) if (isIncrement(e, l.counter) && l.nodes.contains(e.to())) work.add(e.to());
+        }
+        if (access.equals(create) || isIncrement(access, l.counter)) return false;
+        while (!work.isEmpty()) {
+            int n = work.poll();
+            if (n == l.head || !seen.add(n)) continue;
+            if (n == access.from()) return false;
+            for (Edge e : cfg.out(n)) if (l.nodes.contains(e.to())) work.add(e.to());
+        }
+        return true;
+    }
+
     /** Every path from the head's loop successor back to the head passes {@code op}, before the increment. */
     private static boolean onEveryIteration(Cfg cfg, Loop l, Edge op) {
         ArrayDeque<Integer> work = new ArrayDeque<>();

@@ -4,6 +4,7 @@ import weft.pointer.MemObject;
 import weft.race.rules.AtLeastOneWrite;
 import weft.race.rules.CommonLock;
 import weft.race.rules.CreatedAfter;
+import weft.race.rules.OwnElementBeforeCreate;
 import weft.race.rules.DistinctInstances;
 import weft.race.rules.JoinedBefore;
 import weft.race.rules.JoinedBeforeCreated;
@@ -29,7 +30,8 @@ public final class RaceDetector {
     /** Default rules, cheapest first. */
     public static List<ExclusionRule> standardRules() {
         return List.of(new AtLeastOneWrite(), new MayOverlap(), new NotBothAtomic(), new OwnThreadLocal(), new SameUniqueThread(),
-                new CommonLock(), new SymbolicLockRule(), new CreatedAfter(), new JoinedBefore(), new JoinedBeforeCreated(), new OnceOrdered(), new DistinctInstances());
+                new CommonLock(), new SymbolicLockRule(), new CreatedAfter(), new JoinedBefore(), new JoinedBeforeCreated(), new OnceOrdered(), new DistinctInstances(),
+                new OwnElementBeforeCreate());
     }
 
     /**

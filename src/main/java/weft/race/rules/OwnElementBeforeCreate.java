@@ -1,0 +1,37 @@
+package weft.race.rules;
+
+import weft.analysis.InstanceAccess;
+import weft.analysis.InstanceKeys;
+import weft.race.Access;
+import weft.race.ExclusionRule;
+import weft.race.RaceContext;
+
+/**
+ * A thread created in a counting loop with {@code &a[i]} as its argument, accessing its own element
+ * through that pointer, against the creator's access to {@code a[i]} in the same loop before the
+ * create statement ({@code a[i] = ...; pthread_create(..., &a[i])}). In iteration k the creator touches
+ * element k: for the instance created in iteration k or later that happens before the instance is
+ * created (program order, then creation); every instance created earlier owns another element. The
+ * loop runs once ({@link InstanceKeys}), so each element belongs to one instance.
+ */
+public final class OwnElementBeforeCreate implements ExclusionRule {
+    @Override
+    public String exclude(Access a, Access b, RaceContext ctx) {
+        String r = ordered(a, b, ctx);
+        return r != null ? r : ordered(b, a, ctx);
+    }
+
+    private static String ordered(Access child, Access creator, RaceContext ctx) {
+        var t = child.thread();
+        InstanceKeys keys = ctx.instances();
+        if (t.isMain() || keys.kind(t) != InstanceKeys.Kind.POINTER || !creator.thread().equals(t.parent())
+                || !creator.function().linkName().equals(t.createFunction())
+                || !child.function().linkName().equals(t.routine()) || child.access().lvalue() == null) {
+            return null;
+        }
+        InstanceAccess ia = InstanceAccess.of(child.access().lvalue(), keys.keys(child.function()), InstanceKeys.Kind.POINTER);
+        if (ia == null || ia.elementSize() > keys.elementSize(t)) return null;
+        return keys.elementBeforeCreate(t, creator.edge(), creator.access().lvalue())
+                ? "the creator fills element i before creating the thread that owns it" : null;
+    }
+}
