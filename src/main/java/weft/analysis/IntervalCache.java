@@ -14,14 +14,16 @@ public final class IntervalCache {
     private final Program program;
     private final Map<String, Intervals> cache = new HashMap<>();
     private final java.util.Set<weft.ir.Variable> threadLocals;
+    private final java.util.Set<weft.ir.Variable> mainGlobals;
 
     public IntervalCache(Program program) {
         this.program = program;
         this.threadLocals = Intervals.threadLocals(program);
+        this.mainGlobals = Intervals.mainOnlyGlobals(program);
     }
 
     public Intervals of(Function f) {
-        return cache.computeIfAbsent(f.linkName(), k -> Intervals.analyze(f, program, threadLocals));
+        return cache.computeIfAbsent(f.linkName(), k -> Intervals.analyze(f, program, threadLocals, mainGlobals));
     }
 
     public Interval eval(Function f, int node, Expr e) {

@@ -112,11 +112,22 @@ public final class JoinLoops {
             for (Map.Entry<Edge, Slots> c : creates.entrySet()) {
                 Slots cs = c.getValue();
                 Slots js = j.getValue();
-                if (js.covers(cs)) done.addAll(graph.childrenAt(t, c.getKey()));
+                if (covers(f, j.getKey(), js, cs)) done.addAll(graph.childrenAt(t, c.getKey()));
             }
             if (!done.isEmpty()) out.put(j.getKey().exit, Set.copyOf(done));
         }
         return out;
+    }
+
+    /**
+     * Whether the join loop's slots cover the create loop's: {@link Slots#covers}, where two different
+     * bound variables count as one if they hold the same value at the join loop's head (both keep one
+     * value from their single assignment on, so that value is also the one the create loop saw).
+     */
+    private boolean covers(Function f, Loop join, Slots js, Slots cs) {
+        if (js.covers(cs)) return true;
+        if (js.hiVar == null || cs.hiVar == null || js.hiVar.equals(cs.hiVar) || !js.array.equals(cs.array) || js.lo > cs.lo) return false;
+        return intervals.of(f).equalAt(join.head(), js.hiVar, cs.hiVar);
     }
 
     /** {@code t[i]} with i the loop counter, in a trusted id array (executed on every iteration if {@code always}). */
@@ -148,19 +159,45 @@ public final class JoinLoops {
         return new Slots(r.object(), iv.lo(), l.boundVar == null ? iv.hi() : 0, l.boundVar, op);
     }
 
-    /** A tracked local assigned exactly once, not on a cycle: one value from then on. */
+    /**
+     * A tracked local assigned exactly once, not on a cycle: one value from then on. Also a global the
+     * interval analysis of {@code f} tracks (one only {@code main} assigns) whose single assignment
+     * comes before every use that matters here: it is on every path from the entry to the loop heads.
+     */
     boolean stable(Function f, Variable v) {
-        if (v.isStatic() || v.kind() == Variable.Kind.PARAM) return false;
+        if (v.kind() == Variable.Kind.PARAM || v.kind() == Variable.Kind.STATIC_LOCAL || v.kind() == Variable.Kind.STRING) return false;
+        if (v.isStatic() && !intervals.of(f).tracked().contains(v)) return false;
         int assigns = 0;
+        Edge assignment = null;
         var loops = graph.loops(f.linkName());
         for (Edge e : f.cfg().edges()) {
             Lvalue lhs = e.stmt() instanceof Stmt.Assign a ? a.lhs() : e.stmt() instanceof Stmt.Call c ? c.result() : null;
             if (lhs instanceof Lvalue.Var lv && lv.variable().equals(v)) {
                 if (loops.inCycle(e)) return false;
                 assigns++;
+                assignment = e;
             }
         }
-        return assigns == 1 && !addressTaken.in(f, v);
+        if (assigns != 1 || addressTaken.in(f, v)) return false;
+        return !v.isStatic() || dominatesCycles(f, assignment);
+    }
+
+    /** Whether every path from the entry to any node on a cycle of {@code f} passes {@code edge}. */
+    private boolean dominatesCycles(Function f, Edge edge) {
+        Cfg cfg = f.cfg();
+        var cycles = graph.loops(f.linkName());
+        ArrayDeque<Integer> work = new ArrayDeque<>(List.of(cfg.entry()));
+        Set<Integer> seen = new HashSet<>();
+        while (!work.isEmpty()) {
+            int n = work.poll();
+            if (!seen.add(n)) continue;
+            for (Edge e : cfg.out(n)) {
+                if (e.equals(edge)) continue;
+                if (cycles.inCycle(e)) return false;
+                work.add(e.to());
+            }
+        }
+        return true;
     }
 
     private Interval entryValue(Function f, Loop l) {

@@ -60,6 +60,14 @@ final class Env {
         return fs == facts && nv == vals ? this : new Env(nv, fs);
     }
 
+    /** Whether this state knows {@code x == y + c} (or {@code y == x - c}) as a fact. */
+    boolean hasFact(int x, int y, long c) {
+        for (Fact f : facts) {
+            if (f.x == x && f.y == y && f.c == c || f.x == y && f.y == x && f.c == -c) return true;
+        }
+        return false;
+    }
+
     /** This state with the additional fact {@code x == y + c}. */
     Env withFact(int x, int y, long c) {
         Fact f = new Fact(x, y, c);

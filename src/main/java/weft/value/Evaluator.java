@@ -6,6 +6,7 @@ import weft.ir.Lvalue;
 import weft.ir.Stmt;
 import weft.ir.Variable;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -31,18 +32,17 @@ final class Evaluator {
     private final Interval[] ranges;
     private final int intBits;
     private final IntKind intKind;
-    /** Slots of thread-local globals: any call that may run program code may change them. */
-    private final int[] threadLocalSlots;
-    private final java.util.function.Predicate<Stmt.Call> runsProgramCode;
+    /** Tracked globals ({@code slots}) that a call matching {@code when} may change: reset to their range there. */
+    record ResetAtCalls(int[] slots, java.util.function.Predicate<Stmt.Call> when) {}
+
+    private final List<ResetAtCalls> resets;
 
     Evaluator(Map<Variable, Integer> slots, IntKind[] kinds, int intBits) {
-        this(slots, kinds, intBits, new int[0], c -> true);
+        this(slots, kinds, intBits, List.of());
     }
 
-    Evaluator(Map<Variable, Integer> slots, IntKind[] kinds, int intBits, int[] threadLocalSlots,
-              java.util.function.Predicate<Stmt.Call> runsProgramCode) {
-        this.threadLocalSlots = threadLocalSlots.clone();
-        this.runsProgramCode = runsProgramCode;
+    Evaluator(Map<Variable, Integer> slots, IntKind[] kinds, int intBits, List<ResetAtCalls> resets) {
+        this.resets = List.copyOf(resets);
         this.slots = Map.copyOf(slots);
         this.kinds = kinds.clone();
         this.ranges = new Interval[kinds.length];
@@ -200,8 +200,8 @@ final class Evaluator {
             return lin != null && lin.slot != slot && fits(lin, k, env) ? r.withFact(slot, lin.slot, lin.offset) : r;
         }
         if (s instanceof Stmt.Call c) {
-            if (threadLocalSlots.length > 0 && runsProgramCode.test(c)) {
-                for (int tl : threadLocalSlots) env = env.set(tl, ranges[tl]);
+            for (ResetAtCalls r : resets) {
+                if (r.slots().length > 0 && r.when().test(c)) for (int g : r.slots()) env = env.set(g, ranges[g]);
             }
             Integer slot = c.result() == null ? null : trackedTarget(c.result());
             return slot == null ? env : env.set(slot, ranges[slot]);

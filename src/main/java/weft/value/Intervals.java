@@ -94,27 +94,35 @@ public final class Intervals {
      * integer promotions); it may be null, meaning 32-bit {@code int}.
      */
     public static Intervals analyze(Function f, Program program) {
-        return analyze(f, program, program == null ? Set.of() : threadLocals(program));
+        return analyze(f, program, program == null ? Set.of() : threadLocals(program),
+                program == null ? Set.of() : mainOnlyGlobals(program));
     }
 
     /**
-     * Analyses {@code f}, also tracking the given thread-local globals ({@link #threadLocals}): they
-     * hold any value of their type at entry and after every call that may run program code.
+     * Analyses {@code f}, also tracking the given thread-local globals ({@link #threadLocals}), which
+     * hold any value of their type at entry and after every call that may run program code, and, in
+     * {@code main}, the globals only main writes ({@link #mainOnlyGlobals}), which hold any value at
+     * entry and after calls of code outside the program.
      */
-    public static Intervals analyze(Function f, Program program, Set<Variable> threadLocals) {
+    public static Intervals analyze(Function f, Program program, Set<Variable> threadLocals, Set<Variable> mainGlobals) {
         int intBits = program == null ? 32 : program.dataModel().intSize * 8;
         Map<Variable, Integer> slots = new LinkedHashMap<>();
         List<IntKind> kinds = new ArrayList<>();
         Set<Variable> tracked = trackedVariables(f);
         tracked.addAll(threadLocals);
+        boolean isMain = f.linkName().equals("main");
+        if (isMain) tracked.addAll(mainGlobals);
         List<Integer> tlSlots = new ArrayList<>();
+        List<Integer> mgSlots = new ArrayList<>();
         for (Variable v : tracked) {
             if (threadLocals.contains(v)) tlSlots.add(kinds.size());
+            if (isMain && mainGlobals.contains(v)) mgSlots.add(kinds.size());
             slots.put(v, kinds.size());
             kinds.add(IntKind.of(v.type()));
         }
-        Evaluator ev = new Evaluator(slots, kinds.toArray(IntKind[]::new), intBits,
-                tlSlots.stream().mapToInt(Integer::intValue).toArray(), c -> runsProgramCode(program, c));
+        Evaluator ev = new Evaluator(slots, kinds.toArray(IntKind[]::new), intBits, List.of(
+                new Evaluator.ResetAtCalls(tlSlots.stream().mapToInt(Integer::intValue).toArray(), c -> runsProgramCode(program, c)),
+                new Evaluator.ResetAtCalls(mgSlots.stream().mapToInt(Integer::intValue).toArray(), c -> runsOutsideCode(program, c))));
         Env[] states = new Fixpoint(f.cfg(), ev).run();
         return new Intervals(f, Collections.unmodifiableMap(slots), ev, states);
     }
@@ -132,6 +140,15 @@ public final class Intervals {
     /** The values of variable {@code v} at {@code node}, with the same conventions as {@link #eval}. */
     public Interval valueOf(int node, Variable v) {
         return eval(node, new Expr.Load(new Lvalue.Var(v), v.loc()));
+    }
+
+    /** Whether {@code a} and {@code b} certainly hold the same value at {@code node} (same variable, or a kept fact). */
+    public boolean equalAt(int node, Variable a, Variable b) {
+        if (a.equals(b)) return true;
+        Integer sa = slots.get(a);
+        Integer sb = slots.get(b);
+        Env env = states[node];
+        return sa != null && sb != null && env != null && env.hasFact(sa, sb, 0);
     }
 
     /** False if the analysis proves that no execution reaches {@code node}. */
@@ -170,6 +187,62 @@ public final class Intervals {
         }
         candidates.removeAll(taken);
         return candidates;
+    }
+
+    /**
+     * Integer globals (not thread-local, volatile or atomic) that only {@code main} assigns, whose
+     * address nothing takes, in a program where nothing calls {@code main} or takes its address. No
+     * other function and so no other thread changes them; within main only its own assignments and
+     * code outside the program (which might name them) do.
+     */
+    public static Set<Variable> mainOnlyGlobals(Program program) {
+        Function main = program.function("main");
+        if (main == null) return Set.of();
+        Set<Variable> candidates = new LinkedHashSet<>();
+        for (Variable v : program.globals()) {
+            if (!v.threadLocal() && v.kind() == Variable.Kind.GLOBAL && IntKind.of(v.type()) != null && !v.type().isVolatile()
+                    && !v.type().isAtomic()) {
+                candidates.add(v);
+            }
+        }
+        if (candidates.isEmpty()) return candidates;
+        Set<Variable> taken = new HashSet<>();
+        for (Function g : program.functions().values()) {
+            for (Edge e : g.cfg().edges()) {
+                Stmt s = e.stmt();
+                AddressScan.stmt(s, taken);
+                if (s instanceof Stmt.Call c && (mentionsMain(c.callee()) || c.args().stream().anyMatch(Intervals::mentionsMain))) return Set.of();
+                if (s instanceof Stmt.Assign a && mentionsMain(a.rhs())) return Set.of();
+                if (g == main) continue;
+                Lvalue lhs = s instanceof Stmt.Assign a ? a.lhs() : s instanceof Stmt.Call c ? c.result() : null;
+                if (lhs instanceof Lvalue.Var lv) candidates.remove(lv.variable());
+            }
+        }
+        for (Variable v : program.globals()) {
+            weft.ir.GlobalInit init = program.init(v);
+            if (init == null) continue;
+            for (weft.ir.GlobalInit.Item it : init.items()) {
+                AddressScan.expr(it.value(), taken);
+                if (mentionsMain(it.value())) return Set.of();
+            }
+        }
+        candidates.removeAll(taken);
+        return candidates;
+    }
+
+    private static boolean mentionsMain(Expr e) {
+        if (e instanceof Expr.FuncRef r) return r.name().equals("main");
+        if (e instanceof Expr.Cast c) return mentionsMain(c.operand());
+        if (e instanceof Expr.Unary u) return mentionsMain(u.operand());
+        if (e instanceof Expr.Binary b) return mentionsMain(b.left()) || mentionsMain(b.right());
+        if (e instanceof Expr.AddrOf a) return false;
+        return false;
+    }
+
+    /** Whether a call may run code outside the program (an undefined function, or an unknown pointer target). */
+    private static boolean runsOutsideCode(Program program, Stmt.Call c) {
+        return program == null || program.target(c) instanceof weft.ir.CallTarget.External
+                || program.target(c) instanceof weft.ir.CallTarget.Indirect;
     }
 
     /** Whether a call may run program code (a user function, or a library function with a callback). */
