@@ -19,6 +19,8 @@ final class Search {
     private static final double[] SWITCH = {0.5, 0.1, 1.0, 0.25, 0.02};
 
     private static final boolean DEBUG = Boolean.getBoolean("weft.explore.debug");
+    /** Every execution may run at least this long, at most a sixth of what is left of the budget. */
+    private static final long MIN_EXECUTION_NANOS = 200_000_000L;
 
     private final Program program;
     private final ExploreOptions options;
@@ -72,7 +74,10 @@ final class Search {
     private RaceWitness runOne(Chooser chooser, long steps, int maxThreads) {
         ExecState s = initial.fork(chooser);
         s.maxThreads = maxThreads;
-        Execution ex = new Execution(s, steps, deadline, options.atomicSectionsRace());
+        // no single execution may use up the budget (a thread spinning forever under a slow schedule)
+        long now = System.nanoTime();
+        long own = Math.min(deadline, now + Math.max(MIN_EXECUTION_NANOS, (deadline - now) / 6));
+        Execution ex = new Execution(s, steps, own, options.atomicSectionsRace());
         last = ex;
         executions++;
         RaceWitness w;
