@@ -271,7 +271,7 @@ public final class ThreadWalker {
     }
 
     private LocalState calleeEntry(Function g, LocalState s) {
-        LocalState entry = s.withLocks(s.locks().withoutPending().withSymbolic(java.util.Set.of()));
+        LocalState entry = s.withLocks(s.locks().withoutPending().withSymbolic(java.util.Set.of()).withoutLocalFacts());
         if (LibraryModels.isAtomicFunction(g.name())) entry = entry.withAtomicDepth(entry.atomicDepth() + 1);
         return entry;
     }

@@ -52,7 +52,7 @@ final class Transfer {
         if (stmt instanceof Stmt.Assign a) return overwrite(s, a.lhs());
         if (stmt instanceof Stmt.Decl d) return overwrite(s, new Lvalue.Var(d.variable()));
         if (stmt instanceof Stmt.Assume a) {
-            LocalState r = assume(s, a);
+            LocalState r = assume(f, s, a);
             Set<ThreadId> all = joinLoops.joinedAt(t, f, e);
             if (all.isEmpty()) return r;
             ThreadEvents te = r.threads();
@@ -74,7 +74,8 @@ final class Transfer {
      */
     LocalState afterCall(LocalState before, Stmt.Call c, LocalState exit, boolean syncFree) {
         LockState l = new LockState(exit.locks().must(), exit.locks().may(), before.locks().pending(),
-                syncFree ? before.locks().symbolic() : Set.of());
+                syncFree ? before.locks().symbolic() : Set.of(), before.locks().truths(),
+                syncFree ? before.locks().conditional() : Set.of());
         LocalState s = exit.withLocks(l);
         return c.result() == null ? s : overwrite(s, c.result());
     }
@@ -175,11 +176,19 @@ final class Transfer {
         return ls.withSymbolic(sy);
     }
 
-    /** Resolves a pending trylock on the branch that tests its result variable. */
-    private LocalState assume(LocalState s, Stmt.Assume a) {
-        if (s.locks().pending().isEmpty()) return s;
+    /**
+     * Resolves a pending trylock on the branch that tests its result variable; records what the branch
+     * says about an unaddressed local being zero or not (path-sensitive locksets, {@link LockState}).
+     */
+    private LocalState assume(Function f, LocalState s, Stmt.Assume a) {
         VarTest test = VarTest.of(a);
         if (test == null) return s;
+        Variable v = test.var();
+        if (!v.isStatic() && !v.threadLocal() && !addressTaken(f, v)) {
+            Boolean nonZero = test.equal() ? Boolean.valueOf(test.value() != 0) : test.value() == 0 ? Boolean.TRUE : null;
+            if (nonZero != null && !nonZero.equals(s.locks().truths().get(v))) s = s.withLocks(s.locks().learn(v, nonZero));
+        }
+        if (s.locks().pending().isEmpty()) return s;
         LockState.PendingTry p = s.locks().pending().get(test.var());
         if (p == null) return s;
         boolean hitsSuccess = test.value() == p.successValue();

@@ -21,12 +21,23 @@ import java.util.Set;
  * <p>{@code symbolic} holds must-locks named relative to a pointer variable ({@link SymbolicLock}),
  * merged like {@code must}.
  *
+ * <p>Path-sensitive part: {@code truths} records, for unaddressed locals tested on the way here,
+ * whether they are non-zero ({@code true}) or zero on every path; {@code conditional} holds locks held
+ * on every path where such a variable is non-zero (or zero), see {@link ConditionalLock}. A join
+ * keeps the truths both sides share, and a conditional lock when each side either has it, holds the
+ * lock outright, or knows the variable has the other value (the implication holds vacuously there);
+ * a lock held on one side only becomes conditional on a variable the two sides know with opposite
+ * values. A branch that learns the variable's value turns the conditional lock into a must-lock.
+ * Assigning the variable drops its truth and its conditional locks; releasing a lock drops its
+ * conditional entries.
+ *
  * <p>Soundness of {@code must}: a lock enters it only when acquired through a pointer whose only
- * target is one concrete lock object (see {@code LockResolver}), and leaves it on any release that may
- * target it; so a lock in {@code must} is held by the thread on every path reaching the point.
+ * target is one concrete lock object (see {@code LockResolver}), or from a conditional lock whose
+ * condition the branch just established; it leaves on any release that may target it; so a lock in
+ * {@code must} is held by the thread on every path reaching the point.
  */
 public record LockState(Set<HeldLock> must, Set<HeldLock> may, Map<Variable, PendingTry> pending,
-                        Set<SymbolicLock> symbolic) {
+                        Set<SymbolicLock> symbolic, Map<Variable, Boolean> truths, Set<ConditionalLock> conditional) {
     /** A {@code trylock} whose result is in a variable: success iff the variable equals {@code successValue}. */
     public record PendingTry(Set<Lock> locks, boolean concrete, Mode mode, long successValue) {}
 
@@ -37,6 +48,12 @@ public record LockState(Set<HeldLock> must, Set<HeldLock> may, Map<Variable, Pen
         may = Set.copyOf(may);
         pending = Map.copyOf(pending);
         symbolic = Set.copyOf(symbolic);
+        truths = Map.copyOf(truths);
+        conditional = Set.copyOf(conditional);
+    }
+
+    public LockState(Set<HeldLock> must, Set<HeldLock> may, Map<Variable, PendingTry> pending, Set<SymbolicLock> symbolic) {
+        this(must, may, pending, symbolic, Map.of(), Set.of());
     }
 
     public LockState(Set<HeldLock> must, Set<HeldLock> may, Map<Variable, PendingTry> pending) {
@@ -53,7 +70,51 @@ public record LockState(Set<HeldLock> must, Set<HeldLock> may, Map<Variable, Pen
         for (var e : pending.entrySet()) if (e.getValue().equals(o.pending.get(e.getKey()))) p.put(e.getKey(), e.getValue());
         Set<SymbolicLock> sy = new HashSet<>(symbolic);
         sy.retainAll(o.symbolic);
-        return new LockState(m, y, p, sy);
+        Map<Variable, Boolean> t = new HashMap<>();
+        for (var e : truths.entrySet()) if (e.getValue().equals(o.truths.get(e.getKey()))) t.put(e.getKey(), e.getValue());
+        Set<ConditionalLock> c = new HashSet<>();
+        for (ConditionalLock cl : conditional) if (o.implies(cl)) c.add(cl);
+        for (ConditionalLock cl : o.conditional) if (implies(cl)) c.add(cl);
+        // held on one side only, where the sides disagree on a variable: held when it has that side's value
+        for (LockState[] side : new LockState[][]{{this, o}, {o, this}}) {
+            for (HeldLock h : side[0].must) {
+                if (side[1].must.contains(h)) continue;
+                for (var e : side[0].truths.entrySet()) {
+                    Boolean other = side[1].truths.get(e.getKey());
+                    if (other != null && other != e.getValue()) c.add(new ConditionalLock(h, e.getKey(), e.getValue()));
+                }
+            }
+        }
+        return new LockState(m, y, p, sy, t, c);
+    }
+
+    /** Whether this state satisfies {@code cl}: it holds the lock, or the condition is false here. */
+    private boolean implies(ConditionalLock cl) {
+        if (must.contains(cl.lock()) || conditional.contains(cl)) return true;
+        Boolean known = truths.get(cl.var());
+        return known != null && known != cl.whenNonZero();
+    }
+
+    /**
+     * The branch established that {@code v} is non-zero ({@code nonZero}) or zero: recorded, and the
+     * locks conditional on that become must-locks.
+     */
+    public LockState learn(Variable v, boolean nonZero) {
+        Map<Variable, Boolean> t = new HashMap<>(truths);
+        t.put(v, nonZero);
+        Set<HeldLock> m = new HashSet<>(must);
+        for (ConditionalLock cl : conditional) if (cl.var().equals(v) && cl.whenNonZero() == nonZero) m.add(cl.lock());
+        return new LockState(m, may, pending, symbolic, t, conditional);
+    }
+
+    /** Without the path facts about the current function's locals (for a callee's entry state). */
+    public LockState withoutLocalFacts() {
+        return truths.isEmpty() && conditional.isEmpty() ? this : new LockState(must, may, pending, symbolic);
+    }
+
+    /** The caller's truths (its unaddressed locals are untouched by a callee) added to this state. */
+    public LockState withTruths(Map<Variable, Boolean> t) {
+        return t.isEmpty() ? this : new LockState(must, may, pending, symbolic, t, conditional);
     }
 
     /** Acquires one of {@code locks}; it is a must-lock only if {@code concrete} (exactly one concrete lock). */
@@ -65,7 +126,7 @@ public record LockState(Set<HeldLock> must, Set<HeldLock> may, Map<Variable, Pen
             y.add(h);
             if (concrete) m.add(h);
         }
-        return new LockState(m, y, pending, symbolic);
+        return new LockState(m, y, pending, symbolic, truths, conditional);
     }
 
     /** Releases one of {@code locks}: all of them leave {@code must}; they leave {@code may} only if {@code concrete}. */
@@ -74,39 +135,50 @@ public record LockState(Set<HeldLock> must, Set<HeldLock> may, Map<Variable, Pen
         m.removeIf(h -> locks.contains(h.lock()));
         Set<HeldLock> y = new HashSet<>(may);
         if (concrete) y.removeIf(h -> locks.contains(h.lock()));
-        return new LockState(m, y, pending, symbolic);
+        Set<ConditionalLock> c = new HashSet<>(conditional);
+        c.removeIf(cl -> locks.contains(cl.lock().lock()));
+        return new LockState(m, y, pending, symbolic, truths, c);
     }
 
     public LockState withPending(Variable v, PendingTry t) {
         Map<Variable, PendingTry> p = new HashMap<>(pending);
         if (t == null) p.remove(v);
         else p.put(v, t);
-        return new LockState(must, may, p, symbolic);
+        return new LockState(must, may, p, symbolic, truths, conditional);
     }
 
     public LockState withoutPending() {
-        return pending.isEmpty() ? this : new LockState(must, may, Map.of(), symbolic);
+        return pending.isEmpty() ? this : new LockState(must, may, Map.of(), symbolic, truths, conditional);
     }
 
-    /** This state with the symbolic must-locks replaced (join: intersection, like {@code must}). */
-    /** This state without {@code locks} among the must-locks (they stay may-locks). */
+    /** This state without {@code locks} among the must-locks (they stay may-locks), nor conditionally. */
     public LockState withoutMust(Set<Lock> locks) {
         if (must.stream().noneMatch(h -> locks.contains(h.lock()))) return this;
         Set<HeldLock> m = new java.util.HashSet<>(must);
         m.removeIf(h -> locks.contains(h.lock()));
-        return new LockState(m, may, pending, symbolic);
+        Set<ConditionalLock> c = new HashSet<>(conditional);
+        c.removeIf(cl -> locks.contains(cl.lock().lock()));
+        return new LockState(m, may, pending, symbolic, truths, c);
     }
 
+    /** This state with the symbolic must-locks replaced (join: intersection, like {@code must}). */
     public LockState withSymbolic(Set<SymbolicLock> s) {
-        return new LockState(must, may, pending, s);
+        return new LockState(must, may, pending, s, truths, conditional);
     }
 
-    /** Drops symbolic locks based on {@code v} (it was reassigned). */
+    /** Drops symbolic locks based on {@code v}, its truth and the locks conditional on it ({@code v} was reassigned). */
     public LockState killBase(Variable v) {
-        if (symbolic.stream().noneMatch(l -> l.base().equals(v))) return this;
+        if (symbolic.stream().noneMatch(l -> l.base().equals(v)) && !truths.containsKey(v)
+                && conditional.stream().noneMatch(cl -> cl.var().equals(v))) {
+            return this;
+        }
         Set<SymbolicLock> s = new HashSet<>(symbolic);
         s.removeIf(l -> l.base().equals(v));
-        return new LockState(must, may, pending, s);
+        Map<Variable, Boolean> t = new HashMap<>(truths);
+        t.remove(v);
+        Set<ConditionalLock> c = new HashSet<>(conditional);
+        c.removeIf(cl -> cl.var().equals(v));
+        return new LockState(must, may, pending, s, t, c);
     }
 
     /** Whether a lock held here in some mode excludes one held in {@code other}. */
