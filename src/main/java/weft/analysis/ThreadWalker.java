@@ -43,6 +43,9 @@ public final class ThreadWalker {
 
     private record Result(LocalState[] states, LocalState exit, Map<Long, LocalState> byReturn) {}
 
+    /** Updates of one node's state after which its lockset's path facts are dropped (termination). */
+    private static final int MAX_UPDATES_WITH_PATH_FACTS = 32;
+
     private final Program program;
     private final PointsTo pts;
     private final ThreadGraph graph;
@@ -136,6 +139,7 @@ public final class ThreadWalker {
         }
         Cfg cfg = f.cfg();
         LocalState[] st = new LocalState[cfg.nodeCount()];
+        int[] updates = new int[cfg.nodeCount()];
         st[cfg.entry()] = entry;
         ArrayDeque<Integer> work = new ArrayDeque<>();
         BitSet queued = new BitSet();
@@ -151,6 +155,10 @@ public final class ThreadWalker {
                 if (next == null) continue;
                 LocalState merged = st[e.to()] == null ? next : st[e.to()].join(next);
                 if (!merged.equals(st[e.to()])) {
+                    // the path facts of the lockset need not settle monotonically: after many updates of
+                    // a node they are dropped there, and the rest of the state is a finite-height lattice
+                    if (++updates[e.to()] > MAX_UPDATES_WITH_PATH_FACTS) merged = merged.withLocks(merged.locks().withoutLocalFacts());
+                    if (merged.equals(st[e.to()])) continue;
                     st[e.to()] = merged;
                     if (!queued.get(e.to())) {
                         queued.set(e.to());
