@@ -37,12 +37,23 @@ import java.util.Set;
  *   <li>Coverage: depth-first search over all enabled threads of each state; a state is not expanded again when an
  *       equal one (see {@link StateEncoder}) was visited, since its successors are then the same. Steps that end the
  *       program lead to a final state, which has no race to check beyond the state before.</li>
- *   <li>Reduction: when a thread's next step touches only its own unshared locals (an assignment, a branch or a
- *       declaration, no call, no synchronisation), only that step is explored from the state. It commutes with
- *       every step of other threads and cannot enable or disable them; while it is pending the thread has no access
- *       another thread could race with, so every racing state reachable with other threads moving first is
- *       reachable, with the same pending accesses, after it. Cycle proviso: when its successor was already visited,
- *       the state is expanded fully, so no thread is ignored around a cycle of local steps.</li>
+ *   <li>Local steps: a step is <em>local</em> when it only reads and writes its thread's own unshared locals
+ *       (objects no pointer reaches) and does nothing else another thread could observe (see {@link #localStep}).
+ *       A local step of thread t commutes with every step of another thread (disjoint footprints, and neither can
+ *       enable or disable the other), and while it is pending t has no access another thread could race with, nor
+ *       does it change another thread's next step.</li>
+ *   <li>Fused transitions: a transition is one step of a thread followed by as many of its following local steps as
+ *       are enabled (at most {@link #MAX_CHAIN}); the states in between are not visited. Every path of the full
+ *       system to a racing state maps to a path of fused transitions to a racing state: first extend it by the
+ *       pending local steps of the threads other than the two racing ones (this changes neither racing access), then
+ *       move every local step left, past steps of other threads, to just after the previous step of its own thread
+ *       (or the creation of the thread); the path is then a sequence of fused transitions.</li>
+ *   <li>Local-step reduction: when some thread t's next step is local (a new thread's first steps, or a chain cut
+ *       at {@link #MAX_CHAIN}), only t is expanded from the state: every racing state reachable with other threads
+ *       moving first is reachable, with the same pending accesses, after t's step (which commutes with them). Cycle
+ *       proviso: when t's successor is on the depth-first stack, the state is expanded fully, so every cycle of the
+ *       reduced graph has a fully expanded state and no thread is ignored forever (the stack condition of
+ *       Peled/Holzmann, sound for reachability with depth-first search and a visited set).</li>
  * </ul>
  * A racing state found is reported as a race witness only when it involves no proof-only access and no spurious
  * wakeup; otherwise the result is merely "not race-free".
@@ -93,14 +104,16 @@ public final class StateSpace {
     /** A state on the depth-first stack and the threads still to expand from it. */
     private static final class Node {
         final ExecState state;
+        final Key key;
         final List<Interpreter.Executed> via;
         final Node parent;
         List<Integer> todo;
         List<Integer> all;
         int reducedTo = -1;
 
-        Node(ExecState state, Node parent, List<Interpreter.Executed> via) {
+        Node(ExecState state, Key key, Node parent, List<Interpreter.Executed> via) {
             this.state = state;
+            this.key = key;
             this.parent = parent;
             this.via = via;
         }
@@ -137,6 +150,7 @@ public final class StateSpace {
     private final Limits limits;
     private final boolean sectionsRace;
     private final Set<Key> visited = new HashSet<>();
+    private final Set<Key> onStack = new HashSet<>();
     private long bytes;
     private long deadline;
     private StateEncoder encoder;
@@ -184,9 +198,10 @@ public final class StateSpace {
     }
 
     private Outcome search(ExecState s0) {
-        visit(s0);
+        Key k0 = visit(s0);
         ArrayDeque<Node> stack = new ArrayDeque<>();
-        stack.push(new Node(s0, null, List.of()));
+        stack.push(new Node(s0, k0, null, List.of()));
+        onStack.add(k0);
         long iterations = 0;
         while (!stack.isEmpty()) {
             if ((++iterations & 63) == 0) checkLimits();
@@ -197,18 +212,24 @@ public final class StateSpace {
             }
             if (node.todo.isEmpty()) {
                 stack.pop();
+                onStack.remove(node.key);
                 continue;
             }
             int t = node.todo.remove(0);
             ExecState next = node.state.copy();
-            List<Interpreter.Executed> done = t == node.reducedTo ? localChain(next, t) : step(next, t);
-            boolean fresh = done != null && visit(next);
+            List<Interpreter.Executed> done = chain(next, t);
+            Key key = done == null ? null : encode(next);
+            boolean fresh = key != null && visited.add(key);
+            if (fresh) bytes += key.code.length + 64L;
             if (t == node.reducedTo) {
-                // cycle proviso: a local step leading to a visited state does not stand for the others
-                node.todo = fresh ? new ArrayList<>() : without(node.all, t);
+                // cycle proviso: a local step leading back onto the stack does not stand for the others
+                node.todo = key != null && !fresh && onStack.contains(key) ? without(node.all, t) : new ArrayList<>();
                 node.reducedTo = -1;
             }
-            if (fresh) stack.push(new Node(next, node, done));
+            if (fresh) {
+                stack.push(new Node(next, key, node, done));
+                onStack.add(key);
+            }
         }
         return new Outcome(Kind.RACE_FREE, visited.size(), "all " + visited.size() + " reachable states explored", Optional.empty());
     }
@@ -226,21 +247,26 @@ public final class StateSpace {
         if (bytes > limits.maxBytes()) throw new Stop("state space larger than " + (limits.maxBytes() >> 20) + " MB");
     }
 
-    /** Adds the state to the visited set; false when an equal state was visited before. */
-    private boolean visit(ExecState s) {
-        byte[] code = encoder.encode(s);
-        if (!visited.add(new Key(code))) return false;
-        bytes += code.length + 64L;
-        return true;
+    private Key encode(ExecState s) {
+        return new Key(encoder.encode(s));
+    }
+
+    /** Adds the initial state to the visited set. */
+    private Key visit(ExecState s) {
+        Key k = encode(s);
+        visited.add(k);
+        bytes += k.code.length + 64L;
+        return k;
     }
 
     /**
-     * Performs thread {@code t}'s local step on {@code s} and then its following local steps, up to
-     * {@link #MAX_CHAIN}: the states in between are never stored (each would be reduced to a local step of some
-     * thread anyway); the chain counts as one reduced transition, subject to the cycle proviso at its end.
+     * Performs thread {@code t}'s next step on {@code s} and then its following local steps, up to
+     * {@link #MAX_CHAIN}: one fused transition (see the class comment); null when the first step ends the path.
      */
-    private List<Interpreter.Executed> localChain(ExecState s, int t) {
-        List<Interpreter.Executed> done = new ArrayList<>(step(s, t));
+    private List<Interpreter.Executed> chain(ExecState s, int t) {
+        List<Interpreter.Executed> first = step(s, t);
+        if (first == null) return null;
+        List<Interpreter.Executed> done = new ArrayList<>(first);
         ThreadState ts = s.threads.get(t);
         for (int k = 0; k < MAX_CHAIN && !ts.finished; k++) {
             Interpreter in = new Interpreter(s);
