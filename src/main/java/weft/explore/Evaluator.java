@@ -119,7 +119,7 @@ final class Evaluator {
         Long fixed = integerAddress(lv, c);
         if (fixed != null) return Value.of(Ints.truncate(fixed, st.dm.pointerSize, false));
         Addr a = addr(lv, c, true);
-        st.mem.get(a.obj()).addressTaken = true;
+        st.mem.markAddressTaken(a.obj());
         return new Value.Ptr(a.obj(), a.off());
     }
 

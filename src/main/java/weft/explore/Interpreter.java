@@ -31,10 +31,13 @@ import java.util.Set;
 final class Interpreter {
     private static final Set<String> HARMLESS_ASM = Set.of("", "mfence", "lfence", "sfence", "nop", "pause", "rep; nop", "rep nop");
 
-    /** What a thread's next step would do; {@code section}: the nondet values of a speculated atomic section. */
+    /**
+     * What a thread's next step would do; {@code section}: the nondet values of a speculated atomic section;
+     * {@code looked}: every object the planning looked at (accessed, or checked for liveness or bounds).
+     */
     record Plan(boolean enabled, List<Access> accesses, boolean visible, String abandoned, List<Long> section,
-                boolean terminates, Abandon.Kind abandonKind) {
-        static final Plan DISABLED = new Plan(false, List.of(), false, null, null, false, null);
+                boolean terminates, Abandon.Kind abandonKind, Memory.ReadLog looked) {
+        static final Plan DISABLED = new Plan(false, List.of(), false, null, null, false, null, new Memory.ReadLog());
     }
 
     final ExecState st;
@@ -66,12 +69,12 @@ final class Interpreter {
             if (enabled && c.entersAtomic && !t.inAtomic() && !st.speculating) {
                 Speculation.Result r = Speculation.run(this, t);
                 p = new Plan(r.feasible(), r.accesses(), true, r.abandoned(), r.nondet(), r.terminates(),
-                        r.abandoned() == null ? null : Abandon.Kind.UNSUPPORTED);
+                        r.abandoned() == null ? null : Abandon.Kind.UNSUPPORTED, log);
             } else {
-                p = new Plan(enabled, c.accesses, c.visible || touchesShared(c.accesses, t), null, null, c.terminates, null);
+                p = new Plan(enabled, c.accesses, c.visible || touchesShared(c.accesses, t), null, null, c.terminates, null, log);
             }
         } catch (Abandon a) {
-            p = new Plan(false, List.of(), true, a.getMessage(), null, false, a.kind);
+            p = new Plan(false, List.of(), true, a.getMessage(), null, false, a.kind, log);
         } finally {
             st.mem.readLog = null;
         }

@@ -54,9 +54,35 @@ final class Memory {
         return true;
     }
 
-    private void touch(MemObject o) {
-        if (undo != null && o.id < undoObjects && !undo.containsKey(o.id)) undo.put(o.id, o.fork());
-        o.lastWrite = ++epoch;
+    /**
+     * Called before {@code o} changes: returns the instance to change, this memory's own (objects shared with
+     * another memory since a {@link #fork} are copied first), with the change counted.
+     */
+    private MemObject touch(MemObject o) {
+        MemObject own = own(o);
+        own.lastWrite = ++epoch;
+        return own;
+    }
+
+    /** The instance of {@code o} this memory may change in place (saving the content first while recording undo). */
+    private MemObject own(MemObject o) {
+        boolean mine = o.token == token;
+        if (undo != null && o.id < undoObjects && !undo.containsKey(o.id)) undo.put(o.id, mine ? o.fork(null) : o);
+        if (mine) {
+            o.invalidate();
+            return o;
+        }
+        MemObject c = o.fork(token);
+        c.invalidate();
+        objects.set(c.id, c);
+        return c;
+    }
+
+    /** Marks the object's address as taken (it may be reachable through pointers from now on). */
+    void markAddressTaken(int id) {
+        if (readLog != null) readLog.add(id);
+        MemObject o = objects.get(id);
+        if (!o.addressTaken) own(o).addressTaken = true;
     }
 
     // ------------------------------------------------------------------ undo (speculative atomic sections)
@@ -89,6 +115,9 @@ final class Memory {
         undo = null;
     }
 
+    /** Objects whose {@link MemObject#token} is this one belong to this memory alone and may change in place. */
+    private Object token = new Object();
+
     Memory() {
         objects = new ArrayList<>();
     }
@@ -99,11 +128,13 @@ final class Memory {
         this.epoch = epoch;
     }
 
-    /** A copy for a new execution; contents are shared copy-on-write. */
+    /**
+     * A copy for a new execution or state; objects are shared copy-on-write: from now on neither memory changes a
+     * shared object in place (this one gets a new token too), a change copies it first.
+     */
     Memory fork() {
-        ArrayList<MemObject> copy = new ArrayList<>(objects.size() + 64);
-        for (MemObject o : objects) copy.add(o.fork());
-        return new Memory(copy, total, epoch);
+        token = new Object();
+        return new Memory(new ArrayList<>(objects), total, epoch);
     }
 
     MemObject create(String name, MemObject.Kind kind, long size, int owner, SourceLoc loc) {
@@ -111,6 +142,7 @@ final class Memory {
         total += size;
         if (total > MAX_TOTAL) throw Abandon.unsupported("memory limit exceeded");
         MemObject o = new MemObject(objects.size(), name, kind, size, owner, loc);
+        o.token = token;
         objects.add(o);
         return o;
     }
@@ -121,13 +153,17 @@ final class Memory {
         return objects.get(id);
     }
 
+    /** The object, without logging the look (for analyses of the state that are not part of a step). */
+    MemObject peek(int id) {
+        return objects.get(id);
+    }
+
     int count() {
         return objects.size();
     }
 
     void kill(int id) {
-        MemObject o = objects.get(id);
-        touch(o);
+        MemObject o = touch(objects.get(id));
         o.alive = false;
     }
 
@@ -187,7 +223,7 @@ final class Memory {
             return;
         }
         MemObject o = check(obj, off, size, true);
-        touch(o);
+        o = touch(o);
         clearPtrs(o, off, size);
         o.setUnknown(off, size, false);
         if (v instanceof Value.Ptr || v instanceof Value.Fn) {
@@ -219,7 +255,7 @@ final class Memory {
     void writeAgg(int obj, long off, Value.Agg a) {
         long size = a.bytes().length;
         MemObject o = check(obj, off, size, true);
-        touch(o);
+        o = touch(o);
         clearPtrs(o, off, size);
         System.arraycopy(a.bytes(), 0, o.writableBytes(), (int) off, (int) size);
         o.setUnknown(off, size, false);
@@ -241,7 +277,7 @@ final class Memory {
 
     void writeRaw(int obj, long off, int size, long bits) {
         MemObject o = check(obj, off, size, true);
-        touch(o);
+        o = touch(o);
         clearPtrs(o, off, size);
         o.setUnknown(off, size, false);
         putRaw(o, off, size, bits);
@@ -253,7 +289,7 @@ final class Memory {
 
     void fill(int obj, long off, long n, byte value) {
         MemObject o = check(obj, off, n, true);
-        touch(o);
+        o = touch(o);
         clearPtrs(o, off, n);
         o.setUnknown(off, n, false);
         java.util.Arrays.fill(o.writableBytes(), (int) off, (int) (off + n), value);

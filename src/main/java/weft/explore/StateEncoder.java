@@ -5,6 +5,7 @@ import weft.ir.Function;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -28,11 +29,21 @@ import java.util.TreeMap;
  */
 final class StateEncoder {
     private final int fixedObjects;
-    private final Map<Function, Integer> functions = new HashMap<>();
+    /** The static objects as initialised: an object still the same instance, or equal to it, is left out. */
+    private final MemObject[] initial;
+    private final Map<Function, Integer> functions = new IdentityHashMap<>();
     private final Map<String, Integer> names = new HashMap<>();
 
-    StateEncoder(int fixedObjects) {
-        this.fixedObjects = fixedObjects;
+    /** An encoder for states of the execution whose initial state (before any thread ran) is {@code init}. */
+    StateEncoder(ExecState init) {
+        this.fixedObjects = init.mem.count();
+        this.initial = new MemObject[fixedObjects];
+        for (int i = 0; i < fixedObjects; i++) initial[i] = init.mem.peek(i);
+    }
+
+    /** Objects with ids below this are static (created by the initialisation, the same in every state). */
+    int fixedObjects() {
+        return fixedObjects;
     }
 
     /** The canonical encoding of {@code s}. */
@@ -59,7 +70,13 @@ final class StateEncoder {
             out.i(s.threads.size());
             for (ThreadState t : s.threads) thread(t);
             sync(s.sync);
-            for (int i = 0; i < fixedObjects && i < canon.length; i++) object(i);
+            // static objects as initialised are the same in every state: only the changed ones, by id
+            for (int i = 0; i < fixedObjects && i < canon.length; i++) {
+                if (unchanged(i)) continue;
+                out.i(i);
+                object(i);
+            }
+            out.i(-1);
             for (int q = 0; q < queue.size(); q++) object(queue.get(q));
             return out.bytes();
         }
@@ -114,17 +131,21 @@ final class StateEncoder {
             out.i(f.callEdge == null ? -1 : f.callEdge.to());
             out.i(f.atomic ? 1 : 0);
             key(f.onceKey);
-            out.i(f.objects.size());
-            for (Map.Entry<Integer, Integer> e : new TreeMap<>(f.objects).entrySet()) {
-                out.i(e.getKey());
-                obj(e.getValue());
+            long[] pairs = new long[f.objects.size()];
+            int k = 0;
+            for (Map.Entry<Integer, Integer> e : f.objects.entrySet()) pairs[k++] = ((long) e.getKey() << 32) | (e.getValue() & 0xffffffffL);
+            Arrays.sort(pairs); // by variable id (ids are not negative)
+            out.i(pairs.length);
+            for (long p : pairs) {
+                out.i((int) (p >>> 32));
+                obj((int) p);
             }
             // dead objects stay in the list (declarations in loops kill the previous instance); killing them
             // again on return changes nothing, so only the live ones matter
             int live = 0;
-            for (int o : f.owned) if (s.mem.get(o).alive) live++;
+            for (int o : f.owned) if (s.mem.peek(o).alive) live++;
             out.i(live);
-            for (int o : f.owned) if (s.mem.get(o).alive) obj(o);
+            for (int o : f.owned) if (s.mem.peek(o).alive) obj(o);
         }
 
         private void sync(Sync y) {
@@ -176,22 +197,18 @@ final class StateEncoder {
             out.l(y.nextKey);
         }
 
+        /** Whether static object {@code i} is as initialised (its pointers, if any, then lead to static objects only). */
+        private boolean unchanged(int i) {
+            MemObject o = s.mem.peek(i);
+            MemObject init = initial[i];
+            if (o == init) return true;
+            return Arrays.equals(content(o), content(init)) && o.ptrs.equals(init.ptrs);
+        }
+
         private void object(int id) {
-            MemObject o = s.mem.get(id);
-            out.i(o.kind.ordinal());
-            out.l(o.size);
-            out.i((o.alive ? 1 : 0) | (o.readOnly ? 2 : 0) | (o.opaque ? 4 : 0) | (o.addressTaken ? 8 : 0));
-            out.i(o.owner);
-            if (!o.alive) return; // a dead object's content can never be read again
-            out.zeroRuns(o.bytes);
-            if (o.unknown == null) {
-                out.i(0);
-            } else {
-                long[] bits = o.unknown.toLongArray();
-                out.i(bits.length);
-                for (long b : bits) out.l(b);
-            }
-            ptrs(o.ptrs);
+            MemObject o = s.mem.peek(id);
+            out.raw(content(o));
+            if (o.alive) ptrs(o.ptrs);
         }
 
         private void ptrs(TreeMap<Long, Memory.Stored> ptrs) {
@@ -228,6 +245,33 @@ final class StateEncoder {
                 out.i(6);
             }
         }
+    }
+
+    /**
+     * The encoding of an object without its pointers (which need the canonical names): kind, size, flags, owner,
+     * bytes and unknown bytes; cached in the object until it changes.
+     */
+    private static byte[] content(MemObject o) {
+        byte[] c = o.encoded;
+        if (c != null) return c;
+        Out out = new Out();
+        out.i(o.kind.ordinal());
+        out.l(o.size);
+        out.i((o.alive ? 1 : 0) | (o.readOnly ? 2 : 0) | (o.opaque ? 4 : 0) | (o.addressTaken ? 8 : 0));
+        out.i(o.owner);
+        if (o.alive) { // a dead object's content can never be read again
+            out.zeroRuns(o.bytes);
+            if (o.unknown == null) {
+                out.i(0);
+            } else {
+                long[] bits = o.unknown.toLongArray();
+                out.i(bits.length);
+                for (long b : bits) out.l(b);
+            }
+        }
+        c = out.bytes();
+        o.encoded = c;
+        return c;
     }
 
     private static int compareKeys(Sync.Key a, Sync.Key b) {
@@ -272,6 +316,13 @@ final class StateEncoder {
                 for (int j = z; j < lit; j++) b(bytes[j]);
                 k = lit;
             }
+        }
+
+        /** An already encoded part; its length is implied by its own structure. */
+        void raw(byte[] part) {
+            if (n + part.length > buf.length) buf = Arrays.copyOf(buf, Math.max(buf.length * 2, n + part.length));
+            System.arraycopy(part, 0, buf, n, part.length);
+            n += part.length;
         }
 
         byte[] bytes() {

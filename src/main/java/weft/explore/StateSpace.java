@@ -173,7 +173,7 @@ public final class StateSpace {
         ExecState s0;
         try {
             ExecState init = ExecState.initial(program);
-            encoder = new StateEncoder(init.mem.count());
+            encoder = new StateEncoder(init);
             s0 = init.fork(NO_CHOICES);
             s0.exhaustive = true;
             ThreadState mt = new ThreadState(0, "main");
@@ -268,10 +268,12 @@ public final class StateSpace {
         if (first == null) return null;
         List<Interpreter.Executed> done = new ArrayList<>(first);
         ThreadState ts = s.threads.get(t);
+        // local steps of t change nothing other threads reach: the sharing after the first step stays valid
+        LazySharing sh = new LazySharing(s);
         for (int k = 0; k < MAX_CHAIN && !ts.finished; k++) {
             Interpreter in = new Interpreter(s);
             Interpreter.Plan p = in.plan(ts);
-            if (!localStep(s, ts, p)) break;
+            if (!localStep(ts, p, sh)) break;
             done.addAll(in.execute(ts));
         }
         return done;
@@ -323,8 +325,9 @@ public final class StateSpace {
         node.all = choosable;
         node.todo = new ArrayList<>(choosable);
         if (choosable.size() > 1) {
+            LazySharing sh = new LazySharing(s);
             for (int t : choosable) {
-                if (localStep(s, s.threads.get(t), plans[t])) {
+                if (localStep(s.threads.get(t), plans[t], sh)) {
                     node.todo = new ArrayList<>(List.of(t));
                     node.reducedTo = t;
                     break;
@@ -334,38 +337,68 @@ public final class StateSpace {
         return null;
     }
 
+    /** The {@link Sharing} of a state, computed when first needed. */
+    private final class LazySharing {
+        private final ExecState s;
+        private Sharing sharing;
+
+        LazySharing(ExecState s) {
+            this.s = s;
+        }
+
+        /** Whether {@code obj} is certainly private to thread {@code t}: first the cheap test, then reachability. */
+        boolean privateTo(int obj, ThreadState t) {
+            MemObject o = s.mem.peek(obj);
+            if (o.kind == MemObject.Kind.LOCAL && !o.addressTaken && o.owner == t.index) return true; // no pointer to it exists
+            if (obj < encoder.fixedObjects()) return false;
+            if (sharing == null) sharing = Sharing.of(s, encoder.fixedObjects());
+            return sharing.privateTo(obj, t.index);
+        }
+
+        /** Whether looking at {@code obj} (liveness, bounds) is independent of other threads: private or static. */
+        boolean stable(int obj, ThreadState t) {
+            return obj < encoder.fixedObjects() || privateTo(obj, t);
+        }
+    }
+
     /**
-     * The thread's next step only reads and writes its own unshared locals, and does nothing else another thread
-     * could observe: an assignment, branch, declaration or fence; a direct call of a defined function (its
-     * parameters are fresh locals); a return to a caller that kills no object whose address was taken. Calls of
-     * library functions, atomic functions, thread ends and once-routines are never local.
+     * The thread's next step is <em>local</em>: it only reads and writes objects private to the thread (see
+     * {@link Sharing}), looks at no other object that can die, and does nothing else another thread could observe:
+     * an assignment, branch, declaration or fence; a direct call of a defined function (its parameters are fresh
+     * private objects); a return to a caller that kills only private objects. Calls of library functions, atomic
+     * functions, thread ends and once-routines are never local.
      */
-    private boolean localStep(ExecState s, ThreadState t, Interpreter.Plan p) {
-        if (!p.enabled() || p.visible() || p.terminates() || p.section() != null) return false;
+    private boolean localStep(ThreadState t, Interpreter.Plan p, LazySharing sh) {
+        if (!p.enabled() || p.terminates() || p.section() != null) return false;
         if (t.phase != ThreadState.Phase.NONE || t.inAtomic()) return false;
         Frame f = t.top();
         Cfg cfg = f.fn.cfg();
         List<Edge> out = cfg.out(f.node);
-        if (out.isEmpty()) return f.node == cfg.exit() && localReturn(s, t, f);
+        if (out.isEmpty()) {
+            if (f.node != cfg.exit() || !localReturn(t, f, sh)) return false;
+        }
         for (Edge e : out) {
             Stmt st = e.stmt();
             if (st instanceof Stmt.Decl d) {
                 Integer old = f.objects.get(d.variable().id());
-                if (old != null && s.mem.get(old).addressTaken) return false;
+                if (old != null && !sh.privateTo(old, t)) return false;
             } else if (st instanceof Stmt.Call call) {
                 if (!(program.target(call) instanceof CallTarget.User u) || LibraryModels.isAtomicFunction(u.function().name())) return false;
             } else if (st instanceof Stmt.Return) {
-                if (!localReturn(s, t, f)) return false;
+                if (!localReturn(t, f, sh)) return false;
             } else if (!(st instanceof Stmt.Assign || st instanceof Stmt.Assume || st instanceof Stmt.Skip || st instanceof Stmt.Asm)) {
                 return false;
             }
         }
+        for (Access a : p.accesses()) if (!sh.privateTo(a.obj(), t)) return false;
+        Memory.ReadLog looked = p.looked();
+        for (int i = 0; i < looked.size; i++) if (!sh.stable(looked.ids[i], t)) return false;
         return true;
     }
 
-    private static boolean localReturn(ExecState s, ThreadState t, Frame f) {
+    private static boolean localReturn(ThreadState t, Frame f, LazySharing sh) {
         if (t.stack.size() < 2 || f.atomic || f.onceKey != null || f.callEdge == null) return false;
-        for (int o : f.owned) if (s.mem.get(o).addressTaken) return false;
+        for (int o : f.owned) if (!sh.privateTo(o, t)) return false;
         return true;
     }
 
