@@ -119,7 +119,8 @@ final class ExecState {
 
     /**
      * A deep copy of this state between steps (not while speculating): memory copy-on-write, threads, frames and
-     * synchronisation objects copied; plan caches are not carried over.
+     * synchronisation objects copied; frames shared copy-on-write and plan caches carried over (see
+     * {@link ThreadState#snapshot}).
      */
     ExecState copy() {
         ExecState s = new ExecState(program, mem.fork(), globals);
@@ -270,8 +271,8 @@ final class ExecState {
             return o.id;
         }
         if (frame == null || thread == null) throw Abandon.unsupported("local " + v.name() + " outside a function");
-        Integer l = frame.objects.get(v.id());
-        if (l != null) return l;
+        int l = frame.object(v.id());
+        if (l >= 0) return l;
         if (v.function() != null && !v.function().equals(frame.fn.linkName()) && !v.function().equals(frame.fn.name())) {
             throw Abandon.unsupported("variable " + v.name() + " of " + v.function() + " used in " + frame.fn.name());
         }
@@ -285,8 +286,8 @@ final class ExecState {
         // proofs may not assume a value for uninitialised automatic storage: reading it before a write abandons
         if (exhaustive && o.size > 0) o.setUnknown(0, o.size, true);
         else if (containsCharArray(v.type())) markCharArrays(o, v.type(), 0);
-        f.objects.put(v.id(), o.id);
-        f.owned.add(o.id);
+        f.setObject(v.id(), o.id);
+        f.own(o.id);
         return o.id;
     }
 

@@ -60,6 +60,7 @@ final class Interpreter {
         if (t.cachedPlan != null && t.cachedSync == st.syncEpoch && st.mem.unchangedSince(t.cachedReads, t.cachedEpoch)) {
             return t.cachedPlan;
         }
+        t.ownTop();
         Ctx c = new Ctx(t, t.top(), true);
         Memory.ReadLog log = new Memory.ReadLog();
         st.mem.readLog = log;
@@ -128,6 +129,7 @@ final class Interpreter {
             if (atomicRead != null) {
                 List<Edge> out = t.top().fn.cfg().out(t.top().node);
                 if (out.size() == 1 && out.get(0).stmt() instanceof Stmt.Assign a2 && a2.lhs().equals(atomicRead)) {
+                    t.ownTop();
                     Ctx c2 = new Ctx(t, t.top(), false);
                     step(t, c2);
                     done.add(new Executed(t.index, t.name, out.get(0), false));
@@ -137,8 +139,15 @@ final class Interpreter {
         return done;
     }
 
+    /** Performs a step known to be local without planning it (see {@link LocalEdges}). */
+    Executed performLocal(ThreadState t) {
+        t.cachedPlan = null;
+        return stepRecorded(t);
+    }
+
     private Executed stepRecorded(ThreadState t) {
         boolean resumed = t.phase != ThreadState.Phase.NONE;
+        t.ownTop();
         Ctx c = new Ctx(t, t.top(), false);
         Edge e = currentEdge(t, c);
         if (!step(t, c)) throw Abandon.stuck("step blocked although planned as enabled");
@@ -191,8 +200,8 @@ final class Interpreter {
         } else if (s instanceof Stmt.Decl d) {
             if (d.variable().type().size() < 0) throw Abandon.unsupported("variable-length array " + d.variable().name());
             if (!c.dry) {
-                Integer old = f.objects.remove(d.variable().id());
-                if (old != null) st.mem.kill(old);
+                int old = f.removeObject(d.variable().id());
+                if (old >= 0) st.mem.kill(old);
             }
         } else if (s instanceof Stmt.Asm asm) {
             if (!harmlessAsm(asm.text())) throw Abandon.unsupported("inline assembly: " + asm.text());
@@ -301,7 +310,7 @@ final class Interpreter {
             Value v = ev.convert(args.get(i), argTypes.get(i), p.type());
             if (p.type().size() > 0) st.mem.write(obj, 0, p.type(), v);
         }
-        t.stack.add(f);
+        t.push(f);
         if (f.atomic) t.atomicFrames++;
         return f;
     }
@@ -345,7 +354,7 @@ final class Interpreter {
 
     private void popFrame(ThreadState t) {
         Frame f = t.stack.remove(t.stack.size() - 1);
-        for (int id : f.owned) st.mem.kill(id);
+        for (int i = 0; i < f.owned(); i++) st.mem.kill(f.ownedAt(i));
         if (f.atomic) t.atomicFrames--;
     }
 

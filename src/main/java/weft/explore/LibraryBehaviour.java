@@ -401,7 +401,7 @@ final class LibraryBehaviour {
         o.addressTaken = true;
         // malloc'd storage is indeterminate: proofs may not read it as zero (calloc's is zero)
         if (st.exhaustive && a.kind() != Event.AllocKind.CALLOC) o.setUnknown(0, size, true);
-        if (alloca) t.top().owned.add(o.id);
+        if (alloca) t.top().own(o.id);
         if (oldObj != null) {
             long n = Math.min(size, oldObj.size);
             if (n > 0) st.mem.copy(o.id, 0, oldObj.id, 0, n);

@@ -50,8 +50,8 @@ final class Sharing {
             if (t.finished) continue;
             int me = t.index;
             for (Frame f : t.stack) {
-                for (int o : f.objects.values()) w.root(o, me);
-                for (int o : f.owned) w.root(o, me);
+                for (int i = 0; i < f.variables(); i++) w.root(f.objectAt(i), me);
+                for (int i = 0; i < f.owned(); i++) w.root(f.ownedAt(i), me);
                 if (f.onceKey != null) w.root(f.onceKey.obj(), me);
             }
             for (int o : t.tls.values()) w.root(o, me);

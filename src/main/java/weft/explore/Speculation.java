@@ -44,6 +44,7 @@ final class Speculation {
         String abandoned = null;
         try {
             for (int n = 0; ; n++) {
+                t.ownTop();
                 Ctx c = new Ctx(t, t.top(), false);
                 boolean moved = in.step(t, c);
                 accesses.addAll(c.accesses);

@@ -1,9 +1,11 @@
 package weft.explore;
 
+import weft.ir.Edge;
 import weft.ir.Function;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -32,10 +34,12 @@ final class StateEncoder {
     /** The static objects as initialised: an object still the same instance, or equal to it, is left out. */
     private final MemObject[] initial;
     private final Map<Function, Integer> functions = new IdentityHashMap<>();
+    private final Map<Function, Liveness> liveness;
     private final Map<String, Integer> names = new HashMap<>();
 
     /** An encoder for states of the execution whose initial state (before any thread ran) is {@code init}. */
-    StateEncoder(ExecState init) {
+    StateEncoder(ExecState init, Map<Function, Liveness> liveness) {
+        this.liveness = liveness;
         this.fixedObjects = init.mem.count();
         this.initial = new MemObject[fixedObjects];
         for (int i = 0; i < fixedObjects; i++) initial[i] = init.mem.peek(i);
@@ -111,41 +115,83 @@ final class StateEncoder {
             key(t.phaseCond);
             value(t.retval);
             out.i(t.tls.size());
-            for (Map.Entry<Integer, Integer> e : new TreeMap<>(t.tls).entrySet()) {
+            if (!t.tls.isEmpty()) for (Map.Entry<Integer, Integer> e : new TreeMap<>(t.tls).entrySet()) {
                 out.i(e.getKey());
                 obj(e.getValue());
             }
             out.i(t.specific.size());
-            for (Map.Entry<Long, Value> e : new TreeMap<>(t.specific).entrySet()) {
+            if (!t.specific.isEmpty()) for (Map.Entry<Long, Value> e : new TreeMap<>(t.specific).entrySet()) {
                 out.l(e.getKey());
                 value(e.getValue());
             }
             out.i(t.stack.size());
-            for (Frame f : t.stack) frame(f);
+            int top = t.stack.size() - 1;
+            for (int k = 0; k <= top; k++) {
+                Frame f = t.stack.get(k);
+                Liveness live = liveness.computeIfAbsent(f.fn, Liveness::of);
+                BitSet alive;
+                int overwritten = -1;
+                if (k < top) {
+                    // waiting for a call: what is read after it, but not the variable its result overwrites
+                    Edge call = t.stack.get(k + 1).callEdge;
+                    alive = call == null ? null : live.liveIn(call.to());
+                    if (call != null) overwritten = live.resultSlot(call);
+                } else if (t.phase != ThreadState.Phase.NONE) {
+                    // a blocked library call resumes without evaluating its arguments again: both ends, to be safe
+                    List<Edge> out = f.fn.cfg().out(f.node);
+                    alive = (BitSet) live.liveIn(f.node).clone();
+                    if (!out.isEmpty()) alive.or(live.liveIn(out.get(0).to()));
+                } else {
+                    alive = live.liveIn(f.node);
+                }
+                frame(f, live, alive, overwritten);
+            }
         }
 
-        private void frame(Frame f) {
+        /**
+         * A frame, leaving out the tracked variables that are dead (see {@link Liveness}): not in {@code alive}
+         * (null: all live), or the one in slot {@code overwritten}.
+         */
+        private void frame(Frame f, Liveness live, BitSet alive, int overwritten) {
             out.i(functions.computeIfAbsent(f.fn, x -> functions.size()));
             out.i(f.node);
             out.i(f.callEdge == null ? -1 : f.callEdge.from());
             out.i(f.callEdge == null ? -1 : f.callEdge.to());
             out.i(f.atomic ? 1 : 0);
             key(f.onceKey);
-            long[] pairs = new long[f.objects.size()];
-            int k = 0;
-            for (Map.Entry<Integer, Integer> e : f.objects.entrySet()) pairs[k++] = ((long) e.getKey() << 32) | (e.getValue() & 0xffffffffL);
-            Arrays.sort(pairs); // by variable id (ids are not negative)
-            out.i(pairs.length);
-            for (long p : pairs) {
-                out.i((int) (p >>> 32));
-                obj((int) p);
+            int n = f.variables();
+            int kept = 0;
+            long deadMask = 0; // variables (by position, the first 64) left out
+            for (int i = 0; i < n; i++) {
+                if (isLive(live, alive, overwritten, f.varAt(i)) || i >= 64) kept++;
+                else deadMask |= 1L << i;
             }
-            // dead objects stay in the list (declarations in loops kill the previous instance); killing them
-            // again on return changes nothing, so only the live ones matter
-            int live = 0;
-            for (int o : f.owned) if (s.mem.peek(o).alive) live++;
-            out.i(live);
-            for (int o : f.owned) if (s.mem.peek(o).alive) obj(o);
+            out.i(kept);
+            for (int i = 0; i < n; i++) {
+                if (i < 64 && (deadMask & (1L << i)) != 0) continue;
+                out.i(f.varAt(i)); // variables in ascending id order
+                obj(f.objectAt(i));
+            }
+            // owned objects die on return; the dead ones and those of dead variables change nothing then
+            int owned = f.owned();
+            int liveOwned = 0;
+            for (int j = 0; j < owned; j++) if (keepOwned(f, f.ownedAt(j), deadMask)) liveOwned++;
+            out.i(liveOwned);
+            for (int j = 0; j < owned; j++) if (keepOwned(f, f.ownedAt(j), deadMask)) obj(f.ownedAt(j));
+        }
+
+        private static boolean isLive(Liveness live, BitSet alive, int overwritten, int var) {
+            int slot = live.slot(var);
+            if (slot < 0) return true;
+            return slot != overwritten && (alive == null || alive.get(slot));
+        }
+
+        private boolean keepOwned(Frame f, int o, long deadMask) {
+            if (!s.mem.peek(o).alive) return false;
+            if (deadMask == 0) return true;
+            int n = Math.min(f.variables(), 64);
+            for (int i = 0; i < n; i++) if ((deadMask & (1L << i)) != 0 && f.objectAt(i) == o) return false;
+            return true;
         }
 
         private void sync(Sync y) {

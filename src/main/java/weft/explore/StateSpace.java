@@ -12,7 +12,9 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -154,11 +156,14 @@ public final class StateSpace {
     private long bytes;
     private long deadline;
     private StateEncoder encoder;
+    private final Map<Function, Liveness> liveness = new IdentityHashMap<>();
+    private final LocalEdges localEdges;
 
     private StateSpace(Program program, Limits limits, boolean sectionsRace) {
         this.program = program;
         this.limits = limits;
         this.sectionsRace = sectionsRace;
+        this.localEdges = new LocalEdges(program, liveness);
     }
 
     /** Explores the program's state space; honours {@link Thread#interrupted()}. */
@@ -173,7 +178,7 @@ public final class StateSpace {
         ExecState s0;
         try {
             ExecState init = ExecState.initial(program);
-            encoder = new StateEncoder(init);
+            encoder = new StateEncoder(init, liveness);
             s0 = init.fork(NO_CHOICES);
             s0.exhaustive = true;
             ThreadState mt = new ThreadState(0, "main");
@@ -270,13 +275,41 @@ public final class StateSpace {
         ThreadState ts = s.threads.get(t);
         // local steps of t change nothing other threads reach: the sharing after the first step stays valid
         LazySharing sh = new LazySharing(s);
+        Interpreter in = new Interpreter(s);
         for (int k = 0; k < MAX_CHAIN && !ts.finished; k++) {
-            Interpreter in = new Interpreter(s);
+            if (syntacticallyLocal(s, ts)) {
+                try {
+                    done.add(in.performLocal(ts));
+                } catch (Abandon a) {
+                    throw new Stop(ts.name + ": " + a.getMessage());
+                }
+                continue;
+            }
             Interpreter.Plan p = in.plan(ts);
             if (!localStep(ts, p, sh)) break;
             done.addAll(in.execute(ts));
         }
         return done;
+    }
+
+    /**
+     * Whether the thread's next step is local by its syntax (see {@link LocalEdges}) and the variables it reads hold
+     * no pointer: then it need not be planned.
+     */
+    private boolean syntacticallyLocal(ExecState s, ThreadState t) {
+        if (t.phase != ThreadState.Phase.NONE || t.inAtomic()) return false;
+        Frame f = t.top();
+        List<Edge> out = f.fn.cfg().out(f.node);
+        if (out.isEmpty()) return false;
+        for (Edge e : out) {
+            int[] reads = localEdges.variablesRead(f.fn, e);
+            if (reads == null) return false;
+            for (int v : reads) {
+                int o = f.object(v);
+                if (o >= 0 && !s.mem.peek(o).ptrs.isEmpty()) return false;
+            }
+        }
+        return true;
     }
 
     /** Performs thread {@code t}'s step on {@code s}; null when the step ends the path (end of program, failed assumption). */
@@ -380,8 +413,8 @@ public final class StateSpace {
         for (Edge e : out) {
             Stmt st = e.stmt();
             if (st instanceof Stmt.Decl d) {
-                Integer old = f.objects.get(d.variable().id());
-                if (old != null && !sh.privateTo(old, t)) return false;
+                int old = f.object(d.variable().id());
+                if (old >= 0 && !sh.privateTo(old, t)) return false;
             } else if (st instanceof Stmt.Call call) {
                 if (!(program.target(call) instanceof CallTarget.User u) || LibraryModels.isAtomicFunction(u.function().name())) return false;
             } else if (st instanceof Stmt.Return) {
@@ -398,7 +431,7 @@ public final class StateSpace {
 
     private static boolean localReturn(ThreadState t, Frame f, LazySharing sh) {
         if (t.stack.size() < 2 || f.atomic || f.onceKey != null || f.callEdge == null) return false;
-        for (int o : f.owned) if (!sh.privateTo(o, t)) return false;
+        for (int i = 0; i < f.owned(); i++) if (!sh.privateTo(f.ownedAt(i), t)) return false;
         return true;
     }
 
