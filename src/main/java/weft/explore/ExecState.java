@@ -62,8 +62,17 @@ final class ExecState {
     /** The synchronisation state before the first change while speculating (null: unchanged so far). */
     Sync syncBeforeSpeculation;
 
-    /** Called before anything may change {@link #sync}: while speculating, keeps a copy to restore. */
+    /**
+     * Called before anything may change {@link #sync} or thread state: while speculating, keeps a copy to restore;
+     * marks the transition being recorded as depending on everything (see {@link Memory.Footprint#global}).
+     */
     void beforeSyncChange() {
+        if (mem.footprint != null) mem.footprint.global = true;
+        beforeLockChange();
+    }
+
+    /** Called before a lock is taken or released: the caller records the lock in the footprint itself. */
+    void beforeLockChange() {
         syncEpoch++;
         if (speculating && syncBeforeSpeculation == null) syncBeforeSpeculation = sync.copy();
     }

@@ -58,9 +58,13 @@ final class LibraryBehaviour {
 
     /** Executes (or plans) a library call; returns false when the thread is blocked. */
     boolean call(ThreadState t, Ctx c, Edge e, Stmt.Call call, LibraryModel model, List<Value> args) {
-        if (!c.dry) st.beforeSyncChange();
         String name = model.name();
         Event event = model.event();
+        if (!c.dry && changesSync(event, name)) {
+            // a lock operation depends only on operations of the same lock: a write of the lock in the footprint
+            if (event instanceof Event.Lock || event instanceof Event.Unlock) st.beforeLockChange();
+            else st.beforeSyncChange();
+        }
         if (event instanceof Event.ThreadCreate tc) return create(t, c, e, call, tc, args);
         if (event instanceof Event.ThreadJoin j) return join(t, c, e, call, name, j, args);
         if (event instanceof Event.ThreadExit) {
@@ -155,6 +159,22 @@ final class LibraryBehaviour {
         }
         if (event instanceof Event.Atomic a) return atomics.run(t, c, e, call, name, a, args);
         return functions.run(t, c, e, call, name, event, args);
+    }
+
+    /**
+     * Whether a call may change synchronisation or thread state (then {@link ExecState#syncEpoch} counts it). The
+     * others only read and write memory (atomic builtins, allocation, memory and string functions, output), look
+     * at nothing but memory and their arguments, or change only the calling thread (its thread-specific values):
+     * another thread's next step cannot depend on them other than through memory.
+     */
+    static boolean changesSync(Event event, String name) {
+        if (event instanceof Event.Atomic || event instanceof Event.Alloc || event instanceof Event.Free
+                || event instanceof Event.Assume || event instanceof Event.MemAccess || event instanceof Event.ThreadSelf) {
+            return false;
+        }
+        if (event instanceof Event.ThreadSpecific) return !name.endsWith("specific") && !name.equals("tss_get") && !name.equals("tss_set");
+        if (event instanceof Event.Pure) return name.startsWith("pthread_barrier_");
+        return true;
     }
 
     /** Completes a call that started a blocking phase. */
@@ -270,6 +290,7 @@ final class LibraryBehaviour {
             return in.finishCall(t, c, e, Value.of(failure), null);
         }
         if (!c.dry) {
+            if (st.mem.footprint != null) st.mem.footprint.add(k.obj(), k.off(), k.off() + 1, Memory.Footprint.WRITE);
             Sync.Lock w = st.sync.lock(k);
             if (read) w.readers.merge(t.index, 1, Integer::sum);
             else w.writer = t.index;
@@ -282,6 +303,7 @@ final class LibraryBehaviour {
         Sync.Key k = key(arg(args, u.lockArg()), "lock");
         Sync.Lock s = st.sync.locks.get(k);
         if (s == null) throw Abandon.unsupported("unlocking a free lock");
+        if (!c.dry && st.mem.footprint != null) st.mem.footprint.add(k.obj(), k.off(), k.off() + 1, Memory.Footprint.WRITE);
         if (s.writer == t.index) {
             if (!c.dry) s.writer = -1;
         } else if (s.readers.containsKey(t.index)) {

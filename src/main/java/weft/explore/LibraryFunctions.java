@@ -122,7 +122,11 @@ final class LibraryFunctions {
             }
             case "pthread_setspecific", "tss_set" -> {
                 long k = knownKey(LibraryBehaviour.arg(args, 0));
-                if (!c.dry) t.specific.put(k, LibraryBehaviour.arg(args, 1));
+                if (!c.dry) {
+                    // the old value may have been the thread's last pointer to an object
+                    if (st.mem.footprint != null) st.mem.footprint.dropsPointers = true;
+                    t.specific.put(k, LibraryBehaviour.arg(args, 1));
+                }
                 return in.finishCall(t, c, e, Value.ZERO, null);
             }
             case "pthread_getspecific", "tss_get" -> {

@@ -44,6 +44,79 @@ final class Memory {
         }
     }
 
+    /**
+     * What a transition reads and changes, recorded while {@link #footprint} is set (see the sleep sets of
+     * {@link StateSpace}): byte ranges read and written through {@link #check}, objects looked at ({@link #get}:
+     * liveness, size, kind) and objects killed.
+     */
+    static final class Footprint {
+        static final byte LOOK = 0;
+        static final byte READ = 1;
+        static final byte WRITE = 2;
+        static final byte KILL = 3;
+
+        int[] objs = new int[16];
+        long[] offs = new long[16];
+        long[] ends = new long[16];
+        byte[] kinds = new byte[16];
+        int size;
+        /** Objects with ids from here on were created by the transition: no other transition can touch them. */
+        final int created;
+        /** The transition may have changed synchronisation or thread state, or more: it depends on everything. */
+        boolean global;
+        /**
+         * Some step was found not local because another thread reaches an object that is not static: a transition
+         * that drops pointers could make it private and so lengthen this transition (see {@link Transitions}).
+         */
+        boolean fragile;
+        /**
+         * The transition removed a pointer from an object or killed one holding pointers (locals die when their
+         * variables stop being roots): other threads may reach fewer objects.
+         */
+        boolean dropsPointers;
+
+        Footprint(int created) {
+            this.created = created;
+        }
+
+        void add(int obj, long off, long end, byte kind) {
+            if (obj >= created) return;
+            if (size > 0 && objs[size - 1] == obj && kinds[size - 1] == kind && offs[size - 1] == off && ends[size - 1] == end) return;
+            if (size == objs.length) {
+                objs = java.util.Arrays.copyOf(objs, size * 2);
+                offs = java.util.Arrays.copyOf(offs, size * 2);
+                ends = java.util.Arrays.copyOf(ends, size * 2);
+                kinds = java.util.Arrays.copyOf(kinds, size * 2);
+            }
+            objs[size] = obj;
+            offs[size] = off;
+            ends[size] = end;
+            kinds[size++] = kind;
+        }
+
+        /**
+         * Whether two transitions from the same state commute: neither is global, and neither kills an object the
+         * other touches or writes bytes the other reads or writes. Reads commute with reads, looks (liveness, size)
+         * with content writes.
+         */
+        boolean independentOf(Footprint o) {
+            if (global || o.global || fragile && o.dropsPointers || o.fragile && dropsPointers) return false;
+            for (int i = 0; i < size; i++) {
+                for (int j = 0; j < o.size; j++) {
+                    if (objs[i] != o.objs[j]) continue;
+                    byte a = kinds[i];
+                    byte b = o.kinds[j];
+                    if (a == KILL || b == KILL) return false;
+                    if ((a == WRITE && b != LOOK || b == WRITE && a != LOOK) && offs[i] < o.ends[j] && o.offs[j] < ends[i]) return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    /** When not null, every access, look and kill is recorded here. */
+    Footprint footprint;
+
     long epoch() {
         return epoch;
     }
@@ -150,6 +223,7 @@ final class Memory {
     MemObject get(int id) {
         // liveness, bounds and content are all "looked at" through here or check(): log for plan caching
         if (readLog != null) readLog.add(id);
+        if (footprint != null) footprint.add(id, 0, 0, Footprint.LOOK);
         return objects.get(id);
     }
 
@@ -164,12 +238,18 @@ final class Memory {
 
     void kill(int id) {
         MemObject o = touch(objects.get(id));
+        if (footprint != null) {
+            footprint.add(id, 0, 0, Footprint.KILL);
+            // locals die when their variables stop being roots: the pointers they hold stop counting
+            if (!o.ptrs.isEmpty() && id < footprint.created) footprint.dropsPointers = true;
+        }
         o.alive = false;
     }
 
     /** Checks that {@code [off, off+size)} of {@code obj} may be accessed. */
     MemObject check(int obj, long off, long size, boolean write) {
         if (readLog != null) readLog.add(obj);
+        if (footprint != null) footprint.add(obj, off, off + size, write ? Footprint.WRITE : Footprint.READ);
         MemObject o = objects.get(obj);
         if (!o.alive) throw Abandon.unsupported("access to dead object " + o.name);
         if (o.opaque) throw Abandon.unsupported("access to unknown object " + o.name);
@@ -340,10 +420,11 @@ final class Memory {
         return in;
     }
 
-    private static void clearPtrs(MemObject o, long off, long size) {
+    private void clearPtrs(MemObject o, long off, long size) {
         if (o.ptrs.isEmpty()) return;
         NavigableMap<Long, Stored> in = ptrsIn(o, off, size);
         if (!in.isEmpty()) {
+            if (footprint != null && o.id < footprint.created) footprint.dropsPointers = true;
             List<Long> keys = new ArrayList<>(in.keySet());
             TreeMap<Long, Stored> w = o.writablePtrs();
             for (Long k : keys) w.remove(k);
