@@ -20,6 +20,8 @@ final class Ctx {
     boolean terminates;
     /** The step enters an atomic section (its plan then runs the whole section, see {@link Speculation}). */
     boolean entersAtomic;
+    /** The edge the step takes (null: the return at the end of a function without a return statement). */
+    weft.ir.Edge taken;
 
     Ctx(ThreadState thread, Frame frame, boolean dry) {
         this.thread = thread;

@@ -149,9 +149,8 @@ final class Interpreter {
         boolean resumed = t.phase != ThreadState.Phase.NONE;
         t.ownTop();
         Ctx c = new Ctx(t, t.top(), false);
-        Edge e = currentEdge(t, c);
         if (!step(t, c)) throw Abandon.stuck("step blocked although planned as enabled");
-        return new Executed(t.index, t.name, e, resumed);
+        return new Executed(t.index, t.name, c.taken, resumed);
     }
 
     private static Lvalue atomicLoad(Expr e) {
@@ -165,27 +164,21 @@ final class Interpreter {
         return null;
     }
 
-    /** The edge the thread is about to take (for the schedule), evaluating branch conditions if needed. */
-    private Edge currentEdge(ThreadState t, Ctx c) {
-        Frame f = t.top();
-        List<Edge> out = f.fn.cfg().out(f.node);
-        if (out.size() == 1) return out.get(0);
-        if (out.isEmpty()) return null;
-        Ctx probe = new Ctx(t, f, true);
-        return chooseBranch(out, probe);
-    }
-
     /** Runs (or plans) one step; returns false when the thread is blocked. */
     boolean step(ThreadState t, Ctx c) {
         Frame f = t.top();
         Cfg cfg = f.fn.cfg();
         List<Edge> out = cfg.out(f.node);
-        if (t.phase != ThreadState.Phase.NONE) return lib.resume(t, c, out.get(0));
+        if (t.phase != ThreadState.Phase.NONE) {
+            c.taken = out.get(0);
+            return lib.resume(t, c, out.get(0));
+        }
         if (out.isEmpty()) {
             if (f.node == cfg.exit()) return doReturn(t, c, null, f.fn.loc());
             throw Abandon.stuck("control reaches a dead end in " + f.fn.name());
         }
         Edge e = out.size() == 1 ? out.get(0) : chooseBranch(out, c);
+        c.taken = e;
         Stmt s = e.stmt();
         if (s instanceof Stmt.Assign a) {
             ev.store(a.lhs(), ev.eval(a.rhs(), c), a.rhs().type(), c, a.loc());
@@ -235,7 +228,13 @@ final class Interpreter {
         return chosen;
     }
 
+    private static final java.util.Map<String, Boolean> HARMLESS = new java.util.concurrent.ConcurrentHashMap<>();
+
     static boolean harmlessAsm(String text) {
+        return HARMLESS.computeIfAbsent(text, Interpreter::isHarmlessAsm);
+    }
+
+    private static boolean isHarmlessAsm(String text) {
         String s = text.trim();
         if (s.isEmpty()) return true;
         if (!s.startsWith("\"")) return false;
