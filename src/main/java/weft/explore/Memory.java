@@ -223,8 +223,17 @@ final class Memory {
     MemObject get(int id) {
         // liveness, bounds and content are all "looked at" through here or check(): log for plan caching
         if (readLog != null) readLog.add(id);
-        if (footprint != null) footprint.add(id, 0, 0, Footprint.LOOK);
-        return objects.get(id);
+        MemObject o = objects.get(id);
+        if (footprint != null && !unnamed(o)) footprint.add(id, 0, 0, Footprint.LOOK);
+        return o;
+    }
+
+    /**
+     * A local whose address was never taken: only its own activation names it, so no other thread's transition can
+     * touch it, and footprints leave it out.
+     */
+    private static boolean unnamed(MemObject o) {
+        return o.kind == MemObject.Kind.LOCAL && !o.addressTaken;
     }
 
     /** The object, without logging the look (for analyses of the state that are not part of a step). */
@@ -239,7 +248,7 @@ final class Memory {
     void kill(int id) {
         MemObject o = touch(objects.get(id));
         if (footprint != null) {
-            footprint.add(id, 0, 0, Footprint.KILL);
+            if (!unnamed(o)) footprint.add(id, 0, 0, Footprint.KILL);
             // locals die when their variables stop being roots: the pointers they hold stop counting
             if (!o.ptrs.isEmpty() && id < footprint.created) footprint.dropsPointers = true;
         }
@@ -249,8 +258,8 @@ final class Memory {
     /** Checks that {@code [off, off+size)} of {@code obj} may be accessed. */
     MemObject check(int obj, long off, long size, boolean write) {
         if (readLog != null) readLog.add(obj);
-        if (footprint != null) footprint.add(obj, off, off + size, write ? Footprint.WRITE : Footprint.READ);
         MemObject o = objects.get(obj);
+        if (footprint != null && !unnamed(o)) footprint.add(obj, off, off + size, write ? Footprint.WRITE : Footprint.READ);
         if (!o.alive) throw Abandon.unsupported("access to dead object " + o.name);
         if (o.opaque) throw Abandon.unsupported("access to unknown object " + o.name);
         if (off < 0 || size < 0 || off + size > o.size) {
