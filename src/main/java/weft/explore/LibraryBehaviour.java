@@ -283,6 +283,8 @@ final class LibraryBehaviour {
         if (s != null && s.writer == t.index) throw Abandon.unsupported("relocking a held lock");
         if (s != null && !read && s.readers.containsKey(t.index)) throw Abandon.unsupported("upgrading a read lock");
         boolean available = s == null || (read ? s.writer < 0 : s.free());
+        // taking the lock, or failing to try it, depends on every other operation on it
+        if (!c.dry && st.mem.footprint != null) st.mem.footprint.add(k.obj(), k.off(), k.off() + 1, Memory.Footprint.WRITE);
         if (!available) {
             if (!l.trying()) return false;
             if (name.contains("timed") || name.contains("clock")) throw Abandon.unsupported(name + " would time out");
@@ -290,7 +292,6 @@ final class LibraryBehaviour {
             return in.finishCall(t, c, e, Value.of(failure), null);
         }
         if (!c.dry) {
-            if (st.mem.footprint != null) st.mem.footprint.add(k.obj(), k.off(), k.off() + 1, Memory.Footprint.WRITE);
             Sync.Lock w = st.sync.lock(k);
             if (read) w.readers.merge(t.index, 1, Integer::sum);
             else w.writer = t.index;

@@ -353,4 +353,29 @@ class StateSpaceTest {
         assertEquals(StateSpace.Kind.RACE, o[1].kind(), describe(o[1]));
         assertEquals("x", o[0].witness().orElseThrow().first().object());
     }
+
+    @Test
+    void aFailedTrylockDependsOnTheHolder() throws Exception {
+        // main writes y only when its trylock fails, which needs the worker inside its critical section
+        var o = withAndWithoutSleepSets("trylock", """
+                pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; int other, y;
+                void *f(void *arg) {
+                    if (pthread_mutex_trylock(&m) == 0) pthread_mutex_unlock(&m);
+                    else y = 1;
+                    return 0;
+                }
+                int main(void) {
+                    pthread_t t;
+                    pthread_create(&t, 0, f, 0);
+                    pthread_mutex_lock(&m);
+                    __atomic_store_n(&other, 1, 5);
+                    pthread_mutex_unlock(&m);
+                    y = 2;
+                    pthread_join(t, 0);
+                    return 0;
+                }
+                """);
+        assertEquals(StateSpace.Kind.RACE, o[1].kind(), describe(o[1]));
+        assertEquals(StateSpace.Kind.RACE, o[0].kind(), describe(o[0]));
+    }
 }
