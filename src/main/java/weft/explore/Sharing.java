@@ -1,7 +1,6 @@
 package weft.explore;
 
 import java.util.Arrays;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -74,11 +73,6 @@ final class Sharing {
         return o == thread || o == NONE;
     }
 
-    /** Whether the object is static: it never dies and its size never changes. */
-    boolean fixed(int obj) {
-        return obj >= 0 && obj < fixedObjects;
-    }
-
     /** A depth-first marking: each object gets the one thread that reaches it, or becomes shared. */
     private static final class Walk {
         final ExecState s;
@@ -122,10 +116,5 @@ final class Sharing {
                 for (Map.Entry<Long, Memory.Stored> e : s.mem.peek(obj).ptrs.entrySet()) value(e.getValue().value(), who);
             }
         }
-    }
-
-    static boolean allPrivate(Sharing sh, List<Access> accesses, int thread) {
-        for (Access a : accesses) if (!sh.privateTo(a.obj(), thread)) return false;
-        return true;
     }
 }

@@ -25,9 +25,14 @@ import java.util.TreeMap;
  * bytes, stored pointers). Object ids are renamed in the order the traversal meets them: the interpreter never
  * looks at the number of an object (pointers compare by identity and offset, objects are never reused), so states
  * equal up to such a renaming behave identically. Objects the static initialisation created (ids below
- * {@code fixedObjects}) keep their ids, being the same in every state. An object no root reaches can never be
- * accessed again and is left out. Left out as well, being bookkeeping for witnesses or plan caches only: object
- * names and allocation sites, the nondet log, change counters.
+ * {@code fixedObjects}) keep their ids, being the same in every state; those still as initialised are left out
+ * (the others are listed by id), which changes nothing since a state can only be compared with states of the same
+ * execution. An object no root reaches can never be accessed again and is left out. So are the variables of a frame
+ * that are dead at its node ({@link Liveness}), with their objects: no pointer reaches those objects and the frame
+ * writes each of them whole, or re-declares it, before reading it, so their content can decide nothing. Left out as
+ * well, being bookkeeping for witnesses or plan caches only: object names and allocation sites, the nondet log,
+ * change counters. The encoding of each object's content (everything but its pointers, whose targets are renamed)
+ * is cached in the object until it changes.
  */
 final class StateEncoder {
     private final int fixedObjects;

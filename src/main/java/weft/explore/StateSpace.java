@@ -43,8 +43,8 @@ import java.util.Optional;
  *   <li>Sleep sets (Godefroid's, with state caching): after exploring transitions {@code u} and then {@code t}
  *       from a state, the successor by {@code t} need not explore {@code u} when the two commute — their
  *       {@link Memory.Footprint footprints} are independent: no byte one writes is read or written by the other, no
- *       object one kills is touched by the other, neither changes synchronisation or thread state other than
- *       locks of its own, and neither could lengthen the other (a transition that stopped at an object another
+ *       object one kills is touched by the other, neither changes synchronisation or thread state (taking,
+ *       releasing or trying a lock counts as a write of the lock), and neither could lengthen the other (a transition that stopped at an object another
  *       thread reaches is not independent of one that drops pointers). Then {@code u} performed after {@code t} does
  *       what it did before, and reaches the state reached by {@code t} after {@code u}, which is explored from the
  *       successor by {@code u}. Sleep sets skip transitions, never states: every state reachable by fused
