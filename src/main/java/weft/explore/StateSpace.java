@@ -321,7 +321,7 @@ public final class StateSpace {
             if (plans[t].terminates() || (asleep & (1L << t)) != 0) continue;
             if (node.revisit == 0 || (node.revisit & (1L << t)) != 0) todo.add(t);
         }
-        node.todo = todo;
+        node.todo = transitions.localFirst(s, todo, plans);
         return null;
     }
 

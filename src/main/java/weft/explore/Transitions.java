@@ -92,6 +92,24 @@ final class Transitions {
         }
     }
 
+    /**
+     * The threads in {@code todo}, those whose next step (planned as {@code plans}) is local first: they are the ones
+     * still short of their next visible step (new threads, chains cut at {@link #MAX_CHAIN}), and moving them first
+     * reaches the states where they meet the others sooner. Only the order changes, so nothing is lost.
+     */
+    List<Integer> localFirst(ExecState s, List<Integer> todo, Interpreter.Plan[] plans) {
+        if (todo.size() < 2) return todo;
+        LazySharing sh = new LazySharing(s);
+        List<Integer> first = new ArrayList<>(todo.size());
+        List<Integer> rest = new ArrayList<>(todo.size());
+        for (int t : todo) {
+            ThreadState ts = s.threads.get(t);
+            (syntacticallyLocal(s, ts) || localStep(ts, plans[t], sh) ? first : rest).add(t);
+        }
+        first.addAll(rest);
+        return first;
+    }
+
     private static List<Interpreter.Executed> step(ExecState s, ThreadState ts) {
         Interpreter in = new Interpreter(s);
         try {
