@@ -11,7 +11,12 @@ final class Ctx {
     final ThreadState thread;
     Frame frame;
     final boolean dry;
-    final List<Access> accesses = new ArrayList<>();
+    final List<Access> accesses = new ArrayList<>(4);
+    /**
+     * Whether accesses are collected: when planning, and when a speculated atomic section runs (its accesses are
+     * those of its plan); a step performed for real needs none.
+     */
+    boolean collect;
     /** The step runs inside an atomic section, so its accesses are atomic. */
     final boolean atomicSection;
     /** The step synchronises or otherwise interacts with other threads (for the scheduler's choice points). */
@@ -27,10 +32,15 @@ final class Ctx {
         this.thread = thread;
         this.frame = frame;
         this.dry = dry;
+        this.collect = dry;
         this.atomicSection = thread != null && thread.inAtomic();
     }
 
+    boolean collects() {
+        return collect;
+    }
+
     void record(Access a) {
-        accesses.add(atomicSection ? a.insideSection() : a);
+        if (collect) accesses.add(atomicSection ? a.insideSection() : a);
     }
 }

@@ -262,7 +262,7 @@ final class Interpreter {
             target = resolve(fn.name());
         }
         List<Value> args = new ArrayList<>(call.args().size());
-        for (Expr a : call.args()) args.add(ev.eval(a, c));
+        for (int i = 0; i < call.args().size(); i++) args.add(ev.eval(call.args().get(i), c));
         if (target instanceof CallTarget.User u) {
             if (LibraryModels.isAtomicFunction(u.function().name())) {
                 c.visible = true;
@@ -294,7 +294,7 @@ final class Interpreter {
 
     private static List<CType> argTypes(Stmt.Call call) {
         List<CType> ts = new ArrayList<>(call.args().size());
-        for (Expr a : call.args()) ts.add(a.type());
+        for (int i = 0; i < call.args().size(); i++) ts.add(call.args().get(i).type());
         return ts;
     }
 

@@ -431,6 +431,9 @@ final class Memory {
 
     private void clearPtrs(MemObject o, long off, long size) {
         if (o.ptrs.isEmpty()) return;
+        // stored pointers do not overlap: none is in the range when the last one starting before its end ends before it
+        Map.Entry<Long, Stored> last = o.ptrs.lowerEntry(off + size);
+        if (last == null || last.getKey() + last.getValue().size() <= off) return;
         NavigableMap<Long, Stored> in = ptrsIn(o, off, size);
         if (!in.isEmpty()) {
             if (footprint != null && o.id < footprint.created) footprint.dropsPointers = true;

@@ -55,49 +55,71 @@ final class StateEncoder {
         return fixedObjects;
     }
 
-    /** The canonical encoding of {@code s}. */
-    byte[] encode(ExecState s) {
-        return new Run(s).encode();
+    /** An encoding: the first {@code length} bytes of {@code bytes}. */
+    record Encoded(byte[] bytes, int length) {}
+
+    // reused by every encoding (an encoder serves one exploration): canonical ids are valid where stamped
+    private final Out out = new Out();
+    private int[] canon = new int[64];
+    private int[] stamps = new int[64];
+    private int stamp;
+    private int[] queue = new int[64];
+
+    /** The canonical encoding of {@code s}, in a buffer that the next encoding overwrites. */
+    Encoded encode(ExecState s) {
+        int n = s.mem.count();
+        if (canon.length < n) {
+            canon = Arrays.copyOf(canon, Math.max(n, canon.length * 2));
+            stamps = Arrays.copyOf(stamps, canon.length);
+        }
+        if (++stamp == 0) {
+            Arrays.fill(stamps, 0);
+            stamp = 1;
+        }
+        out.n = 0;
+        new Run(s).encode();
+        return new Encoded(out.buf, out.n);
     }
 
     private final class Run {
         final ExecState s;
-        final Out out = new Out();
-        final int[] canon;
-        final List<Integer> queue = new ArrayList<>();
-        int next;
+        final int count;
+        int queued;
+        int next = fixedObjects;
 
         Run(ExecState s) {
             this.s = s;
-            this.canon = new int[s.mem.count()];
-            Arrays.fill(canon, -1);
-            for (int i = 0; i < fixedObjects && i < canon.length; i++) canon[i] = i;
-            next = fixedObjects;
+            this.count = s.mem.count();
         }
 
-        byte[] encode() {
+        void encode() {
             out.i(s.threads.size());
             for (ThreadState t : s.threads) thread(t);
             sync(s.sync);
             // static objects as initialised are the same in every state: only the changed ones, by id
-            for (int i = 0; i < fixedObjects && i < canon.length; i++) {
+            for (int i = 0; i < fixedObjects && i < count; i++) {
                 if (unchanged(i)) continue;
                 out.i(i);
                 object(i);
             }
             out.i(-1);
-            for (int q = 0; q < queue.size(); q++) object(queue.get(q));
-            return out.bytes();
+            for (int q = 0; q < queued; q++) object(queue[q]);
         }
 
         private void obj(int id) {
-            if (id < 0 || id >= canon.length) {
+            if (id < 0 || id >= count) {
                 out.i(-2);
                 return;
             }
-            if (canon[id] < 0) {
+            if (id < fixedObjects) {
+                out.i(id);
+                return;
+            }
+            if (stamps[id] != stamp) {
+                stamps[id] = stamp;
                 canon[id] = next++;
-                queue.add(id);
+                if (queued == queue.length) queue = Arrays.copyOf(queue, queued * 2);
+                queue[queued++] = id;
             }
             out.i(canon[id]);
         }
@@ -158,7 +180,12 @@ final class StateEncoder {
          * (null: all live), or the one in slot {@code overwritten}.
          */
         private void frame(Frame f, Liveness live, BitSet alive, int overwritten) {
-            out.i(functions.computeIfAbsent(f.fn, x -> functions.size()));
+            Integer fn = functions.get(f.fn);
+            if (fn == null) {
+                fn = functions.size();
+                functions.put(f.fn, fn);
+            }
+            out.i(fn);
             out.i(f.node);
             out.i(f.callEdge == null ? -1 : f.callEdge.from());
             out.i(f.callEdge == null ? -1 : f.callEdge.to());

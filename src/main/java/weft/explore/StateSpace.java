@@ -85,14 +85,26 @@ public final class StateSpace {
      */
     public record Outcome(Kind kind, long states, String detail, Optional<RaceWitness> witness, long transitions) {}
 
-    private record Key(byte[] code, int hash) {
-        Key(byte[] code) {
-            this(code, Arrays.hashCode(code));
+    /** A state encoding: the first {@code length} bytes of {@code code}, which the key may share until it is stored. */
+    private record Key(byte[] code, int length, int hash) {
+        Key(StateEncoder.Encoded e) {
+            this(e.bytes(), e.length(), hash(e.bytes(), e.length()));
+        }
+
+        private static int hash(byte[] b, int n) {
+            int h = 1;
+            for (int i = 0; i < n; i++) h = 31 * h + b[i];
+            return h;
+        }
+
+        /** This key with its own copy of the bytes (the encoder reuses its buffer), to be stored. */
+        Key stored() {
+            return new Key(Arrays.copyOf(code, length), length, hash);
         }
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Key k && k.hash == hash && Arrays.equals(k.code, code);
+            return o instanceof Key k && k.hash == hash && k.length == length && Arrays.equals(k.code, 0, length, code, 0, length);
         }
 
         @Override
@@ -107,7 +119,6 @@ public final class StateSpace {
     /** A state on the depth-first stack, its sleep set, and the threads still to expand from it. */
     private static final class Node {
         final ExecState state;
-        final Key key;
         final List<Interpreter.Executed> via;
         final Node parent;
         /** The transitions asleep in this state (see the class comment). */
@@ -118,9 +129,8 @@ public final class StateSpace {
         final long revisit;
         List<Integer> todo;
 
-        Node(ExecState state, Key key, Node parent, List<Interpreter.Executed> via, List<Done> sleep, long revisit) {
+        Node(ExecState state, Node parent, List<Interpreter.Executed> via, List<Done> sleep, long revisit) {
             this.state = state;
-            this.key = key;
             this.parent = parent;
             this.via = via;
             this.sleep = sleep;
@@ -218,11 +228,11 @@ public final class StateSpace {
     }
 
     private Outcome search(ExecState s0) {
-        Key k0 = encode(s0);
+        Key k0 = encode(s0).stored();
         visited.put(k0, 0L);
-        bytes += k0.code.length + 64L;
+        bytes += k0.length() + 64L;
         ArrayDeque<Node> stack = new ArrayDeque<>();
-        stack.push(new Node(s0, k0, null, List.of(), List.of(), 0));
+        stack.push(new Node(s0, null, List.of(), List.of(), 0));
         long iterations = 0;
         while (!stack.isEmpty()) {
             if ((++iterations & 63) == 0) checkLimits();
@@ -258,9 +268,10 @@ public final class StateSpace {
             Key key = encode(next);
             Long before = visited.get(key);
             if (before == null) {
+                key = key.stored();
                 visited.put(key, mask);
-                bytes += key.code.length + 64L;
-                stack.push(new Node(next, key, node, f.steps(), sleep, 0));
+                bytes += key.length() + 64L;
+                stack.push(new Node(next, node, f.steps(), sleep, 0));
             } else if ((before & ~mask) != 0) {
                 // visited with transitions asleep that are awake now: expand those now, with the transitions asleep
                 // in both visits asleep (Godefroid's sleep sets with state caching)
@@ -268,7 +279,7 @@ public final class StateSpace {
                 visited.put(key, both);
                 List<Done> kept = new ArrayList<>();
                 for (Done d : sleep) if ((both & (1L << d.thread())) != 0) kept.add(d);
-                stack.push(new Node(next, key, node, f.steps(), kept, before & ~mask));
+                stack.push(new Node(next, node, f.steps(), kept, before & ~mask));
             }
         }
         return new Outcome(Kind.RACE_FREE, visited.size(), "all " + visited.size() + " reachable states explored", Optional.empty(),
