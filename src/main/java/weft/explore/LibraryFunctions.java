@@ -157,7 +157,7 @@ final class LibraryFunctions {
     private void access(Ctx c, Value.Ptr p, long n, boolean write, Stmt.Call call, String name) {
         if (n <= 0) return;
         st.mem.check(p.obj(), p.off(), n, write);
-        c.record(new Access(p.obj(), p.off(), n, write, c.atomicSection, call.loc(), "memory by " + name));
+        if (c.collects()) c.record(new Access(p.obj(), p.off(), n, write, c.atomicSection, call.loc(), "memory by " + name));
     }
 
     /** Length of the NUL-terminated string at {@code p} (all its bytes must be known). */

@@ -25,7 +25,9 @@ final class Memory {
     static final long MAX_OBJECT = 16L << 20;
     static final long MAX_TOTAL = 96L << 20;
 
-    private final ArrayList<MemObject> objects;
+    /** The objects by id: the first {@link #count} entries. */
+    private MemObject[] objects;
+    private int count;
     private long total;
     /** Counts content changes; {@link MemObject#lastWrite} holds the count at an object's last change. */
     private long epoch;
@@ -123,7 +125,7 @@ final class Memory {
 
     /** No object in {@code log} changed after epoch {@code at}. */
     boolean unchangedSince(ReadLog log, long at) {
-        for (int i = 0; i < log.size; i++) if (objects.get(log.ids[i]).lastWrite > at) return false;
+        for (int i = 0; i < log.size; i++) if (objects[log.ids[i]].lastWrite > at) return false;
         return true;
     }
 
@@ -147,14 +149,14 @@ final class Memory {
         }
         MemObject c = o.fork(token);
         c.invalidate();
-        objects.set(c.id, c);
+        objects[c.id] = c;
         return c;
     }
 
     /** Marks the object's address as taken (it may be reachable through pointers from now on). */
     void markAddressTaken(int id) {
         if (readLog != null) readLog.add(id);
-        MemObject o = objects.get(id);
+        MemObject o = objects[id];
         if (!o.addressTaken) own(o).addressTaken = true;
     }
 
@@ -168,15 +170,16 @@ final class Memory {
     /** Starts recording changes so that {@link #rollback} can restore the current content. */
     void beginUndo() {
         undo = new java.util.HashMap<>();
-        undoObjects = objects.size();
+        undoObjects = count;
         undoTotal = total;
         undoEpoch = epoch;
     }
 
     /** Restores the content at {@link #beginUndo}: changed objects, and no objects created since. */
     void rollback() {
-        for (java.util.Map.Entry<Integer, MemObject> e : undo.entrySet()) objects.set(e.getKey(), e.getValue());
-        objects.subList(undoObjects, objects.size()).clear();
+        for (java.util.Map.Entry<Integer, MemObject> e : undo.entrySet()) objects[e.getKey()] = e.getValue();
+        java.util.Arrays.fill(objects, undoObjects, count, null);
+        count = undoObjects;
         if (readLog != null) {
             // objects created by the undone changes are gone (and their ids will be reused)
             int k = 0;
@@ -192,11 +195,12 @@ final class Memory {
     private Object token = new Object();
 
     Memory() {
-        objects = new ArrayList<>();
+        objects = new MemObject[64];
     }
 
-    private Memory(ArrayList<MemObject> objects, long total, long epoch) {
+    private Memory(MemObject[] objects, int count, long total, long epoch) {
         this.objects = objects;
+        this.count = count;
         this.total = total;
         this.epoch = epoch;
     }
@@ -207,23 +211,25 @@ final class Memory {
      */
     Memory fork() {
         token = new Object();
-        return new Memory(new ArrayList<>(objects), total, epoch);
+        // room for the objects the copy's next steps create
+        return new Memory(java.util.Arrays.copyOf(objects, count + 16), count, total, epoch);
     }
 
     MemObject create(String name, MemObject.Kind kind, long size, int owner, SourceLoc loc) {
         if (size < 0 || size > MAX_OBJECT) throw Abandon.unsupported("object " + name + " of size " + size);
         total += size;
         if (total > MAX_TOTAL) throw Abandon.unsupported("memory limit exceeded");
-        MemObject o = new MemObject(objects.size(), name, kind, size, owner, loc);
+        MemObject o = new MemObject(count, name, kind, size, owner, loc);
         o.token = token;
-        objects.add(o);
+        if (count == objects.length) objects = java.util.Arrays.copyOf(objects, count * 2 + 16);
+        objects[count++] = o;
         return o;
     }
 
     MemObject get(int id) {
         // liveness, bounds and content are all "looked at" through here or check(): log for plan caching
         if (readLog != null) readLog.add(id);
-        MemObject o = objects.get(id);
+        MemObject o = objects[id];
         if (footprint != null && !unnamed(o)) footprint.add(id, 0, 0, Footprint.LOOK);
         return o;
     }
@@ -238,15 +244,15 @@ final class Memory {
 
     /** The object, without logging the look (for analyses of the state that are not part of a step). */
     MemObject peek(int id) {
-        return objects.get(id);
+        return objects[id];
     }
 
     int count() {
-        return objects.size();
+        return count;
     }
 
     void kill(int id) {
-        MemObject o = touch(objects.get(id));
+        MemObject o = touch(objects[id]);
         if (footprint != null) {
             if (!unnamed(o)) footprint.add(id, 0, 0, Footprint.KILL);
             // locals die when their variables stop being roots: the pointers they hold stop counting
@@ -258,7 +264,7 @@ final class Memory {
     /** Checks that {@code [off, off+size)} of {@code obj} may be accessed. */
     MemObject check(int obj, long off, long size, boolean write) {
         if (readLog != null) readLog.add(obj);
-        MemObject o = objects.get(obj);
+        MemObject o = objects[obj];
         if (footprint != null && !unnamed(o)) footprint.add(obj, off, off + size, write ? Footprint.WRITE : Footprint.READ);
         if (!o.alive) throw Abandon.unsupported("access to dead object " + o.name);
         if (o.opaque) throw Abandon.unsupported("access to unknown object " + o.name);

@@ -332,7 +332,7 @@ final class StateEncoder {
     private static byte[] content(MemObject o) {
         byte[] c = o.encoded;
         if (c != null) return c;
-        Out out = new Out();
+        Out out = new Out((int) Math.min(o.size, 1 << 16) + 24);
         out.i(o.kind.ordinal());
         out.l(o.size);
         out.i((o.alive ? 1 : 0) | (o.readOnly ? 2 : 0) | (o.opaque ? 4 : 0) | (o.addressTaken ? 8 : 0));
@@ -359,8 +359,16 @@ final class StateEncoder {
 
     /** A growable byte buffer with variable-length integers. */
     private static final class Out {
-        byte[] buf = new byte[256];
+        byte[] buf;
         int n;
+
+        Out() {
+            this(256);
+        }
+
+        Out(int capacity) {
+            buf = new byte[Math.max(capacity, 16)];
+        }
 
         void b(int x) {
             if (n == buf.length) buf = Arrays.copyOf(buf, n * 2);
