@@ -138,30 +138,38 @@ final class AtomicOps {
         throw Abandon.unsupported("compare-exchange of " + a + " and " + b);
     }
 
+    /** What an atomic builtin accesses, described only when a report needs it. */
+    private record Subject(Stmt.Call call, String name) {
+        @Override
+        public String toString() {
+            return "*(" + call.args().get(0) + ") by " + name;
+        }
+    }
+
     private static Value.Ptr ptr(Value v, String name) {
         if (v instanceof Value.Ptr p) return p;
         throw Abandon.unsupported(name + " on " + v);
     }
 
     private Value read(Ctx c, Value.Ptr p, CType type, Stmt.Call call, String name) {
-        c.record(new Access(p.obj(), p.off(), type.size(), false, true, call.loc(), "*(" + call.args().get(0) + ") by " + name));
+        if (c.collects()) c.record(new Access(p.obj(), p.off(), type.size(), false, true, call.loc(), new Subject(call, name)));
         return st.mem.read(p.obj(), p.off(), type);
     }
 
     private void write(Ctx c, Value.Ptr p, CType type, Value v, Stmt.Call call, String name) {
         st.mem.check(p.obj(), p.off(), type.size(), true);
-        c.record(new Access(p.obj(), p.off(), type.size(), true, true, call.loc(), "*(" + call.args().get(0) + ") by " + name));
+        if (c.collects()) c.record(new Access(p.obj(), p.off(), type.size(), true, true, call.loc(), new Subject(call, name)));
         if (!c.dry) st.mem.write(p.obj(), p.off(), type, v);
     }
 
     private Value plainRead(Ctx c, Value.Ptr p, CType type, Stmt.Call call) {
-        c.record(new Access(p.obj(), p.off(), type.size(), false, c.atomicSection, call.loc(), "*expected"));
+        if (c.collects()) c.record(new Access(p.obj(), p.off(), type.size(), false, c.atomicSection, call.loc(), "*expected"));
         return st.mem.read(p.obj(), p.off(), type);
     }
 
     private void plainWrite(Ctx c, Value.Ptr p, CType type, Value v, Stmt.Call call) {
         st.mem.check(p.obj(), p.off(), type.size(), true);
-        c.record(new Access(p.obj(), p.off(), type.size(), true, c.atomicSection, call.loc(), "*expected"));
+        if (c.collects()) c.record(new Access(p.obj(), p.off(), type.size(), true, c.atomicSection, call.loc(), "*expected"));
         if (!c.dry) st.mem.write(p.obj(), p.off(), type, v);
     }
 }

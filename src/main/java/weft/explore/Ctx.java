@@ -11,7 +11,12 @@ final class Ctx {
     final ThreadState thread;
     Frame frame;
     final boolean dry;
-    final List<Access> accesses = new ArrayList<>();
+    final List<Access> accesses = new ArrayList<>(4);
+    /**
+     * Whether accesses are collected: when planning, and when a speculated atomic section runs (its accesses are
+     * those of its plan); a step performed for real needs none.
+     */
+    boolean collect;
     /** The step runs inside an atomic section, so its accesses are atomic. */
     final boolean atomicSection;
     /** The step synchronises or otherwise interacts with other threads (for the scheduler's choice points). */
@@ -20,15 +25,22 @@ final class Ctx {
     boolean terminates;
     /** The step enters an atomic section (its plan then runs the whole section, see {@link Speculation}). */
     boolean entersAtomic;
+    /** The edge the step takes (null: the return at the end of a function without a return statement). */
+    weft.ir.Edge taken;
 
     Ctx(ThreadState thread, Frame frame, boolean dry) {
         this.thread = thread;
         this.frame = frame;
         this.dry = dry;
+        this.collect = dry;
         this.atomicSection = thread != null && thread.inAtomic();
     }
 
+    boolean collects() {
+        return collect;
+    }
+
     void record(Access a) {
-        accesses.add(atomicSection ? a.insideSection() : a);
+        if (collect) accesses.add(atomicSection ? a.insideSection() : a);
     }
 }

@@ -66,7 +66,7 @@ final class Evaluator {
             long off = a.off() + f.field().offset();
             int n = (int) f.field().byteSize();
             if (n > 8) throw Abandon.unsupported("wide bit-field");
-            c.record(new Access(a.obj(), off, n, false, atomic(t, c), loc, lv));
+            if (c.collects()) c.record(new Access(a.obj(), off, n, false, atomic(t, c), loc, lv));
             long bits = st.mem.readRaw(a.obj(), off, n) >>> f.field().bitOffset();
             int w = f.field().bitWidth();
             CType.Int it = intType(f.field().type());
@@ -77,7 +77,7 @@ final class Evaluator {
         Addr a = addr(lv, c, false);
         long size = t.size();
         if (size <= 0) throw Abandon.unsupported("read of incomplete type " + t);
-        c.record(new Access(a.obj(), a.off(), size, false, atomic(t, c), loc, lv));
+        if (c.collects()) c.record(new Access(a.obj(), a.off(), size, false, atomic(t, c), loc, lv));
         return st.mem.read(a.obj(), a.off(), t);
     }
 
@@ -90,7 +90,7 @@ final class Evaluator {
             long off = a.off() + f.field().offset();
             int n = (int) f.field().byteSize();
             if (n > 8) throw Abandon.unsupported("wide bit-field");
-            c.record(new Access(a.obj(), off, n, true, atomic(t, c), loc, lv));
+            if (c.collects()) c.record(new Access(a.obj(), off, n, true, atomic(t, c), loc, lv));
             if (c.dry) return;
             if (!(cv instanceof Value.Int iv)) throw Abandon.unsupported("non-integer bit-field value");
             int w = f.field().bitWidth();
@@ -102,7 +102,7 @@ final class Evaluator {
         Addr a = addr(lv, c, false);
         long size = t.size();
         if (size <= 0) throw Abandon.unsupported("write of incomplete type " + t);
-        c.record(new Access(a.obj(), a.off(), size, true, atomic(t, c), loc, lv));
+        if (c.collects()) c.record(new Access(a.obj(), a.off(), size, true, atomic(t, c), loc, lv));
         if (!c.dry) st.mem.write(a.obj(), a.off(), t, cv);
     }
 
@@ -119,7 +119,7 @@ final class Evaluator {
         Long fixed = integerAddress(lv, c);
         if (fixed != null) return Value.of(Ints.truncate(fixed, st.dm.pointerSize, false));
         Addr a = addr(lv, c, true);
-        st.mem.get(a.obj()).addressTaken = true;
+        st.mem.markAddressTaken(a.obj());
         return new Value.Ptr(a.obj(), a.off());
     }
 

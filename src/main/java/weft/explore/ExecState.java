@@ -62,8 +62,17 @@ final class ExecState {
     /** The synchronisation state before the first change while speculating (null: unchanged so far). */
     Sync syncBeforeSpeculation;
 
-    /** Called before anything may change {@link #sync}: while speculating, keeps a copy to restore. */
+    /**
+     * Called before anything may change {@link #sync} or thread state: while speculating, keeps a copy to restore;
+     * marks the transition being recorded as depending on everything (see {@link Memory.Footprint#global}).
+     */
     void beforeSyncChange() {
+        if (mem.footprint != null) mem.footprint.global = true;
+        beforeLockChange();
+    }
+
+    /** Called before a lock is taken or released: the caller records the lock in the footprint itself. */
+    void beforeLockChange() {
         syncEpoch++;
         if (speculating && syncBeforeSpeculation == null) syncBeforeSpeculation = sync.copy();
     }
@@ -119,7 +128,8 @@ final class ExecState {
 
     /**
      * A deep copy of this state between steps (not while speculating): memory copy-on-write, threads, frames and
-     * synchronisation objects copied; plan caches are not carried over.
+     * synchronisation objects copied; frames shared copy-on-write and plan caches carried over (see
+     * {@link ThreadState#snapshot}).
      */
     ExecState copy() {
         ExecState s = new ExecState(program, mem.fork(), globals);
@@ -270,8 +280,8 @@ final class ExecState {
             return o.id;
         }
         if (frame == null || thread == null) throw Abandon.unsupported("local " + v.name() + " outside a function");
-        Integer l = frame.objects.get(v.id());
-        if (l != null) return l;
+        int l = frame.object(v.id());
+        if (l >= 0) return l;
         if (v.function() != null && !v.function().equals(frame.fn.linkName()) && !v.function().equals(frame.fn.name())) {
             throw Abandon.unsupported("variable " + v.name() + " of " + v.function() + " used in " + frame.fn.name());
         }
@@ -285,8 +295,8 @@ final class ExecState {
         // proofs may not assume a value for uninitialised automatic storage: reading it before a write abandons
         if (exhaustive && o.size > 0) o.setUnknown(0, o.size, true);
         else if (containsCharArray(v.type())) markCharArrays(o, v.type(), 0);
-        f.objects.put(v.id(), o.id);
-        f.owned.add(o.id);
+        f.setObject(v.id(), o.id);
+        f.own(o.id);
         return o.id;
     }
 

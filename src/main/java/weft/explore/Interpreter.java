@@ -31,10 +31,13 @@ import java.util.Set;
 final class Interpreter {
     private static final Set<String> HARMLESS_ASM = Set.of("", "mfence", "lfence", "sfence", "nop", "pause", "rep; nop", "rep nop");
 
-    /** What a thread's next step would do; {@code section}: the nondet values of a speculated atomic section. */
+    /**
+     * What a thread's next step would do; {@code section}: the nondet values of a speculated atomic section;
+     * {@code looked}: every object the planning looked at (accessed, or checked for liveness or bounds).
+     */
     record Plan(boolean enabled, List<Access> accesses, boolean visible, String abandoned, List<Long> section,
-                boolean terminates, Abandon.Kind abandonKind) {
-        static final Plan DISABLED = new Plan(false, List.of(), false, null, null, false, null);
+                boolean terminates, Abandon.Kind abandonKind, Memory.ReadLog looked) {
+        static final Plan DISABLED = new Plan(false, List.of(), false, null, null, false, null, new Memory.ReadLog());
     }
 
     final ExecState st;
@@ -57,6 +60,7 @@ final class Interpreter {
         if (t.cachedPlan != null && t.cachedSync == st.syncEpoch && st.mem.unchangedSince(t.cachedReads, t.cachedEpoch)) {
             return t.cachedPlan;
         }
+        t.ownTop();
         Ctx c = new Ctx(t, t.top(), true);
         Memory.ReadLog log = new Memory.ReadLog();
         st.mem.readLog = log;
@@ -66,12 +70,12 @@ final class Interpreter {
             if (enabled && c.entersAtomic && !t.inAtomic() && !st.speculating) {
                 Speculation.Result r = Speculation.run(this, t);
                 p = new Plan(r.feasible(), r.accesses(), true, r.abandoned(), r.nondet(), r.terminates(),
-                        r.abandoned() == null ? null : Abandon.Kind.UNSUPPORTED);
+                        r.abandoned() == null ? null : Abandon.Kind.UNSUPPORTED, log);
             } else {
-                p = new Plan(enabled, c.accesses, c.visible || touchesShared(c.accesses, t), null, null, c.terminates, null);
+                p = new Plan(enabled, c.accesses, c.visible || touchesShared(c.accesses, t), null, null, c.terminates, null, log);
             }
         } catch (Abandon a) {
-            p = new Plan(false, List.of(), true, a.getMessage(), null, false, a.kind);
+            p = new Plan(false, List.of(), true, a.getMessage(), null, false, a.kind, log);
         } finally {
             st.mem.readLog = null;
         }
@@ -125,6 +129,7 @@ final class Interpreter {
             if (atomicRead != null) {
                 List<Edge> out = t.top().fn.cfg().out(t.top().node);
                 if (out.size() == 1 && out.get(0).stmt() instanceof Stmt.Assign a2 && a2.lhs().equals(atomicRead)) {
+                    t.ownTop();
                     Ctx c2 = new Ctx(t, t.top(), false);
                     step(t, c2);
                     done.add(new Executed(t.index, t.name, out.get(0), false));
@@ -134,12 +139,18 @@ final class Interpreter {
         return done;
     }
 
+    /** Performs a step known to be local without planning it (see {@link LocalEdges}). */
+    Executed performLocal(ThreadState t) {
+        t.cachedPlan = null;
+        return stepRecorded(t);
+    }
+
     private Executed stepRecorded(ThreadState t) {
         boolean resumed = t.phase != ThreadState.Phase.NONE;
+        t.ownTop();
         Ctx c = new Ctx(t, t.top(), false);
-        Edge e = currentEdge(t, c);
         if (!step(t, c)) throw Abandon.stuck("step blocked although planned as enabled");
-        return new Executed(t.index, t.name, e, resumed);
+        return new Executed(t.index, t.name, c.taken, resumed);
     }
 
     private static Lvalue atomicLoad(Expr e) {
@@ -153,27 +164,21 @@ final class Interpreter {
         return null;
     }
 
-    /** The edge the thread is about to take (for the schedule), evaluating branch conditions if needed. */
-    private Edge currentEdge(ThreadState t, Ctx c) {
-        Frame f = t.top();
-        List<Edge> out = f.fn.cfg().out(f.node);
-        if (out.size() == 1) return out.get(0);
-        if (out.isEmpty()) return null;
-        Ctx probe = new Ctx(t, f, true);
-        return chooseBranch(out, probe);
-    }
-
     /** Runs (or plans) one step; returns false when the thread is blocked. */
     boolean step(ThreadState t, Ctx c) {
         Frame f = t.top();
         Cfg cfg = f.fn.cfg();
         List<Edge> out = cfg.out(f.node);
-        if (t.phase != ThreadState.Phase.NONE) return lib.resume(t, c, out.get(0));
+        if (t.phase != ThreadState.Phase.NONE) {
+            c.taken = out.get(0);
+            return lib.resume(t, c, out.get(0));
+        }
         if (out.isEmpty()) {
             if (f.node == cfg.exit()) return doReturn(t, c, null, f.fn.loc());
             throw Abandon.stuck("control reaches a dead end in " + f.fn.name());
         }
         Edge e = out.size() == 1 ? out.get(0) : chooseBranch(out, c);
+        c.taken = e;
         Stmt s = e.stmt();
         if (s instanceof Stmt.Assign a) {
             ev.store(a.lhs(), ev.eval(a.rhs(), c), a.rhs().type(), c, a.loc());
@@ -188,8 +193,8 @@ final class Interpreter {
         } else if (s instanceof Stmt.Decl d) {
             if (d.variable().type().size() < 0) throw Abandon.unsupported("variable-length array " + d.variable().name());
             if (!c.dry) {
-                Integer old = f.objects.remove(d.variable().id());
-                if (old != null) st.mem.kill(old);
+                int old = f.removeObject(d.variable().id());
+                if (old >= 0) st.mem.kill(old);
             }
         } else if (s instanceof Stmt.Asm asm) {
             if (!harmlessAsm(asm.text())) throw Abandon.unsupported("inline assembly: " + asm.text());
@@ -223,7 +228,13 @@ final class Interpreter {
         return chosen;
     }
 
+    private static final java.util.Map<String, Boolean> HARMLESS = new java.util.concurrent.ConcurrentHashMap<>();
+
     static boolean harmlessAsm(String text) {
+        return HARMLESS.computeIfAbsent(text, Interpreter::isHarmlessAsm);
+    }
+
+    private static boolean isHarmlessAsm(String text) {
         String s = text.trim();
         if (s.isEmpty()) return true;
         if (!s.startsWith("\"")) return false;
@@ -251,7 +262,7 @@ final class Interpreter {
             target = resolve(fn.name());
         }
         List<Value> args = new ArrayList<>(call.args().size());
-        for (Expr a : call.args()) args.add(ev.eval(a, c));
+        for (int i = 0; i < call.args().size(); i++) args.add(ev.eval(call.args().get(i), c));
         if (target instanceof CallTarget.User u) {
             if (LibraryModels.isAtomicFunction(u.function().name())) {
                 c.visible = true;
@@ -283,7 +294,7 @@ final class Interpreter {
 
     private static List<CType> argTypes(Stmt.Call call) {
         List<CType> ts = new ArrayList<>(call.args().size());
-        for (Expr a : call.args()) ts.add(a.type());
+        for (int i = 0; i < call.args().size(); i++) ts.add(call.args().get(i).type());
         return ts;
     }
 
@@ -298,7 +309,7 @@ final class Interpreter {
             Value v = ev.convert(args.get(i), argTypes.get(i), p.type());
             if (p.type().size() > 0) st.mem.write(obj, 0, p.type(), v);
         }
-        t.stack.add(f);
+        t.push(f);
         if (f.atomic) t.atomicFrames++;
         return f;
     }
@@ -342,7 +353,7 @@ final class Interpreter {
 
     private void popFrame(ThreadState t) {
         Frame f = t.stack.remove(t.stack.size() - 1);
-        for (int id : f.owned) st.mem.kill(id);
+        for (int i = 0; i < f.owned(); i++) st.mem.kill(f.ownedAt(i));
         if (f.atomic) t.atomicFrames--;
     }
 

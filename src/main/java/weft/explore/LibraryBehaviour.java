@@ -58,13 +58,17 @@ final class LibraryBehaviour {
 
     /** Executes (or plans) a library call; returns false when the thread is blocked. */
     boolean call(ThreadState t, Ctx c, Edge e, Stmt.Call call, LibraryModel model, List<Value> args) {
-        if (!c.dry) st.beforeSyncChange();
         String name = model.name();
         Event event = model.event();
         if (event instanceof Event.SemInit || event instanceof Event.Lock l0 && l0.kind() == Event.LockKind.SEMAPHORE
                 || event instanceof Event.Unlock u0 && u0.kind() == Event.LockKind.SEMAPHORE
                 || event instanceof Event.LockDestroy d0 && d0.kind() == Event.LockKind.SEMAPHORE) {
             throw Abandon.unsupported("semaphores (" + name + ")");
+        }
+        if (!c.dry && changesSync(event, name)) {
+            // a lock operation depends only on operations of the same lock: a write of the lock in the footprint
+            if (event instanceof Event.Lock || event instanceof Event.Unlock) st.beforeLockChange();
+            else st.beforeSyncChange();
         }
         if (event instanceof Event.ThreadCreate tc) return create(t, c, e, call, tc, args);
         if (event instanceof Event.ThreadJoin j) return join(t, c, e, call, name, j, args);
@@ -160,6 +164,22 @@ final class LibraryBehaviour {
         }
         if (event instanceof Event.Atomic a) return atomics.run(t, c, e, call, name, a, args);
         return functions.run(t, c, e, call, name, event, args);
+    }
+
+    /**
+     * Whether a call may change synchronisation or thread state (then {@link ExecState#syncEpoch} counts it). The
+     * others only read and write memory (atomic builtins, allocation, memory and string functions, output), look
+     * at nothing but memory and their arguments, or change only the calling thread (its thread-specific values):
+     * another thread's next step cannot depend on them other than through memory.
+     */
+    static boolean changesSync(Event event, String name) {
+        if (event instanceof Event.Atomic || event instanceof Event.Alloc || event instanceof Event.Free
+                || event instanceof Event.Assume || event instanceof Event.MemAccess || event instanceof Event.ThreadSelf) {
+            return false;
+        }
+        if (event instanceof Event.ThreadSpecific) return !name.endsWith("specific") && !name.equals("tss_get") && !name.equals("tss_set");
+        if (event instanceof Event.Pure) return name.startsWith("pthread_barrier_");
+        return true;
     }
 
     /** Completes a call that started a blocking phase. */
@@ -268,6 +288,8 @@ final class LibraryBehaviour {
         if (s != null && s.writer == t.index) throw Abandon.unsupported("relocking a held lock");
         if (s != null && !read && s.readers.containsKey(t.index)) throw Abandon.unsupported("upgrading a read lock");
         boolean available = s == null || (read ? s.writer < 0 : s.free());
+        // taking the lock, or failing to try it, depends on every other operation on it
+        if (!c.dry && st.mem.footprint != null) st.mem.footprint.add(k.obj(), k.off(), k.off() + 1, Memory.Footprint.WRITE);
         if (!available) {
             if (!l.trying()) return false;
             if (name.contains("timed") || name.contains("clock")) throw Abandon.unsupported(name + " would time out");
@@ -287,6 +309,7 @@ final class LibraryBehaviour {
         Sync.Key k = key(arg(args, u.lockArg()), "lock");
         Sync.Lock s = st.sync.locks.get(k);
         if (s == null) throw Abandon.unsupported("unlocking a free lock");
+        if (!c.dry && st.mem.footprint != null) st.mem.footprint.add(k.obj(), k.off(), k.off() + 1, Memory.Footprint.WRITE);
         if (s.writer == t.index) {
             if (!c.dry) s.writer = -1;
         } else if (s.readers.containsKey(t.index)) {
@@ -406,7 +429,7 @@ final class LibraryBehaviour {
         o.addressTaken = true;
         // malloc'd storage is indeterminate: proofs may not read it as zero (calloc's is zero)
         if (st.exhaustive && a.kind() != Event.AllocKind.CALLOC) o.setUnknown(0, size, true);
-        if (alloca) t.top().owned.add(o.id);
+        if (alloca) t.top().own(o.id);
         if (oldObj != null) {
             long n = Math.min(size, oldObj.size);
             if (n > 0) st.mem.copy(o.id, 0, oldObj.id, 0, n);

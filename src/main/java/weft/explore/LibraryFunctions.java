@@ -122,7 +122,11 @@ final class LibraryFunctions {
             }
             case "pthread_setspecific", "tss_set" -> {
                 long k = knownKey(LibraryBehaviour.arg(args, 0));
-                if (!c.dry) t.specific.put(k, LibraryBehaviour.arg(args, 1));
+                if (!c.dry) {
+                    // the old value may have been the thread's last pointer to an object
+                    if (st.mem.footprint != null) st.mem.footprint.dropsPointers = true;
+                    t.specific.put(k, LibraryBehaviour.arg(args, 1));
+                }
                 return in.finishCall(t, c, e, Value.ZERO, null);
             }
             case "pthread_getspecific", "tss_get" -> {
@@ -153,7 +157,7 @@ final class LibraryFunctions {
     private void access(Ctx c, Value.Ptr p, long n, boolean write, Stmt.Call call, String name) {
         if (n <= 0) return;
         st.mem.check(p.obj(), p.off(), n, write);
-        c.record(new Access(p.obj(), p.off(), n, write, c.atomicSection, call.loc(), "memory by " + name));
+        if (c.collects()) c.record(new Access(p.obj(), p.off(), n, write, c.atomicSection, call.loc(), "memory by " + name));
     }
 
     /** Length of the NUL-terminated string at {@code p} (all its bytes must be known). */

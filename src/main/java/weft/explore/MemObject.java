@@ -36,6 +36,10 @@ final class MemObject {
     /** Bytes whose content the IR does not tell (reading them abandons until written); null when none. */
     java.util.BitSet unknown;
     boolean unknownShared;
+    /** The memory that may change this instance in place (see {@link Memory#fork}); null: none. */
+    Object token;
+    /** The cached encoding of the content without pointers (see {@link StateEncoder}); null when not computed. */
+    byte[] encoded;
 
     MemObject(int id, String name, Kind kind, long size, int owner, SourceLoc loc) {
         this.id = id;
@@ -68,15 +72,24 @@ final class MemObject {
         this.unknownShared = true;
     }
 
-    /** A copy sharing the content until either side writes. */
-    MemObject fork() {
+    /** A copy sharing the content until either side writes, to be changed by the memory of {@code token}. */
+    MemObject fork(Object token) {
         bytesShared = true;
         ptrsShared = true;
         unknownShared = true;
-        return new MemObject(this);
+        MemObject c = new MemObject(this);
+        c.token = token;
+        c.encoded = encoded;
+        return c;
+    }
+
+    /** Drops what is derived from the content: called before every change. */
+    void invalidate() {
+        encoded = null;
     }
 
     byte[] writableBytes() {
+        encoded = null;
         if (bytesShared) {
             bytes = bytes.clone();
             bytesShared = false;
@@ -86,6 +99,7 @@ final class MemObject {
 
     /** Marks {@code [off, off+n)} as unknown ({@code flag}) or known. */
     void setUnknown(long off, long n, boolean flag) {
+        encoded = null;
         if (unknown == null && !flag) return;
         if (unknown == null) {
             unknown = new java.util.BitSet();
@@ -105,6 +119,7 @@ final class MemObject {
     }
 
     TreeMap<Long, Memory.Stored> writablePtrs() {
+        encoded = null;
         if (ptrsShared) {
             ptrs = new TreeMap<>(ptrs);
             ptrsShared = false;

@@ -25,7 +25,9 @@ final class Memory {
     static final long MAX_OBJECT = 16L << 20;
     static final long MAX_TOTAL = 96L << 20;
 
-    private final ArrayList<MemObject> objects;
+    /** The objects by id: the first {@link #count} entries. */
+    private MemObject[] objects;
+    private int count;
     private long total;
     /** Counts content changes; {@link MemObject#lastWrite} holds the count at an object's last change. */
     private long epoch;
@@ -44,19 +46,118 @@ final class Memory {
         }
     }
 
+    /**
+     * What a transition reads and changes, recorded while {@link #footprint} is set (see the sleep sets of
+     * {@link StateSpace}): byte ranges read and written through {@link #check}, objects looked at ({@link #get}:
+     * liveness, size, kind) and objects killed.
+     */
+    static final class Footprint {
+        static final byte LOOK = 0;
+        static final byte READ = 1;
+        static final byte WRITE = 2;
+        static final byte KILL = 3;
+
+        int[] objs = new int[16];
+        long[] offs = new long[16];
+        long[] ends = new long[16];
+        byte[] kinds = new byte[16];
+        int size;
+        /** Objects with ids from here on were created by the transition: no other transition can touch them. */
+        final int created;
+        /** The transition may have changed synchronisation or thread state, or more: it depends on everything. */
+        boolean global;
+        /**
+         * Some step was found not local because another thread reaches an object that is not static: a transition
+         * that drops pointers could make it private and so lengthen this transition (see {@link Transitions}).
+         */
+        boolean fragile;
+        /**
+         * The transition removed a pointer from an object or killed one holding pointers (locals die when their
+         * variables stop being roots): other threads may reach fewer objects.
+         */
+        boolean dropsPointers;
+
+        Footprint(int created) {
+            this.created = created;
+        }
+
+        void add(int obj, long off, long end, byte kind) {
+            if (obj >= created) return;
+            if (size > 0 && objs[size - 1] == obj && kinds[size - 1] == kind && offs[size - 1] == off && ends[size - 1] == end) return;
+            if (size == objs.length) {
+                objs = java.util.Arrays.copyOf(objs, size * 2);
+                offs = java.util.Arrays.copyOf(offs, size * 2);
+                ends = java.util.Arrays.copyOf(ends, size * 2);
+                kinds = java.util.Arrays.copyOf(kinds, size * 2);
+            }
+            objs[size] = obj;
+            offs[size] = off;
+            ends[size] = end;
+            kinds[size++] = kind;
+        }
+
+        /**
+         * Whether two transitions from the same state commute: neither is global, and neither kills an object the
+         * other touches or writes bytes the other reads or writes. Reads commute with reads, looks (liveness, size)
+         * with content writes.
+         */
+        boolean independentOf(Footprint o) {
+            if (global || o.global || fragile && o.dropsPointers || o.fragile && dropsPointers) return false;
+            for (int i = 0; i < size; i++) {
+                for (int j = 0; j < o.size; j++) {
+                    if (objs[i] != o.objs[j]) continue;
+                    byte a = kinds[i];
+                    byte b = o.kinds[j];
+                    if (a == KILL || b == KILL) return false;
+                    if ((a == WRITE && b != LOOK || b == WRITE && a != LOOK) && offs[i] < o.ends[j] && o.offs[j] < ends[i]) return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    /** When not null, every access, look and kill is recorded here. */
+    Footprint footprint;
+
     long epoch() {
         return epoch;
     }
 
     /** No object in {@code log} changed after epoch {@code at}. */
     boolean unchangedSince(ReadLog log, long at) {
-        for (int i = 0; i < log.size; i++) if (objects.get(log.ids[i]).lastWrite > at) return false;
+        for (int i = 0; i < log.size; i++) if (objects[log.ids[i]].lastWrite > at) return false;
         return true;
     }
 
-    private void touch(MemObject o) {
-        if (undo != null && o.id < undoObjects && !undo.containsKey(o.id)) undo.put(o.id, o.fork());
-        o.lastWrite = ++epoch;
+    /**
+     * Called before {@code o} changes: returns the instance to change, this memory's own (objects shared with
+     * another memory since a {@link #fork} are copied first), with the change counted.
+     */
+    private MemObject touch(MemObject o) {
+        MemObject own = own(o);
+        own.lastWrite = ++epoch;
+        return own;
+    }
+
+    /** The instance of {@code o} this memory may change in place (saving the content first while recording undo). */
+    private MemObject own(MemObject o) {
+        boolean mine = o.token == token;
+        if (undo != null && o.id < undoObjects && !undo.containsKey(o.id)) undo.put(o.id, mine ? o.fork(null) : o);
+        if (mine) {
+            o.invalidate();
+            return o;
+        }
+        MemObject c = o.fork(token);
+        c.invalidate();
+        objects[c.id] = c;
+        return c;
+    }
+
+    /** Marks the object's address as taken (it may be reachable through pointers from now on). */
+    void markAddressTaken(int id) {
+        if (readLog != null) readLog.add(id);
+        MemObject o = objects[id];
+        if (!o.addressTaken) own(o).addressTaken = true;
     }
 
     // ------------------------------------------------------------------ undo (speculative atomic sections)
@@ -69,15 +170,16 @@ final class Memory {
     /** Starts recording changes so that {@link #rollback} can restore the current content. */
     void beginUndo() {
         undo = new java.util.HashMap<>();
-        undoObjects = objects.size();
+        undoObjects = count;
         undoTotal = total;
         undoEpoch = epoch;
     }
 
     /** Restores the content at {@link #beginUndo}: changed objects, and no objects created since. */
     void rollback() {
-        for (java.util.Map.Entry<Integer, MemObject> e : undo.entrySet()) objects.set(e.getKey(), e.getValue());
-        objects.subList(undoObjects, objects.size()).clear();
+        for (java.util.Map.Entry<Integer, MemObject> e : undo.entrySet()) objects[e.getKey()] = e.getValue();
+        java.util.Arrays.fill(objects, undoObjects, count, null);
+        count = undoObjects;
         if (readLog != null) {
             // objects created by the undone changes are gone (and their ids will be reused)
             int k = 0;
@@ -89,52 +191,81 @@ final class Memory {
         undo = null;
     }
 
+    /** Objects whose {@link MemObject#token} is this one belong to this memory alone and may change in place. */
+    private Object token = new Object();
+
     Memory() {
-        objects = new ArrayList<>();
+        objects = new MemObject[64];
     }
 
-    private Memory(ArrayList<MemObject> objects, long total, long epoch) {
+    private Memory(MemObject[] objects, int count, long total, long epoch) {
         this.objects = objects;
+        this.count = count;
         this.total = total;
         this.epoch = epoch;
     }
 
-    /** A copy for a new execution; contents are shared copy-on-write. */
+    /**
+     * A copy for a new execution or state; objects are shared copy-on-write: from now on neither memory changes a
+     * shared object in place (this one gets a new token too), a change copies it first.
+     */
     Memory fork() {
-        ArrayList<MemObject> copy = new ArrayList<>(objects.size() + 64);
-        for (MemObject o : objects) copy.add(o.fork());
-        return new Memory(copy, total, epoch);
+        token = new Object();
+        // room for the objects the copy's next steps create
+        return new Memory(java.util.Arrays.copyOf(objects, count + 16), count, total, epoch);
     }
 
     MemObject create(String name, MemObject.Kind kind, long size, int owner, SourceLoc loc) {
         if (size < 0 || size > MAX_OBJECT) throw Abandon.unsupported("object " + name + " of size " + size);
         total += size;
         if (total > MAX_TOTAL) throw Abandon.unsupported("memory limit exceeded");
-        MemObject o = new MemObject(objects.size(), name, kind, size, owner, loc);
-        objects.add(o);
+        MemObject o = new MemObject(count, name, kind, size, owner, loc);
+        o.token = token;
+        if (count == objects.length) objects = java.util.Arrays.copyOf(objects, count * 2 + 16);
+        objects[count++] = o;
         return o;
     }
 
     MemObject get(int id) {
         // liveness, bounds and content are all "looked at" through here or check(): log for plan caching
         if (readLog != null) readLog.add(id);
-        return objects.get(id);
+        MemObject o = objects[id];
+        if (footprint != null && !unnamed(o)) footprint.add(id, 0, 0, Footprint.LOOK);
+        return o;
+    }
+
+    /**
+     * A local whose address was never taken: only its own activation names it, so no other thread's transition can
+     * touch it, and footprints leave it out.
+     */
+    private static boolean unnamed(MemObject o) {
+        return o.kind == MemObject.Kind.LOCAL && !o.addressTaken;
+    }
+
+    /** The object, without logging the look (for analyses of the state that are not part of a step). */
+    MemObject peek(int id) {
+        return objects[id];
     }
 
     int count() {
-        return objects.size();
+        return count;
     }
 
     void kill(int id) {
-        MemObject o = objects.get(id);
-        touch(o);
+        MemObject o = touch(objects[id]);
+        if (footprint != null) {
+            if (!unnamed(o)) footprint.add(id, 0, 0, Footprint.KILL);
+            // locals die when their variables stop being roots: the pointers they hold stop counting
+            if (!o.ptrs.isEmpty() && id < footprint.created) footprint.dropsPointers = true;
+        }
         o.alive = false;
     }
 
     /** Checks that {@code [off, off+size)} of {@code obj} may be accessed. */
     MemObject check(int obj, long off, long size, boolean write) {
         if (readLog != null) readLog.add(obj);
-        MemObject o = objects.get(obj);
+        MemObject o = objects[obj];
+        if (footprint != null && !unnamed(o)) footprint.add(obj, off, off + size, write ? Footprint.WRITE : Footprint.READ);
         if (!o.alive) throw Abandon.unsupported("access to dead object " + o.name);
         if (o.opaque) throw Abandon.unsupported("access to unknown object " + o.name);
         if (off < 0 || size < 0 || off + size > o.size) {
@@ -187,7 +318,7 @@ final class Memory {
             return;
         }
         MemObject o = check(obj, off, size, true);
-        touch(o);
+        o = touch(o);
         clearPtrs(o, off, size);
         o.setUnknown(off, size, false);
         if (v instanceof Value.Ptr || v instanceof Value.Fn) {
@@ -219,7 +350,7 @@ final class Memory {
     void writeAgg(int obj, long off, Value.Agg a) {
         long size = a.bytes().length;
         MemObject o = check(obj, off, size, true);
-        touch(o);
+        o = touch(o);
         clearPtrs(o, off, size);
         System.arraycopy(a.bytes(), 0, o.writableBytes(), (int) off, (int) size);
         o.setUnknown(off, size, false);
@@ -241,7 +372,7 @@ final class Memory {
 
     void writeRaw(int obj, long off, int size, long bits) {
         MemObject o = check(obj, off, size, true);
-        touch(o);
+        o = touch(o);
         clearPtrs(o, off, size);
         o.setUnknown(off, size, false);
         putRaw(o, off, size, bits);
@@ -253,7 +384,7 @@ final class Memory {
 
     void fill(int obj, long off, long n, byte value) {
         MemObject o = check(obj, off, n, true);
-        touch(o);
+        o = touch(o);
         clearPtrs(o, off, n);
         o.setUnknown(off, n, false);
         java.util.Arrays.fill(o.writableBytes(), (int) off, (int) (off + n), value);
@@ -304,10 +435,14 @@ final class Memory {
         return in;
     }
 
-    private static void clearPtrs(MemObject o, long off, long size) {
+    private void clearPtrs(MemObject o, long off, long size) {
         if (o.ptrs.isEmpty()) return;
+        // stored pointers do not overlap: none is in the range when the last one starting before its end ends before it
+        Map.Entry<Long, Stored> last = o.ptrs.lowerEntry(off + size);
+        if (last == null || last.getKey() + last.getValue().size() <= off) return;
         NavigableMap<Long, Stored> in = ptrsIn(o, off, size);
         if (!in.isEmpty()) {
+            if (footprint != null && o.id < footprint.created) footprint.dropsPointers = true;
             List<Long> keys = new ArrayList<>(in.keySet());
             TreeMap<Long, Stored> w = o.writablePtrs();
             for (Long k : keys) w.remove(k);

@@ -44,7 +44,9 @@ final class Speculation {
         String abandoned = null;
         try {
             for (int n = 0; ; n++) {
+                t.ownTop();
                 Ctx c = new Ctx(t, t.top(), false);
+                c.collect = true;
                 boolean moved = in.step(t, c);
                 accesses.addAll(c.accesses);
                 if (!moved) break;

@@ -1,10 +1,13 @@
 package weft.explore;
 
+import weft.ir.Edge;
 import weft.ir.Function;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -22,56 +25,101 @@ import java.util.TreeMap;
  * bytes, stored pointers). Object ids are renamed in the order the traversal meets them: the interpreter never
  * looks at the number of an object (pointers compare by identity and offset, objects are never reused), so states
  * equal up to such a renaming behave identically. Objects the static initialisation created (ids below
- * {@code fixedObjects}) keep their ids, being the same in every state. An object no root reaches can never be
- * accessed again and is left out. Left out as well, being bookkeeping for witnesses or plan caches only: object
- * names and allocation sites, the nondet log, change counters.
+ * {@code fixedObjects}) keep their ids, being the same in every state; those still as initialised are left out
+ * (the others are listed by id), which changes nothing since a state can only be compared with states of the same
+ * execution. An object no root reaches can never be accessed again and is left out. So are the variables of a frame
+ * that are dead at its node ({@link Liveness}), with their objects: no pointer reaches those objects and the frame
+ * writes each of them whole, or re-declares it, before reading it, so their content can decide nothing. Left out as
+ * well, being bookkeeping for witnesses or plan caches only: object names and allocation sites, the nondet log,
+ * change counters. The encoding of each object's content (everything but its pointers, whose targets are renamed)
+ * is cached in the object until it changes.
  */
 final class StateEncoder {
     private final int fixedObjects;
-    private final Map<Function, Integer> functions = new HashMap<>();
+    /** The static objects as initialised: an object still the same instance, or equal to it, is left out. */
+    private final MemObject[] initial;
+    private final Map<Function, Integer> functions = new IdentityHashMap<>();
+    private final Map<Function, Liveness> liveness;
     private final Map<String, Integer> names = new HashMap<>();
 
-    StateEncoder(int fixedObjects) {
-        this.fixedObjects = fixedObjects;
+    /** An encoder for states of the execution whose initial state (before any thread ran) is {@code init}. */
+    StateEncoder(ExecState init, Map<Function, Liveness> liveness) {
+        this.liveness = liveness;
+        this.fixedObjects = init.mem.count();
+        this.initial = new MemObject[fixedObjects];
+        for (int i = 0; i < fixedObjects; i++) initial[i] = init.mem.peek(i);
     }
 
-    /** The canonical encoding of {@code s}. */
-    byte[] encode(ExecState s) {
-        return new Run(s).encode();
+    /** Objects with ids below this are static (created by the initialisation, the same in every state). */
+    int fixedObjects() {
+        return fixedObjects;
+    }
+
+    /** An encoding: the first {@code length} bytes of {@code bytes}. */
+    record Encoded(byte[] bytes, int length) {}
+
+    // reused by every encoding (an encoder serves one exploration): canonical ids are valid where stamped
+    private final Out out = new Out();
+    private int[] canon = new int[64];
+    private int[] stamps = new int[64];
+    private int stamp;
+    private int[] queue = new int[64];
+
+    /** The canonical encoding of {@code s}, in a buffer that the next encoding overwrites. */
+    Encoded encode(ExecState s) {
+        int n = s.mem.count();
+        if (canon.length < n) {
+            canon = Arrays.copyOf(canon, Math.max(n, canon.length * 2));
+            stamps = Arrays.copyOf(stamps, canon.length);
+        }
+        if (++stamp == 0) {
+            Arrays.fill(stamps, 0);
+            stamp = 1;
+        }
+        out.n = 0;
+        new Run(s).encode();
+        return new Encoded(out.buf, out.n);
     }
 
     private final class Run {
         final ExecState s;
-        final Out out = new Out();
-        final int[] canon;
-        final List<Integer> queue = new ArrayList<>();
-        int next;
+        final int count;
+        int queued;
+        int next = fixedObjects;
 
         Run(ExecState s) {
             this.s = s;
-            this.canon = new int[s.mem.count()];
-            Arrays.fill(canon, -1);
-            for (int i = 0; i < fixedObjects && i < canon.length; i++) canon[i] = i;
-            next = fixedObjects;
+            this.count = s.mem.count();
         }
 
-        byte[] encode() {
+        void encode() {
             out.i(s.threads.size());
             for (ThreadState t : s.threads) thread(t);
             sync(s.sync);
-            for (int i = 0; i < fixedObjects && i < canon.length; i++) object(i);
-            for (int q = 0; q < queue.size(); q++) object(queue.get(q));
-            return out.bytes();
+            // static objects as initialised are the same in every state: only the changed ones, by id
+            for (int i = 0; i < fixedObjects && i < count; i++) {
+                if (unchanged(i)) continue;
+                out.i(i);
+                object(i);
+            }
+            out.i(-1);
+            for (int q = 0; q < queued; q++) object(queue[q]);
         }
 
         private void obj(int id) {
-            if (id < 0 || id >= canon.length) {
+            if (id < 0 || id >= count) {
                 out.i(-2);
                 return;
             }
-            if (canon[id] < 0) {
+            if (id < fixedObjects) {
+                out.i(id);
+                return;
+            }
+            if (stamps[id] != stamp) {
+                stamps[id] = stamp;
                 canon[id] = next++;
-                queue.add(id);
+                if (queued == queue.length) queue = Arrays.copyOf(queue, queued * 2);
+                queue[queued++] = id;
             }
             out.i(canon[id]);
         }
@@ -94,37 +142,88 @@ final class StateEncoder {
             key(t.phaseCond);
             value(t.retval);
             out.i(t.tls.size());
-            for (Map.Entry<Integer, Integer> e : new TreeMap<>(t.tls).entrySet()) {
+            if (!t.tls.isEmpty()) for (Map.Entry<Integer, Integer> e : new TreeMap<>(t.tls).entrySet()) {
                 out.i(e.getKey());
                 obj(e.getValue());
             }
             out.i(t.specific.size());
-            for (Map.Entry<Long, Value> e : new TreeMap<>(t.specific).entrySet()) {
+            if (!t.specific.isEmpty()) for (Map.Entry<Long, Value> e : new TreeMap<>(t.specific).entrySet()) {
                 out.l(e.getKey());
                 value(e.getValue());
             }
             out.i(t.stack.size());
-            for (Frame f : t.stack) frame(f);
+            int top = t.stack.size() - 1;
+            for (int k = 0; k <= top; k++) {
+                Frame f = t.stack.get(k);
+                Liveness live = liveness.computeIfAbsent(f.fn, Liveness::of);
+                BitSet alive;
+                int overwritten = -1;
+                if (k < top) {
+                    // waiting for a call: what is read after it, but not the variable its result overwrites
+                    Edge call = t.stack.get(k + 1).callEdge;
+                    alive = call == null ? null : live.liveIn(call.to());
+                    if (call != null) overwritten = live.resultSlot(call);
+                } else if (t.phase != ThreadState.Phase.NONE) {
+                    // a blocked library call resumes without evaluating its arguments again: both ends, to be safe
+                    List<Edge> out = f.fn.cfg().out(f.node);
+                    alive = (BitSet) live.liveIn(f.node).clone();
+                    if (!out.isEmpty()) alive.or(live.liveIn(out.get(0).to()));
+                } else {
+                    alive = live.liveIn(f.node);
+                }
+                frame(f, live, alive, overwritten);
+            }
         }
 
-        private void frame(Frame f) {
-            out.i(functions.computeIfAbsent(f.fn, x -> functions.size()));
+        /**
+         * A frame, leaving out the tracked variables that are dead (see {@link Liveness}): not in {@code alive}
+         * (null: all live), or the one in slot {@code overwritten}.
+         */
+        private void frame(Frame f, Liveness live, BitSet alive, int overwritten) {
+            Integer fn = functions.get(f.fn);
+            if (fn == null) {
+                fn = functions.size();
+                functions.put(f.fn, fn);
+            }
+            out.i(fn);
             out.i(f.node);
             out.i(f.callEdge == null ? -1 : f.callEdge.from());
             out.i(f.callEdge == null ? -1 : f.callEdge.to());
             out.i(f.atomic ? 1 : 0);
             key(f.onceKey);
-            out.i(f.objects.size());
-            for (Map.Entry<Integer, Integer> e : new TreeMap<>(f.objects).entrySet()) {
-                out.i(e.getKey());
-                obj(e.getValue());
+            int n = f.variables();
+            int kept = 0;
+            long deadMask = 0; // variables (by position, the first 64) left out
+            for (int i = 0; i < n; i++) {
+                if (isLive(live, alive, overwritten, f.varAt(i)) || i >= 64) kept++;
+                else deadMask |= 1L << i;
             }
-            // dead objects stay in the list (declarations in loops kill the previous instance); killing them
-            // again on return changes nothing, so only the live ones matter
-            int live = 0;
-            for (int o : f.owned) if (s.mem.get(o).alive) live++;
-            out.i(live);
-            for (int o : f.owned) if (s.mem.get(o).alive) obj(o);
+            out.i(kept);
+            for (int i = 0; i < n; i++) {
+                if (i < 64 && (deadMask & (1L << i)) != 0) continue;
+                out.i(f.varAt(i)); // variables in ascending id order
+                obj(f.objectAt(i));
+            }
+            // owned objects die on return; the dead ones and those of dead variables change nothing then
+            int owned = f.owned();
+            int liveOwned = 0;
+            for (int j = 0; j < owned; j++) if (keepOwned(f, f.ownedAt(j), deadMask)) liveOwned++;
+            out.i(liveOwned);
+            for (int j = 0; j < owned; j++) if (keepOwned(f, f.ownedAt(j), deadMask)) obj(f.ownedAt(j));
+        }
+
+        private static boolean isLive(Liveness live, BitSet alive, int overwritten, int var) {
+            int slot = live.slot(var);
+            if (slot < 0) return true;
+            return slot != overwritten && (alive == null || alive.get(slot));
+        }
+
+        private boolean keepOwned(Frame f, int o, long deadMask) {
+            if (!s.mem.peek(o).alive) return false;
+            if (deadMask == 0) return true;
+            int n = Math.min(f.variables(), 64);
+            for (int i = 0; i < n; i++) if ((deadMask & (1L << i)) != 0 && f.objectAt(i) == o) return false;
+            return true;
         }
 
         private void sync(Sync y) {
@@ -176,22 +275,18 @@ final class StateEncoder {
             out.l(y.nextKey);
         }
 
+        /** Whether static object {@code i} is as initialised (its pointers, if any, then lead to static objects only). */
+        private boolean unchanged(int i) {
+            MemObject o = s.mem.peek(i);
+            MemObject init = initial[i];
+            if (o == init) return true;
+            return Arrays.equals(content(o), content(init)) && o.ptrs.equals(init.ptrs);
+        }
+
         private void object(int id) {
-            MemObject o = s.mem.get(id);
-            out.i(o.kind.ordinal());
-            out.l(o.size);
-            out.i((o.alive ? 1 : 0) | (o.readOnly ? 2 : 0) | (o.opaque ? 4 : 0) | (o.addressTaken ? 8 : 0));
-            out.i(o.owner);
-            if (!o.alive) return; // a dead object's content can never be read again
-            out.zeroRuns(o.bytes);
-            if (o.unknown == null) {
-                out.i(0);
-            } else {
-                long[] bits = o.unknown.toLongArray();
-                out.i(bits.length);
-                for (long b : bits) out.l(b);
-            }
-            ptrs(o.ptrs);
+            MemObject o = s.mem.peek(id);
+            out.raw(content(o));
+            if (o.alive) ptrs(o.ptrs);
         }
 
         private void ptrs(TreeMap<Long, Memory.Stored> ptrs) {
@@ -230,6 +325,33 @@ final class StateEncoder {
         }
     }
 
+    /**
+     * The encoding of an object without its pointers (which need the canonical names): kind, size, flags, owner,
+     * bytes and unknown bytes; cached in the object until it changes.
+     */
+    private static byte[] content(MemObject o) {
+        byte[] c = o.encoded;
+        if (c != null) return c;
+        Out out = new Out((int) Math.min(o.size, 1 << 16) + 24);
+        out.i(o.kind.ordinal());
+        out.l(o.size);
+        out.i((o.alive ? 1 : 0) | (o.readOnly ? 2 : 0) | (o.opaque ? 4 : 0) | (o.addressTaken ? 8 : 0));
+        out.i(o.owner);
+        if (o.alive) { // a dead object's content can never be read again
+            out.zeroRuns(o.bytes);
+            if (o.unknown == null) {
+                out.i(0);
+            } else {
+                long[] bits = o.unknown.toLongArray();
+                out.i(bits.length);
+                for (long b : bits) out.l(b);
+            }
+        }
+        c = out.bytes();
+        o.encoded = c;
+        return c;
+    }
+
     private static int compareKeys(Sync.Key a, Sync.Key b) {
         int c = Integer.compare(a.obj(), b.obj());
         return c != 0 ? c : Long.compare(a.off(), b.off());
@@ -237,8 +359,16 @@ final class StateEncoder {
 
     /** A growable byte buffer with variable-length integers. */
     private static final class Out {
-        byte[] buf = new byte[256];
+        byte[] buf;
         int n;
+
+        Out() {
+            this(256);
+        }
+
+        Out(int capacity) {
+            buf = new byte[Math.max(capacity, 16)];
+        }
 
         void b(int x) {
             if (n == buf.length) buf = Arrays.copyOf(buf, n * 2);
@@ -272,6 +402,13 @@ final class StateEncoder {
                 for (int j = z; j < lit; j++) b(bytes[j]);
                 k = lit;
             }
+        }
+
+        /** An already encoded part; its length is implied by its own structure. */
+        void raw(byte[] part) {
+            if (n + part.length > buf.length) buf = Arrays.copyOf(buf, Math.max(buf.length * 2, n + part.length));
+            System.arraycopy(part, 0, buf, n, part.length);
+            n += part.length;
         }
 
         byte[] bytes() {

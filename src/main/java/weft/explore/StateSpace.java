@@ -1,20 +1,16 @@
 package weft.explore;
 
-import weft.ir.CallTarget;
-import weft.ir.Cfg;
-import weft.ir.Edge;
 import weft.ir.Function;
 import weft.ir.Program;
-import weft.ir.Stmt;
-import weft.model.LibraryModels;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Exhaustive explicit-state exploration: visits every state the program can reach under every interleaving of its
@@ -34,15 +30,27 @@ import java.util.Set;
  *       creation succeed, as in SV-COMP's model.</li>
  *   <li>Race check: the same check as the witness search, on every visited state, over every pair of enabled
  *       threads with all the accesses of their next steps (a step's plan collects every access it performs).</li>
- *   <li>Coverage: depth-first search over all enabled threads of each state; a state is not expanded again when an
- *       equal one (see {@link StateEncoder}) was visited, since its successors are then the same. Steps that end the
- *       program lead to a final state, which has no race to check beyond the state before.</li>
- *   <li>Reduction: when a thread's next step touches only its own unshared locals (an assignment, a branch or a
- *       declaration, no call, no synchronisation), only that step is explored from the state. It commutes with
- *       every step of other threads and cannot enable or disable them; while it is pending the thread has no access
- *       another thread could race with, so every racing state reachable with other threads moving first is
- *       reachable, with the same pending accesses, after it. Cycle proviso: when its successor was already visited,
- *       the state is expanded fully, so no thread is ignored around a cycle of local steps.</li>
+ *   <li>Coverage: depth-first search over the fused transitions of all enabled threads of each state; a state is
+ *       not expanded again when an equal one (see {@link StateEncoder}: equal up to the numbering of objects and the
+ *       content of dead variables, {@link Liveness}) was visited, since its successors and its race check are then
+ *       the same. Steps that end the program lead to a final state, which has no race to check beyond the state
+ *       before.</li>
+ *   <li>Fused transitions ({@link Transitions}): a transition is one step of a thread followed by its next steps as
+ *       long as they are local, touching only objects no other thread reaches ({@link Sharing}). The states in
+ *       between are neither visited nor checked: a racing state reachable from one is reachable, racing the same
+ *       way, from the state after the local steps. So if the program can reach a racing state, so can the fused
+ *       transitions.</li>
+ *   <li>Sleep sets (Godefroid's, with state caching): after exploring transitions {@code u} and then {@code t}
+ *       from a state, the successor by {@code t} need not explore {@code u} when the two commute — their
+ *       {@link Memory.Footprint footprints} are independent: no byte one writes is read or written by the other, no
+ *       object one kills is touched by the other, neither changes synchronisation or thread state (taking,
+ *       releasing or trying a lock counts as a write of the lock), and neither could lengthen the other (a transition that stopped at an object another
+ *       thread reaches is not independent of one that drops pointers). Then {@code u} performed after {@code t} does
+ *       what it did before, and reaches the state reached by {@code t} after {@code u}, which is explored from the
+ *       successor by {@code u}. Sleep sets skip transitions, never states: every state reachable by fused
+ *       transitions is visited and checked. A state met again with a sleep set that leaves awake a transition that
+ *       was asleep at its earlier visits is expanded again by those transitions, with the intersection of the sleep
+ *       sets stored for it.</li>
  * </ul>
  * A racing state found is reported as a race witness only when it involves no proof-only access and no spurious
  * wakeup; otherwise the result is merely "not race-free".
@@ -71,17 +79,32 @@ public final class StateSpace {
         INCOMPLETE
     }
 
-    /** The result: kind, number of distinct states visited, and a description (the reason when incomplete). */
-    public record Outcome(Kind kind, long states, String detail, Optional<RaceWitness> witness) {}
+    /**
+     * The result: kind, number of distinct states visited, a description (the reason when incomplete), and the
+     * number of transitions performed.
+     */
+    public record Outcome(Kind kind, long states, String detail, Optional<RaceWitness> witness, long transitions) {}
 
-    private record Key(byte[] code, int hash) {
-        Key(byte[] code) {
-            this(code, Arrays.hashCode(code));
+    /** A state encoding: the first {@code length} bytes of {@code code}, which the key may share until it is stored. */
+    private record Key(byte[] code, int length, int hash) {
+        Key(StateEncoder.Encoded e) {
+            this(e.bytes(), e.length(), hash(e.bytes(), e.length()));
+        }
+
+        private static int hash(byte[] b, int n) {
+            int h = 1;
+            for (int i = 0; i < n; i++) h = 31 * h + b[i];
+            return h;
+        }
+
+        /** This key with its own copy of the bytes (the encoder reuses its buffer), to be stored. */
+        Key stored() {
+            return new Key(Arrays.copyOf(code, length), length, hash);
         }
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Key k && k.hash == hash && Arrays.equals(k.code, code);
+            return o instanceof Key k && k.hash == hash && k.length == length && Arrays.equals(k.code, 0, length, code, 0, length);
         }
 
         @Override
@@ -90,24 +113,33 @@ public final class StateSpace {
         }
     }
 
-    /** A state on the depth-first stack and the threads still to expand from it. */
+    /** A transition of some thread from a state, with what it read and changed. */
+    private record Done(int thread, Memory.Footprint footprint) {}
+
+    /** A state on the depth-first stack, its sleep set, and the threads still to expand from it. */
     private static final class Node {
         final ExecState state;
         final List<Interpreter.Executed> via;
         final Node parent;
+        /** The transitions asleep in this state (see the class comment). */
+        final List<Done> sleep;
+        /** The transitions performed from this state so far. */
+        final List<Done> done = new ArrayList<>();
+        /** Zero: a first visit, expand every awake thread; else a revisit: expand only these threads (a bit mask). */
+        final long revisit;
         List<Integer> todo;
-        List<Integer> all;
-        int reducedTo = -1;
 
-        Node(ExecState state, Node parent, List<Interpreter.Executed> via) {
+        Node(ExecState state, Node parent, List<Interpreter.Executed> via, List<Done> sleep, long revisit) {
             this.state = state;
             this.parent = parent;
             this.via = via;
+            this.sleep = sleep;
+            this.revisit = revisit;
         }
     }
 
     /** Thrown to end the exploration without a result. */
-    private static final class Stop extends RuntimeException {
+    static final class Stop extends RuntimeException {
         Stop(String reason) {
             super(reason, null, false, false);
         }
@@ -131,25 +163,36 @@ public final class StateSpace {
         }
     };
 
-    /** Local steps fused into one transition at most. */
-    private static final int MAX_CHAIN = 10_000;
     private final Program program;
     private final Limits limits;
     private final boolean sectionsRace;
-    private final Set<Key> visited = new HashSet<>();
+    /** Visited states and, per state, the threads whose transitions were asleep in it, as a bit mask. */
+    private final Map<Key, Long> visited = new HashMap<>();
+    private Transitions transitions;
+    private final boolean sleepSets;
+    private long transitionCount;
     private long bytes;
     private long deadline;
     private StateEncoder encoder;
+    private final Map<Function, Liveness> liveness = new IdentityHashMap<>();
+    private final LocalEdges localEdges;
 
-    private StateSpace(Program program, Limits limits, boolean sectionsRace) {
+    private StateSpace(Program program, Limits limits, boolean sectionsRace, boolean sleepSets) {
         this.program = program;
         this.limits = limits;
         this.sectionsRace = sectionsRace;
+        this.sleepSets = sleepSets;
+        this.localEdges = new LocalEdges(program, liveness);
     }
 
     /** Explores the program's state space; honours {@link Thread#interrupted()}. */
     public static Outcome explore(Program program, Limits limits, boolean sectionsRace) {
-        return new StateSpace(program, limits, sectionsRace).run();
+        return new StateSpace(program, limits, sectionsRace, true).run();
+    }
+
+    /** As {@link #explore}, optionally without sleep sets (which must not change the states visited: for tests). */
+    static Outcome explore(Program program, Limits limits, boolean sectionsRace, boolean sleepSets) {
+        return new StateSpace(program, limits, sectionsRace, sleepSets).run();
     }
 
     private Outcome run() {
@@ -159,7 +202,8 @@ public final class StateSpace {
         ExecState s0;
         try {
             ExecState init = ExecState.initial(program);
-            encoder = new StateEncoder(init.mem.count());
+            encoder = new StateEncoder(init, liveness);
+            transitions = new Transitions(program, localEdges, encoder.fixedObjects());
             s0 = init.fork(NO_CHOICES);
             s0.exhaustive = true;
             ThreadState mt = new ThreadState(0, "main");
@@ -180,20 +224,22 @@ public final class StateSpace {
     }
 
     private Outcome incomplete(String reason) {
-        return new Outcome(Kind.INCOMPLETE, visited.size(), reason, Optional.empty());
+        return new Outcome(Kind.INCOMPLETE, visited.size(), reason, Optional.empty(), transitionCount);
     }
 
     private Outcome search(ExecState s0) {
-        visit(s0);
+        Key k0 = encode(s0).stored();
+        visited.put(k0, 0L);
+        bytes += k0.length() + 64L;
         ArrayDeque<Node> stack = new ArrayDeque<>();
-        stack.push(new Node(s0, null, List.of()));
+        stack.push(new Node(s0, null, List.of(), List.of(), 0));
         long iterations = 0;
         while (!stack.isEmpty()) {
             if ((++iterations & 63) == 0) checkLimits();
             Node node = stack.peek();
             if (node.todo == null) {
                 RaceWitness w = expand(node);
-                if (w != null) return new Outcome(Kind.RACE, visited.size(), "a racing state is reachable", Optional.of(w));
+                if (w != null) return new Outcome(Kind.RACE, visited.size(), "a racing state is reachable", Optional.of(w), transitionCount);
             }
             if (node.todo.isEmpty()) {
                 stack.pop();
@@ -201,22 +247,43 @@ public final class StateSpace {
             }
             int t = node.todo.remove(0);
             ExecState next = node.state.copy();
-            List<Interpreter.Executed> done = t == node.reducedTo ? localChain(next, t) : step(next, t);
-            boolean fresh = done != null && visit(next);
-            if (t == node.reducedTo) {
-                // cycle proviso: a local step leading to a visited state does not stand for the others
-                node.todo = fresh ? new ArrayList<>() : without(node.all, t);
-                node.reducedTo = -1;
+            Transitions.Fused f = transitions.perform(next, t);
+            transitionCount++;
+            if (f == null) continue;
+            Memory.Footprint fp = f.footprint();
+            // asleep after t: the transitions asleep here or done before t that commute with t
+            List<Done> sleep = new ArrayList<>();
+            long mask = 0;
+            if (sleepSets && !fp.global && t < 63) {
+                for (List<Done> ds : List.of(node.sleep, node.done)) {
+                    for (Done d : ds) {
+                        if (d.thread() < 63 && d.footprint().independentOf(fp)) {
+                            sleep.add(d);
+                            mask |= 1L << d.thread();
+                        }
+                    }
+                }
             }
-            if (fresh) stack.push(new Node(next, node, done));
+            node.done.add(new Done(t, fp));
+            Key key = encode(next);
+            Long before = visited.get(key);
+            if (before == null) {
+                key = key.stored();
+                visited.put(key, mask);
+                bytes += key.length() + 64L;
+                stack.push(new Node(next, node, f.steps(), sleep, 0));
+            } else if ((before & ~mask) != 0) {
+                // visited with transitions asleep that are awake now: expand those now, with the transitions asleep
+                // in both visits asleep (Godefroid's sleep sets with state caching)
+                long both = before & mask;
+                visited.put(key, both);
+                List<Done> kept = new ArrayList<>();
+                for (Done d : sleep) if ((both & (1L << d.thread())) != 0) kept.add(d);
+                stack.push(new Node(next, node, f.steps(), kept, before & ~mask));
+            }
         }
-        return new Outcome(Kind.RACE_FREE, visited.size(), "all " + visited.size() + " reachable states explored", Optional.empty());
-    }
-
-    private static List<Integer> without(List<Integer> all, int t) {
-        List<Integer> r = new ArrayList<>(all);
-        r.remove(Integer.valueOf(t));
-        return r;
+        return new Outcome(Kind.RACE_FREE, visited.size(), "all " + visited.size() + " reachable states explored", Optional.empty(),
+                transitionCount);
     }
 
     private void checkLimits() {
@@ -226,42 +293,8 @@ public final class StateSpace {
         if (bytes > limits.maxBytes()) throw new Stop("state space larger than " + (limits.maxBytes() >> 20) + " MB");
     }
 
-    /** Adds the state to the visited set; false when an equal state was visited before. */
-    private boolean visit(ExecState s) {
-        byte[] code = encoder.encode(s);
-        if (!visited.add(new Key(code))) return false;
-        bytes += code.length + 64L;
-        return true;
-    }
-
-    /**
-     * Performs thread {@code t}'s local step on {@code s} and then its following local steps, up to
-     * {@link #MAX_CHAIN}: the states in between are never stored (each would be reduced to a local step of some
-     * thread anyway); the chain counts as one reduced transition, subject to the cycle proviso at its end.
-     */
-    private List<Interpreter.Executed> localChain(ExecState s, int t) {
-        List<Interpreter.Executed> done = new ArrayList<>(step(s, t));
-        ThreadState ts = s.threads.get(t);
-        for (int k = 0; k < MAX_CHAIN && !ts.finished; k++) {
-            Interpreter in = new Interpreter(s);
-            Interpreter.Plan p = in.plan(ts);
-            if (!localStep(s, ts, p)) break;
-            done.addAll(in.execute(ts));
-        }
-        return done;
-    }
-
-    /** Performs thread {@code t}'s step on {@code s}; null when the step ends the path (end of program, failed assumption). */
-    private static List<Interpreter.Executed> step(ExecState s, int t) {
-        Interpreter in = new Interpreter(s);
-        ThreadState ts = s.threads.get(t);
-        // the step was planned (enabled, without nondeterministic values) on the state this one copies
-        try {
-            return in.execute(ts);
-        } catch (Abandon a) {
-            if (a.kind == Abandon.Kind.INFEASIBLE || a.kind == Abandon.Kind.PROGRAM_END) return null;
-            throw new Stop(ts.name + ": " + a.getMessage());
-        }
+    private Key encode(ExecState s) {
+        return new Key(encoder.encode(s));
     }
 
     /**
@@ -288,59 +321,19 @@ public final class StateSpace {
             if (p.enabled()) enabled.add(t.index);
         }
         if (owner != null && enabled.isEmpty()) throw new Stop("an atomic section of " + owner.name + " blocks");
-        if (owner == null && enabled.size() >= 2) {
+        if (owner == null && enabled.size() >= 2 && node.revisit == 0) {
             RaceWitness w = race(node, enabled, plans);
             if (w != null) return w;
         }
-        List<Integer> choosable = new ArrayList<>(enabled.size());
-        for (int t : enabled) if (!plans[t].terminates()) choosable.add(t);
-        node.all = choosable;
-        node.todo = new ArrayList<>(choosable);
-        if (choosable.size() > 1) {
-            for (int t : choosable) {
-                if (localStep(s, s.threads.get(t), plans[t])) {
-                    node.todo = new ArrayList<>(List.of(t));
-                    node.reducedTo = t;
-                    break;
-                }
-            }
+        long asleep = 0;
+        for (Done d : node.sleep) asleep |= 1L << d.thread();
+        List<Integer> todo = new ArrayList<>(enabled.size());
+        for (int t : enabled) {
+            if (plans[t].terminates() || (asleep & (1L << t)) != 0) continue;
+            if (node.revisit == 0 || (node.revisit & (1L << t)) != 0) todo.add(t);
         }
+        node.todo = transitions.localFirst(s, todo, plans);
         return null;
-    }
-
-    /**
-     * The thread's next step only reads and writes its own unshared locals, and does nothing else another thread
-     * could observe: an assignment, branch, declaration or fence; a direct call of a defined function (its
-     * parameters are fresh locals); a return to a caller that kills no object whose address was taken. Calls of
-     * library functions, atomic functions, thread ends and once-routines are never local.
-     */
-    private boolean localStep(ExecState s, ThreadState t, Interpreter.Plan p) {
-        if (!p.enabled() || p.visible() || p.terminates() || p.section() != null) return false;
-        if (t.phase != ThreadState.Phase.NONE || t.inAtomic()) return false;
-        Frame f = t.top();
-        Cfg cfg = f.fn.cfg();
-        List<Edge> out = cfg.out(f.node);
-        if (out.isEmpty()) return f.node == cfg.exit() && localReturn(s, t, f);
-        for (Edge e : out) {
-            Stmt st = e.stmt();
-            if (st instanceof Stmt.Decl d) {
-                Integer old = f.objects.get(d.variable().id());
-                if (old != null && s.mem.get(old).addressTaken) return false;
-            } else if (st instanceof Stmt.Call call) {
-                if (!(program.target(call) instanceof CallTarget.User u) || LibraryModels.isAtomicFunction(u.function().name())) return false;
-            } else if (st instanceof Stmt.Return) {
-                if (!localReturn(s, t, f)) return false;
-            } else if (!(st instanceof Stmt.Assign || st instanceof Stmt.Assume || st instanceof Stmt.Skip || st instanceof Stmt.Asm)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean localReturn(ExecState s, ThreadState t, Frame f) {
-        if (t.stack.size() < 2 || f.atomic || f.onceKey != null || f.callEdge == null) return false;
-        for (int o : f.owned) if (s.mem.get(o).addressTaken) return false;
-        return true;
     }
 
     private RaceWitness race(Node node, List<Integer> enabled, Interpreter.Plan[] plans) {

@@ -53,7 +53,17 @@ final class ThreadState {
         this.createdAt = createdAt;
     }
 
-    /** A deep copy of the execution state of this thread, for {@link #restore}. */
+    /**
+     * Frames whose {@link Frame#token} is this one belong to this thread state alone and may change in place; the
+     * others are shared with copies of it (see {@link #ownTop}).
+     */
+    private Object token = new Object();
+
+    /**
+     * A copy of the execution state of this thread, for {@link #restore} or a copied execution state: frames are
+     * shared copy-on-write, the plan cache is kept (it stays valid for a copy of the whole execution state, whose
+     * memory keeps the change counts).
+     */
     ThreadState snapshot() {
         ThreadState c = new ThreadState(index, name, createdAt);
         c.copyFrom(this);
@@ -64,9 +74,40 @@ final class ThreadState {
         copyFrom(s);
     }
 
+    /**
+     * Makes the frames a step may change — the top one and its caller, which a return writes — this thread state's
+     * own. Called before every step is planned or performed, before its context takes the top frame.
+     */
+    void ownTop() {
+        own(stack.size() - 1);
+        own(stack.size() - 2);
+    }
+
+    private void own(int i) {
+        if (i < 0) return;
+        Frame f = stack.get(i);
+        if (f.token == token) return;
+        Frame c = f.copy();
+        c.token = token;
+        stack.set(i, c);
+    }
+
+    /** Pushes a new activation (owned by this thread state). */
+    void push(Frame f) {
+        f.token = token;
+        stack.add(f);
+    }
+
     private void copyFrom(ThreadState o) {
+        // from now on neither side changes the shared frames in place
+        token = new Object();
+        o.token = new Object();
         stack.clear();
-        for (Frame f : o.stack) stack.add(f.copy());
+        stack.addAll(o.stack);
+        cachedPlan = o.cachedPlan;
+        cachedReads = o.cachedReads;
+        cachedEpoch = o.cachedEpoch;
+        cachedSync = o.cachedSync;
         finished = o.finished;
         retval = o.retval;
         joined = o.joined;

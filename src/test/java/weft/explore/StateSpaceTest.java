@@ -224,4 +224,158 @@ class StateSpaceTest {
         assertEquals(StateSpace.Kind.INCOMPLETE, o.kind(), describe(o));
         assertTrue(o.detail().contains("states"), describe(o));
     }
+
+    // ------------------------------------------------------------------ reductions
+
+    private static final String PUBLISH = """
+            struct node { int a, b, c, d, e, f, g, h; };
+            struct node *pub;
+            void *producer(void *x) {
+                struct node *n = malloc(sizeof(struct node));
+                INIT
+                __atomic_store_n(&pub, n, 5);
+                AFTER
+                return 0;
+            }
+            int main(void) {
+                pthread_t t;
+                pthread_create(&t, 0, producer, 0);
+                struct node *p;
+                while (!(p = __atomic_load_n(&pub, 5))) {}
+                int sum = p->a + p->h;
+                pthread_join(t, 0);
+                return sum;
+            }
+            """;
+
+    @Test
+    void privateHeapObjectsAreInitialisedWithoutInterleaving() throws Exception {
+        // the node is private to the producer until published: its initialisation is fused with the allocation
+        var one = explore("one", PUBLISH.replace("INIT", "n->a = 1; n->h = 8;").replace("AFTER", ""));
+        var eight = explore("eight", PUBLISH.replace("INIT", "n->a = 1; n->b = 2; n->c = 3; n->d = 4; n->e = 5; n->f = 6; n->g = 7; n->h = 8;")
+                .replace("AFTER", ""));
+        assertEquals(StateSpace.Kind.RACE_FREE, one.kind(), describe(one));
+        assertEquals(StateSpace.Kind.RACE_FREE, eight.kind(), describe(eight));
+        assertEquals(one.states(), eight.states(), "writes to a private object must not be interleaved: " + describe(eight));
+    }
+
+    @Test
+    void writesAfterPublishingAreShared() throws Exception {
+        var o = explore("late", PUBLISH.replace("INIT", "n->a = 1; n->h = 0;").replace("AFTER", "n->h = 8;"));
+        assertEquals(StateSpace.Kind.RACE, o.kind(), describe(o));
+        assertEquals("heap", o.witness().orElseThrow().first().object().substring(0, 4), o.witness().toString());
+    }
+
+    private static final String STALE = """
+            int g, done;
+            void *reader(void *x) {
+                int r = __atomic_load_n(&g, 5);
+                if (r > 100) return 0;
+                while (!__atomic_load_n(&done, 5)) {}
+                USE
+                return 0;
+            }
+            int main(void) {
+                pthread_t t;
+                pthread_create(&t, 0, reader, 0);
+                for (int i = 0; i < 6; i++) __atomic_store_n(&g, i, 5);
+                __atomic_store_n(&done, 1, 5);
+                pthread_join(t, 0);
+                return 0;
+            }
+            """;
+
+    @Test
+    void deadVariablesDoNotSplitStates() throws Exception {
+        // while the reader spins, the value it read before is dead unless read after the loop
+        var dead = explore("dead", STALE.replace("USE", ""));
+        var live = explore("live", STALE.replace("USE", "return (void *) (long) r;"));
+        assertEquals(StateSpace.Kind.RACE_FREE, dead.kind(), describe(dead));
+        assertEquals(StateSpace.Kind.RACE_FREE, live.kind(), describe(live));
+        assertTrue(dead.states() < live.states(), "dead " + describe(dead) + " / live " + describe(live));
+        // a dead variable's value still decides nothing: a race after the loop is found
+        var racy = explore("racy", STALE.replace("USE", "g = r;").replace("__atomic_store_n(&done, 1, 5);", "__atomic_store_n(&done, 1, 5); g = 9;"));
+        assertEquals(StateSpace.Kind.RACE, racy.kind(), describe(racy));
+    }
+
+    private StateSpace.Outcome[] withAndWithoutSleepSets(String name, String source) throws Exception {
+        var p = ExploreTestSupport.load(dir, name, source);
+        var limits = new StateSpace.Limits(200_000, 1L << 28, 20_000);
+        return new StateSpace.Outcome[] {StateSpace.explore(p, limits, true, true), StateSpace.explore(p, limits, true, false)};
+    }
+
+    @Test
+    void sleepSetsSkipTransitionsButNoState() throws Exception {
+        // three threads on their own counters, then a shared one under a lock built from an atomic flag
+        var o = withAndWithoutSleepSets("independent", """
+                int c1, c2, c3, shared, lock;
+                void *f(void *x) {
+                    int *mine = x;
+                    for (int i = 0; i < 3; i++) __atomic_fetch_add(mine, 1, 5);
+                    while (__atomic_exchange_n(&lock, 1, 5)) {}
+                    shared++;
+                    __atomic_store_n(&lock, 0, 5);
+                    return 0;
+                }
+                int main(void) {
+                    pthread_t a, b, c;
+                    pthread_create(&a, 0, f, &c1); pthread_create(&b, 0, f, &c2); pthread_create(&c, 0, f, &c3);
+                    pthread_join(a, 0); pthread_join(b, 0); pthread_join(c, 0);
+                    return shared;
+                }
+                """);
+        assertEquals(StateSpace.Kind.RACE_FREE, o[0].kind(), describe(o[0]));
+        assertEquals(StateSpace.Kind.RACE_FREE, o[1].kind(), describe(o[1]));
+        assertEquals(o[1].states(), o[0].states(), "sleep sets must visit every state");
+        assertTrue(o[0].transitions() < o[1].transitions(), o[0].transitions() + " transitions with sleep sets, " + o[1].transitions() + " without");
+    }
+
+    @Test
+    void sleepSetsStillFindRaces() throws Exception {
+        // the race needs both threads past their independent steps
+        var o = withAndWithoutSleepSets("late-race", """
+                int c1, c2, x;
+                void *f(void *arg) {
+                    for (int i = 0; i < 3; i++) __atomic_fetch_add(&c2, 1, 5);
+                    x = 1;
+                    return 0;
+                }
+                int main(void) {
+                    pthread_t t;
+                    pthread_create(&t, 0, f, 0);
+                    for (int i = 0; i < 3; i++) __atomic_fetch_add(&c1, 1, 5);
+                    int y = x;
+                    pthread_join(t, 0);
+                    return y;
+                }
+                """);
+        assertEquals(StateSpace.Kind.RACE, o[0].kind(), describe(o[0]));
+        assertEquals(StateSpace.Kind.RACE, o[1].kind(), describe(o[1]));
+        assertEquals("x", o[0].witness().orElseThrow().first().object());
+    }
+
+    @Test
+    void aFailedTrylockDependsOnTheHolder() throws Exception {
+        // main writes y only when its trylock fails, which needs the worker inside its critical section
+        var o = withAndWithoutSleepSets("trylock", """
+                pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; int other, y;
+                void *f(void *arg) {
+                    if (pthread_mutex_trylock(&m) == 0) pthread_mutex_unlock(&m);
+                    else y = 1;
+                    return 0;
+                }
+                int main(void) {
+                    pthread_t t;
+                    pthread_create(&t, 0, f, 0);
+                    pthread_mutex_lock(&m);
+                    __atomic_store_n(&other, 1, 5);
+                    pthread_mutex_unlock(&m);
+                    y = 2;
+                    pthread_join(t, 0);
+                    return 0;
+                }
+                """);
+        assertEquals(StateSpace.Kind.RACE, o[1].kind(), describe(o[1]));
+        assertEquals(StateSpace.Kind.RACE, o[0].kind(), describe(o[0]));
+    }
 }
