@@ -179,11 +179,11 @@ public final class Intervals {
         if (candidates.isEmpty()) return candidates;
         Set<Variable> taken = new HashSet<>();
         for (Function g : program.functions().values()) {
-            for (Edge e : g.cfg().edges()) AddressScan.stmt(e.stmt(), taken);
+            for (Edge e : g.cfg().edges()) weft.ir.AddressScan.stmt(e.stmt(), taken);
         }
         for (Variable v : program.globals()) {
             weft.ir.GlobalInit init = program.init(v);
-            if (init != null) for (weft.ir.GlobalInit.Item it : init.items()) AddressScan.expr(it.value(), taken);
+            if (init != null) for (weft.ir.GlobalInit.Item it : init.items()) weft.ir.AddressScan.expr(it.value(), taken);
         }
         candidates.removeAll(taken);
         return candidates;
@@ -210,7 +210,7 @@ public final class Intervals {
         for (Function g : program.functions().values()) {
             for (Edge e : g.cfg().edges()) {
                 Stmt s = e.stmt();
-                AddressScan.stmt(s, taken);
+                weft.ir.AddressScan.stmt(s, taken);
                 if (s instanceof Stmt.Call c && (mentionsMain(c.callee()) || c.args().stream().anyMatch(Intervals::mentionsMain))) return Set.of();
                 if (s instanceof Stmt.Assign a && mentionsMain(a.rhs())) return Set.of();
                 if (g == main) continue;
@@ -222,7 +222,7 @@ public final class Intervals {
             weft.ir.GlobalInit init = program.init(v);
             if (init == null) continue;
             for (weft.ir.GlobalInit.Item it : init.items()) {
-                AddressScan.expr(it.value(), taken);
+                weft.ir.AddressScan.expr(it.value(), taken);
                 if (mentionsMain(it.value())) return Set.of();
             }
         }
@@ -260,7 +260,7 @@ public final class Intervals {
     /** Locals, parameters and temporaries of integer type that are not volatile, atomic or address-taken. */
     static Set<Variable> trackedVariables(Function f) {
         Set<Variable> taken = new HashSet<>();
-        for (Edge e : f.cfg().edges()) AddressScan.stmt(e.stmt(), taken);
+        for (Edge e : f.cfg().edges()) weft.ir.AddressScan.stmt(e.stmt(), taken);
         Set<Variable> out = new LinkedHashSet<>();
         List<Variable> all = new ArrayList<>(f.params());
         all.addAll(f.locals());
@@ -271,59 +271,6 @@ public final class Intervals {
             }
         }
         return out;
-    }
-
-    /** Finds the variables whose address is taken ({@code &v}, {@code &v.f}, {@code &v[i]}, array decay). */
-    private static final class AddressScan {
-        static void stmt(Stmt s, Set<Variable> taken) {
-            if (s instanceof Stmt.Assign a) {
-                lvalue(a.lhs(), taken);
-                expr(a.rhs(), taken);
-            } else if (s instanceof Stmt.Call c) {
-                if (c.result() != null) lvalue(c.result(), taken);
-                expr(c.callee(), taken);
-                for (Expr x : c.args()) expr(x, taken);
-            } else if (s instanceof Stmt.Assume a) {
-                expr(a.cond(), taken);
-            } else if (s instanceof Stmt.Return r && r.value() != null) {
-                expr(r.value(), taken);
-            }
-        }
-
-        static void expr(Expr e, Set<Variable> taken) {
-            if (e instanceof Expr.AddrOf a) {
-                Variable root = root(a.lvalue());
-                if (root != null) taken.add(root);
-                lvalue(a.lvalue(), taken);
-            } else if (e instanceof Expr.Load l) {
-                lvalue(l.lvalue(), taken);
-            } else if (e instanceof Expr.Unary u) {
-                expr(u.operand(), taken);
-            } else if (e instanceof Expr.Binary b) {
-                expr(b.left(), taken);
-                expr(b.right(), taken);
-            } else if (e instanceof Expr.Cast c) {
-                expr(c.operand(), taken);
-            }
-        }
-
-        static void lvalue(Lvalue lv, Set<Variable> taken) {
-            if (lv instanceof Lvalue.Field f) {
-                lvalue(f.base(), taken);
-            } else if (lv instanceof Lvalue.Index i) {
-                lvalue(i.base(), taken);
-                expr(i.index(), taken);
-            } else if (lv instanceof Lvalue.Deref d) {
-                expr(d.pointer(), taken);
-            }
-        }
-
-        private static Variable root(Lvalue lv) {
-            if (lv instanceof Lvalue.Var v) return v.variable();
-            if (lv instanceof Lvalue.Field f) return root(f.base());
-            if (lv instanceof Lvalue.Index i) return root(i.base());
-            return null;
-        }
     }
 
     /** The worklist iteration with widening, then narrowing. */

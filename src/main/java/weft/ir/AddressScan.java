@@ -1,0 +1,65 @@
+package weft.ir;
+
+import java.util.Set;
+
+/**
+ * Finds the variables whose address a statement takes: {@code &v}, {@code &v.f}, {@code &v[i]} (array
+ * decay included, which the front end lowers to {@code &v[0]}). Only these can change other than by
+ * an assignment naming them.
+ */
+public final class AddressScan {
+    private AddressScan() {
+    }
+
+    /** Adds to {@code taken} the variables {@code s} takes the address of. */
+    public static void stmt(Stmt s, Set<Variable> taken) {
+        if (s instanceof Stmt.Assign a) {
+            lvalue(a.lhs(), taken);
+            expr(a.rhs(), taken);
+        } else if (s instanceof Stmt.Call c) {
+            if (c.result() != null) lvalue(c.result(), taken);
+            expr(c.callee(), taken);
+            for (Expr x : c.args()) expr(x, taken);
+        } else if (s instanceof Stmt.Assume a) {
+            expr(a.cond(), taken);
+        } else if (s instanceof Stmt.Return r && r.value() != null) {
+            expr(r.value(), taken);
+        }
+    }
+
+    /** Adds to {@code taken} the variables {@code e} takes the address of. */
+    public static void expr(Expr e, Set<Variable> taken) {
+        if (e instanceof Expr.AddrOf a) {
+            Variable root = root(a.lvalue());
+            if (root != null) taken.add(root);
+            lvalue(a.lvalue(), taken);
+        } else if (e instanceof Expr.Load l) {
+            lvalue(l.lvalue(), taken);
+        } else if (e instanceof Expr.Unary u) {
+            expr(u.operand(), taken);
+        } else if (e instanceof Expr.Binary b) {
+            expr(b.left(), taken);
+            expr(b.right(), taken);
+        } else if (e instanceof Expr.Cast c) {
+            expr(c.operand(), taken);
+        }
+    }
+
+    private static void lvalue(Lvalue lv, Set<Variable> taken) {
+        if (lv instanceof Lvalue.Field f) {
+            lvalue(f.base(), taken);
+        } else if (lv instanceof Lvalue.Index i) {
+            lvalue(i.base(), taken);
+            expr(i.index(), taken);
+        } else if (lv instanceof Lvalue.Deref d) {
+            expr(d.pointer(), taken);
+        }
+    }
+
+    private static Variable root(Lvalue lv) {
+        if (lv instanceof Lvalue.Var v) return v.variable();
+        if (lv instanceof Lvalue.Field f) return root(f.base());
+        if (lv instanceof Lvalue.Index i) return root(i.base());
+        return null;
+    }
+}
