@@ -177,7 +177,7 @@ final class LibraryBehaviour {
                 || event instanceof Event.Assume || event instanceof Event.MemAccess || event instanceof Event.ThreadSelf) {
             return false;
         }
-        if (event instanceof Event.ThreadSpecific) return !name.endsWith("specific") && !name.equals("tss_get") && !name.equals("tss_set");
+        if (event instanceof Event.ThreadSpecific ts) return ts.op() == Event.SpecificOp.CREATE || ts.op() == Event.SpecificOp.DELETE;
         if (event instanceof Event.Pure) return name.startsWith("pthread_barrier_");
         return true;
     }

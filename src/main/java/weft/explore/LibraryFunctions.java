@@ -45,7 +45,7 @@ final class LibraryFunctions {
     }
 
     boolean run(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Event event, List<Value> args) {
-        if (event instanceof Event.ThreadSpecific) return specific(t, c, e, call, name, args);
+        if (event instanceof Event.ThreadSpecific ts) return specific(t, c, e, call, name, ts.op(), args);
         if (event instanceof Event.MemAccess) return memory(t, c, e, call, name, args);
         if (!(event instanceof Event.Pure)) throw Abandon.unsupported("library model " + event + " of " + name);
         if (ABANDON.contains(name)) throw Abandon.unsupported(name);
@@ -100,9 +100,9 @@ final class LibraryFunctions {
         }
     }
 
-    private boolean specific(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, List<Value> args) {
-        switch (name) {
-            case "pthread_key_create", "tss_create" -> {
+    private boolean specific(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Event.SpecificOp op, List<Value> args) {
+        switch (op) {
+            case CREATE -> {
                 Value p = LibraryBehaviour.arg(args, 0);
                 if (!(p instanceof Value.Ptr kp)) throw Abandon.unsupported(name + " key pointer " + p);
                 Value dtor = args.size() > 1 ? args.get(1) : Value.ZERO;
@@ -116,11 +116,11 @@ final class LibraryFunctions {
                 if (st.exhaustive) c.record(new Access(kp.obj(), kp.off(), kt.size(), true, false, call.loc(), "key by " + name).asProofOnly());
                 return in.finishCall(t, c, e, Value.ZERO, null);
             }
-            case "pthread_key_delete", "tss_delete" -> {
+            case DELETE -> {
                 knownKey(LibraryBehaviour.arg(args, 0));
                 return in.finishCall(t, c, e, Value.ZERO, null);
             }
-            case "pthread_setspecific", "tss_set" -> {
+            case SET -> {
                 long k = knownKey(LibraryBehaviour.arg(args, 0));
                 if (!c.dry) {
                     // the old value may have been the thread's last pointer to an object
@@ -129,11 +129,11 @@ final class LibraryFunctions {
                 }
                 return in.finishCall(t, c, e, Value.ZERO, null);
             }
-            case "pthread_getspecific", "tss_get" -> {
+            case GET -> {
                 long k = knownKey(LibraryBehaviour.arg(args, 0));
                 return in.finishCall(t, c, e, t.specific.getOrDefault(k, Value.ZERO), null);
             }
-            default -> throw Abandon.unsupported(name);
+            default -> throw new IllegalStateException(op.toString());
         }
     }
 

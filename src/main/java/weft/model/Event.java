@@ -99,7 +99,10 @@ public sealed interface Event {
     record MemArg(int ptrArg, boolean write, int sizeArg) {}
 
     /** Thread-specific data: {@code pthread_key_create}, {@code pthread_setspecific} etc. */
-    record ThreadSpecific() implements Event {}
+    record ThreadSpecific(SpecificOp op) implements Event {}
+
+    /** Which thread-specific data operation: create or delete a key, set or get this thread's value. */
+    enum SpecificOp { CREATE, DELETE, SET, GET }
 
     /** No effect on shared memory or synchronisation (math, attributes, sleeping, time...). */
     record Pure() implements Event {}

@@ -134,8 +134,10 @@ public final class LibraryModels {
         b.add(new Event.CondSignal(0, true), "pthread_cond_broadcast");
         b.add(new Event.BarrierWait(0), "pthread_barrier_wait");
         b.add(new Event.Once(0, 1), "pthread_once");
-        b.add(new Event.ThreadSpecific(), "pthread_key_create", "pthread_key_delete", "pthread_setspecific",
-                "pthread_getspecific");
+        b.add(new Event.ThreadSpecific(Event.SpecificOp.CREATE), "pthread_key_create");
+        b.add(new Event.ThreadSpecific(Event.SpecificOp.DELETE), "pthread_key_delete");
+        b.add(new Event.ThreadSpecific(Event.SpecificOp.SET), "pthread_setspecific");
+        b.add(new Event.ThreadSpecific(Event.SpecificOp.GET), "pthread_getspecific");
     }
 
     private static void c11Threads(Builder b) {
@@ -155,7 +157,10 @@ public final class LibraryModels {
         b.add(new Event.CondSignal(0, false), "cnd_signal");
         b.add(new Event.CondSignal(0, true), "cnd_broadcast");
         b.add(new Event.Once(0, 1), "call_once");
-        b.add(new Event.ThreadSpecific(), "tss_create", "tss_delete", "tss_get", "tss_set");
+        b.add(new Event.ThreadSpecific(Event.SpecificOp.CREATE), "tss_create");
+        b.add(new Event.ThreadSpecific(Event.SpecificOp.DELETE), "tss_delete");
+        b.add(new Event.ThreadSpecific(Event.SpecificOp.GET), "tss_get");
+        b.add(new Event.ThreadSpecific(Event.SpecificOp.SET), "tss_set");
     }
 
     private static void svcomp(Builder b) {
