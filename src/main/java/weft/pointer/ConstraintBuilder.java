@@ -334,32 +334,11 @@ final class ConstraintBuilder {
     }
 
     private int binary(Expr.Binary b) {
-        Expr.BinOp op = b.op();
-        boolean additive = op == Expr.BinOp.ADD || op == Expr.BinOp.SUB;
-        boolean bitwise = op == Expr.BinOp.AND || op == Expr.BinOp.OR || op == Expr.BinOp.XOR;
-        if (!additive && !bitwise) return -1;
-        Expr l = b.left();
-        Expr r = b.right();
-        boolean lp = pointerLike(l.type());
-        boolean rp = pointerLike(r.type());
-        if (b.type().isPointer() && additive && (lp || rp) && !(op == Expr.BinOp.SUB && !lp)) {
-            Expr ptr = lp ? l : r;
-            Expr other = lp ? r : l;
-            CType pointee = b.type().pointee();
-            long elem = pointee == null || pointee.size() <= 0 ? 1 : pointee.size();
-            Long c = Consts.fold(other);
-            int shift = c == null ? Solver.SHIFT_ANY : Solver.toShift(c * elem * (op == Expr.BinOp.SUB ? -1 : 1));
-            return union(shiftedNode(eval(ptr), shift), shiftedNode(eval(other), Solver.SHIFT_ANY));
+        int out = -1;
+        for (PointerArith.Flow f : PointerArith.flows(b)) {
+            out = union(out, shiftedNode(eval(f.operand()), f.bytes() == null ? Solver.SHIFT_ANY : Solver.toShift(f.bytes())));
         }
-        if (!b.type().isPointer() && lp && rp) return -1; // pointer difference or comparison
-        if (additive && !b.type().isPointer()) {
-            // integer arithmetic on a pointer-carrying integer: constant byte offsets stay exact
-            Long cr = Consts.fold(r);
-            if (cr != null) return shiftedNode(eval(l), Solver.toShift(op == Expr.BinOp.SUB ? -cr : cr));
-            Long cl = Consts.fold(l);
-            if (cl != null && op == Expr.BinOp.ADD) return shiftedNode(eval(r), Solver.toShift(cl));
-        }
-        return union(shiftedNode(eval(l), Solver.SHIFT_ANY), shiftedNode(eval(r), Solver.SHIFT_ANY));
+        return out;
     }
 
     private int cast(Expr.Cast c) {

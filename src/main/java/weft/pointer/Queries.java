@@ -1,6 +1,5 @@
 package weft.pointer;
 
-import weft.ir.CType;
 import weft.ir.Expr;
 import weft.ir.Lvalue;
 
@@ -449,31 +448,11 @@ final class Queries {
     }
 
     private int[] binary(Expr.Binary b) {
-        Expr.BinOp op = b.op();
-        boolean additive = op == Expr.BinOp.ADD || op == Expr.BinOp.SUB;
-        boolean bitwise = op == Expr.BinOp.AND || op == Expr.BinOp.OR || op == Expr.BinOp.XOR;
-        if (!additive && !bitwise) return NONE;
-        Expr l = b.left();
-        Expr r = b.right();
-        boolean lp = ConstraintBuilder.pointerLike(l.type());
-        boolean rp = ConstraintBuilder.pointerLike(r.type());
-        if (b.type().isPointer() && additive && (lp || rp) && !(op == Expr.BinOp.SUB && !lp)) {
-            Expr ptr = lp ? l : r;
-            Expr other = lp ? r : l;
-            CType pointee = b.type().pointee();
-            long elem = pointee == null || pointee.size() <= 0 ? 1 : pointee.size();
-            Long c = Consts.fold(other);
-            int sh = c == null ? Solver.SHIFT_ANY : Solver.toShift(c * elem * (op == Expr.BinOp.SUB ? -1 : 1));
-            return union(shiftAll(evalIds(ptr), sh == Solver.SHIFT_ANY ? UNKNOWN : sh), shiftAll(evalIds(other), UNKNOWN));
+        int[] out = NONE;
+        for (PointerArith.Flow f : PointerArith.flows(b)) {
+            out = union(out, shiftAll(evalIds(f.operand()), f.bytes() == null ? UNKNOWN : shiftBytes(f.bytes())));
         }
-        if (!b.type().isPointer() && lp && rp) return NONE;
-        if (additive && !b.type().isPointer()) {
-            Long cr = Consts.fold(r);
-            if (cr != null) return shiftAll(evalIds(l), shiftBytes(op == Expr.BinOp.SUB ? -cr : cr));
-            Long cl = Consts.fold(l);
-            if (cl != null && op == Expr.BinOp.ADD) return shiftAll(evalIds(r), shiftBytes(cl));
-        }
-        return union(shiftAll(evalIds(l), UNKNOWN), shiftAll(evalIds(r), UNKNOWN));
+        return out;
     }
 
     private int[] union(int[] a, int[] b) {

@@ -2,7 +2,6 @@ package weft.pointer;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import weft.ir.CType;
 import weft.ir.Edge;
 import weft.ir.Expr;
 import weft.ir.Function;
@@ -327,34 +326,10 @@ class PointsToOptimisationsTest {
         }
 
         private Set<Loc> binary(Expr.Binary b) {
-            Expr.BinOp op = b.op();
-            boolean additive = op == Expr.BinOp.ADD || op == Expr.BinOp.SUB;
-            boolean bitwise = op == Expr.BinOp.AND || op == Expr.BinOp.OR || op == Expr.BinOp.XOR;
-            if (!additive && !bitwise) return new LinkedHashSet<>();
-            Expr l = b.left();
-            Expr r = b.right();
-            boolean lp = ConstraintBuilder.pointerLike(l.type());
-            boolean rp = ConstraintBuilder.pointerLike(r.type());
-            if (b.type().isPointer() && additive && (lp || rp) && !(op == Expr.BinOp.SUB && !lp)) {
-                Expr ptr = lp ? l : r;
-                Expr other = lp ? r : l;
-                CType pointee = b.type().pointee();
-                long elem = pointee == null || pointee.size() <= 0 ? 1 : pointee.size();
-                Long c = Consts.fold(other);
-                int sh = c == null ? Solver.SHIFT_ANY : Solver.toShift(c * elem * (op == Expr.BinOp.SUB ? -1 : 1));
-                Set<Loc> out = shiftAll(evalQ(ptr), sh == Solver.SHIFT_ANY ? UNKNOWN : sh);
-                out.addAll(shiftAll(evalQ(other), UNKNOWN));
-                return out;
+            Set<Loc> out = new LinkedHashSet<>();
+            for (PointerArith.Flow f : PointerArith.flows(b)) {
+                out.addAll(shiftAll(evalQ(f.operand()), f.bytes() == null ? UNKNOWN : shiftBytes(f.bytes())));
             }
-            if (!b.type().isPointer() && lp && rp) return new LinkedHashSet<>();
-            if (additive && !b.type().isPointer()) {
-                Long cr = Consts.fold(r);
-                if (cr != null) return shiftAll(evalQ(l), shiftBytes(op == Expr.BinOp.SUB ? -cr : cr));
-                Long cl = Consts.fold(l);
-                if (cl != null && op == Expr.BinOp.ADD) return shiftAll(evalQ(r), shiftBytes(cl));
-            }
-            Set<Loc> out = shiftAll(evalQ(l), UNKNOWN);
-            out.addAll(shiftAll(evalQ(r), UNKNOWN));
             return out;
         }
 

@@ -1,0 +1,49 @@
+package weft.pointer;
+
+import weft.ir.CType;
+import weft.ir.Expr;
+
+import java.util.List;
+
+/**
+ * Where pointers flow through a binary expression, and at which offset: the one rule the constraint
+ * builder and the query evaluator share. {@code p + k} and {@code k + p} move p by {@code k} elements
+ * (any offset when k is not constant) and let whatever the integer operand carries flow anywhere;
+ * integer arithmetic on a pointer-carrying integer keeps constant byte offsets exact; pointer
+ * differences and comparisons carry no pointer; bitwise operations keep their operands' targets at any
+ * offset; other operators carry nothing.
+ */
+final class PointerArith {
+    private PointerArith() {
+    }
+
+    /** An operand whose targets reach the result, moved by {@code bytes} (null: to any offset). */
+    record Flow(Expr operand, Long bytes) {}
+
+    static List<Flow> flows(Expr.Binary b) {
+        Expr.BinOp op = b.op();
+        boolean additive = op == Expr.BinOp.ADD || op == Expr.BinOp.SUB;
+        boolean bitwise = op == Expr.BinOp.AND || op == Expr.BinOp.OR || op == Expr.BinOp.XOR;
+        if (!additive && !bitwise) return List.of();
+        Expr l = b.left();
+        Expr r = b.right();
+        boolean lp = ConstraintBuilder.pointerLike(l.type());
+        boolean rp = ConstraintBuilder.pointerLike(r.type());
+        if (b.type().isPointer() && additive && (lp || rp) && !(op == Expr.BinOp.SUB && !lp)) {
+            Expr ptr = lp ? l : r;
+            Expr other = lp ? r : l;
+            CType pointee = b.type().pointee();
+            long elem = pointee == null || pointee.size() <= 0 ? 1 : pointee.size();
+            Long c = Consts.fold(other);
+            return List.of(new Flow(ptr, c == null ? null : c * elem * (op == Expr.BinOp.SUB ? -1 : 1)), new Flow(other, null));
+        }
+        if (!b.type().isPointer() && lp && rp) return List.of(); // pointer difference or comparison
+        if (additive && !b.type().isPointer()) {
+            Long cr = Consts.fold(r);
+            if (cr != null) return List.of(new Flow(l, op == Expr.BinOp.SUB ? -cr : cr));
+            Long cl = Consts.fold(l);
+            if (cl != null && op == Expr.BinOp.ADD) return List.of(new Flow(r, cl));
+        }
+        return List.of(new Flow(l, null), new Flow(r, null));
+    }
+}
