@@ -174,7 +174,8 @@ final class FreshFlow {
     private static boolean harmless(Event ev) {
         return ev instanceof Event.Free || ev instanceof Event.Lock || ev instanceof Event.Unlock
                 || ev instanceof Event.LockInit || ev instanceof Event.LockDestroy || ev instanceof Event.CondWait
-                || ev instanceof Event.CondSignal || ev instanceof Event.BarrierWait || ev instanceof Event.Nondet
+                || ev instanceof Event.CondSignal || ev instanceof Event.BarrierWait
+                || ev instanceof Event.BarrierInit || ev instanceof Event.BarrierDestroy || ev instanceof Event.Nondet
                 || ev instanceof Event.Assume || ev instanceof Event.ProgramEnd || ev instanceof Event.Pure
                 || ev instanceof Event.MemAccess || ev instanceof Event.ThreadJoin || ev instanceof Event.ThreadDetach
                 || ev instanceof Event.ThreadSelf;

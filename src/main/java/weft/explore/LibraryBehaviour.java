@@ -65,7 +65,7 @@ final class LibraryBehaviour {
                 || event instanceof Event.LockDestroy d0 && d0.kind() == Event.LockKind.SEMAPHORE) {
             throw Abandon.unsupported("semaphores (" + name + ")");
         }
-        if (!c.dry && changesSync(event, name)) {
+        if (!c.dry && changesSync(event)) {
             // a lock operation depends only on operations of the same lock: a write of the lock in the footprint
             if (event instanceof Event.Lock || event instanceof Event.Unlock) st.beforeLockChange();
             else st.beforeSyncChange();
@@ -127,6 +127,15 @@ final class LibraryBehaviour {
             return in.finishCall(t, c, e, Value.ZERO, null);
         }
         if (event instanceof Event.BarrierWait b) return barrier(t, c, e, b, args);
+        if (event instanceof Event.BarrierInit bi) {
+            barrierInit(t, c, arg(args, bi.barrierArg()), arg(args, bi.countArg()));
+            return in.finishCall(t, c, e, Value.ZERO, null);
+        }
+        if (event instanceof Event.BarrierDestroy bd) {
+            Sync.Barrier old = st.sync.barriers.get(key(arg(args, bd.barrierArg()), "barrier"));
+            if (old != null && !old.waiting.isEmpty()) throw Abandon.unsupported("destroying a barrier in use");
+            return in.finishCall(t, c, e, Value.ZERO, null);
+        }
         if (event instanceof Event.Once o) return once(t, c, e, o, args);
         if (event instanceof Event.AtomicBegin) {
             c.visible = true;
@@ -172,13 +181,13 @@ final class LibraryBehaviour {
      * at nothing but memory and their arguments, or change only the calling thread (its thread-specific values):
      * another thread's next step cannot depend on them other than through memory.
      */
-    static boolean changesSync(Event event, String name) {
+    static boolean changesSync(Event event) {
         if (event instanceof Event.Atomic || event instanceof Event.Alloc || event instanceof Event.Free
-                || event instanceof Event.Assume || event instanceof Event.MemAccess || event instanceof Event.ThreadSelf) {
+                || event instanceof Event.Assume || event instanceof Event.MemAccess || event instanceof Event.ThreadSelf
+                || event instanceof Event.Pure) {
             return false;
         }
         if (event instanceof Event.ThreadSpecific ts) return ts.op() == Event.SpecificOp.CREATE || ts.op() == Event.SpecificOp.DELETE;
-        if (event instanceof Event.Pure) return name.startsWith("pthread_barrier_");
         return true;
     }
 
@@ -342,7 +351,7 @@ final class LibraryBehaviour {
         return true;
     }
 
-    void barrierInit(ThreadState t, Ctx c, Value b, Value count) {
+    private void barrierInit(ThreadState t, Ctx c, Value b, Value count) {
         Sync.Key k = key(b, "barrier");
         if (!(count instanceof Value.Int n) || n.v() <= 0 || n.v() > st.maxThreads) throw Abandon.unsupported("barrier count " + count);
         Sync.Barrier old = st.sync.barriers.get(k);

@@ -51,15 +51,6 @@ final class LibraryFunctions {
         if (ABANDON.contains(name)) throw Abandon.unsupported(name);
         if (ZERO.contains(name)) return in.finishCall(t, c, e, Value.ZERO, null);
         switch (name) {
-            case "pthread_barrier_init" -> {
-                in.lib.barrierInit(t, c, LibraryBehaviour.arg(args, 0), LibraryBehaviour.arg(args, 2));
-                return in.finishCall(t, c, e, Value.ZERO, null);
-            }
-            case "pthread_barrier_destroy" -> {
-                Sync.Barrier b = st.sync.barriers.get(in.lib.key(LibraryBehaviour.arg(args, 0), "barrier"));
-                if (b != null && !b.waiting.isEmpty()) throw Abandon.unsupported("destroying a barrier in use");
-                return in.finishCall(t, c, e, Value.ZERO, null);
-            }
             case "pthread_setcancelstate", "pthread_setcanceltype", "pthread_sigmask" -> {
                 Value old = LibraryBehaviour.arg(args, name.equals("pthread_sigmask") ? 2 : 1);
                 if (!(old instanceof Value.Int i && i.v() == 0)) throw Abandon.unsupported(name + " with an output argument");

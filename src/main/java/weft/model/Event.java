@@ -56,6 +56,11 @@ public sealed interface Event {
 
     record BarrierWait(int barrierArg) implements Event {}
 
+    /** Initialises the barrier {@code barrierArg} points to for {@code countArg} threads. */
+    record BarrierInit(int barrierArg, int countArg) implements Event {}
+
+    record BarrierDestroy(int barrierArg) implements Event {}
+
     /** Runs {@code routineArg()} once, guarded by the once-flag {@code onceArg}. */
     record Once(int onceArg, int routineArg) implements Event {}
 

@@ -126,8 +126,9 @@ public final class LibraryModels {
         b.add(new Event.Lock(0, LockKind.SEMAPHORE, Mode.WRITE, false, 0), "sem_wait");
         b.add(new Event.Lock(0, LockKind.SEMAPHORE, Mode.WRITE, true, 0), "sem_trywait", "sem_timedwait", "sem_clockwait");
         b.add(new Event.Unlock(0, LockKind.SEMAPHORE), "sem_post");
-        b.add(new Event.Pure(), "pthread_cond_init", "pthread_cond_destroy", "pthread_barrier_init",
-                "pthread_barrier_destroy");
+        b.add(new Event.Pure(), "pthread_cond_init", "pthread_cond_destroy");
+        b.add(new Event.BarrierInit(0, 2), "pthread_barrier_init");
+        b.add(new Event.BarrierDestroy(0), "pthread_barrier_destroy");
         b.add(new Event.CondWait(0, 1, false), "pthread_cond_wait");
         b.add(new Event.CondWait(0, 1, true), "pthread_cond_timedwait", "pthread_cond_clockwait");
         b.add(new Event.CondSignal(0, false), "pthread_cond_signal");

@@ -252,6 +252,7 @@ public final class Intervals {
         return !(ev instanceof weft.model.Event.Lock || ev instanceof weft.model.Event.Unlock || ev instanceof weft.model.Event.LockInit
                 || ev instanceof weft.model.Event.LockDestroy || ev instanceof weft.model.Event.CondWait
                 || ev instanceof weft.model.Event.CondSignal || ev instanceof weft.model.Event.BarrierWait
+                || ev instanceof weft.model.Event.BarrierInit || ev instanceof weft.model.Event.BarrierDestroy
                 || ev instanceof weft.model.Event.Nondet || ev instanceof weft.model.Event.Assume || ev instanceof weft.model.Event.Pure
                 || ev instanceof weft.model.Event.Alloc || ev instanceof weft.model.Event.Free
                 || ev instanceof weft.model.Event.ThreadJoin || ev instanceof weft.model.Event.ThreadSelf);
