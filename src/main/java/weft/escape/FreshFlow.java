@@ -39,12 +39,22 @@ final class FreshFlow {
     private final PointsTo pts;
     private final Locals locals;
     private final Publication summaries;
+    /** Per function, each edge's position: the token of an allocation made there. */
+    private final Map<String, Map<Edge, Integer>> edgeIndex = new java.util.concurrent.ConcurrentHashMap<>();
 
     FreshFlow(Program program, PointsTo pts, Locals locals, Publication summaries) {
         this.program = program;
         this.pts = pts;
         this.locals = locals;
         this.summaries = summaries;
+    }
+
+    private int allocationToken(Function f, Edge e) {
+        return edgeIndex.computeIfAbsent(f.linkName(), k -> {
+            Map<Edge, Integer> index = new HashMap<>();
+            for (Edge x : f.cfg().edges()) index.put(x, index.size());
+            return index;
+        }).get(e);
     }
 
     /** Token of parameter {@code i} (allocation tokens are edge indices, never negative). */
@@ -64,8 +74,6 @@ final class FreshFlow {
             Variable p = f.params().get(i);
             if ((freshParams & (1L << i)) != 0 && locals.trackable(f, p)) entry = entry.with(p, paramToken(i));
         }
-        Map<Edge, Integer> index = new HashMap<>();
-        for (Edge e : cfg.edges()) index.put(e, index.size());
         FreshVars[] st = new FreshVars[cfg.nodeCount()];
         st[cfg.entry()] = entry;
         ArrayDeque<Integer> work = new ArrayDeque<>();
@@ -76,7 +84,7 @@ final class FreshFlow {
             int n = work.poll();
             queued.clear(n);
             for (Edge e : cfg.out(n)) {
-                FreshVars next = step(f, e, index.get(e), st[n], died);
+                FreshVars next = step(f, e, st[n], died);
                 FreshVars old = st[e.to()];
                 FreshVars merged = old == null ? next : old.join(next);
                 if (merged.equals(old)) continue;
@@ -96,8 +104,8 @@ final class FreshFlow {
         return st;
     }
 
-    /** The state after edge {@code e} (number {@code edgeIndex} of its function) from {@code s}. */
-    FreshVars step(Function f, Edge e, int edgeIndex, FreshVars s, IntConsumer died) {
+    /** The state after edge {@code e} of {@code f} from {@code s}. */
+    FreshVars step(Function f, Edge e, FreshVars s, IntConsumer died) {
         Stmt stmt = e.stmt();
         if (stmt instanceof Stmt.Decl d) return s.with(d.variable(), null);
         if (stmt instanceof Stmt.Assign a) return assign(f, a.lhs(), a.rhs(), s, died);
@@ -106,7 +114,7 @@ final class FreshFlow {
             for (int t : s.liveTokens()) died.accept(t);
             return FreshVars.NONE;
         }
-        if (stmt instanceof Stmt.Call c) return call(f, c, edgeIndex, s, died);
+        if (stmt instanceof Stmt.Call c) return call(f, c, allocationToken(f, e), s, died);
         return s;
     }
 

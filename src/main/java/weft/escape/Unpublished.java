@@ -35,14 +35,13 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class Unpublished {
     private record Key(String function, long freshParams) {}
 
-    private record Analysed(FreshVars[] before, Map<Edge, Integer> index) {}
-
-    private static final Analysed NOTHING = new Analysed(null, Map.of());
+    /** States of a function that allocates nothing and receives no unpublished object: none tracked. */
+    private static final FreshVars[] NOTHING = new FreshVars[0];
 
     private final Program program;
     private final Locals locals;
     private final FreshFlow flow;
-    private final Map<Key, Analysed> memo = new ConcurrentHashMap<>();
+    private final Map<Key, FreshVars[]> memo = new ConcurrentHashMap<>();
     private final Map<String, Boolean> allocates = new ConcurrentHashMap<>();
 
     public Unpublished(Program program, PointsTo pts, AddressTaken addressTaken) {
@@ -95,27 +94,21 @@ public final class Unpublished {
     public boolean covers(Function f, long freshParams, Edge e, MemoryAccess a) {
         Variable base = a.lvalue() != null ? Pointers.lvalueBase(a.lvalue()) : a.pointer() != null ? Pointers.base(a.pointer()) : null;
         if (base == null) return false;
-        Analysed an = analysed(f, freshParams);
-        if (an.before() == null) return false;
-        FreshVars s = an.before()[e.from()];
+        FreshVars s = before(f, freshParams, e);
         if (s == null || s.isEmpty()) return false;
         // a call's accesses may come after what it publishes (its result store, a library's writes)
-        if (e.stmt() instanceof Stmt.Call) s = flow.step(f, e, an.index().get(e), s, t -> { });
+        if (e.stmt() instanceof Stmt.Call) s = flow.step(f, e, s, t -> { });
         return s.token(base) != null;
     }
 
     private FreshVars before(Function f, long freshParams, Edge e) {
-        Analysed an = analysed(f, freshParams);
-        return an.before() == null ? null : an.before()[e.from()];
+        FreshVars[] st = analysed(f, freshParams);
+        return st == NOTHING ? null : st[e.from()];
     }
 
-    private Analysed analysed(Function f, long freshParams) {
+    private FreshVars[] analysed(Function f, long freshParams) {
         if (freshParams == 0 && !allocates(f)) return NOTHING;
-        return memo.computeIfAbsent(new Key(f.linkName(), freshParams), k -> {
-            Map<Edge, Integer> index = new HashMap<>();
-            for (Edge e : f.cfg().edges()) index.put(e, index.size());
-            return new Analysed(flow.run(f, freshParams, t -> { }), index);
-        });
+        return memo.computeIfAbsent(new Key(f.linkName(), freshParams), k -> flow.run(f, freshParams, t -> { }));
     }
 
     private boolean allocates(Function f) {

@@ -235,7 +235,6 @@ public final class Intervals {
         if (e instanceof Expr.Cast c) return mentionsMain(c.operand());
         if (e instanceof Expr.Unary u) return mentionsMain(u.operand());
         if (e instanceof Expr.Binary b) return mentionsMain(b.left()) || mentionsMain(b.right());
-        if (e instanceof Expr.AddrOf a) return false;
         return false;
     }
 
