@@ -16,8 +16,14 @@ import java.util.Set;
 
 /**
  * Functions that neither they nor anything they call perform synchronisation (locks, atomic
- * sections, thread creation or join, condition waits, once): the thread-modular state leaves them as
- * it entered, so they need no analysis of their own, and recursion among them is harmless.
+ * sections, thread creation or join, condition waits, once) or end the thread ({@code pthread_exit}):
+ * the thread-modular state leaves them as it entered, so they need no analysis of their own, and
+ * recursion among them is harmless.
+ *
+ * <p>Assumes: the state at every {@code pthread_exit} is recorded as one of the thread's end states
+ * ({@code ThreadWalker} does so only while analysing a function, so a function that may end its thread
+ * is never sync-free: otherwise a join at the thread's end would be taken as certain although the thread
+ * may end earlier, inside the callee).
  */
 final class SyncFree {
     private final Program program;
@@ -47,7 +53,7 @@ final class SyncFree {
                 Event ev = lib.model().event();
                 if (ev instanceof Event.Lock || ev instanceof Event.Unlock || ev instanceof Event.AtomicBegin
                         || ev instanceof Event.AtomicEnd || ev instanceof Event.ThreadCreate || ev instanceof Event.ThreadJoin
-                        || ev instanceof Event.CondWait || ev instanceof Event.Once) {
+                        || ev instanceof Event.CondWait || ev instanceof Event.Once || ev instanceof Event.ThreadExit) {
                     return false;
                 }
             } else if (t instanceof CallTarget.User || t instanceof CallTarget.Indirect) {

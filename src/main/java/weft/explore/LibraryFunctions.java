@@ -32,7 +32,7 @@ final class LibraryFunctions {
             "pthread_setconcurrency", "pthread_setaffinity_np", "pthread_getconcurrency", "cnd_init", "cnd_destroy",
             "pthread_testcancel", "sleep", "usleep", "thrd_sleep", "srand", "srandom", "fflush", "__builtin_prefetch");
     /** Pure models that write through pointer arguments or affect other threads: abandoned. */
-    private static final Set<String> ABANDON = Set.of("pthread_cancel", "pthread_kill", "pthread_attr_getdetachstate",
+    private static final Set<String> ABANDON = Set.of("pthread_kill", "pthread_attr_getdetachstate",
             "pthread_attr_getstacksize", "pthread_mutexattr_gettype", "pthread_getschedparam", "pthread_getname_np",
             "pthread_getaffinity_np");
 

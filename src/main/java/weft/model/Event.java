@@ -31,6 +31,19 @@ public sealed interface Event {
 
     record ThreadDetach(int idArg) implements Event {}
 
+    /**
+     * Requests cancellation of the thread whose id value is {@code idArg}: it may end at any cancellation
+     * point, so what it would have done later (joins included) need not happen before it ends.
+     */
+    record ThreadCancel(int idArg) implements Event {}
+
+    /**
+     * {@code longjmp}/{@code siglongjmp}: control returns to a {@code setjmp} point, possibly in a caller,
+     * outside the control-flow graph; no analysis models that, so a program that executes one is not
+     * proved race-free.
+     */
+    record NonLocalJump() implements Event {}
+
     /** Returns the calling thread's id. */
     record ThreadSelf() implements Event {}
 

@@ -88,7 +88,8 @@ public final class LibraryModels {
         b.add(new Event.ThreadExit(), "pthread_exit");
         b.add(new Event.ThreadDetach(0), "pthread_detach");
         b.add(new Event.ThreadSelf(), "pthread_self");
-        b.add(new Event.Pure(), "pthread_equal", "pthread_yield", "sched_yield", "pthread_cancel",
+        b.add(new Event.ThreadCancel(0), "pthread_cancel");
+        b.add(new Event.Pure(), "pthread_equal", "pthread_yield", "sched_yield",
                 "pthread_setcancelstate", "pthread_setcanceltype", "pthread_testcancel",
                 "pthread_attr_init", "pthread_attr_destroy", "pthread_attr_setdetachstate",
                 "pthread_attr_getdetachstate", "pthread_attr_setstacksize", "pthread_attr_getstacksize",
@@ -172,6 +173,7 @@ public final class LibraryModels {
                 "__assert_perror_fail", "__assert", "__builtin_trap", "__builtin_unreachable");
         b.add(new Event.ProgramEnd(false), "exit", "_exit", "_Exit", "quick_exit");
         b.add(new Event.Assume(0), "assert", "__VERIFIER_assert");
+        b.add(new Event.NonLocalJump(), "longjmp", "_longjmp", "siglongjmp", "__longjmp_chk", "__builtin_longjmp");
     }
 
     private static void gccAtomics(Builder b) {

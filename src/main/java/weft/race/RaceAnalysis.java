@@ -81,15 +81,17 @@ public final class RaceAnalysis {
         }
         List<Access> accesses = withoutMisusedSemaphores(new ArrayList<>(byKey.values()), walker.semaphores());
         progress.phase("pairing " + accesses.size() + " shared accesses");
-        RaceContext ctx = new RaceContext(pts, graph, walker::creationStates, walker.instanceKeys(), walker::joinedAtEnd,
+        Set<String> executed = new java.util.HashSet<>();
+        for (ThreadId t : graph.threads()) executed.addAll(graph.functions(t));
+        // a cancelled thread may end at any cancellation point, before the joins it makes at its end
+        java.util.function.Function<ThreadId, Set<ThreadId>> joinedAtEnd = calls.cancels(executed) ? t -> Set.of() : walker::joinedAtEnd;
+        RaceContext ctx = new RaceContext(pts, graph, walker::creationStates, walker.instanceKeys(), joinedAtEnd,
                 fixedWhileThreadsRun(accesses));
         RaceDetector.Result found = new RaceDetector(RaceDetector.standardRules(), options.maxRaces(), options.explain()).detect(accesses, ctx);
         List<String> gaps = new ArrayList<>();
-        Set<String> executed = new java.util.HashSet<>();
-        for (ThreadId t : graph.threads()) executed.addAll(graph.functions(t));
         List<String> ptsGaps = pts.incompleteReasons(executed);
         if (!ptsGaps.isEmpty()) gaps.add("the pointer analysis cannot follow: " + ptsGaps.get(0) + (ptsGaps.size() > 1 ? " (and " + (ptsGaps.size() - 1) + " more)" : ""));
-        if (!calls.complete(executed)) gaps.add("a call or thread creation has no known target");
+        if (!calls.complete(executed)) gaps.add(calls.incompleteReason(executed));
         if (walker.incompleteReason() != null) gaps.add(walker.incompleteReason());
         if (graph.truncated(options.maxThreads())) gaps.add("more than " + options.maxThreads() + " abstract threads");
         AnalysisResult.Stats stats = new AnalysisResult.Stats(graph.threads().size(), accesses.size(), found.pairsChecked(),

@@ -19,7 +19,14 @@ import java.util.Set;
 /**
  * Call and thread-creation sites of every function, with their targets resolved through the pointer
  * analysis (function pointers included). {@link #complete} is false when some call or create site of
- * the given functions has no known target, in which case code may run that no analysis has seen.
+ * the given functions has no known target, in which case code may run that no analysis has seen, or
+ * when one of them makes a non-local jump ({@code longjmp}), which leaves the control-flow graph that
+ * every analysis follows. {@link #cancels} says whether some thread may be cancelled.
+ *
+ * <p>Assumes: every call statement of the IR is among {@link Program#target}'s user, indirect or library
+ * calls (so no non-local jump or cancellation is missed). A {@code longjmp} made from inside an unknown
+ * external function (e.g. a signal handler it installs) is not seen here; such a handler escapes to
+ * external code, which the pointer analysis already reports as a gap.
  */
 public final class CallGraph {
     /** A call ({@code CALL}, including {@code pthread_once} routines) or thread creation ({@code CREATE}) site. */
@@ -29,7 +36,9 @@ public final class CallGraph {
 
     private final Map<String, List<Site>> sites = new HashMap<>();
     private final List<Function> destructors = new ArrayList<>();
-    private final Set<String> incomplete = new java.util.HashSet<>();
+    /** Functions with a site that makes the analyses incomplete, with the reason. */
+    private final Map<String, String> incomplete = new HashMap<>();
+    private final Set<String> cancelling = new java.util.HashSet<>();
 
     public CallGraph(Program program, PointsTo pts) {
         for (Function f : program.functions().values()) {
@@ -41,12 +50,16 @@ public final class CallGraph {
                     Event ev = lib.model().event();
                     if (ev instanceof Event.ThreadCreate || ev instanceof Event.Once) {
                         Set<Function> routines = new LinkedHashSet<>(pts.threadRoutines(f.linkName(), call));
-                        if (routines.isEmpty()) incomplete.add(f.linkName());
+                        if (routines.isEmpty()) incomplete.putIfAbsent(f.linkName(), NO_TARGET);
                         list.add(new Site(f, e, ev instanceof Event.ThreadCreate ? Site.Kind.CREATE : Site.Kind.CALL, Collections.unmodifiableSet(routines)));
+                    } else if (ev instanceof Event.NonLocalJump) {
+                        incomplete.put(f.linkName(), "non-local jump (" + lib.model().name() + ") at " + call.loc());
+                    } else if (ev instanceof Event.ThreadCancel) {
+                        cancelling.add(f.linkName());
                     }
                 } else if (target instanceof CallTarget.User || target instanceof CallTarget.Indirect) {
                     Set<Function> callees = new LinkedHashSet<>(pts.callees(f.linkName(), call));
-                    if (callees.isEmpty() && target instanceof CallTarget.Indirect) incomplete.add(f.linkName());
+                    if (callees.isEmpty() && target instanceof CallTarget.Indirect) incomplete.putIfAbsent(f.linkName(), NO_TARGET);
                     list.add(new Site(f, e, Site.Kind.CALL, Collections.unmodifiableSet(callees)));
                 }
             }
@@ -67,9 +80,22 @@ public final class CallGraph {
         return sites.getOrDefault(function, List.of());
     }
 
-    /** Whether every call and create site in the given functions has a known target. */
+    private static final String NO_TARGET = "a call or thread creation has no known target";
+
+    /** Whether every call and create site in the given functions has a known target and none jumps non-locally. */
     public boolean complete(java.util.Collection<String> functions) {
-        for (String f : functions) if (incomplete.contains(f)) return false;
-        return true;
+        return incompleteReason(functions) == null;
+    }
+
+    /** Why some site of the given functions makes the analyses incomplete, or null if none does. */
+    public String incompleteReason(java.util.Collection<String> functions) {
+        for (String f : functions) if (incomplete.containsKey(f)) return incomplete.get(f);
+        return null;
+    }
+
+    /** Whether one of the given functions may cancel a thread ({@code pthread_cancel}). */
+    public boolean cancels(java.util.Collection<String> functions) {
+        for (String f : functions) if (cancelling.contains(f)) return true;
+        return false;
     }
 }
