@@ -27,6 +27,15 @@ import java.util.Set;
  *
  * <p>Fed with the final states of the thread walk (not the intermediate states of the fixpoint, which
  * hold too many locks).
+ *
+ * <p>Assumes: every {@code sem_init}/{@code sem_post} of the program is visited with its final state
+ * ({@code ThreadWalker.collect} visits every reachable edge of every thread); a post whose pointer may
+ * denote several semaphores — several objects, or an unknown offset ({@code s[i]}, whose lock has offset
+ * -1) — may post each of them, so each of them, and every semaphore waited on in the same object, is
+ * misused; must-locksets are under-approximate (a held semaphore is held on every path); nothing but
+ * {@code sem_*} calls changes a semaphore's count. Not guaranteed: a plain write over a semaphore
+ * ({@code memcpy} of another {@code sem_t}, assignment) is not seen as a post (audit: open, probe
+ * {@code p58-sem-memset.c}).
  */
 public final class SemaphoreUse {
     private final Program program;
@@ -46,9 +55,16 @@ public final class SemaphoreUse {
      * semaphore operation could not be tied to an object.
      */
     public Set<Lock> misused() {
-        if (!allMisused) return misused;
         Set<Lock> all = new HashSet<>(misused);
-        all.addAll(waited);
+        if (allMisused) {
+            all.addAll(waited);
+            return all;
+        }
+        // a post through an imprecise pointer ("s[?]", unknown offset) may post any semaphore of its object
+        for (Lock m : misused) {
+            if (m.offset() >= 0) continue;
+            for (Lock w : waited) if (w.object() != null && w.object().equals(m.object())) all.add(w);
+        }
         return all;
     }
 
