@@ -36,6 +36,10 @@ import java.util.Set;
  * receive the same live object. (Memory one instance frees may come back from the allocator for a
  * later one, but then the first instance's accesses all precede the allocation of the second's.)
  * Accesses through the key stay inside the object, as C requires.
+ *
+ * <p>Assumes: {@code ThreadGraph} uniqueness of the parent and run-once of the loop's function (probe
+ * p33); the counter is a tracked local changed only by {@code i = i + 1} (probes p32, p35); the routine
+ * never reassigns the key. Probes p31-p35: sound.
  */
 public final class InstanceKeys {
     /** How a thread's argument distinguishes its instances. */

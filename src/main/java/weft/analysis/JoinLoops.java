@@ -42,6 +42,9 @@ import java.util.Set;
  * execution of the create statement removes the thread from the joined set again, so order is handled
  * by the dataflow analysis. A create loop on an enclosing cycle runs more than once and overwrites the
  * ids of its earlier threads, so it is never a counting loop for creation.
+ *
+ * <p>Assumes: counting loops as described; id array written only by creates ({@link TidCells}); no
+ * non-local jump into or out of the loops (such programs are incomplete). Probes p15, p16: sound.
  */
 public final class JoinLoops {
     /** A counting loop; its last counter value is {@code bound}, or {@code boundVar - 1} when {@code boundVar} is set. */

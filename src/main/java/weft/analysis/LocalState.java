@@ -16,6 +16,9 @@ import java.util.Set;
  * (being inside an atomic section is a must-property), {@code onceDone} by intersection, {@code inOnce}
  * to null unless equal; {@code split} is a transient {@link ReturnSplit} kept only up to the test of a
  * call's result. {@link #join} is the componentwise least upper bound.
+ *
+ * <p>Assumes: every component is a must- or may-set joined as stated; {@code inOnce} and {@code
+ * onceDone} concern only concrete once-flags.
  */
 public record LocalState(LockState locks, int atomicDepth, ThreadEvents threads, Set<Lock> onceDone, Lock inOnce,
                          ReturnSplit split) {

@@ -13,6 +13,9 @@ import java.util.Set;
  * exactly one concrete lock: a single region with a known offset in an object that exists at most
  * once while the program runs (see {@link ObjectMultiplicity}). Only then may the lock enter a
  * must-lockset — two threads "holding the lock at p" would otherwise possibly hold different locks.
+ *
+ * <p>Assumes: the pointer analysis and {@code Regions} over-approximate the lock pointer's targets and
+ * offsets; {@code ObjectMultiplicity.isConcrete} under-approximates.
  */
 public final class LockResolver {
     /** Locks a lock operation may act on; {@code concrete} when it is certainly the single one. */

@@ -20,6 +20,10 @@ import java.util.Map;
  * a unique thread and its declaration is not on a loop; a heap object if its allocation site (and
  * the wrapper call site giving its context) executes at most once in a unique thread. Everything else
  * (string literals included, which are never locks) is a summary.
+ *
+ * <p>Assumes: functions run once and edges run once per {@code ThreadGraph} (no recursion, no cycle,
+ * one call site, unique thread; no {@code longjmp}); a local of a function that runs once lives once.
+ * Probes p19-p22, p55: sound.
  */
 public final class ObjectMultiplicity {
     private final Program program;

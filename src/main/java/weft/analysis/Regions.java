@@ -18,6 +18,9 @@ import java.util.Set;
  * (paper 000, byte-precise accesses). Over-approximates: an unknown index or offset covers the whole
  * array or object (indices are assumed in bounds — an out-of-bounds access is undefined behaviour
  * before any race).
+ *
+ * <p>Assumes: interval facts are sound ({@code Intervals}); indices stay in bounds (UB otherwise).
+ * Probes p61-p68: sound.
  */
 public final class Regions {
     private final PointsTo pts;

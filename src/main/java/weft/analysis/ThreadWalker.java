@@ -29,6 +29,11 @@ import java.util.Set;
  * (each function is analysed once per distinct entry state, like Goblint's digest contexts), then a
  * second pass that reports every memory access with the final state at its statement. Reporting only
  * after the fixpoint matters: intermediate states of the iteration hold too many must-locks.
+ *
+ * <p>Assumes: every function a thread may run is reached through {@code CallGraph} (a call with no known
+ * target, a non-local jump or recursion through synchronisation is a recorded gap); a function skipped
+ * as {@link SyncFree} neither synchronises nor ends the thread, so the states at every
+ * {@code pthread_exit} are among the end states ({@link #joinedAtEnd}; audit fix, probe p07).
  */
 public final class ThreadWalker {
     /** Receives each access with its thread, statement and state. */

@@ -19,6 +19,10 @@ import java.util.Set;
  * Memory objects that hold thread ids (targets of the id pointer of thread-create calls) and are
  * written by nothing else anywhere in the program. Only for those is "the id stored in this cell" a
  * sound basis for matching joins to threads: any other write could replace the id.
+ *
+ * <p>Assumes: every write to memory is visible to the pointer analysis (plain stores, library writes,
+ * unknown calls that escape the cell); a cell written by anything else is not a tid cell. Probes p10,
+ * p16: sound.
  */
 final class TidCells {
     private final Set<MemObject> trusted = new HashSet<>();

@@ -31,6 +31,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * memory: touching an object after {@code free} is undefined behaviour, not a data race.) The
  * calling context matters: a parameter starts with a live token only if the caller passed a pointer
  * with a live token, in no other argument — {@link #calleeMask} — so the context is part of the walk.
+ *
+ * <p>Assumes: every way a pointer leaves the thread's unaddressed locals kills its token ({@link
+ * FreshFlow}): stores, calls, thread arguments, integer casts, unions, memcpy of structs holding it.
+ * Probes p24-p28: sound.
  */
 public final class Unpublished {
     private record Key(String function, long freshParams) {}

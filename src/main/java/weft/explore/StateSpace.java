@@ -54,6 +54,10 @@ import java.util.Optional;
  * </ul>
  * A racing state found is reported as a race witness only when it involves no proof-only access and no spurious
  * wakeup; otherwise the result is merely "not race-free".
+ *
+ * <p>Assumes: the interpreter executes every construct exactly or abandons (unknown functions, {@code
+ * longjmp}, {@code pthread_cancel}, semaphores abandon); {@link Sharing}'s private objects cannot be
+ * reached by other threads until published. Probes p74-p77: sound.
  */
 public final class StateSpace {
     /**

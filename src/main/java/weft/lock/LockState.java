@@ -35,6 +35,11 @@ import java.util.Set;
  * target is one concrete lock object (see {@code LockResolver}), or from a conditional lock whose
  * condition the branch just established; it leaves on any release that may target it; so a lock in
  * {@code must} is held by the thread on every path reaching the point.
+ *
+ * <p>Assumes: {@code LockResolver} decides concreteness; every release that may target a must-lock
+ * reaches {@link #release} (releases through imprecise pointers and in callees are the subject of
+ * separate fixes); conditional locks' variables are unaddressed locals, so only this thread's own
+ * assignments change them (probes p42-p44: sound).
  */
 public record LockState(Set<HeldLock> must, Set<HeldLock> may, Map<Variable, PendingTry> pending,
                         Set<SymbolicLock> symbolic, Map<Variable, Boolean> truths, Set<ConditionalLock> conditional) {

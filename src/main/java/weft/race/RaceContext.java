@@ -12,6 +12,10 @@ import java.util.function.Function;
  * Whole-program facts exclusion rules may consult: aliasing, the thread graph, where threads were
  * created; {@code fixedWhileThreadsRun}: objects every write of which (through any pointer, by any
  * thread, library functions included) is made by main before it creates its first thread.
+ *
+ * <p>Assumes: {@code fixedWhileThreadsRun} is computed from all shared accesses (every write to a
+ * shared object, through any pointer or library call, is among them); {@code joinedAtEnd} is empty when
+ * a thread may be cancelled (see {@code RaceAnalysis}).
  */
 public record RaceContext(PointsTo pointsTo, ThreadGraph threads, Function<ThreadId, List<LocalState>> creationStates,
                           weft.analysis.InstanceKeys instances, Function<ThreadId, java.util.Set<ThreadId>> joinedAtEnd,

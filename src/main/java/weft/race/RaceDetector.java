@@ -25,6 +25,11 @@ import java.util.TreeMap;
 /**
  * Pairs accesses to the same object and asks every {@link ExclusionRule}; a pair no rule excludes is a
  * possible race. Records, per object, which reasons excluded how many pairs (for explanations).
+ *
+ * <p>Assumes: the access list holds every access to shared memory of every abstract thread in every
+ * calling context ({@code ThreadWalker}; a gap makes the verdict unknown); accesses whose object may be
+ * unknown memory are paired with every group that may alias it; the rules are each sound, so a
+ * conjunction of exclusions is sound.
  */
 public final class RaceDetector {
     /** Default rules, cheapest first. */

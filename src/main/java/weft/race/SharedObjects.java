@@ -20,6 +20,11 @@ import java.util.Set;
  * never reaches such memory, a heap block only its allocating thread knows, a thread-local variable
  * not pointed to from shared memory — is only ever accessed by the thread instance that owns it, so
  * its accesses cannot race. Sound because points-to sets over-approximate every stored pointer.
+ *
+ * <p>Assumes: points-to sets over-approximate every stored pointer, also those stored by library and
+ * unknown functions ({@code pointer.CallEffects}); pointers kept in integers or copied byte-wise keep
+ * their targets (probes p24-p27: sound or unknown). A dead stack object reused by another frame is not
+ * distinguished (probe p30: accepted, it is undefined behaviour).
  */
 public final class SharedObjects {
     private final Set<MemObject> shared;

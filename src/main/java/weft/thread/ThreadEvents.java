@@ -21,6 +21,10 @@ import java.util.Set;
  * <p>Soundness: {@code created} over-approximates, so a child absent from it has certainly not been
  * created yet; a thread enters {@code joined} only when the joined id variable can hold exactly one
  * abstract thread that is unique (one concrete thread), so every access of that thread happened before.
+ *
+ * <p>Assumes: id cells are written by nothing but thread creation ({@code TidCells}); a join through a
+ * pointer, an array cell with an unknown index, or in a callee joins nothing unless the cell holds
+ * exactly one unique thread. Probes p10-p16: sound.
  */
 public record ThreadEvents(Set<ThreadId> created, Set<ThreadId> joined, Set<ThreadId> alive, Map<Loc, Set<ThreadId>> ids) {
     public static final ThreadEvents EMPTY = new ThreadEvents(Set.of(), Set.of(), Set.of(), Map.of());

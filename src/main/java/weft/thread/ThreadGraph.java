@@ -28,6 +28,10 @@ import java.util.Set;
  * create edge executes at most once in the parent, and its history does not repeat a create site
  * (recursive creation). These conditions only ever say "once" when every path that could repeat the
  * execution has been excluded, so "unique" is an under-approximation, as exclusion rules require.
+ *
+ * <p>Assumes: every repetition of code is a CFG cycle, a call site, or recursion in the call graph: no
+ * {@code longjmp} (programs that make one are incomplete, {@code CallGraph}), and every call target is
+ * known (else {@code CallGraph.complete} is false). Probes p01-p06.
  */
 public final class ThreadGraph {
     private final Map<ThreadId, Set<String>> functions = new LinkedHashMap<>();

@@ -65,6 +65,9 @@ import java.util.concurrent.CancellationException;
  * phase: if exceeded, every reachable node gets the all-ranges state, which is sound. The thread's
  * interrupt flag is checked in the loops; when set the analysis stops with a
  * {@link CancellationException} (the flag is kept set).
+ *
+ * <p>Assumes: besides the rules above, no {@code longjmp} (programs that make one are incomplete,
+ * {@code CallGraph}). Probes p60-p62: sound.
  */
 public final class Intervals {
     /** Updates of a widening point before widening starts. */

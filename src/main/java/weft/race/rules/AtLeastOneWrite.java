@@ -4,7 +4,11 @@ import weft.race.Access;
 import weft.race.ExclusionRule;
 import weft.race.RaceContext;
 
-/** Two reads never race: a data race needs at least one write (C11 5.1.2.4). Trivially sound. */
+/**
+ * Two reads never race: a data race needs at least one write (C11 5.1.2.4). Trivially sound.
+ *
+ * <p>Assumes: every write is recorded as a write, library writes included ({@code AccessCollector}).
+ */
 public final class AtLeastOneWrite implements ExclusionRule {
     @Override
     public String exclude(Access a, Access b, RaceContext ctx) {

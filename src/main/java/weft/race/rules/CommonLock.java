@@ -10,6 +10,12 @@ import weft.race.RaceContext;
  * the two accesses; so does the global atomic section of {@code __VERIFIER_atomic} code. Sound because
  * must-locksets under-approximate the held locks and contain only locks that denote one concrete lock
  * object, so both threads hold the same lock, which mutual exclusion makes impossible at once.
+ *
+ * <p>Assumes: must-locksets ({@code LockState.must}) under-approximate on every path and hold only
+ * locks that denote one concrete lock object ({@code LockResolver}, {@code ObjectMultiplicity}); every
+ * release that may target the lock removes it; {@code atomicDepth} is a must-property (merged by
+ * minimum). Probes p19-p22, p38, p41-p44, p49, p54, p55: sound. Not guaranteed: a plain write over a
+ * held mutex (memset, assignment) is not a release (audit: open, probe p59).
  */
 public final class CommonLock implements ExclusionRule {
     @Override

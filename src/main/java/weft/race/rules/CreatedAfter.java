@@ -14,6 +14,11 @@ import weft.thread.ThreadId;
  * since — then each of C's instances lies entirely before or after {@code a}. Sound: may-created and
  * may-alive over-approximate, must-joined under-approximates, and A's uniqueness rules out another
  * instance of A having created C.
+ *
+ * <p>Assumes: {@code ThreadEvents.created} and {@code alive} over-approximate (every create statement
+ * executed on some path adds its children; a create repeated by a non-local jump is excluded by making
+ * such programs incomplete); {@code joined} under-approximates; {@code ThreadGraph.isUnique(ta)}.
+ * Probes p10-p16: sound.
  */
 public final class CreatedAfter implements ExclusionRule {
     @Override

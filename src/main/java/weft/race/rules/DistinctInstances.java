@@ -14,6 +14,10 @@ import weft.race.RaceContext;
  * touch different elements; within one instance the accesses are ordered by program order. For
  * {@code g[k]} through a pointer variable {@code g}, only if {@code g} is written before any thread
  * exists and never after ({@link RaceContext#fixedWhileThreadsRun}): every instance indexes the same array.
+ *
+ * <p>Assumes: {@link InstanceKeys}: the create runs once per iteration of a counting loop that runs
+ * once, so the keys differ per instance; keys are never reassigned in the routine; {@code
+ * fixedWhileThreadsRun} for arrays reached through a pointer variable. Probes p31-p35: sound.
  */
 public final class DistinctInstances implements ExclusionRule {
     @Override

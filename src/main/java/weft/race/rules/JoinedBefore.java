@@ -10,6 +10,13 @@ import weft.race.RaceContext;
  * joined C at every point where it can terminate (return or {@code pthread_exit}), C ended before too.
  * Sound: a thread is must-joined only if all its instances are certainly joined (unique with a known
  * id, or a verified join loop — see {@code ThreadEvents}, {@code JoinLoops}).
+ *
+ * <p>Assumes: {@code joined} holds only unique threads whose id cell certainly holds them ({@code
+ * ThreadEvents}, {@code TidCells}, {@code JoinLoops}); {@code ThreadWalker.joinedAtEnd} joins the
+ * states at every point where the thread may end: returns, and {@code pthread_exit} also inside helpers
+ * (fixed: {@code SyncFree} no longer skips functions that end the thread, probe p07), and not at all
+ * when a thread may be cancelled ({@code CallGraph.cancels}, fixed, probe p23). Joins through pointers,
+ * in callees, with unknown index, overwritten tids: probes p10-p16, sound.
  */
 public final class JoinedBefore implements ExclusionRule {
     @Override

@@ -12,6 +12,10 @@ import java.util.List;
  * Two sibling threads A and B of one unique parent: if in every state in which the parent creates B
  * it has already joined A, all of A happens before B starts. Sound: the creation states cover every
  * way the parent reaches B's create statement, and must-joined under-approximates.
+ *
+ * <p>Assumes: {@code creationStates} lists the parent's state at every execution of the child's create
+ * statement (recorded while analysing, for every calling context); the parent is unique; must-joined
+ * under-approximates. Probe p71: sound.
  */
 public final class JoinedBeforeCreated implements ExclusionRule {
     @Override

@@ -12,6 +12,12 @@ import weft.race.RaceContext;
  * Distinct abstract objects that may still be the same memory ({@code PointsTo.mayAlias}: a wrapper's
  * fresh block seen inside and outside the wrapper, which share their layout; unknown memory, whose
  * offsets say nothing) are compared by bytes in the first case and never excluded in the second.
+ *
+ * <p>Assumes: each region covers every byte its access may touch ({@code Regions}: points-to sets
+ * over-approximate, an unknown index covers the whole array, index intervals from {@code Intervals}
+ * over-approximate with wrap-around); an access stays inside its object (out-of-bounds is undefined
+ * behaviour); {@code PointsTo.mayAlias} is true for every pair of abstract objects that may be one
+ * concrete object. Audit probes p61-p68: sound.
  */
 public final class MayOverlap implements ExclusionRule {
     @Override

@@ -8,6 +8,11 @@ import weft.race.RaceContext;
  * Two atomic accesses ({@code _Atomic} objects, {@code __atomic_*}/{@code __sync_*}/{@code atomic_*}
  * operations) never form a data race by definition (C11 5.1.2.4p25); an access counts as atomic only
  * when it certainly is one.
+ *
+ * <p>Assumes: an access is marked atomic only when it certainly is one ({@code AccessCollector}: {@code
+ * _Atomic} lvalues and atomic builtins). Synchronisation objects are not accesses at all, so a plain
+ * write over a mutex, semaphore or once-flag is not paired with their operations (audit: open, probes
+ * p58, p59, p72).
  */
 public final class NotBothAtomic implements ExclusionRule {
     @Override

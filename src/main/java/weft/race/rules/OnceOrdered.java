@@ -9,6 +9,10 @@ import weft.race.RaceContext;
  * returns only after it has completed. So two accesses inside the routine of one (concrete) once-flag
  * are ordered by program order, and an access inside the routine happens before any access a thread
  * makes after its own call on that flag returned (must-set {@code onceDone}).
+ *
+ * <p>Assumes: {@code inOnce}/{@code onceDone} are set only for a once-flag that is one concrete object
+ * ({@code ThreadWalker.onceFlag}); the flag is never written except by {@code pthread_once}. Probes
+ * p17, p18, p73: sound; a plain write resetting the flag is not seen (audit: open, probe p72).
  */
 public final class OnceOrdered implements ExclusionRule {
     @Override

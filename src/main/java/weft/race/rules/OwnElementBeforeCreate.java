@@ -13,6 +13,11 @@ import weft.race.RaceContext;
  * element k: for the instance created in iteration k or later that happens before the instance is
  * created (program order, then creation); every instance created earlier owns another element. The
  * loop runs once ({@link InstanceKeys}), so each element belongs to one instance.
+ *
+ * <p>Assumes: {@link InstanceKeys} (POINTER kind: one element per instance, loop runs once) and {@code
+ * InstanceKeys.elementBeforeCreate}: the creator's access indexes the same counter, in the same
+ * iteration, before the create edge; the child's accesses stay within its element ({@code
+ * elementSize}). Probes p36, p37: sound.
  */
 public final class OwnElementBeforeCreate implements ExclusionRule {
     @Override

@@ -10,6 +10,10 @@ import weft.race.RaceContext;
  * that name such a variable directly (not through a pointer) each touch their own thread's instance:
  * in different threads these are different objects, in the same thread they are ordered by program
  * order. Only accesses through pointers (the address escaped) can reach another thread's instance.
+ *
+ * <p>Assumes: a {@code named} access names the variable itself, never through a pointer ({@code
+ * MemoryAccess.named}); a pointer to another thread's instance is an unnamed access to the same {@code
+ * Var} object and is paired normally. Probes p69, p70: sound.
  */
 public final class OwnThreadLocal implements ExclusionRule {
     @Override

@@ -23,6 +23,11 @@ import java.util.Set;
  * (a must-lock at byte {@code b+k} of the object whose element at byte {@code b} contains the access,
  * e.g. {@code cache[5].m} for {@code cache[5].refs}). Assumes accesses stay inside their object, as C
  * requires.
+ *
+ * <p>Assumes: symbolic locks hold only while their base pointer is unchanged (dropped on assignment of
+ * the base, {@code LockState}); both accesses stay inside their objects (C semantics); the concrete
+ * variant needs an exact region and a must-lock in the same object; the lock is one concrete mutex per
+ * object (the object type fixes its offset).
  */
 public final class SymbolicLockRule implements ExclusionRule {
     /** A lock at byte {@code offset} of the accessed object of type {@code type}. */

@@ -1,0 +1,10 @@
+#include <pthread.h>
+int g;
+void init(void) { g++; }
+void *w(void *a) { pthread_once_t o = PTHREAD_ONCE_INIT; pthread_once(&o, init); return 0; }
+int main(void) {
+  pthread_t t1, t2;
+  pthread_create(&t1, 0, w, 0);
+  pthread_create(&t2, 0, w, 0);
+  return 0;
+}

@@ -1,0 +1,5 @@
+#include <pthread.h>
+int g; pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+void rec(int n) { if (n == 0) { pthread_mutex_unlock(&m); return; } rec(n - 1); }
+void *w(void *a) { pthread_mutex_lock(&m); rec(2); g++; return 0; }
+int main(void) { pthread_t t1, t2; pthread_create(&t1, 0, w, 0); pthread_create(&t2, 0, w, 0); return 0; }

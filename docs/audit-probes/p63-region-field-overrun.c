@@ -1,0 +1,4 @@
+#include <pthread.h>
+struct S { int a[2]; int b; } s;
+void *w(void *x) { int *p = s.a; p[2] = 1; return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); s.b = 2; return 0; }

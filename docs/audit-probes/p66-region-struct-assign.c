@@ -1,0 +1,4 @@
+#include <pthread.h>
+struct S { int a; int b; } s, s2;
+void *w(void *x) { s = s2; return 0; }
+int main(void) { pthread_t t; pthread_create(&t, 0, w, 0); s.b = 2; return 0; }

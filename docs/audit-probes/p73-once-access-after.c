@@ -1,0 +1,6 @@
+#include <pthread.h>
+int g;
+pthread_once_t o = PTHREAD_ONCE_INIT;
+void init(void) { g = 1; }
+void *w(void *a) { pthread_once(&o, init); g = 2; return 0; }
+int main(void) { pthread_t t1, t2; pthread_create(&t1, 0, w, 0); pthread_create(&t2, 0, w, 0); return 0; }
