@@ -18,16 +18,37 @@ import java.util.List;
  * Lists the memory accesses of one CFG edge: every {@link Expr.Load} (including those inside address
  * computations), the written lvalue of assignments and call results, and the reads and writes library
  * models perform through pointer arguments ({@code memset}, {@code memcpy}, string functions,
- * {@code scanf}, atomic builtins, the thread-id store of {@code pthread_create}). Calls to unknown
- * external functions read and write whatever their pointer arguments reach. Synchronisation objects
- * touched by lock operations are not data accesses.
+ * {@code scanf}, atomic builtins, the thread-id store of {@code pthread_create}). Synchronisation
+ * objects touched by lock operations are not data accesses.
+ *
+ * <p><b>Hidden library state.</b> A call of a C library function with hidden state ({@code LibcFacts#state},
+ * e.g. {@code rand}, {@code strtok}, {@code localtime}) reads and writes its group's pseudo-object
+ * ({@code <libc:rand state>}): calls that may run in parallel race on it, and the ordinary exclusion rules
+ * (common lock, created after, joined before...) apply as to any access. A function that returns its
+ * static buffer thereby writes that buffer, so the program's reads through an earlier result pair with
+ * it. Off ({@code libcStateRaces} false, as in SV-COMP mode, whose property concerns the program's own
+ * memory), no such accesses are recorded.
+ *
+ * <p><b>Unknown external functions</b> (declared, not defined, not modelled) read and write whatever
+ * their pointer arguments reach, and also all memory external code may reach (the unknown object, which
+ * may be any global and any escaped object, see {@code weft.pointer.CallEffects}): an external function
+ * may access the program's globals by name. Sound for any behaviour of the external code on program
+ * memory; its internal state (not program memory) is not modelled.
  */
 public final class AccessCollector {
     private final Program program;
     private final Regions regions;
     private final IntervalCache intervals;
 
+    private final boolean libcStateRaces;
+
     public AccessCollector(Program program, Regions regions, IntervalCache intervals) {
+        this(program, regions, intervals, true);
+    }
+
+    /** With {@code libcStateRaces} false, calls of library functions do not access their hidden state. */
+    public AccessCollector(Program program, Regions regions, IntervalCache intervals, boolean libcStateRaces) {
+        this.libcStateRaces = libcStateRaces;
         this.program = program;
         this.regions = regions;
         this.intervals = intervals;
@@ -56,7 +77,10 @@ public final class AccessCollector {
             if (!(c.callee() instanceof Expr.FuncRef)) reads(f, node, c.callee(), out);
             for (Expr arg : c.args()) reads(f, node, arg, out);
             CallTarget target = program.target(c);
-            if (target instanceof CallTarget.Library lib) library(f, node, c, lib.model().event(), out);
+            if (target instanceof CallTarget.Library lib) {
+                library(f, node, c, lib.model().event(), out);
+                if (libcStateRaces) hiddenState(f, node, c, lib.model().facts(), out);
+            }
             else if (target instanceof CallTarget.External) external(f, node, c, out);
             if (c.result() != null) {
                 lvalueReads(f, node, c.result(), out);
@@ -179,7 +203,22 @@ public final class AccessCollector {
         }
     }
 
+    /** The read and write of each hidden-state pseudo-object the call uses. */
+    private void hiddenState(Function f, int node, Stmt.Call c, weft.model.LibcFacts facts, List<MemoryAccess> out) {
+        for (String g : facts.state()) {
+            weft.ir.Variable v = program.libcObject(weft.model.LibcFacts.stateObjectName(g));
+            if (v == null) continue;
+            Lvalue lv = new Lvalue.Var(v);
+            add(f, node, lv, false, false, c.loc(), out);
+            add(f, node, lv, true, false, c.loc(), out);
+        }
+    }
+
     private void external(Function f, int node, Stmt.Call c, List<MemoryAccess> out) {
+        Region all = Region.whole(new weft.pointer.MemObject.Unknown());
+        String ext = "memory reachable by unknown function " + c.directName();
+        out.add(new MemoryAccess(all, false, false, c.loc(), ext, false, null, null, null));
+        out.add(new MemoryAccess(all, true, false, c.loc(), ext, false, null, null, null));
         for (Expr p : c.args()) {
             if (!p.type().isPointer()) continue;
             CType pointee = p.type().pointee();

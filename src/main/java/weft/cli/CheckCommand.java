@@ -72,11 +72,23 @@ public final class CheckCommand implements Callable<Integer> {
      * @param config configuration file, or null to look for {@code weft.yml} in the working directory
      * @param quiet no progress display
      * @param color when to colour text output
+     * @param libcStateRaces count races on the hidden state of non-thread-safe C library functions (see {@link #effectiveLibcStateRaces})
      */
     public record Options(CliOptions common, boolean svcomp, Path property, Duration timeout, boolean atomicSectionsRace,
-                          Format format, boolean explain, Path html, Path config, boolean quiet, ColorMode color) {
+                          Format format, boolean explain, Path html, Path config, boolean quiet, ColorMode color,
+                          boolean libcStateRaces) {
         public Options(CliOptions common, boolean svcomp, Path property, Duration timeout, boolean atomicSectionsRace) {
-            this(common, svcomp, property, timeout, atomicSectionsRace, Format.TEXT, false, null, null, true, ColorMode.AUTO);
+            this(common, svcomp, property, timeout, atomicSectionsRace, Format.TEXT, false, null, null, true, ColorMode.AUTO, true);
+        }
+
+        public Options(CliOptions common, boolean svcomp, Path property, Duration timeout, boolean atomicSectionsRace,
+                       Format format, boolean explain, Path html, Path config, boolean quiet, ColorMode color) {
+            this(common, svcomp, property, timeout, atomicSectionsRace, format, explain, html, config, quiet, color, true);
+        }
+
+        /** Hidden-state races of the C library count, unless turned off or in SV-COMP mode. */
+        public boolean effectiveLibcStateRaces() {
+            return libcStateRaces && !svcomp;
         }
     }
 
@@ -113,6 +125,12 @@ public final class CheckCommand implements Callable<Integer> {
                     + "(SV-COMP's reading; default: ${DEFAULT-VALUE}). --no-atomic-sections-race treats sections as "
                     + "indivisible steps of the whole program.")
     boolean atomicSectionsRace = true;
+
+    @Option(names = "--libc-state-races", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Report calls of C library functions POSIX does not require to be thread-safe (rand, strtok, "
+                    + "localtime...) that may run in parallel as races on the library's hidden state, e.g. <libc:rand state> "
+                    + "(default: ${DEFAULT-VALUE}; always off with --svcomp, whose property is about the program's memory).")
+    boolean libcStateRaces = true;
 
     @Option(names = "--property", paramLabel = "FILE", description = "SV-COMP property file (must be no-data-race).")
     Path property;
@@ -158,7 +176,7 @@ public final class CheckCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--timeout must be a positive number of seconds");
         }
         return new Options(c, svcomp, property, timeoutSeconds == null ? null : Duration.ofSeconds(timeoutSeconds),
-                atomicSectionsRace, format, explain, html, config, quiet, color);
+                atomicSectionsRace, format, explain, html, config, quiet, color, libcStateRaces);
     }
 
     @Override
@@ -252,7 +270,8 @@ public final class CheckCommand implements Callable<Integer> {
             io.err().println(e.diagnostic());
             return new Outcome(Verdict.INPUT_ERROR, null);
         }
-        AnalysisOptions options = AnalysisOptions.defaults().withAtomicSectionsRace(o.atomicSectionsRace()).withExplain(o.explain());
+        AnalysisOptions options = AnalysisOptions.defaults().withAtomicSectionsRace(o.atomicSectionsRace()).withExplain(o.explain())
+                .withLibcStateRaces(o.effectiveLibcStateRaces());
         // the budget runs from the start of the check: loading a large program leaves less for the
         // precise layers, so a check ends in about TOTAL_MILLIS
         long spent = (System.nanoTime() - startNanos) / 1_000_000;

@@ -49,6 +49,11 @@ final class ExecState {
      * functions that read memory they cannot account for abandon.
      */
     boolean exhaustive;
+    /**
+     * Calls of C library functions with hidden state ({@code rand}, {@code strtok}...) read and write their
+     * group's pseudo-object (see {@code weft.analysis.AccessCollector}), so that such calls in parallel race.
+     */
+    boolean libcStateRaces;
     /** Some condition wait of this execution woke without a signal (proof mode only). */
     boolean spuriousWakeup;
     /** Set while an atomic section is executed speculatively (see {@link Speculation}). */
@@ -123,6 +128,7 @@ final class ExecState {
     ExecState fork(Chooser chooser) {
         ExecState s = new ExecState(program, mem.fork(), globals);
         s.chooser = chooser;
+        s.libcStateRaces = libcStateRaces;
         return s;
     }
 
@@ -135,6 +141,7 @@ final class ExecState {
         ExecState s = new ExecState(program, mem.fork(), globals);
         s.chooser = chooser;
         s.exhaustive = exhaustive;
+        s.libcStateRaces = libcStateRaces;
         s.spuriousWakeup = spuriousWakeup;
         s.heapCount = heapCount;
         s.maxThreads = maxThreads;
@@ -157,6 +164,7 @@ final class ExecState {
                     : v.threadLocal() ? MemObject.Kind.THREAD_LOCAL : MemObject.Kind.GLOBAL;
             MemObject o = s.mem.create(v.name(), kind, Math.max(size, 0), -1, v.loc());
             s.globals.put(v.id(), o.id);
+            if (program.isLibcObject(v)) continue;
             if (v.kind() == Variable.Kind.STRING) {
                 o.readOnly = true;
                 byte[] known = StringLiterals.knownBytes(v.name(), o.size);
@@ -167,7 +175,7 @@ final class ExecState {
         }
         Ctx ctx = new Ctx(null, null, false);
         for (Variable v : program.globals()) {
-            if (v.kind() == Variable.Kind.STRING) continue;
+            if (v.kind() == Variable.Kind.STRING || program.isLibcObject(v)) continue;
             MemObject o = s.mem.get(s.globals.get(v.id()));
             GlobalInit init = program.init(v);
             if (init == null) {

@@ -10,10 +10,16 @@ package weft.explore;
  * @param atomicSectionsRace whether an access inside an atomic section ({@code __VERIFIER_atomic_*}) may form a race
  *     with an access outside it (SV-COMP's reading, on by default: the section is atomic only with respect to
  *     other sections)
+ * @param libcStateRaces whether calls of C library functions with hidden state access its pseudo-object (see
+ *     {@link ExecState#libcStateRaces}; on by default)
  */
-public record ExploreOptions(long maxSteps, int maxExecutions, long timeBudgetMillis, long seed, boolean atomicSectionsRace) {
+public record ExploreOptions(long maxSteps, int maxExecutions, long timeBudgetMillis, long seed, boolean atomicSectionsRace, boolean libcStateRaces) {
     public ExploreOptions(long maxSteps, int maxExecutions, long timeBudgetMillis, long seed) {
-        this(maxSteps, maxExecutions, timeBudgetMillis, seed, true);
+        this(maxSteps, maxExecutions, timeBudgetMillis, seed, true, true);
+    }
+
+    public ExploreOptions(long maxSteps, int maxExecutions, long timeBudgetMillis, long seed, boolean atomicSectionsRace) {
+        this(maxSteps, maxExecutions, timeBudgetMillis, seed, atomicSectionsRace, true);
     }
 
     public ExploreOptions {
@@ -27,10 +33,10 @@ public record ExploreOptions(long maxSteps, int maxExecutions, long timeBudgetMi
     }
 
     public ExploreOptions withAtomicSectionsRace(boolean on) {
-        return new ExploreOptions(maxSteps, maxExecutions, timeBudgetMillis, seed, on);
+        return new ExploreOptions(maxSteps, maxExecutions, timeBudgetMillis, seed, on, libcStateRaces);
     }
 
     public ExploreOptions withTimeBudget(long millis) {
-        return new ExploreOptions(maxSteps, maxExecutions, millis, seed, atomicSectionsRace);
+        return new ExploreOptions(maxSteps, maxExecutions, millis, seed, atomicSectionsRace, libcStateRaces);
     }
 }

@@ -273,14 +273,6 @@ final class Interpreter {
         }
         if (target instanceof CallTarget.Library l) return lib.call(t, c, e, call, l.model(), args);
         String name = ((CallTarget.External) target).name();
-        if (name.equals("ffs") || name.equals("ffsl") || name.equals("ffsll")) {
-            // glibc's find-first-set: 1 + index of the least significant set bit, 0 for 0
-            Value v = LibraryBehaviour.arg(args, 0);
-            if (!(v instanceof Value.Int i)) throw Abandon.unsupported(name + " of " + v);
-            long size = Math.max(1, call.args().get(0).type().size());
-            long bits = Ints.truncate(i.v(), Math.min(size, 8), false);
-            return finishCall(t, c, e, Value.of(bits == 0 ? 0 : Long.numberOfTrailingZeros(bits) + 1), null);
-        }
         throw Abandon.unsupported("call to unknown function " + name);
     }
 

@@ -6,6 +6,7 @@ import weft.ir.Expr;
 import weft.ir.Function;
 import weft.ir.Stmt;
 import weft.model.Event;
+import weft.model.LibcFacts;
 import weft.model.LibraryModel;
 
 import java.util.List;
@@ -70,6 +71,7 @@ final class LibraryBehaviour {
             if (event instanceof Event.Lock || event instanceof Event.Unlock) st.beforeLockChange();
             else st.beforeSyncChange();
         }
+        if (st.libcStateRaces) hiddenState(c, call, model);
         if (event instanceof Event.ThreadCreate tc) return create(t, c, e, call, tc, args);
         if (event instanceof Event.ThreadJoin j) return join(t, c, e, call, name, j, args);
         if (event instanceof Event.ThreadExit) {
@@ -189,6 +191,21 @@ final class LibraryBehaviour {
         }
         if (event instanceof Event.ThreadSpecific ts) return ts.op() == Event.SpecificOp.CREATE || ts.op() == Event.SpecificOp.DELETE;
         return true;
+    }
+
+    /** The call reads and writes the pseudo-object of each hidden-state group it uses ({@link LibcFacts#state}). */
+    private void hiddenState(Ctx c, Stmt.Call call, LibraryModel model) {
+        for (String g : model.facts().state()) {
+            weft.ir.Variable v = st.program.libcObject(LibcFacts.stateObjectName(g));
+            Integer obj = v == null ? null : st.globals.get(v.id());
+            if (obj == null) continue;
+            long size = st.mem.get(obj).size;
+            st.mem.check(obj, 0, size, true);
+            if (c.collects()) {
+                c.record(new Access(obj, 0, size, false, c.atomicSection, call.loc(), v.name() + " by " + model.name()));
+                c.record(new Access(obj, 0, size, true, c.atomicSection, call.loc(), v.name() + " by " + model.name()));
+            }
+        }
     }
 
     /** Completes a call that started a blocking phase. */

@@ -72,6 +72,14 @@ final class LibraryFunctions {
                 st.logNondet(name, call.loc(), Long.toString(r));
                 return in.finishCall(t, c, e, Value.of(r), null);
             }
+            case "ffs", "ffsl", "ffsll" -> {
+                // glibc's find-first-set: 1 + index of the least significant set bit, 0 for 0
+                Value v = LibraryBehaviour.arg(args, 0);
+                if (!(v instanceof Value.Int i)) throw Abandon.unsupported(name + " of " + v);
+                long size = Math.max(1, call.args().get(0).type().size());
+                long bits = Ints.truncate(i.v(), Math.min(size, 8), false);
+                return in.finishCall(t, c, e, Value.of(bits == 0 ? 0 : Long.numberOfTrailingZeros(bits) + 1), null);
+            }
             case "putchar" -> {
                 Value v = LibraryBehaviour.arg(args, 0);
                 if (!(v instanceof Value.Int i)) throw Abandon.unsupported("putchar of " + v);

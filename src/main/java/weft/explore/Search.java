@@ -45,6 +45,7 @@ final class Search {
         deadline = start + options.timeBudgetMillis() * 1_000_000L;
         try {
             initial = ExecState.initial(program);
+            initial.libcStateRaces = options.libcStateRaces();
         } catch (Abandon a) {
             lastStop = "initialisation: " + a.getMessage();
             return Optional.empty();

@@ -170,6 +170,7 @@ public final class StateSpace {
     private final Program program;
     private final Limits limits;
     private final boolean sectionsRace;
+    private final boolean libcStateRaces;
     /** Visited states and, per state, the threads whose transitions were asleep in it, as a bit mask. */
     private final Map<Key, Long> visited = new HashMap<>();
     private Transitions transitions;
@@ -181,7 +182,8 @@ public final class StateSpace {
     private final Map<Function, Liveness> liveness = new IdentityHashMap<>();
     private final LocalEdges localEdges;
 
-    private StateSpace(Program program, Limits limits, boolean sectionsRace, boolean sleepSets) {
+    private StateSpace(Program program, Limits limits, boolean sectionsRace, boolean sleepSets, boolean libcStateRaces) {
+        this.libcStateRaces = libcStateRaces;
         this.program = program;
         this.limits = limits;
         this.sectionsRace = sectionsRace;
@@ -191,12 +193,20 @@ public final class StateSpace {
 
     /** Explores the program's state space; honours {@link Thread#interrupted()}. */
     public static Outcome explore(Program program, Limits limits, boolean sectionsRace) {
-        return new StateSpace(program, limits, sectionsRace, true).run();
+        return explore(program, limits, sectionsRace, true, true);
+    }
+
+    /**
+     * Explores the program's state space; with {@code libcStateRaces}, calls of C library functions with hidden
+     * state access its pseudo-object (see {@link ExecState#libcStateRaces}).
+     */
+    public static Outcome explore(Program program, Limits limits, boolean sectionsRace, boolean sleepSets, boolean libcStateRaces) {
+        return new StateSpace(program, limits, sectionsRace, sleepSets, libcStateRaces).run();
     }
 
     /** As {@link #explore}, optionally without sleep sets (which must not change the states visited: for tests). */
     static Outcome explore(Program program, Limits limits, boolean sectionsRace, boolean sleepSets) {
-        return new StateSpace(program, limits, sectionsRace, sleepSets).run();
+        return new StateSpace(program, limits, sectionsRace, sleepSets, true).run();
     }
 
     private Outcome run() {
@@ -210,6 +220,7 @@ public final class StateSpace {
             transitions = new Transitions(program, localEdges, encoder.fixedObjects());
             s0 = init.fork(NO_CHOICES);
             s0.exhaustive = true;
+            s0.libcStateRaces = libcStateRaces;
             ThreadState mt = new ThreadState(0, "main");
             s0.threads.add(mt);
             Execution.startMain(s0, new Interpreter(s0), mt, main);

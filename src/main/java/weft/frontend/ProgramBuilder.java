@@ -7,6 +7,7 @@ import weft.ir.GlobalInit;
 import weft.ir.Program;
 import weft.ir.SourceLoc;
 import weft.ir.Variable;
+import weft.model.LibcFacts;
 import weft.model.LibraryModels;
 
 import java.util.ArrayList;
@@ -96,6 +97,42 @@ final class ProgramBuilder {
     LibraryModels models() { return models; }
 
     Program build() {
+        addLibcObjects();
         return new Program(dataModel, globals, inits, functions, models);
     }
+
+    /**
+     * The library's own objects the called C library functions use ({@link LibcFacts}): one global
+     * pseudo-object per hidden-state group (the group's static buffer, if it has one, 1 KiB), one
+     * thread-local object per per-thread library object, and the read-only library data.
+     */
+    private void addLibcObjects() {
+        Map<String, Long> state = new java.util.TreeMap<>();
+        java.util.Set<String> tls = new java.util.TreeSet<>();
+        boolean constData = false;
+        for (Function f : functions.values()) {
+            for (weft.ir.Edge e : f.cfg().edges()) {
+                if (!(e.stmt() instanceof weft.ir.Stmt.Call c) || c.directName() == null || functions.containsKey(c.directName())) continue;
+                LibcFacts facts = models.lookup(c.directName()).map(m -> m.facts()).orElse(LibcFacts.NONE);
+                for (int i = 0; i < facts.state().size(); i++) {
+                    long size = i == 0 && facts.hasStaticBuffer() ? LIBC_BUFFER_BYTES : LIBC_STATE_BYTES;
+                    state.merge(facts.state().get(i), size, Math::max);
+                }
+                List<LibcFacts.Target> targets = new ArrayList<>(facts.result());
+                for (LibcFacts.Store st : facts.stores()) targets.addAll(st.value());
+                for (LibcFacts.Target t : targets) {
+                    if (t.kind() == LibcFacts.Kind.TLS) tls.add(t.name());
+                    if (t.kind() == LibcFacts.Kind.CONST) constData = true;
+                }
+            }
+        }
+        CType ch = new CType.Int("char", 1, 1, true);
+        SourceLoc loc = new SourceLoc("<libc>", 0, 0);
+        state.forEach((g, size) -> newVariable(LibcFacts.stateObjectName(g), new CType.Array(ch, size), Variable.Kind.GLOBAL, null, false, loc));
+        for (String t : tls) newVariable(LibcFacts.threadObjectName(t), new CType.Array(ch, LIBC_STATE_BYTES), Variable.Kind.GLOBAL, null, true, loc);
+        if (constData) newVariable(LibcFacts.CONST_OBJECT, new CType.Array(ch, LIBC_STATE_BYTES), Variable.Kind.GLOBAL, null, false, loc);
+    }
+
+    private static final long LIBC_BUFFER_BYTES = 1024;
+    private static final long LIBC_STATE_BYTES = 8;
 }

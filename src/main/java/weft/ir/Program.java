@@ -38,6 +38,25 @@ public final class Program {
             }
         }
         this.externals = ext;
+        Map<String, Variable> lib = new LinkedHashMap<>();
+        for (Variable v : this.globals) if (v.name().startsWith(LIBC_PREFIX) && v.loc().file().equals("<libc>")) lib.put(v.name(), v);
+        this.libcObjects = Map.copyOf(lib);
+    }
+
+    private static final String LIBC_PREFIX = "<libc:";
+    private final Map<String, Variable> libcObjects;
+
+    /**
+     * The C library's own object named {@code name} ({@code weft.model.LibcFacts#stateObjectName} and the
+     * like), made by the front end for the library functions the program calls; null if there is none.
+     */
+    public Variable libcObject(String name) {
+        return libcObjects.get(name);
+    }
+
+    /** Whether {@code v} is one of the C library's own objects (not declared by the program). */
+    public boolean isLibcObject(Variable v) {
+        return v.equals(libcObjects.get(v.name()));
     }
 
     public DataModel dataModel() { return dataModel; }

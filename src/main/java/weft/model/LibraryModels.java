@@ -3,7 +3,6 @@ package weft.model;
 import weft.model.Event.AllocKind;
 import weft.model.Event.AtomicOp;
 import weft.model.Event.LockKind;
-import weft.model.Event.MemArg;
 import weft.model.Event.Mode;
 
 import java.util.HashMap;
@@ -13,8 +12,9 @@ import java.util.Optional;
 
 /**
  * The one table of library models: pthreads, C11 threads, SV-COMP intrinsics, GCC atomic builtins,
- * C11 atomics, allocation and memory functions. Every analysis looks calls up here and reacts to the
- * typed {@link Event}; nothing else in Weft compares function names.
+ * C11 atomics, allocation, and the C library and POSIX functions of the data table {@code libc.tsv}
+ * ({@link LibcTable}, with their {@link LibcFacts}). Every analysis looks calls up here and reacts to the
+ * typed {@link Event} and facts; nothing else in Weft compares function names.
  */
 public final class LibraryModels {
     /** Prefix of SV-COMP functions whose whole body runs atomically. */
@@ -29,6 +29,7 @@ public final class LibraryModels {
     /** The standard table. */
     public static LibraryModels standard() {
         Builder b = new Builder();
+        for (LibraryModel m : LibcTable.load()) b.map.put(m.name(), m);
         pthreads(b);
         c11Threads(b);
         svcomp(b);
@@ -72,15 +73,7 @@ public final class LibraryModels {
         void add(Event e, String... names) {
             for (String n : names) map.put(n, new LibraryModel(n, e));
         }
-
-        void mem(String name, MemArg... args) {
-            add(new Event.MemAccess(List.of(args), false, false, -1), name);
-        }
     }
-
-    private static MemArg rd(int p, int size) { return new MemArg(p, false, size); }
-
-    private static MemArg wr(int p, int size) { return new MemArg(p, true, size); }
 
     private static void pthreads(Builder b) {
         b.add(new Event.ThreadCreate(0, 2, 3), "pthread_create");
@@ -220,80 +213,11 @@ public final class LibraryModels {
         b.add(new Event.Alloc(AllocKind.ALLOCA, List.of(0), -1), "alloca", "__builtin_alloca");
         b.add(new Event.Alloc(AllocKind.MALLOC, List.of(1), -1), "aligned_alloc", "memalign");
         b.add(new Event.Free(0), "free");
-        b.mem("memcpy", wr(0, 2), rd(1, 2));
-        b.mem("__builtin_memcpy", wr(0, 2), rd(1, 2));
-        b.mem("memmove", wr(0, 2), rd(1, 2));
-        b.mem("__builtin_memmove", wr(0, 2), rd(1, 2));
-        b.mem("memset", wr(0, 2));
-        b.mem("__builtin_memset", wr(0, 2));
-        b.mem("bzero", wr(0, 1));
-        b.mem("memcmp", rd(0, 2), rd(1, 2));
-        b.mem("memchr", rd(0, 2));
-        b.mem("strcpy", wr(0, -1), rd(1, -1));
-        b.mem("strncpy", wr(0, 2), rd(1, 2));
-        b.mem("strcat", wr(0, -1), rd(1, -1));
-        b.mem("strncat", wr(0, -1), rd(1, 2));
-        b.mem("strlen", rd(0, -1));
-        b.mem("strnlen", rd(0, 1));
-        b.mem("strcmp", rd(0, -1), rd(1, -1));
-        b.mem("strncmp", rd(0, 2), rd(1, 2));
-        b.mem("strchr", rd(0, -1));
-        b.mem("strrchr", rd(0, -1));
-        b.mem("strstr", rd(0, -1), rd(1, -1));
-        b.mem("strdup", rd(0, -1));
-        b.mem("strtol", rd(0, -1), wr(1, -1));
-        b.mem("strtoul", rd(0, -1), wr(1, -1));
-        b.mem("atoi", rd(0, -1));
-        b.mem("atol", rd(0, -1));
-        b.mem("puts", rd(0, -1));
-        b.mem("fputs", rd(0, -1));
-        b.mem("perror", rd(0, -1));
-        b.mem("read", wr(1, 2));
-        b.mem("fread", wr(0, -1));
-        b.mem("write", rd(1, 2));
-        b.mem("fwrite", rd(0, -1));
-        b.mem("fgets", wr(0, 1));
-        b.mem("pipe", wr(0, -1));
-        b.mem("gettimeofday", wr(0, -1));
-        b.mem("time", wr(0, -1));
-        b.mem("nanosleep", rd(0, -1), wr(1, -1));
-        b.mem("clock_gettime", wr(1, -1));
-        b.mem("clock_getres", wr(1, -1));
-        b.mem("localtime_r", rd(0, -1), wr(1, -1));
-        b.mem("gmtime_r", rd(0, -1), wr(1, -1));
-        b.mem("ctime_r", rd(0, -1), wr(1, -1));
-        b.mem("rand_r", rd(0, -1), wr(0, -1));
-        b.mem("strtoll", rd(0, -1), wr(1, -1));
-        b.mem("strtoull", rd(0, -1), wr(1, -1));
-        b.mem("strtod", rd(0, -1), wr(1, -1));
-        b.mem("atof", rd(0, -1));
-        b.mem("atoll", rd(0, -1));
-        b.mem("strcasecmp", rd(0, -1), rd(1, -1));
-        b.mem("strncasecmp", rd(0, 2), rd(1, 2));
-        b.mem("strspn", rd(0, -1), rd(1, -1));
-        b.mem("strcspn", rd(0, -1), rd(1, -1));
-        b.mem("strpbrk", rd(0, -1), rd(1, -1));
-        b.mem("fputc", rd(1, -1), wr(1, -1));
-        b.mem("putc", rd(1, -1), wr(1, -1));
-        b.mem("fgetc", rd(0, -1), wr(0, -1));
-        b.mem("getc", rd(0, -1), wr(0, -1));
-        b.mem("feof", rd(0, -1));
-        b.mem("ferror", rd(0, -1));
-        b.add(new Event.MemAccess(List.of(rd(0, -1)), true, false, 1), "printf");
-        b.add(new Event.MemAccess(List.of(rd(1, -1)), true, false, 2), "fprintf");
-        b.add(new Event.MemAccess(List.of(wr(0, -1), rd(1, -1)), true, false, 2), "sprintf");
-        b.add(new Event.MemAccess(List.of(wr(0, 1), rd(2, -1)), true, false, 3), "snprintf");
-        b.add(new Event.MemAccess(List.of(rd(0, -1)), false, true, 1), "scanf");
-        b.add(new Event.MemAccess(List.of(rd(1, -1)), false, true, 2), "fscanf");
-        b.add(new Event.MemAccess(List.of(rd(0, -1), rd(1, -1)), false, true, 2), "sscanf");
     }
 
+    /** SV-COMP helpers without effect; the C library's functions come from {@code libc.tsv}. */
     private static void pure(Builder b) {
-        b.add(new Event.Pure(), "sleep", "usleep", "rand", "srand", "random", "srandom", "abs", "labs", "sqrt",
-                "pow", "exp", "log", "floor", "ceil", "fabs", "sin", "cos", "putchar", "getchar", "fflush",
-                "clock", "getpid", "close", "open", "fopen", "fclose", "fileno", "isatty", "sysconf",
-                "__builtin_expect", "__builtin_constant_p", "__builtin_prefetch", "__VERIFIER_nondet_int",
-                "assume_cycle_if_not", "__builtin_object_size");
+        b.add(new Event.Pure(), "assume_cycle_if_not");
         b.add(new Event.Nondet(), "__VERIFIER_nondet_int", "__VERIFIER_nondet_uint", "__VERIFIER_nondet_bool",
                 "__VERIFIER_nondet_char", "__VERIFIER_nondet_pointer", "__VERIFIER_nondet_long",
                 "__VERIFIER_nondet_ulong", "__VERIFIER_nondet_short", "__VERIFIER_nondet_uchar");

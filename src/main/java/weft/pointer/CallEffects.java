@@ -2,7 +2,10 @@ package weft.pointer;
 
 import weft.ir.CType;
 import weft.ir.Expr;
+import weft.ir.Variable;
 import weft.model.Event;
+import weft.model.LibcFacts;
+import weft.model.LibraryModel;
 import weft.pointer.Calls.CallSite;
 import weft.pointer.ConstraintBuilder.Term;
 
@@ -19,6 +22,24 @@ import java.util.List;
  * reaches); results of external calls and reads through unknown pointers yield U. Functions whose address
  * reaches U are treated as callbacks, called with U for every parameter, and make the result
  * incomplete: external code might run them at any time, on any thread.
+ *
+ * <p><b>Globals seen by external code.</b> External code can name every global with external linkage
+ * (and, through its own state, anything a previous external call was given): once the program calls an
+ * unknown external function (or a library function whose result is {@code unknown}), U also holds the
+ * address of every global (any offset), so that what such a call returns or stores through its arguments
+ * may point to any global, and to everything reachable from those (U is closed under dereference). Sound
+ * because an external function can only obtain a program address by naming a global or by reading it
+ * from memory it was given or reaches; globals without external linkage are included too (a
+ * conservative simplification). Before the first external call nothing external has run, so programs
+ * without one keep U small.
+ *
+ * <p><b>C library facts.</b> Functions of the C library table carry {@link LibcFacts}: what their
+ * pointer result and the pointers they store may point to (fresh memory, into an argument, the target of
+ * a pointer stored at an argument, the static buffer of a hidden-state group, read-only library data, a
+ * per-thread library object, or unknown). A static buffer, per-thread object or read-only data object is
+ * the front end's pseudo-object ({@code Program#libcObject}); its cells hold pointers to itself, since
+ * library structures in such buffers point into library memory (e.g. {@code struct passwd}'s strings).
+ * Sound as far as the table is faithful: every target the library may produce is listed.
  */
 final class CallEffects {
     private final ConstraintBuilder b;
@@ -58,6 +79,7 @@ final class CallEffects {
 
     /** A call of external code: its arguments escape, its result is unknown memory. */
     void external(CallSite site, String name) {
+        globalsEscape();
         for (int k = 0; k < site.args.length; k++) escape(site, k);
         List<Expr> as = site.call.args();
         if (name.startsWith("__builtin_va_") && !as.isEmpty()) {
@@ -73,13 +95,34 @@ final class CallEffects {
         else if (rt.isPointer()) b.store(site.result, s.unknownCell);
     }
 
+    private boolean globalsEscaped;
+
+    /** External code may now have (and hand back) the address of every global: they escape to U. */
+    private void globalsEscape() {
+        if (globalsEscaped) return;
+        globalsEscaped = true;
+        for (Variable v : b.program.globals()) {
+            if (v.kind() != Variable.Kind.GLOBAL) continue;
+            s.addLoc(s.unknownCell, s.loc(b.varObj(null, v), Solver.ANY));
+        }
+    }
+
     /** Argument {@code k} of the call escapes to external code. */
     void escape(CallSite site, int k) {
         if (site.args[k] >= 0) s.addEdge(site.args[k], s.unknownCell, 0);
         if (site.aggregates[k] != null) b.blockCopy(Term.at(s.unknownObj, ConstraintBuilder.UNKNOWN), site.aggregates[k], -1);
     }
 
-    void library(CallSite site, Event ev) {
+    void library(CallSite site, LibraryModel model) {
+        Event ev = model.event();
+        LibcFacts facts = model.facts();
+        if (!facts.stores().isEmpty()) stores(site, facts);
+        if (!facts.result().isEmpty() && resultIsPointer(site)) {
+            // the table says where the result points; the event's own guesses below are not needed
+            b.store(site.result, targets(site, facts, facts.result()));
+            if (ev instanceof Event.MemAccess m) copies(site, m);
+            return;
+        }
         if (ev instanceof Event.ThreadCreate tc) {
             routine(site, site.arg(tc.routineArg()), site.arg(tc.argArg()), threadReturns);
         } else if (ev instanceof Event.Once o) {
@@ -135,8 +178,78 @@ final class CallEffects {
         b.store(site.result, node);
     }
 
+    /** Pointers the call stores through its arguments or into its hidden state. */
+    private void stores(CallSite site, LibcFacts facts) {
+        for (LibcFacts.Store st : facts.stores()) {
+            int value = targets(site, facts, st.value());
+            if (st.throughArg() >= 0) {
+                b.store(Term.through(site.arg(st.throughArg()), 0), value);
+            } else {
+                for (String g : facts.state()) {
+                    Variable v = b.program.libcObject(LibcFacts.stateObjectName(g));
+                    if (v != null) b.store(Term.at(b.varObj(null, v), Solver.ANY), value);
+                }
+            }
+        }
+    }
+
+    /** A node holding every location one of {@code targets} may denote at this call. */
+    private int targets(CallSite site, LibcFacts facts, java.util.List<LibcFacts.Target> targets) {
+        int t = b.temp();
+        for (LibcFacts.Target x : targets) {
+            switch (x.kind()) {
+                case FRESH -> s.addLoc(t, s.loc(b.heapObj(site.version, site.edge), 0));
+                case ARG, INTO_ARG -> {
+                    if (site.arg(x.arg()) >= 0) s.addEdge(site.arg(x.arg()), t, x.kind() == LibcFacts.Kind.ARG ? 0 : Solver.SHIFT_ANY);
+                }
+                case DEREF_ARG -> {
+                    int p = site.arg(x.arg());
+                    if (p >= 0) s.addEdge(b.read(Term.through(p, 0)), t, Solver.SHIFT_ANY);
+                }
+                case STATIC -> libraryObject(t, facts.state().isEmpty() ? null : LibcFacts.stateObjectName(facts.state().get(0)));
+                case CONST -> libraryObject(t, LibcFacts.CONST_OBJECT);
+                case TLS -> libraryObject(t, LibcFacts.threadObjectName(x.name()));
+                case UNKNOWN -> {
+                    globalsEscape();
+                    s.addEdge(s.unknownCell, t, 0);
+                }
+            }
+        }
+        return t;
+    }
+
+    /** Adds the library's object {@code name} to node {@code t}; its cells point into itself. */
+    private void libraryObject(int t, String name) {
+        Variable v = name == null ? null : b.program.libcObject(name);
+        if (v == null) {
+            // no pseudo-object (the call is not a direct one): unknown memory
+            s.addLoc(t, s.unknownLoc);
+            return;
+        }
+        int obj = b.varObj(null, v);
+        int self = b.constNode(s.loc(obj, Solver.ANY));
+        s.addEdge(self, t, 0);
+        if (selfLinked.add(obj)) b.store(Term.at(obj, Solver.ANY), self);
+    }
+
+    private final java.util.Set<Integer> selfLinked = new java.util.HashSet<>();
+
     /** Copying functions (one pointer written, another read) copy the cells of the source to the destination. */
     private void memAccess(CallSite site, Event.MemAccess m) {
+        boolean writes = copies(site, m);
+        if (!resultIsPointer(site)) return;
+        // copying functions return their destination; reading ones (strchr, strdup...) a pointer into an
+        // argument or fresh memory
+        int t = b.temp();
+        for (Event.MemArg a : m.args()) {
+            if (a.write() == writes) s.addEdge(site.arg(a.ptrArg()), t, writes ? 0 : Solver.SHIFT_ANY);
+        }
+        if (!writes) s.addLoc(t, s.loc(b.heapObj(site.version, site.edge), 0));
+        b.store(site.result, t);
+    }
+
+    /** Copies the cells of every read argument to every written one; whether anything is written. */
+    private boolean copies(CallSite site, Event.MemAccess m) {
         boolean writes = false;
         for (Event.MemArg w : m.args()) {
             if (!w.write()) continue;
@@ -151,15 +264,7 @@ final class CallEffects {
                 b.blockCopy(Term.through(site.arg(w.ptrArg()), 0), Term.through(site.arg(r.ptrArg()), 0), size);
             }
         }
-        if (!resultIsPointer(site)) return;
-        // copying functions return their destination; reading ones (strchr, strdup...) a pointer into an
-        // argument or fresh memory
-        int t = b.temp();
-        for (Event.MemArg a : m.args()) {
-            if (a.write() == writes) s.addEdge(site.arg(a.ptrArg()), t, writes ? 0 : Solver.SHIFT_ANY);
-        }
-        if (!writes) s.addLoc(t, s.loc(b.heapObj(site.version, site.edge), 0));
-        b.store(site.result, t);
+        return writes;
     }
 
     private void atomic(CallSite site, Event.Atomic a) {

@@ -91,7 +91,7 @@ final class Calls {
         if (target instanceof CallTarget.User u) {
             bindUser(site, b.calleeVersion(v, e, b.fnIndex.get(u.function().linkName())));
         } else if (target instanceof CallTarget.Library l) {
-            effects.library(site, l.model().event());
+            effects.library(site, l.model());
         } else if (target instanceof CallTarget.External x) {
             effects.external(site, x.name());
         } else {
@@ -114,7 +114,7 @@ final class Calls {
             bindUser(site, b.shared(b.fnIndex.get(g.linkName())));
         } else {
             var model = program.models().lookup(fn.linkName());
-            if (model.isPresent()) effects.library(site, model.get().event());
+            if (model.isPresent()) effects.library(site, model.get());
             else effects.external(site, fn.linkName());
         }
     }

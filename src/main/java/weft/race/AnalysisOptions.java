@@ -16,9 +16,13 @@ package weft.race;
  * @param budgetMillis wall-clock budget of the whole analysis, measured from its start: the exhaustive
  *     exploration and the witness search share what the thread-modular layer leaves of it, so that a
  *     task ends in predictable time (0: no overall budget, each layer has its own)
+ * @param libcStateRaces whether calls of C library functions that POSIX does not require to be
+ *     thread-safe ({@code rand}, {@code strtok}, {@code localtime}...) race on the library's hidden state
+ *     ({@code <libc:rand state>}) when they may run in parallel (on by default; off in SV-COMP mode,
+ *     whose property concerns the program's own memory)
  */
 public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis, boolean atomicSectionsRace,
-                              boolean explain, long proveMillis, long budgetMillis) {
+                              boolean explain, long proveMillis, long budgetMillis, boolean libcStateRaces) {
     public static final long DEFAULT_PROVE_MILLIS = 8000;
     /** Overall budget: with JVM start and parsing, a task stays well within 10 s. */
     public static final long DEFAULT_BUDGET_MILLIS = 7000;
@@ -29,7 +33,7 @@ public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, lon
 
     public AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis, boolean atomicSectionsRace) {
         this(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, false, confirm ? DEFAULT_PROVE_MILLIS : 0,
-                confirm ? DEFAULT_BUDGET_MILLIS : 0);
+                confirm ? DEFAULT_BUDGET_MILLIS : 0, true);
     }
 
     public static AnalysisOptions defaults() {
@@ -37,18 +41,22 @@ public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, lon
     }
 
     public AnalysisOptions withAtomicSectionsRace(boolean on) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, on, explain, proveMillis, budgetMillis);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, on, explain, proveMillis, budgetMillis, libcStateRaces);
     }
 
     public AnalysisOptions withExplain(boolean on) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, on, proveMillis, budgetMillis);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, on, proveMillis, budgetMillis, libcStateRaces);
     }
 
     public AnalysisOptions withProveMillis(long millis) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, millis, budgetMillis);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, millis, budgetMillis, libcStateRaces);
     }
 
     public AnalysisOptions withBudgetMillis(long millis) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, millis);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, millis, libcStateRaces);
+    }
+
+    public AnalysisOptions withLibcStateRaces(boolean on) {
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis, on);
     }
 }

@@ -64,7 +64,7 @@ public final class RaceAnalysis {
         Regions regions = new Regions(pts, intervals);
         ObjectMultiplicity objects = new ObjectMultiplicity(program, graph);
         LockResolver locks = new LockResolver(regions, objects);
-        AccessCollector collector = new AccessCollector(program, regions, intervals);
+        AccessCollector collector = new AccessCollector(program, regions, intervals, options.libcStateRaces());
         ThreadWalker walker = new ThreadWalker(program, pts, graph, intervals, regions, locks, collector);
         SharedObjects shared = new SharedObjects(program, pts, calls);
         // One access per (thread, statement, memory access); its states from different calling
@@ -110,7 +110,7 @@ public final class RaceAnalysis {
             // small closed programs: visit every reachable state; this proves or refutes outright
             StateSpace.Outcome o = StateSpace.explore(program,
                     new StateSpace.Limits(StateSpace.Limits.defaults().maxStates(), StateSpace.Limits.defaults().maxBytes(), proveMillis),
-                    options.atomicSectionsRace());
+                    options.atomicSectionsRace(), true, options.libcStateRaces());
             stats = new AnalysisResult.Stats(stats.threads(), stats.accesses(), stats.pairsChecked(), (System.nanoTime() - t0) / 1_000_000);
             switch (o.kind()) {
                 case RACE_FREE -> {
@@ -130,7 +130,8 @@ public final class RaceAnalysis {
         if (options.confirm() && confirmMillis >= MIN_LAYER_MILLIS) {
             progress.phase("confirming " + found.races().size() + " candidate race(s)");
             ExploreOptions d = ExploreOptions.defaults();
-            witness = new Explorer(program, new ExploreOptions(d.maxSteps(), d.maxExecutions(), confirmMillis, d.seed(), options.atomicSectionsRace())).findRace();
+            witness = new Explorer(program, new ExploreOptions(d.maxSteps(), d.maxExecutions(), confirmMillis, d.seed(), options.atomicSectionsRace(),
+                    options.libcStateRaces())).findRace();
         }
         stats = new AnalysisResult.Stats(stats.threads(), stats.accesses(), stats.pairsChecked(), (System.nanoTime() - t0) / 1_000_000);
         if (witness.isPresent()) {

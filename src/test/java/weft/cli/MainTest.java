@@ -121,4 +121,20 @@ class MainTest {
         assertEquals("RESULT: unknown\n", r.out());
         assertTrue(r.err().contains("unsupported property"), r.err());
     }
+
+    @Test
+    void libcStateRacesCountOutsideSvcompModeOnly() throws Exception {
+        Path f = dir.resolve("rand.c");
+        java.nio.file.Files.writeString(f, """
+                #include <pthread.h>
+                #include <stdlib.h>
+                void *t(void *a) { return (void *)(long)rand(); }
+                int main(void) { pthread_t a; pthread_create(&a, 0, t, 0); int r = rand(); pthread_join(a, 0); return r; }
+                """);
+        Result plain = weft("check", "-q", f.toString());
+        assertTrue(plain.out().contains("<libc:rand state>"), plain.out() + plain.err());
+        assertTrue(weft("check", "--svcomp", "-q", f.toString()).out().contains("RESULT: true"));
+        assertFalse(weft("check", "--no-libc-state-races", "-q", f.toString()).out().contains("<libc:rand state>"));
+        assertTrue(weft("check", "--help").out().contains("--[no-]libc-state-races"));
+    }
 }
