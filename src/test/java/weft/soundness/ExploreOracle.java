@@ -1,12 +1,8 @@
 package weft.soundness;
 
 import weft.explore.StateSpace;
-import weft.frontend.Frontend;
-import weft.frontend.FrontendOptions;
-import weft.ir.DataModel;
 import weft.ir.Program;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,9 +33,8 @@ final class ExploreOracle {
         boolean allFree = true;
         String detail = "";
         for (int[] values : variants) {
-            Path file = dir.resolve("closed.c");
-            Files.writeString(file, g.render(GenProgram.Mode.CLOSED, "/* closed variant */", "/* seed " + g.seed() + " */", removed, values));
-            Program p = new Frontend(FrontendOptions.defaults(DataModel.LP64)).load(List.of(file));
+            Program p = WeftInput.get().load(g.render(GenProgram.Mode.CLOSED, "/* closed variant */", "/* seed " + g.seed() + " */", removed, values),
+                    dir, "closed");
             StateSpace.Outcome o = StateSpace.explore(p, limits, true);
             switch (o.kind()) {
                 case RACE -> {
