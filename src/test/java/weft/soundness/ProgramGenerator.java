@@ -247,6 +247,8 @@ final class ProgramGenerator {
         }
         if (o.kind == Kind.HEAP || o.kind == Kind.HEAP_STRUCT) {
             if (hole == Hole.FREE_EARLY && holeObj == o) o.freedEarly = true;
+            // a thread the partial join misses may still use the object: freeing it is a free hole
+            else if (hole == Hole.PARTIAL_JOIN && !options.holes().contains(Hole.FREE_EARLY)) frees.add(Node.stmt(-1, "/* not freed */", false));
             else frees.add(Node.stmt(-1, "free(" + n + ");", false));
         }
     }

@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class SoundnessHarnessTest {
     static final long SEED = 20250601L;
-    static final int COUNT = 240;
+    static final int COUNT = 200;
 
     /** Holes in areas other branches are fixing right now (release through an unknown lock, callee releases, VLA, free). */
     static final Set<ProgramGenerator.Hole> PENDING = EnumSet.of(ProgramGenerator.Hole.RELEASE_SOME_LOCK,
@@ -46,7 +46,7 @@ class SoundnessHarnessTest {
 
     @Test
     void fixedSeedSampleHasNoSoundnessFailure() throws Exception {
-        Campaign c = new Campaign(settledHoles(), DifferentialCheck.TsanMode.WHEN_TRUE, 3, null, true);
+        Campaign c = new Campaign(settledHoles(), DifferentialCheck.TsanMode.WHEN_TRUE, 2, null, true);
         Campaign.Stats s = c.run(SEED, COUNT, 2, Campaign.Progress.NONE);
         SoundnessBench.print(s, SEED, COUNT, 2, DifferentialCheck.TsanMode.WHEN_TRUE, settledHoles().holes().size());
         StringBuilder msg = new StringBuilder();
