@@ -121,12 +121,13 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
         }
         for (String d : decls) sb.append(d).append('\n');
         for (Fn f : fns) {
-            sb.append(f.signature()).append(" {\n");
+            // TSan mode serialises atomic functions on the lines of the brace and the last statement, keeping line numbers
             boolean lockIt = mode == Mode.TSAN && f.verifierAtomic();
-            if (lockIt) sb.append("  pthread_mutex_lock(&wy_atomic);\n");
+            sb.append(f.signature()).append(lockIt ? " { pthread_mutex_lock(&wy_atomic);\n" : " {\n");
             for (Node n : f.body()) node(sb, n, mode, removed, values, "  ");
-            if (lockIt) sb.append("  pthread_mutex_unlock(&wy_atomic);\n");
-            if (f.last() != null) sb.append("  ").append(f.last()).append('\n');
+            if (lockIt) sb.append("  pthread_mutex_unlock(&wy_atomic);");
+            if (f.last() != null) sb.append(lockIt ? " " : "  ").append(f.last());
+            if (lockIt || f.last() != null) sb.append('\n');
             sb.append("}\n");
         }
         return sb.toString();
