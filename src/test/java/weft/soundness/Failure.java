@@ -1,0 +1,30 @@
+package weft.soundness;
+
+import java.util.Set;
+
+/**
+ * A soundness failure: its class, the oracle that contradicts Weft, the lines of the race the oracle saw, and a
+ * description.
+ */
+record Failure(Kind kind, String oracle, Set<Integer> lines, String detail) {
+    enum Kind {
+        /** The thread-modular layer excludes every pair (verdict true without the precise layers), an oracle finds a race. */
+        TM_TRUE_BUT_RACE,
+        /** The final verdict is true (settled by the precise layers), an oracle finds a race. */
+        TRUE_BUT_RACE,
+        /** The verdict is false, yet the exhaustive exploration of every closed variant finds no race. */
+        FALSE_UNCONFIRMED,
+        /** An exception or front-end error on a generated program. */
+        CRASH,
+        /** The program is not well-defined (does not compile, lock misuse, hangs): a generator bug. */
+        GENERATOR;
+
+        String label() {
+            return name().toLowerCase().replace('_', '-');
+        }
+    }
+
+    Failure {
+        lines = Set.copyOf(lines);
+    }
+}

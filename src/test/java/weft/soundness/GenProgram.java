@@ -1,0 +1,166 @@
+package weft.soundness;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A generated program as removable parts, rendered in three modes: for Weft (nondeterministic inputs as
+ * {@code __VERIFIER_nondet_int()}), as a closed variant (each input replaced by a constant, so the exhaustive
+ * exploration can run it), and for ThreadSanitizer (inputs drawn at random in their range, a seeded yield before
+ * each shared access, {@code __VERIFIER_*} functions defined). All three modes put every statement on the same
+ * line, so a line an oracle reports is the line in the program Weft analysed.
+ *
+ * <p>Immutable. A node's text may hold {@code $N<k>$}, the k-th nondeterministic input (range in {@link #nondets}).
+ */
+record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, List<Nondet> nondets) {
+    enum Mode { WEFT, CLOSED, TSAN }
+
+    /** The range of one nondeterministic input. */
+    record Nondet(int lo, int hi) {}
+
+    /**
+     * A statement ({@code body} empty, {@code close} null) or a compound ({@code open} line, body, {@code close}
+     * line). {@code unit >= 0}: removable by the minimiser, together with every other node of the same unit.
+     * {@code access}: touches shared memory (TSan mode yields before it).
+     */
+    record Node(int unit, String open, List<Node> body, String close, boolean access) {
+        Node {
+            body = List.copyOf(body);
+        }
+
+        static Node stmt(int unit, String text, boolean access) {
+            return new Node(unit, text, List.of(), null, access);
+        }
+
+        static Node block(int unit, String open, List<Node> body, String close) {
+            return new Node(unit, open, body, close, false);
+        }
+    }
+
+    /**
+     * A function: its signature line, body and final line (e.g. a return). {@code verifierAtomic}: a
+     * {@code __VERIFIER_atomic_*} function, which TSan mode serialises with one recursive mutex.
+     */
+    record Fn(String signature, List<Node> body, String last, boolean verifierAtomic) {
+        Fn {
+            body = List.copyOf(body);
+        }
+    }
+
+    GenProgram {
+        decls = List.copyOf(decls);
+        fns = List.copyOf(fns);
+        nondets = List.copyOf(nondets);
+    }
+
+    static final String WEFT_PRELUDE = """
+            #include <pthread.h>
+            #include <stdlib.h>
+            extern int __VERIFIER_nondet_int(void);
+            extern void __VERIFIER_assume(int cond);
+            """;
+
+    /** Lines of the two header comments and the prelude: the first program line is this plus one. */
+    static final int HEADER_LINES = 2 + (int) WEFT_PRELUDE.lines().count();
+
+    static final String TSAN_PRELUDE = """
+            #define _GNU_SOURCE
+            #include <pthread.h>
+            #include <stdlib.h>
+            #include <sched.h>
+            #include <unistd.h>
+            static __thread unsigned wy_state;
+            static unsigned wy_next(void) {
+              if (wy_state == 0) {
+                const char *s = getenv("WY_SEED");
+                wy_state = (unsigned) (s ? atol(s) : 1) * 2654435761u ^ (unsigned) (unsigned long) pthread_self();
+                if (wy_state == 0) wy_state = 1;
+              }
+              wy_state ^= wy_state << 13; wy_state ^= wy_state >> 17; wy_state ^= wy_state << 5;
+              return wy_state;
+            }
+            static void wy(void) {
+              unsigned r = wy_next() % 16;
+              if (r < 4) sched_yield(); else if (r < 6) usleep(r * 40);
+            }
+            static int wnd(int lo, int hi) { return lo + (int) (wy_next() % (unsigned) (hi - lo + 1)); }
+            static void __VERIFIER_assume(int cond) { if (!cond) abort(); }
+            static pthread_mutex_t wy_atomic = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
+            """;
+
+    /** All removable units, in order of first appearance. */
+    List<Integer> units() {
+        List<Integer> out = new ArrayList<>();
+        for (Fn f : fns) collectUnits(f.body(), out);
+        return out;
+    }
+
+    private static void collectUnits(List<Node> nodes, List<Integer> out) {
+        for (Node n : nodes) {
+            if (n.unit() >= 0 && !out.contains(n.unit())) out.add(n.unit());
+            collectUnits(n.body(), out);
+        }
+    }
+
+    /** Renders for Weft (no values needed), with two header comment lines. */
+    String weft(String line1, String line2, Set<Integer> removed) {
+        return render(Mode.WEFT, line1, line2, removed, null);
+    }
+
+    /**
+     * Renders the program. {@code values}: one constant per nondeterministic input, for {@link Mode#CLOSED}.
+     */
+    String render(Mode mode, String line1, String line2, Set<Integer> removed, int[] values) {
+        StringBuilder sb = new StringBuilder();
+        if (mode == Mode.TSAN) {
+            sb.append(TSAN_PRELUDE);
+            sb.append("#line ").append(HEADER_LINES + 1).append(" \"prog.c\"\n");
+        } else {
+            sb.append(line1).append('\n').append(line2).append('\n').append(WEFT_PRELUDE);
+        }
+        for (String d : decls) sb.append(d).append('\n');
+        for (Fn f : fns) {
+            // TSan mode serialises atomic functions on the lines of the brace and the last statement, keeping line numbers
+            boolean lockIt = mode == Mode.TSAN && f.verifierAtomic();
+            sb.append(f.signature()).append(lockIt ? " { pthread_mutex_lock(&wy_atomic);\n" : " {\n");
+            for (Node n : f.body()) node(sb, n, mode, removed, values, "  ");
+            if (lockIt) sb.append("  pthread_mutex_unlock(&wy_atomic);");
+            if (f.last() != null) sb.append(lockIt ? " " : "  ").append(f.last());
+            if (lockIt || f.last() != null) sb.append('\n');
+            sb.append("}\n");
+        }
+        return sb.toString();
+    }
+
+    private void node(StringBuilder sb, Node n, Mode mode, Set<Integer> removed, int[] values, String indent) {
+        if (n.unit() >= 0 && removed.contains(n.unit())) return;
+        sb.append(indent);
+        if (mode == Mode.TSAN && n.access()) sb.append("wy(); ");
+        sb.append(subst(n.open(), mode, values)).append('\n');
+        if (n.close() == null) return;
+        for (Node c : n.body()) node(sb, c, mode, removed, values, indent + "  ");
+        sb.append(indent).append(subst(n.close(), mode, values)).append('\n');
+    }
+
+    private String subst(String text, Mode mode, int[] values) {
+        int i = text.indexOf("$N");
+        if (i < 0) return text;
+        StringBuilder out = new StringBuilder();
+        int from = 0;
+        while (i >= 0) {
+            int end = text.indexOf('$', i + 2);
+            int k = Integer.parseInt(text.substring(i + 2, end));
+            out.append(text, from, i);
+            Nondet nd = nondets.get(k);
+            switch (mode) {
+                case WEFT -> out.append("__VERIFIER_nondet_int()");
+                case CLOSED -> out.append(values[k]);
+                case TSAN -> out.append("wnd(").append(nd.lo()).append(", ").append(nd.hi()).append(')');
+            }
+            from = end + 1;
+            i = text.indexOf("$N", from);
+        }
+        return out.append(text.substring(from)).toString();
+    }
+}

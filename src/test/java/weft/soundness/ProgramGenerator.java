@@ -1,0 +1,533 @@
+package weft.soundness;
+
+import weft.soundness.GenProgram.Fn;
+import weft.soundness.GenProgram.Node;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+
+/**
+ * Seeded generator of small closed concurrent C programs (same seed and options, same program). Each program
+ * first gets a consistent protection discipline — per shared object a mutex, an rwlock, atomics, a
+ * {@code __VERIFIER_atomic_*} function, ordering by create and join, one element per thread instance, or
+ * read-only after start — and then, with {@link Options#holeProbability}, exactly one subtle hole that breaks it
+ * (see {@link Hole}). Programs are well-defined C apart from the race itself: locks are balanced on every path,
+ * never released unless held, loops are bounded, and a freed object is used after the free only by the racing
+ * access of a free hole.
+ */
+final class ProgramGenerator {
+    /** Holes; the comment names the area of the soundness issue a hole probes, where it has one. */
+    enum Hole {
+        NO_LOCK, WRONG_LOCK, TRYLOCK_ELSE, NONDET_CONDITIONAL_LOCK,
+        /** (a) release through a pointer that may denote several locks. */
+        RELEASE_SOME_LOCK,
+        /** (b) a callee releases the lock before the access (or before the assignment of its result). */
+        CALLEE_RELEASE,
+        /** (d) a VLA size expression reads the object outside the lock. */
+        VLA_OUTSIDE,
+        /** (e) main frees a heap object while threads may still use it. */
+        FREE_EARLY,
+        WRITE_UNDER_READ_LOCK, PLAIN_AMONG_ATOMICS, EARLY_MAIN_ACCESS, PARTIAL_JOIN, SHARED_INDEX, WRITE_READ_ONLY
+    }
+
+    /**
+     * @param holeProbability probability that a program gets one hole
+     * @param holes the holes that may be generated
+     */
+    record Options(double holeProbability, Set<Hole> holes) {
+        static Options all() {
+            return new Options(0.6, EnumSet.allOf(Hole.class));
+        }
+    }
+
+    private enum Guard { MUTEX, RWLOCK, ATOMIC, ATOMIC_TYPE, VATOMIC, ORDER, OWN, READ_ONLY }
+
+    private enum Kind { GLOBAL, ARRAY, STRUCT, HEAP, HEAP_STRUCT, ATOMIC_GLOBAL, ATOMIC_FIELD }
+
+    private static final class Obj {
+        String name;
+        Kind kind;
+        Guard guard;
+        String lock; // lock expression (a pointer to the mutex or rwlock) for MUTEX and RWLOCK
+        int lockIndex = -1; // index in the lock array, when the lock is an element of it
+        boolean freedEarly;
+        String primary; // the cell most accesses use, so that holes meet conflicting accesses
+    }
+
+    private static final class Role {
+        final int id; // 0 is main's concurrent part
+        final boolean loop;
+        final List<Node> body = new ArrayList<>();
+
+        Role(int id, boolean loop) {
+            this.id = id;
+            this.loop = loop;
+        }
+    }
+
+    private final Options options;
+    private Random rnd;
+    private int unit;
+    private int names;
+    private List<String> decls;
+    private List<Fn> helpers;
+    private List<GenProgram.Nondet> nondets;
+    private List<String> lockNames; // expressions &m0, &ml0[0], ...
+    private boolean wrappers;
+    private Hole hole;
+    private Obj holeObj;
+    private boolean holeDone;
+
+    ProgramGenerator(Options options) {
+        this.options = options;
+    }
+
+    GenProgram generate(long seed) {
+        rnd = new Random(seed);
+        unit = 0;
+        names = 0;
+        decls = new ArrayList<>();
+        helpers = new ArrayList<>();
+        nondets = new ArrayList<>();
+        lockNames = new ArrayList<>();
+        wrappers = false;
+        holeDone = false;
+        decls.add("int lockflag;");
+        // locks: one or two plain mutexes, maybe an array of two
+        int plain = 1 + rnd.nextInt(2);
+        for (int i = 0; i < plain; i++) {
+            decls.add("pthread_mutex_t m" + i + " = PTHREAD_MUTEX_INITIALIZER;");
+            lockNames.add("&m" + i);
+        }
+        boolean lockArray = rnd.nextBoolean();
+        if (lockArray) {
+            decls.add("pthread_mutex_t ml[2];");
+            lockNames.add("&ml[0]");
+            lockNames.add("&ml[1]");
+        }
+        decls.add("pthread_rwlock_t rw = PTHREAD_RWLOCK_INITIALIZER;");
+        // threads: 1..3 workers, at most 3 threads besides main
+        List<Role> roles = new ArrayList<>();
+        roles.add(new Role(0, false));
+        int threads = 0;
+        int want = 1 + rnd.nextInt(3);
+        for (int r = 1; threads < want; r++) {
+            boolean loop = want - threads >= 2 && rnd.nextInt(3) == 0;
+            roles.add(new Role(r, loop));
+            threads += loop ? 2 : 1;
+        }
+        // objects
+        int count = 1 + rnd.nextInt(3);
+        List<Obj> objs = new ArrayList<>();
+        for (int i = 0; i < count; i++) objs.add(object(i, roles));
+        // the hole: a kind that fits one of the objects
+        hole = null;
+        holeObj = null;
+        holeRoleIndex = 0;
+        if (rnd.nextDouble() < options.holeProbability()) chooseHole(objs, roles);
+        List<Node> init = new ArrayList<>();
+        List<Node> post = new ArrayList<>();
+        List<Node> frees = new ArrayList<>();
+        init.add(Node.stmt(-1, "lockflag = 1;", false));
+        if (lockArray) init.add(Node.stmt(-1, "for (int i = 0; i < 2; i++) pthread_mutex_init(&ml[i], 0);", false));
+        for (Obj o : objs) declare(o, init, frees);
+        for (Obj o : objs) accesses(o, roles, init, post);
+        // main: init, creates, its concurrent part, joins, post, frees
+        List<Node> main = new ArrayList<>(init);
+        List<Node> joins = new ArrayList<>();
+        boolean partialJoin = hole == Hole.PARTIAL_JOIN;
+        for (Role r : roles) {
+            if (r.id == 0) continue;
+            int u = unit++;
+            String fn = "worker" + r.id;
+            if (r.loop) {
+                decls.add("pthread_t ts" + r.id + "[2];");
+                decls.add("int ids" + r.id + "[2];");
+                String arg = hole == Hole.SHARED_INDEX && holeObj != null ? "&ids" + r.id + "[0]" : "&ids" + r.id + "[i]";
+                main.add(Node.block(u, "for (int i = 0; i < 2; i++) {", List.of(
+                        Node.stmt(-1, "ids" + r.id + "[i] = i;", false),
+                        Node.stmt(-1, "pthread_create(&ts" + r.id + "[i], 0, " + fn + ", " + arg + ");", false)), "}"));
+                int n = partialJoin && r.id == 1 + holeRole(roles) ? 1 : 2;
+                joins.add(Node.stmt(u, "for (int i = 0; i < " + n + "; i++) pthread_join(ts" + r.id + "[i], 0);", false));
+            } else {
+                decls.add("pthread_t t" + r.id + ";");
+                if (rnd.nextInt(4) == 0) {
+                    main.add(Node.block(u, "{", List.of(
+                            Node.stmt(-1, "void *(*start)(void *) = " + fn + ";", false),
+                            Node.stmt(-1, "pthread_create(&t" + r.id + ", 0, start, 0);", false)), "}"));
+                } else {
+                    main.add(Node.stmt(u, "pthread_create(&t" + r.id + ", 0, " + fn + ", 0);", false));
+                }
+                if (!(partialJoin && r.id == 1 + holeRole(roles))) joins.add(Node.stmt(u, "pthread_join(t" + r.id + ", 0);", false));
+            }
+        }
+        main.addAll(roles.get(0).body);
+        main.addAll(joins);
+        main.addAll(post);
+        main.addAll(frees);
+        List<Fn> fns = new ArrayList<>();
+        if (wrappers) {
+            fns.add(new Fn("void acquire(pthread_mutex_t *p)", List.of(Node.stmt(-1, "pthread_mutex_lock(p);", false)), null, false));
+            fns.add(new Fn("void release(pthread_mutex_t *p)", List.of(Node.stmt(-1, "pthread_mutex_unlock(p);", false)), null, false));
+            fns.add(new Fn("int release_one(pthread_mutex_t *p)", List.of(Node.stmt(-1, "pthread_mutex_unlock(p);", false)), "return 1;", false));
+        }
+        fns.addAll(helpers);
+        for (Role r : roles) {
+            if (r.id == 0) continue;
+            List<Node> body = new ArrayList<>();
+            body.add(Node.stmt(-1, "int r = 0;", false));
+            if (r.loop) body.add(Node.stmt(-1, "int id = *(int *) arg;", false));
+            body.addAll(r.body);
+            fns.add(new Fn("void *worker" + r.id + "(void *arg)", body, r.loop ? "return (void *) (long) (r + id);" : "return (void *) (long) r;", false));
+        }
+        List<Node> mainBody = new ArrayList<>();
+        mainBody.add(Node.stmt(-1, "int r = 0;", false));
+        mainBody.addAll(main);
+        fns.add(new Fn("int main(void)", mainBody, "return r == 12345;", false));
+        String summary = objs.stream().map(o -> o.name + ":" + o.guard.name().toLowerCase()).reduce((a, b) -> a + " " + b).orElse("")
+                + (hole == null ? "" : "; hole " + hole.name().toLowerCase() + " on " + holeObj.name + (holeDone ? "" : " (not placed)"));
+        return new GenProgram(seed, summary, decls, fns, nondets);
+    }
+
+    /** The index (among workers, from 0) of a worker that accesses the hole object; 0 if unknown. */
+    private int holeRoleIndex = 0;
+
+    private int holeRole(List<Role> roles) {
+        return holeRoleIndex;
+    }
+
+    private Obj object(int i, List<Role> roles) {
+        Obj o = new Obj();
+        boolean anyLoop = roles.stream().anyMatch(r -> r.loop);
+        Guard[] guards = Guard.values();
+        do {
+            // mutexes are the common case
+            o.guard = rnd.nextInt(5) < 2 ? Guard.MUTEX : guards[rnd.nextInt(guards.length)];
+        } while (o.guard == Guard.OWN && !anyLoop || o.guard == Guard.ORDER && roles.stream().noneMatch(r -> r.id > 0 && !r.loop));
+        o.name = "o" + i;
+        switch (o.guard) {
+            case ATOMIC_TYPE -> o.kind = rnd.nextBoolean() ? Kind.ATOMIC_GLOBAL : Kind.ATOMIC_FIELD;
+            case OWN -> o.kind = rnd.nextBoolean() ? Kind.ARRAY : Kind.HEAP;
+            default -> o.kind = new Kind[] {Kind.GLOBAL, Kind.ARRAY, Kind.STRUCT, Kind.HEAP, Kind.HEAP_STRUCT}[rnd.nextInt(5)];
+        }
+        if (o.guard == Guard.MUTEX) {
+            int k = rnd.nextInt(lockNames.size());
+            o.lock = lockNames.get(k);
+            if (o.lock.startsWith("&ml[")) o.lockIndex = o.lock.charAt(4) - '0';
+        } else if (o.guard == Guard.RWLOCK) {
+            o.lock = "&rw";
+        }
+        return o;
+    }
+
+    private void declare(Obj o, List<Node> init, List<Node> frees) {
+        String n = o.name;
+        switch (o.kind) {
+            case GLOBAL -> decls.add("int " + n + ";");
+            case ARRAY -> decls.add("int " + n + "[4];");
+            case STRUCT -> decls.add("struct { int x; int y; } " + n + ";");
+            case HEAP -> {
+                decls.add("int *" + n + ";");
+                init.add(Node.stmt(-1, n + " = malloc(4 * sizeof(int));", false));
+                init.add(Node.stmt(-1, "if (" + n + " == 0) return 0;", false));
+                init.add(Node.stmt(-1, "for (int i = 0; i < 4; i++) " + n + "[i] = 0;", false));
+            }
+            case HEAP_STRUCT -> {
+                decls.add("struct " + n + "_t { int x; int y; } *" + n + ";");
+                init.add(Node.stmt(-1, n + " = malloc(sizeof(struct " + n + "_t));", false));
+                init.add(Node.stmt(-1, "if (" + n + " == 0) return 0;", false));
+                init.add(Node.stmt(-1, n + "->x = 0;", false));
+                init.add(Node.stmt(-1, n + "->y = 0;", false));
+            }
+            case ATOMIC_GLOBAL -> decls.add((rnd.nextBoolean() ? "_Atomic int " : "_Atomic(int) ") + n + ";");
+            case ATOMIC_FIELD -> decls.add("struct { int pad; " + (rnd.nextBoolean() ? "_Atomic int" : "_Atomic(int)") + " v; } " + n + ";");
+        }
+        if (o.kind == Kind.HEAP || o.kind == Kind.HEAP_STRUCT) {
+            if (hole == Hole.FREE_EARLY && holeObj == o) o.freedEarly = true;
+            // a thread the partial join misses may still use the object: freeing it is a free hole
+            else if (hole == Hole.PARTIAL_JOIN && !options.holes().contains(Hole.FREE_EARLY)) frees.add(Node.stmt(-1, "/* not freed */", false));
+            else frees.add(Node.stmt(-1, "free(" + n + ");", false));
+        }
+    }
+
+    private void chooseHole(List<Obj> objs, List<Role> roles) {
+        List<Hole> candidates = new ArrayList<>(options.holes());
+        java.util.Collections.shuffle(candidates, rnd);
+        for (Hole h : candidates) {
+            for (Obj o : objs) {
+                if (fits(h, o, roles)) {
+                    hole = h;
+                    holeObj = o;
+                    return;
+                }
+            }
+        }
+    }
+
+    private boolean fits(Hole h, Obj o, List<Role> roles) {
+        boolean heap = o.kind == Kind.HEAP || o.kind == Kind.HEAP_STRUCT;
+        return switch (h) {
+            case NO_LOCK, TRYLOCK_ELSE, NONDET_CONDITIONAL_LOCK, CALLEE_RELEASE -> o.guard == Guard.MUTEX;
+            case WRONG_LOCK, RELEASE_SOME_LOCK -> o.guard == Guard.MUTEX && lockNames.size() >= 2;
+            case VLA_OUTSIDE -> o.guard == Guard.MUTEX && !o.kind.name().startsWith("ATOMIC");
+            case FREE_EARLY -> heap && o.guard != Guard.OWN;
+            case WRITE_UNDER_READ_LOCK -> o.guard == Guard.RWLOCK;
+            case PLAIN_AMONG_ATOMICS -> o.guard == Guard.ATOMIC || o.guard == Guard.VATOMIC;
+            case EARLY_MAIN_ACCESS -> o.guard == Guard.ORDER;
+            case PARTIAL_JOIN -> !o.kind.name().startsWith("ATOMIC");
+            case SHARED_INDEX -> o.guard == Guard.OWN;
+            case WRITE_READ_ONLY -> o.guard == Guard.READ_ONLY;
+        };
+    }
+
+    private void accesses(Obj o, List<Role> roles, List<Node> init, List<Node> post) {
+        List<Role> workers = roles.subList(1, roles.size());
+        boolean isHole = holeObj == o;
+        switch (o.guard) {
+            case ORDER -> {
+                init.add(Node.stmt(-1, plainOp(lvalue(o, null), 1), false));
+                Role single = workers.stream().filter(r -> !r.loop).findFirst().orElseThrow();
+                if (isHole) holeRoleIndex = single.id - 1;
+                single.body.add(Node.stmt(unit++, plainOp(lvalue(o, single), 2 + rnd.nextInt(2)), true));
+                if (isHole && hole == Hole.EARLY_MAIN_ACCESS) {
+                    roles.get(0).body.add(Node.stmt(unit++, plainOp(lvalue(o, roles.get(0)), rnd.nextInt(4)), true));
+                    holeDone = true;
+                }
+                post.add(Node.stmt(unit++, "r += " + lvalue(o, null) + ";", true));
+                return;
+            }
+            case OWN -> {
+                List<Role> loops = workers.stream().filter(r -> r.loop).toList();
+                Role r = loops.get(rnd.nextInt(loops.size()));
+                if (isHole) holeRoleIndex = r.id - 1;
+                String lv = o.name + "[id]";
+                r.body.add(Node.stmt(unit++, rnd.nextBoolean() ? lv + " = " + lv + " + 1;" : lv + " = id + 1;", true));
+                if (rnd.nextBoolean()) r.body.add(Node.stmt(unit++, "r += " + lv + ";", true));
+                if (isHole && hole == Hole.SHARED_INDEX) holeDone = true;
+                post.add(Node.stmt(unit++, "r += " + o.name + "[0] + " + o.name + "[1];", true));
+                return;
+            }
+            default -> { }
+        }
+        if (o.guard == Guard.READ_ONLY) init.add(Node.stmt(-1, plainOp(lvalue(o, null), 1), false));
+        // participants: two or three of main's concurrent part and the workers
+        List<Role> parts = new ArrayList<>(roles);
+        java.util.Collections.shuffle(parts, rnd);
+        int n = Math.min(parts.size(), 2 + rnd.nextInt(2));
+        parts = new ArrayList<>(parts.subList(0, n));
+        if (parts.stream().noneMatch(r -> r.id > 0)) parts.add(workers.get(0));
+        Role holeRole = null;
+        for (Role r : parts) if (r.id > 0 && holeRole == null) holeRole = r;
+        if (isHole) holeRoleIndex = holeRole.id - 1;
+        boolean wrote = false;
+        for (Role r : parts) {
+            int ops = 1 + rnd.nextInt(2);
+            for (int i = 0; i < ops; i++) {
+                int op = rnd.nextInt(4); // 0 read, 1..3 writes
+                if (o.guard == Guard.READ_ONLY) op = 0;
+                if (!wrote && r == parts.get(parts.size() - 1) && i == ops - 1 && o.guard != Guard.READ_ONLY) op = 1 + rnd.nextInt(3);
+                wrote |= op > 0;
+                boolean holeHere = isHole && r == holeRole && !holeDone && hole != Hole.PARTIAL_JOIN && hole != Hole.FREE_EARLY;
+                r.body.add(guarded(o, r, op, holeHere));
+                if (holeHere) holeDone = true;
+            }
+        }
+        if (isHole && hole == Hole.FREE_EARLY) {
+            roles.get(0).body.add(Node.stmt(unit++, "free(" + o.name + ");", true));
+            holeDone = true;
+        } else if (isHole && hole == Hole.PARTIAL_JOIN || rnd.nextBoolean()) {
+            if (isHole && hole == Hole.PARTIAL_JOIN) holeDone = true;
+            post.add(Node.stmt(unit++, o.guard == Guard.ATOMIC ? atomicOp(lvalue(o, null), 0) : "r += " + lvalue(o, null) + ";", true));
+        }
+    }
+
+    /** An lvalue of the object, as seen from role {@code r} (null: main outside the concurrent part). */
+    private String lvalue(Obj o, Role r) {
+        if (o.primary == null) o.primary = anyLvalue(o);
+        return rnd.nextInt(10) < 7 ? o.primary : anyLvalue(o);
+    }
+
+    private String anyLvalue(Obj o) {
+        String n = o.name;
+        return switch (o.kind) {
+            case GLOBAL, ATOMIC_GLOBAL -> n;
+            case ARRAY -> n + "[" + rnd.nextInt(4) + "]";
+            case HEAP -> rnd.nextBoolean() ? "*" + n : n + "[" + rnd.nextInt(4) + "]";
+            case STRUCT -> n + (rnd.nextBoolean() ? ".x" : ".y");
+            case HEAP_STRUCT -> n + (rnd.nextBoolean() ? "->x" : "->y");
+            case ATOMIC_FIELD -> n + ".v";
+        };
+    }
+
+    private String plainOp(String lv, int op) {
+        return switch (op) {
+            case 0 -> "r += " + lv + ";";
+            case 1 -> lv + " = " + (1 + rnd.nextInt(3)) + ";";
+            case 2 -> lv + " = " + lv + " + 1;";
+            default -> (lv.startsWith("*") ? "(" + lv + ")" : lv) + "++;";
+        };
+    }
+
+    private String atomicOp(String lv, int op) {
+        String a = lv.startsWith("*") ? lv.substring(1) : "&" + lv;
+        return switch (op) {
+            case 0 -> rnd.nextBoolean() ? "r += __atomic_load_n(" + a + ", __ATOMIC_SEQ_CST);" : "r += __sync_fetch_and_add(" + a + ", 0);";
+            case 1 -> "__atomic_store_n(" + a + ", " + (1 + rnd.nextInt(3)) + ", __ATOMIC_SEQ_CST);";
+            case 2 -> "__atomic_fetch_add(" + a + ", 1, __ATOMIC_SEQ_CST);";
+            default -> "__sync_fetch_and_add(" + a + ", 1);";
+        };
+    }
+
+    /** One access of role {@code r} to {@code o}, under the object's discipline, or breaking it when {@code holeHere}. */
+    private Node guarded(Obj o, Role r, int op, boolean holeHere) {
+        int u = unit++;
+        String lv = lvalue(o, r);
+        switch (o.guard) {
+            case ATOMIC:
+                return Node.stmt(u, holeHere ? plainOp(lv, op) : atomicOp(lv, op), true);
+            case ATOMIC_TYPE:
+            case READ_ONLY:
+                return Node.stmt(u, holeHere && o.guard == Guard.READ_ONLY ? plainOp(lv, 1) : viaPointer(o, lv, op), true);
+            case VATOMIC: {
+                if (holeHere) return Node.stmt(u, plainOp(lv, op), true);
+                String f = "__VERIFIER_atomic_op" + names++;
+                helpers.add(new Fn("int " + f + "(void)", List.of(Node.stmt(-1, "int r = 0;", false), Node.stmt(-1, plainOp(lv, op), true)), "return r;", true));
+                return Node.stmt(u, "r += " + f + "();", true);
+            }
+            case RWLOCK: {
+                boolean read = op == 0 || holeHere && hole == Hole.WRITE_UNDER_READ_LOCK;
+                if (holeHere && hole == Hole.WRITE_UNDER_READ_LOCK && op == 0) op = 2;
+                String acq = read ? "pthread_rwlock_rdlock(&rw);" : "pthread_rwlock_wrlock(&rw);";
+                if (rnd.nextInt(3) == 0) {
+                    String t = read ? "pthread_rwlock_tryrdlock(&rw)" : "pthread_rwlock_trywrlock(&rw)";
+                    return Node.block(u, "if (" + t + " == 0) {", List.of(Node.stmt(-1, plainOp(lv, op), true),
+                            Node.stmt(-1, "pthread_rwlock_unlock(&rw);", false)), "}");
+                }
+                return Node.block(u, "{", List.of(Node.stmt(-1, acq, false), Node.stmt(-1, plainOp(lv, op), true),
+                        Node.stmt(-1, "pthread_rwlock_unlock(&rw);", false)), "}");
+            }
+            default:
+                return mutexAccess(o, lv, op, u, holeHere ? hole : null);
+        }
+    }
+
+    /** A plain access, sometimes through a pointer to (or into) the object. */
+    private String viaPointer(Obj o, String lv, int op) {
+        if (rnd.nextInt(4) != 0 || lv.startsWith("*")) return plainOp(lv, op);
+        String type = o.kind == Kind.ATOMIC_GLOBAL || o.kind == Kind.ATOMIC_FIELD ? "_Atomic int *" : "int *";
+        String p = "p" + names++;
+        return "{ " + type + p + " = &" + lv + "; " + plainOp("*" + p, op) + " }";
+    }
+
+    private String lock(String l) {
+        if (rnd.nextInt(3) == 0) {
+            wrappers = true;
+            return "acquire(" + l + ");";
+        }
+        return "pthread_mutex_lock(" + l + ");";
+    }
+
+    private String unlock(String l) {
+        if (rnd.nextInt(3) == 0) {
+            wrappers = true;
+            return "release(" + l + ");";
+        }
+        return "pthread_mutex_unlock(" + l + ");";
+    }
+
+    private String nondet(int lo, int hi, String var) {
+        int k = nondets.size();
+        nondets.add(new GenProgram.Nondet(lo, hi));
+        return "int " + var + " = $N" + k + "$; __VERIFIER_assume(" + var + " >= " + lo + " && " + var + " <= " + hi + ");";
+    }
+
+    private Node mutexAccess(Obj o, String lv, int op, int u, Hole h) {
+        String l = o.lock;
+        String body = viaPointer(o, lv, op);
+        Node acc = Node.stmt(-1, body, true);
+        if (h == null) {
+            switch (rnd.nextInt(7)) {
+                case 0: // conditional locking on a flag main set before the threads
+                    return Node.block(u, "{", List.of(Node.stmt(-1, "if (lockflag) " + lock(l), false), acc,
+                            Node.stmt(-1, "if (lockflag) " + unlock(l), false)), "}");
+                case 1:
+                    return Node.block(u, "if (pthread_mutex_trylock(" + l + ") == 0) {", List.of(acc, Node.stmt(-1, unlock(l), false)), "}");
+                case 2:
+                    return Node.block(u, "for (int i = 0; i < 2; i++) {", List.of(Node.stmt(-1, lock(l), false), acc,
+                            Node.stmt(-1, unlock(l), false)), "}");
+                case 3: { // the access in a helper, called directly or through a function pointer
+                    String f = "op" + names++;
+                    helpers.add(new Fn("int " + f + "(void)", List.of(Node.stmt(-1, "int r = 0;", false), Node.stmt(-1, body, true)), "return r;", false));
+                    String call = rnd.nextBoolean() ? "r += " + f + "();" : "{ int (*fp)(void) = " + f + "; r += fp(); }";
+                    return Node.block(u, "{", List.of(Node.stmt(-1, lock(l), false), Node.stmt(-1, call, true),
+                            Node.stmt(-1, unlock(l), false)), "}");
+                }
+                case 4: // a VLA whose size reads the object, under the lock
+                    // rare: the exhaustive exploration cannot run VLAs, so only TSan checks these programs
+                    if (!o.kind.name().startsWith("ATOMIC") && !lv.startsWith("*") && rnd.nextInt(4) == 0) {
+                        String v = "v" + names++;
+                        return Node.block(u, "{", List.of(Node.stmt(-1, lock(l), false),
+                                Node.stmt(-1, "{ int " + v + "[(" + lv + " & 3) + 1]; " + v + "[0] = 1; r += " + v + "[0]; }", true),
+                                Node.stmt(-1, unlock(l), false)), "}");
+                    }
+                    // fall through
+                default:
+                    return Node.block(u, "{", List.of(Node.stmt(-1, lock(l), false), acc, Node.stmt(-1, unlock(l), false)), "}");
+            }
+        }
+        String other = lockNames.get((lockNames.indexOf(l) + 1) % lockNames.size());
+        switch (h) {
+            case WRONG_LOCK:
+                return Node.block(u, "{", List.of(Node.stmt(-1, lock(other), false), acc, Node.stmt(-1, unlock(other), false)), "}");
+            case TRYLOCK_ELSE:
+                return Node.block(u, "if (pthread_mutex_trylock(" + l + ") == 0) {", List.of(acc, Node.stmt(-1, unlock(l), false)),
+                        "} else { " + viaPointer(o, lvalue(o, null), op) + " }");
+            case NONDET_CONDITIONAL_LOCK: {
+                String f = "c" + names++;
+                return Node.block(u, "{", List.of(Node.stmt(-1, nondet(0, 1, f), false), Node.stmt(-1, "if (" + f + ") " + lock(l), false), acc,
+                        Node.stmt(-1, "if (" + f + ") " + unlock(l), false)), "}");
+            }
+            case RELEASE_SOME_LOCK: {
+                wrappers = true;
+                String k = "k" + names++;
+                String first;
+                String second;
+                if (o.lockIndex >= 0) {
+                    first = "&ml[" + k + "]";
+                    second = "&ml[1 - " + k + "]";
+                    l = "&ml[0]";
+                    other = "&ml[1]";
+                } else {
+                    first = "(" + k + " ? " + l + " : " + other + ")";
+                    second = "(" + k + " ? " + other + " : " + l + ")";
+                }
+                return Node.block(u, "{", List.of(Node.stmt(-1, nondet(0, 1, k), false), Node.stmt(-1, "pthread_mutex_lock(" + l + ");", false),
+                        Node.stmt(-1, "pthread_mutex_lock(" + other + ");", false), Node.stmt(-1, "{ pthread_mutex_t *q = " + first + "; "
+                                + (rnd.nextBoolean() ? "release(q); }" : "pthread_mutex_unlock(q); }"), false),
+                        acc, Node.stmt(-1, "pthread_mutex_unlock(" + second + ");", false)), "}");
+            }
+            case CALLEE_RELEASE: {
+                wrappers = true;
+                if (op > 0 && !lv.startsWith("*") && rnd.nextBoolean()) {
+                    return Node.block(u, "{", List.of(Node.stmt(-1, "pthread_mutex_lock(" + l + ");", false),
+                            Node.stmt(-1, lv + " = release_one(" + l + ");", true)), "}");
+                }
+                return Node.block(u, "{", List.of(Node.stmt(-1, "pthread_mutex_lock(" + l + ");", false),
+                        Node.stmt(-1, "release(" + l + ");", false), acc), "}");
+            }
+            case VLA_OUTSIDE: {
+                String v = "v" + names++;
+                String size = "(" + lv + " & 3) + 1";
+                String use = rnd.nextBoolean() ? "{ int " + v + "[" + size + "]; " + v + "[0] = 1; r += " + v + "[0]; }"
+                        : "r += (int) sizeof(int[" + size + "]);";
+                return Node.block(u, "{", List.of(Node.stmt(-1, use, true), Node.stmt(-1, lock(l), false), acc,
+                        Node.stmt(-1, unlock(l), false)), "}");
+            }
+            default: // NO_LOCK
+                return Node.stmt(u, body, true);
+        }
+    }
+}
