@@ -56,20 +56,6 @@ final class ExprLowerer {
         return vlas;
     }
 
-    /**
-     * {@code sizeof} of an expression of variable-length array type: the size computed at the declaration
-     * of a VLA variable, otherwise an unknown value. The operand is evaluated (C11 6.5.3.4p2) for its reads.
-     */
-    private Expr vlaSizeOf(IASTExpression operand, SourceLoc loc) {
-        IASTExpression o = strip(operand);
-        if (o instanceof IASTIdExpression id && id.getName().resolveBinding() instanceof IVariable b) {
-            Variable v = body.vars.get(b);
-            if (v != null && body.vlaSizes.get(v) != null) return body.vlaSizes.get(v);
-        }
-        effect(o);
-        return vlas().unknownSize(loc);
-    }
-
     // ---------------------------------------------------------------- rvalues
 
     Expr rvalue(IASTExpression e0) {
@@ -210,7 +196,7 @@ final class ExprLowerer {
             }
             case IASTUnaryExpression.op_sizeof, IASTUnaryExpression.op_alignOf -> {
                 CType t = typeOf(u.getOperand());
-                if (op == IASTUnaryExpression.op_sizeof && t.size() < 0 && !body.isStaticContext()) return vlaSizeOf(u.getOperand(), loc);
+                if (op == IASTUnaryExpression.op_sizeof && t.size() < 0 && !body.isStaticContext()) return vlas().sizeOf(u.getOperand(), loc);
                 return new Expr.IntConst(op == IASTUnaryExpression.op_sizeof ? Math.max(t.size(), 0) : t.align(), types.sizeType());
             }
             default -> {

@@ -109,6 +109,20 @@ final class VlaSizes {
         return byteSize(t, dims, loc);
     }
 
+    /**
+     * {@code sizeof} of an expression of variable-length array type: the size computed at the declaration
+     * of a VLA variable, otherwise an unknown value. The operand is evaluated (C11 6.5.3.4p2) for its reads.
+     */
+    Expr sizeOf(IASTExpression operand, SourceLoc loc) {
+        IASTExpression o = ExprLowerer.strip(operand);
+        if (o instanceof IASTIdExpression id && id.getName().resolveBinding() instanceof IVariable b) {
+            Variable v = body.vars.get(b);
+            if (v != null && body.vlaSizes.get(v) != null) return body.vlaSizes.get(v);
+        }
+        exprs.effect(o);
+        return unknownSize(loc);
+    }
+
     /** A value nothing is known about (for {@code sizeof} of a VLA whose size is not tracked). */
     Expr unknownSize(SourceLoc loc) {
         return new Expr.Load(new Lvalue.Var(body.temp(ctx.types.sizeType(), loc)), loc);
