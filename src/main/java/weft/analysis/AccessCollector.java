@@ -18,8 +18,9 @@ import java.util.List;
  * Lists the memory accesses of one CFG edge: every {@link Expr.Load} (including those inside address
  * computations), the written lvalue of assignments and call results, and the reads and writes library
  * models perform through pointer arguments ({@code memset}, {@code memcpy}, string functions,
- * {@code scanf}, atomic builtins, the thread-id store of {@code pthread_create}). Synchronisation
- * objects touched by lock operations are not data accesses.
+ * {@code scanf}, atomic builtins, the thread-id store of {@code pthread_create}), and the write of the
+ * whole object that a deallocation ({@code free}, {@code realloc}'s old object: {@link Event#freedArg()}) is.
+ * Synchronisation objects touched by lock operations are not data accesses.
  *
  * <p><b>Hidden library state.</b> A call of a C library function with hidden state ({@code LibcFacts#state},
  * e.g. {@code rand}, {@code strtok}, {@code localtime}) reads and writes its group's pseudo-object
@@ -163,6 +164,7 @@ public final class AccessCollector {
         List<Expr> args = c.args();
         String name = c.directName();
         SourceLoc loc = c.loc();
+        if (ev.freedArg() >= 0 && ev.freedArg() < args.size()) freed(f, node, args.get(ev.freedArg()), name, loc, out);
         if (ev instanceof Event.MemAccess m) {
             for (Event.MemArg ma : m.args()) {
                 if (ma.ptrArg() >= args.size()) continue;
@@ -212,6 +214,31 @@ public final class AccessCollector {
             add(f, node, lv, false, false, c.loc(), out);
             add(f, node, lv, true, false, c.loc(), out);
         }
+    }
+
+    /**
+     * A deallocation writes every byte of each allocated object {@code p} may point to (whatever the offset:
+     * freeing through an interior pointer is undefined, and the whole object dies either way). Named
+     * variables are left out: freeing one is undefined behaviour (C11 7.22.3.3p2, only pointers returned by
+     * an allocation function may be freed), so no defined execution performs that write; heap objects and
+     * memory of unknown origin (what external functions return) are all kept.
+     */
+    private void freed(Function f, int node, Expr p, String name, SourceLoc loc, List<MemoryAccess> out) {
+        java.util.Set<Region> whole = new java.util.HashSet<>();
+        for (Region r : regions.pointer(f, node, p, Region.UNBOUNDED)) {
+            if (!(r.object() instanceof weft.pointer.MemObject.Var)) whole.add(Region.whole(r.object()));
+        }
+        // when every object freed is exactly one object of p's static pointee type, the free writes just the bytes
+        // of *p: give it that lvalue, so that rules relating accesses through p (thread instances, symbolic locks)
+        // see it as what it is
+        Expr base = p;
+        while (base instanceof Expr.Cast c && c.operand().type().isPointer()) base = c.operand();
+        CType pointee = base.type().pointee();
+        boolean exact = pointee != null && pointee.size() > 0 && !whole.isEmpty();
+        for (Region r : whole) exact &= r.object().size() == pointee.size();
+        Lvalue lv = exact ? new Lvalue.Deref(base, pointee) : null;
+        SymbolicBase sym = lv == null ? null : SymbolicBase.of(lv);
+        for (Region r : whole) out.add(new MemoryAccess(r, true, false, loc, name + " of " + p, false, sym, lv, p));
     }
 
     private void external(Function f, int node, Stmt.Call c, List<MemoryAccess> out) {

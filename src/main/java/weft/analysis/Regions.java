@@ -16,7 +16,8 @@ import java.util.Set;
  * The byte regions an lvalue or a pointer may designate at a program point: objects from the pointer
  * analysis, offsets refined by the interval analysis for array indices and pointer arithmetic
  * (paper 000, byte-precise accesses). Over-approximates: an unknown index or offset covers the whole
- * array or object (indices are assumed in bounds — an out-of-bounds access is undefined behaviour
+ * array or object, and so does any index or pointer step over elements of unknown size (variable-length
+ * array types: their size is only known at run time) (indices are assumed in bounds — an out-of-bounds access is undefined behaviour
  * before any race).
  *
  * <p>Assumes: interval facts are sound ({@code Intervals}); indices stay in bounds (UB otherwise).
@@ -41,10 +42,13 @@ public final class Regions {
             for (Region r : lvalue(f, node, fl.base())) out.add(r.shift(fl.field().offset(), fl.field().offset()).withSize(s > 0 ? s : Region.UNBOUNDED));
         } else if (lv instanceof Lvalue.Index ix) {
             long es = Math.max(1, ix.type().size());
+            boolean unknownElement = ix.type().size() < 0; // an element that is itself a VLA: offset unknown
             Interval iv = intervals.eval(f, node, ix.index());
             for (Region r : lvalue(f, node, ix.base())) {
                 long arr = r.size();
-                if (!iv.isTop() && !iv.isBottom() && iv.lo() >= 0 && iv.hi() < Region.UNBOUNDED / es) {
+                if (unknownElement) {
+                    out.add(new Region(r.object(), r.minStart(), Region.UNBOUNDED, Region.UNBOUNDED));
+                } else if (!iv.isTop() && !iv.isBottom() && iv.lo() >= 0 && iv.hi() < Region.UNBOUNDED / es) {
                     out.add(r.shift(iv.lo() * es, iv.hi() * es).withSize(es));
                 } else {
                     out.add(r.shift(0, arr >= Region.UNBOUNDED ? Region.UNBOUNDED : Math.max(0, arr - es)).withSize(es));
@@ -71,11 +75,12 @@ public final class Regions {
             if (base.type().isPointer() && !off.type().isPointer()) {
                 CType pointee = base.type().pointee();
                 long scale = pointee == null || pointee.size() <= 0 ? 1 : pointee.size();
+                boolean unknownScale = pointee != null && pointee.size() < 0; // pointer to a VLA: stride unknown
                 Interval iv = intervals.eval(f, node, off);
                 if (b.op() == Expr.BinOp.SUB) iv = iv.neg();
                 Set<Region> out = new HashSet<>();
                 for (Region r : pointer(f, node, base, size)) {
-                    if (!iv.isTop() && !iv.isBottom() && Math.abs(iv.lo()) < Region.UNBOUNDED / scale && Math.abs(iv.hi()) < Region.UNBOUNDED / scale) {
+                    if (!unknownScale && !iv.isTop() && !iv.isBottom() && Math.abs(iv.lo()) < Region.UNBOUNDED / scale && Math.abs(iv.hi()) < Region.UNBOUNDED / scale) {
                         out.add(r.shift(iv.lo() * scale, iv.hi() * scale));
                     } else {
                         out.add(new Region(r.object(), 0, Region.UNBOUNDED, size));

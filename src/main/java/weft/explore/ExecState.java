@@ -299,7 +299,12 @@ final class ExecState {
     /** A fresh object for local {@code v} in {@code frame} (created on first use, and again at each declaration). */
     int newLocal(ThreadState t, Frame f, Variable v) {
         if (v.type().size() < 0) throw Abandon.unsupported("variable-length array " + v.name());
-        MemObject o = mem.create(v.name(), MemObject.Kind.LOCAL, v.type().size(), t.index, v.loc());
+        return newLocal(t, f, v, v.type().size());
+    }
+
+    /** The same with an explicit size in bytes (a variable-length array, sized when its declaration is reached). */
+    int newLocal(ThreadState t, Frame f, Variable v, long size) {
+        MemObject o = mem.create(v.name(), MemObject.Kind.LOCAL, size, t.index, v.loc());
         // proofs may not assume a value for uninitialised automatic storage: reading it before a write abandons
         if (exhaustive && o.size > 0) o.setUnknown(0, o.size, true);
         else if (containsCharArray(v.type())) markCharArrays(o, v.type(), 0);

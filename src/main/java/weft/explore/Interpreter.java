@@ -26,9 +26,12 @@ import java.util.Set;
  * for parameters and locals; a return stores the value into the caller's result lvalue (that write belongs to the
  * return step) and kills the frame's objects; {@code Decl} starts a fresh object. Abandoned: calls to functions that
  * are neither defined nor modelled, inline assembly other than empty or fence templates without outputs,
- * variable-length arrays, use of the value of a non-void function that fell off its end, CFG dead ends.
+ * variable-length arrays whose size the IR does not carry (a VLA declaration with a size allocates an object of
+ * exactly that many bytes when it is reached; element indexing is checked against the object), use of the value of a non-void function that fell off its end, CFG dead ends.
  */
 final class Interpreter {
+    /** Largest variable-length array the explorer allocates (a larger one is abandoned). */
+    private static final long MAX_VLA_BYTES = 1 << 16;
     private static final Set<String> HARMLESS_ASM = Set.of("", "mfence", "lfence", "sfence", "nop", "pause", "rep; nop", "rep nop");
 
     /**
@@ -191,10 +194,18 @@ final class Interpreter {
         } else if (s instanceof Stmt.Return r) {
             return doReturn(t, c, r.value(), r.loc());
         } else if (s instanceof Stmt.Decl d) {
-            if (d.variable().type().size() < 0) throw Abandon.unsupported("variable-length array " + d.variable().name());
+            long vlaBytes = -1;
+            if (d.variable().type().size() < 0) {
+                if (d.size() == null) throw Abandon.unsupported("variable-length array " + d.variable().name());
+                if (!(ev.eval(d.size(), c) instanceof Value.Int n) || n.v() < 0 || n.v() > MAX_VLA_BYTES) {
+                    throw Abandon.unsupported("size of variable-length array " + d.variable().name());
+                }
+                vlaBytes = n.v();
+            }
             if (!c.dry) {
                 int old = f.removeObject(d.variable().id());
                 if (old >= 0) st.mem.kill(old);
+                if (vlaBytes >= 0) st.newLocal(t, f, d.variable(), vlaBytes);
             }
         } else if (s instanceof Stmt.Asm asm) {
             if (!harmlessAsm(asm.text())) throw Abandon.unsupported("inline assembly: " + asm.text());

@@ -170,6 +170,7 @@ final class LibraryBehaviour {
                     || !st.mem.get(q.obj()).alive) {
                 throw Abandon.unsupported("invalid free of " + p);
             }
+            freeAccess(c, q.obj(), call, name);
             if (!c.dry) st.mem.kill(q.obj());
             return in.finishCall(t, c, e, Value.ZERO, null);
         }
@@ -428,6 +429,12 @@ final class LibraryBehaviour {
         return v;
     }
 
+    /** A deallocation is a write of the whole object (as ThreadSanitizer has it; see {@link Event#freedArg()}). */
+    private void freeAccess(Ctx c, int obj, Stmt.Call call, String name) {
+        long size = st.mem.get(obj).size;
+        if (size > 0 && c.collects()) c.record(new Access(obj, 0, size, true, c.atomicSection, call.loc(), name + " of " + st.mem.get(obj).name));
+    }
+
     private boolean alloc(ThreadState t, Ctx c, Edge e, Stmt.Call call, Event.Alloc a, List<Value> args) {
         long size = 1;
         for (int i : a.sizeArgs()) {
@@ -445,6 +452,7 @@ final class LibraryBehaviour {
         if (old instanceof Value.Ptr p) {
             oldObj = st.mem.get(p.obj());
             if (p.off() != 0 || oldObj.kind != MemObject.Kind.HEAP || !oldObj.alive) throw Abandon.unsupported("invalid realloc");
+            freeAccess(c, p.obj(), call, call.directName());
         } else if (!(old instanceof Value.Int i && i.v() == 0)) {
             throw Abandon.unsupported("realloc of " + old);
         }

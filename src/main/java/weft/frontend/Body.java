@@ -23,6 +23,8 @@ final class Body {
     final CfgBuilder cfg = new CfgBuilder();
     final List<Variable> locals = new ArrayList<>();
     final Map<IBinding, Variable> vars = new IdentityHashMap<>();
+    /** Byte sizes of the variable-length arrays declared so far (a side-effect-free read of a temporary). */
+    final Map<Variable, Expr> vlaSizes = new java.util.HashMap<>();
     private final ProgramBuilder program;
     private int temps;
     private boolean emittedInStaticContext;

@@ -1,6 +1,8 @@
 package weft.frontend;
 
 import org.eclipse.cdt.core.dom.ast.IASTASMDeclaration;
+import org.eclipse.cdt.core.dom.ast.IASTArrayDeclarator;
+import org.eclipse.cdt.core.dom.ast.IASTArrayModifier;
 import org.eclipse.cdt.core.dom.ast.IASTDeclSpecifier;
 import org.eclipse.cdt.core.dom.ast.IASTDeclaration;
 import org.eclipse.cdt.core.dom.ast.IASTDeclarator;
@@ -12,6 +14,7 @@ import org.eclipse.cdt.core.dom.ast.IBinding;
 import org.eclipse.cdt.core.dom.ast.IVariable;
 import org.eclipse.cdt.internal.core.dom.parser.ASTQueries;
 import weft.ir.CType;
+import weft.ir.Expr;
 import weft.ir.Lvalue;
 import weft.ir.SourceLoc;
 import weft.ir.Stmt;
@@ -25,11 +28,13 @@ final class Declarations {
     private final UnitContext ctx;
     private final Body body;
     private final ExprLowerer exprs;
+    private final VlaSizes vlas;
 
     Declarations(UnitContext ctx, Body body, ExprLowerer exprs) {
         this.ctx = ctx;
         this.body = body;
         this.exprs = exprs;
+        this.vlas = new VlaSizes(ctx, body, exprs);
     }
 
     /** Pass 1 for a file-scope declaration: create the objects it declares. */
@@ -72,11 +77,25 @@ final class Declarations {
 
     private static CType variableType(UnitContext ctx, IVariable v, IASTDeclarator dtor) {
         CType t = ctx.types.translate(v.getType());
-        if (t.unqualified() instanceof CType.Array a && a.length() < 0 && dtor.getInitializer() != null) {
+        if (t.unqualified() instanceof CType.Array a && a.length() < 0 && dtor.getInitializer() != null && !variableLength(ctx, dtor)) {
             long n = InitLowerer.inferLength(ctx, a, dtor.getInitializer());
             if (n >= 0) t = CType.qualify(new CType.Array(a.element(), n), t.isAtomic(), t.isVolatile());
         }
         return t;
+    }
+
+    /** Whether the outermost array level of {@code dtor} has a size expression that is not constant. */
+    private static boolean variableLength(UnitContext ctx, IASTDeclarator dtor) {
+        IASTDeclarator d = ASTQueries.findInnermostDeclarator(dtor);
+        for (IASTDeclarator x = dtor; x != null; x = x.getNestedDeclarator()) {
+            if (x instanceof IASTArrayDeclarator ad) {
+                for (IASTArrayModifier m : ad.getArrayModifiers()) {
+                    if (VlaSizes.isVariable(m.getConstantExpression(), ctx.types)) return true;
+                }
+            }
+            if (x == d) break;
+        }
+        return false;
     }
 
     /** Where a declarator's name is (for {@code int *p} the {@code p}, not the {@code *}). */
@@ -110,7 +129,10 @@ final class Declarations {
         }
         if (!(decl instanceof IASTSimpleDeclaration d)) return;
         int storage = d.getDeclSpecifier().getStorageClass();
-        if (storage == IASTDeclSpecifier.sc_typedef) return;
+        if (storage == IASTDeclSpecifier.sc_typedef) {
+            for (IASTDeclarator dtor : d.getDeclarators()) vlas.declarator(dtor, new CType.Void(), ctx.loc(dtor));
+            return;
+        }
         boolean tls = threadLocal(ctx, d);
         for (IASTDeclarator dtor : d.getDeclarators()) {
             IBinding b = ASTQueries.findInnermostDeclarator(dtor).getName().resolveBinding();
@@ -128,9 +150,11 @@ final class Declarations {
                 body.vars.put(v, s);
                 if (dtor.getInitializer() != null) staticInit(ctx, s, dtor);
             } else {
+                Expr vlaSize = vlas.declarator(dtor, t, dl);
                 Variable l = body.local(v.getName(), t, Variable.Kind.LOCAL, tls, dl);
                 body.vars.put(v, l);
-                body.emit(new Stmt.Decl(l, dl));
+                if (vlaSize != null) body.vlaSizes.put(l, vlaSize);
+                body.emit(new Stmt.Decl(l, dl, vlaSize));
                 if (dtor.getInitializer() != null) {
                     new InitLowerer(ctx, body, exprs).initialize(new Lvalue.Var(l), dtor.getInitializer(), dl);
                 }

@@ -29,6 +29,7 @@ final class ExprLowerer {
     private final Body body;
     private final StmtLowerer stmts;
     private final TypeTranslator types;
+    private VlaSizes vlas;
 
     ExprLowerer(UnitContext ctx, Body body, StmtLowerer stmts) {
         this.ctx = ctx;
@@ -50,6 +51,11 @@ final class ExprLowerer {
         return types.translate(t);
     }
 
+    private VlaSizes vlas() {
+        if (vlas == null) vlas = new VlaSizes(ctx, body, this);
+        return vlas;
+    }
+
     // ---------------------------------------------------------------- rvalues
 
     Expr rvalue(IASTExpression e0) {
@@ -62,6 +68,7 @@ final class ExprLowerer {
         if (e instanceof IASTFunctionCallExpression c) return call(c, null, true);
         if (e instanceof IASTCastExpression c) {
             CType t = types.translate(c.getTypeId() == null ? null : CVisitorShim.typeOf(c.getTypeId()));
+            if (c.getTypeId() != null && !body.isStaticContext()) vlas().typeId(c.getTypeId(), t, loc);
             if (t instanceof CType.Void) {
                 effect(c.getOperand());
                 return new Expr.IntConst(0, t);
@@ -78,6 +85,10 @@ final class ExprLowerer {
         if (e instanceof IASTTypeIdExpression t) {
             Long v = ConstEval.eval(t);
             CType ty = types.translate(CVisitorShim.typeOf(t.getTypeId()));
+            if (t.getOperator() == IASTTypeIdExpression.op_sizeof && ty.size() < 0 && !body.isStaticContext()) {
+                Expr runtime = vlas().typeId(t.getTypeId(), ty, loc);
+                return runtime != null ? runtime : vlas().unknownSize(loc);
+            }
             long size = t.getOperator() == IASTTypeIdExpression.op_sizeof ? ty.size()
                     : t.getOperator() == IASTTypeIdExpression.op_alignof ? ty.align() : v == null ? 0 : v;
             return new Expr.IntConst(size, types.sizeType());
@@ -185,6 +196,7 @@ final class ExprLowerer {
             }
             case IASTUnaryExpression.op_sizeof, IASTUnaryExpression.op_alignOf -> {
                 CType t = typeOf(u.getOperand());
+                if (op == IASTUnaryExpression.op_sizeof && t.size() < 0 && !body.isStaticContext()) return vlas().sizeOf(u.getOperand(), loc);
                 return new Expr.IntConst(op == IASTUnaryExpression.op_sizeof ? Math.max(t.size(), 0) : t.align(), types.sizeType());
             }
             default -> {
@@ -473,8 +485,7 @@ final class ExprLowerer {
         }
         if (e instanceof IASTUnaryExpression u && u.getOperator() == IASTUnaryExpression.op_star) {
             Expr p = rvalue(u.getOperand());
-            CType t = typeOf(u);
-            return new Lvalue.Deref(p, t);
+            return new Lvalue.Deref(p, pointeeOr(p.type(), u));
         }
         if (e instanceof IASTFieldReference fr) return field(fr, loc);
         if (e instanceof IASTArraySubscriptExpression a) return subscript(a, loc);
@@ -541,7 +552,7 @@ final class ExprLowerer {
             idx = tmp;
             at = typeOf(arr).unqualified();
         }
-        CType elem = typeOf(a);
+        CType elem = pointeeOr(at, a);
         if (at instanceof CType.Array && isLvalueExpr(arr)) {
             Lvalue base = lvalue(arr);
             return new Lvalue.Index(base, rvalue(idx), elem);
@@ -550,6 +561,18 @@ final class ExprLowerer {
         Expr i = rvalue(idx);
         CType pt = p.type().isPointer() ? p.type() : types.pointerTo(elem);
         return new Lvalue.Deref(new Expr.Binary(BinOp.ADD, p, i, pt), elem);
+    }
+
+    /**
+     * The type of what a pointer (or array) of IR type {@code pt} designates, from that type rather than from
+     * CDT's type of the dereference: CDT puts the qualifiers of {@code const volatile __typeof__(int *)} (how
+     * {@link SourceText} spells {@code _Atomic(int *)}, an atomic pointer) on the pointee, which would make a
+     * plain {@code *q} look atomic. CDT's type is kept for void and function pointees.
+     */
+    private CType pointeeOr(CType pt, IASTExpression deref) {
+        CType t = pt.pointee();
+        if (t == null || t.unqualified() instanceof CType.Void || t.unqualified() instanceof CType.Function) return typeOf(deref);
+        return t;
     }
 
     private static boolean isLvalueExpr(IASTExpression e) {

@@ -22,6 +22,8 @@ import org.eclipse.cdt.core.dom.ast.IQualifierType;
 import org.eclipse.cdt.core.dom.ast.IType;
 import org.eclipse.cdt.core.dom.ast.ITypedef;
 import org.eclipse.cdt.core.dom.ast.IValue;
+import org.eclipse.cdt.core.dom.ast.DOMException;
+import org.eclipse.cdt.core.dom.ast.c.ICArrayType;
 import org.eclipse.cdt.internal.core.dom.parser.ASTQueries;
 import org.eclipse.cdt.internal.core.dom.parser.c.CVisitor;
 import org.eclipse.cdt.internal.core.dom.parser.c.ICInternalBinding;
@@ -83,10 +85,7 @@ public final class TypeTranslator {
         }
         if (t instanceof IArrayType a) {
             CType elem = translate(a.getType());
-            IValue size = a.getSize();
-            long len = -1;
-            if (size != null && size.numberValue() != null) len = size.numberValue().longValue();
-            return new CType.Array(elem, len);
+            return new CType.Array(elem, variableLength(a) ? -1 : fixedLength(a));
         }
         if (t instanceof IBasicType b) return basic(b);
         if (t instanceof IEnumeration) return new CType.Int("int", 4, 4, true);
@@ -98,6 +97,25 @@ public final class TypeTranslator {
             return new CType.Function(translate(f.getReturnType()), params, f.takesVarArgs());
         }
         return intT;
+    }
+
+    private static long fixedLength(IArrayType a) {
+        IValue size = a.getSize();
+        return size != null && size.numberValue() != null ? size.numberValue().longValue() : -1;
+    }
+
+    /**
+     * A variable-length array: its size expression is not an integer constant expression. CDT folds a
+     * variable's initialiser into the size ({@code int n = 3; int a[n];} becomes {@code int[3]}), which
+     * would make regions and the explorer's object size wrong; such arrays have unknown length.
+     */
+    private boolean variableLength(IArrayType a) {
+        if (a instanceof ICArrayType c && c.isVariableLength()) return true;
+        try {
+            return VlaSizes.isVariable(a.getArraySizeExpression(), this);
+        } catch (DOMException | RuntimeException e) {
+            return false;
+        }
     }
 
     private CType basic(IBasicType b) {

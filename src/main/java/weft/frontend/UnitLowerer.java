@@ -4,6 +4,8 @@ import org.eclipse.cdt.core.dom.ast.IASTDeclaration;
 import org.eclipse.cdt.core.dom.ast.IASTFunctionDefinition;
 import org.eclipse.cdt.core.dom.ast.IASTProblemDeclaration;
 import org.eclipse.cdt.core.dom.ast.IASTSimpleDeclaration;
+import org.eclipse.cdt.core.dom.ast.IASTParameterDeclaration;
+import org.eclipse.cdt.core.dom.ast.IASTStandardFunctionDeclarator;
 import org.eclipse.cdt.core.dom.ast.IBinding;
 import org.eclipse.cdt.core.dom.ast.IFunction;
 import org.eclipse.cdt.internal.core.dom.parser.ASTQueries;
@@ -58,6 +60,11 @@ final class UnitLowerer {
         StmtLowerer sl = new StmtLowerer(ctx, body);
         List<Variable> params = new ArrayList<>();
         sl.parameters(f.getParameters(), params, loc);
+        if (fd.getDeclarator() instanceof IASTStandardFunctionDeclarator sfd) {
+            // size expressions of variably modified parameters are evaluated on entry (C11 6.9.1p10)
+            VlaSizes vlas = new VlaSizes(ctx, body, sl.exprs());
+            for (IASTParameterDeclaration p : sfd.getParameters()) vlas.declarator(p.getDeclarator(), new CType.Void(), loc);
+        }
         sl.statement(fd.getBody());
         CfgBuilder cfg = body.cfg;
         cfg.edge(cfg.current(), cfg.exit(), new Stmt.Return(null, ctx.loc(fd.getBody()).line() > 0 ? endOf(fd) : loc));

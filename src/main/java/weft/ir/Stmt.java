@@ -41,9 +41,20 @@ public sealed interface Stmt {
         @Override public String toString() { return value == null ? "return" : "return " + value; }
     }
 
-    /** Start of a local variable's lifetime (a fresh object each time control passes). */
-    record Decl(Variable variable, SourceLoc loc) implements Stmt {
-        @Override public String toString() { return "decl " + variable.name() + " : " + variable.type(); }
+    /**
+     * Start of a local variable's lifetime (a fresh object each time control passes). {@code size} is
+     * the byte size of a variable-length array, evaluated here (side-effect free: the reads of its size
+     * expressions were made by earlier statements); null for every other object, and for a VLA whose
+     * size is not known (its type's size is then -1 and nothing may assume one).
+     */
+    record Decl(Variable variable, SourceLoc loc, Expr size) implements Stmt {
+        public Decl(Variable variable, SourceLoc loc) {
+            this(variable, loc, null);
+        }
+
+        @Override public String toString() {
+            return "decl " + variable.name() + " : " + variable.type() + (size == null ? "" : " size " + size);
+        }
     }
 
     /** Inline assembly, kept opaque. */

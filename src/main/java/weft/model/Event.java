@@ -9,6 +9,15 @@ import java.util.List;
 public sealed interface Event {
 
     /**
+     * The argument holding a pointer to an object this call deallocates ({@code free}, the old object of
+     * {@code realloc}), or -1. For race purposes a deallocation writes the whole object, as ThreadSanitizer
+     * treats it: freeing an object while another thread may still touch it is a race.
+     */
+    default int freedArg() {
+        return -1;
+    }
+
+    /**
      * {@code SEMAPHORE}: a POSIX semaphore's wait and post, read as acquiring and releasing it; the
      * analyses may rely on that only for semaphores used as mutexes (see {@code weft.lock.SemaphoreUse}).
      */
@@ -99,9 +108,13 @@ public sealed interface Event {
     record Atomic(AtomicOp op, int ptrArg, int valueArg, int expectedArg, boolean expectedIsPointer) implements Event {}
 
     /** Returns fresh memory; {@code sizeArgs} multiply to its size; REALLOC also frees {@code oldArg}. */
-    record Alloc(AllocKind kind, List<Integer> sizeArgs, int oldArg) implements Event {}
+    record Alloc(AllocKind kind, List<Integer> sizeArgs, int oldArg) implements Event {
+        @Override public int freedArg() { return oldArg; }
+    }
 
-    record Free(int ptrArg) implements Event {}
+    record Free(int ptrArg) implements Event {
+        @Override public int freedArg() { return ptrArg; }
+    }
 
     /**
      * Plain (non-atomic) reads and writes through pointer arguments. Each {@link MemArg} names the pointer

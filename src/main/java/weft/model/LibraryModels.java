@@ -209,10 +209,10 @@ public final class LibraryModels {
     private static void memory(Builder b) {
         b.add(new Event.Alloc(AllocKind.MALLOC, List.of(0), -1), "malloc", "__builtin_malloc", "valloc");
         b.add(new Event.Alloc(AllocKind.CALLOC, List.of(0, 1), -1), "calloc");
-        b.add(new Event.Alloc(AllocKind.REALLOC, List.of(1), 0), "realloc");
+        b.add(new Event.Alloc(AllocKind.REALLOC, List.of(1), 0), "realloc", "__builtin_realloc");
         b.add(new Event.Alloc(AllocKind.ALLOCA, List.of(0), -1), "alloca", "__builtin_alloca");
         b.add(new Event.Alloc(AllocKind.MALLOC, List.of(1), -1), "aligned_alloc", "memalign");
-        b.add(new Event.Free(0), "free");
+        b.add(new Event.Free(0), "free", "__builtin_free");
     }
 
     /** SV-COMP helpers without effect; the C library's functions come from {@code libc.tsv}. */

@@ -34,7 +34,7 @@ final class PointerArith {
             Expr other = lp ? r : l;
             CType pointee = b.type().pointee();
             long elem = pointee == null || pointee.size() <= 0 ? 1 : pointee.size();
-            Long c = Consts.fold(other);
+            Long c = pointee != null && pointee.size() < 0 ? null : Consts.fold(other); // VLA pointee: stride unknown
             return List.of(new Flow(ptr, c == null ? null : c * elem * (op == Expr.BinOp.SUB ? -1 : 1)), new Flow(other, null));
         }
         if (!b.type().isPointer() && lp && rp) return List.of(); // pointer difference or comparison

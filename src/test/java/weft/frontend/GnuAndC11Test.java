@@ -211,7 +211,44 @@ class GnuAndC11Test {
         assertEquals(12, m.element().size());
         Stmt.Assign vi = stmtsOf(f, Stmt.Assign.class).stream().filter(a -> a.toString().startsWith("v[")).findFirst().orElseThrow();
         assertInstanceOf(Lvalue.Index.class, vi.lhs());
-        assertEquals(List.of("decl v : int[]", "decl m : int[3][]"), plain(f).subList(0, 2));
+        // the size expressions are evaluated (read) where the declaration is reached, and the declaration
+        // carries the runtime byte size
+        assertEquals(List.of("__t0 = (unsigned long)n", "__t1 = (__t0 * 4)", "decl v : int[] size __t1",
+                "__t2 = (unsigned long)n", "__t3 = ((__t2 * 3) * 4)", "decl m : int[3][] size __t3"), plain(f).subList(0, 6));
+    }
+
+    @Test
+    void vlaSizedByAGlobalIsNotTypedFromItsInitialiser() {
+        Program p = load(dir, """
+                int n = 3;
+                typedef int row[n];
+                unsigned long f(void) {
+                  int a[n];
+                  unsigned long s = sizeof a;
+                  unsigned long t = sizeof(int[n]);
+                  return s + t + a[2];
+                }
+                """);
+        Function f = fn(p, "f");
+        assertEquals(-1, ((CType.Array) local(f, "a").type()).length(), "CDT folds n's initialiser into [3]");
+        List<String> ss = plain(f);
+        assertEquals("__t0 = (unsigned long)n", ss.get(0), "the size expression reads n");
+        assertTrue(ss.contains("s = __t1"), "sizeof a is the size computed at the declaration: " + ss);
+        assertTrue(ss.contains("__t2 = (unsigned long)n") && ss.contains("t = __t3"), "sizeof(int[n]) reads n: " + ss);
+    }
+
+    @Test
+    void atomicPointerVersusPointerToAtomic() {
+        Program p = load(dir, """
+                int x;
+                _Atomic(int *) q = &x;
+                int *_Atomic r = &x;
+                _Atomic int *pa;
+                _Atomic(int) *pb;
+                void f(void) { *q = 1; q[0] = 2; *r = 3; *pa = 4; *pb = 5; }
+                """);
+        List<Stmt.Assign> as = stmtsOf(fn(p, "f"), Stmt.Assign.class);
+        assertEquals(List.of(false, false, false, true, true), as.stream().map(a -> a.lhs().type().isAtomic()).toList());
     }
 
     @Test
