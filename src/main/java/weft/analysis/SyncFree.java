@@ -16,8 +16,8 @@ import java.util.Set;
 
 /**
  * Functions that neither they nor anything they call perform synchronisation (locks, atomic
- * sections, thread creation or join, condition waits, once): the thread-modular state leaves them as
- * it entered, so they need no analysis of their own, and recursion among them is harmless.
+ * sections, thread creation or join, condition waits, once, calls of external code, which might do any
+ * of these): the thread-modular state leaves them as it entered, so they need no analysis of their own, and recursion among them is harmless.
  */
 final class SyncFree {
     private final Program program;
@@ -50,6 +50,8 @@ final class SyncFree {
                         || ev instanceof Event.CondWait || ev instanceof Event.Once) {
                     return false;
                 }
+            } else if (t instanceof CallTarget.External) {
+                return false; // unknown code may release locks it reaches (see ExternalReach)
             } else if (t instanceof CallTarget.User || t instanceof CallTarget.Indirect) {
                 for (Function g : pts.callees(f.linkName(), c)) if (!check(g, seen)) return false;
             }

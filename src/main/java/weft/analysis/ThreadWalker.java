@@ -82,7 +82,7 @@ public final class ThreadWalker {
         this.unpublished = new Unpublished(program, pts, addressTaken);
         this.semaphores = new SemaphoreUse(program, locks);
         this.instanceKeys = new InstanceKeys(program, graph, joinLoops, addressTaken, unpublished);
-        this.transfer = new Transfer(program, graph, regions, locks, tids, joinLoops, addressTaken);
+        this.transfer = new Transfer(program, graph, regions, locks, tids, joinLoops, addressTaken, new ExternalReach(pts));
     }
 
     /** Why the analysis may have missed behaviour (then race freedom cannot be claimed), or null. */

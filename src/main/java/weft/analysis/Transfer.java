@@ -25,7 +25,8 @@ import java.util.Set;
  * The effect of one statement (other than a call into user code) on the thread-modular state: lock
  * and unlock (with rwlock modes; trylock results become pending until a branch tests them), atomic
  * sections, thread creation (children and the id cells they are stored in) and join (a unique thread
- * whose id is certainly the one in the joined cell). Returns null when the statement ends the path
+ * whose id is certainly the one in the joined cell); an external function may release what it can reach
+ * ({@link ExternalReach}). Returns null when the statement ends the path
  * ({@code exit}, {@code abort}, {@code pthread_exit}).
  */
 final class Transfer {
@@ -36,9 +37,10 @@ final class Transfer {
     private final TidCells tids;
     private final JoinLoops joinLoops;
     private final AddressTaken addressTaken;
+    private final ExternalReach external;
 
     Transfer(Program program, ThreadGraph graph, Regions regions, LockResolver locks, TidCells tids, JoinLoops joinLoops,
-             AddressTaken addressTaken) {
+             AddressTaken addressTaken, ExternalReach external) {
         this.program = program;
         this.graph = graph;
         this.regions = regions;
@@ -46,6 +48,7 @@ final class Transfer {
         this.tids = tids;
         this.joinLoops = joinLoops;
         this.addressTaken = addressTaken;
+        this.external = external;
     }
 
     LocalState apply(ThreadId t, Function f, Edge e, LocalState s) {
@@ -64,6 +67,7 @@ final class Transfer {
         if (stmt instanceof Stmt.Call c) {
             CallTarget target = program.target(c);
             if (target instanceof CallTarget.Library lib) return library(t, f, e, c, lib.model().event(), s);
+            if (target instanceof CallTarget.External) s = s.withLocks(external.after(s.locks()));
             return c.result() == null ? s : overwrite(s, c.result());
         }
         return s;
