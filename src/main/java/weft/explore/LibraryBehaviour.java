@@ -44,6 +44,9 @@ final class LibraryBehaviour {
         this.atomics = new AtomicOps(in);
     }
 
+    /** Liveness (tracked variables) per function, for {@link #finishInTwoSteps}. */
+    private final java.util.Map<Function, Liveness> liveness = new java.util.IdentityHashMap<>();
+
     static Value arg(List<Value> args, int i) {
         if (i < 0 || i >= args.size()) throw Abandon.unsupported("missing argument " + i);
         return args.get(i);
@@ -198,7 +201,11 @@ final class LibraryBehaviour {
      * {@code g} without the lock); after a lock, the store is made holding it, not while it is still contended.
      */
     private boolean finishInTwoSteps(ThreadState t, Ctx c, Edge e) {
-        if (((Stmt.Call) e.stmt()).result() == null) return in.finishCall(t, c, e, Value.ZERO, null);
+        weft.ir.Lvalue result = ((Stmt.Call) e.stmt()).result();
+        // a local no pointer reaches is seen by no other thread: storing it in the same step changes nothing
+        boolean privateResult = result instanceof weft.ir.Lvalue.Var v
+                && liveness.computeIfAbsent(t.top().fn, Liveness::of).tracked(v.variable().id());
+        if (result == null || privateResult) return in.finishCall(t, c, e, Value.ZERO, null);
         if (!c.dry) t.phase = ThreadState.Phase.RESULT_STORE;
         return true;
     }
