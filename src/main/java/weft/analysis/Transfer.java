@@ -55,6 +55,8 @@ final class Transfer {
         Stmt stmt = e.stmt();
         if (stmt instanceof Stmt.Assign a) return overwrite(s, a.lhs());
         if (stmt instanceof Stmt.Decl d) return overwrite(s, new Lvalue.Var(d.variable()));
+        // inline assembly may write locals without taking their address: what was known about them ends
+        if (stmt instanceof Stmt.Asm) return s.withLocks(s.locks().withoutLocalFacts().withoutPending().withSymbolic(Set.of()));
         if (stmt instanceof Stmt.Assume a) {
             LocalState r = assume(f, s, a);
             if (r == null) return null;
