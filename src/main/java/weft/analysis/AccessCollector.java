@@ -16,7 +16,7 @@ import java.util.List;
 
 /**
  * Lists the memory accesses of one CFG edge: every {@link Expr.Load} (including those inside address
- * computations), the written lvalue of assignments and call results, and the reads and writes library
+ * computations), the written lvalue of assignments (a call's result apart: {@link #resultAccesses}), and the reads and writes library
  * models perform through pointer arguments ({@code memset}, {@code memcpy}, string functions,
  * {@code scanf}, atomic builtins, the thread-id store of {@code pthread_create}), and the write of the
  * whole object that a deallocation ({@code free}, {@code realloc}'s old object: {@link Event#freedArg()}) is.
@@ -83,13 +83,26 @@ public final class AccessCollector {
                 if (libcStateRaces) hiddenState(f, node, c, lib.model().facts(), out);
             }
             else if (target instanceof CallTarget.External) external(f, node, c, out);
-            if (c.result() != null) {
-                lvalueReads(f, node, c.result(), out);
-                add(f, node, c.result(), true, false, c.loc(), out);
-            }
         }
         return out;
     }
+
+    /**
+     * The accesses of a call's result lvalue: the reads that compute where it is and its write. They
+     * are not among {@link #accesses}: the write happens after the callee returned, and the reads are
+     * unsequenced with the call, so they are reported with other states (see {@code ThreadWalker}).
+     */
+    public List<MemoryAccess> resultAccesses(Function f, Edge e) {
+        if (!(e.stmt() instanceof Stmt.Call c) || c.result() == null) return List.of();
+        return resultCache.computeIfAbsent(e, k -> {
+            List<MemoryAccess> out = new ArrayList<>();
+            lvalueReads(f, k.from(), c.result(), out);
+            add(f, k.from(), c.result(), true, false, c.loc(), out);
+            return List.copyOf(out);
+        });
+    }
+
+    private final java.util.Map<Edge, List<MemoryAccess>> resultCache = new java.util.IdentityHashMap<>();
 
     private void add(Function f, int node, Lvalue lv, boolean write, boolean atomic, SourceLoc loc, List<MemoryAccess> out) {
         boolean at = atomic || lv.type().isAtomic();

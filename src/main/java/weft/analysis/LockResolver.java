@@ -41,7 +41,7 @@ public final class LockResolver {
             if (r.minStart() != r.maxStart()) {
                 concrete = false;
                 // An imprecise lock stands for every lock of its object (may-sets only).
-                locks.add(new Lock(r.object(), -1, describe(r.object()) + "[?]"));
+                locks.add(new Lock(r.object(), Lock.ANY_OFFSET, describe(r.object()) + "[?]"));
             } else {
                 locks.add(new Lock(r.object(), r.minStart(), describe(r.object()) + (r.minStart() == 0 ? "" : "+" + r.minStart())));
             }

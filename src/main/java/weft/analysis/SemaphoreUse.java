@@ -22,8 +22,10 @@ import java.util.Set;
  * (has waited on it and not posted since, on every path). Then the count is {@code 1 - holders}, so at
  * most one thread holds it at a time, exactly like a mutex. A semaphore breaking a rule — a signal
  * posted by a thread that never waited, a counting semaphore — is {@link #misused()}: its
- * acquisitions must not count as a common lock. A wait or post on a semaphore that is not one known
- * object makes every semaphore suspect.
+ * acquisitions must not count as a common lock. A post through a pointer that may denote several
+ * semaphores (a parameter, {@code &s[i]}) makes each of them suspect (a semaphore whose offset is unknown
+ * stands for every one of its object, see {@code LockState.withoutMust}); an operation on a semaphore
+ * with no known target or in unknown memory makes every semaphore suspect.
  *
  * <p>Fed with the final states of the thread walk (not the intermediate states of the fixpoint, which
  * hold too many locks).
@@ -95,7 +97,8 @@ public final class SemaphoreUse {
             return null;
         }
         LockResolver.Target target = locks.resolve(f, e.from(), c.args().get(arg));
-        if (target.locks().isEmpty()) {
+        if (target.locks().isEmpty() || target.locks().stream().anyMatch(l -> l.object() instanceof weft.pointer.MemObject.Unknown)) {
+            // no known target, or memory the program cannot see: it may be any semaphore
             allMisused = true;
             return null;
         }

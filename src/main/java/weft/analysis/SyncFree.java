@@ -16,9 +16,9 @@ import java.util.Set;
 
 /**
  * Functions that neither they nor anything they call perform synchronisation (locks, atomic
- * sections, thread creation or join, condition waits, once) or end the thread ({@code pthread_exit}):
- * the thread-modular state leaves them as it entered, so they need no analysis of their own, and
- * recursion among them is harmless.
+ * sections, thread creation or join, condition waits, once, calls of external code, which might do any
+ * of these) or end the thread ({@code pthread_exit}): the thread-modular state leaves them as it entered,
+ * so they need no analysis of their own, and recursion among them is harmless.
  *
  * <p>Assumes: the state at every {@code pthread_exit} is recorded as one of the thread's end states
  * ({@code ThreadWalker} does so only while analysing a function, so a function that may end its thread
@@ -56,6 +56,8 @@ final class SyncFree {
                         || ev instanceof Event.CondWait || ev instanceof Event.Once || ev instanceof Event.ThreadExit) {
                     return false;
                 }
+            } else if (t instanceof CallTarget.External) {
+                return false; // unknown code may release locks it reaches (see ExternalReach)
             } else if (t instanceof CallTarget.User || t instanceof CallTarget.Indirect) {
                 for (Function g : pts.callees(f.linkName(), c)) if (!check(g, seen)) return false;
             }

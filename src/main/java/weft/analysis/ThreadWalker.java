@@ -28,7 +28,10 @@ import java.util.Set;
  * {@link LocalState} over the thread's code, interprocedural with the entry state as calling context
  * (each function is analysed once per distinct entry state, like Goblint's digest contexts), then a
  * second pass that reports every memory access with the final state at its statement. Reporting only
- * after the fixpoint matters: intermediate states of the iteration hold too many must-locks.
+ * after the fixpoint matters: intermediate states of the iteration hold too many must-locks. The write
+ * of a call's result ({@code g = f();}) is reported with the state after the call, the reads that
+ * locate it with the join of the states before and after: a lock the callee (or the library call)
+ * released is not held there, whatever the caller held before.
  *
  * <p>Assumes: every function a thread may run is reached through {@code CallGraph} (a call with no known
  * target, a non-local jump or recursion through synchronisation is a recorded gap); a function skipped
@@ -84,7 +87,7 @@ public final class ThreadWalker {
         this.unpublished = new Unpublished(program, pts, addressTaken);
         this.semaphores = new SemaphoreUse(program, locks);
         this.instanceKeys = new InstanceKeys(program, graph, joinLoops, addressTaken, unpublished);
-        this.transfer = new Transfer(program, graph, regions, locks, tids, joinLoops, addressTaken);
+        this.transfer = new Transfer(program, graph, regions, locks, tids, joinLoops, addressTaken, new ExternalReach(pts));
     }
 
     /** Why the analysis may have missed behaviour (then race freedom cannot be claimed), or null. */
@@ -213,25 +216,9 @@ public final class ThreadWalker {
         if (e.stmt() instanceof Stmt.Call c) {
             List<Function> callees = userCallees(f, c);
             if (callees != null) {
-                if (callees.isEmpty()) {
-                    if (program.target(c) instanceof CallTarget.Indirect) incomplete = "call through a function pointer with no known target at " + c.loc();
-                    return transfer.afterCall(s, c, s, true);
-                }
-                Lock flag = onceFlag(f, e, c);
-                LocalState caller = flag == null ? s : s.withOnce(s.onceDone(), flag);
-                LocalState out = null;
-                for (Function g : callees) {
-                    LocalState exit = callUser(t, g, caller);
-                    if (exit != null && flag != null) {
-                        Set<Lock> done = new HashSet<>(s.onceDone());
-                        done.add(flag);
-                        exit = exit.withOnce(done, s.inOnce());
-                    }
-                    if (exit == null) continue;
-                    LocalState after = transfer.afterCall(s, c, exit, syncFree.test(g));
-                    out = out == null ? after : out.join(after);
-                }
-                if (out != null && flag == null && callees.size() == 1 && c.result() instanceof weft.ir.Lvalue.Var rv) {
+                LocalState out = afterUserCall(t, f, e, c, callees, s);
+                if (out != null && !callees.isEmpty() && onceFlag(f, e, c) == null && callees.size() == 1
+                        && c.result() instanceof weft.ir.Lvalue.Var rv) {
                     ReturnSplit split = split(t, f, callees.get(0), s, c, rv.variable());
                     if (split != null) out = out.withSplit(split);
                 }
@@ -245,6 +232,39 @@ public final class ThreadWalker {
             }
         }
         return transfer.apply(t, f, e, s);
+    }
+
+    /** The state after a call of the user functions {@code callees} from state {@code s} (null if none returns). */
+    private LocalState afterUserCall(ThreadId t, Function f, Edge e, Stmt.Call c, List<Function> callees, LocalState s) {
+        if (callees.isEmpty()) {
+            if (program.target(c) instanceof CallTarget.Indirect) incomplete = "call through a function pointer with no known target at " + c.loc();
+            return transfer.afterCall(s, c, s, true);
+        }
+        Lock flag = onceFlag(f, e, c);
+        LocalState caller = flag == null ? s : s.withOnce(s.onceDone(), flag);
+        LocalState out = null;
+        for (Function g : callees) {
+            LocalState exit = callUser(t, g, caller);
+            if (exit != null && flag != null) {
+                Set<Lock> done = new HashSet<>(s.onceDone());
+                done.add(flag);
+                exit = exit.withOnce(done, s.inOnce());
+            }
+            if (exit == null) continue;
+            LocalState after = transfer.afterCall(s, c, exit, syncFree.test(g));
+            out = out == null ? after : out.join(after);
+        }
+        return out;
+    }
+
+    /**
+     * The state after the call at {@code e} executed from {@code s}, without the bookkeeping of
+     * {@link #step} (null if the call does not return).
+     */
+    private LocalState afterCallAt(ThreadId t, Function f, Edge e, LocalState s) {
+        Stmt.Call c = (Stmt.Call) e.stmt();
+        List<Function> callees = userCallees(f, c);
+        return callees != null ? afterUserCall(t, f, e, c, callees, s.withSplit(null)) : transfer.apply(t, f, e, s.withSplit(null));
     }
 
     /** Snapshots after the call per constant return value of {@code g}, when it has several. */
@@ -320,6 +340,17 @@ public final class ThreadWalker {
                 semaphores.visit(t, f, e, s);
                 for (MemoryAccess a : collector.accesses(f, e)) {
                     if (!unpublished.covers(f, freshParams, e, a)) sink.access(t, f, e, s, a);
+                }
+                List<MemoryAccess> result = collector.resultAccesses(f, e);
+                if (!result.isEmpty()) {
+                    // the result is written after the call returned (a lock the callee released is no
+                    // longer held, a thread it created may run); finding where it goes is unsequenced
+                    // with the call, so those reads get what holds both before and after it
+                    LocalState post = afterCallAt(t, f, e, s);
+                    for (MemoryAccess a : result) {
+                        LocalState at = a.write() ? post : post == null ? s : s.join(post);
+                        if (at != null && !unpublished.covers(f, freshParams, e, a)) sink.access(t, f, e, at, a);
+                    }
                 }
                 if (e.stmt() instanceof Stmt.Call c) {
                     List<Function> callees = userCallees(f, c);

@@ -9,6 +9,7 @@ import weft.ir.Program;
 import weft.ir.Stmt;
 import weft.ir.Variable;
 import weft.lock.LockState;
+import weft.lock.Release;
 import weft.lock.SymbolicLock;
 import weft.model.Event;
 import weft.pointer.Loc;
@@ -24,7 +25,8 @@ import java.util.Set;
  * The effect of one statement (other than a call into user code) on the thread-modular state: lock
  * and unlock (with rwlock modes; trylock results become pending until a branch tests them), atomic
  * sections, thread creation (children and the id cells they are stored in) and join (a unique thread
- * whose id is certainly the one in the joined cell). Returns null when the statement ends the path
+ * whose id is certainly the one in the joined cell); an external function may release what it can reach
+ * ({@link ExternalReach}). Returns null when the statement ends the path
  * ({@code exit}, {@code abort}, {@code pthread_exit}).
  */
 final class Transfer {
@@ -35,9 +37,10 @@ final class Transfer {
     private final TidCells tids;
     private final JoinLoops joinLoops;
     private final AddressTaken addressTaken;
+    private final ExternalReach external;
 
     Transfer(Program program, ThreadGraph graph, Regions regions, LockResolver locks, TidCells tids, JoinLoops joinLoops,
-             AddressTaken addressTaken) {
+             AddressTaken addressTaken, ExternalReach external) {
         this.program = program;
         this.graph = graph;
         this.regions = regions;
@@ -45,14 +48,18 @@ final class Transfer {
         this.tids = tids;
         this.joinLoops = joinLoops;
         this.addressTaken = addressTaken;
+        this.external = external;
     }
 
     LocalState apply(ThreadId t, Function f, Edge e, LocalState s) {
         Stmt stmt = e.stmt();
         if (stmt instanceof Stmt.Assign a) return overwrite(s, a.lhs());
         if (stmt instanceof Stmt.Decl d) return overwrite(s, new Lvalue.Var(d.variable()));
+        // inline assembly may write locals without taking their address: what was known about them ends
+        if (stmt instanceof Stmt.Asm) return s.withLocks(s.locks().withoutLocalFacts().withoutPending().withSymbolic(Set.of()));
         if (stmt instanceof Stmt.Assume a) {
             LocalState r = assume(f, s, a);
+            if (r == null) return null;
             Set<ThreadId> all = joinLoops.joinedAt(t, f, e);
             if (all.isEmpty()) return r;
             ThreadEvents te = r.threads();
@@ -62,18 +69,22 @@ final class Transfer {
         if (stmt instanceof Stmt.Call c) {
             CallTarget target = program.target(c);
             if (target instanceof CallTarget.Library lib) return library(t, f, e, c, lib.model().event(), s);
+            if (target instanceof CallTarget.External) s = s.withLocks(external.after(s.locks()));
             return c.result() == null ? s : overwrite(s, c.result());
         }
         return s;
     }
 
     /**
-     * The caller's state after a user call returned in {@code exit}: the caller's pending trylocks
-     * survive (they live in its own unaliased locals); its symbolic locks survive only a call that
-     * performs no synchronisation (else the callee might have released them through another pointer).
+     * The caller's state after a user call returned in {@code exit}: the callee's locks (its exit state
+     * is the state after the whole call, so a lock it released is not held by anything that follows,
+     * the write of the call's result included, see {@link ThreadWalker}). The caller's pending
+     * trylocks, symbolic and conditional locks survive only a call that performs no synchronisation:
+     * else the callee might have released the lock they name (a trylock's success would then no longer
+     * prove it held).
      */
     LocalState afterCall(LocalState before, Stmt.Call c, LocalState exit, boolean syncFree) {
-        LockState l = new LockState(exit.locks().must(), exit.locks().may(), before.locks().pending(),
+        LockState l = new LockState(exit.locks().must(), exit.locks().may(), syncFree ? before.locks().pending() : java.util.Map.of(),
                 syncFree ? before.locks().symbolic() : Set.of(), before.locks().truths(),
                 syncFree ? before.locks().conditional() : Set.of());
         LocalState s = exit.withLocks(l);
@@ -97,18 +108,23 @@ final class Transfer {
             if (!l.trying()) {
                 LockState held = s.locks().acquire(target.locks(), target.concrete(), l.mode());
                 // semaphores count only when used as mutexes, which is checked for concrete ones
-                return s.withLocks(l.kind() == Event.LockKind.SEMAPHORE ? held : symbolicAcquire(f, args.get(l.lockArg()), l.mode(), held));
+                LocalState r = s.withLocks(l.kind() == Event.LockKind.SEMAPHORE ? held : symbolicAcquire(f, args.get(l.lockArg()), l.mode(), held));
+                return c.result() == null ? r : overwrite(r, c.result());
             }
             if (c.result() instanceof Lvalue.Var v && !addressTaken(f, v.variable())) {
+                // the result overwrites v: what was known about its old value (truth, locks conditional on it) ends
                 LockState.PendingTry p = new LockState.PendingTry(target.locks(), target.concrete(), l.mode(), l.successValue());
-                return s.withLocks(s.locks().withPending(v.variable(), p));
+                return s.withLocks(overwrite(s, c.result()).locks().withPending(v.variable(), p));
             }
             LocalState r = s.withLocks(s.locks().acquire(target.locks(), false, l.mode()));
             return c.result() == null ? r : overwrite(r, c.result());
         }
-        if (ev instanceof Event.Unlock u && u.lockArg() < args.size()) {
-            LockResolver.Target target = locks.resolve(f, node, args.get(u.lockArg()));
-            return s.withLocks(symbolicRelease(args.get(u.lockArg()), s.locks().release(target.locks(), target.concrete())));
+        if (ev instanceof Event.Unlock u) {
+            // a call without the lock argument releases no lock the analysis can name: it may be any
+            LockResolver.Target target = u.lockArg() < args.size() ? locks.resolve(f, node, args.get(u.lockArg()))
+                    : new LockResolver.Target(Set.of(), false);
+            LocalState r = s.withLocks(symbolicRelease(s.locks().release(new Release(target.locks()), target.concrete())));
+            return c.result() == null ? r : overwrite(r, c.result());
         }
         if (ev instanceof Event.AtomicBegin) return s.withAtomicDepth(s.atomicDepth() + 1);
         if (ev instanceof Event.AtomicEnd) return s.withAtomicDepth(s.atomicDepth() - 1);
@@ -161,24 +177,19 @@ final class Transfer {
         return ls.withSymbolic(sy);
     }
 
-    /** Releasing {@code &p->m} drops that symbolic lock; releasing anything else may release any of them. */
-    private static LockState symbolicRelease(Expr lockPtr, LockState ls) {
-        if (ls.symbolic().isEmpty()) return ls;
-        SymbolicBase b = SymbolicBase.ofPointer(lockPtr);
-        Set<SymbolicLock> sy = new HashSet<>(ls.symbolic());
-        if (b == null) {
-            sy.clear();
-        } else {
-            sy.removeIf(l -> !(l.sameBase(b.base(), b.array()) && l.offset() == b.offset()));
-            sy.removeIf(l -> l.sameBase(b.base(), b.array()) && l.offset() == b.offset());
-            // Locks on other bases were dropped above: the released one might be any of them.
-        }
-        return ls.withSymbolic(sy);
+    /**
+     * Any release drops every symbolic lock: {@code p->m} names whatever object {@code p} points to now,
+     * which may be the released lock whatever pointer the release goes through ({@code q->m} with
+     * {@code q == p}, {@code &s.m} with {@code p == &s}, an unknown pointer).
+     */
+    private static LockState symbolicRelease(LockState ls) {
+        return ls.symbolic().isEmpty() ? ls : ls.withSymbolic(Set.of());
     }
 
     /**
      * Resolves a pending trylock on the branch that tests its result variable; records what the branch
-     * says about an unaddressed local being zero or not (path-sensitive locksets, {@link LockState}).
+     * says about an unaddressed local being zero or not (path-sensitive locksets, {@link LockState}), and
+     * returns null (the path ends) for a branch that contradicts what every path here knows about it.
      */
     private LocalState assume(Function f, LocalState s, Stmt.Assume a) {
         VarTest test = VarTest.of(a);
@@ -186,7 +197,10 @@ final class Transfer {
         Variable v = test.var();
         if (!v.isStatic() && !v.threadLocal() && !addressTaken(f, v)) {
             Boolean nonZero = test.equal() ? Boolean.valueOf(test.value() != 0) : test.value() == 0 ? Boolean.TRUE : null;
-            if (nonZero != null && !nonZero.equals(s.locks().truths().get(v))) s = s.withLocks(s.locks().learn(v, nonZero));
+            Boolean known = s.locks().truths().get(v);
+            // the truth holds on every path reaching here: the branch that contradicts it is never taken
+            if (nonZero != null && known != null && !known.equals(nonZero)) return null;
+            if (nonZero != null && !nonZero.equals(known)) s = s.withLocks(s.locks().learn(v, nonZero));
         }
         if (s.locks().pending().isEmpty()) return s;
         LockState.PendingTry p = s.locks().pending().get(test.var());

@@ -45,6 +45,9 @@ final class LibraryBehaviour {
         this.atomics = new AtomicOps(in);
     }
 
+    /** Liveness (tracked variables) per function, for {@link #finishInTwoSteps}. */
+    private final java.util.Map<Function, Liveness> liveness = new java.util.IdentityHashMap<>();
+
     static Value arg(List<Value> args, int i) {
         if (i < 0 || i >= args.size()) throw Abandon.unsupported("missing argument " + i);
         return args.get(i);
@@ -126,7 +129,7 @@ final class LibraryBehaviour {
                     for (int k = 0; k < n; k++) st.threads.get(waiters.remove(0)).phase = ThreadState.Phase.COND_REACQUIRE;
                 }
             }
-            return in.finishCall(t, c, e, Value.ZERO, null);
+            return finishInTwoSteps(t, c, e);
         }
         if (event instanceof Event.BarrierWait b) return barrier(t, c, e, b, args);
         if (event instanceof Event.BarrierInit bi) {
@@ -209,6 +212,22 @@ final class LibraryBehaviour {
         }
     }
 
+    /**
+     * Completes a synchronisation call that returns zero (lock, unlock, create, signal): with a result lvalue,
+     * the store is a step of its own ({@code RESULT_STORE}). It happens after the call took effect: after an
+     * unlock, a create or a signal other threads may run first ({@code g = pthread_mutex_unlock(&m)} writes
+     * {@code g} without the lock); after a lock, the store is made holding it, not while it is still contended.
+     */
+    private boolean finishInTwoSteps(ThreadState t, Ctx c, Edge e) {
+        weft.ir.Lvalue result = ((Stmt.Call) e.stmt()).result();
+        // a local no pointer reaches is seen by no other thread: storing it in the same step changes nothing
+        boolean privateResult = result instanceof weft.ir.Lvalue.Var v
+                && liveness.computeIfAbsent(t.top().fn, Liveness::of).tracked(v.variable().id());
+        if (result == null || privateResult) return in.finishCall(t, c, e, Value.ZERO, null);
+        if (!c.dry) t.phase = ThreadState.Phase.RESULT_STORE;
+        return true;
+    }
+
     /** Completes a call that started a blocking phase. */
     boolean resume(ThreadState t, Ctx c, Edge e) {
         c.visible = true;
@@ -240,7 +259,7 @@ final class LibraryBehaviour {
             case BARRIER_WAIT -> {
                 return false;
             }
-            case BARRIER_RELEASED -> {
+            case BARRIER_RELEASED, RESULT_STORE -> {
                 if (!c.dry) t.phase = ThreadState.Phase.NONE;
                 return in.finishCall(t, c, e, Value.ZERO, null);
             }
@@ -275,7 +294,7 @@ final class LibraryBehaviour {
             st.mem.write(idPtr.obj(), idPtr.off(), idType, Value.of(nt.idValue()));
         }
         if (st.exhaustive) c.record(new Access(idPtr.obj(), idPtr.off(), idType.size(), true, false, call.loc(), "thread id").asProofOnly());
-        return in.finishCall(t, c, e, Value.ZERO, null);
+        return finishInTwoSteps(t, c, e);
     }
 
     static CType pointeeOr(Expr pointer, CType fallback) {
@@ -328,6 +347,7 @@ final class LibraryBehaviour {
             if (read) w.readers.merge(t.index, 1, Integer::sum);
             else w.writer = t.index;
         }
+        if (!l.trying() && l.successValue() == 0) return finishInTwoSteps(t, c, e);
         return in.finishCall(t, c, e, Value.of(l.successValue()), null);
     }
 
@@ -348,7 +368,7 @@ final class LibraryBehaviour {
         } else {
             throw Abandon.unsupported("unlocking a lock held by another thread or free");
         }
-        return in.finishCall(t, c, e, Value.ZERO, null);
+        return finishInTwoSteps(t, c, e);
     }
 
     private boolean barrier(ThreadState t, Ctx c, Edge e, Event.BarrierWait b, List<Value> args) {

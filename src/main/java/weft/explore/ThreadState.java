@@ -10,8 +10,10 @@ final class ThreadState {
     /**
      * A library call that takes two steps: the call edge started (arguments evaluated, mutex released or barrier
      * reached) and completes later, when the thread can re-acquire the mutex or the barrier opened.
+     * {@code RESULT_STORE}: a synchronisation call (lock, unlock, create, signal) has taken effect and stores its
+     * result (zero) in the result lvalue as a step of its own, so other threads may run in between.
      */
-    enum Phase { NONE, COND_WAIT, COND_REACQUIRE, BARRIER_WAIT, BARRIER_RELEASED }
+    enum Phase { NONE, COND_WAIT, COND_REACQUIRE, BARRIER_WAIT, BARRIER_RELEASED, RESULT_STORE }
 
     final int index;
     final String name;

@@ -33,7 +33,10 @@ import java.util.Set;
  *
  * <p>Soundness of {@code must}: a lock enters it only when acquired through a pointer whose only
  * target is one concrete lock object (see {@code LockResolver}), or from a conditional lock whose
- * condition the branch just established; it leaves on any release that may target it; so a lock in
+ * condition the branch just established, or from a pending trylock on such a lock whose success the
+ * branch just established; it leaves on any release that may act on it ({@link Release}: a release
+ * through a pointer that may denote several locks, or none known, drops every lock it may denote), and
+ * a release also drops the conditional locks and pending trylocks it may act on; so a lock in
  * {@code must} is held by the thread on every path reaching the point.
  *
  * <p>Assumes: {@code LockResolver} decides concreteness; every release that may target a must-lock
@@ -134,15 +137,22 @@ public record LockState(Set<HeldLock> must, Set<HeldLock> may, Map<Variable, Pen
         return new LockState(m, y, pending, symbolic, truths, conditional);
     }
 
-    /** Releases one of {@code locks}: all of them leave {@code must}; they leave {@code may} only if {@code concrete}. */
-    public LockState release(Set<Lock> locks, boolean concrete) {
+    /**
+     * Executes {@code r}: every lock it may act on leaves {@code must} and the conditional locks (see
+     * {@link Release}); a pending trylock on such a lock is forgotten (had it succeeded, the lock may
+     * have been released since, so its success no longer proves the lock held). The released locks
+     * leave {@code may} only if {@code concrete} (the release certainly acts on its single target).
+     */
+    public LockState release(Release r, boolean concrete) {
         Set<HeldLock> m = new HashSet<>(must);
-        m.removeIf(h -> locks.contains(h.lock()));
+        m.removeIf(h -> r.mayRelease(h.lock()));
         Set<HeldLock> y = new HashSet<>(may);
-        if (concrete) y.removeIf(h -> locks.contains(h.lock()));
+        if (concrete) y.removeIf(h -> r.locks().contains(h.lock()));
         Set<ConditionalLock> c = new HashSet<>(conditional);
-        c.removeIf(cl -> locks.contains(cl.lock().lock()));
-        return new LockState(m, y, pending, symbolic, truths, c);
+        c.removeIf(cl -> r.mayRelease(cl.lock().lock()));
+        Map<Variable, PendingTry> p = new HashMap<>(pending);
+        p.values().removeIf(t -> r.mayReleaseAny(t.locks()));
+        return new LockState(m, y, p, symbolic, truths, c);
     }
 
     public LockState withPending(Variable v, PendingTry t) {
@@ -156,13 +166,19 @@ public record LockState(Set<HeldLock> must, Set<HeldLock> may, Map<Variable, Pen
         return pending.isEmpty() ? this : new LockState(must, may, Map.of(), symbolic, truths, conditional);
     }
 
-    /** This state without {@code locks} among the must-locks (they stay may-locks), nor conditionally. */
+    /**
+     * This state without the locks any of {@code locks} may be ({@link Lock#mayBe}) among the must-locks
+     * (they stay may-locks), nor conditionally.
+     */
     public LockState withoutMust(Set<Lock> locks) {
-        if (must.stream().noneMatch(h -> locks.contains(h.lock()))) return this;
+        java.util.function.Predicate<Lock> hit = h -> locks.stream().anyMatch(l -> l.mayBe(h));
+        if (must.stream().noneMatch(h -> hit.test(h.lock())) && conditional.stream().noneMatch(cl -> hit.test(cl.lock().lock()))) {
+            return this;
+        }
         Set<HeldLock> m = new java.util.HashSet<>(must);
-        m.removeIf(h -> locks.contains(h.lock()));
+        m.removeIf(h -> hit.test(h.lock()));
         Set<ConditionalLock> c = new HashSet<>(conditional);
-        c.removeIf(cl -> locks.contains(cl.lock().lock()));
+        c.removeIf(cl -> hit.test(cl.lock().lock()));
         return new LockState(m, may, pending, symbolic, truths, c);
     }
 

@@ -378,4 +378,29 @@ class StateSpaceTest {
         assertEquals(StateSpace.Kind.RACE, o[1].kind(), describe(o[1]));
         assertEquals(StateSpace.Kind.RACE, o[0].kind(), describe(o[0]));
     }
+
+    @Test
+    void theResultOfAnUnlockIsStoredAfterTheUnlock() throws Exception {
+        // status is written after m was released: another thread's own unlock may be about to store it too
+        var racy = explore("unlockResult", """
+                pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; int status;
+                void *w(void *a) { pthread_mutex_lock(&m); status = pthread_mutex_unlock(&m); return 0; }
+                int main(void) { pthread_t a, b; pthread_create(&a, 0, w, 0); pthread_create(&b, 0, w, 0); pthread_join(a, 0); pthread_join(b, 0); return 0; }
+                """);
+        assertEquals(StateSpace.Kind.RACE, racy.kind(), describe(racy));
+        // the result of a lock is stored holding the lock: no two threads can be about to store it
+        var safe = explore("lockResult", """
+                pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER; int status;
+                void *w(void *a) { status = pthread_mutex_lock(&m); status++; pthread_mutex_unlock(&m); return 0; }
+                int main(void) { pthread_t a, b; pthread_create(&a, 0, w, 0); pthread_create(&b, 0, w, 0); pthread_join(a, 0); pthread_join(b, 0); return status; }
+                """);
+        assertEquals(StateSpace.Kind.RACE_FREE, safe.kind(), describe(safe));
+        // a thread created before the creator stores the create's result may read it first
+        var created = explore("createResult", """
+                int ret;
+                void *w(void *a) { return (void *)(long)ret; }
+                int main(void) { pthread_t a; ret = pthread_create(&a, 0, w, 0); pthread_join(a, 0); return 0; }
+                """);
+        assertEquals(StateSpace.Kind.RACE, created.kind(), describe(created));
+    }
 }

@@ -1,0 +1,22 @@
+/* expect: racy */
+/* status = pthread_mutex_unlock(&m): the status is stored after the unlock, without the lock. */
+#include <pthread.h>
+
+pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+int status;
+
+void *worker(void *arg) {
+    (void)arg;
+    pthread_mutex_lock(&m);
+    status = pthread_mutex_unlock(&m); // RACE!
+    return NULL;
+}
+
+int main(void) {
+    pthread_t t1, t2;
+    pthread_create(&t1, NULL, worker, NULL);
+    pthread_create(&t2, NULL, worker, NULL);
+    pthread_join(t1, NULL);
+    pthread_join(t2, NULL);
+    return 0;
+}

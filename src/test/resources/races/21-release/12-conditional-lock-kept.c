@@ -1,0 +1,35 @@
+/* expect: race-free */
+/* A lock taken under a flag stays held when another one is released through an unknown index. */
+#include <pthread.h>
+
+extern int __VERIFIER_nondet_int(void);
+
+pthread_mutex_t big = PTHREAD_MUTEX_INITIALIZER;
+pthread_mutex_t m[2] = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER };
+int counter;
+int which[2] = { 0, 1 };
+
+void *worker(void *arg) {
+    int i = *(int *)arg;
+    int c = __VERIFIER_nondet_int();
+    if (c) {
+        pthread_mutex_lock(&big);
+        pthread_mutex_lock(&m[i]);
+    }
+    if (c)
+        pthread_mutex_unlock(&m[i]);
+    if (c) {
+        counter++; // NORACE
+        pthread_mutex_unlock(&big);
+    }
+    return NULL;
+}
+
+int main(void) {
+    pthread_t t1, t2;
+    pthread_create(&t1, NULL, worker, &which[0]);
+    pthread_create(&t2, NULL, worker, &which[1]);
+    pthread_join(t1, NULL);
+    pthread_join(t2, NULL);
+    return counter; // NORACE
+}

@@ -1,0 +1,32 @@
+/* expect: race-free */
+/* A trylock's result goes to another variable: the flag still says whether the lock is held. */
+#include <pthread.h>
+
+extern int __VERIFIER_nondet_int(void);
+
+pthread_mutex_t big = PTHREAD_MUTEX_INITIALIZER;
+pthread_mutex_t busy = PTHREAD_MUTEX_INITIALIZER;
+int counter;
+
+void *worker(void *arg) {
+    (void)arg;
+    int c = __VERIFIER_nondet_int();
+    if (c)
+        pthread_mutex_lock(&big);
+    int r = pthread_mutex_trylock(&busy);
+    if (c) {
+        counter += r; // NORACE
+        pthread_mutex_unlock(&big);
+    }
+    return NULL;
+}
+
+int main(void) {
+    pthread_t t1, t2;
+    pthread_mutex_lock(&busy);
+    pthread_create(&t1, NULL, worker, NULL);
+    pthread_create(&t2, NULL, worker, NULL);
+    pthread_join(t1, NULL);
+    pthread_join(t2, NULL);
+    return 0;
+}
