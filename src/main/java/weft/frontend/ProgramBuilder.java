@@ -52,6 +52,13 @@ final class ProgramBuilder {
         return v;
     }
 
+    private final java.util.Set<String> definedGlobals = new java.util.HashSet<>();
+
+    /** Records that the program defines (not only declares) the external global {@code name}. */
+    void markDefined(String name) {
+        definedGlobals.add(name);
+    }
+
     /** Replaces an external global's declared type by a better (complete) one before any use. */
     void refineExternalGlobal(String name, CType type, boolean threadLocal, SourceLoc loc) {
         Variable old = externalGlobals.get(name);
@@ -98,7 +105,11 @@ final class ProgramBuilder {
 
     Program build() {
         addLibcObjects();
-        return new Program(dataModel, globals, inits, functions, models);
+        java.util.Set<Variable> outside = new java.util.HashSet<>();
+        externalGlobals.forEach((name, v) -> {
+            if (!definedGlobals.contains(name) && !functions.containsKey(name)) outside.add(v);
+        });
+        return new Program(dataModel, globals, inits, functions, models, outside);
     }
 
     /**

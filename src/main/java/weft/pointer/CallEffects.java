@@ -33,6 +33,10 @@ import java.util.List;
  * conservative simplification). Before the first external call nothing external has run, so programs
  * without one keep U small.
  *
+ * <p><b>Objects defined outside the program.</b> A global declared {@code extern} and never defined
+ * (outside code defines and initialises it) is in U from the start, and makes every global escape as an
+ * unknown call does: its initial pointer content is anything outside code may name.
+ *
  * <p><b>C library facts.</b> Functions of the C library table carry {@link LibcFacts}: what their
  * pointer result and the pointers they store may point to (fresh memory, into an argument, the target of
  * a pointer stored at an argument, the static buffer of a hidden-state group, read-only library data, a
@@ -70,11 +74,34 @@ final class CallEffects {
                 sv.markIncomplete("function " + fn.linkName() + " escapes to external code");
             }
         });
+        outsideDefined();
         calls.callFunctionsOf(threadSpecific, null, threadSpecific, -1, false, "thread-specific destructor");
         // the thread walk runs them at the end of every thread (weft.thread.ThreadGraph#destructors)
         s.addConstraint(threadSpecific, (sv, l) -> {
             if (sv.obj(sv.locObj[l]).object instanceof MemObject.Fn fn) sv.destructors.add(fn.linkName());
         });
+    }
+
+    /**
+     * Globals the program declares {@code extern} but does not define: outside code defines and initialises
+     * them, so they are reachable by external code (in U, hence their cells hold U, which is closed under
+     * stores) and what they initially point to is whatever external code may name, every global included.
+     * Objects declared by system headers ({@code stdin}, {@code environ}...) are the library's own and
+     * point to library memory, which the program reaches only through library functions: left out.
+     */
+    private void outsideDefined() {
+        boolean any = false;
+        for (Variable v : b.program.outsideDefined()) {
+            if (systemHeader(v.loc())) continue;
+            s.addLoc(s.unknownCell, s.loc(b.varObj(null, v), Solver.ANY));
+            any = true;
+        }
+        if (any) globalsEscape();
+    }
+
+    static boolean systemHeader(weft.ir.SourceLoc loc) {
+        String f = loc.file();
+        return f.startsWith("/usr/") || f.contains("/include/") || f.startsWith("<");
     }
 
     /** A call of external code: its arguments escape, its result is unknown memory. */
