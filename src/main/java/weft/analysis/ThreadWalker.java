@@ -212,6 +212,8 @@ public final class ThreadWalker {
         }
         if (e.stmt() instanceof Stmt.Call c) {
             List<Function> callees = userCallees(f, c);
+            List<CallTarget> libs = pts.libraryCallees(c);
+            if (callees != null && !libs.isEmpty()) return indirectCall(t, f, e, c, callees, libs, s);
             if (callees != null) {
                 if (callees.isEmpty()) {
                     if (program.target(c) instanceof CallTarget.Indirect) incomplete = "call through a function pointer with no known target at " + c.loc();
@@ -245,6 +247,34 @@ public final class ThreadWalker {
             }
         }
         return transfer.apply(t, f, e, s);
+    }
+
+    /**
+     * A call through a function pointer that may denote library or external functions as well as the user
+     * functions {@code callees}: the join of the states after each possible target, each as if called
+     * directly (external functions perform no synchronisation the analyses see; their effects on memory
+     * are accesses). A library target that ends the thread ({@code pthread_exit}) records an end state.
+     */
+    private LocalState indirectCall(ThreadId t, Function f, Edge e, Stmt.Call c, List<Function> callees, List<CallTarget> libs, LocalState s) {
+        LocalState out = null;
+        for (Function g : callees) {
+            LocalState exit = callUser(t, g, s);
+            if (exit == null) continue;
+            LocalState after = transfer.afterCall(s, c, exit, syncFree.test(g));
+            out = out == null ? after : out.join(after);
+        }
+        for (CallTarget lt : libs) {
+            LocalState after;
+            if (lt instanceof CallTarget.Library lib) {
+                if (lib.model().event() instanceof Event.ThreadExit) endStates.merge(t, s, LocalState::join);
+                after = transfer.applyLibraryTarget(t, f, e, c, lib.model(), s);
+            } else {
+                after = transfer.afterCall(s, c, s, true);
+            }
+            if (after == null) continue;
+            out = out == null ? after : out.join(after);
+        }
+        return out;
     }
 
     /** Snapshots after the call per constant return value of {@code g}, when it has several. */

@@ -72,6 +72,7 @@ final class LibraryBehaviour {
             else st.beforeSyncChange();
         }
         if (st.libcStateRaces) hiddenState(c, call, model);
+        syncAccesses(c, call, event, args);
         if (event instanceof Event.ThreadCreate tc) return create(t, c, e, call, tc, args);
         if (event instanceof Event.ThreadJoin j) return join(t, c, e, call, name, j, args);
         if (event instanceof Event.ThreadExit) {
@@ -205,6 +206,24 @@ final class LibraryBehaviour {
                 c.record(new Access(obj, 0, size, false, c.atomicSection, call.loc(), v.name() + " by " + model.name()));
                 c.record(new Access(obj, 0, size, true, c.atomicSection, call.loc(), v.name() + " by " + model.name()));
             }
+        }
+    }
+
+    /**
+     * Synchronisation operations are atomic writes of their object ({@code weft.analysis.SyncAccesses}, audit
+     * D5): they never race with each other, but a plain write of the object by another thread (memset,
+     * memcpy, assignment) does.
+     */
+    private void syncAccesses(Ctx c, Stmt.Call call, Event event, List<Value> args) {
+        if (!c.collects()) return;
+        for (int k : Event.syncObjectArgs(event)) {
+            if (k >= args.size() || !(args.get(k) instanceof Value.Ptr p)) continue;
+            MemObject o = st.mem.get(p.obj());
+            CType pointee = call.args().get(k).type().pointee();
+            long size = pointee == null || pointee.size() <= 0 ? 1 : pointee.size();
+            size = Math.min(size, o.size - p.off());
+            if (size <= 0 || p.off() < 0) continue;
+            c.record(new Access(p.obj(), p.off(), size, true, true, call.loc(), "synchronisation object *" + call.args().get(k)));
         }
     }
 

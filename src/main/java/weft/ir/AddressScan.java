@@ -62,4 +62,40 @@ public final class AddressScan {
         if (lv instanceof Lvalue.Index i) return root(i.base());
         return null;
     }
+
+    /** Adds to {@code out} the functions {@code s} names (called directly or used as a pointer value). */
+    public static void functionRefs(Stmt s, Set<String> out) {
+        if (s instanceof Stmt.Assign a) {
+            functionRefs(a.lhs(), out);
+            functionRefs(a.rhs(), out);
+        } else if (s instanceof Stmt.Call c) {
+            if (c.result() != null) functionRefs(c.result(), out);
+            functionRefs(c.callee(), out);
+            for (Expr x : c.args()) functionRefs(x, out);
+        } else if (s instanceof Stmt.Assume a) {
+            functionRefs(a.cond(), out);
+        } else if (s instanceof Stmt.Return r && r.value() != null) {
+            functionRefs(r.value(), out);
+        }
+    }
+
+    /** Adds to {@code out} the functions {@code e} names. */
+    public static void functionRefs(Expr e, Set<String> out) {
+        if (e instanceof Expr.FuncRef f) out.add(f.name());
+        else if (e instanceof Expr.Load l) functionRefs(l.lvalue(), out);
+        else if (e instanceof Expr.AddrOf a) functionRefs(a.lvalue(), out);
+        else if (e instanceof Expr.Unary u) functionRefs(u.operand(), out);
+        else if (e instanceof Expr.Binary b) {
+            functionRefs(b.left(), out);
+            functionRefs(b.right(), out);
+        } else if (e instanceof Expr.Cast c) functionRefs(c.operand(), out);
+    }
+
+    private static void functionRefs(Lvalue lv, Set<String> out) {
+        if (lv instanceof Lvalue.Field f) functionRefs(f.base(), out);
+        else if (lv instanceof Lvalue.Index i) {
+            functionRefs(i.base(), out);
+            functionRefs(i.index(), out);
+        } else if (lv instanceof Lvalue.Deref d) functionRefs(d.pointer(), out);
+    }
 }
