@@ -175,7 +175,11 @@ public final class AccessCollector {
     private void library(Function f, int node, Stmt.Call c, weft.model.LibraryModel model, List<MemoryAccess> out) {
         library(f, node, c, model.name(), model.event(), out);
         if (libcStateRaces) hiddenState(f, node, c, model.facts(), out);
-        SyncAccesses.of(model.event(), c, (ptr, what) -> through(f, node, ptr, pointeeSize(ptr), true, true, c.loc(), what, out));
+        SyncAccesses.of(model.event(), c, (ptr, what) -> {
+            for (Region r : perObject(regions.pointer(f, node, ptr, pointeeSize(ptr)))) {
+                out.add(new MemoryAccess(r, true, true, c.loc(), what, false, null, null, ptr, true));
+            }
+        });
     }
 
     private void library(Function f, int node, Stmt.Call c, String name, Event ev, List<MemoryAccess> out) {
