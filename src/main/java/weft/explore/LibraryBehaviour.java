@@ -15,8 +15,9 @@ import java.util.List;
  * Executes library calls by their {@link Event} model: threads, locks, condition variables, barriers,
  * {@code pthread_once}, atomic sections, nondeterministic inputs, assumptions, program end, allocation. Memory and
  * string functions, atomic operations and the remaining models are in {@link LibraryFunctions} and
- * {@link AtomicOps}. Only the thread's own plain accesses (arguments, result) are recorded as accesses; the internal
- * accesses of synchronisation objects are not, so no race is ever reported on them.
+ * {@link AtomicOps}. The thread's own plain accesses (arguments, result) are recorded as accesses, and each
+ * synchronisation operation as an atomic write of its object (audit D5): two operations never race, a plain write of
+ * the object (memset, assignment) racing with one does.
  *
  * <p>Must-soundness: each behaviour chosen is one the POSIX/C11 specification allows for the call (thread creation
  * and allocation succeed; a condition wait releases the mutex, blocks until a signal or broadcast wakes it (the
