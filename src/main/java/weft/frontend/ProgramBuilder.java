@@ -105,9 +105,17 @@ final class ProgramBuilder {
 
     Program build() {
         addLibcObjects();
+        // globals declared extern, defined nowhere, and named by the program's code or initialisers; the C
+        // library's own data objects (stdin, tzname...) are not program memory outside code may set
+        java.util.Set<Variable> named = new java.util.HashSet<>();
+        for (Function f : functions.values()) for (weft.ir.Edge e : f.cfg().edges()) weft.ir.AddressScan.variables(e.stmt(), named);
+        for (GlobalInit gi : inits) for (GlobalInit.Item item : gi.items()) weft.ir.AddressScan.variables(item.value(), named);
         java.util.Set<Variable> outside = new java.util.HashSet<>();
         externalGlobals.forEach((name, v) -> {
-            if (!definedGlobals.contains(name) && !functions.containsKey(name)) outside.add(v);
+            if (!definedGlobals.contains(name) && !functions.containsKey(name) && named.contains(v)
+                    && !LibraryModels.isLibraryObject(name)) {
+                outside.add(v);
+            }
         });
         return new Program(dataModel, globals, inits, functions, models, outside);
     }

@@ -98,4 +98,40 @@ public final class AddressScan {
             functionRefs(i.index(), out);
         } else if (lv instanceof Lvalue.Deref d) functionRefs(d.pointer(), out);
     }
+
+    /** Adds to {@code out} every variable {@code s} names (read, written or taken the address of). */
+    public static void variables(Stmt s, Set<Variable> out) {
+        if (s instanceof Stmt.Assign a) {
+            variables(a.lhs(), out);
+            variables(a.rhs(), out);
+        } else if (s instanceof Stmt.Call c) {
+            if (c.result() != null) variables(c.result(), out);
+            variables(c.callee(), out);
+            for (Expr x : c.args()) variables(x, out);
+        } else if (s instanceof Stmt.Assume a) {
+            variables(a.cond(), out);
+        } else if (s instanceof Stmt.Return r && r.value() != null) {
+            variables(r.value(), out);
+        }
+    }
+
+    /** Adds to {@code out} every variable {@code e} names. */
+    public static void variables(Expr e, Set<Variable> out) {
+        if (e instanceof Expr.Load l) variables(l.lvalue(), out);
+        else if (e instanceof Expr.AddrOf a) variables(a.lvalue(), out);
+        else if (e instanceof Expr.Unary u) variables(u.operand(), out);
+        else if (e instanceof Expr.Binary b) {
+            variables(b.left(), out);
+            variables(b.right(), out);
+        } else if (e instanceof Expr.Cast c) variables(c.operand(), out);
+    }
+
+    private static void variables(Lvalue lv, Set<Variable> out) {
+        if (lv instanceof Lvalue.Var v) out.add(v.variable());
+        else if (lv instanceof Lvalue.Field f) variables(f.base(), out);
+        else if (lv instanceof Lvalue.Index i) {
+            variables(i.base(), out);
+            variables(i.index(), out);
+        } else if (lv instanceof Lvalue.Deref d) variables(d.pointer(), out);
+    }
 }

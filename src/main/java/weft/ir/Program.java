@@ -56,8 +56,9 @@ public final class Program {
     private final Set<Variable> outsideDefined;
 
     /**
-     * Globals declared {@code extern} and defined nowhere in the program: outside code defines them and
-     * gives them their initial value (which may point to any memory outside code can name or reach).
+     * Globals declared {@code extern}, defined nowhere in the program and named by its code: outside code
+     * defines them and gives them their initial value (which may point to any memory outside code can
+     * name or reach). The C library's own data objects ({@code stdin}, {@code tzname}...) are not among them.
      */
     public Set<Variable> outsideDefined() {
         return outsideDefined;

@@ -34,8 +34,8 @@ import java.util.List;
  * without one keep U small.
  *
  * <p><b>Objects defined outside the program.</b> A global declared {@code extern} and never defined
- * (outside code defines and initialises it) is in U from the start, and makes every global escape as an
- * unknown call does: its initial pointer content is anything outside code may name.
+ * (outside code defines and initialises it) initially points to anything outside code may name: any
+ * global, or unknown memory.
  *
  * <p><b>C library facts.</b> Functions of the C library table carry {@link LibcFacts}: what their
  * pointer result and the pointers they store may point to (fresh memory, into an argument, the target of
@@ -83,20 +83,26 @@ final class CallEffects {
     }
 
     /**
-     * Globals the program declares {@code extern} but does not define: outside code defines and initialises
-     * them, so they are reachable by external code (in U, hence their cells hold U, which is closed under
-     * stores) and what they initially point to is whatever external code may name, every global included.
-     * Objects declared by system headers ({@code stdin}, {@code environ}...) are the library's own and
-     * point to library memory, which the program reaches only through library functions: left out.
+     * Globals the program declares {@code extern}, does not define and names ({@code Program#outsideDefined}):
+     * outside code defines them and initialises them statically, so their cells may initially point to
+     * anything outside code can name: any global (it may name those with external linkage; all are taken,
+     * a conservative simplification) and memory of its own (unknown memory). Outside code runs only when the
+     * program calls it, which makes these objects (globals) reachable by it then ({@link #globalsEscape}).
+     * Objects declared by system headers are the library's own and are left out.
      */
     private void outsideDefined() {
-        boolean any = false;
+        int init = -1;
         for (Variable v : b.program.outsideDefined()) {
             if (systemHeader(v.loc())) continue;
-            s.addLoc(s.unknownCell, s.loc(b.varObj(null, v), Solver.ANY));
-            any = true;
+            if (init < 0) {
+                init = b.temp();
+                s.addLoc(init, s.unknownLoc);
+                for (Variable g : b.program.globals()) {
+                    if (g.kind() == Variable.Kind.GLOBAL) s.addLoc(init, s.loc(b.varObj(null, g), Solver.ANY));
+                }
+            }
+            b.store(Term.at(b.varObj(null, v), Solver.ANY), init);
         }
-        if (any) globalsEscape();
     }
 
     static boolean systemHeader(weft.ir.SourceLoc loc) {
