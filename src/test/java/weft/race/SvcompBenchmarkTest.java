@@ -69,7 +69,6 @@ class SvcompBenchmarkTest {
             String[] c = tasks.get(i);
             Verdict v = futures.get(i).get();
             boolean expectTrue = c[2].equals("true");
-            if (expectTrue && v != Verdict.TRUE && System.getenv("SVCOMP_LIST") != null) System.out.println("NOTTRUE " + c[1] + " " + v);
             if (v == Verdict.TRUE && expectTrue) correctTrue++;
             else if (v == Verdict.FALSE && !expectTrue) correctFalse++;
             else if (v != Verdict.UNKNOWN && v.svcomp().equals(disputed.get(c[0]))) disputes.add(c[0]);
