@@ -20,7 +20,14 @@ import java.util.List;
  * models perform through pointer arguments ({@code memset}, {@code memcpy}, string functions,
  * {@code scanf}, atomic builtins, the thread-id store of {@code pthread_create}), and the write of the
  * whole object that a deallocation ({@code free}, {@code realloc}'s old object: {@link Event#freedArg()}) is.
- * Synchronisation objects touched by lock operations are not data accesses.
+ *
+ * <p><b>Synchronisation objects.</b> Lock, unlock, trylock, semaphore, condition, barrier and once
+ * operations are atomic writes of their object ({@link SyncAccesses}): they never race with one another,
+ * but a plain write of the object (memset, memcpy, assignment) races with them by the ordinary rules.
+ *
+ * <p><b>Calls through function pointers</b> have, besides the accesses of the user functions the pointer
+ * may denote (walked as callees), those of every library or external function it may denote, exactly as
+ * if called directly (union over the targets: a may-analysis, so the union is sound).
  *
  * <p><b>Hidden library state.</b> A call of a C library function with hidden state ({@code LibcFacts#state},
  * e.g. {@code rand}, {@code strtok}, {@code localtime}) reads and writes its group's pseudo-object
@@ -79,10 +86,16 @@ public final class AccessCollector {
             for (Expr arg : c.args()) reads(f, node, arg, out);
             CallTarget target = program.target(c);
             if (target instanceof CallTarget.Library lib) {
-                library(f, node, c, lib.model().event(), out);
-                if (libcStateRaces) hiddenState(f, node, c, lib.model().facts(), out);
+                library(f, node, c, lib.model(), out);
+            } else if (target instanceof CallTarget.External) {
+                external(f, node, c, out);
+            } else if (target instanceof CallTarget.Indirect) {
+                // library and external functions the pointer may denote: each one's accesses, as if called directly
+                for (CallTarget t : regions.pointsTo().libraryCallees(c)) {
+                    if (t instanceof CallTarget.Library lib) library(f, node, c, lib.model(), out);
+                    else if (t instanceof CallTarget.External) external(f, node, c, out);
+                }
             }
-            else if (target instanceof CallTarget.External) external(f, node, c, out);
         }
         return out;
     }
@@ -173,9 +186,18 @@ public final class AccessCollector {
         return !iv.isTop() && !iv.isBottom() && iv.hi() >= 0 && iv.hi() < Region.UNBOUNDED ? Math.max(1, iv.hi()) : Region.UNBOUNDED;
     }
 
-    private void library(Function f, int node, Stmt.Call c, Event ev, List<MemoryAccess> out) {
+    private void library(Function f, int node, Stmt.Call c, weft.model.LibraryModel model, List<MemoryAccess> out) {
+        library(f, node, c, model.name(), model.event(), out);
+        if (libcStateRaces) hiddenState(f, node, c, model.facts(), out);
+        SyncAccesses.of(model.event(), c, (ptr, what) -> {
+            for (Region r : perObject(regions.pointer(f, node, ptr, pointeeSize(ptr)))) {
+                out.add(new MemoryAccess(r, true, true, c.loc(), what, false, null, null, ptr, true));
+            }
+        });
+    }
+
+    private void library(Function f, int node, Stmt.Call c, String name, Event ev, List<MemoryAccess> out) {
         List<Expr> args = c.args();
-        String name = c.directName();
         SourceLoc loc = c.loc();
         if (ev.freedArg() >= 0 && ev.freedArg() < args.size()) freed(f, node, args.get(ev.freedArg()), name, loc, out);
         if (ev instanceof Event.MemAccess m) {
@@ -256,7 +278,7 @@ public final class AccessCollector {
 
     private void external(Function f, int node, Stmt.Call c, List<MemoryAccess> out) {
         Region all = Region.whole(new weft.pointer.MemObject.Unknown());
-        String ext = "memory reachable by unknown function " + c.directName();
+        String ext = "memory reachable by unknown function " + (c.directName() == null ? c.callee() : c.directName());
         out.add(new MemoryAccess(all, false, false, c.loc(), ext, false, null, null, null));
         out.add(new MemoryAccess(all, true, false, c.loc(), ext, false, null, null, null));
         for (Expr p : c.args()) {

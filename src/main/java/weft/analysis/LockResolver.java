@@ -24,6 +24,11 @@ public final class LockResolver {
     private final Regions regions;
     private final ObjectMultiplicity objects;
 
+    /** The pointer analysis the locks are resolved with. */
+    weft.pointer.PointsTo pointsTo() {
+        return regions.pointsTo();
+    }
+
     public LockResolver(Regions regions, ObjectMultiplicity objects) {
         this.regions = regions;
         this.objects = objects;

@@ -9,7 +9,18 @@ import weft.ir.SourceLoc;
  * it names its variable directly ({@code named}: no pointer dereference on the way, so a thread-local
  * variable is the accessing thread's own instance), and its form {@code p->f} relative to a pointer
  * variable when it has one; {@code lvalue} is the accessed lvalue (null for accesses library
- * functions make through pointer arguments, whose pointer argument is {@code pointer}).
+ * functions make through pointer arguments, whose pointer argument is {@code pointer}). {@code syncOperation}
+ * marks the atomic access a synchronisation operation makes to its object ({@link SyncAccesses}).
  */
 public record MemoryAccess(Region region, boolean write, boolean atomic, SourceLoc loc, String what, boolean named,
-                           SymbolicBase symbolic, Lvalue lvalue, Expr pointer) {}
+                           SymbolicBase symbolic, Lvalue lvalue, Expr pointer, boolean syncOperation) {
+    public MemoryAccess(Region region, boolean write, boolean atomic, SourceLoc loc, String what, boolean named,
+                        SymbolicBase symbolic, Lvalue lvalue, Expr pointer) {
+        this(region, write, atomic, loc, what, named, symbolic, lvalue, pointer, false);
+    }
+
+    /** The type of the synchronisation object a {@code syncOperation} access operates on, or null. */
+    public weft.ir.CType syncObjectType() {
+        return syncOperation && pointer != null ? pointer.type().pointee() : null;
+    }
+}

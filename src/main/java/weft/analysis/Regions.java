@@ -32,6 +32,11 @@ public final class Regions {
         this.intervals = intervals;
     }
 
+    /** The pointer analysis the regions come from. */
+    public PointsTo pointsTo() {
+        return pts;
+    }
+
     public Set<Region> lvalue(Function f, int node, Lvalue lv) {
         Set<Region> out = new HashSet<>();
         long size = lv.type().size() > 0 ? lv.type().size() : Region.UNBOUNDED;

@@ -72,8 +72,18 @@ public final class SemaphoreUse {
 
     /** Checks the semaphore operation at {@code e} (if it is one), executed by {@code t} in state {@code s}. */
     void visit(ThreadId t, Function f, Edge e, LocalState s) {
-        if (!(e.stmt() instanceof Stmt.Call c) || !(program.target(c) instanceof CallTarget.Library lib)) return;
-        Event ev = lib.model().event();
+        if (!(e.stmt() instanceof Stmt.Call c)) return;
+        if (program.target(c) instanceof CallTarget.Library lib) {
+            visit(t, f, e, c, lib.model().event(), s);
+        } else if (program.target(c) instanceof CallTarget.Indirect) {
+            // semaphore functions called through a function pointer: checked as direct calls
+            for (CallTarget lt : locks.pointsTo().libraryCallees(c)) {
+                if (lt instanceof CallTarget.Library lib) visit(t, f, e, c, lib.model().event(), s);
+            }
+        }
+    }
+
+    private void visit(ThreadId t, Function f, Edge e, Stmt.Call c, Event ev, LocalState s) {
         if (ev instanceof Event.SemInit si) {
             LockResolver.Target target = target(f, e, c, si.semArg());
             if (target == null) return;

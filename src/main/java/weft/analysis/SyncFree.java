@@ -50,18 +50,23 @@ final class SyncFree {
             if (!(e.stmt() instanceof Stmt.Call c)) continue;
             CallTarget t = program.target(c);
             if (t instanceof CallTarget.Library lib) {
-                Event ev = lib.model().event();
-                if (ev instanceof Event.Lock || ev instanceof Event.Unlock || ev instanceof Event.AtomicBegin
-                        || ev instanceof Event.AtomicEnd || ev instanceof Event.ThreadCreate || ev instanceof Event.ThreadJoin
-                        || ev instanceof Event.CondWait || ev instanceof Event.Once || ev instanceof Event.ThreadExit) {
-                    return false;
-                }
+                if (synchronises(lib.model().event())) return false;
             } else if (t instanceof CallTarget.External) {
                 return false; // unknown code may release locks it reaches (see ExternalReach)
             } else if (t instanceof CallTarget.User || t instanceof CallTarget.Indirect) {
                 for (Function g : pts.callees(f.linkName(), c)) if (!check(g, seen)) return false;
+                // library functions the pointer may denote (pthread_mutex_unlock through a pointer...)
+                for (CallTarget lt : pts.libraryCallees(c)) {
+                    if (lt instanceof CallTarget.Library lib && synchronises(lib.model().event())) return false;
+                }
             }
         }
         return true;
+    }
+
+    private static boolean synchronises(Event ev) {
+        return ev instanceof Event.Lock || ev instanceof Event.Unlock || ev instanceof Event.AtomicBegin
+                || ev instanceof Event.AtomicEnd || ev instanceof Event.ThreadCreate || ev instanceof Event.ThreadJoin
+                || ev instanceof Event.CondWait || ev instanceof Event.Once || ev instanceof Event.ThreadExit;
     }
 }

@@ -215,6 +215,8 @@ public final class ThreadWalker {
         }
         if (e.stmt() instanceof Stmt.Call c) {
             List<Function> callees = userCallees(f, c);
+            List<CallTarget> libs = pts.libraryCallees(c);
+            if (callees != null && !libs.isEmpty()) return indirectCall(t, f, e, c, callees, libs, s);
             if (callees != null) {
                 LocalState out = afterUserCall(t, f, e, c, callees, s);
                 if (out != null && !callees.isEmpty() && onceFlag(f, e, c) == null && callees.size() == 1
@@ -264,7 +266,32 @@ public final class ThreadWalker {
     private LocalState afterCallAt(ThreadId t, Function f, Edge e, LocalState s) {
         Stmt.Call c = (Stmt.Call) e.stmt();
         List<Function> callees = userCallees(f, c);
+        List<CallTarget> libs = pts.libraryCallees(c);
+        if (callees != null && !libs.isEmpty()) return indirectCall(t, f, e, c, callees, libs, s.withSplit(null));
         return callees != null ? afterUserCall(t, f, e, c, callees, s.withSplit(null)) : transfer.apply(t, f, e, s.withSplit(null));
+    }
+
+    /**
+     * A call through a function pointer that may denote library or external functions as well as the user
+     * functions {@code callees}: the join of the states after each possible target, each as if called
+     * directly (a user function as in {@link #afterUserCall}, a library function as its model says, external
+     * code as any external call: it may release every lock it reaches). A library target that ends the thread
+     * ({@code pthread_exit}) records an end state.
+     */
+    private LocalState indirectCall(ThreadId t, Function f, Edge e, Stmt.Call c, List<Function> callees, List<CallTarget> libs, LocalState s) {
+        LocalState out = callees.isEmpty() ? null : afterUserCall(t, f, e, c, callees, s);
+        for (CallTarget lt : libs) {
+            LocalState after;
+            if (lt instanceof CallTarget.Library lib) {
+                if (lib.model().event() instanceof Event.ThreadExit) endStates.merge(t, s, LocalState::join);
+                after = transfer.applyLibraryTarget(t, f, e, c, lib.model(), s);
+            } else {
+                after = transfer.applyExternalTarget(c, s);
+            }
+            if (after == null) continue;
+            out = out == null ? after : out.join(after);
+        }
+        return out;
     }
 
     /** Snapshots after the call per constant return value of {@code g}, when it has several. */

@@ -48,7 +48,9 @@ final class TidCells {
                                 for (Loc l : pts.eval(f.linkName(), c.args().get(ma.ptrArg()))) clobbered.add(l.object());
                             }
                         }
-                    } else if (t instanceof CallTarget.External) {
+                    } else if (t instanceof CallTarget.External
+                            || t instanceof CallTarget.Indirect && !pts.libraryCallees(c).isEmpty()) {
+                        // an external function, or a library function called through a pointer, may write any argument
                         for (Expr arg : c.args()) for (Loc l : pts.eval(f.linkName(), arg)) clobbered.add(l.object());
                     }
                 }

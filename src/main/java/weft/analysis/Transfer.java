@@ -76,6 +76,28 @@ final class Transfer {
     }
 
     /**
+     * The state after a call through a function pointer runs library function {@code model} (one of the
+     * pointer's possible targets), exactly as a direct call of it; null if it ends the path. Thread creation
+     * and once through a pointer are analysis gaps ({@code CallGraph}), so they only overwrite the result
+     * here. The caller joins these states over all targets: a must-lock released by any target is dropped,
+     * one acquired by only some targets is not a must-lock ({@code LockState#join}).
+     */
+    LocalState applyLibraryTarget(ThreadId t, Function f, Edge e, Stmt.Call c, weft.model.LibraryModel model, LocalState s) {
+        Event ev = model.event();
+        if (ev instanceof Event.ThreadCreate || ev instanceof Event.Once) return c.result() == null ? s : overwrite(s, c.result());
+        return library(t, f, e, c, ev, s);
+    }
+
+    /**
+     * The state after a call through a function pointer runs external code (one of its possible targets), as a
+     * direct call of it: the code may release every lock it reaches ({@link ExternalReach}).
+     */
+    LocalState applyExternalTarget(Stmt.Call c, LocalState s) {
+        LocalState r = s.withLocks(external.after(s.locks()));
+        return c.result() == null ? r : overwrite(r, c.result());
+    }
+
+    /**
      * The caller's state after a user call returned in {@code exit}: the callee's locks (its exit state
      * is the state after the whole call, so a lock it released is not held by anything that follows,
      * the write of the call's result included, see {@link ThreadWalker}). The caller's pending

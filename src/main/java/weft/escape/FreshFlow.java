@@ -144,12 +144,14 @@ final class FreshFlow {
             }
         } else if (target instanceof CallTarget.User || target instanceof CallTarget.Indirect) {
             Set<Function> callees = pts.callees(f.linkName(), c);
+            // a library or external function the pointer may denote may store any argument anywhere
+            boolean library = !pts.libraryCallees(c).isEmpty();
             Set<Variable> escaping = new HashSet<>();
             for (int i = 0; i < args.size(); i++) {
                 Set<Variable> fl = flows(args.get(i));
                 Variable base = Pointers.base(args.get(i));
                 for (Variable v : fl) {
-                    if (v != base || callees.isEmpty()) {
+                    if (v != base || callees.isEmpty() || library) {
                         escaping.add(v);
                         continue;
                     }

@@ -4,8 +4,9 @@ import weft.ir.SourceLoc;
 
 /**
  * A memory access a statement performs: bytes {@code [off, off + size)} of object {@code obj}. Only accesses that
- * C counts as plain or atomic object accesses by the thread itself are recorded (not the internal accesses of
- * synchronisation functions), so every recorded access is really performed by the statement.
+ * C counts as plain or atomic object accesses by the thread itself are recorded (a synchronisation function's
+ * operation on its object counts as one atomic write of it), so every recorded access is really performed by the
+ * statement.
  */
 record Access(int obj, long off, long size, boolean write, boolean atomic, SourceLoc loc, Object subject, boolean inSection,
               boolean proofOnly) {

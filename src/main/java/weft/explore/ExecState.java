@@ -179,6 +179,8 @@ final class ExecState {
             MemObject o = s.mem.get(s.globals.get(v.id()));
             GlobalInit init = program.init(v);
             if (init == null) {
+                // defined by outside code: its value is unknown, so reading or writing it abandons
+                if (program.outsideDefined().contains(v) && !isSystemHeader(v.loc())) o.opaque = true;
                 if (v.kind() == Variable.Kind.GLOBAL && isSystemHeader(v.loc())) {
                     if (STREAMS.contains(v.name()) && v.type().isPointer() && o.size == s.dm.pointerSize) {
                         MemObject file = s.mem.create("FILE " + v.name(), MemObject.Kind.SPECIAL, 0, -1, v.loc());

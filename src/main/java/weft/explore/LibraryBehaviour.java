@@ -15,8 +15,9 @@ import java.util.List;
  * Executes library calls by their {@link Event} model: threads, locks, condition variables, barriers,
  * {@code pthread_once}, atomic sections, nondeterministic inputs, assumptions, program end, allocation. Memory and
  * string functions, atomic operations and the remaining models are in {@link LibraryFunctions} and
- * {@link AtomicOps}. Only the thread's own plain accesses (arguments, result) are recorded as accesses; the internal
- * accesses of synchronisation objects are not, so no race is ever reported on them.
+ * {@link AtomicOps}. The thread's own plain accesses (arguments, result) are recorded as accesses, and each
+ * synchronisation operation as an atomic write of its object (audit D5): two operations never race, a plain write of
+ * the object (memset, assignment) racing with one does.
  *
  * <p>Must-soundness: each behaviour chosen is one the POSIX/C11 specification allows for the call (thread creation
  * and allocation succeed; a condition wait releases the mutex, blocks until a signal or broadcast wakes it (the
@@ -75,6 +76,7 @@ final class LibraryBehaviour {
             else st.beforeSyncChange();
         }
         if (st.libcStateRaces) hiddenState(c, call, model);
+        syncAccesses(c, call, event, args);
         if (event instanceof Event.ThreadCreate tc) return create(t, c, e, call, tc, args);
         if (event instanceof Event.ThreadJoin j) return join(t, c, e, call, name, j, args);
         if (event instanceof Event.ThreadExit) {
@@ -226,6 +228,24 @@ final class LibraryBehaviour {
         if (result == null || privateResult) return in.finishCall(t, c, e, Value.ZERO, null);
         if (!c.dry) t.phase = ThreadState.Phase.RESULT_STORE;
         return true;
+    }
+
+    /**
+     * Synchronisation operations are atomic writes of their object ({@code weft.analysis.SyncAccesses}, audit
+     * D5): they never race with each other, but a plain write of the object by another thread (memset,
+     * memcpy, assignment) does.
+     */
+    private void syncAccesses(Ctx c, Stmt.Call call, Event event, List<Value> args) {
+        if (!c.collects()) return;
+        for (int k : Event.syncObjectArgs(event)) {
+            if (k >= args.size() || !(args.get(k) instanceof Value.Ptr p)) continue;
+            MemObject o = st.mem.get(p.obj());
+            CType pointee = call.args().get(k).type().pointee();
+            long size = pointee == null || pointee.size() <= 0 ? 1 : pointee.size();
+            size = Math.min(size, o.size - p.off());
+            if (size <= 0 || p.off() < 0) continue;
+            c.record(new Access(p.obj(), p.off(), size, true, true, call.loc(), "synchronisation object *" + call.args().get(k)));
+        }
     }
 
     /** Completes a call that started a blocking phase. */

@@ -52,6 +52,10 @@ final class Declarations {
                 }
             } else {
                 ctx.program.refineExternalGlobal(v.getName(), t, tls, loc);
+                // a file-scope declaration without extern is a (tentative) definition, as is one with an initialiser
+                if (d.getDeclSpecifier().getStorageClass() != IASTDeclSpecifier.sc_extern || dtor.getInitializer() != null) {
+                    ctx.program.markDefined(v.getName());
+                }
             }
         }
     }

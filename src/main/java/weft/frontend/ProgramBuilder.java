@@ -52,6 +52,13 @@ final class ProgramBuilder {
         return v;
     }
 
+    private final java.util.Set<String> definedGlobals = new java.util.HashSet<>();
+
+    /** Records that the program defines (not only declares) the external global {@code name}. */
+    void markDefined(String name) {
+        definedGlobals.add(name);
+    }
+
     /** Replaces an external global's declared type by a better (complete) one before any use. */
     void refineExternalGlobal(String name, CType type, boolean threadLocal, SourceLoc loc) {
         Variable old = externalGlobals.get(name);
@@ -98,32 +105,48 @@ final class ProgramBuilder {
 
     Program build() {
         addLibcObjects();
-        return new Program(dataModel, globals, inits, functions, models);
+        // globals declared extern, defined nowhere, and named by the program's code or initialisers; the C
+        // library's own data objects (stdin, tzname...) are not program memory outside code may set
+        java.util.Set<Variable> named = new java.util.HashSet<>();
+        for (Function f : functions.values()) for (weft.ir.Edge e : f.cfg().edges()) weft.ir.AddressScan.variables(e.stmt(), named);
+        for (GlobalInit gi : inits) for (GlobalInit.Item item : gi.items()) weft.ir.AddressScan.variables(item.value(), named);
+        java.util.Set<Variable> outside = new java.util.HashSet<>();
+        externalGlobals.forEach((name, v) -> {
+            if (!definedGlobals.contains(name) && !functions.containsKey(name) && named.contains(v)
+                    && !LibraryModels.isLibraryObject(name)) {
+                outside.add(v);
+            }
+        });
+        return new Program(dataModel, globals, inits, functions, models, outside);
     }
 
     /**
-     * The library's own objects the called C library functions use ({@link LibcFacts}): one global
-     * pseudo-object per hidden-state group (the group's static buffer, if it has one, 1 KiB), one
+     * The library's own objects used by the C library functions the program names (calls, or takes the
+     * address of) ({@link LibcFacts}): one global pseudo-object per hidden-state group (the group's static buffer, if it has one, 1 KiB), one
      * thread-local object per per-thread library object, and the read-only library data.
      */
     private void addLibcObjects() {
         Map<String, Long> state = new java.util.TreeMap<>();
         java.util.Set<String> tls = new java.util.TreeSet<>();
         boolean constData = false;
+        // library functions the program names: called directly, or taken as pointers (then called indirectly)
+        java.util.Set<String> named = new java.util.TreeSet<>();
         for (Function f : functions.values()) {
-            for (weft.ir.Edge e : f.cfg().edges()) {
-                if (!(e.stmt() instanceof weft.ir.Stmt.Call c) || c.directName() == null || functions.containsKey(c.directName())) continue;
-                LibcFacts facts = models.lookup(c.directName()).map(m -> m.facts()).orElse(LibcFacts.NONE);
-                for (int i = 0; i < facts.state().size(); i++) {
-                    long size = i == 0 && facts.hasStaticBuffer() ? LIBC_BUFFER_BYTES : LIBC_STATE_BYTES;
-                    state.merge(facts.state().get(i), size, Math::max);
-                }
-                List<LibcFacts.Target> targets = new ArrayList<>(facts.result());
-                for (LibcFacts.Store st : facts.stores()) targets.addAll(st.value());
-                for (LibcFacts.Target t : targets) {
-                    if (t.kind() == LibcFacts.Kind.TLS) tls.add(t.name());
-                    if (t.kind() == LibcFacts.Kind.CONST) constData = true;
-                }
+            for (weft.ir.Edge e : f.cfg().edges()) weft.ir.AddressScan.functionRefs(e.stmt(), named);
+        }
+        for (GlobalInit gi : inits) for (GlobalInit.Item item : gi.items()) weft.ir.AddressScan.functionRefs(item.value(), named);
+        for (String name : named) {
+            if (functions.containsKey(name)) continue;
+            LibcFacts facts = models.lookup(name).map(m -> m.facts()).orElse(LibcFacts.NONE);
+            for (int i = 0; i < facts.state().size(); i++) {
+                long size = i == 0 && facts.hasStaticBuffer() ? LIBC_BUFFER_BYTES : LIBC_STATE_BYTES;
+                state.merge(facts.state().get(i), size, Math::max);
+            }
+            List<LibcFacts.Target> targets = new ArrayList<>(facts.result());
+            for (LibcFacts.Store st : facts.stores()) targets.addAll(st.value());
+            for (LibcFacts.Target t : targets) {
+                if (t.kind() == LibcFacts.Kind.TLS) tls.add(t.name());
+                if (t.kind() == LibcFacts.Kind.CONST) constData = true;
             }
         }
         CType ch = new CType.Int("char", 1, 1, true);

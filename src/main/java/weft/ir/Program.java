@@ -22,6 +22,16 @@ public final class Program {
 
     public Program(DataModel dataModel, List<Variable> globals, List<GlobalInit> inits,
                    Map<String, Function> functions, LibraryModels models) {
+        this(dataModel, globals, inits, functions, models, Set.of());
+    }
+
+    /**
+     * @param outsideDefined globals the program declares {@code extern} but never defines: outside code
+     *                       defines and initialises them
+     */
+    public Program(DataModel dataModel, List<Variable> globals, List<GlobalInit> inits,
+                   Map<String, Function> functions, LibraryModels models, Set<Variable> outsideDefined) {
+        this.outsideDefined = Set.copyOf(outsideDefined);
         this.dataModel = dataModel;
         this.globals = List.copyOf(globals);
         Map<Variable, GlobalInit> im = new LinkedHashMap<>();
@@ -41,6 +51,17 @@ public final class Program {
         Map<String, Variable> lib = new LinkedHashMap<>();
         for (Variable v : this.globals) if (v.name().startsWith(LIBC_PREFIX) && v.loc().file().equals("<libc>")) lib.put(v.name(), v);
         this.libcObjects = Map.copyOf(lib);
+    }
+
+    private final Set<Variable> outsideDefined;
+
+    /**
+     * Globals declared {@code extern}, defined nowhere in the program and named by its code: outside code
+     * defines them and gives them their initial value (which may point to any memory outside code can
+     * name or reach). The C library's own data objects ({@code stdin}, {@code tzname}...) are not among them.
+     */
+    public Set<Variable> outsideDefined() {
+        return outsideDefined;
     }
 
     private static final String LIBC_PREFIX = "<libc:";

@@ -25,6 +25,21 @@ public sealed interface Event {
 
     enum Mode { READ, WRITE }
 
+    /**
+     * Arguments pointing to the synchronisation objects an operation uses atomically (lock, trylock,
+     * unlock, semaphore wait and post, the condition and mutex of a wait, signal, barrier wait, once
+     * flag); empty for other events and for initialisation and destruction.
+     */
+    static List<Integer> syncObjectArgs(Event ev) {
+        if (ev instanceof Lock l) return List.of(l.lockArg());
+        if (ev instanceof Unlock u) return List.of(u.lockArg());
+        if (ev instanceof CondWait w) return List.of(w.condArg(), w.mutexArg());
+        if (ev instanceof CondSignal s) return List.of(s.condArg());
+        if (ev instanceof BarrierWait b) return List.of(b.barrierArg());
+        if (ev instanceof Once o) return List.of(o.onceArg());
+        return List.of();
+    }
+
     enum AtomicOp { LOAD, STORE, EXCHANGE, RMW, CAS, TEST_AND_SET, CLEAR, FENCE }
 
     enum AllocKind { MALLOC, CALLOC, REALLOC, ALLOCA }

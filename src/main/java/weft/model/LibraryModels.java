@@ -222,4 +222,19 @@ public final class LibraryModels {
                 "__VERIFIER_nondet_char", "__VERIFIER_nondet_pointer", "__VERIFIER_nondet_long",
                 "__VERIFIER_nondet_ulong", "__VERIFIER_nondet_short", "__VERIFIER_nondet_uchar");
     }
+
+    /**
+     * Data objects of the C library its headers declare {@code extern} (streams, time zone, error
+     * lists, environment, getopt state): the library's own, pointing to library memory, not objects
+     * outside code sets to program addresses.
+     */
+    private static final java.util.Set<String> LIBRARY_OBJECTS = java.util.Set.of("stdin", "stdout", "stderr",
+            "_IO_2_1_stdin_", "_IO_2_1_stdout_", "_IO_2_1_stderr_", "tzname", "__tzname", "timezone", "__timezone",
+            "daylight", "__daylight", "sys_nerr", "sys_errlist", "environ", "__environ", "optarg", "optind", "opterr",
+            "optopt", "signgam", "program_invocation_name", "program_invocation_short_name", "errno");
+
+    /** Whether {@code name} is one of the C library's own data objects. */
+    public static boolean isLibraryObject(String name) {
+        return LIBRARY_OBJECTS.contains(name);
+    }
 }

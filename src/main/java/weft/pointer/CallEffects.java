@@ -33,6 +33,10 @@ import java.util.List;
  * conservative simplification). Before the first external call nothing external has run, so programs
  * without one keep U small.
  *
+ * <p><b>Objects defined outside the program.</b> A global declared {@code extern} and never defined
+ * (outside code defines and initialises it) initially points to anything outside code may name: any
+ * global, or unknown memory.
+ *
  * <p><b>C library facts.</b> Functions of the C library table carry {@link LibcFacts}: what their
  * pointer result and the pointers they store may point to (fresh memory, into an argument, the target of
  * a pointer stored at an argument, the static buffer of a hidden-state group, read-only library data, a
@@ -70,11 +74,40 @@ final class CallEffects {
                 sv.markIncomplete("function " + fn.linkName() + " escapes to external code");
             }
         });
+        outsideDefined();
         calls.callFunctionsOf(threadSpecific, null, threadSpecific, -1, false, "thread-specific destructor");
         // the thread walk runs them at the end of every thread (weft.thread.ThreadGraph#destructors)
         s.addConstraint(threadSpecific, (sv, l) -> {
             if (sv.obj(sv.locObj[l]).object instanceof MemObject.Fn fn) sv.destructors.add(fn.linkName());
         });
+    }
+
+    /**
+     * Globals the program declares {@code extern}, does not define and names ({@code Program#outsideDefined}):
+     * outside code defines them and initialises them statically, so their cells may initially point to
+     * anything outside code can name: any global (it may name those with external linkage; all are taken,
+     * a conservative simplification) and memory of its own (unknown memory). Outside code runs only when the
+     * program calls it, which makes these objects (globals) reachable by it then ({@link #globalsEscape}).
+     * Objects declared by system headers are the library's own and are left out.
+     */
+    private void outsideDefined() {
+        int init = -1;
+        for (Variable v : b.program.outsideDefined()) {
+            if (systemHeader(v.loc())) continue;
+            if (init < 0) {
+                init = b.temp();
+                s.addLoc(init, s.unknownLoc);
+                for (Variable g : b.program.globals()) {
+                    if (g.kind() == Variable.Kind.GLOBAL) s.addLoc(init, s.loc(b.varObj(null, g), Solver.ANY));
+                }
+            }
+            b.store(Term.at(b.varObj(null, v), Solver.ANY), init);
+        }
+    }
+
+    static boolean systemHeader(weft.ir.SourceLoc loc) {
+        String f = loc.file();
+        return f.startsWith("/usr/") || f.contains("/include/") || f.startsWith("<");
     }
 
     /** A call of external code: its arguments escape, its result is unknown memory. */

@@ -151,6 +151,25 @@ public final class PointsTo {
         return Collections.unmodifiableSet(out);
     }
 
+    /**
+     * Library functions (with their model) and external functions an indirect call may invoke, in name
+     * order; empty for direct calls. Their effects apply as if called directly, joined with those of
+     * the user callees ({@link #callees}).
+     */
+    public List<CallTarget> libraryCallees(Stmt.Call call) {
+        return libraryCallees.computeIfAbsent(new Queries.Key(call), k -> {
+            if (!(program.target(call) instanceof CallTarget.Indirect)) return List.of();
+            List<CallTarget> out = new ArrayList<>();
+            for (String name : q.functionNames(call.callee())) {
+                if (program.function(name) != null) continue;
+                out.add(program.models().lookup(name).<CallTarget>map(CallTarget.Library::new).orElse(new CallTarget.External(name)));
+            }
+            return List.copyOf(out);
+        });
+    }
+
+    private final java.util.Map<Queries.Key, List<CallTarget>> libraryCallees = new java.util.concurrent.ConcurrentHashMap<>();
+
     /** Start routines of a thread-creation or once call (also when called through a function pointer). */
     public Set<Function> threadRoutines(String function, Stmt.Call createCall) {
         return routines.computeIfAbsent(new Queries.Key(createCall), k -> computeRoutines(createCall));

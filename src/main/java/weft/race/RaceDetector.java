@@ -13,6 +13,7 @@ import weft.race.rules.NotBothAtomic;
 import weft.race.rules.OnceOrdered;
 import weft.race.rules.OwnThreadLocal;
 import weft.race.rules.SameUniqueThread;
+import weft.race.rules.ScalarStoreKeepsSyncObject;
 import weft.race.rules.SymbolicLockRule;
 
 import java.util.ArrayList;
@@ -34,7 +35,7 @@ import java.util.TreeMap;
 public final class RaceDetector {
     /** Default rules, cheapest first. */
     public static List<ExclusionRule> standardRules() {
-        return List.of(new AtLeastOneWrite(), new MayOverlap(), new NotBothAtomic(), new OwnThreadLocal(), new SameUniqueThread(),
+        return List.of(new AtLeastOneWrite(), new MayOverlap(), new NotBothAtomic(), new ScalarStoreKeepsSyncObject(), new OwnThreadLocal(), new SameUniqueThread(),
                 new CommonLock(), new SymbolicLockRule(), new CreatedAfter(), new JoinedBefore(), new JoinedBeforeCreated(), new OnceOrdered(), new DistinctInstances(),
                 new OwnElementBeforeCreate());
     }

@@ -23,6 +23,11 @@ import java.util.Set;
  * when one of them makes a non-local jump ({@code longjmp}), which leaves the control-flow graph that
  * every analysis follows. {@link #cancels} says whether some thread may be cancelled.
  *
+ * <p>Calls through function pointers may also denote library functions ({@code PointsTo#libraryCallees}):
+ * thread creation, once and {@code longjmp} through a pointer make the analyses incomplete, a
+ * {@code pthread_cancel} through one counts as a cancellation; other library targets are applied by the
+ * thread walk and the access collection as direct calls.
+ *
  * <p>Assumes: every call statement of the IR is among {@link Program#target}'s user, indirect or library
  * calls (so no non-local jump or cancellation is missed). A {@code longjmp} made from inside an unknown
  * external function (e.g. a signal handler it installs) is not seen here; such a handler escapes to
@@ -59,7 +64,9 @@ public final class CallGraph {
                     }
                 } else if (target instanceof CallTarget.User || target instanceof CallTarget.Indirect) {
                     Set<Function> callees = new LinkedHashSet<>(pts.callees(f.linkName(), call));
-                    if (callees.isEmpty() && target instanceof CallTarget.Indirect) incomplete.putIfAbsent(f.linkName(), NO_TARGET);
+                    List<CallTarget> libs = pts.libraryCallees(call);
+                    if (callees.isEmpty() && libs.isEmpty() && target instanceof CallTarget.Indirect) incomplete.putIfAbsent(f.linkName(), NO_TARGET);
+                    for (CallTarget lt : libs) indirectLibrary(f, call, lt);
                     list.add(new Site(f, e, Site.Kind.CALL, Collections.unmodifiableSet(callees)));
                 }
             }
@@ -68,6 +75,21 @@ public final class CallGraph {
         for (String d : pts.threadDestructors()) {
             Function g = program.function(d);
             if (g != null) destructors.add(g);
+        }
+    }
+
+    /**
+     * A library function a function pointer may denote: thread creation, once and non-local jumps through
+     * a pointer are gaps (the thread graph and the CFG-based analyses follow only direct ones); a
+     * cancellation counts as one.
+     */
+    private void indirectLibrary(Function f, Stmt.Call call, CallTarget lt) {
+        if (!(lt instanceof CallTarget.Library lib)) return;
+        Event ev = lib.model().event();
+        if (ev instanceof Event.ThreadCreate || ev instanceof Event.Once || ev instanceof Event.NonLocalJump) {
+            incomplete.putIfAbsent(f.linkName(), lib.model().name() + " called through a function pointer at " + call.loc());
+        } else if (ev instanceof Event.ThreadCancel) {
+            cancelling.add(f.linkName());
         }
     }
 
