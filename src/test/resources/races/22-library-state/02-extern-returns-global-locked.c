@@ -1,14 +1,14 @@
 /* expect: race-free */
-/* Twin of 01: the call, the write through its result and main's write all hold one mutex. */
+/* Twin of 01: the unknown function runs before any thread starts (it may release locks, so it is not called under one); the write through its result and main's write both hold one mutex. */
 #include <pthread.h>
 
 int g;
 pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 extern int *get_ptr(void);
+int *q;
 
 void *t(void *a) {
     pthread_mutex_lock(&m);
-    int *q = get_ptr();
     *q = 1; // NORACE
     pthread_mutex_unlock(&m);
     return 0;
@@ -16,6 +16,7 @@ void *t(void *a) {
 
 int main(void) {
     pthread_t a;
+    q = get_ptr();
     pthread_create(&a, 0, t, 0);
     pthread_mutex_lock(&m);
     g = 2; // NORACE
