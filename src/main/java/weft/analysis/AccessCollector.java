@@ -189,9 +189,9 @@ public final class AccessCollector {
     private void library(Function f, int node, Stmt.Call c, weft.model.LibraryModel model, List<MemoryAccess> out) {
         library(f, node, c, model.name(), model.event(), out);
         if (libcStateRaces) hiddenState(f, node, c, model.facts(), out);
-        SyncAccesses.of(model.event(), c, (ptr, what) -> {
+        SyncAccesses.of(model.event(), c, (ptr, what, atomic) -> {
             for (Region r : perObject(regions.pointer(f, node, ptr, pointeeSize(ptr)))) {
-                out.add(new MemoryAccess(r, true, true, c.loc(), what, false, null, null, ptr, true));
+                out.add(new MemoryAccess(r, true, atomic, c.loc(), what, false, null, null, ptr, true));
             }
         });
     }

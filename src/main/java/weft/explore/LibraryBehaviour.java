@@ -237,15 +237,19 @@ final class LibraryBehaviour {
      */
     private void syncAccesses(Ctx c, Stmt.Call call, Event event, List<Value> args) {
         if (!c.collects()) return;
-        for (int k : Event.syncObjectArgs(event)) {
-            if (k >= args.size() || !(args.get(k) instanceof Value.Ptr p)) continue;
-            MemObject o = st.mem.get(p.obj());
-            CType pointee = call.args().get(k).type().pointee();
-            long size = pointee == null || pointee.size() <= 0 ? 1 : pointee.size();
-            size = Math.min(size, o.size - p.off());
-            if (size <= 0 || p.off() < 0) continue;
-            c.record(new Access(p.obj(), p.off(), size, true, true, call.loc(), "synchronisation object *" + call.args().get(k)));
-        }
+        for (int k : Event.syncObjectArgs(event)) syncAccess(c, call, args, k, true);
+        // initialisation and destruction are plain writes of the object (weft.analysis.SyncAccesses)
+        for (int k : Event.syncInitArgs(event)) syncAccess(c, call, args, k, false);
+    }
+
+    private void syncAccess(Ctx c, Stmt.Call call, List<Value> args, int k, boolean atomic) {
+        if (k >= args.size() || !(args.get(k) instanceof Value.Ptr p)) return;
+        MemObject o = st.mem.get(p.obj());
+        CType pointee = call.args().get(k).type().pointee();
+        long size = pointee == null || pointee.size() <= 0 ? 1 : pointee.size();
+        size = Math.min(size, o.size - p.off());
+        if (size <= 0 || p.off() < 0) return;
+        c.record(new Access(p.obj(), p.off(), size, true, atomic, call.loc(), "synchronisation object *" + call.args().get(k)));
     }
 
     /** Completes a call that started a blocking phase. */

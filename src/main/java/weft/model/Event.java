@@ -40,6 +40,19 @@ public sealed interface Event {
         return List.of();
     }
 
+    /**
+     * The synchronisation objects {@code ev} initialises or destroys (mutex, rwlock, spin lock, semaphore,
+     * barrier): a plain write of the whole object, which races with any operation on it not ordered before.
+     */
+    static List<Integer> syncInitArgs(Event ev) {
+        if (ev instanceof LockInit i) return List.of(i.lockArg());
+        if (ev instanceof LockDestroy d) return List.of(d.lockArg());
+        if (ev instanceof SemInit s) return List.of(s.semArg());
+        if (ev instanceof BarrierInit b) return List.of(b.barrierArg());
+        if (ev instanceof BarrierDestroy b) return List.of(b.barrierArg());
+        return List.of();
+    }
+
     enum AtomicOp { LOAD, STORE, EXCHANGE, RMW, CAS, TEST_AND_SET, CLEAR, FENCE }
 
     enum AllocKind { MALLOC, CALLOC, REALLOC, ALLOCA }
