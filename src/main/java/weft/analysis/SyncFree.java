@@ -49,19 +49,21 @@ final class SyncFree {
         for (Edge e : f.cfg().edges()) {
             if (!(e.stmt() instanceof Stmt.Call c)) continue;
             CallTarget t = program.target(c);
-            if (t instanceof CallTarget.Library lib) {
-                if (synchronises(lib.model().event())) return false;
-            } else if (t instanceof CallTarget.External) {
-                return false; // unknown code may release locks it reaches (see ExternalReach)
+            if (t instanceof CallTarget.Library || t instanceof CallTarget.External) {
+                if (synchronises(t)) return false;
             } else if (t instanceof CallTarget.User || t instanceof CallTarget.Indirect) {
                 for (Function g : pts.callees(f.linkName(), c)) if (!check(g, seen)) return false;
-                // library functions the pointer may denote (pthread_mutex_unlock through a pointer...)
-                for (CallTarget lt : pts.libraryCallees(c)) {
-                    if (lt instanceof CallTarget.Library lib && synchronises(lib.model().event())) return false;
-                }
+                // library and external functions the pointer may denote (pthread_mutex_unlock through a pointer...)
+                for (CallTarget lt : pts.libraryCallees(c)) if (synchronises(lt)) return false;
             }
         }
         return true;
+    }
+
+    /** Whether a call of library or external function {@code t} may synchronise (external code: it may release locks it reaches, see ExternalReach). */
+    private static boolean synchronises(CallTarget t) {
+        if (t instanceof CallTarget.External) return true;
+        return t instanceof CallTarget.Library lib && synchronises(lib.model().event());
     }
 
     private static boolean synchronises(Event ev) {
