@@ -189,6 +189,11 @@ public final class AccessCollector {
     private void library(Function f, int node, Stmt.Call c, weft.model.LibraryModel model, List<MemoryAccess> out) {
         library(f, node, c, model.name(), model.event(), out);
         if (libcStateRaces) hiddenState(f, node, c, model.facts(), out);
+        for (weft.model.LibcFacts.GlobalAccess g : model.facts().globals()) {
+            // the library's own globals the program can see (optind, environ): ordinary program memory
+            weft.ir.Variable v = program.globalNamed(g.name());
+            if (v != null) add(f, node, new Lvalue.Var(v), g.write(), false, c.loc(), out);
+        }
         SyncAccesses.of(model.event(), c, (ptr, what, atomic) -> {
             for (Region r : perObject(regions.pointer(f, node, ptr, pointeeSize(ptr)))) {
                 out.add(new MemoryAccess(r, true, atomic, c.loc(), what, false, null, null, ptr, true));

@@ -75,6 +75,9 @@ final class LibraryBehaviour {
             if (event instanceof Event.Lock || event instanceof Event.Unlock) st.beforeLockChange();
             else st.beforeSyncChange();
         }
+        if (!model.facts().globals().isEmpty() || !model.facts().runs().isEmpty()) {
+            throw Abandon.unsupported(name + " (library globals or handlers it runs)");
+        }
         if (st.libcStateRaces) hiddenState(c, call, model);
         syncAccesses(c, call, event, args);
         if (event instanceof Event.ThreadCreate tc) return create(t, c, e, call, tc, args);

@@ -34,10 +34,27 @@ final class LibraryFunctions {
     /** Pure models that write through pointer arguments or affect other threads: abandoned. */
     private static final Set<String> ABANDON = Set.of("pthread_kill", "pthread_attr_getdetachstate",
             "pthread_attr_getstacksize", "pthread_mutexattr_gettype", "pthread_getschedparam", "pthread_getname_np",
-            "pthread_getaffinity_np");
+            "pthread_getaffinity_np", "__weft_callback_more");
+
+    /** Functions with an optional output argument: executed when it is null. */
+    private static final Set<String> SIGNAL_MASKS = Set.of("pthread_setcancelstate", "pthread_setcanceltype", "pthread_sigmask");
 
     private final Interpreter in;
     private final ExecState st;
+
+    /**
+     * The accesses of an attribute or setter function of {@link #ZERO} (table rows {@code w0}, {@code r0 w1}...):
+     * the whole object each pointer argument points to, by its type (these objects are opaque).
+     */
+    private void attributeAccesses(Ctx c, Stmt.Call call, Event.MemAccess m, List<Value> args, String name) {
+        for (Event.MemArg a : m.args()) {
+            Value v = LibraryBehaviour.arg(args, a.ptrArg());
+            if (v instanceof Value.Int i && i.v() == 0) continue;
+            Value.Ptr p = ptr(v, name);
+            long size = LibraryBehaviour.pointeeOr(call.args().get(a.ptrArg()), new CType.Int("char", 1, 1, true)).size();
+            access(c, p, Math.max(1, size), a.write(), call, name);
+        }
+    }
 
     LibraryFunctions(Interpreter in) {
         this.in = in;
@@ -46,10 +63,13 @@ final class LibraryFunctions {
 
     boolean run(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Event event, List<Value> args) {
         if (event instanceof Event.ThreadSpecific ts) return specific(t, c, e, call, name, ts.op(), args);
-        if (event instanceof Event.MemAccess) return memory(t, c, e, call, name, args);
-        if (!(event instanceof Event.Pure)) throw Abandon.unsupported("library model " + event + " of " + name);
         if (ABANDON.contains(name)) throw Abandon.unsupported(name);
-        if (ZERO.contains(name)) return in.finishCall(t, c, e, Value.ZERO, null);
+        if (ZERO.contains(name)) {
+            if (event instanceof Event.MemAccess m) attributeAccesses(c, call, m, args, name);
+            return in.finishCall(t, c, e, Value.ZERO, null);
+        }
+        if (event instanceof Event.MemAccess && !SIGNAL_MASKS.contains(name)) return memory(t, c, e, call, name, args);
+        if (!(event instanceof Event.Pure) && !SIGNAL_MASKS.contains(name)) throw Abandon.unsupported("library model " + event + " of " + name);
         switch (name) {
             case "pthread_setcancelstate", "pthread_setcanceltype", "pthread_sigmask" -> {
                 Value old = LibraryBehaviour.arg(args, name.equals("pthread_sigmask") ? 2 : 1);

@@ -105,6 +105,13 @@ final class ProgramBuilder {
 
     Program build() {
         addLibcObjects();
+        // library functions with callbacks taken as pointers are unknown code; the others' callbacks become IR
+        LibraryModels models = this.models.without(CallbackLowering.addressTaken(functions, this.models));
+        Map<String, Variable> libc = new java.util.HashMap<>();
+        for (Variable v : globals) if (v.loc().file().equals("<libc>")) libc.put(v.name(), v);
+        Map<String, Function> lowered = CallbackLowering.apply(this, functions, models, libc);
+        functions.clear();
+        functions.putAll(lowered);
         // globals declared extern, defined nowhere, and named by the program's code or initialisers; the C
         // library's own data objects (stdin, tzname...) are not program memory outside code may set
         java.util.Set<Variable> named = new java.util.HashSet<>();

@@ -80,6 +80,21 @@ public final class Program {
         return v.equals(libcObjects.get(v.name()));
     }
 
+    private Map<String, Variable> globalsByName;
+
+    /**
+     * The global object of external linkage named {@code name} the program declares (e.g. the C library's
+     * {@code optind}), or null.
+     */
+    public synchronized Variable globalNamed(String name) {
+        if (globalsByName == null) {
+            Map<String, Variable> m = new java.util.HashMap<>();
+            for (Variable v : globals) if (v.kind() == Variable.Kind.GLOBAL) m.putIfAbsent(v.name(), v);
+            globalsByName = m;
+        }
+        return globalsByName.get(name);
+    }
+
     public DataModel dataModel() { return dataModel; }
     public List<Variable> globals() { return globals; }
     public GlobalInit init(Variable v) { return inits.get(v); }

@@ -14,15 +14,56 @@ import java.util.List;
  * @param state hidden-state groups the call reads and writes (functions of a group share one
  *     pseudo-object, {@link #stateObjectName})
  */
-public record LibcFacts(List<Target> result, List<Store> stores, boolean posixThreadSafe, List<String> state) {
+public record LibcFacts(List<Target> result, List<Store> stores, boolean posixThreadSafe, List<String> state,
+                        List<Callback> callbacks, List<String> runs, List<GlobalAccess> globals) {
     public LibcFacts {
+        globals = List.copyOf(globals);
         result = List.copyOf(result);
         stores = List.copyOf(stores);
         state = List.copyOf(state);
+        callbacks = List.copyOf(callbacks);
+        runs = List.copyOf(runs);
     }
+
+    public LibcFacts(List<Target> result, List<Store> stores, boolean posixThreadSafe, List<String> state) {
+        this(result, stores, posixThreadSafe, state, List.of(), List.of(), List.of());
+    }
+
+    /** The call reads or writes the C library's own global object {@code name} ({@code optind}, {@code environ}). */
+    public record GlobalAccess(String name, boolean write) {}
 
     /** No facts: a function of the hand-written tables (pthreads, atomics, allocation...). */
     public static final LibcFacts NONE = new LibcFacts(List.of(), List.of(), true, List.of());
+
+    /**
+     * When the library calls a callback it was handed: {@code SYNC} during the call, in the calling thread, any
+     * number of times ({@code qsort}, {@code ftw}); {@code ASYNC} at any later time, in any thread, any number of
+     * times (signal handlers); {@code EXIT} when the process exits ({@code atexit}); {@code FORK} when the process
+     * forks ({@code pthread_atfork}: run by the functions whose {@link #runs} names {@code fork}).
+     */
+    public enum When { SYNC, ASYNC, EXIT, FORK }
+
+    /**
+     * What the library passes to a callback: {@code INT} an integer, {@code NULL} a null pointer, {@code FRESH}
+     * memory of the library private to the call (a path, a {@code struct stat}), {@code STATIC} into the buffer of
+     * the function's first state group, {@code LOADED_STATIC} a pointer stored in that buffer, {@code ARG} the
+     * call's argument {@code arg}, {@code INTO_ARG} into the object it points to, at any offset, {@code LOADED_ARG}
+     * a pointer stored in that object.
+     */
+    public enum ParamKind { INT, NULL, FRESH, STATIC, LOADED_STATIC, ARG, INTO_ARG, LOADED_ARG }
+
+    public record Param(ParamKind kind, int arg) {}
+
+    /**
+     * The function pointer argument {@code fnArg} (with {@code stored}: the function pointer stored in the object
+     * argument {@code fnArg} points to, as in {@code sigaction}'s {@code struct sigaction}) is called {@code when},
+     * with {@code params}.
+     */
+    public record Callback(When when, int fnArg, boolean stored, List<Param> params) {
+        public Callback {
+            params = List.copyOf(params);
+        }
+    }
 
     /** What a stored or returned pointer may point to. */
     public enum Kind {
@@ -47,10 +88,17 @@ public record LibcFacts(List<Target> result, List<Store> stores, boolean posixTh
     /** One alternative target; {@code arg} for ARG, INTO_ARG and DEREF_ARG, {@code name} for TLS. */
     public record Target(Kind kind, int arg, String name) {}
 
-    /** The call stores through argument {@code throughArg} (-1: into its hidden state) a pointer to one of {@code value}. */
-    public record Store(int throughArg, List<Target> value) {
+    /**
+     * The call stores through argument {@code throughArg} (-1: into its hidden state; -2: into the library's global
+     * object {@code global}) a pointer to one of {@code value}.
+     */
+    public record Store(int throughArg, List<Target> value, String global) {
         public Store {
             value = List.copyOf(value);
+        }
+
+        public Store(int throughArg, List<Target> value) {
+            this(throughArg, value, null);
         }
     }
 

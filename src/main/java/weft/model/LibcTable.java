@@ -38,9 +38,9 @@ public final class LibcTable {
             no++;
             if (line.isBlank() || line.startsWith("#") || line.startsWith("name\t")) continue;
             String[] c = line.split("\t", -1);
-            if (c.length != 5) throw new IllegalArgumentException(RESOURCE + ":" + no + ": expected 5 columns");
+            if (c.length != 6) throw new IllegalArgumentException(RESOURCE + ":" + no + ": expected 6 columns");
             try {
-                out.add(row(c));
+                out.add(row(c[0], c[1], c[2], c[3], c[4], c[5]));
             } catch (RuntimeException e) {
                 throw new IllegalArgumentException(RESOURCE + ":" + no + ": " + e.getMessage(), e);
             }
@@ -48,16 +48,30 @@ public final class LibcTable {
         return out;
     }
 
-    private static LibraryModel row(String[] c) {
-        String name = c[0];
+    /**
+     * One entry from its six columns (as in the table; also used for {@code weft.yml}'s {@code libc} entries).
+     *
+     * @throws IllegalArgumentException with the reason when a column is malformed
+     */
+    public static LibraryModel row(String name, String argsCol, String resultCol, String posix, String state, String callbacks) {
+        if (!name.matches("[A-Za-z_][A-Za-z_0-9]*")) throw new IllegalArgumentException("bad function name '" + name + "'");
+        String[] c = {name, argsCol.trim(), resultCol.trim(), posix.trim(), state.trim(), callbacks.trim()};
         List<Event.MemArg> args = new ArrayList<>();
         List<LibcFacts.Store> stores = new ArrayList<>();
+        List<LibcFacts.GlobalAccess> globals = new ArrayList<>();
         boolean vRead = false, vWrite = false;
         int vFrom = -1;
         if (!c[1].equals("-")) {
             for (String tok : c[1].trim().split(" +")) {
-                if (tok.startsWith("p")) {
+                if (tok.startsWith("p@")) {
                     int eq = tok.indexOf('=');
+                    if (eq < 0) throw new IllegalArgumentException("bad store " + tok);
+                    stores.add(new LibcFacts.Store(-2, targets(tok.substring(eq + 1)), tok.substring(2, eq)));
+                } else if (tok.startsWith("r@") || tok.startsWith("w@")) {
+                    globals.add(new LibcFacts.GlobalAccess(tok.substring(2), tok.charAt(0) == 'w'));
+                } else if (tok.startsWith("p")) {
+                    int eq = tok.indexOf('=');
+                    if (eq < 0) throw new IllegalArgumentException("bad store " + tok);
                     String where = tok.substring(1, eq);
                     stores.add(new LibcFacts.Store(where.equals("s") ? -1 : Integer.parseInt(where), targets(tok.substring(eq + 1))));
                 } else if (tok.contains("*")) {
@@ -77,18 +91,73 @@ public final class LibcTable {
                 }
             }
         }
-        List<LibcFacts.Target> result = c[2].equals("int") ? List.of() : targets(c[2]);
+        List<LibcFacts.Target> resultTargets = c[2].equals("int") ? List.of() : targets(c[2]);
         boolean safe = switch (c[3]) {
             case "safe" -> true;
             case "unsafe" -> false;
             default -> throw new IllegalArgumentException("posix column must be safe or unsafe");
         };
-        List<String> state = c[4].equals("-") ? List.of() : List.of(c[4].split(","));
-        if (!safe && state.isEmpty()) throw new IllegalArgumentException(name + ": unsafe without a state group");
-        LibcFacts facts = new LibcFacts(result, stores, safe, state);
-        if (facts.hasStaticBuffer() && state.isEmpty()) throw new IllegalArgumentException(name + ": static without a state group");
+        List<String> groups = c[4].equals("-") ? List.of() : List.of(c[4].split(","));
+        if (!safe && groups.isEmpty()) throw new IllegalArgumentException(name + ": unsafe without a state group");
+        List<LibcFacts.Callback> cbs = new ArrayList<>();
+        List<String> runs = new ArrayList<>();
+        if (!c[5].equals("-")) {
+            for (String tok : c[5].split(" +")) {
+                if (tok.startsWith("run:")) runs.add(tok.substring(4));
+                else cbs.add(callback(tok));
+            }
+        }
+        LibcFacts facts = new LibcFacts(resultTargets, stores, safe, groups, cbs, runs, globals);
+        if ((facts.hasStaticBuffer() || usesStatic(cbs)) && groups.isEmpty()) throw new IllegalArgumentException(name + ": static without a state group");
         Event ev = args.isEmpty() && !vRead && !vWrite ? new Event.Pure() : new Event.MemAccess(args, vRead, vWrite, vFrom);
         return new LibraryModel(name, ev, facts);
+    }
+
+    private static boolean usesStatic(List<LibcFacts.Callback> cbs) {
+        for (LibcFacts.Callback cb : cbs) {
+            for (LibcFacts.Param p : cb.params()) {
+                if (p.kind() == LibcFacts.ParamKind.STATIC || p.kind() == LibcFacts.ParamKind.LOADED_STATIC) return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@code WHENn(params)} or {@code WHEN*n(params)}, e.g. {@code sync3(arg0+,arg0+)}, {@code async*1(int)}. */
+    private static LibcFacts.Callback callback(String tok) {
+        int open = tok.indexOf('('), close = tok.lastIndexOf(')');
+        if (open < 0 || close != tok.length() - 1) throw new IllegalArgumentException("bad callback " + tok);
+        String head = tok.substring(0, open);
+        int digit = 0;
+        while (digit < head.length() && !Character.isDigit(head.charAt(digit)) && head.charAt(digit) != '*') digit++;
+        LibcFacts.When when = switch (head.substring(0, digit)) {
+            case "sync" -> LibcFacts.When.SYNC;
+            case "async" -> LibcFacts.When.ASYNC;
+            case "exit" -> LibcFacts.When.EXIT;
+            case "fork" -> LibcFacts.When.FORK;
+            default -> throw new IllegalArgumentException("bad callback kind in " + tok + " (expected sync, async, exit or fork)");
+        };
+        boolean stored = head.startsWith("*", digit);
+        int fn = Integer.parseInt(head.substring(stored ? digit + 1 : digit));
+        List<LibcFacts.Param> params = new ArrayList<>();
+        String inner = tok.substring(open + 1, close);
+        if (!inner.isEmpty()) for (String p : inner.split(",")) params.add(param(p));
+        return new LibcFacts.Callback(when, fn, stored, params);
+    }
+
+    private static LibcFacts.Param param(String p) {
+        return switch (p) {
+            case "int" -> new LibcFacts.Param(LibcFacts.ParamKind.INT, -1);
+            case "null" -> new LibcFacts.Param(LibcFacts.ParamKind.NULL, -1);
+            case "fresh" -> new LibcFacts.Param(LibcFacts.ParamKind.FRESH, -1);
+            case "static" -> new LibcFacts.Param(LibcFacts.ParamKind.STATIC, -1);
+            case "*static" -> new LibcFacts.Param(LibcFacts.ParamKind.LOADED_STATIC, -1);
+            default -> {
+                if (p.startsWith("*arg")) yield new LibcFacts.Param(LibcFacts.ParamKind.LOADED_ARG, Integer.parseInt(p.substring(4)));
+                if (p.startsWith("arg") && p.endsWith("+")) yield new LibcFacts.Param(LibcFacts.ParamKind.INTO_ARG, Integer.parseInt(p.substring(3, p.length() - 1)));
+                if (p.startsWith("arg")) yield new LibcFacts.Param(LibcFacts.ParamKind.ARG, Integer.parseInt(p.substring(3)));
+                throw new IllegalArgumentException("bad callback parameter " + p);
+            }
+        };
     }
 
     private static List<LibcFacts.Target> targets(String spec) {

@@ -53,6 +53,19 @@ public final class LibraryModels {
         return Optional.ofNullable(m);
     }
 
+    /** Every model of the table. */
+    public java.util.Collection<LibraryModel> all() {
+        return byName.values();
+    }
+
+    /** This table without the models of {@code names} (calls of them become unknown external code). */
+    public LibraryModels without(java.util.Set<String> names) {
+        if (names.isEmpty()) return this;
+        Map<String, LibraryModel> m = new HashMap<>(byName);
+        m.keySet().removeAll(names);
+        return new LibraryModels(m);
+    }
+
     public boolean isModelled(String name) {
         return lookup(name).isPresent();
     }
@@ -82,19 +95,8 @@ public final class LibraryModels {
         b.add(new Event.ThreadDetach(0), "pthread_detach");
         b.add(new Event.ThreadSelf(), "pthread_self");
         b.add(new Event.ThreadCancel(0), "pthread_cancel");
-        b.add(new Event.Pure(), "pthread_equal", "pthread_yield", "sched_yield",
-                "pthread_setcancelstate", "pthread_setcanceltype", "pthread_testcancel",
-                "pthread_attr_init", "pthread_attr_destroy", "pthread_attr_setdetachstate",
-                "pthread_attr_getdetachstate", "pthread_attr_setstacksize", "pthread_attr_getstacksize",
-                "pthread_attr_setscope", "pthread_attr_setschedpolicy", "pthread_attr_setschedparam",
-                "pthread_attr_setinheritsched", "pthread_mutexattr_init", "pthread_mutexattr_destroy",
-                "pthread_mutexattr_settype", "pthread_mutexattr_gettype", "pthread_mutexattr_setpshared",
-                "pthread_mutexattr_setprotocol", "pthread_mutexattr_setrobust",
-                "pthread_condattr_init", "pthread_condattr_destroy", "pthread_rwlockattr_init",
-                "pthread_rwlockattr_destroy", "pthread_barrierattr_init", "pthread_barrierattr_destroy",
-                "pthread_setschedparam", "pthread_getschedparam", "pthread_setname_np", "pthread_getname_np",
-                "pthread_sigmask", "pthread_kill", "pthread_setaffinity_np", "pthread_getaffinity_np",
-                "pthread_getconcurrency", "pthread_setconcurrency");
+        // attributes, names, signal masks, affinity, scheduling: in the C library table (libc.tsv)
+        b.add(new Event.Pure(), "pthread_equal", "pthread_yield", "sched_yield", "pthread_testcancel");
         b.add(new Event.LockInit(0, LockKind.MUTEX), "pthread_mutex_init");
         b.add(new Event.LockDestroy(0, LockKind.MUTEX), "pthread_mutex_destroy");
         b.add(new Event.Lock(0, LockKind.MUTEX, Mode.WRITE, false, 0), "pthread_mutex_lock");
@@ -218,6 +220,8 @@ public final class LibraryModels {
     /** SV-COMP helpers without effect; the C library's functions come from {@code libc.tsv}. */
     private static void pure(Builder b) {
         b.add(new Event.Pure(), "assume_cycle_if_not");
+        // the loop condition of lowered library callbacks (weft.frontend.CallbackLowering): any integer
+        b.add(new Event.Pure(), "__weft_callback_more");
         b.add(new Event.Nondet(), "__VERIFIER_nondet_int", "__VERIFIER_nondet_uint", "__VERIFIER_nondet_bool",
                 "__VERIFIER_nondet_char", "__VERIFIER_nondet_pointer", "__VERIFIER_nondet_long",
                 "__VERIFIER_nondet_ulong", "__VERIFIER_nondet_short", "__VERIFIER_nondet_uchar");

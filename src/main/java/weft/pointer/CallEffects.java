@@ -217,6 +217,9 @@ final class CallEffects {
             int value = targets(site, facts, st.value());
             if (st.throughArg() >= 0) {
                 b.store(Term.through(site.arg(st.throughArg()), 0), value);
+            } else if (st.global() != null) {
+                Variable g = b.program.globalNamed(st.global());
+                if (g != null) b.store(Term.at(b.varObj(null, g), Solver.ANY), value);
             } else {
                 for (String g : facts.state()) {
                     Variable v = b.program.libcObject(LibcFacts.stateObjectName(g));

@@ -51,14 +51,33 @@ class LibcTableTest {
         LibraryModels m = LibraryModels.standard();
         assertTrue(m.lookup("strtok").isPresent());
         assertTrue(m.lookup("pthread_mutex_lock").orElseThrow().event() instanceof Event.Lock);
-        assertFalse(m.lookup("qsort").isPresent(), "callback-taking functions stay external");
+        assertFalse(m.lookup("qsort").orElseThrow().facts().callbacks().isEmpty(), "qsort calls its comparator");
+        assertTrue(m.lookup("pthread_attr_setdetachstate").orElseThrow().event() instanceof Event.MemAccess);
+    }
+
+    @Test
+    void callbacksAndLibraryGlobals() {
+        LibcFacts q = table.get("qsort").facts();
+        assertEquals(List.of(new LibcFacts.Callback(LibcFacts.When.SYNC, 3, false, List.of(
+                new LibcFacts.Param(LibcFacts.ParamKind.INTO_ARG, 0), new LibcFacts.Param(LibcFacts.ParamKind.INTO_ARG, 0)))), q.callbacks());
+        assertEquals(LibcFacts.When.ASYNC, table.get("signal").facts().callbacks().get(0).when());
+        assertTrue(table.get("sigaction").facts().callbacks().get(0).stored());
+        assertEquals(LibcFacts.When.EXIT, table.get("atexit").facts().callbacks().get(0).when());
+        assertEquals(List.of("fork"), table.get("fork").facts().runs());
+        assertTrue(table.get("getopt").facts().globals().contains(new LibcFacts.GlobalAccess("optind", true)));
+        assertEquals("optarg", table.get("getopt").facts().stores().get(0).global());
+        assertTrue(table.size() >= 400, "at least 400 functions: " + table.size());
     }
 
     @Test
     void malformedRowsAreRejected() {
-        assertThrows(IllegalArgumentException.class, () -> LibcTable.parse(List.of("f\tr0\tint\tunsafe\t-")));
-        assertThrows(IllegalArgumentException.class, () -> LibcTable.parse(List.of("f\tr0\tstatic\tsafe\t-")));
+        assertThrows(IllegalArgumentException.class, () -> LibcTable.parse(List.of("f\tr0\tint\tunsafe\t-\t-")));
+        assertThrows(IllegalArgumentException.class, () -> LibcTable.parse(List.of("f\tr0\tstatic\tsafe\t-\t-")));
         assertThrows(IllegalArgumentException.class, () -> LibcTable.parse(List.of("f\tr0\tint")));
-        assertEquals(1, LibcTable.parse(List.of("# comment", "name\targs\tresult\tposix\tstate", "f\trw0:1 p1=arg0+\targ0|fresh\tsafe\t-")).size());
+        assertThrows(IllegalArgumentException.class, () -> LibcTable.parse(List.of("f\t-\tint\tsafe\t-\tlater0()")));
+        assertThrows(IllegalArgumentException.class, () -> LibcTable.parse(List.of("f\t-\tint\tsafe\t-\tsync0(argX)")));
+        assertThrows(IllegalArgumentException.class, () -> LibcTable.parse(List.of("f\t-\tint\tsafe\t-\tsync0(static)")));
+        assertEquals(1, LibcTable.parse(List.of("# comment", "name\targs\tresult\tposix\tstate\tcallbacks",
+                "f\trw0:1 p1=arg0+\targ0|fresh\tsafe\t-\t-")).size());
     }
 }

@@ -1,0 +1,421 @@
+package weft.frontend;
+
+import weft.ir.CType;
+import weft.ir.Cfg;
+import weft.ir.DataModel;
+import weft.ir.Edge;
+import weft.ir.Expr;
+import weft.ir.Function;
+import weft.ir.Lvalue;
+import weft.ir.SourceLoc;
+import weft.ir.Stmt;
+import weft.ir.Variable;
+import weft.model.Event;
+import weft.model.LibcFacts;
+import weft.model.LibcFacts.Callback;
+import weft.model.LibcFacts.When;
+import weft.model.LibraryModel;
+import weft.model.LibraryModels;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Lowers the callbacks C library functions call ({@link LibcFacts#callbacks}, the table's {@code callbacks}
+ * column) into ordinary IR, so that every analysis (points-to, thread graph, locksets, accesses, escape) sees
+ * them as calls and thread creations of the program itself. Each behaviour below over-approximates what the
+ * library may do, which is what the may-analyses need:
+ *
+ * <ul>
+ *   <li><b>sync</b> ({@code qsort}, {@code bsearch}, {@code ftw}...): the library may call the callback any
+ *       number of times during the call, in the calling thread, interleaved with its own accesses. Lowered to
+ *       a loop {@code while (more()) cb(params);} just before the call, the arguments first copied to
+ *       temporaries (so the call and the callbacks see the values evaluated once, as in C). The library's own
+ *       accesses do not change locks or threads, so every state in which a callback or one of the call's
+ *       accesses runs in reality (after any number of callbacks) is a state of the loop.</li>
+ *   <li><b>async</b> (signal handlers of {@code signal}, {@code sigaction}): a handler may run at any time after
+ *       its registration, in any thread, any number of times, interrupting whatever that thread holds. Lowered
+ *       to {@code while (more()) pthread_create(&t, 0, handler, 0);} just after the call: a non-unique thread
+ *       created at the registration, never joined, holding no lock of its own, in parallel with everything that
+ *       follows the registration in every thread. Sound for races between the handler and every thread
+ *       (the interrupted one included: it holds no lock against its own handler). Not reported: a handler's
+ *       conflicts on the interrupted thread's own thread-local objects ({@code __thread}, errno), which are not
+ *       races between threads.</li>
+ *   <li><b>exit</b> ({@code atexit}) and <b>fork</b> ({@code pthread_atfork}): handlers run later, in the thread
+ *       that exits or forks. A handler given by name with only constant parameters is called, in a loop, just
+ *       before each call of a function ending the program ({@link Event.ProgramEnd} without error) and at the end
+ *       of {@code main} (exit), or before each call of a function whose {@code runs} names the group (fork):
+ *       there it runs in the thread that really runs it, with that thread's locks and threads. Otherwise (a
+ *       handler through a pointer, parameters from the registration's arguments, or a program that may end
+ *       in a way the lowering does not see: {@code pthread_exit} anywhere, which may make the last thread run
+ *       the exit handlers, or a program-ending function taken as a pointer) the handler is lowered as an async
+ *       one, which covers any thread at any time after the registration.</li>
+ * </ul>
+ *
+ * <p>A library function with callbacks or {@code runs} whose address the program takes (then called through a
+ * pointer, where no lowering happens) is left out of the models: it is unknown external code, which may call
+ * anything it was given (sound, as before the table knew it). The loop condition is {@code __weft_callback_more()},
+ * a pure model the analyses read as any integer and the explorer cannot execute (it abandons: the explorer does
+ * not know how often the library really calls back, so no witness may rest on a guess).
+ */
+final class CallbackLowering {
+    static final String MORE = "__weft_callback_more";
+
+    private final ProgramBuilder b;
+    private final LibraryModels models;
+    private final DataModel dm;
+    private final Map<String, Variable> libcObjects;
+    private final CType.Int intT;
+    private final CType.Int charT;
+    private final CType voidPtr;
+    private final CType charPtr;
+    private final CType fnPtr;
+
+    private CallbackLowering(ProgramBuilder b, LibraryModels models, Map<String, Variable> libcObjects) {
+        this.b = b;
+        this.models = models;
+        this.dm = b.dataModel();
+        this.libcObjects = libcObjects;
+        this.intT = new CType.Int("int", dm.intSize, dm.intSize, true);
+        this.charT = new CType.Int("char", 1, 1, true);
+        this.voidPtr = new CType.Pointer(new CType.Void(), dm.pointerSize);
+        this.charPtr = new CType.Pointer(charT, dm.pointerSize);
+        this.fnPtr = new CType.Pointer(new CType.Function(new CType.Void(), List.of(), true), dm.pointerSize);
+    }
+
+    /** The library functions with callbacks whose address the program takes: to be treated as unknown code. */
+    static Set<String> addressTaken(Map<String, Function> functions, LibraryModels models) {
+        Set<String> refs = functionRefs(functions);
+        Set<String> out = new TreeSet<>();
+        for (String r : refs) {
+            if (functions.containsKey(r)) continue;
+            LibraryModel m = models.lookup(r).orElse(null);
+            if (m != null && (!m.facts().callbacks().isEmpty() || !m.facts().runs().isEmpty())) out.add(r);
+        }
+        // a handler run as a thread gets only its first parameter: functions handing it later ones from their
+        // arguments (on_exit) stay unknown code
+        for (LibraryModel m : models.all()) {
+            for (Callback cb : m.facts().callbacks()) {
+                if (cb.when() == When.SYNC) continue;
+                for (int i = 1; i < cb.params().size(); i++) if (cb.params().get(i).arg() >= 0) out.add(m.name());
+            }
+        }
+        return out;
+    }
+
+    /** Functions the program names other than as the callee of a direct call (their address is taken). */
+    private static Set<String> functionRefs(Map<String, Function> functions) {
+        Set<String> refs = new TreeSet<>();
+        for (Function f : functions.values()) {
+            for (Edge e : f.cfg().edges()) {
+                Stmt s = e.stmt();
+                if (s instanceof Stmt.Call c) {
+                    if (!(c.callee() instanceof Expr.FuncRef)) weft.ir.AddressScan.functionRefs(c.callee(), refs);
+                    for (Expr x : c.args()) weft.ir.AddressScan.functionRefs(x, refs);
+                } else {
+                    weft.ir.AddressScan.functionRefs(s, refs);
+                }
+            }
+        }
+        return refs;
+    }
+
+    /** Whether the program may end through a path the exit-handler lowering does not see. */
+    private static boolean exitsUnseen(Map<String, Function> functions, LibraryModels models, Set<String> globalRefs) {
+        for (String r : globalRefs) {
+            Event ev = models.lookup(r).map(LibraryModel::event).orElse(null);
+            if (ev instanceof Event.ProgramEnd || ev instanceof Event.ThreadExit) return true;
+        }
+        for (Function f : functions.values()) {
+            for (Edge e : f.cfg().edges()) {
+                if (e.stmt() instanceof Stmt.Call c && c.directName() != null && !functions.containsKey(c.directName())
+                        && models.lookup(c.directName()).map(LibraryModel::event).orElse(null) instanceof Event.ThreadExit) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    static Map<String, Function> apply(ProgramBuilder b, Map<String, Function> functions, LibraryModels models,
+                                       Map<String, Variable> libcObjects) {
+        return new CallbackLowering(b, models, libcObjects).run(functions, functionRefs(functions));
+    }
+
+    /** A deferred handler called by name at the trigger points of its group. */
+    private record Deferred(When when, Expr.FuncRef fn, List<LibcFacts.Param> params, SourceLoc loc) {}
+
+    private Map<String, Function> run(Map<String, Function> functions, Set<String> allRefs) {
+        boolean unseen = exitsUnseen(functions, models, allRefs);
+        List<Deferred> deferred = new ArrayList<>();
+        for (Function f : functions.values()) {
+            for (Edge e : f.cfg().edges()) {
+                if (!(e.stmt() instanceof Stmt.Call c)) continue;
+                LibraryModel m = libraryModel(functions, c);
+                if (m == null) continue;
+                for (Callback cb : m.facts().callbacks()) {
+                    if (cb.when() != When.EXIT && cb.when() != When.FORK) continue;
+                    if (cb.fnArg() >= c.args().size() || cb.stored() || (cb.when() == When.EXIT && unseen)) continue;
+                    if (c.args().get(cb.fnArg()) instanceof Expr.FuncRef fr && constantParams(cb)) {
+                        deferred.add(new Deferred(cb.when(), fr, cb.params(), c.loc()));
+                    }
+                }
+            }
+        }
+        Map<String, Function> out = new LinkedHashMap<>();
+        for (Function f : functions.values()) out.put(f.linkName(), lower(functions, f, deferred, unseen));
+        return out;
+    }
+
+    private static boolean constantParams(Callback cb) {
+        for (LibcFacts.Param p : cb.params()) {
+            if (p.kind() != LibcFacts.ParamKind.INT && p.kind() != LibcFacts.ParamKind.NULL) return false;
+        }
+        return true;
+    }
+
+    private LibraryModel libraryModel(Map<String, Function> functions, Stmt.Call c) {
+        String n = c.directName();
+        if (n == null || functions.containsKey(n)) return null;
+        return models.lookup(n).orElse(null);
+    }
+
+    /** The function being rewritten: its edges, node count and new locals. */
+    private final class Body {
+        final Function f;
+        final List<Edge> edges = new ArrayList<>();
+        final List<Variable> locals;
+        int nodes;
+        final SourceLoc loc;
+        Variable more;
+
+        Body(Function f) {
+            this.f = f;
+            this.nodes = f.cfg().nodeCount();
+            this.locals = new ArrayList<>(f.locals());
+            this.loc = f.loc();
+        }
+
+        int node() {
+            return nodes++;
+        }
+
+        Variable temp(String name, CType type, Variable.Kind kind, SourceLoc at) {
+            Variable v = b.newVariable(name, type, kind, f.linkName(), false, at);
+            locals.add(v);
+            return v;
+        }
+
+        Expr moreValue(SourceLoc at) {
+            if (more == null) more = temp("__cb_more", intT, Variable.Kind.TEMP, at);
+            return new Expr.Load(new Lvalue.Var(more), at);
+        }
+    }
+
+    private Function lower(Map<String, Function> functions, Function f, List<Deferred> deferred, boolean unseen) {
+        Body body = new Body(f);
+        boolean changed = false;
+        for (Edge e : f.cfg().edges()) {
+            if (e.stmt() instanceof Stmt.Call c) {
+                LibraryModel m = libraryModel(functions, c);
+                if (m != null && (!m.facts().callbacks().isEmpty() || !m.facts().runs().isEmpty()
+                        || m.event() instanceof Event.ProgramEnd pe && !pe.error())) {
+                    if (call(body, e, c, m, deferred, unseen)) {
+                        changed = true;
+                        continue;
+                    }
+                }
+            }
+            body.edges.add(e);
+        }
+        int exit = f.cfg().exit();
+        if (f.name().equals("main") && f.linkName().equals("main")) {
+            List<Deferred> atExit = deferred.stream().filter(d -> d.when() == When.EXIT).toList();
+            if (!atExit.isEmpty()) {
+                int newExit = body.node();
+                deferredLoop(body, exit, newExit, atExit, f.loc());
+                exit = newExit;
+                changed = true;
+            }
+        }
+        if (!changed) return f;
+        return new Function(f.name(), f.linkName(), f.type(), f.params(), body.locals,
+                new Cfg(body.nodes, f.cfg().entry(), exit, body.edges), f.isStatic(), f.loc());
+    }
+
+    /** Rewrites one library call edge; false when nothing needed doing (the edge is kept). */
+    private boolean call(Body body, Edge e, Stmt.Call c, LibraryModel m, List<Deferred> deferred, boolean unseen) {
+        SourceLoc loc = c.loc();
+        currentGroup = m.facts().state().isEmpty() ? null : m.facts().state().get(0);
+        List<Callback> sync = new ArrayList<>(), async = new ArrayList<>();
+        for (Callback cb : m.facts().callbacks()) {
+            if (cb.fnArg() >= c.args().size() || isConstant(c.args().get(cb.fnArg()))) continue;
+            if (cb.when() == When.SYNC) sync.add(cb);
+            else if (cb.when() == When.ASYNC) async.add(cb);
+            else if (cb.stored() || !(c.args().get(cb.fnArg()) instanceof Expr.FuncRef) || !constantParams(cb)
+                    || (cb.when() == When.EXIT && unseen)) {
+                async.add(cb);
+            }
+        }
+        List<Deferred> before = new ArrayList<>();
+        for (Deferred d : deferred) {
+            if (d.when() == When.EXIT && m.event() instanceof Event.ProgramEnd) before.add(d);
+            if (d.when() == When.FORK && m.facts().runs().contains("fork")) before.add(d);
+        }
+        if (sync.isEmpty() && async.isEmpty() && before.isEmpty()) return false;
+        // copy the arguments the callbacks use to temporaries, evaluated once before everything
+        List<Expr> args = new ArrayList<>(c.args());
+        int cur = e.from();
+        Set<Integer> used = new TreeSet<>();
+        for (Callback cb : sync) used(cb, used);
+        for (Callback cb : async) used(cb, used);
+        for (int k : used) {
+            if (k >= args.size() || args.get(k) instanceof Expr.FuncRef || isConstant(args.get(k))) continue;
+            Variable t = body.temp("__cb_arg" + k, args.get(k).type(), Variable.Kind.TEMP, loc);
+            int next = body.node();
+            body.edges.add(new Edge(cur, next, new Stmt.Assign(new Lvalue.Var(t), args.get(k), loc)));
+            args.set(k, new Expr.Load(new Lvalue.Var(t), loc));
+            cur = next;
+        }
+        if (!before.isEmpty()) {
+            int next = body.node();
+            deferredLoop(body, cur, next, before, loc);
+            cur = next;
+        }
+        if (!sync.isEmpty()) {
+            int next = body.node();
+            loop(body, cur, next, loc, sync.size(), (i, from, to) -> callbackCall(body, from, to, sync.get(i), args, loc));
+            cur = next;
+        }
+        int afterCall = async.isEmpty() ? e.to() : body.node();
+        body.edges.add(new Edge(cur, afterCall, new Stmt.Call(c.result(), c.callee(), args, loc)));
+        if (!async.isEmpty()) {
+            Variable tid = body.temp("__cb_tid", new CType.Int("unsigned long", dm.longSize, dm.longSize, false), Variable.Kind.LOCAL, loc);
+            loop(body, afterCall, e.to(), loc, async.size(), (i, from, to) -> handlerThread(body, from, to, async.get(i), args, tid, loc));
+        }
+        return true;
+    }
+
+    private static void used(Callback cb, Set<Integer> out) {
+        out.add(cb.fnArg());
+        for (LibcFacts.Param p : cb.params()) if (p.arg() >= 0) out.add(p.arg());
+    }
+
+    private static boolean isConstant(Expr e) {
+        while (e instanceof Expr.Cast c) e = c.operand();
+        return e instanceof Expr.IntConst;
+    }
+
+    private interface Alternative {
+        void emit(int i, int from, int to);
+    }
+
+    /** {@code from: while (more()) { one of the alternatives } -> to}. */
+    private void loop(Body body, int from, int to, SourceLoc loc, int count, Alternative alt) {
+        int chosen = body.node();
+        Expr more = body.moreValue(loc);
+        body.edges.add(new Edge(from, chosen, new Stmt.Call(((Expr.Load) more).lvalue(),
+                new Expr.FuncRef(MORE, new CType.Function(intT, List.of(), false)), List.of(), loc)));
+        body.edges.add(new Edge(chosen, to, new Stmt.Assume(more, false, loc)));
+        int go = body.node();
+        body.edges.add(new Edge(chosen, go, new Stmt.Assume(more, true, loc)));
+        for (int i = 0; i < count; i++) {
+            int start = body.node();
+            body.edges.add(new Edge(go, start, new Stmt.Skip(loc)));
+            alt.emit(i, start, from);
+        }
+    }
+
+    private void deferredLoop(Body body, int from, int to, List<Deferred> handlers, SourceLoc loc) {
+        loop(body, from, to, loc, handlers.size(), (i, start, back) -> {
+            Deferred d = handlers.get(i);
+            List<Expr> params = new ArrayList<>();
+            for (LibcFacts.Param p : d.params()) params.add(p.kind() == LibcFacts.ParamKind.INT ? new Expr.IntConst(0, intT) : nullPtr());
+            body.edges.add(new Edge(start, back, new Stmt.Call(null, d.fn(), params, loc)));
+        });
+    }
+
+    private Expr nullPtr() {
+        return new Expr.Cast(voidPtr, new Expr.IntConst(0, intT));
+    }
+
+    /** The callback expression: the argument, or the function pointer stored in the object it points to. */
+    private Expr callee(Body body, Callback cb, List<Expr> args, SourceLoc loc) {
+        Expr fn = args.get(cb.fnArg());
+        if (!cb.stored()) return fn;
+        Expr at = new Expr.Cast(new CType.Pointer(fnPtr, dm.pointerSize), into(body, fn, loc));
+        return new Expr.Load(new Lvalue.Deref(at, fnPtr), loc);
+    }
+
+    /** {@code (char *) p + more}: anywhere into the object {@code p} points to. */
+    private Expr into(Body body, Expr p, SourceLoc loc) {
+        return new Expr.Binary(Expr.BinOp.ADD, new Expr.Cast(charPtr, p), body.moreValue(loc), charPtr);
+    }
+
+    private Expr loaded(Body body, Expr p, SourceLoc loc) {
+        Expr at = new Expr.Cast(new CType.Pointer(voidPtr, dm.pointerSize), into(body, p, loc));
+        return new Expr.Load(new Lvalue.Deref(at, voidPtr), loc);
+    }
+
+    /** Emits, from {@code from} to {@code to}, the evaluation of the parameters and the call of {@code cb}. */
+    private void callbackCall(Body body, int from, int to, Callback cb, List<Expr> args, SourceLoc loc) {
+        List<Expr> params = new ArrayList<>();
+        int cur = from;
+        for (LibcFacts.Param p : cb.params()) {
+            if (p.kind() == LibcFacts.ParamKind.FRESH) {
+                Variable t = body.temp("__cb_buf", voidPtr, Variable.Kind.TEMP, loc);
+                int next = body.node();
+                CType sizeT = new CType.Int("unsigned long", dm.longSize, dm.longSize, false);
+                body.edges.add(new Edge(cur, next, new Stmt.Call(new Lvalue.Var(t),
+                        new Expr.FuncRef("malloc", new CType.Function(voidPtr, List.of(sizeT), false)),
+                        List.of(new Expr.IntConst(FRESH_BYTES, sizeT)), loc)));
+                cur = next;
+                params.add(new Expr.Load(new Lvalue.Var(t), loc));
+            } else {
+                params.add(param(body, p, args, loc));
+            }
+        }
+        body.edges.add(new Edge(cur, to, new Stmt.Call(null, callee(body, cb, args, loc), params, loc)));
+    }
+
+    /** Library memory handed to a callback ({@code struct stat}, a path): bigger than any such object. */
+    private static final long FRESH_BYTES = 8192;
+
+    private Expr param(Body body, LibcFacts.Param p, List<Expr> args, SourceLoc loc) {
+        return switch (p.kind()) {
+            case INT -> new Expr.IntConst(0, intT);
+            case NULL, FRESH -> nullPtr();
+            case ARG -> p.arg() < args.size() ? args.get(p.arg()) : nullPtr();
+            case INTO_ARG -> p.arg() < args.size() ? into(body, args.get(p.arg()), loc) : nullPtr();
+            case LOADED_ARG -> p.arg() < args.size() ? loaded(body, args.get(p.arg()), loc) : nullPtr();
+            case STATIC, LOADED_STATIC -> {
+                Variable v = stateObject(body, args);
+                if (v == null) yield nullPtr();
+                Expr addr = new Expr.AddrOf(new Lvalue.Var(v), charPtr);
+                yield p.kind() == LibcFacts.ParamKind.STATIC ? into(body, addr, loc) : loaded(body, addr, loc);
+            }
+        };
+    }
+
+    private String currentGroup;
+
+    private Variable stateObject(Body body, List<Expr> args) {
+        return currentGroup == null ? null : libcObjects.get(LibcFacts.stateObjectName(currentGroup));
+    }
+
+    /** {@code pthread_create(&tid, 0, handler, 0)} from {@code from} to {@code to}. */
+    private void handlerThread(Body body, int from, int to, Callback cb, List<Expr> args, Variable tid, SourceLoc loc) {
+        Expr routine = callee(body, cb, args, loc);
+        Expr tidAddr = new Expr.AddrOf(new Lvalue.Var(tid), new CType.Pointer(tid.type(), dm.pointerSize));
+        Expr arg = cb.params().isEmpty() || cb.params().get(0).kind() == LibcFacts.ParamKind.FRESH
+                ? nullPtr() : param(body, cb.params().get(0), args, loc);
+        if (!arg.type().isPointer()) arg = new Expr.Cast(voidPtr, arg);
+        body.edges.add(new Edge(from, to, new Stmt.Call(null,
+                new Expr.FuncRef("pthread_create", new CType.Function(intT, List.of(), true)),
+                List.of(tidAddr, nullPtr(), routine, arg), loc)));
+    }
+}
