@@ -34,7 +34,7 @@ import java.util.Set;
  * identifiers, argument positions out of range, a function configured twice.
  */
 public final class ConfigLoader {
-    private static final Set<String> TOP = Set.of("version", "functions", "entry-points", "suppress");
+    private static final Set<String> TOP = Set.of("version", "functions", "entry-points", "suppress", "libc");
     private static final Set<String> KINDS = Set.of("thread-create", "thread-join", "lock", "unlock", "atomic-begin", "atomic-end");
     private static final int MAX_ARG = 31;
 
@@ -105,6 +105,9 @@ public final class ConfigLoader {
                 }
                 case "suppress" -> {
                     for (Node item : sequence(v, "suppress")) suppression(item);
+                }
+                case "libc" -> {
+                    for (Node item : sequence(v, "libc")) libcEntry(item);
                 }
                 default -> throw new IllegalStateException(e.getKey());
             }
@@ -177,6 +180,32 @@ public final class ConfigLoader {
         int v = integer(n);
         if (v < 0 || v > MAX_ARG) throw error(n, key + " must be an argument position from 0 to " + MAX_ARG);
         return v;
+    }
+
+    /**
+     * An entry of the C library table ({@code libc.tsv}'s columns; all but {@code name} optional: {@code -}, {@code int},
+     * {@code safe}, {@code -}, {@code -}); it adds a function or replaces the standard one of that name.
+     */
+    private void libcEntry(Node item) throws ConfigException {
+        Map<String, Node> m = mapping(item, Set.of("name", "args", "result", "posix", "state", "callbacks"), "libc entry");
+        Node nameNode = m.get("name");
+        if (nameNode == null) throw error(item, "libc entry needs a name");
+        String name = identifier(nameNode);
+        if (modelled.containsKey(name)) throw error(nameNode, "'" + name + "' is already configured");
+        try {
+            models.add(weft.model.LibcTable.row(name, column(m, "args", "-"), column(m, "result", "int"),
+                    column(m, "posix", "safe"), column(m, "state", "-"), column(m, "callbacks", "-")));
+        } catch (IllegalArgumentException e) {
+            throw error(item, "invalid libc entry for '" + name + "': " + e.getMessage());
+        }
+        modelled.put(name, nameNode);
+    }
+
+    private String column(Map<String, Node> m, String key, String dflt) throws ConfigException {
+        Node n = m.get(key);
+        if (n == null) return dflt;
+        String s = scalar(n, key).trim();
+        return s.isEmpty() ? dflt : s;
     }
 
     private void entryPoint(Node item) throws ConfigException {

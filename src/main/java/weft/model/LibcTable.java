@@ -63,6 +63,9 @@ public final class LibcTable {
         int vFrom = -1;
         if (!c[1].equals("-")) {
             for (String tok : c[1].trim().split(" +")) {
+                if (!tok.matches("(r|w|rw)(\\*?[0-9]+|[0-9]+:[0-9]+|@[A-Za-z_][A-Za-z_0-9]*)|p([0-9]+|s|@[A-Za-z_][A-Za-z_0-9]*)=\\S+")) {
+                    throw new IllegalArgumentException("bad effect '" + tok + "'");
+                }
                 if (tok.startsWith("p@")) {
                     int eq = tok.indexOf('=');
                     if (eq < 0) throw new IllegalArgumentException("bad store " + tok);
