@@ -234,7 +234,7 @@ final class CallEffects {
         int t = b.temp();
         for (LibcFacts.Target x : targets) {
             switch (x.kind()) {
-                case FRESH -> s.addLoc(t, s.loc(b.heapObj(site.version, site.edge), 0));
+                case FRESH -> freshLibraryObject(t, b.heapObj(site.version, site.edge));
                 case ARG, INTO_ARG -> {
                     if (site.arg(x.arg()) >= 0) s.addEdge(site.arg(x.arg()), t, x.kind() == LibcFacts.Kind.ARG ? 0 : Solver.SHIFT_ANY);
                 }
@@ -269,6 +269,19 @@ final class CallEffects {
     }
 
     private final java.util.Set<Integer> selfLinked = new java.util.HashSet<>();
+
+    /**
+     * Adds fresh memory the library allocated, {@code obj}, to node {@code t}; its cells point into itself.
+     * Unlike {@code malloc}'s block, memory a library function hands back fresh may already hold pointers
+     * the library stored (scandir's array of entries, getaddrinfo's list and addresses): they point to
+     * memory the library allocated in the same call, which this call site's heap object stands for. Left
+     * pointing nowhere, accesses through them would be lost (a wrong race-free).
+     */
+    private void freshLibraryObject(int t, int obj) {
+        int self = b.constNode(s.loc(obj, Solver.ANY));
+        s.addLoc(t, s.loc(obj, 0));
+        if (selfLinked.add(obj)) b.store(Term.at(obj, Solver.ANY), self);
+    }
 
     /** Copying functions (one pointer written, another read) copy the cells of the source to the destination. */
     private void memAccess(CallSite site, Event.MemAccess m) {
