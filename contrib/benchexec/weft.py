@@ -47,7 +47,9 @@ class Tool(benchexec.tools.template.BaseTool2):
         if data_model and "--data-model" not in options:
             cmd += ["--data-model", data_model]
         if rlimits.cputime and "--timeout" not in options:
-            # Weft's own timeout answers `unknown` with a reason before BenchExec kills it.
+            # Weft's --timeout is, like BenchExec's limit, CPU time of the whole run: the precise
+            # layers spend what loading leaves of it, and Weft answers `unknown` with a reason
+            # before BenchExec kills it. (Without it, --svcomp alone would use 880 s.)
             cmd += ["--timeout", str(max(1, int(rlimits.cputime) - 5))]
         return cmd + list(options) + list(task.input_files)
 

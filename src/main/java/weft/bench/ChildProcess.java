@@ -12,13 +12,14 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Runs one command as a child process under a wall-clock and a memory limit and measures it: wall
- * time, CPU time (user + system) and peak resident memory of the whole process tree.
+ * Runs one command as a child process under a CPU-time, a wall-clock and a memory limit and measures it:
+ * wall time, CPU time (user + system) and peak resident memory of the whole process tree.
  *
  * <p>A sampler reads {@code /proc/<pid>/status} (VmRSS) and the CPU time of every process of the tree
  * every {@value #SAMPLE_MILLIS} ms; when {@code /usr/bin/time} (GNU time) exists the command runs under
- * it, which gives exact CPU time and peak RSS at exit. Over the wall limit or the memory limit, the
- * whole tree is killed. Output goes to temporary files, so a chatty child cannot block on a pipe.
+ * it, which gives exact CPU time and peak RSS at exit. Over the CPU limit (as sampled), the wall limit or the
+ * memory limit, the whole tree is killed. The CPU limit is the one that matters: a busy machine slows a
+ * child down in wall-clock time but does not make it use more CPU time, so it is not killed for it. Output goes to temporary files, so a chatty child cannot block on a pipe.
  */
 public final class ChildProcess {
     static final long SAMPLE_MILLIS = 100;
@@ -31,9 +32,14 @@ public final class ChildProcess {
      * Limits of one run.
      *
      * @param wall        wall-clock limit
+     * @param cpu         CPU-time limit of the process tree (null: none)
      * @param memoryBytes resident memory limit of the process tree (0: none)
      */
-    public record Limits(Duration wall, long memoryBytes) {}
+    public record Limits(Duration wall, Duration cpu, long memoryBytes) {
+        public Limits(Duration wall, long memoryBytes) {
+            this(wall, null, memoryBytes);
+        }
+    }
 
     /** What the run did; {@code exitCode} is -1 when it was killed. */
     public record Measurement(int exitCode, String stdout, String stderr, double wallSeconds, double cpuSeconds,
@@ -97,7 +103,7 @@ public final class ChildProcess {
                     killTree(p);
                     return Stop.MEMORY;
                 }
-                if (System.nanoTime() > deadline) {
+                if (System.nanoTime() > deadline || (limits.cpu() != null && s.cpuSeconds() > limits.cpu().toMillis() / 1e3)) {
                     killTree(p);
                     return Stop.TIME;
                 }

@@ -23,29 +23,58 @@ public final class TaskRunner {
     private static final java.util.regex.Pattern COUNTS =
             java.util.regex.Pattern.compile("\\s*\\([^()]*\\d+ threads?, \\d+ shared accesses[^()]*\\)$");
 
-    /** Extra wall time the process gets beyond {@code --timeout}, for JVM start-up and Weft's own timeout. */
+    /** Extra CPU time the process gets beyond its limit, for JVM start-up and Weft's own timeout. */
     static final Duration GRACE = Duration.ofSeconds(10);
+    /** The CPU-time limit of a child given no {@code --timeout} (weft check's short default then bounds it itself). */
+    static final Duration DEFAULT_CPU_GUARD = Duration.ofSeconds(120);
+    /** The wall-clock limit is this many times the CPU-time limit (a child may get a share of a busy machine only). */
+    static final int WALL_FACTOR = 4;
+    /** System property holding the JVM options of the children, one a line (set by {@code bin/weft}). */
+    public static final String CHILD_JVM_OPTIONS = "weft.childJvmOptions";
 
     /**
      * How to start Weft.
      *
      * @param java      the java executable
+     * @param jvmOptions options of the child JVM (stack size, JIT, collector, class-data-sharing archive)
      * @param classPath the class path holding {@code weft.cli.Main}
-     * @param timeout   the time limit of one task (Weft's {@code --timeout}; the process is killed
-     *                  {@link #GRACE} later)
+     * @param timeout   the CPU-time limit of one task (Weft's {@code --timeout}; the process is killed
+     *                  {@link #GRACE} later), or null for {@code weft check}'s own default
      * @param memoryBytes the memory limit: the JVM's {@code -Xmx} and the resident-memory limit of the process
      * @param checkArgs extra arguments for {@code weft check}
      */
-    public record Config(String java, String classPath, Duration timeout, long memoryBytes, List<String> checkArgs) {
+    public record Config(String java, List<String> jvmOptions, String classPath, Duration timeout, long memoryBytes,
+                         List<String> checkArgs) {
         public Config {
+            jvmOptions = List.copyOf(jvmOptions);
             checkArgs = List.copyOf(checkArgs);
         }
 
-        /** The running JVM's java and class path (how a child runs the same Weft as this process). */
+        public Config(String java, String classPath, Duration timeout, long memoryBytes, List<String> checkArgs) {
+            this(java, List.of("-Xss16m"), classPath, timeout, memoryBytes, checkArgs);
+        }
+
+        /**
+         * The running JVM's java and class path (how a child runs the same Weft as this process), with the JVM options
+         * {@code bin/weft} chose for short runs ({@link #CHILD_JVM_OPTIONS}), else only a large stack.
+         */
         public static Config ofCurrentJvm(Duration timeout, long memoryBytes, List<String> checkArgs) {
             String java = ProcessHandle.current().info().command()
                     .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-            return new Config(java, absoluteClassPath(System.getProperty("java.class.path")), timeout, memoryBytes, checkArgs);
+            return new Config(java, jvmOptions(System.getProperty(CHILD_JVM_OPTIONS)),
+                    absoluteClassPath(System.getProperty("java.class.path")), timeout, memoryBytes, checkArgs);
+        }
+
+        /** The options of {@link #CHILD_JVM_OPTIONS}' value (one a line), or only a large stack when it is unset or empty. */
+        static List<String> jvmOptions(String lines) {
+            List<String> out = new ArrayList<>();
+            if (lines != null) for (String l : lines.split("\n")) if (!l.isBlank()) out.add(l.strip());
+            return out.isEmpty() ? List.of("-Xss16m") : out;
+        }
+
+        /** The CPU time after which a child is killed. */
+        Duration cpuLimit() {
+            return (timeout == null ? DEFAULT_CPU_GUARD : timeout).plus(GRACE);
         }
 
         /** {@code classPath} with every entry made absolute (tasks run in their own folders). */
@@ -66,10 +95,13 @@ public final class TaskRunner {
 
     /** The command that checks {@code task}. */
     public List<String> command(Task task) {
-        List<String> cmd = new ArrayList<>(List.of(config.java(), "-Xss16m", "-Xmx" + Math.max(64, config.memoryBytes() >> 20) + "m",
+        List<String> cmd = new ArrayList<>();
+        cmd.add(config.java());
+        cmd.addAll(config.jvmOptions());
+        cmd.addAll(List.of("-Xmx" + Math.max(64, config.memoryBytes() >> 20) + "m",
                 "-cp", config.classPath(), "weft.cli.Main", "check", "--svcomp",
-                "--property", task.propertyFile().toString(),
-                "--timeout", Long.toString(Math.max(1, config.timeout().toSeconds()))));
+                "--property", task.propertyFile().toString()));
+        if (config.timeout() != null) cmd.addAll(List.of("--timeout", Long.toString(Math.max(1, config.timeout().toSeconds()))));
         if (task.dataModel() != null) cmd.addAll(List.of("--data-model", task.dataModel()));
         cmd.addAll(config.checkArgs());
         for (Path in : task.inputs()) cmd.add(in.toString());
@@ -80,7 +112,8 @@ public final class TaskRunner {
     public TaskResult run(Task task) {
         ChildProcess.Measurement m;
         try {
-            m = ChildProcess.run(command(task), new ChildProcess.Limits(config.timeout().plus(GRACE), config.memoryBytes()),
+            Duration cpu = config.cpuLimit();
+            m = ChildProcess.run(command(task), new ChildProcess.Limits(cpu.multipliedBy(WALL_FACTOR), cpu, config.memoryBytes()),
                     task.definition().toAbsolutePath().getParent());
         } catch (IOException e) {
             return new TaskResult(task.id(), task.expected(), Outcome.ERROR, 0, 0, 0, "cannot start: " + e.getMessage());

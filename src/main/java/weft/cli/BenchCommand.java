@@ -59,8 +59,9 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = {"-j", "--jobs"}, paramLabel = "N", defaultValue = "1", description = "Tasks run in parallel (default: ${DEFAULT-VALUE}).")
     int jobs;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "60", description = "Time limit per task (default: ${DEFAULT-VALUE}).")
-    long timeoutSeconds;
+    @Option(names = "--timeout", paramLabel = "SECONDS", description = "CPU-time limit per task, passed to weft check "
+            + "(default: none passed, weft check's short default applies; the child is killed at 120 s of CPU).")
+    Long timeoutSeconds;
 
     @Option(names = "--memory", paramLabel = "SIZE", defaultValue = "3g",
             description = "Memory limit per task, e.g. 3g or 2048m (JVM heap and resident memory; default: ${DEFAULT-VALUE}).")
@@ -99,14 +100,14 @@ final class BenchCommand implements Callable<Integer> {
         if (show == null && tasks.isEmpty()) throw new ParameterException(spec.commandLine(), "no tasks given");
         if (show != null && !tasks.isEmpty()) throw new ParameterException(spec.commandLine(), "give either TASKS or --show, not both");
         if (jobs < 1) throw new ParameterException(spec.commandLine(), "--jobs must be at least 1");
-        if (timeoutSeconds <= 0) throw new ParameterException(spec.commandLine(), "--timeout must be a positive number of seconds");
+        if (timeoutSeconds != null && timeoutSeconds <= 0) throw new ParameterException(spec.commandLine(), "--timeout must be a positive number of seconds");
         long mem = parseSize(memory);
         Path out = output;
         if (out != null) {
             String s = out.toString();
             if (s.endsWith(".tsv") || s.endsWith(".json")) out = Path.of(s.substring(0, s.lastIndexOf('.')));
         }
-        return new Options(tasks, show, jobs, Duration.ofSeconds(timeoutSeconds), mem, out, compare, plot, property, checkArgs, quiet, debug);
+        return new Options(tasks, show, jobs, timeoutSeconds == null ? null : Duration.ofSeconds(timeoutSeconds), mem, out, compare, plot, property, checkArgs, quiet, debug);
     }
 
     private long parseSize(String s) {
@@ -155,9 +156,9 @@ final class BenchCommand implements Callable<Integer> {
         OffsetDateTime started = OffsetDateTime.now();
         Path base = o.output() != null ? o.output()
                 : Path.of("bench-results", "weft-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        io.err().printf(Locale.ROOT, "weft bench: %d tasks%s, %d at a time, timeout %d s, memory %d MB%n", sel.tasks().size(),
+        io.err().printf(Locale.ROOT, "weft bench: %d tasks%s, %d at a time, timeout %s, memory %d MB%n", sel.tasks().size(),
                 sel.skipped() > 0 ? " (" + sel.skipped() + " definitions without " + o.property() + " skipped)" : "",
-                o.jobs(), o.timeout().toSeconds(), o.memoryBytes() >> 20);
+                o.jobs(), o.timeout() == null ? "weft check's default" : o.timeout().toSeconds() + " s", o.memoryBytes() >> 20);
         TaskRunner runner = new TaskRunner(TaskRunner.Config.ofCurrentJvm(o.timeout(), o.memoryBytes(), o.checkArgs()));
         long t0 = System.nanoTime();
         List<TaskResult> results = new Bench(o.jobs(), runner::run).run(sel.tasks(), this::progress);
@@ -204,7 +205,7 @@ final class BenchCommand implements Callable<Integer> {
         m.put("tasks", String.join(" ", o.tasks().stream().map(Path::toString).toList()));
         m.put("property", o.property());
         m.put("jobs", Integer.toString(o.jobs()));
-        m.put("timeout_s", Long.toString(o.timeout().toSeconds()));
+        m.put("timeout_s", o.timeout() == null ? "default" : Long.toString(o.timeout().toSeconds()));
         m.put("memory_mb", Long.toString(o.memoryBytes() >> 20));
         m.put("check_args", String.join(" ", o.checkArgs()));
         m.put("java", System.getProperty("java.version"));

@@ -8,6 +8,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
+import weft.budget.CpuClock;
 import weft.config.Config;
 import weft.config.ConfigException;
 import weft.config.ConfigLoader;
@@ -50,10 +51,18 @@ import java.util.concurrent.atomic.AtomicReference;
                 "Configuration: weft.yml in the working directory, or --config FILE (see the README)."})
 public final class CheckCommand implements Callable<Integer> {
     private static final long WORKER_STACK_BYTES = 512L << 20;
-    /** Wall-clock time from its start by which a check should be done (without --timeout). */
-    private static final long TOTAL_MILLIS = 7500;
-    /** The precise layers get at least this much, however long loading took. */
+    /** CPU time of the whole check without {@code --timeout}: short, for interactive use. */
+    static final Duration DEFAULT_LIMIT = Duration.ofSeconds(10);
+    /** CPU time of the whole check with {@code --svcomp} and without {@code --timeout} (SV-COMP allows 900 s). */
+    static final Duration SVCOMP_LIMIT = Duration.ofSeconds(880);
+    /** Share of the CPU time left after loading that the analysis thread may use; the rest is for the JIT and GC threads. */
+    private static final double ANALYSIS_SHARE = 0.8;
+    /** CPU time kept for writing the report (ms). */
+    private static final long REPORT_RESERVE_MILLIS = 300;
+    /** The analysis gets at least this much (ms), however long loading took. */
     private static final long MIN_BUDGET_MILLIS = 1000;
+    /** With a limit, the check also stops after this many times the limit in wall-clock time (a stalled process). */
+    private static final int WALL_FACTOR = 3;
 
     /** Output formats of {@code --format}. */
     public enum Format { TEXT, JSON, SARIF }
@@ -65,7 +74,7 @@ public final class CheckCommand implements Callable<Integer> {
      * Options of one {@code check} invocation.
      *
      * @param property an SV-COMP property file, or null
-     * @param timeout wall-clock limit of the analysis, or null for none
+     * @param timeout CPU-time limit of the whole check, or null for the default ({@link #limit()})
      * @param format what to print on stdout
      * @param explain say why each excluded pair of accesses cannot race
      * @param html directory to write {@code index.html} into, or null
@@ -84,6 +93,19 @@ public final class CheckCommand implements Callable<Integer> {
         public Options(CliOptions common, boolean svcomp, Path property, Duration timeout, boolean atomicSectionsRace,
                        Format format, boolean explain, Path html, Path config, boolean quiet, ColorMode color) {
             this(common, svcomp, property, timeout, atomicSectionsRace, format, explain, html, config, quiet, color, true);
+        }
+
+        /**
+         * The CPU time the whole check may use: {@code --timeout}; without it {@link #SVCOMP_LIMIT} with
+         * {@code --svcomp}, else the short {@link #DEFAULT_LIMIT}.
+         */
+        public Duration limit() {
+            return timeout != null ? timeout : svcomp ? SVCOMP_LIMIT : DEFAULT_LIMIT;
+        }
+
+        /** Whether the check is stopped when it reaches {@link #limit()} (a limit was set, not the interactive default). */
+        public boolean hardLimit() {
+            return timeout != null || svcomp;
         }
 
         /** Hidden-state races of the C library count, unless turned off or in SV-COMP mode. */
@@ -135,7 +157,9 @@ public final class CheckCommand implements Callable<Integer> {
     @Option(names = "--property", paramLabel = "FILE", description = "SV-COMP property file (must be no-data-race).")
     Path property;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", description = "Give up (verdict unknown) after SECONDS.")
+    @Option(names = "--timeout", paramLabel = "SECONDS", description = "CPU time the whole check may use (verdict unknown when "
+            + "exceeded); the precise layers use what loading and the thread-modular layer leave. Default: 10 s, of which the "
+            + "precise layers stop in time; 880 s with --svcomp.")
     Long timeoutSeconds;
 
     @Option(names = "--format", paramLabel = "FORMAT", converter = FormatConverter.class, defaultValue = "text",
@@ -226,7 +250,10 @@ public final class CheckCommand implements Callable<Integer> {
         return null;
     }
 
-    /** Runs {@link #analyse} on a large-stack worker thread, within the timeout if one is set. */
+    /**
+     * Runs {@link #analyse} on a large-stack worker thread. With a hard limit ({@link Options#hardLimit}) a watchdog
+     * stops it when the process has used the limit in CPU time (or {@link #WALL_FACTOR} times it in wall-clock time).
+     */
     private Outcome runBounded(Options o, Config cfg, Path cwd, SourceFiles sources, ProgressDisplay progress, long startNanos) {
         AtomicReference<Outcome> outcome = new AtomicReference<>();
         AtomicReference<Throwable> failure = new AtomicReference<>();
@@ -240,13 +267,19 @@ public final class CheckCommand implements Callable<Integer> {
         worker.setDaemon(true);
         worker.start();
         try {
-            worker.join(o.timeout() == null ? 0 : o.timeout().toMillis());
+            if (o.hardLimit()) {
+                CpuClock cpu = CpuClock.process();
+                long wallEnd = startNanos + o.limit().toNanos() * WALL_FACTOR;
+                while (worker.isAlive() && cpu.nanos() < o.limit().toNanos() && System.nanoTime() < wallEnd) worker.join(50);
+            } else {
+                worker.join();
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         if (worker.isAlive()) {
             worker.interrupt();
-            String why = "timeout after " + o.timeout().toSeconds() + " s";
+            String why = "timeout after " + o.limit().toSeconds() + " s";
             io.err().println("weft: " + why);
             return new Outcome(Verdict.UNKNOWN, unknownReport(why, cwd, sources));
         }
@@ -272,15 +305,7 @@ public final class CheckCommand implements Callable<Integer> {
         }
         AnalysisOptions options = AnalysisOptions.defaults().withAtomicSectionsRace(o.atomicSectionsRace()).withExplain(o.explain())
                 .withLibcStateRaces(o.effectiveLibcStateRaces());
-        // the budget runs from the start of the check: loading a large program leaves less for the
-        // precise layers, so a check ends in about TOTAL_MILLIS
-        long spent = (System.nanoTime() - startNanos) / 1_000_000;
-        options = options.withBudgetMillis(Math.min(options.budgetMillis(), Math.max(MIN_BUDGET_MILLIS, TOTAL_MILLIS - spent)));
-        if (o.timeout() != null) {
-            // a short --timeout shrinks the precise layers' budget, so they end with their own answer;
-            // one second stays for loading and reporting
-            options = options.withBudgetMillis(Math.min(options.budgetMillis(), Math.max(500, o.timeout().toMillis() - 1000)));
-        }
+        options = options.withBudgetMillis(analysisBudgetMillis(o.limit().toMillis(), CpuClock.process().nanos() / 1_000_000));
         AnalysisResult r = new RaceAnalysis(options).run(program, progress);
         progress.phase("writing the report");
         ReportBuilder.Options ro = new ReportBuilder.Options(cwd, cfg.suppressions(), r.races().size() >= options.maxRaces());
@@ -290,6 +315,17 @@ public final class CheckCommand implements Callable<Integer> {
             case RACE -> Verdict.RACE;
             case UNKNOWN -> Verdict.UNKNOWN;
         }, report);
+    }
+
+    /**
+     * The analysis's budget (CPU time of its thread) when the whole check may use {@code limitMillis} of CPU time
+     * and has used {@code spentMillis} (JVM start-up, loading): a share of what is left, so that the compiler and
+     * collector threads and the report fit in the limit too, and so that the precise layers end with their own
+     * answer before a hard limit stops the check.
+     */
+    static long analysisBudgetMillis(long limitMillis, long spentMillis) {
+        long left = (long) ((limitMillis - spentMillis) * ANALYSIS_SHARE) - REPORT_RESERVE_MILLIS;
+        return Math.max(Math.min(MIN_BUDGET_MILLIS, limitMillis / 2), left);
     }
 
     private static Report unknownReport(String reason, Path cwd, SourceFiles sources) {

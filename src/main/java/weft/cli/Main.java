@@ -11,6 +11,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
@@ -52,7 +53,7 @@ public final class Main {
         PrintStream err = io.err();
         boolean debug = Arrays.asList(args).contains("--debug");
         try {
-            return commandLine(io, debug).execute(args);
+            return commandLine(io, debug, args.length > 0 ? args[0] : null).execute(args);
         } catch (Throwable t) {
             io.internalError(t, debug);
             return ExitCode.UNKNOWN;
@@ -64,11 +65,22 @@ public final class Main {
 
     /** The configured picocli command tree writing to {@code io}. */
     static CommandLine commandLine(Streams io, boolean debug) {
+        return commandLine(io, debug, null);
+    }
+
+    /**
+     * The command tree for a run whose first argument is {@code first}: when it names a subcommand, only that
+     * one is built (picocli builds a command's model by reflection over all its options, a good part of a cold
+     * start); otherwise (top-level help, {@code help}, a usage error) all of them, so that help lists them all
+     * and a mistyped name gets suggestions.
+     */
+    static CommandLine commandLine(Streams io, boolean debug, String first) {
         CommandLine cl = new CommandLine(new Weft());
-        cl.addSubcommand("parse", new ParseCommand(io));
-        cl.addSubcommand("check", new CheckCommand(io));
-        cl.addSubcommand("bench", new BenchCommand(io));
-        cl.addSubcommand("help", new CommandLine.HelpCommand());
+        boolean all = first == null || !List.of("parse", "check", "bench").contains(first);
+        if (all || "parse".equals(first)) cl.addSubcommand("parse", new ParseCommand(io));
+        if (all || "check".equals(first)) cl.addSubcommand("check", new CheckCommand(io));
+        if (all || "bench".equals(first)) cl.addSubcommand("bench", new BenchCommand(io));
+        if (all) cl.addSubcommand("help", new CommandLine.HelpCommand());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setOut(new PrintWriter(io.out(), true));
         cl.setErr(new PrintWriter(io.err(), true));

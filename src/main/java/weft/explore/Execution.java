@@ -24,7 +24,7 @@ final class Execution {
     private final ExecState st;
     private final Interpreter in;
     private final long maxSteps;
-    private final long deadline;
+    private final weft.budget.Budget budget;
     final List<Interpreter.Executed> schedule = new ArrayList<>();
     /** Why the execution stopped (for statistics), or null if it found a race or ran out of steps. */
     String stopReason;
@@ -36,12 +36,12 @@ final class Execution {
 
     private final boolean sectionsRace;
 
-    Execution(ExecState st, long maxSteps, long deadlineNanos, boolean sectionsRace) {
+    Execution(ExecState st, long maxSteps, weft.budget.Budget budget, boolean sectionsRace) {
         this.sectionsRace = sectionsRace;
         this.st = st;
         this.in = new Interpreter(st);
         this.maxSteps = maxSteps;
-        this.deadline = deadlineNanos;
+        this.budget = budget;
     }
 
     RaceWitness run() {
@@ -56,7 +56,7 @@ final class Execution {
             st.threads.add(mt);
             startMain(st, in, mt, main);
             for (long steps = 0; steps < maxSteps; steps++) {
-                if ((steps & 7) == 0 && (Thread.currentThread().isInterrupted() || System.nanoTime() > deadline)) {
+                if ((steps & 7) == 0 && (Thread.currentThread().isInterrupted() || budget.expired())) {
                     timedOut = true;
                     stopReason = "time";
                     return null;

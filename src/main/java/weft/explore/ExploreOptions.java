@@ -5,8 +5,9 @@ package weft.explore;
  *
  * @param maxSteps statements executed per execution before it is cut off (a cut-off execution reports nothing more)
  * @param maxExecutions executions (schedules) tried at most
- * @param timeBudgetMillis wall-clock budget of one {@link Explorer#findRace()} call
- * @param seed seed of the randomised schedules and nondet choices (the search is deterministic for a seed, up to the time budget)
+ * @param timeBudgetMillis budget of one {@link Explorer#findRace()} call, in CPU time of the thread that calls it
+ * @param seed seed of the randomised schedules and nondet choices (the search is deterministic for a seed: the
+ *     executions it tries and their order depend on nothing else; only where the time budget cuts it off does)
  * @param atomicSectionsRace whether an access inside an atomic section ({@code __VERIFIER_atomic_*}) may form a race
  *     with an access outside it (SV-COMP's reading, on by default: the section is atomic only with respect to
  *     other sections)
@@ -34,6 +35,15 @@ public record ExploreOptions(long maxSteps, int maxExecutions, long timeBudgetMi
 
     public ExploreOptions withAtomicSectionsRace(boolean on) {
         return new ExploreOptions(maxSteps, maxExecutions, timeBudgetMillis, seed, on, libcStateRaces);
+    }
+
+    /** These options with {@code n} executions and {@code steps} steps per execution at most. */
+    public ExploreOptions withEffort(int n, long steps) {
+        return new ExploreOptions(steps, n, timeBudgetMillis, seed, atomicSectionsRace, libcStateRaces);
+    }
+
+    public ExploreOptions withLibcStateRaces(boolean on) {
+        return new ExploreOptions(maxSteps, maxExecutions, timeBudgetMillis, seed, atomicSectionsRace, on);
     }
 
     public ExploreOptions withTimeBudget(long millis) {

@@ -41,6 +41,15 @@ public final class Explorer {
         return last == null ? 0 : last.executions();
     }
 
+    /**
+     * Whether the last {@link #findRace()} ended at its limits (executions or time), so that a search with higher
+     * limits could try executions this one did not; false when it had nothing more to try (a program with no choice
+     * at all has one execution) or could not start.
+     */
+    public boolean limited() {
+        return last != null && last.limited;
+    }
+
     /** Why the last execution of the last search stopped (for diagnostics), or null. */
     public String lastStopReason() {
         return last == null ? null : last.lastStop;

@@ -1,5 +1,6 @@
 package weft.explore;
 
+import weft.budget.Budget;
 import weft.ir.Program;
 
 import java.util.List;
@@ -19,13 +20,16 @@ final class Search {
     private static final double[] SWITCH = {0.5, 0.1, 1.0, 0.25, 0.02};
 
     private static final boolean DEBUG = Boolean.getBoolean("weft.explore.debug");
-    /** Every execution may run at least this long, at most a sixth of what is left of the budget. */
-    private static final long MIN_EXECUTION_NANOS = 200_000_000L;
+    /** Every execution may run at least this long (ms), at most a sixth of what is left of the budget. */
+    private static final long MIN_EXECUTION_MILLIS = 200;
 
     private final Program program;
     private final ExploreOptions options;
     private ExecState initial;
-    private long deadline;
+    /** CPU time of the searching thread (see {@link ExploreOptions#timeBudgetMillis}). */
+    private Budget budget;
+    /** Whether the search ended at its limits (executions, time) rather than having nothing left to try. */
+    boolean limited;
     private int executions;
     /** Statistics of the last search. */
     String lastStop;
@@ -41,8 +45,7 @@ final class Search {
     }
 
     Optional<RaceWitness> run() {
-        long start = System.nanoTime();
-        deadline = start + options.timeBudgetMillis() * 1_000_000L;
+        budget = Budget.cpuMillis(options.timeBudgetMillis());
         try {
             initial = ExecState.initial(program);
             initial.libcStateRaces = options.libcStateRaces();
@@ -58,7 +61,11 @@ final class Search {
     }
 
     private boolean exhausted() {
-        return executions >= options.maxExecutions() || System.nanoTime() > deadline || Thread.currentThread().isInterrupted();
+        if (executions >= options.maxExecutions() || budget.expired() || Thread.currentThread().isInterrupted()) {
+            limited = true;
+            return true;
+        }
+        return false;
     }
 
     private Execution last;
@@ -76,9 +83,8 @@ final class Search {
         ExecState s = initial.fork(chooser);
         s.maxThreads = maxThreads;
         // no single execution may use up the budget (a thread spinning forever under a slow schedule)
-        long now = System.nanoTime();
-        long own = Math.min(deadline, now + Math.max(MIN_EXECUTION_NANOS, (deadline - now) / 6));
-        Execution ex = new Execution(s, steps, own, options.atomicSectionsRace());
+        Execution ex = new Execution(s, steps, budget.slice(Math.max(MIN_EXECUTION_MILLIS, budget.remainingMillis() / 6)),
+                options.atomicSectionsRace());
         last = ex;
         executions++;
         RaceWitness w;
@@ -139,15 +145,14 @@ final class Search {
      * because the budget rarely allows all of them.
      */
     private RaceWitness singleDeviations(Schedulers.Replay first, long seed) {
-        long now = System.nanoTime();
-        long stopAt = now + (deadline - now) * 2 / 5;
+        Budget part = budget.slice(budget.remainingMillis() * 2 / 5);
         int maxExec = executions + Math.max(1, (options.maxExecutions() - executions) * 2 / 5);
         List<Schedulers.Replay.Point> trace = first.trace;
         for (int i = 0; i < trace.size(); i++) {
             Schedulers.Replay.Point p = trace.get(i);
             for (int alt = 0; alt < p.options().length; alt++) {
                 if (alt == p.taken()) continue;
-                if (exhausted() || System.nanoTime() > stopAt || executions >= maxExec) return null;
+                if (exhausted() || part.expired() || executions >= maxExec) return null;
                 int[] prefix = new int[i + 1];
                 for (int k = 0; k < i; k++) prefix[k] = trace.get(k).taken();
                 prefix[i] = alt;

@@ -65,7 +65,8 @@ public final class StateSpace {
      *
      * @param maxStates distinct states at most
      * @param maxBytes bytes of state encodings kept in the visited set at most
-     * @param millis wall-clock budget
+     * @param millis budget in CPU time of the exploring thread (so that load from other processes does not change
+     *     how far it gets)
      */
     public record Limits(long maxStates, long maxBytes, long millis) {
         public static Limits defaults() {
@@ -84,10 +85,12 @@ public final class StateSpace {
     }
 
     /**
-     * The result: kind, number of distinct states visited, a description (the reason when incomplete), and the
-     * number of transitions performed.
+     * The result: kind, number of distinct states visited, a description (the reason when incomplete), the number
+     * of transitions performed, and whether an incomplete exploration stopped at a limit that {@link #resume} with
+     * higher limits can lift (time, number of states), rather than at something more effort cannot change.
      */
-    public record Outcome(Kind kind, long states, String detail, Optional<RaceWitness> witness, long transitions) {}
+    public record Outcome(Kind kind, long states, String detail, Optional<RaceWitness> witness, long transitions,
+                          boolean resumable) {}
 
     /** A state encoding: the first {@code length} bytes of {@code code}, which the key may share until it is stored. */
     private record Key(byte[] code, int length, int hash) {
@@ -144,8 +147,16 @@ public final class StateSpace {
 
     /** Thrown to end the exploration without a result. */
     static final class Stop extends RuntimeException {
+        /** Stopped at a limit that higher limits lift; the search can continue where it stopped. */
+        final boolean resumable;
+
         Stop(String reason) {
+            this(reason, false);
+        }
+
+        Stop(String reason, boolean resumable) {
             super(reason, null, false, false);
+            this.resumable = resumable;
         }
     }
 
@@ -168,7 +179,7 @@ public final class StateSpace {
     };
 
     private final Program program;
-    private final Limits limits;
+    private Limits limits;
     private final boolean sectionsRace;
     private final boolean libcStateRaces;
     /** Visited states and, per state, the threads whose transitions were asleep in it, as a bit mask. */
@@ -177,7 +188,12 @@ public final class StateSpace {
     private final boolean sleepSets;
     private long transitionCount;
     private long bytes;
-    private long deadline;
+    private weft.budget.Budget budget;
+    /** The depth-first stack, kept between {@link #resume} calls; null before the first. */
+    private ArrayDeque<Node> stack;
+    private long iterations;
+    /** The final outcome, once there is one that higher limits cannot change. */
+    private Outcome result;
     private StateEncoder encoder;
     private final Map<Function, Liveness> liveness = new IdentityHashMap<>();
     private final LocalEdges localEdges;
@@ -191,6 +207,15 @@ public final class StateSpace {
         this.localEdges = new LocalEdges(program, liveness);
     }
 
+    /**
+     * A state-space exploration of {@code program} not yet started: {@link #resume} explores within limits and,
+     * when it stops at a limit, continues where it stopped on the next call (so escalating limits cost no
+     * repeated work).
+     */
+    public static StateSpace of(Program program, boolean sectionsRace, boolean libcStateRaces) {
+        return new StateSpace(program, Limits.defaults(), sectionsRace, true, libcStateRaces);
+    }
+
     /** Explores the program's state space; honours {@link Thread#interrupted()}. */
     public static Outcome explore(Program program, Limits limits, boolean sectionsRace) {
         return explore(program, limits, sectionsRace, true, true);
@@ -201,16 +226,44 @@ public final class StateSpace {
      * state access its pseudo-object (see {@link ExecState#libcStateRaces}).
      */
     public static Outcome explore(Program program, Limits limits, boolean sectionsRace, boolean sleepSets, boolean libcStateRaces) {
-        return new StateSpace(program, limits, sectionsRace, sleepSets, libcStateRaces).run();
+        return new StateSpace(program, limits, sectionsRace, sleepSets, libcStateRaces).resume(limits);
     }
 
     /** As {@link #explore}, optionally without sleep sets (which must not change the states visited: for tests). */
     static Outcome explore(Program program, Limits limits, boolean sectionsRace, boolean sleepSets) {
-        return new StateSpace(program, limits, sectionsRace, sleepSets, true).run();
+        return new StateSpace(program, limits, sectionsRace, sleepSets, true).resume(limits);
     }
 
-    private Outcome run() {
-        deadline = System.nanoTime() + limits.millis() * 1_000_000L;
+    /**
+     * Explores until a result or a limit: {@code limits.millis()} of this thread's CPU time from now, and at most
+     * {@code limits.maxStates()} states and {@code limits.maxBytes()} bytes in all. After a resumable stop, the next
+     * call continues the same depth-first search (the visited states and the stack are kept), so it visits exactly
+     * what one exploration with the last call's limits would. Must be called on one thread at a time.
+     */
+    public Outcome resume(Limits limits) {
+        if (result != null) return result;
+        this.limits = limits;
+        budget = weft.budget.Budget.cpuMillis(limits.millis());
+        if (stack == null) {
+            Outcome failed = start();
+            if (failed != null) return result = failed;
+        }
+        try {
+            return result = search();
+        } catch (Stop s) {
+            Outcome o = incomplete(s.getMessage(), s.resumable);
+            if (!s.resumable) result = o;
+            return o;
+        } catch (StackOverflowError | OutOfMemoryError | RuntimeException e) {
+            visited.clear();
+            stack = null;
+            if (Boolean.getBoolean("weft.debug")) e.printStackTrace();
+            return result = incomplete("internal: " + e);
+        }
+    }
+
+    /** Builds the initial state and pushes it; an incomplete outcome when that fails. */
+    private Outcome start() {
         Function main = program.function("main");
         if (main == null) return incomplete("no main function");
         ExecState s0;
@@ -224,37 +277,40 @@ public final class StateSpace {
             ThreadState mt = new ThreadState(0, "main");
             s0.threads.add(mt);
             Execution.startMain(s0, new Interpreter(s0), mt, main);
+            Key k0 = encode(s0).stored();
+            visited.put(k0, 0L);
+            bytes += k0.length() + 64L;
+            stack = new ArrayDeque<>();
+            stack.push(new Node(s0, null, List.of(), List.of(), 0));
         } catch (Abandon a) {
             return incomplete("initialisation: " + a.getMessage());
-        }
-        try {
-            return search(s0);
         } catch (Stop s) {
             return incomplete(s.getMessage());
-        } catch (StackOverflowError | OutOfMemoryError | RuntimeException e) {
-            visited.clear();
-            if (Boolean.getBoolean("weft.debug")) e.printStackTrace();
+        } catch (StackOverflowError | RuntimeException e) {
             return incomplete("internal: " + e);
         }
+        return null;
     }
 
     private Outcome incomplete(String reason) {
-        return new Outcome(Kind.INCOMPLETE, visited.size(), reason, Optional.empty(), transitionCount);
+        return incomplete(reason, false);
     }
 
-    private Outcome search(ExecState s0) {
-        Key k0 = encode(s0).stored();
-        visited.put(k0, 0L);
-        bytes += k0.length() + 64L;
-        ArrayDeque<Node> stack = new ArrayDeque<>();
-        stack.push(new Node(s0, null, List.of(), List.of(), 0));
-        long iterations = 0;
+    private Outcome incomplete(String reason, boolean resumable) {
+        return new Outcome(Kind.INCOMPLETE, visited.size(), reason, Optional.empty(), transitionCount, resumable);
+    }
+
+    /**
+     * The depth-first search from where {@link #stack} stands. Limits are checked only at the head of the loop, between
+     * two iterations, so a stop there leaves the stack and the visited set consistent for {@link #resume}.
+     */
+    private Outcome search() {
         while (!stack.isEmpty()) {
             if ((++iterations & 63) == 0) checkLimits();
             Node node = stack.peek();
             if (node.todo == null) {
                 RaceWitness w = expand(node);
-                if (w != null) return new Outcome(Kind.RACE, visited.size(), "a racing state is reachable", Optional.of(w), transitionCount);
+                if (w != null) return new Outcome(Kind.RACE, visited.size(), "a racing state is reachable", Optional.of(w), transitionCount, false);
             }
             if (node.todo.isEmpty()) {
                 stack.pop();
@@ -298,13 +354,13 @@ public final class StateSpace {
             }
         }
         return new Outcome(Kind.RACE_FREE, visited.size(), "all " + visited.size() + " reachable states explored", Optional.empty(),
-                transitionCount);
+                transitionCount, false);
     }
 
     private void checkLimits() {
         if (Thread.currentThread().isInterrupted()) throw new Stop("interrupted");
-        if (System.nanoTime() > deadline) throw new Stop("time limit after " + visited.size() + " states");
-        if (visited.size() > limits.maxStates()) throw new Stop("more than " + limits.maxStates() + " states");
+        if (budget.expired()) throw new Stop("time limit after " + visited.size() + " states", true);
+        if (visited.size() > limits.maxStates()) throw new Stop("more than " + limits.maxStates() + " states", true);
         if (bytes > limits.maxBytes()) throw new Stop("state space larger than " + (limits.maxBytes() >> 20) + " MB");
     }
 

@@ -13,9 +13,10 @@ package weft.race;
  *     ({@link AnalysisResult#excluded()}, for {@code --explain}); off by default because it stores pairs
  * @param proveMillis time budget of the exhaustive state-space exploration that settles what the
  *     thread-modular layer leaves open (0: off)
- * @param budgetMillis wall-clock budget of the whole analysis, measured from its start: the exhaustive
- *     exploration and the witness search share what the thread-modular layer leaves of it, so that a
- *     task ends in predictable time (0: no overall budget, each layer has its own)
+ * @param budgetMillis budget of the whole analysis in CPU time of the thread that runs it, measured from its
+ *     start: the exhaustive exploration and the witness search share what the thread-modular layer leaves of it
+ *     in rounds of growing effort ({@link PreciseLayers}); CPU time, so that load from other processes does not
+ *     change the verdict (0: {@code proveMillis + confirmMillis})
  * @param libcStateRaces whether calls of C library functions that POSIX does not require to be
  *     thread-safe ({@code rand}, {@code strtok}, {@code localtime}...) race on the library's hidden state
  *     ({@code <libc:rand state>}) when they may run in parallel (on by default; off in SV-COMP mode,
@@ -24,7 +25,7 @@ package weft.race;
 public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis, boolean atomicSectionsRace,
                               boolean explain, long proveMillis, long budgetMillis, boolean libcStateRaces) {
     public static final long DEFAULT_PROVE_MILLIS = 8000;
-    /** Overall budget: with JVM start and parsing, a task stays well within 10 s. */
+    /** Overall budget (CPU ms of the analysis thread) when none is given: {@code weft check}'s short default. */
     public static final long DEFAULT_BUDGET_MILLIS = 7000;
 
     public AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis) {

@@ -6,10 +6,7 @@ import weft.analysis.LockResolver;
 import weft.analysis.ObjectMultiplicity;
 import weft.analysis.Regions;
 import weft.analysis.ThreadWalker;
-import weft.explore.ExploreOptions;
-import weft.explore.Explorer;
-import weft.explore.RaceWitness;
-import weft.explore.StateSpace;
+import weft.budget.Budget;
 import weft.ir.Program;
 import weft.pointer.PointsTo;
 import weft.thread.CallGraph;
@@ -34,11 +31,6 @@ import java.util.Set;
 public final class RaceAnalysis {
     private record AccessKey(ThreadId thread, weft.ir.Edge edge, weft.analysis.MemoryAccess access) {}
 
-    /** Part of the overall budget kept for the witness search when the exhaustive exploration runs first. */
-    private static final long CONFIRM_RESERVE_MILLIS = 1500;
-    /** A precise layer given less than this is not started. */
-    private static final long MIN_LAYER_MILLIS = 100;
-
     private final AnalysisOptions options;
 
     public RaceAnalysis(AnalysisOptions options) {
@@ -52,6 +44,9 @@ public final class RaceAnalysis {
     /** Runs the analysis, announcing its phases to {@code progress}. */
     public AnalysisResult run(Program program, Progress progress) {
         long t0 = System.nanoTime();
+        // the budget is CPU time of this thread from now: load from other processes does not change how far we get
+        Budget budget = Budget.cpuMillis(options.budgetMillis() > 0 ? options.budgetMillis()
+                : options.proveMillis() + (options.confirm() ? options.confirmMillis() : 0));
         if (program.function("main") == null) {
             return new AnalysisResult(Verdict.UNKNOWN, "the program has no main function", List.of(), Optional.empty(),
                     Map.of(), new AnalysisResult.Stats(0, 0, 0, 0));
@@ -100,44 +95,22 @@ public final class RaceAnalysis {
             return new AnalysisResult(Verdict.TRUE, "every pair of conflicting accesses is excluded", List.of(),
                     Optional.empty(), found.exclusions(), stats, gaps, found.excluded());
         }
-        Optional<RaceWitness> witness = Optional.empty();
-        String proof = null;
-        long proveMillis = Math.min(options.proveMillis(), remainingMillis(t0) - (options.confirm() ? CONFIRM_RESERVE_MILLIS : 0));
-        if (options.proveMillis() > 0 && proveMillis < MIN_LAYER_MILLIS) {
-            proof = "no time left in the budget of " + options.budgetMillis() + " ms";
-        } else if (options.proveMillis() > 0) {
-            progress.phase("exploring the state space");
-            // small closed programs: visit every reachable state; this proves or refutes outright
-            StateSpace.Outcome o = StateSpace.explore(program,
-                    new StateSpace.Limits(StateSpace.Limits.defaults().maxStates(), StateSpace.Limits.defaults().maxBytes(), proveMillis),
-                    options.atomicSectionsRace(), true, options.libcStateRaces());
-            stats = new AnalysisResult.Stats(stats.threads(), stats.accesses(), stats.pairsChecked(), (System.nanoTime() - t0) / 1_000_000);
-            switch (o.kind()) {
-                case RACE_FREE -> {
-                    return new AnalysisResult(Verdict.TRUE, "exhaustive exploration: all " + o.states()
-                            + " reachable states of every interleaving are race-free", List.of(), Optional.empty(), found.exclusions(), stats,
-                            List.of(), found.excluded());
-                }
-                case RACE -> {
-                    return new AnalysisResult(Verdict.FALSE, "a racing interleaving was found", found.races(), o.witness(),
-                            found.exclusions(), stats, gaps, found.excluded());
-                }
-                case INCOMPLETE -> proof = o.detail();
-            }
-        }
-        // with an overall budget, the witness search has all of what is left of it
-        long confirmMillis = options.budgetMillis() > 0 ? remainingMillis(t0) : options.confirmMillis();
-        if (options.confirm() && confirmMillis >= MIN_LAYER_MILLIS) {
-            progress.phase("confirming " + found.races().size() + " candidate race(s)");
-            ExploreOptions d = ExploreOptions.defaults();
-            witness = new Explorer(program, new ExploreOptions(d.maxSteps(), d.maxExecutions(), confirmMillis, d.seed(), options.atomicSectionsRace(),
-                    options.libcStateRaces())).findRace();
-        }
+        // the precise layers have what the thread-modular layer left of the budget
+        PreciseLayers.Result precise = new PreciseLayers(options).run(program, budget, progress);
         stats = new AnalysisResult.Stats(stats.threads(), stats.accesses(), stats.pairsChecked(), (System.nanoTime() - t0) / 1_000_000);
-        if (witness.isPresent()) {
-            return new AnalysisResult(Verdict.FALSE, "a racing interleaving was found", found.races(), witness,
-                    found.exclusions(), stats, gaps, found.excluded());
+        switch (precise.kind()) {
+            case RACE_FREE -> {
+                return new AnalysisResult(Verdict.TRUE, "exhaustive exploration: all " + precise.states()
+                        + " reachable states of every interleaving are race-free", List.of(), Optional.empty(), found.exclusions(), stats,
+                        List.of(), found.excluded());
+            }
+            case RACE -> {
+                return new AnalysisResult(Verdict.FALSE, "a racing interleaving was found", found.races(), precise.witness(),
+                        found.exclusions(), stats, gaps, found.excluded());
+            }
+            case OPEN -> { }
         }
+        String proof = precise.proofIncomplete();
         String reason = !found.races().isEmpty()
                 ? found.races().size() + (found.races().size() >= options.maxRaces() ? "+" : "") + " possible race(s) could be neither excluded nor confirmed"
                 : String.join("; ", gaps);
@@ -175,9 +148,4 @@ public final class RaceAnalysis {
         return seen;
     }
 
-    /** What is left of the overall budget at this moment (unbounded when there is none). */
-    private long remainingMillis(long startNanos) {
-        if (options.budgetMillis() <= 0) return Long.MAX_VALUE / 4;
-        return options.budgetMillis() - (System.nanoTime() - startNanos) / 1_000_000;
-    }
 }

@@ -79,6 +79,18 @@ class TaskRunnerTest {
     }
 
     @Test
+    void withoutTimeoutTheChildUsesChecksDefaultAndTheGivenJvmOptions() {
+        TaskRunner r = new TaskRunner(new TaskRunner.Config("/jdk/bin/java",
+                TaskRunner.Config.jvmOptions("-Xss16m\n-XX:TieredStopAtLevel=1\n-XX:SharedArchiveFile=/a b/weft.jsa\n"),
+                "weft.jar", null, 2L << 30, List.of()));
+        assertEquals(List.of("/jdk/bin/java", "-Xss16m", "-XX:TieredStopAtLevel=1", "-XX:SharedArchiveFile=/a b/weft.jsa", "-Xmx2048m",
+                "-cp", "weft.jar", "weft.cli.Main", "check", "--svcomp", "--property", "/p/no-data-race.prp", "--data-model", "ILP32",
+                "/b/t.c"), r.command(TASK));
+        assertEquals(List.of("-Xss16m"), TaskRunner.Config.jvmOptions(null));
+        assertEquals(List.of("-Xss16m"), TaskRunner.Config.jvmOptions(" \n"));
+    }
+
+    @Test
     void classPathEntriesBecomeAbsolute() {
         String sep = java.io.File.pathSeparator;
         String cp = TaskRunner.Config.absoluteClassPath("target/weft.jar" + sep + "/opt/x.jar");

@@ -50,6 +50,31 @@ class CommonOptionsTest {
         assertFalse(o.svcomp());
         assertNull(o.timeout());
         assertNull(o.property());
+        // without --timeout: the short interactive default, not a hard stop
+        assertEquals(CheckCommand.DEFAULT_LIMIT, o.limit());
+        assertFalse(o.hardLimit());
+    }
+
+    @Test
+    void theLimitIsTimeoutElseTheSvcompBudget() {
+        CheckCommand.Options svcomp = ((CheckCommand) subcommand("check", "--svcomp", "a.c")).options();
+        assertEquals(CheckCommand.SVCOMP_LIMIT, svcomp.limit());
+        assertTrue(svcomp.hardLimit());
+        CheckCommand.Options timed = ((CheckCommand) subcommand("check", "--svcomp", "--timeout", "60", "a.c")).options();
+        assertEquals(60, timed.limit().toSeconds());
+        assertTrue(timed.hardLimit());
+    }
+
+    @Test
+    void theAnalysisGetsAShareOfWhatLoadingLeftOfTheLimit() {
+        // 60 s limit, 2 s spent: 80 % of 58 s less the report's reserve
+        assertEquals(46_100, CheckCommand.analysisBudgetMillis(60_000, 2_000));
+        // the default limit gives about the 7 s the precise layers always had
+        assertEquals(6_900, CheckCommand.analysisBudgetMillis(10_000, 1_000));
+        // loading used (nearly) everything: a minimum remains, never more than half the limit
+        assertEquals(1_000, CheckCommand.analysisBudgetMillis(10_000, 9_900));
+        assertEquals(1_000, CheckCommand.analysisBudgetMillis(2_000, 5_000));
+        assertEquals(500, CheckCommand.analysisBudgetMillis(1_000, 5_000));
     }
 
     @Test

@@ -298,6 +298,49 @@ class StateSpaceTest {
         assertEquals(StateSpace.Kind.RACE, racy.kind(), describe(racy));
     }
 
+    @Test
+    void resumingAfterALimitVisitsWhatOneExplorationDoes() throws Exception {
+        // the escalation rounds resume one exploration with higher limits: that must reach the same verdict
+        // over the same states as a single exploration with the final limits
+        var p = ExploreTestSupport.load(dir, "resume", """
+                int a, b; pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+                void *f(void *x) { for (int i = 0; i < 4; i++) { pthread_mutex_lock(&m); a++; pthread_mutex_unlock(&m); } return 0; }
+                int main(void) {
+                    pthread_t t1, t2, t3;
+                    pthread_create(&t1, 0, f, 0); pthread_create(&t2, 0, f, 0); pthread_create(&t3, 0, f, 0);
+                    pthread_join(t1, 0); pthread_join(t2, 0); pthread_join(t3, 0);
+                    return a;
+                }
+                """);
+        var once = StateSpace.explore(p, new StateSpace.Limits(1_000_000, 1L << 28, 60_000), true);
+        assertEquals(StateSpace.Kind.RACE_FREE, once.kind(), describe(once));
+        StateSpace space = StateSpace.of(p, true, true);
+        var first = space.resume(new StateSpace.Limits(100, 1L << 28, 60_000));
+        assertEquals(StateSpace.Kind.INCOMPLETE, first.kind(), describe(first));
+        assertTrue(first.resumable(), describe(first));
+        var second = space.resume(new StateSpace.Limits(400, 1L << 28, 60_000));
+        assertTrue(second.states() > first.states(), describe(second));
+        var last = space.resume(new StateSpace.Limits(1_000_000, 1L << 28, 60_000));
+        assertEquals(StateSpace.Kind.RACE_FREE, last.kind(), describe(last));
+        assertEquals(once.states(), last.states(), "a resumed exploration visits the states of one exploration");
+        assertEquals(once.transitions(), last.transitions());
+        // a final outcome stays final
+        assertEquals(last, space.resume(new StateSpace.Limits(1, 1L << 28, 1)));
+    }
+
+    @Test
+    void aStopThatMoreEffortCannotLiftIsNotResumable() throws Exception {
+        var p = ExploreTestSupport.load(dir, "nondet", """
+                extern int __VERIFIER_nondet_int(void);
+                int g;
+                void *f(void *x) { g = 1; return 0; }
+                int main(void) { pthread_t t; int n = __VERIFIER_nondet_int(); pthread_create(&t, 0, f, 0); return n; }
+                """);
+        var o = StateSpace.of(p, true, true).resume(new StateSpace.Limits(1_000_000, 1L << 28, 60_000));
+        assertEquals(StateSpace.Kind.INCOMPLETE, o.kind(), describe(o));
+        assertTrue(!o.resumable(), describe(o));
+    }
+
     private StateSpace.Outcome[] withAndWithoutSleepSets(String name, String source) throws Exception {
         var p = ExploreTestSupport.load(dir, name, source);
         var limits = new StateSpace.Limits(200_000, 1L << 28, 20_000);

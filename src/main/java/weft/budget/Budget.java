@@ -1,0 +1,49 @@
+package weft.budget;
+
+/**
+ * An amount of time on a {@link CpuClock}, as a deadline fixed when the budget is made. Immutable; {@link #slice}
+ * makes a smaller budget that ends no later than this one.
+ *
+ * @param clock    what is measured
+ * @param deadline the clock reading at which the budget is used up ({@link Long#MAX_VALUE}: never)
+ */
+public record Budget(CpuClock clock, long deadline) {
+    /** A budget of {@code millis} from now on {@code clock}. */
+    public static Budget ofMillis(CpuClock clock, long millis) {
+        long now = clock.nanos();
+        long ns = millis >= Long.MAX_VALUE / 2_000_000L ? Long.MAX_VALUE : Math.max(0, millis) * 1_000_000L;
+        return new Budget(clock, saturatedAdd(now, ns));
+    }
+
+    /** A budget of {@code millis} of the calling thread's CPU time. */
+    public static Budget cpuMillis(long millis) {
+        return ofMillis(CpuClock.currentThread(), millis);
+    }
+
+    /** A budget that never runs out. */
+    public static Budget unlimited() {
+        return new Budget(CpuClock.wall(), Long.MAX_VALUE);
+    }
+
+    /** Whether the budget is used up. */
+    public boolean expired() {
+        return deadline != Long.MAX_VALUE && clock.nanos() > deadline;
+    }
+
+    /** What is left, in milliseconds (0 when used up; {@link Long#MAX_VALUE} / 4 when unlimited). */
+    public long remainingMillis() {
+        if (deadline == Long.MAX_VALUE) return Long.MAX_VALUE / 4;
+        return Math.max(0, (deadline - clock.nanos()) / 1_000_000L);
+    }
+
+    /** At most {@code millis} from now, and no more than what is left of this budget. */
+    public Budget slice(long millis) {
+        Budget own = ofMillis(clock, millis);
+        return own.deadline < deadline ? own : this;
+    }
+
+    private static long saturatedAdd(long a, long b) {
+        long r = a + b;
+        return ((a ^ r) & (b ^ r)) < 0 ? Long.MAX_VALUE : r;
+    }
+}

@@ -1,0 +1,119 @@
+package weft.race;
+
+import weft.budget.Budget;
+import weft.explore.ExploreOptions;
+import weft.explore.Explorer;
+import weft.explore.RaceWitness;
+import weft.explore.StateSpace;
+import weft.ir.Program;
+
+import java.util.Optional;
+
+/**
+ * The precise layers that settle what the thread-modular layer leaves open: the exhaustive state-space exploration
+ * ({@link StateSpace}: proves race-freedom or finds a racing state) and the witness search ({@link Explorer}: finds
+ * racing executions only). They share one budget (CPU time of the analysis thread) in <em>rounds of growing
+ * effort</em>: round {@code r} gives each open layer about {@link #FIRST_ROUND_MILLIS}{@code  * 4^r} of it (the
+ * exploration first, the witness search what the exploration leaves of the round), at most
+ * {@link #FIRST_ROUND_STATES}{@code  * 4^r} states in all and {@link #FIRST_ROUND_EXECUTIONS}{@code  * 4^r}
+ * executions, so that an easy answer of either layer comes after a fraction of a second and a hard one gets the
+ * rest of the budget. The exploration is resumed from where the previous round stopped (no repeated work); the
+ * witness search starts again with four times the executions (at most a third of its time repeats earlier
+ * rounds). A layer leaves the rounds when more effort cannot change its outcome (an exploration stopped by an
+ * input, an unsupported construct or its memory limit; a search with nothing more to try).
+ *
+ * <p>Determinism: the states and executions of a round are fixed by the program, the round and the seed; time
+ * only decides where the last round is cut off, and time is the analysis thread's CPU time, which load from other
+ * processes does not use up.
+ *
+ * <p>Soundness: race-free is answered only on a {@link StateSpace.Kind#RACE_FREE} outcome, i.e. a complete
+ * exploration; a resumed exploration is the same depth-first search continued from its stack and visited states,
+ * so it visits what one exploration with the last round's limits would, and {@link StateSpace}'s argument applies
+ * unchanged. A race is answered only with a witness of either layer. Budgets and rounds only decide how far the
+ * layers get: running out leaves the answer unknown.
+ */
+final class PreciseLayers {
+    /** Budget of each open layer in the first round; it grows fourfold per round. */
+    static final long FIRST_ROUND_MILLIS = 250;
+    /** Distinct states the exploration may have visited by the end of the first round; fourfold per round. */
+    static final long FIRST_ROUND_STATES = 50_000;
+    /** Executions of the witness search in the first round; fourfold per round. */
+    static final int FIRST_ROUND_EXECUTIONS = 100;
+    /** A layer given less than this (ms) in a round is not started. */
+    static final long MIN_LAYER_MILLIS = 100;
+    /** States the exploration visits at most, whatever the budget (its memory limit usually comes first). */
+    static final long MAX_STATES = 12_000_000;
+    private static final int GROWTH_SHIFT = 2;
+    private static final int MAX_ROUND_SHIFT = 40;
+
+    /** How the precise layers ended. */
+    enum Kind { RACE_FREE, RACE, OPEN }
+
+    /**
+     * The outcome: a witness when {@code RACE}, the states the exploration visited, and why the exploration did not
+     * settle the question (null when it did, or did not run).
+     */
+    record Result(Kind kind, Optional<RaceWitness> witness, long states, String proofIncomplete, int rounds) {}
+
+    private final AnalysisOptions options;
+
+    PreciseLayers(AnalysisOptions options) {
+        this.options = options;
+    }
+
+    /** Runs the rounds on {@code program} within {@code budget} (of the calling thread's CPU time). */
+    Result run(Program program, Budget budget, Progress progress) {
+        boolean proveOpen = options.proveMillis() > 0;
+        boolean confirmOpen = options.confirm();
+        StateSpace space = proveOpen ? StateSpace.of(program, options.atomicSectionsRace(), options.libcStateRaces()) : null;
+        String proof = proveOpen ? "no time left in the budget" : null;
+        long states = 0;
+        int round = 0;
+        for (; proveOpen || confirmOpen; round++) {
+            int shift = Math.min(MAX_ROUND_SHIFT, GROWTH_SHIFT * round);
+            long effort = FIRST_ROUND_MILLIS << Math.min(shift, 20);
+            Budget roundBudget = budget.slice(effort * 2);
+            if (roundBudget.remainingMillis() < MIN_LAYER_MILLIS) break;
+            if (proveOpen) {
+                long ms = confirmOpen ? roundBudget.remainingMillis() / 2 : roundBudget.remainingMillis();
+                progress.phase("exploring the state space (round " + (round + 1) + ")");
+                long maxStates = Math.min(MAX_STATES, saturatedShift(FIRST_ROUND_STATES, shift));
+                StateSpace.Outcome o = space.resume(new StateSpace.Limits(maxStates, StateSpace.Limits.defaults().maxBytes(), ms));
+                states = o.states();
+                switch (o.kind()) {
+                    case RACE_FREE -> {
+                        return new Result(Kind.RACE_FREE, Optional.empty(), o.states(), null, round + 1);
+                    }
+                    case RACE -> {
+                        return new Result(Kind.RACE, o.witness(), o.states(), null, round + 1);
+                    }
+                    case INCOMPLETE -> {
+                        proof = o.detail();
+                        if (!o.resumable() || o.states() > MAX_STATES) {
+                            proveOpen = false;
+                            space = null;
+                        }
+                    }
+                }
+            }
+            long ms = roundBudget.remainingMillis();
+            if (confirmOpen && ms >= MIN_LAYER_MILLIS) {
+                progress.phase("searching for a racing interleaving (round " + (round + 1) + ")");
+                ExploreOptions d = ExploreOptions.defaults();
+                int executions = (int) Math.min(Integer.MAX_VALUE, saturatedShift(FIRST_ROUND_EXECUTIONS, shift));
+                long steps = d.maxSteps() << Math.min(round / 2, 6);
+                Explorer explorer = new Explorer(program, new ExploreOptions(steps, executions, ms, d.seed(),
+                        options.atomicSectionsRace(), options.libcStateRaces()));
+                Optional<RaceWitness> w = explorer.findRace();
+                if (w.isPresent()) return new Result(Kind.RACE, w, states, proof, round + 1);
+                if (!explorer.limited()) confirmOpen = false;
+            }
+            if (Thread.currentThread().isInterrupted()) break;
+        }
+        return new Result(Kind.OPEN, Optional.empty(), states, proof, round);
+    }
+
+    private static long saturatedShift(long v, int shift) {
+        return shift >= Long.numberOfLeadingZeros(v) - 1 ? Long.MAX_VALUE / 2 : v << shift;
+    }
+}

@@ -1,0 +1,55 @@
+package weft.budget;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Budgets on a clock: expiry, what is left, slices; and the thread CPU clock counts this thread's work only. */
+class BudgetTest {
+    private static final long MS = 1_000_000L;
+
+    @Test
+    void expiresWhenItsClockPassesTheDeadline() {
+        AtomicLong now = new AtomicLong(5 * MS);
+        Budget b = Budget.ofMillis(now::get, 100);
+        assertFalse(b.expired());
+        assertEquals(100, b.remainingMillis());
+        now.addAndGet(60 * MS);
+        assertEquals(40, b.remainingMillis());
+        now.addAndGet(41 * MS);
+        assertTrue(b.expired());
+        assertEquals(0, b.remainingMillis());
+    }
+
+    @Test
+    void aSliceEndsNoLaterThanItsBudget() {
+        AtomicLong now = new AtomicLong(0);
+        Budget b = Budget.ofMillis(now::get, 100);
+        assertEquals(30, b.slice(30).remainingMillis());
+        assertEquals(100, b.slice(500).remainingMillis());
+        now.addAndGet(90 * MS);
+        assertEquals(10, b.slice(30).remainingMillis());
+    }
+
+    @Test
+    void hugeAndUnlimitedBudgetsDoNotOverflow() {
+        Budget b = Budget.ofMillis(() -> 42, Long.MAX_VALUE / 4);
+        assertFalse(b.expired());
+        assertFalse(Budget.unlimited().expired());
+        assertEquals(Long.MAX_VALUE / 4, Budget.unlimited().remainingMillis());
+        assertEquals(7, Budget.unlimited().slice(7).remainingMillis(), 1);
+    }
+
+    @Test
+    void threadCpuTimeDoesNotAdvanceWhileTheThreadSleeps() throws InterruptedException {
+        CpuClock cpu = CpuClock.currentThread();
+        long before = cpu.nanos();
+        Thread.sleep(300);
+        // sleeping uses (almost) no CPU time: a busy machine does not use up a CPU budget
+        assertTrue(cpu.nanos() - before < 100 * MS, (cpu.nanos() - before) / MS + " ms");
+    }
+}
