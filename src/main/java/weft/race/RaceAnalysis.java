@@ -51,6 +51,18 @@ public final class RaceAnalysis {
 
     /** Runs the analysis, announcing its phases to {@code progress}. */
     public AnalysisResult run(Program program, Progress progress) {
+        Found f = new Found();
+        AnalysisResult r = run(program, progress, f);
+        return r.with(f.callGaps, f.truncated);
+    }
+
+    /** What the report needs besides the verdict, filled in by the run. */
+    private static final class Found {
+        List<CallGap> callGaps = List.of();
+        boolean truncated;
+    }
+
+    private AnalysisResult run(Program program, Progress progress, Found out) {
         long t0 = System.nanoTime();
         if (program.function("main") == null) {
             return new AnalysisResult(Verdict.UNKNOWN, "the program has no main function", List.of(), Optional.empty(),
@@ -87,10 +99,14 @@ public final class RaceAnalysis {
         java.util.function.Function<ThreadId, Set<ThreadId>> joinedAtEnd = calls.cancels(executed) ? t -> Set.of() : walker::joinedAtEnd;
         RaceContext ctx = new RaceContext(pts, graph, walker::creationStates, walker.instanceKeys(), joinedAtEnd,
                 fixedWhileThreadsRun(accesses));
-        RaceDetector.Result found = new RaceDetector(RaceDetector.standardRules(), options.maxRaces(), options.explain()).detect(accesses, ctx);
+        MustRace must = new MustRace(objects, accesses);
+        RaceDetector.Result found = new RaceDetector(RaceDetector.standardRules(), options.maxRaces(), options.explain(), must)
+                .detect(accesses, ctx);
+        out.truncated = found.truncated();
+        out.callGaps = CallGap.find(program, pts, executed);
         List<String> gaps = new ArrayList<>();
         List<String> ptsGaps = pts.incompleteReasons(executed);
-        if (!ptsGaps.isEmpty()) gaps.add("the pointer analysis cannot follow: " + ptsGaps.get(0) + (ptsGaps.size() > 1 ? " (and " + (ptsGaps.size() - 1) + " more)" : ""));
+        for (String g : new java.util.LinkedHashSet<>(ptsGaps)) gaps.add(AnalysisResult.POINTER_GAP + g);
         if (!calls.complete(executed)) gaps.add(calls.incompleteReason(executed));
         if (walker.incompleteReason() != null) gaps.add(walker.incompleteReason());
         if (graph.truncated(options.maxThreads())) gaps.add("more than " + options.maxThreads() + " abstract threads");
@@ -139,8 +155,8 @@ public final class RaceAnalysis {
                     found.exclusions(), stats, gaps, found.excluded());
         }
         String reason = !found.races().isEmpty()
-                ? found.races().size() + (found.races().size() >= options.maxRaces() ? "+" : "") + " possible race(s) could be neither excluded nor confirmed"
-                : String.join("; ", gaps);
+                ? found.races().size() + (found.truncated() ? "+" : "") + " possible race(s) could be neither excluded nor confirmed"
+                : AnalysisResult.summarise(gaps);
         if (proof != null) reason += " (exhaustive exploration incomplete: " + proof + ")";
         return new AnalysisResult(Verdict.UNKNOWN, reason, found.races(), Optional.empty(), found.exclusions(), stats, gaps,
                 found.excluded());
