@@ -286,7 +286,8 @@ public final class CheckCommand implements Callable<Integer> {
             return new Outcome(Verdict.INPUT_ERROR, null);
         }
         AnalysisOptions options = AnalysisOptions.defaults().withAtomicSectionsRace(o.atomicSectionsRace()).withExplain(o.explain())
-                .withLibcStateRaces(o.effectiveLibcStateRaces()).withMaxRaces(o.maxRaces());
+                .withLibcStateRaces(o.effectiveLibcStateRaces())
+                .withMaxRaces(o.maxRaces() == 0 && o.svcomp() ? AnalysisOptions.SVCOMP_MAX_RACES : o.maxRaces());
         // the budget runs from the start of the check: loading a large program leaves less for the
         // precise layers, so a check ends in about TOTAL_MILLIS
         long spent = (System.nanoTime() - startNanos) / 1_000_000;

@@ -25,6 +25,11 @@ package weft.race;
 public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis, boolean atomicSectionsRace,
                               boolean explain, long proveMillis, long budgetMillis, boolean libcStateRaces) {
     public static final long DEFAULT_PROVE_MILLIS = 8000;
+    /**
+     * The limit of races in SV-COMP mode, whose answer is the verdict alone: the report's complete
+     * pairing after the verdict would only cost time.
+     */
+    public static final int SVCOMP_MAX_RACES = 50;
     /** Overall budget: with JVM start and parsing, a task stays well within 10 s. */
     public static final long DEFAULT_BUDGET_MILLIS = 7000;
 

@@ -34,6 +34,11 @@ import java.util.Set;
 public final class RaceAnalysis {
     private record AccessKey(ThreadId thread, weft.ir.Edge edge, weft.analysis.MemoryAccess access) {}
 
+    /**
+     * Distinct races after which the pairing that decides the verdict stops (one would do; a few more
+     * name the candidates); without a limit asked for, the report's complete pairing follows the verdict.
+     */
+    static final int VERDICT_RACES = 50;
     /** Part of the overall budget kept for the witness search when the exhaustive exploration runs first. */
     private static final long CONFIRM_RESERVE_MILLIS = 1500;
     /** A precise layer given less than this is not started. */
@@ -100,8 +105,15 @@ public final class RaceAnalysis {
         RaceContext ctx = new RaceContext(pts, graph, walker::creationStates, walker.instanceKeys(), joinedAtEnd,
                 fixedWhileThreadsRun(accesses));
         MustRace must = new MustRace(objects, accesses);
-        RaceDetector.Result found = new RaceDetector(RaceDetector.standardRules(), options.maxRaces(), options.explain(), must)
-                .detect(accesses, ctx);
+        // The verdict needs one race; pairing stops at VERDICT_RACES (or the limit asked for) so that the
+        // precise layers keep their budget; the report's complete list is formed after the verdict.
+        int limit = options.maxRaces() > 0 ? options.maxRaces() : VERDICT_RACES;
+        RaceDetector.Result first = new RaceDetector(RaceDetector.standardRules(), limit, options.explain(), must).detect(accesses, ctx);
+        java.util.function.Supplier<RaceDetector.Result> complete = options.maxRaces() > 0 || !first.truncated() ? () -> first : () -> {
+            progress.phase("pairing all " + accesses.size() + " shared accesses for the report");
+            return new RaceDetector(RaceDetector.standardRules(), 0, options.explain(), must).detect(accesses, ctx);
+        };
+        RaceDetector.Result found = first;
         out.truncated = found.truncated();
         out.callGaps = CallGap.find(program, pts, executed);
         List<String> gaps = new ArrayList<>();
@@ -135,6 +147,9 @@ public final class RaceAnalysis {
                             List.of(), found.excluded());
                 }
                 case RACE -> {
+                    found = complete.get();
+                    out.truncated = found.truncated();
+                    stats = new AnalysisResult.Stats(stats.threads(), stats.accesses(), found.pairsChecked(), stats.millis());
                     return new AnalysisResult(Verdict.FALSE, "a racing interleaving was found", found.races(), o.witness(),
                             found.exclusions(), stats, gaps, found.excluded());
                 }
@@ -149,7 +164,9 @@ public final class RaceAnalysis {
             witness = new Explorer(program, new ExploreOptions(d.maxSteps(), d.maxExecutions(), confirmMillis, d.seed(), options.atomicSectionsRace(),
                     options.libcStateRaces())).findRace();
         }
-        stats = new AnalysisResult.Stats(stats.threads(), stats.accesses(), stats.pairsChecked(), (System.nanoTime() - t0) / 1_000_000);
+        found = complete.get();
+        out.truncated = found.truncated();
+        stats = new AnalysisResult.Stats(stats.threads(), stats.accesses(), found.pairsChecked(), (System.nanoTime() - t0) / 1_000_000);
         if (witness.isPresent()) {
             return new AnalysisResult(Verdict.FALSE, "a racing interleaving was found", found.races(), witness,
                     found.exclusions(), stats, gaps, found.excluded());
