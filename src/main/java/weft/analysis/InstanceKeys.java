@@ -70,7 +70,11 @@ public final class InstanceKeys {
 
     /** The kind of distinct argument the instances of {@code t} receive, or null. */
     public Kind kind(ThreadId t) {
-        return kinds.computeIfAbsent(t, this::compute);
+        // computeIfAbsent would not keep a null answer (the common one), and computing it walks loops
+        if (kinds.containsKey(t)) return kinds.get(t);
+        Kind k = compute(t);
+        kinds.put(t, k);
+        return k;
     }
 
     private Kind compute(ThreadId t) {

@@ -82,10 +82,17 @@ public final class CheckCommand implements Callable<Integer> {
      * @param quiet no progress display
      * @param color when to colour text output
      * @param libcStateRaces count races on the hidden state of non-thread-safe C library functions (see {@link #effectiveLibcStateRaces})
+     * @param maxRaces stop listing races after this many (the report then says it is truncated); 0: no limit
      */
     public record Options(CliOptions common, boolean svcomp, Path property, Duration timeout, boolean atomicSectionsRace,
                           Format format, boolean explain, Path html, Path config, boolean quiet, ColorMode color,
-                          boolean libcStateRaces) {
+                          boolean libcStateRaces, int maxRaces) {
+        public Options(CliOptions common, boolean svcomp, Path property, Duration timeout, boolean atomicSectionsRace,
+                       Format format, boolean explain, Path html, Path config, boolean quiet, ColorMode color,
+                       boolean libcStateRaces) {
+            this(common, svcomp, property, timeout, atomicSectionsRace, format, explain, html, config, quiet, color, libcStateRaces, 0);
+        }
+
         public Options(CliOptions common, boolean svcomp, Path property, Duration timeout, boolean atomicSectionsRace) {
             this(common, svcomp, property, timeout, atomicSectionsRace, Format.TEXT, false, null, null, true, ColorMode.AUTO, true);
         }
@@ -166,6 +173,11 @@ public final class CheckCommand implements Callable<Integer> {
             description = "Report format on stdout: text (default), json or sarif (SARIF 2.1.0).")
     Format format = Format.TEXT;
 
+    @Option(names = "--max-races", paramLabel = "N",
+            description = "Stop listing races after N distinct pairs of source locations (the report then says it is "
+                    + "truncated and more races may exist). Default: no limit.")
+    Integer maxRaces;
+
     @Option(names = "--explain", description = "Also say, per shared variable, why each other pair of accesses cannot race.")
     boolean explain;
 
@@ -199,8 +211,11 @@ public final class CheckCommand implements Callable<Integer> {
         if (timeoutSeconds != null && timeoutSeconds <= 0) {
             throw new ParameterException(spec.commandLine(), "--timeout must be a positive number of seconds");
         }
+        if (maxRaces != null && maxRaces <= 0) {
+            throw new ParameterException(spec.commandLine(), "--max-races must be a positive number");
+        }
         return new Options(c, svcomp, property, timeoutSeconds == null ? null : Duration.ofSeconds(timeoutSeconds),
-                atomicSectionsRace, format, explain, html, config, quiet, color, libcStateRaces);
+                atomicSectionsRace, format, explain, html, config, quiet, color, libcStateRaces, maxRaces == null ? 0 : maxRaces);
     }
 
     @Override
@@ -304,11 +319,12 @@ public final class CheckCommand implements Callable<Integer> {
             return new Outcome(Verdict.INPUT_ERROR, null);
         }
         AnalysisOptions options = AnalysisOptions.defaults().withAtomicSectionsRace(o.atomicSectionsRace()).withExplain(o.explain())
-                .withLibcStateRaces(o.effectiveLibcStateRaces());
+                .withLibcStateRaces(o.effectiveLibcStateRaces())
+                .withMaxRaces(o.maxRaces() == 0 && o.svcomp() ? AnalysisOptions.SVCOMP_MAX_RACES : o.maxRaces());
         options = options.withBudgetMillis(analysisBudgetMillis(o.limit().toMillis(), CpuClock.process().nanos() / 1_000_000));
         AnalysisResult r = new RaceAnalysis(options).run(program, progress);
         progress.phase("writing the report");
-        ReportBuilder.Options ro = new ReportBuilder.Options(cwd, cfg.suppressions(), r.races().size() >= options.maxRaces());
+        ReportBuilder.Options ro = new ReportBuilder.Options(cwd, cfg.suppressions(), r.truncated());
         Report report = new ReportBuilder(ro, sources).build(r);
         return new Outcome(switch (report.status()) {
             case RACE_FREE -> Verdict.RACE_FREE;

@@ -4,7 +4,8 @@ package weft.race;
  * Options of the race analysis.
  *
  * @param maxThreads  abstract threads to analyse at most (beyond: unknown)
- * @param maxRaces    possible races to keep for reporting
+ * @param maxRaces    distinct races (pairs of source locations) after which pairing stops and the report
+ *     says it is truncated; 0 (the default): no limit, every race is reported
  * @param confirm     whether to search for a concrete racing interleaving when races remain
  * @param confirmMillis time budget for that search when there is no overall budget
  * @param atomicSectionsRace whether a plain access racing with an access inside an atomic section
@@ -25,6 +26,11 @@ package weft.race;
 public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis, boolean atomicSectionsRace,
                               boolean explain, long proveMillis, long budgetMillis, boolean libcStateRaces) {
     public static final long DEFAULT_PROVE_MILLIS = 8000;
+    /**
+     * The limit of races in SV-COMP mode, whose answer is the verdict alone: the report's complete
+     * pairing after the verdict would only cost time.
+     */
+    public static final int SVCOMP_MAX_RACES = 50;
     /** Overall budget (CPU ms of the analysis thread) when none is given: {@code weft check}'s short default. */
     public static final long DEFAULT_BUDGET_MILLIS = 7000;
 
@@ -38,7 +44,7 @@ public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, lon
     }
 
     public static AnalysisOptions defaults() {
-        return new AnalysisOptions(200, 50, true, 4000);
+        return new AnalysisOptions(200, 0, true, 4000);
     }
 
     public AnalysisOptions withAtomicSectionsRace(boolean on) {
@@ -55,6 +61,11 @@ public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, lon
 
     public AnalysisOptions withBudgetMillis(long millis) {
         return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, millis, libcStateRaces);
+    }
+
+    /** With a limit on the races reported ({@code --max-races}; 0: none). */
+    public AnalysisOptions withMaxRaces(int max) {
+        return new AnalysisOptions(maxThreads, max, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis, libcStateRaces);
     }
 
     public AnalysisOptions withLibcStateRaces(boolean on) {

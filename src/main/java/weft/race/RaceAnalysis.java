@@ -31,6 +31,12 @@ import java.util.Set;
 public final class RaceAnalysis {
     private record AccessKey(ThreadId thread, weft.ir.Edge edge, weft.analysis.MemoryAccess access) {}
 
+    /**
+     * Distinct races after which the pairing that decides the verdict stops (one would do; a few more
+     * name the candidates); without a limit asked for, the report's complete pairing follows the verdict.
+     */
+    static final int VERDICT_RACES = 50;
+
     private final AnalysisOptions options;
 
     public RaceAnalysis(AnalysisOptions options) {
@@ -43,6 +49,18 @@ public final class RaceAnalysis {
 
     /** Runs the analysis, announcing its phases to {@code progress}. */
     public AnalysisResult run(Program program, Progress progress) {
+        Found f = new Found();
+        AnalysisResult r = run(program, progress, f);
+        return r.with(f.callGaps, f.truncated);
+    }
+
+    /** What the report needs besides the verdict, filled in by the run. */
+    private static final class Found {
+        List<CallGap> callGaps = List.of();
+        boolean truncated;
+    }
+
+    private AnalysisResult run(Program program, Progress progress, Found out) {
         long t0 = System.nanoTime();
         // the budget is CPU time of this thread from now: load from other processes does not change how far we get
         Budget budget = Budget.cpuMillis(options.budgetMillis() > 0 ? options.budgetMillis()
@@ -82,10 +100,21 @@ public final class RaceAnalysis {
         java.util.function.Function<ThreadId, Set<ThreadId>> joinedAtEnd = calls.cancels(executed) ? t -> Set.of() : walker::joinedAtEnd;
         RaceContext ctx = new RaceContext(pts, graph, walker::creationStates, walker.instanceKeys(), joinedAtEnd,
                 fixedWhileThreadsRun(accesses));
-        RaceDetector.Result found = new RaceDetector(RaceDetector.standardRules(), options.maxRaces(), options.explain()).detect(accesses, ctx);
+        MustRace must = new MustRace(objects, accesses);
+        // The verdict needs one race; pairing stops at VERDICT_RACES (or the limit asked for) so that the
+        // precise layers keep their budget; the report's complete list is formed after the verdict.
+        int limit = options.maxRaces() > 0 ? options.maxRaces() : VERDICT_RACES;
+        RaceDetector.Result first = new RaceDetector(RaceDetector.standardRules(), limit, options.explain(), must).detect(accesses, ctx);
+        java.util.function.Supplier<RaceDetector.Result> complete = options.maxRaces() > 0 || !first.truncated() ? () -> first : () -> {
+            progress.phase("pairing all " + accesses.size() + " shared accesses for the report");
+            return new RaceDetector(RaceDetector.standardRules(), 0, options.explain(), must).detect(accesses, ctx);
+        };
+        RaceDetector.Result found = first;
+        out.truncated = found.truncated();
+        out.callGaps = CallGap.find(program, pts, executed);
         List<String> gaps = new ArrayList<>();
         List<String> ptsGaps = pts.incompleteReasons(executed);
-        if (!ptsGaps.isEmpty()) gaps.add("the pointer analysis cannot follow: " + ptsGaps.get(0) + (ptsGaps.size() > 1 ? " (and " + (ptsGaps.size() - 1) + " more)" : ""));
+        for (String g : new java.util.LinkedHashSet<>(ptsGaps)) gaps.add(AnalysisResult.POINTER_GAP + g);
         if (!calls.complete(executed)) gaps.add(calls.incompleteReason(executed));
         if (walker.incompleteReason() != null) gaps.add(walker.incompleteReason());
         if (graph.truncated(options.maxThreads())) gaps.add("more than " + options.maxThreads() + " abstract threads");
@@ -97,23 +126,24 @@ public final class RaceAnalysis {
         }
         // the precise layers have what the thread-modular layer left of the budget
         PreciseLayers.Result precise = new PreciseLayers(options).run(program, budget, progress);
-        stats = new AnalysisResult.Stats(stats.threads(), stats.accesses(), stats.pairsChecked(), (System.nanoTime() - t0) / 1_000_000);
-        switch (precise.kind()) {
-            case RACE_FREE -> {
-                return new AnalysisResult(Verdict.TRUE, "exhaustive exploration: all " + precise.states()
-                        + " reachable states of every interleaving are race-free", List.of(), Optional.empty(), found.exclusions(), stats,
-                        List.of(), found.excluded());
-            }
-            case RACE -> {
-                return new AnalysisResult(Verdict.FALSE, "a racing interleaving was found", found.races(), precise.witness(),
-                        found.exclusions(), stats, gaps, found.excluded());
-            }
-            case OPEN -> { }
+        if (precise.kind() == PreciseLayers.Kind.RACE_FREE) {
+            stats = new AnalysisResult.Stats(stats.threads(), stats.accesses(), stats.pairsChecked(), (System.nanoTime() - t0) / 1_000_000);
+            return new AnalysisResult(Verdict.TRUE, "exhaustive exploration: all " + precise.states()
+                    + " reachable states of every interleaving are race-free", List.of(), Optional.empty(), found.exclusions(), stats,
+                    List.of(), found.excluded());
+        }
+        // the report lists every race: the complete pairing follows the verdict
+        found = complete.get();
+        out.truncated = found.truncated();
+        stats = new AnalysisResult.Stats(stats.threads(), stats.accesses(), found.pairsChecked(), (System.nanoTime() - t0) / 1_000_000);
+        if (precise.kind() == PreciseLayers.Kind.RACE) {
+            return new AnalysisResult(Verdict.FALSE, "a racing interleaving was found", found.races(), precise.witness(),
+                    found.exclusions(), stats, gaps, found.excluded());
         }
         String proof = precise.proofIncomplete();
         String reason = !found.races().isEmpty()
-                ? found.races().size() + (found.races().size() >= options.maxRaces() ? "+" : "") + " possible race(s) could be neither excluded nor confirmed"
-                : String.join("; ", gaps);
+                ? found.races().size() + (found.truncated() ? "+" : "") + " possible race(s) could be neither excluded nor confirmed"
+                : AnalysisResult.summarise(gaps);
         if (proof != null) reason += " (exhaustive exploration incomplete: " + proof + ")";
         return new AnalysisResult(Verdict.UNKNOWN, reason, found.races(), Optional.empty(), found.exclusions(), stats, gaps,
                 found.excluded());

@@ -45,10 +45,30 @@ public final class HtmlReport {
                 .append(esc(statusText(r))).append("</p>\n<p class=\"reason\">").append(esc(r.reason())).append("</p>\n</header>\n");
         h.append("<nav>\n<h2>Races</h2>\n<ol id=\"race-list\"></ol>\n</nav>\n<main>\n");
         for (Report.Race race : r.races()) race(h, race);
-        if (!r.gaps().isEmpty()) {
+        if (!r.gaps().isEmpty() || !r.calls().isEmpty()) {
             h.append("<section class=\"gaps\"><h2>What the analysis could not follow</h2><ul>\n");
             for (String g : r.gaps()) h.append("<li>").append(esc(g)).append("</li>\n");
+            for (Report.CallGaps g : r.calls()) {
+                h.append("<li>").append(g.kind().equals("unknown-function") ? "Unknown external function <code>" : "Call with no known target <code>")
+                        .append(esc(g.name())).append("</code> at ");
+                for (int i = 0; i < g.sites().size(); i++) {
+                    Report.CallSite c = g.sites().get(i);
+                    h.append(i == 0 ? "" : ", ").append(esc(c.loc().toString())).append(c.function() != null ? " in <code>" + esc(c.function()) + "</code>" : "");
+                }
+                h.append("</li>\n");
+            }
             h.append("</ul></section>\n");
+        }
+        if (!r.objects().isEmpty()) {
+            h.append("<section class=\"objects\"><h2>Races per object</h2>\n<table>\n<tr><th>Object</th><th>Confirmed</th>"
+                    + "<th>Certain</th><th>Possible</th><th>Suppressed</th><th>Locations</th></tr>\n");
+            for (Report.ObjectSummary o : r.objects()) {
+                h.append("<tr><td><code>").append(esc(o.object())).append("</code></td><td>").append(o.confirmed()).append("</td><td>")
+                        .append(o.certain()).append("</td><td>").append(o.possible()).append("</td><td>").append(o.suppressed()).append("</td><td>");
+                for (int i = 0; i < o.locations().size(); i++) h.append(i == 0 ? "" : ", ").append(esc(o.locations().get(i).toString()));
+                h.append("</td></tr>\n");
+            }
+            h.append("</table>\n</section>\n");
         }
         if (!r.explanation().isEmpty()) explanation(h, r.explanation());
         h.append("</main>\n<footer>Weft ").append(esc(toolVersion)).append("</footer>\n");
@@ -63,19 +83,22 @@ public final class HtmlReport {
         String sup = f.suppressed() > 0 ? ", " + f.suppressed() + " suppressed" : "";
         return switch (r.status()) {
             case RACE_FREE -> "Race-free" + sup;
-            case RACE -> "Data race found: " + f.confirmed() + " confirmed, " + f.possible() + " possible" + sup;
-            case UNKNOWN -> "Unknown: " + f.possible() + " possible race(s)" + sup;
+            case RACE -> "Data race found: " + f.confirmed() + " confirmed, " + f.possible() + " possible (" + f.certain() + " certain)" + sup;
+            case UNKNOWN -> "Unknown: " + f.possible() + " possible race(s) (" + f.certain() + " certain)" + sup;
         };
     }
 
     private void race(StringBuilder h, Report.Race race) {
         h.append("<section class=\"race").append(race.suppressed() ? " suppressed" : "").append("\" id=\"race-").append(race.id()).append("\">\n");
         h.append("<h2>#").append(race.id()).append(' ').append(race.confirmed() ? "Data race" : "Possible data race").append(" on <code>")
-                .append(esc(race.variable())).append("</code> <span class=\"badge ").append(race.confirmed() ? "confirmed" : "possible").append("\">")
-                .append(race.confirmed() ? "confirmed" : "not confirmed").append("</span>");
+                .append(esc(race.variable())).append("</code> <span class=\"badge ").append(race.rank().id()).append("\">")
+                .append(race.rank().id()).append("</span>");
         if (race.suppressed()) h.append(" <span class=\"badge suppressed\">suppressed</span>");
         h.append("</h2>\n");
         if (race.suppressed()) h.append("<p class=\"why-suppressed\">Suppressed by ").append(esc(race.suppressedBy())).append("</p>\n");
+        h.append("<p class=\"object\">Object <code>").append(esc(race.object())).append("</code>");
+        if (race.objects().size() > 1) h.append(" (also ").append(esc(String.join(", ", race.objects().subList(1, race.objects().size())))).append(')');
+        h.append("; ").append(race.accessPairs()).append(" racing pair(s) of accesses in ").append(race.threadPairs()).append(" pair(s) of threads merged</p>\n");
         h.append("<div class=\"sides\">\n");
         side(h, race.first());
         side(h, race.second());
@@ -199,6 +222,7 @@ public final class HtmlReport {
             .badge { font-size: .75rem; padding: .1rem .4rem; border-radius: 1rem; vertical-align: middle; }
             .badge.confirmed { background: #cf222e; color: #fff; }
             .badge.possible { background: #bf8700; color: #fff; }
+            .badge.certain { background: #bc4c00; color: #fff; }
             .badge.suppressed { background: #6e7781; color: #fff; }
             .sides { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; }
             .side { min-width: 0; }
@@ -232,7 +256,7 @@ public final class HtmlReport {
                 var a = document.createElement('a');
                 a.href = '#race-' + race.id;
                 var x = race.accesses[0], y = race.accesses[1];
-                a.textContent = (race.confirmed ? 'Data race' : 'Possible data race') + " on '" + race.variable + "': "
+                a.textContent = '[' + race.rank + '] ' + (race.confirmed ? 'Data race' : 'Possible data race') + " on '" + race.variable + "': "
                   + x.kind + ' in ' + x.thread.name + ' (' + x.file + ':' + x.line + ') and '
                   + y.kind + ' in ' + y.thread.name + ' (' + y.file + ':' + y.line + ')'
                   + (race.suppressedBy ? ' [suppressed]' : '');

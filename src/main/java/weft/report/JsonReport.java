@@ -40,10 +40,30 @@ public final class JsonReport {
         s.put("threads", f.threads());
         s.put("accesses", f.accesses());
         s.put("pairsChecked", f.pairsChecked());
+        s.put("certain", f.certain());
         ArrayNode gaps = root.putArray("gaps");
         r.gaps().forEach(gaps::add);
+        ArrayNode calls = root.putArray("calls");
+        for (Report.CallGaps g : r.calls()) {
+            ObjectNode c = calls.addObject();
+            c.put("kind", g.kind());
+            c.put("name", g.name());
+            ArrayNode sites = c.putArray("sites");
+            for (Report.CallSite site : g.sites()) Json.putLoc(sites.addObject(), site.loc()).put("function", site.function());
+        }
         ArrayNode races = root.putArray("races");
         for (Report.Race race : r.races()) races.add(race(race));
+        ArrayNode objects = root.putArray("objects");
+        for (Report.ObjectSummary o : r.objects()) {
+            ObjectNode x = objects.addObject();
+            x.put("object", o.object());
+            x.put("confirmed", o.confirmed());
+            x.put("certain", o.certain());
+            x.put("possible", o.possible());
+            x.put("suppressed", o.suppressed());
+            ArrayNode locs = x.putArray("locations");
+            for (var l : o.locations()) locs.add(Json.putLoc(Json.object(), l));
+        }
         if (r.explained() || !r.explanation().isEmpty()) root.set("explanation", explanation(r));
         return root;
     }
@@ -52,7 +72,14 @@ public final class JsonReport {
         ObjectNode o = Json.object();
         o.put("id", race.id());
         o.put("confirmed", race.confirmed());
+        o.put("rank", race.rank().id());
         o.put("variable", race.variable());
+        o.put("object", race.object());
+        ArrayNode objs = o.putArray("objects");
+        race.objects().forEach(objs::add);
+        ObjectNode merged = o.putObject("merged");
+        merged.put("accessPairs", race.accessPairs());
+        merged.put("threadPairs", race.threadPairs());
         if (race.suppressed()) o.put("suppressedBy", race.suppressedBy());
         else o.putNull("suppressedBy");
         ArrayNode accesses = o.putArray("accesses");

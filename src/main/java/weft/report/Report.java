@@ -1,6 +1,7 @@
 package weft.report;
 
 import weft.ir.SourceLoc;
+import weft.race.Rank;
 
 import java.util.List;
 
@@ -17,13 +18,20 @@ import java.util.List;
  * @param gaps        what the analyses could not follow
  * @param explanation per shared object, the excluded pairs (empty unless explained)
  * @param explained   whether the explanation was requested
+ * @param objects     per shared object, the races on it by rank and their locations (in the order of the
+ *                    races, which are sorted by rank, then object, then location)
+ * @param calls       every unknown external function called and every call with no known target, with
+ *                    their call sites
  */
 public record Report(Status status, String reason, List<Race> races, Figures figures, List<String> gaps,
-                     List<Explanation> explanation, boolean explained) {
+                     List<Explanation> explanation, boolean explained, List<ObjectSummary> objects,
+                     List<CallGaps> calls) {
     public Report {
         races = List.copyOf(races);
         gaps = List.copyOf(gaps);
         explanation = List.copyOf(explanation);
+        objects = List.copyOf(objects);
+        calls = List.copyOf(calls);
     }
 
     /** The verdict: what the exit code and the SV-COMP result say. */
@@ -44,23 +52,37 @@ public record Report(Status status, String reason, List<Race> races, Figures fig
 
     /**
      * Counts. {@code confirmed}, {@code possible} and {@code suppressed} count races of {@link #races()}
-     * (a suppressed race counts only as suppressed); {@code truncated}: the analysis stopped listing
-     * possible races at its limit, so more may exist.
+     * (a suppressed race counts only as suppressed; {@code possible} counts every race not confirmed);
+     * {@code certain}: of the possible ones, those ranked certain; {@code truncated}: the analysis stopped
+     * listing races at the limit asked for ({@code --max-races}), so more may exist.
      */
     public record Figures(int threads, int accesses, long pairsChecked, int confirmed, int possible, int suppressed,
-                          boolean truncated) {}
+                          boolean truncated, int certain) {}
 
     /**
-     * One data race: two accesses to {@code variable} in two threads (or two instances of one thread).
+     * One data race: two accesses to {@code variable} in two threads (or two instances of one thread),
+     * standing for every racing pair of accesses at the same two locations with the same kinds.
      *
      * @param id           1-based number in the report
-     * @param confirmed    a concrete execution reaches both accesses at once ({@code interleaving})
+     * @param rank         confirmed (a concrete execution reaches both accesses at once, {@code interleaving}),
+     *                     certain or possible (see {@link Rank})
+     * @param object       the shared object the race is grouped under (a variable, {@code malloc@file:line},
+     *                     a library pseudo-object such as {@code <libc:rand state>}, or unknown memory)
+     * @param objects      every object the two locations race on, {@code object} first
+     * @param accessPairs  racing pairs of accesses merged into this race (calling contexts, thread instances,
+     *                     objects)
+     * @param threadPairs  distinct pairs of abstract threads among them
      * @param suppressedBy why the race is suppressed (configuration entry or inline comment), or null
      */
-    public record Race(int id, boolean confirmed, String variable, Side first, Side second, List<Step> interleaving,
-                       String suppressedBy) {
+    public record Race(int id, Rank rank, String variable, Side first, Side second, List<Step> interleaving,
+                       String suppressedBy, String object, List<String> objects, int accessPairs, int threadPairs) {
         public Race {
             interleaving = List.copyOf(interleaving);
+            objects = List.copyOf(objects);
+        }
+
+        public boolean confirmed() {
+            return rank == Rank.CONFIRMED;
         }
 
         public boolean suppressed() {
@@ -68,13 +90,38 @@ public record Report(Status status, String reason, List<Race> races, Figures fig
         }
 
         Race withId(int newId) {
-            return new Race(newId, confirmed, variable, first, second, interleaving, suppressedBy);
+            return new Race(newId, rank, variable, first, second, interleaving, suppressedBy, object, objects, accessPairs, threadPairs);
         }
 
         Race suppressed(String by) {
-            return new Race(id, confirmed, variable, first, second, interleaving, by);
+            return new Race(id, rank, variable, first, second, interleaving, by, object, objects, accessPairs, threadPairs);
         }
     }
+
+    /**
+     * The races on one shared object: how many of each rank (suppressed ones apart) and the source locations
+     * of their accesses (sorted, without duplicates).
+     */
+    public record ObjectSummary(String object, int confirmed, int certain, int possible, int suppressed, List<SourceLoc> locations) {
+        public ObjectSummary {
+            locations = List.copyOf(locations);
+        }
+    }
+
+    /**
+     * Calls the analyses could not see into: {@code kind} {@code unknown-function} (a function neither
+     * defined nor in the library table; {@code name} is its name) or {@code unresolved-call} (a call or
+     * thread routine through a function pointer with no known target; {@code name} is the called
+     * expression), with every call site and the function containing it.
+     */
+    public record CallGaps(String kind, String name, List<CallSite> sites) {
+        public CallGaps {
+            sites = List.copyOf(sites);
+        }
+    }
+
+    /** A call site: where, and in which function. */
+    public record CallSite(SourceLoc loc, String function) {}
 
     /**
      * One access of a race.

@@ -8,7 +8,9 @@ import weft.pointer.MemObject;
 import weft.race.Access;
 import weft.race.AnalysisResult;
 import weft.race.ExcludedPair;
+import weft.race.CallGap;
 import weft.race.RacePair;
+import weft.race.Rank;
 import weft.race.Verdict;
 import weft.thread.ThreadId;
 
@@ -16,6 +18,7 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -59,18 +62,26 @@ public final class ReportBuilder {
 
     public Report build(AnalysisResult r) {
         threadLabels(r);
+        // the analysis deduplicates per pair of locations and kinds; the report merges the kinds too (a
+        // `x++` against a `x++` is one race, not three), keeping the best-ranked pair
+        Map<Set<SourceLoc>, RacePair> best = new LinkedHashMap<>();
+        Map<Set<SourceLoc>, int[]> counts = new HashMap<>();
+        for (RacePair p : r.races()) {
+            Set<SourceLoc> key = new HashSet<>(List.of(p.first().loc(), p.second().loc()));
+            best.merge(key, p, (x, y) -> y.rank().compareTo(x.rank()) < 0 ? y : x);
+            int[] c = counts.computeIfAbsent(key, k -> new int[2]);
+            c[0] += p.accessPairs();
+            c[1] = Math.max(c[1], p.threadPairs());
+        }
         List<Report.Race> races = new ArrayList<>();
-        Set<Set<SourceLoc>> seen = new HashSet<>();  // unordered location pairs already listed
         if (r.witness().isPresent()) {
             RaceWitness w = r.witness().get();
-            seen.add(new HashSet<>(List.of(w.first().loc(), w.second().loc())));
-            races.add(confirmed(w, r.races()));
+            Set<SourceLoc> key = new HashSet<>(List.of(w.first().loc(), w.second().loc()));
+            races.add(confirmed(w, r.races(), best.remove(key), counts.getOrDefault(key, new int[] {1, 1})));
         }
-        for (RacePair p : r.races()) {
-            if (!seen.add(new HashSet<>(List.of(p.first().loc(), p.second().loc())))) continue;
-            races.add(possible(p));
-        }
-        races.sort(Comparator.comparing((Report.Race x) -> !x.confirmed())
+        for (var e : best.entrySet()) races.add(possible(e.getValue(), counts.get(e.getKey())));
+        races.sort(Comparator.comparing(Report.Race::rank)
+                .thenComparing(Report.Race::object)
                 .thenComparing(x -> x.first().loc(), ReportBuilder::compareLoc)
                 .thenComparing(x -> x.second().loc(), ReportBuilder::compareLoc));
         List<Report.Race> numbered = new ArrayList<>();
@@ -79,14 +90,15 @@ public final class ReportBuilder {
             Optional<String> by = options.suppressions().match(n, sources);
             numbered.add(by.isPresent() ? n.suppressed(by.get()) : n);
         }
-        int confirmed = 0, possible = 0, suppressed = 0;
+        int confirmed = 0, possible = 0, suppressed = 0, certain = 0;
         for (Report.Race x : numbered) {
             if (x.suppressed()) suppressed++;
             else if (x.confirmed()) confirmed++;
             else possible++;
+            if (!x.suppressed() && x.rank() == Rank.CERTAIN) certain++;
         }
         Report.Figures figures = new Report.Figures(r.stats().threads(), r.stats().accesses(), r.stats().pairsChecked(),
-                confirmed, possible, suppressed, options.truncated());
+                confirmed, possible, suppressed, options.truncated(), certain);
         Report.Status status;
         String reason;
         if (r.verdict() == Verdict.TRUE) {
@@ -102,16 +114,50 @@ public final class ReportBuilder {
             status = Report.Status.UNKNOWN;
             reason = possible > 0
                     ? possible + " possible race(s) could be neither excluded nor confirmed (the confirmed race is suppressed)"
-                    : "the confirmed race is suppressed, but " + String.join("; ", r.gaps());
+                    : "the confirmed race is suppressed, but " + r.gapSummary();
         } else {
             status = Report.Status.UNKNOWN;
             reason = possible == 0 ? r.reason() : possible + " possible race" + (possible == 1 ? "" : "s")
-                    + " could be neither excluded nor confirmed" + (r.gaps().isEmpty() ? "" : "; " + String.join("; ", r.gaps()));
+                    + " could be neither excluded nor confirmed" + (r.gaps().isEmpty() ? "" : "; " + r.gapSummary());
         }
-        return new Report(status, reason, numbered, figures, r.gaps(), explanation(r), !r.excluded().isEmpty());
+        return new Report(status, reason, numbered, figures, r.gaps(), explanation(r), !r.excluded().isEmpty(),
+                objectSummaries(numbered), callGaps(r.callGaps()));
     }
 
-    private Report.Race confirmed(RaceWitness w, List<RacePair> statics) {
+    /** Per object, in the order of the (sorted) races: counts per rank and the locations. */
+    private static List<Report.ObjectSummary> objectSummaries(List<Report.Race> races) {
+        Map<String, int[]> counts = new LinkedHashMap<>();
+        Map<String, Set<SourceLoc>> locs = new HashMap<>();
+        for (Report.Race x : races) {
+            int[] c = counts.computeIfAbsent(x.object(), k -> new int[4]);
+            c[x.suppressed() ? 3 : x.rank().ordinal()]++;
+            Set<SourceLoc> l = locs.computeIfAbsent(x.object(), k -> new TreeSet<>(ReportBuilder::compareLoc));
+            l.add(x.first().loc());
+            l.add(x.second().loc());
+        }
+        List<Report.ObjectSummary> out = new ArrayList<>();
+        for (var e : counts.entrySet()) {
+            int[] c = e.getValue();
+            out.add(new Report.ObjectSummary(e.getKey(), c[0], c[1], c[2], c[3], List.copyOf(locs.get(e.getKey()))));
+        }
+        return out;
+    }
+
+    /** Call gaps grouped by kind and name (already sorted by the analysis), with readable names. */
+    private List<Report.CallGaps> callGaps(List<CallGap> gaps) {
+        Map<List<String>, List<Report.CallSite>> byName = new LinkedHashMap<>();
+        for (CallGap g : gaps) {
+            String name = g.kind() == CallGap.Kind.UNRESOLVED_CALL
+                    ? SourceLvalue.readable(g.name(), sources.line(g.site().file(), g.site().line()).orElse(null), g.site().col())
+                    : g.name();
+            byName.computeIfAbsent(List.of(g.kind().id(), name), k -> new ArrayList<>()).add(new Report.CallSite(loc(g.site()), g.function()));
+        }
+        List<Report.CallGaps> out = new ArrayList<>();
+        for (var e : byName.entrySet()) out.add(new Report.CallGaps(e.getKey().get(0), e.getKey().get(1), e.getValue()));
+        return out;
+    }
+
+    private Report.Race confirmed(RaceWitness w, List<RacePair> statics, RacePair st, int[] counts) {
         Access sa = matching(w.first(), statics);
         Access sb = matching(w.second(), statics);
         Report.Side a = side(w, w.first(), sa);
@@ -119,15 +165,25 @@ public final class ReportBuilder {
         List<Report.Step> steps = new ArrayList<>();
         for (var s : w.schedule()) steps.add(new Report.Step(steps.size() + 1, s.threadName(), loc(s.loc()), s.statement()));
         String variable = sa != null ? variable(sa) : w.first().object();
+        String object = st != null ? objectName(st.object()) : sa != null ? objectName(sa.region().object()) : w.first().object();
+        List<String> objects = st != null ? objectNames(st) : List.of(object);
         boolean swap = order(a, b);
-        return new Report.Race(0, true, variable, swap ? b : a, swap ? a : b, steps, null);
+        return new Report.Race(0, Rank.CONFIRMED, variable, swap ? b : a, swap ? a : b, steps, null, object, objects,
+                Math.max(1, counts[0]), Math.max(1, counts[1]));
     }
 
-    private Report.Race possible(RacePair p) {
+    private Report.Race possible(RacePair p, int[] counts) {
         Report.Side a = side(p.first());
         Report.Side b = side(p.second());
         boolean swap = order(a, b);
-        return new Report.Race(0, false, variable(p.first()), swap ? b : a, swap ? a : b, List.of(), null);
+        return new Report.Race(0, p.rank(), variable(p.first()), swap ? b : a, swap ? a : b, List.of(), null,
+                objectName(p.object()), objectNames(p), counts[0], counts[1]);
+    }
+
+    private List<String> objectNames(RacePair p) {
+        Set<String> out = new java.util.LinkedHashSet<>();
+        for (MemObject o : p.objects()) out.add(objectName(o));
+        return List.copyOf(out);
     }
 
     /** Whether {@code b} should be shown first: the write first, then the earlier location. */
@@ -165,9 +221,13 @@ public final class ReportBuilder {
                 a.function().name(), locks(a), a.state().inAtomicSection());
     }
 
-    /** The accessed lvalue as written, or the object's name for accesses made by library calls. */
+    /**
+     * The accessed lvalue as written (its source text where the IR form has lowering temporaries, see
+     * {@link SourceLvalue}), or the object's name for accesses made by library calls.
+     */
     private String variable(Access a) {
-        return a.access().lvalue() != null ? a.access().what() : objectName(a.region().object());
+        if (a.access().lvalue() == null) return objectName(a.region().object());
+        return SourceLvalue.readable(a.access().what(), sources.line(a.loc().file(), a.loc().line()).orElse(null), a.loc().col());
     }
 
     /** Names of abstract threads: the start routine, with the creation line when several share it. */
@@ -229,9 +289,26 @@ public final class ReportBuilder {
         return new Report.AccessRef(loc(a.loc()), a.isWrite(), label(a.thread()));
     }
 
+    /**
+     * A stable, readable name of a shared object: a global's name (a static local's as {@code f::name}, a
+     * local's as {@code name in f()}), a heap block by its allocation call and site
+     * ({@code malloc@file.c:12}), a library pseudo-object by its name ({@code <libc:rand state>}), or
+     * {@code unknown memory} (memory of code outside the program).
+     */
     private String objectName(MemObject o) {
-        if (o instanceof MemObject.Var v) return v.variable().name();
-        if (o instanceof MemObject.Heap h) return "heap block allocated at " + display(h.site().loc()).toString();
+        if (o instanceof MemObject.Var v) {
+            weft.ir.Variable var = v.variable();
+            if (var.kind() == weft.ir.Variable.Kind.STATIC_LOCAL && var.function() != null) return var.function() + "::" + var.name();
+            if ((var.kind() == weft.ir.Variable.Kind.LOCAL || var.kind() == weft.ir.Variable.Kind.PARAM) && var.function() != null) {
+                return var.name() + " in " + var.function() + "()";
+            }
+            if (var.kind() == weft.ir.Variable.Kind.STRING) return "string literal at " + display(var.loc());
+            return var.name();
+        }
+        if (o instanceof MemObject.Heap h) {
+            String fn = h.site().stmt() instanceof weft.ir.Stmt.Call c && c.directName() != null ? c.directName() : "heap";
+            return fn + "@" + display(h.site().loc()).shortString().replaceFirst(":\\d+$", "");
+        }
         if (o instanceof MemObject.Unknown) return "unknown memory";
         return o.toString();
     }

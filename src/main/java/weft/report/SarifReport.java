@@ -22,7 +22,9 @@ import java.util.Map;
  * creation sites (the message links to them), a confirmed race carries its interleaving as one
  * {@code codeFlow} with a {@code threadFlow} per thread (steps numbered globally by
  * {@code executionOrder}), and suppressed races carry a SARIF {@code suppression}. Rules:
- * {@code data-race} (confirmed, level error) and {@code possible-data-race} (not confirmed, warning).
+ * {@code data-race} (confirmed, level error) and {@code possible-data-race} (not confirmed, warning); each
+ * result's properties carry its rank ({@code confirmed}, {@code certain}, {@code possible}), object group
+ * and merged counts, and the run's properties the call gaps ({@code calls}).
  */
 public final class SarifReport {
     static final String SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
@@ -69,6 +71,14 @@ public final class SarifReport {
         ObjectNode props = run.putObject("properties");
         props.put("verdict", r.status().id());
         props.put("reason", r.reason());
+        ArrayNode calls = props.putArray("calls");
+        for (Report.CallGaps g : r.calls()) {
+            ObjectNode c = calls.addObject();
+            c.put("kind", g.kind());
+            c.put("name", g.name());
+            ArrayNode sites = c.putArray("sites");
+            for (Report.CallSite site : g.sites()) Json.putLoc(sites.addObject(), site.loc()).put("function", site.function());
+        }
         return root;
     }
 
@@ -96,7 +106,8 @@ public final class SarifReport {
         o.put("ruleId", race.confirmed() ? CONFIRMED_RULE : POSSIBLE_RULE);
         o.put("ruleIndex", race.confirmed() ? 0 : 1);
         o.put("level", race.confirmed() ? "error" : "warning");
-        String text = (race.confirmed() ? "Data race" : "Possible data race") + " on '" + race.variable() + "': " + a.kind()
+        String text = (race.confirmed() ? "Data race" : race.rank() == weft.race.Rank.CERTAIN ? "Certain data race" : "Possible data race")
+                + " on '" + race.variable() + "'" + (race.object().equals(race.variable()) ? "" : " (object " + race.object() + ")") + ": " + a.kind()
                 + " in thread " + a.thread().name() + " and [" + b.kind() + " in thread " + b.thread().name() + "](1)"
                 + " (locks held: " + locks(a) + " / " + locks(b) + ").";
         o.putObject("message").put("text", text);
@@ -120,7 +131,13 @@ public final class SarifReport {
         }
         ObjectNode p = o.putObject("properties");
         p.put("confirmed", race.confirmed());
+        p.put("rank", race.rank().id());
         p.put("variable", race.variable());
+        p.put("object", race.object());
+        ArrayNode objs = p.putArray("objects");
+        race.objects().forEach(objs::add);
+        p.put("accessPairs", race.accessPairs());
+        p.put("threadPairs", race.threadPairs());
         return o;
     }
 

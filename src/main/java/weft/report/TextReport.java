@@ -42,20 +42,55 @@ public final class TextReport {
         }
         for (Report.Race race : r.races()) {
             if (race.suppressed()) {
-                out.println(head(race.first().loc(), "note") + "suppressed " + (race.confirmed() ? "" : "possible ")
+                out.println(head(race.first().loc(), "note") + "suppressed " + rankWord(race)
                         + "data race on '" + race.variable() + "' with " + race.second().loc() + ": " + race.suppressedBy());
             }
         }
         if (options.explain()) printExplanation(r, out);
+        printCallGaps(r, out);
+        printObjects(r, out);
         out.println(summary(r));
+    }
+
+    /** Unknown external functions and calls with no known target, each with all its call sites. */
+    private void printCallGaps(Report r, PrintStream out) {
+        for (String kind : List.of("unknown-function", "unresolved-call")) {
+            List<Report.CallGaps> gs = r.calls().stream().filter(g -> g.kind().equals(kind)).toList();
+            if (gs.isEmpty()) continue;
+            out.println(kind.equals("unknown-function")
+                    ? "weft: unknown external functions (neither defined nor in the library table; assumed to read and write all memory they may reach):"
+                    : "weft: calls through function pointers with no known target (not followed):");
+            for (Report.CallGaps g : gs) {
+                StringBuilder sb = new StringBuilder("  ").append(g.name()).append(": ");
+                for (int i = 0; i < g.sites().size(); i++) {
+                    Report.CallSite c = g.sites().get(i);
+                    sb.append(i == 0 ? "" : ", ").append(c.loc()).append(c.function() != null ? " in " + c.function() + "()" : "");
+                }
+                out.println(sb);
+            }
+        }
+    }
+
+    /** The per-object summary: races per rank and their locations. */
+    private void printObjects(Report r, PrintStream out) {
+        if (r.objects().isEmpty()) return;
+        out.println("weft: races per object (confirmed / certain / possible" + (r.figures().suppressed() > 0 ? " / suppressed" : "") + "):");
+        for (Report.ObjectSummary o : r.objects()) {
+            StringBuilder sb = new StringBuilder("  ").append(o.object()).append(": ").append(o.confirmed()).append(" / ")
+                    .append(o.certain()).append(" / ").append(o.possible());
+            if (r.figures().suppressed() > 0) sb.append(" / ").append(o.suppressed());
+            sb.append(" at ");
+            for (int i = 0; i < o.locations().size(); i++) sb.append(i == 0 ? "" : ", ").append(o.locations().get(i));
+            out.println(sb);
+        }
     }
 
     private void printRace(Report.Race race, PrintStream out) {
         Report.Side a = race.first();
         Report.Side b = race.second();
         boolean sameThread = a.thread().equals(b.thread());
-        out.println(head(a.loc(), "warning") + bold((race.confirmed() ? "" : "possible ") + "data race on '" + race.variable()
-                + "': " + a.kind() + " in thread " + thread(a.thread()) + " and " + b.kind() + " in "
+        out.println(head(a.loc(), "warning") + bold(rankWord(race) + "data race on '" + race.variable() + "'"
+                + (race.object().equals(race.variable()) ? "" : " (object " + race.object() + ")") + ": " + a.kind() + " in thread " + thread(a.thread()) + " and " + b.kind() + " in "
                 + (sameThread ? "another instance of that thread" : "thread " + thread(b.thread()))));
         excerpt(a.loc(), out);
         out.println(head(b.loc(), "note") + access(b) + (b.function() != null ? " in " + b.function() + "()" : "")
@@ -69,11 +104,29 @@ public final class TextReport {
         if (createdB != null && !(createdB.equals(createdA) && a.thread().name().equals(b.thread().name()))) {
             out.println(head(createdB, "note") + "thread " + b.thread().name() + " created here");
         }
+        if (race.accessPairs() > 1) {
+            out.println(head(a.loc(), "note") + "merges " + race.accessPairs() + " racing pairs of accesses at these lines (calling contexts, "
+                    + "thread instances, access kinds, objects) in " + race.threadPairs() + " pair" + (race.threadPairs() == 1 ? "" : "s") + " of threads");
+        }
+        if (race.objects().size() > 1) {
+            out.println(head(a.loc(), "note") + "the accesses may also race on " + String.join(", ", race.objects().subList(1, race.objects().size())));
+        }
         if (race.confirmed()) {
             printInterleaving(race, out);
+        } else if (race.rank() == weft.race.Rank.CERTAIN) {
+            out.println(head(a.loc(), "note") + "certain, not confirmed: both accesses are reached, the threads run in parallel, "
+                    + "no lock may be held in common and they touch the same bytes of one object; no interleaving was found");
         } else {
             out.println(head(a.loc(), "note") + "not confirmed: no interleaving reaching both accesses was found");
         }
+    }
+
+    private static String rankWord(Report.Race race) {
+        return switch (race.rank()) {
+            case CONFIRMED -> "";
+            case CERTAIN -> "certain ";
+            case POSSIBLE -> "possible ";
+        };
     }
 
     private void printInterleaving(Report.Race race, PrintStream out) {
@@ -175,7 +228,8 @@ public final class TextReport {
                     ? " (" + f.accesses() + " shared accesses in " + f.threads() + (f.threads() == 1 ? " thread" : " threads") + ", all pairs excluded)"
                     : " apart from " + f.suppressed() + " suppressed race" + (f.suppressed() == 1 ? "" : "s") + " (" + where + ")");
             case RACE -> colour("1;31", "weft: data race found") + ": " + f.confirmed() + " confirmed, " + f.possible()
-                    + (f.truncated() ? "+" : "") + " possible" + sup + " (" + where + ")";
+                    + (f.truncated() ? "+" : "") + " possible" + (f.certain() > 0 ? " (" + f.certain() + " certain)" : "") + sup + " ("
+                    + (f.truncated() ? "more races may exist, " : "") + where + ")";
             case UNKNOWN -> colour("1;33", "weft: unknown") + ": " + r.reason() + " (" + (f.truncated() ? "more races may exist, " : "")
                     + where + sup + ")";
         };

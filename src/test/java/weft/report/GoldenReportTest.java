@@ -41,6 +41,11 @@ class GoldenReportTest {
             out.add(Arguments.of("confirmed.c", List.of(), "confirmed", fmt, 1));
             out.add(Arguments.of("unknown.c", List.of(), "unknown", fmt, 3));
         }
+        for (String fmt : List.of("text", "json")) {
+            out.add(Arguments.of("ranked.c", List.of(), "ranked", fmt, 1));
+            out.add(Arguments.of("gaps.c", List.of(), "gaps", fmt, 3));
+        }
+        out.add(Arguments.of("ranked.c", List.of("--max-races", "2"), "ranked-max2", "text", 1));
         out.add(Arguments.of("racefree.c", List.of("--explain"), "racefree-explain", "text", 0));
         out.add(Arguments.of("racefree.c", List.of("--explain"), "racefree-explain", "json", 0));
         return out.stream();
@@ -88,5 +93,44 @@ class GoldenReportTest {
         assertTrue(java.util.regex.Pattern.compile("locks held: a in thread main; b in thread worker[#@]\\d+").matcher(text).find(), text);
         assertFalse(text.contains("\u001b["), "no colour when stdout is not a terminal");
         assertTrue(text.strip().endsWith("(3 threads, 26 shared accesses)"), text);
+    }
+
+    @Test
+    void rankedGoldenHasEveryRankDedupAndGroups() throws IOException {
+        JsonNode r = new ObjectMapper().readTree(GOLDEN.resolve("ranked.json").toFile());
+        List<String> ranks = new ArrayList<>();
+        for (JsonNode race : r.get("races")) ranks.add(race.get("rank").asText());
+        assertEquals(List.of("confirmed", "certain", "certain", "possible"), ranks, "sorted by rank");
+        assertEquals(2, r.get("summary").get("certain").asInt());
+        assertFalse(r.get("summary").get("truncated").asBoolean());
+        JsonNode counter = r.get("races").get(0);
+        assertEquals("counter", counter.get("object").asText());
+        assertTrue(counter.get("merged").get("accessPairs").asInt() > 1, "contexts and instances merged: " + counter);
+        JsonNode heap = r.get("races").get(2);
+        assertEquals("malloc@ranked.c:36", heap.get("object").asText());
+        assertEquals("st->misses", heap.get("variable").asText());
+        JsonNode twoTargets = r.get("races").get(3);
+        assertEquals("[\"a\",\"b\"]", twoTargets.get("objects").toString());
+        assertEquals("*p", twoTargets.get("variable").asText());
+        List<String> objects = new ArrayList<>();
+        for (JsonNode o : r.get("objects")) objects.add(o.get("object").asText());
+        assertEquals(List.of("counter", "flag", "malloc@ranked.c:36", "a"), objects);
+
+        String text = Files.readString(GOLDEN.resolve("ranked.txt"));
+        assertTrue(text.contains("warning: certain data race on 'flag'"), text);
+        assertTrue(text.contains("weft: races per object (confirmed / certain / possible):\n  counter: 1 / 0 / 0"), text);
+        String capped = Files.readString(GOLDEN.resolve("ranked-max2.txt"));
+        assertTrue(capped.contains("1+ possible") && capped.contains("more races may exist"), "a capped report says so: " + capped);
+        assertEquals(2, capped.lines().filter(l -> l.contains(": warning: ")).count(), "two races listed: " + capped);
+    }
+
+    @Test
+    void gapsGoldenListsEveryUnknownFunctionAndUnresolvedCall() throws IOException {
+        JsonNode r = new ObjectMapper().readTree(GOLDEN.resolve("gaps.json").toFile());
+        List<String> calls = new ArrayList<>();
+        for (JsonNode c : r.get("calls")) calls.add(c.get("kind").asText() + " " + c.get("name").asText() + " " + c.get("sites").size());
+        assertEquals(List.of("unknown-function ext_level 1", "unknown-function ext_notify 2", "unresolved-call hook 1"), calls);
+        String text = Files.readString(GOLDEN.resolve("gaps.txt"));
+        assertTrue(text.contains("ext_notify: src/test/resources/report/gaps.c:16:5 in main(), src/test/resources/report/gaps.c:17:5 in main()"), text);
     }
 }
