@@ -2,6 +2,7 @@ package weft.race;
 
 import weft.explore.RaceWitness;
 import weft.pointer.MemObject;
+import weft.thread.UnresolvedCall;
 
 import java.util.List;
 import java.util.Map;
@@ -19,16 +20,25 @@ import java.util.Optional;
  * @param gaps       what the analyses could not follow (each makes {@code TRUE} impossible), for people
  * @param excluded   with {@link AnalysisOptions#explain()}, every excluded pair with its first excluding rule
  *     (up to {@link #MAX_EXCLUDED}); otherwise empty
+ * @param unresolvedCalls every call through a function pointer (and start routine) in code the threads run that
+ *     the analyses could not follow completely, with its site and the reason; each is also behind a gap
  */
 public record AnalysisResult(Verdict verdict, String reason, List<RacePair> races, Optional<RaceWitness> witness,
                              Map<MemObject, Map<String, Integer>> exclusions, Stats stats, List<String> gaps,
-                             List<ExcludedPair> excluded) {
+                             List<ExcludedPair> excluded, List<UnresolvedCall> unresolvedCalls) {
     /** Excluded pairs kept at most for explanations. */
     public static final int MAX_EXCLUDED = 20_000;
 
     public AnalysisResult {
         gaps = List.copyOf(gaps);
         excluded = List.copyOf(excluded);
+        unresolvedCalls = List.copyOf(unresolvedCalls);
+    }
+
+    public AnalysisResult(Verdict verdict, String reason, List<RacePair> races, Optional<RaceWitness> witness,
+                          Map<MemObject, Map<String, Integer>> exclusions, Stats stats, List<String> gaps,
+                          List<ExcludedPair> excluded) {
+        this(verdict, reason, races, witness, exclusions, stats, gaps, excluded, List.of());
     }
 
     public AnalysisResult(Verdict verdict, String reason, List<RacePair> races, Optional<RaceWitness> witness,

@@ -94,11 +94,12 @@ public final class RaceAnalysis {
         if (!calls.complete(executed)) gaps.add(calls.incompleteReason(executed));
         if (walker.incompleteReason() != null) gaps.add(walker.incompleteReason());
         if (graph.truncated(options.maxThreads())) gaps.add("more than " + options.maxThreads() + " abstract threads");
+        List<weft.thread.UnresolvedCall> unresolved = calls.unresolved(executed);
         AnalysisResult.Stats stats = new AnalysisResult.Stats(graph.threads().size(), accesses.size(), found.pairsChecked(),
                 (System.nanoTime() - t0) / 1_000_000);
         if (found.races().isEmpty() && gaps.isEmpty()) {
             return new AnalysisResult(Verdict.TRUE, "every pair of conflicting accesses is excluded", List.of(),
-                    Optional.empty(), found.exclusions(), stats, gaps, found.excluded());
+                    Optional.empty(), found.exclusions(), stats, gaps, found.excluded(), unresolved);
         }
         Optional<RaceWitness> witness = Optional.empty();
         String proof = null;
@@ -120,7 +121,7 @@ public final class RaceAnalysis {
                 }
                 case RACE -> {
                     return new AnalysisResult(Verdict.FALSE, "a racing interleaving was found", found.races(), o.witness(),
-                            found.exclusions(), stats, gaps, found.excluded());
+                            found.exclusions(), stats, gaps, found.excluded(), unresolved);
                 }
                 case INCOMPLETE -> proof = o.detail();
             }
@@ -136,14 +137,14 @@ public final class RaceAnalysis {
         stats = new AnalysisResult.Stats(stats.threads(), stats.accesses(), stats.pairsChecked(), (System.nanoTime() - t0) / 1_000_000);
         if (witness.isPresent()) {
             return new AnalysisResult(Verdict.FALSE, "a racing interleaving was found", found.races(), witness,
-                    found.exclusions(), stats, gaps, found.excluded());
+                    found.exclusions(), stats, gaps, found.excluded(), unresolved);
         }
         String reason = !found.races().isEmpty()
                 ? found.races().size() + (found.races().size() >= options.maxRaces() ? "+" : "") + " possible race(s) could be neither excluded nor confirmed"
                 : String.join("; ", gaps);
         if (proof != null) reason += " (exhaustive exploration incomplete: " + proof + ")";
         return new AnalysisResult(Verdict.UNKNOWN, reason, found.races(), Optional.empty(), found.exclusions(), stats, gaps,
-                found.excluded());
+                found.excluded(), unresolved);
     }
 
     /** The accesses with semaphores that may count past one taken out of their must-locksets. */
