@@ -39,6 +39,19 @@ public record InstanceAccess(Variable arrayOrNull, long elementSize, boolean thr
         return null;
     }
 
+    /**
+     * The key use of a library access through pointer argument {@code pointer} ({@code free(k)}, {@code
+     * memset(k, ...)}) with instance keys of kind POINTER: it may touch any byte of the object {@code k}
+     * points into, so its element is the whole object ({@link Long#MAX_VALUE}), which only a key that is
+     * the instance's own allocated object covers; null if the pointer is not a key.
+     */
+    public static InstanceAccess ofPointer(Expr pointer, Set<Variable> keys, InstanceKeys.Kind kind) {
+        if (kind != InstanceKeys.Kind.POINTER || pointer == null) return null;
+        Expr p = strip(pointer);
+        return p instanceof Expr.Load l && l.lvalue() instanceof Lvalue.Var v && keys.contains(v.variable())
+                ? new InstanceAccess(null, Long.MAX_VALUE) : null;
+    }
+
     private static Expr strip(Expr e) {
         while (e instanceof Expr.Cast c) e = c.operand();
         return e;

@@ -230,10 +230,15 @@ public final class ThreadWalker {
                 endStates.merge(t, s, LocalState::join);
             }
             if (program.target(c) instanceof CallTarget.Library lib && lib.model().event() instanceof Event.ThreadCreate) {
-                for (ThreadId child : graph.childrenAt(t, e)) creationStates.computeIfAbsent(child, k -> new ArrayList<>()).add(s);
+                recordCreation(t, e, s);
             }
         }
         return transfer.apply(t, f, e, s);
+    }
+
+    /** Records {@code s} as a state in which {@code t} executes the create statement {@code e} (direct or through a pointer). */
+    private void recordCreation(ThreadId t, Edge e, LocalState s) {
+        for (ThreadId child : graph.childrenAt(t, e)) creationStates.computeIfAbsent(child, k -> new ArrayList<>()).add(s);
     }
 
     /** The state after a call of the user functions {@code callees} from state {@code s} (null if none returns). */
@@ -276,7 +281,7 @@ public final class ThreadWalker {
      * functions {@code callees}: the join of the states after each possible target, each as if called
      * directly (a user function as in {@link #afterUserCall}, a library function as its model says, external
      * code as any external call: it may release every lock it reaches). A library target that ends the thread
-     * ({@code pthread_exit}) records an end state.
+     * ({@code pthread_exit}) records an end state, one that creates a thread records a creation state.
      */
     private LocalState indirectCall(ThreadId t, Function f, Edge e, Stmt.Call c, List<Function> callees, List<CallTarget> libs, LocalState s) {
         LocalState out = callees.isEmpty() ? null : afterUserCall(t, f, e, c, callees, s);
@@ -284,6 +289,7 @@ public final class ThreadWalker {
             LocalState after;
             if (lt instanceof CallTarget.Library lib) {
                 if (lib.model().event() instanceof Event.ThreadExit) endStates.merge(t, s, LocalState::join);
+                if (lib.model().event() instanceof Event.ThreadCreate) recordCreation(t, e, s);
                 after = transfer.applyLibraryTarget(t, f, e, c, lib.model(), s);
             } else {
                 after = transfer.applyExternalTarget(c, s);

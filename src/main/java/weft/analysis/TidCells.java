@@ -20,6 +20,10 @@ import java.util.Set;
  * written by nothing else anywhere in the program. Only for those is "the id stored in this cell" a
  * sound basis for matching joins to threads: any other write could replace the id.
  *
+ * <p>A library function called through a function pointer counts as called directly (thread creation through a
+ * pointer stores an id; a library function that writes through an argument clobbers it), external code a
+ * pointer may denote as a direct external call (it may write every argument).
+ *
  * <p>Assumes: every write to memory is visible to the pointer analysis (plain stores, library writes,
  * unknown calls that escape the cell); a cell written by anything else is not a tid cell. Probes p10,
  * p16: sound.
@@ -38,20 +42,11 @@ final class TidCells {
                 if (s instanceof Stmt.Call c) {
                     if (c.result() != null) mark(pts, f, c.result(), clobbered);
                     CallTarget t = program.target(c);
-                    if (t instanceof CallTarget.Library d && d.model().event() instanceof Event.ThreadDetach) detaches = true;
-                    if (t instanceof CallTarget.Library lib && lib.model().event() instanceof Event.ThreadCreate tc
-                            && tc.idArg() < c.args().size()) {
-                        for (Loc l : pts.eval(f.linkName(), c.args().get(tc.idArg()))) ids.add(l.object());
-                    } else if (t instanceof CallTarget.Library lib && lib.model().event() instanceof Event.MemAccess m) {
-                        for (Event.MemArg ma : m.args()) {
-                            if (ma.write() && ma.ptrArg() < c.args().size()) {
-                                for (Loc l : pts.eval(f.linkName(), c.args().get(ma.ptrArg()))) clobbered.add(l.object());
-                            }
-                        }
-                    } else if (t instanceof CallTarget.External
-                            || t instanceof CallTarget.Indirect && !pts.libraryCallees(c).isEmpty()) {
-                        // an external function, or a library function called through a pointer, may write any argument
-                        for (Expr arg : c.args()) for (Loc l : pts.eval(f.linkName(), arg)) clobbered.add(l.object());
+                    if (t instanceof CallTarget.Library || t instanceof CallTarget.External) {
+                        target(pts, f, c, t, ids, clobbered);
+                    } else if (t instanceof CallTarget.Indirect) {
+                        // a library function called through a pointer acts as when called directly
+                        for (CallTarget lt : pts.libraryCallees(c)) target(pts, f, c, lt, ids, clobbered);
                     }
                 }
             }
@@ -59,6 +54,23 @@ final class TidCells {
         ids.removeAll(clobbered);
         ids.remove(new MemObject.Unknown());
         trusted.addAll(ids);
+    }
+
+    /** What library or external function {@code t}, run by call {@code c}, does to thread id cells. */
+    private void target(PointsTo pts, Function f, Stmt.Call c, CallTarget t, Set<MemObject> ids, Set<MemObject> clobbered) {
+        if (t instanceof CallTarget.Library d && d.model().event() instanceof Event.ThreadDetach) detaches = true;
+        if (t instanceof CallTarget.Library lib && lib.model().event() instanceof Event.ThreadCreate tc) {
+            if (tc.idArg() < c.args().size()) for (Loc l : pts.eval(f.linkName(), c.args().get(tc.idArg()))) ids.add(l.object());
+        } else if (t instanceof CallTarget.Library lib && lib.model().event() instanceof Event.MemAccess m) {
+            for (Event.MemArg ma : m.args()) {
+                if (ma.write() && ma.ptrArg() < c.args().size()) {
+                    for (Loc l : pts.eval(f.linkName(), c.args().get(ma.ptrArg()))) clobbered.add(l.object());
+                }
+            }
+        } else if (t instanceof CallTarget.External) {
+            // an external function may write any argument
+            for (Expr arg : c.args()) for (Loc l : pts.eval(f.linkName(), arg)) clobbered.add(l.object());
+        }
     }
 
     private static void mark(PointsTo pts, Function f, Lvalue lv, Set<MemObject> out) {

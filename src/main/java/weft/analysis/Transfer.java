@@ -78,13 +78,15 @@ final class Transfer {
     /**
      * The state after a call through a function pointer runs library function {@code model} (one of the
      * pointer's possible targets), exactly as a direct call of it; null if it ends the path. Thread creation
-     * and once through a pointer are analysis gaps ({@code CallGraph}), so they only overwrite the result
-     * here. The caller joins these states over all targets: a must-lock released by any target is dropped,
-     * one acquired by only some targets is not a must-lock ({@code LockState#join}).
+     * through a pointer creates the children the thread graph has at this edge, as a direct create; once
+     * through a pointer is an analysis gap ({@code CallGraph}), so it only overwrites the result here. The
+     * caller joins these states over all targets: a must-lock released by any target is dropped, one acquired
+     * by only some targets is not a must-lock ({@code LockState#join}), a child created by any target may
+     * have been created ({@code ThreadEvents#join}).
      */
     LocalState applyLibraryTarget(ThreadId t, Function f, Edge e, Stmt.Call c, weft.model.LibraryModel model, LocalState s) {
         Event ev = model.event();
-        if (ev instanceof Event.ThreadCreate || ev instanceof Event.Once) return c.result() == null ? s : overwrite(s, c.result());
+        if (ev instanceof Event.Once) return c.result() == null ? s : overwrite(s, c.result());
         return library(t, f, e, c, ev, s);
     }
 

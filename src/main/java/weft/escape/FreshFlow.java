@@ -24,7 +24,8 @@ import java.util.function.IntConsumer;
 /**
  * Intraprocedural forward must-analysis of {@link FreshVars}: which local pointers point into objects
  * that no other thread can reach. A token is born when an allocation's result is assigned to an
- * unaddressed local pointer (or, for a parameter the caller passes an unpublished object in, at entry)
+ * unaddressed local pointer — a direct allocation, or a call {@link FreshReturns} finds returns a fresh object —
+ * (or, for a parameter the caller passes an unpublished object in, at entry)
  * and follows copies ({@code q = p}, {@code q = &p->f}, {@code q = (T *) p + 1}). It dies whole when a
  * pointer into its objects may leave the tracked variables: stored to memory or to an address-taken or
  * static variable, converted to an integer, returned, passed to a thread, to an unknown or storing
@@ -42,11 +43,20 @@ final class FreshFlow {
     /** Per function, each edge's position: the token of an allocation made there. */
     private final Map<String, Map<Edge, Integer>> edgeIndex = new java.util.concurrent.ConcurrentHashMap<>();
 
+    /** Calls whose result is a fresh object (null: only direct allocations are, as while summaries are computed). */
+    private final FreshReturns returns;
+
     FreshFlow(Program program, PointsTo pts, Locals locals, Publication summaries) {
+        this(program, pts, locals, summaries, false);
+    }
+
+    /** With {@code freshReturns}, the results of calls {@link FreshReturns} finds fresh start tokens too. */
+    FreshFlow(Program program, PointsTo pts, Locals locals, Publication summaries, boolean freshReturns) {
         this.program = program;
         this.pts = pts;
         this.locals = locals;
         this.summaries = summaries;
+        this.returns = freshReturns ? new FreshReturns(program, pts, this) : null;
     }
 
     private int allocationToken(Function f, Edge e) {
@@ -161,6 +171,7 @@ final class FreshFlow {
                 }
             }
             s = kill(s, escaping, died);
+            if (returns != null && returns.freshResult(f, c)) born = edgeIndex;
         } else {
             s = kill(s, allFlows(args, -1, -1), died);
         }

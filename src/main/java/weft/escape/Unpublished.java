@@ -51,7 +51,7 @@ public final class Unpublished {
     public Unpublished(Program program, PointsTo pts, AddressTaken addressTaken) {
         this.program = program;
         this.locals = new Locals(addressTaken);
-        this.flow = new FreshFlow(program, pts, locals, new Publication(program, pts, locals));
+        this.flow = new FreshFlow(program, pts, locals, new Publication(program, pts, locals), true);
     }
 
     /**
@@ -120,6 +120,11 @@ public final class Unpublished {
             for (Edge e : f.cfg().edges()) {
                 if (e.stmt() instanceof Stmt.Call c && program.target(c) instanceof CallTarget.Library lib
                         && lib.model().event() instanceof Event.Alloc) {
+                    return true;
+                }
+                // a user function or a function pointer may return a fresh object (FreshReturns)
+                if (e.stmt() instanceof Stmt.Call c && c.result() != null && c.result().type().isPointer()
+                        && !(program.target(c) instanceof CallTarget.Library) && !(program.target(c) instanceof CallTarget.External)) {
                     return true;
                 }
             }

@@ -48,7 +48,9 @@ final class Declarations {
             SourceLoc loc = nameLoc(ctx, dtor);
             if (v.isStatic()) {
                 if (!ctx.unitStatics.containsKey(v)) {
-                    ctx.unitStatics.put(v, ctx.program.newVariable(v.getName(), t, Variable.Kind.GLOBAL, null, tls, loc));
+                    Variable g = ctx.program.newVariable(v.getName(), t, Variable.Kind.GLOBAL, null, tls, loc);
+                    ctx.program.markInternalLinkage(g);
+                    ctx.unitStatics.put(v, g);
                 }
             } else {
                 ctx.program.refineExternalGlobal(v.getName(), t, tls, loc);

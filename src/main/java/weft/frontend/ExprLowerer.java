@@ -297,6 +297,14 @@ final class ExprLowerer {
 
     private Expr conditional(IASTConditionalExpression c, SourceLoc loc) {
         CType t = typeOf(c);
+        if (t instanceof CType.Function) t = types.pointerTo(t);
+        if (!t.isPointer() && !(t instanceof CType.Void)) {
+            // CDT gives no type to "c ? f : g" with a function designator: the operands decay to pointers
+            CType other = typeOf(c.getNegativeResultExpression());
+            if (other instanceof CType.Function) t = types.pointerTo(other);
+            else if (other.isPointer() && c.getPositiveResultExpression() != null
+                    && typeOf(c.getPositiveResultExpression()) instanceof CType.Function) t = other;
+        }
         if (t instanceof CType.Void) {
             viaBranches(c, loc, null, (tn, fn) -> cond(c.getLogicalConditionExpression(), tn, fn),
                     c.getPositiveResultExpression(), c.getNegativeResultExpression());

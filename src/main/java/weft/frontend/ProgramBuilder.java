@@ -36,6 +36,13 @@ final class ProgramBuilder {
         this.models = models;
     }
 
+    /** File-scope globals declared {@code static}: no other translation unit, external code included, can name them. */
+    private final java.util.Set<Variable> internalLinkage = new java.util.HashSet<>();
+
+    void markInternalLinkage(Variable v) {
+        internalLinkage.add(v);
+    }
+
     Variable newVariable(String name, CType type, Variable.Kind kind, String function, boolean threadLocal, SourceLoc loc) {
         Variable v = new Variable(nextId++, name, type, kind, function, threadLocal, loc);
         if (v.isStatic()) globals.add(v);
@@ -124,7 +131,7 @@ final class ProgramBuilder {
                 outside.add(v);
             }
         });
-        return new Program(dataModel, globals, inits, functions, models, outside);
+        return new Program(dataModel, globals, inits, functions, models, outside, internalLinkage);
     }
 
     /**

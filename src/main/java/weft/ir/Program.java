@@ -31,7 +31,19 @@ public final class Program {
      */
     public Program(DataModel dataModel, List<Variable> globals, List<GlobalInit> inits,
                    Map<String, Function> functions, LibraryModels models, Set<Variable> outsideDefined) {
+        this(dataModel, globals, inits, functions, models, outsideDefined, Set.of());
+    }
+
+    /**
+     * @param outsideDefined  globals the program declares {@code extern} but never defines
+     * @param internalLinkage file-scope globals declared {@code static}: code outside the program cannot
+     *                        name them (it reaches them only through pointers it is given)
+     */
+    public Program(DataModel dataModel, List<Variable> globals, List<GlobalInit> inits,
+                   Map<String, Function> functions, LibraryModels models, Set<Variable> outsideDefined,
+                   Set<Variable> internalLinkage) {
         this.outsideDefined = Set.copyOf(outsideDefined);
+        this.internalLinkage = Set.copyOf(internalLinkage);
         this.dataModel = dataModel;
         this.globals = List.copyOf(globals);
         Map<Variable, GlobalInit> im = new LinkedHashMap<>();
@@ -54,6 +66,12 @@ public final class Program {
     }
 
     private final Set<Variable> outsideDefined;
+    private final Set<Variable> internalLinkage;
+
+    /** Whether {@code v} is a file-scope global declared {@code static} (internal linkage: no outside code can name it). */
+    public boolean internalLinkage(Variable v) {
+        return internalLinkage.contains(v);
+    }
 
     /**
      * Globals declared {@code extern}, defined nowhere in the program and named by its code: outside code

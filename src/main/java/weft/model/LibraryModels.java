@@ -92,6 +92,12 @@ public final class LibraryModels {
         b.add(new Event.ThreadCreate(0, 2, 3), "pthread_create");
         b.add(new Event.ThreadJoin(0, 1), "pthread_join", "pthread_tryjoin_np", "pthread_timedjoin_np");
         b.add(new Event.ThreadExit(), "pthread_exit");
+        // glibc's pthread_cleanup_push/pop macros: registering the cleanup buffer only links it into the
+        // calling thread's own unwinding chain (used by cancellation and pthread_exit); unwinding to the
+        // next handler never returns and ends the thread when the chain is done
+        b.add(new Event.Pure(), "__pthread_register_cancel", "__pthread_unregister_cancel",
+                "__pthread_register_cancel_defer", "__pthread_unregister_cancel_restore");
+        b.add(new Event.ThreadExit(), "__pthread_unwind_next");
         b.add(new Event.ThreadDetach(0), "pthread_detach");
         b.add(new Event.ThreadSelf(), "pthread_self");
         b.add(new Event.ThreadCancel(0), "pthread_cancel");

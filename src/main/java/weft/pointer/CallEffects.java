@@ -29,9 +29,12 @@ import java.util.List;
  * address of every global (any offset), so that what such a call returns or stores through its arguments
  * may point to any global, and to everything reachable from those (U is closed under dereference). Sound
  * because an external function can only obtain a program address by naming a global or by reading it
- * from memory it was given or reaches; globals without external linkage are included too (a
- * conservative simplification). Before the first external call nothing external has run, so programs
- * without one keep U small.
+ * from memory it was given or reaches. Globals with internal linkage (file-scope {@code static}, and
+ * static locals) are left out: no code outside their translation unit can name them (C11 6.2.2), and
+ * code outside the program is never in one of the program's translation units, so it reaches them only
+ * through pointers it was given or finds in memory it reaches, which U already follows (a
+ * {@code static void *(*my_malloc_f)(size_t) = malloc;} keeps its one target). Before the first external
+ * call nothing external has run, so programs without one keep U small.
  *
  * <p><b>Objects defined outside the program.</b> A global declared {@code extern} and never defined
  * (outside code defines and initialises it) initially points to anything outside code may name: any
@@ -85,8 +88,7 @@ final class CallEffects {
     /**
      * Globals the program declares {@code extern}, does not define and names ({@code Program#outsideDefined}):
      * outside code defines them and initialises them statically, so their cells may initially point to
-     * anything outside code can name: any global (it may name those with external linkage; all are taken,
-     * a conservative simplification) and memory of its own (unknown memory). Outside code runs only when the
+     * anything outside code can name: any global with external linkage and memory of its own (unknown memory). Outside code runs only when the
      * program calls it, which makes these objects (globals) reachable by it then ({@link #globalsEscape}).
      * Objects declared by system headers are the library's own and are left out.
      */
@@ -98,7 +100,7 @@ final class CallEffects {
                 init = b.temp();
                 s.addLoc(init, s.unknownLoc);
                 for (Variable g : b.program.globals()) {
-                    if (g.kind() == Variable.Kind.GLOBAL) s.addLoc(init, s.loc(b.varObj(null, g), Solver.ANY));
+                    if (g.kind() == Variable.Kind.GLOBAL && !b.program.internalLinkage(g)) s.addLoc(init, s.loc(b.varObj(null, g), Solver.ANY));
                 }
             }
             b.store(Term.at(b.varObj(null, v), Solver.ANY), init);
@@ -135,7 +137,7 @@ final class CallEffects {
         if (globalsEscaped) return;
         globalsEscaped = true;
         for (Variable v : b.program.globals()) {
-            if (v.kind() != Variable.Kind.GLOBAL) continue;
+            if (v.kind() != Variable.Kind.GLOBAL || b.program.internalLinkage(v)) continue;
             s.addLoc(s.unknownCell, s.loc(b.varObj(null, v), Solver.ANY));
         }
     }

@@ -170,6 +170,16 @@ public final class PointsTo {
 
     private final java.util.Map<Queries.Key, List<CallTarget>> libraryCallees = new java.util.concurrent.ConcurrentHashMap<>();
 
+    /**
+     * Whether the function pointer {@code pointerExpr} may hold a value the analysis cannot name: it may
+     * point into unknown memory (loaded from memory external code wrote, an integer cast), so the call may
+     * run code no analysis has seen.
+     */
+    public boolean mayDenoteUnknownCode(Expr pointerExpr) {
+        for (Loc l : q.eval(pointerExpr)) if (l.object() instanceof MemObject.Unknown) return true;
+        return false;
+    }
+
     /** Start routines of a thread-creation or once call (also when called through a function pointer). */
     public Set<Function> threadRoutines(String function, Stmt.Call createCall) {
         return routines.computeIfAbsent(new Queries.Key(createCall), k -> computeRoutines(createCall));

@@ -29,7 +29,10 @@ import java.util.Set;
  * <p>A function is a wrapper if it has at most {@link #MAX_EDGES} IR edges, returns a pointer or an
  * aggregate, is not recursive (not on a cycle of direct calls), its address is never taken (so it is never
  * called indirectly, as a thread routine or as a callback), and it calls an allocating library function
- * or another wrapper directly.
+ * or another wrapper directly, or it calls through a function pointer for a pointer result while the
+ * address of an allocating function is taken somewhere ({@code static void *(*my_malloc_f)(size_t) = malloc;}):
+ * the indirect call inside each clone then resolves to the allocator with the clone's context, so the
+ * blocks are split per call of the wrapper as for direct allocation.
  *
  * <p>Cloning is plain inlining and needs none of these conditions for soundness; they only bound its
  * cost and ensure every call of a wrapper is a direct call the builder sees. Within a clone, the wrapper's
@@ -63,6 +66,7 @@ final class Wrappers {
         Set<String> fnAddressTaken = new HashSet<>();
         IntList[] callees = new IntList[n];
         boolean[] allocates = new boolean[n];
+        boolean[] callsPointerForPointer = new boolean[n];
         long edges = 0;
         for (int i = 0; i < n; i++) {
             Function f = functions.get(i);
@@ -82,6 +86,8 @@ final class Wrappers {
                     }
                 } else if (t instanceof CallTarget.Library l && allocates(l.model().event(), c)) {
                     allocates[i] = true;
+                } else if (t instanceof CallTarget.Indirect && c.result() != null && c.result().type().isPointer()) {
+                    callsPointerForPointer[i] = true;
                 }
             }
         }
@@ -90,6 +96,17 @@ final class Wrappers {
             GlobalInit init = program.init(g);
             if (init != null) for (GlobalInit.Item item : init.items()) globals.expr(item.value());
         }
+        // allocation through a function pointer (static void *(*my_malloc_f)(size_t) = malloc): when the
+        // address of an allocating function is taken anywhere, a call through a pointer that returns a
+        // pointer may allocate
+        boolean allocatorTaken = false;
+        for (String name : fnAddressTaken) {
+            Integer g = fnIndex.get(name);
+            if (g != null ? allocates[g] : program.models().lookup(name).map(m -> m.event() instanceof Event.Alloc).orElse(false)) {
+                allocatorTaken = true;
+            }
+        }
+        if (allocatorTaken) for (int i = 0; i < n; i++) allocates[i] |= callsPointerForPointer[i];
         this.cloneBudget = (int) Math.min(Integer.MAX_VALUE / 2, Math.max(MIN_TOTAL_CLONED_EDGES, 2 * edges));
 
         boolean[] recursive = recursive(callees);

@@ -37,14 +37,24 @@ public record CallGap(Kind kind, String name, SourceLoc site, String function) {
     }
 
     /** Every call gap in the executed functions, sorted by kind, name and site. */
-    public static List<CallGap> find(Program program, PointsTo pts, Collection<String> executed) {
+    public static List<CallGap> find(Program program, PointsTo pts, Collection<String> executed,
+                                     List<weft.thread.UnresolvedCall> unresolved) {
         List<CallGap> out = new ArrayList<>();
+        // the call graph's unresolved calls (targets partly unknown, pointers outside code may set) are
+        // listed with their reason, unless the scan below lists the same site
+        java.util.Set<SourceLoc> seen = new java.util.HashSet<>();
         for (String fn : executed) {
             Function f = program.function(fn);
             if (f == null) continue;
             for (Edge e : f.cfg().edges()) {
                 if (e.stmt() instanceof Stmt.Call c) of(program, pts, f, c, out);
             }
+        }
+        for (CallGap g : out) if (g.kind() == Kind.UNRESOLVED_CALL) seen.add(g.site());
+        for (weft.thread.UnresolvedCall u : unresolved) {
+            if (!seen.add(u.loc())) continue;
+            Function f = program.function(u.function());
+            out.add(new CallGap(Kind.UNRESOLVED_CALL, u.reason(), u.loc(), f != null ? f.name() : u.function()));
         }
         out.sort(Comparator.comparing(CallGap::kind).thenComparing(CallGap::name)
                 .thenComparing(g -> g.site().file()).thenComparingInt(g -> g.site().line()).thenComparingInt(g -> g.site().col()));

@@ -111,12 +111,12 @@ public final class RaceAnalysis {
         };
         RaceDetector.Result found = first;
         out.truncated = found.truncated();
-        out.callGaps = CallGap.find(program, pts, executed);
+        out.callGaps = CallGap.find(program, pts, executed, calls.unresolved(executed));
         List<String> gaps = new ArrayList<>();
         List<String> ptsGaps = pts.incompleteReasons(executed);
         for (String g : new java.util.LinkedHashSet<>(ptsGaps)) gaps.add(AnalysisResult.POINTER_GAP + g);
         if (!calls.complete(executed)) gaps.add(calls.incompleteReason(executed));
-        if (walker.incompleteReason() != null) gaps.add(walker.incompleteReason());
+        if (walker.incompleteReason() != null && !gaps.contains(walker.incompleteReason())) gaps.add(walker.incompleteReason());
         if (graph.truncated(options.maxThreads())) gaps.add("more than " + options.maxThreads() + " abstract threads");
         AnalysisResult.Stats stats = new AnalysisResult.Stats(graph.threads().size(), accesses.size(), found.pairsChecked(),
                 (System.nanoTime() - t0) / 1_000_000);

@@ -44,6 +44,7 @@ public final class CallGraph {
     /** Functions with a site that makes the analyses incomplete, with the reason. */
     private final Map<String, String> incomplete = new HashMap<>();
     private final Set<String> cancelling = new java.util.HashSet<>();
+    private final Map<String, List<UnresolvedCall>> unresolved = new HashMap<>();
 
     public CallGraph(Program program, PointsTo pts) {
         for (Function f : program.functions().values()) {
@@ -55,7 +56,8 @@ public final class CallGraph {
                     Event ev = lib.model().event();
                     if (ev instanceof Event.ThreadCreate || ev instanceof Event.Once) {
                         Set<Function> routines = new LinkedHashSet<>(pts.threadRoutines(f.linkName(), call));
-                        if (routines.isEmpty()) incomplete.putIfAbsent(f.linkName(), NO_TARGET);
+                        if (routines.isEmpty()) gap(f, call, NO_ROUTINE + " (" + lib.model().name() + ")");
+                        else routineGaps(pts, f, call, lib.model(), routines);
                         list.add(new Site(f, e, ev instanceof Event.ThreadCreate ? Site.Kind.CREATE : Site.Kind.CALL, Collections.unmodifiableSet(routines)));
                     } else if (ev instanceof Event.NonLocalJump) {
                         incomplete.put(f.linkName(), "non-local jump (" + lib.model().name() + ") at " + call.loc());
@@ -65,9 +67,19 @@ public final class CallGraph {
                 } else if (target instanceof CallTarget.User || target instanceof CallTarget.Indirect) {
                     Set<Function> callees = new LinkedHashSet<>(pts.callees(f.linkName(), call));
                     List<CallTarget> libs = pts.libraryCallees(call);
-                    if (callees.isEmpty() && libs.isEmpty() && target instanceof CallTarget.Indirect) incomplete.putIfAbsent(f.linkName(), NO_TARGET);
-                    for (CallTarget lt : libs) indirectLibrary(f, call, lt);
+                    if (target instanceof CallTarget.Indirect ind) {
+                        if (callees.isEmpty() && libs.isEmpty()) gap(f, call, NO_TARGET);
+                        else if (pts.mayDenoteUnknownCode(ind.pointer())) gap(f, call, UNKNOWN_TARGET);
+                    }
+                    boolean creates = false;
+                    for (CallTarget lt : libs) creates |= indirectLibrary(f, call, lt);
                     list.add(new Site(f, e, Site.Kind.CALL, Collections.unmodifiableSet(callees)));
+                    if (creates) {
+                        // thread creation through a pointer: a create site as a direct call would be
+                        Set<Function> routines = new LinkedHashSet<>(pts.threadRoutines(f.linkName(), call));
+                        if (routines.isEmpty()) gap(f, call, NO_ROUTINE + " (thread creation through a function pointer)");
+                        list.add(new Site(f, e, Site.Kind.CREATE, Collections.unmodifiableSet(routines)));
+                    }
                 }
             }
             sites.put(f.linkName(), List.copyOf(list));
@@ -78,19 +90,36 @@ public final class CallGraph {
         }
     }
 
+    /** Records a site that makes the analyses incomplete, in its function and in the list of unresolved calls. */
+    private void gap(Function f, Stmt.Call call, String reason) {
+        incomplete.putIfAbsent(f.linkName(), reason + " at " + call.loc());
+        unresolved.computeIfAbsent(f.linkName(), k -> new ArrayList<>()).add(new UnresolvedCall(f.linkName(), call.loc(), reason));
+    }
+
+    /** A start routine argument that may also be a pointer the analysis cannot name. */
+    private void routineGaps(PointsTo pts, Function f, Stmt.Call call, weft.model.LibraryModel model, Set<Function> routines) {
+        Event ev = model.event();
+        int arg = ev instanceof Event.ThreadCreate tc ? tc.routineArg() : ev instanceof Event.Once o ? o.routineArg() : -1;
+        if (arg >= 0 && arg < call.args().size() && pts.mayDenoteUnknownCode(call.args().get(arg))) {
+            gap(f, call, "start routine of " + model.name() + " may be code the analysis cannot name");
+        }
+    }
+
     /**
-     * A library function a function pointer may denote: thread creation, once and non-local jumps through
-     * a pointer are gaps (the thread graph and the CFG-based analyses follow only direct ones); a
-     * cancellation counts as one.
+     * A library function a function pointer may denote: thread creation through a pointer is a create site
+     * (returns true); once and non-local jumps through a pointer are gaps (the CFG-based analyses follow only
+     * direct ones); a cancellation counts as one.
      */
-    private void indirectLibrary(Function f, Stmt.Call call, CallTarget lt) {
-        if (!(lt instanceof CallTarget.Library lib)) return;
+    private boolean indirectLibrary(Function f, Stmt.Call call, CallTarget lt) {
+        if (!(lt instanceof CallTarget.Library lib)) return false;
         Event ev = lib.model().event();
-        if (ev instanceof Event.ThreadCreate || ev instanceof Event.Once || ev instanceof Event.NonLocalJump) {
-            incomplete.putIfAbsent(f.linkName(), lib.model().name() + " called through a function pointer at " + call.loc());
+        if (ev instanceof Event.ThreadCreate) return true;
+        if (ev instanceof Event.Once || ev instanceof Event.NonLocalJump) {
+            gap(f, call, lib.model().name() + " called through a function pointer");
         } else if (ev instanceof Event.ThreadCancel) {
             cancelling.add(f.linkName());
         }
+        return false;
     }
 
     /** Thread-specific data destructors: every thread may run them when it ends. */
@@ -102,7 +131,19 @@ public final class CallGraph {
         return sites.getOrDefault(function, List.of());
     }
 
-    private static final String NO_TARGET = "a call or thread creation has no known target";
+    private static final String NO_TARGET = "call through a function pointer with no known target";
+    private static final String UNKNOWN_TARGET = "call through a function pointer that may hold code the analysis cannot name";
+    private static final String NO_ROUTINE = "thread creation or once with no known start routine";
+
+    /**
+     * Calls through function pointers and start routines in the given functions that the analyses could
+     * not follow completely (no known target, or possibly code they cannot name), in function order.
+     */
+    public List<UnresolvedCall> unresolved(java.util.Collection<String> functions) {
+        List<UnresolvedCall> out = new ArrayList<>();
+        for (String f : new java.util.TreeSet<>(functions)) out.addAll(unresolved.getOrDefault(f, List.of()));
+        return out;
+    }
 
     /** Whether every call and create site in the given functions has a known target and none jumps non-locally. */
     public boolean complete(java.util.Collection<String> functions) {

@@ -54,6 +54,21 @@ class ExprLoweringTest {
     }
 
     @Test
+    void conditionalOfFunctionDesignatorsIsAFunctionPointer() {
+        Program p = load(dir, """
+                typedef void (*h_t)(int *);
+                static void a(int *q) { }
+                h_t choose(h_t d, int fast) { return fast ? a : d; }
+                h_t other(h_t d, int fast) { return fast ? d : a; }
+                """);
+        for (String name : List.of("choose", "other")) {
+            CType t = local(fn(p, name), "__t0").type();
+            assertTrue(t.isPointer(), name + ": the value of c ? f : g is a pointer, not " + t);
+            assertInstanceOf(CType.Function.class, t.pointee(), name + ": " + t);
+        }
+    }
+
+    @Test
     void compoundAssignmentReadsAndWritesTheSameLocationOnce() {
         Program p = load(dir, """
                 int x, y, a[4], i;

@@ -10,7 +10,9 @@ import weft.race.RaceContext;
 /**
  * Two accesses of one abstract thread whose instances each received a different argument (see
  * {@link InstanceKeys}), both made by its start routine through that argument: {@code g[k]} with the
- * same named array, or {@code k->f} within one array element. Instances differ in {@code k}, so they
+ * same named array, or {@code k->f} within one array element, or — when each instance received its own
+ * unpublished allocated object — a library access through {@code k} itself ({@code free(k)}), which stays
+ * within that object. Instances differ in {@code k}, so they
  * touch different elements; within one instance the accesses are ordered by program order. For
  * {@code g[k]} through a pointer variable {@code g}, only if {@code g} is written before any thread
  * exists and never after ({@link RaceContext#fixedWhileThreadsRun}): every instance indexes the same array.
@@ -22,7 +24,7 @@ import weft.race.RaceContext;
 public final class DistinctInstances implements ExclusionRule {
     @Override
     public String exclude(Access a, Access b, RaceContext ctx) {
-        if (!a.thread().equals(b.thread()) || a.access().lvalue() == null || b.access().lvalue() == null) return null;
+        if (!a.thread().equals(b.thread())) return null;
         InstanceKeys keys = ctx.instances();
         InstanceKeys.Kind kind = keys.kind(a.thread());
         if (kind == null || !a.function().linkName().equals(a.thread().routine())
@@ -30,8 +32,8 @@ public final class DistinctInstances implements ExclusionRule {
             return null;
         }
         var vars = keys.keys(a.function());
-        InstanceAccess ia = InstanceAccess.of(a.access().lvalue(), vars, kind);
-        InstanceAccess ib = InstanceAccess.of(b.access().lvalue(), vars, kind);
+        InstanceAccess ia = use(a, vars, kind);
+        InstanceAccess ib = use(b, vars, kind);
         if (ia == null || ib == null) return null;
         if (kind == InstanceKeys.Kind.VALUE) {
             if (!ia.arrayOrNull().equals(ib.arrayOrNull()) || ia.elementSize() != ib.elementSize()
@@ -43,5 +45,11 @@ public final class DistinctInstances implements ExclusionRule {
         }
         long elem = keys.elementSize(a.thread());
         return ia.elementSize() <= elem && ib.elementSize() <= elem ? "each thread instance uses its own argument object" : null;
+    }
+
+    /** How the access uses a key: through its lvalue, or (a library access such as {@code free(k)}) its pointer argument. */
+    private static InstanceAccess use(Access x, java.util.Set<weft.ir.Variable> vars, InstanceKeys.Kind kind) {
+        if (x.access().lvalue() != null) return InstanceAccess.of(x.access().lvalue(), vars, kind);
+        return InstanceAccess.ofPointer(x.access().pointer(), vars, kind);
     }
 }
