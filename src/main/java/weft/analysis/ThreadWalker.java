@@ -90,6 +90,11 @@ public final class ThreadWalker {
         this.transfer = new Transfer(program, graph, regions, locks, tids, joinLoops, addressTaken, new ExternalReach(pts));
     }
 
+    /** Calling contexts analysed so far: (thread, function, entry state) triples with a fixpoint. */
+    public int contexts() {
+        return memo.size();
+    }
+
     /** Why the analysis may have missed behaviour (then race freedom cannot be claimed), or null. */
     public String incompleteReason() {
         return incomplete;

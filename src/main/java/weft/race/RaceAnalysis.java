@@ -58,8 +58,10 @@ public final class RaceAnalysis {
         }
         progress.phase("pointer analysis");
         PointsTo pts = PointsTo.analyze(program);
+        progress.phase("call and thread graphs");
         CallGraph calls = new CallGraph(program, pts);
         ThreadGraph graph = new ThreadGraph(program, calls, "main", options.maxThreads());
+        progress.phase("walker set-up");
         IntervalCache intervals = new IntervalCache(program);
         Regions regions = new Regions(pts, intervals);
         ObjectMultiplicity objects = new ObjectMultiplicity(program, graph);
@@ -72,14 +74,23 @@ public final class RaceAnalysis {
         // threads, fewer joined ones), so every exclusion that holds for the join holds for all.
         Map<AccessKey, Access> byKey = new LinkedHashMap<>();
         progress.phase("walking " + graph.threads().size() + " abstract threads");
+        long[] events = new long[1];
+        long[] maxMust = new long[1];
         for (ThreadId t : graph.threads()) {
             walker.walk(t, (thread, fn, edge, state, a) -> {
                 if (!shared.isShared(a.region().object())) return;
+                events[0]++;
+                maxMust[0] = Math.max(maxMust[0], state.locks().must().size());
                 byKey.merge(new AccessKey(thread, edge, a), new Access(thread, fn, edge, state, a),
                         (x, y) -> new Access(x.thread(), x.function(), x.edge(), x.state().join(y.state()), x.access()));
             });
         }
         List<Access> accesses = withoutMisusedSemaphores(new ArrayList<>(byKey.values()), walker.semaphores());
+        progress.count("abstract threads", graph.threads().size());
+        progress.count("calling contexts", walker.contexts());
+        progress.count("access events (per context)", events[0]);
+        progress.count("shared accesses", accesses.size());
+        progress.count("largest must-lockset", maxMust[0]);
         progress.phase("pairing " + accesses.size() + " shared accesses");
         Set<String> executed = new java.util.HashSet<>();
         for (ThreadId t : graph.threads()) executed.addAll(graph.functions(t));
@@ -88,6 +99,8 @@ public final class RaceAnalysis {
         RaceContext ctx = new RaceContext(pts, graph, walker::creationStates, walker.instanceKeys(), joinedAtEnd,
                 fixedWhileThreadsRun(accesses));
         RaceDetector.Result found = new RaceDetector(RaceDetector.standardRules(), options.maxRaces(), options.explain()).detect(accesses, ctx);
+        progress.count("pairs checked", found.pairsChecked());
+        progress.count("possible races", found.races().size());
         List<String> gaps = new ArrayList<>();
         List<String> ptsGaps = pts.incompleteReasons(executed);
         if (!ptsGaps.isEmpty()) gaps.add("the pointer analysis cannot follow: " + ptsGaps.get(0) + (ptsGaps.size() > 1 ? " (and " + (ptsGaps.size() - 1) + " more)" : ""));
