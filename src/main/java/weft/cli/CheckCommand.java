@@ -326,7 +326,7 @@ public final class CheckCommand implements Callable<Integer> {
             return new Outcome(Verdict.INPUT_ERROR, null);
         }
         AnalysisOptions options = AnalysisOptions.defaults().withAtomicSectionsRace(o.atomicSectionsRace()).withExplain(o.explain())
-                .withLibcStateRaces(o.effectiveLibcStateRaces());
+                .withLibcStateRaces(o.effectiveLibcStateRaces()).withMemoryBytes(o.memoryBytes());
         // the budget runs from the start of the check: loading a large program leaves less for the
         // precise layers, so a check ends in about TOTAL_MILLIS
         long spent = (System.nanoTime() - startNanos) / 1_000_000;

@@ -67,7 +67,8 @@ public final class RaceAnalysis {
         ObjectMultiplicity objects = new ObjectMultiplicity(program, graph);
         LockResolver locks = new LockResolver(regions, objects);
         AccessCollector collector = new AccessCollector(program, regions, intervals, options.libcStateRaces());
-        ThreadWalker walker = new ThreadWalker(program, pts, graph, intervals, regions, locks, collector);
+        ThreadWalker walker = new ThreadWalker(program, pts, graph, intervals, regions, locks, collector,
+                weft.analysis.MemoryBudget.of(options.memoryBytes()));
         SharedObjects shared = new SharedObjects(program, pts, calls);
         // One access per (thread, statement, memory access); its states from different calling
         // contexts are joined, which over-approximates each of them (fewer must-locks, more created
@@ -88,6 +89,7 @@ public final class RaceAnalysis {
         List<Access> accesses = withoutMisusedSemaphores(new ArrayList<>(byKey.values()), walker.semaphores());
         progress.count("abstract threads", graph.threads().size());
         progress.count("calling contexts", walker.contexts());
+        progress.count("functions with one joined context (memory limit)", walker.joinedContexts());
         progress.count("access events (per context)", events[0]);
         progress.count("shared accesses", accesses.size());
         progress.count("largest must-lockset", maxMust[0]);
