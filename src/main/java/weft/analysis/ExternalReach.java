@@ -46,7 +46,7 @@ final class ExternalReach {
         for (ConditionalLock cl : ls.conditional()) if (reaches(cl.lock().lock())) reached.add(cl.lock().lock());
         for (LockState.PendingTry p : ls.pending().values()) for (Lock l : p.locks()) if (reaches(l)) reached.add(l);
         // an empty release would mean "no known target": release only what was found reachable
-        LockState out = reached.isEmpty() ? ls : ls.release(new Release(reached), false);
+        LockState out = reached.isEmpty() ? ls : ls.release(new Release(reached));
         return out.symbolic().isEmpty() ? out : out.withSymbolic(Set.of());
     }
 }

@@ -37,6 +37,15 @@ import java.util.Set;
  * target, a non-local jump or recursion through synchronisation is a recorded gap); a function skipped
  * as {@link SyncFree} neither synchronises nor ends the thread, so the states at every
  * {@code pthread_exit} are among the end states ({@link #joinedAtEnd}; audit fix, probe p07).
+ *
+ * <p><b>Fewer contexts under memory pressure.</b> Once the {@link MemoryBudget} is exceeded, each
+ * function of a thread gets one context: the join of every entry state it is called with from then on
+ * (analysed again whenever the join grows: a finite ascending chain), and its accesses are collected
+ * once, with the states of that join. Sound because the join over-approximates each entry it replaces
+ * (fewer must-locks, more created threads, fewer joined ones) and the analysis from a larger entry gives
+ * larger states at every node, so an exclusion that holds for them holds for each real entry; every
+ * entry met after the limit tripped is in the join, and those met before keep their own precise
+ * results. A synchronisation-free function still returns its real entry state to its caller.
  */
 public final class ThreadWalker {
     /** Receives each access with its thread, statement and state. */
@@ -45,6 +54,9 @@ public final class ThreadWalker {
     }
 
     private record Key(ThreadId thread, String function, LocalState entry) {}
+
+    /** A function in a thread, for its joined context under memory pressure. */
+    private record FnKey(ThreadId thread, String function) {}
 
     /** A function's walk in a calling context, with the parameters that receive unpublished objects. */
     private record CollectKey(Key key, long freshParams) {}
@@ -66,6 +78,9 @@ public final class ThreadWalker {
     private final Unpublished unpublished;
     private final SemaphoreUse semaphores;
     private final Map<Key, Result> memo = new HashMap<>();
+    private final MemoryBudget memory;
+    /** Under memory pressure: per thread and function, the join of the entry states met since. */
+    private final Map<FnKey, LocalState> joinedEntries = new HashMap<>();
     private final Set<Key> inProgress = new HashSet<>();
     private final Map<ThreadId, List<LocalState>> creationStates = new HashMap<>();
     /** Join of the states at every point where a thread may terminate (return from its routine, pthread_exit). */
@@ -74,6 +89,13 @@ public final class ThreadWalker {
 
     public ThreadWalker(Program program, PointsTo pts, ThreadGraph graph, IntervalCache intervals, Regions regions,
                         LockResolver locks, AccessCollector collector) {
+        this(program, pts, graph, intervals, regions, locks, collector, MemoryBudget.NONE);
+    }
+
+    /** A walker that keeps fewer calling contexts once {@code memory} is exceeded. */
+    public ThreadWalker(Program program, PointsTo pts, ThreadGraph graph, IntervalCache intervals, Regions regions,
+                        LockResolver locks, AccessCollector collector, MemoryBudget memory) {
+        this.memory = memory;
         this.program = program;
         this.pts = pts;
         this.graph = graph;
@@ -88,6 +110,16 @@ public final class ThreadWalker {
         this.semaphores = new SemaphoreUse(program, locks);
         this.instanceKeys = new InstanceKeys(program, graph, joinLoops, addressTaken, unpublished);
         this.transfer = new Transfer(program, graph, regions, locks, tids, joinLoops, addressTaken, new ExternalReach(pts));
+    }
+
+    /** Functions given one joined context because the memory budget was exceeded. */
+    public int joinedContexts() {
+        return joinedEntries.size();
+    }
+
+    /** Calling contexts analysed so far: (thread, function, entry state) triples with a fixpoint. */
+    public int contexts() {
+        return memo.size();
     }
 
     /** Why the analysis may have missed behaviour (then race freedom cannot be claimed), or null. */
@@ -344,10 +376,20 @@ public final class ThreadWalker {
 
     private LocalState callUser(ThreadId t, Function g, LocalState s) {
         LocalState entry = calleeEntry(g, s);
-        LocalState exit = syncFree.test(g) ? entry : analyse(t, g, entry);
+        LocalState context = context(t, g, entry);
+        LocalState exit = syncFree.test(g) ? entry : analyse(t, g, context);
         if (exit == null) return null;
         if (LibraryModels.isAtomicFunction(g.name())) exit = exit.withAtomicDepth(exit.atomicDepth() - 1);
         return exit;
+    }
+
+    /**
+     * The entry state {@code g} is analysed with: {@code entry} itself, or under memory pressure the join
+     * of every entry of {@code g} in {@code t} met since (see the class comment).
+     */
+    private LocalState context(ThreadId t, Function g, LocalState entry) {
+        if (!memory.exceeded()) return entry;
+        return joinedEntries.merge(new FnKey(t, g.linkName()), entry, LocalState::join);
     }
 
     /**
@@ -356,6 +398,15 @@ public final class ThreadWalker {
      */
     private void collect(ThreadId t, Function f, LocalState entry, long freshParams, Set<CollectKey> visited, Sink sink) {
         Key key = new Key(t, f.linkName(), entry);
+        if (!memo.containsKey(key)) {
+            // an entry met under memory pressure (or a synchronisation-free function's entry that the
+            // joined context covers): collected once, with the joined context
+            LocalState joined = joinedEntries.get(new FnKey(t, f.linkName()));
+            if (joined != null && joined.join(entry).equals(joined)) {
+                entry = joined;
+                key = new Key(t, f.linkName(), joined);
+            }
+        }
         if (!visited.add(new CollectKey(key, freshParams))) return;
         Result r = memo.get(key);
         LocalState[] st;

@@ -108,7 +108,7 @@ final class Transfer {
      * prove it held).
      */
     LocalState afterCall(LocalState before, Stmt.Call c, LocalState exit, boolean syncFree) {
-        LockState l = new LockState(exit.locks().must(), exit.locks().may(), syncFree ? before.locks().pending() : java.util.Map.of(),
+        LockState l = new LockState(exit.locks().must(), syncFree ? before.locks().pending() : java.util.Map.of(),
                 syncFree ? before.locks().symbolic() : Set.of(), before.locks().truths(),
                 syncFree ? before.locks().conditional() : Set.of());
         LocalState s = exit.withLocks(l);
@@ -147,7 +147,7 @@ final class Transfer {
             // a call without the lock argument releases no lock the analysis can name: it may be any
             LockResolver.Target target = u.lockArg() < args.size() ? locks.resolve(f, node, args.get(u.lockArg()))
                     : new LockResolver.Target(Set.of(), false);
-            LocalState r = s.withLocks(symbolicRelease(s.locks().release(new Release(target.locks()), target.concrete())));
+            LocalState r = s.withLocks(symbolicRelease(s.locks().release(new Release(target.locks()))));
             return c.result() == null ? r : overwrite(r, c.result());
         }
         if (ev instanceof Event.AtomicBegin) return s.withAtomicDepth(s.atomicDepth() + 1);

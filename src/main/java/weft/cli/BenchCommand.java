@@ -111,17 +111,11 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     private long parseSize(String s) {
-        var m = java.util.regex.Pattern.compile("(\\d+)\\s*([kmgt]?)i?b?").matcher(s.strip().toLowerCase(Locale.ROOT));
-        if (!m.matches()) throw new ParameterException(spec.commandLine(), "--memory: expected a size such as 3g or 2048m, not '" + s + "'");
-        int shift = switch (m.group(2)) {
-            case "k" -> 10;
-            case "m", "" -> 20;
-            case "g" -> 30;
-            default -> 40;
-        };
-        long bytes = Long.parseLong(m.group(1)) << shift;
-        if (bytes < (64L << 20)) throw new ParameterException(spec.commandLine(), "--memory must be at least 64m");
-        return bytes;
+        try {
+            return Sizes.parse("--memory", s, 64L << 20);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
     }
 
     @Override

@@ -19,6 +19,7 @@ import weft.ir.Program;
 import weft.model.LibraryModels;
 import weft.race.AnalysisOptions;
 import weft.race.AnalysisResult;
+import weft.race.PhaseClock;
 import weft.race.RaceAnalysis;
 import weft.report.HtmlReport;
 import weft.report.JsonReport;
@@ -83,14 +84,17 @@ public final class CheckCommand implements Callable<Integer> {
      * @param color when to colour text output
      * @param libcStateRaces count races on the hidden state of non-thread-safe C library functions (see {@link #effectiveLibcStateRaces})
      * @param maxRaces stop listing races after this many (the report then says it is truncated); 0: no limit
+     * @param stats print the time, CPU time and heap of each phase and the analysis' counts on stderr
+     * @param memoryBytes soft memory limit of the analysis ({@code --memory}); 0: derived from the JVM's maximum heap
      */
     public record Options(CliOptions common, boolean svcomp, Path property, Duration timeout, boolean atomicSectionsRace,
                           Format format, boolean explain, Path html, Path config, boolean quiet, ColorMode color,
-                          boolean libcStateRaces, int maxRaces) {
+                          boolean libcStateRaces, int maxRaces, boolean stats, long memoryBytes) {
         public Options(CliOptions common, boolean svcomp, Path property, Duration timeout, boolean atomicSectionsRace,
                        Format format, boolean explain, Path html, Path config, boolean quiet, ColorMode color,
                        boolean libcStateRaces) {
-            this(common, svcomp, property, timeout, atomicSectionsRace, format, explain, html, config, quiet, color, libcStateRaces, 0);
+            this(common, svcomp, property, timeout, atomicSectionsRace, format, explain, html, config, quiet, color, libcStateRaces,
+                    0, false, 0);
         }
 
         public Options(CliOptions common, boolean svcomp, Path property, Duration timeout, boolean atomicSectionsRace) {
@@ -187,6 +191,15 @@ public final class CheckCommand implements Callable<Integer> {
     @Option(names = "--config", paramLabel = "FILE", description = "Configuration file (default: weft.yml in the working directory, if any).")
     Path config;
 
+    @Option(names = "--stats", description = "Print the wall time, CPU time and heap of each phase and the analysis' counts on stderr.")
+    boolean stats;
+
+    @Option(names = "--memory", paramLabel = "SIZE",
+            description = "Soft memory limit of the analysis, e.g. 1500m or 2g: above it the analysis keeps fewer calling "
+                    + "contexts (less precise, still sound); if memory truly runs out the verdict is unknown "
+                    + "(default: 3/4 of the JVM's maximum heap, -Xmx).")
+    String memory;
+
     @Option(names = {"-q", "--quiet"}, description = "No progress display on stderr.")
     boolean quiet;
 
@@ -214,8 +227,17 @@ public final class CheckCommand implements Callable<Integer> {
         if (maxRaces != null && maxRaces <= 0) {
             throw new ParameterException(spec.commandLine(), "--max-races must be a positive number");
         }
+        long memoryBytes = 0;
+        if (memory != null) {
+            try {
+                memoryBytes = Sizes.parse("--memory", memory, 64L << 20);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), e.getMessage());
+            }
+        }
         return new Options(c, svcomp, property, timeoutSeconds == null ? null : Duration.ofSeconds(timeoutSeconds),
-                atomicSectionsRace, format, explain, html, config, quiet, color, libcStateRaces, maxRaces == null ? 0 : maxRaces);
+                atomicSectionsRace, format, explain, html, config, quiet, color, libcStateRaces, maxRaces == null ? 0 : maxRaces,
+                stats, memoryBytes);
     }
 
     @Override
@@ -239,11 +261,32 @@ public final class CheckCommand implements Callable<Integer> {
         }
         SourceFiles sources = SourceFiles.fromWorkingDirectory();
         Outcome out;
-        try (ProgressDisplay progress = new ProgressDisplay(io.err(), io.errTerminal() && !o.quiet())) {
-            out = runBounded(o, cfg, cwd, sources, progress, System.nanoTime());
+        long start = System.nanoTime();
+        try (ProgressDisplay display = new ProgressDisplay(io.err(), io.errTerminal() && !o.quiet())) {
+            PhaseClock clock = new PhaseClock(display);
+            out = runBounded(o, cfg, cwd, sources, clock, start);
+            clock.stop();
+            if (o.stats()) printStats(clock, start);
         }
         if (out.report() != null && !render(o, out.report(), sources)) return finish(o, Verdict.INPUT_ERROR);
         return finish(o, out.verdict());
+    }
+
+    /** The {@code --stats} table on stderr: per phase wall, CPU (analysing thread) and heap; counts; process totals. */
+    private void printStats(PhaseClock clock, long startNanos) {
+        var err = io.err();
+        err.println("weft: stats: phase                         wall ms    cpu ms   heap MB");
+        for (PhaseClock.Phase p : clock.phases()) {
+            err.printf(java.util.Locale.ROOT, "weft: stats:   %-26s %9d %9d %9d%n", p.name(), p.wallMillis(), p.cpuMillis(), p.heapMb());
+        }
+        clock.counts().entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(e -> err.printf(java.util.Locale.ROOT, "weft: stats: %-28s %,d%n", e.getKey(), e.getValue()));
+        long cpu = 0;
+        if (java.lang.management.ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            cpu = os.getProcessCpuTime() / 1_000_000;
+        }
+        err.printf(java.util.Locale.ROOT, "weft: stats: total: wall %d ms since the check started, process CPU %d ms, peak heap %d MB, max heap %d MB%n",
+                (System.nanoTime() - startNanos) / 1_000_000, cpu, PhaseClock.peakHeapMb(), Runtime.getRuntime().maxMemory() >> 20);
     }
 
     /** Null if the property is the data-race one, else the verdict to stop with. */
@@ -269,7 +312,7 @@ public final class CheckCommand implements Callable<Integer> {
      * Runs {@link #analyse} on a large-stack worker thread. With a hard limit ({@link Options#hardLimit}) a watchdog
      * stops it when the process has used the limit in CPU time (or {@link #WALL_FACTOR} times it in wall-clock time).
      */
-    private Outcome runBounded(Options o, Config cfg, Path cwd, SourceFiles sources, ProgressDisplay progress, long startNanos) {
+    private Outcome runBounded(Options o, Config cfg, Path cwd, SourceFiles sources, PhaseClock progress, long startNanos) {
         AtomicReference<Outcome> outcome = new AtomicReference<>();
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread worker = new Thread(null, () -> {
@@ -298,6 +341,13 @@ public final class CheckCommand implements Callable<Integer> {
             io.err().println("weft: " + why);
             return new Outcome(Verdict.UNKNOWN, unknownReport(why, cwd, sources));
         }
+        if (failure.get() instanceof OutOfMemoryError) {
+            // the analysis' data became garbage when its stack unwound: there is room for the report again
+            String why = "out of memory (maximum heap " + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MB; give the JVM more with -Xmx or check fewer files)";
+            io.err().println("weft: " + why);
+            return new Outcome(Verdict.UNKNOWN, unknownReport(why, cwd, sources));
+        }
         if (failure.get() != null) {
             io.internalError(failure.get(), o.common().debug());
             return new Outcome(Verdict.UNKNOWN, unknownReport("internal error: " + Streams.describe(failure.get()), cwd, sources));
@@ -306,7 +356,7 @@ public final class CheckCommand implements Callable<Integer> {
     }
 
     /** Loads the program, applies the configuration and analyses it. */
-    private Outcome analyse(Options o, Config cfg, Path cwd, SourceFiles sources, ProgressDisplay progress, long startNanos) {
+    private Outcome analyse(Options o, Config cfg, Path cwd, SourceFiles sources, PhaseClock progress, long startNanos) {
         Program program;
         try {
             program = Inputs.load(o.common(), LibraryModels.standard().with(cfg.models()), progress::phase);
@@ -319,13 +369,14 @@ public final class CheckCommand implements Callable<Integer> {
             return new Outcome(Verdict.INPUT_ERROR, null);
         }
         AnalysisOptions options = AnalysisOptions.defaults().withAtomicSectionsRace(o.atomicSectionsRace()).withExplain(o.explain())
-                .withLibcStateRaces(o.effectiveLibcStateRaces())
+                .withLibcStateRaces(o.effectiveLibcStateRaces()).withMemoryBytes(o.memoryBytes())
                 .withMaxRaces(o.maxRaces() == 0 && o.svcomp() ? AnalysisOptions.SVCOMP_MAX_RACES : o.maxRaces());
         options = options.withBudgetMillis(analysisBudgetMillis(o.limit().toMillis(), CpuClock.process().nanos() / 1_000_000));
         AnalysisResult r = new RaceAnalysis(options).run(program, progress);
         progress.phase("writing the report");
         ReportBuilder.Options ro = new ReportBuilder.Options(cwd, cfg.suppressions(), r.truncated());
         Report report = new ReportBuilder(ro, sources).build(r);
+        progress.stop();
         return new Outcome(switch (report.status()) {
             case RACE_FREE -> Verdict.RACE_FREE;
             case RACE -> Verdict.RACE;

@@ -10,11 +10,13 @@ import java.util.Set;
 
 /**
  * Locks held at a program point by the executing thread: {@code must} (held on every path; only
- * locks that denote one concrete lock) and {@code may} (held on some path), plus pending
- * {@code trylock} results stored in local variables, resolved by the branch that tests them.
+ * locks that denote one concrete lock), plus pending {@code trylock} results stored in local
+ * variables, resolved by the branch that tests them. Locks held on some paths only are not tracked:
+ * no exclusion rule reads them, and a may-set grows with every lock a thread ever takes (thousands in a
+ * server keeping a lock per connection), making every state, join and calling context that much bigger.
  *
- * <p>Lattice (paths merge with {@link #join}): ordered by {@code must ⊇}, {@code may ⊆} and pending
- * entries ⊇; {@code join} is the least upper bound: must-sets intersect, may-sets unite, pending
+ * <p>Lattice (paths merge with {@link #join}): ordered by {@code must ⊇} and pending
+ * entries ⊇; {@code join} is the least upper bound: must-sets intersect, pending
  * entries are kept only where both sides agree. It is commutative, associative and idempotent, and the
  * lattice has finite height for a given program, so fixpoints terminate.
  *
@@ -44,36 +46,29 @@ import java.util.Set;
  * separate fixes); conditional locks' variables are unaddressed locals, so only this thread's own
  * assignments change them (probes p42-p44: sound).
  */
-public record LockState(Set<HeldLock> must, Set<HeldLock> may, Map<Variable, PendingTry> pending,
+public record LockState(Set<HeldLock> must, Map<Variable, PendingTry> pending,
                         Set<SymbolicLock> symbolic, Map<Variable, Boolean> truths, Set<ConditionalLock> conditional) {
     /** A {@code trylock} whose result is in a variable: success iff the variable equals {@code successValue}. */
     public record PendingTry(Set<Lock> locks, boolean concrete, Mode mode, long successValue) {}
 
-    public static final LockState EMPTY = new LockState(Set.of(), Set.of(), Map.of(), Set.of());
+    public static final LockState EMPTY = new LockState(Set.of(), Map.of(), Set.of());
 
     public LockState {
         must = Set.copyOf(must);
-        may = Set.copyOf(may);
         pending = Map.copyOf(pending);
         symbolic = Set.copyOf(symbolic);
         truths = Map.copyOf(truths);
         conditional = Set.copyOf(conditional);
     }
 
-    public LockState(Set<HeldLock> must, Set<HeldLock> may, Map<Variable, PendingTry> pending, Set<SymbolicLock> symbolic) {
-        this(must, may, pending, symbolic, Map.of(), Set.of());
-    }
-
-    public LockState(Set<HeldLock> must, Set<HeldLock> may, Map<Variable, PendingTry> pending) {
-        this(must, may, pending, Set.of());
+    public LockState(Set<HeldLock> must, Map<Variable, PendingTry> pending, Set<SymbolicLock> symbolic) {
+        this(must, pending, symbolic, Map.of(), Set.of());
     }
 
     public LockState join(LockState o) {
         if (equals(o)) return this;
         Set<HeldLock> m = new HashSet<>(must);
         m.retainAll(o.must);
-        Set<HeldLock> y = new HashSet<>(may);
-        y.addAll(o.may);
         Map<Variable, PendingTry> p = new HashMap<>();
         for (var e : pending.entrySet()) if (e.getValue().equals(o.pending.get(e.getKey()))) p.put(e.getKey(), e.getValue());
         Set<SymbolicLock> sy = new HashSet<>(symbolic);
@@ -93,7 +88,7 @@ public record LockState(Set<HeldLock> must, Set<HeldLock> may, Map<Variable, Pen
                 }
             }
         }
-        return new LockState(m, y, p, sy, t, c);
+        return new LockState(m, p, sy, t, c);
     }
 
     /** Whether this state satisfies {@code cl}: it holds the lock, or the condition is false here. */
@@ -112,63 +107,56 @@ public record LockState(Set<HeldLock> must, Set<HeldLock> may, Map<Variable, Pen
         t.put(v, nonZero);
         Set<HeldLock> m = new HashSet<>(must);
         for (ConditionalLock cl : conditional) if (cl.var().equals(v) && cl.whenNonZero() == nonZero) m.add(cl.lock());
-        return new LockState(m, may, pending, symbolic, t, conditional);
+        return new LockState(m, pending, symbolic, t, conditional);
     }
 
     /** Without the path facts about the current function's locals (for a callee's entry state). */
     public LockState withoutLocalFacts() {
-        return truths.isEmpty() && conditional.isEmpty() ? this : new LockState(must, may, pending, symbolic);
+        return truths.isEmpty() && conditional.isEmpty() ? this : new LockState(must, pending, symbolic);
     }
 
     /** The caller's truths (its unaddressed locals are untouched by a callee) added to this state. */
     public LockState withTruths(Map<Variable, Boolean> t) {
-        return t.isEmpty() ? this : new LockState(must, may, pending, symbolic, t, conditional);
+        return t.isEmpty() ? this : new LockState(must, pending, symbolic, t, conditional);
     }
 
     /** Acquires one of {@code locks}; it is a must-lock only if {@code concrete} (exactly one concrete lock). */
     public LockState acquire(Set<Lock> locks, boolean concrete, Mode mode) {
+        if (!concrete) return this;
         Set<HeldLock> m = new HashSet<>(must);
-        Set<HeldLock> y = new HashSet<>(may);
-        for (Lock l : locks) {
-            HeldLock h = new HeldLock(l, mode);
-            y.add(h);
-            if (concrete) m.add(h);
-        }
-        return new LockState(m, y, pending, symbolic, truths, conditional);
+        for (Lock l : locks) m.add(new HeldLock(l, mode));
+        return new LockState(m, pending, symbolic, truths, conditional);
     }
 
     /**
      * Executes {@code r}: every lock it may act on leaves {@code must} and the conditional locks (see
      * {@link Release}); a pending trylock on such a lock is forgotten (had it succeeded, the lock may
-     * have been released since, so its success no longer proves the lock held). The released locks
-     * leave {@code may} only if {@code concrete} (the release certainly acts on its single target).
+     * have been released since, so its success no longer proves the lock held).
      */
-    public LockState release(Release r, boolean concrete) {
+    public LockState release(Release r) {
         Set<HeldLock> m = new HashSet<>(must);
         m.removeIf(h -> r.mayRelease(h.lock()));
-        Set<HeldLock> y = new HashSet<>(may);
-        if (concrete) y.removeIf(h -> r.locks().contains(h.lock()));
         Set<ConditionalLock> c = new HashSet<>(conditional);
         c.removeIf(cl -> r.mayRelease(cl.lock().lock()));
         Map<Variable, PendingTry> p = new HashMap<>(pending);
         p.values().removeIf(t -> r.mayReleaseAny(t.locks()));
-        return new LockState(m, y, p, symbolic, truths, c);
+        return new LockState(m, p, symbolic, truths, c);
     }
 
     public LockState withPending(Variable v, PendingTry t) {
         Map<Variable, PendingTry> p = new HashMap<>(pending);
         if (t == null) p.remove(v);
         else p.put(v, t);
-        return new LockState(must, may, p, symbolic, truths, conditional);
+        return new LockState(must, p, symbolic, truths, conditional);
     }
 
     public LockState withoutPending() {
-        return pending.isEmpty() ? this : new LockState(must, may, Map.of(), symbolic, truths, conditional);
+        return pending.isEmpty() ? this : new LockState(must, Map.of(), symbolic, truths, conditional);
     }
 
     /**
      * This state without the locks any of {@code locks} may be ({@link Lock#mayBe}) among the must-locks
-     * (they stay may-locks), nor conditionally.
+     * nor conditionally.
      */
     public LockState withoutMust(Set<Lock> locks) {
         java.util.function.Predicate<Lock> hit = h -> locks.stream().anyMatch(l -> l.mayBe(h));
@@ -179,12 +167,12 @@ public record LockState(Set<HeldLock> must, Set<HeldLock> may, Map<Variable, Pen
         m.removeIf(h -> hit.test(h.lock()));
         Set<ConditionalLock> c = new HashSet<>(conditional);
         c.removeIf(cl -> hit.test(cl.lock().lock()));
-        return new LockState(m, may, pending, symbolic, truths, c);
+        return new LockState(m, pending, symbolic, truths, c);
     }
 
     /** This state with the symbolic must-locks replaced (join: intersection, like {@code must}). */
     public LockState withSymbolic(Set<SymbolicLock> s) {
-        return new LockState(must, may, pending, s, truths, conditional);
+        return new LockState(must, pending, s, truths, conditional);
     }
 
     /** Drops symbolic locks based on {@code v}, its truth and the locks conditional on it ({@code v} was reassigned). */
@@ -199,7 +187,7 @@ public record LockState(Set<HeldLock> must, Set<HeldLock> may, Map<Variable, Pen
         t.remove(v);
         Set<ConditionalLock> c = new HashSet<>(conditional);
         c.removeIf(cl -> cl.var().equals(v));
-        return new LockState(must, may, pending, s, t, c);
+        return new LockState(must, pending, s, t, c);
     }
 
     /** Whether a lock held here in some mode excludes one held in {@code other}. */

@@ -22,9 +22,11 @@ package weft.race;
  *     thread-safe ({@code rand}, {@code strtok}, {@code localtime}...) race on the library's hidden state
  *     ({@code <libc:rand state>}) when they may run in parallel (on by default; off in SV-COMP mode,
  *     whose property concerns the program's own memory)
+ * @param memoryBytes soft memory limit: above it the thread walk keeps fewer calling contexts (0: 3/4 of
+ *     the JVM's maximum heap, see {@code weft.analysis.MemoryBudget})
  */
 public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis, boolean atomicSectionsRace,
-                              boolean explain, long proveMillis, long budgetMillis, boolean libcStateRaces) {
+                              boolean explain, long proveMillis, long budgetMillis, boolean libcStateRaces, long memoryBytes) {
     public static final long DEFAULT_PROVE_MILLIS = 8000;
     /**
      * The limit of races in SV-COMP mode, whose answer is the verdict alone: the report's complete
@@ -40,7 +42,7 @@ public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, lon
 
     public AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis, boolean atomicSectionsRace) {
         this(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, false, confirm ? DEFAULT_PROVE_MILLIS : 0,
-                confirm ? DEFAULT_BUDGET_MILLIS : 0, true);
+                confirm ? DEFAULT_BUDGET_MILLIS : 0, true, 0);
     }
 
     public static AnalysisOptions defaults() {
@@ -48,27 +50,32 @@ public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, lon
     }
 
     public AnalysisOptions withAtomicSectionsRace(boolean on) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, on, explain, proveMillis, budgetMillis, libcStateRaces);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, on, explain, proveMillis, budgetMillis, libcStateRaces, memoryBytes);
     }
 
     public AnalysisOptions withExplain(boolean on) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, on, proveMillis, budgetMillis, libcStateRaces);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, on, proveMillis, budgetMillis, libcStateRaces, memoryBytes);
     }
 
     public AnalysisOptions withProveMillis(long millis) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, millis, budgetMillis, libcStateRaces);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, millis, budgetMillis, libcStateRaces, memoryBytes);
     }
 
     public AnalysisOptions withBudgetMillis(long millis) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, millis, libcStateRaces);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, millis, libcStateRaces, memoryBytes);
+    }
+
+    public AnalysisOptions withMemoryBytes(long bytes) {
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis,
+                libcStateRaces, bytes);
     }
 
     /** With a limit on the races reported ({@code --max-races}; 0: none). */
     public AnalysisOptions withMaxRaces(int max) {
-        return new AnalysisOptions(maxThreads, max, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis, libcStateRaces);
+        return new AnalysisOptions(maxThreads, max, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis, libcStateRaces, memoryBytes);
     }
 
     public AnalysisOptions withLibcStateRaces(boolean on) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis, on);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis, on, memoryBytes);
     }
 }

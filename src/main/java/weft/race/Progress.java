@@ -8,4 +8,7 @@ public interface Progress {
 
     /** The analysis entered {@code phase}, e.g. {@code "pairing 120 shared accesses"}. */
     void phase(String phase);
+
+    /** A figure of the run worth showing with {@code --stats} (e.g. calling contexts walked); ignored by default. */
+    default void count(String name, long value) { }
 }

@@ -71,28 +71,41 @@ public final class RaceAnalysis {
         }
         progress.phase("pointer analysis");
         PointsTo pts = PointsTo.analyze(program);
+        progress.phase("call and thread graphs");
         CallGraph calls = new CallGraph(program, pts);
         ThreadGraph graph = new ThreadGraph(program, calls, "main", options.maxThreads());
+        progress.phase("walker set-up");
         IntervalCache intervals = new IntervalCache(program);
         Regions regions = new Regions(pts, intervals);
         ObjectMultiplicity objects = new ObjectMultiplicity(program, graph);
         LockResolver locks = new LockResolver(regions, objects);
         AccessCollector collector = new AccessCollector(program, regions, intervals, options.libcStateRaces());
-        ThreadWalker walker = new ThreadWalker(program, pts, graph, intervals, regions, locks, collector);
+        ThreadWalker walker = new ThreadWalker(program, pts, graph, intervals, regions, locks, collector,
+                weft.analysis.MemoryBudget.of(options.memoryBytes()));
         SharedObjects shared = new SharedObjects(program, pts, calls);
         // One access per (thread, statement, memory access); its states from different calling
         // contexts are joined, which over-approximates each of them (fewer must-locks, more created
         // threads, fewer joined ones), so every exclusion that holds for the join holds for all.
         Map<AccessKey, Access> byKey = new LinkedHashMap<>();
         progress.phase("walking " + graph.threads().size() + " abstract threads");
+        long[] events = new long[1];
+        long[] maxMust = new long[1];
         for (ThreadId t : graph.threads()) {
             walker.walk(t, (thread, fn, edge, state, a) -> {
                 if (!shared.isShared(a.region().object())) return;
+                events[0]++;
+                maxMust[0] = Math.max(maxMust[0], state.locks().must().size());
                 byKey.merge(new AccessKey(thread, edge, a), new Access(thread, fn, edge, state, a),
                         (x, y) -> new Access(x.thread(), x.function(), x.edge(), x.state().join(y.state()), x.access()));
             });
         }
         List<Access> accesses = withoutMisusedSemaphores(new ArrayList<>(byKey.values()), walker.semaphores());
+        progress.count("abstract threads", graph.threads().size());
+        progress.count("calling contexts", walker.contexts());
+        progress.count("functions with one joined context (memory limit)", walker.joinedContexts());
+        progress.count("access events (per context)", events[0]);
+        progress.count("shared accesses", accesses.size());
+        progress.count("largest must-lockset", maxMust[0]);
         progress.phase("pairing " + accesses.size() + " shared accesses");
         Set<String> executed = new java.util.HashSet<>();
         for (ThreadId t : graph.threads()) executed.addAll(graph.functions(t));
@@ -112,6 +125,8 @@ public final class RaceAnalysis {
         RaceDetector.Result found = first;
         out.truncated = found.truncated();
         out.callGaps = CallGap.find(program, pts, executed, calls.unresolved(executed));
+        progress.count("pairs checked", found.pairsChecked());
+        progress.count("possible races", found.races().size());
         List<String> gaps = new ArrayList<>();
         List<String> ptsGaps = pts.incompleteReasons(executed);
         for (String g : new java.util.LinkedHashSet<>(ptsGaps)) gaps.add(AnalysisResult.POINTER_GAP + g);

@@ -137,4 +137,24 @@ class MainTest {
         assertFalse(weft("check", "--no-libc-state-races", "-q", f.toString()).out().contains("<libc:rand state>"));
         assertTrue(weft("check", "--help").out().contains("--[no-]libc-state-races"));
     }
+
+    @Test
+    void memoryAndStatsOptions() throws Exception {
+        Path f = dir.resolve("racy.c");
+        Files.writeString(f, """
+                #include <pthread.h>
+                int x;
+                void *t(void *a) { x = 1; return 0; }
+                int main(void) { pthread_t a; pthread_create(&a, 0, t, 0); x = 2; pthread_join(a, 0); return 0; }
+                """);
+        Result bad = weft("check", "--memory", "12x", f.toString());
+        assertEquals(2, bad.code());
+        assertTrue(bad.err().contains("--memory: expected a size such as 3g or 2048m, not '12x'"), bad.err());
+        assertEquals(2, weft("check", "--memory", "1m", f.toString()).code());
+        Result stats = weft("check", "-q", "--stats", "--memory", "64m", f.toString());
+        assertEquals(1, stats.code(), stats.out() + stats.err());
+        assertTrue(stats.err().contains("weft: stats:   walking") && stats.err().contains("shared accesses")
+                && stats.err().contains("calling contexts") && stats.err().contains("process CPU"), stats.err());
+        assertFalse(weft("check", "-q", f.toString()).err().contains("weft: stats:"));
+    }
 }

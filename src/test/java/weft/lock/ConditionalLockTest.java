@@ -44,7 +44,7 @@ class ConditionalLockTest {
     void assigningTheFlagOrReleasingTheLockEndsIt() {
         LockState joined = afterConditionalLock();
         assertFalse(joined.killBase(flag).learn(flag, true).must().contains(held), "flag reassigned");
-        assertFalse(joined.release(new Release(Set.of(m)), true).learn(flag, true).must().contains(held), "m released");
+        assertFalse(joined.release(new Release(Set.of(m))).learn(flag, true).must().contains(held), "m released");
         assertTrue(joined.killBase(other).learn(flag, true).must().contains(held), "another variable changes nothing");
     }
 
@@ -61,7 +61,7 @@ class ConditionalLockTest {
     @Test
     void aConditionalLockSurvivesOnlyWhereItStillHolds() {
         LockState joined = afterConditionalLock();
-        LockState released = joined.learn(flag, true).release(new Release(Set.of(m)), true);
+        LockState released = joined.learn(flag, true).release(new Release(Set.of(m)));
         LockState kept = joined.learn(flag, false);
         // one side released m although flag is set: the implication fails there
         assertTrue(released.join(kept).conditional().isEmpty());

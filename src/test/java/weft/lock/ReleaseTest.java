@@ -40,26 +40,26 @@ class ReleaseTest {
 
     @Test
     void aReleaseOfOneConcreteLockDropsOnlyThatLock() {
-        LockState s = holding(m0, m1, big).release(new Release(Set.of(m1)), true);
+        LockState s = holding(m0, m1, big).release(new Release(Set.of(m1)));
         assertEquals(Set.of(m0, big), mustLocks(s));
     }
 
     @Test
     void aReleaseOfSeveralLocksDropsEachOfThem() {
-        LockState s = holding(m0, m1, big).release(new Release(Set.of(m1, big)), false);
+        LockState s = holding(m0, m1, big).release(new Release(Set.of(m1, big)));
         assertEquals(Set.of(m0), mustLocks(s));
     }
 
     @Test
     void anUnknownIndexDropsEveryLockOfItsObjectOnly() {
-        LockState s = holding(m0, m1, big).release(new Release(Set.of(mAny)), false);
+        LockState s = holding(m0, m1, big).release(new Release(Set.of(mAny)));
         assertEquals(Set.of(big), mustLocks(s));
     }
 
     @Test
     void noKnownTargetOrUnknownMemoryDropsEveryLock() {
-        assertTrue(holding(m0, big).release(new Release(Set.of()), false).must().isEmpty(), "no known target");
-        assertTrue(holding(m0, big).release(new Release(Set.of(unknown)), false).must().isEmpty(), "unknown memory");
+        assertTrue(holding(m0, big).release(new Release(Set.of())).must().isEmpty(), "no known target");
+        assertTrue(holding(m0, big).release(new Release(Set.of(unknown))).must().isEmpty(), "unknown memory");
     }
 
     @Test
@@ -67,18 +67,18 @@ class ReleaseTest {
         LockState taken = LockState.EMPTY.learn(flag, true).acquire(Set.of(m0), true, Mode.WRITE).acquire(Set.of(big), true, Mode.WRITE);
         LockState joined = taken.join(LockState.EMPTY.learn(flag, false));
         assertEquals(2, joined.conditional().size());
-        LockState released = joined.release(new Release(Set.of(mAny)), false);
+        LockState released = joined.release(new Release(Set.of(mAny)));
         assertEquals(Set.of(big), mustLocks(released.learn(flag, true)), "m[0] may have been released, big not");
-        assertTrue(joined.release(new Release(Set.of()), false).learn(flag, true).must().isEmpty());
+        assertTrue(joined.release(new Release(Set.of())).learn(flag, true).must().isEmpty());
     }
 
     @Test
     void aPendingTrylockOnAReleasedLockNoLongerProvesItHeld() {
         LockState pending = LockState.EMPTY.withPending(r, new LockState.PendingTry(Set.of(m0), true, Mode.WRITE, 0));
-        assertFalse(pending.release(new Release(Set.of(m0)), true).pending().containsKey(r), "same lock");
-        assertFalse(pending.release(new Release(Set.of(mAny)), false).pending().containsKey(r), "unknown index");
-        assertFalse(pending.release(new Release(Set.of()), false).pending().containsKey(r), "no known target");
-        assertTrue(pending.release(new Release(Set.of(big)), true).pending().containsKey(r), "another lock");
+        assertFalse(pending.release(new Release(Set.of(m0))).pending().containsKey(r), "same lock");
+        assertFalse(pending.release(new Release(Set.of(mAny))).pending().containsKey(r), "unknown index");
+        assertFalse(pending.release(new Release(Set.of())).pending().containsKey(r), "no known target");
+        assertTrue(pending.release(new Release(Set.of(big))).pending().containsKey(r), "another lock");
     }
 
     @Test
