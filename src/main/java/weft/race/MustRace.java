@@ -32,10 +32,9 @@ import java.util.Set;
  *       rule would have excluded the pair; shortcut: a join on some paths only is not seen); two threads
  *       neither of which creates the other are taken to run in parallel (shortcut: both are assumed to be
  *       created).</li>
- *   <li><b>no lock possibly in common</b>: the locks each thread is seen to hold at any of its shared
- *       accesses (must-held, or held under a condition) are disjoint between the two threads (shortcut: the
- *       walk keeps no may-locksets, so a lock a thread holds only on some paths and never for sure at any
- *       shared access is not seen), at most one side holds a lock named relative to a pointer (which may be the other
+ *   <li><b>no lock possibly in common</b>: the locks held at the two accesses (must-held, or held under a
+ *       condition) are disjoint (shortcut: the walk keeps no may-locksets, so a lock held at an access on
+ *       some paths only is not seen), at most one side holds a lock named relative to a pointer (which may be the other
  *       side's lock), and neither access is in an atomic section.</li>
  *   <li><b>one concrete object</b>: both accesses touch the same object, which
  *       {@link ObjectMultiplicity} says stands for at most one object at run time (not a summary of
@@ -52,15 +51,12 @@ public final class MustRace {
     private final Map<Edge, Map<String, Set<MemObject>>> touched = new IdentityHashMap<>();
     /** Per create edge, the nodes of its function reachable from the entry without passing it. */
     private final Map<Edge, BitSet> reachableWithout = new IdentityHashMap<>();
-    /** Per thread, every lock it holds (must or under a condition) at one of its shared accesses. */
-    private final Map<ThreadId, Set<Lock>> heldByThread = new java.util.HashMap<>();
 
     public MustRace(ObjectMultiplicity objects, Iterable<Access> accesses) {
         this.objects = objects;
         for (Access a : accesses) {
             touched.computeIfAbsent(a.edge(), k -> new java.util.HashMap<>())
                     .computeIfAbsent(kindKey(a), k -> new HashSet<>()).add(a.region().object());
-            heldByThread.computeIfAbsent(a.thread(), k -> new HashSet<>()).addAll(heldLocks(a.state().locks()));
         }
     }
 
@@ -85,12 +81,12 @@ public final class MustRace {
         return s == null || s.size() <= 1;
     }
 
-    private boolean noLockInCommon(Access a, Access b) {
+    private static boolean noLockInCommon(Access a, Access b) {
         if (a.state().inAtomicSection() || b.state().inAtomicSection()) return false;
         LockState la = a.state().locks();
         LockState lb = b.state().locks();
-        Set<Lock> sa = heldByThread.getOrDefault(a.thread(), Set.of());
-        Set<Lock> sb = heldByThread.getOrDefault(b.thread(), Set.of());
+        Set<Lock> sa = heldLocks(la);
+        Set<Lock> sb = heldLocks(lb);
         if (!la.symbolic().isEmpty() && (!lb.symbolic().isEmpty() || !sb.isEmpty())) return false;
         if (!lb.symbolic().isEmpty() && !sa.isEmpty()) return false;
         for (Lock l : sa) if (sb.contains(l)) return false;
