@@ -10,11 +10,9 @@ import weft.ir.Program;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -29,12 +27,7 @@ class AnalysisGapsTest {
 
     @TestFactory
     Stream<DynamicTest> gaps() throws IOException {
-        List<Path> files = new ArrayList<>();
-        try (Stream<Path> s = Files.list(ROOT)) {
-            s.filter(p -> p.toString().endsWith(".c")).sorted().forEach(files::add);
-        }
-        assertFalse(files.isEmpty(), "no programs found");
-        return files.stream().map(f -> DynamicTest.dynamicTest(f.getFileName().toString(), () -> check(f)));
+        return ProgramDirectory.each(ROOT, AnalysisGapsTest::check);
     }
 
     private static void check(Path file) throws Exception {

@@ -10,7 +10,6 @@ import weft.ir.Program;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -29,12 +28,7 @@ class RankTest {
 
     @TestFactory
     Stream<DynamicTest> ranks() throws IOException {
-        List<Path> files = new ArrayList<>();
-        try (Stream<Path> s = Files.list(ROOT)) {
-            s.filter(p -> p.toString().endsWith(".c")).sorted().forEach(files::add);
-        }
-        assertFalse(files.isEmpty(), "no programs found");
-        return files.stream().map(f -> DynamicTest.dynamicTest(f.getFileName().toString(), () -> check(f)));
+        return ProgramDirectory.each(ROOT, RankTest::check);
     }
 
     private static void check(Path file) throws Exception {
