@@ -59,8 +59,8 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = {"-j", "--jobs"}, paramLabel = "N", defaultValue = "1", description = "Tasks run in parallel (default: ${DEFAULT-VALUE}).")
     int jobs;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", description = "CPU-time limit per task, passed to weft check "
-            + "(default: none passed, weft check's short default applies; the child is killed at 120 s of CPU).")
+    @Option(names = "--timeout", paramLabel = "SECONDS", description = "CPU-time limit per task, passed to weft check as --timeout "
+            + "(default: weft check's short interactive default, 10 s).")
     Long timeoutSeconds;
 
     @Option(names = "--memory", paramLabel = "SIZE", defaultValue = "3g",
@@ -107,7 +107,7 @@ final class BenchCommand implements Callable<Integer> {
             String s = out.toString();
             if (s.endsWith(".tsv") || s.endsWith(".json")) out = Path.of(s.substring(0, s.lastIndexOf('.')));
         }
-        return new Options(tasks, show, jobs, timeoutSeconds == null ? null : Duration.ofSeconds(timeoutSeconds), mem, out, compare, plot, property, checkArgs, quiet, debug);
+        return new Options(tasks, show, jobs, timeoutSeconds == null ? CheckCommand.DEFAULT_LIMIT : Duration.ofSeconds(timeoutSeconds), mem, out, compare, plot, property, checkArgs, quiet, debug);
     }
 
     private long parseSize(String s) {
@@ -152,7 +152,7 @@ final class BenchCommand implements Callable<Integer> {
                 : Path.of("bench-results", "weft-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         io.err().printf(Locale.ROOT, "weft bench: %d tasks%s, %d at a time, timeout %s, memory %d MB%n", sel.tasks().size(),
                 sel.skipped() > 0 ? " (" + sel.skipped() + " definitions without " + o.property() + " skipped)" : "",
-                o.jobs(), o.timeout() == null ? "weft check's default" : o.timeout().toSeconds() + " s", o.memoryBytes() >> 20);
+                o.jobs(), o.timeout().toSeconds() + " s", o.memoryBytes() >> 20);
         TaskRunner runner = new TaskRunner(TaskRunner.Config.ofCurrentJvm(o.timeout(), o.memoryBytes(), o.checkArgs()));
         long t0 = System.nanoTime();
         List<TaskResult> results = new Bench(o.jobs(), runner::run).run(sel.tasks(), this::progress);
@@ -199,7 +199,7 @@ final class BenchCommand implements Callable<Integer> {
         m.put("tasks", String.join(" ", o.tasks().stream().map(Path::toString).toList()));
         m.put("property", o.property());
         m.put("jobs", Integer.toString(o.jobs()));
-        m.put("timeout_s", o.timeout() == null ? "default" : Long.toString(o.timeout().toSeconds()));
+        m.put("timeout_s", Long.toString(o.timeout().toSeconds()));
         m.put("memory_mb", Long.toString(o.memoryBytes() >> 20));
         m.put("check_args", String.join(" ", o.checkArgs()));
         m.put("java", System.getProperty("java.version"));
