@@ -28,7 +28,7 @@ public final class TaskRunner {
     /** The CPU-time limit of a child given no {@code --timeout} (weft check's short default then bounds it itself). */
     static final Duration DEFAULT_CPU_GUARD = Duration.ofSeconds(120);
     /** The wall-clock limit is this many times the CPU-time limit (a child may get a share of a busy machine only). */
-    static final int WALL_FACTOR = 4;
+    static final int WALL_FACTOR = 10;
     /** System property holding the JVM options of the children, one a line (set by {@code bin/weft}). */
     public static final String CHILD_JVM_OPTIONS = "weft.childJvmOptions";
 
