@@ -19,7 +19,9 @@ import java.util.Optional;
  * every {@value #SAMPLE_MILLIS} ms; when {@code /usr/bin/time} (GNU time) exists the command runs under
  * it, which gives exact CPU time and peak RSS at exit. Over the CPU limit (as sampled), the wall limit or the
  * memory limit, the whole tree is killed. The CPU limit is the one that matters: a busy machine slows a
- * child down in wall-clock time but does not make it use more CPU time, so it is not killed for it. Output goes to temporary files, so a chatty child cannot block on a pipe.
+ * child down in wall-clock time but does not make it use more CPU time, so it is not killed for it; with a CPU
+ * limit, the wall limit only catches a stalled tree (one that used no CPU time for that long), since a child
+ * on a machine loaded many times over its cores may take any multiple of its CPU time in wall-clock time. Output goes to temporary files, so a chatty child cannot block on a pipe.
  */
 public final class ChildProcess {
     static final long SAMPLE_MILLIS = 100;
@@ -31,7 +33,8 @@ public final class ChildProcess {
     /**
      * Limits of one run.
      *
-     * @param wall        wall-clock limit
+     * @param wall        wall-clock limit; with a CPU limit, the longest wall-clock time the tree may go without
+     *                    using CPU time (a stalled tree)
      * @param cpu         CPU-time limit of the process tree (null: none)
      * @param memoryBytes resident memory limit of the process tree (0: none)
      */
@@ -95,9 +98,14 @@ public final class ChildProcess {
 
     private static Stop watch(Process p, Sampler s, Limits limits, long t0) {
         long deadline = t0 + limits.wall().toNanos();
+        double cpuSeen = 0;
         try {
             while (true) {
                 s.sample();
+                if (limits.cpu() != null && s.cpuSeconds() > cpuSeen + 0.005) {
+                    cpuSeen = s.cpuSeconds();
+                    deadline = System.nanoTime() + limits.wall().toNanos();
+                }
                 if (p.waitFor(SAMPLE_MILLIS, java.util.concurrent.TimeUnit.MILLISECONDS)) return Stop.NONE;
                 if (limits.memoryBytes() > 0 && s.currentRss() > limits.memoryBytes()) {
                     killTree(p);

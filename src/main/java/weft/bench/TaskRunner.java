@@ -27,8 +27,8 @@ public final class TaskRunner {
     static final Duration GRACE = Duration.ofSeconds(10);
     /** The CPU-time limit of a child given no {@code --timeout} (weft check's short default then bounds it itself). */
     static final Duration DEFAULT_CPU_GUARD = Duration.ofSeconds(120);
-    /** The wall-clock limit is this many times the CPU-time limit (a child may get a share of a busy machine only). */
-    static final int WALL_FACTOR = 10;
+    /** A child that uses no CPU time for this long (wall-clock) has stalled and is killed. */
+    static final Duration STALL = Duration.ofSeconds(120);
     /** System property holding the JVM options of the children, one a line (set by {@code bin/weft}). */
     public static final String CHILD_JVM_OPTIONS = "weft.childJvmOptions";
 
@@ -113,7 +113,7 @@ public final class TaskRunner {
         ChildProcess.Measurement m;
         try {
             Duration cpu = config.cpuLimit();
-            m = ChildProcess.run(command(task), new ChildProcess.Limits(cpu.multipliedBy(WALL_FACTOR), cpu, config.memoryBytes()),
+            m = ChildProcess.run(command(task), new ChildProcess.Limits(STALL, cpu, config.memoryBytes()),
                     task.definition().toAbsolutePath().getParent());
         } catch (IOException e) {
             return new TaskResult(task.id(), task.expected(), Outcome.ERROR, 0, 0, 0, "cannot start: " + e.getMessage());

@@ -52,6 +52,26 @@ class ChildProcessTest {
     }
 
     @Test
+    void withACpuLimitTheWallLimitCatchesOnlyAStalledTree() throws Exception {
+        assumeShell();
+        Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc/self")), "needs /proc");
+        // a stalled child (sleeping, using no CPU) is killed once it has used no CPU time for the wall limit
+        long t0 = System.nanoTime();
+        ChildProcess.Measurement stalled = ChildProcess.run(List.of("/bin/sh", "-c", "sleep 30; echo late"),
+                new ChildProcess.Limits(Duration.ofSeconds(1), Duration.ofSeconds(60), 0), TMP);
+        assertEquals(ChildProcess.Stop.TIME, stalled.stoppedBy());
+        assertTrue((System.nanoTime() - t0) / 1e9 < 15, "not killed in time");
+        // a busy child runs past the wall limit while it keeps using CPU time, and ends by itself
+        t0 = System.nanoTime();
+        ChildProcess.Measurement busy = ChildProcess.run(List.of("/bin/sh", "-c",
+                        "i=0; while [ $i -lt 3000000 ]; do i=$((i+1)); done; echo done"),
+                new ChildProcess.Limits(Duration.ofSeconds(2), Duration.ofSeconds(120), 0), TMP);
+        assertEquals(ChildProcess.Stop.NONE, busy.stoppedBy());
+        assertEquals("done", busy.stdout().strip());
+        assertTrue(busy.wallSeconds() > 2, "the child ended within the wall limit: the test shows nothing (" + busy.wallSeconds() + " s)");
+    }
+
+    @Test
     void killsAtTheMemoryLimit() throws Exception {
         assumeShell();
         Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc/self")), "needs /proc");

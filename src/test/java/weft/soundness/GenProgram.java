@@ -57,6 +57,7 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
     static final String WEFT_PRELUDE = """
             #include <pthread.h>
             #include <stdlib.h>
+            #include <string.h>
             extern int __VERIFIER_nondet_int(void);
             extern void __VERIFIER_assume(int cond);
             """;
@@ -68,6 +69,7 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
             #define _GNU_SOURCE
             #include <pthread.h>
             #include <stdlib.h>
+            #include <string.h>
             #include <sched.h>
             #include <unistd.h>
             static __thread unsigned wy_state;

@@ -414,12 +414,38 @@ final class ProgramGenerator {
         }
     }
 
-    /** A plain access, sometimes through a pointer to (or into) the object. */
+    /** A plain access, sometimes through a pointer to (or into) the object, or made by a library function. */
     private String viaPointer(Obj o, String lv, int op) {
+        boolean atomicKind = o.kind == Kind.ATOMIC_GLOBAL || o.kind == Kind.ATOMIC_FIELD;
+        if (!atomicKind && rnd.nextInt(5) == 0) return viaLibrary(lv, op);
         if (rnd.nextInt(4) != 0 || lv.startsWith("*")) return plainOp(lv, op);
         String type = o.kind == Kind.ATOMIC_GLOBAL || o.kind == Kind.ATOMIC_FIELD ? "_Atomic int *" : "int *";
         String p = "p" + names++;
         return "{ " + type + p + " = &" + lv + "; " + plainOp("*" + p, op) + " }";
+    }
+
+    /**
+     * The access made by the C library on the program's behalf: {@code memcpy}/{@code memset} through the object's
+     * address (the library table's read/write effects), or a {@code qsort} comparator that the library calls back
+     * during the call (the table's synchronous callbacks). Glibc calls the comparator of a two-element sort once.
+     */
+    private String viaLibrary(String lv, int op) {
+        String addr = "&(" + lv + ")";
+        String t = "t" + names++;
+        switch (rnd.nextInt(3)) {
+            case 0:
+                if (op == 0) return "{ int " + t + "; memcpy(&" + t + ", " + addr + ", sizeof " + t + "); r += " + t + "; }";
+                return "{ int " + t + " = " + (1 + rnd.nextInt(3)) + "; memcpy(" + addr + ", &" + t + ", sizeof " + t + "); }";
+            case 1:
+                if (op == 0) return "{ int " + t + "[1]; memmove(" + t + ", " + addr + ", sizeof(int)); r += " + t + "[0]; }";
+                return "memset(" + addr + ", 0, sizeof(int));";
+            default: {
+                String cmp = "cmp" + names++;
+                helpers.add(new Fn("int " + cmp + "(const void *a, const void *b)", List.of(Node.stmt(-1, "int r = 0;", false),
+                        Node.stmt(-1, plainOp(lv, op), true)), "return r * 0 + (*(const int *) a - *(const int *) b);", false));
+                return "{ int " + t + "[2] = {2, 1}; qsort(" + t + ", 2, sizeof(int), " + cmp + "); r += " + t + "[0]; }";
+            }
+        }
     }
 
     private String lock(String l) {
