@@ -84,6 +84,7 @@ public final class DeadSites {
         for (Site s : sites) if (!triviallyLive(program, s)) todo.add(s);
         java.util.Map<String, java.util.List<Long>> hints = new java.util.LinkedHashMap<>();
         if (todo.isEmpty()) return new Result(dead, 0, 0, hints);
+        // the solver failing (native library, memory) leaves every site open: never a proof
         try (Context ctx = new Context()) {
             Reachability r = new Reachability(ctx, program, bounds);
             for (Site s : todo) {
@@ -91,7 +92,13 @@ public final class DeadSites {
                     open++;
                     continue;
                 }
-                Reachability.Outcome o = r.reach(s.function(), s.node(), budget);
+                Reachability.Outcome o;
+                try {
+                    o = r.reach(s.function(), s.node(), budget);
+                } catch (com.microsoft.z3.Z3Exception e) {
+                    open++;
+                    continue;
+                }
                 if (o.kind() == Reachability.Kind.UNREACHABLE) {
                     dead.add(s);
                     maxBound = Math.max(maxBound, o.bound());
@@ -101,6 +108,8 @@ public final class DeadSites {
                     o.nondet().forEach(hints::putIfAbsent);
                 }
             }
+        } catch (com.microsoft.z3.Z3Exception | LinkageError e) {
+            return new Result(Set.of(), 0, todo.size(), hints);
         }
         return new Result(dead, maxBound, open, hints);
     }

@@ -87,7 +87,6 @@ public final class PathEncoder {
         List<BoolExpr> reach = new ArrayList<>();
         definedness = new ArrayList<>();
         for (int d = 0; d <= k; d++) {
-            if (Thread.currentThread().isInterrupted()) throw new IllegalStateException("interrupted");
             Map<Integer, Copy> level = new HashMap<>();
             copies.add(level);
             for (int node : order) {
