@@ -60,6 +60,8 @@ final class ExecState {
     boolean speculating;
     /** Values returned by nondeterministic integer inputs so far (candidates for later inputs). */
     final List<Long> previousValues = new ArrayList<>();
+    /** Values to try first for nondeterministic inputs, by call location ({@link ExploreOptions#valueHints()}). */
+    Map<String, List<Long>> valueHints = Map.of();
     /** Nondeterministic choices being recorded (speculation) or replayed (the real run of a speculated section). */
     List<Long> recording;
     java.util.ArrayDeque<Long> replay;
@@ -129,6 +131,7 @@ final class ExecState {
         ExecState s = new ExecState(program, mem.fork(), globals);
         s.chooser = chooser;
         s.libcStateRaces = libcStateRaces;
+        s.valueHints = valueHints;
         return s;
     }
 
@@ -142,6 +145,7 @@ final class ExecState {
         s.chooser = chooser;
         s.exhaustive = exhaustive;
         s.libcStateRaces = libcStateRaces;
+        s.valueHints = valueHints;
         s.spuriousWakeup = spuriousWakeup;
         s.heapCount = heapCount;
         s.maxThreads = maxThreads;

@@ -13,8 +13,16 @@ package weft.explore;
  *     other sections)
  * @param libcStateRaces whether calls of C library functions with hidden state access its pseudo-object (see
  *     {@link ExecState#libcStateRaces}; on by default)
+ * @param valueHints values to try first for nondeterministic integer inputs, by the call's location
+ *     ({@link weft.ir.SourceLoc#shortString()}) and occurrence, e.g. from the bounded layer's models; they only steer
+ *     the search (every value of the input's type is a legal choice); empty: the search is unchanged
  */
-public record ExploreOptions(long maxSteps, int maxExecutions, long timeBudgetMillis, long seed, boolean atomicSectionsRace, boolean libcStateRaces) {
+public record ExploreOptions(long maxSteps, int maxExecutions, long timeBudgetMillis, long seed, boolean atomicSectionsRace, boolean libcStateRaces,
+                             java.util.Map<String, java.util.List<Long>> valueHints) {
+    public ExploreOptions(long maxSteps, int maxExecutions, long timeBudgetMillis, long seed, boolean atomicSectionsRace, boolean libcStateRaces) {
+        this(maxSteps, maxExecutions, timeBudgetMillis, seed, atomicSectionsRace, libcStateRaces, java.util.Map.of());
+    }
+
     public ExploreOptions(long maxSteps, int maxExecutions, long timeBudgetMillis, long seed) {
         this(maxSteps, maxExecutions, timeBudgetMillis, seed, true, true);
     }
@@ -24,6 +32,7 @@ public record ExploreOptions(long maxSteps, int maxExecutions, long timeBudgetMi
     }
 
     public ExploreOptions {
+        valueHints = java.util.Map.copyOf(valueHints);
         if (maxSteps <= 0) throw new IllegalArgumentException("maxSteps must be positive");
         if (maxExecutions <= 0) throw new IllegalArgumentException("maxExecutions must be positive");
         if (timeBudgetMillis <= 0) throw new IllegalArgumentException("timeBudgetMillis must be positive");
@@ -34,19 +43,24 @@ public record ExploreOptions(long maxSteps, int maxExecutions, long timeBudgetMi
     }
 
     public ExploreOptions withAtomicSectionsRace(boolean on) {
-        return new ExploreOptions(maxSteps, maxExecutions, timeBudgetMillis, seed, on, libcStateRaces);
+        return new ExploreOptions(maxSteps, maxExecutions, timeBudgetMillis, seed, on, libcStateRaces, valueHints);
     }
 
     /** These options with {@code n} executions and {@code steps} steps per execution at most. */
     public ExploreOptions withEffort(int n, long steps) {
-        return new ExploreOptions(steps, n, timeBudgetMillis, seed, atomicSectionsRace, libcStateRaces);
+        return new ExploreOptions(steps, n, timeBudgetMillis, seed, atomicSectionsRace, libcStateRaces, valueHints);
     }
 
     public ExploreOptions withLibcStateRaces(boolean on) {
-        return new ExploreOptions(maxSteps, maxExecutions, timeBudgetMillis, seed, atomicSectionsRace, on);
+        return new ExploreOptions(maxSteps, maxExecutions, timeBudgetMillis, seed, atomicSectionsRace, on, valueHints);
     }
 
     public ExploreOptions withTimeBudget(long millis) {
-        return new ExploreOptions(maxSteps, maxExecutions, millis, seed, atomicSectionsRace, libcStateRaces);
+        return new ExploreOptions(maxSteps, maxExecutions, millis, seed, atomicSectionsRace, libcStateRaces, valueHints);
+    }
+
+    /** These options with {@code hints} for nondeterministic inputs (see {@link #valueHints()}). */
+    public ExploreOptions withValueHints(java.util.Map<String, java.util.List<Long>> hints) {
+        return new ExploreOptions(maxSteps, maxExecutions, timeBudgetMillis, seed, atomicSectionsRace, libcStateRaces, hints);
     }
 }

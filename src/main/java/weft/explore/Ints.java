@@ -10,12 +10,12 @@ import weft.ir.Expr.BinOp;
  * values) abandons the execution rather than picking one of the outcomes a compiler might produce. Conversions to
  * signed types wrap modulo 2^n, as GCC documents for this implementation-defined case.
  */
-final class Ints {
+public final class Ints {
     static final CType.Int INT = new CType.Int("int", 4, 4, true);
 
     private Ints() {}
 
-    static boolean isBool(CType.Int t) {
+    public static boolean isBool(CType.Int t) {
         return t.name().equals("_Bool");
     }
 
@@ -37,13 +37,13 @@ final class Ints {
         return normalize(v, t);
     }
 
-    static CType.Int promote(CType.Int t) {
+    public static CType.Int promote(CType.Int t) {
         if (t.size() > 8) throw Abandon.unsupported("integer type " + t);
         return t.size() < 4 ? INT : t;
     }
 
     /** The usual arithmetic conversions of two integer types. */
-    static CType.Int common(CType.Int a, CType.Int b) {
+    public static CType.Int common(CType.Int a, CType.Int b) {
         a = promote(a);
         b = promote(b);
         if (a.signed() == b.signed()) return a.size() >= b.size() ? a : b;

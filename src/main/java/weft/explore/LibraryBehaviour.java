@@ -462,6 +462,15 @@ final class LibraryBehaviour {
             if (Ints.isBool(it)) cands = new long[] {0, 1};
             else if (it.signed()) cands = new long[] {0, 1, -1, 2, r & 15, prev, 3, (r >> 8) & 255, r >> 16};
             else cands = new long[] {0, 1, 2, -1, r & 15, prev, 3, (r >> 8) & 255, r >> 16};
+            List<Long> hints = st.valueHints.get(call.loc().shortString());
+            if (hints != null && !hints.isEmpty()) {
+                // the hinted value first (index 0, the default), then the usual candidates
+                int occurrence = st.nondetCount.getOrDefault(name + "@" + call.loc().shortString(), 0);
+                long[] withHint = new long[cands.length + 1];
+                withHint[0] = hints.get(Math.min(hints.size() - 1, occurrence));
+                System.arraycopy(cands, 0, withHint, 1, cands.length);
+                cands = withHint;
+            }
             long x = Ints.convert(cands[st.pickValue(cands.length)], it);
             st.previousValues.add(x);
             v = Value.of(x);

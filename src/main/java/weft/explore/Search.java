@@ -49,6 +49,7 @@ final class Search {
         try {
             initial = ExecState.initial(program);
             initial.libcStateRaces = options.libcStateRaces();
+            initial.valueHints = options.valueHints();
         } catch (Abandon a) {
             lastStop = "initialisation: " + a.getMessage();
             return Optional.empty();

@@ -1,5 +1,6 @@
 package weft.race;
 
+import weft.bounded.BoundedAnswer;
 import weft.budget.Budget;
 import weft.explore.ExploreOptions;
 import weft.explore.Explorer;
@@ -27,7 +28,7 @@ import java.util.Optional;
  * processes does not use up.
  *
  * <p>Soundness: race-free is answered only on a {@link StateSpace.Kind#RACE_FREE} outcome, i.e. a complete
- * exploration; a resumed exploration is the same depth-first search continued from its stack and visited states,
+ * exploration, or on a proof of the bounded layer (its argument is in {@code weft.bounded.DeadSites}); a resumed exploration is the same depth-first search continued from its stack and visited states,
  * so it visits what one exploration with the last round's limits would, and {@link StateSpace}'s argument applies
  * unchanged. A race is answered only with a witness of either layer. Budgets and rounds only decide how far the
  * layers get: running out leaves the answer unknown.
@@ -43,6 +44,10 @@ final class PreciseLayers {
     static final long MIN_LAYER_MILLIS = 100;
     /** States the exploration visits at most, whatever the budget (its memory limit usually comes first). */
     static final long MAX_STATES = 12_000_000;
+    /** The bounded layer ({@code weft.bounded}) runs after this round (0-based) of the explicit layers failed. */
+    static final int BOUNDED_AFTER_ROUND = 1;
+    /** The bounded layer's share of the budget: a third of what is left, at least this (ms) if left. */
+    static final long BOUNDED_MIN_MILLIS = 2000;
     private static final int GROWTH_SHIFT = 2;
     private static final int MAX_ROUND_SHIFT = 40;
 
@@ -53,7 +58,11 @@ final class PreciseLayers {
      * The outcome: a witness when {@code RACE}, the states the exploration visited, and why the exploration did not
      * settle the question (null when it did, or did not run).
      */
-    record Result(Kind kind, Optional<RaceWitness> witness, long states, String proofIncomplete, int rounds) {}
+    record Result(Kind kind, Optional<RaceWitness> witness, long states, String proofIncomplete, int rounds, String boundedProof) {
+        Result(Kind kind, Optional<RaceWitness> witness, long states, String proofIncomplete, int rounds) {
+            this(kind, witness, states, proofIncomplete, rounds, null);
+        }
+    }
 
     private final AnalysisOptions options;
 
@@ -63,6 +72,17 @@ final class PreciseLayers {
 
     /** Runs the rounds on {@code program} within {@code budget} (of the calling thread's CPU time). */
     Result run(Program program, Budget budget, Progress progress) {
+        return run(program, budget, progress, b -> weft.bounded.BoundedAnswer.NONE);
+    }
+
+    /**
+     * Runs the rounds and, once the first two have not settled the question (or the explicit layers have left the
+     * rounds earlier), the bounded layer {@code bounded} once with a share of what is left: it returns a proof of
+     * race freedom ({@code weft.bounded}), or values of inputs that the witness search tries first in later rounds.
+     */
+    Result run(Program program, Budget budget, Progress progress, java.util.function.Function<Budget, BoundedAnswer> bounded) {
+        boolean boundedRan = false;
+        java.util.Map<String, java.util.List<Long>> hints = java.util.Map.of();
         boolean proveOpen = options.proveMillis() > 0;
         boolean confirmOpen = options.confirm();
         StateSpace space = proveOpen ? StateSpace.of(program, options.atomicSectionsRace(), options.libcStateRaces()) : null;
@@ -103,14 +123,40 @@ final class PreciseLayers {
                 int executions = (int) Math.min(Integer.MAX_VALUE, saturatedShift(FIRST_ROUND_EXECUTIONS, shift));
                 long steps = d.maxSteps() << Math.min(round / 2, 6);
                 Explorer explorer = new Explorer(program, new ExploreOptions(steps, executions, ms, d.seed(),
-                        options.atomicSectionsRace(), options.libcStateRaces()));
+                        options.atomicSectionsRace(), options.libcStateRaces(), hints));
                 Optional<RaceWitness> w = explorer.findRace();
                 if (w.isPresent()) return new Result(Kind.RACE, w, states, proof, round + 1);
                 if (!explorer.limited()) confirmOpen = false;
             }
             if (Thread.currentThread().isInterrupted()) break;
+            if (!boundedRan && round >= BOUNDED_AFTER_ROUND) {
+                boundedRan = true;
+                BoundedAnswer a = runBounded(bounded, budget, progress);
+                if (a.proof() != null) return new Result(Kind.RACE_FREE, Optional.empty(), states, null, round + 1, a.proof());
+                hints = a.inputHints();
+                // inputs the solver found reopen a witness search that had nothing more to try
+                if (!hints.isEmpty()) confirmOpen = options.confirm();
+            }
+        }
+        if (!boundedRan && !Thread.currentThread().isInterrupted()) {
+            BoundedAnswer a = runBounded(bounded, budget, progress);
+            if (a.proof() != null) return new Result(Kind.RACE_FREE, Optional.empty(), states, null, round, a.proof());
+            if (!a.inputHints().isEmpty() && options.confirm() && budget.remainingMillis() >= MIN_LAYER_MILLIS) {
+                progress.phase("searching for a racing interleaving with the solver's inputs");
+                ExploreOptions d = ExploreOptions.defaults();
+                Explorer explorer = new Explorer(program, new ExploreOptions(d.maxSteps(), FIRST_ROUND_EXECUTIONS * 4,
+                        budget.remainingMillis(), d.seed(), options.atomicSectionsRace(), options.libcStateRaces(), a.inputHints()));
+                Optional<RaceWitness> w = explorer.findRace();
+                if (w.isPresent()) return new Result(Kind.RACE, w, states, proof, round + 1);
+            }
         }
         return new Result(Kind.OPEN, Optional.empty(), states, proof, round);
+    }
+
+    private static BoundedAnswer runBounded(java.util.function.Function<Budget, BoundedAnswer> bounded, Budget budget, Progress progress) {
+        if (budget.remainingMillis() < MIN_LAYER_MILLIS) return BoundedAnswer.NONE;
+        progress.phase("bounded layer: refuting candidate accesses with Z3");
+        return bounded.apply(budget.slice(Math.max(BOUNDED_MIN_MILLIS, budget.remainingMillis() / 3)));
     }
 
     private static long saturatedShift(long v, int shift) {

@@ -140,10 +140,11 @@ public final class RaceAnalysis {
                     Optional.empty(), found.exclusions(), stats, gaps, found.excluded());
         }
         // the precise layers have what the thread-modular layer left of the budget
-        PreciseLayers.Result precise = new PreciseLayers(options).run(program, budget, progress);
+        BoundedCandidates bounded = new BoundedCandidates(program, accesses, first, gaps, ctx, must, weft.bounded.Bounds.defaults());
+        PreciseLayers.Result precise = new PreciseLayers(options).run(program, budget, progress, bounded::run);
         if (precise.kind() == PreciseLayers.Kind.RACE_FREE) {
             stats = new AnalysisResult.Stats(stats.threads(), stats.accesses(), stats.pairsChecked(), (System.nanoTime() - t0) / 1_000_000);
-            return new AnalysisResult(Verdict.TRUE, "exhaustive exploration: all " + precise.states()
+            return new AnalysisResult(Verdict.TRUE, precise.boundedProof() != null ? precise.boundedProof() : "exhaustive exploration: all " + precise.states()
                     + " reachable states of every interleaving are race-free", List.of(), Optional.empty(), found.exclusions(), stats,
                     List.of(), found.excluded());
         }

@@ -1,0 +1,214 @@
+package weft.bounded.encode;
+
+import com.microsoft.z3.BitVecSort;
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Context;
+import com.microsoft.z3.Expr;
+import weft.explore.Ints;
+import weft.ir.CType;
+import weft.ir.Expr.BinOp;
+import weft.ir.Lvalue;
+import weft.ir.Variable;
+
+import java.util.Map;
+
+/**
+ * Encodes side-effect-free IR expressions of integer type as Z3 bit-vectors of the type's width (the data model's
+ * sizes are already in the types), with C's integer promotions and usual arithmetic conversions
+ * ({@link Ints#promote}, {@link Ints#common}, the explorer's semantics).
+ *
+ * <p>Over-approximation, the property the bounded layer's proofs rest on: the encoding of an expression may take
+ * <em>every</em> value the expression can have in some execution, never fewer. Values read from memory other than
+ * the tracked locals, pointers, floating-point values, and everything this encoder does not model are <em>fresh</em>
+ * unconstrained constants; an operation with undefined behaviour (signed overflow, division by zero, a shift out of
+ * range) yields a fresh value where it is undefined; conversions to signed types wrap (GCC's documented choice).
+ */
+public final class ExprEncoder {
+    private final Context ctx;
+    private final Map<Variable, Expr<BitVecSort>> tracked;
+    private int fresh;
+    private final java.util.List<BoolExpr> defined = new java.util.ArrayList<>();
+
+    /**
+     * @param tracked the current values of the tracked locals (read through {@link Lvalue.Var}); every other load is
+     *                fresh
+     */
+    public ExprEncoder(Context ctx, Map<Variable, Expr<BitVecSort>> tracked, int freshStart) {
+        this.ctx = ctx;
+        this.tracked = tracked;
+        this.fresh = freshStart;
+    }
+
+    /**
+     * The conditions under which the operations encoded so far are defined (no undefined behaviour): not part of
+     * the over-approximation, only a preference for models that the explorer can execute.
+     */
+    public java.util.List<BoolExpr> definedness() {
+        return defined;
+    }
+
+    /** The number of fresh constants made so far (to continue numbering in the next encoder). */
+    public int freshCount() {
+        return fresh;
+    }
+
+    /** The integer type the encoder models {@code t} as, or null (not an integer of at most 8 bytes). */
+    public static CType.Int intType(CType t) {
+        return t != null && t.unqualified() instanceof CType.Int i && i.size() >= 1 && i.size() <= 8 ? i : null;
+    }
+
+    public Expr<BitVecSort> freshValue(CType.Int t, String hint) {
+        return ctx.mkBVConst("v" + (fresh++) + "_" + hint, bits(t));
+    }
+
+    public BoolExpr freshBool() {
+        return ctx.mkBoolConst("b" + (fresh++));
+    }
+
+    public Expr<BitVecSort> constant(long v, CType.Int t) {
+        int w = bits(t);
+        long masked = w >= 64 ? v : v & ((1L << w) - 1);
+        return ctx.mkBV(Long.toUnsignedString(masked), w);
+    }
+
+    /** The truth of {@code e} as a condition (non-zero), fresh when {@code e} is not a modelled integer. */
+    public BoolExpr truth(weft.ir.Expr e) {
+        if (e instanceof weft.ir.Expr.Unary u && u.op() == weft.ir.Expr.UnOp.NOT) return ctx.mkNot(truth(u.operand()));
+        if (e instanceof weft.ir.Expr.Binary b && b.op().isComparison()) return compare(b);
+        CType.Int t = intType(e.type());
+        if (t == null) return freshBool();
+        return ctx.mkNot(ctx.mkEq(value(e), constant(0, t)));
+    }
+
+    /** The value of integer expression {@code e} (fresh if its type is not a modelled integer: the caller checks). */
+    public Expr<BitVecSort> value(weft.ir.Expr e) {
+        CType.Int t = intType(e.type());
+        if (t == null) throw new IllegalArgumentException("not an integer expression: " + e);
+        if (e instanceof weft.ir.Expr.IntConst k) return constant(k.value(), t);
+        if (e instanceof weft.ir.Expr.Load l && l.lvalue() instanceof Lvalue.Var v && tracked.containsKey(v.variable())) {
+            return tracked.get(v.variable());
+        }
+        if (e instanceof weft.ir.Expr.Cast c) {
+            CType.Int from = intType(c.operand().type());
+            return from == null ? freshValue(t, "cast") : convert(value(c.operand()), from, t);
+        }
+        if (e instanceof weft.ir.Expr.Unary u) return unary(u, t);
+        if (e instanceof weft.ir.Expr.Binary b) {
+            if (b.op().isComparison()) return ctx.mkITE(compare(b), constant(1, t), constant(0, t));
+            return binary(b, t);
+        }
+        return freshValue(t, "load");
+    }
+
+    /** Conversion between integer types: truncation, or extension by the source's signedness; to {@code _Bool}: {@code != 0}. */
+    public Expr<BitVecSort> convert(Expr<BitVecSort> v, CType.Int from, CType.Int to) {
+        if (Ints.isBool(to) && !Ints.isBool(from)) {
+            return ctx.mkITE(ctx.mkEq(v, constant(0, from)), constant(0, to), constant(1, to));
+        }
+        int fw = bits(from);
+        int tw = bits(to);
+        if (fw == tw) return v;
+        if (tw < fw) return ctx.mkExtract(tw - 1, 0, v);
+        return from.signed() ? ctx.mkSignExt(tw - fw, v) : ctx.mkZeroExt(tw - fw, v);
+    }
+
+    private BoolExpr compare(weft.ir.Expr.Binary b) {
+        CType.Int lt = intType(b.left().type());
+        CType.Int rt = intType(b.right().type());
+        if (lt == null || rt == null) return freshBool();
+        CType.Int ct = Ints.common(lt, rt);
+        Expr<BitVecSort> l = convert(value(b.left()), lt, ct);
+        Expr<BitVecSort> r = convert(value(b.right()), rt, ct);
+        boolean s = ct.signed();
+        return switch (b.op()) {
+            case EQ -> ctx.mkEq(l, r);
+            case NE -> ctx.mkNot(ctx.mkEq(l, r));
+            case LT -> s ? ctx.mkBVSLT(l, r) : ctx.mkBVULT(l, r);
+            case LE -> s ? ctx.mkBVSLE(l, r) : ctx.mkBVULE(l, r);
+            case GT -> s ? ctx.mkBVSGT(l, r) : ctx.mkBVUGT(l, r);
+            case GE -> s ? ctx.mkBVSGE(l, r) : ctx.mkBVUGE(l, r);
+            default -> throw new IllegalArgumentException(b.op().toString());
+        };
+    }
+
+    private Expr<BitVecSort> unary(weft.ir.Expr.Unary u, CType.Int t) {
+        if (u.op() == weft.ir.Expr.UnOp.NOT) return ctx.mkITE(truth(u.operand()), constant(0, t), constant(1, t));
+        CType.Int from = intType(u.operand().type());
+        if (from == null) return freshValue(t, "unary");
+        CType.Int ot = Ints.promote(from);
+        Expr<BitVecSort> x = convert(value(u.operand()), from, ot);
+        Expr<BitVecSort> r;
+        if (u.op() == weft.ir.Expr.UnOp.NEG) {
+            r = ctx.mkBVNeg(x);
+            if (ot.signed()) r = undefinedUnless(ctx.mkBVNegNoOverflow(x), r, ot);
+        } else {
+            r = ctx.mkBVNot(x);
+        }
+        return convert(r, ot, t);
+    }
+
+    private Expr<BitVecSort> binary(weft.ir.Expr.Binary b, CType.Int t) {
+        CType.Int lt = intType(b.left().type());
+        CType.Int rt = intType(b.right().type());
+        if (lt == null || rt == null) return freshValue(t, "ptr");
+        BinOp op = b.op();
+        if (op == BinOp.SHL || op == BinOp.SHR) {
+            CType.Int ot = Ints.promote(lt);
+            int w = bits(ot);
+            Expr<BitVecSort> a = convert(value(b.left()), lt, ot);
+            Expr<BitVecSort> cnt64 = convert(value(b.right()), rt, new CType.Int("long long", 8, 8, rt.signed()));
+            // a count out of [0, width) is undefined: the result is then any value
+            BoolExpr inRange = ctx.mkBVULT(cnt64, ctx.mkBV(w, 64));
+            Expr<BitVecSort> cnt = w == 64 ? cnt64 : ctx.mkExtract(w - 1, 0, cnt64);
+            Expr<BitVecSort> r = op == BinOp.SHR ? (ot.signed() ? ctx.mkBVASHR(a, cnt) : ctx.mkBVLSHR(a, cnt)) : ctx.mkBVSHL(a, cnt);
+            BoolExpr defined = inRange;
+            if (op == BinOp.SHL && ot.signed()) {
+                // a negative left operand or bits shifted into or past the sign bit are undefined
+                defined = ctx.mkAnd(inRange, ctx.mkBVSGE(a, constant(0, ot)), ctx.mkEq(ctx.mkBVASHR(r, cnt), a),
+                        ctx.mkBVSGE(r, constant(0, ot)));
+            }
+            return convert(undefinedUnless(defined, r, ot), ot, t);
+        }
+        CType.Int ot = Ints.common(lt, rt);
+        Expr<BitVecSort> l = convert(value(b.left()), lt, ot);
+        Expr<BitVecSort> r = convert(value(b.right()), rt, ot);
+        boolean s = ot.signed();
+        Expr<BitVecSort> res;
+        BoolExpr defined = null;
+        switch (op) {
+            case ADD -> {
+                res = ctx.mkBVAdd(l, r);
+                if (s) defined = ctx.mkAnd(ctx.mkBVAddNoOverflow(l, r, true), ctx.mkBVAddNoUnderflow(l, r));
+            }
+            case SUB -> {
+                res = ctx.mkBVSub(l, r);
+                if (s) defined = ctx.mkAnd(ctx.mkBVSubNoOverflow(l, r), ctx.mkBVSubNoUnderflow(l, r, true));
+            }
+            case MUL -> {
+                res = ctx.mkBVMul(l, r);
+                if (s) defined = ctx.mkAnd(ctx.mkBVMulNoOverflow(l, r, true), ctx.mkBVMulNoUnderflow(l, r));
+            }
+            case DIV, MOD -> {
+                res = op == BinOp.DIV ? (s ? ctx.mkBVSDiv(l, r) : ctx.mkBVUDiv(l, r)) : (s ? ctx.mkBVSRem(l, r) : ctx.mkBVURem(l, r));
+                defined = ctx.mkNot(ctx.mkEq(r, constant(0, ot)));
+                if (s) defined = ctx.mkAnd(defined, ctx.mkBVSDivNoOverflow(l, r));
+            }
+            case AND -> res = ctx.mkBVAND(l, r);
+            case OR -> res = ctx.mkBVOR(l, r);
+            case XOR -> res = ctx.mkBVXOR(l, r);
+            default -> throw new IllegalArgumentException(op.toString());
+        }
+        if (defined != null) res = undefinedUnless(defined, res, ot);
+        return convert(res, ot, t);
+    }
+
+    /** {@code r} where {@code ok} holds, else any value (undefined behaviour); records {@code ok}. */
+    private Expr<BitVecSort> undefinedUnless(BoolExpr ok, Expr<BitVecSort> r, CType.Int t) {
+        defined.add(ok);
+        return ctx.mkITE(ok, r, freshValue(t, "ub"));
+    }
+
+    public static int bits(CType.Int t) {
+        return (int) (8 * t.size());
+    }
+}
