@@ -73,31 +73,35 @@ public final class RaceDetector {
     /** Where and how an access is made: the unit of deduplication. */
     private record Site(SourceLoc loc, boolean write) {}
 
-    /** An unordered pair of sites (canonical order), the key races are deduplicated by. */
-    private record SitePair(Site x, Site y) {
-        static SitePair of(Site a, Site b) {
-            int c = compare(a, b);
-            return c <= 0 ? new SitePair(a, b) : new SitePair(b, a);
-        }
-
-        private static int compare(Site a, Site b) {
-            int c = a.loc().file().compareTo(b.loc().file());
-            if (c == 0) c = Integer.compare(a.loc().line(), b.loc().line());
-            if (c == 0) c = Integer.compare(a.loc().col(), b.loc().col());
-            return c != 0 ? c : Boolean.compare(a.write(), b.write());
-        }
+    /** An unordered pair of ids (sites, threads) as one number: the smaller id in the high half. */
+    private static long unordered(int x, int y) {
+        return x <= y ? (long) x << 32 | y : (long) y << 32 | x;
     }
 
-    /** An unordered pair of abstract threads. */
-    private record ThreadPair(ThreadId x, ThreadId y) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof ThreadPair p && (x.equals(p.x) && y.equals(p.y) || x.equals(p.y) && y.equals(p.x));
+    /** A small set of longs: a few elements are scanned, more hashed. */
+    private static final class LongSet {
+        private long[] few = new long[4];
+        private int n;
+        private Set<Long> many;
+
+        void add(long v) {
+            if (many != null) {
+                many.add(v);
+                return;
+            }
+            for (int i = 0; i < n; i++) if (few[i] == v) return;
+            if (n == 32) {
+                many = new HashSet<>();
+                for (int i = 0; i < n; i++) many.add(few[i]);
+                many.add(v);
+                return;
+            }
+            if (n == few.length) few = java.util.Arrays.copyOf(few, n * 2);
+            few[n++] = v;
         }
 
-        @Override
-        public int hashCode() {
-            return x.hashCode() ^ y.hashCode();
+        int size() {
+            return many != null ? many.size() : n;
         }
     }
 
@@ -108,7 +112,8 @@ public final class RaceDetector {
         MemObject object;
         Rank rank;
         final Set<MemObject> objects = new LinkedHashSet<>();
-        final Set<ThreadPair> threads = new HashSet<>();
+        /** The unordered pairs of abstract threads (by id) whose accesses race here. */
+        final LongSet threads = new LongSet();
         int pairs;
 
         RacePair pair() {
@@ -189,7 +194,10 @@ public final class RaceDetector {
             }
             byObject.put(new MemObject.Unknown(), unknown);
         }
-        Map<SitePair, Merged> races = new LinkedHashMap<>();
+        // keyed by the unordered pair of site ids (sites are numbered across groups)
+        Map<Long, Merged> races = new LinkedHashMap<>();
+        Map<Site, Integer> siteIds = new HashMap<>();
+        Map<ThreadId, Integer> threadIds = new HashMap<>();
         List<ExcludedPair> excluded = new ArrayList<>();
         Map<MemObject, Map<String, Integer>> why = new LinkedHashMap<>();
         Map<ThreadState, Integer> classIds = new HashMap<>();
@@ -217,13 +225,15 @@ public final class RaceDetector {
                 }
                 bySite.get(i).add(a, classOf.get(a));
             }
+            int[] siteId = new int[sites.size()];
+            for (int i = 0; i < siteId.length; i++) siteId[i] = siteIds.computeIfAbsent(sites.get(i), k -> siteIds.size());
             Map<String, int[]> reasons = new HashMap<>();
             MemObject group = e.getKey();
             boolean unknownJoined = !(group instanceof MemObject.Unknown);
             for (int si = 0; si < sites.size(); si++) {
                 for (int sj = si; sj < sites.size(); sj++) {
                     if (!sites.get(si).write() && !sites.get(sj).write()) continue;
-                    SitePair key = SitePair.of(sites.get(si), sites.get(sj));
+                    long key = unordered(siteId[si], siteId[sj]);
                     Bucket xs = bySite.get(si);
                     Bucket ys = bySite.get(sj);
                     // the thread-state rules' answers per pair of classes at this pair of sites
@@ -262,7 +272,8 @@ public final class RaceDetector {
                             // the threads are those of the classes, the object is the group's
                             if (!threadPairSeen[classPair]) {
                                 threadPairSeen[classPair] = true;
-                                m.threads.add(new ThreadPair(a.thread(), b.thread()));
+                                m.threads.add(unordered(threadIds.computeIfAbsent(a.thread(), t -> threadIds.size()),
+                                        threadIds.computeIfAbsent(b.thread(), t -> threadIds.size())));
                             }
                             if (!objectSeen) {
                                 objectSeen = true;
@@ -299,7 +310,7 @@ public final class RaceDetector {
         }
     }
 
-    private static List<RacePair> pairs(Map<SitePair, Merged> races) {
+    private static List<RacePair> pairs(Map<Long, Merged> races) {
         List<RacePair> out = new ArrayList<>(races.size());
         for (Merged m : races.values()) out.add(m.pair());
         return out;
