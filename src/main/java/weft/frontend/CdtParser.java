@@ -64,11 +64,18 @@ public final class CdtParser {
     }
 
     private final FrontendOptions options;
-    private final CompilerProbe probe;
+    /** The compiler's defaults, asked for at the first file that is not preprocessed (a .i file needs none). */
+    private CompilerProbe probe;
 
     public CdtParser(FrontendOptions options) {
         this.options = options;
-        this.probe = options.compilerDefaults() ? CompilerProbe.run(options.dataModel()) : new CompilerProbe(Map.of(), List.of());
+    }
+
+    private synchronized CompilerProbe probe() {
+        if (probe == null) {
+            probe = options.compilerDefaults() ? CompilerProbe.run(options.dataModel()) : new CompilerProbe(Map.of(), List.of());
+        }
+        return probe;
     }
 
     public Unit parse(Path file) throws FrontendException {
@@ -91,14 +98,14 @@ public final class CdtParser {
         }
         boolean preprocessed = name.endsWith(".i");
         Map<String, String> macros = new LinkedHashMap<>();
-        if (!preprocessed) macros.putAll(probe.macros());
+        if (!preprocessed) macros.putAll(probe().macros());
         macros.putAll(FIXUPS);
         macros.putAll(options.defines());
         macros.putAll(extraDefines);
         List<String> inc = new ArrayList<>();
         for (Path p : extraIncludes) inc.add(p.toString());
         for (Path p : options.includeDirs()) inc.add(p.toString());
-        if (!preprocessed) inc.addAll(probe.includeDirs());
+        if (!preprocessed) inc.addAll(probe().includeDirs());
         Map<String, SourceText> texts = new ConcurrentHashMap<>();
         SourceText main = new SourceText(name, content);
         texts.put(name, main);

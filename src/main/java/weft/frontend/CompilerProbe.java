@@ -22,9 +22,29 @@ public record CompilerProbe(Map<String, String> macros, List<String> includeDirs
      * headers are the host's, and type layout follows the data model separately.
      */
     public static CompilerProbe run(DataModel dm) {
+        String dir = System.getProperty(CACHE_DIR_PROPERTY);
+        return run(dir == null || dir.isEmpty() ? null : java.nio.file.Path.of(dir));
+    }
+
+    /**
+     * The JVM property naming the directory where the probe's answer is kept per compiler (set by
+     * {@code bin/weft} to where it keeps the class-data archive); unset: the compiler is asked every run.
+     */
+    public static final String CACHE_DIR_PROPERTY = "weft.cacheDir";
+
+    /** Probes the first compiler found, through the cache in {@code cacheDir} when not null (see {@link ProbeCache}). */
+    static CompilerProbe run(java.nio.file.Path cacheDir) {
         for (String cc : List.of("gcc", "cc", "clang")) {
+            String key = cacheDir == null ? null : ProbeCache.key(cc);
+            if (key != null) {
+                CompilerProbe cached = ProbeCache.read(cacheDir, key);
+                if (cached != null) return cached;
+            }
             CompilerProbe p = tryCompiler(cc);
-            if (p != null) return p;
+            if (p != null) {
+                if (key != null) ProbeCache.write(cacheDir, key, p);
+                return p;
+            }
         }
         return new CompilerProbe(Map.of(), List.of());
     }

@@ -10,6 +10,17 @@ public interface ExclusionRule {
     /** Why {@code a} and {@code b} cannot race, or null if this rule does not exclude them. Symmetric. */
     String exclude(Access a, Access b, RaceContext ctx);
 
+    /**
+     * Whether {@link #exclude} reads nothing of the two accesses but their threads, thread-modular
+     * states and source locations ({@code thread()}, {@code state()}, {@code loc()}), so that its answer
+     * is the same for every pair of accesses with those three equal. {@link RaceDetector} then asks it
+     * once per pair of (thread, state) classes at one pair of sites instead of once per pair of
+     * accesses; a rule that says true here must not read the region, the access or the function.
+     */
+    default boolean threadStateOnly() {
+        return false;
+    }
+
     /** A stable identifier of the rule for reports, e.g. {@code common-lock} for {@code CommonLock}. */
     default String name() {
         return getClass().getSimpleName().replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(java.util.Locale.ROOT);

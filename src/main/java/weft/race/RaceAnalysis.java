@@ -38,9 +38,16 @@ public final class RaceAnalysis {
     static final int VERDICT_RACES = 50;
 
     private final AnalysisOptions options;
+    private final java.util.function.Supplier<List<ExclusionRule>> rules;
 
     public RaceAnalysis(AnalysisOptions options) {
+        this(options, RaceDetector::standardRules);
+    }
+
+    /** With other exclusion rules than the standard ones (fresh instances per pairing), for tests. */
+    RaceAnalysis(AnalysisOptions options, java.util.function.Supplier<List<ExclusionRule>> rules) {
         this.options = options;
+        this.rules = rules;
     }
 
     public AnalysisResult run(Program program) {
@@ -117,10 +124,10 @@ public final class RaceAnalysis {
         // The verdict needs one race; pairing stops at VERDICT_RACES (or the limit asked for) so that the
         // precise layers keep their budget; the report's complete list is formed after the verdict.
         int limit = options.maxRaces() > 0 ? options.maxRaces() : VERDICT_RACES;
-        RaceDetector.Result first = new RaceDetector(RaceDetector.standardRules(), limit, options.explain(), must).detect(accesses, ctx);
+        RaceDetector.Result first = new RaceDetector(rules.get(), limit, options.explain(), must).detect(accesses, ctx);
         java.util.function.Supplier<RaceDetector.Result> complete = options.maxRaces() > 0 || !first.truncated() ? () -> first : () -> {
             progress.phase("pairing all " + accesses.size() + " shared accesses for the report");
-            return new RaceDetector(RaceDetector.standardRules(), 0, options.explain(), must).detect(accesses, ctx);
+            return new RaceDetector(rules.get(), 0, options.explain(), must).detect(accesses, ctx);
         };
         RaceDetector.Result found = first;
         out.truncated = found.truncated();

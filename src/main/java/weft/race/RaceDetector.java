@@ -37,6 +37,10 @@ import weft.thread.ThreadId;
  * key is formed once per pair of sites, and every racing pair of accesses there is merged into one
  * {@link RacePair} (counted, the best-ranked one kept as its representative). Deduplication only
  * merges what is reported; every pair of accesses is still checked, so the verdict is unchanged.
+ * A rule that reads only threads, states and locations ({@link ExclusionRule#threadStateOnly}) is asked
+ * once per pair of (thread, state) classes at a pair of sites and its answer reused for every pair of
+ * accesses of those classes there: the same inputs give the same answer, so each pair still gets the
+ * first rule, in order, that excludes it, exactly as if every rule were asked per pair.
  *
  * <p>Assumes: the access list holds every access to shared memory of every abstract thread in every
  * calling context ({@code ThreadWalker}; a gap makes the verdict unknown); accesses whose object may be
@@ -44,7 +48,7 @@ import weft.thread.ThreadId;
  * conjunction of exclusions is sound.
  */
 public final class RaceDetector {
-    /** Default rules, cheapest first. */
+    /** Default rules, cheapest first; new instances each time (a rule may keep per-pairing caches). */
     public static List<ExclusionRule> standardRules() {
         return List.of(new AtLeastOneWrite(), new MayOverlap(), new NotBothAtomic(), new ScalarStoreKeepsSyncObject(), new OwnThreadLocal(), new SameUniqueThread(),
                 new CommonLock(), new SymbolicLockRule(), new CreatedAfter(), new JoinedBefore(), new JoinedBeforeCreated(), new OnceOrdered(), new DistinctInstances(),
@@ -69,31 +73,35 @@ public final class RaceDetector {
     /** Where and how an access is made: the unit of deduplication. */
     private record Site(SourceLoc loc, boolean write) {}
 
-    /** An unordered pair of sites (canonical order), the key races are deduplicated by. */
-    private record SitePair(Site x, Site y) {
-        static SitePair of(Site a, Site b) {
-            int c = compare(a, b);
-            return c <= 0 ? new SitePair(a, b) : new SitePair(b, a);
-        }
-
-        private static int compare(Site a, Site b) {
-            int c = a.loc().file().compareTo(b.loc().file());
-            if (c == 0) c = Integer.compare(a.loc().line(), b.loc().line());
-            if (c == 0) c = Integer.compare(a.loc().col(), b.loc().col());
-            return c != 0 ? c : Boolean.compare(a.write(), b.write());
-        }
+    /** An unordered pair of ids (sites, threads) as one number: the smaller id in the high half. */
+    private static long unordered(int x, int y) {
+        return x <= y ? (long) x << 32 | y : (long) y << 32 | x;
     }
 
-    /** An unordered pair of abstract threads. */
-    private record ThreadPair(ThreadId x, ThreadId y) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof ThreadPair p && (x.equals(p.x) && y.equals(p.y) || x.equals(p.y) && y.equals(p.x));
+    /** A small set of longs: a few elements are scanned, more hashed. */
+    private static final class LongSet {
+        private long[] few = new long[4];
+        private int n;
+        private Set<Long> many;
+
+        void add(long v) {
+            if (many != null) {
+                many.add(v);
+                return;
+            }
+            for (int i = 0; i < n; i++) if (few[i] == v) return;
+            if (n == 32) {
+                many = new HashSet<>();
+                for (int i = 0; i < n; i++) many.add(few[i]);
+                many.add(v);
+                return;
+            }
+            if (n == few.length) few = java.util.Arrays.copyOf(few, n * 2);
+            few[n++] = v;
         }
 
-        @Override
-        public int hashCode() {
-            return x.hashCode() ^ y.hashCode();
+        int size() {
+            return many != null ? many.size() : n;
         }
     }
 
@@ -104,7 +112,8 @@ public final class RaceDetector {
         MemObject object;
         Rank rank;
         final Set<MemObject> objects = new LinkedHashSet<>();
-        final Set<ThreadPair> threads = new HashSet<>();
+        /** The unordered pairs of abstract threads (by id) whose accesses race here. */
+        final LongSet threads = new LongSet();
         int pairs;
 
         RacePair pair() {
@@ -115,7 +124,35 @@ public final class RaceDetector {
         }
     }
 
+    /** (thread, state): what the thread-state rules read of an access besides its location. */
+    private record ThreadState(ThreadId thread, weft.analysis.LocalState state) {}
+
+    /** The accesses at one site in one group, each with its (thread, state) class numbered within the bucket. */
+    private static final class Bucket {
+        private final List<Access> accesses = new ArrayList<>();
+        private int[] local = new int[4];
+        private final Map<Integer, Integer> classes = new HashMap<>();
+
+        void add(Access a, int globalClass) {
+            if (accesses.size() == local.length) local = java.util.Arrays.copyOf(local, local.length * 2);
+            local[accesses.size()] = classes.computeIfAbsent(globalClass, c -> classes.size());
+            accesses.add(a);
+        }
+
+        int size() { return accesses.size(); }
+        Access access(int i) { return accesses.get(i); }
+        int localClass(int i) { return local[i]; }
+        int classCount() { return classes.size(); }
+    }
+
+    /** Memo entry of a thread-state rule that was asked and excluded nothing (compared by identity, never a reason). */
+    @SuppressWarnings("StringOperationCanBeSimplified")
+    private static final String UNASKED_NONE = new String("");
+
     private final List<ExclusionRule> rules;
+    /** Per rule, its slot in a class pair's memo if it is a thread-state rule, else -1. */
+    private final int[] memoSlot;
+    private final int threadStateRules;
     private final int maxRaces;
     private final boolean explain;
     private final MustRace must;
@@ -130,6 +167,10 @@ public final class RaceDetector {
      */
     public RaceDetector(List<ExclusionRule> rules, int maxRaces, boolean explain, MustRace must) {
         this.rules = List.copyOf(rules);
+        this.memoSlot = new int[this.rules.size()];
+        int n = 0;
+        for (int k = 0; k < memoSlot.length; k++) memoSlot[k] = this.rules.get(k).threadStateOnly() ? n++ : -1;
+        this.threadStateRules = n;
         this.maxRaces = maxRaces;
         this.explain = explain;
         this.must = must;
@@ -153,15 +194,25 @@ public final class RaceDetector {
             }
             byObject.put(new MemObject.Unknown(), unknown);
         }
-        Map<SitePair, Merged> races = new LinkedHashMap<>();
+        // keyed by the unordered pair of site ids (sites are numbered across groups)
+        Map<Long, Merged> races = new LinkedHashMap<>();
+        Map<Site, Integer> siteIds = new HashMap<>();
+        Map<ThreadId, Integer> threadIds = new HashMap<>();
         List<ExcludedPair> excluded = new ArrayList<>();
         Map<MemObject, Map<String, Integer>> why = new LinkedHashMap<>();
+        Map<ThreadState, Integer> classIds = new HashMap<>();
+        Map<Access, Integer> classOf = new java.util.IdentityHashMap<>();
+        for (List<Access> group : byObject.values()) {
+            for (Access a : group) {
+                classOf.computeIfAbsent(a, k -> classIds.computeIfAbsent(new ThreadState(k.thread(), k.state()), c -> classIds.size()));
+            }
+        }
         long checked = 0;
         for (Map.Entry<MemObject, List<Access>> e : byObject.entrySet()) {
             // accesses at one site are paired with those of another site once per site pair, so the
             // dedup key is formed per site pair, not per pair of accesses
             List<Site> sites = new ArrayList<>();
-            List<List<Access>> bySite = new ArrayList<>();
+            List<Bucket> bySite = new ArrayList<>();
             Map<Site, Integer> index = new HashMap<>();
             for (Access a : e.getValue()) {
                 Site s = new Site(a.loc(), a.isWrite());
@@ -169,61 +220,84 @@ public final class RaceDetector {
                 if (i == null) {
                     index.put(s, sites.size());
                     sites.add(s);
-                    bySite.add(new ArrayList<>());
+                    bySite.add(new Bucket());
                     i = sites.size() - 1;
                 }
-                bySite.get(i).add(a);
+                bySite.get(i).add(a, classOf.get(a));
             }
-            Map<String, Integer> reasons = new TreeMap<>();
-            boolean unknownJoined = !(e.getKey() instanceof MemObject.Unknown);
+            int[] siteId = new int[sites.size()];
+            for (int i = 0; i < siteId.length; i++) siteId[i] = siteIds.computeIfAbsent(sites.get(i), k -> siteIds.size());
+            Map<String, int[]> reasons = new HashMap<>();
+            MemObject group = e.getKey();
+            boolean unknownJoined = !(group instanceof MemObject.Unknown);
             for (int si = 0; si < sites.size(); si++) {
                 for (int sj = si; sj < sites.size(); sj++) {
                     if (!sites.get(si).write() && !sites.get(sj).write()) continue;
-                    SitePair key = SitePair.of(sites.get(si), sites.get(sj));
-                    List<Access> xs = bySite.get(si);
-                    List<Access> ys = bySite.get(sj);
+                    long key = unordered(siteId[si], siteId[sj]);
+                    Bucket xs = bySite.get(si);
+                    Bucket ys = bySite.get(sj);
+                    // the thread-state rules' answers per pair of classes at this pair of sites
+                    String[] memo = new String[xs.classCount() * ys.classCount() * threadStateRules];
+                    boolean[] threadPairSeen = new boolean[xs.classCount() * ys.classCount()];
+                    boolean objectSeen = false;
+                    Merged m = null;
                     for (int i = 0; i < xs.size(); i++) {
+                        if (Thread.currentThread().isInterrupted()) throw new weft.analysis.ThreadWalker.AnalysisInterrupted();
+                        Access a = xs.access(i);
+                        boolean aUnknown = a.region().object() instanceof MemObject.Unknown;
                         for (int j = si == sj ? i : 0; j < ys.size(); j++) {
-                            if (Thread.currentThread().isInterrupted()) throw new weft.analysis.ThreadWalker.AnalysisInterrupted();
-                            Access a = xs.get(i);
-                            Access b = ys.get(j);
+                            Access b = ys.access(j);
                             // two accesses to unknown memory are paired in the unknown group itself
-                            if (unknownJoined && a.region().object() instanceof MemObject.Unknown
-                                    && b.region().object() instanceof MemObject.Unknown) continue;
+                            if (unknownJoined && aUnknown && b.region().object() instanceof MemObject.Unknown) continue;
                             checked++;
-                            Exclusion x = excluded(a, b, ctx);
+                            int classPair = xs.localClass(i) * ys.classCount() + ys.localClass(j);
+                            Exclusion x = excluded(a, b, ctx, memo, classPair * threadStateRules);
                             if (x != null) {
-                                reasons.merge(x.reason(), 1, Integer::sum);
+                                reasons.computeIfAbsent(x.reason(), r -> new int[1])[0]++;
                                 if (explain && excluded.size() < AnalysisResult.MAX_EXCLUDED) {
-                                    excluded.add(new ExcludedPair(e.getKey(), a, b, x.rule().name(), x.reason()));
+                                    excluded.add(new ExcludedPair(group, a, b, x.rule().name(), x.reason()));
                                 }
                                 continue;
                             }
-                            Merged m = races.get(key);
+                            if (m == null) m = races.get(key);
                             if (m == null) {
                                 // Enough to show; the verdict can no longer be "race-free".
                                 if (maxRaces > 0 && races.size() >= maxRaces) {
-                                    if (!reasons.isEmpty()) why.put(e.getKey(), reasons);
+                                    if (!reasons.isEmpty()) why.put(group, sorted(reasons));
                                     return new Result(pairs(races), why, checked, excluded, true);
                                 }
                                 m = new Merged();
                                 races.put(key, m);
                             }
-                            merge(m, a, b, e.getKey());
+                            // the threads are those of the classes, the object is the group's
+                            if (!threadPairSeen[classPair]) {
+                                threadPairSeen[classPair] = true;
+                                m.threads.add(unordered(threadIds.computeIfAbsent(a.thread(), t -> threadIds.size()),
+                                        threadIds.computeIfAbsent(b.thread(), t -> threadIds.size())));
+                            }
+                            if (!objectSeen) {
+                                objectSeen = true;
+                                m.objects.add(group);
+                            }
+                            merge(m, a, b, group);
                         }
                     }
                 }
             }
-            if (!reasons.isEmpty()) why.put(e.getKey(), reasons);
+            if (!reasons.isEmpty()) why.put(group, sorted(reasons));
         }
         return new Result(pairs(races), why, checked, excluded, false);
+    }
+
+    private static Map<String, Integer> sorted(Map<String, int[]> counts) {
+        Map<String, Integer> out = new TreeMap<>();
+        for (Map.Entry<String, int[]> c : counts.entrySet()) out.put(c.getKey(), c.getValue()[0]);
+        return out;
     }
 
     /** Adds a racing pair to its site pair's merge, keeping the best-ranked pair (a concrete object before unknown memory). */
     private void merge(Merged m, Access a, Access b, MemObject group) {
         m.pairs++;
-        m.threads.add(new ThreadPair(a.thread(), b.thread()));
-        m.objects.add(group);
         if (m.rank == Rank.CERTAIN) return;
         Rank r = must == null ? Rank.POSSIBLE : must.rank(a, b);
         boolean better = m.first == null || r.compareTo(m.rank) < 0
@@ -236,7 +310,7 @@ public final class RaceDetector {
         }
     }
 
-    private static List<RacePair> pairs(Map<SitePair, Merged> races) {
+    private static List<RacePair> pairs(Map<Long, Merged> races) {
         List<RacePair> out = new ArrayList<>(races.size());
         for (Merged m : races.values()) out.add(m.pair());
         return out;
@@ -246,9 +320,27 @@ public final class RaceDetector {
         return o instanceof MemObject.Heap h && h.context() != null ? new MemObject.Heap(h.function(), h.site(), null) : o;
     }
 
-    private Exclusion excluded(Access a, Access b, RaceContext ctx) {
-        for (ExclusionRule r : rules) {
-            String reason = r.exclude(a, b, ctx);
+    /**
+     * The first rule that excludes {@code a} and {@code b}, in the order of the rules. A rule that reads
+     * only threads, states and locations is asked once per pair of classes: its answer is kept in
+     * {@code memo} from {@code at} on (one slot per such rule; null until asked, {@link #UNASKED_NONE} when it excluded nothing).
+     */
+    private Exclusion excluded(Access a, Access b, RaceContext ctx, String[] memo, int at) {
+        for (int k = 0; k < rules.size(); k++) {
+            ExclusionRule r = rules.get(k);
+            String reason;
+            int slot = memoSlot[k];
+            if (slot < 0) {
+                reason = r.exclude(a, b, ctx);
+            } else {
+                reason = memo[at + slot];
+                if (reason == null) {
+                    reason = r.exclude(a, b, ctx);
+                    memo[at + slot] = reason == null ? UNASKED_NONE : reason;
+                } else if (reason == UNASKED_NONE) {
+                    reason = null;
+                }
+            }
             if (reason != null) return new Exclusion(r, reason);
         }
         return null;

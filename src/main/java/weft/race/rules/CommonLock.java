@@ -18,6 +18,12 @@ import weft.race.RaceContext;
  * held mutex (memset, assignment) is not a release (audit: open, probe p59).
  */
 public final class CommonLock implements ExclusionRule {
+    /** Reads only the accesses' threads, states and locations. */
+    @Override
+    public boolean threadStateOnly() {
+        return true;
+    }
+
     @Override
     public String exclude(Access a, Access b, RaceContext ctx) {
         if (a.state().inAtomicSection() && b.state().inAtomicSection()) return "both in atomic sections";

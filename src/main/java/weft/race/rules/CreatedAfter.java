@@ -21,6 +21,12 @@ import weft.thread.ThreadId;
  * Probes p10-p16: sound.
  */
 public final class CreatedAfter implements ExclusionRule {
+    /** Reads only the accesses' threads, states and locations. */
+    @Override
+    public boolean threadStateOnly() {
+        return true;
+    }
+
     @Override
     public String exclude(Access a, Access b, RaceContext ctx) {
         String r = before(a, b, ctx);

@@ -19,6 +19,12 @@ import weft.race.RaceContext;
  * in callees, with unknown index, overwritten tids: probes p10-p16, sound.
  */
 public final class JoinedBefore implements ExclusionRule {
+    /** Reads only the accesses' threads, states and locations. */
+    @Override
+    public boolean threadStateOnly() {
+        return true;
+    }
+
     @Override
     public String exclude(Access a, Access b, RaceContext ctx) {
         if (joined(a, ctx).contains(b.thread())) return "thread " + b.thread().displayName() + " joined before " + a.loc().shortString();

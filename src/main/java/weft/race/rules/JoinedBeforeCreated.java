@@ -18,6 +18,12 @@ import java.util.List;
  * under-approximates. Probe p71: sound.
  */
 public final class JoinedBeforeCreated implements ExclusionRule {
+    /** Reads only the accesses' threads, states and locations. */
+    @Override
+    public boolean threadStateOnly() {
+        return true;
+    }
+
     @Override
     public String exclude(Access a, Access b, RaceContext ctx) {
         String r = check(a.thread(), b.thread(), ctx);

@@ -15,6 +15,12 @@ import weft.race.RaceContext;
  * p17, p18, p73: sound; a plain write resetting the flag is not seen (audit: open, probe p72).
  */
 public final class OnceOrdered implements ExclusionRule {
+    /** Reads only the accesses' threads, states and locations. */
+    @Override
+    public boolean threadStateOnly() {
+        return true;
+    }
+
     @Override
     public String exclude(Access a, Access b, RaceContext ctx) {
         var fa = a.state().inOnce();

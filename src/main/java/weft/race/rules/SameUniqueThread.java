@@ -15,6 +15,12 @@ import weft.race.RaceContext;
  * grandchildren of loop threads: probes p03-p06, sound.
  */
 public final class SameUniqueThread implements ExclusionRule {
+    /** Reads only the accesses' threads, states and locations. */
+    @Override
+    public boolean threadStateOnly() {
+        return true;
+    }
+
     @Override
     public String exclude(Access a, Access b, RaceContext ctx) {
         return a.thread().equals(b.thread()) && ctx.threads().isUnique(a.thread()) ? "same thread" : null;

@@ -12,6 +12,8 @@ import weft.race.ExclusionRule;
 import weft.race.RaceContext;
 
 import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -37,11 +39,17 @@ public final class SymbolicLockRule implements ExclusionRule {
         }
     }
 
+    /**
+     * The locks relative to each access's object, per access (by identity): a pairing asks about each
+     * access many times. Not thread-safe: one instance per pairing ({@code RaceDetector.standardRules}).
+     */
+    private final Map<Access, Set<Relative>> relatives = new IdentityHashMap<>();
+
     @Override
     public String exclude(Access a, Access b, RaceContext ctx) {
-        Set<Relative> ra = relative(a);
+        Set<Relative> ra = relatives.computeIfAbsent(a, SymbolicLockRule::relative);
         if (ra.isEmpty()) return null;
-        Set<Relative> rb = relative(b);
+        Set<Relative> rb = relatives.computeIfAbsent(b, SymbolicLockRule::relative);
         for (Relative x : ra) {
             for (Relative y : rb) {
                 if (x.excludes(y)) return "each holds the lock at +" + x.offset + " of its own " + x.type;
@@ -51,9 +59,11 @@ public final class SymbolicLockRule implements ExclusionRule {
     }
 
     private static Set<Relative> relative(Access a) {
+        SymbolicBase s = a.access().symbolic();
+        // neither a symbolic base nor a must-lock: no lock relative to the accessed object (the common case)
+        if (s == null && a.state().locks().must().isEmpty()) return Set.of();
         Set<Relative> out = new HashSet<>();
         long accessSize = a.region().size();
-        SymbolicBase s = a.access().symbolic();
         if (s != null && s.pointee().size() > 0 && s.offset() >= 0 && accessSize > 0 && s.offset() + accessSize <= s.pointee().size()) {
             for (SymbolicLock l : a.state().locks().symbolic()) {
                 if (l.sameBase(s.base(), s.array()) && SymbolicLock.sameType(l.pointee(), s.pointee()) && l.offset() < s.pointee().size()) {
