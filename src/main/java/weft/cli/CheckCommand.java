@@ -93,20 +93,21 @@ public final class CheckCommand implements Callable<Integer> {
      * @param memoryBytes soft memory limit of the analysis ({@code --memory}); 0: derived from the JVM's maximum heap
      * @param witness where to write the GraphML witness of a confirmed race (the YAML one goes beside it), or null
      *     ({@code witness.graphml} in the working directory with {@code --svcomp})
+     * @param noWitness write no witness, not even with {@code --svcomp}
      */
     public record Options(CliOptions common, boolean svcomp, Path property, Duration timeout, boolean atomicSectionsRace,
                           Format format, boolean explain, Path html, Path config, boolean quiet, ColorMode color,
-                          boolean libcStateRaces, int maxRaces, boolean stats, long memoryBytes, Path witness) {
+                          boolean libcStateRaces, int maxRaces, boolean stats, long memoryBytes, Path witness, boolean noWitness) {
         public Options(CliOptions common, boolean svcomp, Path property, Duration timeout, boolean atomicSectionsRace,
                        Format format, boolean explain, Path html, Path config, boolean quiet, ColorMode color,
                        boolean libcStateRaces, int maxRaces, boolean stats, long memoryBytes) {
             this(common, svcomp, property, timeout, atomicSectionsRace, format, explain, html, config, quiet, color, libcStateRaces,
-                    maxRaces, stats, memoryBytes, null);
+                    maxRaces, stats, memoryBytes, null, false);
         }
 
         /** Where the GraphML witness of a confirmed race goes: {@code --witness}, else {@code witness.graphml} with {@code --svcomp}, else null. */
         public Path witnessPath() {
-            return witness != null ? witness : svcomp ? Path.of(WitnessWriting.SVCOMP_GRAPHML) : null;
+            return witness != null ? witness : svcomp && !noWitness ? Path.of(WitnessWriting.SVCOMP_GRAPHML) : null;
         }
         public Options(CliOptions common, boolean svcomp, Path property, Duration timeout, boolean atomicSectionsRace,
                        Format format, boolean explain, Path html, Path config, boolean quiet, ColorMode color,
@@ -227,6 +228,9 @@ public final class CheckCommand implements Callable<Integer> {
                     + "(FILE with extension .yml). With --svcomp, by default witness.graphml and witness.yml in the working directory.")
     Path witness;
 
+    @Option(names = "--no-witness", description = "Write no witness files, not even with --svcomp (weft bench's children).")
+    boolean noWitness;
+
     @Option(names = {"-q", "--quiet"}, description = "No progress display on stderr.")
     boolean quiet;
 
@@ -264,7 +268,7 @@ public final class CheckCommand implements Callable<Integer> {
         }
         return new Options(c, svcomp, property, timeoutSeconds == null ? null : Duration.ofSeconds(timeoutSeconds),
                 atomicSectionsRace, format, explain, html, config, quiet, color, libcStateRaces, maxRaces == null ? 0 : maxRaces,
-                stats, memoryBytes, witness);
+                stats, memoryBytes, noWitness ? null : witness, noWitness);
     }
 
     @Override
