@@ -228,6 +228,11 @@ public final class CheckCommand implements Callable<Integer> {
                     + "(FILE with extension .yml). With --svcomp, by default witness.graphml and witness.yml in the working directory.")
     Path witness;
 
+    @Option(names = "--validate-witness", paramLabel = "FILE",
+            description = "Instead of checking, replay the GraphML or YAML race witness FILE on the program and say whether it "
+                    + "reaches the race at its end (exit code 1: confirmed, 3: not confirmed, 2: bad witness or program).")
+    Path validateWitness;
+
     @Option(names = "--no-witness", description = "Write no witness files, not even with --svcomp (weft bench's children).")
     boolean noWitness;
 
@@ -273,6 +278,7 @@ public final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (validateWitness != null) return new WitnessValidation(io).run(options(), validateWitness);
         return check(options());
     }
 
@@ -300,12 +306,13 @@ public final class CheckCommand implements Callable<Integer> {
             clock.stop();
             if (o.stats()) printStats(clock, start);
         }
+        Report report = out.report();
         if (out.verdict() == Verdict.RACE && out.witness().isPresent() && o.witnessPath() != null) {
-            if (!new WitnessWriting(io, Main.VERSION).write(o, out.witness().get()) && o.witness() != null) {
-                return finish(o, Verdict.INPUT_ERROR);
-            }
+            List<Path> written = new WitnessWriting(io, Main.VERSION).write(o, out.witness().get());
+            if (written.isEmpty() && o.witness() != null) return finish(o, Verdict.INPUT_ERROR);
+            report = report.withWitnessFiles(written.stream().map(Path::toString).toList());
         }
-        if (out.report() != null && !render(o, out.report(), sources)) return finish(o, Verdict.INPUT_ERROR);
+        if (report != null && !render(o, report, sources)) return finish(o, Verdict.INPUT_ERROR);
         return finish(o, out.verdict());
     }
 

@@ -11,8 +11,8 @@ import java.util.List;
 
 /**
  * {@code weft check}'s witness files: writes the GraphML and YAML witnesses of a confirmed race where
- * {@link CheckCommand.Options#witnessPath()} says, for the one program file checked, and tells on stderr where they
- * went (unless quiet) or why none was written.
+ * {@link CheckCommand.Options#witnessPath()} says, for the one program file checked, or tells on stderr why none was
+ * written (the report names the files written).
  */
 final class WitnessWriting {
     /** The GraphML witness's name in the working directory with {@code --svcomp} (BenchExec collects it). */
@@ -26,23 +26,22 @@ final class WitnessWriting {
         this.version = version;
     }
 
-    /** Writes both witnesses; false (after a one-line diagnostic) when they cannot be written. */
-    boolean write(CheckCommand.Options o, RaceWitness w) {
+    /** Writes both witnesses and returns their paths; empty (after a one-line diagnostic) when they cannot be written. */
+    List<Path> write(CheckCommand.Options o, RaceWitness w) {
         Path graphml = o.witnessPath();
         List<Path> files = o.common().files();
         if (files.size() != 1) {
             io.err().println("weft: no witness written: a witness names one program file, and " + files.size()
                     + " were checked" + (o.common().compileCommands() != null ? " (--compile-commands)" : ""));
-            return false;
+            return List.of();
         }
         try {
             WitnessTask task = WitnessTask.of(files.get(0), o.common().dataModel(), o.property(), version, Instant.now());
             List<Path> written = WitnessFiles.write(w, task, graphml);
-            if (!o.quiet()) io.err().println("weft: witness written to " + written.get(0) + " and " + written.get(1));
-            return true;
+            return written;
         } catch (IOException | RuntimeException e) {
             io.err().println(Inputs.fileError(graphml, "cannot write the witness: " + e.getMessage()));
-            return false;
+            return List.of();
         }
     }
 }

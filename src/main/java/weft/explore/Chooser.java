@@ -20,4 +20,12 @@ interface Chooser {
 
     /** Random bits for a random candidate value. */
     long randomBits();
+
+    /**
+     * The value the {@code occurrence}-th (1-based) nondeterministic integer input called at {@code loc} must return,
+     * or null to pick a candidate: a witness being followed gives its inputs' values ({@link Explorer#follow}).
+     */
+    default Long forcedValue(weft.ir.SourceLoc loc, int occurrence) {
+        return null;
+    }
 }

@@ -462,7 +462,8 @@ final class LibraryBehaviour {
             if (Ints.isBool(it)) cands = new long[] {0, 1};
             else if (it.signed()) cands = new long[] {0, 1, -1, 2, r & 15, prev, 3, (r >> 8) & 255, r >> 16};
             else cands = new long[] {0, 1, 2, -1, r & 15, prev, 3, (r >> 8) & 255, r >> 16};
-            long x = Ints.convert(cands[st.pickValue(cands.length)], it);
+            Long forced = st.chooser.forcedValue(call.loc(), st.nondetCount.getOrDefault(name + "@" + call.loc().shortString(), 0) + 1);
+            long x = Ints.convert(forced != null ? forced : cands[st.pickValue(cands.length)], it);
             st.previousValues.add(x);
             v = Value.of(x);
         } else if (type instanceof CType.Pointer) {

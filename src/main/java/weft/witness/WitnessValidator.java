@@ -1,0 +1,140 @@
+package weft.witness;
+
+import weft.explore.ExploreOptions;
+import weft.explore.Explorer;
+import weft.explore.RaceAccess;
+import weft.explore.RaceWitness;
+import weft.explore.Step;
+import weft.ir.Program;
+import weft.ir.SourceLoc;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Replays a race witness on the program with the explorer ({@link Explorer#follow}) and says whether it reaches the
+ * race at its end.
+ *
+ * <p>The witness's steps are matched in order against the executed statements: a step matches the next statement of
+ * its thread at its line (any line when it gives none); statements between matches are allowed (a witness need not
+ * list every statement), but a step is never skipped. The next thread to run is the thread of the next unmatched
+ * step (else, once all are matched, one of the two racing threads; else the thread that ran last). Witness thread
+ * ids are mapped to Weft's threads at creations: the step that creates thread {@code k} must be matched by a
+ * statement that creates a thread, which becomes {@code k}; main is 0. Nondeterministic inputs take the witness's
+ * values at their lines, in order (0 where it gives none). The witness is <b>confirmed</b> when the execution reaches
+ * a racing state after every step was matched and the two racing accesses are the witness's: the same threads (after
+ * mapping) at the same lines. Only then is it a real execution of the program reaching that race (the explorer
+ * abandons every execution it cannot carry out exactly); anything else rejects the witness, with the reason.
+ */
+public final class WitnessValidator {
+    /** Statements one replay may execute, and its CPU time. */
+    static final long MAX_STEPS = 200_000;
+    static final long MILLIS = 20_000;
+
+    /** The answer: confirmed or not, why, and the race reached (if any). */
+    public record Result(boolean confirmed, String message, Optional<RaceWitness> race) {}
+
+    private final Program program;
+    private final Path programFile;
+    private final ExploreOptions options;
+
+    public WitnessValidator(Program program, Path programFile, ExploreOptions options) {
+        this.program = program;
+        this.programFile = programFile;
+        this.options = options;
+    }
+
+    public Result validate(WitnessSpec spec) {
+        Follower f = new Follower(spec);
+        Explorer.Followed run = new Explorer(program, options).follow(f, MAX_STEPS, MILLIS);
+        // the statements after the guide's last pick (the racing state is found before the next pick)
+        int threadsAtEnd = run.race().map(w -> Math.max(f.threadCount, w.threads().size())).orElse(f.threadCount);
+        f.consume(run.executed().subList(Math.min(f.consumed, run.executed().size()), run.executed().size()), threadsAtEnd);
+        if (f.next < spec.steps().size()) {
+            WitnessSpec.Step s = spec.steps().get(f.next);
+            return new Result(false, "step " + (f.next + 1) + " of the witness (thread " + s.thread() + (s.line() > 0 ? ", line " + s.line() : "")
+                    + (s.creates() != null ? ", creating thread " + s.creates() : "") + ") is never matched"
+                    + (run.race().isPresent() ? " before a race is reached" : "; the execution stopped: " + run.stopReason()), run.race());
+        }
+        if (run.race().isEmpty()) return new Result(false, "no race is reached; the execution stopped: " + run.stopReason(), run.race());
+        RaceWitness w = run.race().get();
+        boolean same = matches(f, spec.first(), w.first()) && matches(f, spec.second(), w.second())
+                || matches(f, spec.first(), w.second()) && matches(f, spec.second(), w.first());
+        String reached = describe(w.first()) + " and " + describe(w.second());
+        if (!same) {
+            return new Result(false, "the race reached is not the witness's (thread " + spec.first().thread() + " line " + spec.first().line()
+                    + ", thread " + spec.second().thread() + " line " + spec.second().line() + "): " + reached, run.race());
+        }
+        return new Result(true, "the witness reaches the race: " + reached + " (" + run.executed().size() + " statements executed)", run.race());
+    }
+
+    private boolean matches(Follower f, WitnessSpec.Step s, RaceAccess a) {
+        Integer t = f.threads.get(s.thread());
+        return t != null && t == a.thread() && (s.line() == 0 || s.line() == WitnessTrace.lineIn(a.loc(), programFile));
+    }
+
+    private static String describe(RaceAccess a) {
+        return a.what() + " at " + a.loc().shortString() + " in thread " + a.thread() + " (" + a.threadName() + ")";
+    }
+
+    /** The guide: matches executed statements against the witness's steps and picks threads and values. */
+    private final class Follower implements Explorer.Guide {
+        private final WitnessSpec spec;
+        final Map<String, Integer> threads = new HashMap<>(Map.of("0", 0));
+        int next;
+        int threadCount = 1;
+        int consumed;
+
+        Follower(WitnessSpec spec) {
+            this.spec = spec;
+        }
+
+        /** Matches executed statements against the next unmatched steps; {@code threadsNow}: threads existing after them. */
+        void consume(List<Step> executed, int threadsNow) {
+            boolean createdNow = threadsNow > threadCount;
+            for (Step x : executed) {
+                consumed++;
+                if (next >= spec.steps().size()) continue;
+                WitnessSpec.Step s = spec.steps().get(next);
+                Integer t = threads.get(s.thread());
+                if (t == null || t != x.thread()) continue;
+                if (s.line() > 0 && s.line() != WitnessTrace.lineIn(x.loc(), programFile)) continue;
+                if (s.creates() != null) {
+                    if (!createdNow || !x.statement().contains("(")) continue;
+                    threads.putIfAbsent(s.creates(), threadsNow - 1);
+                    createdNow = false;
+                }
+                next++;
+            }
+            threadCount = threadsNow;
+        }
+
+        @Override
+        public int pickThread(List<Integer> enabled, int current, List<Step> executedSince, int threadsNow) {
+            consume(executedSince, threadsNow);
+            Integer want = next < spec.steps().size() ? threads.get(spec.steps().get(next).thread()) : null;
+            if (want != null && enabled.contains(want)) return want;
+            if (next >= spec.steps().size()) {
+                for (WitnessSpec.Step target : List.of(spec.first(), spec.second())) {
+                    Integer t = threads.get(target.thread());
+                    if (t != null && t == current && enabled.contains(t)) return t;
+                }
+                for (WitnessSpec.Step target : List.of(spec.first(), spec.second())) {
+                    Integer t = threads.get(target.thread());
+                    if (t != null && enabled.contains(t)) return t;
+                }
+            }
+            return enabled.contains(current) ? current : enabled.get(0);
+        }
+
+        @Override
+        public Long value(SourceLoc loc, int occurrence) {
+            List<Long> vs = spec.values().get(WitnessTrace.lineIn(loc, programFile));
+            if (vs == null || vs.isEmpty()) return null;
+            return vs.get(Math.min(occurrence - 1, vs.size() - 1));
+        }
+    }
+}

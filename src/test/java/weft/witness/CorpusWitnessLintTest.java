@@ -1,0 +1,55 @@
+package weft.witness;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import weft.explore.RaceWitness;
+import weft.ir.DataModel;
+import weft.race.AnalysisOptions;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Every confirmed race of the annotated corpus's racy programs gets a GraphML and a YAML witness that pass
+ * {@link WitnessChecks} (WitnessLint {@code --svcomp --strictChecking} included where python3 with lxml and
+ * {@code ../shared/tools/witnesslint} are present; otherwise the structural checks alone run, and the skip is
+ * printed).
+ */
+class CorpusWitnessLintTest {
+    static final Path ROOT = Path.of("src/test/resources/races");
+    /** Racy programs of the corpus whose race the explorer confirms today are many more; fewer means witnesses went missing. */
+    static final int MIN_CONFIRMED = 100;
+
+    @Test
+    void everyConfirmedRaceOfTheCorpusHasLintCleanWitnesses(@TempDir Path dir) throws Exception {
+        List<Path> racy = new ArrayList<>();
+        try (Stream<Path> s = Files.walk(ROOT)) {
+            for (Path p : s.filter(p -> p.toString().endsWith(".c")).sorted().toList()) {
+                if (Files.readAllLines(p).get(0).contains("expect: racy")) racy.add(p);
+            }
+        }
+        String unavailable = WitnessTestSupport.lintUnavailable();
+        String python = unavailable == null ? WitnessTestSupport.pythonWithLxml() : null;
+        if (unavailable != null) System.out.println("corpus witnesses: WitnessLint skipped: " + unavailable);
+        List<String> problems = new ArrayList<>();
+        int confirmed = 0;
+        for (Path p : racy) {
+            Optional<RaceWitness> w = WitnessTestSupport.witness(p, DataModel.LP64, new AnalysisOptions(200, 1000, true, 3000));
+            if (w.isEmpty()) continue;
+            confirmed++;
+            Path sub = Files.createDirectories(dir.resolve(Integer.toString(confirmed)));
+            for (String problem : WitnessChecks.check(w.get(), p, DataModel.LP64, sub, python)) problems.add(p + ": " + problem);
+        }
+        System.out.printf("corpus witnesses: %d racy programs, %d confirmed, %d witness problems, linted: %s%n", racy.size(),
+                confirmed, problems.size(), python != null);
+        assertEquals(List.of(), problems);
+        assertTrue(confirmed >= MIN_CONFIRMED, "confirmed races: " + confirmed);
+    }
+}
