@@ -28,4 +28,12 @@ interface Chooser {
     default Long forcedValue(weft.ir.SourceLoc loc, int occurrence) {
         return null;
     }
+
+    /**
+     * Whether the execution ends at the racing state {@code race} (the search's choosers: always); a witness being
+     * followed goes on until its steps are done ({@link Explorer#follow}).
+     */
+    default boolean stopAtRace(RaceWitness race) {
+        return true;
+    }
 }

@@ -64,16 +64,24 @@ public final class Explorer {
      * execution (only enabled threads can be picked; a value is converted to the input's type).
      */
     public interface Guide {
-        /** One of {@code enabled} (non-empty, sorted); {@code current} ran last (-1 at the start). */
-        int pickThread(List<Integer> enabled, int current, List<Step> executedSince, int threads);
+        /**
+         * One of {@code enabled} (non-empty, sorted); {@code current} ran last (-1 at the start); {@code next}: where each
+         * enabled thread's next statement is (when known).
+         */
+        int pickThread(List<Integer> enabled, int current, List<Step> executedSince, int threads, java.util.Map<Integer, weft.ir.SourceLoc> next);
 
         /** The value of the {@code occurrence}-th nondeterministic integer input at {@code loc}, or null (then 0). */
         Long value(weft.ir.SourceLoc loc, int occurrence);
+
+        /** Whether the execution ends at the racing state {@code race}, given the statements executed since the last pick. */
+        default boolean stopAt(RaceWitness race, List<Step> executedSince, int threads) {
+            return true;
+        }
     }
 
     /**
-     * The end of one execution under a {@link Guide}: the racing state it reached (the first one: the execution stops
-     * there) or why it stopped ({@code stopReason}); {@code executed}: every statement executed.
+     * The end of one execution under a {@link Guide}: the racing state it ended in (the first one the guide stopped at)
+     * or why it stopped ({@code stopReason}); {@code executed}: every statement executed.
      */
     public record Followed(Optional<RaceWitness> race, String stopReason, List<Step> executed) {}
 
@@ -114,13 +122,29 @@ public final class Explorer {
             this.guide = guide;
         }
 
-        @Override
-        public int pickThread(List<Integer> enabled, int current, boolean currentVisible) {
+        private List<Step> since() {
             List<Step> since = new ArrayList<>();
             List<Interpreter.Executed> all = execution.schedule;
             for (; seen < all.size(); seen++) since.add(all.get(seen).toStep());
-            int t = guide.pickThread(enabled, current, since, state.threads.size());
+            return since;
+        }
+
+        @Override
+        public int pickThread(List<Integer> enabled, int current, boolean currentVisible) {
+            java.util.Map<Integer, weft.ir.SourceLoc> next = new java.util.HashMap<>();
+            for (int e : enabled) {
+                ThreadState ts = state.threads.get(e);
+                if (ts.finished || ts.stack.isEmpty()) continue;
+                List<weft.ir.Edge> out = ts.top().fn.cfg().out(ts.top().node);
+                if (!out.isEmpty()) next.put(e, out.get(0).loc());
+            }
+            int t = guide.pickThread(enabled, current, since(), state.threads.size(), next);
             return enabled.contains(t) ? t : enabled.get(0);
+        }
+
+        @Override
+        public boolean stopAtRace(RaceWitness race) {
+            return guide.stopAt(race, since(), state.threads.size());
         }
 
         @Override

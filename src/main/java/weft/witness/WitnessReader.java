@@ -26,7 +26,7 @@ import java.util.regex.Pattern;
  *
  * <p>GraphML: keys are matched by their {@code attr.name} (or id); the path from the {@code entry} node is followed
  * to the {@code violation} node (edges into {@code sink} nodes are left out; at a branch the first edge is taken);
- * each edge gives a step ({@code threadId}, default 0; {@code startline}; {@code createThread}); the last two edges
+ * each edge with a {@code startline} or a {@code createThread} gives a step ({@code threadId}, default 0); the last two edges
  * with a line are the racing accesses; an assumption {@code x == v} or {@code \result == v} gives the value of the
  * nondeterministic input at the edge's line. YAML: the {@code violation_sequence} entry's {@code function_enter}
  * waypoints are thread creations (the {@code k}-th creates thread {@code k}, YAML 2.2's numbering), its
@@ -98,7 +98,9 @@ public final class WitnessReader {
             Element e = out.get(at).get(0);
             Map<String, String> data = data(e, names);
             int line = data.containsKey("startline") ? Integer.parseInt(data.get("startline").trim()) : 0;
-            steps.add(new WitnessSpec.Step(data.getOrDefault("threadId", "0").trim(), line, trimmed(data.get("createThread"))));
+            String creates = trimmed(data.get("createThread"));
+            // an edge with neither a line nor a creation (function entry or return, a bare thread switch) names no statement
+            if (line > 0 || creates != null) steps.add(new WitnessSpec.Step(data.getOrDefault("threadId", "0").trim(), line, creates));
             if (data.containsKey("assumption") && line > 0) {
                 for (String part : data.get("assumption").split(";")) {
                     Matcher m = EQUALS.matcher(part.trim());

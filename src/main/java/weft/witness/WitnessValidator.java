@@ -22,7 +22,8 @@ import java.util.Optional;
  * its thread at its line (any line when it gives none); statements between matches are allowed (a witness need not
  * list every statement), but a step is never skipped. The next thread to run is the thread of the next unmatched
  * step (else, once all are matched, one of the two racing threads; else the thread that ran last). Witness thread
- * ids are mapped to Weft's threads at creations: the step that creates thread {@code k} must be matched by a
+ * ids are mapped to Weft's threads at creations. Racing states met before every step is matched are passed by: the
+ * witness's race is the one at its end. The step that creates thread {@code k} must be matched by a
  * statement that creates a thread, which becomes {@code k}; main is 0. Nondeterministic inputs take the witness's
  * values at their lines, in order (0 where it gives none). The witness is <b>confirmed</b> when the execution reaches
  * a racing state after every step was matched and the two racing accesses are the witness's: the same threads (after
@@ -50,14 +51,12 @@ public final class WitnessValidator {
     public Result validate(WitnessSpec spec) {
         Follower f = new Follower(spec);
         Explorer.Followed run = new Explorer(program, options).follow(f, MAX_STEPS, MILLIS);
-        // the statements after the guide's last pick (the racing state is found before the next pick)
-        int threadsAtEnd = run.race().map(w -> Math.max(f.threadCount, w.threads().size())).orElse(f.threadCount);
-        f.consume(run.executed().subList(Math.min(f.consumed, run.executed().size()), run.executed().size()), threadsAtEnd);
         if (f.next < spec.steps().size()) {
             WitnessSpec.Step s = spec.steps().get(f.next);
             return new Result(false, "step " + (f.next + 1) + " of the witness (thread " + s.thread() + (s.line() > 0 ? ", line " + s.line() : "")
                     + (s.creates() != null ? ", creating thread " + s.creates() : "") + ") is never matched"
-                    + (run.race().isPresent() ? " before a race is reached" : "; the execution stopped: " + run.stopReason()), run.race());
+                    + (run.race().isPresent() ? " before a race is reached" : "; the execution stopped: " + run.stopReason())
+                    + lastExecuted(run.executed()), run.race());
         }
         if (run.race().isEmpty()) return new Result(false, "no race is reached; the execution stopped: " + run.stopReason(), run.race());
         RaceWitness w = run.race().get();
@@ -74,6 +73,16 @@ public final class WitnessValidator {
     private boolean matches(Follower f, WitnessSpec.Step s, RaceAccess a) {
         Integer t = f.threads.get(s.thread());
         return t != null && t == a.thread() && (s.line() == 0 || s.line() == WitnessTrace.lineIn(a.loc(), programFile));
+    }
+
+    /** The last statements executed, for the reason a witness is rejected. */
+    private static String lastExecuted(List<Step> executed) {
+        if (executed.isEmpty()) return "";
+        StringBuilder sb = new StringBuilder("; last statements executed:");
+        for (Step s : executed.subList(Math.max(0, executed.size() - 4), executed.size())) {
+            sb.append(" [thread ").append(s.thread()).append(" ").append(s.loc().shortString()).append(" ").append(s.statement()).append(']');
+        }
+        return sb.toString();
     }
 
     private static String describe(RaceAccess a) {
@@ -113,21 +122,31 @@ public final class WitnessValidator {
         }
 
         @Override
-        public int pickThread(List<Integer> enabled, int current, List<Step> executedSince, int threadsNow) {
+        public int pickThread(List<Integer> enabled, int current, List<Step> executedSince, int threadsNow, Map<Integer, SourceLoc> nextLoc) {
             consume(executedSince, threadsNow);
             Integer want = next < spec.steps().size() ? threads.get(spec.steps().get(next).thread()) : null;
             if (want != null && enabled.contains(want)) return want;
             if (next >= spec.steps().size()) {
+                // move a racing thread that is not yet at its access (the current one first); one that is waits there
+                Integer other = null;
                 for (WitnessSpec.Step target : List.of(spec.first(), spec.second())) {
                     Integer t = threads.get(target.thread());
-                    if (t != null && t == current && enabled.contains(t)) return t;
+                    if (t == null || !enabled.contains(t)) continue;
+                    SourceLoc at = nextLoc.get(t);
+                    if (at != null && target.line() > 0 && WitnessTrace.lineIn(at, programFile) == target.line()) continue;
+                    if (t == current) return t;
+                    if (other == null) other = t;
                 }
-                for (WitnessSpec.Step target : List.of(spec.first(), spec.second())) {
-                    Integer t = threads.get(target.thread());
-                    if (t != null && enabled.contains(t)) return t;
-                }
+                if (other != null) return other;
             }
             return enabled.contains(current) ? current : enabled.get(0);
+        }
+
+        /** Racing states before the witness's steps are all matched are passed by (the witness's race may come later). */
+        @Override
+        public boolean stopAt(RaceWitness race, List<Step> executedSince, int threadsNow) {
+            consume(executedSince, threadsNow);
+            return next >= spec.steps().size();
         }
 
         @Override

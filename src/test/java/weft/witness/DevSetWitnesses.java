@@ -54,11 +54,12 @@ public final class DevSetWitnesses {
         int falseAnswers = 0;
         int clean = 0;
         for (Path task : tasks) {
-            Optional<RaceWitness> w = analyse(task);
-            if (w.isEmpty()) continue;
+            WitnessTestSupport.Analysed a = analyse(task);
+            if (a == null || a.witness().isEmpty()) continue;
+            Optional<RaceWitness> w = a.witness();
             falseAnswers++;
             Path sub = Files.createDirectories(dir.resolve(Integer.toString(falseAnswers)));
-            List<String> p = WitnessChecks.check(w.get(), task, DataModel.ILP32, sub, python);
+            List<String> p = WitnessChecks.check(a.program(), w.get(), task, DataModel.ILP32, sub, python, false);
             if (p.isEmpty()) clean++;
             for (String x : p) problems.add(task + ": " + x);
         }
@@ -66,12 +67,12 @@ public final class DevSetWitnesses {
     }
 
     /** The witness of a {@code false} answer within {@link #TASK_SECONDS}, on a thread with a large stack. */
-    private static Optional<RaceWitness> analyse(Path task) throws Exception {
-        AtomicReference<Optional<RaceWitness>> out = new AtomicReference<>(Optional.empty());
+    private static WitnessTestSupport.Analysed analyse(Path task) throws Exception {
+        AtomicReference<WitnessTestSupport.Analysed> out = new AtomicReference<>();
         AtomicReference<Exception> failure = new AtomicReference<>();
         Thread t = new Thread(null, () -> {
             try {
-                out.set(WitnessTestSupport.witness(task, DataModel.ILP32, AnalysisOptions.defaults().withLibcStateRaces(false)
+                out.set(WitnessTestSupport.analysed(task, DataModel.ILP32, AnalysisOptions.defaults().withLibcStateRaces(false)
                         .withMaxRaces(AnalysisOptions.SVCOMP_MAX_RACES)));
             } catch (Exception e) {
                 failure.set(e);
@@ -83,7 +84,7 @@ public final class DevSetWitnesses {
         if (t.isAlive()) {
             t.interrupt();
             t.join(10_000);
-            return Optional.empty();
+            return null;
         }
         if (failure.get() != null && !Thread.interrupted()) throw failure.get();
         return out.get();

@@ -5,7 +5,9 @@ import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 import org.yaml.snakeyaml.Yaml;
 import weft.explore.RaceWitness;
+import weft.explore.ExploreOptions;
 import weft.ir.DataModel;
+import weft.ir.Program;
 
 import javax.xml.parsers.DocumentBuilderFactory;
 import java.nio.file.Files;
@@ -18,20 +20,28 @@ import java.util.Map;
 /**
  * Writes both witnesses of a race and checks them: the GraphML is well-formed XML whose last two edges are the racing
  * accesses (their threads and lines), the YAML parses and ends with a segment of two {@code target} waypoints of the
- * racing threads, every thread id of a waypoint is created before it is used, and WitnessLint
+ * racing threads, every thread id of a waypoint is created before it is used, Weft's own replay
+ * ({@link WitnessValidator}) confirms both files, and WitnessLint
  * ({@code --svcomp --strictChecking}) accepts the GraphML when {@code python} is given. Returns the problems found.
  */
 final class WitnessChecks {
     private WitnessChecks() {
     }
 
-    static List<String> check(RaceWitness w, Path program, DataModel model, Path dir, String python) throws Exception {
+    static List<String> check(Program ir, RaceWitness w, Path program, DataModel model, Path dir, String python, boolean libcStateRaces)
+            throws Exception {
         List<String> problems = new ArrayList<>();
         WitnessTask task = WitnessTask.of(program, model, null, "test", Instant.now());
         Path graphml = dir.resolve(program.getFileName() + ".graphml");
         List<Path> written = WitnessFiles.write(w, task, graphml);
         graphml(written.get(0), w, program, problems);
         yaml(written.get(1), w, program, problems);
+        for (Path file : written) {
+            ExploreOptions d = ExploreOptions.defaults();
+            ExploreOptions eo = new ExploreOptions(d.maxSteps(), d.maxExecutions(), d.timeBudgetMillis(), d.seed(), true, libcStateRaces);
+            WitnessValidator.Result r = new WitnessValidator(ir, program, eo).validate(WitnessReader.read(Files.readString(file)));
+            if (!r.confirmed()) problems.add("replay of " + file.getFileName() + ": " + r.message());
+        }
         if (python != null) {
             WitnessTestSupport.Lint lint = WitnessTestSupport.lint(python, written.get(0), program);
             if (lint.exitCode() != 0) problems.add("witnesslint exit " + lint.exitCode() + ": " + lint.output());

@@ -4,6 +4,7 @@ import weft.explore.RaceWitness;
 import weft.frontend.Frontend;
 import weft.frontend.FrontendOptions;
 import weft.ir.DataModel;
+import weft.ir.Program;
 import weft.race.AnalysisOptions;
 import weft.race.AnalysisResult;
 import weft.race.RaceAnalysis;
@@ -29,8 +30,16 @@ final class WitnessTestSupport {
 
     /** The confirmed race's witness of {@code file}, if the analysis answers {@code false}. */
     static Optional<RaceWitness> witness(Path file, DataModel model, AnalysisOptions options) throws Exception {
-        AnalysisResult r = new RaceAnalysis(options).run(new Frontend(FrontendOptions.defaults(model)).load(List.of(file)));
-        return r.verdict() == Verdict.FALSE ? r.witness() : Optional.empty();
+        return analysed(file, model, options).witness();
+    }
+
+    /** A program and the witness of its confirmed race, if the analysis answers {@code false}. */
+    record Analysed(Program program, Optional<RaceWitness> witness) {}
+
+    static Analysed analysed(Path file, DataModel model, AnalysisOptions options) throws Exception {
+        Program p = new Frontend(FrontendOptions.defaults(model)).load(List.of(file));
+        AnalysisResult r = new RaceAnalysis(options).run(p);
+        return new Analysed(p, r.verdict() == Verdict.FALSE ? r.witness() : Optional.empty());
     }
 
     /** A python3 that can import lxml (Debian's first), or null. */
