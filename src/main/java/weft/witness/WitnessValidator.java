@@ -22,8 +22,8 @@ import java.util.Optional;
  * its thread at its line (any line when it gives none); statements between matches are allowed (a witness need not
  * list every statement), but a step is never skipped. The next thread to run is the thread of the next unmatched
  * step (else, once all are matched, one of the two racing threads; else the thread that ran last). Witness thread
- * ids are mapped to Weft's threads at creations. Racing states met before every step is matched are passed by: the
- * witness's race is the one at its end. The step that creates thread {@code k} must be matched by a
+ * ids are mapped to Weft's threads at creations. Racing states met before every step is matched, and those of other
+ * accesses after, are passed by: the witness's race is the one at its end. The step that creates thread {@code k} must be matched by a
  * statement that creates a thread, which becomes {@code k}; main is 0. Nondeterministic inputs take the witness's
  * values at their lines, in order (0 where it gives none). The witness is <b>confirmed</b> when the execution reaches
  * a racing state after every step was matched and the two racing accesses are the witness's: the same threads (after
@@ -58,16 +58,21 @@ public final class WitnessValidator {
                     + (run.race().isPresent() ? " before a race is reached" : "; the execution stopped: " + run.stopReason())
                     + lastExecuted(run.executed()), run.race());
         }
-        if (run.race().isEmpty()) return new Result(false, "no race is reached; the execution stopped: " + run.stopReason(), run.race());
-        RaceWitness w = run.race().get();
-        boolean same = matches(f, spec.first(), w.first()) && matches(f, spec.second(), w.second())
-                || matches(f, spec.first(), w.second()) && matches(f, spec.second(), w.first());
-        String reached = describe(w.first()) + " and " + describe(w.second());
-        if (!same) {
-            return new Result(false, "the race reached is not the witness's (thread " + spec.first().thread() + " line " + spec.first().line()
-                    + ", thread " + spec.second().thread() + " line " + spec.second().line() + "): " + reached, run.race());
+        if (run.race().isEmpty()) {
+            return new Result(false, "the witness's race (thread " + spec.first().thread() + " line " + spec.first().line() + ", thread "
+                    + spec.second().thread() + " line " + spec.second().line() + ") is not reached; the execution stopped: " + run.stopReason()
+                    + (f.passed == null ? "" : "; another race was passed by: " + describe(f.passed.first()) + " and " + describe(f.passed.second()))
+                    + lastExecuted(run.executed()), Optional.ofNullable(f.passed));
         }
+        RaceWitness w = run.race().get();
+        String reached = describe(w.first()) + " and " + describe(w.second());
         return new Result(true, "the witness reaches the race: " + reached + " (" + run.executed().size() + " statements executed)", run.race());
+    }
+
+    private boolean isTheWitnessRace(Follower f, RaceWitness w) {
+        WitnessSpec spec = f.spec;
+        return matches(f, spec.first(), w.first()) && matches(f, spec.second(), w.second())
+                || matches(f, spec.first(), w.second()) && matches(f, spec.second(), w.first());
     }
 
     private boolean matches(Follower f, WitnessSpec.Step s, RaceAccess a) {
@@ -91,11 +96,12 @@ public final class WitnessValidator {
 
     /** The guide: matches executed statements against the witness's steps and picks threads and values. */
     private final class Follower implements Explorer.Guide {
-        private final WitnessSpec spec;
+        final WitnessSpec spec;
         final Map<String, Integer> threads = new HashMap<>(Map.of("0", 0));
         int next;
         int threadCount = 1;
         int consumed;
+        RaceWitness passed;
 
         Follower(WitnessSpec spec) {
             this.spec = spec;
@@ -126,27 +132,36 @@ public final class WitnessValidator {
             consume(executedSince, threadsNow);
             Integer want = next < spec.steps().size() ? threads.get(spec.steps().get(next).thread()) : null;
             if (want != null && enabled.contains(want)) return want;
-            if (next >= spec.steps().size()) {
-                // move a racing thread that is not yet at its access (the current one first); one that is waits there
-                Integer other = null;
-                for (WitnessSpec.Step target : List.of(spec.first(), spec.second())) {
-                    Integer t = threads.get(target.thread());
-                    if (t == null || !enabled.contains(t)) continue;
-                    SourceLoc at = nextLoc.get(t);
-                    if (at != null && target.line() > 0 && WitnessTrace.lineIn(at, programFile) == target.line()) continue;
-                    if (t == current) return t;
-                    if (other == null) other = t;
+            // the step's thread cannot run (blocked, not yet created) or all steps are matched: move a racing thread that
+            // is not yet at its access (the current one first); a racing thread at its access waits while another runs
+            Integer other = null;
+            boolean done = next >= spec.steps().size();
+            java.util.Set<Integer> waiting = new java.util.HashSet<>();
+            for (WitnessSpec.Step target : List.of(spec.first(), spec.second())) {
+                Integer t = threads.get(target.thread());
+                if (t == null || !enabled.contains(t)) continue;
+                SourceLoc at = nextLoc.get(t);
+                if (at != null && target.line() > 0 && WitnessTrace.lineIn(at, programFile) == target.line()) {
+                    waiting.add(t);
+                    continue;
                 }
-                if (other != null) return other;
+                if (!done) continue;
+                if (t == current) return t;
+                if (other == null) other = t;
             }
+            if (other != null) return other;
+            if (enabled.contains(current) && !waiting.contains(current)) return current;
+            for (int t : enabled) if (!waiting.contains(t)) return t;
             return enabled.contains(current) ? current : enabled.get(0);
         }
 
-        /** Racing states before the witness's steps are all matched are passed by (the witness's race may come later). */
+        /** Racing states other than the witness's race after all its steps are passed by (recording the last one). */
         @Override
         public boolean stopAt(RaceWitness race, List<Step> executedSince, int threadsNow) {
             consume(executedSince, threadsNow);
-            return next >= spec.steps().size();
+            if (next >= spec.steps().size() && isTheWitnessRace(this, race)) return true;
+            passed = race;
+            return false;
         }
 
         @Override

@@ -27,7 +27,16 @@ public final class DevSetWitnesses {
     static final long TASK_SECONDS = 20;
 
     /** Counts of one run. */
-    record Figures(int tasks, int falseAnswers, int clean, List<String> problems) {}
+    record Figures(int tasks, int falseAnswers, int clean, List<String> problems) {
+        List<String> replays(String ext) {
+            return problems.stream().filter(p -> WitnessChecks.replayOf(p, ext)).toList();
+        }
+
+        /** Lint and structure problems. */
+        List<String> lint() {
+            return problems.stream().filter(p -> !WitnessChecks.replayOf(p, "graphml") && !WitnessChecks.replayOf(p, "yml")).toList();
+        }
+    }
 
     private DevSetWitnesses() {
     }
@@ -60,7 +69,7 @@ public final class DevSetWitnesses {
             falseAnswers++;
             Path sub = Files.createDirectories(dir.resolve(Integer.toString(falseAnswers)));
             List<String> p = WitnessChecks.check(a.program(), w.get(), task, DataModel.ILP32, sub, python, false);
-            if (p.isEmpty()) clean++;
+            if (p.stream().allMatch(x -> WitnessChecks.replayOf(x, "graphml") || WitnessChecks.replayOf(x, "yml"))) clean++;
             for (String x : p) problems.add(task + ": " + x);
         }
         return new Figures(tasks.size(), falseAnswers, clean, problems);
@@ -97,9 +106,11 @@ public final class DevSetWitnesses {
         long start = System.nanoTime();
         Figures f = run(tasks(stride), dir, python);
         f.problems().forEach(System.out::println);
-        System.out.printf("dev-set witnesses: %d tasks, %d false answers, %d with both witnesses clean (%.1f %%), linted: %s, %d s%n",
-                f.tasks(), f.falseAnswers(), f.clean(), f.falseAnswers() == 0 ? 0.0 : 100.0 * f.clean() / f.falseAnswers(),
-                python != null, (System.nanoTime() - start) / 1_000_000_000L);
-        System.exit(f.problems().isEmpty() ? 0 : 1);
+        System.out.printf("dev-set witnesses: %d tasks, %d false answers, %d with both witnesses lint- and structure-clean (%.1f %%), "
+                + "linted: %s; replay confirms %d GraphML, %d YAML; %d s%n", f.tasks(), f.falseAnswers(), f.clean(),
+                f.falseAnswers() == 0 ? 0.0 : 100.0 * f.clean() / f.falseAnswers(), python != null,
+                f.falseAnswers() - f.replays("graphml").size(), f.falseAnswers() - f.replays("yml").size(),
+                (System.nanoTime() - start) / 1_000_000_000L);
+        System.exit(f.lint().isEmpty() ? 0 : 1);
     }
 }

@@ -28,6 +28,11 @@ final class WitnessChecks {
     private WitnessChecks() {
     }
 
+    /** Whether {@code problem} is a failed replay of the witness with extension {@code ext} ({@code graphml}, {@code yml}). */
+    static boolean replayOf(String problem, String ext) {
+        return problem.contains("replay of ") && problem.contains("." + ext + ": ");
+    }
+
     static List<String> check(Program ir, RaceWitness w, Path program, DataModel model, Path dir, String python, boolean libcStateRaces)
             throws Exception {
         List<String> problems = new ArrayList<>();
