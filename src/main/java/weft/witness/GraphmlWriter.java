@@ -7,7 +7,8 @@ import java.util.List;
  * ({@code witness-type}, {@code sourcecodelang}, {@code producer}, {@code specification}, {@code programfile},
  * {@code programhash}, {@code architecture}, {@code creationtime}), an entry node, one edge per step of the
  * interleaving ({@code threadId}, {@code startline} where the step lies in the program file, {@code createThread} on
- * the step creating a thread, {@code assumption} for a nondeterministic value stored in a variable) and the two
+ * the step creating a thread, {@code assumption} for a nondeterministic value stored in a variable, Weft's key
+ * {@link #NONDET_VALUE} on every nondeterministic input's call) and the two
  * racing accesses as the last two edges, into the node marked {@code violation}.
  *
  * <p>No key names a function ({@code enterFunction}, {@code returnFrom}, {@code assumption.scope},
@@ -33,7 +34,14 @@ public final class GraphmlWriter {
             new Key("threadId", "edge", "string", null),
             new Key("createThread", "edge", "string", null),
             new Key("startline", "edge", "int", null),
-            new Key("assumption", "edge", "string", null));
+            new Key("assumption", "edge", "string", null),
+            new Key("weft.nondetValue", "edge", "string", null));
+
+    /**
+     * Weft's own key (WitnessLint accepts declared tool-specific keys): the value the nondeterministic input called on
+     * the edge returns, also where no variable stores it (a value only tested gives no assumption), for replay.
+     */
+    public static final String NONDET_VALUE = "weft.nondetValue";
 
     private GraphmlWriter() {
     }
@@ -67,6 +75,8 @@ public final class GraphmlWriter {
         List<WitnessTrace.Edge> edges = new java.util.ArrayList<>(trace.edges());
         edges.add(trace.first());
         edges.add(trace.second());
+        java.util.Map<Integer, String> values = new java.util.HashMap<>();
+        for (WitnessTrace.Value v : trace.values()) values.put(v.step(), v.value());
         for (int i = 0; i < edges.size(); i++) {
             WitnessTrace.Edge e = edges.get(i);
             int next = node + 1;
@@ -82,6 +92,7 @@ public final class GraphmlWriter {
             if (e.line() > 0) data(sb, "   ", "startline", Integer.toString(e.line()));
             if (e.createThread() >= 0) data(sb, "   ", "createThread", Integer.toString(e.createThread()));
             if (e.assumption() != null) data(sb, "   ", "assumption", e.assumption());
+            if (i < edges.size() - 2 && e.line() > 0 && values.containsKey(e.step())) data(sb, "   ", NONDET_VALUE, values.get(e.step()));
             sb.append("  </edge>\n");
             node = next;
         }

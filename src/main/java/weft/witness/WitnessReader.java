@@ -28,7 +28,8 @@ import java.util.regex.Pattern;
  * to the {@code violation} node (edges into {@code sink} nodes are left out; at a branch the first edge is taken);
  * each edge with a {@code startline} or a {@code createThread} gives a step ({@code threadId}, default 0); the last two edges
  * with a line are the racing accesses; an assumption {@code x == v} or {@code \result == v} gives the value of the
- * nondeterministic input at the edge's line. YAML: the {@code violation_sequence} entry's {@code function_enter}
+ * nondeterministic input at the edge's line (Weft's own {@code weft.nondetValue} keys, where present, give every
+ * input's value instead). YAML: the {@code violation_sequence} entry's {@code function_enter}
  * waypoints are thread creations (the {@code k}-th creates thread {@code k}, YAML 2.2's numbering), its
  * {@code function_return} and {@code assumption} waypoints {@code \result == v} / {@code x == v} values, and the two
  * {@code target} waypoints of the last segment the racing accesses.
@@ -91,6 +92,7 @@ public final class WitnessReader {
         }
         List<WitnessSpec.Step> steps = new ArrayList<>();
         Map<Integer, List<Long>> values = new HashMap<>();
+        Map<Integer, List<Long>> weftValues = new HashMap<>();
         Set<String> visited = new HashSet<>();
         String at = entry;
         while (!violation.contains(at)) {
@@ -101,6 +103,9 @@ public final class WitnessReader {
             String creates = trimmed(data.get("createThread"));
             // an edge with neither a line nor a creation (function entry or return, a bare thread switch) names no statement
             if (line > 0 || creates != null) steps.add(new WitnessSpec.Step(data.getOrDefault("threadId", "0").trim(), line, creates));
+            if (data.containsKey(GraphmlWriter.NONDET_VALUE) && line > 0) {
+                weftValues.computeIfAbsent(line, x -> new ArrayList<>()).add(Long.parseLong(data.get(GraphmlWriter.NONDET_VALUE).trim()));
+            }
             if (data.containsKey("assumption") && line > 0) {
                 for (String part : data.get("assumption").split(";")) {
                     Matcher m = EQUALS.matcher(part.trim());
@@ -114,7 +119,8 @@ public final class WitnessReader {
         WitnessSpec.Step first = located.get(located.size() - 2);
         WitnessSpec.Step second = located.get(located.size() - 1);
         List<WitnessSpec.Step> before = new ArrayList<>(steps.subList(0, steps.lastIndexOf(first)));
-        return new WitnessSpec(before, first, second, values, names.containsValue("programhash") ? graphData(d, names, "programhash") : null);
+        return new WitnessSpec(before, first, second, weftValues.isEmpty() ? values : weftValues,
+                names.containsValue("programhash") ? graphData(d, names, "programhash") : null);
     }
 
     private static String graphData(Document d, Map<String, String> names, String key) {
