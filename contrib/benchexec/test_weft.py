@@ -115,7 +115,7 @@ class ToolInfoTest(unittest.TestCase):
         cmd = self.tool.cmdline("bin/weft", ["--debug"], task, Limits(900, 15 << 30))
         self.assertEqual(
             [
-                "bin/weft", "check", "--svcomp", "--property", "../properties/no-data-race.prp",
+                "bin/weft", "check", "--svcomp", "--witness", "witness.graphml", "--property", "../properties/no-data-race.prp",
                 "--data-model", "ILP32", "--timeout", "895", "--debug", "a.i", "b.i",
             ],
             cmd,
@@ -123,10 +123,16 @@ class ToolInfoTest(unittest.TestCase):
 
     def test_cmdline_without_options_or_limits(self):
         task = Task(("a.c",), None, None)
-        self.assertEqual(["bin/weft", "check", "--svcomp", "a.c"], self.tool.cmdline("bin/weft", [], task, Limits(None, None)))
+        self.assertEqual(["bin/weft", "check", "--svcomp", "--witness", "witness.graphml", "a.c"],
+                         self.tool.cmdline("bin/weft", [], task, Limits(None, None)))
         task = Task(("a.c",), "p.prp", {"data_model": "LP64"})
         cmd = self.tool.cmdline("bin/weft", ["--data-model", "ILP32", "--timeout", "5"], task, Limits(60, None))
-        self.assertEqual(["bin/weft", "check", "--svcomp", "--property", "p.prp", "--data-model", "ILP32", "--timeout", "5", "a.c"], cmd)
+        self.assertEqual(["bin/weft", "check", "--svcomp", "--witness", "witness.graphml", "--property", "p.prp", "--data-model", "ILP32",
+                          "--timeout", "5", "a.c"], cmd)
+        # a witness option given in the benchmark definition is left alone
+        cmd = self.tool.cmdline("bin/weft", ["--witness", "out/w.graphml"], task, Limits(None, None))
+        self.assertEqual(["bin/weft", "check", "--svcomp", "--property", "p.prp", "--data-model", "LP64", "--witness", "out/w.graphml", "a.c"], cmd)
+        self.assertEqual(["witness.graphml", "witness.yml"], self.tool.WITNESS_FILES)
 
     def test_verdicts(self):
         r = self.tool.determine_result

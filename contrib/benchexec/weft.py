@@ -14,9 +14,14 @@ import benchexec.tools.template
 class Tool(benchexec.tools.template.BaseTool2):
     """
     Tool info for Weft: runs
-    `bin/weft check --svcomp --property P --data-model M FILE...` and reads the verdict from the
-    last `RESULT: true|false|unknown` line of its output.
+    `bin/weft check --svcomp --witness witness.graphml --property P --data-model M FILE...` and reads
+    the verdict from the last `RESULT: true|false|unknown` line of its output. For a `false` answer
+    Weft writes the violation witnesses `witness.graphml` (GraphML 1.0) and `witness.yml` (YAML 2.2)
+    into the run's working directory; the benchmark definition collects them with
+    `<resultfiles>witness.*</resultfiles>` (see weft-nodatarace.xml).
     """
+
+    WITNESS_FILES = ["witness.graphml", "witness.yml"]
 
     REQUIRED_PATHS = ["bin", "target/weft.jar"]
 
@@ -39,6 +44,10 @@ class Tool(benchexec.tools.template.BaseTool2):
 
     def cmdline(self, executable, options, task, rlimits):
         cmd = [executable, "check", "--svcomp"]
+        if "--witness" not in options and "--no-witness" not in options:
+            # Weft's --svcomp default, made explicit: SV-COMP expects witness.graphml (and witness.yml
+            # beside it) in the working directory.
+            cmd += ["--witness", self.WITNESS_FILES[0]]
         if task.property_file:
             cmd += ["--property", task.property_file]
         data_model = None

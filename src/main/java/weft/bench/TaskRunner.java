@@ -99,7 +99,7 @@ public final class TaskRunner {
         cmd.add(config.java());
         cmd.addAll(config.jvmOptions());
         cmd.addAll(List.of("-Xmx" + Math.max(64, config.memoryBytes() >> 20) + "m",
-                "-cp", config.classPath(), "weft.cli.Main", "check", "--svcomp",
+                "-cp", config.classPath(), "weft.cli.Main", "check", "--svcomp", "--no-witness",
                 "--property", task.propertyFile().toString()));
         if (config.timeout() != null) cmd.addAll(List.of("--timeout", Long.toString(Math.max(1, config.timeout().toSeconds()))));
         if (task.dataModel() != null) cmd.addAll(List.of("--data-model", task.dataModel()));

@@ -13,6 +13,7 @@ import weft.config.Config;
 import weft.config.ConfigException;
 import weft.config.ConfigLoader;
 import weft.config.ConfiguredProgram;
+import weft.explore.RaceWitness;
 import weft.frontend.Diagnostic;
 import weft.frontend.FrontendException;
 import weft.ir.Program;
@@ -90,10 +91,24 @@ public final class CheckCommand implements Callable<Integer> {
      * @param maxRaces stop listing races after this many (the report then says it is truncated); 0: no limit
      * @param stats print the time, CPU time and heap of each phase and the analysis' counts on stderr
      * @param memoryBytes soft memory limit of the analysis ({@code --memory}); 0: derived from the JVM's maximum heap
+     * @param witness where to write the GraphML witness of a confirmed race (the YAML one goes beside it), or null
+     *     ({@code witness.graphml} in the working directory with {@code --svcomp})
+     * @param noWitness write no witness, not even with {@code --svcomp}
      */
     public record Options(CliOptions common, boolean svcomp, Path property, Duration timeout, boolean atomicSectionsRace,
                           Format format, boolean explain, Path html, Path config, boolean quiet, ColorMode color,
-                          boolean libcStateRaces, int maxRaces, boolean stats, long memoryBytes) {
+                          boolean libcStateRaces, int maxRaces, boolean stats, long memoryBytes, Path witness, boolean noWitness) {
+        public Options(CliOptions common, boolean svcomp, Path property, Duration timeout, boolean atomicSectionsRace,
+                       Format format, boolean explain, Path html, Path config, boolean quiet, ColorMode color,
+                       boolean libcStateRaces, int maxRaces, boolean stats, long memoryBytes) {
+            this(common, svcomp, property, timeout, atomicSectionsRace, format, explain, html, config, quiet, color, libcStateRaces,
+                    maxRaces, stats, memoryBytes, null, false);
+        }
+
+        /** Where the GraphML witness of a confirmed race goes: {@code --witness}, else {@code witness.graphml} with {@code --svcomp}, else null. */
+        public Path witnessPath() {
+            return witness != null ? witness : svcomp && !noWitness ? Path.of(WitnessWriting.SVCOMP_GRAPHML) : null;
+        }
         public Options(CliOptions common, boolean svcomp, Path property, Duration timeout, boolean atomicSectionsRace,
                        Format format, boolean explain, Path html, Path config, boolean quiet, ColorMode color,
                        boolean libcStateRaces) {
@@ -145,8 +160,12 @@ public final class CheckCommand implements Callable<Integer> {
         }
     }
 
-    /** What the analysis worker produced: a report to render (null after an input error). */
-    private record Outcome(Verdict verdict, Report report) {}
+    /** What the analysis worker produced: a report to render (null after an input error), the confirmed race's witness. */
+    private record Outcome(Verdict verdict, Report report, Optional<RaceWitness> witness) {
+        Outcome(Verdict verdict, Report report) {
+            this(verdict, report, Optional.empty());
+        }
+    }
 
     @Spec
     CommandSpec spec;
@@ -204,6 +223,19 @@ public final class CheckCommand implements Callable<Integer> {
                     + "(default: 3/4 of the JVM's maximum heap, -Xmx).")
     String memory;
 
+    @Option(names = "--witness", paramLabel = "FILE",
+            description = "Write the GraphML 1.0 violation witness of a confirmed race to FILE and the YAML 2.2 one beside it "
+                    + "(FILE with extension .yml). With --svcomp, by default witness.graphml and witness.yml in the working directory.")
+    Path witness;
+
+    @Option(names = "--validate-witness", paramLabel = "FILE",
+            description = "Instead of checking, replay the GraphML or YAML race witness FILE on the program and say whether it "
+                    + "reaches the race at its end (exit code 1: confirmed, 3: not confirmed, 2: bad witness or program).")
+    Path validateWitness;
+
+    @Option(names = "--no-witness", description = "Write no witness files, not even with --svcomp (weft bench's children).")
+    boolean noWitness;
+
     @Option(names = {"-q", "--quiet"}, description = "No progress display on stderr.")
     boolean quiet;
 
@@ -241,11 +273,12 @@ public final class CheckCommand implements Callable<Integer> {
         }
         return new Options(c, svcomp, property, timeoutSeconds == null ? null : Duration.ofSeconds(timeoutSeconds),
                 atomicSectionsRace, format, explain, html, config, quiet, color, libcStateRaces, maxRaces == null ? 0 : maxRaces,
-                stats, memoryBytes);
+                stats, memoryBytes, noWitness ? null : witness, noWitness);
     }
 
     @Override
     public Integer call() {
+        if (validateWitness != null) return new WitnessValidation(io).run(options(), validateWitness);
         return check(options());
     }
 
@@ -273,7 +306,13 @@ public final class CheckCommand implements Callable<Integer> {
             clock.stop();
             if (o.stats()) printStats(clock, start);
         }
-        if (out.report() != null && !render(o, out.report(), sources)) return finish(o, Verdict.INPUT_ERROR);
+        Report report = out.report();
+        if (out.verdict() == Verdict.RACE && out.witness().isPresent() && o.witnessPath() != null) {
+            List<Path> written = new WitnessWriting(io, Main.VERSION).write(o, out.witness().get());
+            if (written.isEmpty() && o.witness() != null) return finish(o, Verdict.INPUT_ERROR);
+            report = report.withWitnessFiles(written.stream().map(Path::toString).toList());
+        }
+        if (report != null && !render(o, report, sources)) return finish(o, Verdict.INPUT_ERROR);
         return finish(o, out.verdict());
     }
 
@@ -387,7 +426,7 @@ public final class CheckCommand implements Callable<Integer> {
             case RACE_FREE -> Verdict.RACE_FREE;
             case RACE -> Verdict.RACE;
             case UNKNOWN -> Verdict.UNKNOWN;
-        }, report);
+        }, report, r.witness());
     }
 
     /**

@@ -20,4 +20,20 @@ interface Chooser {
 
     /** Random bits for a random candidate value. */
     long randomBits();
+
+    /**
+     * The value the {@code occurrence}-th (1-based) nondeterministic integer input called at {@code loc} must return,
+     * or null to pick a candidate: a witness being followed gives its inputs' values ({@link Explorer#follow}).
+     */
+    default Long forcedValue(weft.ir.SourceLoc loc, int occurrence) {
+        return null;
+    }
+
+    /**
+     * Whether the execution ends at the racing state {@code race} (the search's choosers: always); a witness being
+     * followed goes on until its steps are done ({@link Explorer#follow}).
+     */
+    default boolean stopAtRace(RaceWitness race) {
+        return true;
+    }
 }

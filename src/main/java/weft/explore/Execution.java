@@ -83,7 +83,10 @@ final class Execution {
                     }
                     if (enabled.size() >= 2) {
                         RaceWitness w = raceAmong(enabled, plans);
-                        if (w != null) return w;
+                        if (w != null) {
+                            if (st.chooser.stopAtRace(w)) return w;
+                            checked = null; // going on: compare every pair again in the next state
+                        }
                     } else {
                         checked = null;
                     }

@@ -1,7 +1,10 @@
 package weft.explore;
 
+import weft.budget.Budget;
 import weft.ir.Program;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -53,5 +56,111 @@ public final class Explorer {
     /** Why the last execution of the last search stopped (for diagnostics), or null. */
     public String lastStopReason() {
         return last == null ? null : last.lastStop;
+    }
+
+    /**
+     * What a followed execution must do: which thread runs next, given the statements executed since the last
+     * decision and how many threads exist, and the values of nondeterministic inputs. Any answer yields a real
+     * execution (only enabled threads can be picked; a value is converted to the input's type).
+     */
+    public interface Guide {
+        /**
+         * One of {@code enabled} (non-empty, sorted); {@code current} ran last (-1 at the start); {@code next}: where each
+         * enabled thread's next statement is (when known).
+         */
+        int pickThread(List<Integer> enabled, int current, List<Step> executedSince, int threads, java.util.Map<Integer, weft.ir.SourceLoc> next);
+
+        /** The value of the {@code occurrence}-th nondeterministic integer input at {@code loc}, or null (then 0). */
+        Long value(weft.ir.SourceLoc loc, int occurrence);
+
+        /** Whether the execution ends at the racing state {@code race}, given the statements executed since the last pick. */
+        default boolean stopAt(RaceWitness race, List<Step> executedSince, int threads) {
+            return true;
+        }
+    }
+
+    /**
+     * The end of one execution under a {@link Guide}: the racing state it ended in (the first one the guide stopped at)
+     * or why it stopped ({@code stopReason}); {@code executed}: every statement executed.
+     */
+    public record Followed(Optional<RaceWitness> race, String stopReason, List<Step> executed) {}
+
+    /** Runs one execution whose choices {@code guide} makes, for at most {@code maxSteps} steps and {@code millis} of CPU. */
+    public Followed follow(Guide guide, long maxSteps, long millis) {
+        ExecState init;
+        try {
+            init = ExecState.initial(program);
+            init.libcStateRaces = options.libcStateRaces();
+        } catch (Abandon a) {
+            return new Followed(Optional.empty(), "initialisation: " + a.getMessage(), List.of());
+        }
+        Guided chooser = new Guided(guide);
+        ExecState s = init.fork(chooser);
+        Execution ex = new Execution(s, maxSteps, Budget.cpuMillis(millis), options.atomicSectionsRace());
+        chooser.execution = ex;
+        chooser.state = s;
+        RaceWitness w;
+        try {
+            w = ex.run();
+        } catch (StackOverflowError | RuntimeException e) {
+            ex.stopReason = "internal: " + e;
+            w = null;
+        }
+        List<Step> executed = new ArrayList<>(ex.schedule.size());
+        for (Interpreter.Executed x : ex.schedule) executed.add(x.toStep());
+        return new Followed(Optional.ofNullable(w), w != null ? null : ex.stopReason, executed);
+    }
+
+    /** Adapts a {@link Guide} to the execution's {@link Chooser}: hands it the statements executed since its last pick. */
+    private static final class Guided implements Chooser {
+        private final Guide guide;
+        Execution execution;
+        ExecState state;
+        private int seen;
+
+        Guided(Guide guide) {
+            this.guide = guide;
+        }
+
+        private List<Step> since() {
+            List<Step> since = new ArrayList<>();
+            List<Interpreter.Executed> all = execution.schedule;
+            for (; seen < all.size(); seen++) since.add(all.get(seen).toStep());
+            return since;
+        }
+
+        @Override
+        public int pickThread(List<Integer> enabled, int current, boolean currentVisible) {
+            java.util.Map<Integer, weft.ir.SourceLoc> next = new java.util.HashMap<>();
+            for (int e : enabled) {
+                ThreadState ts = state.threads.get(e);
+                if (ts.finished || ts.stack.isEmpty()) continue;
+                List<weft.ir.Edge> out = ts.top().fn.cfg().out(ts.top().node);
+                if (!out.isEmpty()) next.put(e, out.get(0).loc());
+            }
+            int t = guide.pickThread(enabled, current, since(), state.threads.size(), next);
+            return enabled.contains(t) ? t : enabled.get(0);
+        }
+
+        @Override
+        public boolean stopAtRace(RaceWitness race) {
+            return guide.stopAt(race, since(), state.threads.size());
+        }
+
+        @Override
+        public int pickValue(int n) {
+            return 0;
+        }
+
+        @Override
+        public long randomBits() {
+            return 0;
+        }
+
+        @Override
+        public Long forcedValue(weft.ir.SourceLoc loc, int occurrence) {
+            Long v = guide.value(loc, occurrence);
+            return v != null ? v : 0L;
+        }
     }
 }

@@ -471,7 +471,8 @@ final class LibraryBehaviour {
                 System.arraycopy(cands, 0, withHint, 1, cands.length);
                 cands = withHint;
             }
-            long x = Ints.convert(cands[st.pickValue(cands.length)], it);
+            Long forced = st.chooser.forcedValue(call.loc(), st.nondetCount.getOrDefault(name + "@" + call.loc().shortString(), 0) + 1);
+            long x = Ints.convert(forced != null ? forced : cands[st.pickValue(cands.length)], it);
             st.previousValues.add(x);
             v = Value.of(x);
         } else if (type instanceof CType.Pointer) {

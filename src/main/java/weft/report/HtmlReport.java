@@ -42,7 +42,13 @@ public final class HtmlReport {
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
                 .append("<title>Weft report: ").append(esc(r.status().id())).append("</title>\n<style>\n").append(CSS).append("</style>\n</head>\n<body>\n");
         h.append("<header>\n<h1>Weft data race report</h1>\n<p id=\"verdict\" class=\"verdict ").append(r.status().id()).append("\">")
-                .append(esc(statusText(r))).append("</p>\n<p class=\"reason\">").append(esc(r.reason())).append("</p>\n</header>\n");
+                .append(esc(statusText(r))).append("</p>\n<p class=\"reason\">").append(esc(r.reason())).append("</p>\n");
+        if (!r.witnessFiles().isEmpty()) {
+            h.append("<p class=\"witness\">Violation witness: ");
+            for (int i = 0; i < r.witnessFiles().size(); i++) h.append(i > 0 ? ", " : "").append("<code>").append(esc(r.witnessFiles().get(i))).append("</code>");
+            h.append("</p>\n");
+        }
+        h.append("</header>\n");
         h.append("<nav>\n<h2>Races</h2>\n<ol id=\"race-list\"></ol>\n</nav>\n<main>\n");
         for (Report.Race race : r.races()) race(h, race);
         if (!r.gaps().isEmpty() || !r.calls().isEmpty()) {

@@ -43,6 +43,7 @@ public final class JsonReport {
         s.put("certain", f.certain());
         ArrayNode gaps = root.putArray("gaps");
         r.gaps().forEach(gaps::add);
+        if (!r.witnessFiles().isEmpty()) r.witnessFiles().forEach(root.putArray("witnessFiles")::add);
         ArrayNode calls = root.putArray("calls");
         for (Report.CallGaps g : r.calls()) {
             ObjectNode c = calls.addObject();

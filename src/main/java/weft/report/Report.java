@@ -22,16 +22,29 @@ import java.util.List;
  *                    races, which are sorted by rank, then object, then location)
  * @param calls       every unknown external function called and every call with no known target, with
  *                    their call sites
+ * @param witnessFiles the violation witness files written for the confirmed race ({@code --witness}), as shown
+ *                    to the user; empty when none was written
  */
 public record Report(Status status, String reason, List<Race> races, Figures figures, List<String> gaps,
                      List<Explanation> explanation, boolean explained, List<ObjectSummary> objects,
-                     List<CallGaps> calls) {
+                     List<CallGaps> calls, List<String> witnessFiles) {
     public Report {
         races = List.copyOf(races);
         gaps = List.copyOf(gaps);
         explanation = List.copyOf(explanation);
         objects = List.copyOf(objects);
         calls = List.copyOf(calls);
+        witnessFiles = List.copyOf(witnessFiles);
+    }
+
+    public Report(Status status, String reason, List<Race> races, Figures figures, List<String> gaps,
+                  List<Explanation> explanation, boolean explained, List<ObjectSummary> objects, List<CallGaps> calls) {
+        this(status, reason, races, figures, gaps, explanation, explained, objects, calls, List.of());
+    }
+
+    /** This report naming the witness files written for its confirmed race. */
+    public Report withWitnessFiles(List<String> files) {
+        return new Report(status, reason, races, figures, gaps, explanation, explained, objects, calls, files);
     }
 
     /** The verdict: what the exit code and the SV-COMP result say. */

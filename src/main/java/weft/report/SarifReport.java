@@ -71,6 +71,7 @@ public final class SarifReport {
         ObjectNode props = run.putObject("properties");
         props.put("verdict", r.status().id());
         props.put("reason", r.reason());
+        if (!r.witnessFiles().isEmpty()) r.witnessFiles().forEach(props.putArray("witnessFiles")::add);
         ArrayNode calls = props.putArray("calls");
         for (Report.CallGaps g : r.calls()) {
             ObjectNode c = calls.addObject();

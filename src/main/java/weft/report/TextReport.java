@@ -49,6 +49,10 @@ public final class TextReport {
         if (options.explain()) printExplanation(r, out);
         printCallGaps(r, out);
         printObjects(r, out);
+        if (!r.witnessFiles().isEmpty()) {
+            out.println("weft: violation witness written to " + String.join(" and ", r.witnessFiles())
+                    + " (check it with: weft check --validate-witness " + r.witnessFiles().get(0) + " PROGRAM)");
+        }
         out.println(summary(r));
     }
 

@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The BenchExec tool-info module {@code contrib/benchexec/weft.py}: its Python tests (against a stub of
  * BenchExec's API) pass, when {@code python3} is installed; the example benchmark definition is
- * well-formed and names the tool.
+ * well-formed, names the tool and collects the witness files.
  */
 class BenchExecToolInfoTest {
     static final Path DIR = Path.of("contrib/benchexec");
@@ -44,6 +44,7 @@ class BenchExecToolInfoTest {
         assertEquals("weft", d.getDocumentElement().getAttribute("tool"));
         String prp = d.getElementsByTagName("propertyfile").item(0).getTextContent();
         assertTrue(prp.endsWith("no-data-race.prp"), prp);
+        assertEquals("witness.*", d.getElementsByTagName("resultfiles").item(0).getTextContent(), "BenchExec collects the witnesses");
     }
 
     private static boolean onPath(String exe) {

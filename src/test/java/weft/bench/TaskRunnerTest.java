@@ -73,7 +73,7 @@ class TaskRunnerTest {
     void commandRunsCheckWithTheTasksOptionsAndLimits() {
         TaskRunner r = new TaskRunner(new TaskRunner.Config("/jdk/bin/java", "weft.jar", Duration.ofSeconds(30), 2L << 30,
                 List.of("--no-atomic-sections-race")));
-        assertEquals(List.of("/jdk/bin/java", "-Xss16m", "-Xmx2048m", "-cp", "weft.jar", "weft.cli.Main", "check", "--svcomp",
+        assertEquals(List.of("/jdk/bin/java", "-Xss16m", "-Xmx2048m", "-cp", "weft.jar", "weft.cli.Main", "check", "--svcomp", "--no-witness",
                 "--property", "/p/no-data-race.prp", "--timeout", "30", "--data-model", "ILP32", "--no-atomic-sections-race", "/b/t.c"),
                 r.command(TASK));
     }
@@ -84,7 +84,7 @@ class TaskRunnerTest {
                 TaskRunner.Config.jvmOptions("-Xss16m\n-XX:TieredStopAtLevel=1\n-XX:SharedArchiveFile=/a b/weft.jsa\n"),
                 "weft.jar", null, 2L << 30, List.of()));
         assertEquals(List.of("/jdk/bin/java", "-Xss16m", "-XX:TieredStopAtLevel=1", "-XX:SharedArchiveFile=/a b/weft.jsa", "-Xmx2048m",
-                "-cp", "weft.jar", "weft.cli.Main", "check", "--svcomp", "--property", "/p/no-data-race.prp", "--data-model", "ILP32",
+                "-cp", "weft.jar", "weft.cli.Main", "check", "--svcomp", "--no-witness", "--property", "/p/no-data-race.prp", "--data-model", "ILP32",
                 "/b/t.c"), r.command(TASK));
         assertEquals(List.of("-Xss16m"), TaskRunner.Config.jvmOptions(null));
         assertEquals(List.of("-Xss16m"), TaskRunner.Config.jvmOptions(" \n"));

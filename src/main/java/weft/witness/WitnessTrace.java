@@ -1,0 +1,143 @@
+package weft.witness;
+
+import weft.explore.RaceAccess;
+import weft.explore.RaceWitness;
+import weft.explore.Step;
+import weft.explore.WitnessThread;
+import weft.ir.SourceLoc;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A {@link RaceWitness} in the terms both witness formats use: the executed steps with their thread, their line in
+ * the program file (0 when the step has none there), the thread each creates and the assumption (a C expression) a
+ * nondeterministic input's value gives; the values of the nondeterministic inputs at their calls; and the two racing
+ * accesses, which come last.
+ *
+ * <p>Which step created a thread is read from the schedule: threads are numbered in creation order, so thread
+ * {@code k} is created by the first call step at its creation site, taken by an older thread, after the step that
+ * created thread {@code k - 1}. A nondeterministic value becomes the assumption {@code x == v;} on the step that
+ * stores it in a program variable {@code x} (the front end first stores a call's result in a temporary); values only
+ * tested (never stored in a variable) stay without an assumption in GraphML and appear in YAML as the value the call
+ * returns.
+ */
+public record WitnessTrace(List<Edge> edges, Edge first, Edge second, List<Value> values) {
+    /**
+     * One step of one thread ({@code step}: its index in the schedule; the racing accesses have the schedule's
+     * length). {@code line} and {@code column} are in the program file (0: not there or unknown);
+     * {@code createThread} the thread it creates (-1: none); {@code assumption} a C expression true after it, or null.
+     */
+    public record Edge(int step, int thread, int line, int column, int createThread, String assumption) {}
+
+    /** The value {@code value} a nondeterministic input {@code function} returned at a call in thread {@code thread}. */
+    public record Value(int step, int thread, int line, int column, String function, String value) {}
+
+    public WitnessTrace {
+        edges = List.copyOf(edges);
+        values = List.copyOf(values);
+    }
+
+    private static final Pattern NONDET_KEY = Pattern.compile("(.+)@(.+)#(\\d+)");
+    private static final Pattern CALL = Pattern.compile("(\\S+) = ([A-Za-z_]\\w*)\\(.*");
+    private static final Pattern COPY = Pattern.compile("([A-Za-z_]\\w*(?:(?:\\.|->)[A-Za-z_]\\w*)*) = (\\S+)");
+    private static final Pattern NUMBER = Pattern.compile("-?\\d+");
+
+    /** The trace of {@code w} with locations in {@code programFile} ({@link #lineIn}). */
+    public static WitnessTrace of(RaceWitness w, Path programFile) {
+        List<Step> steps = w.schedule();
+        int[] creates = creations(w);
+        String[] assumptions = new String[steps.size()];
+        List<Value> values = new ArrayList<>();
+        nondet(w, programFile, assumptions, values);
+        List<Edge> edges = new ArrayList<>();
+        for (int i = 0; i < steps.size(); i++) {
+            Step s = steps.get(i);
+            int line = lineIn(s.loc(), programFile);
+            if (line == 0 && creates[i] < 0 && assumptions[i] == null) continue; // nothing a validator could match
+            edges.add(new Edge(i, s.thread(), line, line == 0 ? 0 : s.loc().col(), creates[i], assumptions[i]));
+        }
+        int end = steps.size();
+        return new WitnessTrace(edges, target(end, w.first(), programFile), target(end, w.second(), programFile), values);
+    }
+
+    private static Edge target(int step, RaceAccess a, Path programFile) {
+        int line = lineIn(a.loc(), programFile);
+        return new Edge(step, a.thread(), line, line == 0 ? 0 : a.loc().col(), -1, null);
+    }
+
+    /**
+     * The line of {@code loc} as a validator reading {@code programFile} sees it: the location's line when it lies
+     * in that file, and for a preprocessed {@code .i} file every mapped location (validators honour its line
+     * markers as Weft does); 0 otherwise.
+     */
+    public static int lineIn(SourceLoc loc, Path programFile) {
+        if (loc == null || loc.line() <= 0 || SourceLoc.NONE.equals(loc)) return 0;
+        if (programFile.toString().endsWith(".i")) return loc.line();
+        try {
+            Path a = Path.of(loc.file()).toAbsolutePath().normalize();
+            return a.equals(programFile.toAbsolutePath().normalize()) ? loc.line() : 0;
+        } catch (java.nio.file.InvalidPathException e) {
+            return 0;
+        }
+    }
+
+    /** Per step, the thread it creates (-1: none); see the class comment. */
+    static int[] creations(RaceWitness w) {
+        List<Step> steps = w.schedule();
+        int[] creates = new int[steps.size()];
+        java.util.Arrays.fill(creates, -1);
+        int from = 0;
+        for (WitnessThread t : w.threads()) {
+            if (t.index() == 0 || SourceLoc.NONE.equals(t.createdAt())) continue;
+            for (int i = from; i < steps.size(); i++) {
+                Step s = steps.get(i);
+                if (s.thread() < t.index() && creates[i] < 0 && s.loc().equals(t.createdAt()) && s.statement().contains("(")) {
+                    creates[i] = t.index();
+                    from = i + 1;
+                    break;
+                }
+            }
+        }
+        return creates;
+    }
+
+    /** Finds the call step of each logged nondeterministic value and the step storing it in a variable. */
+    private static void nondet(RaceWitness w, Path programFile, String[] assumptions, List<Value> values) {
+        List<Step> steps = w.schedule();
+        Map<String, Integer> seen = new HashMap<>();
+        for (int i = 0; i < steps.size(); i++) {
+            Step s = steps.get(i);
+            Matcher call = CALL.matcher(s.statement());
+            if (!call.matches()) continue;
+            String site = call.group(2) + "@" + s.loc().shortString();
+            String value = w.nondetValues().get(site + "#" + (seen.getOrDefault(site, 0) + 1));
+            if (value == null) continue;
+            seen.merge(site, 1, Integer::sum);
+            if (!NUMBER.matcher(value).matches()) continue;
+            int line = lineIn(s.loc(), programFile);
+            values.add(new Value(i, s.thread(), line, line == 0 ? 0 : s.loc().col(), call.group(2), value));
+            String target = call.group(1);
+            int store = i;
+            if (target.startsWith("__t")) {
+                store = -1;
+                for (int j = i + 1; j < steps.size() && store < 0; j++) {
+                    Step n = steps.get(j);
+                    if (n.thread() != s.thread()) continue;
+                    if (!n.loc().equals(s.loc())) break; // the store follows the call at the same location
+                    Matcher copy = COPY.matcher(n.statement());
+                    if (copy.matches() && copy.group(2).equals(target) && !copy.group(1).startsWith("__t")) {
+                        store = j;
+                        target = copy.group(1);
+                    }
+                }
+            }
+            if (store >= 0 && !target.startsWith("__t")) assumptions[store] = target + " == " + value + ";";
+        }
+    }
+}
