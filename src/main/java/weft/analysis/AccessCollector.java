@@ -316,6 +316,14 @@ public final class AccessCollector {
         for (int k = 0; k < n; k++) {
             add(f, node, lists.get(k), !weft.model.VaListBuiltins.readsArgument(c.directName(), k), false, c.loc(), out);
         }
+        if (!c.directName().equals("__builtin_va_end")) {
+            // the variadic arguments and what they point to (unknown memory, where they went): read by va_arg and
+            // the v*printf family (%s), written through by %n; the table's v* rows do not read through the va_list
+            Region all = Region.whole(new weft.pointer.MemObject.Unknown());
+            String what = "variadic arguments of " + f.name() + " (through the va_list)";
+            out.add(new MemoryAccess(all, false, false, c.loc(), what, false, null, null, null));
+            out.add(new MemoryAccess(all, true, false, c.loc(), what, false, null, null, null));
+        }
         return true;
     }
 }

@@ -13,7 +13,11 @@ package weft.model;
  *       read from escaped memory point to every global);</li>
  *   <li>accesses ({@code weft.analysis.AccessCollector}): {@code va_start(ap, last)} writes {@code ap},
  *       {@code va_copy(d, s)} writes {@code d} and reads {@code s}, {@code va_end(ap)} writes {@code ap}; the
- *       named parameter {@code last} is only used for its position, never read through.</li>
+ *       named parameter {@code last} is only used for its position, never read through. {@code va_start} and
+ *       {@code va_copy} also read and write unknown memory as a whole: the variadic arguments and what they point
+ *       to, which {@code va_arg} and the {@code v*printf} family read (a {@code %s} argument) and write
+ *       ({@code %n}) later; the table's {@code v*} rows do not read through their {@code va_list}, so without
+ *       this a string handed to a variadic logger and written by another thread was missed.</li>
  * </ul>
  * Sound because the builtins are compiled in place by the compiler and do exactly this; a {@code va_list} given
  * in any other form than the variable's value or address keeps the effects of unknown external code.

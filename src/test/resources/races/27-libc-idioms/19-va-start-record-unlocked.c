@@ -18,7 +18,7 @@ void record(struct rec *r, const char *fmt, ...) {
     va_end(ap); // NORACE
 }
 
-void *t(void *a) {
+void *t1(void *a) {
     struct rec *own = malloc(sizeof(struct rec));
     int seen;
     if (!own) return 0;
@@ -30,13 +30,21 @@ void *t(void *a) {
     return (void *)(long)seen;
 }
 
+void *t2(void *a) {
+    int seen;
+    pthread_mutex_lock(&m);
+    seen = slot->len; // RACE!
+    pthread_mutex_unlock(&m);
+    return (void *)(long)seen;
+}
+
 int main(void) {
     pthread_t a, b;
     slot = malloc(sizeof(struct rec));
     if (!slot) return 1;
     slot->len = 0;
-    pthread_create(&a, 0, t, 0);
-    pthread_create(&b, 0, t, 0);
+    pthread_create(&a, 0, t1, 0);
+    pthread_create(&b, 0, t2, 0);
     slot->len = 2; // RACE!
     pthread_join(a, 0);
     pthread_join(b, 0);
