@@ -282,6 +282,7 @@ public final class AccessCollector {
     }
 
     private void external(Function f, int node, Stmt.Call c, List<MemoryAccess> out) {
+        if (weft.model.VaListBuiltins.is(c.directName()) && vaList(f, node, c, out)) return;
         Region all = Region.whole(new weft.pointer.MemObject.Unknown());
         String ext = "memory reachable by unknown function " + (c.directName() == null ? c.callee() : c.directName());
         out.add(new MemoryAccess(all, false, false, c.loc(), ext, false, null, null, null));
@@ -294,5 +295,35 @@ public final class AccessCollector {
             through(f, node, p, Region.UNBOUNDED, false, false, c.loc(), what, out);
             through(f, node, p, Region.UNBOUNDED, true, false, c.loc(), what, out);
         }
+    }
+
+    /**
+     * The accesses of {@code va_start}/{@code va_copy}/{@code va_end} ({@link weft.model.VaListBuiltins}): the
+     * {@code va_list} arguments, given as the variable's value or its address; false (the accesses of unknown
+     * external code instead) for any other form.
+     */
+    private boolean vaList(Function f, int node, Stmt.Call c, List<MemoryAccess> out) {
+        List<Lvalue> lists = new java.util.ArrayList<>();
+        int n = c.directName().equals("__builtin_va_copy") ? 2 : 1;
+        if (c.args().size() < n) return false;
+        for (int k = 0; k < n; k++) {
+            Expr e = c.args().get(k);
+            while (e instanceof Expr.Cast cast) e = cast.operand();
+            if (e instanceof Expr.Load ld) lists.add(ld.lvalue());
+            else if (e instanceof Expr.AddrOf ad) lists.add(ad.lvalue());
+            else return false;
+        }
+        for (int k = 0; k < n; k++) {
+            add(f, node, lists.get(k), !weft.model.VaListBuiltins.readsArgument(c.directName(), k), false, c.loc(), out);
+        }
+        if (!c.directName().equals("__builtin_va_end")) {
+            // the variadic arguments and what they point to (unknown memory, where they went): read by va_arg and
+            // the v*printf family (%s), written through by %n; the table's v* rows do not read through the va_list
+            Region all = Region.whole(new weft.pointer.MemObject.Unknown());
+            String what = "variadic arguments of " + f.name() + " (through the va_list)";
+            out.add(new MemoryAccess(all, false, false, c.loc(), what, false, null, null, null));
+            out.add(new MemoryAccess(all, true, false, c.loc(), what, false, null, null, null));
+        }
+        return true;
     }
 }

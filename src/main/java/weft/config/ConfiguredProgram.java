@@ -6,7 +6,6 @@ import weft.ir.Cfg;
 import weft.ir.Edge;
 import weft.ir.Expr;
 import weft.ir.Function;
-import weft.ir.GlobalInit;
 import weft.ir.Lvalue;
 import weft.ir.Program;
 import weft.ir.SourceLoc;
@@ -17,7 +16,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -62,8 +60,9 @@ public final class ConfiguredProgram {
             }
             functions.put("main", startEntryPoints(program, main, routines, config.entryPoints()));
         }
-        List<GlobalInit> inits = program.globals().stream().map(program::init).filter(Objects::nonNull).toList();
-        return new Program(program.dataModel(), program.globals(), inits, functions, program.models());
+        // keeps which globals outside code defines and which it cannot name: dropping the first lost what extern
+        // pointers may point to (missed races with a weft.yml present)
+        return program.withFunctions(functions);
     }
 
     private static Function startEntryPoints(Program program, Function main, List<Function> routines, List<Config.EntryPoint> entries) {

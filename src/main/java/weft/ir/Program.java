@@ -113,6 +113,15 @@ public final class Program {
         return globalsByName.get(name);
     }
 
+    /**
+     * This program with other function definitions (e.g. configured models and entry points applied): globals,
+     * initialisers, library models and what is known of the globals' linkage ({@link #outsideDefined()},
+     * {@link #internalLinkage}) are kept.
+     */
+    public Program withFunctions(Map<String, Function> newFunctions) {
+        return new Program(dataModel, globals, List.copyOf(inits.values()), newFunctions, models, outsideDefined, internalLinkage);
+    }
+
     public DataModel dataModel() { return dataModel; }
     public List<Variable> globals() { return globals; }
     public GlobalInit init(Variable v) { return inits.get(v); }

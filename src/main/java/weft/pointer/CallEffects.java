@@ -114,20 +114,30 @@ final class CallEffects {
 
     /** A call of external code: its arguments escape, its result is unknown memory. */
     void external(CallSite site, String name) {
+        if (weft.model.VaListBuiltins.is(name) && vaList(site, name)) return;
         globalsEscape();
         for (int k = 0; k < site.args.length; k++) escape(site, k);
         List<Expr> as = site.call.args();
-        if (name.startsWith("__builtin_va_") && !as.isEmpty()) {
-            // va_start / va_copy set their va_list argument (a macro in C): point it at unknown memory,
-            // where variadic arguments of user functions go
-            Expr list = as.get(0);
-            if (list instanceof Expr.Load ld) b.store(b.term(ld.lvalue()), b.constNode(s.unknownLoc));
-            if (list instanceof Expr.AddrOf ad) b.store(b.anywhereIn(ad.lvalue()), b.constNode(s.unknownLoc));
-        }
         if (site.result.isEmpty()) return;
         CType rt = site.call.result().type();
         if (ConstraintBuilder.isAggregate(rt)) b.blockCopy(site.result, Term.at(s.unknownObj, ConstraintBuilder.UNKNOWN), -1);
         else if (rt.isPointer()) b.store(site.result, s.unknownCell);
+    }
+
+    /**
+     * See {@link weft.model.VaListBuiltins}: {@code va_start} / {@code va_copy} point their {@code va_list} (a macro argument
+     * in C, given as the variable's value or address) at U; false (not handled) for any other form of argument.
+     */
+    private boolean vaList(CallSite site, String name) {
+        List<Expr> as = site.call.args();
+        if (name.equals("__builtin_va_end")) return true;
+        if (as.isEmpty()) return false;
+        Expr list = as.get(0);
+        while (list instanceof Expr.Cast c) list = c.operand();
+        if (list instanceof Expr.Load ld) b.store(b.term(ld.lvalue()), b.constNode(s.unknownLoc));
+        else if (list instanceof Expr.AddrOf ad) b.store(b.anywhereIn(ad.lvalue()), b.constNode(s.unknownLoc));
+        else return false; // a va_list given some other way: the effects of external code (sound)
+        return true;
     }
 
     private boolean globalsEscaped;

@@ -39,6 +39,17 @@ class ConfigAndSuppressionTest {
     }
 
     @Test
+    void aConfigurationKeepsWhatExternPointersMayPointTo() {
+        // regression: applying a weft.yml rebuilt the program without its outside-defined globals, so an
+        // extern pointer pointed nowhere and both threads' writes through it vanished (a wrong race-free)
+        ReportTestSupport.Run without = weft("check", cfg("extern.c"));
+        ReportTestSupport.Run with = weft("check", "--config", cfg("locks.yml"), cfg("extern.c"));
+        assertNotEquals(0, without.code(), without.out());
+        assertNotEquals(0, with.code(), with.out() + with.err());
+        assertTrue(with.out().contains("race on"), with.out());
+    }
+
+    @Test
     void configuredThreadFunctionsCreateAndJoin() {
         ReportTestSupport.Run without = weft("check", cfg("tasks.c"));
         assertEquals(3, without.code(), "a routine passed to unknown code: " + without.out());
