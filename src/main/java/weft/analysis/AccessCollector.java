@@ -304,14 +304,12 @@ public final class AccessCollector {
      */
     private boolean vaList(Function f, int node, Stmt.Call c, List<MemoryAccess> out) {
         List<Lvalue> lists = new java.util.ArrayList<>();
-        int n = c.directName().equals("__builtin_va_copy") ? 2 : 1;
+        int n = weft.model.VaListBuiltins.listArguments(c.directName());
         if (c.args().size() < n) return false;
         for (int k = 0; k < n; k++) {
-            Expr e = c.args().get(k);
-            while (e instanceof Expr.Cast cast) e = cast.operand();
-            if (e instanceof Expr.Load ld) lists.add(ld.lvalue());
-            else if (e instanceof Expr.AddrOf ad) lists.add(ad.lvalue());
-            else return false;
+            weft.model.VaListBuiltins.ListArgument arg = weft.model.VaListBuiltins.listArgument(c.args().get(k));
+            if (arg == null) return false;
+            lists.add(arg.lvalue());
         }
         for (int k = 0; k < n; k++) {
             add(f, node, lists.get(k), !weft.model.VaListBuiltins.readsArgument(c.directName(), k), false, c.loc(), out);

@@ -35,4 +35,23 @@ public final class VaListBuiltins {
     public static boolean readsArgument(String name, int k) {
         return k == 1 && name.equals("__builtin_va_copy");
     }
+
+    /** How many of the builtin's arguments are {@code va_list}s: two for {@code va_copy}, else one. */
+    public static int listArguments(String name) {
+        return name.equals("__builtin_va_copy") ? 2 : 1;
+    }
+
+    /**
+     * A {@code va_list} argument as the builtins receive it: the variable's value ({@code addressOf} false) or its
+     * address, casts left out.
+     */
+    public record ListArgument(weft.ir.Lvalue lvalue, boolean addressOf) {}
+
+    /** The {@code va_list} variable {@code e} denotes, or null for any other form (then: effects of unknown code). */
+    public static ListArgument listArgument(weft.ir.Expr e) {
+        while (e instanceof weft.ir.Expr.Cast c) e = c.operand();
+        if (e instanceof weft.ir.Expr.Load ld) return new ListArgument(ld.lvalue(), false);
+        if (e instanceof weft.ir.Expr.AddrOf ad) return new ListArgument(ad.lvalue(), true);
+        return null;
+    }
 }

@@ -132,11 +132,9 @@ final class CallEffects {
         List<Expr> as = site.call.args();
         if (name.equals("__builtin_va_end")) return true;
         if (as.isEmpty()) return false;
-        Expr list = as.get(0);
-        while (list instanceof Expr.Cast c) list = c.operand();
-        if (list instanceof Expr.Load ld) b.store(b.term(ld.lvalue()), b.constNode(s.unknownLoc));
-        else if (list instanceof Expr.AddrOf ad) b.store(b.anywhereIn(ad.lvalue()), b.constNode(s.unknownLoc));
-        else return false; // a va_list given some other way: the effects of external code (sound)
+        weft.model.VaListBuiltins.ListArgument list = weft.model.VaListBuiltins.listArgument(as.get(0));
+        if (list == null) return false; // a va_list given some other way: the effects of external code (sound)
+        b.store(list.addressOf() ? b.anywhereIn(list.lvalue()) : b.term(list.lvalue()), b.constNode(s.unknownLoc));
         return true;
     }
 

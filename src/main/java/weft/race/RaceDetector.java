@@ -147,7 +147,7 @@ public final class RaceDetector {
 
     /** Memo entry of a thread-state rule that was asked and excluded nothing (compared by identity, never a reason). */
     @SuppressWarnings("StringOperationCanBeSimplified")
-    private static final String UNASKED_NONE = new String("");
+    private static final String ASKED_NONE = new String("");
 
     private final List<ExclusionRule> rules;
     /** Per rule, its slot in a class pair's memo if it is a thread-state rule, else -1. */
@@ -323,7 +323,7 @@ public final class RaceDetector {
     /**
      * The first rule that excludes {@code a} and {@code b}, in the order of the rules. A rule that reads
      * only threads, states and locations is asked once per pair of classes: its answer is kept in
-     * {@code memo} from {@code at} on (one slot per such rule; null until asked, {@link #UNASKED_NONE} when it excluded nothing).
+     * {@code memo} from {@code at} on (one slot per such rule; null until asked, {@link #ASKED_NONE} when it excluded nothing).
      */
     private Exclusion excluded(Access a, Access b, RaceContext ctx, String[] memo, int at) {
         for (int k = 0; k < rules.size(); k++) {
@@ -336,8 +336,8 @@ public final class RaceDetector {
                 reason = memo[at + slot];
                 if (reason == null) {
                     reason = r.exclude(a, b, ctx);
-                    memo[at + slot] = reason == null ? UNASKED_NONE : reason;
-                } else if (reason == UNASKED_NONE) {
+                    memo[at + slot] = reason == null ? ASKED_NONE : reason;
+                } else if (reason == ASKED_NONE) {
                     reason = null;
                 }
             }
