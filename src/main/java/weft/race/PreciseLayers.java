@@ -122,8 +122,7 @@ final class PreciseLayers {
                 ExploreOptions d = ExploreOptions.defaults();
                 int executions = (int) Math.min(Integer.MAX_VALUE, saturatedShift(FIRST_ROUND_EXECUTIONS, shift));
                 long steps = d.maxSteps() << Math.min(round / 2, 6);
-                Explorer explorer = new Explorer(program, new ExploreOptions(steps, executions, ms, d.seed(),
-                        options.atomicSectionsRace(), options.libcStateRaces(), hints));
+                Explorer explorer = witnessSearch(program, steps, executions, ms, hints);
                 Optional<RaceWitness> w = explorer.findRace();
                 if (w.isPresent()) return new Result(Kind.RACE, w, states, proof, round + 1);
                 if (!explorer.limited()) confirmOpen = false;
@@ -143,14 +142,19 @@ final class PreciseLayers {
             if (a.proof() != null) return new Result(Kind.RACE_FREE, Optional.empty(), states, null, round, a.proof());
             if (!a.inputHints().isEmpty() && options.confirm() && budget.remainingMillis() >= MIN_LAYER_MILLIS) {
                 progress.phase("searching for a racing interleaving with the solver's inputs");
-                ExploreOptions d = ExploreOptions.defaults();
-                Explorer explorer = new Explorer(program, new ExploreOptions(d.maxSteps(), FIRST_ROUND_EXECUTIONS * 4,
-                        budget.remainingMillis(), d.seed(), options.atomicSectionsRace(), options.libcStateRaces(), a.inputHints()));
+                Explorer explorer = witnessSearch(program, ExploreOptions.defaults().maxSteps(), FIRST_ROUND_EXECUTIONS * 4,
+                        budget.remainingMillis(), a.inputHints());
                 Optional<RaceWitness> w = explorer.findRace();
                 if (w.isPresent()) return new Result(Kind.RACE, w, states, proof, round + 1);
             }
         }
         return new Result(Kind.OPEN, Optional.empty(), states, proof, round);
+    }
+
+    /** The witness search with these limits, the default seed and the inputs the solver found tried first. */
+    private Explorer witnessSearch(Program program, long steps, int executions, long ms, java.util.Map<String, java.util.List<Long>> hints) {
+        return new Explorer(program, new ExploreOptions(steps, executions, ms, ExploreOptions.defaults().seed(),
+                options.atomicSectionsRace(), options.libcStateRaces(), hints));
     }
 
     private static BoundedAnswer runBounded(java.util.function.Function<Budget, BoundedAnswer> bounded, Budget budget, Progress progress) {
