@@ -44,7 +44,7 @@ public record SymbolicBase(Variable base, long offset, CType pointee, Variable a
     }
 
     /** The local variable an index expression {@code i} or {@code (T) i} reads, or null. */
-    private static Variable indexVariable(Expr e) {
+    static Variable indexVariable(Expr e) {
         while (e instanceof Expr.Cast c) e = c.operand();
         if (!(e instanceof Expr.Load l) || !(l.lvalue() instanceof Lvalue.Var v)) return null;
         Variable.Kind k = v.variable().kind();

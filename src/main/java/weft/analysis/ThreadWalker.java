@@ -277,7 +277,7 @@ public final class ThreadWalker {
     private LocalState afterUserCall(ThreadId t, Function f, Edge e, Stmt.Call c, List<Function> callees, LocalState s) {
         if (callees.isEmpty()) {
             if (program.target(c) instanceof CallTarget.Indirect) incomplete = "call through a function pointer with no known target at " + c.loc();
-            return transfer.afterCall(s, c, s, true);
+            return transfer.afterCall(f, null, s, c, s, true);
         }
         Lock flag = onceFlag(f, e, c);
         LocalState caller = flag == null ? s : s.withOnce(s.onceDone(), flag);
@@ -290,7 +290,7 @@ public final class ThreadWalker {
                 exit = exit.withOnce(done, s.inOnce());
             }
             if (exit == null) continue;
-            LocalState after = transfer.afterCall(s, c, exit, syncFree.test(g));
+            LocalState after = transfer.afterCall(f, g, s, c, exit, syncFree.test(g));
             out = out == null ? after : out.join(after);
         }
         return out;
@@ -341,7 +341,7 @@ public final class ThreadWalker {
         for (var e : r.byReturn().entrySet()) {
             LocalState exit = e.getValue();
             if (LibraryModels.isAtomicFunction(g.name())) exit = exit.withAtomicDepth(exit.atomicDepth() - 1);
-            snaps.put(e.getKey(), transfer.afterCall(s, c, exit, false));
+            snaps.put(e.getKey(), transfer.afterCall(caller, g, s, c, exit, false));
         }
         return new ReturnSplit(result, snaps);
     }

@@ -38,6 +38,7 @@ final class Transfer {
     private final JoinLoops joinLoops;
     private final AddressTaken addressTaken;
     private final ExternalReach external;
+    private final Reassigned reassigned = new Reassigned();
 
     Transfer(Program program, ThreadGraph graph, Regions regions, LockResolver locks, TidCells tids, JoinLoops joinLoops,
              AddressTaken addressTaken, ExternalReach external) {
@@ -107,12 +108,57 @@ final class Transfer {
      * else the callee might have released the lock they name (a trylock's success would then no longer
      * prove it held).
      */
-    LocalState afterCall(LocalState before, Stmt.Call c, LocalState exit, boolean syncFree) {
+    LocalState afterCall(Function caller, Function callee, LocalState before, Stmt.Call c, LocalState exit, boolean syncFree) {
+        Set<SymbolicLock> symbolic = syncFree ? before.locks().symbolic() : Set.of();
+        if (callee != null && !exit.locks().symbolic().isEmpty()) symbolic = returned(caller, callee, c, exit.locks().symbolic(), symbolic);
         LockState l = new LockState(exit.locks().must(), syncFree ? before.locks().pending() : java.util.Map.of(),
-                syncFree ? before.locks().symbolic() : Set.of(), before.locks().truths(),
-                syncFree ? before.locks().conditional() : Set.of());
+                symbolic, before.locks().truths(), syncFree ? before.locks().conditional() : Set.of());
         LocalState s = exit.withLocks(l);
         return c.result() == null ? s : overwrite(s, c.result());
+    }
+
+    /**
+     * The symbolic locks a lock wrapper returns holding, named in the caller ({@code possess(p)} with
+     * {@code possess(lock *l) { pthread_mutex_lock(&l->m); }} holds {@code p->m}): a lock of the callee
+     * relative to a parameter it never assigns (so at its exit the parameter still has the argument's
+     * value) becomes the same lock relative to the argument, when that is a caller local no pointer can
+     * change ({@code p}, {@code &p->f}, {@code &a[i]}; an index parameter {@code &locks[i]} of a static
+     * array maps to a local index argument). Locks relative to other callee locals end with the call.
+     */
+    private Set<SymbolicLock> returned(Function caller, Function callee, Stmt.Call c, Set<SymbolicLock> exit, Set<SymbolicLock> kept) {
+        CallTarget target = program.target(c);
+        if (!(target instanceof CallTarget.User || target instanceof CallTarget.Indirect)) return kept;
+        Set<SymbolicLock> out = new HashSet<>(kept);
+        for (SymbolicLock l : exit) {
+            int i = callee.params().indexOf(l.base());
+            if (i < 0 || i >= c.args().size() || reassigned.in(callee, l.base()) || addressTaken(callee, l.base())) continue;
+            Expr arg = c.args().get(i);
+            if (l.array() != null) {
+                Variable j = SymbolicBase.indexVariable(arg);
+                if (l.array().isStatic() && j != null && caller.linkName().equals(j.function()) && !addressTaken(caller, j)) {
+                    out.add(new SymbolicLock(j, l.array(), l.offset(), l.pointee(), l.mode()));
+                }
+                continue;
+            }
+            SymbolicLock mapped = relativeTo(caller, arg, l);
+            if (mapped != null) out.add(mapped);
+        }
+        return out;
+    }
+
+    /** Lock {@code l}, relative to the object pointer {@code arg} points to, as a lock of {@code caller}; or null. */
+    private SymbolicLock relativeTo(Function caller, Expr arg, SymbolicLock l) {
+        Expr p = arg;
+        while (p instanceof Expr.Cast k && k.operand().type().isPointer()) p = k.operand();
+        if (p instanceof Expr.Load ld && ld.lvalue() instanceof Lvalue.Var v && v.variable().type().isPointer()
+                && !v.variable().isStatic() && caller.linkName().equals(v.variable().function()) && !addressTaken(caller, v.variable())) {
+            return new SymbolicLock(v.variable(), null, l.offset(), l.pointee(), l.mode());
+        }
+        SymbolicBase b = SymbolicBase.ofPointer(p);
+        if (b == null || addressTaken(caller, b.base()) || !caller.linkName().equals(b.base().function())) return null;
+        long offset = b.offset() + l.offset();
+        if (offset < 0 || offset >= b.pointee().size()) return null;
+        return new SymbolicLock(b.base(), b.array(), offset, b.pointee(), l.mode());
     }
 
     private static LocalState overwrite(LocalState s, Lvalue lhs) {
