@@ -302,6 +302,28 @@ public final class AccessCollector {
      * {@code va_list} arguments, given as the variable's value or its address; false (the accesses of unknown
      * external code instead) for any other form.
      */
+    /**
+     * The objects the variadic arguments of the program's calls may point to (the contents of
+     * {@link weft.model.VaListBuiltins#OBJECT}); unknown memory when the program has no such object.
+     */
+    private java.util.Set<weft.pointer.MemObject> variadicTargets() {
+        if (variadicTargets == null) {
+            weft.ir.Variable va = program.libcObject(weft.model.VaListBuiltins.OBJECT);
+            java.util.Set<weft.pointer.MemObject> out = new java.util.LinkedHashSet<>();
+            if (va == null) {
+                out.add(new weft.pointer.MemObject.Unknown());
+            } else {
+                for (weft.pointer.Loc l : regions.pointsTo().contents(new weft.pointer.Loc(new weft.pointer.MemObject.Var(va), weft.pointer.Loc.ANY))) {
+                    if (!(l.object() instanceof weft.pointer.MemObject.Fn)) out.add(l.object());
+                }
+            }
+            variadicTargets = java.util.Set.copyOf(out);
+        }
+        return variadicTargets;
+    }
+
+    private java.util.Set<weft.pointer.MemObject> variadicTargets;
+
     private boolean vaList(Function f, int node, Stmt.Call c, List<MemoryAccess> out) {
         List<Lvalue> lists = new java.util.ArrayList<>();
         int n = weft.model.VaListBuiltins.listArguments(c.directName());
@@ -315,12 +337,14 @@ public final class AccessCollector {
             add(f, node, lists.get(k), !weft.model.VaListBuiltins.readsArgument(c.directName(), k), false, c.loc(), out);
         }
         if (!c.directName().equals("__builtin_va_end")) {
-            // the variadic arguments and what they point to (unknown memory, where they went): read by va_arg and
-            // the v*printf family (%s), written through by %n; the table's v* rows do not read through the va_list
-            Region all = Region.whole(new weft.pointer.MemObject.Unknown());
+            // what the variadic arguments point to: read by the v*printf family (%s), written through by %n;
+            // the table's v* rows do not read through the va_list (va_arg's own read is an access of the IR)
             String what = "variadic arguments of " + f.name() + " (through the va_list)";
-            out.add(new MemoryAccess(all, false, false, c.loc(), what, false, null, null, null));
-            out.add(new MemoryAccess(all, true, false, c.loc(), what, false, null, null, null));
+            for (weft.pointer.MemObject o : variadicTargets()) {
+                Region all = Region.whole(o);
+                out.add(new MemoryAccess(all, false, false, c.loc(), what, false, null, null, null));
+                out.add(new MemoryAccess(all, true, false, c.loc(), what, false, null, null, null));
+            }
         }
         return true;
     }

@@ -137,7 +137,8 @@ final class ProgramBuilder {
     /**
      * The library's own objects used by the C library functions the program names (calls, or takes the
      * address of) ({@link LibcFacts}): one global pseudo-object per hidden-state group (the group's static buffer, if it has one, 1 KiB), one
-     * thread-local object per per-thread library object, and the read-only library data.
+     * thread-local object per per-thread library object, the read-only library data, and the variadic arguments
+     * of calls of the program's variadic functions ({@link weft.model.VaListBuiltins#OBJECT}).
      */
     private void addLibcObjects() {
         Map<String, Long> state = new java.util.TreeMap<>();
@@ -168,6 +169,9 @@ final class ProgramBuilder {
         state.forEach((g, size) -> newVariable(LibcFacts.stateObjectName(g), new CType.Array(ch, size), Variable.Kind.GLOBAL, null, false, loc));
         for (String t : tls) newVariable(LibcFacts.threadObjectName(t), new CType.Array(ch, LIBC_STATE_BYTES), Variable.Kind.GLOBAL, null, true, loc);
         if (constData) newVariable(LibcFacts.CONST_OBJECT, new CType.Array(ch, LIBC_STATE_BYTES), Variable.Kind.GLOBAL, null, false, loc);
+        if (functions.values().stream().anyMatch(f -> f.type().varargs())) {
+            newVariable(weft.model.VaListBuiltins.OBJECT, new CType.Array(ch, LIBC_STATE_BYTES), Variable.Kind.GLOBAL, null, false, loc);
+        }
     }
 
     private static final long LIBC_BUFFER_BYTES = 1024;

@@ -6,25 +6,37 @@ package weft.model;
  * calling function's {@code va_list} and touch nothing else:
  *
  * <ul>
- *   <li>points-to ({@code weft.pointer.CallEffects}): the {@code va_list} they set points to unknown memory,
- *       where every variadic argument of a user function goes ({@code weft.pointer.Calls#bindUser}), so
- *       {@code va_arg} and the {@code v*printf} family see every argument; they hand no pointer to outside code,
- *       so, unlike unknown external functions, they do not make the globals escape (which made every pointer
- *       read from escaped memory point to every global);</li>
+ *   <li>points-to ({@code weft.pointer.CallEffects}): the {@code va_list} they set points to the
+ *       variadic-arguments object {@link #OBJECT}, where every variadic argument of every call of a user function
+ *       goes ({@code weft.pointer.Calls#bindUser}), so {@code va_arg} (lowered to a read through the
+ *       {@code va_list}) sees every argument; they hand no pointer to outside code, so, unlike unknown external
+ *       functions, they neither make the globals escape nor hand the arguments to the external world (which reads
+ *       and writes everything it reaches: every pointer read from memory a variadic logger was given would then
+ *       point to every escaped object, and every function stored there would escape);</li>
  *   <li>accesses ({@code weft.analysis.AccessCollector}): {@code va_start(ap, last)} writes {@code ap},
  *       {@code va_copy(d, s)} writes {@code d} and reads {@code s}, {@code va_end(ap)} writes {@code ap}; the
  *       named parameter {@code last} is only used for its position, never read through. {@code va_start} and
- *       {@code va_copy} also read and write unknown memory as a whole: the variadic arguments and what they point
- *       to, which {@code va_arg} and the {@code v*printf} family read (a {@code %s} argument) and write
- *       ({@code %n}) later; the table's {@code v*} rows do not read through their {@code va_list}, so without
- *       this a string handed to a variadic logger and written by another thread was missed.</li>
+ *       {@code va_copy} also read and write every object a variadic argument may point to, as a whole: what
+ *       the {@code v*printf} family reads ({@code %s}) and writes ({@code %n}) later; the table's {@code v*}
+ *       rows do not read through their {@code va_list}, so without this a string handed to a variadic logger
+ *       and written by another thread was missed. {@code va_arg}'s read of an argument and the program's own
+ *       accesses through it are accesses of the IR.</li>
  * </ul>
+ * A {@code va_list} handed to unknown external code escapes with what it points to, so the external world then
+ * reaches the arguments as well.
  * Sound because the builtins are compiled in place by the compiler and do exactly this; a {@code va_list} given
  * in any other form than the variable's value or address keeps the effects of unknown external code.
  */
 public final class VaListBuiltins {
     private VaListBuiltins() {
     }
+
+    /**
+     * The pseudo-object holding every variadic argument of every call of a variadic user function, which
+     * {@code va_start} and {@code va_copy} point a {@code va_list} at (made by the front end when the program
+     * defines a variadic function).
+     */
+    public static final String OBJECT = "<libc:variadic arguments>";
 
     public static boolean is(String name) {
         return name != null && (name.equals("__builtin_va_start") || name.equals("__builtin_va_copy")

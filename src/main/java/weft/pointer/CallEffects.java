@@ -75,6 +75,10 @@ final class CallEffects {
         s.addConstraint(u, (sv, l) -> {
             if (sv.obj(sv.locObj[l]).object instanceof MemObject.Fn fn) {
                 sv.markIncomplete("function " + fn.linkName() + " escapes to external code");
+                // external code may call it with variadic arguments of its own
+                Variable va = b.program.libcObject(weft.model.VaListBuiltins.OBJECT);
+                weft.ir.Function g = b.program.function(fn.linkName());
+                if (va != null && g != null && g.type().varargs()) sv.addLoc(sv.anyCell(b.varObj(null, va)), sv.unknownLoc);
             }
         });
         outsideDefined();
@@ -134,8 +138,26 @@ final class CallEffects {
         if (as.isEmpty()) return false;
         weft.model.VaListBuiltins.ListArgument list = weft.model.VaListBuiltins.listArgument(as.get(0));
         if (list == null) return false; // a va_list given some other way: the effects of external code (sound)
-        b.store(list.addressOf() ? b.anywhereIn(list.lvalue()) : b.term(list.lvalue()), b.constNode(s.unknownLoc));
+        Variable va = b.program.libcObject(weft.model.VaListBuiltins.OBJECT);
+        int target = va == null ? s.unknownLoc : s.loc(b.varObj(null, va), Solver.ANY);
+        b.store(list.addressOf() ? b.anywhereIn(list.lvalue()) : b.term(list.lvalue()), b.constNode(target));
         return true;
+    }
+
+    /**
+     * Variadic argument {@code k} of a call of a user function: into the variadic-arguments object, where
+     * {@code va_start} points the callee's {@code va_list} ({@link weft.model.VaListBuiltins}); without that
+     * object, to external code.
+     */
+    void variadic(CallSite site, int k) {
+        Variable va = b.program.libcObject(weft.model.VaListBuiltins.OBJECT);
+        if (va == null) {
+            escape(site, k);
+            return;
+        }
+        int obj = b.varObj(null, va);
+        if (site.args[k] >= 0) b.store(Term.at(obj, Solver.ANY), site.args[k]);
+        if (site.aggregates[k] != null) b.blockCopy(Term.at(obj, ConstraintBuilder.UNKNOWN), site.aggregates[k], -1);
     }
 
     private boolean globalsEscaped;

@@ -130,8 +130,8 @@ final class Calls {
                 if (site.aggregates[k] != null) b.blockCopy(pt, site.aggregates[k], p.type().size() > 0 ? p.type().size() : -1);
                 else b.store(pt, site.args[k]);
             } else if (g.type().varargs()) {
-                // variadic arguments are read through va_list, which the analysis treats as unknown memory
-                effects.escape(site, k);
+                // variadic arguments are read through the va_list va_start sets
+                effects.variadic(site, k);
             }
         }
         if (site.result.isEmpty()) return;
