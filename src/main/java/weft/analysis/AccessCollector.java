@@ -121,7 +121,7 @@ public final class AccessCollector {
         boolean at = atomic || lv.type().isAtomic();
         String what = lv.toString();
         boolean named = named(lv);
-        SymbolicBase sym = SymbolicBase.of(lv);
+        SymbolicBase sym = SymbolicBase.within(lv);
         for (Region r : perObject(regions.lvalue(f, node, lv))) out.add(new MemoryAccess(r, write, at, loc, what, named, sym, lv, null));
     }
 

@@ -31,9 +31,8 @@ public record InstanceAccess(Variable arrayOrNull, long elementSize, boolean thr
             }
             return null;
         }
-        SymbolicBase b = SymbolicBase.of(lv);
-        if (b != null && b.array() == null && keys.contains(b.base()) && b.pointee().size() > 0
-                && b.offset() >= 0 && b.offset() + Math.max(1, lv.type().size()) <= b.pointee().size()) {
+        SymbolicBase b = SymbolicBase.within(lv);
+        if (b != null && b.array() == null && keys.contains(b.base()) && b.bytes(Math.max(1, lv.type().size())) != null) {
             return new InstanceAccess(null, b.pointee().size());
         }
         return null;

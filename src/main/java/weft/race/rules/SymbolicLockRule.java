@@ -64,7 +64,7 @@ public final class SymbolicLockRule implements ExclusionRule {
         if (s == null && a.state().locks().must().isEmpty()) return Set.of();
         Set<Relative> out = new HashSet<>();
         long accessSize = a.region().size();
-        if (s != null && s.pointee().size() > 0 && s.offset() >= 0 && accessSize > 0 && s.offset() + accessSize <= s.pointee().size()) {
+        if (s != null && accessSize > 0 && s.bytes(accessSize) != null) {
             for (SymbolicLock l : a.state().locks().symbolic()) {
                 if (l.sameBase(s.base(), s.array()) && SymbolicLock.sameType(l.pointee(), s.pointee()) && l.offset() < s.pointee().size()) {
                     out.add(new Relative(name(s.pointee()), s.pointee().size(), l.offset(), l.mode()));
