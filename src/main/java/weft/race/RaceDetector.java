@@ -5,6 +5,7 @@ import weft.pointer.MemObject;
 import weft.race.rules.AtLeastOneWrite;
 import weft.race.rules.CommonLock;
 import weft.race.rules.CreatedAfter;
+import weft.race.rules.DeclaredSubobjects;
 import weft.race.rules.DisjointMembers;
 import weft.race.rules.OwnElementBeforeCreate;
 import weft.race.rules.DistinctInstances;
@@ -51,7 +52,7 @@ import weft.thread.ThreadId;
 public final class RaceDetector {
     /** Default rules, cheapest first; new instances each time (a rule may keep per-pairing caches). */
     public static List<ExclusionRule> standardRules() {
-        return List.of(new AtLeastOneWrite(), new MayOverlap(), new DisjointMembers(), new NotBothAtomic(), new ScalarStoreKeepsSyncObject(), new OwnThreadLocal(), new SameUniqueThread(),
+        return List.of(new AtLeastOneWrite(), new MayOverlap(), new DisjointMembers(), new DeclaredSubobjects(), new NotBothAtomic(), new ScalarStoreKeepsSyncObject(), new OwnThreadLocal(), new SameUniqueThread(),
                 new CommonLock(), new SymbolicLockRule(), new CreatedAfter(), new JoinedBefore(), new JoinedBeforeCreated(), new OnceOrdered(), new DistinctInstances(),
                 new OwnElementBeforeCreate());
     }
