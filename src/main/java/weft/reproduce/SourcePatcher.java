@@ -1,0 +1,132 @@
+package weft.reproduce;
+
+import weft.ir.SourceLoc;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The program's source for the harness: the original text with a call {@code __weft_race_point(L);} inserted before
+ * each racing statement, on the same physical line (no line is added or removed, so every line keeps its number),
+ * after two leading lines (the point's prototype and {@code #line 1 "ORIGINAL"}, so that compiler and
+ * ThreadSanitizer name the original file and lines; a preprocessed {@code .i} file's own line markers then apply).
+ *
+ * <p>The call goes at the start of the statement's line, which is only correct when the line starts a statement in
+ * a block. That is assumed when the previous code line ends with {@code ;}, <code>{</code> or <code>}</code> or is a
+ * preprocessor line, and the line itself does not start with <code>}</code>, {@code else}, {@code case},
+ * {@code default}, {@code while} after <code>}</code> (a do-while) or {@code #}; otherwise no point is inserted and the
+ * note says so (the race may still be reproduced: the points only make both accesses wait for each other).
+ */
+public final class SourcePatcher {
+    private static final Pattern MARKER = Pattern.compile("\\s*#\\s*(?:line\\s+)?(\\d+)\\s+\"([^\"]*)\".*");
+    private static final Pattern BAD_START = Pattern.compile("(\\}|else\\b|case\\b|default\\b|#).*", Pattern.DOTALL);
+
+    /** The patched text and, per racing access without a point, why. */
+    public record Patched(String text, List<String> notes) {
+        public Patched {
+            notes = List.copyOf(notes);
+        }
+    }
+
+    private SourcePatcher() {
+    }
+
+    /**
+     * Inserts the race points of {@code accesses} (their locations and their lines as the plan gives them, 0: none) into
+     * {@code source}, the text of the program file {@code originalPath}.
+     */
+    public static Patched patch(String source, String originalPath, boolean preprocessed, List<SourceLoc> accesses, int[] lines) {
+        String[] phys = source.split("\n", -1);
+        List<String> notes = new ArrayList<>();
+        boolean[] done = new boolean[phys.length];
+        for (int k = 0; k < accesses.size(); k++) {
+            int line = lines[k];
+            if (line <= 0) {
+                notes.add("access " + (k + 1) + " (" + accesses.get(k) + ") is not in the program file: no race point");
+                continue;
+            }
+            int p = preprocessed ? physicalLine(phys, accesses.get(k), line) : line - 1;
+            if (p < 0 || p >= phys.length) {
+                notes.add("line " + line + " not found in the program file: no race point");
+                continue;
+            }
+            if (done[p]) continue;
+            String why = unsafe(phys, p);
+            if (why != null) {
+                notes.add("no race point before line " + line + ": " + why);
+                continue;
+            }
+            String text = phys[p];
+            int indent = 0;
+            while (indent < text.length() && Character.isWhitespace(text.charAt(indent))) indent++;
+            phys[p] = text.substring(0, indent) + "__weft_race_point(" + line + "); " + text.substring(indent);
+            done[p] = true;
+        }
+        String header = "void __weft_race_point(int);\n#line 1 \"" + originalPath.replace("\\", "\\\\").replace("\"", "\\\"") + "\"\n";
+        return new Patched(header + String.join("\n", phys), notes);
+    }
+
+    /** The 0-based physical line of a preprocessed file that its line markers map to {@code line} of the access's file. */
+    static int physicalLine(String[] phys, SourceLoc access, int line) {
+        String file = null;
+        int current = 0;
+        int fallback = -1;
+        for (int i = 0; i < phys.length; i++) {
+            Matcher m = MARKER.matcher(phys[i]);
+            if (m.matches()) {
+                file = m.group(2);
+                current = Integer.parseInt(m.group(1));
+                continue;
+            }
+            if (current == line && file != null) {
+                if (file.equals(access.file())) return i;
+                if (fallback < 0 && baseName(file).equals(baseName(access.file()))) fallback = i;
+            }
+            current++;
+        }
+        return fallback;
+    }
+
+    private static String baseName(String f) {
+        int slash = f.lastIndexOf('/');
+        return slash >= 0 ? f.substring(slash + 1) : f;
+    }
+
+    /** Why a call may not go at the start of physical line {@code p}, or null. */
+    static String unsafe(String[] phys, int p) {
+        String here = phys[p].strip();
+        if (here.isEmpty() || BAD_START.matcher(here).matches()) return "the line starts with '" + firstWord(here) + "'";
+        for (int i = p - 1; i >= 0; i--) {
+            String prev = code(phys[i]);
+            if (prev.isEmpty()) continue;
+            if (prev.startsWith("#")) return null;
+            char last = prev.charAt(prev.length() - 1);
+            if (here.startsWith("while") && last == '}') return "the line may end a do-while";
+            if (last == ';' || last == '{' || last == '}') return null;
+            return "the statement may continue the previous line";
+        }
+        return null;
+    }
+
+    private static String firstWord(String s) {
+        int i = 0;
+        while (i < s.length() && !Character.isWhitespace(s.charAt(i))) i++;
+        return s.substring(0, i);
+    }
+
+    /** A line without comments (a crude reading: comment markers inside strings are not expected here) and blanks. */
+    private static String code(String line) {
+        String s = line;
+        int c = s.indexOf("//");
+        if (c >= 0) s = s.substring(0, c);
+        s = s.replaceAll("/\\*.*?\\*/", "");
+        int open = s.indexOf("/*");
+        if (open >= 0) s = s.substring(0, open);
+        s = s.strip();
+        if (s.endsWith("*/")) return "";
+        if (s.startsWith("*")) return ""; // inside a block comment
+        return s;
+    }
+}

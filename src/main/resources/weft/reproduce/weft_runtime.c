@@ -1,0 +1,559 @@
+/*
+ * Weft reproducer runtime: forces the witnessed order of a data race's synchronisation events in a real execution,
+ * without adding any happens-before edge of its own (see weft.reproduce.Reproducer for the scheme).
+ *
+ * - The program's calls of pthread/semaphore functions are redirected here by the linker (-Wl,--wrap=NAME): each
+ *   waits until the global turn counter equals the index of the thread's next event in the witness, calls the real
+ *   function, and passes the turn on. The turn counter is read and written with RELAXED atomics only, and waiting is
+ *   spinning with nanosleep: ThreadSanitizer derives no happens-before from either, so the only synchronisation
+ *   TSan sees is the program's own.
+ * - pthread objects of the program are keys only: every operation uses a real object this runtime owns (found by the
+ *   program object's address), so a file preprocessed for another data model (32-bit pthread_mutex_t...) is safe.
+ * - A thread's synchronisation calls after its last witnessed event ("tail" calls) wait until every witnessed event
+ *   has happened; a racing thread's tail calls and its exit also wait (bounded) until the other racing thread is past
+ *   its access. So no release after one racing access can reach the other thread before its access.
+ * - __weft_race_point(LINE), inserted before each racing line, holds a racing thread that has done all its events
+ *   until the other racing thread arrives at its own point: both accesses then run unordered.
+ * - __VERIFIER_nondet_* return the witness's values, per thread in order (0 when the witness gives none).
+ * Every wait is bounded (WEFT_TIMEOUT_MS, default 3000): on expiry the runtime stops forcing (prints why) and the
+ * program runs freely.
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <semaphore.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* the real functions (the linker wraps the runtime's own references too) */
+extern __typeof__(pthread_mutex_lock) __real_pthread_mutex_lock;
+extern __typeof__(pthread_mutex_trylock) __real_pthread_mutex_trylock;
+extern __typeof__(pthread_mutex_timedlock) __real_pthread_mutex_timedlock;
+extern __typeof__(pthread_mutex_unlock) __real_pthread_mutex_unlock;
+extern __typeof__(pthread_mutex_init) __real_pthread_mutex_init;
+extern __typeof__(pthread_mutex_destroy) __real_pthread_mutex_destroy;
+extern __typeof__(pthread_cond_wait) __real_pthread_cond_wait;
+extern __typeof__(pthread_cond_timedwait) __real_pthread_cond_timedwait;
+extern __typeof__(pthread_cond_signal) __real_pthread_cond_signal;
+extern __typeof__(pthread_cond_broadcast) __real_pthread_cond_broadcast;
+extern __typeof__(pthread_cond_init) __real_pthread_cond_init;
+extern __typeof__(pthread_cond_destroy) __real_pthread_cond_destroy;
+extern __typeof__(pthread_rwlock_rdlock) __real_pthread_rwlock_rdlock;
+extern __typeof__(pthread_rwlock_wrlock) __real_pthread_rwlock_wrlock;
+extern __typeof__(pthread_rwlock_tryrdlock) __real_pthread_rwlock_tryrdlock;
+extern __typeof__(pthread_rwlock_trywrlock) __real_pthread_rwlock_trywrlock;
+extern __typeof__(pthread_rwlock_unlock) __real_pthread_rwlock_unlock;
+extern __typeof__(pthread_rwlock_init) __real_pthread_rwlock_init;
+extern __typeof__(pthread_rwlock_destroy) __real_pthread_rwlock_destroy;
+extern __typeof__(pthread_spin_lock) __real_pthread_spin_lock;
+extern __typeof__(pthread_spin_trylock) __real_pthread_spin_trylock;
+extern __typeof__(pthread_spin_unlock) __real_pthread_spin_unlock;
+extern __typeof__(pthread_spin_init) __real_pthread_spin_init;
+extern __typeof__(pthread_spin_destroy) __real_pthread_spin_destroy;
+extern __typeof__(sem_wait) __real_sem_wait;
+extern __typeof__(sem_trywait) __real_sem_trywait;
+extern __typeof__(sem_post) __real_sem_post;
+extern __typeof__(sem_init) __real_sem_init;
+extern __typeof__(sem_destroy) __real_sem_destroy;
+extern __typeof__(pthread_barrier_wait) __real_pthread_barrier_wait;
+extern __typeof__(pthread_barrier_init) __real_pthread_barrier_init;
+extern __typeof__(pthread_barrier_destroy) __real_pthread_barrier_destroy;
+extern __typeof__(pthread_attr_init) __real_pthread_attr_init;
+extern __typeof__(pthread_attr_destroy) __real_pthread_attr_destroy;
+extern __typeof__(pthread_attr_setdetachstate) __real_pthread_attr_setdetachstate;
+extern __typeof__(pthread_attr_getdetachstate) __real_pthread_attr_getdetachstate;
+extern __typeof__(pthread_attr_setstacksize) __real_pthread_attr_setstacksize;
+extern __typeof__(pthread_attr_getstacksize) __real_pthread_attr_getstacksize;
+extern __typeof__(pthread_attr_setscope) __real_pthread_attr_setscope;
+extern __typeof__(pthread_attr_setschedpolicy) __real_pthread_attr_setschedpolicy;
+extern __typeof__(pthread_attr_setinheritsched) __real_pthread_attr_setinheritsched;
+
+struct weft_event { int thread; const char *fn; int resumes; int line; };
+struct weft_value { int thread; const char *fn; long long value; };
+extern const struct weft_event weft_events[];
+extern const int weft_event_count;
+extern const struct weft_value weft_values[];
+extern const int weft_value_count;
+extern const int weft_race_thread[2];
+extern const int weft_race_line[2];
+
+static int turn;             /* index of the next event allowed to run (relaxed atomics only) */
+static int abandoned;        /* 1: the schedule is no longer forced */
+static int created;          /* threads created so far */
+static int race_state[2];    /* per racing side: 0 not arrived, 1 at its race point, 2 past its access */
+static __thread int my_tid;  /* 0: main, then in creation order */
+static __thread int my_cursor;
+static __thread int my_value_cursor;
+static long timeout_ms = 3000;
+
+#define LOAD(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
+#define STORE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
+
+static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+#include <stdarg.h>
+static void say(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "weft-harness: ");
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+static void pause_briefly(void) {
+    struct timespec ts = {0, 50000};
+    nanosleep(&ts, NULL);
+}
+
+static long now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1000L + ts.tv_nsec / 1000000L;
+}
+
+static void abandon(const char *why, int at) {
+    if (!LOAD(abandoned)) say("schedule abandoned at event %d of %d: %s (thread %d)", at, weft_event_count, why, my_tid);
+    STORE(abandoned, 1);
+}
+
+/* Waits until the turn counter reaches g; abandons after the timeout without progress. */
+static void wait_turn(int g) {
+    int last = LOAD(turn);
+    long since = now_ms();
+    while (!LOAD(abandoned)) {
+        int t = LOAD(turn);
+        if (t >= g) return;
+        if (t != last) {
+            last = t;
+            since = now_ms();
+        } else if (now_ms() - since > timeout_ms) {
+            char why[160];
+            snprintf(why, sizeof why, "waited for turn %d (%s), the schedule stands at %d (%s of thread %d)", g,
+                     weft_events[g].fn, t, t < weft_event_count ? weft_events[t].fn : "end",
+                     t < weft_event_count ? weft_events[t].thread : -1);
+            abandon(why, t);
+            return;
+        }
+        pause_briefly();
+    }
+}
+
+static int race_side(void) {
+    if (my_tid == weft_race_thread[0]) return 0;
+    if (my_tid == weft_race_thread[1]) return 1;
+    return -1;
+}
+
+/* Waits (bounded) until the other racing side has reached state `want`. */
+static void wait_other(int side, int want) {
+    long start = now_ms();
+    while (LOAD(race_state[1 - side]) < want && now_ms() - start < timeout_ms) pause_briefly();
+}
+
+static int next_event_of_mine(void) {
+    int i = my_cursor;
+    while (i < weft_event_count && weft_events[i].thread != my_tid) i++;
+    return i;
+}
+
+/* A call outside the witness's events of this thread: waits until all events happened; a racing thread also
+   waits until the other racing thread is past its access. */
+static void tail_call(void) {
+    int side = race_side();
+    if (side >= 0) {
+        STORE(race_state[side], 2);
+        wait_other(side, 2);
+    }
+    if (!LOAD(abandoned)) wait_turn(weft_event_count);
+}
+
+/* Start of a scheduled call of fn: waits for the thread's next event; returns its index or -1 (not scheduled). */
+static int enter(const char *fn) {
+    int i = next_event_of_mine();
+    if (i >= weft_event_count) {
+        tail_call();
+        return -1;
+    }
+    if (weft_events[i].resumes || strcmp(weft_events[i].fn, fn) != 0) {
+        char why[160];
+        snprintf(why, sizeof why, "the program calls %s where the witness has %s%s (line %d)", fn,
+                 weft_events[i].resumes ? "the resumption of " : "", weft_events[i].fn, weft_events[i].line);
+        abandon(why, i);
+        return -1;
+    }
+    my_cursor = i + 1;
+    if (!LOAD(abandoned)) wait_turn(i);
+    return i;
+}
+
+static void leave(int g) {
+    if (g >= 0 && !LOAD(abandoned)) STORE(turn, g + 1);
+}
+
+/* After a blocking call returned: the witness's "(resumes)" steps of that call, in turn. */
+static void resumed(const char *fn) {
+    for (;;) {
+        int i = next_event_of_mine();
+        if (i >= weft_event_count || !weft_events[i].resumes || strcmp(weft_events[i].fn, fn) != 0) return;
+        my_cursor = i + 1;
+        if (!LOAD(abandoned)) wait_turn(i);
+        leave(i);
+    }
+}
+
+void __weft_race_point(int line) {
+    int side = race_side();
+    if (side < 0 || weft_race_line[side] != line || LOAD(race_state[side]) > 0) return;
+    if (next_event_of_mine() < weft_event_count && !LOAD(abandoned)) return; /* not yet the witnessed visit */
+    STORE(race_state[side], 1);
+    wait_other(side, 1);
+}
+
+static void at_exit(void) {
+    int side = race_side();
+    if (side >= 0) STORE(race_state[side], 2);
+    for (int s = 0; s < 2; s++) {
+        if (s == side) continue;
+        long start = now_ms();
+        while (LOAD(race_state[s]) < 2 && now_ms() - start < timeout_ms) pause_briefly();
+    }
+    say("%s; racing accesses reached: %s and %s", LOAD(abandoned) ? "schedule abandoned" : "schedule followed",
+        LOAD(race_state[0]) ? "yes" : "no", LOAD(race_state[1]) ? "yes" : "no");
+}
+
+__attribute__((constructor)) static void weft_init(void) {
+    const char *t = getenv("WEFT_TIMEOUT_MS");
+    if (t != NULL && atol(t) > 0) timeout_ms = atol(t);
+    atexit(at_exit);
+}
+
+/* ---- shadow objects: the program's pthread objects are keys of real ones owned here ---- */
+
+#define SLOTS 4096
+static const void *slot_key[SLOTS];
+static pthread_mutex_t shadow_mutex[SLOTS] = {[0 ... SLOTS - 1] = PTHREAD_MUTEX_INITIALIZER};
+static pthread_cond_t shadow_cond[SLOTS] = {[0 ... SLOTS - 1] = PTHREAD_COND_INITIALIZER};
+static pthread_rwlock_t shadow_rwlock[SLOTS] = {[0 ... SLOTS - 1] = PTHREAD_RWLOCK_INITIALIZER};
+static sem_t shadow_sem[SLOTS];
+static pthread_barrier_t shadow_barrier[SLOTS];
+static pthread_attr_t shadow_attr[SLOTS];
+static int shadow_attr_set[SLOTS];
+
+static int slot(const void *key) {
+    uintptr_t h = ((uintptr_t)key >> 3) * 0x9E3779B97F4A7C15ull;
+    for (unsigned n = 0, i = (unsigned)(h >> 40) % SLOTS; n < SLOTS; n++, i = (i + 1) % SLOTS) {
+        const void *k = __atomic_load_n(&slot_key[i], __ATOMIC_RELAXED);
+        if (k == key) return (int)i;
+        if (k == NULL) {
+            const void *expected = NULL;
+            if (__atomic_compare_exchange_n(&slot_key[i], &expected, key, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED)
+                    || expected == key)
+                return (int)i;
+        }
+    }
+    say("more than %d synchronisation objects", SLOTS);
+    abort();
+}
+
+#define M(p) (&shadow_mutex[slot(p)])
+#define C(p) (&shadow_cond[slot(p)])
+#define RW(p) (&shadow_rwlock[slot(p)])
+#define S(p) (&shadow_sem[slot(p)])
+#define B(p) (&shadow_barrier[slot(p)])
+
+/* the program's thread attributes: a real one per program object, NULL until initialised */
+static pthread_attr_t *attr_of(const void *a) {
+    if (a == NULL) return NULL;
+    int s = slot(a);
+    if (!shadow_attr_set[s]) {
+        __real_pthread_attr_init(&shadow_attr[s]);
+        shadow_attr_set[s] = 1;
+    }
+    return &shadow_attr[s];
+}
+
+/* ---- threads ---- */
+
+struct start { void *(*fn)(void *); void *arg; int tid; };
+
+static void *trampoline(void *p) {
+    struct start s = *(struct start *)p;
+    free(p);
+    my_tid = s.tid;
+    void *r = s.fn(s.arg);
+    int side = race_side();
+    if (side >= 0) {
+        STORE(race_state[side], 2);
+        wait_other(side, 2);
+    }
+    return r;
+}
+
+int __real_pthread_create(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
+int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*fn)(void *), void *arg) {
+    int g = enter("pthread_create");
+    struct start *s = malloc(sizeof *s);
+    s->fn = fn;
+    s->arg = arg;
+    s->tid = __atomic_add_fetch(&created, 1, __ATOMIC_RELAXED);
+    pthread_t real;
+    int r = __real_pthread_create(&real, attr_of(a), trampoline, s);
+    *t = real;
+    leave(g);
+    return r;
+}
+
+#define EVENT(ret, name, params, args)                  \
+    ret __real_##name params;                           \
+    ret __wrap_##name params {                          \
+        int g = enter(#name);                           \
+        ret r = __real_##name args;                     \
+        leave(g);                                       \
+        return r;                                       \
+    }
+
+int __real_pthread_join(pthread_t, void **);
+int __wrap_pthread_join(pthread_t t, void **ret) {
+    int g = enter("pthread_join");
+    int r = __real_pthread_join(t, ret);
+    leave(g);
+    return r;
+}
+
+int __real_pthread_detach(pthread_t);
+int __wrap_pthread_detach(pthread_t t) {
+    int g = enter("pthread_detach");
+    int r = __real_pthread_detach(t);
+    leave(g);
+    return r;
+}
+
+void __real_pthread_exit(void *) __attribute__((noreturn));
+void __wrap_pthread_exit(void *ret) {
+    int g = enter("pthread_exit");
+    leave(g);
+    int side = race_side();
+    if (side >= 0) {
+        STORE(race_state[side], 2);
+        wait_other(side, 2);
+    }
+    __real_pthread_exit(ret);
+}
+
+#define MUTEX_OP(name, call)                            \
+    int __wrap_##name(pthread_mutex_t *m) {             \
+        int g = enter(#name);                           \
+        int r = call(M(m));                             \
+        leave(g);                                       \
+        return r;                                       \
+    }
+MUTEX_OP(pthread_mutex_lock, __real_pthread_mutex_lock)
+MUTEX_OP(pthread_mutex_trylock, __real_pthread_mutex_trylock)
+MUTEX_OP(pthread_mutex_unlock, __real_pthread_mutex_unlock)
+
+int __wrap_pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *ts) {
+    int g = enter("pthread_mutex_timedlock");
+    int r = __real_pthread_mutex_timedlock(M(m), ts);
+    leave(g);
+    return r;
+}
+
+int __wrap_pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *a) {
+    return __real_pthread_mutex_init(M(m), a);
+}
+
+int __wrap_pthread_mutex_destroy(pthread_mutex_t *m) {
+    (void)m;
+    return 0;
+}
+
+int __wrap_pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m) {
+    int g = enter("pthread_cond_wait");
+    leave(g);
+    int r = __real_pthread_cond_wait(C(c), M(m));
+    resumed("pthread_cond_wait");
+    return r;
+}
+
+int __wrap_pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m, const struct timespec *ts) {
+    int g = enter("pthread_cond_timedwait");
+    leave(g);
+    int r = __real_pthread_cond_timedwait(C(c), M(m), ts);
+    resumed("pthread_cond_timedwait");
+    return r;
+}
+
+#define COND_OP(name, call)                             \
+    int __wrap_##name(pthread_cond_t *c) {              \
+        int g = enter(#name);                           \
+        int r = call(C(c));                             \
+        leave(g);                                       \
+        return r;                                       \
+    }
+COND_OP(pthread_cond_signal, __real_pthread_cond_signal)
+COND_OP(pthread_cond_broadcast, __real_pthread_cond_broadcast)
+
+int __wrap_pthread_cond_init(pthread_cond_t *c, const pthread_condattr_t *a) {
+    return __real_pthread_cond_init(C(c), a);
+}
+
+int __wrap_pthread_cond_destroy(pthread_cond_t *c) {
+    (void)c;
+    return 0;
+}
+
+#define RW_OP(name, call)                               \
+    int __wrap_##name(pthread_rwlock_t *l) {            \
+        int g = enter(#name);                           \
+        int r = call(RW(l));                            \
+        leave(g);                                       \
+        return r;                                       \
+    }
+RW_OP(pthread_rwlock_rdlock, __real_pthread_rwlock_rdlock)
+RW_OP(pthread_rwlock_wrlock, __real_pthread_rwlock_wrlock)
+RW_OP(pthread_rwlock_tryrdlock, __real_pthread_rwlock_tryrdlock)
+RW_OP(pthread_rwlock_trywrlock, __real_pthread_rwlock_trywrlock)
+RW_OP(pthread_rwlock_unlock, __real_pthread_rwlock_unlock)
+
+int __wrap_pthread_rwlock_init(pthread_rwlock_t *l, const pthread_rwlockattr_t *a) {
+    return __real_pthread_rwlock_init(RW(l), a);
+}
+
+int __wrap_pthread_rwlock_destroy(pthread_rwlock_t *l) {
+    (void)l;
+    return 0;
+}
+
+/* spin locks: a real mutex each (same happens-before for TSan, no busy waiting under a forced schedule) */
+#define SPIN_OP(name, call)                             \
+    int __wrap_##name(pthread_spinlock_t *l) {          \
+        int g = enter(#name);                           \
+        int r = call(M(l));                             \
+        leave(g);                                       \
+        return r;                                       \
+    }
+SPIN_OP(pthread_spin_lock, __real_pthread_mutex_lock)
+SPIN_OP(pthread_spin_trylock, __real_pthread_mutex_trylock)
+SPIN_OP(pthread_spin_unlock, __real_pthread_mutex_unlock)
+
+int __wrap_pthread_spin_init(pthread_spinlock_t *l, int pshared) {
+    (void)pshared;
+    return __real_pthread_mutex_init(M(l), NULL);
+}
+
+int __wrap_pthread_spin_destroy(pthread_spinlock_t *l) {
+    (void)l;
+    return 0;
+}
+
+#define SEM_OP(name, call)                              \
+    int __wrap_##name(sem_t *s) {                       \
+        int g = enter(#name);                           \
+        int r = call(S(s));                             \
+        leave(g);                                       \
+        return r;                                       \
+    }
+SEM_OP(sem_wait, __real_sem_wait)
+SEM_OP(sem_trywait, __real_sem_trywait)
+SEM_OP(sem_post, __real_sem_post)
+
+int __wrap_sem_init(sem_t *s, int pshared, unsigned value) {
+    return __real_sem_init(S(s), pshared, value);
+}
+
+int __wrap_sem_destroy(sem_t *s) {
+    (void)s;
+    return 0;
+}
+
+int __wrap_pthread_barrier_wait(pthread_barrier_t *b) {
+    int g = enter("pthread_barrier_wait");
+    leave(g);
+    int r = __real_pthread_barrier_wait(B(b));
+    resumed("pthread_barrier_wait");
+    return r;
+}
+
+int __wrap_pthread_barrier_init(pthread_barrier_t *b, const pthread_barrierattr_t *a, unsigned count) {
+    return __real_pthread_barrier_init(B(b), a, count);
+}
+
+int __wrap_pthread_barrier_destroy(pthread_barrier_t *b) {
+    (void)b;
+    return 0;
+}
+
+int __wrap_pthread_attr_init(pthread_attr_t *a) {
+    int s = slot(a);
+    shadow_attr_set[s] = 1;
+    return __real_pthread_attr_init(&shadow_attr[s]);
+}
+
+int __wrap_pthread_attr_destroy(pthread_attr_t *a) {
+    (void)a;
+    return 0;
+}
+
+int __wrap_pthread_attr_setdetachstate(pthread_attr_t *a, int v) { return __real_pthread_attr_setdetachstate(attr_of(a), v); }
+int __wrap_pthread_attr_getdetachstate(const pthread_attr_t *a, int *v) { return __real_pthread_attr_getdetachstate(attr_of(a), v); }
+int __wrap_pthread_attr_setstacksize(pthread_attr_t *a, size_t v) { return __real_pthread_attr_setstacksize(attr_of(a), v); }
+int __wrap_pthread_attr_getstacksize(const pthread_attr_t *a, size_t *v) { return __real_pthread_attr_getstacksize(attr_of(a), v); }
+int __wrap_pthread_attr_setscope(pthread_attr_t *a, int v) { return __real_pthread_attr_setscope(attr_of(a), v); }
+int __wrap_pthread_attr_setschedpolicy(pthread_attr_t *a, int v) { return __real_pthread_attr_setschedpolicy(attr_of(a), v); }
+int __wrap_pthread_attr_setinheritsched(pthread_attr_t *a, int v) { return __real_pthread_attr_setinheritsched(attr_of(a), v); }
+
+/* ---- functions of SV-COMP programs gcc lacks (weak: the program's own definitions win) ---- */
+
+__attribute__((weak)) void __VERIFIER_atomic_begin(void) {
+    int g = enter("__VERIFIER_atomic_begin");
+    leave(g);
+}
+
+__attribute__((weak)) void __VERIFIER_atomic_end(void) {
+    int g = enter("__VERIFIER_atomic_end");
+    leave(g);
+}
+
+static long long next_value(const char *fn) {
+    int i = my_value_cursor;
+    while (i < weft_value_count && weft_values[i].thread != my_tid) i++;
+    if (i >= weft_value_count) return 0;
+    my_value_cursor = i + 1;
+    if (strcmp(weft_values[i].fn, fn) != 0) say("%s returns the value the witness gives for %s", fn, weft_values[i].fn);
+    return weft_values[i].value;
+}
+
+#define INPUT(type, name) __attribute__((weak)) type name(void) { return (type)next_value(#name); }
+INPUT(int, __VERIFIER_nondet_int)
+INPUT(unsigned int, __VERIFIER_nondet_uint)
+INPUT(long, __VERIFIER_nondet_long)
+INPUT(unsigned long, __VERIFIER_nondet_ulong)
+INPUT(long long, __VERIFIER_nondet_longlong)
+INPUT(unsigned long long, __VERIFIER_nondet_ulonglong)
+INPUT(short, __VERIFIER_nondet_short)
+INPUT(unsigned short, __VERIFIER_nondet_ushort)
+INPUT(char, __VERIFIER_nondet_char)
+INPUT(unsigned char, __VERIFIER_nondet_uchar)
+INPUT(_Bool, __VERIFIER_nondet_bool)
+INPUT(_Bool, __VERIFIER_nondet__Bool)
+INPUT(size_t, __VERIFIER_nondet_size_t)
+INPUT(unsigned int, __VERIFIER_nondet_u32)
+INPUT(unsigned int, __VERIFIER_nondet_unsigned)
+__attribute__((weak)) void *__VERIFIER_nondet_pointer(void) { return (void *)(intptr_t)next_value("__VERIFIER_nondet_pointer"); }
+
+__attribute__((weak)) void __VERIFIER_assume(int cond) {
+    if (!cond) {
+        say("__VERIFIER_assume failed in thread %d: the execution left the witness's path", my_tid);
+        exit(3);
+    }
+}
+
+__attribute__((weak)) void reach_error(void) {
+    say("reach_error() called in thread %d (ignored)", my_tid);
+}
+
+__attribute__((weak)) void __VERIFIER_error(void) {
+    say("__VERIFIER_error() called in thread %d (ignored)", my_tid);
+}
