@@ -10,7 +10,8 @@ import java.util.regex.Pattern;
 /**
  * The program's source for the harness: the original text with a call {@code __weft_race_point(L);} inserted before
  * each racing statement, on the same physical line (no line is added or removed, so every line keeps its number),
- * after two leading lines (the point's prototype and {@code #line 1 "ORIGINAL"}, so that compiler and
+ * after two leading lines (the point's prototype and {@code #line 1 "ORIGINAL"}, or the line marker {@code # 1 "ORIGINAL"}
+ * in a preprocessed file, so that compiler and
  * ThreadSanitizer name the original file and lines; a preprocessed {@code .i} file's own line markers then apply).
  *
  * <p>The call goes at the start of the statement's line, which is only correct when the line starts a statement in
@@ -47,7 +48,7 @@ public final class SourcePatcher {
                 notes.add("access " + (k + 1) + " (" + accesses.get(k) + ") is not in the program file: no race point");
                 continue;
             }
-            int p = preprocessed ? physicalLine(phys, accesses.get(k), line) : line - 1;
+            int p = preprocessed ? physicalLine(phys, originalPath, accesses.get(k), line) : line - 1;
             if (p < 0 || p >= phys.length) {
                 notes.add("line " + line + " not found in the program file: no race point");
                 continue;
@@ -64,14 +65,19 @@ public final class SourcePatcher {
             phys[p] = text.substring(0, indent) + "__weft_race_point(" + line + "); " + text.substring(indent);
             done[p] = true;
         }
-        String header = "void __weft_race_point(int);\n#line 1 \"" + originalPath.replace("\\", "\\\\").replace("\"", "\\\"") + "\"\n";
+        String quoted = "\"" + originalPath.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+        // a preprocessed file takes line markers only, not #line
+        String header = "void __weft_race_point(int);\n" + (preprocessed ? "# 1 " : "#line 1 ") + quoted + "\n";
         return new Patched(header + String.join("\n", phys), notes);
     }
 
-    /** The 0-based physical line of a preprocessed file that its line markers map to {@code line} of the access's file. */
-    static int physicalLine(String[] phys, SourceLoc access, int line) {
-        String file = null;
-        int current = 0;
+    /**
+     * The 0-based physical line of the preprocessed file {@code path} that its line markers (if any) map to
+     * {@code line} of the access's file; -1 if none.
+     */
+    static int physicalLine(String[] phys, String path, SourceLoc access, int line) {
+        String file = path;
+        int current = 1;
         int fallback = -1;
         for (int i = 0; i < phys.length; i++) {
             Matcher m = MARKER.matcher(phys[i]);
