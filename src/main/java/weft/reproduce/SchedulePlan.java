@@ -82,6 +82,7 @@ public record SchedulePlan(List<Event> events, List<Input> inputs, int[] raceThr
         }
         c.append("    {-1, \"\", 0}\n};\n");
         c.append("const int weft_value_count = ").append(inputs.size()).append(";\n");
+        c.append("int weft_value_used[").append(inputs.size() + 1).append("];\n");
         c.append("const int weft_race_thread[2] = {").append(raceThreads[0]).append(", ").append(raceThreads[1]).append("};\n");
         c.append("const int weft_race_line[2] = {").append(raceLines[0]).append(", ").append(raceLines[1]).append("};\n");
         return c.toString();

@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * ThreadSanitizer name the original file and lines; a preprocessed {@code .i} file's own line markers then apply).
  *
  * <p>The call goes at the start of the statement's line, which is only correct when the line starts a statement in
- * a block. That is assumed when the previous code line ends with {@code ;}, <code>{</code> or <code>}</code> or is a
+ * a block. That is assumed when the line lies inside braces (a function body), the previous code line ends with {@code ;}, <code>{</code> or <code>}</code> or is a
  * preprocessor line, and the line itself does not start with <code>}</code>, {@code else}, {@code case},
  * {@code default}, {@code while} after <code>}</code> (a do-while) or {@code #}; otherwise no point is inserted and the
  * note says so (the race may still be reproduced: the points only make both accesses wait for each other).
@@ -104,6 +104,7 @@ public final class SourcePatcher {
     static String unsafe(String[] phys, int p) {
         String here = phys[p].strip();
         if (here.isEmpty() || BAD_START.matcher(here).matches()) return "the line starts with '" + firstWord(here) + "'";
+        if (depth(phys, p) <= 0) return "the line is outside a function body";
         for (int i = p - 1; i >= 0; i--) {
             String prev = code(phys[i]);
             if (prev.isEmpty()) continue;
@@ -114,6 +115,37 @@ public final class SourcePatcher {
             return "the statement may continue the previous line";
         }
         return null;
+    }
+
+    /** Nesting depth of braces at the start of physical line {@code p} (comments, strings and character literals skipped). */
+    static int depth(String[] phys, int p) {
+        int depth = 0;
+        boolean block = false;
+        for (int i = 0; i < p; i++) {
+            String l = phys[i];
+            if (!block && l.stripLeading().startsWith("#")) continue;
+            for (int j = 0; j < l.length(); j++) {
+                char c = l.charAt(j);
+                if (block) {
+                    if (c == '*' && j + 1 < l.length() && l.charAt(j + 1) == '/') {
+                        block = false;
+                        j++;
+                    }
+                } else if (c == '/' && j + 1 < l.length() && l.charAt(j + 1) == '/') {
+                    break;
+                } else if (c == '/' && j + 1 < l.length() && l.charAt(j + 1) == '*') {
+                    block = true;
+                    j++;
+                } else if (c == '"' || c == '\'') {
+                    for (j++; j < l.length() && l.charAt(j) != c; j++) if (l.charAt(j) == '\\') j++;
+                } else if (c == '{') {
+                    depth++;
+                } else if (c == '}') {
+                    depth--;
+                }
+            }
+        }
+        return depth;
     }
 
     private static String firstWord(String s) {

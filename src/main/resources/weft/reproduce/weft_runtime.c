@@ -14,7 +14,8 @@
  *   its access. So no release after one racing access can reach the other thread before its access.
  * - __weft_race_point(LINE), inserted before each racing line, holds a racing thread that has done all its events
  *   until the other racing thread arrives at its own point: both accesses then run unordered.
- * - __VERIFIER_nondet_* return the witness's values, per thread in order (0 when the witness gives none).
+ * - __VERIFIER_nondet_* (and time, rand, random when the witness gives their results) return the witness's values,
+ *   per thread and function in order (0 when the witness gives none).
  * Every wait is bounded (WEFT_TIMEOUT_MS, default 3000): on expiry the runtime stops forcing (prints why) and the
  * program runs freely.
  */
@@ -78,6 +79,7 @@ extern const struct weft_event weft_events[];
 extern const int weft_event_count;
 extern const struct weft_value weft_values[];
 extern const int weft_value_count;
+extern int weft_value_used[];
 extern const int weft_race_thread[2];
 extern const int weft_race_line[2];
 
@@ -133,7 +135,7 @@ static void wait_turn(int g) {
         } else if (now_ms() - since > timeout_ms) {
             char why[160];
             snprintf(why, sizeof why, "waited for turn %d (%s), the schedule stands at %d (%s of thread %d)", g,
-                     weft_events[g].fn, t, t < weft_event_count ? weft_events[t].fn : "end",
+                     g < weft_event_count ? weft_events[g].fn : "end", t, t < weft_event_count ? weft_events[t].fn : "end",
                      t < weft_event_count ? weft_events[t].thread : -1);
             abandon(why, t);
             return;
@@ -227,7 +229,7 @@ static void at_exit(void) {
 
 /* Report every race, also a second one on the same address (TSan's default hides it behind the first). */
 const char *__tsan_default_options(void) {
-    return "suppress_equal_addresses=0:halt_on_error=0:report_signal_unsafe=0";
+    return "suppress_equal_addresses=0:halt_on_error=0:report_signal_unsafe=0:history_size=7";
 }
 
 __attribute__((constructor)) static void weft_init(void) {
@@ -616,13 +618,45 @@ __attribute__((weak)) void __VERIFIER_atomic_end(void) {
     leave(g);
 }
 
+/* The witness's next value for a call of fn in this thread (values are used per thread and function, in order);
+   found says whether there was one (else 0). Only the owning thread touches its values' used flags. */
+static long long value_for(const char *fn, int *found) {
+    for (int i = 0; i < weft_value_count; i++) {
+        if (weft_values[i].thread != my_tid || weft_value_used[i] || strcmp(weft_values[i].fn, fn) != 0) continue;
+        weft_value_used[i] = 1;
+        *found = 1;
+        return weft_values[i].value;
+    }
+    *found = 0;
+    return 0;
+}
+
 static long long next_value(const char *fn) {
-    int i = my_value_cursor;
-    while (i < weft_value_count && weft_values[i].thread != my_tid) i++;
-    if (i >= weft_value_count) return 0;
-    my_value_cursor = i + 1;
-    if (strcmp(weft_values[i].fn, fn) != 0) say("%s returns the value the witness gives for %s", fn, weft_values[i].fn);
-    return weft_values[i].value;
+    int found;
+    return value_for(fn, &found);
+}
+
+time_t __real_time(time_t *);
+time_t __wrap_time(time_t *t) {
+    int found;
+    long long v = value_for("time", &found);
+    if (!found) return __real_time(t);
+    if (t != NULL) *t = (time_t)v;
+    return (time_t)v;
+}
+
+int __real_rand(void);
+int __wrap_rand(void) {
+    int found;
+    long long v = value_for("rand", &found);
+    return found ? (int)v : __real_rand();
+}
+
+long __real_random(void);
+long __wrap_random(void) {
+    int found;
+    long long v = value_for("random", &found);
+    return found ? (long)v : __real_random();
 }
 
 #define INPUT(type, name) __attribute__((weak)) type name(void) { return (type)next_value(#name); }

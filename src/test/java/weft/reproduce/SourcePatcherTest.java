@@ -18,7 +18,7 @@ class SourcePatcherTest {
                 {"    x = 1;", "    y = 2;", null},
                 {"void f(void) {", "    int v = data;", null},
                 {"    }", "    g = 3;", null},
-                {"#include <a.h>", "int y = x;", null},
+                {"#define N 3", "int y = x;", null},
                 {"    if (c)", "        x = 1;", "the statement may continue the previous line"},
                 {"    foo(a,", "        b);", "the statement may continue the previous line"},
                 {"    x = 1;", "    } else {", "the line starts with '}'"},
@@ -28,7 +28,10 @@ class SourcePatcherTest {
                 {"    x = 1; /* c */", "    y = 2;", null},
                 {"    x = 1; // c", "    y = 2;", null},
         };
-        for (String[] c : cases) assertEquals(c[2], SourcePatcher.unsafe(new String[] {c[0], c[1]}, 1), c[0] + " / " + c[1]);
+        for (String[] c : cases) assertEquals(c[2], SourcePatcher.unsafe(new String[] {"void f(void) { if (1) {", c[0], c[1]}, 2), c[0] + " / " + c[1]);
+        String[] fileScope = {"int width = 3; /* { */", "char *s = \"{\";", "static int sum(int h, int m[h][width]) {", "    return m[0][0];", "}"};
+        assertEquals("the line is outside a function body", SourcePatcher.unsafe(fileScope, 2));
+        assertNull(SourcePatcher.unsafe(fileScope, 3));
     }
 
     @Test
