@@ -110,7 +110,7 @@ public final class Reproducer {
                 + "set -e\n"
                 + "cd \"$(dirname \"$0\")\"\n"
                 + "CC=${CC:-gcc}\n"
-                + "$CC -g -O0 -fsanitize=thread -fno-builtin -fno-strict-aliasing -w -std=gnu11 -pthread \\\n"
+                + "$CC -g -O0 -fsanitize=thread -fno-builtin -fno-strict-aliasing -fgnu89-inline -w -std=gnu11 -pthread \\\n"
                 + "    -o reproducer " + programName + " weft_plan.c weft_runtime.c \\\n"
                 + "    -Wl,--wrap=" + wraps + " -lm\n";
     }

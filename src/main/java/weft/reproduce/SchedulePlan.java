@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
 /**
  * What the harness forces, read from a {@link RaceWitness}: the witness's synchronisation events in their global
  * order (the steps calling a function whose {@link SyncCalls.Role} is a schedule point, with their thread, and
- * whether the step is the resumption of a blocking call), the values of the nondeterministic inputs per thread in
+ * whether the step is the resumption of a blocking call; the calls of the program's {@code __VERIFIER_atomic_*}
+ * functions, atomic sections, too), the values of the nondeterministic inputs per thread in
  * order ({@link WitnessTrace#values}), and the two racing accesses' threads and lines in the program file (0: not in
  * it, e.g. in a header). Immutable.
  */
@@ -31,6 +32,9 @@ public record SchedulePlan(List<Event> events, List<Input> inputs, int[] raceThr
         raceLines = raceLines.clone();
     }
 
+    /** Functions whose name starts so are atomic sections (SV-COMP): the harness runs each under one global lock. */
+    public static final String ATOMIC_PREFIX = "__VERIFIER_atomic_";
+
     private static final Pattern CALL = Pattern.compile("(\\(resumes\\) )?(?:[^=(]+ = )?([A-Za-z_]\\w*)\\(.*", Pattern.DOTALL);
 
     /** The plan of {@code w}, with lines as a reader of {@code programFile} sees them ({@link WitnessTrace#lineIn}). */
@@ -40,7 +44,8 @@ public record SchedulePlan(List<Event> events, List<Input> inputs, int[] raceThr
             String f = calledFunction(s.statement());
             if (f == null) continue;
             SyncCalls.Role role = calls.role(f);
-            if (role == null || !role.scheduled()) continue;
+            boolean section = role == null && f.startsWith(ATOMIC_PREFIX); // the program's atomic function: a section
+            if (!section && (role == null || !role.scheduled())) continue;
             events.add(new Event(s.thread(), f, s.statement().startsWith("(resumes) "), WitnessTrace.lineIn(s.loc(), programFile)));
         }
         List<Input> inputs = new ArrayList<>();

@@ -67,8 +67,29 @@ public final class SourcePatcher {
         }
         String quoted = "\"" + originalPath.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
         // a preprocessed file takes line markers only, not #line
-        String header = "void __weft_race_point(int);\n" + (preprocessed ? "# 1 " : "#line 1 ") + quoted + "\n";
-        return new Patched(header + String.join("\n", phys), notes);
+        String header = "void __weft_race_point(int); void __weft_atomic_enter(const char *); void __weft_atomic_exit(int *);\n"
+                + (preprocessed ? "# 1 " : "#line 1 ") + quoted + "\n";
+        return new Patched(header + atomicSections(String.join("\n", phys)), notes);
+    }
+
+    private static final Pattern ATOMIC_DEFINITION = Pattern.compile(
+            "\\b(" + SchedulePlan.ATOMIC_PREFIX + "\\w+)\\s*\\([^;{}()]*(?:\\([^;{}()]*\\)[^;{}()]*)*\\)\\s*\\{");
+
+    /**
+     * The program's {@code __VERIFIER_atomic_*} functions made atomic sections: after the opening brace of each
+     * definition, on the same line, a call that enters the section (a schedule point, then the runtime's global section
+     * lock) and a variable whose cleanup (GCC's {@code cleanup} attribute, run on every exit of the body) leaves it.
+     */
+    static String atomicSections(String text) {
+        Matcher m = ATOMIC_DEFINITION.matcher(text);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            if (m.group(1).equals("__VERIFIER_atomic_begin") || m.group(1).equals("__VERIFIER_atomic_end")) continue;
+            m.appendReplacement(out, Matcher.quoteReplacement(m.group() + " __weft_atomic_enter(\"" + m.group(1)
+                    + "\"); int __weft_section __attribute__((cleanup(__weft_atomic_exit))) = 0;"));
+        }
+        m.appendTail(out);
+        return out.toString();
     }
 
     /**

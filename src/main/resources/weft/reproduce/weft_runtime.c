@@ -213,6 +213,12 @@ void __weft_race_point(int line) {
     if (next_event_of_mine() < weft_event_count && !LOAD(abandoned)) return; /* not yet the witnessed visit */
     STORE(race_state[side], 1);
     wait_other(side, 1);
+    if (side == 1) {
+        /* the second side lets the first do its access just before its own, so that the first access is the most
+           recent one in TSan's shadow memory when the second happens (other racing accesses may replace older ones) */
+        struct timespec ts = {0, 20000000};
+        nanosleep(&ts, NULL);
+    }
 }
 
 static void at_exit(void) {
@@ -608,14 +614,32 @@ void __wrap_cnd_destroy(cnd_t *c) {
 
 /* ---- functions of SV-COMP programs gcc lacks (weak: the program's own definitions win) ---- */
 
+/* Atomic sections: one global (recursive) lock, so sections exclude each other and TSan orders them, as SV-COMP's
+   semantics does, while a plain access still races with an access in a section. */
+static pthread_mutex_t section = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
+
 __attribute__((weak)) void __VERIFIER_atomic_begin(void) {
     int g = enter("__VERIFIER_atomic_begin");
+    __real_pthread_mutex_lock(&section);
     leave(g);
 }
 
 __attribute__((weak)) void __VERIFIER_atomic_end(void) {
     int g = enter("__VERIFIER_atomic_end");
+    __real_pthread_mutex_unlock(&section);
     leave(g);
+}
+
+/* A call of the program's __VERIFIER_atomic_NAME function (the patched source calls these at its start and end). */
+void __weft_atomic_enter(const char *fn) {
+    int g = enter(fn);
+    __real_pthread_mutex_lock(&section);
+    leave(g);
+}
+
+void __weft_atomic_exit(int *unused) {
+    (void)unused;
+    __real_pthread_mutex_unlock(&section);
 }
 
 /* The witness's next value for a call of fn in this thread (values are used per thread and function, in order);

@@ -39,12 +39,23 @@ class SourcePatcherTest {
         String src = "int x;\nvoid *t(void *a) {\n    x = 1;\n    return 0;\n}\n";
         SourcePatcher.Patched p = SourcePatcher.patch(src, "/src/a.c", false, List.of(new SourceLoc("/src/a.c", 3, 5),
                 new SourceLoc("/src/a.c", 3, 5)), new int[] {3, 3});
-        assertEquals("void __weft_race_point(int);\n#line 1 \"/src/a.c\"\n"
+        assertEquals("void __weft_race_point(int); void __weft_atomic_enter(const char *); void __weft_atomic_exit(int *);\n#line 1 \"/src/a.c\"\n"
                 + "int x;\nvoid *t(void *a) {\n    __weft_race_point(3); x = 1;\n    return 0;\n}\n", p.text());
         assertEquals(List.of(), p.notes());
         SourcePatcher.Patched none = SourcePatcher.patch(src, "/src/a.c", false, List.of(new SourceLoc("/usr/include/h.h", 9, 1),
                 new SourceLoc("/src/a.c", 3, 5)), new int[] {0, 3});
         assertTrue(none.notes().get(0).contains("not in the program file"), none.notes().toString());
+    }
+
+    @Test
+    void atomicFunctionsBecomeSectionsOnTheSameLine() {
+        String src = "void __VERIFIER_atomic_acquire(void);\nvoid __VERIFIER_atomic_acquire(void)\n{\n  m = 1;\n}\n"
+                + "int __VERIFIER_atomic_CAS(int *v, int e, int (*f)(int)) { return 0; }\nvoid __VERIFIER_atomic_begin(void) { }\n";
+        assertEquals("void __VERIFIER_atomic_acquire(void);\nvoid __VERIFIER_atomic_acquire(void)\n{ __weft_atomic_enter(\"__VERIFIER_atomic_acquire\");"
+                + " int __weft_section __attribute__((cleanup(__weft_atomic_exit))) = 0;\n  m = 1;\n}\n"
+                + "int __VERIFIER_atomic_CAS(int *v, int e, int (*f)(int)) { __weft_atomic_enter(\"__VERIFIER_atomic_CAS\");"
+                + " int __weft_section __attribute__((cleanup(__weft_atomic_exit))) = 0; return 0; }\nvoid __VERIFIER_atomic_begin(void) { }\n",
+                SourcePatcher.atomicSections(src));
     }
 
     @Test
