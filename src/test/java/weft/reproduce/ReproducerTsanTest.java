@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ReproducerTsanTest {
     static final int STRIDE = 4;
-    /** The sample has about 35 confirmed races; far fewer means witnesses or reproducers went missing. */
+    /** The sample has 29 confirmed races (all reproduced on 2026-11-24); far fewer means witnesses or reproducers went missing. */
     static final int MIN_REPRODUCED = 20;
 
     @Test
