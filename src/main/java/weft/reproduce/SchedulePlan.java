@@ -16,9 +16,10 @@ import java.util.regex.Pattern;
  * whether the step is the resumption of a blocking call; the calls of the program's {@code __VERIFIER_atomic_*}
  * functions, atomic sections, too), the values of the nondeterministic inputs per thread in
  * order ({@link WitnessTrace#values}), and the two racing accesses' threads and lines in the program file (0: not in
- * it, e.g. in a header). Immutable.
+ * it, e.g. in a header), and which of them ({@code later}: 0 or 1) goes second once both stand at their accesses: the
+ * read when one is a read and the other a write (TSan compares a read with writes only), else the second. Immutable.
  */
-public record SchedulePlan(List<Event> events, List<Input> inputs, int[] raceThreads, int[] raceLines) {
+public record SchedulePlan(List<Event> events, List<Input> inputs, int[] raceThreads, int[] raceLines, int later) {
     /** A synchronisation event: thread {@code thread} calls {@code function} (or resumes in it) at {@code line}. */
     public record Event(int thread, String function, boolean resumes, int line) {}
 
@@ -58,7 +59,8 @@ public record SchedulePlan(List<Event> events, List<Input> inputs, int[] raceThr
             }
         }
         return new SchedulePlan(events, inputs, new int[] {w.first().thread(), w.second().thread()},
-                new int[] {WitnessTrace.lineIn(w.first().loc(), programFile), WitnessTrace.lineIn(w.second().loc(), programFile)});
+                new int[] {WitnessTrace.lineIn(w.first().loc(), programFile), WitnessTrace.lineIn(w.second().loc(), programFile)},
+                !w.first().write() && w.second().write() ? 0 : 1);
     }
 
     /** The function a step's statement calls ({@code f(...)}, {@code x = f(...)}, {@code (resumes) f(...)}), or null. */
@@ -90,13 +92,14 @@ public record SchedulePlan(List<Event> events, List<Input> inputs, int[] raceThr
         c.append("int weft_value_used[").append(inputs.size() + 1).append("];\n");
         c.append("const int weft_race_thread[2] = {").append(raceThreads[0]).append(", ").append(raceThreads[1]).append("};\n");
         c.append("const int weft_race_line[2] = {").append(raceLines[0]).append(", ").append(raceLines[1]).append("};\n");
+        c.append("const int weft_race_later = ").append(later).append(";\n");
         return c.toString();
     }
 
     @Override
     public boolean equals(Object o) {
         return o instanceof SchedulePlan p && events.equals(p.events) && inputs.equals(p.inputs)
-                && java.util.Arrays.equals(raceThreads, p.raceThreads) && java.util.Arrays.equals(raceLines, p.raceLines);
+                && java.util.Arrays.equals(raceThreads, p.raceThreads) && java.util.Arrays.equals(raceLines, p.raceLines) && later == p.later;
     }
 
     @Override
@@ -106,6 +109,6 @@ public record SchedulePlan(List<Event> events, List<Input> inputs, int[] raceThr
 
     @Override
     public String toString() {
-        return "SchedulePlan" + events + inputs + java.util.Arrays.toString(raceThreads) + java.util.Arrays.toString(raceLines);
+        return "SchedulePlan" + events + inputs + java.util.Arrays.toString(raceThreads) + java.util.Arrays.toString(raceLines) + later;
     }
 }

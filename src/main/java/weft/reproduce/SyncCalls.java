@@ -31,7 +31,9 @@ public record SyncCalls(Map<String, Role> roles) {
         /** defined by the runtime: a nondeterministic input */
         INPUT,
         /** a C library function, wrapped: its result is the witness's value for the call when there is one */
-        LIBINPUT;
+        LIBINPUT,
+        /** wrapped: ends the process after letting the racing threads reach their accesses (bounded) */
+        ENDING;
 
         /** Whether a witness step calling such a function is an event of the schedule. */
         public boolean scheduled() {
@@ -40,7 +42,7 @@ public record SyncCalls(Map<String, Role> roles) {
 
         /** Whether the linker redirects the program's calls to the runtime ({@code -Wl,--wrap=NAME}). */
         public boolean wrapped() {
-            return this == EVENT || this == BLOCKING || this == SHADOW || this == LIBINPUT;
+            return this == EVENT || this == BLOCKING || this == SHADOW || this == LIBINPUT || this == ENDING;
         }
     }
 

@@ -82,6 +82,7 @@ extern const int weft_value_count;
 extern int weft_value_used[];
 extern const int weft_race_thread[2];
 extern const int weft_race_line[2];
+extern const int weft_race_later;
 
 static int turn;             /* index of the next event allowed to run (relaxed atomics only) */
 static int abandoned;        /* 1: the schedule is no longer forced */
@@ -213,9 +214,10 @@ void __weft_race_point(int line) {
     if (next_event_of_mine() < weft_event_count && !LOAD(abandoned)) return; /* not yet the witnessed visit */
     STORE(race_state[side], 1);
     wait_other(side, 1);
-    if (side == 1) {
-        /* the second side lets the first do its access just before its own, so that the first access is the most
-           recent one in TSan's shadow memory when the second happens (other racing accesses may replace older ones) */
+    if (side == weft_race_later) {
+        /* this side lets the other do its access just before its own, so that the other's access is in TSan's
+           shadow memory when this one happens (a read goes last: TSan compares it with writes only, so it pairs with
+           the witnessed write, not with an older access of the same thread) */
         struct timespec ts = {0, 20000000};
         nanosleep(&ts, NULL);
     }
@@ -700,6 +702,30 @@ INPUT(size_t, __VERIFIER_nondet_size_t)
 INPUT(unsigned int, __VERIFIER_nondet_u32)
 INPUT(unsigned int, __VERIFIER_nondet_unsigned)
 __attribute__((weak)) void *__VERIFIER_nondet_pointer(void) { return (void *)(intptr_t)next_value("__VERIFIER_nondet_pointer"); }
+
+/* abort and failed assertions (an execution off the witness's path, e.g. reach_error of a program that defines it):
+   first let the racing threads reach their accesses (bounded), then abort. */
+static void before_abort(const char *what) {
+    say("%s in thread %d: waiting for the racing accesses before aborting", what, my_tid);
+    int side = race_side();
+    if (side >= 0) STORE(race_state[side], 2);
+    long start = now_ms();
+    while ((LOAD(race_state[0]) == 0 || LOAD(race_state[1]) == 0) && now_ms() - start < timeout_ms) pause_briefly();
+    struct timespec ts = {0, 100000000};
+    nanosleep(&ts, NULL);
+}
+
+void __real_abort(void) __attribute__((noreturn));
+void __wrap_abort(void) {
+    before_abort("abort()");
+    __real_abort();
+}
+
+void __real___assert_fail(const char *, const char *, unsigned int, const char *) __attribute__((noreturn));
+void __wrap___assert_fail(const char *expr, const char *file, unsigned int line, const char *fn) {
+    before_abort("a failed assertion");
+    __real___assert_fail(expr, file, line, fn);
+}
 
 __attribute__((weak)) void __VERIFIER_assume(int cond) {
     if (!cond) {

@@ -66,6 +66,8 @@ class SchedulePlanTest {
         assertTrue(c.contains("const int weft_event_count = 5;"), c);
         assertTrue(c.contains("{0, \"__VERIFIER_nondet_int\", 7LL},"), c);
         assertTrue(c.contains("const int weft_race_line[2] = {6, 0};"), c);
+        assertEquals(1, p.later(), "the read goes last");
+        assertTrue(c.contains("const int weft_race_later = 1;"), c);
         assertNull(SyncCalls.standard().role("foo"));
     }
 }
