@@ -256,6 +256,7 @@ static pthread_rwlock_t shadow_rwlock[SLOTS] = {[0 ... SLOTS - 1] = PTHREAD_RWLO
 static sem_t shadow_sem[SLOTS];
 static pthread_barrier_t shadow_barrier[SLOTS];
 static pthread_attr_t shadow_attr[SLOTS];
+static int thread_known[SLOTS];  /* a pthread_t the program got from pthread_create (relaxed atomics) */
 static int shadow_attr_set[SLOTS];
 
 static int slot(const void *key) {
@@ -317,6 +318,7 @@ int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*fn)(voi
     s->tid = __atomic_add_fetch(&created, 1, __ATOMIC_RELAXED);
     pthread_t real;
     int r = __real_pthread_create(&real, attr_of(a), trampoline, s);
+    if (r == 0) STORE(thread_known[slot((const void *)real)], 1);
     *t = real;
     leave(g);
     return r;
@@ -334,6 +336,11 @@ int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*fn)(voi
 int __real_pthread_join(pthread_t, void **);
 int __wrap_pthread_join(pthread_t t, void **ret) {
     int g = enter("pthread_join");
+    if (!LOAD(thread_known[slot((const void *)t)])) { /* glibc crashes on a handle it never gave */
+        say("pthread_join of a thread that was never created (thread %d)", my_tid);
+        leave(g);
+        return ESRCH;
+    }
     int r = __real_pthread_join(t, ret);
     leave(g);
     return r;
