@@ -18,7 +18,8 @@ import java.util.stream.Collectors;
 /**
  * A runnable reproducer of a confirmed race: a directory with the program's own source (patched by
  * {@link SourcePatcher}), the schedule of the witness ({@link SchedulePlan}, as {@code weft_plan.c}), the harness
- * runtime ({@code weft_runtime.c}), {@code build.sh} (gcc {@code -g -O0 -fsanitize=thread}, the pthread functions of
+ * runtime ({@code weft_runtime.c}, which includes its wrappers, {@code weft_wrappers.c}), {@code build.sh}
+ * (gcc {@code -g -O0 -fsanitize=thread}, the pthread functions of
  * {@link SyncCalls} wrapped with {@code -Wl,--wrap}) and {@code README.txt}. Running it makes ThreadSanitizer report
  * the race at the two witnessed lines.
  *
@@ -84,6 +85,7 @@ public final class Reproducer {
         files.add(write(dir.resolve(programName), patched.text()));
         files.add(write(dir.resolve("weft_plan.c"), plan.toC()));
         files.add(write(dir.resolve("weft_runtime.c"), resource("weft_runtime.c")));
+        files.add(write(dir.resolve("weft_wrappers.c"), resource("weft_wrappers.c")));
         Path build = write(dir.resolve("build.sh"), buildScript(programName));
         try {
             Files.setPosixFilePermissions(build, EnumSet.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE,
@@ -126,7 +128,7 @@ public final class Reproducer {
                 .append(plan.inputs().size()).append(" nondeterministic input value(s); lines on stderr starting\n")
                 .append("with \"weft-harness:\" say whether the schedule was followed. WEFT_TIMEOUT_MS (default 3000) bounds each wait.\n\n");
         r.append("Files: program.c/.i (the program, with __weft_race_point calls before the racing lines, line numbers kept),\n")
-                .append("weft_plan.c (the schedule), weft_runtime.c (the harness runtime; its comment explains the scheme), build.sh.\n");
+                .append("weft_plan.c (the schedule), weft_runtime.c and weft_wrappers.c (the harness runtime; its comment explains the scheme),\nbuild.sh.\n");
         if (!notes.isEmpty()) {
             r.append("\nNotes:\n");
             notes.forEach(n -> r.append("  ").append(n).append("\n"));
