@@ -94,10 +94,19 @@ public final class CheckCommand implements Callable<Integer> {
      * @param witness where to write the GraphML witness of a confirmed race (the YAML one goes beside it), or null
      *     ({@code witness.graphml} in the working directory with {@code --svcomp})
      * @param noWitness write no witness, not even with {@code --svcomp}
+     * @param reproducer directory to write the runnable reproducer of a confirmed race into ({@code weft.reproduce}), or null
      */
     public record Options(CliOptions common, boolean svcomp, Path property, Duration timeout, boolean atomicSectionsRace,
                           Format format, boolean explain, Path html, Path config, boolean quiet, ColorMode color,
-                          boolean libcStateRaces, int maxRaces, boolean stats, long memoryBytes, Path witness, boolean noWitness) {
+                          boolean libcStateRaces, int maxRaces, boolean stats, long memoryBytes, Path witness, boolean noWitness,
+                          Path reproducer) {
+        public Options(CliOptions common, boolean svcomp, Path property, Duration timeout, boolean atomicSectionsRace,
+                       Format format, boolean explain, Path html, Path config, boolean quiet, ColorMode color,
+                       boolean libcStateRaces, int maxRaces, boolean stats, long memoryBytes, Path witness, boolean noWitness) {
+            this(common, svcomp, property, timeout, atomicSectionsRace, format, explain, html, config, quiet, color, libcStateRaces,
+                    maxRaces, stats, memoryBytes, witness, noWitness, null);
+        }
+
         public Options(CliOptions common, boolean svcomp, Path property, Duration timeout, boolean atomicSectionsRace,
                        Format format, boolean explain, Path html, Path config, boolean quiet, ColorMode color,
                        boolean libcStateRaces, int maxRaces, boolean stats, long memoryBytes) {
@@ -233,6 +242,11 @@ public final class CheckCommand implements Callable<Integer> {
                     + "reaches the race at its end (exit code 1: confirmed, 3: not confirmed, 2: bad witness or program).")
     Path validateWitness;
 
+    @Option(names = "--reproducer", paramLabel = "DIR",
+            description = "Write a runnable reproducer of a confirmed race into DIR: the program with a harness forcing the "
+                    + "witnessed interleaving and build.sh (gcc -fsanitize=thread); running it makes ThreadSanitizer report the race.")
+    Path reproducer;
+
     @Option(names = "--no-witness", description = "Write no witness files, not even with --svcomp (weft bench's children).")
     boolean noWitness;
 
@@ -273,7 +287,7 @@ public final class CheckCommand implements Callable<Integer> {
         }
         return new Options(c, svcomp, property, timeoutSeconds == null ? null : Duration.ofSeconds(timeoutSeconds),
                 atomicSectionsRace, format, explain, html, config, quiet, color, libcStateRaces, maxRaces == null ? 0 : maxRaces,
-                stats, memoryBytes, noWitness ? null : witness, noWitness);
+                stats, memoryBytes, noWitness ? null : witness, noWitness, reproducer);
     }
 
     @Override
@@ -311,6 +325,11 @@ public final class CheckCommand implements Callable<Integer> {
             List<Path> written = new WitnessWriting(io, Main.VERSION).write(o, out.witness().get());
             if (written.isEmpty() && o.witness() != null) return finish(o, Verdict.INPUT_ERROR);
             report = report.withWitnessFiles(written.stream().map(Path::toString).toList());
+        }
+        if (o.reproducer() != null) {
+            ReproducerWriting.Outcome r = new ReproducerWriting(io).write(o, out.verdict() == Verdict.RACE ? out.witness() : Optional.empty());
+            if (r.failed()) return finish(o, Verdict.INPUT_ERROR);
+            if (report != null && r.written() != null) report = report.withReproducer(r.written().toString());
         }
         if (report != null && !render(o, report, sources)) return finish(o, Verdict.INPUT_ERROR);
         return finish(o, out.verdict());

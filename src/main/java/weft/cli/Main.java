@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
- * The {@code weft} command line: subcommands {@code parse}, {@code check} and {@code bench}.
+ * The {@code weft} command line: subcommands {@code parse}, {@code check}, {@code reproduce} and {@code bench}.
  *
  * <p>{@link #run} is the whole program without {@code System.exit}: it never throws, reports usage
  * errors with exit code 2 and internal errors in one line (with the stack trace only under
@@ -76,9 +76,10 @@ public final class Main {
      */
     static CommandLine commandLine(Streams io, boolean debug, String first) {
         CommandLine cl = new CommandLine(new Weft());
-        boolean all = first == null || !List.of("parse", "check", "bench").contains(first);
+        boolean all = first == null || !List.of("parse", "check", "reproduce", "bench").contains(first);
         if (all || "parse".equals(first)) cl.addSubcommand("parse", new ParseCommand(io));
         if (all || "check".equals(first)) cl.addSubcommand("check", new CheckCommand(io));
+        if (all || "reproduce".equals(first)) cl.addSubcommand("reproduce", new ReproduceCommand(io));
         if (all || "bench".equals(first)) cl.addSubcommand("bench", new BenchCommand(io));
         if (all) cl.addSubcommand("help", new CommandLine.HelpCommand());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
@@ -120,7 +121,7 @@ public final class Main {
 
         @Override
         public Integer call() {
-            throw new ParameterException(spec.commandLine(), "missing command (parse, check or bench)");
+            throw new ParameterException(spec.commandLine(), "missing command (parse, check, reproduce or bench)");
         }
     }
 }

@@ -48,6 +48,11 @@ public final class HtmlReport {
             for (int i = 0; i < r.witnessFiles().size(); i++) h.append(i > 0 ? ", " : "").append("<code>").append(esc(r.witnessFiles().get(i))).append("</code>");
             h.append("</p>\n");
         }
+        if (r.reproducer() != null) {
+            h.append("<p class=\"reproducer\">Reproducer: <code>").append(esc(r.reproducer()))
+                    .append("</code> (run <code>sh ").append(esc(r.reproducer())).append("/build.sh &amp;&amp; ")
+                    .append(esc(r.reproducer())).append("/reproducer</code>: ThreadSanitizer reports the race)</p>\n");
+        }
         h.append("</header>\n");
         h.append("<nav>\n<h2>Races</h2>\n<ol id=\"race-list\"></ol>\n</nav>\n<main>\n");
         for (Report.Race race : r.races()) race(h, race);

@@ -44,6 +44,7 @@ public final class JsonReport {
         ArrayNode gaps = root.putArray("gaps");
         r.gaps().forEach(gaps::add);
         if (!r.witnessFiles().isEmpty()) r.witnessFiles().forEach(root.putArray("witnessFiles")::add);
+        if (r.reproducer() != null) root.put("reproducer", r.reproducer());
         ArrayNode calls = root.putArray("calls");
         for (Report.CallGaps g : r.calls()) {
             ObjectNode c = calls.addObject();

@@ -24,10 +24,12 @@ import java.util.List;
  *                    their call sites
  * @param witnessFiles the violation witness files written for the confirmed race ({@code --witness}), as shown
  *                    to the user; empty when none was written
+ * @param reproducer  the directory of the runnable reproducer written for the confirmed race ({@code --reproducer},
+ *                    {@code weft reproduce}), as shown to the user; null when none was written
  */
 public record Report(Status status, String reason, List<Race> races, Figures figures, List<String> gaps,
                      List<Explanation> explanation, boolean explained, List<ObjectSummary> objects,
-                     List<CallGaps> calls, List<String> witnessFiles) {
+                     List<CallGaps> calls, List<String> witnessFiles, String reproducer) {
     public Report {
         races = List.copyOf(races);
         gaps = List.copyOf(gaps);
@@ -39,12 +41,23 @@ public record Report(Status status, String reason, List<Race> races, Figures fig
 
     public Report(Status status, String reason, List<Race> races, Figures figures, List<String> gaps,
                   List<Explanation> explanation, boolean explained, List<ObjectSummary> objects, List<CallGaps> calls) {
-        this(status, reason, races, figures, gaps, explanation, explained, objects, calls, List.of());
+        this(status, reason, races, figures, gaps, explanation, explained, objects, calls, List.of(), null);
+    }
+
+    public Report(Status status, String reason, List<Race> races, Figures figures, List<String> gaps,
+                  List<Explanation> explanation, boolean explained, List<ObjectSummary> objects, List<CallGaps> calls,
+                  List<String> witnessFiles) {
+        this(status, reason, races, figures, gaps, explanation, explained, objects, calls, witnessFiles, null);
     }
 
     /** This report naming the witness files written for its confirmed race. */
     public Report withWitnessFiles(List<String> files) {
-        return new Report(status, reason, races, figures, gaps, explanation, explained, objects, calls, files);
+        return new Report(status, reason, races, figures, gaps, explanation, explained, objects, calls, files, reproducer);
+    }
+
+    /** This report naming the reproducer directory written for its confirmed race. */
+    public Report withReproducer(String dir) {
+        return new Report(status, reason, races, figures, gaps, explanation, explained, objects, calls, witnessFiles, dir);
     }
 
     /** The verdict: what the exit code and the SV-COMP result say. */

@@ -72,6 +72,7 @@ public final class SarifReport {
         props.put("verdict", r.status().id());
         props.put("reason", r.reason());
         if (!r.witnessFiles().isEmpty()) r.witnessFiles().forEach(props.putArray("witnessFiles")::add);
+        if (r.reproducer() != null) props.put("reproducer", r.reproducer());
         ArrayNode calls = props.putArray("calls");
         for (Report.CallGaps g : r.calls()) {
             ObjectNode c = calls.addObject();

@@ -53,6 +53,10 @@ public final class TextReport {
             out.println("weft: violation witness written to " + String.join(" and ", r.witnessFiles())
                     + " (check it with: weft check --validate-witness " + r.witnessFiles().get(0) + " PROGRAM)");
         }
+        if (r.reproducer() != null) {
+            out.println("weft: reproducer written to " + r.reproducer() + " (run it with: sh " + r.reproducer() + "/build.sh && "
+                    + r.reproducer() + "/reproducer; ThreadSanitizer reports the race)");
+        }
         out.println(summary(r));
     }
 

@@ -1,0 +1,191 @@
+package weft.reproduce;
+
+import weft.ir.SourceLoc;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The program's source for the harness: the original text with a call {@code __weft_race_point(L);} inserted before
+ * each racing statement, on the same physical line (no line is added or removed, so every line keeps its number),
+ * after two leading lines (the point's prototype and {@code #line 1 "ORIGINAL"}, or the line marker {@code # 1 "ORIGINAL"}
+ * in a preprocessed file, so that compiler and
+ * ThreadSanitizer name the original file and lines; a preprocessed {@code .i} file's own line markers then apply).
+ *
+ * <p>The call goes at the start of the statement's line, which is only correct when the line starts a statement in
+ * a block. That is assumed when the line lies inside braces (a function body), the previous code line ends with {@code ;}, <code>{</code> or <code>}</code> or is a
+ * preprocessor line, and the line itself does not start with <code>}</code>, {@code else}, {@code case},
+ * {@code default}, {@code while} after <code>}</code> (a do-while) or {@code #}; otherwise no point is inserted and the
+ * note says so (the race may still be reproduced: the points only make both accesses wait for each other).
+ */
+public final class SourcePatcher {
+    private static final Pattern MARKER = Pattern.compile("\\s*#\\s*(?:line\\s+)?(\\d+)\\s+\"([^\"]*)\".*");
+    private static final Pattern BAD_START = Pattern.compile("(\\}|else\\b|case\\b|default\\b|#).*", Pattern.DOTALL);
+
+    /** The patched text and, per racing access without a point, why. */
+    public record Patched(String text, List<String> notes) {
+        public Patched {
+            notes = List.copyOf(notes);
+        }
+    }
+
+    private SourcePatcher() {
+    }
+
+    /**
+     * Inserts the race points of {@code accesses} (their locations and their lines as the plan gives them, 0: none) into
+     * {@code source}, the text of the program file {@code originalPath}.
+     */
+    public static Patched patch(String source, String originalPath, boolean preprocessed, List<SourceLoc> accesses, int[] lines) {
+        String[] phys = source.split("\n", -1);
+        List<String> notes = new ArrayList<>();
+        boolean[] done = new boolean[phys.length];
+        for (int k = 0; k < accesses.size(); k++) {
+            int line = lines[k];
+            if (line <= 0) {
+                notes.add("access " + (k + 1) + " (" + accesses.get(k) + ") is not in the program file: no race point");
+                continue;
+            }
+            int p = preprocessed ? physicalLine(phys, originalPath, accesses.get(k), line) : line - 1;
+            if (p < 0 || p >= phys.length) {
+                notes.add("line " + line + " not found in the program file: no race point");
+                continue;
+            }
+            if (done[p]) continue;
+            String why = unsafe(phys, p);
+            if (why != null) {
+                notes.add("no race point before line " + line + ": " + why);
+                continue;
+            }
+            String text = phys[p];
+            int indent = 0;
+            while (indent < text.length() && Character.isWhitespace(text.charAt(indent))) indent++;
+            phys[p] = text.substring(0, indent) + "__weft_race_point(" + line + "); " + text.substring(indent);
+            done[p] = true;
+        }
+        String quoted = "\"" + originalPath.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+        // a preprocessed file takes line markers only, not #line
+        String header = "void __weft_race_point(int); void __weft_atomic_enter(const char *); void __weft_atomic_exit(int *);\n"
+                + (preprocessed ? "# 1 " : "#line 1 ") + quoted + "\n";
+        return new Patched(header + atomicSections(String.join("\n", phys)), notes);
+    }
+
+    private static final Pattern ATOMIC_DEFINITION = Pattern.compile(
+            "\\b(" + SchedulePlan.ATOMIC_PREFIX + "\\w+)\\s*\\([^;{}()]*(?:\\([^;{}()]*\\)[^;{}()]*)*\\)\\s*\\{");
+
+    /**
+     * The program's {@code __VERIFIER_atomic_*} functions made atomic sections: after the opening brace of each
+     * definition, on the same line, a call that enters the section (a schedule point, then the runtime's global section
+     * lock) and a variable whose cleanup (GCC's {@code cleanup} attribute, run on every exit of the body) leaves it.
+     */
+    static String atomicSections(String text) {
+        Matcher m = ATOMIC_DEFINITION.matcher(text);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            if (m.group(1).equals("__VERIFIER_atomic_begin") || m.group(1).equals("__VERIFIER_atomic_end")) continue;
+            m.appendReplacement(out, Matcher.quoteReplacement(m.group() + " __weft_atomic_enter(\"" + m.group(1)
+                    + "\"); int __weft_section __attribute__((cleanup(__weft_atomic_exit))) = 0;"));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    /**
+     * The 0-based physical line of the preprocessed file {@code path} that its line markers (if any) map to
+     * {@code line} of the access's file; -1 if none.
+     */
+    static int physicalLine(String[] phys, String path, SourceLoc access, int line) {
+        String file = path;
+        int current = 1;
+        int fallback = -1;
+        for (int i = 0; i < phys.length; i++) {
+            Matcher m = MARKER.matcher(phys[i]);
+            if (m.matches()) {
+                file = m.group(2);
+                current = Integer.parseInt(m.group(1));
+                continue;
+            }
+            if (current == line && file != null) {
+                if (file.equals(access.file())) return i;
+                if (fallback < 0 && baseName(file).equals(baseName(access.file()))) fallback = i;
+            }
+            current++;
+        }
+        return fallback;
+    }
+
+    private static String baseName(String f) {
+        int slash = f.lastIndexOf('/');
+        return slash >= 0 ? f.substring(slash + 1) : f;
+    }
+
+    /** Why a call may not go at the start of physical line {@code p}, or null. */
+    static String unsafe(String[] phys, int p) {
+        String here = phys[p].strip();
+        if (here.isEmpty() || BAD_START.matcher(here).matches()) return "the line starts with '" + firstWord(here) + "'";
+        if (depth(phys, p) <= 0) return "the line is outside a function body";
+        for (int i = p - 1; i >= 0; i--) {
+            String prev = code(phys[i]);
+            if (prev.isEmpty()) continue;
+            if (prev.startsWith("#")) return null;
+            char last = prev.charAt(prev.length() - 1);
+            if (here.startsWith("while") && last == '}') return "the line may end a do-while";
+            if (last == ';' || last == '{' || last == '}') return null;
+            return "the statement may continue the previous line";
+        }
+        return null;
+    }
+
+    /** Nesting depth of braces at the start of physical line {@code p} (comments, strings and character literals skipped). */
+    static int depth(String[] phys, int p) {
+        int depth = 0;
+        boolean block = false;
+        for (int i = 0; i < p; i++) {
+            String l = phys[i];
+            if (!block && l.stripLeading().startsWith("#")) continue;
+            for (int j = 0; j < l.length(); j++) {
+                char c = l.charAt(j);
+                if (block) {
+                    if (c == '*' && j + 1 < l.length() && l.charAt(j + 1) == '/') {
+                        block = false;
+                        j++;
+                    }
+                } else if (c == '/' && j + 1 < l.length() && l.charAt(j + 1) == '/') {
+                    break;
+                } else if (c == '/' && j + 1 < l.length() && l.charAt(j + 1) == '*') {
+                    block = true;
+                    j++;
+                } else if (c == '"' || c == '\'') {
+                    for (j++; j < l.length() && l.charAt(j) != c; j++) if (l.charAt(j) == '\\') j++;
+                } else if (c == '{') {
+                    depth++;
+                } else if (c == '}') {
+                    depth--;
+                }
+            }
+        }
+        return depth;
+    }
+
+    private static String firstWord(String s) {
+        int i = 0;
+        while (i < s.length() && !Character.isWhitespace(s.charAt(i))) i++;
+        return s.substring(0, i);
+    }
+
+    /** A line without comments (a crude reading: comment markers inside strings are not expected here) and blanks. */
+    private static String code(String line) {
+        String s = line;
+        int c = s.indexOf("//");
+        if (c >= 0) s = s.substring(0, c);
+        s = s.replaceAll("/\\*.*?\\*/", "");
+        int open = s.indexOf("/*");
+        if (open >= 0) s = s.substring(0, open);
+        s = s.strip();
+        if (s.endsWith("*/")) return "";
+        if (s.startsWith("*")) return ""; // inside a block comment
+        return s;
+    }
+}

@@ -1,0 +1,378 @@
+/*
+ * Weft reproducer runtime: forces the witnessed order of a data race's synchronisation events in a real execution,
+ * without adding any happens-before edge of its own (see weft.reproduce.Reproducer for the scheme).
+ *
+ * - The program's calls of pthread/semaphore functions are redirected here by the linker (-Wl,--wrap=NAME): each
+ *   waits until the global turn counter equals the index of the thread's next event in the witness, calls the real
+ *   function, and passes the turn on. The turn counter is read and written with RELAXED atomics only, and waiting is
+ *   spinning with nanosleep: ThreadSanitizer derives no happens-before from either, so the only synchronisation
+ *   TSan sees is the program's own.
+ * - pthread objects of the program are keys only: every operation uses a real object this runtime owns (found by the
+ *   program object's address), so a file preprocessed for another data model (32-bit pthread_mutex_t...) is safe.
+ * - A thread's synchronisation calls after its last witnessed event ("tail" calls) wait until every witnessed event
+ *   has happened; a racing thread's tail calls and its exit also wait (bounded) until the other racing thread is past
+ *   its access. So no release after one racing access can reach the other thread before its access.
+ * - __weft_race_point(LINE), inserted before each racing line, holds a racing thread that has done all its events
+ *   until the other racing thread arrives at its own point: both accesses then run unordered.
+ * - __VERIFIER_nondet_* (and time, rand, random when the witness gives their results) return the witness's values,
+ *   per thread and function in order (0 when the witness gives none).
+ * Every wait is bounded (WEFT_TIMEOUT_MS, default 3000): on expiry the runtime stops forcing (prints why) and the
+ * program runs freely.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <semaphore.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <threads.h>
+#include <time.h>
+
+/* the real functions (the linker wraps the runtime's own references too) */
+extern __typeof__(pthread_mutex_lock) __real_pthread_mutex_lock;
+extern __typeof__(pthread_mutex_trylock) __real_pthread_mutex_trylock;
+extern __typeof__(pthread_mutex_timedlock) __real_pthread_mutex_timedlock;
+extern __typeof__(pthread_mutex_unlock) __real_pthread_mutex_unlock;
+extern __typeof__(pthread_mutex_init) __real_pthread_mutex_init;
+extern __typeof__(pthread_mutex_destroy) __real_pthread_mutex_destroy;
+extern __typeof__(pthread_cond_wait) __real_pthread_cond_wait;
+extern __typeof__(pthread_cond_timedwait) __real_pthread_cond_timedwait;
+extern __typeof__(pthread_cond_signal) __real_pthread_cond_signal;
+extern __typeof__(pthread_cond_broadcast) __real_pthread_cond_broadcast;
+extern __typeof__(pthread_cond_init) __real_pthread_cond_init;
+extern __typeof__(pthread_cond_destroy) __real_pthread_cond_destroy;
+extern __typeof__(pthread_rwlock_rdlock) __real_pthread_rwlock_rdlock;
+extern __typeof__(pthread_rwlock_wrlock) __real_pthread_rwlock_wrlock;
+extern __typeof__(pthread_rwlock_tryrdlock) __real_pthread_rwlock_tryrdlock;
+extern __typeof__(pthread_rwlock_trywrlock) __real_pthread_rwlock_trywrlock;
+extern __typeof__(pthread_rwlock_unlock) __real_pthread_rwlock_unlock;
+extern __typeof__(pthread_rwlock_init) __real_pthread_rwlock_init;
+extern __typeof__(pthread_rwlock_destroy) __real_pthread_rwlock_destroy;
+extern __typeof__(pthread_spin_lock) __real_pthread_spin_lock;
+extern __typeof__(pthread_spin_trylock) __real_pthread_spin_trylock;
+extern __typeof__(pthread_spin_unlock) __real_pthread_spin_unlock;
+extern __typeof__(pthread_spin_init) __real_pthread_spin_init;
+extern __typeof__(pthread_spin_destroy) __real_pthread_spin_destroy;
+extern __typeof__(sem_wait) __real_sem_wait;
+extern __typeof__(sem_trywait) __real_sem_trywait;
+extern __typeof__(sem_post) __real_sem_post;
+extern __typeof__(sem_init) __real_sem_init;
+extern __typeof__(sem_destroy) __real_sem_destroy;
+extern __typeof__(pthread_barrier_wait) __real_pthread_barrier_wait;
+extern __typeof__(pthread_barrier_init) __real_pthread_barrier_init;
+extern __typeof__(pthread_barrier_destroy) __real_pthread_barrier_destroy;
+extern __typeof__(pthread_attr_init) __real_pthread_attr_init;
+extern __typeof__(pthread_attr_destroy) __real_pthread_attr_destroy;
+extern __typeof__(pthread_attr_setdetachstate) __real_pthread_attr_setdetachstate;
+extern __typeof__(pthread_attr_getdetachstate) __real_pthread_attr_getdetachstate;
+extern __typeof__(pthread_attr_setstacksize) __real_pthread_attr_setstacksize;
+extern __typeof__(pthread_attr_getstacksize) __real_pthread_attr_getstacksize;
+extern __typeof__(pthread_attr_setscope) __real_pthread_attr_setscope;
+extern __typeof__(pthread_attr_setschedpolicy) __real_pthread_attr_setschedpolicy;
+extern __typeof__(pthread_attr_setinheritsched) __real_pthread_attr_setinheritsched;
+
+struct weft_event { int thread; const char *fn; int resumes; int line; };
+struct weft_value { int thread; const char *fn; long long value; };
+extern const struct weft_event weft_events[];
+extern const int weft_event_count;
+extern const struct weft_value weft_values[];
+extern const int weft_value_count;
+extern int weft_value_used[];
+extern const int weft_race_thread[2];
+extern const int weft_race_line[2];
+extern const int weft_race_later;
+
+static int turn;             /* index of the next event allowed to run (relaxed atomics only) */
+static int abandoned;        /* 1: the schedule is no longer forced */
+static int created;          /* threads created so far */
+static int race_state[2];    /* per racing side: 0 not arrived, 1 at its race point, 2 past its access */
+static __thread int my_tid;  /* 0: main, then in creation order */
+static __thread int my_cursor;
+static __thread int my_value_cursor;
+static long timeout_ms = 3000;
+
+#define LOAD(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
+#define STORE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
+
+static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+#include <stdarg.h>
+static void say(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "weft-harness: ");
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+static void pause_briefly(void) {
+    struct timespec ts = {0, 50000};
+    nanosleep(&ts, NULL);
+}
+
+static long now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1000L + ts.tv_nsec / 1000000L;
+}
+
+static void abandon(const char *why, int at) {
+    if (!LOAD(abandoned)) say("schedule abandoned at event %d of %d: %s (thread %d)", at, weft_event_count, why, my_tid);
+    STORE(abandoned, 1);
+}
+
+/* Waits until the turn counter reaches g; abandons after the timeout without progress. */
+static void wait_turn(int g) {
+    int last = LOAD(turn);
+    long since = now_ms();
+    while (!LOAD(abandoned)) {
+        int t = LOAD(turn);
+        if (t >= g) return;
+        if (t != last) {
+            last = t;
+            since = now_ms();
+        } else if (now_ms() - since > timeout_ms) {
+            char why[160];
+            snprintf(why, sizeof why, "waited for turn %d (%s), the schedule stands at %d (%s of thread %d)", g,
+                     g < weft_event_count ? weft_events[g].fn : "end", t, t < weft_event_count ? weft_events[t].fn : "end",
+                     t < weft_event_count ? weft_events[t].thread : -1);
+            abandon(why, t);
+            return;
+        }
+        pause_briefly();
+    }
+}
+
+static int race_side(void) {
+    if (my_tid == weft_race_thread[0]) return 0;
+    if (my_tid == weft_race_thread[1]) return 1;
+    return -1;
+}
+
+/* Waits (bounded) until the other racing side has reached state `want`. */
+static void wait_other(int side, int want) {
+    long start = now_ms();
+    while (LOAD(race_state[1 - side]) < want && now_ms() - start < timeout_ms) pause_briefly();
+}
+
+static int next_event_of_mine(void) {
+    int i = my_cursor;
+    while (i < weft_event_count && weft_events[i].thread != my_tid) i++;
+    return i;
+}
+
+/* A call outside the witness's events of this thread: waits until all events happened; a racing thread also
+   waits until the other racing thread is past its access. */
+static void tail_call(void) {
+    int side = race_side();
+    if (side >= 0) {
+        STORE(race_state[side], 2);
+        wait_other(side, 2);
+    }
+    if (!LOAD(abandoned)) wait_turn(weft_event_count);
+}
+
+/* Start of a scheduled call of fn: waits for the thread's next event; returns its index or -1 (not scheduled). */
+static int enter(const char *fn) {
+    int i = next_event_of_mine();
+    if (i >= weft_event_count) {
+        tail_call();
+        return -1;
+    }
+    if (weft_events[i].resumes || strcmp(weft_events[i].fn, fn) != 0) {
+        char why[160];
+        snprintf(why, sizeof why, "the program calls %s where the witness has %s%s (line %d)", fn,
+                 weft_events[i].resumes ? "the resumption of " : "", weft_events[i].fn, weft_events[i].line);
+        abandon(why, i);
+        return -1;
+    }
+    my_cursor = i + 1;
+    if (!LOAD(abandoned)) wait_turn(i);
+    return i;
+}
+
+static void leave(int g) {
+    if (g >= 0 && !LOAD(abandoned)) STORE(turn, g + 1);
+}
+
+/* After a blocking call returned: the witness's "(resumes)" steps of that call, in turn. */
+static void resumed(const char *fn) {
+    for (;;) {
+        int i = next_event_of_mine();
+        if (i >= weft_event_count || !weft_events[i].resumes || strcmp(weft_events[i].fn, fn) != 0) return;
+        my_cursor = i + 1;
+        if (!LOAD(abandoned)) wait_turn(i);
+        leave(i);
+    }
+}
+
+void __weft_race_point(int line) {
+    int side = race_side();
+    if (side < 0 || weft_race_line[side] != line || LOAD(race_state[side]) > 0) return;
+    if (next_event_of_mine() < weft_event_count && !LOAD(abandoned)) return; /* not yet the witnessed visit */
+    STORE(race_state[side], 1);
+    wait_other(side, 1);
+    if (side == weft_race_later) {
+        /* this side lets the other do its access just before its own, so that the other's access is in TSan's
+           shadow memory when this one happens (a read goes last: TSan compares it with writes only, so it pairs with
+           the witnessed write, not with an older access of the same thread) */
+        struct timespec ts = {0, 20000000};
+        nanosleep(&ts, NULL);
+    }
+}
+
+static void at_exit(void) {
+    int side = race_side();
+    if (side >= 0) STORE(race_state[side], 2);
+    for (int s = 0; s < 2; s++) {
+        if (s == side) continue;
+        long start = now_ms();
+        while (LOAD(race_state[s]) < 2 && now_ms() - start < timeout_ms) pause_briefly();
+    }
+    say("%s; racing accesses reached: %s and %s", LOAD(abandoned) ? "schedule abandoned" : "schedule followed",
+        LOAD(race_state[0]) ? "yes" : "no", LOAD(race_state[1]) ? "yes" : "no");
+}
+
+/* Report every race, also a second one on the same address (TSan's default hides it behind the first). */
+const char *__tsan_default_options(void) {
+    return "suppress_equal_addresses=0:halt_on_error=0:report_signal_unsafe=0:history_size=7";
+}
+
+__attribute__((constructor)) static void weft_init(void) {
+    const char *t = getenv("WEFT_TIMEOUT_MS");
+    if (t != NULL && atol(t) > 0) timeout_ms = atol(t);
+    atexit(at_exit);
+}
+
+/* the wrappers of the pthread, semaphore and C11 thread functions, in their own file (one translation unit) */
+#include "weft_wrappers.c"
+
+/* ---- functions of SV-COMP programs gcc lacks (weak: the program's own definitions win) ---- */
+
+/* Atomic sections: one global (recursive) lock, so sections exclude each other and TSan orders them, as SV-COMP's
+   semantics does, while a plain access still races with an access in a section. */
+static pthread_mutex_t section = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
+
+__attribute__((weak)) void __VERIFIER_atomic_begin(void) {
+    int g = enter("__VERIFIER_atomic_begin");
+    __real_pthread_mutex_lock(&section);
+    leave(g);
+}
+
+__attribute__((weak)) void __VERIFIER_atomic_end(void) {
+    int g = enter("__VERIFIER_atomic_end");
+    __real_pthread_mutex_unlock(&section);
+    leave(g);
+}
+
+/* A call of the program's __VERIFIER_atomic_NAME function (the patched source calls these at its start and end). */
+void __weft_atomic_enter(const char *fn) {
+    int g = enter(fn);
+    __real_pthread_mutex_lock(&section);
+    leave(g);
+}
+
+void __weft_atomic_exit(int *unused) {
+    (void)unused;
+    __real_pthread_mutex_unlock(&section);
+}
+
+/* The witness's next value for a call of fn in this thread (values are used per thread and function, in order);
+   found says whether there was one (else 0). Only the owning thread touches its values' used flags. */
+static long long value_for(const char *fn, int *found) {
+    for (int i = 0; i < weft_value_count; i++) {
+        if (weft_values[i].thread != my_tid || weft_value_used[i] || strcmp(weft_values[i].fn, fn) != 0) continue;
+        weft_value_used[i] = 1;
+        *found = 1;
+        return weft_values[i].value;
+    }
+    *found = 0;
+    return 0;
+}
+
+static long long next_value(const char *fn) {
+    int found;
+    return value_for(fn, &found);
+}
+
+time_t __real_time(time_t *);
+time_t __wrap_time(time_t *t) {
+    int found;
+    long long v = value_for("time", &found);
+    if (!found) return __real_time(t);
+    if (t != NULL) *t = (time_t)v;
+    return (time_t)v;
+}
+
+int __real_rand(void);
+int __wrap_rand(void) {
+    int found;
+    long long v = value_for("rand", &found);
+    return found ? (int)v : __real_rand();
+}
+
+long __real_random(void);
+long __wrap_random(void) {
+    int found;
+    long long v = value_for("random", &found);
+    return found ? (long)v : __real_random();
+}
+
+#define INPUT(type, name) __attribute__((weak)) type name(void) { return (type)next_value(#name); }
+INPUT(int, __VERIFIER_nondet_int)
+INPUT(unsigned int, __VERIFIER_nondet_uint)
+INPUT(long, __VERIFIER_nondet_long)
+INPUT(unsigned long, __VERIFIER_nondet_ulong)
+INPUT(long long, __VERIFIER_nondet_longlong)
+INPUT(unsigned long long, __VERIFIER_nondet_ulonglong)
+INPUT(short, __VERIFIER_nondet_short)
+INPUT(unsigned short, __VERIFIER_nondet_ushort)
+INPUT(char, __VERIFIER_nondet_char)
+INPUT(unsigned char, __VERIFIER_nondet_uchar)
+INPUT(_Bool, __VERIFIER_nondet_bool)
+INPUT(_Bool, __VERIFIER_nondet__Bool)
+INPUT(size_t, __VERIFIER_nondet_size_t)
+INPUT(unsigned int, __VERIFIER_nondet_u32)
+INPUT(unsigned int, __VERIFIER_nondet_unsigned)
+__attribute__((weak)) void *__VERIFIER_nondet_pointer(void) { return (void *)(intptr_t)next_value("__VERIFIER_nondet_pointer"); }
+
+/* abort and failed assertions (an execution off the witness's path, e.g. reach_error of a program that defines it):
+   first let the racing threads reach their accesses (bounded), then abort. */
+static void before_abort(const char *what) {
+    say("%s in thread %d: waiting for the racing accesses before aborting", what, my_tid);
+    int side = race_side();
+    if (side >= 0) STORE(race_state[side], 2);
+    long start = now_ms();
+    while ((LOAD(race_state[0]) == 0 || LOAD(race_state[1]) == 0) && now_ms() - start < timeout_ms) pause_briefly();
+    struct timespec ts = {0, 100000000};
+    nanosleep(&ts, NULL);
+}
+
+void __real_abort(void) __attribute__((noreturn));
+void __wrap_abort(void) {
+    before_abort("abort()");
+    __real_abort();
+}
+
+void __real___assert_fail(const char *, const char *, unsigned int, const char *) __attribute__((noreturn));
+void __wrap___assert_fail(const char *expr, const char *file, unsigned int line, const char *fn) {
+    before_abort("a failed assertion");
+    __real___assert_fail(expr, file, line, fn);
+}
+
+__attribute__((weak)) void __VERIFIER_assume(int cond) {
+    if (!cond) {
+        say("__VERIFIER_assume failed in thread %d: the execution left the witness's path", my_tid);
+        exit(3);
+    }
+}
+
+__attribute__((weak)) void reach_error(void) {
+    say("reach_error() called in thread %d (ignored)", my_tid);
+}
+
+__attribute__((weak)) void __VERIFIER_error(void) {
+    say("__VERIFIER_error() called in thread %d (ignored)", my_tid);
+}

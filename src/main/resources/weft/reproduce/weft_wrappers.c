@@ -1,0 +1,379 @@
+/*
+ * Weft reproducer runtime, part 2 (included by weft_runtime.c, not compiled on its own): the wrappers the linker
+ * redirects the program's calls to (-Wl,--wrap=NAME), over real objects the runtime owns.
+ */
+/* ---- shadow objects: the program's pthread objects are keys of real ones owned here ---- */
+
+#define SLOTS 4096
+static const void *slot_key[SLOTS];
+static pthread_mutex_t shadow_mutex[SLOTS] = {[0 ... SLOTS - 1] = PTHREAD_MUTEX_INITIALIZER};
+static pthread_cond_t shadow_cond[SLOTS] = {[0 ... SLOTS - 1] = PTHREAD_COND_INITIALIZER};
+static pthread_rwlock_t shadow_rwlock[SLOTS] = {[0 ... SLOTS - 1] = PTHREAD_RWLOCK_INITIALIZER};
+static sem_t shadow_sem[SLOTS];
+static pthread_barrier_t shadow_barrier[SLOTS];
+static pthread_attr_t shadow_attr[SLOTS];
+static int thread_known[SLOTS];  /* a pthread_t the program got from pthread_create (relaxed atomics) */
+static int shadow_attr_set[SLOTS];
+
+static int slot(const void *key) {
+    uintptr_t h = ((uintptr_t)key >> 3) * 0x9E3779B97F4A7C15ull;
+    for (unsigned n = 0, i = (unsigned)(h >> 40) % SLOTS; n < SLOTS; n++, i = (i + 1) % SLOTS) {
+        const void *k = __atomic_load_n(&slot_key[i], __ATOMIC_RELAXED);
+        if (k == key) return (int)i;
+        if (k == NULL) {
+            const void *expected = NULL;
+            if (__atomic_compare_exchange_n(&slot_key[i], &expected, key, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED)
+                    || expected == key)
+                return (int)i;
+        }
+    }
+    say("more than %d synchronisation objects", SLOTS);
+    abort();
+}
+
+#define M(p) (&shadow_mutex[slot(p)])
+#define C(p) (&shadow_cond[slot(p)])
+#define RW(p) (&shadow_rwlock[slot(p)])
+#define S(p) (&shadow_sem[slot(p)])
+#define B(p) (&shadow_barrier[slot(p)])
+
+/* the program's thread attributes: a real one per program object, NULL until initialised */
+static pthread_attr_t *attr_of(const void *a) {
+    if (a == NULL) return NULL;
+    int s = slot(a);
+    if (!shadow_attr_set[s]) {
+        __real_pthread_attr_init(&shadow_attr[s]);
+        shadow_attr_set[s] = 1;
+    }
+    return &shadow_attr[s];
+}
+
+/* ---- threads ---- */
+
+struct start { void *(*fn)(void *); void *arg; int tid; };
+
+static void *trampoline(void *p) {
+    struct start s = *(struct start *)p;
+    free(p);
+    my_tid = s.tid;
+    void *r = s.fn(s.arg);
+    int side = race_side();
+    if (side >= 0) {
+        STORE(race_state[side], 2);
+        wait_other(side, 2);
+    }
+    return r;
+}
+
+int __real_pthread_create(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
+int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*fn)(void *), void *arg) {
+    int g = enter("pthread_create");
+    struct start *s = malloc(sizeof *s);
+    s->fn = fn;
+    s->arg = arg;
+    s->tid = __atomic_add_fetch(&created, 1, __ATOMIC_RELAXED);
+    pthread_t real;
+    int r = __real_pthread_create(&real, attr_of(a), trampoline, s);
+    if (r == 0) STORE(thread_known[slot((const void *)real)], 1);
+    *t = real;
+    leave(g);
+    return r;
+}
+
+#define EVENT(ret, name, params, args)                  \
+    ret __real_##name params;                           \
+    ret __wrap_##name params {                          \
+        int g = enter(#name);                           \
+        ret r = __real_##name args;                     \
+        leave(g);                                       \
+        return r;                                       \
+    }
+
+int __real_pthread_join(pthread_t, void **);
+int __wrap_pthread_join(pthread_t t, void **ret) {
+    int g = enter("pthread_join");
+    if (!LOAD(thread_known[slot((const void *)t)])) { /* glibc crashes on a handle it never gave */
+        say("pthread_join of a thread that was never created (thread %d)", my_tid);
+        leave(g);
+        return ESRCH;
+    }
+    int r = __real_pthread_join(t, ret);
+    leave(g);
+    return r;
+}
+
+int __real_pthread_detach(pthread_t);
+int __wrap_pthread_detach(pthread_t t) {
+    int g = enter("pthread_detach");
+    int r = __real_pthread_detach(t);
+    leave(g);
+    return r;
+}
+
+void __real_pthread_exit(void *) __attribute__((noreturn));
+void __wrap_pthread_exit(void *ret) {
+    int g = enter("pthread_exit");
+    leave(g);
+    int side = race_side();
+    if (side >= 0) {
+        STORE(race_state[side], 2);
+        wait_other(side, 2);
+    }
+    __real_pthread_exit(ret);
+}
+
+#define MUTEX_OP(name, call)                            \
+    int __wrap_##name(pthread_mutex_t *m) {             \
+        int g = enter(#name);                           \
+        int r = call(M(m));                             \
+        leave(g);                                       \
+        return r;                                       \
+    }
+MUTEX_OP(pthread_mutex_lock, __real_pthread_mutex_lock)
+MUTEX_OP(pthread_mutex_trylock, __real_pthread_mutex_trylock)
+MUTEX_OP(pthread_mutex_unlock, __real_pthread_mutex_unlock)
+
+int __wrap_pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *ts) {
+    int g = enter("pthread_mutex_timedlock");
+    int r = __real_pthread_mutex_timedlock(M(m), ts);
+    leave(g);
+    return r;
+}
+
+int __wrap_pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *a) {
+    return __real_pthread_mutex_init(M(m), a);
+}
+
+int __wrap_pthread_mutex_destroy(pthread_mutex_t *m) {
+    (void)m;
+    return 0;
+}
+
+int __wrap_pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m) {
+    int g = enter("pthread_cond_wait");
+    leave(g);
+    int r = __real_pthread_cond_wait(C(c), M(m));
+    resumed("pthread_cond_wait");
+    return r;
+}
+
+int __wrap_pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m, const struct timespec *ts) {
+    int g = enter("pthread_cond_timedwait");
+    leave(g);
+    int r = __real_pthread_cond_timedwait(C(c), M(m), ts);
+    resumed("pthread_cond_timedwait");
+    return r;
+}
+
+#define COND_OP(name, call)                             \
+    int __wrap_##name(pthread_cond_t *c) {              \
+        int g = enter(#name);                           \
+        int r = call(C(c));                             \
+        leave(g);                                       \
+        return r;                                       \
+    }
+COND_OP(pthread_cond_signal, __real_pthread_cond_signal)
+COND_OP(pthread_cond_broadcast, __real_pthread_cond_broadcast)
+
+int __wrap_pthread_cond_init(pthread_cond_t *c, const pthread_condattr_t *a) {
+    return __real_pthread_cond_init(C(c), a);
+}
+
+int __wrap_pthread_cond_destroy(pthread_cond_t *c) {
+    (void)c;
+    return 0;
+}
+
+#define RW_OP(name, call)                               \
+    int __wrap_##name(pthread_rwlock_t *l) {            \
+        int g = enter(#name);                           \
+        int r = call(RW(l));                            \
+        leave(g);                                       \
+        return r;                                       \
+    }
+RW_OP(pthread_rwlock_rdlock, __real_pthread_rwlock_rdlock)
+RW_OP(pthread_rwlock_wrlock, __real_pthread_rwlock_wrlock)
+RW_OP(pthread_rwlock_tryrdlock, __real_pthread_rwlock_tryrdlock)
+RW_OP(pthread_rwlock_trywrlock, __real_pthread_rwlock_trywrlock)
+RW_OP(pthread_rwlock_unlock, __real_pthread_rwlock_unlock)
+
+int __wrap_pthread_rwlock_init(pthread_rwlock_t *l, const pthread_rwlockattr_t *a) {
+    return __real_pthread_rwlock_init(RW(l), a);
+}
+
+int __wrap_pthread_rwlock_destroy(pthread_rwlock_t *l) {
+    (void)l;
+    return 0;
+}
+
+/* spin locks: a real mutex each (same happens-before for TSan, no busy waiting under a forced schedule) */
+#define SPIN_OP(name, call)                             \
+    int __wrap_##name(pthread_spinlock_t *l) {          \
+        int g = enter(#name);                           \
+        int r = call(M(l));                             \
+        leave(g);                                       \
+        return r;                                       \
+    }
+SPIN_OP(pthread_spin_lock, __real_pthread_mutex_lock)
+SPIN_OP(pthread_spin_trylock, __real_pthread_mutex_trylock)
+SPIN_OP(pthread_spin_unlock, __real_pthread_mutex_unlock)
+
+int __wrap_pthread_spin_init(pthread_spinlock_t *l, int pshared) {
+    (void)pshared;
+    return __real_pthread_mutex_init(M(l), NULL);
+}
+
+int __wrap_pthread_spin_destroy(pthread_spinlock_t *l) {
+    (void)l;
+    return 0;
+}
+
+#define SEM_OP(name, call)                              \
+    int __wrap_##name(sem_t *s) {                       \
+        int g = enter(#name);                           \
+        int r = call(S(s));                             \
+        leave(g);                                       \
+        return r;                                       \
+    }
+SEM_OP(sem_wait, __real_sem_wait)
+SEM_OP(sem_trywait, __real_sem_trywait)
+SEM_OP(sem_post, __real_sem_post)
+
+int __wrap_sem_init(sem_t *s, int pshared, unsigned value) {
+    return __real_sem_init(S(s), pshared, value);
+}
+
+int __wrap_sem_destroy(sem_t *s) {
+    (void)s;
+    return 0;
+}
+
+int __wrap_pthread_barrier_wait(pthread_barrier_t *b) {
+    int g = enter("pthread_barrier_wait");
+    leave(g);
+    int r = __real_pthread_barrier_wait(B(b));
+    resumed("pthread_barrier_wait");
+    return r;
+}
+
+int __wrap_pthread_barrier_init(pthread_barrier_t *b, const pthread_barrierattr_t *a, unsigned count) {
+    return __real_pthread_barrier_init(B(b), a, count);
+}
+
+int __wrap_pthread_barrier_destroy(pthread_barrier_t *b) {
+    (void)b;
+    return 0;
+}
+
+int __wrap_pthread_attr_init(pthread_attr_t *a) {
+    int s = slot(a);
+    shadow_attr_set[s] = 1;
+    return __real_pthread_attr_init(&shadow_attr[s]);
+}
+
+int __wrap_pthread_attr_destroy(pthread_attr_t *a) {
+    (void)a;
+    return 0;
+}
+
+int __wrap_pthread_attr_setdetachstate(pthread_attr_t *a, int v) { return __real_pthread_attr_setdetachstate(attr_of(a), v); }
+int __wrap_pthread_attr_getdetachstate(const pthread_attr_t *a, int *v) { return __real_pthread_attr_getdetachstate(attr_of(a), v); }
+int __wrap_pthread_attr_setstacksize(pthread_attr_t *a, size_t v) { return __real_pthread_attr_setstacksize(attr_of(a), v); }
+int __wrap_pthread_attr_getstacksize(const pthread_attr_t *a, size_t *v) { return __real_pthread_attr_getstacksize(attr_of(a), v); }
+int __wrap_pthread_attr_setscope(pthread_attr_t *a, int v) { return __real_pthread_attr_setscope(attr_of(a), v); }
+int __wrap_pthread_attr_setschedpolicy(pthread_attr_t *a, int v) { return __real_pthread_attr_setschedpolicy(attr_of(a), v); }
+int __wrap_pthread_attr_setinheritsched(pthread_attr_t *a, int v) { return __real_pthread_attr_setinheritsched(attr_of(a), v); }
+
+/* ---- C11 threads: glibc implements them on internal pthread calls TSan does not see; here on the real pthread ones ---- */
+
+struct c11_start { thrd_start_t fn; void *arg; };
+
+static void *c11_trampoline(void *p) {
+    struct c11_start s = *(struct c11_start *)p;
+    free(p);
+    return (void *)(intptr_t)s.fn(s.arg);
+}
+
+static int thrd_code(int r) {
+    return r == 0 ? thrd_success : r == EBUSY ? thrd_busy : r == ETIMEDOUT ? thrd_timedout : thrd_error;
+}
+
+int __wrap_thrd_create(thrd_t *t, thrd_start_t fn, void *arg) {
+    int g = enter("thrd_create");
+    struct c11_start *c = malloc(sizeof *c);
+    c->fn = fn;
+    c->arg = arg;
+    struct start *s = malloc(sizeof *s);
+    s->fn = c11_trampoline;
+    s->arg = c;
+    s->tid = __atomic_add_fetch(&created, 1, __ATOMIC_RELAXED);
+    pthread_t real;
+    int r = __real_pthread_create(&real, NULL, trampoline, s);
+    *t = (thrd_t)real;
+    leave(g);
+    return thrd_code(r);
+}
+
+int __wrap_thrd_join(thrd_t t, int *res) {
+    int g = enter("thrd_join");
+    void *v = NULL;
+    int r = __real_pthread_join((pthread_t)t, &v);
+    if (res != NULL) *res = (int)(intptr_t)v;
+    leave(g);
+    return thrd_code(r);
+}
+
+#define MTX_OP(name, call)                              \
+    int __wrap_##name(mtx_t *m) {                       \
+        int g = enter(#name);                           \
+        int r = call(M(m));                             \
+        leave(g);                                       \
+        return thrd_code(r);                            \
+    }
+MTX_OP(mtx_lock, __real_pthread_mutex_lock)
+MTX_OP(mtx_trylock, __real_pthread_mutex_trylock)
+MTX_OP(mtx_unlock, __real_pthread_mutex_unlock)
+
+int __wrap_mtx_init(mtx_t *m, int type) {
+    pthread_mutexattr_t a;
+    pthread_mutexattr_init(&a);
+    if (type & mtx_recursive) pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);
+    int r = __real_pthread_mutex_init(M(m), &a);
+    pthread_mutexattr_destroy(&a);
+    return thrd_code(r);
+}
+
+void __wrap_mtx_destroy(mtx_t *m) {
+    (void)m;
+}
+
+int __wrap_cnd_wait(cnd_t *c, mtx_t *m) {
+    int g = enter("cnd_wait");
+    leave(g);
+    int r = __real_pthread_cond_wait(C(c), M(m));
+    resumed("cnd_wait");
+    return thrd_code(r);
+}
+
+int __wrap_cnd_signal(cnd_t *c) {
+    int g = enter("cnd_signal");
+    int r = __real_pthread_cond_signal(C(c));
+    leave(g);
+    return thrd_code(r);
+}
+
+int __wrap_cnd_broadcast(cnd_t *c) {
+    int g = enter("cnd_broadcast");
+    int r = __real_pthread_cond_broadcast(C(c));
+    leave(g);
+    return thrd_code(r);
+}
+
+int __wrap_cnd_init(cnd_t *c) {
+    return thrd_code(__real_pthread_cond_init(C(c), NULL));
+}
+
+void __wrap_cnd_destroy(cnd_t *c) {
+    (void)c;
+}
+

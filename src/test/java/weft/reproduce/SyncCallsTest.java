@@ -1,0 +1,44 @@
+package weft.reproduce;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The table of functions agrees with the harness runtime: each wrapped function has its wrapper, each schedule point takes its turn. */
+class SyncCallsTest {
+    @Test
+    void everyFunctionOfTheTableIsImplementedByTheRuntimeAsItsRoleSays() {
+        String runtime = Reproducer.resource("weft_runtime.c") + Reproducer.resource("weft_wrappers.c");
+        SyncCalls calls = SyncCalls.standard();
+        assertTrue(calls.roles().size() > 40, "table read: " + calls.roles().size());
+        for (Map.Entry<String, SyncCalls.Role> e : calls.roles().entrySet()) {
+            String f = e.getKey();
+            boolean wrapper = runtime.contains("__wrap_" + f + "(") || runtime.matches("(?s).*_OP\\(" + f + ",.*");
+            boolean defined = runtime.contains(f + "(void) {") || runtime.matches("(?s).*INPUT\\([^,]+, " + f + "\\).*");
+            switch (e.getValue()) {
+                case EVENT, BLOCKING, SHADOW, LIBINPUT, ENDING -> assertTrue(wrapper, "no __wrap_" + f);
+                case RUNTIME, INPUT -> assertTrue(defined, "not defined: " + f);
+            }
+            if (e.getValue().scheduled()) assertTrue(runtime.contains("enter(\"" + f + "\")") || runtime.contains("(" + f + ", "), "no turn taken by " + f);
+            if (e.getValue() == SyncCalls.Role.BLOCKING && !f.endsWith("_exit")) assertTrue(runtime.contains("resumed(\"" + f + "\")"), f);
+        }
+        assertTrue(calls.wrapped().contains("pthread_mutex_lock"));
+        assertTrue(!calls.wrapped().contains("__VERIFIER_nondet_int"));
+    }
+
+    @Test
+    void roles() {
+        SyncCalls c = SyncCalls.standard();
+        assertEquals(SyncCalls.Role.EVENT, c.role("pthread_mutex_lock"));
+        assertEquals(SyncCalls.Role.BLOCKING, c.role("pthread_cond_wait"));
+        assertEquals(SyncCalls.Role.SHADOW, c.role("pthread_mutex_init"));
+        assertEquals(SyncCalls.Role.RUNTIME, c.role("__VERIFIER_atomic_begin"));
+        assertEquals(null, c.role("printf"));
+        for (SyncCalls.Role r : List.of(SyncCalls.Role.EVENT, SyncCalls.Role.BLOCKING, SyncCalls.Role.RUNTIME)) assertTrue(r.scheduled());
+        assertTrue(!SyncCalls.Role.SHADOW.scheduled() && !SyncCalls.Role.INPUT.scheduled());
+    }
+}
