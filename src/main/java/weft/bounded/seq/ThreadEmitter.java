@@ -70,6 +70,7 @@ final class ThreadEmitter {
         SeqState.Slot s = st.slots.get(slot);
         out.append("static void w_thread_").append(slot).append("(void)\n{\n");
         stack.push(s.routine().linkName());
+        point(); // before anything: a resumed thread never re-runs code that precedes its first visible statement
         instance(s.routine(), null, List.of());
         stack.pop();
         out.append("W_P").append(points).append(": return;\n");
@@ -124,36 +125,13 @@ final class ThreadEmitter {
             out.append("  ").append(names.get(p)).append(" = ").append(st.types.cast(p.type())).append(args.get(i)).append(";\n");
         }
         Cfg cfg = f.cfg();
-        int[] rpo = rpo(cfg);
-        int k = st.options.unwind();
-        int n = cfg.nodeCount();
-        boolean[] reached = new boolean[n * (k + 1)];
-        Deque<Integer> work = new ArrayDeque<>();
-        reached[cfg.entry()] = true;
-        work.add(cfg.entry());
-        while (!work.isEmpty()) {
-            int c = work.poll();
-            int node = c % n;
-            int d = c / n;
-            for (Edge e : cfg.out(node)) {
-                int nd = isBack(rpo, e) ? d + 1 : d;
-                if (nd > k) continue;
-                int copy = nd * n + e.to();
-                if (!reached[copy]) {
-                    reached[copy] = true;
-                    work.add(copy);
-                }
-            }
-        }
-        List<Integer> order = new ArrayList<>();
-        for (int c = 0; c < reached.length; c++) if (reached[c]) order.add(c);
-        order.sort((a, b) -> a / n != b / n ? Integer.compare(a / n, b / n) : Integer.compare(rpo[a % n], rpo[b % n]));
+        LoopUnwinding u = LoopUnwinding.of(cfg, st.options.unwind());
+        List<LoopUnwinding.Copy> copies = u.copies();
         String prefix = "L" + inst + "_";
-        out.append("  goto ").append(prefix).append(cfg.entry()).append("_0;\n");
-        for (int c : order) {
-            int node = c % n;
-            int d = c / n;
-            out.append(prefix).append(node).append('_').append(d).append(": ;\n");
+        for (int c = 0; c < copies.size(); c++) {
+            LoopUnwinding.Copy copy = copies.get(c);
+            int node = copy.node();
+            out.append(label(prefix, copy)).append(": ;\n");
             List<Edge> outs = cfg.out(node);
             if (outs.isEmpty()) {
                 if (node == cfg.exit()) ret(f, cont, null, ex);
@@ -166,19 +144,31 @@ final class ThreadEmitter {
                 List<Instrumentation.Site> sites = new ArrayList<>();
                 for (Edge e : outs) sites.addAll(instr.sites(f, e.stmt(), ex));
                 instr.emit(sites, p);
-                for (Edge e : outs) {
-                    Stmt.Assume a = (Stmt.Assume) e.stmt();
+                for (int ei = 0; ei < outs.size(); ei++) {
+                    Stmt.Assume a = (Stmt.Assume) outs.get(ei).stmt();
                     out.append("  if ((").append(ex.expr(a.cond())).append(a.positive() ? ") != 0" : ") == 0")
-                            .append(") goto ").append(target(prefix, rpo, e, d)).append(";\n");
+                            .append(") goto ").append(target(prefix, u, c, ei)).append(";\n");
                 }
                 out.append("  __VERIFIER_assume(0); return;\n");
             } else if (outs.size() == 1) {
-                Edge e = outs.get(0);
-                statement(f, e.stmt(), target(prefix, rpo, e, d), cont, ex);
+                statement(f, outs.get(0).stmt(), target(prefix, u, c, 0), cont, ex);
             } else {
                 cut("a node with several non-branch edges is cut off");
             }
         }
+    }
+
+    private static String label(String prefix, LoopUnwinding.Copy copy) {
+        return prefix + copy.node() + copy.key();
+    }
+
+    private String target(String prefix, LoopUnwinding u, int from, int edgeIndex) {
+        int t = u.target(from, edgeIndex);
+        if (t < 0) {
+            st.cutOffs = true;
+            return "w_cut";
+        }
+        return label(prefix, u.copies().get(t));
     }
 
     /**
@@ -198,15 +188,6 @@ final class ThreadEmitter {
         }
         for (Accesses.Access a : Accesses.of(s)) if (instr.shared(a.lvalue())) return true;
         return false;
-    }
-
-    private String target(String prefix, int[] rpo, Edge e, int d) {
-        int nd = isBack(rpo, e) ? d + 1 : d;
-        if (nd > st.options.unwind()) {
-            st.cutOffs = true;
-            return "w_cut";
-        }
-        return prefix + e.to() + "_" + nd;
     }
 
     private void statement(Function f, Stmt s, String target, Cont cont, CExprs ex) {
@@ -319,10 +300,6 @@ final class ThreadEmitter {
     /** The thread ends ({@code pthread_exit}); the main thread's end leaves the program running. */
     void threadExit() {
         out.append("  w_done[").append(slot).append("] = 1; return;\n");
-    }
-
-    private static boolean isBack(int[] rpo, Edge e) {
-        return rpo[e.to()] <= rpo[e.from()];
     }
 
     /** Reverse-postorder numbers of a depth-first search from the entry (-1: unreachable). */
