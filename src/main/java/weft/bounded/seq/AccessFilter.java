@@ -11,6 +11,7 @@ import weft.ir.Stmt;
  */
 @FunctionalInterface
 public interface AccessFilter {
+    /** Whether to instrument {@code lvalue} accessed by {@code stmt} ({@code lvalue} null: a library call's memory arguments). */
     boolean instrument(Function function, Stmt stmt, Lvalue lvalue);
 
     AccessFilter ALL = (f, s, lv) -> true;

@@ -25,7 +25,7 @@ import java.util.List;
  */
 final class Instrumentation {
     /** One instrumented access: its first byte as an integer, its byte count and kind, as printed C. */
-    record Site(String addr, long len, boolean write) {}
+    record Site(String addr, String len, boolean write) {}
 
     private final ThreadEmitter te;
 
@@ -38,7 +38,7 @@ final class Instrumentation {
         List<Site> out = new ArrayList<>();
         for (Accesses.Access a : Accesses.of(s)) {
             if (shared(a.lvalue()) && te.st.filter.instrument(f, s, a.lvalue())) {
-                out.add(new Site(ex.address(a.lvalue()), CExprs.length(a.lvalue()), a.write()));
+                out.add(new Site(ex.address(a.lvalue()), CExprs.length(a.lvalue()) + "UL", a.write()));
             }
         }
         return out;
@@ -47,19 +47,19 @@ final class Instrumentation {
     /** The write of a call's result {@code lv}, instrumented where the callee returns, or null. */
     Site write(Function f, Stmt s, Lvalue lv, CExprs ex) {
         if (!shared(lv) || !te.st.filter.instrument(f, s, lv)) return null;
-        return new Site(ex.address(lv), CExprs.length(lv), true);
+        return new Site(ex.address(lv), CExprs.length(lv) + "UL", true);
     }
 
     /** Emits the checks, then the arming, of {@code sites} at point {@code k}. */
     void emit(List<Site> sites, int k) {
         int t = te.slot;
         for (Site s : sites) {
-            te.out.append("  w_check(").append(s.addr()).append(", ").append(s.len()).append("UL, ")
+            te.out.append("  w_check(").append(s.addr()).append(", ").append(s.len()).append(", ")
                     .append(s.write() ? 1 : 0).append(", ").append(t).append(");\n");
         }
         for (Site s : sites) {
             te.out.append("  if (!w_armed && !w_atomic && __VERIFIER_nondet_bool()) { w_arm(").append(s.addr())
-                    .append(", ").append(s.len()).append("UL, ").append(s.write() ? 1 : 0).append(", ").append(t)
+                    .append(", ").append(s.len()).append(", ").append(s.write() ? 1 : 0).append(", ").append(t)
                     .append("); return; }\n");
         }
     }

@@ -23,9 +23,11 @@ final class LibraryCalls {
     private final ThreadEmitter te;
     private final CExprs ex;
     private final int k;
+    private final Function function;
 
-    LibraryCalls(ThreadEmitter te, CExprs ex, int k) {
+    LibraryCalls(ThreadEmitter te, Function function, CExprs ex, int k) {
         this.te = te;
+        this.function = function;
         this.ex = ex;
         this.k = k;
     }
@@ -53,15 +55,19 @@ final class LibraryCalls {
             return;
         }
         if (ev instanceof Event.Once o) {
+            // 0: not run, 1: running (other callers wait), 2: done; the flag's initialiser is 0
             String w = word(args.get(o.onceArg()));
+            te.blockUnless(w + " != 1", k);
             String skip = te.label();
+            String done = te.label();
             out().append("  if (").append(w).append(" != 0) goto ").append(skip).append(";\n  ").append(w).append(" = 1;\n");
             Function g = routine(c.args().get(o.routineArg()));
             if (g == null) {
                 te.cut("pthread_once with a routine that is not a program function is cut off");
                 return;
             }
-            te.inline(g, null, null, null, List.of(), skip);
+            te.inline(g, null, null, null, List.of(), done);
+            out().append(done).append(": ;\n  ").append(w).append(" = 2;\n");
             out().append(skip).append(": ;\n");
             result(c, "0");
         } else if (ev instanceof Event.ThreadJoin j) {
@@ -118,10 +124,28 @@ final class LibraryCalls {
             te.st.notes.add("barriers do not synchronise (over-approximation: more interleavings)");
             result(c, "0");
         } else {
+            if (ev instanceof Event.MemAccess m) memory(c, m, args);
             te.st.prototype(name, c.callee().type());
             te.plainCall(c, name, args, ex);
         }
         out().append("  goto ").append(target).append(";\n");
+    }
+
+    /**
+     * Instruments the bytes a library call reads or writes through its pointer arguments: {@code [p, p + n)} with the
+     * size argument's value, or the C string's length plus its terminator when the model gives no size.
+     */
+    private void memory(Stmt.Call c, Event.MemAccess m, List<String> args) {
+        if (!te.st.filter.instrument(function, c, null)) return;
+        List<Instrumentation.Site> sites = new java.util.ArrayList<>();
+        for (Event.MemArg a : m.args()) {
+            if (a.ptrArg() < 0 || a.ptrArg() >= args.size()) continue;
+            String p = "((unsigned long)(" + args.get(a.ptrArg()) + "))";
+            String len = a.sizeArg() >= 0 && a.sizeArg() < args.size() ? "(unsigned long)(" + args.get(a.sizeArg()) + ")"
+                    : "(" + p + " ? __builtin_strlen((const char *)" + p + ") + 1 : 0)";
+            sites.add(new Instrumentation.Site(p, len, a.write()));
+        }
+        te.instr.emit(sites, k);
     }
 
     private void lock(Stmt.Call c, Event.Lock l, String arg) {

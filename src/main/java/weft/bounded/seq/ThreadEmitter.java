@@ -242,7 +242,7 @@ final class ThreadEmitter {
             inline(u.function(), c.result() == null ? null : ex.lvalue(c.result()),
                     c.result() == null ? null : c.result().type(), rs, args, target);
         } else if (t instanceof CallTarget.Library l) {
-            new LibraryCalls(this, ex, p).call(l.model(), c, args, target);
+            new LibraryCalls(this, f, ex, p).call(l.model(), c, args, target);
         } else if (t instanceof CallTarget.External e) {
             st.prototype(e.name(), callee.type());
             plainCall(c, e.name(), args, ex);
