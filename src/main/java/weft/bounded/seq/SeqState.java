@@ -44,8 +44,27 @@ final class SeqState {
         this.options = options;
         this.filter = filter;
         for (Function f : program.functions().values()) {
-            for (Edge e : f.cfg().edges()) AddressScan.stmt(e.stmt(), addressTaken);
+            for (Edge e : f.cfg().edges()) {
+                AddressScan.stmt(e.stmt(), addressTaken);
+                if (e.stmt() instanceof weft.ir.Stmt.Call c) {
+                    for (Expr a : c.args()) AddressScan.functionRefs(a, addressedFunctions);
+                } else {
+                    AddressScan.functionRefs(e.stmt(), addressedFunctions);
+                }
+            }
         }
+        for (Variable g : program.globals()) {
+            weft.ir.GlobalInit gi = program.init(g);
+            if (gi != null) for (weft.ir.GlobalInit.Item it : gi.items()) AddressScan.functionRefs(it.value(), addressedFunctions);
+        }
+    }
+
+    /** Functions whose address the program takes (as a value, not as a direct callee), in program order. */
+    final Set<String> addressedFunctions = new java.util.TreeSet<>();
+
+    /** The integer a program function's address is printed as. */
+    long fnAddress(String name) {
+        return 0x1000L + 16L * fnIds.computeIfAbsent(name, k -> fnIds.size() + 1);
     }
 
     /** The name of a static-storage object (global, static local, string literal). */
@@ -65,8 +84,7 @@ final class SeqState {
             prototype(f.name(), f.type());
             return f.name();
         }
-        int id = fnIds.computeIfAbsent(f.name(), k -> fnIds.size() + 1);
-        return "(" + types.cast(f.type()) + "(unsigned long)" + (0x1000 + 16 * id) + "UL)";
+        return "(" + types.cast(f.type()) + "(unsigned long)" + fnAddress(f.name()) + "UL)";
     }
 
     /** Records the prototype of an external function called or named (none for the compiler's builtins). */

@@ -248,7 +248,38 @@ final class ThreadEmitter {
             plainCall(c, e.name(), args, ex);
             out.append("  goto ").append(target).append(";\n");
         } else {
-            cut("calls through function pointers are cut off");
+            indirect(f, c, callee, target, ex, p);
+        }
+    }
+
+    /**
+     * A call through a pointer: dispatched over the functions whose address the program takes (program functions
+     * by the integers their addresses are printed as, library functions by their real address), each handled as a
+     * direct call; any other pointer value is cut off.
+     */
+    private void indirect(Function f, Stmt.Call c, Expr callee, String target, CExprs ex, int p) {
+        String value = "(unsigned long)(" + ex.expr(callee) + ")";
+        List<String[]> arms = new ArrayList<>();
+        for (String name : st.addressedFunctions) {
+            Function g = st.program.function(name);
+            String addr = g != null ? st.fnAddress(name) + "UL" : null;
+            if (g == null) {
+                if (st.program.models().lookup(name).isEmpty()) continue;
+                addr = "(unsigned long)" + name;
+                st.prototype(name, callee.type());
+            } else if (g.params().size() != c.args().size() && !g.type().varargs()) {
+                continue;
+            }
+            String arm = label();
+            arms.add(new String[] {name, arm});
+            out.append("  if (").append(value).append(" == ").append(addr).append(") goto ").append(arm).append(";\n");
+        }
+        st.notes.add("calls through function pointers to other values than the functions whose address is taken are cut off");
+        cut(null);
+        for (String[] a : arms) {
+            out.append(a[1]).append(": ;\n");
+            CType ft = st.program.function(a[0]) != null ? new CType.Pointer(st.program.function(a[0]).type(), 8) : callee.type();
+            call(f, new Stmt.Call(c.result(), new Expr.FuncRef(a[0], ft), c.args(), c.loc()), target, ex, p);
         }
     }
 
