@@ -23,7 +23,7 @@ import java.util.Set;
  * leaves out (printed in the header).
  */
 final class SeqState {
-    /** A thread instance: its index, its start routine and the static object holding its argument (or null). */
+    /** A thread instance: its index and its start routine. */
     record Slot(int index, Function routine) {}
 
     final Program program;
