@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
- * The {@code weft} command line: subcommands {@code parse}, {@code check}, {@code reproduce} and {@code bench}.
+ * The {@code weft} command line: subcommands {@code parse}, {@code check}, {@code reproduce}, {@code bench} and {@code sequentialise}.
  *
  * <p>{@link #run} is the whole program without {@code System.exit}: it never throws, reports usage
  * errors with exit code 2 and internal errors in one line (with the stack trace only under
@@ -76,11 +76,12 @@ public final class Main {
      */
     static CommandLine commandLine(Streams io, boolean debug, String first) {
         CommandLine cl = new CommandLine(new Weft());
-        boolean all = first == null || !List.of("parse", "check", "reproduce", "bench").contains(first);
+        boolean all = first == null || !List.of("parse", "check", "reproduce", "bench", "sequentialise").contains(first);
         if (all || "parse".equals(first)) cl.addSubcommand("parse", new ParseCommand(io));
         if (all || "check".equals(first)) cl.addSubcommand("check", new CheckCommand(io));
         if (all || "reproduce".equals(first)) cl.addSubcommand("reproduce", new ReproduceCommand(io));
         if (all || "bench".equals(first)) cl.addSubcommand("bench", new BenchCommand(io));
+        if (all || "sequentialise".equals(first)) cl.addSubcommand("sequentialise", new SequentialiseCommand(io));
         if (all) cl.addSubcommand("help", new CommandLine.HelpCommand());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setOut(new PrintWriter(io.out(), true));
@@ -121,7 +122,7 @@ public final class Main {
 
         @Override
         public Integer call() {
-            throw new ParameterException(spec.commandLine(), "missing command (parse, check, reproduce or bench)");
+            throw new ParameterException(spec.commandLine(), "missing command (parse, check, reproduce, bench or sequentialise)");
         }
     }
 }

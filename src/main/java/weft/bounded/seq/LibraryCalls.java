@@ -1,0 +1,207 @@
+package weft.bounded.seq;
+
+import weft.ir.Expr;
+import weft.ir.Function;
+import weft.ir.Stmt;
+import weft.model.Event;
+import weft.model.LibraryModel;
+
+import java.util.List;
+
+/**
+ * The sequential meaning of a library call at a context-switch point {@code k}, by its model's {@link Event}
+ * (library behaviour as data, never by name). Synchronisation objects keep their state in their first {@code int}
+ * (zero-initialised objects are free, as {@code PTHREAD_MUTEX_INITIALIZER} is): a mutex, spin lock or C11 mutex holds
+ * 1 when locked; a rwlock -1 when write-locked, else its readers; a semaphore its count. Acquiring when not free stops
+ * the thread at {@code k} (retried in a later round); a trylock fails instead. A condition wait releases the mutex,
+ * may switch (a spurious or real wake-up: every signal is an over-approximation), then re-acquires it; signals do
+ * nothing. {@code pthread_create} starts the next thread slot (cut off beyond the bound), {@code pthread_join} waits
+ * for the slot to be done, {@code exit}/{@code abort} end the program, atomic sections disable context switches.
+ * Other calls (allocation, atomics, the C library) are made as they are.
+ */
+final class LibraryCalls {
+    private final ThreadEmitter te;
+    private final CExprs ex;
+    private final int k;
+    private final Function function;
+
+    LibraryCalls(ThreadEmitter te, Function function, CExprs ex, int k) {
+        this.te = te;
+        this.function = function;
+        this.ex = ex;
+        this.k = k;
+    }
+
+    private StringBuilder out() {
+        return te.out;
+    }
+
+    private void result(Stmt.Call c, String value) {
+        if (c.result() != null) {
+            out().append("  ").append(ex.lvalue(c.result())).append(" = ").append(te.st.types.cast(c.result().type()))
+                    .append(value).append(";\n");
+        }
+    }
+
+    private static String word(String arg) {
+        return "(*(volatile int *)(" + arg + "))";
+    }
+
+    void call(LibraryModel model, Stmt.Call c, List<String> args, String target) {
+        Event ev = model.event();
+        String name = model.name();
+        if (ev instanceof Event.ThreadCreate tc) {
+            create(c, tc, args, target);
+            return;
+        }
+        if (ev instanceof Event.Once o) {
+            // 0: not run, 1: running (other callers wait), 2: done; the flag's initialiser is 0
+            String w = word(args.get(o.onceArg()));
+            te.blockUnless(w + " != 1", k);
+            String skip = te.label();
+            String done = te.label();
+            out().append("  if (").append(w).append(" != 0) goto ").append(skip).append(";\n  ").append(w).append(" = 1;\n");
+            Function g = routine(c.args().get(o.routineArg()));
+            if (g == null) {
+                te.cut("pthread_once with a routine that is not a program function is cut off");
+                return;
+            }
+            te.inline(g, null, null, null, List.of(), done);
+            out().append(done).append(": ;\n  ").append(w).append(" = 2;\n");
+            out().append(skip).append(": ;\n");
+            result(c, "0");
+        } else if (ev instanceof Event.ThreadJoin j) {
+            String id = "(unsigned long)(" + args.get(j.idArg()) + ")";
+            out().append("  __VERIFIER_assume(").append(id).append(" < W_THREADS);\n");
+            te.blockUnless("w_done[" + id + "]", k);
+            if (j.resultArg() >= 0 && j.resultArg() < args.size()) {
+                String r = args.get(j.resultArg());
+                out().append("  if (").append(r).append(") *(void **)(").append(r).append(") = w_retval[").append(id).append("];\n");
+            }
+            result(c, "0");
+        } else if (ev instanceof Event.ThreadExit) {
+            te.threadExit();
+            return;
+        } else if (ev instanceof Event.ThreadSelf) {
+            result(c, "(unsigned long)" + te.slot);
+        } else if (ev instanceof Event.Lock l) {
+            lock(c, l, args.get(l.lockArg()));
+        } else if (ev instanceof Event.Unlock u) {
+            String w = word(args.get(u.lockArg()));
+            if (u.kind() == Event.LockKind.SEMAPHORE) out().append("  ").append(w).append("++;\n");
+            else if (u.kind() == Event.LockKind.RWLOCK) out().append("  if (").append(w).append(" < 0) ").append(w).append(" = 0; else if (").append(w).append(" > 0) ").append(w).append("--;\n");
+            else out().append("  ").append(w).append(" = 0;\n");
+            result(c, "0");
+        } else if (ev instanceof Event.LockInit i) {
+            out().append("  ").append(word(args.get(i.lockArg()))).append(" = 0;\n");
+            result(c, "0");
+        } else if (ev instanceof Event.SemInit s) {
+            out().append("  ").append(word(args.get(s.semArg()))).append(" = (int)(").append(args.get(s.valueArg())).append(");\n");
+            result(c, "0");
+        } else if (ev instanceof Event.CondWait w) {
+            String m = word(args.get(w.mutexArg()));
+            out().append("  ").append(m).append(" = 0;\n");
+            int again = te.point();
+            te.blockUnless(m + " == 0", again);
+            out().append("  ").append(m).append(" = 1;\n");
+            result(c, "0");
+        } else if (ev instanceof Event.AtomicBegin) {
+            out().append("  w_atomic++;\n");
+        } else if (ev instanceof Event.AtomicEnd) {
+            out().append("  if (w_atomic > 0) w_atomic--;\n");
+        } else if (ev instanceof Event.Assume a) {
+            out().append("  __VERIFIER_assume((").append(args.get(a.condArg())).append(") != 0);\n");
+        } else if (ev instanceof Event.ProgramEnd) {
+            out().append("  w_end = 1; return;\n");
+            return;
+        } else if (ev instanceof Event.NonLocalJump) {
+            te.cut("longjmp is cut off");
+            return;
+        } else if (ev instanceof Event.CondSignal || ev instanceof Event.LockDestroy || ev instanceof Event.ThreadDetach
+                || ev instanceof Event.ThreadCancel) {
+            result(c, "0");
+        } else if (ev instanceof Event.BarrierWait || ev instanceof Event.BarrierInit || ev instanceof Event.BarrierDestroy) {
+            te.st.notes.add("barriers do not synchronise (over-approximation: more interleavings)");
+            result(c, "0");
+        } else {
+            if (ev instanceof Event.MemAccess m) memory(c, m, args);
+            te.st.prototype(name, c.callee().type());
+            te.plainCall(c, name, args, ex);
+        }
+        out().append("  goto ").append(target).append(";\n");
+    }
+
+    /**
+     * Instruments the bytes a library call reads or writes through its pointer arguments: {@code [p, p + n)} with the
+     * size argument's value, or the C string's length plus its terminator when the model gives no size.
+     */
+    private void memory(Stmt.Call c, Event.MemAccess m, List<String> args) {
+        if (!te.st.filter.instrument(function, c, null)) return;
+        List<Instrumentation.Site> sites = new java.util.ArrayList<>();
+        for (Event.MemArg a : m.args()) {
+            if (a.ptrArg() < 0 || a.ptrArg() >= args.size()) continue;
+            String p = "((unsigned long)(" + args.get(a.ptrArg()) + "))";
+            String len = a.sizeArg() >= 0 && a.sizeArg() < args.size() ? "(unsigned long)(" + args.get(a.sizeArg()) + ")"
+                    : "(" + p + " ? __builtin_strlen((const char *)" + p + ") + 1 : 0)";
+            sites.add(new Instrumentation.Site(p, len, a.write()));
+        }
+        te.instr.emit(sites, k);
+    }
+
+    private void lock(Stmt.Call c, Event.Lock l, String arg) {
+        String w = word(arg);
+        String free;
+        String take;
+        if (l.kind() == Event.LockKind.SEMAPHORE) {
+            free = w + " > 0";
+            take = w + "--";
+        } else if (l.kind() == Event.LockKind.RWLOCK && l.mode() == Event.Mode.READ) {
+            free = w + " >= 0";
+            take = w + "++";
+        } else if (l.kind() == Event.LockKind.RWLOCK) {
+            free = w + " == 0";
+            take = w + " = -1";
+        } else {
+            free = w + " == 0";
+            take = w + " = 1";
+        }
+        if (!l.trying()) {
+            te.blockUnless(free, k);
+            out().append("  ").append(take).append(";\n");
+            result(c, "0");
+            return;
+        }
+        String fail = l.successValue() != 0 ? "0" : l.kind() == Event.LockKind.SEMAPHORE ? "-1" : "16";
+        out().append("  if (").append(free).append(") { ").append(take).append(";\n");
+        result(c, Integer.toString(l.successValue()));
+        out().append("  } else {\n");
+        result(c, fail);
+        out().append("  }\n");
+    }
+
+    private void create(Stmt.Call c, Event.ThreadCreate tc, List<String> args, String target) {
+        Function g = routine(c.args().get(tc.routineArg()));
+        if (g == null) {
+            te.cut("threads whose routine is not a program function are cut off");
+            return;
+        }
+        int s = te.st.newSlot(g);
+        if (s < 0) {
+            te.cut("thread creations beyond " + te.st.options.threads() + " threads are cut off");
+            return;
+        }
+        out().append("  *(").append(args.get(tc.idArg())).append(") = ").append(s).append(";\n");
+        if (!g.params().isEmpty() && tc.argArg() >= 0 && tc.argArg() < args.size()) {
+            out().append("  ").append(ThreadEmitter.localName(s, 0, g.params().get(0))).append(" = ")
+                    .append(te.st.types.cast(g.params().get(0).type())).append(args.get(tc.argArg())).append(";\n");
+        }
+        out().append("  w_active[").append(s).append("] = 1;\n");
+        result(c, "0");
+        out().append("  goto ").append(target).append(";\n");
+    }
+
+    private Function routine(Expr e) {
+        while (e instanceof Expr.Cast k) e = k.operand();
+        return e instanceof Expr.FuncRef f ? te.st.program.function(f.name()) : null;
+    }
+}

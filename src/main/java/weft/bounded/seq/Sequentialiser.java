@@ -1,0 +1,127 @@
+package weft.bounded.seq;
+
+import weft.ir.CType;
+import weft.ir.Function;
+import weft.ir.GlobalInit;
+import weft.ir.Program;
+import weft.ir.Variable;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Lazy sequentialisation of a bounded multi-threaded program into one sequential C program with race instrumentation
+ * (papers 001 §3 and 000): every thread instance becomes a simulation function ({@link ThreadEmitter}) that the
+ * scheduler in {@code main} resumes round-robin for {@link SeqOptions#rounds()} rounds; at each resumption it runs up to
+ * a nondeterministically chosen context-switch point {@code w_cs}. A data race of the program within the bounds makes
+ * {@code reach_error()} reachable ({@link Instrumentation}); the printed program leaves {@code __VERIFIER_nondet_*},
+ * {@code __VERIFIER_assume} and {@code reach_error} to whoever runs or checks it (a C bounded model checker, or a test
+ * driver).
+ *
+ * <p>What the bounds leave out, and so whether an unreachable {@code reach_error()} would be a proof: executions that
+ * take more loop iterations, deeper recursion or more threads than the bounds (cut off by {@code w_cut}), or more
+ * context switches than the rounds allow; and what the header's notes list. The header says whether any cut-off is
+ * present.
+ */
+public final class Sequentialiser {
+    /** The printed program and whether the bounded program has cut-offs or notes (it is then not complete). */
+    public record Result(String text, boolean cutOffs, List<String> notes, int threads) {}
+
+    private Sequentialiser() {
+    }
+
+    /**
+     * Sequentialises {@code program} (which must define {@code main}) within {@code options}, instrumenting the accesses
+     * {@code filter} keeps; {@code source} names the input in the header.
+     */
+    public static Result sequentialise(Program program, SeqOptions options, AccessFilter filter, String source) {
+        Function main = program.function("main");
+        if (main == null) throw new IllegalArgumentException("the program defines no main function");
+        SeqState st = new SeqState(program, options, filter);
+        st.newSlot(main);
+        List<String> bodies = new ArrayList<>();
+        List<Integer> sizes = new ArrayList<>();
+        for (int i = 0; i < st.slots.size(); i++) {
+            ThreadEmitter te = new ThreadEmitter(st, i);
+            bodies.add(te.emit());
+            sizes.add(te.points());
+        }
+        CExprs gx = new CExprs(st.types, SeqState::globalName, st::fnRef);
+        StringBuilder globals = new StringBuilder();
+        StringBuilder init = new StringBuilder("static void w_init(void)\n{\n");
+        for (Variable g : program.globals()) {
+            CType t = g.type().unqualified();
+            if (t instanceof CType.Array a && a.length() < 0) {
+                t = new CType.Array(a.element(), 1);
+                st.notes.add("arrays of unknown length have one element");
+            }
+            if (t.size() == 0 && !(t instanceof CType.Array)) t = new CType.Array(new CType.Int("char", 1, 1, true), 1);
+            if (g.threadLocal()) st.notes.add("thread-local objects are shared by all threads");
+            globals.append("static ").append(st.types.decl(t, SeqState.globalName(g))).append(";\n");
+            GlobalInit gi = program.init(g);
+            if (gi == null) continue;
+            for (GlobalInit.Item item : gi.items()) {
+                if (!item.type().isScalar()) continue;
+                init.append("  *").append(st.types.cast(new CType.Pointer(item.type(), 8))).append("((char *)&")
+                        .append(SeqState.globalName(g)).append(" + ").append(item.offset()).append(") = ")
+                        .append(st.types.cast(item.type())).append(gx.expr(item.value())).append(";\n");
+            }
+        }
+        init.append("}\n");
+        for (String n : List.of("__VERIFIER_nondet_bool", "__VERIFIER_nondet_uint", "__VERIFIER_assume", "reach_error")) {
+            st.prototypes.remove(n);
+        }
+        int n = st.slots.size();
+        StringBuilder sb = new StringBuilder();
+        sb.append("/* Lazy sequentialisation by weft of ").append(source).append('\n');
+        sb.append(" * bounds: ").append(options).append(" (").append(program.dataModel()).append(")\n");
+        sb.append(" * thread instances: ").append(n).append('\n');
+        sb.append(" * bounded program: ").append(st.cutOffs ? "has cut-offs (w_cut): executions beyond the bounds are left out"
+                : "no cut-off (loops, recursion and threads within the bounds)").append('\n');
+        for (String note : st.notes) sb.append(" * note: ").append(note).append('\n');
+        sb.append(" * reach_error() is reachable iff a data race of the bounded program is (race instrumentation).\n */\n");
+        sb.append(st.types.definitions());
+        for (String p : st.prototypes.values()) sb.append(p).append('\n');
+        sb.append(runtime(n, sizes, options));
+        sb.append(globals).append(st.statics);
+        for (String b : bodies) sb.append(b);
+        sb.append(init);
+        sb.append(scheduler(n, options));
+        return new Result(sb.toString(), st.cutOffs, List.copyOf(st.notes), n);
+    }
+
+    private static String runtime(int n, List<Integer> sizes, SeqOptions o) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("extern _Bool __VERIFIER_nondet_bool(void);\nextern unsigned int __VERIFIER_nondet_uint(void);\n")
+                .append("extern void __VERIFIER_assume(int);\nextern void reach_error(void);\n")
+                .append("#define W_THREADS ").append(n).append("UL\n")
+                .append("static unsigned int w_pc[").append(n).append("], w_cs;\n")
+                .append("static const unsigned int w_size[").append(n).append("] = {");
+        for (int i = 0; i < n; i++) sb.append(i > 0 ? ", " : "").append(sizes.get(i));
+        sb.append("};\n")
+                .append("static _Bool w_active[").append(n).append("], w_done[").append(n).append("], w_suspended[").append(n).append("];\n")
+                .append("static void *w_retval[").append(n).append("];\n")
+                .append("static int w_atomic, w_end;\n")
+                .append("static _Bool w_armed;\nint w_race;\n")
+                .append("static unsigned long w_raddr, w_rlen;\nstatic int w_rwrite, w_rtid;\n")
+                .append("static void w_check(unsigned long a, unsigned long len, int write, int tid)\n{\n")
+                .append("  if (w_armed && w_rtid != tid && a < w_raddr + w_rlen && w_raddr < a + len && (write || w_rwrite)) {\n")
+                .append("    w_race = 1;\n    reach_error();\n  }\n}\n")
+                .append("static void w_arm(unsigned long a, unsigned long len, int write, int tid)\n{\n")
+                .append("  w_armed = 1; w_raddr = a; w_rlen = len; w_rwrite = write; w_rtid = tid; w_suspended[tid] = 1;\n}\n");
+        return sb.toString();
+    }
+
+    private static String scheduler(int n, SeqOptions o) {
+        StringBuilder sb = new StringBuilder("int main(void)\n{\n  w_init();\n  w_active[0] = 1;\n");
+        sb.append("  for (int r = 0; r < ").append(o.rounds()).append("; r++) {\n");
+        for (int t = 0; t < n; t++) {
+            sb.append("    if (w_active[").append(t).append("] && !w_done[").append(t).append("] && !w_suspended[").append(t)
+                    .append("]) {\n      w_cs = w_pc[").append(t).append("] + __VERIFIER_nondet_uint() % (w_size[").append(t)
+                    .append("] + 1 - w_pc[").append(t).append("]);\n      w_thread_").append(t)
+                    .append("();\n      if (w_end) return 0;\n    }\n");
+        }
+        sb.append("  }\n  return 0;\n}\n");
+        return sb.toString();
+    }
+}
