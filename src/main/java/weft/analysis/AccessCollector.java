@@ -175,6 +175,26 @@ public final class AccessCollector {
         for (Region r : perObject(regions.pointer(f, node, ptr, size))) out.add(new MemoryAccess(r, write, atomic, loc, what, false, null, null, ptr));
     }
 
+    /** A deep argument ({@link Event.MemArg#deep}): the whole of every object reachable from what {@code p} points to. */
+    private void deep(Function f, int node, Expr p, boolean write, SourceLoc loc, String name, List<MemoryAccess> out) {
+        // what the structure reaches through stored pointers; the library's read-only data (a message it
+        // points the structure at) is neither written nor followed (it holds none of the structure's pointers)
+        java.util.Set<weft.pointer.MemObject> seen = new java.util.LinkedHashSet<>();
+        java.util.ArrayDeque<weft.pointer.MemObject> work = new java.util.ArrayDeque<>();
+        for (Region r : regions.pointer(f, node, p, Region.UNBOUNDED)) if (seen.add(r.object())) work.add(r.object());
+        String what = (write ? "write by " : "read by ") + name + " of what " + p + " reaches";
+        while (!work.isEmpty()) {
+            weft.pointer.MemObject o = work.poll();
+            if (o instanceof weft.pointer.MemObject.Fn) continue; // code, not data
+            boolean constData = o instanceof weft.pointer.MemObject.Var v && v.variable().name().equals(weft.model.LibcFacts.CONST_OBJECT);
+            if (!(write && constData)) out.add(new MemoryAccess(Region.whole(o), write, false, loc, what, false, null, null, p));
+            if (constData || o instanceof weft.pointer.MemObject.Unknown) continue;
+            for (weft.pointer.Loc l : regions.pointsTo().contents(new weft.pointer.Loc(o, weft.pointer.Loc.ANY))) {
+                if (seen.add(l.object())) work.add(l.object());
+            }
+        }
+    }
+
     private long pointeeSize(Expr p) {
         CType t = p.type().pointee();
         if (p instanceof Expr.Cast c && c.operand().type().pointee() != null) t = c.operand().type().pointee();
@@ -210,7 +230,8 @@ public final class AccessCollector {
                 if (ma.ptrArg() >= args.size()) continue;
                 long size = ma.sizeArg() >= 0 && ma.sizeArg() < args.size() ? constSize(f, node, args.get(ma.sizeArg())) : Region.UNBOUNDED;
                 Expr p = args.get(ma.ptrArg());
-                through(f, node, p, size, ma.write(), false, loc, (ma.write() ? "write by " : "read by ") + name + " of " + p, out);
+                if (ma.deep()) deep(f, node, p, ma.write(), loc, name, out);
+                else through(f, node, p, size, ma.write(), false, loc, (ma.write() ? "write by " : "read by ") + name + " of " + p, out);
             }
             if (m.varargsRead() || m.varargsWrite()) {
                 for (int i = Math.max(0, m.varargsFrom()); i < args.size(); i++) {

@@ -64,7 +64,9 @@ final class TidCells {
         } else if (t instanceof CallTarget.Library lib && lib.model().event() instanceof Event.MemAccess m) {
             for (Event.MemArg ma : m.args()) {
                 if (ma.write() && ma.ptrArg() < c.args().size()) {
-                    for (Loc l : pts.eval(f.linkName(), c.args().get(ma.ptrArg()))) clobbered.add(l.object());
+                    var locs = pts.eval(f.linkName(), c.args().get(ma.ptrArg()));
+                    for (Loc l : locs) clobbered.add(l.object());
+                    if (ma.deep()) clobbered.addAll(pts.reachable(locs));
                 }
             }
         } else if (t instanceof CallTarget.External) {

@@ -149,6 +149,9 @@ final class FreshFlow {
                         && !Pointers.isNull(args.get(al.oldArg()));
                 s = kill(s, allFlows(args, -1, -1), died);
                 if (!moves) born = edgeIndex;
+            } else if (!lib.model().facts().stores().isEmpty() || Event.deep(ev)) {
+                // the call stores pointers (strtok_r's save pointer, a deep argument's structure): any argument may leave
+                s = kill(s, allFlows(args, -1, -1), died);
             } else {
                 s = kill(s, allFlows(args, harmlessArg(ev, 0), harmlessArg(ev, 1)), died);
             }

@@ -147,7 +147,10 @@ public sealed interface Event {
     /**
      * Plain (non-atomic) reads and writes through pointer arguments. Each {@link MemArg} names the pointer
      * argument, whether it is written, and the argument giving the byte count (-1: unknown extent, such
-     * as a C string; the whole object may be touched).
+     * as a C string; the whole object may be touched). A {@code deep} argument ({@code rw**N} in the table:
+     * a library working on a structure it is handed, zlib's {@code z_stream}) is read or written whole
+     * together with every object reachable from it through stored pointers, and the library may store any
+     * pointer to those objects into them (advancing {@code next_in} within its buffer, say).
      */
     record MemAccess(List<MemArg> args, boolean varargsRead, boolean varargsWrite, int varargsFrom) implements Event {
         public MemAccess {
@@ -155,7 +158,17 @@ public sealed interface Event {
         }
     }
 
-    record MemArg(int ptrArg, boolean write, int sizeArg) {}
+    record MemArg(int ptrArg, boolean write, int sizeArg, boolean deep) {
+        public MemArg(int ptrArg, boolean write, int sizeArg) {
+            this(ptrArg, write, sizeArg, false);
+        }
+    }
+
+    /** Whether some argument of {@code ev} is {@linkplain MemArg#deep deep}. */
+    static boolean deep(Event ev) {
+        if (ev instanceof MemAccess m) for (MemArg a : m.args()) if (a.deep()) return true;
+        return false;
+    }
 
     /** Thread-specific data: {@code pthread_key_create}, {@code pthread_setspecific} etc. */
     record ThreadSpecific(SpecificOp op) implements Event {}

@@ -16,33 +16,43 @@ import java.util.List;
  */
 public final class LibcTable {
     public static final String RESOURCE = "/weft/model/libc.tsv";
+    /** Every table loaded by {@link #load}: the C library and the libraries real programs commonly link (zlib). */
+    public static final List<String> RESOURCES = List.of(RESOURCE, "/weft/model/zlib.tsv");
 
     private LibcTable() {
     }
 
-    /** The standard table's models. */
+    /** The standard tables' models ({@link #RESOURCES}, in that order). */
     public static List<LibraryModel> load() {
-        try (InputStream in = LibcTable.class.getResourceAsStream(RESOURCE)) {
-            if (in == null) throw new IllegalStateException("missing resource " + RESOURCE);
-            return parse(new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)).lines().toList());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        List<LibraryModel> out = new ArrayList<>();
+        for (String resource : RESOURCES) {
+            try (InputStream in = LibcTable.class.getResourceAsStream(resource)) {
+                if (in == null) throw new IllegalStateException("missing resource " + resource);
+                out.addAll(parse(resource, new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)).lines().toList()));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
+        return out;
     }
 
     /** Parses table lines (comments, the column header and blank lines are skipped). */
     public static List<LibraryModel> parse(List<String> lines) {
+        return parse(RESOURCE, lines);
+    }
+
+    private static List<LibraryModel> parse(String resource, List<String> lines) {
         List<LibraryModel> out = new ArrayList<>();
         int no = 0;
         for (String line : lines) {
             no++;
             if (line.isBlank() || line.startsWith("#") || line.startsWith("name\t")) continue;
             String[] c = line.split("\t", -1);
-            if (c.length != 6) throw new IllegalArgumentException(RESOURCE + ":" + no + ": expected 6 columns");
+            if (c.length != 6) throw new IllegalArgumentException(resource + ":" + no + ": expected 6 columns");
             try {
                 out.add(row(c[0], c[1], c[2], c[3], c[4], c[5]));
             } catch (RuntimeException e) {
-                throw new IllegalArgumentException(RESOURCE + ":" + no + ": " + e.getMessage(), e);
+                throw new IllegalArgumentException(resource + ":" + no + ": " + e.getMessage(), e);
             }
         }
         return out;
@@ -63,7 +73,7 @@ public final class LibcTable {
         int vFrom = -1;
         if (!c[1].equals("-")) {
             for (String tok : c[1].trim().split(" +")) {
-                if (!tok.matches("(r|w|rw)(\\*?[0-9]+|[0-9]+:[0-9]+|@[A-Za-z_][A-Za-z_0-9]*)|p([0-9]+|s|@[A-Za-z_][A-Za-z_0-9]*)=\\S+")) {
+                if (!tok.matches("(r|w|rw)(\\*{0,2}[0-9]+|[0-9]+:[0-9]+|@[A-Za-z_][A-Za-z_0-9]*)|p([0-9]+|s|@[A-Za-z_][A-Za-z_0-9]*)=\\S+")) {
                     throw new IllegalArgumentException("bad effect '" + tok + "'");
                 }
                 if (tok.startsWith("p@")) {
@@ -77,6 +87,12 @@ public final class LibcTable {
                     if (eq < 0) throw new IllegalArgumentException("bad store " + tok);
                     String where = tok.substring(1, eq);
                     stores.add(new LibcFacts.Store(where.equals("s") ? -1 : Integer.parseInt(where), targets(tok.substring(eq + 1))));
+                } else if (tok.contains("**")) {
+                    boolean rw = tok.startsWith("rw");
+                    boolean w = rw || tok.startsWith("w");
+                    int arg = Integer.parseInt(tok.substring(tok.indexOf("**") + 2));
+                    if (rw || !w) args.add(new Event.MemArg(arg, false, -1, true));
+                    if (w) args.add(new Event.MemArg(arg, true, -1, true));
                 } else if (tok.contains("*")) {
                     boolean rw = tok.startsWith("rw");
                     vRead |= rw || tok.startsWith("r");

@@ -181,6 +181,7 @@ final class CallEffects {
     void library(CallSite site, LibraryModel model) {
         Event ev = model.event();
         LibcFacts facts = model.facts();
+        if (ev instanceof Event.MemAccess m) deep(site, m);
         if (!facts.stores().isEmpty()) stores(site, facts);
         if (!facts.result().isEmpty() && resultIsPointer(site)) {
             // the table says where the result points; the event's own guesses below are not needed
@@ -315,6 +316,41 @@ final class CallEffects {
         if (selfLinked.add(obj)) b.store(Term.at(obj, Solver.ANY), self);
     }
 
+    /**
+     * A written deep argument ({@link Event.MemArg#deep}): for every object reachable from it through stored
+     * pointers (collected in a node, at any offset), each of its cells may afterwards hold any pointer stored in
+     * that object, at any offset of its target: the library may advance the pointers it finds ({@code next_in})
+     * and move them between the cells of one object. Pointers it stores from elsewhere are the row's explicit
+     * stores ({@code pN=T}: its fresh state, read-only messages, a window it is given). A function in R (zlib's {@code zalloc}) may be called by the
+     * library, which the analyses do not see: the analysis is then incomplete, as for a function handed to
+     * external code.
+     */
+    private void deep(CallSite site, Event.MemAccess m) {
+        for (Event.MemArg a : m.args()) {
+            if (!a.deep() || !a.write() || site.arg(a.ptrArg()) < 0) continue;
+            int closure = b.temp();
+            s.addEdge(site.arg(a.ptrArg()), closure, Solver.SHIFT_ANY);
+            String lib = site.call.directName();
+            s.addConstraint(closure, (sv, l) -> {
+                MemObject o = sv.obj(sv.locObj[l]).object;
+                if (o instanceof MemObject.Fn fn) {
+                    sv.markIncomplete(site.caller.linkName(), "function " + fn.linkName() + " is handed to " + lib + ", which may call it, in " + site.where());
+                    return;
+                }
+                // the library's read-only data (a message) holds none of the structure's pointers
+                if (isConstData(o)) return;
+                int all = sv.shift(l, Solver.SHIFT_ANY);
+                sv.addEdge(sv.readNode(all), closure, Solver.SHIFT_ANY);
+                sv.addEdge(sv.readNode(all), sv.writeNode(all), Solver.SHIFT_ANY);
+            });
+        }
+    }
+
+    /** Whether {@code o} is the C library's read-only data pseudo-object ({@link LibcFacts#CONST_OBJECT}). */
+    static boolean isConstData(MemObject o) {
+        return o instanceof MemObject.Var v && v.variable().name().equals(LibcFacts.CONST_OBJECT);
+    }
+
     /** Copying functions (one pointer written, another read) copy the cells of the source to the destination. */
     private void memAccess(CallSite site, Event.MemAccess m) {
         boolean writes = copies(site, m);
@@ -335,8 +371,9 @@ final class CallEffects {
         for (Event.MemArg w : m.args()) {
             if (!w.write()) continue;
             writes = true;
+            if (w.deep()) continue; // what it stores: deep(), the row's stores
             for (Event.MemArg r : m.args()) {
-                if (r.write() || site.arg(w.ptrArg()) < 0 || site.arg(r.ptrArg()) < 0) continue;
+                if (r.write() || r.deep() || site.arg(w.ptrArg()) < 0 || site.arg(r.ptrArg()) < 0) continue;
                 long size = -1;
                 if (w.sizeArg() >= 0 && w.sizeArg() < site.call.args().size()) {
                     Long c = Consts.fold(site.call.args().get(w.sizeArg()));

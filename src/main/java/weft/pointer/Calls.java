@@ -21,7 +21,8 @@ import java.util.Set;
  * indirect ones as their targets are discovered), start routines and callbacks; library models and
  * external code are delegated to {@link CallEffects}. A direct call binds to the version of the callee
  * {@link ConstraintBuilder#calleeVersion} chooses: a fresh clone for allocation wrappers, else the shared,
- * context-insensitive version (always for indirect calls, start routines and callbacks).
+ * context-insensitive version; so does an indirect call for each target it is found to have. Start routines
+ * and callbacks always bind to the shared version.
  */
 final class Calls {
     /** One call statement with its evaluated arguments. */
@@ -111,7 +112,8 @@ final class Calls {
         if (!(m instanceof MemObject.Fn fn) || !bound.add(site.id + ":" + fn.linkName())) return;
         Function g = program.function(fn.linkName());
         if (g != null) {
-            bindUser(site, b.shared(b.fnIndex.get(g.linkName())));
+            // a wrapper called through a pointer gets a clone for this call site, as a direct call does
+            bindUser(site, b.calleeVersion(site.version, site.edge, b.fnIndex.get(g.linkName())));
         } else {
             var model = program.models().lookup(fn.linkName());
             if (model.isPresent()) effects.library(site, model.get());

@@ -27,15 +27,20 @@ import java.util.Set;
  * allocated inside are split by calling context ({@link MemObject.Heap#context()}).
  *
  * <p>A function is a wrapper if it has at most {@link #MAX_EDGES} IR edges, returns a pointer or an
- * aggregate, is not recursive (not on a cycle of direct calls), its address is never taken (so it is never
- * called indirectly, as a thread routine or as a callback), and it calls an allocating library function
+ * aggregate, is not recursive (not on a cycle of direct calls), and it calls an allocating library function
  * or another wrapper directly, or it calls through a function pointer for a pointer result while the
  * address of an allocating function is taken somewhere ({@code static void *(*my_malloc_f)(size_t) = malloc;}):
  * the indirect call inside each clone then resolves to the allocator with the clone's context, so the
  * blocks are split per call of the wrapper as for direct allocation.
  *
+ * <p>A wrapper whose address is taken (an allocator in a table of operations: {@code allocOps->allocTable(pool,
+ * n)} with {@code DefaultAllocTable} calling {@code malloc}) is cloned for every indirect call found to reach
+ * it, per call site, as for a direct call, so a hash table's header and its bucket array allocated through the
+ * same operation are two objects; calls as a thread's start routine or as a library's callback use the shared
+ * version. Every activation of a wrapper still belongs to exactly one version, chosen by its call chain.
+ *
  * <p>Cloning is plain inlining and needs none of these conditions for soundness; they only bound its
- * cost and ensure every call of a wrapper is a direct call the builder sees. Within a clone, the wrapper's
+ * cost. Within a clone, the wrapper's
  * parameters, locals and temporaries whose address is never taken get private copies: such a variable can
  * only be accessed by name, by the activation itself, so the copy of the clone that stands for that
  * activation sees every access. Variables whose address is taken stay shared by all copies (coarser, and
@@ -114,8 +119,7 @@ final class Wrappers {
         for (int i = 0; i < n; i++) {
             Function f = functions.get(i);
             CType rt = f.type().returnType();
-            eligible[i] = f.cfg().edges().size() <= MAX_EDGES && !recursive[i] && !fnAddressTaken.contains(f.linkName())
-                    && (rt.isPointer() || ConstraintBuilder.isAggregate(rt));
+            eligible[i] = f.cfg().edges().size() <= MAX_EDGES && !recursive[i] && (rt.isPointer() || ConstraintBuilder.isAggregate(rt));
         }
         // wrappers: eligible functions that allocate, directly or by calling wrappers (least fixpoint)
         for (boolean changed = true; changed; ) {

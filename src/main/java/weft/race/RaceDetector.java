@@ -211,77 +211,79 @@ public final class RaceDetector {
         }
         long checked = 0;
         for (Map.Entry<MemObject, List<Access>> e : byObject.entrySet()) {
-            // accesses at one site are paired with those of another site once per site pair, so the
-            // dedup key is formed per site pair, not per pair of accesses
-            List<Site> sites = new ArrayList<>();
-            List<Bucket> bySite = new ArrayList<>();
-            Map<Site, Integer> index = new HashMap<>();
-            for (Access a : e.getValue()) {
-                Site s = new Site(a.loc(), a.isWrite());
-                Integer i = index.get(s);
-                if (i == null) {
-                    index.put(s, sites.size());
-                    sites.add(s);
-                    bySite.add(new Bucket());
-                    i = sites.size() - 1;
-                }
-                bySite.get(i).add(a, classOf.get(a));
-            }
-            int[] siteId = new int[sites.size()];
-            for (int i = 0; i < siteId.length; i++) siteId[i] = siteIds.computeIfAbsent(sites.get(i), k -> siteIds.size());
             Map<String, int[]> reasons = new HashMap<>();
             MemObject group = e.getKey();
-            boolean unknownJoined = !(group instanceof MemObject.Unknown);
-            for (int si = 0; si < sites.size(); si++) {
-                for (int sj = si; sj < sites.size(); sj++) {
-                    if (!sites.get(si).write() && !sites.get(sj).write()) continue;
-                    long key = unordered(siteId[si], siteId[sj]);
-                    Bucket xs = bySite.get(si);
-                    Bucket ys = bySite.get(sj);
-                    // the thread-state rules' answers per pair of classes at this pair of sites
-                    String[] memo = new String[xs.classCount() * ys.classCount() * threadStateRules];
-                    boolean[] threadPairSeen = new boolean[xs.classCount() * ys.classCount()];
-                    boolean objectSeen = false;
-                    Merged m = null;
-                    for (int i = 0; i < xs.size(); i++) {
-                        if (Thread.currentThread().isInterrupted()) throw new weft.analysis.ThreadWalker.AnalysisInterrupted();
-                        Access a = xs.access(i);
-                        boolean aUnknown = a.region().object() instanceof MemObject.Unknown;
-                        for (int j = si == sj ? i : 0; j < ys.size(); j++) {
-                            Access b = ys.access(j);
-                            // two accesses to unknown memory are paired in the unknown group itself
-                            if (unknownJoined && aUnknown && b.region().object() instanceof MemObject.Unknown) continue;
-                            checked++;
-                            int classPair = xs.localClass(i) * ys.classCount() + ys.localClass(j);
-                            Exclusion x = excluded(a, b, ctx, memo, classPair * threadStateRules);
-                            if (x != null) {
-                                reasons.computeIfAbsent(x.reason(), r -> new int[1])[0]++;
-                                if (explain && excluded.size() < AnalysisResult.MAX_EXCLUDED) {
-                                    excluded.add(new ExcludedPair(group, a, b, x.rule().name(), x.reason()));
+            for (List<Access> part : aliasParts(e.getValue(), ctx)) {
+                // accesses at one site are paired with those of another site once per site pair, so the
+                // dedup key is formed per site pair, not per pair of accesses
+                List<Site> sites = new ArrayList<>();
+                List<Bucket> bySite = new ArrayList<>();
+                Map<Site, Integer> index = new HashMap<>();
+                for (Access a : part) {
+                    Site s = new Site(a.loc(), a.isWrite());
+                    Integer i = index.get(s);
+                    if (i == null) {
+                        index.put(s, sites.size());
+                        sites.add(s);
+                        bySite.add(new Bucket());
+                        i = sites.size() - 1;
+                    }
+                    bySite.get(i).add(a, classOf.get(a));
+                }
+                int[] siteId = new int[sites.size()];
+                for (int i = 0; i < siteId.length; i++) siteId[i] = siteIds.computeIfAbsent(sites.get(i), k -> siteIds.size());
+                boolean unknownJoined = !(group instanceof MemObject.Unknown);
+                for (int si = 0; si < sites.size(); si++) {
+                    for (int sj = si; sj < sites.size(); sj++) {
+                        if (!sites.get(si).write() && !sites.get(sj).write()) continue;
+                        long key = unordered(siteId[si], siteId[sj]);
+                        Bucket xs = bySite.get(si);
+                        Bucket ys = bySite.get(sj);
+                        // the thread-state rules' answers per pair of classes at this pair of sites
+                        String[] memo = new String[xs.classCount() * ys.classCount() * threadStateRules];
+                        boolean[] threadPairSeen = new boolean[xs.classCount() * ys.classCount()];
+                        boolean objectSeen = false;
+                        Merged m = null;
+                        for (int i = 0; i < xs.size(); i++) {
+                            if (Thread.currentThread().isInterrupted()) throw new weft.analysis.ThreadWalker.AnalysisInterrupted();
+                            Access a = xs.access(i);
+                            boolean aUnknown = a.region().object() instanceof MemObject.Unknown;
+                            for (int j = si == sj ? i : 0; j < ys.size(); j++) {
+                                Access b = ys.access(j);
+                                // two accesses to unknown memory are paired in the unknown group itself
+                                if (unknownJoined && aUnknown && b.region().object() instanceof MemObject.Unknown) continue;
+                                checked++;
+                                int classPair = xs.localClass(i) * ys.classCount() + ys.localClass(j);
+                                Exclusion x = excluded(a, b, ctx, memo, classPair * threadStateRules);
+                                if (x != null) {
+                                    reasons.computeIfAbsent(x.reason(), r -> new int[1])[0]++;
+                                    if (explain && excluded.size() < AnalysisResult.MAX_EXCLUDED) {
+                                        excluded.add(new ExcludedPair(group, a, b, x.rule().name(), x.reason()));
+                                    }
+                                    continue;
                                 }
-                                continue;
-                            }
-                            if (m == null) m = races.get(key);
-                            if (m == null) {
-                                // Enough to show; the verdict can no longer be "race-free".
-                                if (maxRaces > 0 && races.size() >= maxRaces) {
-                                    if (!reasons.isEmpty()) why.put(group, sorted(reasons));
-                                    return new Result(pairs(races), why, checked, excluded, true);
+                                if (m == null) m = races.get(key);
+                                if (m == null) {
+                                    // Enough to show; the verdict can no longer be "race-free".
+                                    if (maxRaces > 0 && races.size() >= maxRaces) {
+                                        if (!reasons.isEmpty()) why.put(group, sorted(reasons));
+                                        return new Result(pairs(races), why, checked, excluded, true);
+                                    }
+                                    m = new Merged();
+                                    races.put(key, m);
                                 }
-                                m = new Merged();
-                                races.put(key, m);
+                                // the threads are those of the classes, the object is the group's
+                                if (!threadPairSeen[classPair]) {
+                                    threadPairSeen[classPair] = true;
+                                    m.threads.add(unordered(threadIds.computeIfAbsent(a.thread(), t -> threadIds.size()),
+                                            threadIds.computeIfAbsent(b.thread(), t -> threadIds.size())));
+                                }
+                                if (!objectSeen) {
+                                    objectSeen = true;
+                                    m.objects.add(group);
+                                }
+                                merge(m, a, b, group);
                             }
-                            // the threads are those of the classes, the object is the group's
-                            if (!threadPairSeen[classPair]) {
-                                threadPairSeen[classPair] = true;
-                                m.threads.add(unordered(threadIds.computeIfAbsent(a.thread(), t -> threadIds.size()),
-                                        threadIds.computeIfAbsent(b.thread(), t -> threadIds.size())));
-                            }
-                            if (!objectSeen) {
-                                objectSeen = true;
-                                m.objects.add(group);
-                            }
-                            merge(m, a, b, group);
                         }
                     }
                 }
@@ -289,6 +291,50 @@ public final class RaceDetector {
             if (!reasons.isEmpty()) why.put(group, sorted(reasons));
         }
         return new Result(pairs(races), why, checked, excluded, false);
+    }
+
+    /**
+     * The accesses of one group split by objects that may be the same memory: a wrapper's blocks of
+     * different calling contexts are distinct objects ({@code PointsTo.mayAlias} false), so a pair of
+     * accesses to two of them is excluded ({@link MayOverlap}: different objects) and need not be formed.
+     * Accesses to unknown memory go into every part. The pairs formed are every pair of the group whose
+     * objects may alias, so the races found are the same as pairing the whole group.
+     */
+    private static List<List<Access>> aliasParts(List<Access> group, RaceContext ctx) {
+        List<MemObject> objects = new ArrayList<>();
+        Map<MemObject, Integer> objectIndex = new HashMap<>();
+        List<Access> unknown = new ArrayList<>();
+        for (Access a : group) {
+            MemObject o = a.region().object();
+            if (o instanceof MemObject.Unknown) unknown.add(a);
+            else if (objectIndex.putIfAbsent(o, objects.size()) == null) objects.add(o);
+        }
+        if (objects.size() <= 1) return List.of(group);
+        // union-find over the objects: join those that may alias
+        int[] parent = new int[objects.size()];
+        for (int i = 0; i < parent.length; i++) parent[i] = i;
+        for (int i = 0; i < parent.length; i++) {
+            for (int j = i + 1; j < parent.length; j++) {
+                if (ctx.pointsTo().mayAlias(objects.get(i), objects.get(j))) parent[root(parent, i)] = root(parent, j);
+            }
+        }
+        Map<Integer, List<Access>> parts = new LinkedHashMap<>();
+        for (Access a : group) {
+            MemObject o = a.region().object();
+            if (!(o instanceof MemObject.Unknown)) parts.computeIfAbsent(root(parent, objectIndex.get(o)), k -> new ArrayList<>()).add(a);
+        }
+        if (!unknown.isEmpty()) {
+            MemObject u = new MemObject.Unknown();
+            for (List<Access> part : parts.values()) {
+                if (part.stream().anyMatch(a -> ctx.pointsTo().mayAlias(u, a.region().object()))) part.addAll(unknown);
+            }
+        }
+        return new ArrayList<>(parts.values());
+    }
+
+    private static int root(int[] parent, int i) {
+        while (parent[i] != i) i = parent[i] = parent[parent[i]];
+        return i;
     }
 
     private static Map<String, Integer> sorted(Map<String, int[]> counts) {

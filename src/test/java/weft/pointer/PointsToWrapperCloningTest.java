@@ -255,17 +255,73 @@ class PointsToWrapperCloningTest {
     }
 
     @Test
-    void addressTakenFunctionsAreNotCloned() throws Exception {
+    void wrappersCalledThroughPointersAreClonedPerCallSite() throws Exception {
         PointerFixture f = PointerFixture.of(dir, """
                 #include <stdlib.h>
                 void *mk(void) { return malloc(4); }
                 void *(*fp)(void) = mk;
-                int *a, *b;
-                int main() { a = mk(); b = fp(); return 0; }
+                int *a, *b, *c;
+                int main() { a = mk(); b = fp(); c = fp(); return 0; }
                 """);
-        Set<Loc> pa = f.pt.contents(f.loc("a", 0));
-        assertEquals(pa, f.pt.contents(f.loc("b", 0)));
-        assertNull(heap(pa).context());
+        MemObject.Heap ha = heap(f.pt.contents(f.loc("a", 0)));
+        MemObject.Heap hb = heap(f.pt.contents(f.loc("b", 0)));
+        MemObject.Heap hc = heap(f.pt.contents(f.loc("c", 0)));
+        assertEquals(3, Set.of(ha, hb, hc).size(), "a direct and two indirect calls, three objects");
+        List<Edge> indirect = f.calls("main", null);
+        assertEquals(Set.copyOf(indirect), Set.of(hb.context(), hc.context()));
+        assertFalse(f.pt.mayAlias(hb, hc));
+    }
+
+    @Test
+    void operationsTableAllocatorKeepsTableSlotsAndEntriesApart() throws Exception {
+        // the NSPR hash table idiom: header, bucket array and entries all allocated through allocOps->alloc
+        PointerFixture f = PointerFixture.of(dir, """
+                #include <stdlib.h>
+                struct ops { void *(*alloc)(void *pool, unsigned long n); };
+                struct entry { int key; int val; };
+                struct table { const struct ops *ops; struct entry **slots; };
+                static void *default_alloc(void *pool, unsigned long n) { return malloc(n); }
+                static struct ops default_ops = { default_alloc };
+                struct table *tab; struct entry **sl; struct entry *got;
+                int main() {
+                  const struct ops *ops = &default_ops;
+                  tab = ops->alloc(0, sizeof *tab);
+                  tab->slots = ops->alloc(0, 8 * sizeof(struct entry *));
+                  tab->ops = ops;
+                  tab->slots[3] = tab->ops->alloc(0, sizeof(struct entry));
+                  got = tab->slots[3];
+                  sl = tab->slots;
+                  return 0;
+                }
+                """);
+        MemObject.Heap header = heap(f.pt.contents(f.loc("tab", 0)));
+        MemObject.Heap slots = heap(f.pt.contents(f.loc("sl", 0)));
+        assertNotEquals(header, slots);
+        // the slots hold entries only: never the operations table stored in the header
+        Set<MemObject> got = objects(f.pt.contents(f.loc("got", 0)));
+        assertEquals(1, got.size(), got.toString());
+        MemObject entry = got.iterator().next();
+        assertNotEquals(header, entry);
+        assertNotEquals(slots, entry);
+        assertTrue(f.pt.isComplete(), f.pt.incompleteReasons().toString());
+    }
+
+    @Test
+    void startRoutinesAndCallbacksUseTheSharedVersion() throws Exception {
+        PointerFixture f = PointerFixture.of(dir, """
+                #include <stdlib.h>
+                #include <pthread.h>
+                int *seen;
+                void *mk(void *arg) { int *p = malloc(4); seen = p; return p; }
+                int *a;
+                int main() { pthread_t t; pthread_create(&t, 0, mk, 0); a = mk(0); return 0; }
+                """);
+        // the thread's activation allocates the context-free block, main's call its own
+        Set<MemObject> seen = objects(f.pt.contents(f.loc("seen", 0)));
+        MemObject.Heap ha = heap(f.pt.contents(f.loc("a", 0)));
+        assertEquals(2, seen.size(), seen.toString());
+        assertTrue(seen.contains(ha));
+        assertTrue(seen.stream().anyMatch(o -> o instanceof MemObject.Heap h && h.context() == null), seen.toString());
     }
 
     @Test

@@ -123,6 +123,10 @@ final class LibraryCalls {
         } else if (ev instanceof Event.BarrierWait || ev instanceof Event.BarrierInit || ev instanceof Event.BarrierDestroy) {
             te.st.notes.add("barriers do not synchronise (over-approximation: more interleavings)");
             result(c, "0");
+        } else if (Event.deep(ev)) {
+            // the bytes it touches are those of a whole structure of pointers, which the instrumentation cannot list
+            te.cut(name + " works on what its argument reaches: cut off");
+            return;
         } else {
             if (ev instanceof Event.MemAccess m) memory(c, m, args);
             te.st.prototype(name, c.callee().type());
