@@ -48,6 +48,8 @@ final class PreciseLayers {
     static final int BOUNDED_AFTER_ROUND = 1;
     /** The bounded layer's share of the budget: a third of what is left, at least this (ms) if left. */
     static final long BOUNDED_MIN_MILLIS = 2000;
+    /** CPU time a replay of the bounded layer's racing run may take at most (ms). */
+    static final long REPLAY_MILLIS = 2000;
     private static final int GROWTH_SHIFT = 2;
     private static final int MAX_ROUND_SHIFT = 40;
 
@@ -132,6 +134,8 @@ final class PreciseLayers {
                 boundedRan = true;
                 BoundedAnswer a = runBounded(bounded, budget, progress);
                 if (a.proof() != null) return new Result(Kind.RACE_FREE, Optional.empty(), states, null, round + 1, a.proof());
+                Optional<RaceWitness> replayed = replay(program, a, budget, progress);
+                if (replayed.isPresent()) return new Result(Kind.RACE, replayed, states, proof, round + 1);
                 hints = a.inputHints();
                 // inputs the solver found reopen a witness search that had nothing more to try
                 if (!hints.isEmpty()) confirmOpen = options.confirm();
@@ -140,6 +144,8 @@ final class PreciseLayers {
         if (!boundedRan && !Thread.currentThread().isInterrupted()) {
             BoundedAnswer a = runBounded(bounded, budget, progress);
             if (a.proof() != null) return new Result(Kind.RACE_FREE, Optional.empty(), states, null, round, a.proof());
+            Optional<RaceWitness> replayed = replay(program, a, budget, progress);
+            if (replayed.isPresent()) return new Result(Kind.RACE, replayed, states, proof, round + 1);
             if (!a.inputHints().isEmpty() && options.confirm() && budget.remainingMillis() >= MIN_LAYER_MILLIS) {
                 progress.phase("searching for a racing interleaving with the solver's inputs");
                 Explorer explorer = witnessSearch(program, ExploreOptions.defaults().maxSteps(), FIRST_ROUND_EXECUTIONS * 4,
@@ -155,6 +161,18 @@ final class PreciseLayers {
     private Explorer witnessSearch(Program program, long steps, int executions, long ms, java.util.Map<String, java.util.List<Long>> hints) {
         return new Explorer(program, new ExploreOptions(steps, executions, ms, ExploreOptions.defaults().seed(),
                 options.atomicSectionsRace(), options.libcStateRaces(), hints));
+    }
+
+    /**
+     * Replays the racing run the bounded layer read from a solver model ({@code weft.bounded.bmc.Schedule}) in the
+     * explorer: its execution, if it reaches a racing state, is the witness (the model itself never is).
+     */
+    private Optional<RaceWitness> replay(Program program, BoundedAnswer a, Budget budget, Progress progress) {
+        if (a.schedule() == null || !options.confirm() || budget.remainingMillis() < MIN_LAYER_MILLIS) return Optional.empty();
+        progress.phase("replaying the solver's racing run");
+        Explorer explorer = new Explorer(program, new ExploreOptions(ExploreOptions.defaults().maxSteps(), 1, budget.remainingMillis(),
+                ExploreOptions.defaults().seed(), options.atomicSectionsRace(), options.libcStateRaces(), a.inputHints()));
+        return explorer.follow(a.schedule().guide(), ExploreOptions.defaults().maxSteps(), Math.min(budget.remainingMillis(), REPLAY_MILLIS)).race();
     }
 
     private static BoundedAnswer runBounded(java.util.function.Function<Budget, BoundedAnswer> bounded, Budget budget, Progress progress) {
