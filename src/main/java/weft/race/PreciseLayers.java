@@ -28,7 +28,9 @@ import java.util.Optional;
  * processes does not use up.
  *
  * <p>Soundness: race-free is answered only on a {@link StateSpace.Kind#RACE_FREE} outcome, i.e. a complete
- * exploration, or on a proof of the bounded layer (its argument is in {@code weft.bounded.DeadSites}); a resumed exploration is the same depth-first search continued from its stack and visited states,
+ * exploration, or on a proof of the bounded layer (its arguments are in {@code weft.bounded.DeadSites},
+ * {@code weft.bounded.bmc.RaceBmc} and {@link BoundedCandidates}); the bounded layer's racing runs are only replayed
+ * by the explorer, whose execution is then the witness; a resumed exploration is the same depth-first search continued from its stack and visited states,
  * so it visits what one exploration with the last round's limits would, and {@link StateSpace}'s argument applies
  * unchanged. A race is answered only with a witness of either layer. Budgets and rounds only decide how far the
  * layers get: running out leaves the answer unknown.

@@ -71,8 +71,15 @@ public final class RaceBmc {
      * @param maxProofRounds  the most rounds the layer encodes to make a proof possible ({@link #roundsForProof})
      * @param rlimitPerMilli  Z3 resource units per millisecond of the budget (deterministic: the same formula gets the
      *                        same answer however busy the machine is)
+     * @param maxText         the longest sequential program (characters) the layer parses and encodes
+     * @param maxSteps        the most statement copies the encoding makes (deterministic bounds on the effort, so that
+     *                        a large program does not take the time of the other layers)
      */
-    public record Options(SeqOptions seq, int maxProofRounds, long rlimitPerMilli) {
+    public record Options(SeqOptions seq, int maxProofRounds, long rlimitPerMilli, int maxText, long maxSteps) {
+        public Options(SeqOptions seq, int maxProofRounds, long rlimitPerMilli) {
+            this(seq, maxProofRounds, rlimitPerMilli, 1 << 20, 400_000);
+        }
+
         public static Options defaults() {
             return new Options(new SeqOptions(3, 3, 4, 2), 24, 5_000);
         }
@@ -104,6 +111,7 @@ public final class RaceBmc {
             return open(so, "not sequentialised: " + e.getMessage());
         }
         boolean proofRounds = so.rounds() >= roundsForProof(r.totalPoints());
+        if (r.text().length() > options.maxText()) return open(so, "the sequential program has more than " + options.maxText() + " characters");
         Program seq;
         try {
             seq = parse(r.text(), program);
@@ -115,20 +123,13 @@ public final class RaceBmc {
         if (budget.expired() || Thread.currentThread().isInterrupted()) return open(so, "no time left");
         long rlimit = Math.min(Integer.MAX_VALUE, Math.max(1, budget.remainingMillis()) * options.rlimitPerMilli());
         try (Context ctx = new Context()) {
-            long t0 = System.nanoTime();
-            SeqEncoder.Encoding e = new SeqEncoder(ctx, seq, so.rounds() + 1).encode();
-            if (System.getenv("WEFT_BMC_DEBUG") != null) {
-                System.err.println("encoded in " + (System.nanoTime() - t0) / 1_000_000 + " ms, error formula " + e.error().toString().length() + " chars");
-                try { Files.writeString(Path.of("/tmp/weft-bmc.smt2"), "(assert " + e.error() + ")"); } catch (IOException x) { }
-            }
+            SeqEncoder.Encoding e = new SeqEncoder(ctx, seq, so.rounds() + 1, options.maxSteps(), budget).encode();
             Params p = ctx.mkParams();
             p.add("rlimit", (int) rlimit);
             Solver s = ctx.mkSolver();
             s.setParameters(p);
             s.add(e.error());
-            long t1 = System.nanoTime();
             Status st = s.check();
-            if (System.getenv("WEFT_BMC_DEBUG") != null) System.err.println("solved " + st + " in " + (System.nanoTime() - t1) / 1_000_000 + " ms");
             if (st == Status.SATISFIABLE) return new Outcome(Kind.RACE, bounds(so, r), schedule(s.getModel(), e, r, seq));
             if (st == Status.UNKNOWN) return open(so, "solver: " + s.getReasonUnknown());
             if (!proofRounds) return open(so, "no race within " + so.rounds() + " rounds; a proof needs " + roundsForProof(r.totalPoints()));
@@ -144,7 +145,7 @@ public final class RaceBmc {
             }
             return open(so, cs == Status.UNKNOWN ? "solver: " + c.getReasonUnknown() : "no race within the bounds, but executions exceed them");
         } catch (SeqEncoder.Interrupted x) {
-            return open(so, "interrupted");
+            return open(so, "encoding stopped: " + x.getMessage());
         } catch (com.microsoft.z3.Z3Exception | LinkageError | IllegalStateException | IllegalArgumentException x) {
             return open(so, "encoding failed: " + x.getMessage());
         }

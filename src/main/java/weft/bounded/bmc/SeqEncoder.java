@@ -72,8 +72,18 @@ final class SeqEncoder {
     final Set<String> approximations = new LinkedHashSet<>();
     private final LibraryEffects library;
 
-    /** @param unwind back edges per loop and entry (at least the scheduler's rounds) */
-    SeqEncoder(Context ctx, Program program, int unwind) {
+    private final long maxSteps;
+    private final weft.budget.Budget budget;
+    private long steps;
+
+    /**
+     * @param unwind   back edges per loop and entry (at least the scheduler's rounds)
+     * @param maxSteps statement copies the encoding may make at most (a deterministic bound on its effort)
+     * @param budget   CPU time the encoding may take
+     */
+    SeqEncoder(Context ctx, Program program, int unwind, long maxSteps, weft.budget.Budget budget) {
+        this.maxSteps = maxSteps;
+        this.budget = budget;
         this.ctx = ctx;
         this.program = program;
         this.memory = new Memory(ctx, program);
@@ -118,7 +128,7 @@ final class SeqEncoder {
      * its exit (its guard false if it never returns), with the caller's registers.
      */
     SymState call(Function f, List<Expr<BitVecSort>> args, SymState in, int depth) {
-        if (Thread.currentThread().isInterrupted()) throw new Interrupted();
+        if (Thread.currentThread().isInterrupted()) throw new Interrupted("interrupted");
         Frame frame = new Frame(f, memory);
         SymState st = new SymState(in.guard(), Map.of(), in.mem(), in.heap(), null);
         for (int i = 0; i < f.params().size(); i++) {
@@ -144,6 +154,8 @@ final class SeqEncoder {
             int node = copies.get(c).node();
             List<Edge> outs = cfg.out(node);
             if (outs.isEmpty() && node == cfg.exit()) exits.add(here);
+            if ((steps += outs.size()) > maxSteps) throw new Interrupted("more than " + maxSteps + " statement copies");
+            if ((c & 63) == 0 && (budget.expired() || Thread.currentThread().isInterrupted())) throw new Interrupted("no time left");
             for (int i = 0; i < outs.size(); i++) {
                 SymState next = new Steps(this, frame, depth).step(outs.get(i).stmt(), here);
                 if (next == null) continue;
@@ -260,10 +272,10 @@ final class SeqEncoder {
         return xs.size() == 1 ? xs.get(0) : ctx.mkOr(xs.toArray(BoolExpr[]::new));
     }
 
-    /** The encoding was interrupted (the thread's interrupt flag is set again for the caller). */
+    /** The encoding stopped: interrupted, out of time or over its size bound (the interrupt flag is left set). */
     static final class Interrupted extends RuntimeException {
-        Interrupted() {
-            super("interrupted", null, false, false);
+        Interrupted(String why) {
+            super(why, null, false, false);
         }
     }
 }

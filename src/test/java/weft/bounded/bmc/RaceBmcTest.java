@@ -98,14 +98,6 @@ class RaceBmcTest {
     }
 
     @Test
-    void debugOnly() throws Exception {
-        String n = System.getenv("WEFT_DEBUG_FILE");
-        if (n == null) return;
-        RaceBmc.Outcome o = check(load(n));
-        System.out.println(o);
-    }
-
-    @Test
     void tooFewRoundsForAProofAreOpen() throws Exception {
         RaceBmc.Options few = new RaceBmc.Options(new weft.bounded.seq.SeqOptions(2, 3, 4, 2), 2, 5_000);
         RaceBmc.Outcome o = RaceBmc.check(load("04-contradiction.c"), AccessFilter.ALL, few, Budget.cpuMillis(10_000));
