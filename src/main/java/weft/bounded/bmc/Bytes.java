@@ -56,6 +56,13 @@ final class Bytes {
         return v;
     }
 
+    /** This memory with the bytes {@code values} at the constant addresses from {@code base} on (one copy of the map). */
+    Bytes writeAll(long base, List<Expr<BitVecSort>> values) {
+        Map<Long, Expr<BitVecSort>> k = new HashMap<>(known);
+        for (int i = 0; i < values.size(); i++) k.put(base + i, values.get(i));
+        return new Bytes(ctx, cands, bits, k, rest);
+    }
+
     /** This memory with byte {@code value} at {@code addr}. */
     Bytes write(Expr<BitVecSort> addr, Expr<BitVecSort> value) {
         List<Long> cs = cands.of(addr);

@@ -35,6 +35,8 @@ import java.util.List;
 final class LibraryEffects {
     /** Allocations larger than this (bytes) are modelled as failing (the result is null): none in the bounds. */
     static final long MAX_ALLOC = 1L << 24;
+    /** Allocations of at most this many bytes get fresh contents byte by byte; larger ones make memory fresh. */
+    static final long MAX_FRESH_BLOCK = 256;
 
     private final Context ctx;
     private final Program program;
@@ -101,7 +103,7 @@ final class LibraryEffects {
         SymState s = st.withHeap(ctx.mkITE(fails, st.heap(), ctx.mkBVAdd(st.heap(), rounded)));
         // the block's contents are unconstrained: fresh bytes when its size is a small constant, else all memory fresh
         Long n = constantSize(c, a);
-        if (n != null && n <= Steps.MAX_COPY) {
+        if (n != null && n <= MAX_FRESH_BLOCK) {
             if (n > 0) s = s.withMem(memory.write(s.mem(), block, ctx.mkBVConst("blk" + (enc.fresh++), (int) (8 * n))));
         } else {
             s = steps.havoc(s);

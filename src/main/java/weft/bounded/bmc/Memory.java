@@ -119,6 +119,11 @@ final class Memory {
     /** {@code mem} with the bytes of {@code value} (little-endian) stored from {@code addr}. */
     Bytes write(Bytes mem, Expr<BitVecSort> addr, Expr<BitVecSort> value) {
         int n = value.getSort().getSize() / 8;
+        if (addr instanceof com.microsoft.z3.BitVecNum a) {
+            java.util.List<Expr<BitVecSort>> bytes = new java.util.ArrayList<>(n);
+            for (int i = 0; i < n; i++) bytes.add(n == 1 ? value : ctx.mkExtract(8 * i + 7, 8 * i, value));
+            return mem.writeAll(a.getBigInteger().longValue(), bytes);
+        }
         Bytes m = mem;
         for (int i = 0; i < n; i++) m = m.write(plus(addr, i), n == 1 ? value : ctx.mkExtract(8 * i + 7, 8 * i, value));
         return m;

@@ -74,14 +74,15 @@ public final class RaceBmc {
      * @param maxText         the longest sequential program (characters) the layer parses and encodes
      * @param maxSteps        the most statement copies the encoding makes (deterministic bounds on the effort, so that
      *                        a large program does not take the time of the other layers)
+     * @param maxRlimit       the most Z3 resource units one solver call gets, whatever the budget
      */
-    public record Options(SeqOptions seq, int maxProofRounds, long rlimitPerMilli, int maxText, long maxSteps) {
+    public record Options(SeqOptions seq, int maxProofRounds, long rlimitPerMilli, int maxText, long maxSteps, long maxRlimit) {
         public Options(SeqOptions seq, int maxProofRounds, long rlimitPerMilli) {
-            this(seq, maxProofRounds, rlimitPerMilli, 1 << 20, 400_000);
+            this(seq, maxProofRounds, rlimitPerMilli, 1 << 19, 150_000, 50_000_000);
         }
 
         public static Options defaults() {
-            return new Options(new SeqOptions(3, 3, 4, 2), 24, 5_000);
+            return new Options(new SeqOptions(3, 3, 4, 2), 16, 5_000);
         }
     }
 
@@ -121,7 +122,7 @@ public final class RaceBmc {
             return open(so, "cannot write the sequential program: " + e.getMessage());
         }
         if (budget.expired() || Thread.currentThread().isInterrupted()) return open(so, "no time left");
-        long rlimit = Math.min(Integer.MAX_VALUE, Math.max(1, budget.remainingMillis()) * options.rlimitPerMilli());
+        long rlimit = Math.min(Math.min(Integer.MAX_VALUE, options.maxRlimit()), Math.max(1, budget.remainingMillis()) * options.rlimitPerMilli());
         try (Context ctx = new Context()) {
             SeqEncoder.Encoding e = new SeqEncoder(ctx, seq, so.rounds() + 1, options.maxSteps(), budget).encode();
             Params p = ctx.mkParams();

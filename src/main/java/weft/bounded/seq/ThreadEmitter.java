@@ -224,6 +224,12 @@ final class ThreadEmitter {
             ret(f, cont, r.value(), ex);
             return;
         }
+        if (s instanceof Stmt.Call c && c.result() != null
+                && (userTarget(c) instanceof CallTarget.Library || userTarget(c) instanceof CallTarget.External)) {
+            // a library call writes its result where it returns, in this statement: instrumented with it
+            Instrumentation.Site rs = instr.write(f, c, c.result(), ex);
+            if (rs != null) sites.add(rs);
+        }
         instr.emit(sites, p);
         if (s instanceof Stmt.Assign a) {
             if (a.lhs().type().unqualified() instanceof CType.Array && a.rhs() instanceof Expr.Load l) {
@@ -238,6 +244,14 @@ final class ThreadEmitter {
         } else {
             out.append("  goto ").append(target).append(";\n");
         }
+    }
+
+    /** The target of a direct call (casts of the callee removed), or an indirect target. */
+    private CallTarget userTarget(Stmt.Call c) {
+        Expr callee = c.callee();
+        while (callee instanceof Expr.Cast k) callee = k.operand();
+        return callee instanceof Expr.FuncRef fr ? st.program.target(new Stmt.Call(c.result(), fr, c.args(), c.loc()))
+                : new CallTarget.Indirect(callee);
     }
 
     private void call(Function f, Stmt.Call c, String target, CExprs ex, int p) {

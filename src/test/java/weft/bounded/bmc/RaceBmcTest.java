@@ -35,7 +35,7 @@ class RaceBmcTest {
     }
 
     private static RaceBmc.Outcome check(Program p) {
-        return RaceBmc.check(p, AccessFilter.ALL, RaceBmc.Options.defaults(), Budget.cpuMillis(10_000));
+        return RaceBmc.check(p, AccessFilter.ALL, new RaceBmc.Options(new weft.bounded.seq.SeqOptions(3, 3, 4, 2), 24, 5_000), Budget.cpuMillis(10_000));
     }
 
     private static Optional<RaceWitness> replay(Program p, Schedule s) {
@@ -95,6 +95,11 @@ class RaceBmcTest {
     void atomicSectionsAndOnceAreProvedRaceFree() throws Exception {
         raceFree("10-atomic-section.c");
         raceFree("12-once-waits.c");
+    }
+
+    @Test
+    void aLibraryCallsResultWrittenToSharedMemoryIsInstrumented() throws Exception {
+        racy("17-nondet-result-shared.c", 6, 12);
     }
 
     @Test
