@@ -15,9 +15,13 @@ import java.util.Map;
  * ({@code known}, one term per byte, so that the many accesses of the sequential program to named objects need no
  * array reasoning), over a Z3 array ({@code rest}) that holds every other byte. The memory's value at address
  * {@code a} is {@code known[a]} if present, else {@code rest[a]}. An access at an address that does not simplify to a
- * constant first moves the known bytes into the array ({@link #flushed}).
+ * constant first moves the known bytes into the array ({@link #flushed}), and so does a write that would make the
+ * known bytes more than {@link #MAX_KNOWN}.
  */
 final class Bytes {
+    /** Known bytes kept at most; beyond, they are stored into the array (each write copies the map: bounded work). */
+    static final int MAX_KNOWN = 2048;
+
     private final Context ctx;
     private final int bits;
     private final Map<Long, Expr<BitVecSort>> known;
@@ -58,6 +62,7 @@ final class Bytes {
 
     /** This memory with the bytes {@code values} at the constant addresses from {@code base} on (one copy of the map). */
     Bytes writeAll(long base, List<Expr<BitVecSort>> values) {
+        if (known.size() + values.size() > MAX_KNOWN) return flushed().writeAll(base, values);
         Map<Long, Expr<BitVecSort>> k = new HashMap<>(known);
         for (int i = 0; i < values.size(); i++) k.put(base + i, values.get(i));
         return new Bytes(ctx, cands, bits, k, rest);
@@ -66,6 +71,7 @@ final class Bytes {
     /** This memory with byte {@code value} at {@code addr}. */
     Bytes write(Expr<BitVecSort> addr, Expr<BitVecSort> value) {
         List<Long> cs = cands.of(addr);
+        if (cs != null && known.size() + cs.size() > MAX_KNOWN) return flushed().write(addr, value);
         if (cs != null) {
             Map<Long, Expr<BitVecSort>> k = new HashMap<>(known);
             if (cs.size() == 1) {

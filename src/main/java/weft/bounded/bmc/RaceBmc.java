@@ -78,7 +78,7 @@ public final class RaceBmc {
      */
     public record Options(SeqOptions seq, int maxProofRounds, long rlimitPerMilli, int maxText, long maxSteps, long maxRlimit) {
         public Options(SeqOptions seq, int maxProofRounds, long rlimitPerMilli) {
-            this(seq, maxProofRounds, rlimitPerMilli, 1 << 19, 150_000, 50_000_000);
+            this(seq, maxProofRounds, rlimitPerMilli, 1 << 19, 40_000, 50_000_000);
         }
 
         public static Options defaults() {
@@ -88,6 +88,9 @@ public final class RaceBmc {
 
     /** The notes of the sequentialiser that only add behaviours (a proof may still be claimed). */
     static final Set<String> OVER_APPROXIMATING_NOTES = Set.of("barriers do not synchronise (over-approximation: more interleavings)");
+
+    /** The layer does not encode with less than this left of its budget (ms). */
+    static final long MIN_SOLVER_MILLIS = 300;
 
     private RaceBmc() {
     }
@@ -122,11 +125,14 @@ public final class RaceBmc {
             return open(so, "cannot write the sequential program: " + e.getMessage());
         }
         if (budget.expired() || Thread.currentThread().isInterrupted()) return open(so, "no time left");
+        if (budget.remainingMillis() < MIN_SOLVER_MILLIS) return open(so, "less than " + MIN_SOLVER_MILLIS + " ms left");
         long rlimit = Math.min(Math.min(Integer.MAX_VALUE, options.maxRlimit()), Math.max(1, budget.remainingMillis()) * options.rlimitPerMilli());
         try (Context ctx = new Context()) {
             SeqEncoder.Encoding e = new SeqEncoder(ctx, seq, so.rounds() + 1, options.maxSteps(), budget).encode();
             Params p = ctx.mkParams();
             p.add("rlimit", (int) rlimit);
+            // a backstop only: the deterministic rlimit is meant to stop the solver first
+            p.add("timeout", (int) Math.min(Integer.MAX_VALUE, Math.max(1_000, 2 * budget.remainingMillis())));
             Solver s = ctx.mkSolver();
             s.setParameters(p);
             s.add(e.error());

@@ -155,7 +155,7 @@ final class SeqEncoder {
             List<Edge> outs = cfg.out(node);
             if (outs.isEmpty() && node == cfg.exit()) exits.add(here);
             if ((steps += outs.size()) > maxSteps) throw new Interrupted("more than " + maxSteps + " statement copies");
-            if ((c & 63) == 0 && (budget.expired() || Thread.currentThread().isInterrupted())) throw new Interrupted("no time left");
+            if (budget.expired() || Thread.currentThread().isInterrupted()) throw new Interrupted("no time left");
             for (int i = 0; i < outs.size(); i++) {
                 SymState next = new Steps(this, frame, depth).step(outs.get(i).stmt(), here);
                 if (next == null) continue;
