@@ -56,12 +56,12 @@ static void *trampoline(void *p) {
     struct start s = *(struct start *)p;
     free(p);
     my_tid = s.tid;
+    hide_accesses();
+    if (my_tid < weft_thread_count && !LOAD(abandoned)) wait_turn(weft_thread_start[my_tid]);
     void *r = s.fn(s.arg);
     int side = race_side();
-    if (side >= 0) {
-        STORE(race_state[side], 2);
-        wait_other(side, 2);
-    }
+    if (side >= 0) past_access(side);
+    show_accesses();
     return r;
 }
 
@@ -115,11 +115,17 @@ void __wrap_pthread_exit(void *ret) {
     int g = enter("pthread_exit");
     leave(g);
     int side = race_side();
-    if (side >= 0) {
-        STORE(race_state[side], 2);
-        wait_other(side, 2);
-    }
+    if (side >= 0) past_access(side);
+    show_accesses();
     __real_pthread_exit(ret);
+}
+
+/* pthread_once reads its control word, where TSan does not see it (its interceptor uses internal atomics): an
+   instrumented read of it first, so that a plain write of the control word by another thread is seen to race */
+int __real_pthread_once(pthread_once_t *, void (*)(void));
+int __wrap_pthread_once(pthread_once_t *o, void (*f)(void)) {
+    (void)*(volatile int *)o;
+    return __real_pthread_once(o, f);
 }
 
 #define MUTEX_OP(name, call)                            \
