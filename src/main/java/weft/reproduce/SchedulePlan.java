@@ -18,8 +18,9 @@ import java.util.regex.Pattern;
  * order ({@link WitnessTrace#values}), and the two racing accesses' threads and lines in the program file (0: not in
  * it, e.g. in a header), and which of them ({@code later}: 0 or 1) goes second once both stand at their accesses: the
  * read when one is a read and the other a write (TSan compares a read with writes only), else the second; and per
- * thread ({@code starts}, by Weft's thread number) how many events come before its first step: a created thread
- * waits for them before it runs its first statement, as in the witness. Immutable.
+ * thread ({@code starts}, by Weft's thread number) how many events come before its first step (-1: the witness never
+ * runs it): a created thread waits for them before it runs its first statement, as in the witness (one the witness
+ * never runs, until the racing accesses are done). Immutable.
  */
 public record SchedulePlan(List<Event> events, List<Input> inputs, int[] raceThreads, int[] raceLines, int later, List<Integer> starts) {
     /** A synchronisation event: thread {@code thread} calls {@code function} (or resumes in it) at {@code line}. */
@@ -66,7 +67,7 @@ public record SchedulePlan(List<Event> events, List<Input> inputs, int[] raceThr
         }
         return new SchedulePlan(events, inputs, new int[] {w.first().thread(), w.second().thread()},
                 new int[] {WitnessTrace.lineIn(w.first().loc(), programFile), WitnessTrace.lineIn(w.second().loc(), programFile)},
-                !w.first().write() && w.second().write() ? 0 : 1, starts.stream().map(x -> Math.max(x, 0)).toList());
+                !w.first().write() && w.second().write() ? 0 : 1, starts);
     }
 
     /** The function a step's statement calls ({@code f(...)}, {@code x = f(...)}, {@code (resumes) f(...)}), or null. */

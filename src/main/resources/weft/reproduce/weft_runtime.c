@@ -20,7 +20,8 @@
  *   thread with a race point therefore runs with its memory accesses hidden from TSan (__tsan_ignore_thread_begin)
  *   until it reaches that point; its synchronisation is still seen, so happens-before is TSan's own.
  * - A created thread runs its first statement once the events before its first step in the witness have happened
- *   (a thread without events would otherwise run ahead of the witness, e.g. before the threads whose effects it reads).
+ *   (a thread without events would otherwise run ahead of the witness, e.g. before the threads whose effects it reads);
+ *   a thread the witness never runs waits (bounded) until both racing threads are past their accesses.
  * - A racing thread's call after its last witnessed event but before its race point (a lock taken in the racing
  *   step, an atomic section's start) runs in the witness's place: the thread is not past its access yet.
  * - __VERIFIER_nondet_* (and time, rand, random when the witness gives their results) return the witness's values,
@@ -187,6 +188,12 @@ static void wait_other(int side, int want) {
     while (LOAD(race_state[1 - side]) < want && now_ms() - start < timeout_ms) pause_briefly();
 }
 
+/* Waits (bounded) until both racing threads are past their accesses. */
+static void wait_race_done(void) {
+    long start = now_ms();
+    while ((LOAD(race_state[0]) < 2 || LOAD(race_state[1]) < 2) && now_ms() - start < timeout_ms) pause_briefly();
+}
+
 static int next_event_of_mine(void) {
     int i = my_cursor;
     while (i < weft_event_count && weft_events[i].thread != my_tid) i++;
@@ -311,29 +318,41 @@ __attribute__((constructor)) static void weft_init(void) {
 /* Atomic sections: one global (recursive) lock, so sections exclude each other and TSan orders them, as SV-COMP's
    semantics does, while a plain access still races with an access in a section. */
 static pthread_mutex_t section = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
+static __thread int my_sections; /* how deep this thread is in atomic sections */
+
+static void section_enter(void) {
+    __real_pthread_mutex_lock(&section);
+    my_sections++;
+}
+
+static void section_exit(void) {
+    if (my_sections == 0) return;
+    my_sections--;
+    __real_pthread_mutex_unlock(&section);
+}
 
 __attribute__((weak)) void __VERIFIER_atomic_begin(void) {
     int g = enter("__VERIFIER_atomic_begin");
-    __real_pthread_mutex_lock(&section);
+    section_enter();
     leave(g);
 }
 
 __attribute__((weak)) void __VERIFIER_atomic_end(void) {
     int g = enter("__VERIFIER_atomic_end");
-    __real_pthread_mutex_unlock(&section);
+    section_exit();
     leave(g);
 }
 
 /* A call of the program's __VERIFIER_atomic_NAME function (the patched source calls these at its start and end). */
 void __weft_atomic_enter(const char *fn) {
     int g = enter(fn);
-    __real_pthread_mutex_lock(&section);
+    section_enter();
     leave(g);
 }
 
 void __weft_atomic_exit(int *unused) {
     (void)unused;
-    __real_pthread_mutex_unlock(&section);
+    section_exit();
 }
 
 /* The witness's next value for a call of fn in this thread (values are used per thread and function, in order);
@@ -395,10 +414,12 @@ INPUT(unsigned int, __VERIFIER_nondet_u32)
 INPUT(unsigned int, __VERIFIER_nondet_unsigned)
 __attribute__((weak)) void *__VERIFIER_nondet_pointer(void) { return (void *)(intptr_t)next_value("__VERIFIER_nondet_pointer"); }
 
-/* abort and failed assertions (an execution off the witness's path, e.g. reach_error of a program that defines it):
-   first let the racing threads reach their accesses (bounded), then abort. */
+/* abort and failed assertions (an execution off the witness's path, e.g. reach_error of a program that defines it, or
+   an assume that aborts where Weft's thread blocks): first leave the atomic sections this thread is in (the racing
+   threads may need them), let the racing threads reach their accesses (bounded), then abort. */
 static void before_abort(const char *what) {
     say("%s in thread %d: waiting for the racing accesses before aborting", what, my_tid);
+    while (my_sections > 0) section_exit();
     int side = race_side();
     show_accesses();
     if (side >= 0) STORE(race_state[side], 2);

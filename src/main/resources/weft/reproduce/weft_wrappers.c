@@ -57,7 +57,8 @@ static void *trampoline(void *p) {
     free(p);
     my_tid = s.tid;
     hide_accesses();
-    if (my_tid < weft_thread_count && !LOAD(abandoned)) wait_turn(weft_thread_start[my_tid]);
+    if (my_tid < weft_thread_count && weft_thread_start[my_tid] < 0) wait_race_done();
+    else if (my_tid < weft_thread_count && !LOAD(abandoned)) wait_turn(weft_thread_start[my_tid]);
     void *r = s.fn(s.arg);
     int side = race_side();
     if (side >= 0) past_access(side);
