@@ -235,11 +235,13 @@ static int enter(const char *fn) {
 }
 
 static void arrive(int side);
+static __thread int my_sections; /* how deep this thread is in atomic sections */
 
 /* After a witnessed event of this thread: a racing thread that passed its race point before its last events (they
-   are calls on the racing line, e.g. a function that unlocks, whose result the racing access stores) arrives now. */
+   are calls on the racing line, e.g. a function that unlocks, whose result the racing access stores) arrives now,
+   or when it leaves the atomic section it is in (it would hold the section while it waits for the other thread). */
 static void after_event(void) {
-    if (!my_armed || next_event_of_mine() < weft_event_count) return;
+    if (!my_armed || my_sections > 0 || next_event_of_mine() < weft_event_count) return;
     my_armed = 0;
     int side = race_side();
     if (side >= 0 && LOAD(race_state[side]) == 0) arrive(side);
@@ -259,6 +261,18 @@ static void resumed(const char *fn) {
         if (!LOAD(abandoned)) wait_turn(i);
         leave(i);
     }
+}
+
+/* A condition wait returned holding the real mutex `m`: when its witnessed resumption is not yet its turn (another
+   woken thread's comes first), lets the mutex go until it is, so that the other can take it. This adds no
+   happens-before: the thread did nothing since it took the mutex, whose last release it already had. */
+static void resumed_holding(const char *fn, pthread_mutex_t *m) {
+    int i = next_event_of_mine();
+    if (i >= weft_event_count || !weft_events[i].resumes || strcmp(weft_events[i].fn, fn) != 0) return;
+    if (LOAD(abandoned) || LOAD(turn) >= i) return;
+    __real_pthread_mutex_unlock(m);
+    wait_turn(i);
+    __real_pthread_mutex_lock(m);
 }
 
 void __weft_race_point(int line) {
@@ -318,7 +332,6 @@ __attribute__((constructor)) static void weft_init(void) {
 /* Atomic sections: one global (recursive) lock, so sections exclude each other and TSan orders them, as SV-COMP's
    semantics does, while a plain access still races with an access in a section. */
 static pthread_mutex_t section = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
-static __thread int my_sections; /* how deep this thread is in atomic sections */
 
 static void section_enter(void) {
     __real_pthread_mutex_lock(&section);
@@ -329,6 +342,7 @@ static void section_exit(void) {
     if (my_sections == 0) return;
     my_sections--;
     __real_pthread_mutex_unlock(&section);
+    after_event();
 }
 
 __attribute__((weak)) void __VERIFIER_atomic_begin(void) {

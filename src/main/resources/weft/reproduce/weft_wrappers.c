@@ -160,6 +160,7 @@ int __wrap_pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m) {
     int g = enter("pthread_cond_wait");
     leave(g);
     int r = __real_pthread_cond_wait(C(c), M(m));
+    resumed_holding("pthread_cond_wait", M(m));
     resumed("pthread_cond_wait");
     return r;
 }
@@ -168,6 +169,7 @@ int __wrap_pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m, const s
     int g = enter("pthread_cond_timedwait");
     leave(g);
     int r = __real_pthread_cond_timedwait(C(c), M(m), ts);
+    resumed_holding("pthread_cond_timedwait", M(m));
     resumed("pthread_cond_timedwait");
     return r;
 }
@@ -358,6 +360,7 @@ int __wrap_cnd_wait(cnd_t *c, mtx_t *m) {
     int g = enter("cnd_wait");
     leave(g);
     int r = __real_pthread_cond_wait(C(c), M(m));
+    resumed_holding("cnd_wait", M(m));
     resumed("cnd_wait");
     return thrd_code(r);
 }
