@@ -32,7 +32,8 @@ import java.util.Optional;
  *
  * <p>A YAML waypoint names a visit of a statement, which Weft executes as one or more steps at the statement's
  * location: once such a step is matched, its thread runs the rest of that visit (its next steps at the same location)
- * before the thread of the next step runs, and those steps match no other step.
+ * before the thread of the next step runs, and those steps match no other step; not when it is the thread's last step
+ * and at the line of its racing access (the rest of the visit may be that access).
  */
 public final class WitnessValidator {
     /** Statements one replay may execute, and its CPU time. */
@@ -134,13 +135,25 @@ public final class WitnessValidator {
                     threads.putIfAbsent(s.creates(), threadsNow - 1);
                     createdNow = false;
                 }
-                if (s.visit()) {
+                next++;
+                if (s.visit() && !beforeOwnTarget(s, x)) {
                     visit = x.loc();
                     visitThread = x.thread();
                 }
-                next++;
             }
             threadCount = threadsNow;
+        }
+
+        /**
+         * Whether step {@code s}, matched by {@code x}, is its thread's last step and at the line of that thread's racing
+         * access: the rest of the visit may be the racing access itself (a call's result stored), which waits for the other.
+         */
+        boolean beforeOwnTarget(WitnessSpec.Step s, Step x) {
+            for (int i = next; i < spec.steps().size(); i++) if (spec.steps().get(i).thread().equals(s.thread())) return false;
+            for (WitnessSpec.Step target : List.of(spec.first(), spec.second())) {
+                if (target.thread().equals(s.thread()) && target.line() == WitnessTrace.lineIn(x.loc(), programFile)) return true;
+            }
+            return false;
         }
 
         @Override
