@@ -83,7 +83,7 @@ public final class Reproducer {
         String programName = PROGRAM + (preprocessed ? ".i" : ".c");
         List<Path> files = new ArrayList<>();
         files.add(write(dir.resolve(programName), patched.text()));
-        files.add(write(dir.resolve("weft_plan.c"), plan.toC()));
+        files.add(write(dir.resolve("weft_plan.c"), plan.toC() + racePoints(patched.pointed())));
         files.add(write(dir.resolve("weft_runtime.c"), resource("weft_runtime.c")));
         files.add(write(dir.resolve("weft_wrappers.c"), resource("weft_wrappers.c")));
         Path build = write(dir.resolve("build.sh"), buildScript(programName));
@@ -97,6 +97,11 @@ public final class Reproducer {
         files.add(build);
         files.add(write(dir.resolve("README.txt"), readme(w, programFile, plan, patched.notes())));
         return new Result(dir, files, patched.notes());
+    }
+
+    /** Which racing accesses have a race point (the runtime hides a racing thread's accesses from TSan until its point). */
+    static String racePoints(List<Boolean> pointed) {
+        return "const int weft_race_point_set[2] = {" + (pointed.get(0) ? 1 : 0) + ", " + (pointed.get(1) ? 1 : 0) + "};\n";
     }
 
     private static Path write(Path p, String text) throws IOException {

@@ -17,9 +17,12 @@ import java.util.regex.Pattern;
  * functions, atomic sections, too), the values of the nondeterministic inputs per thread in
  * order ({@link WitnessTrace#values}), and the two racing accesses' threads and lines in the program file (0: not in
  * it, e.g. in a header), and which of them ({@code later}: 0 or 1) goes second once both stand at their accesses: the
- * read when one is a read and the other a write (TSan compares a read with writes only), else the second. Immutable.
+ * read when one is a read and the other a write (TSan compares a read with writes only), else the second; and per
+ * thread ({@code starts}, by Weft's thread number) how many events come before its first step (-1: the witness never
+ * runs it): a created thread waits for them before it runs its first statement, as in the witness (one the witness
+ * never runs, until the racing accesses are done). Immutable.
  */
-public record SchedulePlan(List<Event> events, List<Input> inputs, int[] raceThreads, int[] raceLines, int later) {
+public record SchedulePlan(List<Event> events, List<Input> inputs, int[] raceThreads, int[] raceLines, int later, List<Integer> starts) {
     /** A synchronisation event: thread {@code thread} calls {@code function} (or resumes in it) at {@code line}. */
     public record Event(int thread, String function, boolean resumes, int line) {}
 
@@ -31,6 +34,7 @@ public record SchedulePlan(List<Event> events, List<Input> inputs, int[] raceThr
         inputs = List.copyOf(inputs);
         raceThreads = raceThreads.clone();
         raceLines = raceLines.clone();
+        starts = List.copyOf(starts);
     }
 
     /** Functions whose name starts so are atomic sections (SV-COMP): the harness runs each under one global lock. */
@@ -41,7 +45,10 @@ public record SchedulePlan(List<Event> events, List<Input> inputs, int[] raceThr
     /** The plan of {@code w}, with lines as a reader of {@code programFile} sees them ({@link WitnessTrace#lineIn}). */
     public static SchedulePlan of(RaceWitness w, Path programFile, SyncCalls calls) {
         List<Event> events = new ArrayList<>();
+        List<Integer> starts = new ArrayList<>();
         for (Step s : w.schedule()) {
+            while (starts.size() <= s.thread()) starts.add(-1);
+            if (starts.get(s.thread()) < 0) starts.set(s.thread(), events.size());
             String f = calledFunction(s.statement());
             if (f == null) continue;
             SyncCalls.Role role = calls.role(f);
@@ -60,7 +67,7 @@ public record SchedulePlan(List<Event> events, List<Input> inputs, int[] raceThr
         }
         return new SchedulePlan(events, inputs, new int[] {w.first().thread(), w.second().thread()},
                 new int[] {WitnessTrace.lineIn(w.first().loc(), programFile), WitnessTrace.lineIn(w.second().loc(), programFile)},
-                !w.first().write() && w.second().write() ? 0 : 1);
+                !w.first().write() && w.second().write() ? 0 : 1, starts);
     }
 
     /** The function a step's statement calls ({@code f(...)}, {@code x = f(...)}, {@code (resumes) f(...)}), or null. */
@@ -93,13 +100,18 @@ public record SchedulePlan(List<Event> events, List<Input> inputs, int[] raceThr
         c.append("const int weft_race_thread[2] = {").append(raceThreads[0]).append(", ").append(raceThreads[1]).append("};\n");
         c.append("const int weft_race_line[2] = {").append(raceLines[0]).append(", ").append(raceLines[1]).append("};\n");
         c.append("const int weft_race_later = ").append(later).append(";\n");
+        c.append("const int weft_thread_start[] = {");
+        for (int t = 0; t < starts.size(); t++) c.append(t == 0 ? "" : ", ").append(starts.get(t));
+        c.append(starts.isEmpty() ? "0" : "").append("};\n");
+        c.append("const int weft_thread_count = ").append(starts.size()).append(";\n");
         return c.toString();
     }
 
     @Override
     public boolean equals(Object o) {
         return o instanceof SchedulePlan p && events.equals(p.events) && inputs.equals(p.inputs)
-                && java.util.Arrays.equals(raceThreads, p.raceThreads) && java.util.Arrays.equals(raceLines, p.raceLines) && later == p.later;
+                && java.util.Arrays.equals(raceThreads, p.raceThreads) && java.util.Arrays.equals(raceLines, p.raceLines) && later == p.later
+                && starts.equals(p.starts);
     }
 
     @Override
@@ -109,6 +121,6 @@ public record SchedulePlan(List<Event> events, List<Input> inputs, int[] raceThr
 
     @Override
     public String toString() {
-        return "SchedulePlan" + events + inputs + java.util.Arrays.toString(raceThreads) + java.util.Arrays.toString(raceLines) + later;
+        return "SchedulePlan" + events + inputs + java.util.Arrays.toString(raceThreads) + java.util.Arrays.toString(raceLines) + later + starts;
     }
 }

@@ -24,9 +24,10 @@ public final class SourcePatcher {
     private static final Pattern MARKER = Pattern.compile("\\s*#\\s*(?:line\\s+)?(\\d+)\\s+\"([^\"]*)\".*");
     private static final Pattern BAD_START = Pattern.compile("(\\}|else\\b|case\\b|default\\b|#).*", Pattern.DOTALL);
 
-    /** The patched text and, per racing access without a point, why. */
-    public record Patched(String text, List<String> notes) {
+    /** The patched text, per racing access whether a point stands before its line, and per access without one, why. */
+    public record Patched(String text, List<Boolean> pointed, List<String> notes) {
         public Patched {
+            pointed = List.copyOf(pointed);
             notes = List.copyOf(notes);
         }
     }
@@ -42,7 +43,9 @@ public final class SourcePatcher {
         String[] phys = source.split("\n", -1);
         List<String> notes = new ArrayList<>();
         boolean[] done = new boolean[phys.length];
+        List<Boolean> pointed = new ArrayList<>();
         for (int k = 0; k < accesses.size(); k++) {
+            pointed.add(false);
             int line = lines[k];
             if (line <= 0) {
                 notes.add("access " + (k + 1) + " (" + accesses.get(k) + ") is not in the program file: no race point");
@@ -53,7 +56,10 @@ public final class SourcePatcher {
                 notes.add("line " + line + " not found in the program file: no race point");
                 continue;
             }
-            if (done[p]) continue;
+            if (done[p]) {
+                pointed.set(k, true);
+                continue;
+            }
             String why = unsafe(phys, p);
             if (why != null) {
                 notes.add("no race point before line " + line + ": " + why);
@@ -64,12 +70,13 @@ public final class SourcePatcher {
             while (indent < text.length() && Character.isWhitespace(text.charAt(indent))) indent++;
             phys[p] = text.substring(0, indent) + "__weft_race_point(" + line + "); " + text.substring(indent);
             done[p] = true;
+            pointed.set(k, true);
         }
         String quoted = "\"" + originalPath.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
         // a preprocessed file takes line markers only, not #line
         String header = "void __weft_race_point(int); void __weft_atomic_enter(const char *); void __weft_atomic_exit(int *);\n"
                 + (preprocessed ? "# 1 " : "#line 1 ") + quoted + "\n";
-        return new Patched(header + atomicSections(String.join("\n", phys)), notes);
+        return new Patched(header + atomicSections(String.join("\n", phys)), pointed, notes);
     }
 
     private static final Pattern ATOMIC_DEFINITION = Pattern.compile(

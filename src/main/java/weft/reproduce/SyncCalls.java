@@ -33,7 +33,9 @@ public record SyncCalls(Map<String, Role> roles) {
         /** a C library function, wrapped: its result is the witness's value for the call when there is one */
         LIBINPUT,
         /** wrapped: ends the process after letting the racing threads reach their accesses (bounded) */
-        ENDING;
+        ENDING,
+        /** a C library function whose read of its argument TSan does not see, wrapped: the runtime reads it where TSan does */
+        LIBACCESS;
 
         /** Whether a witness step calling such a function is an event of the schedule. */
         public boolean scheduled() {
@@ -42,7 +44,7 @@ public record SyncCalls(Map<String, Role> roles) {
 
         /** Whether the linker redirects the program's calls to the runtime ({@code -Wl,--wrap=NAME}). */
         public boolean wrapped() {
-            return this == EVENT || this == BLOCKING || this == SHADOW || this == LIBINPUT || this == ENDING;
+            return this == EVENT || this == BLOCKING || this == SHADOW || this == LIBINPUT || this == ENDING || this == LIBACCESS;
         }
     }
 

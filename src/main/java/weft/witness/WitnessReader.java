@@ -29,10 +29,11 @@ import java.util.regex.Pattern;
  * each edge with a {@code startline} or a {@code createThread} gives a step ({@code threadId}, default 0); the last two edges
  * with a line are the racing accesses; an assumption {@code x == v} or {@code \result == v} gives the value of the
  * nondeterministic input at the edge's line (Weft's own {@code weft.nondetValue} keys, where present, give every
- * input's value instead). YAML: the {@code violation_sequence} entry's {@code function_enter}
- * waypoints are thread creations (the {@code k}-th creates thread {@code k}, YAML 2.2's numbering), its
- * {@code function_return} and {@code assumption} waypoints {@code \result == v} / {@code x == v} values, and the two
- * {@code target} waypoints of the last segment the racing accesses.
+ * input's value instead). YAML: the {@code violation_sequence} entry's {@code follow} waypoints are steps naming
+ * statement visits: {@code function_enter} waypoints are thread creations (the {@code k}-th creates thread
+ * {@code k}, YAML 2.2's numbering), {@code function_return}, {@code assumption} and {@code branching} waypoints
+ * statements their thread passes (a constraint {@code \result == v} / {@code x == v} also gives a value); the two
+ * {@code target} waypoints of the last segment are the racing accesses.
  */
 public final class WitnessReader {
     private static final Pattern EQUALS = Pattern.compile("(?:\\\\result|[A-Za-z_][\\w.>\\-\\[\\]]*)\\s*==\\s*\\(?\\s*(-?\\d+)[uUlL]*\\s*\\)?");
@@ -168,9 +169,10 @@ public final class WitnessReader {
                     int line = w.get("location") instanceof Map<?, ?> loc && loc.get("line") instanceof Number n ? n.intValue() : 0;
                     String thread = w.get("thread_id") == null ? "0" : String.valueOf(w.get("thread_id"));
                     switch (String.valueOf(w.get("type"))) {
-                        case "function_enter" -> steps.add(new WitnessSpec.Step(thread, line, Integer.toString(++created)));
+                        case "function_enter" -> steps.add(new WitnessSpec.Step(thread, line, Integer.toString(++created), true));
                         case "target" -> targets.add(new WitnessSpec.Step(thread, line, null));
-                        case "function_return", "assumption" -> {
+                        case "function_return", "assumption", "branching" -> {
+                            if (line > 0) steps.add(new WitnessSpec.Step(thread, line, null, true));
                             if (w.get("constraint") instanceof Map<?, ?> c && c.get("value") != null && line > 0) {
                                 Matcher m = EQUALS.matcher(String.valueOf(c.get("value")).trim());
                                 if (m.matches()) values.computeIfAbsent(line, x -> new ArrayList<>()).add(Long.parseLong(m.group(1)));

@@ -29,6 +29,11 @@ import java.util.Optional;
  * a racing state after every step was matched and the two racing accesses are the witness's: the same threads (after
  * mapping) at the same lines. Only then is it a real execution of the program reaching that race (the explorer
  * abandons every execution it cannot carry out exactly); anything else rejects the witness, with the reason.
+ *
+ * <p>A YAML waypoint names a visit of a statement, which Weft executes as one or more steps at the statement's
+ * location: once such a step is matched, its thread runs the rest of that visit (its next steps at the same location)
+ * before the thread of the next step runs, and those steps match no other step; not when it is the thread's last step
+ * and at the line of its racing access (the rest of the visit may be that access).
  */
 public final class WitnessValidator {
     /** Statements one replay may execute, and its CPU time. */
@@ -102,6 +107,9 @@ public final class WitnessValidator {
         int threadCount = 1;
         int consumed;
         RaceWitness passed;
+        /** The statement visit a YAML step matched, which its thread finishes before another step is matched (or null). */
+        SourceLoc visit;
+        int visitThread = -1;
 
         Follower(WitnessSpec spec) {
             this.spec = spec;
@@ -112,6 +120,11 @@ public final class WitnessValidator {
             boolean createdNow = threadsNow > threadCount;
             for (Step x : executed) {
                 consumed++;
+                if (x.thread() == visitThread) {
+                    if (x.loc().equals(visit)) continue; // the rest of the visit a step matched
+                    visit = null;
+                    visitThread = -1;
+                }
                 if (next >= spec.steps().size()) continue;
                 WitnessSpec.Step s = spec.steps().get(next);
                 Integer t = threads.get(s.thread());
@@ -123,13 +136,30 @@ public final class WitnessValidator {
                     createdNow = false;
                 }
                 next++;
+                if (s.visit() && !beforeOwnTarget(s, x)) {
+                    visit = x.loc();
+                    visitThread = x.thread();
+                }
             }
             threadCount = threadsNow;
+        }
+
+        /**
+         * Whether step {@code s}, matched by {@code x}, is its thread's last step and at the line of that thread's racing
+         * access: the rest of the visit may be the racing access itself (a call's result stored), which waits for the other.
+         */
+        boolean beforeOwnTarget(WitnessSpec.Step s, Step x) {
+            for (int i = next; i < spec.steps().size(); i++) if (spec.steps().get(i).thread().equals(s.thread())) return false;
+            for (WitnessSpec.Step target : List.of(spec.first(), spec.second())) {
+                if (target.thread().equals(s.thread()) && target.line() == WitnessTrace.lineIn(x.loc(), programFile)) return true;
+            }
+            return false;
         }
 
         @Override
         public int pickThread(List<Integer> enabled, int current, List<Step> executedSince, int threadsNow, Map<Integer, SourceLoc> nextLoc) {
             consume(executedSince, threadsNow);
+            if (visit != null && enabled.contains(visitThread) && visit.equals(nextLoc.get(visitThread))) return visitThread;
             Integer want = next < spec.steps().size() ? threads.get(spec.steps().get(next).thread()) : null;
             if (want != null && enabled.contains(want)) return want;
             // the step's thread cannot run (blocked, not yet created) or all steps are matched: move a racing thread that

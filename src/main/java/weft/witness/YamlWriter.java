@@ -1,17 +1,16 @@
 package weft.witness;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.UUID;
 
 /**
  * Writes a race as a YAML 2.2 witness: one {@code violation_sequence} entry whose segments follow the interleaving
- * in schedule order: a {@code function_enter} waypoint on every thread creation (thread {@code k} is the one the
- * {@code k}-th such waypoint creates, as in Weft's numbering: main is 0, then creation order), a
- * {@code function_return} waypoint {@code \result == v} on every nondeterministic input's call, and a final segment
- * of two {@code target} waypoints, one per racing access, each with its {@code thread_id}. Waypoints whose location
- * is not in the program file are left out (a YAML waypoint needs a location). Locations are the statement's line and
- * column in the program file.
+ * in schedule order ({@link YamlWaypoints}: a {@code function_enter} waypoint on every thread creation, thread
+ * {@code k} being the one the {@code k}-th such waypoint creates, as in Weft's numbering: main is 0, then creation
+ * order; a {@code function_return} waypoint {@code \result == v} on every nondeterministic input's call; an
+ * {@code assumption} waypoint {@code 1} where a thread's run ends), and a final segment of two {@code target}
+ * waypoints, one per racing access, each with its {@code thread_id}. Waypoints whose location is not in the program
+ * file are left out (a YAML waypoint needs a location). Locations are the statement's line and column in the program
+ * file.
  */
 public final class YamlWriter {
     private YamlWriter() {
@@ -38,37 +37,17 @@ public final class YamlWriter {
         sb.append("      data_model: \"").append(task.dataModel().name()).append("\"\n");
         sb.append("      language: \"C\"\n");
         sb.append("  content:\n");
-        for (Waypoint w : waypoints(trace)) {
+        for (YamlWaypoints.Waypoint w : YamlWaypoints.of(trace)) {
             sb.append("    - segment:\n");
             waypoint(sb, w, file);
         }
         sb.append("    - segment:\n");
-        waypoint(sb, new Waypoint("target", trace.first().thread(), trace.first().line(), trace.first().column(), null), file);
-        waypoint(sb, new Waypoint("target", trace.second().thread(), trace.second().line(), trace.second().column(), null), file);
+        waypoint(sb, new YamlWaypoints.Waypoint("target", trace.first().thread(), trace.first().line(), trace.first().column(), null), file);
+        waypoint(sb, new YamlWaypoints.Waypoint("target", trace.second().thread(), trace.second().line(), trace.second().column(), null), file);
         return sb.toString();
     }
 
-    private record Waypoint(String type, int thread, int line, int column, String constraint) {}
-
-    /** Creations and nondeterministic values in schedule order (those with a location in the program file). */
-    private static List<Waypoint> waypoints(WitnessTrace trace) {
-        List<Waypoint> out = new ArrayList<>();
-        int v = 0;
-        List<WitnessTrace.Value> values = trace.values();
-        for (WitnessTrace.Edge e : trace.edges()) {
-            while (v < values.size() && values.get(v).step() <= e.step()) out.add(value(values.get(v++)));
-            if (e.createThread() >= 0 && e.line() > 0) out.add(new Waypoint("function_enter", e.thread(), e.line(), e.column(), null));
-        }
-        while (v < values.size()) out.add(value(values.get(v++)));
-        out.removeIf(w -> w == null);
-        return out;
-    }
-
-    private static Waypoint value(WitnessTrace.Value x) {
-        return x.line() > 0 ? new Waypoint("function_return", x.thread(), x.line(), x.column(), "\\result == " + x.value()) : null;
-    }
-
-    private static void waypoint(StringBuilder sb, Waypoint w, String file) {
+    private static void waypoint(StringBuilder sb, YamlWaypoints.Waypoint w, String file) {
         sb.append("        - waypoint:\n");
         sb.append("            type: \"").append(w.type()).append("\"\n");
         sb.append("            action: \"follow\"\n");

@@ -14,6 +14,16 @@
  *   its access. So no release after one racing access can reach the other thread before its access.
  * - __weft_race_point(LINE), inserted before each racing line, holds a racing thread that has done all its events
  *   until the other racing thread arrives at its own point: both accesses then run unordered.
+ * - TSan reports a race of an access with one earlier access of the same memory only (the first it finds in its
+ *   shadow cells, none after a report on them), so an older access of a racing thread to the racing object (a write
+ *   just before the witnessed read, an earlier iteration) would be reported instead of the witnessed one. A racing
+ *   thread with a race point therefore runs with its memory accesses hidden from TSan (__tsan_ignore_thread_begin)
+ *   until it reaches that point; its synchronisation is still seen, so happens-before is TSan's own.
+ * - A created thread runs its first statement once the events before its first step in the witness have happened
+ *   (a thread without events would otherwise run ahead of the witness, e.g. before the threads whose effects it reads);
+ *   a thread the witness never runs waits (bounded) until both racing threads are past their accesses.
+ * - A racing thread's call after its last witnessed event but before its race point (a lock taken in the racing
+ *   step, an atomic section's start) runs in the witness's place: the thread is not past its access yet.
  * - __VERIFIER_nondet_* (and time, rand, random when the witness gives their results) return the witness's values,
  *   per thread and function in order (0 when the witness gives none).
  * Every wait is bounded (WEFT_TIMEOUT_MS, default 3000): on expiry the runtime stops forcing (prints why) and the
@@ -83,6 +93,11 @@ extern int weft_value_used[];
 extern const int weft_race_thread[2];
 extern const int weft_race_line[2];
 extern const int weft_race_later;
+extern const int weft_race_point_set[2];
+extern const int weft_thread_start[];
+extern const int weft_thread_count;
+void __tsan_ignore_thread_begin(void);
+void __tsan_ignore_thread_end(void);
 
 static int turn;             /* index of the next event allowed to run (relaxed atomics only) */
 static int abandoned;        /* 1: the schedule is no longer forced */
@@ -91,6 +106,8 @@ static int race_state[2];    /* per racing side: 0 not arrived, 1 at its race po
 static __thread int my_tid;  /* 0: main, then in creation order */
 static __thread int my_cursor;
 static __thread int my_value_cursor;
+static __thread int my_hidden;  /* 1: this thread's memory accesses are hidden from TSan (until its race point) */
+static __thread int my_armed;   /* 1: passed its race point with witnessed events left (a call on the racing line has them) */
 static long timeout_ms = 3000;
 
 #define LOAD(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
@@ -151,10 +168,30 @@ static int race_side(void) {
     return -1;
 }
 
+/* A racing thread with a race point: hides its memory accesses from TSan until that point (see the comment on top). */
+static void hide_accesses(void) {
+    int side = race_side();
+    if (side < 0 || !weft_race_point_set[side] || my_hidden) return;
+    my_hidden = 1;
+    __tsan_ignore_thread_begin();
+}
+
+static void show_accesses(void) {
+    if (!my_hidden) return;
+    my_hidden = 0;
+    __tsan_ignore_thread_end();
+}
+
 /* Waits (bounded) until the other racing side has reached state `want`. */
 static void wait_other(int side, int want) {
     long start = now_ms();
     while (LOAD(race_state[1 - side]) < want && now_ms() - start < timeout_ms) pause_briefly();
+}
+
+/* Waits (bounded) until both racing threads are past their accesses. */
+static void wait_race_done(void) {
+    long start = now_ms();
+    while ((LOAD(race_state[0]) < 2 || LOAD(race_state[1]) < 2) && now_ms() - start < timeout_ms) pause_briefly();
 }
 
 static int next_event_of_mine(void) {
@@ -163,14 +200,18 @@ static int next_event_of_mine(void) {
     return i;
 }
 
-/* A call outside the witness's events of this thread: waits until all events happened; a racing thread also
-   waits until the other racing thread is past its access. */
+/* The calling thread, a racing one, is past its access (or ends): says so and waits (bounded) for the other. */
+static void past_access(int side) {
+    show_accesses();
+    STORE(race_state[side], 2);
+    wait_other(side, 2);
+}
+
+/* A call outside the witness's events of this thread: waits until all events happened; a racing thread past its
+   race point (or without one) also waits until the other racing thread is past its access. */
 static void tail_call(void) {
     int side = race_side();
-    if (side >= 0) {
-        STORE(race_state[side], 2);
-        wait_other(side, 2);
-    }
+    if (side >= 0 && (LOAD(race_state[side]) > 0 || !weft_race_point_set[side])) past_access(side);
     if (!LOAD(abandoned)) wait_turn(weft_event_count);
 }
 
@@ -193,8 +234,22 @@ static int enter(const char *fn) {
     return i;
 }
 
+static void arrive(int side);
+static __thread int my_sections; /* how deep this thread is in atomic sections */
+
+/* After a witnessed event of this thread: a racing thread that passed its race point before its last events (they
+   are calls on the racing line, e.g. a function that unlocks, whose result the racing access stores) arrives now,
+   or when it leaves the atomic section it is in (it would hold the section while it waits for the other thread). */
+static void after_event(void) {
+    if (!my_armed || my_sections > 0 || next_event_of_mine() < weft_event_count) return;
+    my_armed = 0;
+    int side = race_side();
+    if (side >= 0 && LOAD(race_state[side]) == 0) arrive(side);
+}
+
 static void leave(int g) {
     if (g >= 0 && !LOAD(abandoned)) STORE(turn, g + 1);
+    if (g >= 0) after_event();
 }
 
 /* After a blocking call returned: the witness's "(resumes)" steps of that call, in turn. */
@@ -208,10 +263,31 @@ static void resumed(const char *fn) {
     }
 }
 
+/* A condition wait returned holding the real mutex `m`: when its witnessed resumption is not yet its turn (another
+   woken thread's comes first), lets the mutex go until it is, so that the other can take it. This adds no
+   happens-before: the thread did nothing since it took the mutex, whose last release it already had. */
+static void resumed_holding(const char *fn, pthread_mutex_t *m) {
+    int i = next_event_of_mine();
+    if (i >= weft_event_count || !weft_events[i].resumes || strcmp(weft_events[i].fn, fn) != 0) return;
+    if (LOAD(abandoned) || LOAD(turn) >= i) return;
+    __real_pthread_mutex_unlock(m);
+    wait_turn(i);
+    __real_pthread_mutex_lock(m);
+}
+
 void __weft_race_point(int line) {
     int side = race_side();
     if (side < 0 || weft_race_line[side] != line || LOAD(race_state[side]) > 0) return;
-    if (next_event_of_mine() < weft_event_count && !LOAD(abandoned)) return; /* not yet the witnessed visit */
+    if (next_event_of_mine() < weft_event_count && !LOAD(abandoned)) { /* not yet the witnessed visit, or its events */
+        my_armed = 1;                                                   /* come on the racing line: see after_event */
+        return;
+    }
+    arrive(side);
+}
+
+/* A racing thread stands at its access: shows its accesses to TSan, waits for the other, lets it go first or not. */
+static void arrive(int side) {
+    show_accesses();
     STORE(race_state[side], 1);
     wait_other(side, 1);
     if (side == weft_race_later) {
@@ -225,6 +301,7 @@ void __weft_race_point(int line) {
 
 static void at_exit(void) {
     int side = race_side();
+    show_accesses();
     if (side >= 0) STORE(race_state[side], 2);
     for (int s = 0; s < 2; s++) {
         if (s == side) continue;
@@ -244,6 +321,7 @@ __attribute__((constructor)) static void weft_init(void) {
     const char *t = getenv("WEFT_TIMEOUT_MS");
     if (t != NULL && atol(t) > 0) timeout_ms = atol(t);
     atexit(at_exit);
+    hide_accesses(); /* main (thread 0), when it races */
 }
 
 /* the wrappers of the pthread, semaphore and C11 thread functions, in their own file (one translation unit) */
@@ -255,28 +333,40 @@ __attribute__((constructor)) static void weft_init(void) {
    semantics does, while a plain access still races with an access in a section. */
 static pthread_mutex_t section = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
 
+static void section_enter(void) {
+    __real_pthread_mutex_lock(&section);
+    my_sections++;
+}
+
+static void section_exit(void) {
+    if (my_sections == 0) return;
+    my_sections--;
+    __real_pthread_mutex_unlock(&section);
+    after_event();
+}
+
 __attribute__((weak)) void __VERIFIER_atomic_begin(void) {
     int g = enter("__VERIFIER_atomic_begin");
-    __real_pthread_mutex_lock(&section);
+    section_enter();
     leave(g);
 }
 
 __attribute__((weak)) void __VERIFIER_atomic_end(void) {
     int g = enter("__VERIFIER_atomic_end");
-    __real_pthread_mutex_unlock(&section);
+    section_exit();
     leave(g);
 }
 
 /* A call of the program's __VERIFIER_atomic_NAME function (the patched source calls these at its start and end). */
 void __weft_atomic_enter(const char *fn) {
     int g = enter(fn);
-    __real_pthread_mutex_lock(&section);
+    section_enter();
     leave(g);
 }
 
 void __weft_atomic_exit(int *unused) {
     (void)unused;
-    __real_pthread_mutex_unlock(&section);
+    section_exit();
 }
 
 /* The witness's next value for a call of fn in this thread (values are used per thread and function, in order);
@@ -338,11 +428,14 @@ INPUT(unsigned int, __VERIFIER_nondet_u32)
 INPUT(unsigned int, __VERIFIER_nondet_unsigned)
 __attribute__((weak)) void *__VERIFIER_nondet_pointer(void) { return (void *)(intptr_t)next_value("__VERIFIER_nondet_pointer"); }
 
-/* abort and failed assertions (an execution off the witness's path, e.g. reach_error of a program that defines it):
-   first let the racing threads reach their accesses (bounded), then abort. */
+/* abort and failed assertions (an execution off the witness's path, e.g. reach_error of a program that defines it, or
+   an assume that aborts where Weft's thread blocks): first leave the atomic sections this thread is in (the racing
+   threads may need them), let the racing threads reach their accesses (bounded), then abort. */
 static void before_abort(const char *what) {
     say("%s in thread %d: waiting for the racing accesses before aborting", what, my_tid);
+    while (my_sections > 0) section_exit();
     int side = race_side();
+    show_accesses();
     if (side >= 0) STORE(race_state[side], 2);
     long start = now_ms();
     while ((LOAD(race_state[0]) == 0 || LOAD(race_state[1]) == 0) && now_ms() - start < timeout_ms) pause_briefly();

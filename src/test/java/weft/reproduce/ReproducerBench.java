@@ -23,6 +23,7 @@ import java.util.stream.Stream;
  * java -Xss512m -cp target/classes:target/test-classes:$(cat target/cp.txt) weft.reproduce.ReproducerBench devset [STRIDE]
  * java -Xss512m -cp target/classes:target/test-classes:$(cat target/cp.txt) weft.reproduce.ReproducerBench corpus [STRIDE]
  * </pre>
+ * A third argument, a regular expression, keeps only the programs whose path it finds (e.g. {@code pthread-ext/}).
  * {@code devset}: the tasks of {@code ../shared/benchmarks/svcomp-nodatarace-dev} labelled {@code false}, analysed as
  * SV-COMP runs them (ILP32, its race limit, no library-state races; 20 s each). {@code corpus}: the racy programs of
  * {@code src/test/resources/races} (LP64).
@@ -64,7 +65,9 @@ public final class ReproducerBench {
             System.out.println("reproducers: skipped: " + unavailable);
             return;
         }
-        List<Path> programs = dev ? devTasks(stride) : corpusPrograms(stride);
+        java.util.regex.Pattern only = java.util.regex.Pattern.compile(args.length > 2 ? args[2] : "");
+        List<Path> programs = (dev ? devTasks(stride) : corpusPrograms(stride)).stream()
+                .filter(p -> only.matcher(p.toString()).find()).toList();
         DataModel model = dev ? DataModel.ILP32 : DataModel.LP64;
         AnalysisOptions options = dev
                 ? AnalysisOptions.defaults().withLibcStateRaces(false).withMaxRaces(AnalysisOptions.SVCOMP_MAX_RACES)

@@ -68,6 +68,8 @@ class SchedulePlanTest {
         assertTrue(c.contains("const int weft_race_line[2] = {6, 0};"), c);
         assertEquals(1, p.later(), "the read goes last");
         assertTrue(c.contains("const int weft_race_later = 1;"), c);
+        assertEquals(List.of(0, 1), p.starts(), "thread 1 starts after main's creation, the first event");
+        assertTrue(c.contains("const int weft_thread_start[] = {0, 1};\nconst int weft_thread_count = 2;"), c);
         assertNull(SyncCalls.standard().role("foo"));
     }
 }

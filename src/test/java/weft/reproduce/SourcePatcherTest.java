@@ -42,9 +42,11 @@ class SourcePatcherTest {
         assertEquals("void __weft_race_point(int); void __weft_atomic_enter(const char *); void __weft_atomic_exit(int *);\n#line 1 \"/src/a.c\"\n"
                 + "int x;\nvoid *t(void *a) {\n    __weft_race_point(3); x = 1;\n    return 0;\n}\n", p.text());
         assertEquals(List.of(), p.notes());
+        assertEquals(List.of(true, true), p.pointed(), "both accesses on one line share its point");
         SourcePatcher.Patched none = SourcePatcher.patch(src, "/src/a.c", false, List.of(new SourceLoc("/usr/include/h.h", 9, 1),
                 new SourceLoc("/src/a.c", 3, 5)), new int[] {0, 3});
         assertTrue(none.notes().get(0).contains("not in the program file"), none.notes().toString());
+        assertEquals(List.of(false, true), none.pointed());
     }
 
     @Test

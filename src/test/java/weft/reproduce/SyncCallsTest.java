@@ -20,7 +20,7 @@ class SyncCallsTest {
             boolean wrapper = runtime.contains("__wrap_" + f + "(") || runtime.matches("(?s).*_OP\\(" + f + ",.*");
             boolean defined = runtime.contains(f + "(void) {") || runtime.matches("(?s).*INPUT\\([^,]+, " + f + "\\).*");
             switch (e.getValue()) {
-                case EVENT, BLOCKING, SHADOW, LIBINPUT, ENDING -> assertTrue(wrapper, "no __wrap_" + f);
+                case EVENT, BLOCKING, SHADOW, LIBINPUT, ENDING, LIBACCESS -> assertTrue(wrapper, "no __wrap_" + f);
                 case RUNTIME, INPUT -> assertTrue(defined, "not defined: " + f);
             }
             if (e.getValue().scheduled()) assertTrue(runtime.contains("enter(\"" + f + "\")") || runtime.contains("(" + f + ", "), "no turn taken by " + f);

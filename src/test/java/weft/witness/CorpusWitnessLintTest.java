@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Every confirmed race of the annotated corpus's racy programs gets a GraphML and a YAML witness that pass the
  * structural checks of {@link WitnessChecks} and WitnessLint; Weft's own replay confirms at least 98 % of the GraphML
- * witnesses and 75 % of the YAML ones (the figures are printed; WitnessLint {@code --svcomp --strictChecking} included where python3 with lxml and
+ * witnesses and of the YAML ones (the figures are printed; WitnessLint {@code --svcomp --strictChecking} included where python3 with lxml and
  * {@code ../shared/tools/witnesslint} are present; otherwise the structural checks alone run, and the skip is
  * printed).
  */
@@ -58,9 +58,9 @@ class CorpusWitnessLintTest {
         problems.forEach(System.out::println);
         assertEquals(List.of(), other, "lint and structure");
         assertTrue(confirmed >= MIN_CONFIRMED, "confirmed races: " + confirmed);
-        // the GraphML witness has every step; YAML 2.2 only creations and inputs, so its replay is a guided guess
+        // the GraphML witness has every step, the YAML one the creations, inputs and where each thread's run ends
         // (a floor, not the goal of 100 %: 87 of 118 confirmed on 2026-11-24, after corpus 27/18-21 and 29 were added)
         assertTrue(graphml.size() * 50 <= confirmed, "GraphML replays not confirmed: " + graphml);
-        assertTrue(yaml.size() * 10 <= confirmed * 3, "YAML replays not confirmed: " + yaml);
+        assertTrue(yaml.size() * 50 <= confirmed, "YAML replays not confirmed: " + yaml);
     }
 }

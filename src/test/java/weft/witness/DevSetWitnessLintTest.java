@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * A sample (every {@link #STRIDE}-th) of the SV-COMP dev set's tasks labelled {@code false}: each {@code false}
  * answer's witnesses pass WitnessLint and the structural checks of {@link WitnessChecks} (skipped without
- * {@code ../shared} or python3-lxml), and Weft's replay confirms at least 90 % of the GraphML witnesses.
+ * {@code ../shared} or python3-lxml), and Weft's replay confirms at least 90 % of the GraphML and of the YAML witnesses.
  * All of them: {@link DevSetWitnesses#main}.
  */
 class DevSetWitnessLintTest {
@@ -32,6 +32,7 @@ class DevSetWitnessLintTest {
         f.problems().forEach(System.out::println);
         assertEquals(List.of(), f.lint());
         assertTrue(f.replays("graphml").size() * 10 <= f.falseAnswers(), "GraphML replays not confirmed: " + f.replays("graphml"));
+        assertTrue(f.replays("yml").size() * 10 <= f.falseAnswers(), "YAML replays not confirmed: " + f.replays("yml"));
         // most sampled racy tasks are answered false today (146 of 147 on the whole set)
         assertTrue(f.falseAnswers() * 10 >= tasks.size() * 7, "false answers: " + f.falseAnswers() + " of " + tasks.size());
     }

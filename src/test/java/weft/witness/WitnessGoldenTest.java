@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class WitnessGoldenTest {
     static final Path DIR = Path.of("src/test/resources/witness");
-    static final List<String> PROGRAMS = List.of("create-join", "nondet", "loop-create");
+    static final List<String> PROGRAMS = List.of("create-join", "nondet", "loop-create", "interleave");
 
     @TestFactory
     Stream<DynamicTest> goldenWitnesses() {

@@ -64,6 +64,17 @@ class WitnessValidatorTest {
     }
 
     @Test
+    void theYamlWitnessCarriesTheInterleaving() throws Exception {
+        // interleave.c: the reader writes data only when the setter's section ran before its own
+        String yaml = own("interleave")[1];
+        assertTrue(yaml.contains("type: \"assumption\""), yaml);
+        assertTrue(validate("interleave", yaml).confirmed(), "YAML with the runs' ends");
+        String creationsOnly = yaml.replaceAll("    - segment:\n        - waypoint:\n            type: \"assumption\"\n(?:            .*\n|              .*\n)*?            thread_id: \\d+\n", "");
+        assertFalse(creationsOnly.contains("\"assumption\""), creationsOnly);
+        assertFalse(validate("interleave", creationsOnly).confirmed(), "creations and targets alone miss the setter's run");
+    }
+
+    @Test
     void aWrongNondeterministicValueIsRejected() throws Exception {
         String[] w = own("nondet");
         assertTrue(w[0].contains("mode == 3;"), w[0]);
