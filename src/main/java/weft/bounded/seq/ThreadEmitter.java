@@ -44,6 +44,8 @@ final class ThreadEmitter {
     final SeqState st;
     final int slot;
     final StringBuilder out = new StringBuilder();
+    /** Longest text of one thread's simulation function; beyond it the program is not sequentialised. */
+    static final int MAX_TEXT = 16 << 20;
     private int points;
     private int labels;
     private int instances;
@@ -116,6 +118,10 @@ final class ThreadEmitter {
     }
 
     private void instance(Function f, Cont cont, List<String> args) {
+        // inlining through calls (indirect ones dispatched over every candidate) can grow without bound
+        if (out.length() > MAX_TEXT) {
+            throw new IllegalArgumentException("the sequential program of a thread exceeds " + MAX_TEXT + " characters");
+        }
         int inst = instances++;
         Map<Variable, String> names = new HashMap<>();
         List<Variable> all = new ArrayList<>(f.params());
