@@ -22,9 +22,9 @@ import java.util.Map;
  * instead (at most {@code k}), as {@code weft.bounded.Unwinding} does. Copies are listed in a topological order, so
  * every edge between copies goes forward. Immutable.
  */
-public final class LoopUnwinding {
+final class LoopUnwinding {
     /** A copy of {@code node}; {@code key} tells the copies of one node apart. */
-    public record Copy(int node, String key) {}
+    record Copy(int node, String key) {}
 
     private final List<Copy> order;
     private final Map<Copy, Integer> index;
@@ -38,16 +38,16 @@ public final class LoopUnwinding {
     }
 
     /** The copies, the entry's first, in an order where edges go forward. */
-    public List<Copy> copies() {
+    List<Copy> copies() {
         return order;
     }
 
     /** The copy edge {@code e} (an out edge of copy {@code from}'s node) leads to, or -1 for a cut-off. */
-    public int target(int from, int edgeIndex) {
+    int target(int from, int edgeIndex) {
         return targets.getOrDefault(((long) from << 20) | edgeIndex, -1);
     }
 
-    public static LoopUnwinding of(Cfg cfg, int k) {
+    static LoopUnwinding of(Cfg cfg, int k) {
         int[] rpo = ThreadEmitter.rpo(cfg);
         LoopUnwinding u = build(cfg, k, rpo, loops(cfg, rpo));
         return u != null ? u : build(cfg, k, rpo, null);
