@@ -177,21 +177,13 @@ public final class AccessCollector {
 
     /** A deep argument ({@link Event.MemArg#deep}): the whole of every object reachable from what {@code p} points to. */
     private void deep(Function f, int node, Expr p, boolean write, SourceLoc loc, String name, List<MemoryAccess> out) {
-        // what the structure reaches through stored pointers; the library's read-only data (a message it
-        // points the structure at) is neither written nor followed (it holds none of the structure's pointers)
-        java.util.Set<weft.pointer.MemObject> seen = new java.util.LinkedHashSet<>();
-        java.util.ArrayDeque<weft.pointer.MemObject> work = new java.util.ArrayDeque<>();
-        for (Region r : regions.pointer(f, node, p, Region.UNBOUNDED)) if (seen.add(r.object())) work.add(r.object());
+        List<weft.pointer.Loc> roots = new ArrayList<>();
+        for (Region r : regions.pointer(f, node, p, Region.UNBOUNDED)) roots.add(new weft.pointer.Loc(r.object(), weft.pointer.Loc.ANY));
         String what = (write ? "write by " : "read by ") + name + " of what " + p + " reaches";
-        while (!work.isEmpty()) {
-            weft.pointer.MemObject o = work.poll();
+        for (weft.pointer.MemObject o : regions.pointsTo().deepReach(roots)) {
             if (o instanceof weft.pointer.MemObject.Fn) continue; // code, not data
-            boolean constData = o instanceof weft.pointer.MemObject.Var v && v.variable().name().equals(weft.model.LibcFacts.CONST_OBJECT);
-            if (!(write && constData)) out.add(new MemoryAccess(Region.whole(o), write, false, loc, what, false, null, null, p));
-            if (constData || o instanceof weft.pointer.MemObject.Unknown) continue;
-            for (weft.pointer.Loc l : regions.pointsTo().contents(new weft.pointer.Loc(o, weft.pointer.Loc.ANY))) {
-                if (seen.add(l.object())) work.add(l.object());
-            }
+            if (write && weft.pointer.MemObject.isLibraryConstData(o)) continue; // never written
+            out.add(new MemoryAccess(Region.whole(o), write, false, loc, what, false, null, null, p));
         }
     }
 

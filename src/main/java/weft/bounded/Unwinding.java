@@ -41,41 +41,20 @@ public final class Unwinding {
     /** The unwinding structure of {@code cfg} towards node {@code target}. */
     public static Unwinding of(Cfg cfg, int target) {
         int n = cfg.nodeCount();
-        int[] rpo = new int[n];
-        Arrays.fill(rpo, -1);
-        List<Integer> post = new ArrayList<>(n);
-        boolean[] seen = new boolean[n];
-        Deque<int[]> stack = new ArrayDeque<>();
-        stack.push(new int[] {cfg.entry(), 0});
-        seen[cfg.entry()] = true;
-        while (!stack.isEmpty()) {
-            int[] top = stack.peek();
-            List<Edge> out = cfg.out(top[0]);
-            if (top[1] < out.size()) {
-                int next = out.get(top[1]++).to();
-                if (!seen[next]) {
-                    seen[next] = true;
-                    stack.push(new int[] {next, 0});
-                }
-            } else {
-                post.add(top[0]);
-                stack.pop();
-            }
-        }
-        int[] order = new int[post.size()];
-        for (int i = 0; i < post.size(); i++) {
-            order[i] = post.get(post.size() - 1 - i);
-            rpo[order[i]] = i;
-        }
+        int[] rpo = cfg.reversePostOrder();
+        int reached = 0;
+        for (int v = 0; v < n; v++) if (rpo[v] >= 0) reached++;
+        int[] order = new int[reached];
+        for (int v = 0; v < n; v++) if (rpo[v] >= 0) order[rpo[v]] = v;
         BitSet region = new BitSet(n);
-        if (target >= 0 && target < n && seen[target]) {
+        if (target >= 0 && target < n && rpo[target] >= 0) {
             Deque<Integer> work = new ArrayDeque<>();
             work.add(target);
             region.set(target);
             while (!work.isEmpty()) {
                 int m = work.poll();
                 for (Edge e : cfg.in(m)) {
-                    if (seen[e.from()] && !region.get(e.from())) {
+                    if (rpo[e.from()] >= 0 && !region.get(e.from())) {
                         region.set(e.from());
                         work.add(e.from());
                     }

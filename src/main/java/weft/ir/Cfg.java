@@ -40,4 +40,37 @@ public final class Cfg {
     public List<Edge> edges() { return edges; }
     public List<Edge> out(int node) { return out.get(node); }
     public List<Edge> in(int node) { return in.get(node); }
+
+    /**
+     * Reverse-postorder number of each node of a depth-first search from the entry that takes out-edges in
+     * order (iterative), -1 for a node the search does not reach.
+     */
+    public int[] reversePostOrder() {
+        int[] num = new int[nodeCount];
+        java.util.Arrays.fill(num, -1);
+        boolean[] seen = new boolean[nodeCount];
+        int[] stack = new int[nodeCount];
+        int[] next = new int[nodeCount];
+        int[] post = new int[nodeCount];
+        int count = 0;
+        int sp = 0;
+        stack[sp++] = entry;
+        seen[entry] = true;
+        while (sp > 0) {
+            int v = stack[sp - 1];
+            List<Edge> succ = out(v);
+            if (next[v] < succ.size()) {
+                int w = succ.get(next[v]++).to();
+                if (!seen[w]) {
+                    seen[w] = true;
+                    stack[sp++] = w;
+                }
+            } else {
+                post[count++] = v;
+                sp--;
+            }
+        }
+        for (int i = 0; i < count; i++) num[post[i]] = count - 1 - i;
+        return num;
+    }
 }

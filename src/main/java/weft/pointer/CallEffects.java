@@ -338,17 +338,12 @@ final class CallEffects {
                     return;
                 }
                 // the library's read-only data (a message) holds none of the structure's pointers
-                if (isConstData(o)) return;
+                if (MemObject.isLibraryConstData(o)) return;
                 int all = sv.shift(l, Solver.SHIFT_ANY);
                 sv.addEdge(sv.readNode(all), closure, Solver.SHIFT_ANY);
                 sv.addEdge(sv.readNode(all), sv.writeNode(all), Solver.SHIFT_ANY);
             });
         }
-    }
-
-    /** Whether {@code o} is the C library's read-only data pseudo-object ({@link LibcFacts#CONST_OBJECT}). */
-    static boolean isConstData(MemObject o) {
-        return o instanceof MemObject.Var v && v.variable().name().equals(LibcFacts.CONST_OBJECT);
     }
 
     /** Copying functions (one pointer written, another read) copy the cells of the source to the destination. */

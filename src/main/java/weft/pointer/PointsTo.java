@@ -223,6 +223,15 @@ public final class PointsTo {
     }
 
     /**
+     * What a library function's deep argument reaches ({@code weft.model.Event.MemArg#deep}): the objects reachable
+     * from {@code roots}, not followed past unknown memory (whose accesses already stand for every escaped object)
+     * or the library's read-only data (which holds none of the structure's pointers).
+     */
+    public Set<MemObject> deepReach(Collection<Loc> roots) {
+        return Collections.unmodifiableSet(q.reachable(roots, o -> !(o instanceof MemObject.Unknown) && !MemObject.isLibraryConstData(o)));
+    }
+
+    /**
      * Whether two abstract objects may denote the same run-time memory: equal objects, and unknown memory
      * with every object that escaped to it (external code, integer-to-pointer casts). Clients comparing the
      * locations of two accesses must use this rather than {@code equals} on objects.

@@ -133,12 +133,19 @@ final class Queries {
 
     /** Objects reachable from {@code roots} by following stored pointers, in the order first found. */
     Set<MemObject> reachable(java.util.Collection<Loc> roots) {
+        return reachable(roots, o -> true);
+    }
+
+    /** The same, but the pointers stored in an object {@code follow} rejects are not followed (it is still included). */
+    Set<MemObject> reachable(java.util.Collection<Loc> roots, java.util.function.Predicate<MemObject> follow) {
         Set<MemObject> seen = new LinkedHashSet<>();
         java.util.ArrayDeque<MemObject> work = new java.util.ArrayDeque<>();
         for (Loc r : roots) if (seen.add(r.object())) work.add(r.object());
         long[] done = new long[(solverLocs >>> 6) + 1];
         while (!work.isEmpty()) {
-            Ids ids = read(idOf(work.poll(), Loc.ANY));
+            MemObject from = work.poll();
+            if (!follow.test(from)) continue;
+            Ids ids = read(idOf(from, Loc.ANY));
             if (ids.ascending()) {
                 long[] b = ids.bits();
                 for (int w = 0; w < b.length; w++) {

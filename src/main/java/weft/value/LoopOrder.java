@@ -46,7 +46,7 @@ final class LoopOrder {
         this.low = new int[n];
         this.next = new int[n];
         this.onStack = new boolean[n];
-        this.rpo = reversePostOrder(cfg);
+        this.rpo = cfg.reversePostOrder();
         List<Integer> reached = new ArrayList<>();
         for (int v = 0; v < n; v++) if (rpo[v] >= 0) reached.add(v);
         reached.sort(Comparator.comparingInt(v -> rpo[v]));
@@ -58,36 +58,6 @@ final class LoopOrder {
         return new LoopOrder(cfg);
     }
 
-    /** Reverse post-order number of each node from the entry (iterative DFS), -1 if unreached. */
-    private static int[] reversePostOrder(Cfg cfg) {
-        int n = cfg.nodeCount();
-        int[] num = new int[n];
-        Arrays.fill(num, -1);
-        boolean[] seen = new boolean[n];
-        int[] stack = new int[n];
-        int[] next = new int[n];
-        int[] post = new int[n];
-        int count = 0;
-        int sp = 0;
-        stack[sp++] = cfg.entry();
-        seen[cfg.entry()] = true;
-        while (sp > 0) {
-            int v = stack[sp - 1];
-            List<Edge> succ = cfg.out(v);
-            if (next[v] < succ.size()) {
-                int w = succ.get(next[v]++).to();
-                if (!seen[w]) {
-                    seen[w] = true;
-                    stack[sp++] = w;
-                }
-            } else {
-                post[count++] = v;
-                sp--;
-            }
-        }
-        for (int i = 0; i < count; i++) num[post[i]] = count - 1 - i;
-        return num;
-    }
 
     /** Appends the order of the subgraph induced by {@code nodes} (sorted by RPO number). */
     private void decompose(List<Integer> nodes, int depth) {

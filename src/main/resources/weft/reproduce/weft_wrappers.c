@@ -31,6 +31,19 @@ static int slot(const void *key) {
     abort();
 }
 
+/* TSan's own interceptors touch the program's object: a lock operation is a 1-byte atomic read of it, init and
+   destroy a 1-byte write. The harness runs every operation on a shadow object, so it touches the program's object the
+   same way (sync_use, sync_create): a plain write of the object by another thread (memset, a struct copy) is then seen
+   to race with the operation, as without the harness. A relaxed atomic load gives TSan no happens-before. */
+static const void *sync_use(const void *p) {
+    if (p != NULL) (void)__atomic_load_n((const char *)p, __ATOMIC_RELAXED);
+    return p;
+}
+static void sync_create(void *p) {
+    if (p != NULL) *(volatile char *)p = *(volatile char *)p;
+}
+#define U(p) sync_use(p) /* the key, after a TSan-visible atomic read of the object */
+
 #define M(p) (&shadow_mutex[slot(p)])
 #define C(p) (&shadow_cond[slot(p)])
 #define RW(p) (&shadow_rwlock[slot(p)])
@@ -86,8 +99,8 @@ int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*fn)(voi
     ret __wrap_##name params {                          \
         int g = enter(#name);                           \
         ret r = __real_##name args;                     \
-        leave(g);                                       \
-        return r;                                       \
+        leave(g);                                    \
+        return r;                                    \
     }
 
 int __real_pthread_join(pthread_t, void **);
@@ -132,9 +145,9 @@ int __wrap_pthread_once(pthread_once_t *o, void (*f)(void)) {
 #define MUTEX_OP(name, call)                            \
     int __wrap_##name(pthread_mutex_t *m) {             \
         int g = enter(#name);                           \
-        int r = call(M(m));                             \
-        leave(g);                                       \
-        return r;                                       \
+        int r = call(M(U(m)));                          \
+        leave(g);                                    \
+        return r;                                    \
     }
 MUTEX_OP(pthread_mutex_lock, __real_pthread_mutex_lock)
 MUTEX_OP(pthread_mutex_trylock, __real_pthread_mutex_trylock)
@@ -142,24 +155,25 @@ MUTEX_OP(pthread_mutex_unlock, __real_pthread_mutex_unlock)
 
 int __wrap_pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *ts) {
     int g = enter("pthread_mutex_timedlock");
-    int r = __real_pthread_mutex_timedlock(M(m), ts);
+    int r = __real_pthread_mutex_timedlock(M(U(m)), ts);
     leave(g);
     return r;
 }
 
 int __wrap_pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *a) {
+    sync_create(m);
     return __real_pthread_mutex_init(M(m), a);
 }
 
 int __wrap_pthread_mutex_destroy(pthread_mutex_t *m) {
-    (void)m;
+    sync_create(m);
     return 0;
 }
 
 int __wrap_pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m) {
     int g = enter("pthread_cond_wait");
     leave(g);
-    int r = __real_pthread_cond_wait(C(c), M(m));
+    int r = __real_pthread_cond_wait(C(U(c)), M(U(m)));
     resumed_holding("pthread_cond_wait", M(m));
     resumed("pthread_cond_wait");
     return r;
@@ -168,37 +182,38 @@ int __wrap_pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m) {
 int __wrap_pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m, const struct timespec *ts) {
     int g = enter("pthread_cond_timedwait");
     leave(g);
-    int r = __real_pthread_cond_timedwait(C(c), M(m), ts);
+    int r = __real_pthread_cond_timedwait(C(U(c)), M(U(m)), ts);
     resumed_holding("pthread_cond_timedwait", M(m));
     resumed("pthread_cond_timedwait");
     return r;
 }
 
-#define COND_OP(name, call)                             \
+#define COND_OP(name, call)                          \
     int __wrap_##name(pthread_cond_t *c) {              \
         int g = enter(#name);                           \
-        int r = call(C(c));                             \
-        leave(g);                                       \
-        return r;                                       \
+        int r = call(C(U(c)));                          \
+        leave(g);                                    \
+        return r;                                    \
     }
 COND_OP(pthread_cond_signal, __real_pthread_cond_signal)
 COND_OP(pthread_cond_broadcast, __real_pthread_cond_broadcast)
 
 int __wrap_pthread_cond_init(pthread_cond_t *c, const pthread_condattr_t *a) {
+    sync_create(c);
     return __real_pthread_cond_init(C(c), a);
 }
 
 int __wrap_pthread_cond_destroy(pthread_cond_t *c) {
-    (void)c;
+    sync_create(c);
     return 0;
 }
 
-#define RW_OP(name, call)                               \
+#define RW_OP(name, call)                            \
     int __wrap_##name(pthread_rwlock_t *l) {            \
         int g = enter(#name);                           \
-        int r = call(RW(l));                            \
-        leave(g);                                       \
-        return r;                                       \
+        int r = call(RW(U(l)));                            \
+        leave(g);                                    \
+        return r;                                    \
     }
 RW_OP(pthread_rwlock_rdlock, __real_pthread_rwlock_rdlock)
 RW_OP(pthread_rwlock_wrlock, __real_pthread_rwlock_wrlock)
@@ -207,42 +222,44 @@ RW_OP(pthread_rwlock_trywrlock, __real_pthread_rwlock_trywrlock)
 RW_OP(pthread_rwlock_unlock, __real_pthread_rwlock_unlock)
 
 int __wrap_pthread_rwlock_init(pthread_rwlock_t *l, const pthread_rwlockattr_t *a) {
+    sync_create(l);
     return __real_pthread_rwlock_init(RW(l), a);
 }
 
 int __wrap_pthread_rwlock_destroy(pthread_rwlock_t *l) {
-    (void)l;
+    sync_create(l);
     return 0;
 }
 
 /* spin locks: a real mutex each (same happens-before for TSan, no busy waiting under a forced schedule) */
-#define SPIN_OP(name, call)                             \
+#define SPIN_OP(name, call)                          \
     int __wrap_##name(pthread_spinlock_t *l) {          \
         int g = enter(#name);                           \
-        int r = call(M(l));                             \
-        leave(g);                                       \
-        return r;                                       \
+        int r = call(M(U(l)));                          \
+        leave(g);                                    \
+        return r;                                    \
     }
 SPIN_OP(pthread_spin_lock, __real_pthread_mutex_lock)
 SPIN_OP(pthread_spin_trylock, __real_pthread_mutex_trylock)
 SPIN_OP(pthread_spin_unlock, __real_pthread_mutex_unlock)
 
 int __wrap_pthread_spin_init(pthread_spinlock_t *l, int pshared) {
+    sync_create(l);
     (void)pshared;
     return __real_pthread_mutex_init(M(l), NULL);
 }
 
 int __wrap_pthread_spin_destroy(pthread_spinlock_t *l) {
-    (void)l;
+    sync_create(l);
     return 0;
 }
 
-#define SEM_OP(name, call)                              \
+#define SEM_OP(name, call)                           \
     int __wrap_##name(sem_t *s) {                       \
         int g = enter(#name);                           \
-        int r = call(S(s));                             \
-        leave(g);                                       \
-        return r;                                       \
+        int r = call(S(s));                          \
+        leave(g);                                    \
+        return r;                                    \
     }
 SEM_OP(sem_wait, __real_sem_wait)
 SEM_OP(sem_trywait, __real_sem_trywait)
@@ -332,11 +349,11 @@ int __wrap_thrd_join(thrd_t t, int *res) {
     return thrd_code(r);
 }
 
-#define MTX_OP(name, call)                              \
+#define MTX_OP(name, call)                           \
     int __wrap_##name(mtx_t *m) {                       \
         int g = enter(#name);                           \
-        int r = call(M(m));                             \
-        leave(g);                                       \
+        int r = call(M(U(m)));                          \
+        leave(g);                                    \
         return thrd_code(r);                            \
     }
 MTX_OP(mtx_lock, __real_pthread_mutex_lock)
@@ -344,6 +361,7 @@ MTX_OP(mtx_trylock, __real_pthread_mutex_trylock)
 MTX_OP(mtx_unlock, __real_pthread_mutex_unlock)
 
 int __wrap_mtx_init(mtx_t *m, int type) {
+    sync_create(m);
     pthread_mutexattr_t a;
     pthread_mutexattr_init(&a);
     if (type & mtx_recursive) pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);
@@ -353,13 +371,13 @@ int __wrap_mtx_init(mtx_t *m, int type) {
 }
 
 void __wrap_mtx_destroy(mtx_t *m) {
-    (void)m;
+    sync_create(m);
 }
 
 int __wrap_cnd_wait(cnd_t *c, mtx_t *m) {
     int g = enter("cnd_wait");
     leave(g);
-    int r = __real_pthread_cond_wait(C(c), M(m));
+    int r = __real_pthread_cond_wait(C(U(c)), M(U(m)));
     resumed_holding("cnd_wait", M(m));
     resumed("cnd_wait");
     return thrd_code(r);
@@ -367,23 +385,24 @@ int __wrap_cnd_wait(cnd_t *c, mtx_t *m) {
 
 int __wrap_cnd_signal(cnd_t *c) {
     int g = enter("cnd_signal");
-    int r = __real_pthread_cond_signal(C(c));
+    int r = __real_pthread_cond_signal(C(U(c)));
     leave(g);
     return thrd_code(r);
 }
 
 int __wrap_cnd_broadcast(cnd_t *c) {
     int g = enter("cnd_broadcast");
-    int r = __real_pthread_cond_broadcast(C(c));
+    int r = __real_pthread_cond_broadcast(C(U(c)));
     leave(g);
     return thrd_code(r);
 }
 
 int __wrap_cnd_init(cnd_t *c) {
+    sync_create(c);
     return thrd_code(__real_pthread_cond_init(C(c), NULL));
 }
 
 void __wrap_cnd_destroy(cnd_t *c) {
-    (void)c;
+    sync_create(c);
 }
 

@@ -48,7 +48,7 @@ final class LoopUnwinding {
     }
 
     static LoopUnwinding of(Cfg cfg, int k) {
-        int[] rpo = ThreadEmitter.rpo(cfg);
+        int[] rpo = cfg.reversePostOrder();
         LoopUnwinding u = build(cfg, k, rpo, loops(cfg, rpo));
         return u != null ? u : build(cfg, k, rpo, null);
     }

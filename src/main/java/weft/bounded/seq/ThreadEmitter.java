@@ -339,32 +339,5 @@ final class ThreadEmitter {
         out.append("  w_done[").append(slot).append("] = 1; return;\n");
     }
 
-    /** Reverse-postorder numbers of a depth-first search from the entry (-1: unreachable). */
-    static int[] rpo(Cfg cfg) {
-        int n = cfg.nodeCount();
-        int[] rpo = new int[n];
-        java.util.Arrays.fill(rpo, -1);
-        List<Integer> post = new ArrayList<>(n);
-        boolean[] seen = new boolean[n];
-        Deque<int[]> stack = new ArrayDeque<>();
-        stack.push(new int[] {cfg.entry(), 0});
-        seen[cfg.entry()] = true;
-        while (!stack.isEmpty()) {
-            int[] top = stack.peek();
-            List<Edge> outs = cfg.out(top[0]);
-            if (top[1] < outs.size()) {
-                int next = outs.get(top[1]++).to();
-                if (!seen[next]) {
-                    seen[next] = true;
-                    stack.push(new int[] {next, 0});
-                }
-            } else {
-                post.add(top[0]);
-                stack.pop();
-            }
-        }
-        for (int i = 0; i < post.size(); i++) rpo[post.get(post.size() - 1 - i)] = i;
-        return rpo;
-    }
 
 }

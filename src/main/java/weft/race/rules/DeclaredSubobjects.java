@@ -43,8 +43,11 @@ public final class DeclaredSubobjects implements ExclusionRule {
         }
     }
 
+    /** A declared type and a struct type, compared as the IR's types (not by their printed names). */
+    private record Key(CType declared, StructType struct) {}
+
     /** Per (declared type, struct type) where the struct's objects can start; not thread-safe (one per pairing). */
-    private final Map<String, List<Progression>> positions = new HashMap<>();
+    private final Map<Key, List<Progression>> positions = new HashMap<>();
 
     @Override
     public String exclude(Access a, Access b, RaceContext ctx) {
@@ -66,8 +69,8 @@ public final class DeclaredSubobjects implements ExclusionRule {
         if (!(ra.object() instanceof MemObject.Var v) || !ra.object().equals(rb.object())) return false;
         long[] bytes = s.bytes(ra.size());
         if (bytes == null || rb.endExclusive() >= Region.UNBOUNDED) return false;
-        List<Progression> ps = positions.computeIfAbsent(v.variable().type().toString() + "\u0000" + t,
-                k -> where(v.variable().type(), t, 0));
+        List<Progression> ps = positions.computeIfAbsent(new Key(v.variable().type(), t),
+                k -> where(k.declared(), k.struct(), 0));
         // no T inside the declared type at all: the pointer puns the variable (struct sockaddr over a
         // struct sockaddr_in): no place to restrict the access to
         if (ps == null || ps.isEmpty()) return false;
