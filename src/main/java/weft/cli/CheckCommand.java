@@ -469,8 +469,8 @@ public final class CheckCommand implements Callable<Integer> {
     private boolean render(Options o, Report report, SourceFiles sources) {
         switch (o.format()) {
             case TEXT -> new TextReport(new TextReport.Options(colour(o), o.explain()), sources).print(report, io.out());
-            case JSON -> io.out().print(new JsonReport(sources, Main.VERSION).render(report));
-            case SARIF -> io.out().print(new SarifReport(sources, Main.VERSION).render(report));
+            case JSON -> new JsonReport(sources, Main.VERSION).write(report, io.out());
+            case SARIF -> new SarifReport(sources, Main.VERSION).write(report, io.out());
         }
         if (o.html() == null) return true;
         try {

@@ -75,9 +75,15 @@ public final class RaceDetector {
     /** Where and how an access is made: the unit of deduplication. */
     private record Site(SourceLoc loc, boolean write) {}
 
-    /** An unordered pair of ids (sites, threads) as one number: the smaller id in the high half. */
+    /**
+     * An unordered pair of ids (sites, threads) as one number: the smaller id in the high half, times an odd
+     * constant (a bijection of the longs). Without the multiplication {@link Long#hashCode} of the key is
+     * {@code x ^ y}, which collides for most pairs of small ids: the map of a large report degenerated into
+     * tree bins (smtprc: a third of the complete pairing's time in {@code TreeNode.find}).
+     */
     private static long unordered(int x, int y) {
-        return x <= y ? (long) x << 32 | y : (long) y << 32 | x;
+        long key = x <= y ? (long) x << 32 | y : (long) y << 32 | x;
+        return key * 0x9E3779B97F4A7C15L;
     }
 
     /** A small set of longs: a few elements are scanned, more hashed. */
@@ -129,21 +135,31 @@ public final class RaceDetector {
     /** (thread, state): what the thread-state rules read of an access besides its location. */
     private record ThreadState(ThreadId thread, weft.analysis.LocalState state) {}
 
-    /** The accesses at one site in one group, each with its (thread, state) class numbered within the bucket. */
+    /**
+     * The accesses at one site in one group, each with its (thread, state) class numbered within the bucket and its
+     * {@link AliasParts} part.
+     */
     private static final class Bucket {
         private final List<Access> accesses = new ArrayList<>();
         private int[] local = new int[4];
+        private int[] part = new int[4];
         private final Map<Integer, Integer> classes = new HashMap<>();
 
-        void add(Access a, int globalClass) {
-            if (accesses.size() == local.length) local = java.util.Arrays.copyOf(local, local.length * 2);
-            local[accesses.size()] = classes.computeIfAbsent(globalClass, c -> classes.size());
+        void add(Access a, int globalClass, int aliasPart) {
+            int n = accesses.size();
+            if (n == local.length) {
+                local = java.util.Arrays.copyOf(local, n * 2);
+                part = java.util.Arrays.copyOf(part, n * 2);
+            }
+            local[n] = classes.computeIfAbsent(globalClass, c -> classes.size());
+            part[n] = aliasPart;
             accesses.add(a);
         }
 
         int size() { return accesses.size(); }
         Access access(int i) { return accesses.get(i); }
         int localClass(int i) { return local[i]; }
+        int part(int i) { return part[i]; }
         int classCount() { return classes.size(); }
     }
 
@@ -196,145 +212,122 @@ public final class RaceDetector {
             }
             byObject.put(new MemObject.Unknown(), unknown);
         }
-        // keyed by the unordered pair of site ids (sites are numbered across groups)
-        Map<Long, Merged> races = new LinkedHashMap<>();
-        Map<Site, Integer> siteIds = new HashMap<>();
-        Map<ThreadId, Integer> threadIds = new HashMap<>();
-        List<ExcludedPair> excluded = new ArrayList<>();
-        Map<MemObject, Map<String, Integer>> why = new LinkedHashMap<>();
-        Map<ThreadState, Integer> classIds = new HashMap<>();
-        Map<Access, Integer> classOf = new java.util.IdentityHashMap<>();
+        Pairing p = new Pairing(ctx);
         for (List<Access> group : byObject.values()) {
             for (Access a : group) {
-                classOf.computeIfAbsent(a, k -> classIds.computeIfAbsent(new ThreadState(k.thread(), k.state()), c -> classIds.size()));
+                p.classOf.computeIfAbsent(a, k -> p.classIds.computeIfAbsent(new ThreadState(k.thread(), k.state()), c -> p.classIds.size()));
             }
         }
-        long checked = 0;
         for (Map.Entry<MemObject, List<Access>> e : byObject.entrySet()) {
-            Map<String, int[]> reasons = new HashMap<>();
-            MemObject group = e.getKey();
-            for (List<Access> part : aliasParts(e.getValue(), ctx)) {
-                // accesses at one site are paired with those of another site once per site pair, so the
-                // dedup key is formed per site pair, not per pair of accesses
-                List<Site> sites = new ArrayList<>();
-                List<Bucket> bySite = new ArrayList<>();
-                Map<Site, Integer> index = new HashMap<>();
-                for (Access a : part) {
-                    Site s = new Site(a.loc(), a.isWrite());
-                    Integer i = index.get(s);
-                    if (i == null) {
-                        index.put(s, sites.size());
-                        sites.add(s);
-                        bySite.add(new Bucket());
-                        i = sites.size() - 1;
-                    }
-                    bySite.get(i).add(a, classOf.get(a));
-                }
-                int[] siteId = new int[sites.size()];
-                for (int i = 0; i < siteId.length; i++) siteId[i] = siteIds.computeIfAbsent(sites.get(i), k -> siteIds.size());
-                boolean unknownJoined = !(group instanceof MemObject.Unknown);
-                for (int si = 0; si < sites.size(); si++) {
-                    for (int sj = si; sj < sites.size(); sj++) {
-                        if (!sites.get(si).write() && !sites.get(sj).write()) continue;
-                        long key = unordered(siteId[si], siteId[sj]);
-                        Bucket xs = bySite.get(si);
-                        Bucket ys = bySite.get(sj);
-                        // the thread-state rules' answers per pair of classes at this pair of sites
-                        String[] memo = new String[xs.classCount() * ys.classCount() * threadStateRules];
-                        boolean[] threadPairSeen = new boolean[xs.classCount() * ys.classCount()];
-                        boolean objectSeen = false;
-                        Merged m = null;
-                        for (int i = 0; i < xs.size(); i++) {
-                            if (Thread.currentThread().isInterrupted()) throw new weft.analysis.ThreadWalker.AnalysisInterrupted();
-                            Access a = xs.access(i);
-                            boolean aUnknown = a.region().object() instanceof MemObject.Unknown;
-                            for (int j = si == sj ? i : 0; j < ys.size(); j++) {
-                                Access b = ys.access(j);
-                                // two accesses to unknown memory are paired in the unknown group itself
-                                if (unknownJoined && aUnknown && b.region().object() instanceof MemObject.Unknown) continue;
-                                checked++;
-                                int classPair = xs.localClass(i) * ys.classCount() + ys.localClass(j);
-                                Exclusion x = excluded(a, b, ctx, memo, classPair * threadStateRules);
-                                if (x != null) {
-                                    reasons.computeIfAbsent(x.reason(), r -> new int[1])[0]++;
-                                    if (explain && excluded.size() < AnalysisResult.MAX_EXCLUDED) {
-                                        excluded.add(new ExcludedPair(group, a, b, x.rule().name(), x.reason()));
-                                    }
-                                    continue;
-                                }
-                                if (m == null) m = races.get(key);
-                                if (m == null) {
-                                    // Enough to show; the verdict can no longer be "race-free".
-                                    if (maxRaces > 0 && races.size() >= maxRaces) {
-                                        if (!reasons.isEmpty()) why.put(group, sorted(reasons));
-                                        return new Result(pairs(races), why, checked, excluded, true);
-                                    }
-                                    m = new Merged();
-                                    races.put(key, m);
-                                }
-                                // the threads are those of the classes, the object is the group's
-                                if (!threadPairSeen[classPair]) {
-                                    threadPairSeen[classPair] = true;
-                                    m.threads.add(unordered(threadIds.computeIfAbsent(a.thread(), t -> threadIds.size()),
-                                            threadIds.computeIfAbsent(b.thread(), t -> threadIds.size())));
-                                }
-                                if (!objectSeen) {
-                                    objectSeen = true;
-                                    m.objects.add(group);
-                                }
-                                merge(m, a, b, group);
-                            }
-                        }
-                    }
-                }
-            }
-            if (!reasons.isEmpty()) why.put(group, sorted(reasons));
+            if (!pairGroup(e.getKey(), e.getValue(), p)) return new Result(pairs(p.races), p.why, p.checked, p.excluded, true);
         }
-        return new Result(pairs(races), why, checked, excluded, false);
+        return new Result(pairs(p.races), p.why, p.checked, p.excluded, false);
+    }
+
+    /** The state of one {@link #detect}: the races found so far, keyed by the unordered pair of site ids (sites are numbered across groups). */
+    private static final class Pairing {
+        final RaceContext ctx;
+        final Map<Long, Merged> races = new LinkedHashMap<>();
+        final Map<Site, Integer> siteIds = new HashMap<>();
+        final Map<ThreadId, Integer> threadIds = new HashMap<>();
+        final List<ExcludedPair> excluded = new ArrayList<>();
+        final Map<MemObject, Map<String, Integer>> why = new LinkedHashMap<>();
+        final Map<ThreadState, Integer> classIds = new HashMap<>();
+        final Map<Access, Integer> classOf = new java.util.IdentityHashMap<>();
+        long checked;
+
+        Pairing(RaceContext ctx) {
+            this.ctx = ctx;
+        }
+
+        int threadId(ThreadId t) {
+            return threadIds.computeIfAbsent(t, k -> threadIds.size());
+        }
     }
 
     /**
-     * The accesses of one group split by objects that may be the same memory: a wrapper's blocks of
-     * different calling contexts are distinct objects ({@code PointsTo.mayAlias} false), so a pair of
-     * accesses to two of them is excluded ({@link MayOverlap}: different objects) and need not be formed.
-     * Accesses to unknown memory go into every part. The pairs formed are every pair of the group whose
-     * objects may alias, so the races found are the same as pairing the whole group.
+     * Pairs the accesses of one object group: bucketed per site, each pair of sites once, and within it every pair of
+     * accesses whose objects may alias ({@link AliasParts}). False when the limit of races stopped the pairing.
      */
-    private static List<List<Access>> aliasParts(List<Access> group, RaceContext ctx) {
-        List<MemObject> objects = new ArrayList<>();
-        Map<MemObject, Integer> objectIndex = new HashMap<>();
-        List<Access> unknown = new ArrayList<>();
-        for (Access a : group) {
-            MemObject o = a.region().object();
-            if (o instanceof MemObject.Unknown) unknown.add(a);
-            else if (objectIndex.putIfAbsent(o, objects.size()) == null) objects.add(o);
+    private boolean pairGroup(MemObject group, List<Access> accesses, Pairing p) {
+        Map<String, int[]> reasons = new HashMap<>();
+        AliasParts parts = AliasParts.of(accesses, group instanceof MemObject.Unknown, p.ctx);
+        // accesses at one site are paired with those of another site once per site pair, so the
+        // dedup key is formed per site pair, not per pair of accesses
+        List<Site> sites = new ArrayList<>();
+        List<Bucket> bySite = new ArrayList<>();
+        Map<Site, Integer> index = new HashMap<>();
+        for (int k = 0; k < accesses.size(); k++) {
+            Access a = accesses.get(k);
+            Site s = new Site(a.loc(), a.isWrite());
+            Integer i = index.get(s);
+            if (i == null) {
+                index.put(s, sites.size());
+                sites.add(s);
+                bySite.add(new Bucket());
+                i = sites.size() - 1;
+            }
+            bySite.get(i).add(a, p.classOf.get(a), parts.part(k));
         }
-        if (objects.size() <= 1) return List.of(group);
-        // union-find over the objects: join those that may alias
-        int[] parent = new int[objects.size()];
-        for (int i = 0; i < parent.length; i++) parent[i] = i;
-        for (int i = 0; i < parent.length; i++) {
-            for (int j = i + 1; j < parent.length; j++) {
-                if (ctx.pointsTo().mayAlias(objects.get(i), objects.get(j))) parent[root(parent, i)] = root(parent, j);
+        int[] siteId = new int[sites.size()];
+        for (int i = 0; i < siteId.length; i++) siteId[i] = p.siteIds.computeIfAbsent(sites.get(i), k -> p.siteIds.size());
+        for (int si = 0; si < sites.size(); si++) {
+            for (int sj = si; sj < sites.size(); sj++) {
+                if (!sites.get(si).write() && !sites.get(sj).write()) continue;
+                if (!pairSites(group, bySite.get(si), bySite.get(sj), si == sj, unordered(siteId[si], siteId[sj]), parts, reasons, p)) {
+                    if (!reasons.isEmpty()) p.why.put(group, sorted(reasons));
+                    return false;
+                }
             }
         }
-        Map<Integer, List<Access>> parts = new LinkedHashMap<>();
-        for (Access a : group) {
-            MemObject o = a.region().object();
-            if (!(o instanceof MemObject.Unknown)) parts.computeIfAbsent(root(parent, objectIndex.get(o)), k -> new ArrayList<>()).add(a);
-        }
-        if (!unknown.isEmpty()) {
-            MemObject u = new MemObject.Unknown();
-            for (List<Access> part : parts.values()) {
-                if (part.stream().anyMatch(a -> ctx.pointsTo().mayAlias(u, a.region().object()))) part.addAll(unknown);
-            }
-        }
-        return new ArrayList<>(parts.values());
+        if (!reasons.isEmpty()) p.why.put(group, sorted(reasons));
+        return true;
     }
 
-    private static int root(int[] parent, int i) {
-        while (parent[i] != i) i = parent[i] = parent[parent[i]];
-        return i;
+    /** Pairs the accesses of two sites of a group (the same site: each unordered pair once). False at the limit of races. */
+    private boolean pairSites(MemObject group, Bucket xs, Bucket ys, boolean same, long key, AliasParts parts,
+                              Map<String, int[]> reasons, Pairing p) {
+        // the thread-state rules' answers per pair of classes at this pair of sites
+        String[] memo = new String[xs.classCount() * ys.classCount() * threadStateRules];
+        boolean[] threadPairSeen = new boolean[xs.classCount() * ys.classCount()];
+        Merged m = null;
+        for (int i = 0; i < xs.size(); i++) {
+            if (Thread.currentThread().isInterrupted()) throw new weft.analysis.ThreadWalker.AnalysisInterrupted();
+            Access a = xs.access(i);
+            int pa = xs.part(i);
+            for (int j = same ? i : 0; j < ys.size(); j++) {
+                if (!parts.pairable(pa, ys.part(j))) continue;
+                Access b = ys.access(j);
+                p.checked++;
+                int classPair = xs.localClass(i) * ys.classCount() + ys.localClass(j);
+                Exclusion x = excluded(a, b, p.ctx, memo, classPair * threadStateRules);
+                if (x != null) {
+                    reasons.computeIfAbsent(x.reason(), r -> new int[1])[0]++;
+                    if (explain && p.excluded.size() < AnalysisResult.MAX_EXCLUDED) {
+                        p.excluded.add(new ExcludedPair(group, a, b, x.rule().name(), x.reason()));
+                    }
+                    continue;
+                }
+                if (m == null) {
+                    m = p.races.get(key);
+                    if (m == null) {
+                        // Enough to show; the verdict can no longer be "race-free".
+                        if (maxRaces > 0 && p.races.size() >= maxRaces) return false;
+                        m = new Merged();
+                        p.races.put(key, m);
+                    }
+                    // the object is the group's
+                    m.objects.add(group);
+                }
+                // the threads are those of the classes
+                if (!threadPairSeen[classPair]) {
+                    threadPairSeen[classPair] = true;
+                    m.threads.add(unordered(p.threadId(a.thread()), p.threadId(b.thread())));
+                }
+                merge(m, a, b, group);
+            }
+        }
+        return true;
     }
 
     private static Map<String, Integer> sorted(Map<String, int[]> counts) {

@@ -23,7 +23,18 @@ public final class JsonReport {
         return Json.write(toJson(r));
     }
 
+    /** {@link #render} written to {@code out} as it is generated, race by race (flushed, not closed). */
+    public void write(Report r, java.io.OutputStream out) {
+        Iterable<ObjectNode> races = () -> r.races().stream().map(this::race).iterator();
+        Json.write(toJson(r, false), "races", races, out);
+    }
+
     public ObjectNode toJson(Report r) {
+        return toJson(r, true);
+    }
+
+    /** The report; {@code withRaces} false: the {@code races} array left empty (for {@link #write}). */
+    private ObjectNode toJson(Report r, boolean withRaces) {
         ObjectNode root = Json.object();
         root.put("schemaVersion", SCHEMA_VERSION);
         ObjectNode tool = root.putObject("tool");
@@ -54,7 +65,7 @@ public final class JsonReport {
             for (Report.CallSite site : g.sites()) Json.putLoc(sites.addObject(), site.loc()).put("function", site.function());
         }
         ArrayNode races = root.putArray("races");
-        for (Report.Race race : r.races()) races.add(race(race));
+        if (withRaces) for (Report.Race race : r.races()) races.add(race(race));
         ArrayNode objects = root.putArray("objects");
         for (Report.ObjectSummary o : r.objects()) {
             ObjectNode x = objects.addObject();

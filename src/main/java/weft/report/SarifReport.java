@@ -43,6 +43,11 @@ public final class SarifReport {
         return Json.write(toJson(r));
     }
 
+    /** {@link #render} written to {@code out} as it is generated (flushed, not closed). */
+    public void write(Report r, java.io.OutputStream out) {
+        Json.write(toJson(r), out);
+    }
+
     public ObjectNode toJson(Report r) {
         ObjectNode root = Json.object();
         root.put("$schema", SCHEMA);
