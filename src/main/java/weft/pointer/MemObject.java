@@ -75,6 +75,23 @@ public sealed interface MemObject {
             return e.from() * 7 + e.to();
         }
 
+        /** The record's equality, with cheap rejections first (edges compare their whole statement trees). */
+        @Override
+        public boolean equals(Object o) {
+            if (this == o) return true;
+            if (!(o instanceof Heap h) || !function.equals(h.function) || !sameEdge(site, h.site)
+                    || !sameEdge(context, h.context) || via.size() != h.via.size()) {
+                return false;
+            }
+            for (int i = 0; i < via.size(); i++) if (!sameEdge(via.get(i), h.via.get(i))) return false;
+            return true;
+        }
+
+        private static boolean sameEdge(Edge a, Edge b) {
+            if (a == b) return true;
+            return a != null && b != null && a.from() == b.from() && a.to() == b.to() && a.equals(b);
+        }
+
         @Override
         public String toString() {
             String s = "heap@" + function + ":" + site.loc().line();

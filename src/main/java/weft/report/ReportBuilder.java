@@ -332,7 +332,8 @@ public final class ReportBuilder {
     }
 
     static int compareLoc(SourceLoc a, SourceLoc b) {
-        int c = a.file().compareTo(b.file());
+        // the file names of one program are mostly one string each: compared by identity first
+        int c = a.file() == b.file() ? 0 : a.file().compareTo(b.file());
         if (c != 0) return c;
         c = Integer.compare(a.line(), b.line());
         return c != 0 ? c : Integer.compare(a.col(), b.col());

@@ -2,7 +2,10 @@ package weft.report;
 
 import weft.ir.SourceLoc;
 
+import java.io.BufferedWriter;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.Writer;
 import java.util.List;
 import java.util.Optional;
 
@@ -36,7 +39,33 @@ public final class TextReport {
         this.sources = sources;
     }
 
-    public void print(Report r, PrintStream out) {
+    /**
+     * Prints the report on {@code stream}. The text is formed in a buffer and handed to the stream in large chunks: a
+     * report of many races is never held whole, and an auto-flushing {@code System.out} does not make a system call
+     * per line. The stream's own charset encodes it.
+     */
+    public void print(Report r, PrintStream stream) {
+        Writer chunks = new Writer() {
+            @Override
+            public void write(char[] c, int off, int len) {
+                stream.print(new String(c, off, len));
+            }
+
+            @Override
+            public void flush() {
+                stream.flush();
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        PrintWriter out = new PrintWriter(new BufferedWriter(chunks, 1 << 16), false);
+        print(r, out);
+        out.flush();
+    }
+
+    private void print(Report r, PrintWriter out) {
         for (Report.Race race : r.races()) {
             if (!race.suppressed()) printRace(race, out);
         }
@@ -61,7 +90,7 @@ public final class TextReport {
     }
 
     /** Unknown external functions and calls with no known target, each with all its call sites. */
-    private void printCallGaps(Report r, PrintStream out) {
+    private void printCallGaps(Report r, PrintWriter out) {
         for (String kind : List.of("unknown-function", "unresolved-call")) {
             List<Report.CallGaps> gs = r.calls().stream().filter(g -> g.kind().equals(kind)).toList();
             if (gs.isEmpty()) continue;
@@ -80,7 +109,7 @@ public final class TextReport {
     }
 
     /** The per-object summary: races per rank and their locations. */
-    private void printObjects(Report r, PrintStream out) {
+    private void printObjects(Report r, PrintWriter out) {
         if (r.objects().isEmpty()) return;
         out.println("weft: races per object (confirmed / certain / possible" + (r.figures().suppressed() > 0 ? " / suppressed" : "") + "):");
         for (Report.ObjectSummary o : r.objects()) {
@@ -93,7 +122,7 @@ public final class TextReport {
         }
     }
 
-    private void printRace(Report.Race race, PrintStream out) {
+    private void printRace(Report.Race race, PrintWriter out) {
         Report.Side a = race.first();
         Report.Side b = race.second();
         boolean sameThread = a.thread().equals(b.thread());
@@ -137,7 +166,7 @@ public final class TextReport {
         };
     }
 
-    private void printInterleaving(Report.Race race, PrintStream out) {
+    private void printInterleaving(Report.Race race, PrintWriter out) {
         List<Report.Step> steps = race.interleaving();
         out.println(head(race.first().loc(), "note") + "interleaving that reaches both accesses (" + steps.size() + " steps):");
         int from = Math.max(0, steps.size() - MAX_STEPS);
@@ -161,7 +190,7 @@ public final class TextReport {
         return s.loc().equals(SourceLoc.NONE) ? "-" : s.loc().shortString();
     }
 
-    private void printExplanation(Report r, PrintStream out) {
+    private void printExplanation(Report r, PrintWriter out) {
         if (r.explanation().isEmpty()) {
             out.println("weft: explain: no excluded pair of accesses to shared memory");
             return;
@@ -202,7 +231,7 @@ public final class TextReport {
     }
 
     /** Source line with a caret under the column, gcc-style. */
-    private void excerpt(SourceLoc loc, PrintStream out) {
+    private void excerpt(SourceLoc loc, PrintWriter out) {
         Optional<String> line = sources.line(loc.file(), loc.line());
         if (line.isEmpty()) return;
         String text = line.get();
