@@ -330,7 +330,8 @@ public final class AccessCollector {
                     if (!(l.object() instanceof weft.pointer.MemObject.Fn)) out.add(l.object());
                 }
             }
-            variadicTargets = java.util.Set.copyOf(out);
+            // insertion order (Set.copyOf's iteration order changes from run to run, and so would the accesses)
+            variadicTargets = java.util.Collections.unmodifiableSet(out);
         }
         return variadicTargets;
     }
