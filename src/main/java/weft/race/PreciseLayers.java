@@ -28,7 +28,9 @@ import java.util.Optional;
  * processes does not use up.
  *
  * <p>Soundness: race-free is answered only on a {@link StateSpace.Kind#RACE_FREE} outcome, i.e. a complete
- * exploration, or on a proof of the bounded layer (its argument is in {@code weft.bounded.DeadSites}); a resumed exploration is the same depth-first search continued from its stack and visited states,
+ * exploration, or on a proof of the bounded layer (its arguments are in {@code weft.bounded.DeadSites},
+ * {@code weft.bounded.bmc.RaceBmc} and {@link BoundedCandidates}); the bounded layer's racing runs are only replayed
+ * by the explorer, whose execution is then the witness; a resumed exploration is the same depth-first search continued from its stack and visited states,
  * so it visits what one exploration with the last round's limits would, and {@link StateSpace}'s argument applies
  * unchanged. A race is answered only with a witness of either layer. Budgets and rounds only decide how far the
  * layers get: running out leaves the answer unknown.
@@ -48,6 +50,8 @@ final class PreciseLayers {
     static final int BOUNDED_AFTER_ROUND = 1;
     /** The bounded layer's share of the budget: a third of what is left, at least this (ms) if left. */
     static final long BOUNDED_MIN_MILLIS = 2000;
+    /** CPU time a replay of the bounded layer's racing run may take at most (ms). */
+    static final long REPLAY_MILLIS = 2000;
     private static final int GROWTH_SHIFT = 2;
     private static final int MAX_ROUND_SHIFT = 40;
 
@@ -132,6 +136,8 @@ final class PreciseLayers {
                 boundedRan = true;
                 BoundedAnswer a = runBounded(bounded, budget, progress);
                 if (a.proof() != null) return new Result(Kind.RACE_FREE, Optional.empty(), states, null, round + 1, a.proof());
+                Optional<RaceWitness> replayed = replay(program, a, budget, progress);
+                if (replayed.isPresent()) return new Result(Kind.RACE, replayed, states, proof, round + 1);
                 hints = a.inputHints();
                 // inputs the solver found reopen a witness search that had nothing more to try
                 if (!hints.isEmpty()) confirmOpen = options.confirm();
@@ -140,6 +146,8 @@ final class PreciseLayers {
         if (!boundedRan && !Thread.currentThread().isInterrupted()) {
             BoundedAnswer a = runBounded(bounded, budget, progress);
             if (a.proof() != null) return new Result(Kind.RACE_FREE, Optional.empty(), states, null, round, a.proof());
+            Optional<RaceWitness> replayed = replay(program, a, budget, progress);
+            if (replayed.isPresent()) return new Result(Kind.RACE, replayed, states, proof, round + 1);
             if (!a.inputHints().isEmpty() && options.confirm() && budget.remainingMillis() >= MIN_LAYER_MILLIS) {
                 progress.phase("searching for a racing interleaving with the solver's inputs");
                 Explorer explorer = witnessSearch(program, ExploreOptions.defaults().maxSteps(), FIRST_ROUND_EXECUTIONS * 4,
@@ -155,6 +163,18 @@ final class PreciseLayers {
     private Explorer witnessSearch(Program program, long steps, int executions, long ms, java.util.Map<String, java.util.List<Long>> hints) {
         return new Explorer(program, new ExploreOptions(steps, executions, ms, ExploreOptions.defaults().seed(),
                 options.atomicSectionsRace(), options.libcStateRaces(), hints));
+    }
+
+    /**
+     * Replays the racing run the bounded layer read from a solver model ({@code weft.bounded.bmc.Schedule}) in the
+     * explorer: its execution, if it reaches a racing state, is the witness (the model itself never is).
+     */
+    private Optional<RaceWitness> replay(Program program, BoundedAnswer a, Budget budget, Progress progress) {
+        if (a.schedule() == null || !options.confirm() || budget.remainingMillis() < MIN_LAYER_MILLIS) return Optional.empty();
+        progress.phase("replaying the solver's racing run");
+        Explorer explorer = new Explorer(program, new ExploreOptions(ExploreOptions.defaults().maxSteps(), 1, budget.remainingMillis(),
+                ExploreOptions.defaults().seed(), options.atomicSectionsRace(), options.libcStateRaces(), a.inputHints()));
+        return explorer.follow(a.schedule().guide(), ExploreOptions.defaults().maxSteps(), Math.min(budget.remainingMillis(), REPLAY_MILLIS)).race();
     }
 
     private static BoundedAnswer runBounded(java.util.function.Function<Budget, BoundedAnswer> bounded, Budget budget, Progress progress) {

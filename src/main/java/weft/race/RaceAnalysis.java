@@ -147,7 +147,8 @@ public final class RaceAnalysis {
                     Optional.empty(), found.exclusions(), stats, gaps, found.excluded());
         }
         // the precise layers have what the thread-modular layer left of the budget
-        BoundedCandidates bounded = new BoundedCandidates(program, accesses, first, gaps, ctx, must, weft.bounded.Bounds.defaults());
+        BoundedCandidates bounded = new BoundedCandidates(program, accesses, first, gaps, ctx, must, weft.bounded.Bounds.defaults(),
+                weft.bounded.bmc.RaceBmc.Options.defaults());
         PreciseLayers.Result precise = new PreciseLayers(options).run(program, budget, progress, bounded::run);
         if (precise.kind() == PreciseLayers.Kind.RACE_FREE) {
             stats = new AnalysisResult.Stats(stats.threads(), stats.accesses(), stats.pairsChecked(), (System.nanoTime() - t0) / 1_000_000);

@@ -28,15 +28,57 @@ public final class ExprEncoder {
     private final Map<Variable, Expr<BitVecSort>> tracked;
     private int fresh;
     private final java.util.List<BoolExpr> defined = new java.util.ArrayList<>();
+    private final Operands operands;
+
+    /**
+     * Where values that are not tracked locals come from when memory is modelled ({@code weft.bounded.bmc}): loads,
+     * addresses of objects and functions. With operands, pointers are unsigned integers of the data model's pointer
+     * width and pointer arithmetic scales by the pointee's size; without, every such value is fresh.
+     */
+    public interface Operands {
+        /** The value of {@code lv} read as integer type {@code t} (of {@code lv}'s size). */
+        Expr<BitVecSort> load(Lvalue lv, CType.Int t);
+
+        /** The address of {@code lv}. */
+        Expr<BitVecSort> address(Lvalue lv);
+
+        /** The address of function {@code name}. */
+        Expr<BitVecSort> function(String name);
+
+        /** The width of a pointer in bytes. */
+        int pointerBytes();
+    }
 
     /**
      * @param tracked the current values of the tracked locals (read through {@link Lvalue.Var}); every other load is
      *                fresh
      */
     public ExprEncoder(Context ctx, Map<Variable, Expr<BitVecSort>> tracked, int freshStart) {
+        this(ctx, tracked, freshStart, null);
+    }
+
+    /** An encoder that reads memory, addresses and pointers through {@code operands} (null: all fresh). */
+    public ExprEncoder(Context ctx, Map<Variable, Expr<BitVecSort>> tracked, int freshStart, Operands operands) {
         this.ctx = ctx;
         this.tracked = tracked;
         this.fresh = freshStart;
+        this.operands = operands;
+    }
+
+    /**
+     * The integer type this encoder models values of type {@code t} as: {@link #intType}, and with operands also
+     * pointers (unsigned, of pointer width); null if not modelled.
+     */
+    public CType.Int modelled(CType t) {
+        CType.Int i = intType(t);
+        if (i != null || operands == null || t == null) return i;
+        if (t.unqualified() instanceof CType.Pointer) return pointerType(operands.pointerBytes());
+        return null;
+    }
+
+    /** The unsigned integer type pointers are modelled as. */
+    public static CType.Int pointerType(int bytes) {
+        return new CType.Int(bytes == 8 ? "unsigned long" : "unsigned int", bytes, bytes, false);
     }
 
     /**
@@ -75,21 +117,26 @@ public final class ExprEncoder {
     public BoolExpr truth(weft.ir.Expr e) {
         if (e instanceof weft.ir.Expr.Unary u && u.op() == weft.ir.Expr.UnOp.NOT) return ctx.mkNot(truth(u.operand()));
         if (e instanceof weft.ir.Expr.Binary b && b.op().isComparison()) return compare(b);
-        CType.Int t = intType(e.type());
+        CType.Int t = modelled(e.type());
         if (t == null) return freshBool();
         return ctx.mkNot(ctx.mkEq(value(e), constant(0, t)));
     }
 
     /** The value of integer expression {@code e} (fresh if its type is not a modelled integer: the caller checks). */
     public Expr<BitVecSort> value(weft.ir.Expr e) {
-        CType.Int t = intType(e.type());
+        CType.Int t = modelled(e.type());
         if (t == null) throw new IllegalArgumentException("not an integer expression: " + e);
         if (e instanceof weft.ir.Expr.IntConst k) return constant(k.value(), t);
         if (e instanceof weft.ir.Expr.Load l && l.lvalue() instanceof Lvalue.Var v && tracked.containsKey(v.variable())) {
             return tracked.get(v.variable());
         }
+        if (operands != null) {
+            if (e instanceof weft.ir.Expr.Load l) return operands.load(l.lvalue(), t);
+            if (e instanceof weft.ir.Expr.AddrOf a) return operands.address(a.lvalue());
+            if (e instanceof weft.ir.Expr.FuncRef f) return operands.function(f.name());
+        }
         if (e instanceof weft.ir.Expr.Cast c) {
-            CType.Int from = intType(c.operand().type());
+            CType.Int from = modelled(c.operand().type());
             return from == null ? freshValue(t, "cast") : convert(value(c.operand()), from, t);
         }
         if (e instanceof weft.ir.Expr.Unary u) return unary(u, t);
@@ -113,8 +160,8 @@ public final class ExprEncoder {
     }
 
     private BoolExpr compare(weft.ir.Expr.Binary b) {
-        CType.Int lt = intType(b.left().type());
-        CType.Int rt = intType(b.right().type());
+        CType.Int lt = modelled(b.left().type());
+        CType.Int rt = modelled(b.right().type());
         if (lt == null || rt == null) return freshBool();
         CType.Int ct = Ints.common(lt, rt);
         Expr<BitVecSort> l = convert(value(b.left()), lt, ct);
@@ -133,7 +180,7 @@ public final class ExprEncoder {
 
     private Expr<BitVecSort> unary(weft.ir.Expr.Unary u, CType.Int t) {
         if (u.op() == weft.ir.Expr.UnOp.NOT) return ctx.mkITE(truth(u.operand()), constant(0, t), constant(1, t));
-        CType.Int from = intType(u.operand().type());
+        CType.Int from = modelled(u.operand().type());
         if (from == null) return freshValue(t, "unary");
         CType.Int ot = Ints.promote(from);
         Expr<BitVecSort> x = convert(value(u.operand()), from, ot);
@@ -148,8 +195,8 @@ public final class ExprEncoder {
     }
 
     private Expr<BitVecSort> binary(weft.ir.Expr.Binary b, CType.Int t) {
-        CType.Int lt = intType(b.left().type());
-        CType.Int rt = intType(b.right().type());
+        CType.Int lt = modelled(b.left().type());
+        CType.Int rt = modelled(b.right().type());
         if (lt == null || rt == null) return freshValue(t, "ptr");
         BinOp op = b.op();
         if (op == BinOp.SHL || op == BinOp.SHR) {
@@ -169,6 +216,7 @@ public final class ExprEncoder {
             }
             return convert(undefinedUnless(defined, r, ot), ot, t);
         }
+        if (operands != null && (b.left().type().isPointer() || b.right().type().isPointer())) return pointerArithmetic(b, lt, rt, t);
         CType.Int ot = Ints.common(lt, rt);
         Expr<BitVecSort> l = convert(value(b.left()), lt, ot);
         Expr<BitVecSort> r = convert(value(b.right()), rt, ot);
@@ -200,6 +248,40 @@ public final class ExprEncoder {
         }
         if (defined != null) res = undefinedUnless(defined, res, ot);
         return convert(res, ot, t);
+    }
+
+    /**
+     * {@code p + i}, {@code p - i} (scaled by the pointee's size, the index extended by its signedness), {@code p - q}
+     * (the byte difference divided by the size); any other operation on pointers is an operation on their integers.
+     */
+    private Expr<BitVecSort> pointerArithmetic(weft.ir.Expr.Binary b, CType.Int lt, CType.Int rt, CType.Int t) {
+        boolean lp = b.left().type().isPointer();
+        boolean rp = b.right().type().isPointer();
+        CType.Int pt = pointerType(operands.pointerBytes());
+        if (b.op() == BinOp.ADD || b.op() == BinOp.SUB) {
+            if (lp && rp && b.op() == BinOp.SUB) {
+                long size = Math.max(1, b.left().type().pointee().size());
+                Expr<BitVecSort> d = ctx.mkBVSub(value(b.left()), value(b.right()));
+                return convert(ctx.mkBVSDiv(d, constant(size, pt)), pt, t);
+            }
+            weft.ir.Expr ptr = lp ? b.left() : b.right();
+            weft.ir.Expr idx = lp ? b.right() : b.left();
+            CType.Int it = lp ? rt : lt;
+            CType pointee = ptr.type().pointee();
+            long size = pointee == null || pointee.size() <= 0 ? 1 : pointee.size();
+            Expr<BitVecSort> off = ctx.mkBVMul(convert(value(idx), it, pt), constant(size, pt));
+            Expr<BitVecSort> p = value(ptr);
+            return convert(b.op() == BinOp.ADD ? ctx.mkBVAdd(p, off) : ctx.mkBVSub(p, off), pt, t);
+        }
+        Expr<BitVecSort> l = convert(value(b.left()), lt, pt);
+        Expr<BitVecSort> r = convert(value(b.right()), rt, pt);
+        Expr<BitVecSort> res = switch (b.op()) {
+            case AND -> ctx.mkBVAND(l, r);
+            case OR -> ctx.mkBVOR(l, r);
+            case XOR -> ctx.mkBVXOR(l, r);
+            default -> freshValue(pt, "ptrop");
+        };
+        return convert(res, pt, t);
     }
 
     /** {@code r} where {@code ok} holds, else any value (undefined behaviour); records {@code ok}. */

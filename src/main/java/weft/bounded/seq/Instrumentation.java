@@ -50,17 +50,17 @@ final class Instrumentation {
         return new Site(ex.address(lv), CExprs.length(lv) + "UL", true);
     }
 
-    /** Emits the checks, then the arming, of {@code sites} at point {@code k}. */
+    /** Emits the checks, then the arming, of {@code sites} at point {@code k} (passed on: it names the access). */
     void emit(List<Site> sites, int k) {
         int t = te.slot;
         for (Site s : sites) {
             te.out.append("  w_check(").append(s.addr()).append(", ").append(s.len()).append(", ")
-                    .append(s.write() ? 1 : 0).append(", ").append(t).append(");\n");
+                    .append(s.write() ? 1 : 0).append(", ").append(t).append(", ").append(k).append(");\n");
         }
         for (Site s : sites) {
             te.out.append("  if (!w_armed && !w_atomic && __VERIFIER_nondet_bool()) { w_arm(").append(s.addr())
                     .append(", ").append(s.len()).append(", ").append(s.write() ? 1 : 0).append(", ").append(t)
-                    .append("); return; }\n");
+                    .append(", ").append(k).append("); return; }\n");
         }
     }
 

@@ -22,9 +22,9 @@ import java.util.Map;
  * instead (at most {@code k}), as {@code weft.bounded.Unwinding} does. Copies are listed in a topological order, so
  * every edge between copies goes forward. Immutable.
  */
-final class LoopUnwinding {
+public final class LoopUnwinding {
     /** A copy of {@code node}; {@code key} tells the copies of one node apart. */
-    record Copy(int node, String key) {}
+    public record Copy(int node, String key) {}
 
     private final List<Copy> order;
     private final Map<Copy, Integer> index;
@@ -38,16 +38,16 @@ final class LoopUnwinding {
     }
 
     /** The copies, the entry's first, in an order where edges go forward. */
-    List<Copy> copies() {
+    public List<Copy> copies() {
         return order;
     }
 
     /** The copy edge {@code e} (an out edge of copy {@code from}'s node) leads to, or -1 for a cut-off. */
-    int target(int from, int edgeIndex) {
+    public int target(int from, int edgeIndex) {
         return targets.getOrDefault(((long) from << 20) | edgeIndex, -1);
     }
 
-    static LoopUnwinding of(Cfg cfg, int k) {
+    public static LoopUnwinding of(Cfg cfg, int k) {
         int[] rpo = cfg.reversePostOrder();
         LoopUnwinding u = build(cfg, k, rpo, loops(cfg, rpo));
         return u != null ? u : build(cfg, k, rpo, null);

@@ -24,8 +24,44 @@ import java.util.List;
  * present.
  */
 public final class Sequentialiser {
-    /** The printed program and whether the bounded program has cut-offs or notes (it is then not complete). */
-    public record Result(String text, boolean cutOffs, List<String> notes, int threads) {}
+    /**
+     * The printed program and whether the bounded program has cut-offs or notes (it is then not complete);
+     * {@code points}: per thread slot, the source location of the statement each context-switch point precedes
+     * (null for the first point, before anything), so its size is the slot's {@code w_size}; {@code routines}: per
+     * slot, the start routine's link name; {@code origins}: for each line of the text (1-based) that calls a
+     * library function, the source location of the call in the input.
+     */
+    public record Result(String text, boolean cutOffs, List<String> notes, int threads, List<List<weft.ir.SourceLoc>> points,
+                         List<String> routines, java.util.Map<Integer, weft.ir.SourceLoc> origins) {
+        public Result {
+            origins = java.util.Map.copyOf(origins);
+            notes = List.copyOf(notes);
+            points = points.stream().map(java.util.Collections::unmodifiableList).toList();
+            routines = List.copyOf(routines);
+        }
+
+        /** Context-switch points of all threads together (each execution passes each at most once). */
+        public int totalPoints() {
+            return points.stream().mapToInt(List::size).sum();
+        }
+    }
+
+    /**
+     * The names of the scheduler's and the instrumentation's own objects ({@code w_pc}, {@code w_armed}...): no
+     * pointer of the program points into them. String literals ({@code w_str_*}) are the program's.
+     */
+    public static final java.util.Set<String> RUNTIME_OBJECTS = java.util.Set.of("w_pc", "w_cs", "w_size", "w_active",
+            "w_done", "w_suspended", "w_retval", "w_atomic", "w_end", "w_armed", "w_race", "w_raddr", "w_rlen",
+            "w_rwrite", "w_rtid");
+
+    /**
+     * The scheduler's choice of a context-switch point: {@code w_choose(pc, size)} returns any value in
+     * {@code [pc, size]} (it is called with {@code pc <= size}); a model checker may read it as exactly that.
+     */
+    public static final String CHOOSE = "w_choose";
+
+    /** The function a cut-off calls ({@code __VERIFIER_assume(0)}): executions beyond the bounds end there. */
+    public static final String CUT_OFF = "w_cut_off";
 
     private Sequentialiser() {
     }
@@ -41,10 +77,14 @@ public final class Sequentialiser {
         st.newSlot(main);
         List<String> bodies = new ArrayList<>();
         List<Integer> sizes = new ArrayList<>();
+        List<List<weft.ir.SourceLoc>> points = new ArrayList<>();
+        List<java.util.Map<Integer, weft.ir.SourceLoc>> bodyOrigins = new ArrayList<>();
         for (int i = 0; i < st.slots.size(); i++) {
             ThreadEmitter te = new ThreadEmitter(st, i);
             bodies.add(te.emit());
+            bodyOrigins.add(te.origins);
             sizes.add(te.points());
+            points.add(new ArrayList<>(te.pointLocs()));
         }
         CExprs gx = new CExprs(st.types, SeqState::globalName, st::fnRef);
         StringBuilder globals = new StringBuilder();
@@ -84,10 +124,24 @@ public final class Sequentialiser {
         for (String p : st.prototypes.values()) sb.append(p).append('\n');
         sb.append(runtime(n, sizes, options));
         sb.append(globals).append(st.statics);
-        for (String b : bodies) sb.append(b);
+        java.util.TreeMap<Integer, weft.ir.SourceLoc> at = new java.util.TreeMap<>();
+        for (int i = 0; i < bodies.size(); i++) {
+            int base = sb.length();
+            for (var e : bodyOrigins.get(i).entrySet()) at.put(base + e.getKey(), e.getValue());
+            sb.append(bodies.get(i));
+        }
         sb.append(init);
         sb.append(scheduler(n, options));
-        return new Result(sb.toString(), st.cutOffs, List.copyOf(st.notes), n);
+        List<String> routines = st.slots.stream().map(x -> x.routine().linkName()).toList();
+        String text = sb.toString();
+        java.util.Map<Integer, weft.ir.SourceLoc> origins = new java.util.HashMap<>();
+        int line = 1;
+        int pos = 0;
+        for (var e : at.entrySet()) {
+            for (; pos < e.getKey(); pos++) if (text.charAt(pos) == '\n') line++;
+            origins.put(line, e.getValue());
+        }
+        return new Result(text, st.cutOffs, List.copyOf(st.notes), n, points, routines, origins);
     }
 
     private static String runtime(int n, List<Integer> sizes, SeqOptions o) {
@@ -104,11 +158,14 @@ public final class Sequentialiser {
                 .append("static int w_atomic, w_end;\n")
                 .append("static _Bool w_armed;\nint w_race;\n")
                 .append("static unsigned long w_raddr, w_rlen;\nstatic int w_rwrite, w_rtid;\n")
-                .append("static void w_check(unsigned long a, unsigned long len, int write, int tid)\n{\n")
+                .append("static void w_check(unsigned long a, unsigned long len, int write, int tid, unsigned int k)\n{\n")
                 .append("  if (w_armed && w_rtid != tid && a < w_raddr + w_rlen && w_raddr < a + len && (write || w_rwrite)) {\n")
                 .append("    w_race = 1;\n    reach_error();\n  }\n}\n")
-                .append("static void w_arm(unsigned long a, unsigned long len, int write, int tid)\n{\n")
-                .append("  w_armed = 1; w_raddr = a; w_rlen = len; w_rwrite = write; w_rtid = tid; w_suspended[tid] = 1;\n}\n");
+                .append("static void w_arm(unsigned long a, unsigned long len, int write, int tid, unsigned int k)\n{\n")
+                .append("  w_armed = 1; w_raddr = a; w_rlen = len; w_rwrite = write; w_rtid = tid; w_suspended[tid] = 1; w_pc[tid] = k;\n}\n")
+                .append("static unsigned int ").append(CHOOSE).append("(unsigned int pc, unsigned int size)\n{\n")
+                .append("  return pc + __VERIFIER_nondet_uint() % (size + 1 - pc);\n}\n")
+                .append("static void ").append(CUT_OFF).append("(void)\n{\n  __VERIFIER_assume(0);\n}\n");
         return sb.toString();
     }
 
@@ -117,8 +174,8 @@ public final class Sequentialiser {
         sb.append("  for (int r = 0; r < ").append(o.rounds()).append("; r++) {\n");
         for (int t = 0; t < n; t++) {
             sb.append("    if (w_active[").append(t).append("] && !w_done[").append(t).append("] && !w_suspended[").append(t)
-                    .append("]) {\n      w_cs = w_pc[").append(t).append("] + __VERIFIER_nondet_uint() % (w_size[").append(t)
-                    .append("] + 1 - w_pc[").append(t).append("]);\n      w_thread_").append(t)
+                    .append("]) {\n      w_cs = ").append(CHOOSE).append("(w_pc[").append(t).append("], w_size[").append(t)
+                    .append("]);\n      w_thread_").append(t)
                     .append("();\n      if (w_end) return 0;\n    }\n");
         }
         sb.append("  }\n  return 0;\n}\n");

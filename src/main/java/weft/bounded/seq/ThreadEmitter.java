@@ -62,6 +62,16 @@ final class ThreadEmitter {
         return points;
     }
 
+    /** Per context-switch point, the source location of the statement it precedes (null: none, the start). */
+    List<weft.ir.SourceLoc> pointLocs() {
+        return java.util.Collections.unmodifiableList(new ArrayList<>(pointLocs));
+    }
+
+    private final List<weft.ir.SourceLoc> pointLocs = new ArrayList<>();
+
+    /** Where in the body library calls are printed (character offset) and their calls' source locations. */
+    final Map<Integer, weft.ir.SourceLoc> origins = new java.util.TreeMap<>();
+
     /** The name of local {@code v} in instance {@code inst} of slot {@code slot}. */
     static String localName(int slot, int inst, Variable v) {
         return "l" + slot + "_" + inst + "_" + SeqState.sanitize(v.name()) + "_" + v.id();
@@ -72,11 +82,11 @@ final class ThreadEmitter {
         SeqState.Slot s = st.slots.get(slot);
         out.append("static void w_thread_").append(slot).append("(void)\n{\n");
         stack.push(s.routine().linkName());
-        point(); // before anything: a resumed thread never re-runs code that precedes its first visible statement
+        point(null); // before anything: a resumed thread never re-runs code that precedes its first visible statement
         instance(s.routine(), null, List.of());
         stack.pop();
         out.append("W_P").append(points).append(": return;\n");
-        out.append("w_cut: __VERIFIER_assume(0); return;\n}\n");
+        out.append("w_cut: w_cut_off(); return;\n}\n");
         return out.toString();
     }
 
@@ -85,9 +95,10 @@ final class ThreadEmitter {
         return "R" + labels++;
     }
 
-    /** Emits a context-switch point and returns its number. */
-    int point() {
+    /** Emits a context-switch point before the statement at {@code loc} (null: none) and returns its number. */
+    int point(weft.ir.SourceLoc loc) {
         int k = points++;
+        pointLocs.add(loc);
         out.append("W_P").append(k).append(": if (w_pc[").append(slot).append("] > ").append(k).append(") goto W_P")
                 .append(k + 1).append("; if (").append(k).append(" >= w_cs && !w_atomic) { w_pc[").append(slot)
                 .append("] = ").append(k).append("; return; }\n");
@@ -146,7 +157,7 @@ final class ThreadEmitter {
             }
             boolean branches = outs.stream().allMatch(e -> e.stmt() instanceof Stmt.Assume);
             if (branches) {
-                int p = outs.stream().anyMatch(e -> visible(e.stmt(), cont)) ? point() : -1;
+                int p = outs.stream().anyMatch(e -> visible(e.stmt(), cont)) ? point(outs.get(0).stmt().loc()) : -1;
                 List<Instrumentation.Site> sites = new ArrayList<>();
                 for (Edge e : outs) sites.addAll(instr.sites(f, e.stmt(), ex));
                 instr.emit(sites, p);
@@ -211,13 +222,19 @@ final class ThreadEmitter {
             out.append("  goto ").append(target).append(";\n");
             return;
         }
-        int p = visible(s, cont) ? point() : -1;
+        int p = visible(s, cont) ? point(s.loc()) : -1;
         List<Instrumentation.Site> sites = new ArrayList<>(instr.sites(f, s, ex));
         if (s instanceof Stmt.Return r) {
             if (cont != null && cont.resultSite() != null && r.value() != null) sites.add(cont.resultSite());
             instr.emit(sites, p);
             ret(f, cont, r.value(), ex);
             return;
+        }
+        if (s instanceof Stmt.Call c && c.result() != null
+                && (userTarget(c) instanceof CallTarget.Library || userTarget(c) instanceof CallTarget.External)) {
+            // a library call writes its result where it returns, in this statement: instrumented with it
+            Instrumentation.Site rs = instr.write(f, c, c.result(), ex);
+            if (rs != null) sites.add(rs);
         }
         instr.emit(sites, p);
         if (s instanceof Stmt.Assign a) {
@@ -233,6 +250,14 @@ final class ThreadEmitter {
         } else {
             out.append("  goto ").append(target).append(";\n");
         }
+    }
+
+    /** The target of a direct call (casts of the callee removed), or an indirect target. */
+    private CallTarget userTarget(Stmt.Call c) {
+        Expr callee = c.callee();
+        while (callee instanceof Expr.Cast k) callee = k.operand();
+        return callee instanceof Expr.FuncRef fr ? st.program.target(new Stmt.Call(c.result(), fr, c.args(), c.loc()))
+                : new CallTarget.Indirect(callee);
     }
 
     private void call(Function f, Stmt.Call c, String target, CExprs ex, int p) {
@@ -291,6 +316,7 @@ final class ThreadEmitter {
 
     /** Emits {@code [result =] name(args);}. */
     void plainCall(Stmt.Call c, String name, List<String> args, CExprs ex) {
+        origins.put(out.length(), c.loc());
         out.append("  ");
         if (c.result() != null) out.append(ex.lvalue(c.result())).append(" = ").append(st.types.cast(c.result().type()));
         out.append(name).append('(').append(String.join(", ", args)).append(");\n");

@@ -1,0 +1,177 @@
+package weft.bounded.bmc;
+
+import com.microsoft.z3.BitVecSort;
+import com.microsoft.z3.BoolExpr;
+import com.microsoft.z3.Context;
+import com.microsoft.z3.Expr;
+import weft.bounded.encode.ExprEncoder;
+import weft.ir.CType;
+import weft.ir.CallTarget;
+import weft.ir.Program;
+import weft.ir.Stmt;
+import weft.model.Event;
+
+import java.util.List;
+
+/**
+ * What a library call left in the sequential program does to the symbolic state, by its model's {@link Event}
+ * (never by its name, except the sequential program's own protocol: {@code reach_error}). Synchronisation is already
+ * C code in the sequential program ({@code weft.bounded.seq.LibraryCalls}); what remains:
+ * <ul>
+ * <li>{@code reach_error()}: the error (the race flag); other program ends ({@code abort}, {@code exit}) end the run;</li>
+ * <li>nondeterministic inputs: fresh values, recorded for the witness; {@code __VERIFIER_assume(c)}: {@code c} joins
+ * the guard;</li>
+ * <li>allocation: a new heap block (never one in use: {@link Memory}) or, as the library may fail, a null pointer;
+ * its contents unconstrained; {@code free} does nothing (a freed block is never reused);</li>
+ * <li>{@code memset}/{@code memcpy}/{@code memmove} with a constant size of at most {@link Steps#MAX_COPY} bytes:
+ * byte by byte; atomic loads and stores: as plain ones (the sequential program runs one thread at a time); other
+ * atomic operations: the object (and a compare-exchange's expected value) gets fresh bytes, the result is fresh;</li>
+ * <li>calls the models say write no memory: a fresh result;</li>
+ * <li>everything else (writes through arguments, unknown functions): every byte outside the runtime's objects and
+ * the result fresh.</li>
+ * </ul>
+ * Every case is the function's effect or an over-approximation of it, as {@link SeqEncoder}'s argument needs.
+ */
+final class LibraryEffects {
+    /** Allocations larger than this (bytes) are modelled as failing (the result is null): none in the bounds. */
+    static final long MAX_ALLOC = 1L << 24;
+    /** Allocations of at most this many bytes get fresh contents byte by byte; larger ones make memory fresh. */
+    static final long MAX_FRESH_BLOCK = 256;
+
+    private final Context ctx;
+    private final Program program;
+    private final Memory memory;
+    private final SeqEncoder enc;
+
+    LibraryEffects(Context ctx, Program program, Memory memory, SeqEncoder enc) {
+        this.ctx = ctx;
+        this.program = program;
+        this.memory = memory;
+        this.enc = enc;
+    }
+
+    /** The state after library call {@code c} of {@code name}, or null when the run ends there. */
+    SymState call(Frame frame, Stmt.Call c, String name, SymState st, Steps steps) {
+        if (name.equals("reach_error")) {
+            enc.error(st.guard());
+            return null;
+        }
+        Event ev = program.target(c) instanceof CallTarget.Library l ? l.model().event() : null;
+        if (ev instanceof Event.ProgramEnd || ev instanceof Event.ThreadExit || ev instanceof Event.NonLocalJump) return null;
+        if (ev instanceof Event.Assume a && a.condArg() < c.args().size()) {
+            Values v = enc.values(frame, st);
+            BoolExpr t = v.enc.truth(c.args().get(a.condArg()));
+            enc.fresh = v.freshCount();
+            return st.withGuard(ctx.mkAnd(st.guard(), t));
+        }
+        if (ev instanceof Event.Nondet) {
+            if (c.result() == null) return st;
+            Values v = enc.values(frame, st);
+            CType.Int t = v.type(c.result().type());
+            if (t == null) return steps.result(c, null, null, st);
+            Expr<BitVecSort> x = v.enc.freshValue(t, "in");
+            enc.fresh = v.freshCount();
+            enc.inputs.add(new SeqEncoder.Input(c.loc(), x, st.guard()));
+            return steps.result(c, x, c.result().type(), st);
+        }
+        if (ev instanceof Event.Alloc a) return alloc(frame, c, a, st, steps);
+        if (ev instanceof Event.Free || ev instanceof Event.Pure) return steps.result(c, null, null, st);
+        if (ev instanceof Event.MemAccess m) {
+            SymState exact = copy(frame, c, name, st);
+            if (exact != null) return steps.result(c, null, null, exact);
+            boolean writes = m.varargsWrite() || m.args().stream().anyMatch(Event.MemArg::write);
+            return steps.result(c, null, null, writes ? steps.havoc(st) : st);
+        }
+        if (ev instanceof Event.Atomic a) return atomic(frame, c, a, st, steps);
+        enc.approximations.add("library calls the encoding does not model make memory fresh (" + name + ")");
+        return steps.result(c, null, null, steps.havoc(st));
+    }
+
+    private SymState alloc(Frame frame, Stmt.Call c, Event.Alloc a, SymState st, Steps steps) {
+        Values v = enc.values(frame, st);
+        CType.Int pt = ExprEncoder.pointerType(memory.pointerBytes());
+        Expr<BitVecSort> size = memory.address(1);
+        for (int i : a.sizeArgs()) {
+            if (i < c.args().size()) size = ctx.mkBVMul(size, v.value(c.args().get(i), pt));
+        }
+        BoolExpr fails = ctx.mkOr(ctx.mkBoolConst("allocfail" + v.freshCount()), ctx.mkBVUGT(size, memory.address(MAX_ALLOC)));
+        enc.fresh = v.freshCount() + 1;
+        if (a.kind() == Event.AllocKind.ALLOCA) fails = ctx.mkBVUGT(size, memory.address(MAX_ALLOC));
+        Expr<BitVecSort> rounded = ctx.mkBVAND(ctx.mkBVAdd(size, memory.address(31)), ctx.mkBVNot(memory.address(15)));
+        Expr<BitVecSort> block = st.heap();
+        Expr<BitVecSort> ptr = ctx.mkITE(fails, memory.address(0), block);
+        SymState s = st.withHeap(ctx.mkITE(fails, st.heap(), ctx.mkBVAdd(st.heap(), rounded)));
+        // the block's contents are unconstrained: fresh bytes when its size is a small constant, else all memory fresh
+        Long n = constantSize(c, a);
+        if (n != null && n <= MAX_FRESH_BLOCK) {
+            if (n > 0) s = s.withMem(memory.write(s.mem(), block, ctx.mkBVConst("blk" + (enc.fresh++), (int) (8 * n))));
+        } else {
+            s = steps.havoc(s);
+        }
+        return steps.result(c, ptr, c.result() == null ? null : new CType.Pointer(new CType.Void(), memory.pointerBytes()), s);
+    }
+
+    /** The allocation's size when all its size arguments are constants, else null. */
+    private static Long constantSize(Stmt.Call c, Event.Alloc a) {
+        long n = 1;
+        for (int i : a.sizeArgs()) {
+            if (i >= c.args().size()) return null;
+            weft.ir.Expr x = c.args().get(i);
+            while (x instanceof weft.ir.Expr.Cast k) x = k.operand();
+            if (!(x instanceof weft.ir.Expr.IntConst k) || k.value() < 0 || k.value() > MAX_ALLOC) return null;
+            n *= k.value();
+            if (n > MAX_ALLOC) return null;
+        }
+        return n;
+    }
+
+    /** memset/memcpy/memmove of a constant size byte by byte, or null. */
+    private SymState copy(Frame frame, Stmt.Call c, String name, SymState st) {
+        String base = name.startsWith("__builtin_") ? name.substring("__builtin_".length()) : name;
+        if (!List.of("memset", "memcpy", "memmove").contains(base) || c.args().size() < 3) return null;
+        weft.ir.Expr n = c.args().get(2);
+        while (n instanceof weft.ir.Expr.Cast k) n = k.operand();
+        if (!(n instanceof weft.ir.Expr.IntConst k) || k.value() < 0 || k.value() > Steps.MAX_COPY) return null;
+        int len = (int) k.value();
+        if (len == 0) return st;
+        Values v = enc.values(frame, st);
+        CType.Int pt = ExprEncoder.pointerType(memory.pointerBytes());
+        Expr<BitVecSort> dst = v.value(c.args().get(0), pt);
+        Expr<BitVecSort> bytes;
+        if (base.equals("memset")) {
+            Expr<BitVecSort> b = v.value(c.args().get(1), new CType.Int("unsigned char", 1, 1, false));
+            bytes = b;
+            for (int i = 1; i < len; i++) bytes = ctx.mkConcat(b, bytes);
+        } else {
+            bytes = memory.read(st.mem(), v.value(c.args().get(1), pt), len);
+        }
+        enc.fresh = v.freshCount();
+        return st.withMem(memory.write(st.mem(), dst, bytes));
+    }
+
+    private SymState atomic(Frame frame, Stmt.Call c, Event.Atomic a, SymState st, Steps steps) {
+        if (a.op() == Event.AtomicOp.FENCE || a.ptrArg() < 0 || a.ptrArg() >= c.args().size()) return steps.result(c, null, null, st);
+        weft.ir.Expr ptrArg = c.args().get(a.ptrArg());
+        CType pointee = ptrArg.type().pointee();
+        Values v = enc.values(frame, st);
+        CType.Int ot = pointee == null ? null : v.type(pointee);
+        if (ot == null) return steps.result(c, null, null, steps.havoc(st));
+        CType.Int pt = ExprEncoder.pointerType(memory.pointerBytes());
+        Expr<BitVecSort> p = v.value(ptrArg, pt);
+        Expr<BitVecSort> old = memory.read(st.mem(), p, (int) ot.size());
+        SymState s = st;
+        if (a.op() == Event.AtomicOp.LOAD) {
+            enc.fresh = v.freshCount();
+            return steps.result(c, old, pointee, s);
+        }
+        Expr<BitVecSort> stored = a.op() == Event.AtomicOp.STORE && a.valueArg() >= 0 && a.valueArg() < c.args().size()
+                ? v.value(c.args().get(a.valueArg()), ot) : v.enc.freshValue(ot, "atomic");
+        s = s.withMem(memory.write(s.mem(), p, stored));
+        if (a.op() == Event.AtomicOp.CAS && a.expectedIsPointer() && a.expectedArg() >= 0 && a.expectedArg() < c.args().size()) {
+            Expr<BitVecSort> e = v.value(c.args().get(a.expectedArg()), pt);
+            s = s.withMem(memory.write(s.mem(), e, v.enc.freshValue(ot, "expected")));
+        }
+        enc.fresh = v.freshCount();
+        return steps.result(c, a.op() == Event.AtomicOp.STORE ? null : old, a.op() == Event.AtomicOp.CAS ? null : pointee, s);
+    }
+}
