@@ -1,6 +1,5 @@
 package weft.bounded.bmc;
 
-import com.microsoft.z3.ArrayExpr;
 import com.microsoft.z3.BitVecSort;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
@@ -13,22 +12,22 @@ import java.util.Map;
 /**
  * The contents of memory in one symbolic state, immutable: the bytes at constant addresses that were written
  * ({@code known}, one term per byte, so that the many accesses of the sequential program to named objects need no
- * array reasoning), over a Z3 array ({@code rest}) that holds every other byte. The memory's value at address
- * {@code a} is {@code known[a]} if present, else {@code rest[a]}. An access at an address that does not simplify to a
- * constant first moves the known bytes into the array ({@link #flushed}), and so does a write that would make the
- * known bytes more than {@link #MAX_KNOWN}.
+ * case split), over a history of writes ({@code rest}, {@link Rest}: no array terms) that holds every other byte. The
+ * memory's value at address {@code a} is {@code known[a]} if present, else {@code rest[a]}. An access at an address
+ * that does not simplify to a constant first moves the known bytes into the history ({@link #flushed}), and so does a
+ * write that would make the known bytes more than {@link #MAX_KNOWN}.
  */
 final class Bytes {
-    /** Known bytes kept at most; beyond, they are stored into the array (each write copies the map: bounded work). */
+    /** Known bytes kept at most; beyond, they are stored into the history (each write copies the map: bounded work). */
     static final int MAX_KNOWN = 2048;
 
     private final Context ctx;
     private final int bits;
     private final Map<Long, Expr<BitVecSort>> known;
-    private final ArrayExpr<BitVecSort, BitVecSort> rest;
+    private final Rest rest;
     private final Candidates cands;
 
-    Bytes(Context ctx, Candidates cands, int bits, Map<Long, Expr<BitVecSort>> known, ArrayExpr<BitVecSort, BitVecSort> rest) {
+    Bytes(Context ctx, Candidates cands, int bits, Map<Long, Expr<BitVecSort>> known, Rest rest) {
         this.ctx = ctx;
         this.cands = cands;
         this.bits = bits;
@@ -42,16 +41,16 @@ final class Bytes {
 
     private Expr<BitVecSort> byteAt(long c) {
         Expr<BitVecSort> v = known.get(c);
-        return v != null ? v : ctx.mkSelect(rest, at(c));
+        return v != null ? v : rest.read(ctx, at(c));
     }
 
     /**
      * The byte at {@code addr}: by its constant address, by a case split over the few constants it can be
-     * ({@link Candidates}), or from the array with the known bytes stored into it.
+     * ({@link Candidates}), or from the history with the known bytes stored into it.
      */
     Expr<BitVecSort> read(Expr<BitVecSort> addr) {
         List<Long> cs = cands.of(addr);
-        if (cs == null) return ctx.mkSelect(flushed().rest, addr);
+        if (cs == null) return flushed().rest.read(ctx, addr);
         Expr<BitVecSort> v = byteAt(cs.get(cs.size() - 1));
         for (int i = cs.size() - 2; i >= 0; i--) {
             @SuppressWarnings("unchecked") Expr<BitVecSort> e = (Expr<BitVecSort>) ctx.mkITE(ctx.mkEq(addr, at(cs.get(i))), byteAt(cs.get(i)), v);
@@ -85,14 +84,14 @@ final class Bytes {
             return new Bytes(ctx, cands, bits, k, rest);
         }
         Bytes f = flushed();
-        return new Bytes(ctx, cands, bits, Map.of(), ctx.mkStore(f.rest, addr, value));
+        return new Bytes(ctx, cands, bits, Map.of(), f.rest.store(addr, value));
     }
 
-    /** The same memory with every known byte stored into the array. */
+    /** The same memory with every known byte stored into the history. */
     Bytes flushed() {
         if (known.isEmpty()) return this;
-        ArrayExpr<BitVecSort, BitVecSort> r = rest;
-        for (Map.Entry<Long, Expr<BitVecSort>> e : known.entrySet()) r = ctx.mkStore(r, at(e.getKey()), e.getValue());
+        Rest r = rest;
+        for (Map.Entry<Long, Expr<BitVecSort>> e : new java.util.TreeMap<>(known).entrySet()) r = r.store(at(e.getKey()), e.getValue());
         return new Bytes(ctx, cands, bits, Map.of(), r);
     }
 
@@ -101,15 +100,15 @@ final class Bytes {
         Map<Long, Expr<BitVecSort>> k = new HashMap<>();
         for (long a = from; a < to; a++) {
             Expr<BitVecSort> v = known.get(a);
-            k.put(a, v != null ? v : ctx.mkSelect(rest, at(a)));
+            k.put(a, v != null ? v : rest.read(ctx, at(a)));
         }
-        return new Bytes(ctx, cands, bits, k, ctx.mkArrayConst(fresh, ctx.mkBitVecSort(bits), ctx.mkBitVecSort(8)));
+        return new Bytes(ctx, cands, bits, k, Rest.havoc(ctx, fresh, bits));
     }
 
     /** The memory of the state whose guard holds among {@code gs} (at most one does), given {@code ms}. */
     static Bytes merge(Context ctx, BoolExpr[] gs, List<Bytes> ms) {
         Bytes first = ms.get(0);
-        boolean sameRest = ms.stream().allMatch(m -> m.rest.equals(first.rest));
+        boolean sameRest = ms.stream().allMatch(m -> m.rest == first.rest);
         java.util.Set<Long> keys = new java.util.TreeSet<>();
         for (Bytes m : ms) keys.addAll(m.known.keySet());
         Map<Long, Expr<BitVecSort>> k = new HashMap<>();
@@ -125,7 +124,7 @@ final class Bytes {
             for (int i = ms.size() - 1; i >= 0; i--) {
                 Bytes m = ms.get(i);
                 Expr<BitVecSort> v = m.known.get(a);
-                if (v == null) v = ctx.mkSelect(m.rest, m.at(a));
+                if (v == null) v = m.rest.read(ctx, m.at(a));
                 if (acc == null) acc = v;
                 else if (!v.equals(acc)) {
                     @SuppressWarnings("unchecked") Expr<BitVecSort> e = (Expr<BitVecSort>) ctx.mkITE(gs[i], v, acc);
@@ -134,15 +133,11 @@ final class Bytes {
             }
             k.put(a, acc);
         }
-        ArrayExpr<BitVecSort, BitVecSort> r = first.rest;
+        Rest r = first.rest;
         if (!sameRest) {
             r = ms.get(ms.size() - 1).rest;
             for (int i = ms.size() - 2; i >= 0; i--) {
-                if (!ms.get(i).rest.equals(r)) {
-                    @SuppressWarnings("unchecked") ArrayExpr<BitVecSort, BitVecSort> e =
-                            (ArrayExpr<BitVecSort, BitVecSort>) ctx.mkITE(gs[i], ms.get(i).rest, r);
-                    r = e;
-                }
+                r = Rest.ite(gs[i], ms.get(i).rest, r);
             }
         }
         return new Bytes(ctx, first.cands, first.bits, k, r);

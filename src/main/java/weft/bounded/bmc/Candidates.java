@@ -15,11 +15,11 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The few constant values a term can take, read off its structure: numerals, constant arrays, if-then-else, and the
+ * The few constant values a term can take, read off its structure: numerals, if-then-else, and the
  * bit-vector and Boolean operations the encoding builds (computed pointwise, modulo the width; Booleans as 0 and 1).
  * Used for addresses (an address computed from a value that differs between paths, such as a thread index read from
- * memory, is one of a handful of constants, so memory is accessed by a case split over them instead of through an
- * array) and for branch conditions (a condition that can only be false prunes the branch). Sound: every value the
+ * memory, is one of a handful of constants, so memory is accessed by a case split over them instead of through the
+ * history of unknown writes) and for branch conditions (a condition that can only be false prunes the branch). Sound: every value the
  * term can take is in the set, since each operation is applied with its own semantics to every combination; null
  * when the term has other leaves (free constants) or more than {@link #MAX} values. Results are kept per term
  * (Z3 terms are hash-consed, so a live term's id identifies it; the terms are kept alive so that no id is reused),
@@ -80,10 +80,6 @@ final class Candidates {
                 Set<BigInteger> c = values(a[0], depth + 1);
                 if (c != null && c.size() == 1) return values(c.contains(BigInteger.ONE) ? a[1] : a[2], depth + 1);
                 return union(values(a[1], depth + 1), values(a[2], depth + 1));
-            }
-            case Z3_OP_SELECT -> {
-                if (a[0].isConstantArray()) return values(a[0].getArgs()[0], depth + 1);
-                return null;
             }
             case Z3_OP_NOT -> {
                 return map(values(a[0], depth + 1), x -> BigInteger.ONE.subtract(x));

@@ -12,7 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The byte memory of the sequentialised program: one Z3 array from addresses (bit-vectors of the data model's pointer
+ * The byte memory of the sequentialised program: a map from addresses (bit-vectors of the data model's pointer
  * width) to bytes, over a fixed layout. The scheduler's and instrumentation's own objects
  * ({@link Sequentialiser#RUNTIME_OBJECTS}) come first, in {@code [RUNTIME_BASE, runtimeEnd)}, then the program's
  * static objects (globals, static locals, string literals, and the sequentialiser's statics holding the threads'
@@ -101,7 +101,7 @@ final class Memory {
      * are allocated: {@link LibraryEffects}).
      */
     Bytes initial() {
-        return new Bytes(ctx, cands, pointerBits(), Map.of(), ctx.mkConstArray(ctx.mkBitVecSort(pointerBits()), ctx.mkBV(0, 8)));
+        return new Bytes(ctx, cands, pointerBits(), Map.of(), Rest.zero(ctx, pointerBits()));
     }
 
     /** Memory after code the encoding does not follow wrote anything anywhere: fresh except the runtime's objects. */

@@ -102,6 +102,21 @@ class RaceBmcTest {
         racy("17-nondet-result-shared.c", 6, 12);
     }
 
+    /**
+     * Regression: memory havocked by an unknown function in every round made Z3's array theory run without end,
+     * deaf to its limits. A run of the solver's model cannot be replayed here (the explorer cannot run
+     * {@code get_ptr}), so the model itself is checked: it names both racing accesses.
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(value = 120, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
+    void memoryHavockedInEveryRoundIsSolvedWithinItsLimits() throws Exception {
+        RaceBmc.Outcome o = check(new Frontend(FrontendOptions.defaults(DataModel.LP64)).load(List.of(Path.of("src/test/resources/bounded/bmc/01-unknown-function-havoc.c"))));
+        assertEquals(RaceBmc.Kind.RACE, o.kind(), o.detail());
+        Set<Integer> lines = new java.util.HashSet<>();
+        for (weft.ir.SourceLoc l : o.schedule().racing()) if (l != null) lines.add(l.line());
+        assertEquals(Set.of(12, 19), lines, o.schedule().toString());
+    }
+
     @Test
     void tooFewRoundsForAProofAreOpen() throws Exception {
         RaceBmc.Options few = new RaceBmc.Options(new weft.bounded.seq.SeqOptions(2, 3, 4, 2), 2, 5_000);
