@@ -321,9 +321,9 @@ final class CallEffects {
      * pointers (collected in a node, at any offset), each of its cells may afterwards hold any pointer stored in
      * that object, at any offset of its target: the library may advance the pointers it finds ({@code next_in})
      * and move them between the cells of one object. Pointers it stores from elsewhere are the row's explicit
-     * stores ({@code pN=T}: its fresh state, read-only messages, a window it is given). A function in R (zlib's {@code zalloc}) may be called by the
-     * library, which the analyses do not see: the analysis is then incomplete, as for a function handed to
-     * external code.
+     * stores ({@code pN=T}: its fresh state, read-only messages, a window it is given). A function reachable
+     * from the argument (zlib's {@code zalloc} stored in the stream) may be called by the library, which the
+     * analyses do not see: the analysis is then incomplete, as for a function handed to external code.
      */
     private void deep(CallSite site, Event.MemAccess m) {
         for (Event.MemArg a : m.args()) {
