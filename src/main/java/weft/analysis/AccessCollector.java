@@ -311,11 +311,6 @@ public final class AccessCollector {
     }
 
     /**
-     * The accesses of {@code va_start}/{@code va_copy}/{@code va_end} ({@link weft.model.VaListBuiltins}): the
-     * {@code va_list} arguments, given as the variable's value or its address; false (the accesses of unknown
-     * external code instead) for any other form.
-     */
-    /**
      * The objects the variadic arguments of the program's calls may point to (the contents of
      * {@link weft.model.VaListBuiltins#OBJECT}); unknown memory when the program has no such object.
      */
@@ -338,6 +333,11 @@ public final class AccessCollector {
 
     private java.util.Set<weft.pointer.MemObject> variadicTargets;
 
+    /**
+     * The accesses of {@code va_start}/{@code va_copy}/{@code va_end} ({@link weft.model.VaListBuiltins}): the
+     * {@code va_list} arguments, given as the variable's value or its address; false (the accesses of unknown
+     * external code instead) for any other form.
+     */
     private boolean vaList(Function f, int node, Stmt.Call c, List<MemoryAccess> out) {
         List<Lvalue> lists = new java.util.ArrayList<>();
         int n = weft.model.VaListBuiltins.listArguments(c.directName());

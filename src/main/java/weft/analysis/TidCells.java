@@ -66,6 +66,8 @@ final class TidCells {
                 if (ma.write() && ma.ptrArg() < c.args().size()) {
                     var locs = pts.eval(f.linkName(), c.args().get(ma.ptrArg()));
                     for (Loc l : locs) clobbered.add(l.object());
+                    // all it reaches, past unknown memory too (not PointsTo.deepReach, which stops there because an
+                    // access to unknown memory already pairs with every escaped object; here nothing stands for them)
                     if (ma.deep()) clobbered.addAll(pts.reachable(locs));
                 }
             }

@@ -14,6 +14,7 @@ import weft.frontend.FrontendException;
 import weft.ir.Program;
 import weft.ir.print.DotPrinter;
 import weft.ir.print.IrPrinter;
+import weft.pointer.PointsTo;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -32,7 +33,7 @@ import java.util.concurrent.Callable;
         description = "Parse and lower C files, reporting front-end diagnostics.")
 final class ParseCommand implements Callable<Integer> {
     /** Dump formats of {@code --dump}. */
-    enum Dump { IR, CFG_DOT }
+    enum Dump { IR, CFG_DOT, POINTS_TO }
 
     /** Options of one {@code parse} invocation. */
     record Options(CliOptions common, Dump dump) {}
@@ -44,7 +45,8 @@ final class ParseCommand implements Callable<Integer> {
     CommonOptions common = new CommonOptions();
 
     @Option(names = "--dump", paramLabel = "FORMAT", converter = DumpConverter.class,
-            description = "Print the lowered program: ir or cfg-dot (Graphviz).")
+            description = "Print the lowered program: ir, cfg-dot (Graphviz), or points-to (the pointer "
+                    + "analysis' solution: what each memory cell may point to).")
     Dump dump;
 
     private final Streams io;
@@ -136,9 +138,26 @@ final class ParseCommand implements Callable<Integer> {
             io.print(e.diagnostics());
             return false;
         }
-        io.out().print(o.dump() == Dump.IR ? IrPrinter.print(program) : DotPrinter.print(program));
+        io.out().print(switch (o.dump()) {
+            case IR -> IrPrinter.print(program);
+            case CFG_DOT -> DotPrinter.print(program);
+            case POINTS_TO -> pointsTo(program);
+        });
         io.out().flush();
         return true;
+    }
+
+    /**
+     * The pointer analysis' solution, one line per memory cell that holds a pointer: {@code cell -> [targets]},
+     * each a variable ({@code name#id}) or other object with its byte offset ({@code +?}: anywhere in it),
+     * sorted; then the gaps that make it incomplete, as comments.
+     */
+    private static String pointsTo(Program program) {
+        PointsTo pt = PointsTo.analyze(program);
+        StringBuilder sb = new StringBuilder(pt.dumpCanonical());
+        if (sb.length() > 0) sb.append('\n');
+        for (String gap : new java.util.TreeSet<>(pt.incompleteReasons())) sb.append("# incomplete: ").append(gap).append('\n');
+        return sb.toString();
     }
 
     private void summary(Options o, int files, int clean) {
@@ -163,7 +182,8 @@ final class ParseCommand implements Callable<Integer> {
             return switch (value) {
                 case "ir" -> Dump.IR;
                 case "cfg-dot" -> Dump.CFG_DOT;
-                default -> throw new TypeConversionException("expected ir or cfg-dot but was '" + value + "'");
+                case "points-to" -> Dump.POINTS_TO;
+                default -> throw new TypeConversionException("expected ir, cfg-dot or points-to but was '" + value + "'");
             };
         }
     }

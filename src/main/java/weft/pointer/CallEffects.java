@@ -302,6 +302,8 @@ final class CallEffects {
     }
 
     private final java.util.Set<Integer> selfLinked = new java.util.HashSet<>();
+    /** Objects a deep write reached: each of their cells may hold its pointers moved within their targets. */
+    private final java.util.Set<Integer> advanced = new java.util.HashSet<>();
 
     /**
      * Adds fresh memory the library allocated, {@code obj}, to node {@code t}; its cells point into itself.
@@ -318,12 +320,14 @@ final class CallEffects {
 
     /**
      * A written deep argument ({@link Event.MemArg#deep}): for every object reachable from it through stored
-     * pointers (collected in a node, at any offset), each of its cells may afterwards hold any pointer stored in
-     * that object, at any offset of its target: the library may advance the pointers it finds ({@code next_in})
-     * and move them between the cells of one object. Pointers it stores from elsewhere are the row's explicit
-     * stores ({@code pN=T}: its fresh state, read-only messages, a window it is given). A function in R (zlib's {@code zalloc}) may be called by the
-     * library, which the analyses do not see: the analysis is then incomplete, as for a function handed to
-     * external code.
+     * pointers (collected in a node, at any offset), each of its cells may afterwards hold the pointers it held,
+     * at any offset of their targets: the library may advance the pointers it finds ({@code next_in}). It does
+     * not move a pointer from one cell to another: what it stores comes from the row's explicit stores ({@code
+     * pN=T}: its fresh state, whose cells point into itself, read-only messages, a window it is given). (Letting
+     * every cell of a reached object take every pointer the object holds made pigz's {@code g}, whose input
+     * buffer the stream reads, one points-to cluster: every pointer of {@code g} in every field.) A function reachable
+     * from the argument (zlib's {@code zalloc} stored in the stream) may be called by the library, which the
+     * analyses do not see: the analysis is then incomplete, as for a function handed to external code.
      */
     private void deep(CallSite site, Event.MemAccess m) {
         for (Event.MemArg a : m.args()) {
@@ -341,7 +345,8 @@ final class CallEffects {
                 if (MemObject.isLibraryConstData(o)) return;
                 int all = sv.shift(l, Solver.SHIFT_ANY);
                 sv.addEdge(sv.readNode(all), closure, Solver.SHIFT_ANY);
-                sv.addEdge(sv.readNode(all), sv.writeNode(all), Solver.SHIFT_ANY);
+                int obj = sv.locObj[l];
+                if (advanced.add(obj)) sv.watch(obj, (w, cellLoc) -> w.addEdge(w.locCell[cellLoc], w.locCell[cellLoc], Solver.SHIFT_ANY));
             });
         }
     }

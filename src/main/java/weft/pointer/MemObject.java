@@ -22,12 +22,12 @@ public sealed interface MemObject {
     /** Size in bytes, or -1 when unknown. */
     long size();
 
-    /** A variable: global, function-local static, local, parameter, lowering temporary or string literal. */
     /** Whether {@code o} is the C library's read-only data pseudo-object ({@link weft.model.LibcFacts#CONST_OBJECT}): never written. */
     static boolean isLibraryConstData(MemObject o) {
         return o instanceof Var v && v.variable().name().equals(weft.model.LibcFacts.CONST_OBJECT);
     }
 
+    /** A variable: global, function-local static, local, parameter, lowering temporary or string literal. */
     record Var(Variable variable) implements MemObject {
         public long size() {
             long s = variable.type().size();

@@ -271,17 +271,15 @@ public final class RaceDetector {
         }
         int[] siteId = new int[sites.size()];
         for (int i = 0; i < siteId.length; i++) siteId[i] = p.siteIds.computeIfAbsent(sites.get(i), k -> p.siteIds.size());
-        for (int si = 0; si < sites.size(); si++) {
-            for (int sj = si; sj < sites.size(); sj++) {
+        boolean complete = true;
+        for (int si = 0; si < sites.size() && complete; si++) {
+            for (int sj = si; sj < sites.size() && complete; sj++) {
                 if (!sites.get(si).write() && !sites.get(sj).write()) continue;
-                if (!pairSites(group, bySite.get(si), bySite.get(sj), si == sj, unordered(siteId[si], siteId[sj]), parts, reasons, p)) {
-                    if (!reasons.isEmpty()) p.why.put(group, sorted(reasons));
-                    return false;
-                }
+                complete = pairSites(group, bySite.get(si), bySite.get(sj), si == sj, unordered(siteId[si], siteId[sj]), parts, reasons, p);
             }
         }
         if (!reasons.isEmpty()) p.why.put(group, sorted(reasons));
-        return true;
+        return complete;
     }
 
     /** Pairs the accesses of two sites of a group (the same site: each unordered pair once). False at the limit of races. */

@@ -50,7 +50,7 @@ final class Json {
     }
 
     /**
-     * As {@link #write(JsonNode, OutputStream)}, with the array at top-level field {@code field} of {@code root} (left
+     * As {@link #write(ObjectNode, OutputStream)}, with the array at top-level field {@code field} of {@code root} (left
      * empty there) given by {@code elements}, each formed when it is written: a report of many races is never held
      * whole. The text is the same as that of {@code root} with the elements in that array.
      */

@@ -43,7 +43,7 @@ public final class SarifReport {
         return Json.write(toJson(r));
     }
 
-    /** {@link #render} written to {@code out} as it is generated (flushed, not closed). */
+    /** {@link #render} written to {@code out} as the text is generated, not held as one string (flushed, not closed). */
     public void write(Report r, java.io.OutputStream out) {
         Json.write(toJson(r), out);
     }

@@ -197,6 +197,38 @@ class CliInputTest {
         assertEquals("parsed 1 files: 1 clean, 0 with errors", r.err().strip());
     }
 
+    @Test
+    void pointsToDumpListsWhatEachCellMayPointTo() throws IOException {
+        Path a = write("pts.c", """
+                int a, b;
+                struct { int *p; int *r; } s;
+                int *q;
+                void (*hook)(void);
+                void f(void) {}
+                int main(int n, char **v) { s.p = &a; s.r = n ? &a : &b; q = s.p; hook = f; hook(); return 0; }
+                """);
+        Result r = weft("parse", "--dump", "points-to", "--data-model", "ILP32", a.toString());
+        assertEquals(0, r.code(), r.toString());
+        List<String> lines = r.out().lines().toList();
+        assertTrue(lines.contains("s#1+0 -> [a#0+0]") || lines.stream().anyMatch(l -> l.matches("s#\\d+\\+0 -> \\[a#\\d+\\+0\\]")), r.out());
+        assertTrue(lines.stream().anyMatch(l -> l.matches("s#\\d+\\+4 -> \\[a#\\d+\\+0, b#\\d+\\+0\\]")), r.out());
+        assertTrue(lines.stream().anyMatch(l -> l.matches("q#\\d+\\+0 -> \\[a#\\d+\\+0\\]")), r.out());
+        assertTrue(lines.stream().anyMatch(l -> l.matches("hook#\\d+\\+0 -> \\[fn:f\\S*\\+0\\]")), r.out());
+        assertTrue(lines.stream().noneMatch(l -> l.startsWith("# incomplete")), r.out());
+        assertEquals("parsed 1 files: 1 clean, 0 with errors", r.err().strip());
+    }
+
+    @Test
+    void pointsToDumpNamesItsGaps() throws IOException {
+        Path a = write("gap.c", """
+                extern void (*get(void))(void);
+                int main(void) { void (*h)(void) = get(); h(); return 0; }
+                """);
+        Result r = weft("parse", "--dump", "points-to", a.toString());
+        assertEquals(0, r.code(), r.toString());
+        assertTrue(r.out().lines().anyMatch(l -> l.startsWith("# incomplete: ")), r.out());
+    }
+
     // ---------------------------------------------------------------- several translation units
 
     private Path twoUnits() throws IOException {
