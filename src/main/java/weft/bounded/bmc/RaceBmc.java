@@ -89,8 +89,14 @@ public final class RaceBmc {
     /** The notes of the sequentialiser that only add behaviours (a proof may still be claimed). */
     static final Set<String> OVER_APPROXIMATING_NOTES = Set.of("barriers do not synchronise (over-approximation: more interleavings)");
 
-    /** The layer does not encode with less than this left of its budget (ms). */
+    /** The layer does not encode, nor solve, with less than this left of its budget (ms). */
     static final long MIN_SOLVER_MILLIS = 300;
+    /**
+     * When the rounds cannot reach a proof, the layer only searches for a race, with this fraction of its slice: such
+     * programs have many context-switch points, and on the dev set their encoding did not end within the whole slice,
+     * which the explicit layers then lacked (two tasks they had settled became unknown).
+     */
+    static final int SEARCH_SHARE = 4;
 
     private RaceBmc() {
     }
@@ -115,6 +121,8 @@ public final class RaceBmc {
             return open(so, "not sequentialised: " + e.getMessage());
         }
         boolean proofRounds = so.rounds() >= roundsForProof(r.totalPoints());
+        // a search only (no proof possible) of a program this large rarely ends in a model: it takes a share of the slice
+        if (!proofRounds) budget = budget.slice(Math.max(MIN_SOLVER_MILLIS, budget.remainingMillis() / SEARCH_SHARE));
         if (r.text().length() > options.maxText()) return open(so, "the sequential program has more than " + options.maxText() + " characters");
         Program seq;
         try {
@@ -126,9 +134,10 @@ public final class RaceBmc {
         }
         if (budget.expired() || Thread.currentThread().isInterrupted()) return open(so, "no time left");
         if (budget.remainingMillis() < MIN_SOLVER_MILLIS) return open(so, "less than " + MIN_SOLVER_MILLIS + " ms left");
-        long rlimit = Math.min(Math.min(Integer.MAX_VALUE, options.maxRlimit()), Math.max(1, budget.remainingMillis()) * options.rlimitPerMilli());
         try (Context ctx = new Context()) {
             SeqEncoder.Encoding e = new SeqEncoder(ctx, seq, so.rounds() + 1, options.maxSteps(), budget).encode();
+            if (budget.remainingMillis() < MIN_SOLVER_MILLIS) return open(so, "less than " + MIN_SOLVER_MILLIS + " ms left after encoding");
+            long rlimit = Math.min(Math.min(Integer.MAX_VALUE, options.maxRlimit()), budget.remainingMillis() * options.rlimitPerMilli());
             Params p = ctx.mkParams();
             p.add("rlimit", (int) rlimit);
             // a backstop only: the deterministic rlimit is meant to stop the solver first
@@ -136,7 +145,10 @@ public final class RaceBmc {
             Solver s = ctx.mkSolver();
             s.setParameters(p);
             s.add(e.error());
-            Status st = s.check();
+            Status st;
+            try (SolverWatch w = SolverWatch.start(ctx, budget)) {
+                st = s.check();
+            }
             if (st == Status.SATISFIABLE) return new Outcome(Kind.RACE, bounds(so, r), schedule(s.getModel(), e, r, seq));
             if (st == Status.UNKNOWN) return open(so, "solver: " + s.getReasonUnknown());
             if (!proofRounds) return open(so, "no race within " + so.rounds() + " rounds; a proof needs " + roundsForProof(r.totalPoints()));
@@ -145,7 +157,10 @@ public final class RaceBmc {
             Solver c = ctx.mkSolver();
             c.setParameters(p);
             c.add(e.cut());
-            Status cs = c.check();
+            Status cs;
+            try (SolverWatch w = SolverWatch.start(ctx, budget)) {
+                cs = c.check();
+            }
             if (cs == Status.UNSATISFIABLE) {
                 return new Outcome(Kind.RACE_FREE, "no race in any execution: the bounds (" + bounds(so, r)
                         + ") cut off no execution (Z3)", null);
