@@ -47,8 +47,8 @@ import java.util.TreeSet;
  *       races between threads.</li>
  *   <li><b>exit</b> ({@code atexit}) and <b>fork</b> ({@code pthread_atfork}): handlers run later, in the thread
  *       that exits or forks. A handler given by name with only constant parameters is called, in a loop, just
- *       before each call of a function ending the program ({@link Event.ProgramEnd} without error) and at the end
- *       of {@code main} (exit), or before each call of a function whose {@code runs} names the group (fork):
+ *       before each call of a function ending the program ({@link Event.ProgramEnd} without error) and before
+ *       each {@code return} of {@code main} (exit), or before each call of a function whose {@code runs} names the group (fork):
  *       there it runs in the thread that really runs it, with that thread's locks and threads. Otherwise (a
  *       handler through a pointer, parameters from the registration's arguments, or a program that may end
  *       in a way the lowering does not see: {@code pthread_exit} anywhere, which may make the last thread run
@@ -236,15 +236,47 @@ final class CallbackLowering {
         if (f.name().equals("main") && f.linkName().equals("main")) {
             List<Deferred> atExit = deferred.stream().filter(d -> d.when() == When.EXIT).toList();
             if (!atExit.isEmpty()) {
-                int newExit = body.node();
-                deferredLoop(body, exit, newExit, atExit, f.loc());
-                exit = newExit;
+                beforeMainReturns(body, exit, atExit);
                 changed = true;
             }
         }
         if (!changed) return f;
         return new Function(f.name(), f.linkName(), f.type(), f.params(), body.locals,
                 new Cfg(body.nodes, f.cfg().entry(), exit, body.edges), f.isStatic(), f.loc());
+    }
+
+    /**
+     * Runs the exit handlers on every edge into main's exit, before its {@code return}: the returned value is kept in a
+     * temporary first (C evaluates it before {@code exit} runs the handlers), then the handlers' loop, then the
+     * {@code return} of the temporary. Every analysis that takes main's {@code return} for the end of the process (the
+     * explorer, the bounded layer) so runs the handlers, in main, while the other threads still run; placed after
+     * the {@code return} (as the exit node's successor) they were never run by those, and a race of a handler with a
+     * thread that was never joined was proved absent (regression {@code 27-libc-idioms/26-atexit-handler-vs-thread-main-returns.c}).
+     */
+    private void beforeMainReturns(Body body, int exit, List<Deferred> atExit) {
+        List<Edge> in = new ArrayList<>();
+        for (Edge e : body.edges) if (e.to() == exit) in.add(e);
+        body.edges.removeAll(in);
+        for (Edge e : in) {
+            SourceLoc loc = e.stmt().loc();
+            int cur = e.from();
+            Stmt last = e.stmt();
+            if (e.stmt() instanceof Stmt.Return r && r.value() != null) {
+                Variable t = body.temp("__cb_ret", r.value().type(), Variable.Kind.TEMP, loc);
+                int next = body.node();
+                body.edges.add(new Edge(cur, next, new Stmt.Assign(new Lvalue.Var(t), r.value(), loc)));
+                cur = next;
+                last = new Stmt.Return(new Expr.Load(new Lvalue.Var(t), loc), loc);
+            } else if (!(e.stmt() instanceof Stmt.Return)) {
+                int next = body.node();
+                body.edges.add(new Edge(cur, next, e.stmt()));
+                cur = next;
+                last = new Stmt.Return(null, loc);
+            }
+            int handled = body.node();
+            deferredLoop(body, cur, handled, atExit, loc);
+            body.edges.add(new Edge(handled, exit, last));
+        }
     }
 
     /** Rewrites one library call edge; false when nothing needed doing (the edge is kept). */
