@@ -92,11 +92,16 @@ public final class RaceBmc {
     /** The layer does not encode, nor solve, with less than this left of its budget (ms). */
     static final long MIN_SOLVER_MILLIS = 300;
     /**
-     * When the rounds cannot reach a proof, the layer only searches for a race, with this fraction of its slice: such
-     * programs have many context-switch points, and on the dev set their encoding did not end within the whole slice,
-     * which the explicit layers then lacked (two tasks they had settled became unknown).
+     * When the rounds cannot reach a proof, the layer only searches for a race, and leaves the explicit layers up to
+     * {@link #SEARCH_LEAVES_MILLIS} of its slice, keeping at least this fraction of it: such programs have many
+     * context-switch points, and with the 10 s default their encoding did not end within the layer's 2 s, which the
+     * explicit layers then lacked (two dev tasks they had settled became unknown); with a longer budget the search
+     * keeps most of its slice (a race behind a loop of detached threads, {@code thread-join-counter-inner-race-2},
+     * needs about 15 s of it).
      */
     static final int SEARCH_SHARE = 4;
+    /** See {@link #SEARCH_SHARE} (ms). */
+    static final long SEARCH_LEAVES_MILLIS = 3_000;
 
     private RaceBmc() {
     }
@@ -121,8 +126,11 @@ public final class RaceBmc {
             return open(so, "not sequentialised: " + e.getMessage());
         }
         boolean proofRounds = so.rounds() >= roundsForProof(r.totalPoints());
-        // a search only (no proof possible) of a program this large rarely ends in a model: it takes a share of the slice
-        if (!proofRounds) budget = budget.slice(Math.max(MIN_SOLVER_MILLIS, budget.remainingMillis() / SEARCH_SHARE));
+        // a search only (no proof possible) of a program this large rarely ends in a model within a short slice
+        if (!proofRounds) {
+            long slice = budget.remainingMillis();
+            budget = budget.slice(Math.max(MIN_SOLVER_MILLIS, Math.max(slice / SEARCH_SHARE, slice - SEARCH_LEAVES_MILLIS)));
+        }
         if (r.text().length() > options.maxText()) return open(so, "the sequential program has more than " + options.maxText() + " characters");
         Program seq;
         try {
