@@ -142,29 +142,33 @@ public final class RaceBmc {
         }
         if (budget.expired() || Thread.currentThread().isInterrupted()) return open(so, "no time left");
         if (budget.remainingMillis() < MIN_SOLVER_MILLIS) return open(so, "less than " + MIN_SOLVER_MILLIS + " ms left");
-        try (Context ctx = new Context()) {
-            SeqEncoder.Encoding e = new SeqEncoder(ctx, seq, so.rounds() + 1, options.maxSteps(), budget).encode();
+        // the formula is built in one context and solved in another, into which it is translated whole: while it is
+        // built, the Java collector frees terms at moments that vary from run to run, Z3 reuses their ids, and its
+        // heuristics follow the ids, so the model (the racing run handed to the explorer) changed from run to run; the
+        // translation creates the solver's terms in an order fixed by the formula alone
+        try (Context build = new Context(); Context ctx = new Context()) {
+            SeqEncoder.Encoding e = new SeqEncoder(build, seq, so.rounds() + 1, options.maxSteps(), budget).encode();
             if (budget.remainingMillis() < MIN_SOLVER_MILLIS) return open(so, "less than " + MIN_SOLVER_MILLIS + " ms left after encoding");
             long rlimit = Math.min(Math.min(Integer.MAX_VALUE, options.maxRlimit()), budget.remainingMillis() * options.rlimitPerMilli());
             Params p = ctx.mkParams();
             p.add("rlimit", (int) rlimit);
-            // a backstop only: the deterministic rlimit is meant to stop the solver first
-            p.add("timeout", (int) Math.min(Integer.MAX_VALUE, Math.max(1_000, 2 * budget.remainingMillis())));
+            // no Z3 timeout: with one, Z3's combined solver chooses between its solvers by elapsed time, and the model
+            // (the racing run handed to the explorer) changed from run to run; SolverWatch is the time backstop
             Solver s = ctx.mkSolver();
             s.setParameters(p);
-            s.add(e.error());
+            s.add(e.error().translate(ctx));
             Status st;
             try (SolverWatch w = SolverWatch.start(ctx, budget)) {
                 st = s.check();
             }
-            if (st == Status.SATISFIABLE) return new Outcome(Kind.RACE, bounds(so, r), schedule(s.getModel(), e, r, seq));
+            if (st == Status.SATISFIABLE) return new Outcome(Kind.RACE, bounds(so, r), schedule(s.getModel(), ctx, e, r, seq));
             if (st == Status.UNKNOWN) return open(so, "solver: " + s.getReasonUnknown());
             if (!proofRounds) return open(so, "no race within " + so.rounds() + " rounds; a proof needs " + roundsForProof(r.totalPoints()));
             List<String> notes = r.notes().stream().filter(n -> !OVER_APPROXIMATING_NOTES.contains(n)).toList();
             if (!notes.isEmpty()) return open(so, "no race within the bounds, but " + String.join("; ", notes));
             Solver c = ctx.mkSolver();
             c.setParameters(p);
-            c.add(e.cut());
+            c.add(e.cut().translate(ctx));
             Status cs;
             try (SolverWatch w = SolverWatch.start(ctx, budget)) {
                 cs = c.check();
@@ -205,18 +209,20 @@ public final class RaceBmc {
      * point its next resumption starts from; for the armed thread its armed access, for the thread that found the race
      * its access; otherwise the chosen switch point), the inputs, and the racing accesses.
      */
-    private static Schedule schedule(Model m, SeqEncoder.Encoding e, Sequentialiser.Result r, Program seq) {
+    private static Schedule schedule(Model m, Context ctx, SeqEncoder.Encoding e, Sequentialiser.Result r, Program seq) {
         int[] armed = {-1, -1};
         int[] found = {-1, -1};
         for (SeqEncoder.Probe pr : e.probes()) {
-            if (!m.eval(pr.guard(), true).isTrue()) continue;
+            if (!m.eval(pr.guard().translate(ctx), true).isTrue()) continue;
             int[] into = pr.arm() ? armed : found;
             into[0] = pr.slot();
             into[1] = pr.point();
         }
         List<int[]> runs = new ArrayList<>();
         for (SeqEncoder.Run run : e.runs()) {
-            if (m.eval(run.guard(), true).isTrue()) runs.add(new int[] {run.slot(), (int) num(m, run.from()), (int) num(m, run.to())});
+            if (m.eval(run.guard().translate(ctx), true).isTrue()) {
+                runs.add(new int[] {run.slot(), (int) num(m, run.from().translate(ctx)), (int) num(m, run.to().translate(ctx))});
+            }
         }
         List<Schedule.Segment> segs = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
@@ -238,8 +244,8 @@ public final class RaceBmc {
         Map<String, List<Long>> inputs = new LinkedHashMap<>();
         for (SeqEncoder.Input in : e.inputs()) {
             SourceLoc orig = r.origins().get(in.loc().line());
-            if (orig == null || !m.eval(in.guard(), true).isTrue()) continue;
-            inputs.computeIfAbsent(orig.shortString(), k -> new ArrayList<>()).add(signed(m, in.value()));
+            if (orig == null || !m.eval(in.guard().translate(ctx), true).isTrue()) continue;
+            inputs.computeIfAbsent(orig.shortString(), k -> new ArrayList<>()).add(signed(m, in.value().translate(ctx)));
         }
         List<SourceLoc> racing = new ArrayList<>();
         racing.add(at(r, armed));
