@@ -101,7 +101,7 @@ final class Memory {
      * are allocated: {@link LibraryEffects}).
      */
     Bytes initial() {
-        return new Bytes(ctx, cands, pointerBits(), Map.of(), Rest.zero(ctx, pointerBits()));
+        return new Bytes(ctx, cands, pointerBits(), Map.of(), Rest.zero(ctx));
     }
 
     /** Memory after code the encoding does not follow wrote anything anywhere: fresh except the runtime's objects. */

@@ -154,25 +154,15 @@ public final class RaceBmc {
             p.add("rlimit", (int) rlimit);
             // no Z3 timeout: with one, Z3's combined solver chooses between its solvers by elapsed time, and the model
             // (the racing run handed to the explorer) changed from run to run; SolverWatch is the time backstop
-            Solver s = ctx.mkSolver();
-            s.setParameters(p);
-            s.add(e.error().translate(ctx));
-            Status st;
-            try (SolverWatch w = SolverWatch.start(ctx, budget)) {
-                st = s.check();
-            }
+            Solver s = solver(ctx, p, e.error());
+            Status st = check(s, ctx, budget);
             if (st == Status.SATISFIABLE) return new Outcome(Kind.RACE, bounds(so, r), schedule(s.getModel(), ctx, e, r, seq));
             if (st == Status.UNKNOWN) return open(so, "solver: " + s.getReasonUnknown());
             if (!proofRounds) return open(so, "no race within " + so.rounds() + " rounds; a proof needs " + roundsForProof(r.totalPoints()));
             List<String> notes = r.notes().stream().filter(n -> !OVER_APPROXIMATING_NOTES.contains(n)).toList();
             if (!notes.isEmpty()) return open(so, "no race within the bounds, but " + String.join("; ", notes));
-            Solver c = ctx.mkSolver();
-            c.setParameters(p);
-            c.add(e.cut().translate(ctx));
-            Status cs;
-            try (SolverWatch w = SolverWatch.start(ctx, budget)) {
-                cs = c.check();
-            }
+            Solver c = solver(ctx, p, e.cut());
+            Status cs = check(c, ctx, budget);
             if (cs == Status.UNSATISFIABLE) {
                 return new Outcome(Kind.RACE_FREE, "no race in any execution: the bounds (" + bounds(so, r)
                         + ") cut off no execution (Z3)", null);
@@ -182,6 +172,21 @@ public final class RaceBmc {
             return open(so, "encoding stopped: " + x.getMessage());
         } catch (com.microsoft.z3.Z3Exception | LinkageError | IllegalStateException | IllegalArgumentException x) {
             return open(so, "encoding failed: " + x.getMessage());
+        }
+    }
+
+    /** A solver of context {@code ctx} with parameters {@code p} and {@code formula} (of another context) translated into it. */
+    private static Solver solver(Context ctx, Params p, BoolExpr formula) {
+        Solver s = ctx.mkSolver();
+        s.setParameters(p);
+        s.add(formula.translate(ctx));
+        return s;
+    }
+
+    /** Checks {@code s} within the calling thread's {@code budget} ({@link SolverWatch}). */
+    private static Status check(Solver s, Context ctx, Budget budget) {
+        try (SolverWatch w = SolverWatch.start(ctx, budget)) {
+            return s.check();
         }
     }
 

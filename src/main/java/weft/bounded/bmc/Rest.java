@@ -33,7 +33,7 @@ abstract sealed class Rest {
     }
 
     /** Every byte zero. */
-    static Rest zero(Context ctx, int bits) {
+    static Rest zero(Context ctx) {
         return new Zero(ctx.mkBV(0, 8));
     }
 
