@@ -30,7 +30,15 @@ final class ProgramGenerator {
         VLA_OUTSIDE,
         /** (e) main frees a heap object while threads may still use it. */
         FREE_EARLY,
-        WRITE_UNDER_READ_LOCK, PLAIN_AMONG_ATOMICS, EARLY_MAIN_ACCESS, PARTIAL_JOIN, SHARED_INDEX, WRITE_READ_ONLY
+        WRITE_UNDER_READ_LOCK, PLAIN_AMONG_ATOMICS, EARLY_MAIN_ACCESS, PARTIAL_JOIN, SHARED_INDEX, WRITE_READ_ONLY,
+        /** (f) an {@code atexit} handler writes the object after main returns while a worker was never joined. */
+        EXIT_HANDLER,
+        /**
+         * (f) the worker of an ordered object is started and joined by a relay thread, which main cancels: cancelled
+         * at its {@code pthread_testcancel} before its {@code pthread_join}, the relay ends before its child, so main's
+         * join of the relay no longer orders the child's accesses before main's later ones.
+         */
+        CANCEL_RELAY
     }
 
     /**
@@ -135,10 +143,12 @@ final class ProgramGenerator {
         if (lockArray) init.add(Node.stmt(-1, "for (int i = 0; i < 2; i++) pthread_mutex_init(&ml[i], 0);", false));
         for (Obj o : objs) declare(o, init, frees);
         for (Obj o : objs) accesses(o, roles, init, post);
+        exitHandler(objs, init);
         // main: init, creates, its concurrent part, joins, post, frees
         List<Node> main = new ArrayList<>(init);
         List<Node> joins = new ArrayList<>();
-        boolean partialJoin = hole == Hole.PARTIAL_JOIN;
+        List<Fn> relays = new ArrayList<>();
+        boolean partialJoin = hole == Hole.PARTIAL_JOIN || hole == Hole.EXIT_HANDLER;
         for (Role r : roles) {
             if (r.id == 0) continue;
             int u = unit++;
@@ -154,7 +164,24 @@ final class ProgramGenerator {
                 joins.add(Node.stmt(u, "for (int i = 0; i < " + n + "; i++) pthread_join(ts" + r.id + "[i], 0);", false));
             } else {
                 decls.add("pthread_t t" + r.id + ";");
-                if (rnd.nextInt(4) == 0) {
+                boolean cancel = hole == Hole.CANCEL_RELAY && r.id == 1 + holeRole(roles);
+                if (cancel || rnd.nextInt(5) == 0) {
+                    // a relay thread starts the worker and joins it: main's join of the relay orders the worker too
+                    String relay = "relay" + r.id;
+                    // the relay's one cancellation point is pthread_testcancel: cancelled within pthread_join, a thread
+                    // leaves ThreadSanitizer's interceptor with its ignores on (TSan stops with exit 66)
+                    relays.add(new Fn("void *" + relay + "(void *arg)", List.of(Node.stmt(-1, "pthread_t c;", false),
+                            Node.stmt(-1, "int old;", false),
+                            Node.stmt(-1, "if (pthread_create(&c, 0, " + fn + ", arg) != 0) return 0;", false),
+                            Node.stmt(-1, "pthread_testcancel();", false),
+                            Node.stmt(-1, "pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &old);", false),
+                            Node.stmt(-1, "pthread_join(c, 0);", false)), "return 0;", false));
+                    main.add(Node.stmt(u, "pthread_create(&t" + r.id + ", 0, " + relay + ", 0);", false));
+                    if (cancel) {
+                        main.add(Node.stmt(u, "pthread_cancel(t" + r.id + ");", false));
+                        holeDone = true;
+                    }
+                } else if (rnd.nextInt(4) == 0) {
                     main.add(Node.block(u, "{", List.of(
                             Node.stmt(-1, "void *(*start)(void *) = " + fn + ";", false),
                             Node.stmt(-1, "pthread_create(&t" + r.id + ", 0, start, 0);", false)), "}"));
@@ -183,6 +210,7 @@ final class ProgramGenerator {
             body.addAll(r.body);
             fns.add(new Fn("void *worker" + r.id + "(void *arg)", body, r.loop ? "return (void *) (long) (r + id);" : "return (void *) (long) r;", false));
         }
+        fns.addAll(relays);
         List<Node> mainBody = new ArrayList<>();
         mainBody.add(Node.stmt(-1, "int r = 0;", false));
         mainBody.addAll(main);
@@ -248,7 +276,8 @@ final class ProgramGenerator {
         if (o.kind == Kind.HEAP || o.kind == Kind.HEAP_STRUCT) {
             if (hole == Hole.FREE_EARLY && holeObj == o) o.freedEarly = true;
             // a thread the partial join misses may still use the object: freeing it is a free hole
-            else if (hole == Hole.PARTIAL_JOIN && !options.holes().contains(Hole.FREE_EARLY)) frees.add(Node.stmt(-1, "/* not freed */", false));
+            else if ((hole == Hole.PARTIAL_JOIN || hole == Hole.EXIT_HANDLER || hole == Hole.CANCEL_RELAY)
+                    && !options.holes().contains(Hole.FREE_EARLY)) frees.add(Node.stmt(-1, "/* not freed */", false));
             else frees.add(Node.stmt(-1, "free(" + n + ");", false));
         }
     }
@@ -280,7 +309,35 @@ final class ProgramGenerator {
             case PARTIAL_JOIN -> !o.kind.name().startsWith("ATOMIC");
             case SHARED_INDEX -> o.guard == Guard.OWN;
             case WRITE_READ_ONLY -> o.guard == Guard.READ_ONLY;
+            case EXIT_HANDLER -> exitHandlerFits(o);
+            case CANCEL_RELAY -> o.guard == Guard.ORDER;
         };
+    }
+
+    /** Objects an exit handler may write: never freed (handlers run after main's frees), plain, not per thread. */
+    private static boolean exitHandlerFits(Obj o) {
+        return (o.kind == Kind.GLOBAL || o.kind == Kind.ARRAY || o.kind == Kind.STRUCT) && o.guard != Guard.OWN;
+    }
+
+    /**
+     * An {@code atexit} handler that writes an object: for the exit-handler hole, the hole object (one of its
+     * workers is not joined); otherwise, sometimes, an object that every thread is done with when main returns, since
+     * main joins them all first (race-free: the handlers run in main's thread, after its last statement).
+     */
+    private void exitHandler(List<Obj> objs, List<Node> init) {
+        Obj o = null;
+        if (hole == Hole.EXIT_HANDLER) {
+            o = holeObj;
+            holeDone = true;
+        } else if (hole != Hole.PARTIAL_JOIN && hole != Hole.CANCEL_RELAY && rnd.nextInt(4) == 0) {
+            List<Obj> fit = objs.stream().filter(ProgramGenerator::exitHandlerFits).toList();
+            if (!fit.isEmpty()) o = fit.get(rnd.nextInt(fit.size()));
+        }
+        if (o == null) return;
+        String h = "bye" + names++;
+        if (o.primary == null) o.primary = anyLvalue(o);
+        helpers.add(new Fn("void " + h + "(void)", List.of(Node.stmt(-1, plainOp(o.primary, 2), true)), null, false));
+        init.add(Node.stmt(unit++, "atexit(" + h + ");", false));
     }
 
     private void accesses(Obj o, List<Role> roles, List<Node> init, List<Node> post) {

@@ -6,7 +6,8 @@ import java.util.Map;
 
 /**
  * The soundness benchmark: {@code SoundnessBench --seed S --count N [--jobs J] [--tsan on|off|when-true]
- * [--tsan-runs R] [--save DIR] [--no-minimise] [--pending-holes on|off]}. Runs the differential check on N
+ * [--tsan-runs R] [--save DIR] [--no-minimise] [--pending-holes on|off] [--holes H,...]}. {@code --holes}
+ * restricts the holes to the named ones (e.g. {@code exit_handler,cancel_relay}), with one in every program. Runs the differential check on N
  * generated programs and prints programs tried, verdict counts, oracle outcomes, failures per class (each
  * minimised, and saved as an annotated program under DIR), programs per second and CPU time.
  */
@@ -22,6 +23,7 @@ public final class SoundnessBench {
         Path save = null;
         boolean minimise = true;
         boolean pending = true;
+        EnumSet<ProgramGenerator.Hole> only = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--seed" -> seed = Long.parseLong(args[++i]);
@@ -32,10 +34,15 @@ public final class SoundnessBench {
                 case "--save" -> save = Path.of(args[++i]);
                 case "--no-minimise" -> minimise = false;
                 case "--pending-holes" -> pending = args[++i].equals("on");
+                case "--holes" -> {
+                    only = EnumSet.noneOf(ProgramGenerator.Hole.class);
+                    for (String h : args[++i].split(",")) only.add(ProgramGenerator.Hole.valueOf(h.trim().toUpperCase()));
+                }
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
-        ProgramGenerator.Options gen = pending ? ProgramGenerator.Options.all() : SoundnessHarnessTest.settledHoles();
+        ProgramGenerator.Options gen = only != null ? new ProgramGenerator.Options(1.0, only)
+                : pending ? ProgramGenerator.Options.all() : SoundnessHarnessTest.settledHoles();
         Campaign c = new Campaign(gen, tsan, tsanRuns, save, minimise);
         long start = System.nanoTime();
         final int total = count;

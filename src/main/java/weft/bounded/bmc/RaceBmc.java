@@ -12,6 +12,7 @@ import com.microsoft.z3.Status;
 import weft.bounded.seq.AccessFilter;
 import weft.bounded.seq.SeqOptions;
 import weft.bounded.seq.Sequentialiser;
+import weft.bounded.seq.SwitchPoint;
 import weft.budget.Budget;
 import weft.frontend.Frontend;
 import weft.frontend.FrontendException;
@@ -147,7 +148,7 @@ public final class RaceBmc {
         // heuristics follow the ids, so the model (the racing run handed to the explorer) changed from run to run; the
         // translation creates the solver's terms in an order fixed by the formula alone
         try (Context build = new Context(); Context ctx = new Context()) {
-            SeqEncoder.Encoding e = new SeqEncoder(build, seq, so.rounds() + 1, options.maxSteps(), budget).encode();
+            SeqEncoder.Encoding e = Observed.name(build, new SeqEncoder(build, seq, so.rounds() + 1, options.maxSteps(), budget).encode());
             if (budget.remainingMillis() < MIN_SOLVER_MILLIS) return open(so, "less than " + MIN_SOLVER_MILLIS + " ms left after encoding");
             long rlimit = Math.min(Math.min(Integer.MAX_VALUE, options.maxRlimit()), budget.remainingMillis() * options.rlimitPerMilli());
             Params p = ctx.mkParams();
@@ -243,8 +244,9 @@ public final class RaceBmc {
             if (!later && armed[0] == run[0]) stop = armed[1];
             else if (!later && found[0] == run[0]) stop = found[1];
             if (stop <= run[1] && (later || armed[0] == run[0])) continue;
-            List<SourceLoc> pts = r.points().get(run[0]);
-            segs.add(new Schedule.Segment(run[0], run[1], stop, stop >= 0 && stop < pts.size() ? pts.get(stop) : null));
+            List<SwitchPoint> pts = r.points().get(run[0]);
+            SwitchPoint at = stop >= 0 && stop < pts.size() ? pts.get(stop) : null;
+            segs.add(new Schedule.Segment(run[0], run[1], stop, at == null ? null : at.loc(), at != null && at.within()));
         }
         Map<String, List<Long>> inputs = new LinkedHashMap<>();
         for (SeqEncoder.Input in : e.inputs()) {
@@ -260,8 +262,8 @@ public final class RaceBmc {
 
     private static SourceLoc at(Sequentialiser.Result r, int[] probe) {
         if (probe[0] < 0 || probe[0] >= r.points().size()) return null;
-        List<SourceLoc> pts = r.points().get(probe[0]);
-        return probe[1] >= 0 && probe[1] < pts.size() ? pts.get(probe[1]) : null;
+        List<SwitchPoint> pts = r.points().get(probe[0]);
+        return probe[1] >= 0 && probe[1] < pts.size() ? pts.get(probe[1]).loc() : null;
     }
 
     private static long num(Model m, Expr<BitVecSort> x) {

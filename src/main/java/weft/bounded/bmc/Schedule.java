@@ -21,9 +21,10 @@ import java.util.Map;
 public record Schedule(List<Segment> segments, Map<String, List<Long>> inputs, List<SourceLoc> racing) {
     /**
      * Thread slot {@code slot} (0 is {@code main}; the others in order of creation site) ran from point {@code from}
-     * to point {@code to}, stopping before the statement at {@code stopBefore} (null: it ran to its end).
+     * to point {@code to}, stopping before the statement at {@code stopBefore} (null: it ran to its end), or, when
+     * {@code within}, within it (a condition wait that released its mutex: in the explorer, the wait has run).
      */
-    public record Segment(int slot, int from, int to, SourceLoc stopBefore) {}
+    public record Segment(int slot, int from, int to, SourceLoc stopBefore, boolean within) {}
 
     public Schedule {
         segments = List.copyOf(segments);
@@ -34,26 +35,34 @@ public record Schedule(List<Segment> segments, Map<String, List<Long>> inputs, L
     /**
      * A guide that follows the segments: the explorer's thread of each slot (threads are numbered in order of
      * creation, which for the slots of one creating thread is the slots' order) runs until its next statement is the
-     * one its segment stopped before; a blocked or finished thread's segment is skipped; after the last segment the
+     * one its segment stopped before, or, for a stop within a statement, until it has executed that statement (the
+     * explorer runs a condition wait as one step that blocks); a blocked or finished thread's segment is skipped;
+     * after the last segment the
      * thread that ran last goes on. Inputs take the model's values. Any choice the guide makes is a real execution.
      */
     public Explorer.Guide guide() {
         return new Explorer.Guide() {
             private int seg;
             private boolean started;
+            private boolean executed; // the segment's thread executed its stop statement (for stops within one)
 
             @Override
             public int pickThread(List<Integer> enabled, int current, List<Step> executedSince, int threads, Map<Integer, SourceLoc> next) {
                 while (seg < segments.size()) {
                     Segment s = segments.get(seg);
+                    if (started && s.within()) {
+                        for (Step st : executedSince) executed |= st.thread() == s.slot() && same(s.stopBefore(), st.loc());
+                    }
                     boolean runnable = enabled.contains(s.slot());
-                    boolean arrived = started && s.stopBefore() != null && same(s.stopBefore(), next.get(s.slot()));
+                    boolean arrived = started && s.stopBefore() != null
+                            && (s.within() ? executed : same(s.stopBefore(), next.get(s.slot())));
                     if (runnable && !arrived) {
                         started = true;
                         return s.slot();
                     }
                     seg++;
                     started = false;
+                    executed = false;
                 }
                 return enabled.contains(current) ? current : enabled.get(0);
             }

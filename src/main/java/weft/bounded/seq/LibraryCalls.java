@@ -101,7 +101,7 @@ final class LibraryCalls {
         } else if (ev instanceof Event.CondWait w) {
             String m = word(args.get(w.mutexArg()));
             out().append("  ").append(m).append(" = 0;\n");
-            int again = te.point(c.loc());
+            int again = te.pointWithin(c.loc());
             te.blockUnless(m + " == 0", again);
             out().append("  ").append(m).append(" = 1;\n");
             result(c, "0");

@@ -26,12 +26,12 @@ import java.util.List;
 public final class Sequentialiser {
     /**
      * The printed program and whether the bounded program has cut-offs or notes (it is then not complete);
-     * {@code points}: per thread slot, the source location of the statement each context-switch point precedes
+     * {@code points}: per thread slot, the statement each context-switch point precedes or is within
      * (null for the first point, before anything), so its size is the slot's {@code w_size}; {@code routines}: per
      * slot, the start routine's link name; {@code origins}: for each line of the text (1-based) that calls a
      * library function, the source location of the call in the input.
      */
-    public record Result(String text, boolean cutOffs, List<String> notes, int threads, List<List<weft.ir.SourceLoc>> points,
+    public record Result(String text, boolean cutOffs, List<String> notes, int threads, List<List<SwitchPoint>> points,
                          List<String> routines, java.util.Map<Integer, weft.ir.SourceLoc> origins) {
         public Result {
             origins = java.util.Map.copyOf(origins);
@@ -77,7 +77,7 @@ public final class Sequentialiser {
         st.newSlot(main);
         List<String> bodies = new ArrayList<>();
         List<Integer> sizes = new ArrayList<>();
-        List<List<weft.ir.SourceLoc>> points = new ArrayList<>();
+        List<List<SwitchPoint>> points = new ArrayList<>();
         List<java.util.Map<Integer, weft.ir.SourceLoc>> bodyOrigins = new ArrayList<>();
         for (int i = 0; i < st.slots.size(); i++) {
             ThreadEmitter te = new ThreadEmitter(st, i);

@@ -62,12 +62,12 @@ final class ThreadEmitter {
         return points;
     }
 
-    /** Per context-switch point, the source location of the statement it precedes (null: none, the start). */
-    List<weft.ir.SourceLoc> pointLocs() {
+    /** Per context-switch point, the statement it precedes or is within. */
+    List<SwitchPoint> pointLocs() {
         return java.util.Collections.unmodifiableList(new ArrayList<>(pointLocs));
     }
 
-    private final List<weft.ir.SourceLoc> pointLocs = new ArrayList<>();
+    private final List<SwitchPoint> pointLocs = new ArrayList<>();
 
     /** Where in the body library calls are printed (character offset) and their calls' source locations. */
     final Map<Integer, weft.ir.SourceLoc> origins = new java.util.TreeMap<>();
@@ -82,7 +82,7 @@ final class ThreadEmitter {
         SeqState.Slot s = st.slots.get(slot);
         out.append("static void w_thread_").append(slot).append("(void)\n{\n");
         stack.push(s.routine().linkName());
-        point(null); // before anything: a resumed thread never re-runs code that precedes its first visible statement
+        point((weft.ir.SourceLoc) null); // before anything: a resumed thread never re-runs code that precedes its first visible statement
         instance(s.routine(), null, List.of());
         stack.pop();
         out.append("W_P").append(points).append(": return;\n");
@@ -97,8 +97,17 @@ final class ThreadEmitter {
 
     /** Emits a context-switch point before the statement at {@code loc} (null: none) and returns its number. */
     int point(weft.ir.SourceLoc loc) {
+        return point(new SwitchPoint(loc, false));
+    }
+
+    /** Emits a context-switch point within the statement at {@code loc}, after part of it, and returns its number. */
+    int pointWithin(weft.ir.SourceLoc loc) {
+        return point(new SwitchPoint(loc, true));
+    }
+
+    private int point(SwitchPoint at) {
         int k = points++;
-        pointLocs.add(loc);
+        pointLocs.add(at);
         out.append("W_P").append(k).append(": if (w_pc[").append(slot).append("] > ").append(k).append(") goto W_P")
                 .append(k + 1).append("; if (").append(k).append(" >= w_cs && !w_atomic) { w_pc[").append(slot)
                 .append("] = ").append(k).append("; return; }\n");

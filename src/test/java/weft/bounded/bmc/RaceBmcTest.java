@@ -70,6 +70,15 @@ class RaceBmcTest {
     }
 
     @Test
+    void aRunThatStopsWithinAConditionWaitIsReplayed() throws Exception {
+        Program p = load("18-race-after-wait.c");
+        RaceBmc.Outcome o = check(p);
+        assertEquals(RaceBmc.Kind.RACE, o.kind(), o.detail());
+        assertTrue(o.schedule().segments().stream().anyMatch(Schedule.Segment::within), o.schedule().toString());
+        racy("18-race-after-wait.c", 15, 24);
+    }
+
+    @Test
     void aByteOverlapThroughDifferentlyTypedPointersIsFound() throws Exception {
         racy("05-byte-overlap.c", 6, 12);
     }
