@@ -55,6 +55,13 @@ import java.util.Optional;
  * A racing state found is reported as a race witness only when it involves no proof-only access and no spurious
  * wakeup; otherwise the result is merely "not race-free".
  *
+ * <p>Closed variants ({@link #closedVariant}): the same search where every nondeterministic input takes one fixed
+ * candidate value (the interpreter's candidate list at one index: 0, 1, 2, ... for integers) instead of abandoning. It
+ * only finds races: a racing state it reaches is reached by a real execution, since the inputs may take any value of
+ * their type (an assumption the value fails ends that execution, as in every mode). Having visited every state of
+ * one variant says nothing about the others, so a closed variant never answers {@link Kind#RACE_FREE}: its complete
+ * search ends {@link Kind#INCOMPLETE}, not resumable.
+ *
  * <p>Assumes: the interpreter executes every construct exactly or abandons (unknown functions, {@code
  * longjmp}, {@code pthread_cancel}, semaphores abandon); {@link Sharing}'s private objects cannot be
  * reached by other threads until published. Probes p74-p77: sound.
@@ -160,23 +167,32 @@ public final class StateSpace {
         }
     }
 
-    /** A chooser for a search that enumerates schedules itself and cannot enumerate input values. */
-    private static final Chooser NO_CHOICES = new Chooser() {
-        @Override
-        public int pickThread(List<Integer> enabled, int current, boolean currentVisible) {
-            throw new IllegalStateException("the state-space search schedules threads itself");
-        }
+    /**
+     * The chooser of a search that enumerates schedules itself: inputs abandon (a proof cannot enumerate their
+     * values), or, in a closed variant, take the candidate at {@link #inputIndex} with random bits 0.
+     */
+    private Chooser choices() {
+        return new Chooser() {
+            @Override
+            public int pickThread(List<Integer> enabled, int current, boolean currentVisible) {
+                throw new IllegalStateException("the state-space search schedules threads itself");
+            }
 
-        @Override
-        public int pickValue(int n) {
-            throw Abandon.unsupported("nondeterministic input");
-        }
+            @Override
+            public int pickValue(int n) {
+                if (inputIndex >= 0) return Math.min(inputIndex, n - 1);
+                inputMet = true;
+                throw Abandon.unsupported("nondeterministic input");
+            }
 
-        @Override
-        public long randomBits() {
-            throw Abandon.unsupported("nondeterministic input");
-        }
-    };
+            @Override
+            public long randomBits() {
+                if (inputIndex >= 0) return 0;
+                inputMet = true;
+                throw Abandon.unsupported("nondeterministic input");
+            }
+        };
+    }
 
     private final Program program;
     private Limits limits;
@@ -197,8 +213,17 @@ public final class StateSpace {
     private StateEncoder encoder;
     private final Map<Function, Liveness> liveness = new IdentityHashMap<>();
     private final LocalEdges localEdges;
+    /** -1: inputs abandon; else the candidate every input takes (a closed variant, see the class comment). */
+    private final int inputIndex;
+    /** Whether the search met a nondeterministic input (and stopped there). */
+    private boolean inputMet;
 
     private StateSpace(Program program, Limits limits, boolean sectionsRace, boolean sleepSets, boolean libcStateRaces) {
+        this(program, limits, sectionsRace, sleepSets, libcStateRaces, -1);
+    }
+
+    private StateSpace(Program program, Limits limits, boolean sectionsRace, boolean sleepSets, boolean libcStateRaces, int inputIndex) {
+        this.inputIndex = inputIndex;
         this.libcStateRaces = libcStateRaces;
         this.program = program;
         this.limits = limits;
@@ -214,6 +239,21 @@ public final class StateSpace {
      */
     public static StateSpace of(Program program, boolean sectionsRace, boolean libcStateRaces) {
         return new StateSpace(program, Limits.defaults(), sectionsRace, true, libcStateRaces);
+    }
+
+    /**
+     * The closed variant of {@code program} in which every nondeterministic input takes its {@code candidate}-th
+     * candidate value (0: zero, 1: one, 2: minus one or two; see the class comment): finds races only, never
+     * answers race-free. Not yet started, like {@link #of}.
+     */
+    public static StateSpace closedVariant(Program program, boolean sectionsRace, boolean libcStateRaces, int candidate) {
+        if (candidate < 0) throw new IllegalArgumentException("candidate " + candidate);
+        return new StateSpace(program, Limits.defaults(), sectionsRace, true, libcStateRaces, candidate);
+    }
+
+    /** Whether the exploration stopped at a nondeterministic input (only a closed variant can go past one). */
+    public boolean metInput() {
+        return inputMet;
     }
 
     /** Explores the program's state space; honours {@link Thread#interrupted()}. */
@@ -271,7 +311,7 @@ public final class StateSpace {
             ExecState init = ExecState.initial(program);
             encoder = new StateEncoder(init, liveness);
             transitions = new Transitions(program, localEdges, encoder.fixedObjects());
-            s0 = init.fork(NO_CHOICES);
+            s0 = init.fork(choices());
             s0.exhaustive = true;
             s0.libcStateRaces = libcStateRaces;
             ThreadState mt = new ThreadState(0, "main");
@@ -352,6 +392,10 @@ public final class StateSpace {
                 for (Done d : sleep) if ((both & (1L << d.thread())) != 0) kept.add(d);
                 stack.push(new Node(next, node, f.steps(), kept, before & ~mask));
             }
+        }
+        if (inputIndex >= 0) {
+            return new Outcome(Kind.INCOMPLETE, visited.size(), "no race in the closed variant (every input its candidate "
+                    + inputIndex + "): " + visited.size() + " states", Optional.empty(), transitionCount, false);
         }
         return new Outcome(Kind.RACE_FREE, visited.size(), "all " + visited.size() + " reachable states explored", Optional.empty(),
                 transitionCount, false);

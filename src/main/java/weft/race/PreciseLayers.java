@@ -50,6 +50,12 @@ final class PreciseLayers {
     static final int BOUNDED_AFTER_ROUND = 1;
     /** The bounded layer's share of the budget: a third of what is left, at least this (ms) if left. */
     static final long BOUNDED_MIN_MILLIS = 2000;
+    /**
+     * When the exploration stops at an input, the closed variants explored instead, in this order, as a race finder
+     * ({@link StateSpace#closedVariant}: every input its candidate at this index, i.e. one, then zero): a race behind few inputs of small values, e.g. how many threads to start, is found by exhausting the
+     * schedules of one variant where random schedules miss it. They take the exploration's share of each round.
+     */
+    static final int[] CLOSED_INPUTS = {1, 0};
     /** CPU time a replay of the bounded layer's racing run may take at most (ms). */
     static final long REPLAY_MILLIS = 2000;
     private static final int GROWTH_SHIFT = 2;
@@ -90,10 +96,13 @@ final class PreciseLayers {
         boolean proveOpen = options.proveMillis() > 0;
         boolean confirmOpen = options.confirm();
         StateSpace space = proveOpen ? StateSpace.of(program, options.atomicSectionsRace(), options.libcStateRaces()) : null;
+        boolean closedOpen = false;
+        StateSpace closed = null;
+        int variant = 0;
         String proof = proveOpen ? "no time left in the budget" : null;
         long states = 0;
         int round = 0;
-        for (; proveOpen || confirmOpen; round++) {
+        for (; proveOpen || closedOpen || confirmOpen; round++) {
             int shift = Math.min(MAX_ROUND_SHIFT, GROWTH_SHIFT * round);
             long effort = FIRST_ROUND_MILLIS << Math.min(shift, 20);
             Budget roundBudget = budget.slice(effort * 2);
@@ -115,9 +124,22 @@ final class PreciseLayers {
                         proof = o.detail();
                         if (!o.resumable() || o.states() > MAX_STATES) {
                             proveOpen = false;
+                            closedOpen = space.metInput();
                             space = null;
                         }
                     }
+                }
+            }
+            if (!proveOpen && closedOpen && roundBudget.remainingMillis() >= MIN_LAYER_MILLIS) {
+                long ms = confirmOpen ? roundBudget.remainingMillis() / 2 : roundBudget.remainingMillis();
+                if (closed == null) closed = StateSpace.closedVariant(program, options.atomicSectionsRace(), options.libcStateRaces(), CLOSED_INPUTS[variant]);
+                progress.phase("exploring a closed variant (inputs " + CLOSED_INPUTS[variant] + ", round " + (round + 1) + ")");
+                long maxStates = Math.min(MAX_STATES, saturatedShift(FIRST_ROUND_STATES, shift));
+                StateSpace.Outcome o = closed.resume(new StateSpace.Limits(maxStates, StateSpace.Limits.defaults().maxBytes(), ms));
+                if (o.kind() == StateSpace.Kind.RACE) return new Result(Kind.RACE, o.witness(), states, proof, round + 1);
+                if (!o.resumable() || o.states() > MAX_STATES) {
+                    closed = null;
+                    closedOpen = ++variant < CLOSED_INPUTS.length;
                 }
             }
             long ms = roundBudget.remainingMillis();

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -445,5 +446,35 @@ class StateSpaceTest {
                 int main(void) { pthread_t a; ret = pthread_create(&a, 0, w, 0); pthread_join(a, 0); return 0; }
                 """);
         assertEquals(StateSpace.Kind.RACE, created.kind(), describe(created));
+    }
+
+    @Test
+    void aClosedVariantFindsARaceBehindAnInputButNeverProvesRaceFreedom() throws Exception {
+        String src = """
+                int g;
+                void *w(void *a) { g = 1; return 0; }
+                int main(void) {
+                    int n = __VERIFIER_nondet_int();
+                    pthread_t t;
+                    pthread_create(&t, 0, w, 0);
+                    if (n == 1) g = 2;
+                    pthread_join(t, 0);
+                    return g;
+                }
+                """;
+        var program = ExploreTestSupport.load(dir, "closed", src);
+        StateSpace proof = StateSpace.of(program, true, true);
+        var limits = new StateSpace.Limits(200_000, 1L << 28, 20_000);
+        var o = proof.resume(limits);
+        assertEquals(StateSpace.Kind.INCOMPLETE, o.kind(), describe(o));
+        assertTrue(proof.metInput(), describe(o));
+        // every input one: main's write races with the worker's
+        var one = StateSpace.closedVariant(program, true, true, 1).resume(limits);
+        assertEquals(StateSpace.Kind.RACE, one.kind(), describe(one));
+        // every input zero: no race in this variant, which is no proof for the program
+        var zero = StateSpace.closedVariant(program, true, true, 0).resume(limits);
+        assertEquals(StateSpace.Kind.INCOMPLETE, zero.kind(), describe(zero));
+        assertFalse(zero.resumable(), describe(zero));
+        assertTrue(zero.detail().contains("closed variant"), describe(zero));
     }
 }
