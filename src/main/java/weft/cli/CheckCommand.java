@@ -95,11 +95,21 @@ public final class CheckCommand implements Callable<Integer> {
      *     ({@code witness.graphml} in the working directory with {@code --svcomp})
      * @param noWitness write no witness, not even with {@code --svcomp}
      * @param reproducer directory to write the runnable reproducer of a confirmed race into ({@code weft.reproduce}), or null
+     * @param bounded    bounds of the symbolic bounded layer ({@code --rounds}, {@code --unwind}, {@code --threads},
+     *     {@code --recursion})
      */
     public record Options(CliOptions common, boolean svcomp, Path property, Duration timeout, boolean atomicSectionsRace,
                           Format format, boolean explain, Path html, Path config, boolean quiet, ColorMode color,
                           boolean libcStateRaces, int maxRaces, boolean stats, long memoryBytes, Path witness, boolean noWitness,
-                          Path reproducer) {
+                          Path reproducer, weft.bounded.bmc.RaceBmc.Options bounded) {
+        public Options(CliOptions common, boolean svcomp, Path property, Duration timeout, boolean atomicSectionsRace,
+                       Format format, boolean explain, Path html, Path config, boolean quiet, ColorMode color,
+                       boolean libcStateRaces, int maxRaces, boolean stats, long memoryBytes, Path witness, boolean noWitness,
+                       Path reproducer) {
+            this(common, svcomp, property, timeout, atomicSectionsRace, format, explain, html, config, quiet, color, libcStateRaces,
+                    maxRaces, stats, memoryBytes, witness, noWitness, reproducer, weft.bounded.bmc.RaceBmc.Options.defaults());
+        }
+
         public Options(CliOptions common, boolean svcomp, Path property, Duration timeout, boolean atomicSectionsRace,
                        Format format, boolean explain, Path html, Path config, boolean quiet, ColorMode color,
                        boolean libcStateRaces, int maxRaces, boolean stats, long memoryBytes, Path witness, boolean noWitness) {
@@ -250,6 +260,22 @@ public final class CheckCommand implements Callable<Integer> {
     @Option(names = "--no-witness", description = "Write no witness files, not even with --svcomp (weft bench's children).")
     boolean noWitness;
 
+    @Option(names = "--rounds", paramLabel = "R",
+            description = "Bounded layer: round-robin rounds of its sequentialised program (default: as many as a proof needs, "
+                    + "up to 16, else 3 and a search for races only).")
+    Integer rounds;
+
+    @Option(names = "--unwind", paramLabel = "K", description = "Bounded layer: loop unwinding bound (default: 3; a loop whose "
+            + "bound is known is unwound completely).")
+    Integer unwind;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Bounded layer: thread instances, main included (default: 4).")
+    Integer threads;
+
+    @Option(names = "--recursion", paramLabel = "D",
+            description = "Bounded layer: instances of one function on an inlining stack (default: 2).")
+    Integer recursion;
+
     @Option(names = {"-q", "--quiet"}, description = "No progress display on stderr.")
     boolean quiet;
 
@@ -285,9 +311,15 @@ public final class CheckCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), e.getMessage());
             }
         }
+        weft.bounded.bmc.RaceBmc.Options bounded;
+        try {
+            bounded = weft.bounded.bmc.RaceBmc.Options.defaults().withBounds(rounds, unwind, threads, recursion);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--rounds, --threads and --recursion must be at least 1, --unwind at least 0");
+        }
         return new Options(c, svcomp, property, timeoutSeconds == null ? null : Duration.ofSeconds(timeoutSeconds),
                 atomicSectionsRace, format, explain, html, config, quiet, color, libcStateRaces, maxRaces == null ? 0 : maxRaces,
-                stats, memoryBytes, noWitness ? null : witness, noWitness, reproducer);
+                stats, memoryBytes, noWitness ? null : witness, noWitness, reproducer, bounded);
     }
 
     @Override
@@ -434,7 +466,8 @@ public final class CheckCommand implements Callable<Integer> {
         }
         AnalysisOptions options = AnalysisOptions.defaults().withAtomicSectionsRace(o.atomicSectionsRace()).withExplain(o.explain())
                 .withLibcStateRaces(o.effectiveLibcStateRaces()).withMemoryBytes(o.memoryBytes())
-                .withMaxRaces(o.maxRaces() == 0 && o.svcomp() ? AnalysisOptions.SVCOMP_MAX_RACES : o.maxRaces());
+                .withMaxRaces(o.maxRaces() == 0 && o.svcomp() ? AnalysisOptions.SVCOMP_MAX_RACES : o.maxRaces())
+                .withBounded(o.bounded());
         options = options.withBudgetMillis(analysisBudgetMillis(o.limit().toMillis(), (CpuClock.process().nanos() - cpuStartNanos) / 1_000_000));
         AnalysisResult r = new RaceAnalysis(options).run(program, progress);
         progress.phase("writing the report");

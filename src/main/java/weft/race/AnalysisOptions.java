@@ -24,9 +24,12 @@ package weft.race;
  *     whose property concerns the program's own memory)
  * @param memoryBytes soft memory limit: above it the thread walk keeps fewer calling contexts (0: 3/4 of
  *     the JVM's maximum heap, see {@code weft.analysis.MemoryBudget})
+ * @param bounded     bounds and limits of the symbolic bounded layer ({@code --rounds}, {@code --unwind},
+ *     {@code --threads}, {@code --recursion}); they appear in its proofs and in an unknown verdict's reason
  */
 public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis, boolean atomicSectionsRace,
-                              boolean explain, long proveMillis, long budgetMillis, boolean libcStateRaces, long memoryBytes) {
+                              boolean explain, long proveMillis, long budgetMillis, boolean libcStateRaces, long memoryBytes,
+                              weft.bounded.bmc.RaceBmc.Options bounded) {
     public static final long DEFAULT_PROVE_MILLIS = 8000;
     /**
      * The limit of races in SV-COMP mode, whose answer is the verdict alone: the report's complete
@@ -35,6 +38,12 @@ public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, lon
     public static final int SVCOMP_MAX_RACES = 50;
     /** Overall budget (CPU ms of the analysis thread) when none is given: {@code weft check}'s short default. */
     public static final long DEFAULT_BUDGET_MILLIS = 7000;
+
+    public AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis, boolean atomicSectionsRace,
+                           boolean explain, long proveMillis, long budgetMillis, boolean libcStateRaces, long memoryBytes) {
+        this(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis, libcStateRaces,
+                memoryBytes, weft.bounded.bmc.RaceBmc.Options.defaults());
+    }
 
     public AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis) {
         this(maxThreads, maxRaces, confirm, confirmMillis, true);
@@ -50,32 +59,38 @@ public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, lon
     }
 
     public AnalysisOptions withAtomicSectionsRace(boolean on) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, on, explain, proveMillis, budgetMillis, libcStateRaces, memoryBytes);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, on, explain, proveMillis, budgetMillis, libcStateRaces, memoryBytes, bounded);
     }
 
     public AnalysisOptions withExplain(boolean on) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, on, proveMillis, budgetMillis, libcStateRaces, memoryBytes);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, on, proveMillis, budgetMillis, libcStateRaces, memoryBytes, bounded);
     }
 
     public AnalysisOptions withProveMillis(long millis) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, millis, budgetMillis, libcStateRaces, memoryBytes);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, millis, budgetMillis, libcStateRaces, memoryBytes, bounded);
     }
 
     public AnalysisOptions withBudgetMillis(long millis) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, millis, libcStateRaces, memoryBytes);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, millis, libcStateRaces, memoryBytes, bounded);
     }
 
     public AnalysisOptions withMemoryBytes(long bytes) {
         return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis,
-                libcStateRaces, bytes);
+                libcStateRaces, bytes, bounded);
     }
 
     /** With a limit on the races reported ({@code --max-races}; 0: none). */
     public AnalysisOptions withMaxRaces(int max) {
-        return new AnalysisOptions(maxThreads, max, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis, libcStateRaces, memoryBytes);
+        return new AnalysisOptions(maxThreads, max, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis, libcStateRaces, memoryBytes, bounded);
     }
 
     public AnalysisOptions withLibcStateRaces(boolean on) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis, on, memoryBytes);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis, on, memoryBytes, bounded);
+    }
+
+    /** With the bounded layer's bounds and limits {@code b}. */
+    public AnalysisOptions withBounded(weft.bounded.bmc.RaceBmc.Options b) {
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis,
+                libcStateRaces, memoryBytes, b);
     }
 }

@@ -22,10 +22,12 @@ import java.util.Optional;
  * @param callGaps   every call of an unknown external function and every call with no known target in the
  *     executed code, for the report (the verdict's {@code gaps} name only what prevents {@code TRUE})
  * @param truncated  whether pairing stopped at {@link AnalysisOptions#maxRaces()}, so more races may exist
+ * @param openNotes  for an unknown verdict, what the precise layers established and where they stopped (the
+ *     exploration's reason, the bounded layer's outcome with its bounds), for people
  */
 public record AnalysisResult(Verdict verdict, String reason, List<RacePair> races, Optional<RaceWitness> witness,
                              Map<MemObject, Map<String, Integer>> exclusions, Stats stats, List<String> gaps,
-                             List<ExcludedPair> excluded, List<CallGap> callGaps, boolean truncated) {
+                             List<ExcludedPair> excluded, List<CallGap> callGaps, boolean truncated, List<String> openNotes) {
     /** Excluded pairs kept at most for explanations. */
     public static final int MAX_EXCLUDED = 20_000;
 
@@ -33,6 +35,13 @@ public record AnalysisResult(Verdict verdict, String reason, List<RacePair> race
         gaps = List.copyOf(gaps);
         excluded = List.copyOf(excluded);
         callGaps = List.copyOf(callGaps);
+        openNotes = List.copyOf(openNotes);
+    }
+
+    public AnalysisResult(Verdict verdict, String reason, List<RacePair> races, Optional<RaceWitness> witness,
+                          Map<MemObject, Map<String, Integer>> exclusions, Stats stats, List<String> gaps,
+                          List<ExcludedPair> excluded, List<CallGap> callGaps, boolean truncated) {
+        this(verdict, reason, races, witness, exclusions, stats, gaps, excluded, callGaps, truncated, List.of());
     }
 
     public AnalysisResult(Verdict verdict, String reason, List<RacePair> races, Optional<RaceWitness> witness,
@@ -43,7 +52,12 @@ public record AnalysisResult(Verdict verdict, String reason, List<RacePair> race
 
     /** This result with the call gaps and truncation of the race pairing. */
     public AnalysisResult with(List<CallGap> gapsOfCalls, boolean truncatedPairing) {
-        return new AnalysisResult(verdict, reason, races, witness, exclusions, stats, gaps, excluded, gapsOfCalls, truncatedPairing);
+        return new AnalysisResult(verdict, reason, races, witness, exclusions, stats, gaps, excluded, gapsOfCalls, truncatedPairing, openNotes);
+    }
+
+    /** This result with what the precise layers established ({@link #openNotes}). */
+    public AnalysisResult withOpenNotes(List<String> notes) {
+        return new AnalysisResult(verdict, reason, races, witness, exclusions, stats, gaps, excluded, callGaps, truncated, notes);
     }
 
     public AnalysisResult(Verdict verdict, String reason, List<RacePair> races, Optional<RaceWitness> witness,

@@ -82,16 +82,24 @@ final class BoundedCandidates {
             }
         }
         if (program.function("main") == null || budget.expired() || Thread.currentThread().isInterrupted()) return new BoundedAnswer(null, hints);
-        RaceBmc.Outcome o = RaceBmc.check(program, filter(open), bmc, budget);
+        // without a possible proof (gaps, truncation) the rounds a proof needs would only slow the search down
+        RaceBmc.Outcome o = RaceBmc.check(program, filter(open), proofPossible ? bmc : bmc.searchOnly(), budget);
         if (o.kind() == RaceBmc.Kind.RACE) {
             o.schedule().inputs().forEach(hints::putIfAbsent);
-            return new BoundedAnswer(null, hints, o.schedule());
+            return new BoundedAnswer(null, hints, o.schedule(), "a racing run of the bounded program (" + o.detail()
+                    + ") that the explorer did not replay");
         }
-        if (o.kind() == RaceBmc.Kind.RACE_FREE && proofPossible && open.stream().allMatch(p -> instrumentable(p.first()) && instrumentable(p.second()))) {
+        boolean covered = proofPossible && open.stream().allMatch(p -> instrumentable(p.first()) && instrumentable(p.second()));
+        if (o.kind() == RaceBmc.Kind.RACE_FREE && covered) {
             return new BoundedAnswer("bounded proof: none of the " + open.size() + " pair(s) of accesses left racing by the thread-modular layer "
                     + "can race (lazy sequentialisation and bounded model checking with Z3: " + o.detail() + ")", hints);
         }
-        return new BoundedAnswer(null, hints);
+        // an outcome at the budget is not reported: more time may change it, and a report must not depend on the
+        // machine's speed (the time limit itself is the reason then)
+        String why = o.limited() ? null : o.kind() == RaceBmc.Kind.RACE_FREE ? o.detail() + ", but "
+                + (proofPossible ? "library effects or atomic accesses among the candidates are not instrumented" : "the thread-modular layer has gaps")
+                : o.detail();
+        return new BoundedAnswer(null, hints, null, why);
     }
 
     private boolean allTriviallyLive(List<RacePair> pairs) {

@@ -8,6 +8,8 @@ import weft.explore.RaceWitness;
 import weft.explore.StateSpace;
 import weft.ir.Program;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -66,11 +68,18 @@ final class PreciseLayers {
 
     /**
      * The outcome: a witness when {@code RACE}, the states the exploration visited, and why the exploration did not
-     * settle the question (null when it did, or did not run).
+     * settle the question (null when it did, or did not run); for {@code OPEN}, {@code openNotes}: where the layers
+     * stopped for reasons more time cannot change (the exploration at an input or an unsupported construct, the
+     * bounded layer at its bounds), for the report, which must not depend on the machine's speed.
      */
-    record Result(Kind kind, Optional<RaceWitness> witness, long states, String proofIncomplete, int rounds, String boundedProof) {
+    record Result(Kind kind, Optional<RaceWitness> witness, long states, String proofIncomplete, int rounds, String boundedProof,
+                  List<String> openNotes) {
         Result(Kind kind, Optional<RaceWitness> witness, long states, String proofIncomplete, int rounds) {
-            this(kind, witness, states, proofIncomplete, rounds, null);
+            this(kind, witness, states, proofIncomplete, rounds, null, List.of());
+        }
+
+        Result(Kind kind, Optional<RaceWitness> witness, long states, String proofIncomplete, int rounds, String boundedProof) {
+            this(kind, witness, states, proofIncomplete, rounds, boundedProof, List.of());
         }
     }
 
@@ -92,6 +101,8 @@ final class PreciseLayers {
      */
     Result run(Program program, Budget budget, Progress progress, java.util.function.Function<Budget, BoundedAnswer> bounded) {
         boolean boundedRan = false;
+        String boundedOutcome = null;
+        String explorationStop = null;
         java.util.Map<String, java.util.List<Long>> hints = java.util.Map.of();
         boolean proveOpen = options.proveMillis() > 0;
         boolean confirmOpen = options.confirm();
@@ -124,6 +135,7 @@ final class PreciseLayers {
                         proof = o.detail();
                         if (!o.resumable() || o.states() > MAX_STATES) {
                             proveOpen = false;
+                            if (!o.resumable()) explorationStop = o.detail();
                             closedOpen = space.metInput();
                             space = null;
                         }
@@ -157,6 +169,7 @@ final class PreciseLayers {
             if (!boundedRan && round >= BOUNDED_AFTER_ROUND) {
                 boundedRan = true;
                 BoundedAnswer a = runBounded(bounded, budget, progress);
+                boundedOutcome = a.outcome();
                 if (a.proof() != null) return new Result(Kind.RACE_FREE, Optional.empty(), states, null, round + 1, a.proof());
                 Optional<RaceWitness> replayed = replay(program, a, budget, progress);
                 if (replayed.isPresent()) return new Result(Kind.RACE, replayed, states, proof, round + 1);
@@ -167,6 +180,7 @@ final class PreciseLayers {
         }
         if (!boundedRan && !Thread.currentThread().isInterrupted()) {
             BoundedAnswer a = runBounded(bounded, budget, progress);
+            boundedOutcome = a.outcome();
             if (a.proof() != null) return new Result(Kind.RACE_FREE, Optional.empty(), states, null, round, a.proof());
             Optional<RaceWitness> replayed = replay(program, a, budget, progress);
             if (replayed.isPresent()) return new Result(Kind.RACE, replayed, states, proof, round + 1);
@@ -178,7 +192,10 @@ final class PreciseLayers {
                 if (w.isPresent()) return new Result(Kind.RACE, w, states, proof, round + 1);
             }
         }
-        return new Result(Kind.OPEN, Optional.empty(), states, proof, round);
+        List<String> notes = new ArrayList<>();
+        if (explorationStop != null) notes.add("exhaustive exploration incomplete: " + explorationStop);
+        if (boundedOutcome != null) notes.add("bounded layer: " + boundedOutcome);
+        return new Result(Kind.OPEN, Optional.empty(), states, proof, round, null, notes);
     }
 
     /** The witness search with these limits, the default seed and the inputs the solver found tried first. */

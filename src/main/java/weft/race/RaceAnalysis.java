@@ -148,7 +148,7 @@ public final class RaceAnalysis {
         }
         // the precise layers have what the thread-modular layer left of the budget
         BoundedCandidates bounded = new BoundedCandidates(program, accesses, first, gaps, ctx, must, weft.bounded.Bounds.defaults(),
-                weft.bounded.bmc.RaceBmc.Options.defaults());
+                options.bounded());
         PreciseLayers.Result precise = new PreciseLayers(options).run(program, budget, progress, bounded::run);
         if (precise.kind() == PreciseLayers.Kind.RACE_FREE) {
             stats = new AnalysisResult.Stats(stats.threads(), stats.accesses(), stats.pairsChecked(), (System.nanoTime() - t0) / 1_000_000);
@@ -170,7 +170,7 @@ public final class RaceAnalysis {
                 : AnalysisResult.summarise(gaps);
         if (proof != null) reason += " (exhaustive exploration incomplete: " + proof + ")";
         return new AnalysisResult(Verdict.UNKNOWN, reason, found.races(), Optional.empty(), found.exclusions(), stats, gaps,
-                found.excluded());
+                found.excluded()).withOpenNotes(precise.openNotes());
     }
 
     /** The accesses with semaphores that may count past one taken out of their must-locksets. */

@@ -118,7 +118,8 @@ public final class ReportBuilder {
         } else {
             status = Report.Status.UNKNOWN;
             reason = possible == 0 ? r.reason() : possible + " possible race" + (possible == 1 ? "" : "s")
-                    + " could be neither excluded nor confirmed" + (r.gaps().isEmpty() ? "" : "; " + r.gapSummary());
+                    + " could be neither excluded nor confirmed" + (r.gaps().isEmpty() ? "" : "; " + r.gapSummary())
+                    + (r.openNotes().isEmpty() ? "" : "; " + String.join("; ", r.openNotes()));
         }
         return new Report(status, reason, numbered, figures, r.gaps(), explanation(r), !r.excluded().isEmpty(),
                 objectSummaries(numbered), callGaps(r.callGaps()));

@@ -70,4 +70,14 @@ class SequentialiseCommandTest {
         assertEquals(2, weft("sequentialise").code());
         assertFalse(weft("sequentialise", dir.resolve("missing.c").toString()).err().isEmpty());
     }
+
+    @Test
+    void checkTakesTheSameBoundsForItsBoundedLayer() throws Exception {
+        MainTest.Result bad = weft("check", racy().toString(), "--unwind", "-1");
+        assertEquals(2, bad.code(), bad.err());
+        assertTrue(bad.err().contains("--unwind at least 0"), bad.err());
+        assertEquals(2, weft("check", racy().toString(), "--threads", "0").code());
+        MainTest.Result ok = weft("check", racy().toString(), "--rounds", "2", "--unwind", "1", "--threads", "2", "--recursion", "1");
+        assertEquals(1, ok.code(), ok.out() + ok.err());
+    }
 }

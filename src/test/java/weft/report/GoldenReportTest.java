@@ -60,9 +60,23 @@ class GoldenReportTest {
         ReportTestSupport.Run r = weft(args.toArray(String[]::new));
         assertEquals(exit, r.code(), r.out() + r.err());
         Path golden = GOLDEN.resolve(name + "." + (format.equals("text") ? "txt" : format));
-        if (UPDATE) Files.writeString(golden, r.out(), StandardCharsets.UTF_8);
+        String out = withoutSolverOutcome(r.out());
+        if (UPDATE) Files.writeString(golden, out, StandardCharsets.UTF_8);
         assertTrue(Files.exists(golden), "missing golden " + golden + " (run with -Dweft.updateGoldens=true)");
-        assertEquals(Files.readString(golden, StandardCharsets.UTF_8), r.out(), "differs from " + golden);
+        assertEquals(Files.readString(golden, StandardCharsets.UTF_8), out, "differs from " + golden);
+    }
+
+    private static final java.util.regex.Pattern BOUNDED_TEXT =
+            java.util.regex.Pattern.compile("; bounded layer: .*?(?= \\(\\d+ threads?, \\d+ shared access(?:es)?\\)$)", java.util.regex.Pattern.MULTILINE);
+    private static final java.util.regex.Pattern BOUNDED_JSON = java.util.regex.Pattern.compile("; bounded layer: [^\"]*");
+
+    /**
+     * The report without the bounded layer's outcome in an unknown verdict's reason: what the solver establishes
+     * within the layer's slice of the time limit depends on the machine's speed (it is checked where it does not:
+     * {@code BoundedLayerTest}).
+     */
+    static String withoutSolverOutcome(String report) {
+        return BOUNDED_JSON.matcher(BOUNDED_TEXT.matcher(report).replaceAll("")).replaceAll("");
     }
 
     @Test

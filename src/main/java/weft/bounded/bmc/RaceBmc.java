@@ -62,8 +62,14 @@ public final class RaceBmc {
      * @param kind     the answer
      * @param detail   the bounds used and why the answer is open or what the proof covers
      * @param schedule for {@link Kind#RACE}: the racing run read from the model
+     * @param limited  whether the layer stopped at its budget (time, or the solver's resource limit derived from
+     *                 it), so that more time may change the outcome; the other outcomes follow from the bounds alone
      */
-    public record Outcome(Kind kind, String detail, Schedule schedule) {}
+    public record Outcome(Kind kind, String detail, Schedule schedule, boolean limited) {
+        public Outcome(Kind kind, String detail, Schedule schedule) {
+            this(kind, detail, schedule, false);
+        }
+    }
 
     /**
      * The layer's options, passed in.
@@ -84,6 +90,21 @@ public final class RaceBmc {
 
         public static Options defaults() {
             return new Options(new SeqOptions(3, 3, 4, 2), 16, 5_000);
+        }
+
+        /**
+         * These options with the bounds given (null: unchanged). Rounds given are also the most a proof may use: the
+         * layer takes fewer when fewer reach every racing state, and searches with these otherwise.
+         */
+        /** These options without proof rounds: the layer only searches, with {@link #seq}'s bounds. */
+        public Options searchOnly() {
+            return new Options(seq, 0, rlimitPerMilli, maxText, maxSteps, maxRlimit);
+        }
+
+        public Options withBounds(Integer rounds, Integer unwind, Integer threads, Integer recursion) {
+            SeqOptions b = new SeqOptions(rounds != null ? rounds : seq.rounds(), unwind != null ? unwind : seq.unwind(),
+                    threads != null ? threads : seq.threads(), recursion != null ? recursion : seq.recursion());
+            return new Options(b, rounds != null ? rounds : maxProofRounds, rlimitPerMilli, maxText, maxSteps, maxRlimit);
         }
     }
 
@@ -112,7 +133,12 @@ public final class RaceBmc {
         return points + 1;
     }
 
-    /** Checks {@code program} (with {@code main}) for races among the accesses {@code filter} keeps, within {@code budget}. */
+    /**
+     * Checks {@code program} (with {@code main}) for races among the accesses {@code filter} keeps, within {@code budget}.
+     * When the rounds a proof needs are within {@link Options#maxProofRounds}, one check with them; otherwise the layer
+     * only searches, and its bounds rise step by step ({@link #searchSteps}): a race within smaller bounds is found
+     * with a smaller formula, and the full bounds get what the smaller ones left.
+     */
     public static Outcome check(Program program, AccessFilter filter, Options options, Budget budget) {
         SeqOptions so = options.seq();
         Sequentialiser.Result r;
@@ -126,12 +152,43 @@ public final class RaceBmc {
         } catch (IllegalArgumentException e) {
             return open(so, "not sequentialised: " + e.getMessage());
         }
-        boolean proofRounds = so.rounds() >= roundsForProof(r.totalPoints());
+        if (so.rounds() >= roundsForProof(r.totalPoints())) return check(program, filter, options, so, r, budget);
         // a search only (no proof possible) of a program this large rarely ends in a model within a short slice
-        if (!proofRounds) {
-            long slice = budget.remainingMillis();
-            budget = budget.slice(Math.max(MIN_SOLVER_MILLIS, Math.max(slice / SEARCH_SHARE, slice - SEARCH_LEAVES_MILLIS)));
+        long slice = budget.remainingMillis();
+        budget = budget.slice(Math.max(MIN_SOLVER_MILLIS, Math.max(slice / SEARCH_SHARE, slice - SEARCH_LEAVES_MILLIS)));
+        List<String> tried = new ArrayList<>();
+        for (SeqOptions step : searchSteps(so)) {
+            Budget share = budget.slice(Math.max(MIN_SOLVER_MILLIS, budget.remainingMillis() / SEARCH_STEP_SHARE));
+            if (share.remainingMillis() < MIN_SOLVER_MILLIS * 2) continue; // too short to be worth a formula
+            Outcome o;
+            try {
+                o = check(program, filter, options, step, Sequentialiser.sequentialise(program, step, filter, "bounded program"), share);
+            } catch (IllegalArgumentException e) {
+                continue;
+            }
+            if (o.kind() == Kind.RACE) return o;
+            tried.add(o.detail());
         }
+        Outcome last = check(program, filter, options, so, r, budget);
+        if (last.kind() == Kind.RACE || tried.isEmpty()) return last;
+        return new Outcome(last.kind(), last.detail() + "; before, smaller bounds: " + String.join("; ", tried), last.schedule(), last.limited());
+    }
+
+    /** A smaller bound tried first takes at most this fraction of what is left of the search's budget. */
+    static final int SEARCH_STEP_SHARE = 3;
+
+    /**
+     * The smaller bounds a search tries before {@code full}, smallest first: two thread instances and two loop
+     * unwindings, with {@code full}'s rounds and recursion (none when {@code full} is not larger).
+     */
+    static List<SeqOptions> searchSteps(SeqOptions full) {
+        SeqOptions small = new SeqOptions(full.rounds(), Math.min(full.unwind(), 2), Math.min(full.threads(), 2), full.recursion());
+        return small.equals(full) ? List.of() : List.of(small);
+    }
+
+    /** One check of the sequentialisation {@code r} of {@code program} with bounds {@code so}. */
+    private static Outcome check(Program program, AccessFilter filter, Options options, SeqOptions so, Sequentialiser.Result r, Budget budget) {
+        boolean proofRounds = so.rounds() >= roundsForProof(r.totalPoints());
         if (r.text().length() > options.maxText()) return open(so, "the sequential program has more than " + options.maxText() + " characters");
         Program seq;
         try {
@@ -141,15 +198,15 @@ public final class RaceBmc {
         } catch (IOException e) {
             return open(so, "cannot write the sequential program: " + e.getMessage());
         }
-        if (budget.expired() || Thread.currentThread().isInterrupted()) return open(so, "no time left");
-        if (budget.remainingMillis() < MIN_SOLVER_MILLIS) return open(so, "less than " + MIN_SOLVER_MILLIS + " ms left");
+        if (budget.expired() || Thread.currentThread().isInterrupted()) return limited(so, "no time left");
+        if (budget.remainingMillis() < MIN_SOLVER_MILLIS) return limited(so, "less than " + MIN_SOLVER_MILLIS + " ms left");
         // the formula is built in one context and solved in another, into which it is translated whole: while it is
         // built, the Java collector frees terms at moments that vary from run to run, Z3 reuses their ids, and its
         // heuristics follow the ids, so the model (the racing run handed to the explorer) changed from run to run; the
         // translation creates the solver's terms in an order fixed by the formula alone
         try (Context build = new Context(); Context ctx = new Context()) {
             SeqEncoder.Encoding e = Observed.name(build, new SeqEncoder(build, seq, so.rounds() + 1, options.maxSteps(), budget).encode());
-            if (budget.remainingMillis() < MIN_SOLVER_MILLIS) return open(so, "less than " + MIN_SOLVER_MILLIS + " ms left after encoding");
+            if (budget.remainingMillis() < MIN_SOLVER_MILLIS) return limited(so, "less than " + MIN_SOLVER_MILLIS + " ms left after encoding");
             long rlimit = Math.min(Math.min(Integer.MAX_VALUE, options.maxRlimit()), budget.remainingMillis() * options.rlimitPerMilli());
             Params p = ctx.mkParams();
             p.add("rlimit", (int) rlimit);
@@ -158,7 +215,7 @@ public final class RaceBmc {
             Solver s = solver(ctx, p, e.error());
             Status st = check(s, ctx, budget);
             if (st == Status.SATISFIABLE) return new Outcome(Kind.RACE, bounds(so, r), schedule(s.getModel(), ctx, e, r, seq));
-            if (st == Status.UNKNOWN) return open(so, "solver: " + s.getReasonUnknown());
+            if (st == Status.UNKNOWN) return limited(so, "solver: " + s.getReasonUnknown());
             if (!proofRounds) return open(so, "no race within " + so.rounds() + " rounds; a proof needs " + roundsForProof(r.totalPoints()));
             List<String> notes = r.notes().stream().filter(n -> !OVER_APPROXIMATING_NOTES.contains(n)).toList();
             if (!notes.isEmpty()) return open(so, "no race within the bounds, but " + String.join("; ", notes));
@@ -168,9 +225,10 @@ public final class RaceBmc {
                 return new Outcome(Kind.RACE_FREE, "no race in any execution: the bounds (" + bounds(so, r)
                         + ") cut off no execution (Z3)", null);
             }
-            return open(so, cs == Status.UNKNOWN ? "solver: " + c.getReasonUnknown() : "no race within the bounds, but executions exceed them");
+            if (cs == Status.UNKNOWN) return limited(so, "solver: " + c.getReasonUnknown());
+            return open(so, "no race within the bounds, but executions exceed them");
         } catch (SeqEncoder.Interrupted x) {
-            return open(so, "encoding stopped: " + x.getMessage());
+            return limited(so, "encoding stopped: " + x.getMessage());
         } catch (com.microsoft.z3.Z3Exception | LinkageError | IllegalStateException | IllegalArgumentException x) {
             return open(so, "encoding failed: " + x.getMessage());
         }
@@ -197,6 +255,11 @@ public final class RaceBmc {
 
     private static Outcome open(SeqOptions so, String why) {
         return new Outcome(Kind.OPEN, why + " (bounds: " + so + ")", null);
+    }
+
+    /** An open outcome at the layer's budget ({@link Outcome#limited}). */
+    private static Outcome limited(SeqOptions so, String why) {
+        return new Outcome(Kind.OPEN, why + " (bounds: " + so + ")", null, true);
     }
 
     /** Parses the sequential program's text with Weft's front end, in the input's data model. */
