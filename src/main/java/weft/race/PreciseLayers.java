@@ -58,6 +58,14 @@ final class PreciseLayers {
      * schedules of one variant where random schedules miss it. They take the exploration's share of each round.
      */
     static final int[] CLOSED_INPUTS = {1, 0};
+    /**
+     * States and bytes of visited states a closed variant may use at most: a race finder, it must not spend the memory
+     * (and the collector's CPU time, which the process limit counts) that a proof may: two dev tasks whose variants
+     * grew to 280 MB of heap went past the 10 s CPU limit of the whole process.
+     */
+    static final long CLOSED_MAX_STATES = 100_000;
+    /** See {@link #CLOSED_MAX_STATES}. */
+    static final long CLOSED_MAX_BYTES = 32L << 20;
     /** CPU time a replay of the bounded layer's racing run may take at most (ms). */
     static final long REPLAY_MILLIS = 2000;
     private static final int GROWTH_SHIFT = 2;
@@ -146,10 +154,10 @@ final class PreciseLayers {
                 long ms = confirmOpen ? roundBudget.remainingMillis() / 2 : roundBudget.remainingMillis();
                 if (closed == null) closed = StateSpace.closedVariant(program, options.atomicSectionsRace(), options.libcStateRaces(), CLOSED_INPUTS[variant]);
                 progress.phase("exploring a closed variant (inputs " + CLOSED_INPUTS[variant] + ", round " + (round + 1) + ")");
-                long maxStates = Math.min(MAX_STATES, saturatedShift(FIRST_ROUND_STATES, shift));
-                StateSpace.Outcome o = closed.resume(new StateSpace.Limits(maxStates, StateSpace.Limits.defaults().maxBytes(), ms));
+                long maxStates = Math.min(CLOSED_MAX_STATES, saturatedShift(FIRST_ROUND_STATES, shift));
+                StateSpace.Outcome o = closed.resume(new StateSpace.Limits(maxStates, CLOSED_MAX_BYTES, ms));
                 if (o.kind() == StateSpace.Kind.RACE) return new Result(Kind.RACE, o.witness(), states, proof, round + 1);
-                if (!o.resumable() || o.states() > MAX_STATES) {
+                if (!o.resumable() || o.states() > CLOSED_MAX_STATES) {
                     closed = null;
                     closedOpen = ++variant < CLOSED_INPUTS.length;
                 }
