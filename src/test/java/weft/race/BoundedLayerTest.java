@@ -95,31 +95,13 @@ class BoundedLayerTest {
         assertEquals(Verdict.FALSE, r.verdict(), r.reason());
     }
 
-    private static final String LONG_LOOP = """
-            int g;
-            void *worker(void *arg) {
-                int n = __VERIFIER_nondet_int();
-                int i, j = 0;
-                for (i = 0; i < n && i < 1000000; i++)
-                    j++;
-                if (j < 0)
-                    g = 1;
-                return 0;
-            }
-            int main(void) {
-                pthread_t t;
-                pthread_create(&t, 0, worker, 0);
-                g = 2;
-                pthread_join(t, 0);
-                return 0;
-            }
-            """;
-
     @Test
     void anOpenAnswerSaysWhereTheLayersStoppedWithTheBoundsGiven() throws Exception {
         AnalysisOptions o = AnalysisOptions.defaults().withBudgetMillis(8_000)
                 .withBounded(weft.bounded.bmc.RaceBmc.Options.defaults().withBounds(null, 2, 3, null));
-        AnalysisResult r = new RaceAnalysis(o).run(load("longLoop", LONG_LOOP));
+        // the corpus program whose loop runs an input number of times: no unwinding is complete
+        Program p = new Frontend(FrontendOptions.defaults(DataModel.ILP32)).load(List.of(Path.of("src/test/resources/races/29-bounded/07-unbounded-loop.c")));
+        AnalysisResult r = new RaceAnalysis(o).run(p);
         assertEquals(Verdict.UNKNOWN, r.verdict(), r.reason());
         String notes = String.join("; ", r.openNotes());
         assertTrue(notes.contains("exhaustive exploration incomplete: worker#1: nondeterministic input"), notes);
