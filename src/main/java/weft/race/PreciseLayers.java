@@ -50,12 +50,8 @@ final class PreciseLayers {
     static final long MAX_STATES = 12_000_000;
     /** The bounded layer ({@code weft.bounded}) runs after this round (0-based) of the explicit layers failed. */
     static final int BOUNDED_AFTER_ROUND = 1;
-    /**
-     * The bounded layer's share of the budget: a third of what is left, at least this (ms) if left. With the 10 s
-     * default, 2 s left the proofs of two value-dependent dev tasks ({@code 06-symbeq_11}, {@code 06-symbeq_13}:
-     * about 3 s of the layer each) to longer limits.
-     */
-    static final long BOUNDED_MIN_MILLIS = 3500;
+    /** The bounded layer's share of the budget: a third of what is left, at least this (ms) if left. */
+    static final long BOUNDED_MIN_MILLIS = 2000;
     /**
      * When the exploration stops at an input, the closed variants explored instead, in this order, as a race finder
      * ({@link StateSpace#closedVariant}: every input its candidate at this index, i.e. one, then zero): a race behind few inputs of small values, e.g. how many threads to start, is found by exhausting the
