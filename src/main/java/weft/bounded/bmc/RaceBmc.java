@@ -205,7 +205,7 @@ public final class RaceBmc {
         // heuristics follow the ids, so the model (the racing run handed to the explorer) changed from run to run; the
         // translation creates the solver's terms in an order fixed by the formula alone
         try (Context build = new Context(); Context ctx = new Context()) {
-            SeqEncoder.Encoding e = new SeqEncoder(build, seq, so.rounds() + 1, options.maxSteps(), budget).encode();
+            SeqEncoder.Encoding e = Observed.name(build, new SeqEncoder(build, seq, so.rounds() + 1, options.maxSteps(), budget).encode());
             if (budget.remainingMillis() < MIN_SOLVER_MILLIS) return limited(so, "less than " + MIN_SOLVER_MILLIS + " ms left after encoding");
             long rlimit = Math.min(Math.min(Integer.MAX_VALUE, options.maxRlimit()), budget.remainingMillis() * options.rlimitPerMilli());
             Params p = ctx.mkParams();
@@ -214,7 +214,7 @@ public final class RaceBmc {
             // (the racing run handed to the explorer) changed from run to run; SolverWatch is the time backstop
             Solver s = solver(ctx, p, e.error());
             Status st = check(s, ctx, budget);
-            if (st == Status.SATISFIABLE) return new Outcome(Kind.RACE, bounds(so, r), schedule(s.getModel(), Observed.translated(build, ctx, e), r));
+            if (st == Status.SATISFIABLE) return new Outcome(Kind.RACE, bounds(so, r), schedule(s.getModel(), ctx, e, r, seq));
             if (st == Status.UNKNOWN) return limited(so, "solver: " + s.getReasonUnknown());
             if (!proofRounds) return open(so, "no race within " + so.rounds() + " rounds; a proof needs " + roundsForProof(r.totalPoints()));
             List<String> notes = r.notes().stream().filter(n -> !OVER_APPROXIMATING_NOTES.contains(n)).toList();
@@ -274,23 +274,23 @@ public final class RaceBmc {
     }
 
     /**
-     * Reads the racing run out of model {@code m} ({@code e} with its read expressions in the model's context, {@link Observed}): the resumptions that ran, each up to where its thread stopped (the
+     * Reads the racing run out of model {@code m}: the resumptions that ran, each up to where its thread stopped (the
      * point its next resumption starts from; for the armed thread its armed access, for the thread that found the race
      * its access; otherwise the chosen switch point), the inputs, and the racing accesses.
      */
-    private static Schedule schedule(Model m, SeqEncoder.Encoding e, Sequentialiser.Result r) {
+    private static Schedule schedule(Model m, Context ctx, SeqEncoder.Encoding e, Sequentialiser.Result r, Program seq) {
         int[] armed = {-1, -1};
         int[] found = {-1, -1};
         for (SeqEncoder.Probe pr : e.probes()) {
-            if (!m.eval(pr.guard(), true).isTrue()) continue;
+            if (!m.eval(pr.guard().translate(ctx), true).isTrue()) continue;
             int[] into = pr.arm() ? armed : found;
             into[0] = pr.slot();
             into[1] = pr.point();
         }
         List<int[]> runs = new ArrayList<>();
         for (SeqEncoder.Run run : e.runs()) {
-            if (m.eval(run.guard(), true).isTrue()) {
-                runs.add(new int[] {run.slot(), (int) num(m, run.from()), (int) num(m, run.to())});
+            if (m.eval(run.guard().translate(ctx), true).isTrue()) {
+                runs.add(new int[] {run.slot(), (int) num(m, run.from().translate(ctx)), (int) num(m, run.to().translate(ctx))});
             }
         }
         List<Schedule.Segment> segs = new ArrayList<>();
@@ -314,8 +314,8 @@ public final class RaceBmc {
         Map<String, List<Long>> inputs = new LinkedHashMap<>();
         for (SeqEncoder.Input in : e.inputs()) {
             SourceLoc orig = r.origins().get(in.loc().line());
-            if (orig == null || !m.eval(in.guard(), true).isTrue()) continue;
-            inputs.computeIfAbsent(orig.shortString(), k -> new ArrayList<>()).add(signed(m, in.value()));
+            if (orig == null || !m.eval(in.guard().translate(ctx), true).isTrue()) continue;
+            inputs.computeIfAbsent(orig.shortString(), k -> new ArrayList<>()).add(signed(m, in.value().translate(ctx)));
         }
         List<SourceLoc> racing = new ArrayList<>();
         racing.add(at(r, armed));
