@@ -94,12 +94,18 @@ final class BoundedCandidates {
             return new BoundedAnswer("bounded proof: none of the " + open.size() + " pair(s) of accesses left racing by the thread-modular layer "
                     + "can race (lazy sequentialisation and bounded model checking with Z3: " + o.detail() + ")", hints);
         }
-        // an outcome at the budget is not reported: more time may change it, and a report must not depend on the
-        // machine's speed (the time limit itself is the reason then)
-        String why = o.limited() ? null : o.kind() == RaceBmc.Kind.RACE_FREE ? o.detail() + ", but "
-                + (proofPossible ? "library effects or atomic accesses among the candidates are not instrumented" : "the thread-modular layer has gaps")
-                : o.detail();
-        return new BoundedAnswer(null, hints, null, why);
+        return new BoundedAnswer(null, hints, null, unproved(o, proofPossible));
+    }
+
+    /**
+     * What an outcome that is no proof established, for an unknown verdict's reason; null at the layer's budget: more
+     * time may change it, and a report must not depend on the machine's speed (the time limit is the reason then).
+     */
+    private static String unproved(RaceBmc.Outcome o, boolean proofPossible) {
+        if (o.limited()) return null;
+        if (o.kind() != RaceBmc.Kind.RACE_FREE) return o.detail();
+        return o.detail() + ", but " + (proofPossible ? "library effects or atomic accesses among the candidates are not instrumented"
+                : "the thread-modular layer has gaps");
     }
 
     private boolean allTriviallyLive(List<RacePair> pairs) {

@@ -124,6 +124,8 @@ public final class RaceBmc {
     static final int SEARCH_SHARE = 4;
     /** See {@link #SEARCH_SHARE} (ms). */
     static final long SEARCH_LEAVES_MILLIS = 3_000;
+    /** A smaller bound tried first ({@link #searchSteps}) takes at most this fraction of what is left of the search's budget. */
+    static final int SEARCH_STEP_SHARE = 3;
 
     private RaceBmc() {
     }
@@ -167,15 +169,12 @@ public final class RaceBmc {
                 continue;
             }
             if (o.kind() == Kind.RACE) return o;
-            tried.add(o.detail());
+            if (!o.limited()) tried.add(o.detail()); // an outcome at the budget depends on the machine's speed
         }
         Outcome last = check(program, filter, options, so, r, budget);
         if (last.kind() == Kind.RACE || tried.isEmpty()) return last;
         return new Outcome(last.kind(), last.detail() + "; before, smaller bounds: " + String.join("; ", tried), last.schedule(), last.limited());
     }
-
-    /** A smaller bound tried first takes at most this fraction of what is left of the search's budget. */
-    static final int SEARCH_STEP_SHARE = 3;
 
     /**
      * The smaller bounds a search tries before {@code full}, smallest first: two thread instances and two loop
