@@ -8,7 +8,11 @@ import java.util.List;
 /**
  * Where pointers flow through a binary expression, and at which offset: the one rule the constraint
  * builder and the query evaluator share. {@code p + k} and {@code k + p} move p by {@code k} elements
- * (any offset when k is not constant) and let whatever the integer operand carries flow anywhere;
+ * (any offset when k is not constant); whatever the integer operand carries flows too (anywhere) only when
+ * p is made from an integer ({@code (char *)0 + (uintptr_t)q}), since otherwise the result stays within p's
+ * objects (C11 6.5.6p8; an index passed as a thread argument, {@code (void *)i} cast back, carries the
+ * unknown memory of its integer-to-pointer cast, and would otherwise make {@code arr + k} reach every escaped
+ * object);
  * integer arithmetic on a pointer-carrying integer keeps constant byte offsets exact; pointer
  * differences and comparisons carry no pointer; bitwise operations keep their operands' targets at any
  * offset; other operators carry nothing.
@@ -35,7 +39,8 @@ final class PointerArith {
             CType pointee = b.type().pointee();
             long elem = pointee == null || pointee.size() <= 0 ? 1 : pointee.size();
             Long c = pointee != null && pointee.size() < 0 ? null : Consts.fold(other); // VLA pointee: stride unknown
-            return List.of(new Flow(ptr, c == null ? null : c * elem * (op == Expr.BinOp.SUB ? -1 : 1)), new Flow(other, null));
+            Flow moved = new Flow(ptr, c == null ? null : c * elem * (op == Expr.BinOp.SUB ? -1 : 1));
+            return fromInteger(ptr) ? List.of(moved, new Flow(other, null)) : List.of(moved);
         }
         if (!b.type().isPointer() && lp && rp) return List.of(); // pointer difference or comparison
         if (additive && !b.type().isPointer()) {
@@ -45,5 +50,17 @@ final class PointerArith {
             if (cl != null && op == Expr.BinOp.ADD) return List.of(new Flow(r, cl));
         }
         return List.of(new Flow(l, null), new Flow(r, null));
+    }
+
+    /**
+     * True if the pointer operand of {@code p + k} is made from an integer ({@code (char *)0 + (uintptr_t)q},
+     * {@code (char *)base + k}): then the integer operand may be where the address comes from. Otherwise
+     * {@code p + k} points into the objects p points to (C11 6.5.6p8: leaving the object is undefined), which
+     * p's own flow covers, whatever k carries.
+     */
+    private static boolean fromInteger(Expr ptr) {
+        Expr e = ptr;
+        while (e instanceof Expr.Cast c && ConstraintBuilder.pointerLike(c.operand().type())) e = c.operand();
+        return e instanceof Expr.Cast c && !ConstraintBuilder.pointerLike(c.operand().type()) || Consts.isConstant(e);
     }
 }

@@ -115,6 +115,27 @@ class PointsToBasicsTest {
     }
 
     @Test
+    void pointerPlusIntegerStaysInThePointersObjectsUnlessThePointerIsMadeFromAnInteger() throws Exception {
+        // the thread argument idiom: an index passed as a pointer, (void *)i, is cast back to an integer;
+        // the cast gives unknown memory, but arr + k points into arr whatever k carries (C11 6.5.6p8)
+        PointerFixture f = PointerFixture.of(dir, """
+                int x, arr[4]; int *elem, *fromBase; char *fromNull; long k, addr, base, raw;
+                void *hand(void) { return (void *)raw; }
+                int main() {
+                  k = (long)hand();
+                  elem = arr + k;
+                  addr = (long)&x;
+                  fromNull = (char *)0 + addr;
+                  base = 0; fromBase = (int *)base + k;
+                  return 0; }
+                """);
+        assertEquals(Set.of("unknown+?"), f.pts("k"));
+        assertEquals(Set.of("arr+?"), f.pts("elem"));
+        assertEquals(Set.of("x+?"), f.pts("fromNull"));
+        assertTrue(f.pts("fromBase").contains("unknown+?"), f.pts("fromBase").toString());
+    }
+
+    @Test
     void structCopyKeepsOffsets() throws Exception {
         PointerFixture f = PointerFixture.of(dir, """
                 struct S { int *p; int n; int *q; };
