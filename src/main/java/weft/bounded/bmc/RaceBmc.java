@@ -145,11 +145,11 @@ public final class RaceBmc {
         SeqOptions so = options.seq();
         Sequentialiser.Result r;
         try {
-            r = Sequentialiser.sequentialise(program, so, filter, "bounded program");
+            r = Sequentialiser.sequentialise(program, so, filter, "bounded program", options.maxText());
             int needed = roundsForProof(r.totalPoints());
             if (needed <= options.maxProofRounds() && needed != so.rounds()) {
                 so = new SeqOptions(needed, so.unwind(), so.threads(), so.recursion());
-                r = Sequentialiser.sequentialise(program, so, filter, "bounded program");
+                r = Sequentialiser.sequentialise(program, so, filter, "bounded program", options.maxText());
             }
         } catch (IllegalArgumentException e) {
             return open(so, "not sequentialised: " + e.getMessage());
@@ -164,7 +164,7 @@ public final class RaceBmc {
             if (share.remainingMillis() < MIN_SOLVER_MILLIS * 2) continue; // too short to be worth a formula
             Outcome o;
             try {
-                o = check(program, filter, options, step, Sequentialiser.sequentialise(program, step, filter, "bounded program"), share);
+                o = check(program, filter, options, step, Sequentialiser.sequentialise(program, step, filter, "bounded program", options.maxText()), share);
             } catch (IllegalArgumentException e) {
                 continue;
             }

@@ -29,6 +29,8 @@ final class SeqState {
     final Program program;
     final SeqOptions options;
     final AccessFilter filter;
+    /** The longest sequential program (characters, all threads together) worth emitting. */
+    final int maxText;
     final CTypes types = new CTypes();
     final StringBuilder statics = new StringBuilder();
     final Map<String, String> prototypes = new LinkedHashMap<>();
@@ -38,11 +40,14 @@ final class SeqState {
     final Set<Variable> addressTaken = new HashSet<>();
     private final Map<String, Integer> fnIds = new LinkedHashMap<>();
     boolean cutOffs;
+    /** Characters of the threads' bodies emitted before the current one. */
+    int emitted;
 
-    SeqState(Program program, SeqOptions options, AccessFilter filter) {
+    SeqState(Program program, SeqOptions options, AccessFilter filter, int maxText) {
         this.program = program;
         this.options = options;
         this.filter = filter;
+        this.maxText = maxText;
         for (Function f : program.functions().values()) {
             for (Edge e : f.cfg().edges()) {
                 AddressScan.stmt(e.stmt(), addressTaken);

@@ -71,9 +71,18 @@ public final class Sequentialiser {
      * {@code filter} keeps; {@code source} names the input in the header.
      */
     public static Result sequentialise(Program program, SeqOptions options, AccessFilter filter, String source) {
+        return sequentialise(program, options, filter, source, ThreadEmitter.MAX_TEXT);
+    }
+
+    /**
+     * As {@link #sequentialise(Program, SeqOptions, AccessFilter, String)}, but gives up (IllegalArgumentException)
+     * as soon as the threads' bodies exceed {@code maxText} characters: a caller that cannot use a longer program
+     * does not pay for emitting it (pigz, smtprc: seconds of inlining for a program the layer then refuses).
+     */
+    public static Result sequentialise(Program program, SeqOptions options, AccessFilter filter, String source, int maxText) {
         Function main = program.function("main");
         if (main == null) throw new IllegalArgumentException("the program defines no main function");
-        SeqState st = new SeqState(program, options, filter);
+        SeqState st = new SeqState(program, options, filter, maxText);
         st.newSlot(main);
         List<String> bodies = new ArrayList<>();
         List<Integer> sizes = new ArrayList<>();
@@ -82,6 +91,7 @@ public final class Sequentialiser {
         for (int i = 0; i < st.slots.size(); i++) {
             ThreadEmitter te = new ThreadEmitter(st, i);
             bodies.add(te.emit());
+            st.emitted += bodies.get(bodies.size() - 1).length();
             bodyOrigins.add(te.origins);
             sizes.add(te.points());
             points.add(new ArrayList<>(te.pointLocs()));

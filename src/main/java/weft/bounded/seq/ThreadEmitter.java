@@ -128,8 +128,8 @@ final class ThreadEmitter {
 
     private void instance(Function f, Cont cont, List<String> args) {
         // inlining through calls (indirect ones dispatched over every candidate) can grow without bound
-        if (out.length() > MAX_TEXT) {
-            throw new IllegalArgumentException("the sequential program of a thread exceeds " + MAX_TEXT + " characters");
+        if (out.length() + st.emitted > st.maxText) {
+            throw new IllegalArgumentException("the sequential program exceeds " + st.maxText + " characters");
         }
         int inst = instances++;
         Map<Variable, String> names = new HashMap<>();

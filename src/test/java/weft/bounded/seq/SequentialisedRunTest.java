@@ -21,6 +21,7 @@ import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -96,6 +97,16 @@ class SequentialisedRunTest {
         assertTrue(all.text().contains("w_check("));
         assertFalse(none.text().contains("w_check(("));
         assertEquals(2, all.threads());
+    }
+
+    @Test
+    void aCallerThatCannotUseALongerProgramStopsTheEmission() throws Exception {
+        Path f = DIR.resolve("05-byte-overlap.c");
+        int whole = Sequentialiser.sequentialise(load(f), BOUNDS, AccessFilter.ALL, "05").text().length();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Sequentialiser.sequentialise(load(f), BOUNDS, AccessFilter.ALL, "05", 200));
+        assertTrue(e.getMessage().contains("exceeds 200 characters"), e.getMessage());
+        assertEquals(whole, Sequentialiser.sequentialise(load(f), BOUNDS, AccessFilter.ALL, "05", whole).text().length());
     }
 
     static Program load(Path f) throws Exception {
