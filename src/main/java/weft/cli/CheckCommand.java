@@ -376,10 +376,7 @@ public final class CheckCommand implements Callable<Integer> {
         }
         clock.counts().entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .forEach(e -> err.printf(java.util.Locale.ROOT, "weft: stats: %-28s %,d%n", e.getKey(), e.getValue()));
-        long cpu = 0;
-        if (java.lang.management.ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
-            cpu = os.getProcessCpuTime() / 1_000_000;
-        }
+        long cpu = Math.max(0, weft.budget.CpuClock.process().nanos() / 1_000_000);
         err.printf(java.util.Locale.ROOT, "weft: stats: total: wall %d ms since the check started, process CPU %d ms, peak heap %d MB, max heap %d MB%n",
                 (System.nanoTime() - startNanos) / 1_000_000, cpu, PhaseClock.peakHeapMb(), Runtime.getRuntime().maxMemory() >> 20);
     }

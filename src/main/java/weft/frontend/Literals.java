@@ -29,7 +29,7 @@ final class Literals {
             case IASTLiteralExpression.lk_float_constant -> {
                 double d;
                 try {
-                    d = Double.parseDouble(text.replaceAll("[fFlL]+$", ""));
+                    d = Double.parseDouble(withoutSuffix(text, "fFlL"));
                 } catch (NumberFormatException e) {
                     d = 0;
                 }
@@ -109,8 +109,15 @@ final class Literals {
         return new CType.Int("unsigned long long", 8, types.dataModel().longLongAlign, false);
     }
 
+    /** {@code text} without its trailing characters from {@code suffix} (a literal's suffix; no regular expression per literal). */
+    static String withoutSuffix(String text, String suffix) {
+        int end = text.length();
+        while (end > 0 && suffix.indexOf(text.charAt(end - 1)) >= 0) end--;
+        return text.substring(0, end);
+    }
+
     static long parseInteger(String text) {
-        String t = text.toLowerCase().replaceAll("[ul]+$", "");
+        String t = withoutSuffix(text.toLowerCase(), "ul");
         try {
             if (t.startsWith("0x")) return Long.parseUnsignedLong(t.substring(2), 16);
             if (t.startsWith("0b")) return Long.parseUnsignedLong(t.substring(2), 2);

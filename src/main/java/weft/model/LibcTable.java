@@ -19,6 +19,13 @@ public final class LibcTable {
     /** Every table loaded by {@link #load}: the C library and the libraries real programs commonly link (zlib). */
     public static final List<String> RESOURCES = List.of(RESOURCE, "/weft/model/zlib.tsv");
 
+    // compiled once: a cold start parses the whole table (String.matches and split compile their pattern per call)
+    private static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z_0-9]*");
+    private static final java.util.regex.Pattern EFFECT = java.util.regex.Pattern.compile(
+            "(r|w|rw)(\\*{0,2}[0-9]+|[0-9]+:[0-9]+|@[A-Za-z_][A-Za-z_0-9]*)|p([0-9]+|s|@[A-Za-z_][A-Za-z_0-9]*)=\\S+");
+    private static final java.util.regex.Pattern SPACES = java.util.regex.Pattern.compile(" +");
+    private static final java.util.regex.Pattern BAR = java.util.regex.Pattern.compile("\\|");
+
     private LibcTable() {
     }
 
@@ -64,7 +71,7 @@ public final class LibcTable {
      * @throws IllegalArgumentException with the reason when a column is malformed
      */
     public static LibraryModel row(String name, String argsCol, String resultCol, String posix, String state, String callbacks) {
-        if (!name.matches("[A-Za-z_][A-Za-z_0-9]*")) throw new IllegalArgumentException("bad function name '" + name + "'");
+        if (!NAME.matcher(name).matches()) throw new IllegalArgumentException("bad function name '" + name + "'");
         String[] c = {name, argsCol.trim(), resultCol.trim(), posix.trim(), state.trim(), callbacks.trim()};
         List<Event.MemArg> args = new ArrayList<>();
         List<LibcFacts.Store> stores = new ArrayList<>();
@@ -72,8 +79,8 @@ public final class LibcTable {
         boolean vRead = false, vWrite = false;
         int vFrom = -1;
         if (!c[1].equals("-")) {
-            for (String tok : c[1].trim().split(" +")) {
-                if (!tok.matches("(r|w|rw)(\\*{0,2}[0-9]+|[0-9]+:[0-9]+|@[A-Za-z_][A-Za-z_0-9]*)|p([0-9]+|s|@[A-Za-z_][A-Za-z_0-9]*)=\\S+")) {
+            for (String tok : SPACES.split(c[1].trim())) {
+                if (!EFFECT.matcher(tok).matches()) {
                     throw new IllegalArgumentException("bad effect '" + tok + "'");
                 }
                 if (tok.startsWith("p@")) {
@@ -121,7 +128,7 @@ public final class LibcTable {
         List<LibcFacts.Callback> cbs = new ArrayList<>();
         List<String> runs = new ArrayList<>();
         if (!c[5].equals("-")) {
-            for (String tok : c[5].split(" +")) {
+            for (String tok : SPACES.split(c[5])) {
                 if (tok.startsWith("run:")) runs.add(tok.substring(4));
                 else cbs.add(callback(tok));
             }
@@ -181,7 +188,7 @@ public final class LibcTable {
 
     private static List<LibcFacts.Target> targets(String spec) {
         List<LibcFacts.Target> out = new ArrayList<>();
-        for (String t : spec.split("\\|")) {
+        for (String t : BAR.split(spec)) {
             if (t.equals("fresh")) out.add(new LibcFacts.Target(LibcFacts.Kind.FRESH, -1, null));
             else if (t.equals("static")) out.add(new LibcFacts.Target(LibcFacts.Kind.STATIC, -1, null));
             else if (t.equals("const")) out.add(new LibcFacts.Target(LibcFacts.Kind.CONST, -1, null));
