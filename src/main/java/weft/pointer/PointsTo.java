@@ -38,8 +38,9 @@ import java.util.Set;
  * functions' parameters) remains visible to all code.
  *
  * <p><b>Assumptions</b> (documented unsoundness): pointers are copied whole (a pointer assembled from bytes
- * copied at offsets that do not start a pointer cell is lost); {@code p + k} with p a pointer not made from an
- * integer stays within p's objects (C11 6.5.6p8), even when k was computed from another pointer's address
+ * copied at offsets that do not start a pointer cell is lost); {@code p + k} with p not cast from an integer in
+ * that expression stays within p's objects (C11 6.5.6p8; a null pointer kept in a variable, {@code b = 0; b + k}, takes
+ * none of k's targets), even when k was computed from another pointer's address
  * ({@code (char *)p + ((uintptr_t)q - (uintptr_t)p)} is undefined when q is outside p's object; {@link PointerArith}); inline assembly has no pointer effects;
  * library models are faithful. When something unsound is detected (unresolved indirect call or start routine,
  * function pointers reaching external code), {@link #isComplete()} is false.
