@@ -18,11 +18,7 @@ final class ProcStat {
 
     /** True if the file exists and parses here. */
     static boolean readable() {
-        try {
-            return parse(Files.readString(STAT)) >= 0;
-        } catch (IOException | RuntimeException e) {
-            return false;
-        }
+        return processCpuNanos() >= 0;
     }
 
     /** The process's CPU time in nanoseconds, or -1 when the file cannot be read any more. */
