@@ -90,15 +90,20 @@ public record LibcFacts(List<Target> result, List<Store> stores, boolean posixTh
 
     /**
      * The call stores through argument {@code throughArg} (-1: into its hidden state; -2: into the library's global
-     * object {@code global}) a pointer to one of {@code value}.
+     * object {@code global}) a pointer to one of {@code value}: into the member {@code field} of the struct the argument
+     * points to ({@code p0.state=fresh}: zlib's {@code strm->state}), or where it points when {@code field} is null.
      */
-    public record Store(int throughArg, List<Target> value, String global) {
+    public record Store(int throughArg, List<Target> value, String global, String field) {
         public Store {
             value = List.copyOf(value);
         }
 
+        public Store(int throughArg, List<Target> value, String global) {
+            this(throughArg, value, global, null);
+        }
+
         public Store(int throughArg, List<Target> value) {
-            this(throughArg, value, null);
+            this(throughArg, value, null, null);
         }
     }
 

@@ -22,7 +22,7 @@ public final class LibcTable {
     // compiled once: a cold start parses the whole table (String.matches and split compile their pattern per call)
     private static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z_0-9]*");
     private static final java.util.regex.Pattern EFFECT = java.util.regex.Pattern.compile(
-            "(r|w|rw)(\\*{0,2}[0-9]+|[0-9]+:[0-9]+|@[A-Za-z_][A-Za-z_0-9]*)|p([0-9]+|s|@[A-Za-z_][A-Za-z_0-9]*)=\\S+");
+            "(r|w|rw)(\\*{0,2}[0-9]+|[0-9]+:[0-9]+|@[A-Za-z_][A-Za-z_0-9]*)|p([0-9]+(\\.[A-Za-z_][A-Za-z_0-9]*)?|s|@[A-Za-z_][A-Za-z_0-9]*)=\\S+");
     private static final java.util.regex.Pattern SPACES = java.util.regex.Pattern.compile(" +");
     private static final java.util.regex.Pattern BAR = java.util.regex.Pattern.compile("\\|");
 
@@ -93,7 +93,10 @@ public final class LibcTable {
                     int eq = tok.indexOf('=');
                     if (eq < 0) throw new IllegalArgumentException("bad store " + tok);
                     String where = tok.substring(1, eq);
-                    stores.add(new LibcFacts.Store(where.equals("s") ? -1 : Integer.parseInt(where), targets(tok.substring(eq + 1))));
+                    int dot = where.indexOf('.');
+                    String field = dot < 0 ? null : where.substring(dot + 1);
+                    if (dot >= 0) where = where.substring(0, dot);
+                    stores.add(new LibcFacts.Store(where.equals("s") ? -1 : Integer.parseInt(where), targets(tok.substring(eq + 1)), null, field));
                 } else if (tok.contains("**")) {
                     boolean rw = tok.startsWith("rw");
                     boolean w = rw || tok.startsWith("w");

@@ -69,8 +69,8 @@ final class CallEffects {
 
     void installExternalWorld() {
         int u = s.unknownCell;
-        s.addConstraint(u, (sv, l) -> sv.addEdge(sv.readNode(sv.shift(l, Solver.SHIFT_ANY)), u, 0));
-        s.addConstraint(u, (sv, l) -> sv.addEdge(u, sv.writeNode(sv.shift(l, Solver.SHIFT_ANY)), 0));
+        s.addConstraint(u, (sv, l) -> sv.addEdge(sv.readNode(sv.shift(l, Shift.WHOLE)), u, 0));
+        s.addConstraint(u, (sv, l) -> sv.addEdge(u, sv.writeNode(sv.shift(l, Shift.WHOLE)), 0));
         calls.callFunctionsOf(u, null, u, u, true, "callback passed to external code");
         s.addConstraint(u, (sv, l) -> {
             if (sv.obj(sv.locObj[l]).object instanceof MemObject.Fn fn) {
@@ -244,12 +244,29 @@ final class CallEffects {
         b.store(site.result, node);
     }
 
+    /**
+     * Where a store through an argument lands relative to the argument: its member {@link LibcFacts.Store#field}
+     * when the argument's static type is a pointer to a struct that has it, anywhere in the object when it has
+     * not (the layout is unknown), the pointed-to place itself for a store without a member.
+     */
+    private static int memberShift(CallSite site, LibcFacts.Store st) {
+        if (st.field() == null) return 0;
+        java.util.List<weft.ir.Expr> args = site.call.args();
+        weft.ir.Expr arg = st.throughArg() < args.size() ? args.get(st.throughArg()) : null;
+        weft.ir.CType pointee = arg == null ? null : arg.type().pointee();
+        if (pointee != null && pointee.unqualified() instanceof weft.ir.StructType t) {
+            weft.ir.StructType.Field f = t.field(st.field());
+            if (f != null && !f.isBitField()) return Shift.plain(f.offset());
+        }
+        return Shift.WHOLE;
+    }
+
     /** Pointers the call stores through its arguments or into its hidden state. */
     private void stores(CallSite site, LibcFacts facts) {
         for (LibcFacts.Store st : facts.stores()) {
             int value = targets(site, facts, st.value());
             if (st.throughArg() >= 0) {
-                b.store(Term.through(site.arg(st.throughArg()), 0), value);
+                b.store(Term.through(site.arg(st.throughArg()), memberShift(site, st)), value);
             } else if (st.global() != null) {
                 Variable g = b.program.globalNamed(st.global());
                 if (g != null) b.store(Term.at(b.varObj(null, g), Solver.ANY), value);
@@ -269,11 +286,11 @@ final class CallEffects {
             switch (x.kind()) {
                 case FRESH -> freshLibraryObject(t, b.heapObj(site.version, site.edge));
                 case ARG, INTO_ARG -> {
-                    if (site.arg(x.arg()) >= 0) s.addEdge(site.arg(x.arg()), t, x.kind() == LibcFacts.Kind.ARG ? 0 : Solver.SHIFT_ANY);
+                    if (site.arg(x.arg()) >= 0) s.addEdge(site.arg(x.arg()), t, x.kind() == LibcFacts.Kind.ARG ? 0 : Shift.IN_ARRAY);
                 }
                 case DEREF_ARG -> {
                     int p = site.arg(x.arg());
-                    if (p >= 0) s.addEdge(b.read(Term.through(p, 0)), t, Solver.SHIFT_ANY);
+                    if (p >= 0) s.addEdge(b.read(Term.through(p, 0)), t, Shift.IN_ARRAY);
                 }
                 case STATIC -> libraryObject(t, facts.state().isEmpty() ? null : LibcFacts.stateObjectName(facts.state().get(0)));
                 case CONST -> libraryObject(t, LibcFacts.CONST_OBJECT);
@@ -333,7 +350,7 @@ final class CallEffects {
         for (Event.MemArg a : m.args()) {
             if (!a.deep() || !a.write() || site.arg(a.ptrArg()) < 0) continue;
             int closure = b.temp();
-            s.addEdge(site.arg(a.ptrArg()), closure, Solver.SHIFT_ANY);
+            s.addEdge(site.arg(a.ptrArg()), closure, Shift.IN_ARRAY);
             String lib = site.call.directName();
             s.addConstraint(closure, (sv, l) -> {
                 MemObject o = sv.obj(sv.locObj[l]).object;
@@ -343,10 +360,10 @@ final class CallEffects {
                 }
                 // the library's read-only data (a message) holds none of the structure's pointers
                 if (MemObject.isLibraryConstData(o)) return;
-                int all = sv.shift(l, Solver.SHIFT_ANY);
-                sv.addEdge(sv.readNode(all), closure, Solver.SHIFT_ANY);
+                int all = sv.shift(l, Shift.IN_ARRAY);
+                sv.addEdge(sv.readNode(all), closure, Shift.IN_ARRAY);
                 int obj = sv.locObj[l];
-                if (advanced.add(obj)) sv.watch(obj, (w, cellLoc) -> w.addEdge(w.locCell[cellLoc], w.locCell[cellLoc], Solver.SHIFT_ANY));
+                if (advanced.add(obj)) sv.watch(obj, (w, cellLoc) -> w.addEdge(w.locCell[cellLoc], w.locCell[cellLoc], Shift.IN_ARRAY));
             });
         }
     }
@@ -359,7 +376,7 @@ final class CallEffects {
         // argument or fresh memory
         int t = b.temp();
         for (Event.MemArg a : m.args()) {
-            if (a.write() == writes) s.addEdge(site.arg(a.ptrArg()), t, writes ? 0 : Solver.SHIFT_ANY);
+            if (a.write() == writes) s.addEdge(site.arg(a.ptrArg()), t, writes ? 0 : Shift.IN_ARRAY);
         }
         if (!writes) s.addLoc(t, s.loc(b.heapObj(site.version, site.edge), 0));
         b.store(site.result, t);
@@ -402,7 +419,7 @@ final class CallEffects {
             if (op == Event.AtomicOp.CAS && a.expectedIsPointer()) b.store(Term.through(site.arg(a.expectedArg()), 0), old);
             if (op == Event.AtomicOp.RMW) {
                 // arithmetic on an atomic pointer moves it by an unknown amount
-                b.store(cell, b.union(b.shiftedNode(old, Solver.SHIFT_ANY), b.shiftedNode(value, Solver.SHIFT_ANY)));
+                b.store(cell, b.union(b.shiftedNode(old, Shift.IN_ARRAY), b.shiftedNode(value, Shift.WHOLE)));
                 return;
             }
         }

@@ -38,7 +38,7 @@ final class ConstraintBuilder {
     record Term(int obj, long off, int node, int shift) {
         static final Term EMPTY = new Term(-1, 0, -1, 0);
 
-        static Term at(int obj, long off) { return new Term(obj, off, -1, 0); }
+        static Term at(int obj, long off) { return off == UNKNOWN ? new Term(obj, off, -1, Shift.WHOLE) : new Term(obj, off, -1, 0); }
 
         static Term through(int node, int shift) { return node < 0 ? EMPTY : new Term(-1, 0, node, shift); }
 
@@ -246,14 +246,24 @@ final class ConstraintBuilder {
 
     Term term(Lvalue lv) {
         if (lv instanceof Lvalue.Var v) return Term.at(varObj(cur, v.variable()), 0);
-        if (lv instanceof Lvalue.Field f) return shifted(term(f.base()), f.field().offset());
-        if (lv instanceof Lvalue.Index ix) return shifted(term(ix.base()), indexBytes(ix));
+        if (lv instanceof Lvalue.Field f) return shifted(term(f.base()), Shift.plain(f.field().offset()));
+        if (lv instanceof Lvalue.Index ix) return shifted(term(ix.base()), indexShift(ix));
         return Term.through(eval(((Lvalue.Deref) lv).pointer()), 0);
     }
 
     /** All of the object(s) {@code lv} designates (offset ANY). */
     Term anywhereIn(Lvalue lv) {
-        return shifted(term(lv), UNKNOWN);
+        return shifted(term(lv), Shift.WHOLE);
+    }
+
+    /**
+     * The move from an array to its element {@code ix}: to a constant element, known to be in the array
+     * ({@link Shift#tagged}); to an unknown one, anywhere in the array ({@link Shift#rangeAt}).
+     */
+    static int indexShift(Lvalue.Index ix) {
+        long bytes = indexBytes(ix);
+        if (!(ix.base().type().unqualified() instanceof CType.Array)) return Shift.ofBytes(bytes);
+        return bytes == UNKNOWN ? Shift.rangeAt(0) : Shift.tagged(bytes);
     }
 
     /** Byte offset of a constant index, or {@link #UNKNOWN}. */
@@ -268,18 +278,29 @@ final class ConstraintBuilder {
         }
     }
 
-    /** Offsets compose first and are normalised (bounds, ANY) only when interned, as in queries. */
-    private static Term shifted(Term t, long bytes) {
-        if (t.isEmpty() || bytes == 0) return t;
+    /**
+     * Offsets compose first and are normalised (bounds, ANY, array members) only when interned. A static
+     * term keeps its offset in {@code off} and what it knows of arrays in {@code shift}: the kind of {@link
+     * Shift} it was composed from, at offset 0 ({@code 0}: plain; {@code tagged(0)}: in an array; {@code
+     * rangeAt(0)}: anywhere in the array starting at {@code off}; {@code WHOLE}: anywhere).
+     */
+    private static Term shifted(Term t, int step) {
+        if (t.isEmpty() || step == 0) return t;
         if (t.isStatic()) {
-            boolean any = bytes == UNKNOWN || t.off() == UNKNOWN;
-            return Term.at(t.obj(), any ? UNKNOWN : t.off() + bytes);
+            int kind = Shift.add(t.shift(), step);
+            if (kind == Shift.WHOLE) return new Term(t.obj(), UNKNOWN, -1, Shift.WHOLE);
+            long off = t.off() + Shift.bytes(kind);
+            int k = Shift.isRange(kind) ? Shift.rangeAt(0) : Shift.isTagged(kind) ? Shift.tagged(0) : 0;
+            return new Term(t.obj(), Shift.isRange(t.shift()) ? t.off() : off, -1, k);
         }
-        return Term.through(t.node(), Solver.addShifts(t.shift(), bytes == UNKNOWN ? Solver.SHIFT_ANY : Solver.toShift(bytes)));
+        return Term.through(t.node(), Shift.add(t.shift(), step));
     }
 
     int staticLoc(Term t) {
-        return s.loc(t.obj(), t.off() == UNKNOWN || t.off() < 0 ? Loc.ANY : t.off());
+        int kind = t.shift();
+        if (kind == Shift.WHOLE || t.off() == UNKNOWN || t.off() < 0) return s.loc(t.obj(), Loc.ANY);
+        if (Shift.isRange(kind)) return s.rangeLocAt(t.obj(), t.off());
+        return s.loc(t.obj(), t.off(), Shift.isTagged(kind));
     }
 
     /** The node of the value of {@code e}, or -1 if it cannot hold a pointer. */
@@ -336,7 +357,10 @@ final class ConstraintBuilder {
     private int binary(Expr.Binary b) {
         int out = -1;
         for (PointerArith.Flow f : PointerArith.flows(b)) {
-            out = union(out, shiftedNode(eval(f.operand()), f.bytes() == null ? Solver.SHIFT_ANY : Solver.toShift(f.bytes())));
+            int sh = f.bytes() == null ? Shift.WHOLE : Shift.plain(f.bytes());
+            // p + k moves p within its array, also by a constant too large to encode
+            if (sh == Shift.WHOLE && f.inArray()) sh = Shift.IN_ARRAY;
+            out = union(out, shiftedNode(eval(f.operand()), sh));
         }
         return out;
     }

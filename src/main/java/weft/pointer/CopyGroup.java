@@ -6,7 +6,8 @@ package weft.pointer;
  * Solver#link}(S, D) for each pair, but without building all pairs.
  *
  * <p>{@code link(S, D)} means: if S or D copies whole objects ({@link Solver#wholeObject}), {@code
- * sum(S.obj) -> anyCell(D.obj)}; otherwise, for each cell of S's object at offset {@code S.off + r} within
+ * wholeReadNode(S) -> wholeWriteNode(D)} (for a range location, its array member's sum and cell, else the
+ * object's sum and ANY cell); otherwise, for each cell of S's object at offset {@code S.off + r} within
  * the copied size (existing or future), {@code cell -> cell(D.obj, D.off + r)} (created), and {@code
  * anyCell(S.obj) -> anyCell(D.obj)} once S's object has an ANY cell.
  *
@@ -16,8 +17,10 @@ package weft.pointer;
  * <ul>
  *   <li>a buffer node per relative offset r: source cells at {@code off + r} flow into it, it flows into
  *       {@code cell(D.obj, D.off + r)} of every ordinary destination; one more for the ANY cells;</li>
- *   <li>{@code hubWholeSrc}: sums of whole-object sources, into the ANY cells of all destinations;</li>
- *   <li>{@code hubWholeDst}: sums of ordinary sources, into the ANY cells of whole-object destinations.</li>
+ *   <li>{@code hubWholeSrc}: whole read nodes of whole-object sources, into the whole write nodes of all
+ *       destinations;</li>
+ *   <li>{@code hubWholeDst}: what ordinary sources copy ({@link Solver#copyReadNode}: the sum of their object, or
+ *       of the array member the copied bytes lie in), into the whole write nodes of whole-object destinations.</li>
  * </ul>
  * Nodes and edges are created only once both sides of a pair exist, as {@code link} would. Every list is
  * extended before it is connected, so that re-entrant additions (creating a cell applies watches) miss no
@@ -29,11 +32,14 @@ final class CopyGroup {
     /** Source and destination locations seen. */
     private final IntSet srcSeen = new IntSet();
     private final IntSet dstSeen = new IntSet();
-    /** Objects of whole-object sources; ordinary sources' objects; all destinations' objects; whole-object destinations' objects. */
-    private final IntList wholeSrcObjs = new IntList(2);
-    private final IntList srcObjs = new IntList(2);
-    private final IntList dstObjs = new IntList(2);
-    private final IntList wholeDstObjs = new IntList(2);
+    /**
+     * Whole read nodes of whole-object sources; ordinary sources' read nodes ({@link Solver#copyReadNode}); whole write nodes of all
+     * destinations; whole write nodes of whole-object destinations.
+     */
+    private final IntList wholeSrcNodes = new IntList(2);
+    private final IntList srcReads = new IntList(2);
+    private final IntList dstNodes = new IntList(2);
+    private final IntList wholeDstNodes = new IntList(2);
     /** Ordinary destination locations. */
     private final IntList dsts = new IntList(2);
     private int hubWholeSrc = -1;
@@ -54,29 +60,33 @@ final class CopyGroup {
         if (!srcSeen.add(loc)) return;
         int obj = s.locObj[loc];
         if (s.wholeObject(loc)) {
-            wholeSrcObjs.add(obj);
-            if (hubWholeSrc >= 0) s.addEdge(s.sum(obj), hubWholeSrc, 0);
-            else if (dstObjs.size() > 0) makeHubWholeSrc();
+            int n = s.wholeReadNode(loc);
+            wholeSrcNodes.add(n);
+            if (hubWholeSrc >= 0) s.addEdge(n, hubWholeSrc, 0);
+            else if (dstNodes.size() > 0) makeHubWholeSrc();
             return;
         }
-        srcObjs.add(obj);
-        if (hubWholeDst >= 0) s.addEdge(s.sum(obj), hubWholeDst, 0);
-        else if (wholeDstObjs.size() > 0) makeHubWholeDst();
+        int read = s.copyReadNode(loc, size);
+        srcReads.add(read);
+        if (hubWholeDst >= 0) s.addEdge(read, hubWholeDst, 0);
+        else if (wholeDstNodes.size() > 0) makeHubWholeDst();
         int from = s.locOff[loc];
-        s.watch(obj, (sv, cellLoc) -> cell(from, cellLoc));
+        long n = s.copyExtent(loc, size);
+        s.watch(obj, (sv, cellLoc) -> cell(from, n, cellLoc));
     }
 
     /** Location {@code loc} is copied to. */
     void addDestination(int loc) {
         if (!dstSeen.add(loc)) return;
         int obj = s.locObj[loc];
-        dstObjs.add(obj);
-        if (hubWholeSrc >= 0) s.addEdge(hubWholeSrc, s.anyCell(obj), 0);
-        else if (wholeSrcObjs.size() > 0) makeHubWholeSrc();
+        int whole = s.wholeWriteNode(loc);
+        dstNodes.add(whole);
+        if (hubWholeSrc >= 0) s.addEdge(hubWholeSrc, whole, 0);
+        else if (wholeSrcNodes.size() > 0) makeHubWholeSrc();
         if (s.wholeObject(loc)) {
-            wholeDstObjs.add(obj);
-            if (hubWholeDst >= 0) s.addEdge(hubWholeDst, s.anyCell(obj), 0);
-            else if (srcObjs.size() > 0) makeHubWholeDst();
+            wholeDstNodes.add(whole);
+            if (hubWholeDst >= 0) s.addEdge(hubWholeDst, whole, 0);
+            else if (srcReads.size() > 0) makeHubWholeDst();
             return;
         }
         dsts.add(loc);
@@ -89,22 +99,23 @@ final class CopyGroup {
     private void makeHubWholeSrc() {
         hubWholeSrc = s.newNode();
         s.statGroupNodes++;
-        for (int i = 0; i < wholeSrcObjs.size(); i++) s.addEdge(s.sum(wholeSrcObjs.get(i)), hubWholeSrc, 0);
-        for (int i = 0; i < dstObjs.size(); i++) s.addEdge(hubWholeSrc, s.anyCell(dstObjs.get(i)), 0);
+        for (int i = 0; i < wholeSrcNodes.size(); i++) s.addEdge(wholeSrcNodes.get(i), hubWholeSrc, 0);
+        for (int i = 0; i < dstNodes.size(); i++) s.addEdge(hubWholeSrc, dstNodes.get(i), 0);
     }
 
     private void makeHubWholeDst() {
         hubWholeDst = s.newNode();
         s.statGroupNodes++;
-        for (int i = 0; i < srcObjs.size(); i++) s.addEdge(s.sum(srcObjs.get(i)), hubWholeDst, 0);
-        for (int i = 0; i < wholeDstObjs.size(); i++) s.addEdge(hubWholeDst, s.anyCell(wholeDstObjs.get(i)), 0);
+        for (int i = 0; i < srcReads.size(); i++) s.addEdge(srcReads.get(i), hubWholeDst, 0);
+        for (int i = 0; i < wholeDstNodes.size(); i++) s.addEdge(hubWholeDst, wholeDstNodes.get(i), 0);
     }
 
     /** A cell of the object of an ordinary source starting at offset {@code from}. */
-    private void cell(int from, int cellLoc) {
+    private void cell(int from, long size, int cellLoc) {
         int node = s.locCell[cellLoc];
         int k = s.locOff[cellLoc];
         if (k == Solver.ANY) {
+            if (s.isRange(cellLoc) && !s.rangeOverlaps(cellLoc, from, size)) return;
             if (anyBuffer < 0) {
                 anyBuffer = s.newNode();
                 s.statGroupNodes++;

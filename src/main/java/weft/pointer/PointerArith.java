@@ -13,7 +13,9 @@ import java.util.List;
  * objects (C11 6.5.6p8; an index passed as a thread argument, {@code (void *)i} cast back, carries the
  * unknown memory of its integer-to-pointer cast, and would otherwise make {@code arr + k} reach every escaped
  * object);
- * integer arithmetic on a pointer-carrying integer keeps constant byte offsets exact; pointer
+ * integer addition and subtraction on a pointer-carrying integer keep constant byte offsets exact and, like
+ * {@code p + k}, stay within the array the address points into ({@link Shift#IN_ARRAY}: an address computed
+ * as an integer is assumed to follow the rules of pointer arithmetic); pointer
  * differences and comparisons carry no pointer; bitwise operations keep their operands' targets at any
  * offset; other operators carry nothing.
  */
@@ -21,8 +23,15 @@ final class PointerArith {
     private PointerArith() {
     }
 
-    /** An operand whose targets reach the result, moved by {@code bytes} (null: to any offset). */
-    record Flow(Expr operand, Long bytes) {}
+    /**
+     * An operand whose targets reach the result, moved by {@code bytes} (null: to any offset; within the array
+     * the operand points into if {@code inArray}, the pointer operand of {@code p + k}, see {@link Shift#IN_ARRAY}).
+     */
+    record Flow(Expr operand, Long bytes, boolean inArray) {
+        Flow(Expr operand, Long bytes) {
+            this(operand, bytes, false);
+        }
+    }
 
     static List<Flow> flows(Expr.Binary b) {
         Expr.BinOp op = b.op();
@@ -39,15 +48,17 @@ final class PointerArith {
             CType pointee = b.type().pointee();
             long elem = pointee == null || pointee.size() <= 0 ? 1 : pointee.size();
             Long c = pointee != null && pointee.size() < 0 ? null : Consts.fold(other); // VLA pointee: stride unknown
-            Flow moved = new Flow(ptr, c == null ? null : c * elem * (op == Expr.BinOp.SUB ? -1 : 1));
+            Flow moved = new Flow(ptr, c == null ? null : c * elem * (op == Expr.BinOp.SUB ? -1 : 1), true);
             return fromInteger(ptr) ? List.of(moved, new Flow(other, null)) : List.of(moved);
         }
         if (!b.type().isPointer() && lp && rp) return List.of(); // pointer difference or comparison
         if (additive && !b.type().isPointer()) {
             Long cr = Consts.fold(r);
-            if (cr != null) return List.of(new Flow(l, op == Expr.BinOp.SUB ? -cr : cr));
+            if (cr != null) return List.of(new Flow(l, op == Expr.BinOp.SUB ? -cr : cr, true));
             Long cl = Consts.fold(l);
-            if (cl != null && op == Expr.BinOp.ADD) return List.of(new Flow(r, cl));
+            if (cl != null && op == Expr.BinOp.ADD) return List.of(new Flow(r, cl, true));
+            // an integer holding an address moved by another integer: like p + k, within p's array
+            return List.of(new Flow(l, null, true), new Flow(r, null, true));
         }
         return List.of(new Flow(l, null), new Flow(r, null));
     }

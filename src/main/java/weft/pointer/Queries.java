@@ -312,7 +312,8 @@ final class Queries {
             IntSet all = new IntSet();
             for (int i = 0; i < o.cells.size(); i++) addAll(all, s.locCell[o.cells.get(i)]);
             addAll(all, o.anyCell);
-            return sortedIds(all.sorted());
+            for (int c : o.rangeCell) addAll(all, c);
+            return sortedIds(canonical(all.sorted()));
         }
         int loc = s.findLoc(id, offset);
         int cell = loc >= 0 && s.locCell[loc] >= 0 ? s.locCell[loc] : o.anyCell;
@@ -330,9 +331,31 @@ final class Queries {
         Ids r = nodeSets.get(rep);
         if (r != null) return r;
         IntSet p = s.ptsOf(rep);
-        r = p == null ? Ids.EMPTY : sortedIds(p.sorted());
+        r = p == null ? Ids.EMPTY : sortedIds(canonical(p.sorted()));
         nodeSets.set(rep, r);
         return r;
+    }
+
+    /**
+     * {@code sorted} with the solver's range and tagged locations replaced by the locations clients see
+     * ({@link Solver#canonical}), still sorted and without duplicates.
+     */
+    private int[] canonical(int[] sorted) {
+        int[] canon = s.canonical;
+        boolean same = true;
+        for (int id : sorted) {
+            if (canon[id] != id) {
+                same = false;
+                break;
+            }
+        }
+        if (same) return sorted;
+        int[] out = new int[sorted.length];
+        for (int i = 0; i < sorted.length; i++) out[i] = canon[sorted[i]];
+        Arrays.sort(out);
+        int k = 0;
+        for (int i = 0; i < out.length; i++) if (k == 0 || out[k - 1] != out[i]) out[k++] = out[i];
+        return k == out.length ? out : Arrays.copyOf(out, k);
     }
 
     private static Ids sortedIds(int[] sorted) {
@@ -472,8 +495,8 @@ final class Queries {
     }
 
     private static long shiftBytes(long bytes) {
-        int sh = Solver.toShift(bytes);
-        return sh == Solver.SHIFT_ANY ? UNKNOWN : sh;
+        int sh = Shift.plain(bytes);
+        return sh == Shift.WHOLE ? UNKNOWN : sh;
     }
 
     /** Locations designated by {@code lv}: base locations plus an accumulated byte offset, normalised once. */

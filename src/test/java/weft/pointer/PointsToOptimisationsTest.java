@@ -287,6 +287,7 @@ class PointsToOptimisationsTest {
                 TreeSet<Integer> all = new TreeSet<>();
                 for (int i = 0; i < o.cells.size(); i++) for (int x : nodeSet(s.locCell[o.cells.get(i)])) all.add(x);
                 for (int x : nodeSet(o.anyCell)) all.add(x);
+                for (int c : o.rangeCell) for (int x : nodeSet(c)) all.add(x);
                 return toLocs(all.stream().mapToInt(Integer::intValue).toArray());
             }
             int loc = s.findLoc(id, offset);
@@ -296,7 +297,8 @@ class PointsToOptimisationsTest {
 
         private int[] nodeSet(int node) {
             IntSet p = node < 0 ? null : s.ptsOf(node);
-            return p == null ? new int[0] : p.sorted();
+            // as clients see them: range and tagged locations as their object's ANY and plain locations
+            return p == null ? new int[0] : java.util.Arrays.stream(p.sorted()).map(id -> s.canonical[id]).sorted().distinct().toArray();
         }
 
         private Set<Loc> toLocs(int[] ids) {
@@ -334,8 +336,8 @@ class PointsToOptimisationsTest {
         }
 
         private static long shiftBytes(long bytes) {
-            int sh = Solver.toShift(bytes);
-            return sh == Solver.SHIFT_ANY ? UNKNOWN : sh;
+            int sh = Shift.plain(bytes);
+            return sh == Shift.WHOLE ? UNKNOWN : sh;
         }
 
         Set<Loc> locationsQ(Lvalue lv) {
