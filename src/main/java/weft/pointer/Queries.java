@@ -316,8 +316,14 @@ final class Queries {
             return sortedIds(canonical(all.sorted()));
         }
         int loc = s.findLoc(id, offset);
-        int cell = loc >= 0 && s.locCell[loc] >= 0 ? s.locCell[loc] : o.anyCell;
-        return nodeSet(cell);
+        if (loc >= 0 && s.locCell[loc] >= 0) return nodeSet(s.locCell[loc]);
+        // no cell at this offset: what was written anywhere in the object, or anywhere in its array member
+        int e = o.ext.length == 0 ? -1 : Extents.containing(o.ext, offset);
+        if (e < 0 || o.rangeCell[e] < 0) return nodeSet(o.anyCell);
+        IntSet both = new IntSet();
+        addAll(both, o.anyCell);
+        addAll(both, o.rangeCell[e]);
+        return sortedIds(canonical(both.sorted()));
     }
 
     private void addAll(IntSet into, int node) {

@@ -41,6 +41,13 @@ class LibcTableTest {
         assertEquals(LibcFacts.Kind.TLS, table.get("__errno_location").facts().result().get(0).kind());
         assertEquals(List.of(new LibcFacts.Store(1, List.of(new LibcFacts.Target(LibcFacts.Kind.INTO_ARG, 0, null)))),
                 table.get("strtol").facts().stores());
+        // a store into a named member of the struct the argument points to (zlib's strm->state, strm->msg)
+        List<LibcFacts.Store> member = LibcTable.row("f", "rw**0 p0.state=fresh p0.msg=const p1=arg0", "int", "safe", "-", "-")
+                .facts().stores();
+        assertEquals(List.of("state", "msg"), List.of(member.get(0).field(), member.get(1).field()));
+        assertEquals(0, member.get(0).throughArg());
+        assertEquals(null, member.get(2).field());
+        assertThrows(IllegalArgumentException.class, () -> LibcTable.row("f", "p0.=fresh", "int", "safe", "-", "-"));
         assertTrue(table.get("strlen").facts().result().isEmpty());
         assertTrue(table.get("rand").event() instanceof Event.Pure);
         assertTrue(table.get("strcpy").event() instanceof Event.MemAccess);

@@ -136,6 +136,34 @@ class PointsToBasicsTest {
     }
 
     @Test
+    void aPointerIntoAMemberArrayStaysInTheMember() throws Exception {
+        // g.next walks g.buf by unknown amounts and a copy of unknown length moves bytes within it: neither
+        // reaches g's pointer fields, which keep their own targets (C11 6.5.6p8, 7.24.1p1); a constant move back to
+        // where the struct starts (container_of) still reaches them, and one into the middle of another member
+        // stays in the array
+        PointerFixture f = PointerFixture.of(dir, """
+                void *memmove(void *d, const void *s, unsigned long n);
+                struct G { int *a; char buf[64]; char *next; int *b; } g;
+                int x, y; long n; char *back, *mid; struct G *whole;
+                int main() {
+                  g.a = &x; g.b = &y;
+                  g.next = g.buf;
+                  g.next = g.next + n;
+                  g.next++;
+                  memmove(g.next + 1, g.next, n);
+                  whole = (struct G *)(g.buf - 4);
+                  mid = g.buf - 3;
+                  return 0; }
+                """);
+        assertEquals(Set.of("x"), f.pts("g", 0));
+        // ILP32 (the fixture's data model): a at 0, buf at 4..68, next at 68, b at 72
+        assertEquals(Set.of("y"), f.pts("g", 72));
+        assertTrue(f.pts("g", 68).stream().allMatch(l -> l.startsWith("g+")), f.pts("g", 68).toString());
+        assertEquals(Set.of("g"), f.pts("whole"));
+        assertEquals(Set.of("g+?"), f.pts("mid"));
+    }
+
+    @Test
     void structCopyKeepsOffsets() throws Exception {
         PointerFixture f = PointerFixture.of(dir, """
                 struct S { int *p; int n; int *q; };

@@ -291,8 +291,12 @@ class PointsToOptimisationsTest {
                 return toLocs(all.stream().mapToInt(Integer::intValue).toArray());
             }
             int loc = s.findLoc(id, offset);
-            int cell = loc >= 0 && s.locCell[loc] >= 0 ? s.locCell[loc] : o.anyCell;
-            return toLocs(nodeSet(cell));
+            if (loc >= 0 && s.locCell[loc] >= 0) return toLocs(nodeSet(s.locCell[loc]));
+            int e = o.ext.length == 0 ? -1 : Extents.containing(o.ext, offset);
+            TreeSet<Integer> both = new TreeSet<>();
+            for (int x : nodeSet(o.anyCell)) both.add(x);
+            if (e >= 0) for (int x : nodeSet(o.rangeCell[e])) both.add(x);
+            return toLocs(both.stream().mapToInt(Integer::intValue).toArray());
         }
 
         private int[] nodeSet(int node) {

@@ -1,4 +1,4 @@
-/* expect: racefree */
+/* expect: race-free */
 /* weft: a pointer into an array member of a struct that moves by an unknown amount (g.next += n, memchr, memmove of an
    unknown length within the buffer) stays within that member (C11 6.5.6p8, 7.24.1p1), so the struct's pointer fields
    keep their own targets: a and b point to x and y only, and the worker's write of x does not meet main's write of y.
