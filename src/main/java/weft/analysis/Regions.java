@@ -83,6 +83,7 @@ public final class Regions {
                 boolean unknownScale = pointee != null && pointee.size() < 0; // pointer to a VLA: stride unknown
                 Interval iv = intervals.eval(f, node, off);
                 if (b.op() == Expr.BinOp.SUB) iv = iv.neg();
+                if (unknownScale || iv.isTop() || iv.isBottom()) return pointsToRegions(f, p, size);
                 Set<Region> out = new HashSet<>();
                 for (Region r : pointer(f, node, base, size)) {
                     if (!unknownScale && !iv.isTop() && !iv.isBottom() && Math.abs(iv.lo()) < Region.UNBOUNDED / scale && Math.abs(iv.hi()) < Region.UNBOUNDED / scale) {
@@ -94,10 +95,19 @@ public final class Regions {
                 return out;
             }
         }
+        return pointsToRegions(f, p, size);
+    }
+
+    /** The regions of what the points-to analysis says {@code p} may point to, each {@code size} bytes long. */
+    private Set<Region> pointsToRegions(Function f, Expr p, long size) {
         Set<Region> out = new HashSet<>();
         for (Loc l : pts.eval(f.linkName(), p)) {
             if (l.object() instanceof MemObject.Fn) continue;
-            if (l.offset() == Loc.ANY) {
+            if (l.isRange()) {
+                // anywhere in one array member: an access through it, a library's of any length included, stays in
+                // the member (pointer.Extents)
+                out.add(new Region(l.object(), l.rangeLo(), Math.max(l.rangeLo(), l.rangeHi() - 1), Math.min(size, l.rangeHi() - l.rangeLo())));
+            } else if (l.offset() == Loc.ANY) {
                 long os = l.object().size();
                 out.add(new Region(l.object(), 0, os > 0 ? Math.max(0, os - 1) : Region.UNBOUNDED, size));
             } else {

@@ -102,7 +102,13 @@ final class Queries {
         this.solverLocs = s.locCount;
         this.locs = new Loc[solverLocs];
         for (int l = 0; l < solverLocs; l++) {
-            locs[l] = new Loc(s.obj(s.locObj[l]).object, s.locOff[l] == Solver.ANY ? Loc.ANY : s.locOff[l]);
+            Solver.Obj o = s.obj(s.locObj[l]);
+            if (s.isRange(l)) {
+                int e = s.locExt[l];
+                locs[l] = new Loc(o.object, Loc.ANY, o.ext[2 * e], o.ext[2 * e + 1]);
+            } else {
+                locs[l] = new Loc(o.object, s.locOff[l] == Solver.ANY ? Loc.ANY : s.locOff[l]);
+            }
         }
         this.nodeSets = new AtomicReferenceArray<>(s.nodeCount);
         this.reads = new AtomicReferenceArray<>(solverLocs);
@@ -486,7 +492,7 @@ final class Queries {
     private int[] binary(Expr.Binary b) {
         int[] out = NONE;
         for (PointerArith.Flow f : PointerArith.flows(b)) {
-            out = union(out, shiftAll(evalIds(f.operand()), f.bytes() == null ? UNKNOWN : shiftBytes(f.bytes())));
+            out = union(out, shiftAll(evalIds(f.operand()), f.bytes() == null ? UNKNOWN : shiftBytes(f.bytes()), f.inArray()));
         }
         return out;
     }
@@ -516,7 +522,7 @@ final class Queries {
         if (a == null) {
             long[] shift = {0};
             int[] base = baseOf(lv, shift);
-            a = intern(shiftAll(base, shift[0]));
+            a = intern(shiftAll(base, shift[0], true));
             lvalues.put(k, a);
         }
         return a;
@@ -542,11 +548,19 @@ final class Queries {
         return shiftBytes(a + b);
     }
 
-    private int[] shiftAll(int[] ids, long bytes) {
+    /**
+     * {@code ids} moved by {@code bytes} ({@link #UNKNOWN}: by an unknown amount); a range location stays itself
+     * if {@code inArray} (the move stays in its array member, as in the solver: {@link Solver#shift}).
+     */
+    private int[] shiftAll(int[] ids, long bytes, boolean inArray) {
         if (bytes == 0 || ids.length == 0) return ids;
         Union u = new Union();
         for (int id : ids) {
             Loc l = locOf(id);
+            if (inArray && l.isRange()) {
+                u.add(id);
+                continue;
+            }
             boolean any = bytes == UNKNOWN || l.offset() == Loc.ANY;
             u.add(normalized(l.object(), any ? Loc.ANY : l.offset() + bytes));
         }

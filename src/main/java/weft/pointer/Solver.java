@@ -547,8 +547,8 @@ final class Solver extends ConstraintGraph {
     String stats = "";
 
     /**
-     * The location clients see for each location id, fixed when frozen: a range location's object at ANY, a
-     * tagged location's plain twin, else itself (null before).
+     * The location clients see for each location id, fixed when frozen: a tagged location's plain twin, else
+     * itself (a range location is seen as such: {@link Loc#isRange}) (null before).
      */
     int[] canonical;
 
@@ -557,8 +557,7 @@ final class Solver extends ConstraintGraph {
         int n = locCount;
         int[] canon = new int[n];
         for (int l = 0; l < n; l++) {
-            if (locExt[l] < 0) canon[l] = l;
-            else if (locOff[l] == ANY) canon[l] = objs.get(locObj[l]).anyLoc;
+            if (locExt[l] < 0 || locOff[l] == ANY) canon[l] = l;
             else canon[l] = plainLoc(locObj[l], locOff[l], false);
         }
         canonical = canon;

@@ -115,6 +115,7 @@ class PointsToEdgeCasesTest {
         assertEquals(Set.of("a", "a+?"), f.pts("g", 0));
         assertEquals(Set.of("b", "b+?"), f.pts("g", 68));
         Set<String> next = f.pts("main.strm", 0);
-        assertTrue(next.contains("g+?"), next.toString());
+        // next_in moves within g's array member in, not anywhere in g
+        assertTrue(next.contains("g+[4..68)") && !next.contains("g+?"), next.toString());
     }
 }

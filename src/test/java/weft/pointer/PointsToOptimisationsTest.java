@@ -307,7 +307,12 @@ class PointsToOptimisationsTest {
 
         private Set<Loc> toLocs(int[] ids) {
             Set<Loc> out = new LinkedHashSet<>();
-            for (int id : ids) out.add(new Loc(s.obj(s.locObj[id]).object, s.locOff[id] == Solver.ANY ? Loc.ANY : s.locOff[id]));
+            for (int id : ids) {
+                Solver.Obj o = s.obj(s.locObj[id]);
+                int e = s.locExt[id];
+                if (s.isRange(id)) out.add(new Loc(o.object, Loc.ANY, o.ext[2 * e], o.ext[2 * e + 1]));
+                else out.add(new Loc(o.object, s.locOff[id] == Solver.ANY ? Loc.ANY : s.locOff[id]));
+            }
             return out;
         }
 
@@ -334,7 +339,7 @@ class PointsToOptimisationsTest {
         private Set<Loc> binary(Expr.Binary b) {
             Set<Loc> out = new LinkedHashSet<>();
             for (PointerArith.Flow f : PointerArith.flows(b)) {
-                out.addAll(shiftAll(evalQ(f.operand()), f.bytes() == null ? UNKNOWN : shiftBytes(f.bytes())));
+                out.addAll(shiftAll(evalQ(f.operand()), f.bytes() == null ? UNKNOWN : shiftBytes(f.bytes()), f.inArray()));
             }
             return out;
         }
@@ -347,7 +352,7 @@ class PointsToOptimisationsTest {
         Set<Loc> locationsQ(Lvalue lv) {
             long[] shift = {0};
             Set<Loc> base = baseOf(lv, shift);
-            return shiftAll(base, shift[0]);
+            return shiftAll(base, shift[0], true);
         }
 
         private Set<Loc> baseOf(Lvalue lv, long[] shift) {
@@ -370,10 +375,14 @@ class PointsToOptimisationsTest {
             return shiftBytes(a + b);
         }
 
-        private static Set<Loc> shiftAll(Set<Loc> locs, long bytes) {
+        private static Set<Loc> shiftAll(Set<Loc> locs, long bytes, boolean inArray) {
             if (bytes == 0) return locs;
             Set<Loc> out = new LinkedHashSet<>();
             for (Loc l : locs) {
+                if (inArray && l.isRange()) {
+                    out.add(l);
+                    continue;
+                }
                 boolean any = bytes == UNKNOWN || l.offset() == Loc.ANY;
                 long off = any ? Loc.ANY : l.offset() + bytes;
                 if (off != Loc.ANY && (off < 0 || off >= Solver.limit(l.object()))) off = Loc.ANY;
