@@ -125,15 +125,36 @@ public final class AccessCollector {
         for (Region r : perObject(regions.lvalue(f, node, lv))) out.add(new MemoryAccess(r, write, at, loc, what, named, sym, lv, null));
     }
 
+    /** Disjoint regions an access keeps per object; more are joined into their hull. */
+    private static final int MAX_REGIONS_PER_OBJECT = 4;
+
     /**
-     * One region per object: the hull of an access's regions in the same object (it covers every byte
-     * any of them covers, so pairing stays sound), which keeps imprecise pointers from multiplying records.
+     * Few regions per object: an access's regions in the same object that overlap or touch are joined into their
+     * hull, and all of them when more than {@link #MAX_REGIONS_PER_OBJECT} disjoint ones remain (a hull covers every
+     * byte any of its regions covers, so pairing stays sound), which keeps imprecise pointers from multiplying
+     * records while a pointer into one of two buffers of a struct does not cover the fields between them.
      */
     private static java.util.Collection<Region> perObject(java.util.Set<Region> rs) {
         if (rs.size() <= 1) return rs;
-        java.util.Map<weft.pointer.MemObject, Region> m = new java.util.LinkedHashMap<>();
-        for (Region r : rs) m.merge(r.object(), r, Region::hull);
-        return m.values();
+        java.util.Map<weft.pointer.MemObject, List<Region>> m = new java.util.LinkedHashMap<>();
+        for (Region r : rs) m.computeIfAbsent(r.object(), k -> new ArrayList<>()).add(r);
+        List<Region> out = new ArrayList<>();
+        for (List<Region> group : m.values()) {
+            group.sort(java.util.Comparator.comparingLong(Region::minStart).thenComparingLong(Region::endExclusive));
+            List<Region> joined = new ArrayList<>();
+            for (Region r : group) {
+                Region last = joined.isEmpty() ? null : joined.get(joined.size() - 1);
+                if (last != null && r.minStart() <= last.endExclusive()) joined.set(joined.size() - 1, last.hull(r));
+                else joined.add(r);
+            }
+            if (joined.size() > MAX_REGIONS_PER_OBJECT) {
+                Region h = joined.get(0);
+                for (Region r : joined) h = h.hull(r);
+                joined = List.of(h);
+            }
+            out.addAll(joined);
+        }
+        return out;
     }
 
     private static boolean named(Lvalue lv) {
@@ -175,15 +196,21 @@ public final class AccessCollector {
         for (Region r : perObject(regions.pointer(f, node, ptr, size))) out.add(new MemoryAccess(r, write, atomic, loc, what, false, null, null, ptr));
     }
 
-    /** A deep argument ({@link Event.MemArg#deep}): the whole of every object reachable from what {@code p} points to. */
+    /**
+     * A deep argument ({@link Event.MemArg#deep}): every object reachable from what {@code p} points to, whole, or
+     * only its array members when it is reached only through pointers into them ({@code PointsTo#deepReachExtents}).
+     */
     private void deep(Function f, int node, Expr p, boolean write, SourceLoc loc, String name, List<MemoryAccess> out) {
         List<weft.pointer.Loc> roots = new ArrayList<>();
         for (Region r : regions.pointer(f, node, p, Region.UNBOUNDED)) roots.add(new weft.pointer.Loc(r.object(), weft.pointer.Loc.ANY));
         String what = (write ? "write by " : "read by ") + name + " of what " + p + " reaches";
-        for (weft.pointer.MemObject o : regions.pointsTo().deepReach(roots)) {
+        for (var reached : regions.pointsTo().deepReachExtents(roots).entrySet()) {
+            weft.pointer.MemObject o = reached.getKey();
             if (o instanceof weft.pointer.MemObject.Fn) continue; // code, not data
             if (write && weft.pointer.MemObject.isLibraryConstData(o)) continue; // never written
-            out.add(new MemoryAccess(Region.whole(o), write, false, loc, what, false, null, null, p));
+            long[] x = reached.getValue();   // null: the whole object; else only its array members [lo, hi)
+            Region r = x == null ? Region.whole(o) : new Region(o, x[0], x[0], x[1] - x[0]);
+            out.add(new MemoryAccess(r, write, false, loc, what, false, null, null, p));
         }
     }
 

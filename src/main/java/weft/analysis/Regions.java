@@ -110,6 +110,9 @@ public final class Regions {
             } else if (l.offset() == Loc.ANY) {
                 long os = l.object().size();
                 out.add(new Region(l.object(), 0, os > 0 ? Math.max(0, os - 1) : Region.UNBOUNDED, size));
+            } else if (l.isTagged() && l.rangeHi() > l.offset()) {
+                // a pointer into an array member: what is reached from it, by a library of any length, stays in it
+                out.add(new Region(l.object(), l.offset(), l.offset(), Math.min(size, l.rangeHi() - l.offset())));
             } else {
                 out.add(new Region(l.object(), l.offset(), l.offset(), size));
             }

@@ -235,6 +235,16 @@ public final class PointsTo {
     }
 
     /**
+     * {@link #deepReach} with the bytes reached of each object: {@code {lo, hi}} for an object reached only through
+     * pointers into its array members, null for one reached whole ({@link DeepReach}).
+     */
+    public java.util.Map<MemObject, long[]> deepReachExtents(Collection<Loc> roots) {
+        Set<MemObject> objs = new java.util.LinkedHashSet<>();
+        for (Loc r : roots) objs.add(r.object());
+        return Collections.unmodifiableMap(DeepReach.of(s, objs, o -> !(o instanceof MemObject.Unknown) && !MemObject.isLibraryConstData(o)));
+    }
+
+    /**
      * Whether two abstract objects may denote the same run-time memory: equal objects, and unknown memory
      * with every object that escaped to it (external code, integer-to-pointer casts). Clients comparing the
      * locations of two accesses must use this rather than {@code equals} on objects.

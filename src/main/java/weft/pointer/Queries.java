@@ -103,9 +103,9 @@ final class Queries {
         this.locs = new Loc[solverLocs];
         for (int l = 0; l < solverLocs; l++) {
             Solver.Obj o = s.obj(s.locObj[l]);
-            if (s.isRange(l)) {
-                int e = s.locExt[l];
-                locs[l] = new Loc(o.object, Loc.ANY, o.ext[2 * e], o.ext[2 * e + 1]);
+            int e = s.locExt[l];
+            if (e >= 0) {
+                locs[l] = new Loc(o.object, s.isRange(l) ? Loc.ANY : s.locOff[l], o.ext[2 * e], o.ext[2 * e + 1]);
             } else {
                 locs[l] = new Loc(o.object, s.locOff[l] == Solver.ANY ? Loc.ANY : s.locOff[l]);
             }
@@ -248,7 +248,22 @@ final class Queries {
     private int idOf(MemObject m, long off) {
         int id = solverId(m, off);
         if (id >= 0) return id;
-        Loc loc = new Loc(m, off);
+        return idOf(new Loc(m, off));
+    }
+
+    /** The id of {@code loc} (a plain location the solver lacks, or a range location), made if new. */
+    private int idOf(Loc loc) {
+        if (loc.isRange()) {
+            Integer obj = s.objIds.get(loc.object());
+            if (obj != null) {
+                long[] ext = s.obj(obj).ext;
+                for (int e = 0; e < ext.length / 2; e++) {
+                    int r = s.obj(obj).rangeLoc[e];
+                    if (ext[2 * e] == loc.rangeLo() && r >= 0 && r < solverLocs) return r;
+                }
+            }
+        }
+        int id;
         Integer v = virtualIds.get(loc);
         if (v != null) return v;
         synchronized (virtualIds) {
@@ -559,6 +574,10 @@ final class Queries {
             Loc l = locOf(id);
             if (inArray && l.isRange()) {
                 u.add(id);
+                continue;
+            }
+            if (inArray && l.isTagged() && bytes == UNKNOWN) {
+                u.add(idOf(new Loc(l.object(), Loc.ANY, l.rangeLo(), l.rangeHi())));
                 continue;
             }
             boolean any = bytes == UNKNOWN || l.offset() == Loc.ANY;

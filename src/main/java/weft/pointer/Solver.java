@@ -547,8 +547,8 @@ final class Solver extends ConstraintGraph {
     String stats = "";
 
     /**
-     * The location clients see for each location id, fixed when frozen: a tagged location's plain twin, else
-     * itself (a range location is seen as such: {@link Loc#isRange}) (null before).
+     * The location clients see for each location id, fixed when frozen: itself (range and tagged locations are
+     * seen as such: {@link Loc#isRange}, {@link Loc#isTagged}) (null before).
      */
     int[] canonical;
 
@@ -556,10 +556,7 @@ final class Solver extends ConstraintGraph {
     void freeze() {
         int n = locCount;
         int[] canon = new int[n];
-        for (int l = 0; l < n; l++) {
-            if (locExt[l] < 0 || locOff[l] == ANY) canon[l] = l;
-            else canon[l] = plainLoc(locObj[l], locOff[l], false);
-        }
+        for (int l = 0; l < n; l++) canon[l] = l;
         canonical = canon;
         long[] st = setStats();
         stats = "edges=" + statEdges + " adds=" + statAdds + " applies=" + statApplies + " links=" + statLinks + "/" + links.size()

@@ -310,7 +310,7 @@ class PointsToOptimisationsTest {
             for (int id : ids) {
                 Solver.Obj o = s.obj(s.locObj[id]);
                 int e = s.locExt[id];
-                if (s.isRange(id)) out.add(new Loc(o.object, Loc.ANY, o.ext[2 * e], o.ext[2 * e + 1]));
+                if (e >= 0) out.add(new Loc(o.object, s.isRange(id) ? Loc.ANY : s.locOff[id], o.ext[2 * e], o.ext[2 * e + 1]));
                 else out.add(new Loc(o.object, s.locOff[id] == Solver.ANY ? Loc.ANY : s.locOff[id]));
             }
             return out;
@@ -381,6 +381,10 @@ class PointsToOptimisationsTest {
             for (Loc l : locs) {
                 if (inArray && l.isRange()) {
                     out.add(l);
+                    continue;
+                }
+                if (inArray && l.isTagged() && bytes == UNKNOWN) {
+                    out.add(new Loc(l.object(), Loc.ANY, l.rangeLo(), l.rangeHi()));
                     continue;
                 }
                 boolean any = bytes == UNKNOWN || l.offset() == Loc.ANY;
