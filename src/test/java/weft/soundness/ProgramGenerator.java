@@ -53,7 +53,12 @@ final class ProgramGenerator {
 
     private enum Guard { MUTEX, RWLOCK, ATOMIC, ATOMIC_TYPE, VATOMIC, ORDER, OWN, READ_ONLY }
 
-    private enum Kind { GLOBAL, ARRAY, STRUCT, HEAP, HEAP_STRUCT, ATOMIC_GLOBAL, ATOMIC_FIELD }
+    /**
+     * The shape of a shared object. {@code MEMBER_ARRAY}: a struct with an array member between two scalars, accessed
+     * also through a pointer into the member moved by an index the analyses cannot see ({@code *(o.buf + idx4(2))}:
+     * the points-to analysis keeps it in the member, a range location, while the oracles run the exact element).
+     */
+    private enum Kind { GLOBAL, ARRAY, STRUCT, HEAP, HEAP_STRUCT, ATOMIC_GLOBAL, ATOMIC_FIELD, MEMBER_ARRAY }
 
     private static final class Obj {
         String name;
@@ -241,6 +246,7 @@ final class ProgramGenerator {
             case OWN -> o.kind = rnd.nextBoolean() ? Kind.ARRAY : Kind.HEAP;
             default -> o.kind = new Kind[] {Kind.GLOBAL, Kind.ARRAY, Kind.STRUCT, Kind.HEAP, Kind.HEAP_STRUCT}[rnd.nextInt(5)];
         }
+        if (o.kind == Kind.STRUCT && rnd.nextInt(3) == 0) o.kind = Kind.MEMBER_ARRAY;
         if (o.guard == Guard.MUTEX) {
             int k = rnd.nextInt(lockNames.size());
             o.lock = lockNames.get(k);
@@ -257,6 +263,10 @@ final class ProgramGenerator {
             case GLOBAL -> decls.add("int " + n + ";");
             case ARRAY -> decls.add("int " + n + "[4];");
             case STRUCT -> decls.add("struct { int x; int y; } " + n + ";");
+            case MEMBER_ARRAY -> {
+                if (!decls.contains(IDX4)) decls.add(IDX4);
+                decls.add("struct { int pre; int buf[4]; int post; } " + n + ";");
+            }
             case HEAP -> {
                 decls.add("int *" + n + ";");
                 init.add(Node.stmt(-1, n + " = malloc(4 * sizeof(int));", false));
@@ -407,6 +417,9 @@ final class ProgramGenerator {
         return rnd.nextInt(10) < 7 ? o.primary : anyLvalue(o);
     }
 
+    /** An index the analyses do not follow through the call (its result is any int to them), always within 0..3. */
+    private static final String IDX4 = "static int idx4(int k) { return k & 3; }";
+
     private String anyLvalue(Obj o) {
         String n = o.name;
         return switch (o.kind) {
@@ -414,6 +427,11 @@ final class ProgramGenerator {
             case ARRAY -> n + "[" + rnd.nextInt(4) + "]";
             case HEAP -> rnd.nextBoolean() ? "*" + n : n + "[" + rnd.nextInt(4) + "]";
             case STRUCT -> n + (rnd.nextBoolean() ? ".x" : ".y");
+            case MEMBER_ARRAY -> switch (rnd.nextInt(4)) {
+                case 0 -> n + ".buf[" + rnd.nextInt(4) + "]";
+                case 1 -> n + (rnd.nextBoolean() ? ".pre" : ".post");
+                default -> "*(" + n + ".buf + idx4(" + rnd.nextInt(4) + "))";
+            };
             case HEAP_STRUCT -> n + (rnd.nextBoolean() ? "->x" : "->y");
             case ATOMIC_FIELD -> n + ".v";
         };
