@@ -252,11 +252,22 @@ public final class AccessCollector {
                 if (ma.deep()) deep(f, node, p, ma.write(), loc, name, out);
                 else through(f, node, p, size, ma.write(), false, loc, (ma.write() ? "write by " : "read by ") + name + " of " + p, out);
             }
-            if (m.varargsRead() || m.varargsWrite()) {
-                for (int i = Math.max(0, m.varargsFrom()); i < args.size(); i++) {
-                    Expr p = args.get(i);
-                    if (!p.type().isPointer()) continue;
-                    through(f, node, p, Region.UNBOUNDED, m.varargsWrite(), false, loc, name + " argument " + p, out);
+            if (m.touchesVarargs()) {
+                boolean write = VariadicPointers.writes(program, regions.pointsTo(), f.linkName(), c, m);
+                if (m.vaList() >= 0 && m.vaList() < args.size()) {
+                    String what = name + " argument through the va_list " + args.get(m.vaList());
+                    var targets = VariadicPointers.ofVaList(program, regions.pointsTo(), f.linkName(), args.get(m.vaList()));
+                    for (Region r : perObject(regions.locations(targets, Region.UNBOUNDED))) {
+                        if (m.varargsRead()) out.add(new MemoryAccess(r, false, false, loc, what, false, null, null, null));
+                        if (write) out.add(new MemoryAccess(r, true, false, loc, what, false, null, null, null));
+                    }
+                } else if (m.vaList() < 0) {
+                    for (int i = Math.max(0, m.varargsFrom()); i < args.size(); i++) {
+                        Expr p = args.get(i);
+                        if (!p.type().isPointer()) continue;
+                        if (m.varargsRead()) through(f, node, p, Region.UNBOUNDED, false, false, loc, name + " argument " + p, out);
+                        if (write) through(f, node, p, Region.UNBOUNDED, true, false, loc, name + " argument " + p, out);
+                    }
                 }
             }
         } else if (ev instanceof Event.Atomic a && a.ptrArg() >= 0 && a.ptrArg() < args.size()) {
@@ -338,29 +349,6 @@ public final class AccessCollector {
     }
 
     /**
-     * The objects the variadic arguments of the program's calls may point to (the contents of
-     * {@link weft.model.VaListBuiltins#OBJECT}); unknown memory when the program has no such object.
-     */
-    private java.util.Set<weft.pointer.MemObject> variadicTargets() {
-        if (variadicTargets == null) {
-            weft.ir.Variable va = program.libcObject(weft.model.VaListBuiltins.OBJECT);
-            java.util.Set<weft.pointer.MemObject> out = new java.util.LinkedHashSet<>();
-            if (va == null) {
-                out.add(new weft.pointer.MemObject.Unknown());
-            } else {
-                for (weft.pointer.Loc l : regions.pointsTo().contents(new weft.pointer.Loc(new weft.pointer.MemObject.Var(va), weft.pointer.Loc.ANY))) {
-                    if (!(l.object() instanceof weft.pointer.MemObject.Fn)) out.add(l.object());
-                }
-            }
-            // insertion order (Set.copyOf's iteration order changes from run to run, and so would the accesses)
-            variadicTargets = java.util.Collections.unmodifiableSet(out);
-        }
-        return variadicTargets;
-    }
-
-    private java.util.Set<weft.pointer.MemObject> variadicTargets;
-
-    /**
      * The accesses of {@code va_start}/{@code va_copy}/{@code va_end} ({@link weft.model.VaListBuiltins}): the
      * {@code va_list} arguments, given as the variable's value or its address; false (the accesses of unknown
      * external code instead) for any other form.
@@ -376,16 +364,6 @@ public final class AccessCollector {
         }
         for (int k = 0; k < n; k++) {
             add(f, node, lists.get(k), !weft.model.VaListBuiltins.readsArgument(c.directName(), k), false, c.loc(), out);
-        }
-        if (!c.directName().equals("__builtin_va_end")) {
-            // what the variadic arguments point to: read by the v*printf family (%s), written through by %n;
-            // the table's v* rows do not read through the va_list (va_arg's own read is an access of the IR)
-            String what = "variadic arguments of " + f.name() + " (through the va_list)";
-            for (weft.pointer.MemObject o : variadicTargets()) {
-                Region all = Region.whole(o);
-                out.add(new MemoryAccess(all, false, false, c.loc(), what, false, null, null, null));
-                out.add(new MemoryAccess(all, true, false, c.loc(), what, false, null, null, null));
-            }
         }
         return true;
     }

@@ -100,8 +100,13 @@ public final class Regions {
 
     /** The regions of what the points-to analysis says {@code p} may point to, each {@code size} bytes long. */
     private Set<Region> pointsToRegions(Function f, Expr p, long size) {
+        return locations(pts.eval(f.linkName(), p), size);
+    }
+
+    /** The regions of pointer targets {@code locs} (functions left out), each {@code size} bytes long. */
+    public Set<Region> locations(java.util.Collection<Loc> locs, long size) {
         Set<Region> out = new HashSet<>();
-        for (Loc l : pts.eval(f.linkName(), p)) {
+        for (Loc l : locs) {
             if (l.object() instanceof MemObject.Fn) continue;
             if (l.isRange()) {
                 // anywhere in one array member: an access through it, a library's of any length included, stays in

@@ -43,10 +43,10 @@ final class TidCells {
                     if (c.result() != null) mark(pts, f, c.result(), clobbered);
                     CallTarget t = program.target(c);
                     if (t instanceof CallTarget.Library || t instanceof CallTarget.External) {
-                        target(pts, f, c, t, ids, clobbered);
+                        target(program, pts, f, c, t, ids, clobbered);
                     } else if (t instanceof CallTarget.Indirect) {
                         // a library function called through a pointer acts as when called directly
-                        for (CallTarget lt : pts.libraryCallees(c)) target(pts, f, c, lt, ids, clobbered);
+                        for (CallTarget lt : pts.libraryCallees(c)) target(program, pts, f, c, lt, ids, clobbered);
                     }
                 }
             }
@@ -57,7 +57,7 @@ final class TidCells {
     }
 
     /** What library or external function {@code t}, run by call {@code c}, does to thread id cells. */
-    private void target(PointsTo pts, Function f, Stmt.Call c, CallTarget t, Set<MemObject> ids, Set<MemObject> clobbered) {
+    private void target(Program program, PointsTo pts, Function f, Stmt.Call c, CallTarget t, Set<MemObject> ids, Set<MemObject> clobbered) {
         if (t instanceof CallTarget.Library d && d.model().event() instanceof Event.ThreadDetach) detaches = true;
         if (t instanceof CallTarget.Library lib && lib.model().event() instanceof Event.ThreadCreate tc) {
             if (tc.idArg() < c.args().size()) for (Loc l : pts.eval(f.linkName(), c.args().get(tc.idArg()))) ids.add(l.object());
@@ -69,6 +69,16 @@ final class TidCells {
                     // all it reaches, past unknown memory too (not PointsTo.deepReach, which stops there because an
                     // access to unknown memory already pairs with every escaped object; here nothing stands for them)
                     if (ma.deep()) clobbered.addAll(pts.reachable(locs));
+                }
+            }
+            if (m.touchesVarargs() && VariadicPointers.writes(program, pts, f.linkName(), c, m)) {
+                // scanf's targets, printf's %n
+                if (m.vaList() >= 0 && m.vaList() < c.args().size()) {
+                    for (Loc l : VariadicPointers.ofVaList(program, pts, f.linkName(), c.args().get(m.vaList()))) clobbered.add(l.object());
+                } else if (m.vaList() < 0) {
+                    for (int i = Math.max(0, m.varargsFrom()); i < c.args().size(); i++) {
+                        for (Loc l : pts.eval(f.linkName(), c.args().get(i))) clobbered.add(l.object());
+                    }
                 }
             }
         } else if (t instanceof CallTarget.External) {

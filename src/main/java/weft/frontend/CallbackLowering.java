@@ -388,6 +388,19 @@ final class CallbackLowering {
         return new Expr.Binary(Expr.BinOp.ADD, new Expr.Cast(charPtr, p), body.moreValue(loc), charPtr);
     }
 
+    /** {@code &p->field} when {@code p}'s type is a pointer to a struct with that member, else {@link #into}. */
+    private Expr member(Body body, Expr p, String field, SourceLoc loc) {
+        CType pointee = p.type().pointee();
+        if (pointee != null && pointee.unqualified() instanceof weft.ir.StructType t) {
+            weft.ir.StructType.Field f = t.field(field);
+            if (f != null && !f.isBitField()) {
+                Lvalue m = new Lvalue.Field(new Lvalue.Deref(p, pointee), t, f);
+                return new Expr.AddrOf(m, new CType.Pointer(f.type(), dm.pointerSize));
+            }
+        }
+        return into(body, p, loc);
+    }
+
     private Expr loaded(Body body, Expr p, SourceLoc loc) {
         Expr at = new Expr.Cast(new CType.Pointer(voidPtr, dm.pointerSize), into(body, p, loc));
         return new Expr.Load(new Lvalue.Deref(at, voidPtr), loc);
@@ -423,6 +436,7 @@ final class CallbackLowering {
             case NULL, FRESH -> nullPtr();
             case ARG -> p.arg() < args.size() ? args.get(p.arg()) : nullPtr();
             case INTO_ARG -> p.arg() < args.size() ? into(body, args.get(p.arg()), loc) : nullPtr();
+            case MEMBER_ARG -> p.arg() < args.size() ? member(body, args.get(p.arg()), p.field(), loc) : nullPtr();
             case LOADED_ARG -> p.arg() < args.size() ? loaded(body, args.get(p.arg()), loc) : nullPtr();
             case STATIC, LOADED_STATIC -> {
                 Variable v = stateObject(body, args);

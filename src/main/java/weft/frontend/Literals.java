@@ -56,7 +56,9 @@ final class Literals {
         int len = stringLength(text);
         CType t = new CType.Array(ctx.types.charType(), len + 1);
         String name = text.length() > 24 ? text.substring(0, 22) + "..\"" : text;
-        return ctx.program.newVariable(name, t, Variable.Kind.STRING, null, false, loc);
+        Variable v = ctx.program.newVariable(name, t, Variable.Kind.STRING, null, false, loc);
+        ctx.program.stringText(v, text);
+        return v;
     }
 
     /** Number of characters of a (possibly concatenated, escaped) string literal's text. */

@@ -43,6 +43,13 @@ final class ProgramBuilder {
         internalLinkage.add(v);
     }
 
+    private final Map<Variable, String> stringTexts = new java.util.HashMap<>();
+
+    /** Records the source text of string literal {@code v} (its quotes included), for {@link Program#stringText}. */
+    void stringText(Variable v, String text) {
+        stringTexts.put(v, text);
+    }
+
     Variable newVariable(String name, CType type, Variable.Kind kind, String function, boolean threadLocal, SourceLoc loc) {
         Variable v = new Variable(nextId++, name, type, kind, function, threadLocal, loc);
         if (v.isStatic()) globals.add(v);
@@ -131,7 +138,7 @@ final class ProgramBuilder {
                 outside.add(v);
             }
         });
-        return new Program(dataModel, globals, inits, functions, models, outside, internalLinkage);
+        return new Program(dataModel, globals, inits, functions, models, outside, internalLinkage, stringTexts);
     }
 
     /**
@@ -160,7 +167,7 @@ final class ProgramBuilder {
             List<LibcFacts.Target> targets = new ArrayList<>(facts.result());
             for (LibcFacts.Store st : facts.stores()) targets.addAll(st.value());
             for (LibcFacts.Target t : targets) {
-                if (t.kind() == LibcFacts.Kind.TLS) tls.add(t.name());
+                if (t.kind() == LibcFacts.Kind.TLS || t.kind() == LibcFacts.Kind.TLS_INT) tls.add(t.name());
                 if (t.kind() == LibcFacts.Kind.CONST) constData = true;
             }
         }

@@ -42,6 +42,14 @@ public final class Program {
     public Program(DataModel dataModel, List<Variable> globals, List<GlobalInit> inits,
                    Map<String, Function> functions, LibraryModels models, Set<Variable> outsideDefined,
                    Set<Variable> internalLinkage) {
+        this(dataModel, globals, inits, functions, models, outsideDefined, internalLinkage, Map.of());
+    }
+
+    /** @param stringTexts the source text of each string literal object, quotes included ({@link #stringText}) */
+    public Program(DataModel dataModel, List<Variable> globals, List<GlobalInit> inits,
+                   Map<String, Function> functions, LibraryModels models, Set<Variable> outsideDefined,
+                   Set<Variable> internalLinkage, Map<Variable, String> stringTexts) {
+        this.stringTexts = Map.copyOf(stringTexts);
         this.outsideDefined = Set.copyOf(outsideDefined);
         this.internalLinkage = Set.copyOf(internalLinkage);
         this.dataModel = dataModel;
@@ -63,6 +71,16 @@ public final class Program {
         Map<String, Variable> lib = new LinkedHashMap<>();
         for (Variable v : this.globals) if (v.name().startsWith(LIBC_PREFIX) && v.loc().file().equals("<libc>")) lib.put(v.name(), v);
         this.libcObjects = Map.copyOf(lib);
+    }
+
+    private final Map<Variable, String> stringTexts;
+
+    /**
+     * The source text of string literal object {@code v}, quotes and escapes as written (adjacent literals
+     * concatenated as written); null when unknown (not a literal, or a program built without the texts).
+     */
+    public String stringText(Variable v) {
+        return stringTexts.get(v);
     }
 
     private final Set<Variable> outsideDefined;
@@ -119,7 +137,7 @@ public final class Program {
      * {@link #internalLinkage}) are kept.
      */
     public Program withFunctions(Map<String, Function> newFunctions) {
-        return new Program(dataModel, globals, List.copyOf(inits.values()), newFunctions, models, outsideDefined, internalLinkage);
+        return new Program(dataModel, globals, List.copyOf(inits.values()), newFunctions, models, outsideDefined, internalLinkage, stringTexts);
     }
 
     public DataModel dataModel() { return dataModel; }

@@ -151,10 +151,27 @@ public sealed interface Event {
      * a library working on a structure it is handed, zlib's {@code z_stream}) is read or written whole
      * together with every object reachable from it through stored pointers, and the library may store any
      * pointer to those objects into them (advancing {@code next_in} within its buffer, say).
+     *
+     * <p>The variadic pointers are read ({@code varargsRead}) or written ({@code varargsWrite}) from the pointer
+     * on: the pointer arguments from {@code varargsFrom} on ({@code r*N}, {@code printf}'s), or, when
+     * {@code vaList} is not -1, the pointers among the variadic arguments the {@code va_list} argument
+     * {@code vaList} stands for ({@code rvN}, {@code vprintf}'s). When {@code format} is not -1 that argument is
+     * a {@code printf} format, and the variadic pointers are also written whenever it may hold a {@code %n}
+     * conversion ({@link PrintfFormat}).
      */
-    record MemAccess(List<MemArg> args, boolean varargsRead, boolean varargsWrite, int varargsFrom) implements Event {
+    record MemAccess(List<MemArg> args, boolean varargsRead, boolean varargsWrite, int varargsFrom, int vaList, int format)
+            implements Event {
         public MemAccess {
             args = List.copyOf(args);
+        }
+
+        public MemAccess(List<MemArg> args, boolean varargsRead, boolean varargsWrite, int varargsFrom) {
+            this(args, varargsRead, varargsWrite, varargsFrom, -1, -1);
+        }
+
+        /** Whether the call touches memory through its variadic pointers (directly or through a {@code va_list}). */
+        public boolean touchesVarargs() {
+            return varargsRead || varargsWrite || format >= 0;
         }
     }
 

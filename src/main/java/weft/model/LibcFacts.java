@@ -48,11 +48,16 @@ public record LibcFacts(List<Target> result, List<Store> stores, boolean posixTh
      * memory of the library private to the call (a path, a {@code struct stat}), {@code STATIC} into the buffer of
      * the function's first state group, {@code LOADED_STATIC} a pointer stored in that buffer, {@code ARG} the
      * call's argument {@code arg}, {@code INTO_ARG} into the object it points to, at any offset, {@code LOADED_ARG}
-     * a pointer stored in that object.
+     * a pointer stored in that object, {@code MEMBER_ARG} the address of its member {@code field} (into the object
+     * at any offset when the argument's type does not show that member).
      */
-    public enum ParamKind { INT, NULL, FRESH, STATIC, LOADED_STATIC, ARG, INTO_ARG, LOADED_ARG }
+    public enum ParamKind { INT, NULL, FRESH, STATIC, LOADED_STATIC, ARG, INTO_ARG, LOADED_ARG, MEMBER_ARG }
 
-    public record Param(ParamKind kind, int arg) {}
+    public record Param(ParamKind kind, int arg, String field) {
+        public Param(ParamKind kind, int arg) {
+            this(kind, arg, null);
+        }
+    }
 
     /**
      * The function pointer argument {@code fnArg} (with {@code stored}: the function pointer stored in the object
@@ -81,11 +86,13 @@ public record LibcFacts(List<Target> result, List<Store> stores, boolean posixTh
         CONST,
         /** the per-thread library object {@code name} */
         TLS,
+        /** a per-thread int of the library ({@code errno}): like TLS, but it holds no pointer */
+        TLS_INT,
         /** anything external code may reach */
         UNKNOWN
     }
 
-    /** One alternative target; {@code arg} for ARG, INTO_ARG and DEREF_ARG, {@code name} for TLS. */
+    /** One alternative target; {@code arg} for ARG, INTO_ARG and DEREF_ARG, {@code name} for TLS and TLS_INT. */
     public record Target(Kind kind, int arg, String name) {}
 
     /**

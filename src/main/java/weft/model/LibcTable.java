@@ -22,7 +22,8 @@ public final class LibcTable {
     // compiled once: a cold start parses the whole table (String.matches and split compile their pattern per call)
     private static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z_0-9]*");
     private static final java.util.regex.Pattern EFFECT = java.util.regex.Pattern.compile(
-            "(r|w|rw)(\\*{0,2}[0-9]+|[0-9]+:[0-9]+|@[A-Za-z_][A-Za-z_0-9]*)|p([0-9]+(\\.[A-Za-z_][A-Za-z_0-9]*)?|s|@[A-Za-z_][A-Za-z_0-9]*)=\\S+");
+            "(r|w|rw)(\\*{0,2}[0-9]+|v[0-9]+|[0-9]+:[0-9]+|@[A-Za-z_][A-Za-z_0-9]*)|f[0-9]+|p([0-9]+(\\.[A-Za-z_][A-Za-z_0-9]*)?|s|@[A-Za-z_][A-Za-z_0-9]*)=\\S+");
+    private static final java.util.regex.Pattern MEMBER_PARAM = java.util.regex.Pattern.compile("&arg([0-9]+)\\.([A-Za-z_][A-Za-z_0-9]*)");
     private static final java.util.regex.Pattern SPACES = java.util.regex.Pattern.compile(" +");
     private static final java.util.regex.Pattern BAR = java.util.regex.Pattern.compile("\\|");
 
@@ -77,7 +78,7 @@ public final class LibcTable {
         List<LibcFacts.Store> stores = new ArrayList<>();
         List<LibcFacts.GlobalAccess> globals = new ArrayList<>();
         boolean vRead = false, vWrite = false;
-        int vFrom = -1;
+        int vFrom = -1, vaList = -1, format = -1;
         if (!c[1].equals("-")) {
             for (String tok : SPACES.split(c[1].trim())) {
                 if (!EFFECT.matcher(tok).matches()) {
@@ -97,6 +98,13 @@ public final class LibcTable {
                     String field = dot < 0 ? null : where.substring(dot + 1);
                     if (dot >= 0) where = where.substring(0, dot);
                     stores.add(new LibcFacts.Store(where.equals("s") ? -1 : Integer.parseInt(where), targets(tok.substring(eq + 1)), null, field));
+                } else if (tok.startsWith("f")) {
+                    format = Integer.parseInt(tok.substring(1));
+                } else if (tok.startsWith("rv") || tok.startsWith("wv") || tok.startsWith("rwv")) {
+                    boolean rw = tok.startsWith("rw");
+                    vRead |= rw || tok.startsWith("r");
+                    vWrite |= rw || tok.startsWith("w");
+                    vaList = Integer.parseInt(tok.substring(tok.indexOf('v') + 1));
                 } else if (tok.contains("**")) {
                     boolean rw = tok.startsWith("rw");
                     boolean w = rw || tok.startsWith("w");
@@ -138,7 +146,9 @@ public final class LibcTable {
         }
         LibcFacts facts = new LibcFacts(resultTargets, stores, safe, groups, cbs, runs, globals);
         if ((facts.hasStaticBuffer() || usesStatic(cbs)) && groups.isEmpty()) throw new IllegalArgumentException(name + ": static without a state group");
-        Event ev = args.isEmpty() && !vRead && !vWrite ? new Event.Pure() : new Event.MemAccess(args, vRead, vWrite, vFrom);
+        if (format >= 0 && !vRead && !vWrite) throw new IllegalArgumentException(name + ": a format (f" + format + ") without variadic pointers (r*N or rvN)");
+        if (vaList >= 0 && vFrom >= 0) throw new IllegalArgumentException(name + ": both variadic arguments and a va_list");
+        Event ev = args.isEmpty() && !vRead && !vWrite ? new Event.Pure() : new Event.MemAccess(args, vRead, vWrite, vFrom, vaList, format);
         return new LibraryModel(name, ev, facts);
     }
 
@@ -181,6 +191,8 @@ public final class LibcTable {
             case "static" -> new LibcFacts.Param(LibcFacts.ParamKind.STATIC, -1);
             case "*static" -> new LibcFacts.Param(LibcFacts.ParamKind.LOADED_STATIC, -1);
             default -> {
+                java.util.regex.Matcher mm = MEMBER_PARAM.matcher(p);
+                if (mm.matches()) yield new LibcFacts.Param(LibcFacts.ParamKind.MEMBER_ARG, Integer.parseInt(mm.group(1)), mm.group(2));
                 if (p.startsWith("*arg")) yield new LibcFacts.Param(LibcFacts.ParamKind.LOADED_ARG, Integer.parseInt(p.substring(4)));
                 if (p.startsWith("arg") && p.endsWith("+")) yield new LibcFacts.Param(LibcFacts.ParamKind.INTO_ARG, Integer.parseInt(p.substring(3, p.length() - 1)));
                 if (p.startsWith("arg")) yield new LibcFacts.Param(LibcFacts.ParamKind.ARG, Integer.parseInt(p.substring(3)));
@@ -196,6 +208,7 @@ public final class LibcTable {
             else if (t.equals("static")) out.add(new LibcFacts.Target(LibcFacts.Kind.STATIC, -1, null));
             else if (t.equals("const")) out.add(new LibcFacts.Target(LibcFacts.Kind.CONST, -1, null));
             else if (t.equals("unknown")) out.add(new LibcFacts.Target(LibcFacts.Kind.UNKNOWN, -1, null));
+            else if (t.startsWith("tls:") && t.endsWith(":int")) out.add(new LibcFacts.Target(LibcFacts.Kind.TLS_INT, -1, t.substring(4, t.length() - 4)));
             else if (t.startsWith("tls:")) out.add(new LibcFacts.Target(LibcFacts.Kind.TLS, -1, t.substring(4)));
             else if (t.startsWith("*arg")) out.add(new LibcFacts.Target(LibcFacts.Kind.DEREF_ARG, Integer.parseInt(t.substring(4)), null));
             else if (t.startsWith("arg") && t.endsWith("+")) out.add(new LibcFacts.Target(LibcFacts.Kind.INTO_ARG, Integer.parseInt(t.substring(3, t.length() - 1)), null));

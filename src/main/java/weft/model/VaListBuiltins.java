@@ -15,12 +15,11 @@ package weft.model;
  *       point to every escaped object, and every function stored there would escape);</li>
  *   <li>accesses ({@code weft.analysis.AccessCollector}): {@code va_start(ap, last)} writes {@code ap},
  *       {@code va_copy(d, s)} writes {@code d} and reads {@code s}, {@code va_end(ap)} writes {@code ap}; the
- *       named parameter {@code last} is only used for its position, never read through. {@code va_start} and
- *       {@code va_copy} also read and write every object a variadic argument may point to, as a whole: what
- *       the {@code v*printf} family reads ({@code %s}) and writes ({@code %n}) later; the table's {@code v*}
- *       rows do not read through their {@code va_list}, so without this a string handed to a variadic logger
- *       and written by another thread was missed. {@code va_arg}'s read of an argument and the program's own
- *       accesses through it are accesses of the IR.</li>
+ *       named parameter {@code last} is only used for its position, never read through. They touch nothing the
+ *       variadic arguments point to: {@code va_arg}'s read of an argument and the program's own accesses through
+ *       it are accesses of the IR, and the library functions that take a {@code va_list} read or write what its
+ *       arguments point to where they are called (the table's {@code rvN}/{@code wvN}, with {@code %n} through
+ *       {@code fN}: {@code weft.analysis.VariadicPointers}).</li>
  * </ul>
  * A {@code va_list} handed to unknown external code escapes with what it points to, so the external world then
  * reaches the arguments as well.

@@ -203,9 +203,13 @@ final class CallEffects {
             memAccess(site, m);
         } else if (ev instanceof Event.Atomic a) {
             atomic(site, a);
-        } else if (ev instanceof Event.ThreadSpecific) {
-            for (int k = 0; k < site.args.length; k++) s.addEdge(site.args[k], threadSpecific, 0);
-            if (resultIsPointer(site)) b.store(site.result, threadSpecific);
+        } else if (ev instanceof Event.ThreadSpecific ts) {
+            // create(&key, destructor) and set(key, value): the destructor and the value (argument 1) go to the
+            // values get may return (the destructors, called with those values, are found among them); the key is
+            // an integer the library writes into *&key, no pointer, so neither it nor its address goes there
+            boolean in = ts.op() == Event.SpecificOp.CREATE || ts.op() == Event.SpecificOp.SET;
+            if (in && site.args.length > 1 && site.args[1] >= 0) s.addEdge(site.args[1], threadSpecific, 0);
+            if (ts.op() == Event.SpecificOp.GET && resultIsPointer(site)) b.store(site.result, threadSpecific);
         } else if (ev instanceof Event.Nondet || ev instanceof Event.Pure) {
             if (resultIsPointer(site)) b.store(site.result, b.constNode(s.unknownLoc));
         }
@@ -295,6 +299,7 @@ final class CallEffects {
                 case STATIC -> libraryObject(t, facts.state().isEmpty() ? null : LibcFacts.stateObjectName(facts.state().get(0)));
                 case CONST -> libraryObject(t, LibcFacts.CONST_OBJECT);
                 case TLS -> libraryObject(t, LibcFacts.threadObjectName(x.name()));
+                case TLS_INT -> libraryInt(t, LibcFacts.threadObjectName(x.name()));
                 case UNKNOWN -> {
                     globalsEscape();
                     s.addEdge(s.unknownCell, t, 0);
@@ -302,6 +307,21 @@ final class CallEffects {
             }
         }
         return t;
+    }
+
+    /**
+     * Adds the library's int object {@code name} ({@code errno}) to node {@code t}. Its cells are not linked to
+     * itself: the library stores only integers there, so reading it yields no pointer the program did not store
+     * (linking it would make every value read from {@code errno} point to {@code errno}, and {@code errno} reachable
+     * from whatever shared memory such a value is stored in).
+     */
+    private void libraryInt(int t, String name) {
+        Variable v = b.program.libcObject(name);
+        if (v == null) {
+            s.addLoc(t, s.unknownLoc);
+            return;
+        }
+        s.addEdge(b.constNode(s.loc(b.varObj(null, v), Solver.ANY)), t, 0);
     }
 
     /** Adds the library's object {@code name} to node {@code t}; its cells point into itself. */

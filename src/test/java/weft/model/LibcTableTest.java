@@ -38,7 +38,7 @@ class LibcTableTest {
         assertEquals(List.of(new LibcFacts.Target(LibcFacts.Kind.ARG, 0, null)), table.get("memcpy").facts().result());
         assertEquals(List.of(new LibcFacts.Target(LibcFacts.Kind.INTO_ARG, 0, null)), table.get("strchr").facts().result());
         assertEquals(LibcFacts.Kind.STATIC, table.get("localtime").facts().result().get(0).kind());
-        assertEquals(LibcFacts.Kind.TLS, table.get("__errno_location").facts().result().get(0).kind());
+        assertEquals(LibcFacts.Kind.TLS_INT, table.get("__errno_location").facts().result().get(0).kind());
         assertEquals(List.of(new LibcFacts.Store(1, List.of(new LibcFacts.Target(LibcFacts.Kind.INTO_ARG, 0, null)))),
                 table.get("strtol").facts().stores());
         // a store into a named member of the struct the argument points to (zlib's strm->state, strm->msg)

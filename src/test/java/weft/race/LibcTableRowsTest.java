@@ -25,7 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * unordered threads call the function with every pointer argument pointing to the shared global {@code g}
  * (size arguments 8). The thread-modular layer must report a race on {@code g} exactly when the row writes an
  * argument (a write on both sides, or a write against the other thread's read), and one on each of the row's
- * hidden-state objects {@code <libc:GROUP state>} (for rows with callbacks the comparator and handlers are
+ * hidden-state objects {@code <libc:GROUP state>} (a {@code printf} format {@code g} is not a literal, so it may
+ * hold {@code %n} and its variadic pointers are written; for rows with callbacks the comparator and handlers are
  * program functions, given a lock-free body that touches nothing).
  */
 class LibcTableRowsTest {
@@ -53,7 +54,9 @@ class LibcTableRowsTest {
                 writes |= x.write();
             }
             if (a.varargsFrom() >= 0) n = Math.max(n, a.varargsFrom() + 1);
-            writes |= a.varargsWrite();
+            n = Math.max(n, Math.max(a.vaList(), a.format()) + 1);
+            // g holds no pointer: a va_list argument g stands for no variadic pointer; a format g may hold %n
+            if (a.vaList() < 0) writes |= a.varargsWrite() || a.format() >= 0;
         }
         for (LibcFacts.Callback cb : m.facts().callbacks()) {
             fns.add(cb.fnArg());
