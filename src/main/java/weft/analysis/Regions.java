@@ -20,8 +20,15 @@ import java.util.Set;
  * array types: their size is only known at run time) (indices are assumed in bounds — an out-of-bounds access is undefined behaviour
  * before any race).
  *
- * <p>Assumes: interval facts are sound ({@code Intervals}); indices stay in bounds (UB otherwise).
- * Probes p61-p68: sound.
+ * <p><b>Array members.</b> An access through a pointer into an array member of a struct (the address of an
+ * element, {@code g.buf} decayed, or a pointer the pointer analysis knows to be in the member: tagged and range
+ * locations), moved by any amount and of any length, a library's included, stays in that member (its outermost
+ * array, {@code PointsTo#arrayMemberAt}; C11 6.5.6p8, 7.1.4 and 7.24.1p1, the assumption of
+ * {@code weft.pointer.Extents}). An access of unknown length there covers the member's bytes from where it may
+ * start, without being exact.
+ *
+ * <p>Assumes: interval facts are sound ({@code Intervals}); indices stay in bounds (UB otherwise); pointers into
+ * array members stay in them (above). Probes p61-p68: sound.
  */
 public final class Regions {
     private final PointsTo pts;
@@ -70,7 +77,12 @@ public final class Regions {
         if (p instanceof Expr.Cast c && c.operand().type().isPointer()) return pointer(f, node, c.operand(), size);
         if (p instanceof Expr.AddrOf a) {
             Set<Region> out = new HashSet<>();
-            for (Region r : lvalue(f, node, a.lvalue())) out.add(r.withSize(size));
+            boolean element = isArrayElement(a.lvalue());
+            for (Region r : lvalue(f, node, a.lvalue())) {
+                long[] m = element ? member(r) : null;
+                // the address of an array element: what is reached from it stays in the array member
+                out.add(m != null ? inMember(r.object(), r.minStart(), r.maxStart(), m[1], size) : r.withSize(size));
+            }
             return out;
         }
         if (p instanceof Expr.Binary b && (b.op() == Expr.BinOp.ADD || b.op() == Expr.BinOp.SUB) && b.type().isPointer()) {
@@ -85,8 +97,22 @@ public final class Regions {
                 if (b.op() == Expr.BinOp.SUB) iv = iv.neg();
                 if (unknownScale || iv.isTop() || iv.isBottom()) return pointsToRegions(f, p, size);
                 Set<Region> out = new HashSet<>();
+                Expr stripped = base;
+                while (stripped instanceof Expr.Cast c && c.operand().type().isPointer()) stripped = c.operand();
+                boolean element = stripped instanceof Expr.AddrOf ad && isArrayElement(ad.lvalue());
+                Set<MemObject> inMember = element ? Set.of() : inMemberOnly(pts.eval(f.linkName(), base));
                 for (Region r : pointer(f, node, base, size)) {
-                    if (!unknownScale && !iv.isTop() && !iv.isBottom() && Math.abs(iv.lo()) < Region.UNBOUNDED / scale && Math.abs(iv.hi()) < Region.UNBOUNDED / scale) {
+                    long[] m = element || inMember.contains(r.object()) ? member(r) : null;
+                    if (m != null) {
+                        // within the array member the pointer is in (C11 6.5.6p8, as the pointer analysis assumes)
+                        long lo = Math.max(m[0], sat(r.minStart() + iv.lo() * scale));
+                        long hi = Math.min(m[1] - 1, sat(r.maxStart() + iv.hi() * scale));
+                        if (lo > hi) {
+                            lo = m[0];
+                            hi = m[1] - 1;
+                        }
+                        out.add(inMember(r.object(), lo, hi, m[1], size));
+                    } else if (Math.abs(iv.lo()) < Region.UNBOUNDED / scale && Math.abs(iv.hi()) < Region.UNBOUNDED / scale) {
                         out.add(r.shift(iv.lo() * scale, iv.hi() * scale));
                     } else {
                         out.add(new Region(r.object(), 0, Region.UNBOUNDED, size));
@@ -103,6 +129,45 @@ public final class Regions {
         return locations(pts.eval(f.linkName(), p), size);
     }
 
+    /** The objects all of whose locations in {@code locs} lie in an array member (tagged or range locations). */
+    private static Set<MemObject> inMemberOnly(Set<Loc> locs) {
+        Set<MemObject> yes = new HashSet<>();
+        Set<MemObject> no = new HashSet<>();
+        for (Loc l : locs) (inMember(l) ? yes : no).add(l.object());
+        yes.removeAll(no);
+        return yes;
+    }
+
+    private static boolean inMember(Loc l) {
+        return l.isRange() || (l.isTagged() && l.rangeHi() > l.offset());
+    }
+
+    /** The array member {@code {lo, hi}} all of region {@code r}'s starts lie in; null if none. */
+    private long[] member(Region r) {
+        long[] m = pts.arrayMemberAt(r.object(), r.minStart());
+        return m != null && r.maxStart() < m[1] ? m : null;
+    }
+
+    /** Whether {@code lv} is an element of an array ({@code a[i]}, array-to-pointer decay's {@code a[0]}). */
+    private static boolean isArrayElement(Lvalue lv) {
+        return lv instanceof Lvalue.Index ix && ix.base().type().unqualified() instanceof CType.Array;
+    }
+
+    private static long sat(long v) {
+        return Math.max(-Region.UNBOUNDED, Math.min(Region.UNBOUNDED, v));
+    }
+
+    /**
+     * An access of {@code size} bytes starting somewhere in {@code [lo, hi]} that stays below {@code end}, the end of
+     * the array member it is in: it starts at most {@code size} bytes before {@code end}. An access of unknown length
+     * covers the bytes up to {@code end} without being exact (it may touch fewer).
+     */
+    private static Region inMember(weft.pointer.MemObject o, long lo, long hi, long end, long size) {
+        long n = Math.min(size, end - lo);
+        if (size >= Region.UNBOUNDED && n >= 2) return new Region(o, lo, lo + 1, n - 1);
+        return new Region(o, lo, Math.max(lo, Math.min(hi, end - n)), n);
+    }
+
     /** The regions of pointer targets {@code locs} (functions left out), each {@code size} bytes long. */
     public Set<Region> locations(java.util.Collection<Loc> locs, long size) {
         Set<Region> out = new HashSet<>();
@@ -111,13 +176,13 @@ public final class Regions {
             if (l.isRange()) {
                 // anywhere in one array member: an access through it, a library's of any length included, stays in
                 // the member (pointer.Extents)
-                out.add(new Region(l.object(), l.rangeLo(), Math.max(l.rangeLo(), l.rangeHi() - 1), Math.min(size, l.rangeHi() - l.rangeLo())));
+                out.add(inMember(l.object(), l.rangeLo(), l.rangeHi() - 1, l.rangeHi(), size));
             } else if (l.offset() == Loc.ANY) {
                 long os = l.object().size();
                 out.add(new Region(l.object(), 0, os > 0 ? Math.max(0, os - 1) : Region.UNBOUNDED, size));
-            } else if (l.isTagged() && l.rangeHi() > l.offset()) {
+            } else if (inMember(l)) {
                 // a pointer into an array member: what is reached from it, by a library of any length, stays in it
-                out.add(new Region(l.object(), l.offset(), l.offset(), Math.min(size, l.rangeHi() - l.offset())));
+                out.add(inMember(l.object(), l.offset(), l.offset(), l.rangeHi(), size));
             } else {
                 out.add(new Region(l.object(), l.offset(), l.offset(), size));
             }

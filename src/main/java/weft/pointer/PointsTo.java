@@ -283,6 +283,19 @@ public final class PointsTo {
         return incompleteReasons;
     }
 
+    /**
+     * The array member {@code {lo, hi}} of object {@code o} containing byte offset {@code off}: its outermost array
+     * inside a declared struct ({@link Extents}), within which pointer arithmetic and library accesses from a pointer
+     * into it stay; null when {@code off} is in none.
+     */
+    public long[] arrayMemberAt(MemObject o, long off) {
+        Integer id = s.objIds.get(o);
+        if (id == null) return null;
+        long[] ext = s.obj(id).ext;
+        int e = Extents.containing(ext, off);
+        return e < 0 ? null : new long[] {ext[2 * e], ext[2 * e + 1]};
+    }
+
     /** Every object the analysis knows of (variables used, heap sites, functions, unknown memory). */
     public Set<MemObject> objects() {
         Set<MemObject> out = new LinkedHashSet<>();
