@@ -253,7 +253,8 @@ public final class AccessCollector {
                 else through(f, node, p, size, ma.write(), false, loc, (ma.write() ? "write by " : "read by ") + name + " of " + p, out);
             }
             if (m.touchesVarargs()) {
-                boolean write = VariadicPointers.writes(program, regions.pointsTo(), f.linkName(), c, m);
+                java.util.Set<Integer> written = VariadicPointers.written(program, regions.pointsTo(), f.linkName(), c, m);
+                boolean write = written == null || !written.isEmpty();
                 if (m.vaList() >= 0 && m.vaList() < args.size()) {
                     String what = name + " argument through the va_list " + args.get(m.vaList());
                     var targets = VariadicPointers.ofVaList(program, regions.pointsTo(), f.linkName(), args.get(m.vaList()));
@@ -266,7 +267,9 @@ public final class AccessCollector {
                         Expr p = args.get(i);
                         if (!p.type().isPointer()) continue;
                         if (m.varargsRead()) through(f, node, p, Region.UNBOUNDED, false, false, loc, name + " argument " + p, out);
-                        if (write) through(f, node, p, Region.UNBOUNDED, true, false, loc, name + " argument " + p, out);
+                        if (written == null || written.contains(i - Math.max(0, m.varargsFrom()))) {
+                            through(f, node, p, Region.UNBOUNDED, true, false, loc, name + " argument " + p, out);
+                        }
                     }
                 }
             }

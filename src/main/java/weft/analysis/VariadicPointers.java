@@ -52,16 +52,27 @@ public final class VariadicPointers {
 
     /** Whether call {@code c} of a library function with event {@code m} writes through its variadic pointers. */
     public static boolean writes(Program program, PointsTo pts, String function, Stmt.Call c, Event.MemAccess m) {
-        if (m.varargsWrite()) return true;
-        if (m.format() < 0) return false;
-        if (m.format() >= c.args().size()) return true;
+        Set<Integer> w = written(program, pts, function, c, m);
+        return w == null || !w.isEmpty();
+    }
+
+    /**
+     * The variadic arguments (0: the first) call {@code c} writes through: null for all of them ({@code scanf}, a
+     * format that is not a literal), else those the {@code %n} conversions of every literal its format may be consume
+     * ({@link PrintfFormat#writtenArguments}).
+     */
+    public static Set<Integer> written(Program program, PointsTo pts, String function, Stmt.Call c, Event.MemAccess m) {
+        if (m.varargsWrite()) return null;
+        if (m.format() < 0) return Set.of();
+        if (m.format() >= c.args().size()) return null;
+        Set<Integer> out = new java.util.TreeSet<>();
         for (Loc l : pts.eval(function, c.args().get(m.format()))) {
-            if (!(l.object() instanceof MemObject.Var v) || v.variable().kind() != Variable.Kind.STRING
-                    || PrintfFormat.mayWrite(program.stringText(v.variable()))) {
-                return true;
-            }
+            if (!(l.object() instanceof MemObject.Var v) || v.variable().kind() != Variable.Kind.STRING) return null;
+            Set<Integer> w = PrintfFormat.writtenArguments(program.stringText(v.variable()));
+            if (w == null) return null;
+            out.addAll(w);
         }
-        return false;
+        return out;
     }
 
     /**

@@ -22,7 +22,43 @@ public final class PrintfFormat {
      * {@code literal} is null (text unknown).
      */
     public static boolean mayWrite(String literal) {
-        if (literal == null) return true;
+        String text = text(literal);
+        return text == null || hasPercentN(text);
+    }
+
+    /**
+     * The variadic arguments (0: the first after the format) a format with source text {@code literal} writes
+     * through: those its {@code %n} conversions consume, counting one argument per conversion and one per
+     * {@code *} width or precision; null when that is not known (the text is unknown or not plain, or the format
+     * numbers its arguments, {@code %2$n}), so that every pointer argument may be written.
+     */
+    public static java.util.Set<Integer> writtenArguments(String literal) {
+        String s = text(literal);
+        if (s == null) return null;
+        java.util.Set<Integer> out = new java.util.TreeSet<>();
+        int arg = 0;
+        int i = 0;
+        while (i < s.length()) {
+            if (s.charAt(i++) != '%') continue;
+            if (i < s.length() && s.charAt(i) == '%') {
+                i++;
+                continue;
+            }
+            while (i < s.length() && "0123456789-+ #'I.*hljztqL$".indexOf(s.charAt(i)) >= 0) {
+                char c = s.charAt(i++);
+                if (c == '$') return null;
+                if (c == '*') arg++;
+            }
+            if (i >= s.length()) break;
+            if (s.charAt(i++) == 'n') out.add(arg);
+            arg++;
+        }
+        return out;
+    }
+
+    /** The characters of a plain literal (escapes other than octal and hexadecimal ones decoded), else null. */
+    private static String text(String literal) {
+        if (literal == null) return null;
         StringBuilder text = new StringBuilder();
         boolean in = false;
         for (int i = 0; i < literal.length(); i++) {
@@ -30,17 +66,17 @@ public final class PrintfFormat {
             if (c == '"') {
                 in = !in;
             } else if (!in) {
-                if (!Character.isWhitespace(c)) return true; // a prefix (L"", u8"") or something else
+                if (!Character.isWhitespace(c)) return null; // a prefix (L"", u8"") or something else
             } else if (c == '\\') {
-                if (++i >= literal.length()) return true;
+                if (++i >= literal.length()) return null;
                 char d = literal.charAt(i);
-                if (d == 'x' || d == 'u' || d == 'U' || (d >= '0' && d <= '7')) return true; // may spell '%' or 'n'
+                if (d == 'x' || d == 'u' || d == 'U' || (d >= '0' && d <= '7')) return null; // may spell '%' or 'n'
                 text.append(d == 'n' ? '\n' : ' ');
             } else {
                 text.append(c);
             }
         }
-        return hasPercentN(text);
+        return text.toString();
     }
 
     private static boolean hasPercentN(CharSequence s) {

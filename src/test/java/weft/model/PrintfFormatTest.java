@@ -31,6 +31,20 @@ class PrintfFormatTest {
         assertEquals(mayWrite, PrintfFormat.mayWrite(literal));
     }
 
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', value = {
+            "\"%s:%d:%n\"|[2]",
+            "\"%n%s%n\"|[0, 2]",
+            "\"%*d%n\"|[2]",
+            "\"%.*s %%n %n\"|[2]",
+            "\"%s\"|[]",
+            "\"%2$n\"|null",
+            "L\"%n\"|null",
+    })
+    void writtenArguments(String literal, String expected) {
+        assertEquals(expected, String.valueOf(PrintfFormat.writtenArguments(literal)));
+    }
+
     @org.junit.jupiter.api.Test
     void unknownTextMayWrite() {
         assertEquals(true, PrintfFormat.mayWrite(null));
