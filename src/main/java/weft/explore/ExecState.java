@@ -290,6 +290,8 @@ final class ExecState {
             MemObject template = mem.get(g);
             MemObject o = mem.create(v.name() + "@" + thread.name, MemObject.Kind.THREAD_LOCAL, template.size, thread.index, v.loc());
             if (template.size > 0) mem.writeAgg(o.id, 0, mem.readAgg(template.id, 0, template.size));
+            // the library's per-thread ints (errno): 0 in the initial thread, indeterminate in the others
+            if (program.isLibcObject(v) && thread.index != 0 && o.size > 0) o.setUnknown(0, o.size, true);
             thread.tls.put(v.id(), o.id);
             return o.id;
         }

@@ -183,6 +183,8 @@ final class LibraryBehaviour {
             return in.finishCall(t, c, e, Value.ZERO, null);
         }
         if (event instanceof Event.Atomic a) return atomics.run(t, c, e, call, name, a, args);
+        weft.ir.Variable own = threadInt(model.facts());
+        if (own != null) return in.finishCall(t, c, e, new Value.Ptr(st.objectOf(own, t, null), 0), null);
         return functions.run(t, c, e, call, name, event, args);
     }
 
@@ -200,6 +202,16 @@ final class LibraryBehaviour {
         }
         if (event instanceof Event.ThreadSpecific ts) return ts.op() == Event.SpecificOp.CREATE || ts.op() == Event.SpecificOp.DELETE;
         return true;
+    }
+
+    /**
+     * The per-thread int of the library a call returns the address of ({@code __errno_location}: a {@code tls:NAME:int}
+     * result), or null. Each thread has its own instance ({@link ExecState#objectOf}): the initial thread's starts at
+     * 0 (C11 7.5p3), another thread's is indeterminate until written.
+     */
+    private weft.ir.Variable threadInt(LibcFacts facts) {
+        if (facts.result().size() != 1 || facts.result().get(0).kind() != LibcFacts.Kind.TLS_INT) return null;
+        return st.program.libcObject(LibcFacts.threadObjectName(facts.result().get(0).name()));
     }
 
     /** The call reads and writes the pseudo-object of each hidden-state group it uses ({@link LibcFacts#state}). */

@@ -1,5 +1,4 @@
 /* expect: racy */
-/* weft: imprecise: the explorer does not execute this library function (errno, static buffers, signal sets, getopt, callbacks), so the race stays possible */
 /* errno itself is per thread, but a global the threads copy it into is shared. */
 #include <errno.h>
 #include <pthread.h>

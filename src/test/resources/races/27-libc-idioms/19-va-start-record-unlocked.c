@@ -1,5 +1,4 @@
 /* expect: racy */
-/* weft: imprecise: the explorer does not execute this library function (errno, static buffers, signal sets, getopt, callbacks), so the race stays possible */
 /* the same variadic logger, with main updating the record the threads read under the lock without taking it: that races */
 #include <pthread.h>
 #include <stdarg.h>
