@@ -100,18 +100,18 @@ public final class Regions {
                 Expr stripped = base;
                 while (stripped instanceof Expr.Cast c && c.operand().type().isPointer()) stripped = c.operand();
                 boolean element = stripped instanceof Expr.AddrOf ad && isArrayElement(ad.lvalue());
-                Set<MemObject> inMember = element ? Set.of() : inMemberOnly(pts.eval(f.linkName(), base));
+                Set<Loc> baseLocs = element ? Set.of() : pts.eval(f.linkName(), base);
+                Set<MemObject> inMember = inMemberOnly(baseLocs);
                 for (Region r : pointer(f, node, base, size)) {
                     long[] m = element || inMember.contains(r.object()) ? member(r) : null;
-                    if (m != null) {
-                        // within the array member the pointer is in (C11 6.5.6p8, as the pointer analysis assumes)
-                        long lo = Math.max(m[0], sat(r.minStart() + iv.lo() * scale));
-                        long hi = Math.min(m[1] - 1, sat(r.maxStart() + iv.hi() * scale));
-                        if (lo > hi) {
-                            lo = m[0];
-                            hi = m[1] - 1;
-                        }
-                        out.add(inMember(r.object(), lo, hi, m[1], size));
+                    long lo = sat(r.minStart() + iv.lo() * scale);
+                    long hi = sat(r.maxStart() + iv.hi() * scale);
+                    if (m != null && lo >= m[0] && lo < m[1]) {
+                        // moved forward within the member, or past its end: what is accessed from there starts in
+                        // the member (C11 6.5.6p8: arithmetic stays within the array, an access at its end is
+                        // undefined); a move before the member's start keeps exact offsets (container_of), as the
+                        // pointer analysis does
+                        out.add(inMember(r.object(), lo, Math.min(m[1] - 1, hi), m[1], size));
                     } else if (Math.abs(iv.lo()) < Region.UNBOUNDED / scale && Math.abs(iv.hi()) < Region.UNBOUNDED / scale) {
                         out.add(r.shift(iv.lo() * scale, iv.hi() * scale));
                     } else {

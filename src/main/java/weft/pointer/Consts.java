@@ -14,6 +14,11 @@ final class Consts {
     /** The value of {@code e} if it is an integer constant expression, else null. */
     static Long fold(Expr e) {
         if (e instanceof Expr.IntConst c) return c.value();
+        if (e instanceof Expr.Cast c && !c.type().isPointer() && c.operand() instanceof Expr.AddrOf a) {
+            // offsetof as the classic macro spells it: (size_t)&((T *)0)->member
+            Long off = constantAddress(a.lvalue());
+            return off == null ? null : truncate(off, c.type());
+        }
         if (e instanceof Expr.Cast c) {
             Long v = fold(c.operand());
             return v == null ? null : truncate(v, c.type());
@@ -53,6 +58,25 @@ final class Consts {
                 case GE -> x >= y ? 1L : 0L;
             };
         }
+        return null;
+    }
+
+    /**
+     * The address of {@code lv} when it is a constant: members and constant elements of the object a constant
+     * pointer points to ({@code ((T *)0)->a[2].b}), else null.
+     */
+    private static Long constantAddress(weft.ir.Lvalue lv) {
+        if (lv instanceof weft.ir.Lvalue.Field f) {
+            Long b = constantAddress(f.base());
+            return b == null || f.field().isBitField() ? null : b + f.field().offset();
+        }
+        if (lv instanceof weft.ir.Lvalue.Index ix) {
+            Long b = constantAddress(ix.base());
+            Long i = fold(ix.index());
+            long elem = ix.type().size();
+            return b == null || i == null || elem <= 0 ? null : b + i * elem;
+        }
+        if (lv instanceof weft.ir.Lvalue.Deref d) return fold(d.pointer());
         return null;
     }
 
