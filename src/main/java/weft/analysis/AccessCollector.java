@@ -263,11 +263,12 @@ public final class AccessCollector {
                         if (write) out.add(new MemoryAccess(r, true, false, loc, what, false, null, null, null));
                     }
                 } else if (m.vaList() < 0) {
-                    for (int i = Math.max(0, m.varargsFrom()); i < args.size(); i++) {
+                    int first = Math.max(0, m.varargsFrom());
+                    for (int i = first; i < args.size(); i++) {
                         Expr p = args.get(i);
                         if (!p.type().isPointer()) continue;
                         if (m.varargsRead()) through(f, node, p, Region.UNBOUNDED, false, false, loc, name + " argument " + p, out);
-                        if (written == null || written.contains(i - Math.max(0, m.varargsFrom()))) {
+                        if (written == null || written.contains(i - first)) {
                             through(f, node, p, Region.UNBOUNDED, true, false, loc, name + " argument " + p, out);
                         }
                     }

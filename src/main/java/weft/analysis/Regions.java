@@ -133,12 +133,13 @@ public final class Regions {
     private static Set<MemObject> inMemberOnly(Set<Loc> locs) {
         Set<MemObject> yes = new HashSet<>();
         Set<MemObject> no = new HashSet<>();
-        for (Loc l : locs) (inMember(l) ? yes : no).add(l.object());
+        for (Loc l : locs) (inArrayMember(l) ? yes : no).add(l.object());
         yes.removeAll(no);
         return yes;
     }
 
-    private static boolean inMember(Loc l) {
+    /** Whether {@code l} is a tagged or range location inside an array member. */
+    private static boolean inArrayMember(Loc l) {
         return l.isRange() || (l.isTagged() && l.rangeHi() > l.offset());
     }
 
@@ -180,7 +181,7 @@ public final class Regions {
             } else if (l.offset() == Loc.ANY) {
                 long os = l.object().size();
                 out.add(new Region(l.object(), 0, os > 0 ? Math.max(0, os - 1) : Region.UNBOUNDED, size));
-            } else if (inMember(l)) {
+            } else if (inArrayMember(l)) {
                 // a pointer into an array member: what is reached from it, by a library of any length, stays in it
                 out.add(inMember(l.object(), l.offset(), l.offset(), l.rangeHi(), size));
             } else {

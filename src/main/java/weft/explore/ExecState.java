@@ -171,7 +171,7 @@ final class ExecState {
             if (program.isLibcObject(v)) continue;
             if (v.kind() == Variable.Kind.STRING) {
                 o.readOnly = true;
-                byte[] known = StringLiterals.knownBytes(v.name(), o.size);
+                byte[] known = weft.model.StringLiteralText.knownBytes(v.name(), o.size);
                 int n = known == null ? 0 : known.length;
                 if (n > 0) System.arraycopy(known, 0, o.writableBytes(), 0, n);
                 if (n < o.size) o.setUnknown(n, o.size - n, true);

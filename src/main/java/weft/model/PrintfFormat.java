@@ -9,8 +9,8 @@ package weft.model;
  * <p>Sound because a conversion specification is {@code %}, then flags, a field width, a precision and a length
  * modifier, then the conversion character (C11 7.21.6.1p4), with POSIX's {@code n$} argument positions among
  * the flags: the scan below skips exactly those characters and answers true when the conversion character is
- * {@code n}; it also answers true for every text it cannot read plainly (a wide or prefixed literal, an octal or
- * hexadecimal escape, which may spell a {@code %} or an {@code n}).
+ * {@code n}, on the literal's bytes with its escapes decoded ({@link StringLiteralText}); it also answers true for
+ * every text it cannot read plainly (a wide or prefixed literal).
  */
 public final class PrintfFormat {
     private PrintfFormat() {
@@ -23,7 +23,10 @@ public final class PrintfFormat {
      */
     public static boolean mayWrite(String literal) {
         String text = text(literal);
-        return text == null || hasPercentN(text);
+        if (text == null) return true;
+        boolean[] any = {false};
+        percentNs(text, arg -> any[0] = true);
+        return any[0];
     }
 
     /**
@@ -33,62 +36,40 @@ public final class PrintfFormat {
      * numbers its arguments, {@code %2$n}), so that every pointer argument may be written.
      */
     public static java.util.Set<Integer> writtenArguments(String literal) {
-        String s = text(literal);
-        if (s == null) return null;
+        String text = text(literal);
+        if (text == null) return null;
         java.util.Set<Integer> out = new java.util.TreeSet<>();
+        percentNs(text, out::add);
+        return out.contains(-1) ? null : out;
+    }
+
+    /** The characters of a plain literal ({@link StringLiteralText#bytes}), else null. */
+    private static String text(String literal) {
+        byte[] b = StringLiteralText.bytes(literal);
+        return b == null ? null : new String(b, java.nio.charset.StandardCharsets.ISO_8859_1);
+    }
+
+    /**
+     * Calls {@code onN} with the argument each {@code %n} conversion of format {@code s} consumes, or -1 once the
+     * format numbers its arguments ({@code n$}), after which positions are not counted.
+     */
+    private static void percentNs(String s, java.util.function.IntConsumer onN) {
         int arg = 0;
+        boolean positional = false;
         int i = 0;
         while (i < s.length()) {
             if (s.charAt(i++) != '%') continue;
-            if (i < s.length() && s.charAt(i) == '%') {
-                i++;
-                continue;
-            }
-            while (i < s.length() && "0123456789-+ #'I.*hljztqL$".indexOf(s.charAt(i)) >= 0) {
+            // argument position, flags, width, precision, length modifier ("%%" converts nothing)
+            while (i < s.length() && "0123456789$-+ #'I.*hljztqL".indexOf(s.charAt(i)) >= 0) {
                 char c = s.charAt(i++);
-                if (c == '$') return null;
+                positional |= c == '$';
                 if (c == '*') arg++;
             }
-            if (i >= s.length()) break;
-            if (s.charAt(i++) == 'n') out.add(arg);
+            if (i >= s.length()) return; // a lone '%' at the end: no conversion
+            char conv = s.charAt(i++);
+            if (conv == '%') continue;
+            if (conv == 'n') onN.accept(positional ? -1 : arg);
             arg++;
         }
-        return out;
-    }
-
-    /** The characters of a plain literal (escapes other than octal and hexadecimal ones decoded), else null. */
-    private static String text(String literal) {
-        if (literal == null) return null;
-        StringBuilder text = new StringBuilder();
-        boolean in = false;
-        for (int i = 0; i < literal.length(); i++) {
-            char c = literal.charAt(i);
-            if (c == '"') {
-                in = !in;
-            } else if (!in) {
-                if (!Character.isWhitespace(c)) return null; // a prefix (L"", u8"") or something else
-            } else if (c == '\\') {
-                if (++i >= literal.length()) return null;
-                char d = literal.charAt(i);
-                if (d == 'x' || d == 'u' || d == 'U' || (d >= '0' && d <= '7')) return null; // may spell '%' or 'n'
-                text.append(d == 'n' ? '\n' : ' ');
-            } else {
-                text.append(c);
-            }
-        }
-        return text.toString();
-    }
-
-    private static boolean hasPercentN(CharSequence s) {
-        int i = 0;
-        while (i < s.length()) {
-            if (s.charAt(i++) != '%') continue;
-            // argument position, flags, width, precision, length modifier
-            while (i < s.length() && "0123456789$-+ #'I.*hljztqL".indexOf(s.charAt(i)) >= 0) i++;
-            if (i >= s.length()) return false; // a lone '%' at the end: no conversion
-            char conv = s.charAt(i++);
-            if (conv == 'n') return true;
-        }
-        return false;
     }
 }

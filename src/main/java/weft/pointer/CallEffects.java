@@ -296,10 +296,10 @@ final class CallEffects {
                     int p = site.arg(x.arg());
                     if (p >= 0) s.addEdge(b.read(Term.through(p, 0)), t, Shift.IN_ARRAY);
                 }
-                case STATIC -> libraryObject(t, facts.state().isEmpty() ? null : LibcFacts.stateObjectName(facts.state().get(0)));
-                case CONST -> libraryObject(t, LibcFacts.CONST_OBJECT);
-                case TLS -> libraryObject(t, LibcFacts.threadObjectName(x.name()));
-                case TLS_INT -> libraryInt(t, LibcFacts.threadObjectName(x.name()));
+                case STATIC -> libraryObject(t, facts.state().isEmpty() ? null : LibcFacts.stateObjectName(facts.state().get(0)), true);
+                case CONST -> libraryObject(t, LibcFacts.CONST_OBJECT, true);
+                case TLS -> libraryObject(t, LibcFacts.threadObjectName(x.name()), true);
+                case TLS_INT -> libraryObject(t, LibcFacts.threadObjectName(x.name()), false);
                 case UNKNOWN -> {
                     globalsEscape();
                     s.addEdge(s.unknownCell, t, 0);
@@ -310,22 +310,13 @@ final class CallEffects {
     }
 
     /**
-     * Adds the library's int object {@code name} ({@code errno}) to node {@code t}. Its cells are not linked to
-     * itself: the library stores only integers there, so reading it yields no pointer the program did not store
+     * Adds the library's object {@code name} to node {@code t}. With {@code selfLinked} its cells point into itself
+     * (a {@code struct tm}'s {@code tm_zone}, a {@code hostent}'s lists); a per-thread int ({@code errno}) is not
+     * linked: the library stores only integers there, so reading it yields no pointer the program did not store
      * (linking it would make every value read from {@code errno} point to {@code errno}, and {@code errno} reachable
      * from whatever shared memory such a value is stored in).
      */
-    private void libraryInt(int t, String name) {
-        Variable v = b.program.libcObject(name);
-        if (v == null) {
-            s.addLoc(t, s.unknownLoc);
-            return;
-        }
-        s.addEdge(b.constNode(s.loc(b.varObj(null, v), Solver.ANY)), t, 0);
-    }
-
-    /** Adds the library's object {@code name} to node {@code t}; its cells point into itself. */
-    private void libraryObject(int t, String name) {
+    private void libraryObject(int t, String name, boolean selfLinked) {
         Variable v = name == null ? null : b.program.libcObject(name);
         if (v == null) {
             // no pseudo-object (the call is not a direct one): unknown memory
@@ -335,7 +326,7 @@ final class CallEffects {
         int obj = b.varObj(null, v);
         int self = b.constNode(s.loc(obj, Solver.ANY));
         s.addEdge(self, t, 0);
-        if (selfLinked.add(obj)) b.store(Term.at(obj, Solver.ANY), self);
+        if (selfLinked && this.selfLinked.add(obj)) b.store(Term.at(obj, Solver.ANY), self);
     }
 
     private final java.util.Set<Integer> selfLinked = new java.util.HashSet<>();

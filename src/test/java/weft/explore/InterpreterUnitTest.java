@@ -57,13 +57,13 @@ class InterpreterUnitTest {
 
     @Test
     void stringLiteralBytes() {
-        assertArrayEquals(new byte[] {'a', '\t', 'b', '"', 0}, StringLiterals.knownBytes("\"a\\tb\\\"\"", 5));
-        assertArrayEquals(new byte[] {'a', 'b', 0}, StringLiterals.knownBytes("\"a\" \"b\"", 3));
-        assertArrayEquals(new byte[] {'A', 0, 0}, StringLiterals.knownBytes("\"\\x41\\0\"", 3));
-        byte[] prefix = StringLiterals.knownBytes("\"012345678901234567890..\"", 41);
+        assertArrayEquals(new byte[] {'a', '\t', 'b', '"', 0}, weft.model.StringLiteralText.knownBytes("\"a\\tb\\\"\"", 5));
+        assertArrayEquals(new byte[] {'a', 'b', 0}, weft.model.StringLiteralText.knownBytes("\"a\" \"b\"", 3));
+        assertArrayEquals(new byte[] {'A', 0, 0}, weft.model.StringLiteralText.knownBytes("\"\\x41\\0\"", 3));
+        byte[] prefix = weft.model.StringLiteralText.knownBytes("\"012345678901234567890..\"", 41);
         assertEquals(21, prefix.length, "only the prefix before the cut is known");
-        assertNull(StringLiterals.knownBytes("L\"wide\"", 5));
-        assertNull(StringLiterals.knownBytes("\"abc\"", 7), "length mismatch means unknown content");
+        assertNull(weft.model.StringLiteralText.knownBytes("L\"wide\"", 5));
+        assertNull(weft.model.StringLiteralText.knownBytes("\"abc\"", 7), "length mismatch means unknown content");
     }
 
     @Test

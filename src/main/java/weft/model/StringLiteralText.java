@@ -1,20 +1,32 @@
-package weft.explore;
+package weft.model;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Recovers the bytes of a string literal object. The IR keeps a literal only as a variable named after its source
- * text, cut to 22 characters plus {@code .."} when longer than 24 characters; so the content is known exactly for
- * short literals and only as a prefix for long ones. The unknown rest must never be read (reading it abandons).
+ * The bytes of a C string literal from its source text (quotes and escapes as written, adjacent literals
+ * concatenated as written): for {@code PrintfFormat}, which reads a literal's whole text ({@code Program#stringText}),
+ * and for the explorer, which recovers a literal object's bytes from its IR name, the source text cut to 22
+ * characters plus {@code .."} when longer than 24 characters: the content is then known exactly for short literals
+ * and only as a prefix for long ones, whose unknown rest must never be read (reading it abandons).
  */
-final class StringLiterals {
-    private StringLiterals() {}
+public final class StringLiteralText {
+    private StringLiteralText() {}
+
+    /** The bytes of a whole literal's source text, without the terminating NUL; null when it is not a plain literal. */
+    public static byte[] bytes(String text) {
+        if (text == null) return null;
+        byte[] b = knownBytes(text, Long.MAX_VALUE, false);
+        return b == null || b.length == 0 || b[b.length - 1] != 0 ? null : java.util.Arrays.copyOf(b, b.length - 1);
+    }
 
     /** The known leading bytes of the literal whose IR name is {@code name}; null when nothing is known. */
-    static byte[] knownBytes(String name, long objectSize) {
+    public static byte[] knownBytes(String name, long objectSize) {
         boolean truncated = name.length() == 25 && name.endsWith("..\"");
-        String text = truncated ? name.substring(0, 22) : name;
+        return knownBytes(truncated ? name.substring(0, 22) : name, objectSize, truncated);
+    }
+
+    private static byte[] knownBytes(String text, long objectSize, boolean truncated) {
         if (!text.startsWith("\"")) return null; // wide or prefixed literal
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         boolean in = false;
@@ -85,7 +97,7 @@ final class StringLiterals {
             if (b.length >= objectSize) return null;
             return b;
         }
-        if (b.length != objectSize - 1) return null;
+        if (objectSize != Long.MAX_VALUE && b.length != objectSize - 1) return null;
         byte[] withNul = new byte[b.length + 1];
         System.arraycopy(b, 0, withNul, 0, b.length);
         return withNul;
