@@ -83,11 +83,36 @@ final class ThreadEmitter {
         out.append("static void w_thread_").append(slot).append("(void)\n{\n");
         stack.push(s.routine().linkName());
         point((weft.ir.SourceLoc) null); // before anything: a resumed thread never re-runs code that precedes its first visible statement
-        instance(s.routine(), null, List.of());
+        instance(s.routine(), null, slot == 0 ? mainArguments(s.routine()) : List.of());
         stack.pop();
         out.append("W_P").append(points).append(": return;\n");
         out.append("w_cut: w_cut_off(); return;\n}\n");
         return out.toString();
+    }
+
+    /**
+     * The arguments of the program's {@code main}. When it names no parameter but {@code argc}: {@code argc} takes any
+     * value from 0 to {@code INT_MAX}. When it names {@code argv} or {@code envp}, whose strings this program does not
+     * model: the one start the explorer also uses ({@code argc} 1, {@code argv} {@code {"prog", NULL}}, an empty
+     * environment), and every other start is left out as a cut-off, so the layer still finds races (that the explorer
+     * can replay) but proves nothing.
+     */
+    private List<String> mainArguments(Function main) {
+        List<Variable> params = main.params();
+        if (params.isEmpty()) return List.of();
+        java.util.Set<Variable> named = new java.util.HashSet<>();
+        for (weft.ir.Edge e : main.cfg().edges()) weft.ir.AddressScan.variables(e.stmt(), named);
+        boolean strings = false;
+        for (int i = 1; i < params.size(); i++) strings |= named.contains(params.get(i));
+        if (!strings) {
+            return params.get(0).type().unqualified() instanceof CType.Int ? List.of("(__VERIFIER_nondet_uint() % 2147483648u)") : List.of();
+        }
+        st.cutOffs = true;
+        st.notes.add("main reads its arguments: only argc 1 with argv {\"prog\", NULL} is explored");
+        st.statics.append("static char w_arg0[5] = \"prog\";\nstatic char *w_argv[2] = { w_arg0, 0 };\nstatic char *w_envp[1] = { 0 };\n");
+        List<String> args = new ArrayList<>(List.of("1", "w_argv"));
+        for (int i = 2; i < params.size(); i++) args.add("w_envp");
+        return args;
     }
 
     /** A fresh label name. */
