@@ -210,7 +210,8 @@ public final class AccessCollector {
             if (write && weft.pointer.MemObject.isLibraryConstData(o)) continue; // never written
             long[] x = reached.getValue();   // null: the whole object; else only its array members [lo, hi)
             Region r = x == null ? Region.whole(o) : new Region(o, x[0], x[0], x[1] - x[0]);
-            out.add(new MemoryAccess(r, write, false, loc, what, false, null, null, p));
+            // no pointer: the object is reached from p's target, it is not p's target (ArgumentTargets, Unpublished)
+            out.add(new MemoryAccess(r, write, false, loc, what, false, null, null, null));
         }
     }
 

@@ -9,7 +9,8 @@ import weft.ir.SourceLoc;
  * it names its variable directly ({@code named}: no pointer dereference on the way, so a thread-local
  * variable is the accessing thread's own instance), and its form {@code p->f} relative to a pointer
  * variable when it has one; {@code lvalue} is the accessed lvalue (null for accesses library
- * functions make through pointer arguments, whose pointer argument is {@code pointer}). {@code syncOperation}
+ * functions make through pointer arguments, whose pointer argument is {@code pointer}: the access is to what
+ * {@code pointer} points into; null for what a deep argument reaches and for external code's reach). {@code syncOperation}
  * marks the atomic access a synchronisation operation makes to its object ({@link SyncAccesses}).
  */
 public record MemoryAccess(Region region, boolean write, boolean atomic, SourceLoc loc, String what, boolean named,

@@ -59,7 +59,7 @@ public final class ThreadWalker {
     private record FnKey(ThreadId thread, String function) {}
 
     /** A function's walk in a calling context, with the parameters that receive unpublished objects. */
-    private record CollectKey(Key key, long freshParams) {}
+    private record CollectKey(Key key, long freshParams, ArgumentTargets.Binding binding) {}
 
     private record Result(LocalState[] states, LocalState exit, Map<Long, LocalState> byReturn) {}
 
@@ -76,6 +76,7 @@ public final class ThreadWalker {
     private final LockResolver locks;
     private final InstanceKeys instanceKeys;
     private final Unpublished unpublished;
+    private final ArgumentTargets arguments;
     private final SemaphoreUse semaphores;
     private final Map<Key, Result> memo = new HashMap<>();
     private final MemoryBudget memory;
@@ -107,6 +108,7 @@ public final class ThreadWalker {
         AddressTaken addressTaken = new AddressTaken();
         JoinLoops joinLoops = new JoinLoops(program, graph, intervals, regions, tids, locks.objects(), addressTaken);
         this.unpublished = new Unpublished(program, pts, addressTaken);
+        this.arguments = new ArgumentTargets(pts, addressTaken);
         this.semaphores = new SemaphoreUse(program, locks);
         this.instanceKeys = new InstanceKeys(program, graph, joinLoops, addressTaken, unpublished);
         this.transfer = new Transfer(program, graph, regions, locks, tids, joinLoops, addressTaken, new ExternalReach(pts));
@@ -158,14 +160,14 @@ public final class ThreadWalker {
         LocalState exit = analyse(t, f, init);
         if (exit != null) endStates.merge(t, exit, LocalState::join);
         Set<CollectKey> visited = new HashSet<>();
-        collect(t, f, init, 0L, visited, sink);
+        collect(t, f, init, 0L, ArgumentTargets.Binding.NONE, visited, sink);
         // thread-specific data destructors run as the thread ends, before a join returns
         LocalState end = endStates.get(t);
         if (end == null) return;
         for (Function d : graph.destructors()) {
             LocalState entry = calleeEntry(d, end);
             if (!syncFree.test(d)) analyse(t, d, entry);
-            collect(t, d, entry, 0L, visited, sink);
+            collect(t, d, entry, 0L, ArgumentTargets.Binding.NONE, visited, sink);
         }
     }
 
@@ -394,9 +396,11 @@ public final class ThreadWalker {
 
     /**
      * Reports the accesses of {@code f} entered with {@code entry}; those to objects the thread has
-     * not published yet ({@link Unpublished}) are not shared and are left out.
+     * not published yet ({@link Unpublished}) are not shared and are left out, and so are those the
+     * calling context's arguments rule out ({@link ArgumentTargets}).
      */
-    private void collect(ThreadId t, Function f, LocalState entry, long freshParams, Set<CollectKey> visited, Sink sink) {
+    private void collect(ThreadId t, Function f, LocalState entry, long freshParams, ArgumentTargets.Binding binding,
+                         Set<CollectKey> visited, Sink sink) {
         Key key = new Key(t, f.linkName(), entry);
         if (!memo.containsKey(key)) {
             // an entry met under memory pressure (or a synchronisation-free function's entry that the
@@ -407,7 +411,7 @@ public final class ThreadWalker {
                 key = new Key(t, f.linkName(), joined);
             }
         }
-        if (!visited.add(new CollectKey(key, freshParams))) return;
+        if (!visited.add(new CollectKey(key, freshParams, binding))) return;
         Result r = memo.get(key);
         LocalState[] st;
         if (r != null) {
@@ -423,7 +427,7 @@ public final class ThreadWalker {
                 if (!intervals.reachable(f, e.to())) continue;
                 semaphores.visit(t, f, e, s);
                 for (MemoryAccess a : collector.accesses(f, e)) {
-                    if (!unpublished.covers(f, freshParams, e, a)) sink.access(t, f, e, s, a);
+                    if (!unpublished.covers(f, freshParams, e, a) && arguments.keeps(f, binding, a)) sink.access(t, f, e, s, a);
                 }
                 List<MemoryAccess> result = collector.resultAccesses(f, e);
                 if (!result.isEmpty()) {
@@ -433,7 +437,9 @@ public final class ThreadWalker {
                     LocalState post = afterCallAt(t, f, e, s);
                     for (MemoryAccess a : result) {
                         LocalState at = a.write() ? post : post == null ? s : s.join(post);
-                        if (at != null && !unpublished.covers(f, freshParams, e, a)) sink.access(t, f, e, at, a);
+                        if (at != null && !unpublished.covers(f, freshParams, e, a) && arguments.keeps(f, binding, a)) {
+                            sink.access(t, f, e, at, a);
+                        }
                     }
                 }
                 if (e.stmt() instanceof Stmt.Call c) {
@@ -441,8 +447,11 @@ public final class ThreadWalker {
                     if (callees == null) continue;
                     Lock flag = onceFlag(f, e, c);
                     LocalState caller = flag == null ? s : s.withOnce(s.onceDone(), flag);
+                    // a once-routine gets no arguments; under memory pressure no binding adds contexts
+                    boolean binds = !(program.target(c) instanceof CallTarget.Library) && !memory.exceeded();
                     for (Function g : callees) {
-                        collect(t, g, calleeEntry(g, caller), unpublished.calleeMask(f, freshParams, e, g), visited, sink);
+                        ArgumentTargets.Binding gb = binds ? arguments.bind(t, f, binding, e, g) : ArgumentTargets.Binding.NONE;
+                        collect(t, g, calleeEntry(g, caller), unpublished.calleeMask(f, freshParams, e, g), gb, visited, sink);
                     }
                 }
             }

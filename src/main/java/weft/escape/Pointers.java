@@ -5,7 +5,7 @@ import weft.ir.Lvalue;
 import weft.ir.Variable;
 
 /** Syntactic shapes of pointer expressions: which variable a pointer is computed from. */
-final class Pointers {
+public final class Pointers {
     private Pointers() {
     }
 
@@ -13,7 +13,7 @@ final class Pointers {
      * The variable {@code e} is a pointer into the pointee of: {@code p}, {@code (T *) p},
      * {@code p + k}, {@code &p->f[i]}; null for any other shape.
      */
-    static Variable base(Expr e) {
+    public static Variable base(Expr e) {
         while (true) {
             if (e instanceof Expr.Cast c && c.type().isPointer() && c.operand().type().isPointer()) {
                 e = c.operand();
@@ -31,7 +31,7 @@ final class Pointers {
     }
 
     /** The variable an lvalue {@code p->f}, {@code p[i].g}, {@code (*p).h} dereferences; null if none. */
-    static Variable lvalueBase(Lvalue lv) {
+    public static Variable lvalueBase(Lvalue lv) {
         while (true) {
             if (lv instanceof Lvalue.Field f) lv = f.base();
             else if (lv instanceof Lvalue.Index ix) lv = ix.base();

@@ -1,0 +1,207 @@
+package weft.analysis;
+
+import weft.escape.Pointers;
+import weft.ir.Edge;
+import weft.ir.Expr;
+import weft.ir.Function;
+import weft.ir.Lvalue;
+import weft.ir.Stmt;
+import weft.ir.Variable;
+import weft.pointer.Loc;
+import weft.pointer.MemObject;
+import weft.pointer.PointsTo;
+import weft.thread.ThreadId;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What a function's pointer parameters, and the local pointers computed from them, may point into in
+ * one calling context of the thread walk ({@link ThreadWalker}): the objects the argument at the call
+ * site may point into, refined in turn by the caller's own context. Accesses through such a pointer to
+ * any other object are not made in that context and are left out. The points-to analysis is
+ * context-insensitive: without this, {@code fill(buf1)} in one thread and {@code fill(buf2)} in another
+ * make both threads write both buffers.
+ *
+ * <p><b>Soundness.</b> In an activation of {@code g} entered through call {@code c}, parameter {@code p}
+ * starts as the value of the argument expression, which the points-to analysis over-approximates
+ * ({@link PointsTo#eval} at {@code c}) and which, when the argument is computed only from pointer
+ * variables of the caller tracked here, also lies in those variables' targets in the caller's context
+ * (induction along the call chain; the thread's start routine and every function entered otherwise have
+ * no binding). A tracked variable (a pointer-typed parameter, local or temporary whose address {@code g}
+ * never takes) changes only by assignment to it by name, so its targets are the union of its start and of
+ * what every assignment to it in {@code g} may give ({@link #eval}: another tracked variable's targets
+ * for copies, casts and pointer-plus-integer; the context-free set, i.e. no restriction, for anything
+ * else, a call's result included). The fixpoint over all of {@code g}'s assignments ignores their order,
+ * so it covers every path. An access through {@code v}, {@code v + k}, {@code v->f}, {@code v[i]} touches
+ * the object {@code v} points into (pointer arithmetic stays within its object, C11 6.5.6p8, as the
+ * points-to analysis assumes), so an access whose object is not among {@code v}'s targets is not made
+ * in this context. A library access to what is reachable from an argument (deep arguments) has no
+ * pointer ({@link AccessCollector}) and is never filtered. An empty target set (a pointer only ever
+ * null) restricts nothing.
+ *
+ * <p>Costs are bounded: a parameter with more than {@link #MAX_OBJECTS} targets, or no fewer than the
+ * parameter has in every context, is left unbound; a function gets at most {@link #MAX_BINDINGS}
+ * distinct bindings per thread, further calls use none (which restricts nothing).
+ */
+public final class ArgumentTargets {
+    /** Most objects a bound parameter keeps; a larger set is left unbound. */
+    static final int MAX_OBJECTS = 256;
+    /** Distinct bindings of one function in one thread; calls beyond them get {@link Binding#NONE}. */
+    static final int MAX_BINDINGS = 8;
+
+    /** Per parameter, the objects it may point into in one calling context; null: no restriction. */
+    public record Binding(List<Set<MemObject>> params) {
+        /** The binding that restricts nothing. */
+        public static final Binding NONE = new Binding(List.of());
+
+        Set<MemObject> param(int i) {
+            return i < params.size() ? params.get(i) : null;
+        }
+    }
+
+    /** Stands for "no restriction" during the fixpoint (compared by identity). */
+    private static final Set<MemObject> TOP = Collections.unmodifiableSet(new HashSet<>());
+
+    private record Ctx(String function, Binding binding) {}
+
+    private record FnKey(ThreadId thread, String function) {}
+
+    private final PointsTo pts;
+    private final AddressTaken addressTaken;
+    private final Map<Ctx, Map<Variable, Set<MemObject>>> memo = new HashMap<>();
+    private final Map<FnKey, Set<Binding>> bindings = new HashMap<>();
+    private final Map<Variable, Set<MemObject>> paramTargets = new HashMap<>();
+
+    public ArgumentTargets(PointsTo pts, AddressTaken addressTaken) {
+        this.pts = pts;
+        this.addressTaken = addressTaken;
+    }
+
+    /**
+     * Whether access {@code a} of {@code f} may be made in the context {@code b}: false only when it goes
+     * through a tracked pointer none of whose targets in that context is the access's object.
+     */
+    public boolean keeps(Function f, Binding b, MemoryAccess a) {
+        if (b == Binding.NONE) return true;
+        Variable base = a.lvalue() != null ? Pointers.lvalueBase(a.lvalue()) : a.pointer() != null ? Pointers.base(a.pointer()) : null;
+        if (base == null) return true;
+        Set<MemObject> s = targets(f, b).get(base);
+        return s == null || s == TOP || s.isEmpty() || s.contains(a.region().object());
+    }
+
+    /**
+     * The binding of {@code g} called by {@code call} in {@code f} (in context {@code fb}) in thread
+     * {@code t}: per pointer parameter, the argument's targets at the call, refined by {@code fb}.
+     */
+    public Binding bind(ThreadId t, Function f, Binding fb, Edge call, Function g) {
+        if (!(call.stmt() instanceof Stmt.Call c)) return Binding.NONE;
+        Map<Variable, Set<MemObject>> s = targets(f, fb);
+        List<Set<MemObject>> ps = new ArrayList<>();
+        boolean any = false;
+        for (int i = 0; i < g.params().size(); i++) {
+            Variable p = g.params().get(i);
+            Set<MemObject> x = null;
+            if (i < c.args().size() && p.type().isPointer() && c.args().get(i).type().isPointer()) {
+                Expr arg = c.args().get(i);
+                x = objects(pts.eval(f.linkName(), arg));
+                Set<MemObject> refined = eval(f, s, arg);
+                if (refined != TOP && !refined.isEmpty()) x.retainAll(refined);
+                if (x.size() > MAX_OBJECTS || x.containsAll(paramTargets(g, p))) x = null;
+            }
+            ps.add(x == null ? null : Set.copyOf(x));
+            any |= x != null;
+        }
+        if (!any) return Binding.NONE;
+        Binding b = new Binding(Collections.unmodifiableList(ps));
+        Set<Binding> seen = bindings.computeIfAbsent(new FnKey(t, g.linkName()), k -> new HashSet<>());
+        if (!seen.contains(b) && seen.size() >= MAX_BINDINGS) return Binding.NONE;
+        seen.add(b);
+        return b;
+    }
+
+    private Set<MemObject> paramTargets(Function g, Variable p) {
+        return paramTargets.computeIfAbsent(p, k -> objects(pts.eval(g.linkName(), new Expr.Load(new Lvalue.Var(p), p.loc()))));
+    }
+
+    private static Set<MemObject> objects(Set<Loc> locs) {
+        Set<MemObject> out = new HashSet<>();
+        for (Loc l : locs) out.add(l.object());
+        return out;
+    }
+
+    /** The targets of {@code f}'s tracked variables in context {@code b} (TOP: no restriction). */
+    private Map<Variable, Set<MemObject>> targets(Function f, Binding b) {
+        if (b == Binding.NONE) return Map.of();
+        return memo.computeIfAbsent(new Ctx(f.linkName(), b), k -> solve(f, b));
+    }
+
+    private Map<Variable, Set<MemObject>> solve(Function f, Binding b) {
+        Map<Variable, Set<MemObject>> s = new HashMap<>();
+        for (int i = 0; i < f.params().size(); i++) {
+            Variable p = f.params().get(i);
+            if (!tracked(f, p)) continue;
+            Set<MemObject> bound = b.param(i);
+            s.put(p, bound == null ? TOP : new HashSet<>(bound));
+        }
+        for (boolean changed = true; changed; ) {
+            changed = false;
+            for (Edge e : f.cfg().edges()) {
+                Variable v;
+                Set<MemObject> value;
+                if (e.stmt() instanceof Stmt.Assign a && a.lhs() instanceof Lvalue.Var lv && tracked(f, lv.variable())) {
+                    v = lv.variable();
+                    value = eval(f, s, a.rhs());
+                } else if (e.stmt() instanceof Stmt.Call c && c.result() instanceof Lvalue.Var lv && tracked(f, lv.variable())) {
+                    v = lv.variable();
+                    value = TOP;
+                } else {
+                    continue;
+                }
+                Set<MemObject> old = s.get(v);
+                if (old == TOP) continue;
+                if (value == TOP) {
+                    s.put(v, TOP);
+                    changed = true;
+                } else if (old == null) {
+                    s.put(v, new HashSet<>(value));
+                    changed = true;
+                } else {
+                    changed |= old.addAll(value);
+                }
+            }
+        }
+        return s;
+    }
+
+    /**
+     * What {@code e} may point into given the tracked variables' targets {@code s}: theirs for a tracked
+     * variable, through casts and the addition or subtraction of an integer; nothing for the null
+     * constant; TOP for anything else. A tracked variable with no entry yet has no target yet.
+     */
+    private Set<MemObject> eval(Function f, Map<Variable, Set<MemObject>> s, Expr e) {
+        while (e instanceof Expr.Cast c) e = c.operand();
+        if (e instanceof Expr.Load l && l.lvalue() instanceof Lvalue.Var v) {
+            if (!tracked(f, v.variable())) return TOP;
+            return s.getOrDefault(v.variable(), Set.of());
+        }
+        if (e instanceof Expr.IntConst k) return k.value() == 0 ? Set.of() : TOP;
+        if (e instanceof Expr.Binary bin && (bin.op() == Expr.BinOp.ADD || bin.op() == Expr.BinOp.SUB)) {
+            if (bin.left().type().isPointer() && !bin.right().type().isPointer()) return eval(f, s, bin.left());
+            if (bin.op() == Expr.BinOp.ADD && bin.right().type().isPointer() && !bin.left().type().isPointer()) return eval(f, s, bin.right());
+        }
+        return TOP;
+    }
+
+    /** Pointer-typed parameters, locals and temporaries of {@code f} whose address {@code f} never takes. */
+    private boolean tracked(Function f, Variable v) {
+        Variable.Kind k = v.kind();
+        return (k == Variable.Kind.PARAM || k == Variable.Kind.LOCAL || k == Variable.Kind.TEMP)
+                && f.linkName().equals(v.function()) && v.type().isPointer() && !addressTaken.in(f, v);
+    }
+}
