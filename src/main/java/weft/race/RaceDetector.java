@@ -314,15 +314,16 @@ public final class RaceDetector {
                         m = new Merged();
                         p.races.put(key, m);
                     }
-                    // the object is the group's
-                    m.objects.add(group);
                 }
+                // the object both accesses touch (one calling context's block of an allocation wrapper), else the group
+                MemObject object = a.region().object().equals(b.region().object()) ? a.region().object() : group;
+                m.objects.add(object);
                 // the threads are those of the classes
                 if (!threadPairSeen[classPair]) {
                     threadPairSeen[classPair] = true;
                     m.threads.add(unordered(p.threadId(a.thread()), p.threadId(b.thread())));
                 }
-                merge(m, a, b, group);
+                merge(m, a, b, object);
             }
         }
         return true;

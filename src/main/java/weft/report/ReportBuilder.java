@@ -293,7 +293,8 @@ public final class ReportBuilder {
     /**
      * A stable, readable name of a shared object: a global's name (a static local's as {@code f::name}, a
      * local's as {@code name in f()}), a heap block by its allocation call and site
-     * ({@code malloc@file.c:12}), a library pseudo-object by its name ({@code <libc:rand state>}), or
+     * ({@code malloc@file.c:12}; one an allocation wrapper allocates also by the calls that reached it,
+     * {@code malloc@file.c:12 (new_node@file.c:40)}), a library pseudo-object by its name ({@code <libc:rand state>}), or
      * {@code unknown memory} (memory of code outside the program).
      */
     private String objectName(MemObject o) {
@@ -307,11 +308,21 @@ public final class ReportBuilder {
             return var.name();
         }
         if (o instanceof MemObject.Heap h) {
-            String fn = h.site().stmt() instanceof weft.ir.Stmt.Call c && c.directName() != null ? c.directName() : "heap";
-            return fn + "@" + display(h.site().loc()).shortString().replaceFirst(":\\d+$", "");
+            String name = callName(h.site(), "heap");
+            if (h.context() == null) return name;
+            // a block an allocation wrapper allocates: named by the calls that reached it, outermost first
+            StringBuilder sb = new StringBuilder(name).append(" (").append(callName(h.context(), "call"));
+            for (weft.ir.Edge e : h.via()) sb.append(" > ").append(callName(e, "call"));
+            return sb.append(')').toString();
         }
         if (o instanceof MemObject.Unknown) return "unknown memory";
         return o.toString();
+    }
+
+    /** A call edge as {@code f@file.c:12}: the called function's name (else {@code dflt}) and the line. */
+    private String callName(weft.ir.Edge e, String dflt) {
+        String fn = e.stmt() instanceof weft.ir.Stmt.Call c && c.directName() != null ? c.directName() : dflt;
+        return fn + "@" + display(e.loc()).shortString().replaceFirst(":\\d+$", "");
     }
 
     private SourceLoc loc(SourceLoc l) {
