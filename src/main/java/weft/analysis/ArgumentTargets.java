@@ -55,13 +55,34 @@ public final class ArgumentTargets {
     /** Distinct bindings of one function in one thread; calls beyond them get {@link Binding#NONE}. */
     static final int MAX_BINDINGS = 8;
 
-    /** Per parameter, the objects it may point into in one calling context; null: no restriction. */
-    public record Binding(List<Set<MemObject>> params) {
+    /**
+     * Per parameter, the objects it may point into in one calling context; null: no restriction. Immutable; its hash is
+     * computed once (bindings are keys of several maps and their sets can be large).
+     */
+    public static final class Binding {
         /** The binding that restricts nothing. */
         public static final Binding NONE = new Binding(List.of());
 
+        private final List<Set<MemObject>> params;
+        private final int hash;
+
+        Binding(List<Set<MemObject>> params) {
+            this.params = params;
+            this.hash = params.hashCode();
+        }
+
         Set<MemObject> param(int i) {
             return i < params.size() ? params.get(i) : null;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o == this || o instanceof Binding b && b.hash == hash && b.params.equals(params);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
         }
     }
 
@@ -77,6 +98,7 @@ public final class ArgumentTargets {
     private final Map<Ctx, Map<Variable, Set<MemObject>>> memo = new HashMap<>();
     private final Map<FnKey, Set<Binding>> bindings = new HashMap<>();
     private final Map<Variable, Set<MemObject>> paramTargets = new HashMap<>();
+    private final Map<Expr, Map<Variable, Set<MemObject>>> argumentTargets = new java.util.IdentityHashMap<>();
 
     public ArgumentTargets(PointsTo pts, AddressTaken addressTaken) {
         this.pts = pts;
@@ -95,6 +117,13 @@ public final class ArgumentTargets {
         return s == null || s == TOP || s.isEmpty() || s.contains(a.region().object());
     }
 
+    /** Whether some calling context among {@code bindings} allows access {@code a} of {@code f} ({@link #keeps}). */
+    public boolean keeps(Function f, Set<Binding> bindings, MemoryAccess a) {
+        if (bindings.contains(Binding.NONE)) return true;
+        for (Binding b : bindings) if (keeps(f, b, a)) return true;
+        return false;
+    }
+
     /**
      * The binding of {@code g} called by {@code call} in {@code f} (in context {@code fb}) in thread
      * {@code t}: per pointer parameter, the argument's targets at the call, refined by {@code fb}.
@@ -109,12 +138,18 @@ public final class ArgumentTargets {
             Set<MemObject> x = null;
             if (i < c.args().size() && p.type().isPointer() && c.args().get(i).type().isPointer()) {
                 Expr arg = c.args().get(i);
-                x = objects(pts.eval(f.linkName(), arg));
+                Set<MemObject> atCall = argumentTargets(f, arg, g, p);
                 Set<MemObject> refined = eval(f, s, arg);
-                if (refined != TOP && !refined.isEmpty()) x.retainAll(refined);
-                if (x.size() > MAX_OBJECTS || x.containsAll(paramTargets(g, p))) x = null;
+                if (atCall == TOP) {
+                    x = null;
+                } else if (refined != TOP && !refined.isEmpty() && !refined.containsAll(atCall)) {
+                    x = new HashSet<>(atCall);
+                    x.retainAll(refined);
+                } else {
+                    x = atCall;
+                }
             }
-            ps.add(x == null ? null : Set.copyOf(x));
+            ps.add(x == null ? null : x.size() > MAX_OBJECTS ? null : Set.copyOf(x));
             any |= x != null;
         }
         if (!any) return Binding.NONE;
@@ -123,6 +158,19 @@ public final class ArgumentTargets {
         if (!seen.contains(b) && seen.size() >= MAX_BINDINGS) return Binding.NONE;
         seen.add(b);
         return b;
+    }
+
+    /**
+     * What argument {@code arg} of a call in {@code f} may point into (the points-to analysis at the call), or TOP when
+     * that restricts nothing: more than {@link #MAX_OBJECTS} objects, or all those parameter {@code p} of {@code g}
+     * may point into anyway. Cached per argument expression (each call edge has its own).
+     */
+    private Set<MemObject> argumentTargets(Function f, Expr arg, Function g, Variable p) {
+        return argumentTargets.computeIfAbsent(arg, k -> new HashMap<>()).computeIfAbsent(p, k -> {
+            Set<Loc> locs = pts.eval(f.linkName(), arg);
+            Set<MemObject> x = objects(locs);
+            return x.size() > MAX_OBJECTS || x.containsAll(paramTargets(g, p)) ? TOP : Set.copyOf(x);
+        });
     }
 
     private Set<MemObject> paramTargets(Function g, Variable p) {

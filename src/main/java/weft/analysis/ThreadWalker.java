@@ -59,7 +59,7 @@ public final class ThreadWalker {
     private record FnKey(ThreadId thread, String function) {}
 
     /** A function's walk in a calling context, with the parameters that receive unpublished objects. */
-    private record CollectKey(Key key, long freshParams, ArgumentTargets.Binding binding) {}
+    private record CollectKey(Key key, long freshParams) {}
 
     private record Result(LocalState[] states, LocalState exit, Map<Long, LocalState> byReturn) {}
 
@@ -159,15 +159,17 @@ public final class ThreadWalker {
         LocalState init = LocalState.INITIAL;
         LocalState exit = analyse(t, f, init);
         if (exit != null) endStates.merge(t, exit, LocalState::join);
+        Map<CollectKey, Set<ArgumentTargets.Binding>> reach = new HashMap<>();
+        bindings(t, f, init, 0L, ArgumentTargets.Binding.NONE, new HashSet<>(), reach);
         Set<CollectKey> visited = new HashSet<>();
-        collect(t, f, init, 0L, ArgumentTargets.Binding.NONE, visited, sink);
+        collect(t, f, init, 0L, reach, visited, sink);
         // thread-specific data destructors run as the thread ends, before a join returns
         LocalState end = endStates.get(t);
         if (end == null) return;
         for (Function d : graph.destructors()) {
             LocalState entry = calleeEntry(d, end);
             if (!syncFree.test(d)) analyse(t, d, entry);
-            collect(t, d, entry, 0L, ArgumentTargets.Binding.NONE, visited, sink);
+            collect(t, d, entry, 0L, reach, visited, sink);
         }
     }
 
@@ -396,29 +398,16 @@ public final class ThreadWalker {
 
     /**
      * Reports the accesses of {@code f} entered with {@code entry}; those to objects the thread has
-     * not published yet ({@link Unpublished}) are not shared and are left out, and so are those the
-     * calling context's arguments rule out ({@link ArgumentTargets}).
+     * not published yet ({@link Unpublished}) are not shared and are left out, and so are those none of
+     * the calling contexts reaching this walk allows ({@link ArgumentTargets}, {@code reach}).
      */
-    private void collect(ThreadId t, Function f, LocalState entry, long freshParams, ArgumentTargets.Binding binding,
+    private void collect(ThreadId t, Function f, LocalState entry, long freshParams, Map<CollectKey, Set<ArgumentTargets.Binding>> reach,
                          Set<CollectKey> visited, Sink sink) {
-        Key key = new Key(t, f.linkName(), entry);
-        if (!memo.containsKey(key)) {
-            // an entry met under memory pressure (or a synchronisation-free function's entry that the
-            // joined context covers): collected once, with the joined context
-            LocalState joined = joinedEntries.get(new FnKey(t, f.linkName()));
-            if (joined != null && joined.join(entry).equals(joined)) {
-                entry = joined;
-                key = new Key(t, f.linkName(), joined);
-            }
-        }
-        if (!visited.add(new CollectKey(key, freshParams, binding))) return;
-        Result r = memo.get(key);
-        LocalState[] st;
-        if (r != null) {
-            st = r.states();
-        } else {
-            st = flatStates(f, entry);
-        }
+        Key key = keyOf(t, f, entry);
+        CollectKey ck = new CollectKey(key, freshParams);
+        if (!visited.add(ck)) return;
+        Set<ArgumentTargets.Binding> bindings = reach.getOrDefault(ck, Set.of(ArgumentTargets.Binding.NONE));
+        LocalState[] st = statesOf(f, key);
         Cfg cfg = f.cfg();
         for (int n = 0; n < cfg.nodeCount(); n++) {
             LocalState s = st[n];
@@ -427,7 +416,7 @@ public final class ThreadWalker {
                 if (!intervals.reachable(f, e.to())) continue;
                 semaphores.visit(t, f, e, s);
                 for (MemoryAccess a : collector.accesses(f, e)) {
-                    if (!unpublished.covers(f, freshParams, e, a) && arguments.keeps(f, binding, a)) sink.access(t, f, e, s, a);
+                    if (!unpublished.covers(f, freshParams, e, a) && arguments.keeps(f, bindings, a)) sink.access(t, f, e, s, a);
                 }
                 List<MemoryAccess> result = collector.resultAccesses(f, e);
                 if (!result.isEmpty()) {
@@ -437,25 +426,79 @@ public final class ThreadWalker {
                     LocalState post = afterCallAt(t, f, e, s);
                     for (MemoryAccess a : result) {
                         LocalState at = a.write() ? post : post == null ? s : s.join(post);
-                        if (at != null && !unpublished.covers(f, freshParams, e, a) && arguments.keeps(f, binding, a)) {
+                        if (at != null && !unpublished.covers(f, freshParams, e, a) && arguments.keeps(f, bindings, a)) {
                             sink.access(t, f, e, at, a);
                         }
                     }
                 }
-                if (e.stmt() instanceof Stmt.Call c) {
-                    List<Function> callees = userCallees(f, c);
-                    if (callees == null) continue;
-                    Lock flag = onceFlag(f, e, c);
-                    LocalState caller = flag == null ? s : s.withOnce(s.onceDone(), flag);
-                    // a once-routine gets no arguments; under memory pressure no binding adds contexts
-                    boolean binds = !(program.target(c) instanceof CallTarget.Library) && !memory.exceeded();
-                    for (Function g : callees) {
-                        ArgumentTargets.Binding gb = binds ? arguments.bind(t, f, binding, e, g) : ArgumentTargets.Binding.NONE;
-                        collect(t, g, calleeEntry(g, caller), unpublished.calleeMask(f, freshParams, e, g), gb, visited, sink);
-                    }
-                }
+                callees(t, f, e, s, freshParams, (g, ge, mask, binds) -> collect(t, g, ge, mask, reach, visited, sink));
             }
         }
+    }
+
+    /** A collected walk in the binding of a calling context (for {@link #bindings}). */
+    private record BoundKey(CollectKey key, ArgumentTargets.Binding binding) {}
+
+    /**
+     * Adds to {@code reach}, for each walk {@link #collect} will make from {@code f}, the bindings of the calling
+     * contexts that enter it ({@link ArgumentTargets}): only call edges are visited. A walk already entered without a
+     * binding is not visited again with one: everything it and its callees could leave out is kept anyway (a
+     * caller without a binding gives each callee the widest binding of its arguments).
+     */
+    private void bindings(ThreadId t, Function f, LocalState entry, long freshParams, ArgumentTargets.Binding b,
+                          Set<BoundKey> seen, Map<CollectKey, Set<ArgumentTargets.Binding>> reach) {
+        CollectKey ck = new CollectKey(keyOf(t, f, entry), freshParams);
+        Set<ArgumentTargets.Binding> known = reach.computeIfAbsent(ck, k -> new HashSet<>());
+        if (known.contains(ArgumentTargets.Binding.NONE) || !seen.add(new BoundKey(ck, b))) return;
+        known.add(b);
+        LocalState[] st = statesOf(f, ck.key());
+        Cfg cfg = f.cfg();
+        for (int n = 0; n < cfg.nodeCount(); n++) {
+            LocalState s = st[n];
+            if (s == null) continue;
+            for (Edge e : cfg.out(n)) {
+                if (!(e.stmt() instanceof Stmt.Call) || !intervals.reachable(f, e.to())) continue;
+                callees(t, f, e, s, freshParams, (g, ge, mask, binds) -> bindings(t, g, ge, mask,
+                        binds ? arguments.bind(t, f, b, e, g) : ArgumentTargets.Binding.NONE, seen, reach));
+            }
+        }
+    }
+
+    /** What {@link #callees} hands on: a user function the call runs, its entry state, its unpublished mask. */
+    private interface CalleeVisit {
+        void visit(Function g, LocalState entry, long freshMask, boolean binds);
+    }
+
+    /**
+     * Each user function the call at {@code e} (from state {@code s}) runs in this thread, with its entry state and the
+     * parameters that receive unpublished objects; {@code binds} says whether its parameters are the call's arguments
+     * (not a once-routine's) and calling contexts may be told apart (not under memory pressure).
+     */
+    private void callees(ThreadId t, Function f, Edge e, LocalState s, long freshParams, CalleeVisit visit) {
+        if (!(e.stmt() instanceof Stmt.Call c)) return;
+        List<Function> callees = userCallees(f, c);
+        if (callees == null) return;
+        Lock flag = onceFlag(f, e, c);
+        LocalState caller = flag == null ? s : s.withOnce(s.onceDone(), flag);
+        boolean binds = !(program.target(c) instanceof CallTarget.Library) && !memory.exceeded();
+        for (Function g : callees) visit.visit(g, calleeEntry(g, caller), unpublished.calleeMask(f, freshParams, e, g), binds);
+    }
+
+    /**
+     * The context {@code f} entered with {@code entry} is collected in: its own, or, for an entry met under memory
+     * pressure (or a synchronisation-free function's entry that the joined context covers), the joined one.
+     */
+    private Key keyOf(ThreadId t, Function f, LocalState entry) {
+        Key key = new Key(t, f.linkName(), entry);
+        if (memo.containsKey(key)) return key;
+        LocalState joined = joinedEntries.get(new FnKey(t, f.linkName()));
+        return joined != null && joined.join(entry).equals(joined) ? new Key(t, f.linkName(), joined) : key;
+    }
+
+    /** The states of {@code f}'s walk in context {@code key}: the fixpoint's, or the entry's everywhere when there is none. */
+    private LocalState[] statesOf(Function f, Key key) {
+        Result r = memo.get(key);
+        return r != null ? r.states() : flatStates(f, key.entry());
     }
 
     /** States of a synchronisation-free function: the entry state at every node reachable from its entry. */

@@ -322,6 +322,7 @@ public final class ReportBuilder {
     /** A call edge as {@code f@file.c:12}: the called function's name (else {@code dflt}) and the line. */
     private String callName(weft.ir.Edge e, String dflt) {
         String fn = e.stmt() instanceof weft.ir.Stmt.Call c && c.directName() != null ? c.directName() : dflt;
+        if (fn.indexOf('@') > 0) fn = fn.substring(0, fn.indexOf('@')); // a file-scope static's link name: alloc@pigz.c
         return fn + "@" + display(e.loc()).shortString().replaceFirst(":\\d+$", "");
     }
 
