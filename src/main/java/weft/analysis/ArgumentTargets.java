@@ -98,7 +98,7 @@ public final class ArgumentTargets {
     private final Map<Ctx, Map<Variable, Set<MemObject>>> memo = new HashMap<>();
     private final Map<FnKey, Set<Binding>> bindings = new HashMap<>();
     private final Map<Variable, Set<MemObject>> paramTargets = new HashMap<>();
-    private final Map<Expr, Map<Variable, Set<MemObject>>> argumentTargets = new java.util.IdentityHashMap<>();
+    private final Map<Expr, Map<Variable, AtCall>> argumentTargets = new java.util.IdentityHashMap<>();
 
     public ArgumentTargets(PointsTo pts, AddressTaken addressTaken) {
         this.pts = pts;
@@ -138,15 +138,14 @@ public final class ArgumentTargets {
             Set<MemObject> x = null;
             if (i < c.args().size() && p.type().isPointer() && c.args().get(i).type().isPointer()) {
                 Expr arg = c.args().get(i);
-                Set<MemObject> atCall = argumentTargets(f, arg, g, p);
+                AtCall atCall = argumentTargets(f, arg, g, p);
                 Set<MemObject> refined = eval(f, s, arg);
-                if (atCall == TOP) {
-                    x = null;
-                } else if (refined != TOP && !refined.isEmpty() && !refined.containsAll(atCall)) {
-                    x = new HashSet<>(atCall);
-                    x.retainAll(refined);
+                if (refined != TOP && !refined.isEmpty() && !refined.containsAll(atCall.objects())) {
+                    x = new HashSet<>();
+                    for (MemObject o : refined) if (atCall.objects().contains(o)) x.add(o);
+                    if (atCall.coversParameter() && x.containsAll(paramTargets(g, p))) x = null;
                 } else {
-                    x = atCall;
+                    x = atCall.coversParameter() ? null : atCall.objects();
                 }
             }
             ps.add(x == null ? null : x.size() > MAX_OBJECTS ? null : Set.copyOf(x));
@@ -160,16 +159,17 @@ public final class ArgumentTargets {
         return b;
     }
 
+    /** What an argument may point into at its call, and whether that is all its parameter may point into anyway. */
+    private record AtCall(Set<MemObject> objects, boolean coversParameter) {}
+
     /**
-     * What argument {@code arg} of a call in {@code f} may point into (the points-to analysis at the call), or TOP when
-     * that restricts nothing: more than {@link #MAX_OBJECTS} objects, or all those parameter {@code p} of {@code g}
-     * may point into anyway. Cached per argument expression (each call edge has its own).
+     * What argument {@code arg} of a call in {@code f} may point into (the points-to analysis at the call), for
+     * parameter {@code p} of {@code g}. Cached per argument expression (each call edge has its own).
      */
-    private Set<MemObject> argumentTargets(Function f, Expr arg, Function g, Variable p) {
+    private AtCall argumentTargets(Function f, Expr arg, Function g, Variable p) {
         return argumentTargets.computeIfAbsent(arg, k -> new HashMap<>()).computeIfAbsent(p, k -> {
-            Set<Loc> locs = pts.eval(f.linkName(), arg);
-            Set<MemObject> x = objects(locs);
-            return x.size() > MAX_OBJECTS || x.containsAll(paramTargets(g, p)) ? TOP : Set.copyOf(x);
+            Set<MemObject> x = Set.copyOf(objects(pts.eval(f.linkName(), arg)));
+            return new AtCall(x, x.containsAll(paramTargets(g, p)));
         });
     }
 

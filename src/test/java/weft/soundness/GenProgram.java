@@ -12,8 +12,11 @@ import java.util.Set;
  * line, so a line an oracle reports is the line in the program Weft analysed.
  *
  * <p>Immutable. A node's text may hold {@code $N<k>$}, the k-th nondeterministic input (range in {@link #nondets}).
+ * With {@code argcInputs}, Weft's rendering takes the inputs from {@code main}'s {@code argc} instead (two bits each,
+ * through a global {@code main} sets first): a program whose race needs an input other than what argc 1 gives probes
+ * that every layer treats {@code main}'s arguments as inputs (audit D10); the oracles' renderings are unchanged.
  */
-record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, List<Nondet> nondets) {
+record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, List<Nondet> nondets, boolean argcInputs) {
     enum Mode { WEFT, CLOSED, TSAN }
 
     /** The range of one nondeterministic input. */
@@ -48,6 +51,10 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
         }
     }
 
+    GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, List<Nondet> nondets) {
+        this(seed, summary, decls, fns, nondets, false);
+    }
+
     GenProgram {
         decls = List.copyOf(decls);
         fns = List.copyOf(fns);
@@ -60,6 +67,7 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
             #include <string.h>
             extern int __VERIFIER_nondet_int(void);
             extern void __VERIFIER_assume(int cond);
+            static int wy_argc;
             """;
 
     /** Lines of the two header comments and the prelude: the first program line is this plus one. */
@@ -125,7 +133,9 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
         for (Fn f : fns) {
             // TSan mode serialises atomic functions on the lines of the brace and the last statement, keeping line numbers
             boolean lockIt = mode == Mode.TSAN && f.verifierAtomic();
-            sb.append(f.signature()).append(lockIt ? " { pthread_mutex_lock(&wy_atomic);\n" : " {\n");
+            boolean argcMain = mode == Mode.WEFT && argcInputs && f.signature().equals("int main(void)");
+            sb.append(argcMain ? "int main(int argc, char **argv) { wy_argc = argc;\n" : f.signature())
+                    .append(argcMain ? "" : lockIt ? " { pthread_mutex_lock(&wy_atomic);\n" : " {\n");
             for (Node n : f.body()) node(sb, n, mode, removed, values, "  ");
             if (lockIt) sb.append("  pthread_mutex_unlock(&wy_atomic);");
             if (f.last() != null) sb.append(lockIt ? " " : "  ").append(f.last());
@@ -156,7 +166,8 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
             out.append(text, from, i);
             Nondet nd = nondets.get(k);
             switch (mode) {
-                case WEFT -> out.append("__VERIFIER_nondet_int()");
+                case WEFT -> out.append(argcInputs ? "(" + nd.lo() + " + (wy_argc >> " + (2 * k % 30) + ") % " + (nd.hi() - nd.lo() + 1) + ")"
+                        : "__VERIFIER_nondet_int()");
                 case CLOSED -> out.append(values[k]);
                 case TSAN -> out.append("wnd(").append(nd.lo()).append(", ").append(nd.hi()).append(')');
             }

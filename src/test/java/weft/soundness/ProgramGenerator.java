@@ -222,7 +222,9 @@ final class ProgramGenerator {
         fns.add(new Fn("int main(void)", mainBody, "return r == 12345;", false));
         String summary = objs.stream().map(o -> o.name + ":" + o.guard.name().toLowerCase()).reduce((a, b) -> a + " " + b).orElse("")
                 + (hole == null ? "" : "; hole " + hole.name().toLowerCase() + " on " + holeObj.name + (holeDone ? "" : " (not placed)"));
-        return new GenProgram(seed, summary, decls, fns, nondets);
+        // a third of the programs take their inputs from argc (decided apart from rnd: the other seeds' programs stay as they were)
+        boolean argcInputs = !nondets.isEmpty() && new Random(seed ^ 0x5DEECE66DL).nextInt(3) == 0;
+        return new GenProgram(seed, argcInputs ? summary + "; inputs from argc" : summary, decls, fns, nondets, argcInputs);
     }
 
     /** The index (among workers, from 0) of a worker that accesses the hole object; 0 if unknown. */
