@@ -14,7 +14,9 @@ import java.util.Set;
  * <p>Immutable. A node's text may hold {@code $N<k>$}, the k-th nondeterministic input (range in {@link #nondets}).
  * With {@code argcInputs}, Weft's rendering takes the inputs from {@code main}'s {@code argc} instead (two bits each,
  * through a global {@code main} sets first): a program whose race needs an input other than what argc 1 gives probes
- * that every layer treats {@code main}'s arguments as inputs (audit D10); the oracles' renderings are unchanged.
+ * that every layer treats {@code main}'s arguments as inputs (audit D10); the oracles' renderings are unchanged. They
+ * draw an input afresh at each evaluation, where this rendering gives every evaluation of one input the same value, so
+ * a failure on such a program could be a race only the oracles' programs have (to be checked by hand).
  */
 record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, List<Nondet> nondets, boolean argcInputs) {
     enum Mode { WEFT, CLOSED, TSAN }
