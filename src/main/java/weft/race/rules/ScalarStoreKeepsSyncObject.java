@@ -21,8 +21,9 @@ import weft.race.RaceContext;
  * type), byte-wise accesses (character types) and library functions ({@code memset}, {@code memcpy},
  * unknown external functions on their pointer arguments: no lvalue) keep their pairs. An unknown external
  * function's access to all memory external code may reach (no lvalue, no pointer argument) is kept off
- * them too: external code is assumed to use synchronisation objects it was not handed only through
- * their operations (as initialisation, not recorded as an access, is assumed to precede use). Scalar
+ * them too, and so is a library's access to what a deep argument reaches (zlib's {@code rw**0} on a
+ * stream: no lvalue, no pointer either): external code is assumed to use synchronisation objects it was
+ * not handed only through their operations (as initialisation, not recorded as an access, is assumed to precede use). Scalar
  * synchronisation types ({@code pthread_once_t} and {@code pthread_spinlock_t} are {@code int} on glibc) are never excluded.
  */
 public final class ScalarStoreKeepsSyncObject implements ExclusionRule {
