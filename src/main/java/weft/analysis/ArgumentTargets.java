@@ -1,5 +1,6 @@
 package weft.analysis;
 
+import weft.escape.Locals;
 import weft.escape.Pointers;
 import weft.ir.Edge;
 import weft.ir.Expr;
@@ -33,10 +34,10 @@ import java.util.Set;
  * ({@link PointsTo#eval} at {@code c}) and which, when the argument is computed only from pointer
  * variables of the caller tracked here, also lies in those variables' targets in the caller's context
  * (induction along the call chain; the thread's start routine and every function entered otherwise have
- * no binding). A tracked variable (a pointer-typed parameter, local or temporary whose address {@code g}
- * never takes) changes only by assignment to it by name, so its targets are the union of its start and of
+ * no binding). A tracked variable ({@link Locals#trackable}: a pointer-typed parameter, local or temporary, not
+ * static, whose address {@code g} never takes) changes only by assignment to it by name, so its targets are the union of its start and of
  * what every assignment to it in {@code g} may give ({@link #eval}: another tracked variable's targets
- * for copies, casts and pointer-plus-integer; the context-free set, i.e. no restriction, for anything
+ * for copies, pointer casts, pointer-plus-integer and the address of a member of its target ({@link Pointers#base}); the context-free set, i.e. no restriction, for anything
  * else, a call's result included). The fixpoint over all of {@code g}'s assignments ignores their order,
  * so it covers every path. An access through {@code v}, {@code v + k}, {@code v->f}, {@code v[i]} touches
  * the object {@code v} points into (pointer arithmetic stays within its object, C11 6.5.6p8, as the
@@ -94,7 +95,7 @@ public final class ArgumentTargets {
     private record FnKey(ThreadId thread, String function) {}
 
     private final PointsTo pts;
-    private final AddressTaken addressTaken;
+    private final Locals locals;
     private final Map<Ctx, Map<Variable, Set<MemObject>>> memo = new HashMap<>();
     private final Map<FnKey, Set<Binding>> bindings = new HashMap<>();
     private final Map<Variable, Set<MemObject>> paramTargets = new HashMap<>();
@@ -102,14 +103,14 @@ public final class ArgumentTargets {
 
     public ArgumentTargets(PointsTo pts, AddressTaken addressTaken) {
         this.pts = pts;
-        this.addressTaken = addressTaken;
+        this.locals = new Locals(addressTaken);
     }
 
     /**
      * Whether access {@code a} of {@code f} may be made in the context {@code b}: false only when it goes
      * through a tracked pointer none of whose targets in that context is the access's object.
      */
-    public boolean keeps(Function f, Binding b, MemoryAccess a) {
+    private boolean keeps(Function f, Binding b, MemoryAccess a) {
         if (b == Binding.NONE) return true;
         Variable base = a.lvalue() != null ? Pointers.lvalueBase(a.lvalue()) : a.pointer() != null ? Pointers.base(a.pointer()) : null;
         if (base == null) return true;
@@ -193,7 +194,7 @@ public final class ArgumentTargets {
         Map<Variable, Set<MemObject>> s = new HashMap<>();
         for (int i = 0; i < f.params().size(); i++) {
             Variable p = f.params().get(i);
-            if (!tracked(f, p)) continue;
+            if (!locals.trackable(f, p)) continue;
             Set<MemObject> bound = b.param(i);
             s.put(p, bound == null ? TOP : new HashSet<>(bound));
         }
@@ -202,10 +203,10 @@ public final class ArgumentTargets {
             for (Edge e : f.cfg().edges()) {
                 Variable v;
                 Set<MemObject> value;
-                if (e.stmt() instanceof Stmt.Assign a && a.lhs() instanceof Lvalue.Var lv && tracked(f, lv.variable())) {
+                if (e.stmt() instanceof Stmt.Assign a && a.lhs() instanceof Lvalue.Var lv && locals.trackable(f, lv.variable())) {
                     v = lv.variable();
                     value = eval(f, s, a.rhs());
-                } else if (e.stmt() instanceof Stmt.Call c && c.result() instanceof Lvalue.Var lv && tracked(f, lv.variable())) {
+                } else if (e.stmt() instanceof Stmt.Call c && c.result() instanceof Lvalue.Var lv && locals.trackable(f, lv.variable())) {
                     v = lv.variable();
                     value = TOP;
                 } else {
@@ -228,28 +229,13 @@ public final class ArgumentTargets {
     }
 
     /**
-     * What {@code e} may point into given the tracked variables' targets {@code s}: theirs for a tracked
-     * variable, through casts and the addition or subtraction of an integer; nothing for the null
-     * constant; TOP for anything else. A tracked variable with no entry yet has no target yet.
+     * What {@code e} may point into given the tracked variables' targets {@code s}: nothing for the null constant;
+     * for a pointer computed from a tracked variable ({@link Pointers#base}: a copy, a pointer cast, {@code v + k},
+     * {@code &v->f}), that variable's (none yet if it has no entry); TOP for anything else.
      */
     private Set<MemObject> eval(Function f, Map<Variable, Set<MemObject>> s, Expr e) {
-        while (e instanceof Expr.Cast c) e = c.operand();
-        if (e instanceof Expr.Load l && l.lvalue() instanceof Lvalue.Var v) {
-            if (!tracked(f, v.variable())) return TOP;
-            return s.getOrDefault(v.variable(), Set.of());
-        }
-        if (e instanceof Expr.IntConst k) return k.value() == 0 ? Set.of() : TOP;
-        if (e instanceof Expr.Binary bin && (bin.op() == Expr.BinOp.ADD || bin.op() == Expr.BinOp.SUB)) {
-            if (bin.left().type().isPointer() && !bin.right().type().isPointer()) return eval(f, s, bin.left());
-            if (bin.op() == Expr.BinOp.ADD && bin.right().type().isPointer() && !bin.left().type().isPointer()) return eval(f, s, bin.right());
-        }
-        return TOP;
-    }
-
-    /** Pointer-typed parameters, locals and temporaries of {@code f} whose address {@code f} never takes. */
-    private boolean tracked(Function f, Variable v) {
-        Variable.Kind k = v.kind();
-        return (k == Variable.Kind.PARAM || k == Variable.Kind.LOCAL || k == Variable.Kind.TEMP)
-                && f.linkName().equals(v.function()) && v.type().isPointer() && !addressTaken.in(f, v);
+        if (Pointers.isNull(e)) return Set.of();
+        Variable v = Pointers.base(e);
+        return v != null && locals.trackable(f, v) ? s.getOrDefault(v, Set.of()) : TOP;
     }
 }

@@ -159,17 +159,21 @@ public final class ThreadWalker {
         LocalState init = LocalState.INITIAL;
         LocalState exit = analyse(t, f, init);
         if (exit != null) endStates.merge(t, exit, LocalState::join);
-        Map<CollectKey, Set<ArgumentTargets.Binding>> reach = new HashMap<>();
-        bindings(t, f, init, 0L, ArgumentTargets.Binding.NONE, new HashSet<>(), reach);
-        Set<CollectKey> visited = new HashSet<>();
-        collect(t, f, init, 0L, reach, visited, sink);
-        // thread-specific data destructors run as the thread ends, before a join returns
-        LocalState end = endStates.get(t);
-        if (end == null) return;
-        for (Function d : graph.destructors()) {
-            LocalState entry = calleeEntry(d, end);
-            if (!syncFree.test(d)) analyse(t, d, entry);
-            collect(t, d, entry, 0L, reach, visited, sink);
+        try {
+            Map<CollectKey, Set<ArgumentTargets.Binding>> reach = new HashMap<>();
+            bindings(t, f, init, 0L, ArgumentTargets.Binding.NONE, new HashSet<>(), reach);
+            Set<CollectKey> visited = new HashSet<>();
+            collect(t, f, init, 0L, reach, visited, sink);
+            // thread-specific data destructors run as the thread ends, before a join returns
+            LocalState end = endStates.get(t);
+            if (end == null) return;
+            for (Function d : graph.destructors()) {
+                LocalState entry = calleeEntry(d, end);
+                if (!syncFree.test(d)) analyse(t, d, entry);
+                collect(t, d, entry, 0L, reach, visited, sink);
+            }
+        } finally {
+            flat.clear();
         }
     }
 
@@ -498,8 +502,11 @@ public final class ThreadWalker {
     /** The states of {@code f}'s walk in context {@code key}: the fixpoint's, or the entry's everywhere when there is none. */
     private LocalState[] statesOf(Function f, Key key) {
         Result r = memo.get(key);
-        return r != null ? r.states() : flatStates(f, key.entry());
+        return r != null ? r.states() : flat.computeIfAbsent(key, k -> flatStates(f, k.entry()));
     }
+
+    /** During one {@link #walk}: the states of synchronisation-free walks, which {@link #bindings} and {@link #collect} both read. */
+    private final Map<Key, LocalState[]> flat = new HashMap<>();
 
     /** States of a synchronisation-free function: the entry state at every node reachable from its entry. */
     private LocalState[] flatStates(Function f, LocalState entry) {

@@ -40,7 +40,8 @@ public final class Pointers {
         }
     }
 
-    static boolean isNull(Expr e) {
+    /** Whether {@code e} is the null pointer constant ({@code 0}, possibly cast). */
+    public static boolean isNull(Expr e) {
         while (e instanceof Expr.Cast c) e = c.operand();
         return e instanceof Expr.IntConst k && k.value() == 0;
     }
