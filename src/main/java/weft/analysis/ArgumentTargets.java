@@ -13,7 +13,9 @@ import weft.pointer.MemObject;
 import weft.pointer.PointsTo;
 import weft.thread.ThreadId;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -42,9 +44,12 @@ import java.util.Set;
  * so it covers every path. An access through {@code v}, {@code v + k}, {@code v->f}, {@code v[i]} touches
  * the object {@code v} points into (pointer arithmetic stays within its object, C11 6.5.6p8, as the
  * points-to analysis assumes), so an access whose object is not among {@code v}'s targets is not made
- * in this context. A library access to what is reachable from an argument (deep arguments) has no
- * pointer ({@link AccessCollector}) and is never filtered. An empty target set (a pointer only ever
- * null) restricts nothing.
+ * in this context. At a statement that no path from {@code g}'s entry reaches through an assignment to
+ * parameter {@code p} ({@code ptr = realloc(ptr, n)} reads {@code ptr} before assigning it), {@code p} still
+ * holds its argument, so its targets there are the binding alone. A pointer with no target in a context
+ * (the null constant passed, {@code alloc(NULL, n)}) is null there, or invalid, since the points-to analysis
+ * over-approximates every valid pointer value: no access is made through it. A library access to what is
+ * reachable from an argument (deep arguments) has no pointer ({@link AccessCollector}) and is never filtered.
  *
  * <p>Costs are bounded: a parameter with more than {@link #MAX_OBJECTS} targets, or no fewer than the
  * parameter has in every context, is left unbound; a function gets at most {@link #MAX_BINDINGS}
@@ -100,6 +105,7 @@ public final class ArgumentTargets {
     private final Map<FnKey, Set<Binding>> bindings = new HashMap<>();
     private final Map<Variable, Set<MemObject>> paramTargets = new HashMap<>();
     private final Map<Expr, Map<Variable, AtCall>> argumentTargets = new java.util.IdentityHashMap<>();
+    private final Map<Variable, BitSet> unassigned = new HashMap<>();
 
     public ArgumentTargets(PointsTo pts, AddressTaken addressTaken) {
         this.pts = pts;
@@ -107,22 +113,56 @@ public final class ArgumentTargets {
     }
 
     /**
-     * Whether access {@code a} of {@code f} may be made in the context {@code b}: false only when it goes
-     * through a tracked pointer none of whose targets in that context is the access's object.
+     * Whether access {@code a} of {@code f}, made by the statement of edge {@code e}, may be made in the context
+     * {@code b}: false only when it goes through a tracked pointer none of whose targets in that context is the
+     * access's object.
      */
-    private boolean keeps(Function f, Binding b, MemoryAccess a) {
+    private boolean keeps(Function f, Binding b, Edge e, MemoryAccess a) {
         if (b == Binding.NONE) return true;
         Variable base = a.lvalue() != null ? Pointers.lvalueBase(a.lvalue()) : a.pointer() != null ? Pointers.base(a.pointer()) : null;
         if (base == null) return true;
         Set<MemObject> s = targets(f, b).get(base);
-        return s == null || s == TOP || s.isEmpty() || s.contains(a.region().object());
+        int i = f.params().indexOf(base);
+        if (s != null && i >= 0 && b.param(i) != null && unassigned(f, base).get(e.from())) s = b.param(i);
+        return s == null || s == TOP || s.contains(a.region().object());
     }
 
-    /** Whether some calling context among {@code bindings} allows access {@code a} of {@code f} ({@link #keeps}). */
-    public boolean keeps(Function f, Set<Binding> bindings, MemoryAccess a) {
+    /** Whether some calling context among {@code bindings} allows access {@code a} of {@code f} at {@code e} ({@link #keeps}). */
+    public boolean keeps(Function f, Set<Binding> bindings, Edge e, MemoryAccess a) {
         if (bindings.contains(Binding.NONE)) return true;
-        for (Binding b : bindings) if (keeps(f, b, a)) return true;
+        for (Binding b : bindings) if (keeps(f, b, e, a)) return true;
         return false;
+    }
+
+    /**
+     * The nodes of {@code f} at which parameter {@code p} certainly still holds its argument: no path from the entry
+     * to them assigns it (the complement of what an assignment to {@code p} reaches).
+     */
+    private BitSet unassigned(Function f, Variable p) {
+        return unassigned.computeIfAbsent(p, k -> {
+            BitSet after = new BitSet();
+            ArrayDeque<Integer> work = new ArrayDeque<>();
+            for (Edge e : f.cfg().edges()) {
+                if (assigns(e, p) && !after.get(e.to())) {
+                    after.set(e.to());
+                    work.add(e.to());
+                }
+            }
+            while (!work.isEmpty()) {
+                for (Edge e : f.cfg().out(work.poll())) {
+                    if (after.get(e.to())) continue;
+                    after.set(e.to());
+                    work.add(e.to());
+                }
+            }
+            after.flip(0, f.cfg().nodeCount());
+            return after;
+        });
+    }
+
+    private static boolean assigns(Edge e, Variable v) {
+        Lvalue to = e.stmt() instanceof Stmt.Assign a ? a.lhs() : e.stmt() instanceof Stmt.Call c ? c.result() : null;
+        return to instanceof Lvalue.Var lv && lv.variable().equals(v);
     }
 
     /**

@@ -155,7 +155,7 @@ public final class ThreadWalker {
                 if (!intervals.reachable(f, e.to())) continue;
                 semaphores.visit(t, f, e, s);
                 for (MemoryAccess a : collector.accesses(f, e)) {
-                    if (!unpublished.covers(f, freshParams, e, a) && arguments.keeps(f, bindings, a)) sink.access(t, f, e, s, a);
+                    if (!unpublished.covers(f, freshParams, e, a) && arguments.keeps(f, bindings, e, a)) sink.access(t, f, e, s, a);
                 }
                 List<MemoryAccess> result = collector.resultAccesses(f, e);
                 if (!result.isEmpty()) {
@@ -165,7 +165,7 @@ public final class ThreadWalker {
                     LocalState post = contexts.afterCallAt(t, f, e, s);
                     for (MemoryAccess a : result) {
                         LocalState at = a.write() ? post : post == null ? s : s.join(post);
-                        if (at != null && !unpublished.covers(f, freshParams, e, a) && arguments.keeps(f, bindings, a)) {
+                        if (at != null && !unpublished.covers(f, freshParams, e, a) && arguments.keeps(f, bindings, e, a)) {
                             sink.access(t, f, e, at, a);
                         }
                     }
