@@ -318,7 +318,7 @@ public final class StateSpace {
             s0.threads.add(mt);
             // argc and argv are inputs: the interpreter starts main with argc = 1, which a proof cannot assume once
             // main reads them (a closed variant takes that one value and goes on)
-            if (readsArguments(main)) s0.pickValue(1);
+            if (!weft.ir.MainArguments.named(main).isEmpty()) s0.pickValue(1);
             Execution.startMain(s0, new Interpreter(s0), mt, main);
             Key k0 = encode(s0).stored();
             visited.put(k0, 0L);
@@ -337,16 +337,6 @@ public final class StateSpace {
 
     private Outcome incomplete(String reason) {
         return incomplete(reason, false);
-    }
-
-    /** Whether {@code main} may read one of its parameters: one is live at its entry, or has its address taken. */
-    private boolean readsArguments(Function main) {
-        Liveness live = liveness.computeIfAbsent(main, Liveness::of);
-        for (weft.ir.Variable p : main.params()) {
-            int slot = live.slot(p.id());
-            if (slot < 0 || live.liveIn(main.cfg().entry()).get(slot)) return true;
-        }
-        return false;
     }
 
     private Outcome incomplete(String reason, boolean resumable) {

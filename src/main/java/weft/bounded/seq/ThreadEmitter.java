@@ -100,8 +100,7 @@ final class ThreadEmitter {
     private List<String> mainArguments(Function main) {
         List<Variable> params = main.params();
         if (params.isEmpty()) return List.of();
-        java.util.Set<Variable> named = new java.util.HashSet<>();
-        for (weft.ir.Edge e : main.cfg().edges()) weft.ir.AddressScan.variables(e.stmt(), named);
+        java.util.Set<Variable> named = weft.ir.MainArguments.named(main);
         boolean strings = false;
         for (int i = 1; i < params.size(); i++) strings |= named.contains(params.get(i));
         if (!strings) {
