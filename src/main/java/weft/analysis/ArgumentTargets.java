@@ -35,8 +35,8 @@ import java.util.Set;
  * starts as the value of the argument expression, which the points-to analysis over-approximates
  * ({@link PointsTo#eval} at {@code c}) and which, when the argument is computed only from pointer
  * variables of the caller tracked here, also lies in those variables' targets in the caller's context
- * (induction along the call chain; the thread's start routine and every function entered otherwise have
- * no binding). A tracked variable ({@link Locals#trackable}: a pointer-typed parameter, local or temporary, not
+ * (induction along the call chain). A thread's start routine's parameter starts as the argument of the
+ * create call of that abstract thread ({@link #bindThread}; every other function entered otherwise has no binding). A tracked variable ({@link Locals#trackable}: a pointer-typed parameter, local or temporary, not
  * static, whose address {@code g} never takes) changes only by assignment to it by name, so its targets are the union of its start and of
  * what every assignment to it in {@code g} may give ({@link #eval}: another tracked variable's targets
  * for copies, pointer casts, pointer-plus-integer and the address of a member of its target ({@link Pointers#base}); the context-free set, i.e. no restriction, for anything
@@ -198,6 +198,42 @@ public final class ArgumentTargets {
         if (!seen.contains(b) && seen.size() >= MAX_BINDINGS) return Binding.NONE;
         seen.add(b);
         return b;
+    }
+
+    /**
+     * The binding of thread {@code t}'s start routine {@code f}: its parameter starts as the argument of the call that
+     * created {@code t} ({@code pthread_create}'s, {@code thrd_create}'s), so it points into what that argument may point
+     * into there. {@link Binding#NONE} for main, for threads started otherwise, and when that restricts nothing.
+     */
+    public Binding bindThread(ThreadId t, Function f, weft.ir.Program program) {
+        if (t.isMain() || f.params().isEmpty() || !(t.createEdge().stmt() instanceof Stmt.Call c)) return Binding.NONE;
+        Function creator = program.function(t.createFunction());
+        int argArg = createArgument(program, c);
+        Variable p = f.params().get(0);
+        if (creator == null || argArg < 0 || argArg >= c.args().size() || !p.type().isPointer()
+                || !c.args().get(argArg).type().isPointer()) {
+            return Binding.NONE;
+        }
+        AtCall atCall = argumentTargets(creator, c.args().get(argArg), f, p);
+        if (atCall.coversParameter() || atCall.objects().size() > MAX_OBJECTS) return Binding.NONE;
+        List<Set<MemObject>> ps = new ArrayList<>();
+        ps.add(atCall.objects());
+        for (int i = 1; i < f.params().size(); i++) ps.add(null);
+        Binding b = new Binding(Collections.unmodifiableList(ps));
+        bindings.computeIfAbsent(new FnKey(t, f.linkName()), k -> new HashSet<>()).add(b);
+        return b;
+    }
+
+    /** Which argument of create call {@code c} its routine receives: the same for every thread-creating target, else -1. */
+    private int createArgument(weft.ir.Program program, Stmt.Call c) {
+        List<weft.ir.CallTarget> targets = program.target(c) instanceof weft.ir.CallTarget.Library lib ? List.of(lib) : pts.libraryCallees(c);
+        int arg = -1;
+        for (weft.ir.CallTarget target : targets) {
+            if (!(target instanceof weft.ir.CallTarget.Library lib) || !(lib.model().event() instanceof weft.model.Event.ThreadCreate tc)) return -1;
+            if (arg >= 0 && arg != tc.argArg()) return -1;
+            arg = tc.argArg();
+        }
+        return arg;
     }
 
     /** What an argument may point into at its call, and whether that is all its parameter may point into anyway. */

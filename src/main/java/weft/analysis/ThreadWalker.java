@@ -119,7 +119,7 @@ public final class ThreadWalker {
         contexts.analyseThread(t, f);
         try {
             Map<CollectKey, Set<ArgumentTargets.Binding>> reach = new HashMap<>();
-            bindings(t, f, init, 0L, ArgumentTargets.Binding.NONE, new HashSet<>(), reach);
+            bindings(t, f, init, 0L, arguments.bindThread(t, f, program), new HashSet<>(), reach);
             Set<CollectKey> visited = new HashSet<>();
             collect(t, f, init, 0L, reach, visited, sink);
             // thread-specific data destructors run as the thread ends, before a join returns
