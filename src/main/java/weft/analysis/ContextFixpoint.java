@@ -279,7 +279,7 @@ final class ContextFixpoint {
                 LocalState out = afterUserCall(t, f, e, c, callees, s);
                 if (out != null && !callees.isEmpty() && onceFlag(f, e, c) == null && callees.size() == 1
                         && c.result() instanceof weft.ir.Lvalue.Var rv) {
-                    ReturnSplit split = split(t, f, callees.get(0), s, c, rv.variable());
+                    ReturnSplit split = split(t, f, e.from(), callees.get(0), s, c, rv.variable());
                     if (split != null) out = out.withSplit(split);
                 }
                 return out;
@@ -303,7 +303,7 @@ final class ContextFixpoint {
     private LocalState afterUserCall(ThreadId t, Function f, Edge e, Stmt.Call c, List<Function> callees, LocalState s) {
         if (callees.isEmpty()) {
             if (program.target(c) instanceof CallTarget.Indirect) incomplete = "call through a function pointer with no known target at " + c.loc();
-            return transfer.afterCall(f, null, s, c, s, true);
+            return transfer.afterCall(f, e.from(), null, s, c, s, true);
         }
         Lock flag = onceFlag(f, e, c);
         LocalState caller = flag == null ? s : s.withOnce(s.onceDone(), flag);
@@ -316,7 +316,7 @@ final class ContextFixpoint {
                 exit = exit.withOnce(done, s.inOnce());
             }
             if (exit == null) continue;
-            LocalState after = transfer.afterCall(f, g, s, c, exit, syncFree.test(g));
+            LocalState after = transfer.afterCall(f, e.from(), g, s, c, exit, syncFree.test(g));
             out = out == null ? after : out.join(after);
         }
         return out;
@@ -359,7 +359,7 @@ final class ContextFixpoint {
     }
 
     /** Snapshots after the call per constant return value of {@code g}, when it has several. */
-    private ReturnSplit split(ThreadId t, Function caller, Function g, LocalState s, Stmt.Call c, weft.ir.Variable result) {
+    private ReturnSplit split(ThreadId t, Function caller, int node, Function g, LocalState s, Stmt.Call c, weft.ir.Variable result) {
         if (syncFree.test(g) || transfer.addressTaken(caller, result)) return null;
         Result r = memo.get(new Key(t, g.linkName(), calleeEntry(g, s)));
         if (r == null || r.byReturn().size() < 2) return null;
@@ -367,7 +367,7 @@ final class ContextFixpoint {
         for (var e : r.byReturn().entrySet()) {
             LocalState exit = e.getValue();
             if (entersAtomic(g, s)) exit = exit.withAtomicDepth(exit.atomicDepth() - 1);
-            snaps.put(e.getKey(), transfer.afterCall(caller, g, s, c, exit, false));
+            snaps.put(e.getKey(), transfer.afterCall(caller, node, g, s, c, exit, false));
         }
         return new ReturnSplit(result, snaps);
     }

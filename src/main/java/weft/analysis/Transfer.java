@@ -8,6 +8,7 @@ import weft.ir.Lvalue;
 import weft.ir.Program;
 import weft.ir.Stmt;
 import weft.ir.Variable;
+import weft.lock.Lock;
 import weft.lock.LockState;
 import weft.lock.Release;
 import weft.lock.SymbolicLock;
@@ -108,11 +109,17 @@ final class Transfer {
      * else the callee might have released the lock they name (a trylock's success would then no longer
      * prove it held).
      */
-    LocalState afterCall(Function caller, Function callee, LocalState before, Stmt.Call c, LocalState exit, boolean syncFree) {
+    LocalState afterCall(Function caller, int node, Function callee, LocalState before, Stmt.Call c, LocalState exit, boolean syncFree) {
         Set<SymbolicLock> symbolic = syncFree ? before.locks().symbolic() : Set.of();
         if (callee != null && !exit.locks().symbolic().isEmpty()) symbolic = returned(caller, callee, c, exit.locks().symbolic(), symbolic);
         LockState l = new LockState(exit.locks().must(), syncFree ? before.locks().pending() : java.util.Map.of(),
                 symbolic, before.locks().truths(), syncFree ? before.locks().conditional() : Set.of());
+        if (callee != null) {
+            for (SymbolicLock sl : exit.locks().symbolic()) {
+                Lock k = concreteReturned(caller, node, callee, c, sl);
+                if (k != null) l = l.acquire(Set.of(k), true, sl.mode());
+            }
+        }
         LocalState s = exit.withLocks(l);
         return c.result() == null ? s : overwrite(s, c.result());
     }
@@ -144,6 +151,29 @@ final class Transfer {
             if (mapped != null) out.add(mapped);
         }
         return out;
+    }
+
+    /**
+     * A symbolic lock a lock wrapper returns holding, relative to a parameter it never assigns, when the argument is the
+     * address of one concrete lock object ({@code possess(&threads_lock)}, {@code possess(&g.lk)}): that lock, held by the
+     * caller as if it had locked it itself; else null. Sound as {@link #returned}: at the wrapper's exit the parameter still
+     * holds the argument, which {@link LockResolver} resolves to a single lock that exists once.
+     */
+    private Lock concreteReturned(Function caller, int node, Function callee, Stmt.Call c, SymbolicLock l) {
+        CallTarget target = program.target(c);
+        if (!(target instanceof CallTarget.User || target instanceof CallTarget.Indirect) || l.array() != null) return null;
+        int i = callee.params().indexOf(l.base());
+        if (i < 0 || i >= c.args().size() || reassigned.in(callee, l.base()) || addressTaken(callee, l.base())) return null;
+        Expr arg = c.args().get(i);
+        Expr p = arg;
+        while (p instanceof Expr.Cast k && k.operand().type().isPointer()) p = k.operand();
+        if (!(p instanceof Expr.AddrOf)) return null;
+        LockResolver.Target t = locks.resolve(caller, node, arg);
+        if (!t.concrete() || t.locks().size() != 1) return null;
+        Lock base = t.locks().iterator().next();
+        if (base.offset() == Lock.ANY_OFFSET) return null;
+        long offset = base.offset() + l.offset();
+        return new Lock(base.object(), offset, LockResolver.describe(base.object()) + (offset == 0 ? "" : "+" + offset));
     }
 
     /** Lock {@code l}, relative to the object pointer {@code arg} points to, as a lock of {@code caller}; or null. */

@@ -25,15 +25,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The thread-modular layer alone (no exhaustive exploration, no witness search) on the corpora of
  * library calls through function pointers, objects defined outside the program and plain writes over
  * synchronisation objects, of function pointers in globals, fields, tables, arguments and thread pools, and of
- * helpers given per-thread buffers (calling contexts) and of recursive functions that synchronise (their effect is a
- * fixpoint; each race-free twin must be proved by the layer itself unless marked imprecise): a racy program is never proved race-free by it, and every {@code // RACE!}
+ * helpers given per-thread buffers (calling contexts) of recursive functions that synchronise (their effect is a
+ * fixpoint) and of locks (wrappers included); each race-free twin must be proved by the layer itself unless marked imprecise): a racy program is never proved race-free by it, and every {@code // RACE!}
  * line is among its possible races. (The full pipeline is checked by {@code AnnotatedProgramsTest}; the
  * exploration could otherwise hide a wrong exclusion.)
  */
 class ThreadModularLayerTest {
     private static final List<Path> ROOTS = List.of(Path.of("src/test/resources/races/25-indirect-extern-sync"),
             Path.of("src/test/resources/races/28-function-pointers"), Path.of("src/test/resources/races/31-calling-contexts"),
-            Path.of("src/test/resources/races/32-recursion"));
+            Path.of("src/test/resources/races/32-recursion"), Path.of("src/test/resources/races/02-locks"));
 
     @TempDir
     Path dir;
