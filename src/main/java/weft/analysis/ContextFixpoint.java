@@ -28,16 +28,19 @@ import java.util.Set;
  * that reports accesses ({@link ThreadWalker}).
  *
  * <p><b>Recursion.</b> A call of a context that is still being analysed (a recursive call with the same entry
- * state) returns the context's exit as assumed so far, at first none (bottom: the call does not return yet).
- * When the context's analysis ends with an exit the assumption does not cover, the assumption grows to the join
- * of both and the context is analysed again, after dropping every context completed since it started (they may
- * have used the old assumption). Sound: the iteration stops only when the exit computed under the assumption is
- * covered by it, a post-fixpoint of the recursive equations, so every state of the last round over-approximates
- * every state of the real recursive runs (Kleene iteration from bottom over the finite-height lattice of
- * {@link LocalState}, whose path facts are dropped after {@link #MAX_UPDATES_WITH_PATH_FACTS} updates of a node).
- * After {@link #MAX_RECURSION_ROUNDS} rounds without that, or when a chain of recursive calls keeps changing the
- * entry state (more than {@link #MAX_RECURSIVE_CONTEXTS} contexts of one function in progress), the analysis
- * records a gap: race freedom is not claimed.
+ * state) returns the exit assumed for it so far, at first none (bottom: the call does not return yet), and every
+ * analysis records the contexts in progress whose assumption it used (directly, or through a result that did). A
+ * context whose analysis ends with an exit its assumption does not cover has its assumption grown to the join of
+ * both. The outermost context of a recursion (whose result used no assumption but its own) is then analysed again,
+ * after dropping every result computed with an assumption; a context inside it only marks the outermost one for
+ * another round, so a recursion through many functions costs a few rounds of the whole, not rounds within rounds.
+ * Sound: the outermost context stops only after a round in which no assumption grew, so each context's exit in that
+ * round is covered by its assumption, which makes the assumptions a post-fixpoint of the recursive equations, and
+ * every state of that round over-approximates every state of the real recursive runs (Kleene iteration over the
+ * finite-height lattice of {@link LocalState}, whose path facts are dropped after
+ * {@link #MAX_UPDATES_WITH_PATH_FACTS} updates of a node). After {@link #MAX_RECURSION_ROUNDS} rounds without that,
+ * or when a chain of recursive calls keeps changing the entry state (more than {@link #MAX_RECURSIVE_CONTEXTS}
+ * contexts of one function in progress), the analysis records a gap: race freedom is not claimed.
  *
  * <p><b>Fewer contexts under memory pressure.</b> Once the {@link MemoryBudget} is exceeded, each
  * function of a thread gets one context: the join of every entry state it is called with from then on
@@ -80,12 +83,21 @@ final class ContextFixpoint {
     private final LockResolver locks;
     private final MemoryBudget memory;
     private final Map<Key, Result> memo = new HashMap<>();
-    /** The keys of {@link #memo} in the order their analyses completed (to drop those of a recursive round). */
-    private final List<Key> completed = new ArrayList<>();
+    /** For results of {@link #memo} computed with the assumption of contexts then in progress: those contexts. */
+    private final Map<Key, Set<Key>> assumedBy = new HashMap<>();
+    /** The analyses in progress, innermost first, each with the contexts in progress whose assumption it used. */
+    private final ArrayDeque<Frame> frames = new ArrayDeque<>();
+
+    /** The exit each recursive context's recursive calls assume (absent: none yet, bottom); it only grows. */
+    private final Map<Key, LocalState> assumptions = new HashMap<>();
+    /** Outermost contexts in progress to analyse again: an assumption of a context inside them grew. */
+    private final Set<Key> dirty = new HashSet<>();
+
+    private record Frame(Key key, Set<Key> assumed) {}
     /** Under memory pressure: per thread and function, the join of the entry states met since. */
     private final Map<FnKey, LocalState> joinedEntries = new HashMap<>();
-    /** Contexts being analysed, with the exit their recursive calls assume (null: none yet). */
-    private final Map<Key, LocalState> inProgress = new HashMap<>();
+    /** Contexts being analysed. */
+    private final Set<Key> inProgress = new HashSet<>();
     /** Contexts in progress that were called recursively during their current round. */
     private final Set<Key> reentered = new HashSet<>();
     private final Map<ThreadId, List<LocalState>> creationStates = new HashMap<>();
@@ -168,39 +180,57 @@ final class ContextFixpoint {
     LocalState analyse(ThreadId t, Function f, LocalState entry) {
         Key key = new Key(t, f.linkName(), entry);
         Result done = memo.get(key);
-        if (done != null) return done.exit();
-        if (inProgress.containsKey(key)) {
-            reentered.add(key);
-            return inProgress.get(key);
+        if (done != null) {
+            Set<Key> used = assumedBy.get(key);
+            if (used != null && !frames.isEmpty()) {
+                for (Key k : used) if (inProgress.contains(k)) frames.peek().assumed().add(k);
+            }
+            return done.exit();
         }
-        if (inProgress.keySet().stream().filter(k -> k.thread().equals(t) && k.function().equals(key.function())).count()
+        if (inProgress.contains(key)) {
+            reentered.add(key);
+            if (!frames.isEmpty()) frames.peek().assumed().add(key);
+            return assumptions.get(key);
+        }
+        if (inProgress.stream().filter(k -> k.thread().equals(t) && k.function().equals(key.function())).count()
                 >= MAX_RECURSIVE_CONTEXTS) {
             incomplete = "recursive function " + f.name() + " is called in ever new synchronisation states";
             return entry;
         }
-        inProgress.put(key, null);
-        int start = completed.size();
+        inProgress.add(key);
+        Frame frame = new Frame(key, new HashSet<>());
+        frames.push(frame);
         try {
             for (int round = 1; ; round++) {
                 LocalState[] st = fixpoint(t, f, entry);
                 LocalState exit = st[f.cfg().exit()];
-                LocalState assumed = inProgress.get(key);
-                boolean settled = !reentered.remove(key) || exit == null || (assumed != null && assumed.join(exit).equals(assumed));
-                if (settled || round == MAX_RECURSION_ROUNDS) {
-                    if (!settled) {
+                LocalState assumed = assumptions.get(key);
+                boolean grew = reentered.remove(key) && exit != null && (assumed == null || !assumed.join(exit).equals(assumed));
+                if (grew) assumptions.put(key, assumed == null ? exit : assumed.join(exit));
+                frame.assumed().remove(key);
+                boolean inner = !frame.assumed().isEmpty();
+                boolean stale = dirty.remove(key) | grew;
+                if (stale && inner) dirty.addAll(frame.assumed());
+                if (!stale || inner || round == MAX_RECURSION_ROUNDS) {
+                    if (stale && !inner) {
                         incomplete = "recursive function " + f.name() + " performs synchronisation and its effect "
                                 + "did not settle within " + MAX_RECURSION_ROUNDS + " rounds";
                     }
-                    Result r = new Result(st, exit, byReturn(f, st));
-                    memo.put(key, r);
-                    completed.add(key);
+                    memo.put(key, new Result(st, exit, byReturn(f, st)));
+                    if (inner) assumedBy.put(key, Set.copyOf(frame.assumed()));
                     return exit;
                 }
-                inProgress.put(key, assumed == null ? exit : assumed.join(exit));
-                while (completed.size() > start) memo.remove(completed.remove(completed.size() - 1));
+                // an assumption grew: every result computed with one is computed again
+                for (Key k : assumedBy.keySet()) memo.remove(k);
+                assumedBy.clear();
+                frame.assumed().clear();
             }
         } finally {
+            frames.pop();
             inProgress.remove(key);
+            if (!frames.isEmpty()) {
+                for (Key k : frame.assumed()) if (inProgress.contains(k)) frames.peek().assumed().add(k);
+            }
         }
     }
 

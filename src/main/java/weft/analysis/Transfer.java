@@ -113,11 +113,11 @@ final class Transfer {
         Set<SymbolicLock> symbolic = syncFree ? before.locks().symbolic() : Set.of();
         if (callee != null && !exit.locks().symbolic().isEmpty()) symbolic = returned(caller, callee, c, exit.locks().symbolic(), symbolic);
         LockState l = new LockState(exit.locks().must(), syncFree ? before.locks().pending() : java.util.Map.of(),
-                symbolic, before.locks().truths(), syncFree ? before.locks().conditional() : Set.of());
+                symbolic, before.locks().truths(), syncFree ? before.locks().conditional() : Set.of(), exit.locks().some());
         if (callee != null) {
             for (SymbolicLock sl : exit.locks().symbolic()) {
-                Lock k = concreteReturned(caller, node, callee, c, sl);
-                if (k != null) l = l.acquire(Set.of(k), true, sl.mode());
+                LockResolver.Target k = argumentLock(caller, node, callee, c, sl);
+                if (k != null) l = l.acquire(k.locks(), k.concrete(), sl.mode());
             }
         }
         LocalState s = exit.withLocks(l);
@@ -154,26 +154,26 @@ final class Transfer {
     }
 
     /**
-     * A symbolic lock a lock wrapper returns holding, relative to a parameter it never assigns, when the argument is the
-     * address of one concrete lock object ({@code possess(&threads_lock)}, {@code possess(&g.lk)}): that lock, held by the
-     * caller as if it had locked it itself; else null. Sound as {@link #returned}: at the wrapper's exit the parameter still
-     * holds the argument, which {@link LockResolver} resolves to a single lock that exists once.
+     * The lock a lock wrapper returns holding, relative to a parameter it never assigns ({@code possess(bolt)} locking
+     * {@code &bolt->mutex}), resolved from the argument at the call ({@code possess(&threads_lock)},
+     * {@code possess(compress_have)}): one lock at the argument's exact offset plus the lock's; {@code concrete} when the
+     * argument denotes one lock that exists once, which the caller then holds as if it had locked it itself (at the
+     * wrapper's exit the parameter still holds the argument, and {@link LockResolver} over-approximates what that points
+     * to); otherwise it holds one instance of it ({@link LockState#some}, for ranking only). Null when the argument does
+     * not resolve to a single lock.
      */
-    private Lock concreteReturned(Function caller, int node, Function callee, Stmt.Call c, SymbolicLock l) {
+    private LockResolver.Target argumentLock(Function caller, int node, Function callee, Stmt.Call c, SymbolicLock l) {
         CallTarget target = program.target(c);
         if (!(target instanceof CallTarget.User || target instanceof CallTarget.Indirect) || l.array() != null) return null;
         int i = callee.params().indexOf(l.base());
         if (i < 0 || i >= c.args().size() || reassigned.in(callee, l.base()) || addressTaken(callee, l.base())) return null;
-        Expr arg = c.args().get(i);
-        Expr p = arg;
-        while (p instanceof Expr.Cast k && k.operand().type().isPointer()) p = k.operand();
-        if (!(p instanceof Expr.AddrOf)) return null;
-        LockResolver.Target t = locks.resolve(caller, node, arg);
-        if (!t.concrete() || t.locks().size() != 1) return null;
+        LockResolver.Target t = locks.resolve(caller, node, c.args().get(i));
+        if (t.locks().size() != 1) return null;
         Lock base = t.locks().iterator().next();
         if (base.offset() == Lock.ANY_OFFSET) return null;
         long offset = base.offset() + l.offset();
-        return new Lock(base.object(), offset, LockResolver.describe(base.object()) + (offset == 0 ? "" : "+" + offset));
+        Lock held = new Lock(base.object(), offset, LockResolver.describe(base.object()) + (offset == 0 ? "" : "+" + offset));
+        return new LockResolver.Target(Set.of(held), t.concrete());
     }
 
     /** Lock {@code l}, relative to the object pointer {@code arg} points to, as a lock of {@code caller}; or null. */

@@ -41,13 +41,19 @@ import java.util.Set;
  * a release also drops the conditional locks and pending trylocks it may act on; so a lock in
  * {@code must} is held by the thread on every path reaching the point.
  *
+ * <p>{@code some} holds abstract locks of which the thread holds one instance on every path (acquired through a
+ * pointer whose only target is one lock of an object that may exist many times, merged like {@code must}, dropped by
+ * any release that may act on it). Two threads holding "one instance" may hold different ones, so no exclusion rule
+ * reads it: it only keeps the report from ranking a race between two holders as certain ({@code MustRace}).
+ *
  * <p>Assumes: {@code LockResolver} decides concreteness; every release that may target a must-lock
  * reaches {@link #release} (releases through imprecise pointers and in callees are the subject of
  * separate fixes); conditional locks' variables are unaddressed locals, so only this thread's own
  * assignments change them (probes p42-p44: sound).
  */
 public record LockState(Set<HeldLock> must, Map<Variable, PendingTry> pending,
-                        Set<SymbolicLock> symbolic, Map<Variable, Boolean> truths, Set<ConditionalLock> conditional) {
+                        Set<SymbolicLock> symbolic, Map<Variable, Boolean> truths, Set<ConditionalLock> conditional,
+                        Set<HeldLock> some) {
     /** A {@code trylock} whose result is in a variable: success iff the variable equals {@code successValue}. */
     public record PendingTry(Set<Lock> locks, boolean concrete, Mode mode, long successValue) {}
 
@@ -59,10 +65,11 @@ public record LockState(Set<HeldLock> must, Map<Variable, PendingTry> pending,
         symbolic = Set.copyOf(symbolic);
         truths = Map.copyOf(truths);
         conditional = Set.copyOf(conditional);
+        some = Set.copyOf(some);
     }
 
     public LockState(Set<HeldLock> must, Map<Variable, PendingTry> pending, Set<SymbolicLock> symbolic) {
-        this(must, pending, symbolic, Map.of(), Set.of());
+        this(must, pending, symbolic, Map.of(), Set.of(), Set.of());
     }
 
     public LockState join(LockState o) {
@@ -88,7 +95,9 @@ public record LockState(Set<HeldLock> must, Map<Variable, PendingTry> pending,
                 }
             }
         }
-        return new LockState(m, p, sy, t, c);
+        Set<HeldLock> so = new HashSet<>(some);
+        so.retainAll(o.some);
+        return new LockState(m, p, sy, t, c, so);
     }
 
     /** Whether this state satisfies {@code cl}: it holds the lock, or the condition is false here. */
@@ -107,25 +116,34 @@ public record LockState(Set<HeldLock> must, Map<Variable, PendingTry> pending,
         t.put(v, nonZero);
         Set<HeldLock> m = new HashSet<>(must);
         for (ConditionalLock cl : conditional) if (cl.var().equals(v) && cl.whenNonZero() == nonZero) m.add(cl.lock());
-        return new LockState(m, pending, symbolic, t, conditional);
+        return new LockState(m, pending, symbolic, t, conditional, some);
     }
 
     /** Without the path facts about the current function's locals (for a callee's entry state). */
     public LockState withoutLocalFacts() {
-        return truths.isEmpty() && conditional.isEmpty() ? this : new LockState(must, pending, symbolic);
+        return truths.isEmpty() && conditional.isEmpty() ? this : new LockState(must, pending, symbolic, Map.of(), Set.of(), some);
     }
 
     /** The caller's truths (its unaddressed locals are untouched by a callee) added to this state. */
     public LockState withTruths(Map<Variable, Boolean> t) {
-        return t.isEmpty() ? this : new LockState(must, pending, symbolic, t, conditional);
+        return t.isEmpty() ? this : new LockState(must, pending, symbolic, t, conditional, some);
     }
 
-    /** Acquires one of {@code locks}; it is a must-lock only if {@code concrete} (exactly one concrete lock). */
+    /**
+     * Acquires one of {@code locks}; it is a must-lock only if {@code concrete} (exactly one concrete lock). A single
+     * abstract lock that is not concrete (a mutex in a heap record whose allocation site may run many times) is
+     * recorded in {@code some}: one instance of it is held.
+     */
     public LockState acquire(Set<Lock> locks, boolean concrete, Mode mode) {
-        if (!concrete) return this;
+        if (!concrete) {
+            if (locks.size() != 1 || locks.iterator().next().offset() == Lock.ANY_OFFSET) return this;
+            Set<HeldLock> so = new HashSet<>(some);
+            so.add(new HeldLock(locks.iterator().next(), mode));
+            return new LockState(must, pending, symbolic, truths, conditional, so);
+        }
         Set<HeldLock> m = new HashSet<>(must);
         for (Lock l : locks) m.add(new HeldLock(l, mode));
-        return new LockState(m, pending, symbolic, truths, conditional);
+        return new LockState(m, pending, symbolic, truths, conditional, some);
     }
 
     /**
@@ -140,18 +158,20 @@ public record LockState(Set<HeldLock> must, Map<Variable, PendingTry> pending,
         c.removeIf(cl -> r.mayRelease(cl.lock().lock()));
         Map<Variable, PendingTry> p = new HashMap<>(pending);
         p.values().removeIf(t -> r.mayReleaseAny(t.locks()));
-        return new LockState(m, p, symbolic, truths, c);
+        Set<HeldLock> so = new HashSet<>(some);
+        so.removeIf(h -> r.mayRelease(h.lock()));
+        return new LockState(m, p, symbolic, truths, c, so);
     }
 
     public LockState withPending(Variable v, PendingTry t) {
         Map<Variable, PendingTry> p = new HashMap<>(pending);
         if (t == null) p.remove(v);
         else p.put(v, t);
-        return new LockState(must, p, symbolic, truths, conditional);
+        return new LockState(must, p, symbolic, truths, conditional, some);
     }
 
     public LockState withoutPending() {
-        return pending.isEmpty() ? this : new LockState(must, Map.of(), symbolic, truths, conditional);
+        return pending.isEmpty() ? this : new LockState(must, Map.of(), symbolic, truths, conditional, some);
     }
 
     /**
@@ -160,19 +180,22 @@ public record LockState(Set<HeldLock> must, Map<Variable, PendingTry> pending,
      */
     public LockState withoutMust(Set<Lock> locks) {
         java.util.function.Predicate<Lock> hit = h -> locks.stream().anyMatch(l -> l.mayBe(h));
-        if (must.stream().noneMatch(h -> hit.test(h.lock())) && conditional.stream().noneMatch(cl -> hit.test(cl.lock().lock()))) {
+        if (must.stream().noneMatch(h -> hit.test(h.lock())) && conditional.stream().noneMatch(cl -> hit.test(cl.lock().lock()))
+                && some.stream().noneMatch(h -> hit.test(h.lock()))) {
             return this;
         }
         Set<HeldLock> m = new java.util.HashSet<>(must);
         m.removeIf(h -> hit.test(h.lock()));
         Set<ConditionalLock> c = new HashSet<>(conditional);
         c.removeIf(cl -> hit.test(cl.lock().lock()));
-        return new LockState(m, pending, symbolic, truths, c);
+        Set<HeldLock> so = new HashSet<>(some);
+        so.removeIf(h -> hit.test(h.lock()));
+        return new LockState(m, pending, symbolic, truths, c, so);
     }
 
     /** This state with the symbolic must-locks replaced (join: intersection, like {@code must}). */
     public LockState withSymbolic(Set<SymbolicLock> s) {
-        return new LockState(must, pending, s, truths, conditional);
+        return new LockState(must, pending, s, truths, conditional, some);
     }
 
     /** Drops symbolic locks based on {@code v}, its truth and the locks conditional on it ({@code v} was reassigned). */
@@ -187,7 +210,7 @@ public record LockState(Set<HeldLock> must, Map<Variable, PendingTry> pending,
         t.remove(v);
         Set<ConditionalLock> c = new HashSet<>(conditional);
         c.removeIf(cl -> cl.var().equals(v));
-        return new LockState(must, pending, s, t, c);
+        return new LockState(must, pending, s, t, c, some);
     }
 
     /** Whether a lock held here in some mode excludes one held in {@code other}. */

@@ -33,8 +33,8 @@ import java.util.Set;
  *       neither of which creates the other are taken to run in parallel (shortcut: both are assumed to be
  *       created).</li>
  *   <li><b>no lock possibly in common</b>: the locks held at the two accesses (must-held, or held under a
- *       condition) are disjoint (shortcut: the walk keeps no may-locksets, so a lock held at an access on
- *       some paths only is not seen), at most one side holds a lock named relative to a pointer (which may be the other
+ *       condition, or one instance of a lock in an object that may exist many times, {@code LockState.some}) are
+ *       disjoint (shortcut: the walk keeps no may-locksets, so a lock held at an access on some paths only is not seen), at most one side holds a lock named relative to a pointer (which may be the other
  *       side's lock), and neither access is in an atomic section.</li>
  *   <li><b>one concrete object</b>: both accesses touch the same object, which
  *       {@link ObjectMultiplicity} says stands for at most one object at run time (not a summary of
@@ -89,7 +89,9 @@ public final class MustRace {
         Set<Lock> sb = heldLocks(lb);
         if (!la.symbolic().isEmpty() && (!lb.symbolic().isEmpty() || !sb.isEmpty())) return false;
         if (!lb.symbolic().isEmpty() && !sa.isEmpty()) return false;
-        for (Lock l : sa) if (sb.contains(l)) return false;
+        for (HeldLock h : la.some()) sa.add(h.lock());
+        for (HeldLock h : lb.some()) sb.add(h.lock());
+        for (Lock l : sa) for (Lock k : sb) if (l.mayBe(k)) return false;
         return true;
     }
 

@@ -1,5 +1,5 @@
 /* expect: racy */
-/* a parameter reassigned from a global on one path before the access: there it no longer holds the caller's argument, so the access is not restricted to the argument's buffer */
+/* weft: imprecise: the race needs argc > 1, and main's arguments are inputs the witness search does not choose, so it stays possible (never refuted). a parameter reassigned from a global on one path before the access: there it no longer holds the caller's argument, so the access is not restricted to the argument's buffer */
 #include <pthread.h>
 
 char mine[16], theirs[16];
