@@ -32,11 +32,13 @@ import java.util.Set;
  * analysis records the contexts in progress whose assumption it used (directly, or through a result that did). A
  * context whose analysis ends with an exit its assumption does not cover has its assumption grown to the join of
  * both. The outermost context of a recursion (whose result used no assumption but its own) is then analysed again,
- * after dropping every result computed with an assumption; a context inside it only marks the outermost one for
- * another round, so a recursion through many functions costs a few rounds of the whole, not rounds within rounds.
- * Sound: the outermost context stops only after a round in which no assumption grew, so each context's exit in that
- * round is covered by its assumption, which makes the assumptions a post-fixpoint of the recursive equations, and
- * every state of that round over-approximates every state of the real recursive runs (Kleene iteration over the
+ * after dropping every result completed since it started; a context inside it marks the contexts whose assumptions it
+ * used for another round instead, which pass the mark outwards, so a recursion through many functions costs a few
+ * rounds of the whole, not rounds within rounds. Sound: an assumption that grows marks a context in progress that
+ * started before every analysis that may have used the old one, and whose next round drops them all; so the
+ * outermost context stops only after a round in which no assumption grew, each context's exit in that round is
+ * covered by its assumption, which makes the assumptions a post-fixpoint of the recursive equations, and every state
+ * of that round over-approximates every state of the real recursive runs (Kleene iteration over the
  * finite-height lattice of {@link LocalState}, whose path facts are dropped after
  * {@link #MAX_UPDATES_WITH_PATH_FACTS} updates of a node). After {@link #MAX_RECURSION_ROUNDS} rounds without that,
  * or when a chain of recursive calls keeps changing the entry state (more than {@link #MAX_RECURSIVE_CONTEXTS}
@@ -83,6 +85,8 @@ final class ContextFixpoint {
     private final LockResolver locks;
     private final MemoryBudget memory;
     private final Map<Key, Result> memo = new HashMap<>();
+    /** The keys of {@link #memo} in the order their analyses completed (a recursion's round drops those since it started). */
+    private final List<Key> completed = new ArrayList<>();
     /** For results of {@link #memo} computed with the assumption of contexts then in progress: those contexts. */
     private final Map<Key, Set<Key>> assumedBy = new HashMap<>();
     /** The analyses in progress, innermost first, each with the contexts in progress whose assumption it used. */
@@ -198,6 +202,7 @@ final class ContextFixpoint {
             return entry;
         }
         inProgress.add(key);
+        int start = completed.size();
         Frame frame = new Frame(key, new HashSet<>());
         frames.push(frame);
         try {
@@ -217,12 +222,16 @@ final class ContextFixpoint {
                                 + "did not settle within " + MAX_RECURSION_ROUNDS + " rounds";
                     }
                     memo.put(key, new Result(st, exit, byReturn(f, st)));
+                    completed.add(key);
                     if (inner) assumedBy.put(key, Set.copyOf(frame.assumed()));
                     return exit;
                 }
-                // an assumption grew: every result computed with one is computed again
-                for (Key k : assumedBy.keySet()) memo.remove(k);
-                assumedBy.clear();
+                // an assumption grew: every result completed since this context started is computed again
+                while (completed.size() > start) {
+                    Key k = completed.remove(completed.size() - 1);
+                    memo.remove(k);
+                    assumedBy.remove(k);
+                }
                 frame.assumed().clear();
             }
         } finally {
