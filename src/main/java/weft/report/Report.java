@@ -162,8 +162,19 @@ public record Report(Status status, String reason, List<Race> races, Figures fig
      */
     public record Side(SourceLoc loc, boolean write, boolean atomic, String what, String via, ThreadRef thread,
                        String function, List<String> locks, boolean atomicSection) {
+        /**
+         * How {@link #locks} names a lock of which one instance is held: a mutex in a heap record whose allocation may
+         * run many times ({@code possess(compress_have)}), which two threads may hold as two different locks.
+         */
+        public static final String ONE_INSTANCE = "one instance of ";
+
         public Side {
             locks = List.copyOf(locks);
+        }
+
+        /** Whether this side certainly holds {@code lock}, one of its {@link #locks}, and not just one instance of it. */
+        public static boolean exclusive(String lock) {
+            return !lock.startsWith(ONE_INSTANCE);
         }
 
         /** {@code read}, {@code write}, {@code atomic read} or {@code atomic write}. */

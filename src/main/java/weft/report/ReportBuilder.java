@@ -255,9 +255,14 @@ public final class ReportBuilder {
         return new Report.ThreadRef(label(t), t.isMain() ? null : loc(t.createEdge().loc()));
     }
 
-    private static List<String> locks(Access a) {
+    private List<String> locks(Access a) {
         Set<String> out = new TreeSet<>();
         for (var h : a.state().locks().must()) out.add(h.toString());
+        for (var h : a.state().locks().some()) {
+            weft.lock.Lock l = h.lock();
+            out.add(Report.Side.ONE_INSTANCE + objectName(l.object()) + (l.offset() > 0 ? "+" + l.offset() : "")
+                    + (h.mode() == weft.model.Event.Mode.READ ? "(read)" : ""));
+        }
         return List.copyOf(out);
     }
 

@@ -217,7 +217,7 @@ public final class TextReport {
     }
 
     private static boolean commonLockFree(Report.Side a, Report.Side b) {
-        for (String l : a.locks()) if (b.locks().contains(l)) return false;
+        for (String l : a.locks()) if (Report.Side.exclusive(l) && b.locks().contains(l)) return false;
         return true;
     }
 
