@@ -13,7 +13,6 @@ import weft.pointer.MemObject;
 import weft.pointer.PointsTo;
 import weft.thread.ThreadId;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collections;
@@ -140,21 +139,9 @@ public final class ArgumentTargets {
      */
     private BitSet unassigned(Function f, Variable p) {
         return unassigned.computeIfAbsent(p, k -> {
-            BitSet after = new BitSet();
-            ArrayDeque<Integer> work = new ArrayDeque<>();
-            for (Edge e : f.cfg().edges()) {
-                if (assigns(e, p) && !after.get(e.to())) {
-                    after.set(e.to());
-                    work.add(e.to());
-                }
-            }
-            while (!work.isEmpty()) {
-                for (Edge e : f.cfg().out(work.poll())) {
-                    if (after.get(e.to())) continue;
-                    after.set(e.to());
-                    work.add(e.to());
-                }
-            }
+            List<Integer> assigned = new ArrayList<>();
+            for (Edge e : f.cfg().edges()) if (assigns(e, p)) assigned.add(e.to());
+            BitSet after = f.cfg().reached(assigned, e -> true);
             after.flip(0, f.cfg().nodeCount());
             return after;
         });

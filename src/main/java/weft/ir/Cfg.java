@@ -42,6 +42,29 @@ public final class Cfg {
     public List<Edge> in(int node) { return in.get(node); }
 
     /**
+     * The nodes reached from {@code starts} (included) along the edges {@code follow} accepts: a node is reached through
+     * an edge only when the edge is followed.
+     */
+    public java.util.BitSet reached(java.util.Collection<Integer> starts, java.util.function.Predicate<Edge> follow) {
+        java.util.BitSet seen = new java.util.BitSet(nodeCount);
+        java.util.ArrayDeque<Integer> work = new java.util.ArrayDeque<>();
+        for (int n : starts) {
+            if (!seen.get(n)) {
+                seen.set(n);
+                work.add(n);
+            }
+        }
+        while (!work.isEmpty()) {
+            for (Edge e : out.get(work.poll())) {
+                if (seen.get(e.to()) || !follow.test(e)) continue;
+                seen.set(e.to());
+                work.add(e.to());
+            }
+        }
+        return seen;
+    }
+
+    /**
      * Reverse-postorder number of each node of a depth-first search from the entry that takes out-edges in
      * order (iterative), -1 for a node the search does not reach.
      */

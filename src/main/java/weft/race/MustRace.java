@@ -10,7 +10,6 @@ import weft.lock.LockState;
 import weft.pointer.MemObject;
 import weft.thread.ThreadId;
 
-import java.util.ArrayDeque;
 import java.util.BitSet;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -122,18 +121,7 @@ public final class MustRace {
     }
 
     private static BitSet reachWithout(Cfg cfg, Edge skip) {
-        BitSet seen = new BitSet(cfg.nodeCount());
-        ArrayDeque<Integer> work = new ArrayDeque<>();
-        seen.set(cfg.entry());
-        work.add(cfg.entry());
-        while (!work.isEmpty()) {
-            int n = work.poll();
-            for (Edge e : cfg.out(n)) {
-                if (e.equals(skip) || seen.get(e.to())) continue;
-                seen.set(e.to());
-                work.add(e.to());
-            }
-        }
-        return seen;
+        return cfg.reached(java.util.List.of(cfg.entry()), e -> !e.equals(skip));
     }
+
 }

@@ -81,6 +81,7 @@ public final class ReportBuilder {
         }
         for (var e : best.entrySet()) races.add(possible(e.getValue(), counts.get(e.getKey())));
         races.sort(Comparator.comparing(Report.Race::rank)
+                .thenComparing(ReportBuilder::bothHoldOneInstance)
                 .thenComparing(Report.Race::object)
                 .thenComparing(x -> x.first().loc(), ReportBuilder::compareLoc)
                 .thenComparing(x -> x.second().loc(), ReportBuilder::compareLoc));
@@ -253,6 +254,15 @@ public final class ReportBuilder {
 
     private Report.ThreadRef thread(ThreadId t) {
         return new Report.ThreadRef(label(t), t.isMain() ? null : loc(t.createEdge().loc()));
+    }
+
+    /**
+     * Whether both sides of {@code x} hold one instance of the same lock ({@link Report.Side#ONE_INSTANCE}): likely the
+     * same lock, so such races are listed after the other races of their rank.
+     */
+    private static boolean bothHoldOneInstance(Report.Race x) {
+        for (String l : x.first().locks()) if (!Report.Side.exclusive(l) && x.second().locks().contains(l)) return true;
+        return false;
     }
 
     private List<String> locks(Access a) {
