@@ -67,6 +67,9 @@ final class ContextFixpoint {
 
     private record Result(LocalState[] states, LocalState exit, Map<Long, LocalState> byReturn) {}
 
+    /** An analysis in progress, with the contexts in progress whose assumption it used. */
+    private record Frame(Key key, Set<Key> assumed) {}
+
     /** Updates of one node's state after which its lockset's path facts are dropped (termination). */
     private static final int MAX_UPDATES_WITH_PATH_FACTS = 32;
     /** Rounds of a recursive context's analysis before its exit is given up (a gap). */
@@ -97,7 +100,6 @@ final class ContextFixpoint {
     /** Outermost contexts in progress to analyse again: an assumption of a context inside them grew. */
     private final Set<Key> dirty = new HashSet<>();
 
-    private record Frame(Key key, Set<Key> assumed) {}
     /** Under memory pressure: per thread and function, the join of the entry states met since. */
     private final Map<FnKey, LocalState> joinedEntries = new HashMap<>();
     /** Contexts being analysed. */

@@ -48,11 +48,16 @@ public final class LockResolver {
                 // An imprecise lock stands for every lock of its object (may-sets only).
                 locks.add(new Lock(r.object(), Lock.ANY_OFFSET, describe(r.object()) + "[?]"));
             } else {
-                locks.add(new Lock(r.object(), r.minStart(), describe(r.object()) + (r.minStart() == 0 ? "" : "+" + r.minStart())));
+                locks.add(lockAt(r.object(), r.minStart()));
             }
             if (!objects.isConcrete(r.object())) concrete = false;
         }
         return new Target(Set.copyOf(locks), concrete && !locks.isEmpty());
+    }
+
+    /** The lock at byte {@code offset} of {@code o}, named {@code o+offset}. */
+    static Lock lockAt(MemObject o, long offset) {
+        return new Lock(o, offset, describe(o) + (offset == 0 ? "" : "+" + offset));
     }
 
     static String describe(MemObject o) {

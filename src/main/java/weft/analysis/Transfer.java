@@ -133,13 +133,10 @@ final class Transfer {
      * array maps to a local index argument). Locks relative to other callee locals end with the call.
      */
     private Set<SymbolicLock> returned(Function caller, Function callee, Stmt.Call c, Set<SymbolicLock> exit, Set<SymbolicLock> kept) {
-        CallTarget target = program.target(c);
-        if (!(target instanceof CallTarget.User || target instanceof CallTarget.Indirect)) return kept;
         Set<SymbolicLock> out = new HashSet<>(kept);
         for (SymbolicLock l : exit) {
-            int i = callee.params().indexOf(l.base());
-            if (i < 0 || i >= c.args().size() || reassigned.in(callee, l.base()) || addressTaken(callee, l.base())) continue;
-            Expr arg = c.args().get(i);
+            Expr arg = argumentOf(callee, c, l);
+            if (arg == null) continue;
             if (l.array() != null) {
                 Variable j = SymbolicBase.indexVariable(arg);
                 if (l.array().isStatic() && j != null && caller.linkName().equals(j.function()) && !addressTaken(caller, j)) {
@@ -163,17 +160,26 @@ final class Transfer {
      * not resolve to a single lock.
      */
     private LockResolver.Target argumentLock(Function caller, int node, Function callee, Stmt.Call c, SymbolicLock l) {
-        CallTarget target = program.target(c);
-        if (!(target instanceof CallTarget.User || target instanceof CallTarget.Indirect) || l.array() != null) return null;
-        int i = callee.params().indexOf(l.base());
-        if (i < 0 || i >= c.args().size() || reassigned.in(callee, l.base()) || addressTaken(callee, l.base())) return null;
-        LockResolver.Target t = locks.resolve(caller, node, c.args().get(i));
+        Expr arg = l.array() != null ? null : argumentOf(callee, c, l);
+        if (arg == null) return null;
+        LockResolver.Target t = locks.resolve(caller, node, arg);
         if (t.locks().size() != 1) return null;
         Lock base = t.locks().iterator().next();
         if (base.offset() == Lock.ANY_OFFSET) return null;
-        long offset = base.offset() + l.offset();
-        Lock held = new Lock(base.object(), offset, LockResolver.describe(base.object()) + (offset == 0 ? "" : "+" + offset));
-        return new LockResolver.Target(Set.of(held), t.concrete());
+        return new LockResolver.Target(Set.of(LockResolver.lockAt(base.object(), base.offset() + l.offset())), t.concrete());
+    }
+
+    /**
+     * The argument of call {@code c} (of a user function, directly or through a pointer) for the parameter of {@code callee}
+     * that lock {@code l} is relative to, when the callee never assigns it nor takes its address (so at its exit the
+     * parameter still holds the argument's value); else null.
+     */
+    private Expr argumentOf(Function callee, Stmt.Call c, SymbolicLock l) {
+        CallTarget target = program.target(c);
+        if (!(target instanceof CallTarget.User || target instanceof CallTarget.Indirect)) return null;
+        int i = callee.params().indexOf(l.base());
+        if (i < 0 || i >= c.args().size() || reassigned.in(callee, l.base()) || addressTaken(callee, l.base())) return null;
+        return c.args().get(i);
     }
 
     /** Lock {@code l}, relative to the object pointer {@code arg} points to, as a lock of {@code caller}; or null. */
