@@ -236,7 +236,7 @@ public final class AccessCollector {
         }
         SyncAccesses.of(model.event(), c, (ptr, what, atomic) -> {
             for (Region r : perObject(regions.pointer(f, node, ptr, pointeeSize(ptr)))) {
-                out.add(new MemoryAccess(r, true, atomic, c.loc(), what, false, null, null, ptr, true));
+                out.add(new MemoryAccess(r, true, atomic, c.loc(), what, false, null, null, ptr, true, null));
             }
         });
     }
@@ -260,8 +260,8 @@ public final class AccessCollector {
                     String what = name + " argument through the va_list " + args.get(m.vaList());
                     var targets = VariadicPointers.ofVaList(program, regions.pointsTo(), f.linkName(), args.get(m.vaList()));
                     for (Region r : perObject(regions.locations(targets, Region.UNBOUNDED))) {
-                        if (m.varargsRead()) out.add(new MemoryAccess(r, false, false, loc, what, false, null, null, null));
-                        if (write) out.add(new MemoryAccess(r, true, false, loc, what, false, null, null, null));
+                        if (m.varargsRead()) out.add(MemoryAccess.throughVaList(r, false, loc, what, args.get(m.vaList())));
+                        if (write) out.add(MemoryAccess.throughVaList(r, true, loc, what, args.get(m.vaList())));
                     }
                 } else if (m.vaList() < 0) {
                     int first = Math.max(0, m.varargsFrom());

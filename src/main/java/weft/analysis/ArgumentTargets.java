@@ -147,7 +147,8 @@ public final class ArgumentTargets {
         });
     }
 
-    private static boolean assigns(Edge e, Variable v) {
+    /** Whether the statement of {@code e} assigns {@code v} by name (an assignment's left side or a call's result). */
+    static boolean assigns(Edge e, Variable v) {
         Lvalue to = e.stmt() instanceof Stmt.Assign a ? a.lhs() : e.stmt() instanceof Stmt.Call c ? c.result() : null;
         return to instanceof Lvalue.Var lv && lv.variable().equals(v);
     }

@@ -11,13 +11,20 @@ import weft.ir.SourceLoc;
  * variable when it has one; {@code lvalue} is the accessed lvalue (null for accesses library
  * functions make through pointer arguments, whose pointer argument is {@code pointer}: the access is to what
  * {@code pointer} points into; null for what a deep argument reaches and for external code's reach). {@code syncOperation}
- * marks the atomic access a synchronisation operation makes to its object ({@link SyncAccesses}).
+ * marks the atomic access a synchronisation operation makes to its object ({@link SyncAccesses}); {@code vaList} is the
+ * {@code va_list} argument of the library call whose variadic pointers the access goes through, else null
+ * ({@link ThreadVarargs}).
  */
 public record MemoryAccess(Region region, boolean write, boolean atomic, SourceLoc loc, String what, boolean named,
-                           SymbolicBase symbolic, Lvalue lvalue, Expr pointer, boolean syncOperation) {
+                           SymbolicBase symbolic, Lvalue lvalue, Expr pointer, boolean syncOperation, Expr vaList) {
     public MemoryAccess(Region region, boolean write, boolean atomic, SourceLoc loc, String what, boolean named,
                         SymbolicBase symbolic, Lvalue lvalue, Expr pointer) {
-        this(region, write, atomic, loc, what, named, symbolic, lvalue, pointer, false);
+        this(region, write, atomic, loc, what, named, symbolic, lvalue, pointer, false, null);
+    }
+
+    /** An access a library call makes through the variadic pointers of its {@code va_list} argument {@code vaList}. */
+    static MemoryAccess throughVaList(Region region, boolean write, SourceLoc loc, String what, Expr vaList) {
+        return new MemoryAccess(region, write, false, loc, what, false, null, null, null, false, vaList);
     }
 
     /** The type of the synchronisation object a {@code syncOperation} access operates on, or null. */

@@ -47,6 +47,7 @@ public final class ThreadWalker {
     private final InstanceKeys instanceKeys;
     private final Unpublished unpublished;
     private final ArgumentTargets arguments;
+    private final ThreadVarargs varargs;
     private final SemaphoreUse semaphores;
     private final MemoryBudget memory;
 
@@ -71,6 +72,7 @@ public final class ThreadWalker {
         this.instanceKeys = new InstanceKeys(program, graph, joinLoops, addressTaken, unpublished);
         Transfer transfer = new Transfer(program, graph, regions, locks, tids, joinLoops, addressTaken, new ExternalReach(pts));
         this.contexts = new ContextFixpoint(program, pts, graph, intervals, transfer, locks, memory);
+        this.varargs = new ThreadVarargs(program, pts, addressTaken, graph.main().routine(), contexts::userCallees);
     }
 
     /** Functions given one joined context because the memory budget was exceeded. */
@@ -117,6 +119,9 @@ public final class ThreadWalker {
         if (f == null) return;
         LocalState init = LocalState.INITIAL;
         contexts.analyseThread(t, f);
+        roots = new HashSet<>();
+        roots.add(f.linkName());
+        for (Function d : contexts.graph().destructors()) roots.add(d.linkName());
         try {
             Map<CollectKey, Set<ArgumentTargets.Binding>> reach = new HashMap<>();
             bindings(t, f, init, 0L, arguments.bindThread(t, f, program), new HashSet<>(), reach);
@@ -155,7 +160,7 @@ public final class ThreadWalker {
                 if (!intervals.reachable(f, e.to())) continue;
                 semaphores.visit(t, f, e, s);
                 for (MemoryAccess a : collector.accesses(f, e)) {
-                    if (!unpublished.covers(f, freshParams, e, a) && arguments.keeps(f, bindings, e, a)) sink.access(t, f, e, s, a);
+                    if (kept(t, f, freshParams, bindings, e, a)) sink.access(t, f, e, s, a);
                 }
                 List<MemoryAccess> result = collector.resultAccesses(f, e);
                 if (!result.isEmpty()) {
@@ -165,7 +170,7 @@ public final class ThreadWalker {
                     LocalState post = contexts.afterCallAt(t, f, e, s);
                     for (MemoryAccess a : result) {
                         LocalState at = a.write() ? post : post == null ? s : s.join(post);
-                        if (at != null && !unpublished.covers(f, freshParams, e, a) && arguments.keeps(f, bindings, e, a)) {
+                        if (at != null && kept(t, f, freshParams, bindings, e, a)) {
                             sink.access(t, f, e, at, a);
                         }
                     }
@@ -174,6 +179,18 @@ public final class ThreadWalker {
             }
         }
     }
+
+    /**
+     * Whether access {@code a} of {@code f} at {@code e} is reported: not to an object the thread has not published yet
+     * ({@link Unpublished}), allowed by some calling context reaching the walk ({@link ArgumentTargets}), and, through a
+     * {@code va_list} of the thread's own, to what the thread's variadic arguments may point to ({@link ThreadVarargs}).
+     */
+    private boolean kept(ThreadId t, Function f, long freshParams, Set<ArgumentTargets.Binding> bindings, Edge e, MemoryAccess a) {
+        return !unpublished.covers(f, freshParams, e, a) && arguments.keeps(f, bindings, e, a) && varargs.keeps(t, f, roots, a);
+    }
+
+    /** During one {@link #walk}: the functions the thread's walks start from (its routine, the destructors). */
+    private Set<String> roots = Set.of();
 
     /** A collected walk in the binding of a calling context (for {@link #bindings}). */
     private record BoundKey(CollectKey key, ArgumentTargets.Binding binding) {}
