@@ -46,16 +46,19 @@ import java.util.function.BiFunction;
  * its caller's activation, below it on the same thread's stack, and the chain ends at a local set by
  * {@code va_start} in an activation of the thread.
  *
- * <p><b>Per thread.</b> {@link #keeps} drops an access through a qualified list to an object outside {@code V(t)}:
- * every object the variadic arguments of a call made in thread {@code t} may point to (the points-to analysis at
- * the call), over every call of a variadic user function in every function the thread walk can enter from the
+ * <p><b>Per thread and function.</b> A qualified variable may hold lists of activations of the variadic functions
+ * {@code origins(v)}: those whose {@code va_start} set it, or set what a {@code va_copy} or a call gave it (least
+ * fixpoint). {@link #keeps} drops an access through a qualified list {@code v} to an object outside
+ * {@code V(t, g)} for every {@code g} in {@code origins(v)}: every object the variadic arguments of a call of
+ * {@code g} made in thread {@code t} may point to (the points-to analysis at the call), over every such call in
+ * every function the thread walk can enter from the
  * thread's routine or a thread-specific data destructor ({@link ContextFixpoint#userCallees}, the edges the walk
  * follows; library callbacks are lowered to such calls by the front end). An aggregate variadic argument makes
- * {@code V(t)} unrestricted, and so does anything that could change the variadic-arguments object other than a
+ * {@code V(t, g)} unrestricted, and so does anything that could change the variadic-arguments object other than a
  * call binding its arguments: an assignment or a library call (other than a {@code va_list} argument of a function
  * taking one) given a pointer that may point into it, or external code that may reach it. The variadic arguments a
  * list stands for are fixed at its activation's call, so a library call reading through it reads only what that
- * call passed, which {@code V(t)} covers.
+ * call passed, which {@code V(t, g)} covers.
  */
 final class ThreadVarargs {
     private final Program program;
@@ -65,7 +68,9 @@ final class ThreadVarargs {
     private final MemObject argsObject;
     private final boolean enabled;
     private final Set<Variable> qualified = new HashSet<>();
-    private final Map<ThreadId, Set<MemObject>> perThread = new HashMap<>();
+    /** Per qualified variable, the variadic functions whose activations' lists it may hold. */
+    private final Map<Variable, Set<String>> origins = new HashMap<>();
+    private final Map<ThreadId, Map<String, Set<MemObject>>> perThread = new HashMap<>();
     /** Marks a thread whose variadic arguments are unrestricted (an aggregate among them). */
     private static final Set<MemObject> ANY = java.util.Collections.unmodifiableSet(new HashSet<>());
 
@@ -86,20 +91,33 @@ final class ThreadVarargs {
      * qualified {@code va_list} to an object none of the thread's own variadic arguments may point to.
      */
     boolean keeps(ThreadId t, Function f, Set<String> roots, MemoryAccess a) {
-        if (!enabled || a.vaList() == null || !isQualified(f, a.vaList())) return true;
-        Set<MemObject> own = perThread.computeIfAbsent(t, k -> collect(roots));
-        return own == ANY || own.contains(a.region().object());
+        Variable v = enabled && a.vaList() != null ? qualifiedList(f, a.vaList()) : null;
+        if (v == null) return true;
+        Map<String, Set<MemObject>> own = perThread.computeIfAbsent(t, k -> collect(roots));
+        for (String g : origins.getOrDefault(v, Set.of())) {
+            Set<MemObject> passed = own.get(g);
+            if (passed == ANY || passed != null && passed.contains(a.region().object())) return true;
+        }
+        return false;
+    }
+
+    /** The qualified variable of {@code f} that {@code list} reads (casts aside), or null. */
+    private Variable qualifiedList(Function f, Expr list) {
+        VaListBuiltins.ListArgument arg = VaListBuiltins.listArgument(list);
+        return arg != null && !arg.addressOf() && arg.lvalue() instanceof Lvalue.Var v && f.linkName().equals(v.variable().function())
+                && qualified.contains(v.variable()) ? v.variable() : null;
     }
 
     private boolean isQualified(Function f, Expr list) {
-        VaListBuiltins.ListArgument arg = VaListBuiltins.listArgument(list);
-        return arg != null && !arg.addressOf() && arg.lvalue() instanceof Lvalue.Var v
-                && v.variable().function() != null && v.variable().function().equals(f.linkName()) && qualified.contains(v.variable());
+        return qualifiedList(f, list) != null;
     }
 
-    /** {@code V(t)}: the variadic arguments' targets of every call in the functions the walk enters from {@code roots}. */
-    private Set<MemObject> collect(Set<String> roots) {
-        Set<MemObject> out = new HashSet<>();
+    /**
+     * {@code V(t)} per variadic function: what the variadic arguments of every call of it in the functions the walk
+     * enters from {@code roots} may point to ({@link #ANY} when one is an aggregate).
+     */
+    private Map<String, Set<MemObject>> collect(Set<String> roots) {
+        Map<String, Set<MemObject>> out = new HashMap<>();
         Set<String> seen = new HashSet<>(roots);
         ArrayDeque<String> work = new ArrayDeque<>(roots);
         while (!work.isEmpty()) {
@@ -111,11 +129,15 @@ final class ThreadVarargs {
                 if (gs == null) continue;
                 for (Function g : gs) {
                     if (seen.add(g.linkName())) work.add(g.linkName());
-                    if (!g.type().varargs()) continue;
+                    if (!g.type().varargs() || out.get(g.linkName()) == ANY) continue;
+                    Set<MemObject> passed = out.computeIfAbsent(g.linkName(), k -> new HashSet<>());
                     for (int k = g.params().size(); k < c.args().size(); k++) {
                         Expr x = c.args().get(k);
-                        if (!(x.type().isPointer() || x.type().isScalar())) return ANY;
-                        for (Loc l : pts.eval(h.linkName(), x)) out.add(l.object());
+                        if (!(x.type().isPointer() || x.type().isScalar())) {
+                            out.put(g.linkName(), ANY);
+                            break;
+                        }
+                        for (Loc l : pts.eval(h.linkName(), x)) passed.add(l.object());
                     }
                 }
             }
@@ -184,6 +206,34 @@ final class ThreadVarargs {
                 }
             }
         }
+        // then, least, which variadic functions' lists each may hold
+        for (boolean changed = true; changed; ) {
+            changed = false;
+            for (Function h : candidates) {
+                for (int i = 0; i < h.params().size(); i++) {
+                    Variable p = h.params().get(i);
+                    if (!qualified.contains(p)) continue;
+                    for (Stmt.Call c : callsOf.getOrDefault(h.linkName(), List.of())) {
+                        changed |= addOrigins(p, qualifiedList(callerOf.get(c), c.args().get(i)));
+                    }
+                }
+                for (Edge e : h.cfg().edges()) {
+                    if (!(e.stmt() instanceof Stmt.Call c) || c.directName() == null || c.args().isEmpty()) continue;
+                    VaListBuiltins.ListArgument set = VaListBuiltins.listArgument(c.args().get(0));
+                    if (set == null || !(set.lvalue() instanceof Lvalue.Var lv) || !qualified.contains(lv.variable())) continue;
+                    if (c.directName().equals("__builtin_va_start")) {
+                        changed |= origins.computeIfAbsent(lv.variable(), k -> new HashSet<>()).add(h.linkName());
+                    } else if (c.directName().equals("__builtin_va_copy") && c.args().size() >= 2) {
+                        changed |= addOrigins(lv.variable(), qualifiedList(h, c.args().get(1)));
+                    }
+                }
+            }
+        }
+    }
+
+    private boolean addOrigins(Variable to, Variable from) {
+        Set<String> more = from == null ? Set.of() : origins.getOrDefault(from, Set.of());
+        return !more.isEmpty() && origins.computeIfAbsent(to, k -> new HashSet<>()).addAll(more);
     }
 
     private boolean paramQualified(Function h, int i, Map<String, List<Stmt.Call>> callsOf, Map<Stmt.Call, Function> callerOf) {
