@@ -37,6 +37,10 @@ import java.util.Set;
  * later one, but then the first instance's accesses all precede the allocation of the second's.)
  * Accesses through the key stay inside the object, as C requires.
  *
+ * <p>Every activation of the routine in the thread must be the one it starts with ({@code ThreadGraph#functionOnce}
+ * of the routine: no call of it in the thread, no recursion), since only there does the parameter hold the
+ * instance's argument; without it, instance 0 calling {@code worker((void *)1)} touches instance 1's element (D11).
+ *
  * <p>Assumes: {@code ThreadGraph} uniqueness of the parent and run-once of the loop's function (probe
  * p33); the counter is a tracked local changed only by {@code i = i + 1} (probes p32, p35); the routine
  * never reassigns the key. Probes p31-p35: sound.
@@ -78,7 +82,9 @@ public final class InstanceKeys {
     }
 
     private Kind compute(ThreadId t) {
-        if (t.isMain()) return null;
+        // the key is the instance's own only in the activation the thread starts with: a routine the thread also
+        // calls (recursion, or a call from a function it runs) has activations with other arguments (D11)
+        if (t.isMain() || !graph.functionOnce(t, t.routine())) return null;
         Function f = program.function(t.createFunction());
         Edge e = t.createEdge();
         if (f == null || !(e.stmt() instanceof Stmt.Call c) || !(program.target(c) instanceof CallTarget.Library lib)
