@@ -38,7 +38,12 @@ final class ProgramGenerator {
          * at its {@code pthread_testcancel} before its {@code pthread_join}, the relay ends before its child, so main's
          * join of the relay no longer orders the child's accesses before main's later ones.
          */
-        CANCEL_RELAY
+        CANCEL_RELAY,
+        /**
+         * (g) instance 0 of a loop worker calls the worker's routine directly with instance 1's argument, so it touches
+         * instance 1's element of an object each instance indexes by its own argument (soundness defect D11).
+         */
+        SELF_CALL
     }
 
     /**
@@ -73,11 +78,18 @@ final class ProgramGenerator {
     private static final class Role {
         final int id; // 0 is main's concurrent part
         final boolean loop;
+        /** A loop worker given its index by value ({@code (void *)(long)i}) rather than as {@code &ids[i]}. */
+        boolean byValue;
         final List<Node> body = new ArrayList<>();
 
         Role(int id, boolean loop) {
             this.id = id;
             this.loop = loop;
+        }
+
+        /** The argument instance {@code i} of this loop worker gets. */
+        String argument(String i) {
+            return byValue ? "(void *) (long) " + i : "&ids" + id + "[" + i + "]";
         }
     }
 
@@ -127,9 +139,12 @@ final class ProgramGenerator {
         roles.add(new Role(0, false));
         int threads = 0;
         int want = 1 + rnd.nextInt(3);
+        Random keys = new Random(seed ^ 0x2545F4914F6CDD1DL);
         for (int r = 1; threads < want; r++) {
             boolean loop = want - threads >= 2 && rnd.nextInt(3) == 0;
-            roles.add(new Role(r, loop));
+            Role role = new Role(r, loop);
+            role.byValue = loop && keys.nextBoolean();
+            roles.add(role);
             threads += loop ? 2 : 1;
         }
         // objects
@@ -161,7 +176,7 @@ final class ProgramGenerator {
             if (r.loop) {
                 decls.add("pthread_t ts" + r.id + "[2];");
                 decls.add("int ids" + r.id + "[2];");
-                String arg = hole == Hole.SHARED_INDEX && holeObj != null ? "&ids" + r.id + "[0]" : "&ids" + r.id + "[i]";
+                String arg = r.argument(hole == Hole.SHARED_INDEX && holeObj != null ? "0" : "i");
                 main.add(Node.block(u, "for (int i = 0; i < 2; i++) {", List.of(
                         Node.stmt(-1, "ids" + r.id + "[i] = i;", false),
                         Node.stmt(-1, "pthread_create(&ts" + r.id + "[i], 0, " + fn + ", " + arg + ");", false)), "}"));
@@ -211,7 +226,7 @@ final class ProgramGenerator {
             if (r.id == 0) continue;
             List<Node> body = new ArrayList<>();
             body.add(Node.stmt(-1, "int r = 0;", false));
-            if (r.loop) body.add(Node.stmt(-1, "int id = *(int *) arg;", false));
+            if (r.loop) body.add(Node.stmt(-1, r.byValue ? "long id = (long) arg;" : "int id = *(int *) arg;", false));
             body.addAll(r.body);
             fns.add(new Fn("void *worker" + r.id + "(void *arg)", body, r.loop ? "return (void *) (long) (r + id);" : "return (void *) (long) r;", false));
         }
@@ -319,7 +334,7 @@ final class ProgramGenerator {
             case PLAIN_AMONG_ATOMICS -> o.guard == Guard.ATOMIC || o.guard == Guard.VATOMIC;
             case EARLY_MAIN_ACCESS -> o.guard == Guard.ORDER;
             case PARTIAL_JOIN -> !o.kind.name().startsWith("ATOMIC");
-            case SHARED_INDEX -> o.guard == Guard.OWN;
+            case SHARED_INDEX, SELF_CALL -> o.guard == Guard.OWN;
             case WRITE_READ_ONLY -> o.guard == Guard.READ_ONLY;
             case EXIT_HANDLER -> exitHandlerFits(o);
             case CANCEL_RELAY -> o.guard == Guard.ORDER;
@@ -376,6 +391,10 @@ final class ProgramGenerator {
                 r.body.add(Node.stmt(unit++, rnd.nextBoolean() ? lv + " = " + lv + " + 1;" : lv + " = id + 1;", true));
                 if (rnd.nextBoolean()) r.body.add(Node.stmt(unit++, "r += " + lv + ";", true));
                 if (isHole && hole == Hole.SHARED_INDEX) holeDone = true;
+                if (isHole && hole == Hole.SELF_CALL) {
+                    r.body.add(Node.stmt(unit++, "if (id == 0) worker" + r.id + "(" + r.argument("1") + ");", false));
+                    holeDone = true;
+                }
                 post.add(Node.stmt(unit++, "r += " + o.name + "[0] + " + o.name + "[1];", true));
                 return;
             }
