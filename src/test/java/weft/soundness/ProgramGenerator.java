@@ -102,6 +102,7 @@ final class ProgramGenerator {
     private List<GenProgram.Nondet> nondets;
     private List<String> lockNames; // expressions &m0, &ml0[0], ...
     private boolean wrappers;
+    private boolean sharedHelpers;
     private Hole hole;
     private Obj holeObj;
     private boolean holeDone;
@@ -119,6 +120,7 @@ final class ProgramGenerator {
         nondets = new ArrayList<>();
         lockNames = new ArrayList<>();
         wrappers = false;
+        sharedHelpers = false;
         holeDone = false;
         decls.add("int lockflag;");
         // locks: one or two plain mutexes, maybe an array of two
@@ -515,9 +517,24 @@ final class ProgramGenerator {
         boolean atomicKind = o.kind == Kind.ATOMIC_GLOBAL || o.kind == Kind.ATOMIC_FIELD;
         if (!atomicKind && rnd.nextInt(5) == 0) return viaLibrary(lv, op);
         if (rnd.nextInt(4) != 0 || lv.startsWith("*")) return plainOp(lv, op);
+        if (!atomicKind && rnd.nextBoolean()) return viaSharedHelper(lv, op);
         String type = o.kind == Kind.ATOMIC_GLOBAL || o.kind == Kind.ATOMIC_FIELD ? "_Atomic int *" : "int *";
         String p = "p" + names++;
         return "{ " + type + p + " = &" + lv + "; " + plainOp("*" + p, op) + " }";
+    }
+
+    /**
+     * The access made by {@code peek} or {@code bump}, helpers every thread calls with the addresses of all the objects
+     * (the points-to analysis merges their parameters; only calling contexts, {@code ArgumentTargets}, tell the calls
+     * apart).
+     */
+    private String viaSharedHelper(String lv, int op) {
+        if (!sharedHelpers) {
+            sharedHelpers = true;
+            helpers.add(new Fn("int peek(const int *p)", List.of(), "return *p;", false));
+            helpers.add(new Fn("void bump(int *p, int v)", List.of(Node.stmt(-1, "*p = *p + v;", false)), null, false));
+        }
+        return op == 0 ? "r += peek(&(" + lv + "));" : "bump(&(" + lv + "), " + op + ");";
     }
 
     /**
