@@ -108,10 +108,6 @@ final class ThreadVarargs {
                 && qualified.contains(v.variable()) ? v.variable() : null;
     }
 
-    private boolean isQualified(Function f, Expr list) {
-        return qualifiedList(f, list) != null;
-    }
-
     /**
      * {@code V(t)} per variadic function: what the variadic arguments of every call of it in the functions the walk
      * enters from {@code roots} may point to ({@link #ANY} when one is an aggregate).
@@ -161,7 +157,7 @@ final class ThreadVarargs {
                     int list = program.target(c) instanceof weft.ir.CallTarget.Library lib
                             && lib.model().event() instanceof Event.MemAccess m ? m.vaList() : -1;
                     for (int k = 0; k < c.args().size(); k++) {
-                        if (k != list && c.args().get(k).type().isPointer() && touches(pts.eval(h.linkName(), c.args().get(k)))) return false;
+                        if (k != list && touches(pts.eval(h.linkName(), c.args().get(k)))) return false;
                     }
                 }
             }
@@ -242,7 +238,7 @@ final class ThreadVarargs {
         if (calls.isEmpty() || assignedOtherwise(h, p)) return false;
         for (Edge e : h.cfg().edges()) if (writtenByBuiltin(e, p) != null) return false;
         for (Stmt.Call c : calls) {
-            if (i >= c.args().size() || !isQualified(callerOf.get(c), c.args().get(i))) return false;
+            if (i >= c.args().size() || qualifiedList(callerOf.get(c), c.args().get(i)) == null) return false;
         }
         return true;
     }
@@ -255,7 +251,7 @@ final class ThreadVarargs {
             if (c.directName().equals("__builtin_va_start")) {
                 if (!h.type().varargs()) return false;
             } else if (c.directName().equals("__builtin_va_copy")) {
-                if (c.args().size() < 2 || !isQualified(h, c.args().get(1))) return false;
+                if (c.args().size() < 2 || qualifiedList(h, c.args().get(1)) == null) return false;
             }
         }
         return true;
