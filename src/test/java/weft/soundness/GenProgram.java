@@ -65,6 +65,8 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
 
     static final String WEFT_PRELUDE = """
             #include <pthread.h>
+            #include <stdarg.h>
+            #include <stdio.h>
             #include <stdlib.h>
             #include <string.h>
             extern int __VERIFIER_nondet_int(void);
@@ -78,6 +80,8 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
     static final String TSAN_PRELUDE = """
             #define _GNU_SOURCE
             #include <pthread.h>
+            #include <stdarg.h>
+            #include <stdio.h>
             #include <stdlib.h>
             #include <string.h>
             #include <sched.h>

@@ -103,6 +103,7 @@ final class ProgramGenerator {
     private List<String> lockNames; // expressions &m0, &ml0[0], ...
     private boolean wrappers;
     private boolean sharedHelpers;
+    private boolean vaHelpers;
     private Hole hole;
     private Obj holeObj;
     private boolean holeDone;
@@ -121,6 +122,7 @@ final class ProgramGenerator {
         lockNames = new ArrayList<>();
         wrappers = false;
         sharedHelpers = false;
+        vaHelpers = false;
         holeDone = false;
         decls.add("int lockflag;");
         // locks: one or two plain mutexes, maybe an array of two
@@ -545,6 +547,7 @@ final class ProgramGenerator {
     private String viaLibrary(String lv, int op) {
         String addr = "&(" + lv + ")";
         String t = "t" + names++;
+        if (rnd.nextInt(4) == 0) return viaVaList(addr, op);
         switch (rnd.nextInt(3)) {
             case 0:
                 if (op == 0) return "{ int " + t + "; memcpy(&" + t + ", " + addr + ", sizeof " + t + "); r += " + t + "; }";
@@ -559,6 +562,26 @@ final class ProgramGenerator {
                 return "{ int " + t + "[2] = {2, 1}; qsort(" + t + ", 2, sizeof(int), " + cmp + "); r += " + t + "[0]; }";
             }
         }
+    }
+
+    /**
+     * The access a C library function makes through the variadic pointers of a {@code va_list}: {@code vget} hands its
+     * own arguments to {@code vsnprintf}, whose {@code %.1s} reads the object's first byte; {@code vput} hands them to
+     * {@code vsscanf}, whose {@code %d} writes the object. Every thread calls both with all the objects' addresses,
+     * so only a {@code va_list} standing for its own call (weft.analysis.ThreadVarargs) tells the calls apart.
+     */
+    private String viaVaList(String addr, int op) {
+        if (!vaHelpers) {
+            vaHelpers = true;
+            helpers.add(new Fn("int vget(const char *fmt, ...)", List.of(Node.stmt(-1, "char b[4];", false),
+                    Node.stmt(-1, "va_list ap;", false), Node.stmt(-1, "va_start(ap, fmt);", false),
+                    Node.stmt(-1, "int n = vsnprintf(b, sizeof b, fmt, ap);", false), Node.stmt(-1, "va_end(ap);", false)),
+                    "return n;", false));
+            helpers.add(new Fn("void vput(const char *fmt, ...)", List.of(Node.stmt(-1, "va_list ap;", false),
+                    Node.stmt(-1, "va_start(ap, fmt);", false), Node.stmt(-1, "vsscanf(\"3\", fmt, ap);", false),
+                    Node.stmt(-1, "va_end(ap);", false)), null, false));
+        }
+        return op == 0 ? "r += vget(\"%.1s\", (const char *) " + addr + ");" : "vput(\"%d\", " + addr + ");";
     }
 
     private String lock(String l) {
