@@ -147,10 +147,14 @@ public final class ArgumentTargets {
         });
     }
 
-    /** Whether the statement of {@code e} assigns {@code v} by name (an assignment's left side or a call's result). */
-    static boolean assigns(Edge e, Variable v) {
+    private static boolean assigns(Edge e, Variable v) {
+        return v.equals(assignedVariable(e));
+    }
+
+    /** The variable the statement of {@code e} assigns by name (an assignment's left side or a call's result), or null. */
+    static Variable assignedVariable(Edge e) {
         Lvalue to = e.stmt() instanceof Stmt.Assign a ? a.lhs() : e.stmt() instanceof Stmt.Call c ? c.result() : null;
-        return to instanceof Lvalue.Var lv && lv.variable().equals(v);
+        return to instanceof Lvalue.Var lv ? lv.variable() : null;
     }
 
     /**

@@ -14,9 +14,9 @@ import weft.model.VaListBuiltins;
 import weft.pointer.Loc;
 import weft.pointer.MemObject;
 import weft.pointer.PointsTo;
+import weft.thread.ThreadGraph;
 import weft.thread.ThreadId;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -51,9 +51,9 @@ import java.util.function.BiFunction;
  * fixpoint). {@link #keeps} drops an access through a qualified list {@code v} to an object outside
  * {@code V(t, g)} for every {@code g} in {@code origins(v)}: every object the variadic arguments of a call of
  * {@code g} made in thread {@code t} may point to (the points-to analysis at the call), over every such call in
- * every function the thread walk can enter from the
- * thread's routine or a thread-specific data destructor ({@link ContextFixpoint#userCallees}, the edges the walk
- * follows; library callbacks are lowered to such calls by the front end). An aggregate variadic argument makes
+ * every function the thread may run ({@link ThreadGraph#functions}: its routine, the thread-specific data destructors
+ * and all they call, a superset of what the walk enters; targets as the walk resolves them,
+ * {@link ContextFixpoint#userCallees}; library callbacks are lowered to such calls by the front end). An aggregate variadic argument makes
  * {@code V(t, g)} unrestricted, and so does anything that could change the variadic-arguments object other than a
  * call binding its arguments: an assignment or a library call (other than a {@code va_list} argument of a function
  * taking one) given a pointer that may point into it, or external code that may reach it. The variadic arguments a
@@ -64,6 +64,7 @@ final class ThreadVarargs {
     private final Program program;
     private final PointsTo pts;
     private final Locals locals;
+    private final ThreadGraph graph;
     private final BiFunction<Function, Stmt.Call, List<Function>> callees;
     private final MemObject argsObject;
     private final boolean enabled;
@@ -74,26 +75,27 @@ final class ThreadVarargs {
     /** Marks a thread whose variadic arguments are unrestricted (an aggregate among them). */
     private static final Set<MemObject> ANY = java.util.Collections.unmodifiableSet(new HashSet<>());
 
-    ThreadVarargs(Program program, PointsTo pts, AddressTaken addressTaken, String mainFunction,
+    ThreadVarargs(Program program, PointsTo pts, AddressTaken addressTaken, ThreadGraph graph,
                   BiFunction<Function, Stmt.Call, List<Function>> callees) {
         this.program = program;
+        this.graph = graph;
         this.pts = pts;
         this.locals = new Locals(addressTaken);
         this.callees = callees;
         Variable va = program.libcObject(VaListBuiltins.OBJECT);
         this.argsObject = va == null ? null : new MemObject.Var(va);
         this.enabled = argsObject != null && argsObjectOnlyBound();
-        if (enabled) qualify(mainFunction);
+        if (enabled) qualify(graph.main().routine());
     }
 
     /**
      * Whether access {@code a} of {@code f}, made in thread {@code t}, may be made: false only for an access through a
      * qualified {@code va_list} to an object none of the thread's own variadic arguments may point to.
      */
-    boolean keeps(ThreadId t, Function f, Set<String> roots, MemoryAccess a) {
+    boolean keeps(ThreadId t, Function f, MemoryAccess a) {
         Variable v = enabled && a.vaList() != null ? qualifiedList(f, a.vaList()) : null;
         if (v == null) return true;
-        Map<String, Set<MemObject>> own = perThread.computeIfAbsent(t, k -> collect(roots));
+        Map<String, Set<MemObject>> own = perThread.computeIfAbsent(t, this::collect);
         for (String g : origins.getOrDefault(v, Set.of())) {
             Set<MemObject> passed = own.get(g);
             if (passed == ANY || passed != null && passed.contains(a.region().object())) return true;
@@ -109,22 +111,20 @@ final class ThreadVarargs {
     }
 
     /**
-     * {@code V(t)} per variadic function: what the variadic arguments of every call of it in the functions the walk
-     * enters from {@code roots} may point to ({@link #ANY} when one is an aggregate).
+     * {@code V(t)} per variadic function: what the variadic arguments of every call of it in the functions thread
+     * {@code t} may run ({@link ThreadGraph#functions}: its routine, the destructors and what they call, a superset of
+     * what the walk enters) may point to ({@link #ANY} when one is an aggregate).
      */
-    private Map<String, Set<MemObject>> collect(Set<String> roots) {
+    private Map<String, Set<MemObject>> collect(ThreadId t) {
         Map<String, Set<MemObject>> out = new HashMap<>();
-        Set<String> seen = new HashSet<>(roots);
-        ArrayDeque<String> work = new ArrayDeque<>(roots);
-        while (!work.isEmpty()) {
-            Function h = program.function(work.poll());
+        for (String name : graph.functions(t)) {
+            Function h = program.function(name);
             if (h == null) continue;
             for (Edge e : h.cfg().edges()) {
-                if (!(e.stmt() instanceof Stmt.Call c)) continue;
-                List<Function> gs = callees.apply(h, c);
+                List<Function> gs = e.stmt() instanceof Stmt.Call c ? callees.apply(h, c) : null;
                 if (gs == null) continue;
+                Stmt.Call c = (Stmt.Call) e.stmt();
                 for (Function g : gs) {
-                    if (seen.add(g.linkName())) work.add(g.linkName());
                     if (!g.type().varargs() || out.get(g.linkName()) == ANY) continue;
                     Set<MemObject> passed = out.computeIfAbsent(g.linkName(), k -> new HashSet<>());
                     for (int k = g.params().size(); k < c.args().size(); k++) {
@@ -170,13 +170,40 @@ final class ThreadVarargs {
         return false;
     }
 
-    /** The greatest fixpoint of {@link ThreadVarargs qualified} variables. */
+    /**
+     * What a function does to its variables by name: those it assigns (an assignment, a call's result) and, per
+     * variable, the {@code va_start}/{@code va_copy} calls that set it ({@code va_end} sets nothing). One pass each.
+     */
+    private record Writes(Set<Variable> assigned, Map<Variable, List<Stmt.Call>> builtins) {
+        static Writes of(Function h) {
+            Set<Variable> assigned = new HashSet<>();
+            Map<Variable, List<Stmt.Call>> builtins = new HashMap<>();
+            for (Edge e : h.cfg().edges()) {
+                Variable to = ArgumentTargets.assignedVariable(e);
+                if (to != null) assigned.add(to);
+                if (e.stmt() instanceof Stmt.Call c && c.directName() != null && VaListBuiltins.is(c.directName())
+                        && !c.directName().equals("__builtin_va_end") && !c.args().isEmpty()) {
+                    VaListBuiltins.ListArgument arg = VaListBuiltins.listArgument(c.args().get(0));
+                    if (arg != null && arg.lvalue() instanceof Lvalue.Var lv) {
+                        builtins.computeIfAbsent(lv.variable(), k -> new ArrayList<>()).add(c);
+                    }
+                }
+            }
+            return new Writes(assigned, builtins);
+        }
+
+        List<Stmt.Call> builtinsOf(Variable v) {
+            return builtins.getOrDefault(v, List.of());
+        }
+    }
+
+    /** The greatest fixpoint of {@link ThreadVarargs qualified} variables, then the least one of their origins. */
     private void qualify(String mainFunction) {
         Map<String, List<Stmt.Call>> callsOf = new HashMap<>();
         Map<Stmt.Call, Function> callerOf = new java.util.IdentityHashMap<>();
         Set<String> addressTaken = new HashSet<>();
         for (MemObject o : pts.objects()) if (o instanceof MemObject.Fn fn) addressTaken.add(fn.linkName());
-        List<Function> candidates = new ArrayList<>();
+        Map<Function, Writes> candidates = new java.util.LinkedHashMap<>();
         for (Function h : program.functions().values()) {
             for (Edge e : h.cfg().edges()) {
                 if (e.stmt() instanceof Stmt.Call c && program.target(c) instanceof weft.ir.CallTarget.User) {
@@ -186,26 +213,27 @@ final class ThreadVarargs {
             }
             if (h.name().equals(mainFunction) || h.linkName().equals(mainFunction)
                     || addressTaken.contains(h.linkName()) || addressTaken.contains(h.name())) continue;
-            candidates.add(h);
+            candidates.put(h, Writes.of(h));
             for (Variable v : h.params()) if (locals.trackable(h, v)) qualified.add(v);
             for (Variable v : h.locals()) if (locals.trackable(h, v)) qualified.add(v);
         }
         for (boolean changed = true; changed; ) {
             changed = false;
-            for (Function h : candidates) {
+            for (Map.Entry<Function, Writes> fw : candidates.entrySet()) {
+                Function h = fw.getKey();
                 for (int i = 0; i < h.params().size(); i++) {
                     Variable p = h.params().get(i);
-                    if (qualified.contains(p) && !paramQualified(h, i, callsOf, callerOf)) changed |= qualified.remove(p);
+                    if (qualified.contains(p) && !paramQualified(h, i, fw.getValue(), callsOf, callerOf)) changed |= qualified.remove(p);
                 }
                 for (Variable v : h.locals()) {
-                    if (qualified.contains(v) && !localQualified(h, v)) changed |= qualified.remove(v);
+                    if (qualified.contains(v) && !localQualified(h, v, fw.getValue())) changed |= qualified.remove(v);
                 }
             }
         }
-        // then, least, which variadic functions' lists each may hold
         for (boolean changed = true; changed; ) {
             changed = false;
-            for (Function h : candidates) {
+            for (Map.Entry<Function, Writes> fw : candidates.entrySet()) {
+                Function h = fw.getKey();
                 for (int i = 0; i < h.params().size(); i++) {
                     Variable p = h.params().get(i);
                     if (!qualified.contains(p)) continue;
@@ -213,14 +241,14 @@ final class ThreadVarargs {
                         changed |= addOrigins(p, qualifiedList(callerOf.get(c), c.args().get(i)));
                     }
                 }
-                for (Edge e : h.cfg().edges()) {
-                    if (!(e.stmt() instanceof Stmt.Call c) || c.directName() == null || c.args().isEmpty()) continue;
-                    VaListBuiltins.ListArgument set = VaListBuiltins.listArgument(c.args().get(0));
-                    if (set == null || !(set.lvalue() instanceof Lvalue.Var lv) || !qualified.contains(lv.variable())) continue;
-                    if (c.directName().equals("__builtin_va_start")) {
-                        changed |= origins.computeIfAbsent(lv.variable(), k -> new HashSet<>()).add(h.linkName());
-                    } else if (c.directName().equals("__builtin_va_copy") && c.args().size() >= 2) {
-                        changed |= addOrigins(lv.variable(), qualifiedList(h, c.args().get(1)));
+                for (Map.Entry<Variable, List<Stmt.Call>> b : fw.getValue().builtins().entrySet()) {
+                    if (!qualified.contains(b.getKey())) continue;
+                    for (Stmt.Call c : b.getValue()) {
+                        if (c.directName().equals("__builtin_va_start")) {
+                            changed |= origins.computeIfAbsent(b.getKey(), k -> new HashSet<>()).add(h.linkName());
+                        } else if (c.args().size() >= 2) {
+                            changed |= addOrigins(b.getKey(), qualifiedList(h, c.args().get(1)));
+                        }
                     }
                 }
             }
@@ -232,46 +260,27 @@ final class ThreadVarargs {
         return !more.isEmpty() && origins.computeIfAbsent(to, k -> new HashSet<>()).addAll(more);
     }
 
-    private boolean paramQualified(Function h, int i, Map<String, List<Stmt.Call>> callsOf, Map<Stmt.Call, Function> callerOf) {
+    /** A parameter no statement of {@code h} sets, and every (direct) call of {@code h} passes a qualified list. */
+    private boolean paramQualified(Function h, int i, Writes w, Map<String, List<Stmt.Call>> callsOf, Map<Stmt.Call, Function> callerOf) {
         Variable p = h.params().get(i);
         List<Stmt.Call> calls = callsOf.getOrDefault(h.linkName(), List.of());
-        if (calls.isEmpty() || assignedOtherwise(h, p)) return false;
-        for (Edge e : h.cfg().edges()) if (writtenByBuiltin(e, p) != null) return false;
+        if (calls.isEmpty() || w.assigned().contains(p) || !w.builtinsOf(p).isEmpty()) return false;
         for (Stmt.Call c : calls) {
             if (i >= c.args().size() || qualifiedList(callerOf.get(c), c.args().get(i)) == null) return false;
         }
         return true;
     }
 
-    private boolean localQualified(Function h, Variable v) {
-        if (assignedOtherwise(h, v)) return false;
-        for (Edge e : h.cfg().edges()) {
-            Stmt.Call c = writtenByBuiltin(e, v);
-            if (c == null) continue;
+    /** A local set only by {@code va_start} (in a variadic function) or by {@code va_copy} from a qualified list. */
+    private boolean localQualified(Function h, Variable v, Writes w) {
+        if (w.assigned().contains(v)) return false;
+        for (Stmt.Call c : w.builtinsOf(v)) {
             if (c.directName().equals("__builtin_va_start")) {
                 if (!h.type().varargs()) return false;
-            } else if (c.directName().equals("__builtin_va_copy")) {
-                if (c.args().size() < 2 || qualifiedList(h, c.args().get(1)) == null) return false;
+            } else if (c.args().size() < 2 || qualifiedList(h, c.args().get(1)) == null) {
+                return false;
             }
         }
         return true;
-    }
-
-    /** Whether {@code h} assigns {@code v} by name other than through a {@code va_*} builtin. */
-    private static boolean assignedOtherwise(Function h, Variable v) {
-        for (Edge e : h.cfg().edges()) if (ArgumentTargets.assigns(e, v)) return true;
-        return false;
-    }
-
-    /** The {@code va_start}/{@code va_copy} call of edge {@code e} that sets {@code v}, or null ({@code va_end} sets nothing). */
-    private static Stmt.Call writtenByBuiltin(Edge e, Variable v) {
-        if (!(e.stmt() instanceof Stmt.Call c) || c.directName() == null || !VaListBuiltins.is(c.directName())
-                || c.directName().equals("__builtin_va_end") || c.args().isEmpty()) {
-            return null;
-        }
-        VaListBuiltins.ListArgument arg = VaListBuiltins.listArgument(c.args().get(0));
-        if (arg == null) return null;
-        Variable root = arg.lvalue() instanceof Lvalue.Var lv ? lv.variable() : null;
-        return v.equals(root) ? c : null;
     }
 }

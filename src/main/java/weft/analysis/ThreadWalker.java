@@ -72,7 +72,7 @@ public final class ThreadWalker {
         this.instanceKeys = new InstanceKeys(program, graph, joinLoops, addressTaken, unpublished);
         Transfer transfer = new Transfer(program, graph, regions, locks, tids, joinLoops, addressTaken, new ExternalReach(pts));
         this.contexts = new ContextFixpoint(program, pts, graph, intervals, transfer, locks, memory);
-        this.varargs = new ThreadVarargs(program, pts, addressTaken, graph.main().routine(), contexts::userCallees);
+        this.varargs = new ThreadVarargs(program, pts, addressTaken, graph, contexts::userCallees);
     }
 
     /** Functions given one joined context because the memory budget was exceeded. */
@@ -119,9 +119,6 @@ public final class ThreadWalker {
         if (f == null) return;
         LocalState init = LocalState.INITIAL;
         contexts.analyseThread(t, f);
-        roots = new HashSet<>();
-        roots.add(f.linkName());
-        for (Function d : contexts.graph().destructors()) roots.add(d.linkName());
         try {
             Map<CollectKey, Set<ArgumentTargets.Binding>> reach = new HashMap<>();
             bindings(t, f, init, 0L, arguments.bindThread(t, f, program), new HashSet<>(), reach);
@@ -186,11 +183,8 @@ public final class ThreadWalker {
      * {@code va_list} of the thread's own, to what the thread's variadic arguments may point to ({@link ThreadVarargs}).
      */
     private boolean kept(ThreadId t, Function f, long freshParams, Set<ArgumentTargets.Binding> bindings, Edge e, MemoryAccess a) {
-        return !unpublished.covers(f, freshParams, e, a) && arguments.keeps(f, bindings, e, a) && varargs.keeps(t, f, roots, a);
+        return !unpublished.covers(f, freshParams, e, a) && arguments.keeps(f, bindings, e, a) && varargs.keeps(t, f, a);
     }
-
-    /** During one {@link #walk}: the functions the thread's walks start from (its routine, the destructors). */
-    private Set<String> roots = Set.of();
 
     /** A collected walk in the binding of a calling context (for {@link #bindings}). */
     private record BoundKey(CollectKey key, ArgumentTargets.Binding binding) {}
