@@ -73,6 +73,10 @@ final class ProgramGenerator {
         int lockIndex = -1; // index in the lock array, when the lock is an element of it
         boolean freedEarly;
         String primary; // the cell most accesses use, so that holes meet conflicting accesses
+
+        boolean atomicKind() {
+            return kind == Kind.ATOMIC_GLOBAL || kind == Kind.ATOMIC_FIELD;
+        }
     }
 
     private static final class Role {
@@ -102,8 +106,7 @@ final class ProgramGenerator {
     private List<GenProgram.Nondet> nondets;
     private List<String> lockNames; // expressions &m0, &ml0[0], ...
     private boolean wrappers;
-    private boolean sharedHelpers;
-    private boolean vaHelpers;
+    private AccessForms forms;
     private Hole hole;
     private Obj holeObj;
     private boolean holeDone;
@@ -118,11 +121,10 @@ final class ProgramGenerator {
         names = 0;
         decls = new ArrayList<>();
         helpers = new ArrayList<>();
+        forms = new AccessForms(rnd, helpers, () -> names++);
         nondets = new ArrayList<>();
         lockNames = new ArrayList<>();
         wrappers = false;
-        sharedHelpers = false;
-        vaHelpers = false;
         holeDone = false;
         decls.add("int lockflag;");
         // locks: one or two plain mutexes, maybe an array of two
@@ -367,7 +369,7 @@ final class ProgramGenerator {
         if (o == null) return;
         String h = "bye" + names++;
         if (o.primary == null) o.primary = anyLvalue(o);
-        helpers.add(new Fn("void " + h + "(void)", List.of(Node.stmt(-1, plainOp(o.primary, 2), true)), null, false));
+        helpers.add(new Fn("void " + h + "(void)", List.of(Node.stmt(-1, forms.plainOp(o.primary, 2), true)), null, false));
         init.add(Node.stmt(unit++, "atexit(" + h + ");", false));
     }
 
@@ -376,12 +378,12 @@ final class ProgramGenerator {
         boolean isHole = holeObj == o;
         switch (o.guard) {
             case ORDER -> {
-                init.add(Node.stmt(-1, plainOp(lvalue(o, null), 1), false));
+                init.add(Node.stmt(-1, forms.plainOp(lvalue(o, null), 1), false));
                 Role single = workers.stream().filter(r -> !r.loop).findFirst().orElseThrow();
                 if (isHole) holeRoleIndex = single.id - 1;
-                single.body.add(Node.stmt(unit++, plainOp(lvalue(o, single), 2 + rnd.nextInt(2)), true));
+                single.body.add(Node.stmt(unit++, forms.plainOp(lvalue(o, single), 2 + rnd.nextInt(2)), true));
                 if (isHole && hole == Hole.EARLY_MAIN_ACCESS) {
-                    roles.get(0).body.add(Node.stmt(unit++, plainOp(lvalue(o, roles.get(0)), rnd.nextInt(4)), true));
+                    roles.get(0).body.add(Node.stmt(unit++, forms.plainOp(lvalue(o, roles.get(0)), rnd.nextInt(4)), true));
                     holeDone = true;
                 }
                 post.add(Node.stmt(unit++, "r += " + lvalue(o, null) + ";", true));
@@ -404,7 +406,7 @@ final class ProgramGenerator {
             }
             default -> { }
         }
-        if (o.guard == Guard.READ_ONLY) init.add(Node.stmt(-1, plainOp(lvalue(o, null), 1), false));
+        if (o.guard == Guard.READ_ONLY) init.add(Node.stmt(-1, forms.plainOp(lvalue(o, null), 1), false));
         // participants: two or three of main's concurrent part and the workers
         List<Role> parts = new ArrayList<>(roles);
         java.util.Collections.shuffle(parts, rnd);
@@ -432,7 +434,7 @@ final class ProgramGenerator {
             holeDone = true;
         } else if (isHole && hole == Hole.PARTIAL_JOIN || rnd.nextBoolean()) {
             if (isHole && hole == Hole.PARTIAL_JOIN) holeDone = true;
-            post.add(Node.stmt(unit++, o.guard == Guard.ATOMIC ? atomicOp(lvalue(o, null), 0) : "r += " + lvalue(o, null) + ";", true));
+            post.add(Node.stmt(unit++, o.guard == Guard.ATOMIC ? forms.atomicOp(lvalue(o, null), 0) : "r += " + lvalue(o, null) + ";", true));
         }
     }
 
@@ -462,39 +464,20 @@ final class ProgramGenerator {
         };
     }
 
-    private String plainOp(String lv, int op) {
-        return switch (op) {
-            case 0 -> "r += " + lv + ";";
-            case 1 -> lv + " = " + (1 + rnd.nextInt(3)) + ";";
-            case 2 -> lv + " = " + lv + " + 1;";
-            default -> (lv.startsWith("*") ? "(" + lv + ")" : lv) + "++;";
-        };
-    }
-
-    private String atomicOp(String lv, int op) {
-        String a = lv.startsWith("*") ? lv.substring(1) : "&" + lv;
-        return switch (op) {
-            case 0 -> rnd.nextBoolean() ? "r += __atomic_load_n(" + a + ", __ATOMIC_SEQ_CST);" : "r += __sync_fetch_and_add(" + a + ", 0);";
-            case 1 -> "__atomic_store_n(" + a + ", " + (1 + rnd.nextInt(3)) + ", __ATOMIC_SEQ_CST);";
-            case 2 -> "__atomic_fetch_add(" + a + ", 1, __ATOMIC_SEQ_CST);";
-            default -> "__sync_fetch_and_add(" + a + ", 1);";
-        };
-    }
-
     /** One access of role {@code r} to {@code o}, under the object's discipline, or breaking it when {@code holeHere}. */
     private Node guarded(Obj o, Role r, int op, boolean holeHere) {
         int u = unit++;
         String lv = lvalue(o, r);
         switch (o.guard) {
             case ATOMIC:
-                return Node.stmt(u, holeHere ? plainOp(lv, op) : atomicOp(lv, op), true);
+                return Node.stmt(u, holeHere ? forms.plainOp(lv, op) : forms.atomicOp(lv, op), true);
             case ATOMIC_TYPE:
             case READ_ONLY:
-                return Node.stmt(u, holeHere && o.guard == Guard.READ_ONLY ? plainOp(lv, 1) : viaPointer(o, lv, op), true);
+                return Node.stmt(u, holeHere && o.guard == Guard.READ_ONLY ? forms.plainOp(lv, 1) : forms.viaPointer(o.atomicKind(), lv, op), true);
             case VATOMIC: {
-                if (holeHere) return Node.stmt(u, plainOp(lv, op), true);
+                if (holeHere) return Node.stmt(u, forms.plainOp(lv, op), true);
                 String f = "__VERIFIER_atomic_op" + names++;
-                helpers.add(new Fn("int " + f + "(void)", List.of(Node.stmt(-1, "int r = 0;", false), Node.stmt(-1, plainOp(lv, op), true)), "return r;", true));
+                helpers.add(new Fn("int " + f + "(void)", List.of(Node.stmt(-1, "int r = 0;", false), Node.stmt(-1, forms.plainOp(lv, op), true)), "return r;", true));
                 return Node.stmt(u, "r += " + f + "();", true);
             }
             case RWLOCK: {
@@ -503,85 +486,15 @@ final class ProgramGenerator {
                 String acq = read ? "pthread_rwlock_rdlock(&rw);" : "pthread_rwlock_wrlock(&rw);";
                 if (rnd.nextInt(3) == 0) {
                     String t = read ? "pthread_rwlock_tryrdlock(&rw)" : "pthread_rwlock_trywrlock(&rw)";
-                    return Node.block(u, "if (" + t + " == 0) {", List.of(Node.stmt(-1, plainOp(lv, op), true),
+                    return Node.block(u, "if (" + t + " == 0) {", List.of(Node.stmt(-1, forms.plainOp(lv, op), true),
                             Node.stmt(-1, "pthread_rwlock_unlock(&rw);", false)), "}");
                 }
-                return Node.block(u, "{", List.of(Node.stmt(-1, acq, false), Node.stmt(-1, plainOp(lv, op), true),
+                return Node.block(u, "{", List.of(Node.stmt(-1, acq, false), Node.stmt(-1, forms.plainOp(lv, op), true),
                         Node.stmt(-1, "pthread_rwlock_unlock(&rw);", false)), "}");
             }
             default:
                 return mutexAccess(o, lv, op, u, holeHere ? hole : null);
         }
-    }
-
-    /** A plain access, sometimes through a pointer to (or into) the object, or made by a library function. */
-    private String viaPointer(Obj o, String lv, int op) {
-        boolean atomicKind = o.kind == Kind.ATOMIC_GLOBAL || o.kind == Kind.ATOMIC_FIELD;
-        if (!atomicKind && rnd.nextInt(5) == 0) return viaLibrary(lv, op);
-        if (rnd.nextInt(4) != 0 || lv.startsWith("*")) return plainOp(lv, op);
-        if (!atomicKind && rnd.nextBoolean()) return viaSharedHelper(lv, op);
-        String type = o.kind == Kind.ATOMIC_GLOBAL || o.kind == Kind.ATOMIC_FIELD ? "_Atomic int *" : "int *";
-        String p = "p" + names++;
-        return "{ " + type + p + " = &" + lv + "; " + plainOp("*" + p, op) + " }";
-    }
-
-    /**
-     * The access made by {@code peek} or {@code bump}, helpers every thread calls with the addresses of all the objects
-     * (the points-to analysis merges their parameters; only calling contexts, {@code ArgumentTargets}, tell the calls
-     * apart).
-     */
-    private String viaSharedHelper(String lv, int op) {
-        if (!sharedHelpers) {
-            sharedHelpers = true;
-            helpers.add(new Fn("int peek(const int *p)", List.of(), "return *p;", false));
-            helpers.add(new Fn("void bump(int *p, int v)", List.of(Node.stmt(-1, "*p = *p + v;", false)), null, false));
-        }
-        return op == 0 ? "r += peek(&(" + lv + "));" : "bump(&(" + lv + "), " + op + ");";
-    }
-
-    /**
-     * The access made by the C library on the program's behalf: {@code memcpy}/{@code memset} through the object's
-     * address (the library table's read/write effects), or a {@code qsort} comparator that the library calls back
-     * during the call (the table's synchronous callbacks). Glibc calls the comparator of a two-element sort once.
-     */
-    private String viaLibrary(String lv, int op) {
-        String addr = "&(" + lv + ")";
-        String t = "t" + names++;
-        if (rnd.nextInt(4) == 0) return viaVaList(addr, op);
-        switch (rnd.nextInt(3)) {
-            case 0:
-                if (op == 0) return "{ int " + t + "; memcpy(&" + t + ", " + addr + ", sizeof " + t + "); r += " + t + "; }";
-                return "{ int " + t + " = " + (1 + rnd.nextInt(3)) + "; memcpy(" + addr + ", &" + t + ", sizeof " + t + "); }";
-            case 1:
-                if (op == 0) return "{ int " + t + "[1]; memmove(" + t + ", " + addr + ", sizeof(int)); r += " + t + "[0]; }";
-                return "memset(" + addr + ", 0, sizeof(int));";
-            default: {
-                String cmp = "cmp" + names++;
-                helpers.add(new Fn("int " + cmp + "(const void *a, const void *b)", List.of(Node.stmt(-1, "int r = 0;", false),
-                        Node.stmt(-1, plainOp(lv, op), true)), "return r * 0 + (*(const int *) a - *(const int *) b);", false));
-                return "{ int " + t + "[2] = {2, 1}; qsort(" + t + ", 2, sizeof(int), " + cmp + "); r += " + t + "[0]; }";
-            }
-        }
-    }
-
-    /**
-     * The access a C library function makes through the variadic pointers of a {@code va_list}: {@code vget} hands its
-     * own arguments to {@code vsnprintf}, whose {@code %.1s} reads the object's first byte; {@code vput} hands them to
-     * {@code vsscanf}, whose {@code %d} writes the object. Every thread calls both with all the objects' addresses,
-     * so only a {@code va_list} standing for its own call (weft.analysis.ThreadVarargs) tells the calls apart.
-     */
-    private String viaVaList(String addr, int op) {
-        if (!vaHelpers) {
-            vaHelpers = true;
-            helpers.add(new Fn("int vget(const char *fmt, ...)", List.of(Node.stmt(-1, "char b[4];", false),
-                    Node.stmt(-1, "va_list ap;", false), Node.stmt(-1, "va_start(ap, fmt);", false),
-                    Node.stmt(-1, "int n = vsnprintf(b, sizeof b, fmt, ap);", false), Node.stmt(-1, "va_end(ap);", false)),
-                    "return n;", false));
-            helpers.add(new Fn("void vput(const char *fmt, ...)", List.of(Node.stmt(-1, "va_list ap;", false),
-                    Node.stmt(-1, "va_start(ap, fmt);", false), Node.stmt(-1, "vsscanf(\"3\", fmt, ap);", false),
-                    Node.stmt(-1, "va_end(ap);", false)), null, false));
-        }
-        return op == 0 ? "r += vget(\"%.1s\", (const char *) " + addr + ");" : "vput(\"%d\", " + addr + ");";
     }
 
     private String lock(String l) {
@@ -608,7 +521,7 @@ final class ProgramGenerator {
 
     private Node mutexAccess(Obj o, String lv, int op, int u, Hole h) {
         String l = o.lock;
-        String body = viaPointer(o, lv, op);
+        String body = forms.viaPointer(o.atomicKind(), lv, op);
         Node acc = Node.stmt(-1, body, true);
         if (h == null) {
             switch (rnd.nextInt(7)) {
@@ -646,7 +559,7 @@ final class ProgramGenerator {
                 return Node.block(u, "{", List.of(Node.stmt(-1, lock(other), false), acc, Node.stmt(-1, unlock(other), false)), "}");
             case TRYLOCK_ELSE:
                 return Node.block(u, "if (pthread_mutex_trylock(" + l + ") == 0) {", List.of(acc, Node.stmt(-1, unlock(l), false)),
-                        "} else { " + viaPointer(o, lvalue(o, null), op) + " }");
+                        "} else { " + forms.viaPointer(o.atomicKind(), lvalue(o, null), op) + " }");
             case NONDET_CONDITIONAL_LOCK: {
                 String f = "c" + names++;
                 return Node.block(u, "{", List.of(Node.stmt(-1, nondet(0, 1, f), false), Node.stmt(-1, "if (" + f + ") " + lock(l), false), acc,

@@ -1,0 +1,117 @@
+package weft.soundness;
+
+import weft.soundness.GenProgram.Fn;
+import weft.soundness.GenProgram.Node;
+
+import java.util.List;
+import java.util.Random;
+import java.util.function.IntSupplier;
+
+/**
+ * How {@link ProgramGenerator} writes one plain or atomic access to an object: directly, through a pointer to it, or
+ * made on the program's behalf by the C library (copies, a {@code qsort} comparator, {@code vsnprintf}/{@code vsscanf}
+ * through a {@code va_list}) or by helpers every thread calls with every object's address. The helpers it needs go
+ * into the program's list once. One instance per generated program, drawing from the generator's random source and
+ * names, so a seed still gives one program.
+ */
+final class AccessForms {
+    private final Random rnd;
+    private final List<Fn> helpers;
+    private final IntSupplier nextName;
+    private boolean sharedHelpers;
+    private boolean vaHelpers;
+
+    AccessForms(Random rnd, List<Fn> helpers, IntSupplier nextName) {
+        this.rnd = rnd;
+        this.helpers = helpers;
+        this.nextName = nextName;
+    }
+
+    String plainOp(String lv, int op) {
+        return switch (op) {
+            case 0 -> "r += " + lv + ";";
+            case 1 -> lv + " = " + (1 + rnd.nextInt(3)) + ";";
+            case 2 -> lv + " = " + lv + " + 1;";
+            default -> (lv.startsWith("*") ? "(" + lv + ")" : lv) + "++;";
+        };
+    }
+
+    String atomicOp(String lv, int op) {
+        String a = lv.startsWith("*") ? lv.substring(1) : "&" + lv;
+        return switch (op) {
+            case 0 -> rnd.nextBoolean() ? "r += __atomic_load_n(" + a + ", __ATOMIC_SEQ_CST);" : "r += __sync_fetch_and_add(" + a + ", 0);";
+            case 1 -> "__atomic_store_n(" + a + ", " + (1 + rnd.nextInt(3)) + ", __ATOMIC_SEQ_CST);";
+            case 2 -> "__atomic_fetch_add(" + a + ", 1, __ATOMIC_SEQ_CST);";
+            default -> "__sync_fetch_and_add(" + a + ", 1);";
+        };
+    }
+
+    /** A plain access, sometimes through a pointer to (or into) the object, or made by a library function. */
+    String viaPointer(boolean atomicKind, String lv, int op) {
+        if (!atomicKind && rnd.nextInt(5) == 0) return viaLibrary(lv, op);
+        if (rnd.nextInt(4) != 0 || lv.startsWith("*")) return plainOp(lv, op);
+        if (!atomicKind && rnd.nextBoolean()) return viaSharedHelper(lv, op);
+        String type = atomicKind ? "_Atomic int *" : "int *";
+        String p = "p" + nextName.getAsInt();
+        return "{ " + type + p + " = &" + lv + "; " + plainOp("*" + p, op) + " }";
+    }
+
+    /**
+     * The access made by {@code peek} or {@code bump}, helpers every thread calls with the addresses of all the objects
+     * (the points-to analysis merges their parameters; only calling contexts, {@code ArgumentTargets}, tell the calls
+     * apart).
+     */
+    private String viaSharedHelper(String lv, int op) {
+        if (!sharedHelpers) {
+            sharedHelpers = true;
+            helpers.add(new Fn("int peek(const int *p)", List.of(), "return *p;", false));
+            helpers.add(new Fn("void bump(int *p, int v)", List.of(Node.stmt(-1, "*p = *p + v;", false)), null, false));
+        }
+        return op == 0 ? "r += peek(&(" + lv + "));" : "bump(&(" + lv + "), " + op + ");";
+    }
+
+    /**
+     * The access made by the C library on the program's behalf: {@code memcpy}/{@code memset} through the object's
+     * address (the library table's read/write effects), or a {@code qsort} comparator that the library calls back
+     * during the call (the table's synchronous callbacks). Glibc calls the comparator of a two-element sort once.
+     */
+    private String viaLibrary(String lv, int op) {
+        String addr = "&(" + lv + ")";
+        String t = "t" + nextName.getAsInt();
+        if (rnd.nextInt(4) == 0) return viaVaList(addr, op);
+        switch (rnd.nextInt(3)) {
+            case 0:
+                if (op == 0) return "{ int " + t + "; memcpy(&" + t + ", " + addr + ", sizeof " + t + "); r += " + t + "; }";
+                return "{ int " + t + " = " + (1 + rnd.nextInt(3)) + "; memcpy(" + addr + ", &" + t + ", sizeof " + t + "); }";
+            case 1:
+                if (op == 0) return "{ int " + t + "[1]; memmove(" + t + ", " + addr + ", sizeof(int)); r += " + t + "[0]; }";
+                return "memset(" + addr + ", 0, sizeof(int));";
+            default: {
+                String cmp = "cmp" + nextName.getAsInt();
+                helpers.add(new Fn("int " + cmp + "(const void *a, const void *b)", List.of(Node.stmt(-1, "int r = 0;", false),
+                        Node.stmt(-1, plainOp(lv, op), true)), "return r * 0 + (*(const int *) a - *(const int *) b);", false));
+                return "{ int " + t + "[2] = {2, 1}; qsort(" + t + ", 2, sizeof(int), " + cmp + "); r += " + t + "[0]; }";
+            }
+        }
+    }
+
+    /**
+     * The access a C library function makes through the variadic pointers of a {@code va_list}: {@code vget} hands its
+     * own arguments to {@code vsnprintf}, whose {@code %.1s} reads the object's first byte; {@code vput} hands them to
+     * {@code vsscanf}, whose {@code %d} writes the object. Every thread calls both with all the objects' addresses,
+     * so only a {@code va_list} standing for its own call (weft.analysis.ThreadVarargs) tells the calls apart.
+     */
+    private String viaVaList(String addr, int op) {
+        if (!vaHelpers) {
+            vaHelpers = true;
+            helpers.add(new Fn("int vget(const char *fmt, ...)", List.of(Node.stmt(-1, "char b[4];", false),
+                    Node.stmt(-1, "va_list ap;", false), Node.stmt(-1, "va_start(ap, fmt);", false),
+                    Node.stmt(-1, "int n = vsnprintf(b, sizeof b, fmt, ap);", false), Node.stmt(-1, "va_end(ap);", false)),
+                    "return n;", false));
+            helpers.add(new Fn("void vput(const char *fmt, ...)", List.of(Node.stmt(-1, "va_list ap;", false),
+                    Node.stmt(-1, "va_start(ap, fmt);", false), Node.stmt(-1, "vsscanf(\"3\", fmt, ap);", false),
+                    Node.stmt(-1, "va_end(ap);", false)), null, false));
+        }
+        return op == 0 ? "r += vget(\"%.1s\", (const char *) " + addr + ");" : "vput(\"%d\", " + addr + ");";
+    }
+}
