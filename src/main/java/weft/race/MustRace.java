@@ -123,5 +123,4 @@ public final class MustRace {
     private static BitSet reachWithout(Cfg cfg, Edge skip) {
         return cfg.reached(java.util.List.of(cfg.entry()), e -> !e.equals(skip));
     }
-
 }
