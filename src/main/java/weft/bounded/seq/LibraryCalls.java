@@ -12,7 +12,8 @@ import java.util.List;
  * The sequential meaning of a library call at a context-switch point {@code k}, by its model's {@link Event}
  * (library behaviour as data, never by name). Synchronisation objects keep their state in their first {@code int}
  * (zero-initialised objects are free, as {@code PTHREAD_MUTEX_INITIALIZER} is): a mutex, spin lock or C11 mutex holds
- * 1 when locked; a rwlock -1 when write-locked, else its readers; a semaphore its count. Acquiring when not free stops
+ * its holder's slot plus one when locked (what follows a relock by the holder or an unlock by another thread depends on
+ * the mutex's kind, recursive, error-checking, normal or default: those runs are cut off, so no proof rests on them); a rwlock -1 when write-locked, else its readers; a semaphore its count. Acquiring when not free stops
  * the thread at {@code k} (retried in a later round); a trylock fails instead. A condition wait releases the mutex,
  * may switch (a spurious or real wake-up: every signal is an over-approximation), then re-acquires it; signals do
  * nothing. {@code pthread_create} starts the next thread slot (cut off beyond the bound), {@code pthread_join} waits
@@ -41,6 +42,11 @@ final class LibraryCalls {
             out().append("  ").append(ex.lvalue(c.result())).append(" = ").append(te.st.types.cast(c.result().type()))
                     .append(value).append(";\n");
         }
+    }
+
+    /** The value of a held mutex, spin lock or C11 mutex: its holder's slot plus one (0 is free). */
+    private String owner() {
+        return Integer.toString(te.slot + 1);
     }
 
     private static String word(String arg) {
@@ -90,7 +96,13 @@ final class LibraryCalls {
             String w = word(args.get(u.lockArg()));
             if (u.kind() == Event.LockKind.SEMAPHORE) out().append("  ").append(w).append("++;\n");
             else if (u.kind() == Event.LockKind.RWLOCK) out().append("  if (").append(w).append(" < 0) ").append(w).append(" = 0; else if (").append(w).append(" > 0) ").append(w).append("--;\n");
-            else out().append("  ").append(w).append(" = 0;\n");
+            else {
+                // an unlock by a thread that does not hold the lock: EPERM for error-checking and recursive mutexes,
+                // undefined for the others; the release of a recursively held mutex only counts down: no proof past it
+                out().append("  if (").append(w).append(" != ").append(owner()).append(") goto w_cut;\n");
+                te.cut(null, false);
+                out().append("  ").append(w).append(" = 0;\n");
+            }
             result(c, "0");
         } else if (ev instanceof Event.LockInit i) {
             out().append("  ").append(word(args.get(i.lockArg()))).append(" = 0;\n");
@@ -103,7 +115,7 @@ final class LibraryCalls {
             out().append("  ").append(m).append(" = 0;\n");
             int again = te.pointWithin(c.loc());
             te.blockUnless(m + " == 0", again);
-            out().append("  ").append(m).append(" = 1;\n");
+            out().append("  ").append(m).append(" = ").append(owner()).append(";\n");
             result(c, "0");
         } else if (ev instanceof Event.AtomicBegin) {
             out().append("  w_atomic++;\n");
@@ -171,7 +183,12 @@ final class LibraryCalls {
             take = w + " = -1";
         } else {
             free = w + " == 0";
-            take = w + " = 1";
+            take = w + " = " + owner();
+            // a relock by the holder: a recursive mutex counts it, an error-checking one fails with EDEADLK, a normal
+            // one deadlocks, a default one is undefined; blocking here would drop the executions that go on, so the
+            // run is cut off instead (Z3 then proves no cut-off reachable, or there is no proof)
+            out().append("  if (").append(w).append(" == ").append(owner()).append(") goto w_cut;\n");
+            te.cut(null, false);
         }
         if (!l.trying()) {
             te.blockUnless(free, k);

@@ -145,9 +145,14 @@ final class ThreadEmitter {
     }
 
     void cut(String why) {
+        cut(why, true);
+    }
+
+    /** Marks the program as having cut-offs; emits the jump to {@code w_cut} only when {@code jump} (else the caller did). */
+    void cut(String why, boolean jump) {
         st.cutOffs = true;
         if (why != null) st.notes.add(why);
-        out.append("  goto w_cut;\n");
+        if (jump) out.append("  goto w_cut;\n");
     }
 
     private void instance(Function f, Cont cont, List<String> args) {

@@ -1,0 +1,27 @@
+/* expect: racy */
+/* A recursive mutex (PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP) locked twice and unlocked twice is free again. */
+#define _GNU_SOURCE
+#include <pthread.h>
+
+pthread_mutex_t m = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
+int g;
+
+void *worker(void *arg) {
+    (void)arg;
+    pthread_mutex_lock(&m);
+    g = 1; // RACE!
+    pthread_mutex_unlock(&m);
+    return NULL;
+}
+
+int main(void) {
+    pthread_t t;
+    pthread_create(&t, NULL, worker, NULL);
+    pthread_mutex_lock(&m);
+    pthread_mutex_lock(&m);
+    pthread_mutex_unlock(&m);
+    pthread_mutex_unlock(&m);
+    g = 2; // RACE!
+    pthread_join(t, NULL);
+    return 0;
+}
