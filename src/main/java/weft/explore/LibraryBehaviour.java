@@ -23,14 +23,17 @@ import java.util.List;
  * and allocation succeed; a condition wait releases the mutex, blocks until a signal or broadcast wakes it (the
  * oldest waiter first) and re-acquires the mutex, never waking spuriously, which is allowed but not required (the
  * proof mode of {@link StateSpace} does let waits wake spuriously, to cover every behaviour);
- * trylock fails exactly when the lock is held). Abandoned: relocking a held mutex (deadlock or recursive type unknown),
- * unlocking a mutex not held, timed operations that would have to time out, joining an unknown, detached or
+ * trylock fails exactly when the lock is held). Mutex types ({@link MutexTypes}): a recursive mutex counts its holds,
+ * an error-checking one fails a relock with EDEADLK; both fail an unlock by a non-holder with EPERM. Abandoned:
+ * relocking a held mutex of another or unknown type (deadlock or undefined), unlocking a mutex not held (other types), timed operations that would have to time out, joining an unknown, detached or
  * already joined thread, waiting on uninitialised barriers, cancellation, and everything that the models do not
  * say precisely enough.
  */
 final class LibraryBehaviour {
     static final int MAX_THREADS = 64;
     private static final long EBUSY = 16;
+    private static final long EDEADLK = 35;
+    private static final long EPERM = 1;
 
     private final Interpreter in;
     private final ExecState st;
@@ -101,7 +104,11 @@ final class LibraryBehaviour {
             Sync.Key k = key(arg(args, li.lockArg()), "lock");
             Sync.Lock old = st.sync.locks.get(k);
             if (old != null && !old.free()) throw Abandon.unsupported("initialising a held lock");
-            if (!c.dry) st.sync.locks.put(k, new Sync.Lock());
+            if (!c.dry) {
+                Sync.Lock fresh = new Sync.Lock();
+                fresh.type = MutexTypes.ofInit(li, args);
+                st.sync.locks.put(k, fresh);
+            }
             return in.finishCall(t, c, e, Value.ZERO, null);
         }
         if (event instanceof Event.LockDestroy ld) {
@@ -114,6 +121,7 @@ final class LibraryBehaviour {
             Sync.Key cv = key(arg(args, w.condArg()), "condition variable");
             Sync.Lock l = st.sync.locks.get(m);
             if (l == null || l.writer != t.index) throw Abandon.unsupported("condition wait without holding the mutex");
+            if (l.depth > 0) throw Abandon.unsupported("condition wait on a recursive mutex held more than once");
             c.visible = true;
             if (c.dry) return true;
             l.writer = -1;
@@ -370,7 +378,7 @@ final class LibraryBehaviour {
         Sync.Key k = key(arg(args, l.lockArg()), "lock");
         Sync.Lock s = st.sync.locks.get(k);
         boolean read = l.kind() == Event.LockKind.RWLOCK && l.mode() == Event.Mode.READ;
-        if (s != null && s.writer == t.index) throw Abandon.unsupported("relocking a held lock");
+        if (s != null && s.writer == t.index) return relock(t, c, e, k, l, s);
         if (s != null && !read && s.readers.containsKey(t.index)) throw Abandon.unsupported("upgrading a read lock");
         boolean available = s == null || (read ? s.writer < 0 : s.free());
         // taking the lock, or failing to try it, depends on every other operation on it
@@ -383,6 +391,7 @@ final class LibraryBehaviour {
         }
         if (!c.dry) {
             Sync.Lock w = st.sync.lock(k);
+            if (w.type == null) w.type = MutexTypes.ofBytes(st, l.kind(), k);
             if (read) w.readers.merge(t.index, 1, Integer::sum);
             else w.writer = t.index;
         }
@@ -390,14 +399,47 @@ final class LibraryBehaviour {
         return in.finishCall(t, c, e, Value.of(l.successValue()), null);
     }
 
+    /**
+     * A lock (or trylock) of a mutex by its holder, by the mutex's type ({@link MutexTypes}): a recursive one counts
+     * the hold; an error-checking one fails with EDEADLK (a trylock with EBUSY) and stays held once; any other type
+     * (normal: deadlock, default or plain C11: undefined, or unknown) abandons, so nothing after it counts as explored.
+     */
+    private boolean relock(ThreadState t, Ctx c, Edge e, Sync.Key k, Event.Lock l, Sync.Lock s) {
+        if (l.kind() == Event.LockKind.RWLOCK || l.kind() == Event.LockKind.SEMAPHORE) throw Abandon.unsupported("relocking a held lock");
+        if (s.type == null) s.type = MutexTypes.ofBytes(st, l.kind(), k);
+        if (!c.dry && st.mem.footprint != null) st.mem.footprint.add(k.obj(), k.off(), k.off() + 1, Memory.Footprint.WRITE);
+        switch (s.type) {
+            case RECURSIVE, C11_RECURSIVE -> {
+                if (!c.dry) s.depth++;
+                if (!l.trying() && l.successValue() == 0) return finishInTwoSteps(t, c, e);
+                return in.finishCall(t, c, e, Value.of(l.successValue()), null);
+            }
+            case ERRORCHECK -> {
+                return in.finishCall(t, c, e, Value.of(l.trying() ? EBUSY : EDEADLK), null);
+            }
+            default -> throw Abandon.unsupported("relocking a held lock");
+        }
+    }
+
     private boolean unlock(ThreadState t, Ctx c, Edge e, Event.Unlock u, List<Value> args) {
         c.visible = true;
         Sync.Key k = key(arg(args, u.lockArg()), "lock");
         Sync.Lock s = st.sync.locks.get(k);
+        if (s != null && s.type == null && u.kind() != Event.LockKind.SEMAPHORE) s.type = MutexTypes.ofBytes(st, u.kind(), k);
+        Sync.MutexType type = s != null ? s.type : MutexTypes.ofBytes(st, u.kind(), k);
+        boolean mine = s != null && (s.writer == t.index || s.readers.containsKey(t.index));
+        if (!mine && (type == Sync.MutexType.RECURSIVE || type == Sync.MutexType.ERRORCHECK)) {
+            // POSIX: unlocking a recursive or error-checking mutex the thread does not hold fails with EPERM, no change
+            if (!c.dry && st.mem.footprint != null) st.mem.footprint.add(k.obj(), k.off(), k.off() + 1, Memory.Footprint.WRITE);
+            return in.finishCall(t, c, e, Value.of(EPERM), null);
+        }
         if (s == null) throw Abandon.unsupported("unlocking a free lock");
         if (!c.dry && st.mem.footprint != null) st.mem.footprint.add(k.obj(), k.off(), k.off() + 1, Memory.Footprint.WRITE);
         if (s.writer == t.index) {
-            if (!c.dry) s.writer = -1;
+            if (!c.dry) {
+                if (s.depth > 0) s.depth--;
+                else s.writer = -1;
+            }
         } else if (s.readers.containsKey(t.index)) {
             if (!c.dry) {
                 int n = s.readers.get(t.index);

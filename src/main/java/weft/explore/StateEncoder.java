@@ -229,11 +229,17 @@ final class StateEncoder {
         private void sync(Sync y) {
             // a free lock behaves as one never used
             TreeMap<Sync.Key, Sync.Lock> held = new TreeMap<>(StateEncoder::compareKeys);
-            for (Map.Entry<Sync.Key, Sync.Lock> e : y.locks.entrySet()) if (!e.getValue().free()) held.put(e.getKey(), e.getValue());
+            // (a free lock of a known type other than DEFAULT is kept: its type came from an initialisation)
+            for (Map.Entry<Sync.Key, Sync.Lock> e : y.locks.entrySet()) {
+                Sync.Lock l = e.getValue();
+                if (!l.free() || l.type != null && l.type != Sync.MutexType.DEFAULT) held.put(e.getKey(), l);
+            }
             out.i(held.size());
             for (Map.Entry<Sync.Key, Sync.Lock> e : held.entrySet()) {
                 key(e.getKey());
                 out.i(e.getValue().writer);
+                out.i(e.getValue().depth);
+                out.i(e.getValue().type == null ? -1 : e.getValue().type.ordinal());
                 TreeMap<Integer, Integer> readers = new TreeMap<>(e.getValue().readers);
                 out.i(readers.size());
                 for (Map.Entry<Integer, Integer> r : readers.entrySet()) {

@@ -12,9 +12,21 @@ import java.util.Map;
 final class Sync {
     record Key(int obj, long off) {}
 
+    /**
+     * What a relock by the holder and an unlock by a non-holder do: {@code DEFAULT} (also NORMAL, plain C11 and
+     * every type not known) undefined or a deadlock, abandoned; {@code RECURSIVE} counts the holds, an unlock by a
+     * non-holder fails with EPERM; {@code ERRORCHECK} a relock fails with EDEADLK, an unlock by a non-holder with
+     * EPERM; {@code C11_RECURSIVE} counts the holds, an unlock by a non-holder is undefined (abandoned).
+     */
+    enum MutexType { DEFAULT, RECURSIVE, ERRORCHECK, C11_RECURSIVE }
+
     static final class Lock {
         int writer = -1;
         final Map<Integer, Integer> readers = new HashMap<>();
+        /** Holds of the writer beyond the first (recursive mutexes only). */
+        int depth;
+        /** Null until known: from the initialisation or, at the first use, the static initialiser's bytes. */
+        MutexType type;
 
         boolean free() {
             return writer < 0 && readers.isEmpty();
@@ -57,6 +69,8 @@ final class Sync {
             Lock l = new Lock();
             l.writer = e.getValue().writer;
             l.readers.putAll(e.getValue().readers);
+            l.depth = e.getValue().depth;
+            l.type = e.getValue().type;
             locks.put(e.getKey(), l);
         }
         barriers.clear();

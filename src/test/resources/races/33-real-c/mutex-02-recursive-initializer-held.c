@@ -1,5 +1,4 @@
 /* expect: race-free */
-/* weft: imprecise: the explorer does not count the holds of a recursive mutex (it gives up at the relock) */
 /* A recursive mutex (PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP) locked twice and unlocked once is still held. */
 #define _GNU_SOURCE
 #include <pthread.h>

@@ -1,5 +1,4 @@
 /* expect: race-free */
-/* weft: imprecise: the explorer does not count the holds of a recursive mutex (it gives up at the relock) */
 /* A recursive mutex taken by a caller and again by its callee: after the callee's unlock the caller still holds it. */
 #define _GNU_SOURCE
 #include <pthread.h>

@@ -1,5 +1,4 @@
 /* expect: race-free */
-/* weft: imprecise: the explorer does not count the holds of a recursive mutex (it gives up at the relock) */
 /* A C11 mtx_recursive mutex locked twice and unlocked once is still held. */
 #include <threads.h>
 
