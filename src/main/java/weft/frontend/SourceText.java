@@ -132,16 +132,22 @@ public final class SourceText {
     /**
      * The initialiser of {@code __auto_type NAME = INIT} starting at {@code from}: the text up to the first
      * {@code ;} or {@code ,} outside brackets, with line breaks (and the backslashes continuing a macro body's
-     * lines) turned into blanks so that copying it adds no line; null when it cannot be delimited (a comment or
-     * literal inside, unbalanced brackets, or the end of the text first).
+     * lines) turned into blanks so that copying it adds no line; null when it cannot be delimited (a comment
+     * inside, an unterminated literal, unbalanced brackets, or the end of the text first).
      */
     static String autoTypeInit(String s, int from) {
         int depth = 0;
         for (int i = from; i < s.length(); i++) {
             char ch = s.charAt(i);
-            if (ch == '"' || ch == '\'' || (ch == '/' && i + 1 < s.length() && (s.charAt(i + 1) == '/' || s.charAt(i + 1) == '*'))) {
-                return null;
+            if (ch == '"' || ch == '\'') {
+                // a string or character literal: skipped whole (a bracket or ';' inside does not count)
+                int j = i + 1;
+                while (j < s.length() && s.charAt(j) != ch && s.charAt(j) != '\n') j += s.charAt(j) == '\\' ? 2 : 1;
+                if (j >= s.length() || s.charAt(j) != ch) return null;
+                i = j;
+                continue;
             }
+            if (ch == '/' && i + 1 < s.length() && (s.charAt(i + 1) == '/' || s.charAt(i + 1) == '*')) return null;
             if (ch == '(' || ch == '[' || ch == '{') depth++;
             else if (ch == ')' || ch == ']' || ch == '}') {
                 if (--depth < 0) return null;
