@@ -18,7 +18,13 @@ import java.util.regex.Pattern;
  * and {@code const} is otherwise irrelevant to race analysis, so the pair unambiguously means atomic),
  * {@code _Atomic(T)} becomes {@code const volatile __typeof__(T)}, and thread-local keywords become
  * blanks whose position is remembered, and GCC's {@code __attribute__((fallthrough))} (a statement
- * attribute CDT rejects) becomes blanks. Rewrites never add or remove newlines; column shifts are
+ * attribute CDT rejects) becomes blanks. GNU's {@code __auto_type NAME = INIT} (which {@code <stdatomic.h>}'s
+ * macros use for their pointer temporaries) becomes {@code __typeof__((void)0, (INIT)) NAME = INIT}: the
+ * initialiser's type after lvalue conversion (qualifiers dropped, arrays and functions decayed), which is what
+ * gcc gives the variable ({@code INIT} is copied with its line breaks blanked; {@code typeof} does not evaluate it
+ * unless it is variably modified, and neither does gcc's {@code __auto_type}, which evaluates only the
+ * initialiser, as the kept {@code = INIT} does). When the initialiser cannot be delimited the keyword is left to
+ * {@link CdtParser}'s fallback macro ({@code int}). Rewrites never add or remove newlines; column shifts are
  * undone through {@link #originalOffset}.
  *
  * <p>Preprocessed files carry {@code # N "file"} line markers; locations are reported against the
