@@ -287,10 +287,16 @@ public final class AccessCollector {
                 through(f, node, q, pointeeSize(q), false, false, loc, "read of *" + q, out);
                 through(f, node, q, pointeeSize(q), true, false, loc, "write of *" + q, out);
             }
-            if (a.op() == Event.AtomicOp.STORE && a.valueArg() >= 0 && a.valueArg() < args.size() && name != null
-                    && name.equals("__atomic_store") && args.get(a.valueArg()).type().isPointer()) {
+            // the generic forms read the stored value from, and write the old value to, the caller's memory
+            // (plain accesses, of the object's size: the operand's own pointer type may be void * or a cast)
+            boolean stores = a.op() == Event.AtomicOp.STORE || a.op() == Event.AtomicOp.EXCHANGE || a.op() == Event.AtomicOp.CAS;
+            if (a.valueByPointer() && stores && a.valueArg() >= 0 && a.valueArg() < args.size()) {
                 Expr q = args.get(a.valueArg());
-                through(f, node, q, pointeeSize(q), false, false, loc, "read of *" + q, out);
+                through(f, node, q, size, false, false, loc, "read of *" + q, out);
+            }
+            if (a.resultArg() >= 0 && a.resultArg() < args.size()) {
+                Expr q = args.get(a.resultArg());
+                through(f, node, q, size, true, false, loc, "write of *" + q, out);
             }
         } else if (ev instanceof Event.ThreadCreate tc && tc.idArg() < args.size()) {
             Expr p = args.get(tc.idArg());

@@ -152,6 +152,8 @@ final class FreshFlow {
             } else if (!lib.model().facts().stores().isEmpty() || Event.deep(ev)) {
                 // the call stores pointers (strtok_r's save pointer, a deep argument's structure): any argument may leave
                 s = kill(s, allFlows(args, -1, -1), died);
+            } else if (ev instanceof Event.Atomic a) {
+                s = kill(s, atomicFlows(args, a), died);
             } else {
                 s = kill(s, allFlows(args, harmlessArg(ev, 0), harmlessArg(ev, 1)), died);
             }
@@ -184,14 +186,30 @@ final class FreshFlow {
 
     /**
      * Arguments of a library call through which no pointer is stored (-1: none): for a harmless
-     * event every argument (-2), for thread creation the id pointer, for atomics the object and the
-     * expected-value pointer.
+     * event every argument (-2), for thread creation the id pointer (atomics: {@link #atomicFlows}).
      */
     private static int harmlessArg(Event ev, int which) {
         if (harmless(ev)) return -2;
         if (ev instanceof Event.ThreadCreate tc) return which == 0 ? tc.idArg() : -1;
-        if (ev instanceof Event.Atomic a) return which == 0 ? a.ptrArg() : (a.expectedIsPointer() ? a.expectedArg() : -1);
         return -1;
+    }
+
+    /**
+     * The variables an atomic operation may publish: the pointers among its arguments that it stores into the
+     * object (a value form's value and a {@code __sync} compare operand). The object pointer, the expected-value
+     * pointer and a generic form's value and result pointers ({@link Event.Atomic#valueByPointer},
+     * {@link Event.Atomic#resultArg}) are only read or written through: what they point to is copied, never the
+     * pointers themselves, and anything stored in that memory earlier already left the tracked variables then.
+     */
+    private static Set<Variable> atomicFlows(List<Expr> args, Event.Atomic a) {
+        Set<Variable> out = new HashSet<>();
+        if (!a.valueByPointer() && a.valueArg() >= 0 && a.valueArg() < args.size()) out.addAll(flows(args.get(a.valueArg())));
+        if (!a.expectedIsPointer() && a.expectedArg() >= 0 && a.expectedArg() < args.size()) out.addAll(flows(args.get(a.expectedArg())));
+        for (int i = 0; i < args.size(); i++) {
+            boolean known = i == a.ptrArg() || i == a.valueArg() || i == a.expectedArg() || i == a.resultArg();
+            if (!known) out.addAll(flows(args.get(i)));
+        }
+        return out;
     }
 
     /** Library events that never store a pointer argument anywhere (they read or write through it, at most). */

@@ -12,11 +12,13 @@ import java.util.List;
 /**
  * GCC {@code __atomic}/{@code __sync} builtins and C11 {@code atomic_*} functions: each executes as one indivisible
  * step whose access to the target object is atomic. The compare operand of the pointer forms ({@code *expected})
- * is read, and written on failure, as a plain access.
+ * is read, and written on failure, as a plain access; so are the value and result operands of GCC's generic forms
+ * ({@link Event.Atomic#valueByPointer}, {@link Event.Atomic#resultArg}), which are the calling thread's memory.
  *
  * <p>Must-soundness: strong and weak compare-exchange both succeed exactly when the values are equal (a weak CAS
  * may fail spuriously, but need not); arithmetic wraps as the builtins specify. Abandoned: read-modify-write on
- * pointers (GCC does not scale, C11 does), non-scalar targets, and anything not matching the known signatures.
+ * pointers (GCC does not scale, C11 does), non-scalar targets (except a generic load, store or exchange of a struct,
+ * which copies its bytes and stored pointers as an assignment does), and anything not matching the known signatures.
  */
 final class AtomicOps {
     private final Interpreter in;
@@ -34,39 +36,37 @@ final class AtomicOps {
         if (a.op() == AtomicOp.FENCE) return in.finishCall(t, c, e, Value.ZERO, null);
         Value.Ptr p = ptr(LibraryBehaviour.arg(args, a.ptrArg()), name);
         CType type = call.args().get(a.ptrArg()).type().pointee();
-        boolean generic = name.equals("__atomic_load") || name.equals("__atomic_store") || name.equals("__atomic_exchange")
-                || name.equals("__atomic_compare_exchange");
         if (a.op() == AtomicOp.TEST_AND_SET || (a.op() == AtomicOp.CLEAR && !name.equals("__sync_lock_release"))) {
             type = new CType.Int("unsigned char", 1, 1, false);
         }
-        if (type == null || !type.isScalar() || type.unqualified() instanceof CType.Float || type.size() <= 0 || type.size() > 8) {
+        // the generic forms copy whole objects (structs too) for loads, stores and exchanges; a compare on
+        // anything but a scalar (bytewise, padding included) is not modelled
+        boolean wholeCopy = a.generic() && (a.op() == AtomicOp.LOAD || a.op() == AtomicOp.STORE || a.op() == AtomicOp.EXCHANGE)
+                && type != null && type.unqualified() instanceof weft.ir.StructType && type.size() > 0;
+        if (!wholeCopy && (type == null || !type.isScalar() || type.unqualified() instanceof CType.Float || type.size() <= 0
+                || type.size() > 8)) {
             throw Abandon.unsupported(name + " on type " + type);
         }
         switch (a.op()) {
             case LOAD -> {
                 Value old = read(c, p, type, call, name);
-                if (generic) {
-                    Value.Ptr ret = ptr(LibraryBehaviour.arg(args, 1), name);
-                    plainWrite(c, ret, type, old, call);
+                if (a.resultArg() >= 0) {
+                    plainWrite(c, ptr(LibraryBehaviour.arg(args, a.resultArg()), name), type, old, call);
                     return in.finishCall(t, c, e, Value.ZERO, null);
                 }
                 return in.finishCall(t, c, e, old, type);
             }
             case STORE, CLEAR -> {
-                Value v = a.op() == AtomicOp.CLEAR ? Value.ZERO
-                        : generic ? plainRead(c, ptr(LibraryBehaviour.arg(args, 1), name), type, call)
-                        : ev.convert(LibraryBehaviour.arg(args, a.valueArg()), call.args().get(a.valueArg()).type(), type);
+                Value v = a.op() == AtomicOp.CLEAR ? Value.ZERO : value(c, a, args, call, type, name);
                 write(c, p, type, v, call, name);
                 return in.finishCall(t, c, e, Value.ZERO, null);
             }
             case EXCHANGE, TEST_AND_SET -> {
                 Value old = read(c, p, type, call, name);
-                Value v = a.op() == AtomicOp.TEST_AND_SET ? Value.ONE
-                        : generic ? plainRead(c, ptr(LibraryBehaviour.arg(args, 1), name), type, call)
-                        : ev.convert(LibraryBehaviour.arg(args, a.valueArg()), call.args().get(a.valueArg()).type(), type);
+                Value v = a.op() == AtomicOp.TEST_AND_SET ? Value.ONE : value(c, a, args, call, type, name);
                 write(c, p, type, v, call, name);
-                if (generic) {
-                    plainWrite(c, ptr(LibraryBehaviour.arg(args, 2), name), type, old, call);
+                if (a.resultArg() >= 0) {
+                    plainWrite(c, ptr(LibraryBehaviour.arg(args, a.resultArg()), name), type, old, call);
                     return in.finishCall(t, c, e, Value.ZERO, null);
                 }
                 if (a.op() == AtomicOp.TEST_AND_SET) return in.finishCall(t, c, e, Evaluator.truth(old) ? Value.ONE : Value.ZERO, null);
@@ -104,17 +104,21 @@ final class AtomicOps {
                 } else {
                     expected = ev.convert(LibraryBehaviour.arg(args, a.expectedArg()), call.args().get(a.expectedArg()).type(), type);
                 }
-                Value desired = name.equals("__atomic_compare_exchange")
-                        ? plainRead(c, ptr(LibraryBehaviour.arg(args, a.valueArg()), name), type, call)
-                        : ev.convert(LibraryBehaviour.arg(args, a.valueArg()), call.args().get(a.valueArg()).type(), type);
+                Value desired = value(c, a, args, call, type, name);
                 boolean equal = same(old, expected);
                 if (equal) write(c, p, type, desired, call, name);
                 else if (expPtr != null) plainWrite(c, expPtr, type, old, call);
-                if (name.equals("__sync_val_compare_and_swap")) return in.finishCall(t, c, e, old, type);
+                if (a.casReturnsOld()) return in.finishCall(t, c, e, old, type);
                 return in.finishCall(t, c, e, equal ? Value.ONE : Value.ZERO, null);
             }
             default -> throw Abandon.unsupported(name);
         }
+    }
+
+    /** The stored value: read plainly through the value pointer of a generic form, else the converted argument. */
+    private Value value(Ctx c, Event.Atomic a, List<Value> args, Stmt.Call call, CType type, String name) {
+        if (a.valueByPointer()) return plainRead(c, ptr(LibraryBehaviour.arg(args, a.valueArg()), name), type, call);
+        return ev.convert(LibraryBehaviour.arg(args, a.valueArg()), call.args().get(a.valueArg()).type(), type);
     }
 
     /** The operation of a read-modify-write builtin: {@code __atomic_fetch_OP}, {@code __atomic_OP_fetch}, ... */

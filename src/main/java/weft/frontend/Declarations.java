@@ -83,11 +83,31 @@ final class Declarations {
 
     private static CType variableType(UnitContext ctx, IVariable v, IASTDeclarator dtor) {
         CType t = ctx.types.translate(v.getType());
+        if (typeofComma(dtor)) t = t.unqualified();
         if (t.unqualified() instanceof CType.Array a && a.length() < 0 && dtor.getInitializer() != null && !variableLength(ctx, dtor)) {
             long n = InitLowerer.inferLength(ctx, a, dtor.getInitializer());
             if (n >= 0) t = CType.qualify(new CType.Array(a.element(), n), t.isAtomic(), t.isVolatile());
         }
         return t;
+    }
+
+    /**
+     * Whether {@code dtor} declares a plain name whose type is {@code __typeof__} of a comma expression: the
+     * comma's result is a value (C11 6.5.17, after lvalue conversion, 6.3.2.1p2), so its type has no qualifiers
+     * (gcc's {@code <stdatomic.h>} declares its non-atomic temporaries as {@code __typeof__((void)0, *ptr)}, and
+     * {@link SourceText} writes {@code __auto_type x = e} so), but CDT keeps those of the right operand; an
+     * {@code _Atomic} one would make the temporary an atomic object.
+     */
+    private static boolean typeofComma(IASTDeclarator dtor) {
+        if (dtor.getPointerOperators().length > 0 || dtor.getNestedDeclarator() != null || dtor instanceof IASTArrayDeclarator
+                || dtor instanceof org.eclipse.cdt.core.dom.ast.IASTFunctionDeclarator) return false;
+        if (!(dtor.getParent() instanceof IASTSimpleDeclaration d
+                && d.getDeclSpecifier() instanceof org.eclipse.cdt.core.dom.ast.IASTSimpleDeclSpecifier s)) return false;
+        org.eclipse.cdt.core.dom.ast.IASTExpression e = s.getDeclTypeExpression();
+        if (e == null && s instanceof org.eclipse.cdt.core.dom.ast.gnu.c.IGCCASTSimpleDeclSpecifier g) e = g.getTypeofExpression();
+        while (e instanceof org.eclipse.cdt.core.dom.ast.IASTUnaryExpression u
+                && u.getOperator() == org.eclipse.cdt.core.dom.ast.IASTUnaryExpression.op_bracketedPrimary) e = u.getOperand();
+        return e instanceof org.eclipse.cdt.core.dom.ast.IASTExpressionList;
     }
 
     /** Whether the outermost array level of {@code dtor} has a size expression that is not constant. */

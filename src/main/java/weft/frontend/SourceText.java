@@ -18,7 +18,13 @@ import java.util.regex.Pattern;
  * and {@code const} is otherwise irrelevant to race analysis, so the pair unambiguously means atomic),
  * {@code _Atomic(T)} becomes {@code const volatile __typeof__(T)}, and thread-local keywords become
  * blanks whose position is remembered, and GCC's {@code __attribute__((fallthrough))} (a statement
- * attribute CDT rejects) becomes blanks. Rewrites never add or remove newlines; column shifts are
+ * attribute CDT rejects) becomes blanks. GNU's {@code __auto_type NAME = INIT} (which {@code <stdatomic.h>}'s
+ * macros use for their pointer temporaries) becomes {@code __typeof__((void)0, (INIT)) NAME = INIT}: the
+ * initialiser's type after lvalue conversion (qualifiers dropped, arrays and functions decayed), which is what
+ * gcc gives the variable ({@code INIT} is copied with its line breaks blanked; {@code typeof} does not evaluate it
+ * unless it is variably modified, and neither does gcc's {@code __auto_type}, which evaluates only the
+ * initialiser, as the kept {@code = INIT} does). When the initialiser cannot be delimited the keyword is left to
+ * {@link CdtParser}'s fallback macro ({@code int}). Rewrites never add or remove newlines; column shifts are
  * undone through {@link #originalOffset}.
  *
  * <p>Preprocessed files carry {@code # N "file"} line markers; locations are reported against the
@@ -26,7 +32,8 @@ import java.util.regex.Pattern;
  */
 public final class SourceText {
     private static final Pattern KEYWORDS = Pattern.compile(
-            "\\b(?:_Atomic\\s*\\(|_Atomic\\b|_Thread_local\\b|__thread\\b|const\\s+volatile\\b|volatile\\s+const\\b)");
+            "\\b(?:_Atomic\\s*\\(|_Atomic\\b|_Thread_local\\b|__thread\\b|const\\s+volatile\\b|volatile\\s+const\\b"
+            + "|__auto_type\\s+[A-Za-z_]\\w*\\s*=)");
     /** GCC's statement attribute {@code __attribute__((fallthrough))}, which CDT cannot parse; blanked out. */
     private static final Pattern FALLTHROUGH = Pattern.compile("__attribute__\\s*\\(\\(\\s*(?:__)?fallthrough(?:__)?\\s*\\)\\)");
     private static final Pattern MARKER = Pattern.compile("^\\s*#\\s*(?:line\\s+)?(\\d+)(?:\\s+\"((?:[^\"\\\\]|\\\\.)*)\")?.*$");
@@ -52,15 +59,27 @@ public final class SourceText {
         List<int[]> shifts = new ArrayList<>();
         List<Integer> tls = new ArrayList<>();
         if (original.contains("_Atomic") || original.contains("_Thread_local") || original.contains("__thread")
-                || original.contains("volatile")) {
+                || original.contains("volatile") || original.contains("__auto_type")) {
             Matcher m = KEYWORDS.matcher(original);
             int last = 0;
             int shift = 0;
             while (m.find()) {
                 if (inCommentOrString(original, m.start())) continue;
-                out.append(original, last, m.start());
                 String kw = m.group();
                 String repl;
+                if (kw.startsWith("__auto_type")) {
+                    String init = autoTypeInit(original, m.end());
+                    if (init == null) continue; // left to the __typeof__(0) fallback macro
+                    kw = "__auto_type";
+                    repl = "__typeof__((void)0, (" + rewriteKeywords(init) + "))";
+                    out.append(original, last, m.start());
+                    out.append(repl);
+                    shift += repl.length() - kw.length();
+                    shifts.add(new int[]{out.length(), shift});
+                    last = m.start() + kw.length();
+                    continue;
+                }
+                out.append(original, last, m.start());
                 if (kw.startsWith("_Atomic") && kw.endsWith("(")) repl = "const volatile __typeof__(";
                 else if (kw.equals("_Atomic")) repl = "const volatile";
                 else if (kw.startsWith("const") || kw.startsWith("volatile")) repl = "volatile";
@@ -114,6 +133,55 @@ public final class SourceText {
             }
             line++;
         }
+    }
+
+    /**
+     * The initialiser of {@code __auto_type NAME = INIT} starting at {@code from}: the text up to the first
+     * {@code ;} or {@code ,} outside brackets, with line breaks (and the backslashes continuing a macro body's
+     * lines) turned into blanks so that copying it adds no line; null when it cannot be delimited (a comment
+     * inside, an unterminated literal, unbalanced brackets, or the end of the text first).
+     */
+    static String autoTypeInit(String s, int from) {
+        int depth = 0;
+        for (int i = from; i < s.length(); i++) {
+            char ch = s.charAt(i);
+            if (ch == '"' || ch == '\'') {
+                // a string or character literal: skipped whole (a bracket or ';' inside does not count)
+                int j = i + 1;
+                while (j < s.length() && s.charAt(j) != ch && s.charAt(j) != '\n') j += s.charAt(j) == '\\' ? 2 : 1;
+                if (j >= s.length() || s.charAt(j) != ch) return null;
+                i = j;
+                continue;
+            }
+            if (ch == '/' && i + 1 < s.length() && (s.charAt(i + 1) == '/' || s.charAt(i + 1) == '*')) return null;
+            if (ch == '(' || ch == '[' || ch == '{') depth++;
+            else if (ch == ')' || ch == ']' || ch == '}') {
+                if (--depth < 0) return null;
+            } else if (depth == 0 && (ch == ';' || ch == ',')) {
+                String init = s.substring(from, i).replaceAll("\\\\\\r?\\n", "  ").replace('\n', ' ').replace('\r', ' ');
+                return init.isBlank() ? null : init;
+            }
+        }
+        return null;
+    }
+
+    /** The keyword rewrites of the constructor (no thread-local keywords expected) applied to a copied fragment. */
+    private static String rewriteKeywords(String s) {
+        StringBuilder out = new StringBuilder();
+        Matcher m = KEYWORDS.matcher(s);
+        int last = 0;
+        while (m.find()) {
+            String kw = m.group();
+            String repl;
+            if (kw.startsWith("_Atomic") && kw.endsWith("(")) repl = "const volatile __typeof__(";
+            else if (kw.equals("_Atomic")) repl = "const volatile";
+            else if (kw.startsWith("const") || kw.startsWith("volatile")) repl = "volatile";
+            else if (kw.startsWith("__auto_type")) repl = kw; // a nested declaration: the fallback macro
+            else repl = " ".repeat(kw.length());
+            out.append(s, last, m.start()).append(repl);
+            last = m.end();
+        }
+        return out.append(s, last, s.length()).toString();
     }
 
     private static boolean inCommentOrString(String s, int pos) {

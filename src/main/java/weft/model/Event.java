@@ -132,8 +132,26 @@ public sealed interface Event {
      * An atomic memory operation on the object {@code ptrArg} points to (none for fences);
      * {@code valueArg} is the stored or combined value, {@code expectedArg} the compare operand of a CAS
      * (a pointer for the {@code __atomic}/C11 forms, read and possibly written non-atomically).
+     *
+     * <p>GCC's generic forms ({@code __atomic_load}, {@code __atomic_store}, {@code __atomic_exchange},
+     * {@code __atomic_compare_exchange}, what {@code <stdatomic.h>}'s macros expand to) move values through
+     * memory the caller passes, of any type (structs too): with {@code valueByPointer} argument {@code valueArg}
+     * points to the value to store (read plainly by the calling thread), and {@code resultArg} (-1: none, the
+     * old value is the call's result) points to where the old value is written plainly. {@code casReturnsOld}:
+     * a compare-and-swap returns the old value ({@code __sync_val_compare_and_swap}), not whether it succeeded.
      */
-    record Atomic(AtomicOp op, int ptrArg, int valueArg, int expectedArg, boolean expectedIsPointer) implements Event {}
+    record Atomic(AtomicOp op, int ptrArg, int valueArg, int expectedArg, boolean expectedIsPointer,
+                  boolean valueByPointer, int resultArg, boolean casReturnsOld) implements Event {
+        /** A value form: the value is passed, and the old value returned, by value. */
+        public Atomic(AtomicOp op, int ptrArg, int valueArg, int expectedArg, boolean expectedIsPointer) {
+            this(op, ptrArg, valueArg, expectedArg, expectedIsPointer, false, -1, false);
+        }
+
+        /** Whether values move through caller memory (a generic form): the object may be of any type. */
+        public boolean generic() {
+            return valueByPointer || resultArg >= 0;
+        }
+    }
 
     /** Returns fresh memory; {@code sizeArgs} multiply to its size; REALLOC also frees {@code oldArg}. */
     record Alloc(AllocKind kind, List<Integer> sizeArgs, int oldArg) implements Event {

@@ -178,14 +178,17 @@ public final class LibraryModels {
     }
 
     private static void gccAtomics(Builder b) {
-        b.add(new Event.Atomic(AtomicOp.LOAD, 0, -1, -1, false), "__atomic_load_n", "__atomic_load");
-        b.add(new Event.Atomic(AtomicOp.STORE, 0, 1, -1, false), "__atomic_store_n", "__atomic_store");
-        b.add(new Event.Atomic(AtomicOp.EXCHANGE, 0, 1, -1, false), "__atomic_exchange_n", "__atomic_exchange",
-                "__sync_lock_test_and_set");
-        b.add(new Event.Atomic(AtomicOp.CAS, 0, 2, 1, true), "__atomic_compare_exchange_n",
-                "__atomic_compare_exchange");
-        b.add(new Event.Atomic(AtomicOp.CAS, 0, 2, 1, false), "__sync_bool_compare_and_swap",
-                "__sync_val_compare_and_swap");
+        // the _n and __sync forms pass values; the generic forms pass them (and get the old value) by pointer
+        b.add(new Event.Atomic(AtomicOp.LOAD, 0, -1, -1, false), "__atomic_load_n");
+        b.add(new Event.Atomic(AtomicOp.LOAD, 0, -1, -1, false, false, 1, false), "__atomic_load");
+        b.add(new Event.Atomic(AtomicOp.STORE, 0, 1, -1, false), "__atomic_store_n");
+        b.add(new Event.Atomic(AtomicOp.STORE, 0, 1, -1, false, true, -1, false), "__atomic_store");
+        b.add(new Event.Atomic(AtomicOp.EXCHANGE, 0, 1, -1, false), "__atomic_exchange_n", "__sync_lock_test_and_set");
+        b.add(new Event.Atomic(AtomicOp.EXCHANGE, 0, 1, -1, false, true, 2, false), "__atomic_exchange");
+        b.add(new Event.Atomic(AtomicOp.CAS, 0, 2, 1, true), "__atomic_compare_exchange_n");
+        b.add(new Event.Atomic(AtomicOp.CAS, 0, 2, 1, true, true, -1, false), "__atomic_compare_exchange");
+        b.add(new Event.Atomic(AtomicOp.CAS, 0, 2, 1, false), "__sync_bool_compare_and_swap");
+        b.add(new Event.Atomic(AtomicOp.CAS, 0, 2, 1, false, false, -1, true), "__sync_val_compare_and_swap");
         for (String op : List.of("add", "sub", "and", "or", "xor", "nand")) {
             b.add(new Event.Atomic(AtomicOp.RMW, 0, 1, -1, false), "__atomic_fetch_" + op, "__atomic_" + op + "_fetch",
                     "__sync_fetch_and_" + op, "__sync_" + op + "_and_fetch");

@@ -413,43 +413,51 @@ final class CallEffects {
         return writes;
     }
 
+    /**
+     * An atomic operation moves values between the object {@code *ptr} and the call's operands exactly as the
+     * plain copies would: what is stored there points to what the stored value points to, and a load, exchange,
+     * compare-exchange or read-modify-write yields what the object held. The table says how operands are passed
+     * ({@link Event.Atomic#valueByPointer}, {@link Event.Atomic#resultArg}): the generic forms copy whole values
+     * of any type (a struct with pointer members included) between {@code *ptr} and the caller's memory, as a
+     * block copy of the object's size; the value forms copy one value (or a struct, for the C11 functions).
+     */
     private void atomic(CallSite site, Event.Atomic a) {
         int ptr = site.arg(a.ptrArg());
         if (ptr < 0) return;
         Term cell = Term.through(ptr, 0);
         Event.AtomicOp op = a.op();
-        int value = value(site, a.valueArg(), a.ptrArg());
+        long size = objectSize(site, a.ptrArg());
         boolean reads = op == Event.AtomicOp.LOAD || op == Event.AtomicOp.EXCHANGE || op == Event.AtomicOp.RMW
                 || op == Event.AtomicOp.CAS;
+        boolean stores = op == Event.AtomicOp.STORE || op == Event.AtomicOp.EXCHANGE || op == Event.AtomicOp.CAS;
         if (reads) {
-            int old = b.read(cell);
-            if (!site.result.isEmpty()) b.store(site.result, old);
-            // generic GCC forms return the old value through a pointer argument
-            int ret = op == Event.AtomicOp.LOAD ? 1 : op == Event.AtomicOp.EXCHANGE ? 2 : -1;
-            if (ret >= 0 && byReference(site, ret, a.ptrArg())) b.store(Term.through(site.arg(ret), 0), old);
-            if (op == Event.AtomicOp.CAS && a.expectedIsPointer()) b.store(Term.through(site.arg(a.expectedArg()), 0), old);
+            if (a.resultArg() >= 0) b.blockCopy(Term.through(site.arg(a.resultArg()), 0), cell, size);
+            else if (!site.result.isEmpty() && ConstraintBuilder.isAggregate(site.call.result().type())) b.blockCopy(site.result, cell, size);
+            else if (!site.result.isEmpty()) b.store(site.result, b.read(cell));
+            // a failed compare-exchange writes the old value into *expected
+            if (op == Event.AtomicOp.CAS && a.expectedIsPointer()) b.blockCopy(Term.through(site.arg(a.expectedArg()), 0), cell, size);
             if (op == Event.AtomicOp.RMW) {
                 // arithmetic on an atomic pointer moves it by an unknown amount
-                b.store(cell, b.union(b.shiftedNode(old, Shift.IN_ARRAY), b.shiftedNode(value, Shift.WHOLE)));
+                int value = site.arg(a.valueArg());
+                b.store(cell, b.union(b.shiftedNode(b.read(cell), Shift.IN_ARRAY), b.shiftedNode(value, Shift.WHOLE)));
                 return;
             }
         }
-        if (op == Event.AtomicOp.STORE || op == Event.AtomicOp.EXCHANGE || op == Event.AtomicOp.CAS) b.store(cell, value);
+        if (!stores || a.valueArg() < 0) return;
+        if (a.valueByPointer()) {
+            b.blockCopy(cell, Term.through(site.arg(a.valueArg()), 0), size);
+        } else if (a.valueArg() < site.aggregates.length && site.aggregates[a.valueArg()] != null) {
+            b.blockCopy(cell, site.aggregates[a.valueArg()], size);
+        } else {
+            b.store(cell, site.arg(a.valueArg()));
+        }
     }
 
-    /** The stored value of an atomic call; generic GCC forms pass it by reference (same type as the pointer). */
-    private int value(CallSite site, int valueArg, int ptrArg) {
-        if (byReference(site, valueArg, ptrArg)) return b.read(Term.through(site.arg(valueArg), 0));
-        return site.arg(valueArg);
-    }
-
-    private static boolean byReference(CallSite site, int arg, int ptrArg) {
+    /** The size of the object argument {@code ptrArg} points to (-1: unknown, the whole object). */
+    private static long objectSize(CallSite site, int ptrArg) {
         List<Expr> as = site.call.args();
-        if (arg < 0 || arg >= as.size() || ptrArg < 0 || ptrArg >= as.size()) return false;
-        CType v = as.get(arg).type().unqualified();
-        CType p = as.get(ptrArg).type().unqualified();
-        return v instanceof CType.Pointer vp && p instanceof CType.Pointer pp
-                && !(pp.target().unqualified() instanceof CType.Void)
-                && vp.target().unqualified().equals(pp.target().unqualified());
+        if (ptrArg < 0 || ptrArg >= as.size()) return -1;
+        CType t = as.get(ptrArg).type().pointee();
+        return t == null || t.unqualified() instanceof CType.Void || t.size() <= 0 ? -1 : t.size();
     }
 }

@@ -252,6 +252,39 @@ class GnuAndC11Test {
     }
 
     @Test
+    void autoTypeTakesTheTypeOfItsInitialiser() {
+        Program p = load(dir, """
+                #include <stdatomic.h>
+                struct box { int count; };
+                struct pair { long tag; struct box *ptr; };
+                struct box *_Atomic holder;
+                _Atomic struct pair slot;
+                struct box *get(void) { return atomic_load(&holder); }
+                void put(struct box *b) { atomic_store(&holder, b); }
+                struct pair whole(void) { return atomic_load(&slot); }
+                long user(void) {
+                  __auto_type s = "a;b)";
+                  __auto_type q = &slot;
+                  __auto_type v = atomic_load(&holder);
+                  __auto_type d = 2.5 +
+                      1;
+                  return (long) sizeof s + (long) sizeof v + (long) d;
+                }
+                """);
+        assertEquals("_Atomic struct box**", local(fn(p, "get"), "__atomic_load_ptr").type().toString());
+        // gcc's non-atomic temporary: __typeof__((void)0, *ptr) drops the qualifiers
+        assertEquals("struct box*", local(fn(p, "get"), "__atomic_load_tmp").type().toString());
+        assertEquals("struct box*", local(fn(p, "put"), "__atomic_store_tmp").type().toString());
+        CType tmp = local(fn(p, "whole"), "__atomic_load_tmp").type();
+        assertTrue(tmp instanceof StructType && !tmp.isAtomic(), "struct temporary: " + tmp);
+        Function user = fn(p, "user");
+        assertEquals("char*", local(user, "s").type().toString());
+        assertTrue(local(user, "q").type().pointee().isAtomic(), "q : " + local(user, "q").type());
+        assertEquals("struct box*", local(user, "v").type().toString());
+        assertEquals("double", local(user, "d").type().toString());
+    }
+
+    @Test
     void knrFunctionDefinitions() {
         Program p = load(dir, """
                 int add(a, b)

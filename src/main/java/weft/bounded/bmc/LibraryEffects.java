@@ -24,8 +24,11 @@ import java.util.List;
  * <li>allocation: a new heap block (never one in use: {@link Memory}) or, as the library may fail, a null pointer;
  * its contents unconstrained; {@code free} does nothing (a freed block is never reused);</li>
  * <li>{@code memset}/{@code memcpy}/{@code memmove} with a constant size of at most {@link Steps#MAX_COPY} bytes:
- * byte by byte; atomic loads and stores: as plain ones (the sequential program runs one thread at a time); other
- * atomic operations: the object (and a compare-exchange's expected value) gets fresh bytes, the result is fresh;</li>
+ * byte by byte; atomic loads, stores and exchanges of scalars: as plain ones (the sequential program runs one thread
+ * at a time), the generic forms reading the value through their value pointer and writing the old one through
+ * their result pointer ({@link Event.Atomic#valueByPointer}, {@link Event.Atomic#resultArg}); other atomic
+ * operations: the object (and a compare-exchange's expected value) gets fresh bytes, the result is fresh; atomics
+ * on non-scalars: every byte fresh;</li>
  * <li>calls the models say write no memory: a fresh result;</li>
  * <li>everything else (writes through arguments, unknown functions): every byte outside the runtime's objects and
  * the result fresh.</li>
@@ -160,18 +163,37 @@ final class LibraryEffects {
         Expr<BitVecSort> p = v.value(ptrArg, pt);
         Expr<BitVecSort> old = memory.read(st.mem(), p, (int) ot.size());
         SymState s = st;
-        if (a.op() == Event.AtomicOp.LOAD) {
+        int n = (int) ot.size();
+        if (a.op() == Event.AtomicOp.LOAD || a.op() == Event.AtomicOp.STORE || a.op() == Event.AtomicOp.EXCHANGE) {
+            // exact: the value is stored (read through the value pointer of a generic form), the old value returned
+            // or written through the result pointer
+            Expr<BitVecSort> stored = null;
+            if (a.op() != Event.AtomicOp.LOAD) {
+                if (a.valueArg() < 0 || a.valueArg() >= c.args().size()) return steps.result(c, null, null, steps.havoc(st));
+                stored = a.valueByPointer() ? memory.read(s.mem(), v.value(c.args().get(a.valueArg()), pt), n)
+                        : v.value(c.args().get(a.valueArg()), ot);
+                s = s.withMem(memory.write(s.mem(), p, stored));
+            }
+            if (a.op() == Event.AtomicOp.STORE) {
+                enc.fresh = v.freshCount();
+                return steps.result(c, null, null, s);
+            }
+            if (a.resultArg() >= 0) {
+                if (a.resultArg() >= c.args().size()) return steps.result(c, null, null, steps.havoc(st));
+                s = s.withMem(memory.write(s.mem(), v.value(c.args().get(a.resultArg()), pt), old));
+                enc.fresh = v.freshCount();
+                return steps.result(c, null, null, s);
+            }
             enc.fresh = v.freshCount();
             return steps.result(c, old, pointee, s);
         }
-        Expr<BitVecSort> stored = a.op() == Event.AtomicOp.STORE && a.valueArg() >= 0 && a.valueArg() < c.args().size()
-                ? v.value(c.args().get(a.valueArg()), ot) : v.enc.freshValue(ot, "atomic");
-        s = s.withMem(memory.write(s.mem(), p, stored));
+        s = s.withMem(memory.write(s.mem(), p, v.enc.freshValue(ot, "atomic")));
         if (a.op() == Event.AtomicOp.CAS && a.expectedIsPointer() && a.expectedArg() >= 0 && a.expectedArg() < c.args().size()) {
             Expr<BitVecSort> e = v.value(c.args().get(a.expectedArg()), pt);
             s = s.withMem(memory.write(s.mem(), e, v.enc.freshValue(ot, "expected")));
         }
         enc.fresh = v.freshCount();
-        return steps.result(c, a.op() == Event.AtomicOp.STORE ? null : old, a.op() == Event.AtomicOp.CAS ? null : pointee, s);
+        return steps.result(c, a.op() == Event.AtomicOp.CAS && !a.casReturnsOld() ? null : old,
+                a.op() == Event.AtomicOp.CAS && !a.casReturnsOld() ? null : pointee, s);
     }
 }

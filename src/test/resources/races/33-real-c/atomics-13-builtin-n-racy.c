@@ -1,0 +1,26 @@
+/* expect: racy */
+/* a pointer published with __atomic_store_n and taken with __atomic_load_n: the object's plain accesses race */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+
+struct box { int count; };
+struct box *holder;
+
+void *worker(void *arg) {
+    struct box *c = __atomic_load_n(&holder, __ATOMIC_ACQUIRE);
+    if (c) c->count++; // RACE!
+    return 0;
+}
+
+int main(void) {
+    pthread_t t;
+    struct box *b = malloc(sizeof *b);
+    if (!b) return 1;
+    b->count = 0;
+    __atomic_store_n(&holder, b, __ATOMIC_RELEASE);
+    pthread_create(&t, 0, worker, 0);
+    int v = b->count; // RACE!
+    pthread_join(t, 0);
+    return v;
+}
