@@ -128,6 +128,12 @@ final class ConstraintBuilder {
             if (!wrappers.isWrapper(i)) translate(shared(i));
             else if (!wrappers.isCalled(i)) shared(i);
         }
+        // an uninitialised pointer may point anywhere: its function's constraints are not complete
+        for (Function f : functions) {
+            for (String r : UninitialisedPointers.reads(f)) {
+                s.markIncomplete(f.linkName(), "read of the uninitialised pointer " + r + " (any target)");
+            }
+        }
     }
 
     /**

@@ -16,7 +16,8 @@ import java.util.List;
 /**
  * The symbolic effect of one IR statement of the sequential program on a state ({@link SeqEncoder}): assignments
  * (scalars as values, aggregates byte by byte, anything unmodelled as fresh bytes), branch conditions and assumptions
- * on the guard, returns, calls of program functions inlined, library calls by {@link LibraryEffects}. Calls of the
+ * on the guard, returns, calls of program functions inlined, {@link Sequentialiser#HAVOC} as fresh bytes, library
+ * calls by {@link LibraryEffects}. Calls of the
  * scheduler's thread functions and of the instrumentation are recorded for reading a schedule out of a model.
  */
 final class Steps {
@@ -104,6 +105,7 @@ final class Steps {
             return null;
         }
         if (g.name().equals(Sequentialiser.CHOOSE) && c.args().size() == 2) return choose(c, st);
+        if (g.name().equals(Sequentialiser.HAVOC) && c.args().size() == 2) return havocObject(c, st);
         record(g.name(), c, st);
         Values v = enc.values(frame, st);
         List<Expr<BitVecSort>> args = new ArrayList<>();
@@ -128,6 +130,21 @@ final class Steps {
         var ctx = enc.ctx();
         SymState s = st.withGuard(ctx.mkAnd(st.guard(), ctx.mkBVULE(pc, x), ctx.mkBVULE(x, size)));
         return result(c, x, t, s);
+    }
+
+    /**
+     * {@link Sequentialiser#HAVOC}{@code (p, n)}: the {@code n} bytes at {@code p} fresh (an indeterminate object);
+     * when {@code n} is not a constant of at most {@link #MAX_COPY}, all memory fresh (an over-approximation).
+     */
+    private SymState havocObject(Stmt.Call c, SymState st) {
+        Long n = constant(c.args().get(1));
+        if (n == null || n < 0 || n > MAX_COPY) return havoc(st);
+        if (n == 0) return st;
+        Values v = enc.values(frame, st);
+        Expr<BitVecSort> p = v.value(c.args().get(0), weft.bounded.encode.ExprEncoder.pointerType(enc.memory().pointerBytes()));
+        Expr<BitVecSort> any = v.enc.freshValue(new CType.Int("bytes", n, 1, false), "indet");
+        enc.fresh = v.freshCount();
+        return st.withMem(enc.memory().write(st.mem(), p, any));
     }
 
     /** {@code st} with the call's result (of type {@code from}, null: unknown) stored. */

@@ -60,6 +60,14 @@ public final class Sequentialiser {
      */
     public static final String CHOOSE = "w_choose";
 
+    /**
+     * The start of an automatic object's lifetime: {@code w_havoc(p, n)} gives the {@code n} bytes at {@code p} any
+     * values (C11 6.2.4p6, 6.7.9p10: an automatic object without initialiser is indeterminate each time its
+     * declaration is reached; the locals of the sequential program are statics, which would otherwise start zero and
+     * keep the previous iteration's value). A model checker may read it as exactly that.
+     */
+    public static final String HAVOC = "w_havoc";
+
     /** The function a cut-off calls ({@code __VERIFIER_assume(0)}): executions beyond the bounds end there. */
     public static final String CUT_OFF = "w_cut_off";
 
@@ -175,6 +183,8 @@ public final class Sequentialiser {
                 .append("  w_armed = 1; w_raddr = a; w_rlen = len; w_rwrite = write; w_rtid = tid; w_suspended[tid] = 1; w_pc[tid] = k;\n}\n")
                 .append("static unsigned int ").append(CHOOSE).append("(unsigned int pc, unsigned int size)\n{\n")
                 .append("  return pc + __VERIFIER_nondet_uint() % (size + 1 - pc);\n}\n")
+                .append("static void ").append(HAVOC).append("(void *p, unsigned long n)\n{\n")
+                .append("  for (unsigned long i = 0; i < n; i++) ((unsigned char *)p)[i] = (unsigned char)__VERIFIER_nondet_uint();\n}\n")
                 .append("static void ").append(CUT_OFF).append("(void)\n{\n  __VERIFIER_assume(0);\n}\n");
         return sb.toString();
     }

@@ -25,7 +25,8 @@ import java.util.Map;
  * {@code weft.bounded.Unwinding}; a back edge beyond {@link SeqOptions#unwind()} jumps to {@code w_cut}, an
  * {@code __VERIFIER_assume(0)}), so the body is
  * acyclic and its gotos all go forward. Locals are static objects (one per inlined instance), so they keep their
- * values across rounds. Before each visible statement is a context-switch point {@code k}:
+ * values across rounds; each declaration reached makes its object indeterminate again ({@link Sequentialiser#HAVOC}),
+ * as are parameters without an argument. Before each visible statement is a context-switch point {@code k}:
  *
  * <pre>
  * W_Pk: if (w_pc[T] &gt; k) goto W_P(k+1);                        -- resuming: skip what earlier rounds executed
@@ -175,9 +176,11 @@ final class ThreadEmitter {
             st.statics.append("static ").append(st.types.decl(t, n)).append(";\n");
         }
         CExprs ex = new CExprs(st.types, v -> names.getOrDefault(v, SeqState.globalName(v)), st::fnRef);
-        for (int i = 0; i < f.params().size() && i < args.size(); i++) {
+        for (int i = 0; i < f.params().size(); i++) {
             Variable p = f.params().get(i);
-            out.append("  ").append(names.get(p)).append(" = ").append(st.types.cast(p.type())).append(args.get(i)).append(";\n");
+            // a parameter without an argument (main's argc and argv): any value
+            if (i >= args.size()) havoc(names.get(p));
+            else out.append("  ").append(names.get(p)).append(" = ").append(st.types.cast(p.type())).append(args.get(i)).append(";\n");
         }
         Cfg cfg = f.cfg();
         LoopUnwinding u = LoopUnwinding.of(cfg, st.options.unwind());
@@ -213,6 +216,11 @@ final class ThreadEmitter {
         }
     }
 
+    /** Gives the object {@code lv} (printed) any value ({@link Sequentialiser#HAVOC}). */
+    private void havoc(String lv) {
+        out.append("  ").append(Sequentialiser.HAVOC).append("(&").append(lv).append(", sizeof ").append(lv).append(");\n");
+    }
+
     private static String label(String prefix, LoopUnwinding.Copy copy) {
         return prefix + copy.node() + copy.key();
     }
@@ -246,12 +254,15 @@ final class ThreadEmitter {
     }
 
     private void statement(Function f, Stmt s, String target, Cont cont, CExprs ex) {
-        if (s instanceof Stmt.Skip || s instanceof Stmt.Decl d && d.size() == null) {
+        if (s instanceof Stmt.Decl d) {
+            if (d.size() != null) st.notes.add("variable-length arrays have at most 1024 elements");
+            // the object is indeterminate again each time its declaration is reached (the frontend's temporaries are
+            // written before they are read)
+            if (d.variable().kind() != Variable.Kind.TEMP) havoc(ex.lvalue(new Lvalue.Var(d.variable())));
             out.append("  goto ").append(target).append(";\n");
             return;
         }
-        if (s instanceof Stmt.Decl) {
-            st.notes.add("variable-length arrays have at most 1024 elements");
+        if (s instanceof Stmt.Skip) {
             out.append("  goto ").append(target).append(";\n");
             return;
         }

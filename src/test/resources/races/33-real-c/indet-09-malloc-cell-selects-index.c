@@ -1,0 +1,22 @@
+/* expect: racy */
+/* weft: imprecise: the explorer reads fresh heap contents only as an input it does not choose, so the bounded layer's race has no witness */
+/* a malloc'd cell read before it is written decides the index main writes: fresh heap contents may be non-zero (TSan shows the race at -O0 when malloc reuses a block freed with a non-zero value) */
+#include <pthread.h>
+#include <stdlib.h>
+int A[2];
+void *worker(void *arg) {
+    A[1] = 1; // RACE!
+    return 0;
+}
+int main(void) {
+    pthread_t t;
+    int *old = malloc(sizeof(int));
+    *old = 1;
+    free(old);
+    int *cell = malloc(sizeof(int));
+    int i = *cell ? 1 : 0;
+    pthread_create(&t, 0, worker, 0);
+    A[i] = 2; // RACE!
+    pthread_join(t, 0);
+    return 0;
+}

@@ -1,0 +1,28 @@
+/* expect: racy */
+/* weft: imprecise: the explorer reads the indeterminate value only as an input it does not choose, so the bounded layer's race has no witness */
+/* an uninitialised local whose address is taken, read through that pointer, decides where main writes (TSan shows the race at -O0 with the stack slot dirtied by an earlier call) */
+#include <pthread.h>
+int A, B;
+int *s;
+void *worker(void *arg) {
+    A = 1; // RACE!
+    return 0;
+}
+static void dirty(void) {
+    volatile int junk[64];
+    for (int i = 0; i < 64; i++) junk[i] = 1;
+}
+static void run(void) {
+    pthread_t t;
+    int x;
+    int *px = &x;
+    if (*px) s = &A; else s = &B;
+    pthread_create(&t, 0, worker, 0);
+    *s = 2; // RACE!
+    pthread_join(t, 0);
+}
+int main(void) {
+    dirty();
+    run();
+    return 0;
+}

@@ -1,0 +1,29 @@
+/* expect: racy */
+/* weft: imprecise: the explorer reads the indeterminate value only as an input it does not choose, so the bounded layer's race has no witness */
+/* a local struct with one field set and the other left uninitialised: the uninitialised field decides where main writes (TSan shows the race at -O0 with the stack slot dirtied by an earlier call) */
+#include <pthread.h>
+struct cfg { int shared; int verbose; };
+int A, B;
+int *s;
+void *worker(void *arg) {
+    A = 1; // RACE!
+    return 0;
+}
+static void dirty(void) {
+    volatile int junk[64];
+    for (int i = 0; i < 64; i++) junk[i] = 1;
+}
+static void run(void) {
+    pthread_t t;
+    struct cfg c;
+    c.verbose = 0;
+    if (c.shared) s = &A; else s = &B;
+    pthread_create(&t, 0, worker, 0);
+    *s = 2; // RACE!
+    pthread_join(t, 0);
+}
+int main(void) {
+    dirty();
+    run();
+    return 0;
+}
