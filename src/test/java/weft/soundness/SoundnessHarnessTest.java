@@ -23,8 +23,11 @@ class SoundnessHarnessTest {
     static final long SEED = 20250601L;
     static final int COUNT = 200;
 
-    /** Holes of areas whose fix is still being written (none). */
-    static final Set<ProgramGenerator.Hole> PENDING = EnumSet.noneOf(ProgramGenerator.Hole.class);
+    /**
+     * Holes of areas whose fix is still being written: issue 31's (atomic publication, indeterminate values, recursive
+     * mutexes; {@link ProgramGenerator#ISSUE31}), being fixed on other branches. After those fixes are merged, empty it.
+     */
+    static final Set<ProgramGenerator.Hole> PENDING = EnumSet.copyOf(ProgramGenerator.ISSUE31);
 
     static ProgramGenerator.Options settledHoles() {
         EnumSet<ProgramGenerator.Hole> holes = EnumSet.allOf(ProgramGenerator.Hole.class);
