@@ -81,7 +81,7 @@ final class ProgramGenerator {
     }
 
     /** XMUTEX: a lock of {@link MutexForms}; ONCE: written by a {@code pthread_once} initialiser only. */
-    private enum Guard { MUTEX, RWLOCK, ATOMIC, ATOMIC_TYPE, VATOMIC, ORDER, OWN, READ_ONLY, XMUTEX, ONCE }
+    enum Guard { MUTEX, RWLOCK, ATOMIC, ATOMIC_TYPE, VATOMIC, ORDER, OWN, READ_ONLY, XMUTEX, ONCE }
 
     private static final Guard[] OLD_GUARDS = java.util.Arrays.copyOf(Guard.values(), 8);
 
@@ -316,7 +316,7 @@ final class ProgramGenerator {
             default -> o.kind = new Kind[] {Kind.GLOBAL, Kind.ARRAY, Kind.STRUCT, Kind.HEAP, Kind.HEAP_STRUCT}[rnd.nextInt(5)];
         }
         if (o.kind == Kind.STRUCT && rnd.nextInt(3) == 0) o.kind = Kind.MEMBER_ARRAY;
-        if (options.newForms()) newShape(o, i);
+        if (options.newForms()) Issue31Shapes.shape(options, nrnd, o, i);
         if (o.guard == Guard.MUTEX) {
             int k = rnd.nextInt(lockNames.size());
             o.lock = lockNames.get(k);
@@ -325,34 +325,6 @@ final class ProgramGenerator {
             o.lock = "&rw";
         }
         return o;
-    }
-
-    /**
-     * Issue 31's shapes, drawn from the second random source: an object is sometimes published through an atomic
-     * holder, an {@code _Atomic struct}, guarded by a lock of {@link MutexForms}, or initialised once. The first object
-     * is shaped for one of issue 31's holes of the options in a tenth of the programs (in all, when they are the only
-     * holes), so that the hole finds an object it fits.
-     */
-    private void newShape(Obj o, int i) {
-        List<Hole> mine = options.holes().stream().filter(ISSUE31::contains).toList();
-        Hole t = i == 0 && !mine.isEmpty() && nrnd.nextDouble() < (mine.size() == options.holes().size() ? 1.0 : 0.1)
-                ? mine.get(nrnd.nextInt(mine.size())) : null;
-        int c = t != null ? -1 : nrnd.nextInt(12);
-        if (t == Hole.ATOMIC_PUBLISH || c == 0 && o.guard != Guard.OWN && o.guard != Guard.ATOMIC_TYPE) {
-            if (t != null) o.guard = Guard.MUTEX;
-            o.kind = Kind.PUBLISHED;
-        } else if (t == Hole.ATOMIC_STRUCT_PLAIN || c == 1 && o.guard == Guard.ATOMIC_TYPE) {
-            o.guard = Guard.ATOMIC_TYPE;
-            o.kind = Kind.ATOMIC_STRUCT;
-        } else if (t == Hole.RECURSIVE_UNLOCK || c == 2 || c == 3) {
-            o.guard = Guard.XMUTEX;
-        } else if (t == Hole.ONCE_POINTER || c == 4) {
-            o.guard = Guard.ONCE;
-        } else if (t != null) {
-            o.guard = Guard.MUTEX;
-            if (t == Hole.UNINIT_INDEX) o.kind = Kind.ARRAY;
-        }
-        if (o.guard != Guard.ATOMIC_TYPE && o.kind.name().startsWith("ATOMIC")) o.kind = Kind.GLOBAL;
     }
 
     private void declare(Obj o, List<Node> init, List<Node> frees) {
