@@ -183,6 +183,10 @@ final class ProgramGenerator {
         roles.add(new Role(0, false));
         int threads = 0;
         int want = 1 + rnd.nextInt(3);
+        // with issue 31's holes only, half the programs are small (one worker, one object): their other pairs are
+        // simple enough for the thread-modular layer to exclude, so that a wrong exclusion of the hole shows as a true
+        boolean small = options.newForms() && ProgramGenerator.ISSUE31.containsAll(options.holes()) && new Random(seed ^ 0x5A11L).nextBoolean();
+        if (small) want = 1;
         Random keys = new Random(seed ^ 0x2545F4914F6CDD1DL);
         for (int r = 1; threads < want; r++) {
             boolean loop = want - threads >= 2 && rnd.nextInt(3) == 0;
@@ -193,6 +197,7 @@ final class ProgramGenerator {
         }
         // objects
         int count = 1 + rnd.nextInt(3);
+        if (small) count = 1;
         List<Obj> objs = new ArrayList<>();
         for (int i = 0; i < count; i++) objs.add(object(i, roles));
         // the hole: a kind that fits one of the objects
