@@ -9,7 +9,9 @@ import java.util.Set;
  * {@code __VERIFIER_nondet_int()}), as a closed variant (each input replaced by a constant, so the exhaustive
  * exploration can run it), and for ThreadSanitizer (inputs drawn at random in their range, a seeded yield before
  * each shared access, {@code __VERIFIER_*} functions defined). All three modes put every statement on the same
- * line, so a line an oracle reports is the line in the program Weft analysed.
+ * line, so a line an oracle reports is the line in the program Weft analysed. ThreadSanitizer does not intercept
+ * glibc's C11 {@code thrd_create} and {@code mtx_*} (they call pthreads internally: TSan crashes), so the TSan mode
+ * maps them onto the pthread functions it intercepts.
  *
  * <p>Immutable. A node's text may hold {@code $N<k>$}, the k-th nondeterministic input (range in {@link #nondets}).
  * With {@code argcInputs}, Weft's rendering takes the inputs from {@code main}'s {@code argc} instead (two bits each,
@@ -17,6 +19,11 @@ import java.util.Set;
  * that every layer treats {@code main}'s arguments as inputs (audit D10); the oracles' renderings are unchanged. They
  * draw an input afresh at each evaluation, where this rendering gives every evaluation of one input the same value, so
  * a failure on such a program could be a race only the oracles' programs have (to be checked by hand).
+ *
+ * <p>A node's text may also hold {@code $<text>$}: text Weft's rendering leaves out and the oracles' keep. It makes
+ * indeterminate values explicit for the oracles: {@code int u$< = $N3$>$;} is an uninitialised local for Weft and an
+ * input for the oracles (each closed variant one value, TSan a random one), so the oracles see every behaviour the
+ * indeterminate value allows, where Weft must find them without help.
  */
 record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, List<Nondet> nondets, boolean argcInputs) {
     enum Mode { WEFT, CLOSED, TSAN }
@@ -64,7 +71,10 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
     }
 
     static final String WEFT_PRELUDE = """
+            #define _GNU_SOURCE
             #include <pthread.h>
+            #include <stdatomic.h>
+            #include <threads.h>
             #include <stdarg.h>
             #include <stdio.h>
             #include <stdlib.h>
@@ -80,6 +90,8 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
     static final String TSAN_PRELUDE = """
             #define _GNU_SOURCE
             #include <pthread.h>
+            #include <stdatomic.h>
+            #include <threads.h>
             #include <stdarg.h>
             #include <stdio.h>
             #include <stdlib.h>
@@ -103,6 +115,24 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
             static int wnd(int lo, int hi) { return lo + (int) (wy_next() % (unsigned) (hi - lo + 1)); }
             static void __VERIFIER_assume(int cond) { if (!cond) abort(); }
             static pthread_mutex_t wy_atomic = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
+            typedef struct { int (*f)(void *); void *a; } wy_thrd_arg;
+            static void *wy_thrd_start(void *p) { wy_thrd_arg x = *(wy_thrd_arg *) p; free(p); return (void *) (long) x.f(x.a); }
+            static int wy_thrd_create(thrd_t *t, int (*f)(void *), void *a) {
+              wy_thrd_arg *p = malloc(sizeof *p); p->f = f; p->a = a;
+              return pthread_create((pthread_t *) t, 0, wy_thrd_start, p) == 0 ? thrd_success : thrd_error;
+            }
+            static int wy_thrd_join(thrd_t t, int *res) { void *r; pthread_join((pthread_t) t, &r); if (res) *res = (int) (long) r; return thrd_success; }
+            static int wy_mtx_init(mtx_t *m, int type) {
+              pthread_mutexattr_t a; pthread_mutexattr_init(&a);
+              if (type & mtx_recursive) pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);
+              return pthread_mutex_init((pthread_mutex_t *) m, &a) == 0 ? thrd_success : thrd_error;
+            }
+            #define thrd_create wy_thrd_create
+            #define thrd_join wy_thrd_join
+            #define mtx_init wy_mtx_init
+            #define mtx_lock(m) pthread_mutex_lock((pthread_mutex_t *) (m))
+            #define mtx_trylock(m) (pthread_mutex_trylock((pthread_mutex_t *) (m)) == 0 ? thrd_success : thrd_busy)
+            #define mtx_unlock(m) pthread_mutex_unlock((pthread_mutex_t *) (m))
             """;
 
     /** All removable units, in order of first appearance. */
@@ -162,6 +192,10 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
     }
 
     private String subst(String text, Mode mode, int[] values) {
+        for (int a = text.indexOf("$<"); a >= 0; a = text.indexOf("$<")) {
+            int b = text.indexOf(">$", a + 2);
+            text = text.substring(0, a) + (mode == Mode.WEFT ? "" : text.substring(a + 2, b)) + text.substring(b + 2);
+        }
         int i = text.indexOf("$N");
         if (i < 0) return text;
         StringBuilder out = new StringBuilder();

@@ -43,29 +43,56 @@ final class ProgramGenerator {
          * (g) instance 0 of a loop worker calls the worker's routine directly with instance 1's argument, so it touches
          * instance 1's element of an object each instance indexes by its own argument (soundness defect D11).
          */
-        SELF_CALL
+        SELF_CALL,
+        /** (31.1) a worker accesses through {@code atomic_load(&holder)}, main publishes again and accesses directly ({@link AtomicForms}). */
+        ATOMIC_PUBLISH,
+        /** (31.1) an {@code _Atomic struct} the others store and load whole, accessed member-wise through a plain pointer. */
+        ATOMIC_STRUCT_PLAIN,
+        /** (31.3) a recursive mutex locked twice (one function, or caller and callee), unlocked twice, then the access ({@link MutexForms}). */
+        RECURSIVE_UNLOCK,
+        /** (31.2) unprotected, under a branch on an uninitialised local ({@link IndeterminateForms}). */
+        UNINIT_BRANCH,
+        /** (31.2) unprotected, through a pointer an uninitialised local aims at the object or at a local. */
+        UNINIT_POINTER,
+        /** (31.2) unprotected, under a branch on a {@code malloc}'d cell read before it is written. */
+        UNINIT_HEAP,
+        /** (31.2) unprotected, at the element an uninitialised local indexes. */
+        UNINIT_INDEX,
+        /** (31.2) {@code pthread_once} through a pointer an uninitialised local aims at a second once control: the initialiser runs twice. */
+        ONCE_POINTER
     }
+
+    /** The holes of issue 31's three areas, whose constructs appear only with {@link Options#newForms}. */
+    static final Set<Hole> ISSUE31 = EnumSet.range(Hole.ATOMIC_PUBLISH, Hole.ONCE_POINTER);
 
     /**
      * @param holeProbability probability that a program gets one hole
      * @param holes the holes that may be generated
      */
-    record Options(double holeProbability, Set<Hole> holes) {
+    record Options(double holeProbability, Set<Hole> holes, boolean newForms) {
+        /** With the constructs of issue 31 (atomic publication, recursive and C11 mutexes, indeterminate values). */
+        Options(double holeProbability, Set<Hole> holes) {
+            this(holeProbability, holes, true);
+        }
+
         static Options all() {
             return new Options(0.6, EnumSet.allOf(Hole.class));
         }
     }
 
-    private enum Guard { MUTEX, RWLOCK, ATOMIC, ATOMIC_TYPE, VATOMIC, ORDER, OWN, READ_ONLY }
+    /** XMUTEX: a lock of {@link MutexForms}; ONCE: written by a {@code pthread_once} initialiser only. */
+    enum Guard { MUTEX, RWLOCK, ATOMIC, ATOMIC_TYPE, VATOMIC, ORDER, OWN, READ_ONLY, XMUTEX, ONCE }
+
+    private static final Guard[] OLD_GUARDS = java.util.Arrays.copyOf(Guard.values(), 8);
 
     /**
      * The shape of a shared object. {@code MEMBER_ARRAY}: a struct with an array member between two scalars, accessed
      * also through a pointer into the member moved by an index the analyses cannot see ({@code *(o.buf + idx4(2))}:
      * the points-to analysis keeps it in the member, a range location, while the oracles run the exact element).
      */
-    private enum Kind { GLOBAL, ARRAY, STRUCT, HEAP, HEAP_STRUCT, ATOMIC_GLOBAL, ATOMIC_FIELD, MEMBER_ARRAY }
+    enum Kind { GLOBAL, ARRAY, STRUCT, HEAP, HEAP_STRUCT, ATOMIC_GLOBAL, ATOMIC_FIELD, MEMBER_ARRAY, PUBLISHED, ATOMIC_STRUCT }
 
-    private static final class Obj {
+    static final class Obj {
         String name;
         Kind kind;
         Guard guard;
@@ -73,6 +100,7 @@ final class ProgramGenerator {
         int lockIndex = -1; // index in the lock array, when the lock is an element of it
         boolean freedEarly;
         String primary; // the cell most accesses use, so that holes meet conflicting accesses
+        MutexForms.XLock xlock; // the lock of an XMUTEX object
 
         boolean atomicKind() {
             return kind == Kind.ATOMIC_GLOBAL || kind == Kind.ATOMIC_FIELD;
@@ -97,17 +125,21 @@ final class ProgramGenerator {
         }
     }
 
-    private final Options options;
-    private Random rnd;
+    final Options options;
+    Random rnd;
+    Random nrnd; // the choices of issue 31's constructs, apart: without them, a seed gives the program it gave before
+    private MutexForms mutexForms;
+    private final LockAccess locks = new LockAccess(this);
+    IndeterminateForms indet;
     private int unit;
-    private int names;
+    int names;
     private List<String> decls;
-    private List<Fn> helpers;
-    private List<GenProgram.Nondet> nondets;
-    private List<String> lockNames; // expressions &m0, &ml0[0], ...
-    private boolean wrappers;
-    private AccessForms forms;
-    private Hole hole;
+    List<Fn> helpers;
+    List<GenProgram.Nondet> nondets;
+    List<String> lockNames; // expressions &m0, &ml0[0], ...
+    boolean wrappers;
+    AccessForms forms;
+    Hole hole;
     private Obj holeObj;
     private boolean holeDone;
 
@@ -122,6 +154,12 @@ final class ProgramGenerator {
         decls = new ArrayList<>();
         helpers = new ArrayList<>();
         forms = new AccessForms(rnd, helpers, () -> names++);
+        nrnd = new Random(seed ^ 0x31313131DEADL);
+        mutexForms = new MutexForms(nrnd, helpers, () -> names++);
+        indet = new IndeterminateForms(() -> names++, (lo, hi) -> {
+            nondets.add(new GenProgram.Nondet(lo, hi));
+            return "$N" + (nondets.size() - 1) + "$";
+        });
         nondets = new ArrayList<>();
         lockNames = new ArrayList<>();
         wrappers = false;
@@ -145,6 +183,10 @@ final class ProgramGenerator {
         roles.add(new Role(0, false));
         int threads = 0;
         int want = 1 + rnd.nextInt(3);
+        // with issue 31's holes only, half the programs are small (one worker, one object): their other pairs are
+        // simple enough for the thread-modular layer to exclude, so that a wrong exclusion of the hole shows as a true
+        boolean small = options.newForms() && ProgramGenerator.ISSUE31.containsAll(options.holes()) && new Random(seed ^ 0x5A11L).nextBoolean();
+        if (small) want = 1;
         Random keys = new Random(seed ^ 0x2545F4914F6CDD1DL);
         for (int r = 1; threads < want; r++) {
             boolean loop = want - threads >= 2 && rnd.nextInt(3) == 0;
@@ -155,6 +197,7 @@ final class ProgramGenerator {
         }
         // objects
         int count = 1 + rnd.nextInt(3);
+        if (small) count = 1;
         List<Obj> objs = new ArrayList<>();
         for (int i = 0; i < count; i++) objs.add(object(i, roles));
         // the hole: a kind that fits one of the objects
@@ -190,6 +233,7 @@ final class ProgramGenerator {
                 joins.add(Node.stmt(u, "for (int i = 0; i < " + n + "; i++) pthread_join(ts" + r.id + "[i], 0);", false));
             } else {
                 decls.add("pthread_t t" + r.id + ";");
+                boolean c11 = false;
                 boolean cancel = hole == Hole.CANCEL_RELAY && r.id == 1 + holeRole(roles);
                 if (cancel || rnd.nextInt(5) == 0) {
                     // a relay thread starts the worker and joins it: main's join of the relay orders the worker too
@@ -211,10 +255,17 @@ final class ProgramGenerator {
                     main.add(Node.block(u, "{", List.of(
                             Node.stmt(-1, "void *(*start)(void *) = " + fn + ";", false),
                             Node.stmt(-1, "pthread_create(&t" + r.id + ", 0, start, 0);", false)), "}"));
+                } else if (options.newForms() && nrnd.nextInt(4) == 0) { // C11: thrd_create through a trampoline
+                    decls.set(decls.size() - 1, "thrd_t t" + r.id + ";");
+                    relays.add(new Fn("int c11_" + fn + "(void *arg)", List.of(), "return (int) (long) " + fn + "(arg);", false));
+                    main.add(Node.stmt(u, "if (thrd_create(&t" + r.id + ", c11_" + fn + ", 0) != thrd_success) return 0;", false));
+                    c11 = true;
                 } else {
                     main.add(Node.stmt(u, "pthread_create(&t" + r.id + ", 0, " + fn + ", 0);", false));
                 }
-                if (!(partialJoin && r.id == 1 + holeRole(roles))) joins.add(Node.stmt(u, "pthread_join(t" + r.id + ", 0);", false));
+                if (!(partialJoin && r.id == 1 + holeRole(roles))) {
+                    joins.add(Node.stmt(u, c11 ? "thrd_join(t" + r.id + ", 0);" : "pthread_join(t" + r.id + ", 0);", false));
+                }
             }
         }
         main.addAll(roles.get(0).body);
@@ -258,7 +309,7 @@ final class ProgramGenerator {
     private Obj object(int i, List<Role> roles) {
         Obj o = new Obj();
         boolean anyLoop = roles.stream().anyMatch(r -> r.loop);
-        Guard[] guards = Guard.values();
+        Guard[] guards = OLD_GUARDS;
         do {
             // mutexes are the common case
             o.guard = rnd.nextInt(5) < 2 ? Guard.MUTEX : guards[rnd.nextInt(guards.length)];
@@ -270,6 +321,7 @@ final class ProgramGenerator {
             default -> o.kind = new Kind[] {Kind.GLOBAL, Kind.ARRAY, Kind.STRUCT, Kind.HEAP, Kind.HEAP_STRUCT}[rnd.nextInt(5)];
         }
         if (o.kind == Kind.STRUCT && rnd.nextInt(3) == 0) o.kind = Kind.MEMBER_ARRAY;
+        if (options.newForms()) Issue31Shapes.shape(options, nrnd, o, i);
         if (o.guard == Guard.MUTEX) {
             int k = rnd.nextInt(lockNames.size());
             o.lock = lockNames.get(k);
@@ -305,7 +357,11 @@ final class ProgramGenerator {
             }
             case ATOMIC_GLOBAL -> decls.add((rnd.nextBoolean() ? "_Atomic int " : "_Atomic(int) ") + n + ";");
             case ATOMIC_FIELD -> decls.add("struct { int pad; " + (rnd.nextBoolean() ? "_Atomic int" : "_Atomic(int)") + " v; } " + n + ";");
+            case PUBLISHED -> AtomicForms.declarePublished(n, nrnd, decls, init);
+            case ATOMIC_STRUCT -> AtomicForms.declareWhole(n, decls);
         }
+        if (o.guard == Guard.XMUTEX) o.xlock = mutexForms.declare(n, hole == Hole.RECURSIVE_UNLOCK && holeObj == o, decls, init);
+        if (o.guard == Guard.ONCE) MutexForms.declareOnce(n, forms.plainOp(lvalue(o, null), 1 + rnd.nextInt(3)), decls, helpers);
         if (o.kind == Kind.HEAP || o.kind == Kind.HEAP_STRUCT) {
             if (hole == Hole.FREE_EARLY && holeObj == o) o.freedEarly = true;
             // a thread the partial join misses may still use the object: freeing it is a free hole
@@ -331,7 +387,15 @@ final class ProgramGenerator {
 
     private boolean fits(Hole h, Obj o, List<Role> roles) {
         boolean heap = o.kind == Kind.HEAP || o.kind == Kind.HEAP_STRUCT;
+        if (o.guard == Guard.ONCE && h != Hole.ONCE_POINTER) return false;
+        boolean plainMutex = o.guard == Guard.MUTEX && !o.kind.name().startsWith("ATOMIC");
         return switch (h) {
+            case ATOMIC_PUBLISH -> o.guard == Guard.MUTEX && o.kind == Kind.PUBLISHED;
+            case ATOMIC_STRUCT_PLAIN -> o.kind == Kind.ATOMIC_STRUCT;
+            case RECURSIVE_UNLOCK -> o.guard == Guard.XMUTEX;
+            case ONCE_POINTER -> o.guard == Guard.ONCE;
+            case UNINIT_BRANCH, UNINIT_POINTER, UNINIT_HEAP -> plainMutex;
+            case UNINIT_INDEX -> plainMutex && (o.kind == Kind.ARRAY || o.kind == Kind.HEAP);
             case NO_LOCK, TRYLOCK_ELSE, NONDET_CONDITIONAL_LOCK, CALLEE_RELEASE -> o.guard == Guard.MUTEX;
             case WRONG_LOCK, RELEASE_SOME_LOCK -> o.guard == Guard.MUTEX && lockNames.size() >= 2;
             case VLA_OUTSIDE -> o.guard == Guard.MUTEX && !o.kind.name().startsWith("ATOMIC");
@@ -404,6 +468,22 @@ final class ProgramGenerator {
                 post.add(Node.stmt(unit++, "r += " + o.name + "[0] + " + o.name + "[1];", true));
                 return;
             }
+            case ONCE -> {
+                List<Role> parts = new ArrayList<>(roles);
+                java.util.Collections.shuffle(parts, nrnd);
+                parts = parts.subList(0, Math.min(parts.size(), 2 + nrnd.nextInt(2)));
+                if (parts.stream().noneMatch(r -> r.id > 0)) parts.set(0, workers.get(0));
+                for (Role r : parts) {
+                    boolean here = isHole && !holeDone && r.id > 0;
+                    if (here) holeRoleIndex = r.id - 1;
+                    holeDone |= here;
+                    String u = "u" + names++;
+                    String use = MutexForms.onceUse(o.name, forms.plainOp(lvalue(o, r), 0), here ? u : "!lockflag", nrnd);
+                    r.body.add(Node.stmt(unit++, here ? "{ " + indet.local(u, 0, 1) + " " + use + " }" : use, true));
+                }
+                post.add(Node.stmt(unit++, "r += " + lvalue(o, null) + ";", true));
+                return;
+            }
             default -> { }
         }
         if (o.guard == Guard.READ_ONLY) init.add(Node.stmt(-1, forms.plainOp(lvalue(o, null), 1), false));
@@ -429,6 +509,9 @@ final class ProgramGenerator {
                 if (holeHere) holeDone = true;
             }
         }
+        if (isHole && hole == Hole.ATOMIC_PUBLISH) {
+            roles.get(0).body.add(Node.stmt(unit++, AtomicForms.publisher(o.name, "x", nrnd, forms.plainOp("$LV$", 1 + nrnd.nextInt(3))), true));
+        }
         if (isHole && hole == Hole.FREE_EARLY) {
             roles.get(0).body.add(Node.stmt(unit++, "free(" + o.name + ");", true));
             holeDone = true;
@@ -439,7 +522,7 @@ final class ProgramGenerator {
     }
 
     /** An lvalue of the object, as seen from role {@code r} (null: main outside the concurrent part). */
-    private String lvalue(Obj o, Role r) {
+    String lvalue(Obj o, Role r) {
         if (o.primary == null) o.primary = anyLvalue(o);
         return rnd.nextInt(10) < 7 ? o.primary : anyLvalue(o);
     }
@@ -461,6 +544,8 @@ final class ProgramGenerator {
             };
             case HEAP_STRUCT -> n + (rnd.nextBoolean() ? "->x" : "->y");
             case ATOMIC_FIELD -> n + ".v";
+            case PUBLISHED -> AtomicForms.publishedLvalue(n, rnd);
+            case ATOMIC_STRUCT -> "atomic_load(&" + n + ").x"; // read only: post accesses
         };
     }
 
@@ -472,6 +557,10 @@ final class ProgramGenerator {
             case ATOMIC:
                 return Node.stmt(u, holeHere ? forms.plainOp(lv, op) : forms.atomicOp(lv, op), true);
             case ATOMIC_TYPE:
+                if (o.kind == Kind.ATOMIC_STRUCT) {
+                    return Node.stmt(u, holeHere ? AtomicForms.wholePlain(o.name, op) : AtomicForms.wholeOp(o.name, op, nrnd), true);
+                }
+                // fall through
             case READ_ONLY:
                 return Node.stmt(u, holeHere && o.guard == Guard.READ_ONLY ? forms.plainOp(lv, 1) : forms.viaPointer(o.atomicKind(), lv, op), true);
             case VATOMIC: {
@@ -492,117 +581,13 @@ final class ProgramGenerator {
                 return Node.block(u, "{", List.of(Node.stmt(-1, acq, false), Node.stmt(-1, forms.plainOp(lv, op), true),
                         Node.stmt(-1, "pthread_rwlock_unlock(&rw);", false)), "}");
             }
+            case XMUTEX: { // another hole than the recursive one on this object: unprotected, as NO_LOCK
+                String acc = forms.viaPointer(o.atomicKind(), lv, op);
+                if (holeHere && hole != Hole.RECURSIVE_UNLOCK) return Node.stmt(u, acc, true);
+                return mutexForms.access(o.xlock, locks.indeterminate(o, lv, op, acc), u, holeHere);
+            }
             default:
-                return mutexAccess(o, lv, op, u, holeHere ? hole : null);
-        }
-    }
-
-    private String lock(String l) {
-        if (rnd.nextInt(3) == 0) {
-            wrappers = true;
-            return "acquire(" + l + ");";
-        }
-        return "pthread_mutex_lock(" + l + ");";
-    }
-
-    private String unlock(String l) {
-        if (rnd.nextInt(3) == 0) {
-            wrappers = true;
-            return "release(" + l + ");";
-        }
-        return "pthread_mutex_unlock(" + l + ");";
-    }
-
-    private String nondet(int lo, int hi, String var) {
-        int k = nondets.size();
-        nondets.add(new GenProgram.Nondet(lo, hi));
-        return "int " + var + " = $N" + k + "$; __VERIFIER_assume(" + var + " >= " + lo + " && " + var + " <= " + hi + ");";
-    }
-
-    private Node mutexAccess(Obj o, String lv, int op, int u, Hole h) {
-        String l = o.lock;
-        String body = forms.viaPointer(o.atomicKind(), lv, op);
-        Node acc = Node.stmt(-1, body, true);
-        if (h == null) {
-            switch (rnd.nextInt(7)) {
-                case 0: // conditional locking on a flag main set before the threads
-                    return Node.block(u, "{", List.of(Node.stmt(-1, "if (lockflag) " + lock(l), false), acc,
-                            Node.stmt(-1, "if (lockflag) " + unlock(l), false)), "}");
-                case 1:
-                    return Node.block(u, "if (pthread_mutex_trylock(" + l + ") == 0) {", List.of(acc, Node.stmt(-1, unlock(l), false)), "}");
-                case 2:
-                    return Node.block(u, "for (int i = 0; i < 2; i++) {", List.of(Node.stmt(-1, lock(l), false), acc,
-                            Node.stmt(-1, unlock(l), false)), "}");
-                case 3: { // the access in a helper, called directly or through a function pointer
-                    String f = "op" + names++;
-                    helpers.add(new Fn("int " + f + "(void)", List.of(Node.stmt(-1, "int r = 0;", false), Node.stmt(-1, body, true)), "return r;", false));
-                    String call = rnd.nextBoolean() ? "r += " + f + "();" : "{ int (*fp)(void) = " + f + "; r += fp(); }";
-                    return Node.block(u, "{", List.of(Node.stmt(-1, lock(l), false), Node.stmt(-1, call, true),
-                            Node.stmt(-1, unlock(l), false)), "}");
-                }
-                case 4: // a VLA whose size reads the object, under the lock
-                    // rare: the exhaustive exploration cannot run VLAs, so only TSan checks these programs
-                    if (!o.kind.name().startsWith("ATOMIC") && !lv.startsWith("*") && rnd.nextInt(4) == 0) {
-                        String v = "v" + names++;
-                        return Node.block(u, "{", List.of(Node.stmt(-1, lock(l), false),
-                                Node.stmt(-1, "{ int " + v + "[(" + lv + " & 3) + 1]; " + v + "[0] = 1; r += " + v + "[0]; }", true),
-                                Node.stmt(-1, unlock(l), false)), "}");
-                    }
-                    // fall through
-                default:
-                    return Node.block(u, "{", List.of(Node.stmt(-1, lock(l), false), acc, Node.stmt(-1, unlock(l), false)), "}");
-            }
-        }
-        String other = lockNames.get((lockNames.indexOf(l) + 1) % lockNames.size());
-        switch (h) {
-            case WRONG_LOCK:
-                return Node.block(u, "{", List.of(Node.stmt(-1, lock(other), false), acc, Node.stmt(-1, unlock(other), false)), "}");
-            case TRYLOCK_ELSE:
-                return Node.block(u, "if (pthread_mutex_trylock(" + l + ") == 0) {", List.of(acc, Node.stmt(-1, unlock(l), false)),
-                        "} else { " + forms.viaPointer(o.atomicKind(), lvalue(o, null), op) + " }");
-            case NONDET_CONDITIONAL_LOCK: {
-                String f = "c" + names++;
-                return Node.block(u, "{", List.of(Node.stmt(-1, nondet(0, 1, f), false), Node.stmt(-1, "if (" + f + ") " + lock(l), false), acc,
-                        Node.stmt(-1, "if (" + f + ") " + unlock(l), false)), "}");
-            }
-            case RELEASE_SOME_LOCK: {
-                wrappers = true;
-                String k = "k" + names++;
-                String first;
-                String second;
-                if (o.lockIndex >= 0) {
-                    first = "&ml[" + k + "]";
-                    second = "&ml[1 - " + k + "]";
-                    l = "&ml[0]";
-                    other = "&ml[1]";
-                } else {
-                    first = "(" + k + " ? " + l + " : " + other + ")";
-                    second = "(" + k + " ? " + other + " : " + l + ")";
-                }
-                return Node.block(u, "{", List.of(Node.stmt(-1, nondet(0, 1, k), false), Node.stmt(-1, "pthread_mutex_lock(" + l + ");", false),
-                        Node.stmt(-1, "pthread_mutex_lock(" + other + ");", false), Node.stmt(-1, "{ pthread_mutex_t *q = " + first + "; "
-                                + (rnd.nextBoolean() ? "release(q); }" : "pthread_mutex_unlock(q); }"), false),
-                        acc, Node.stmt(-1, "pthread_mutex_unlock(" + second + ");", false)), "}");
-            }
-            case CALLEE_RELEASE: {
-                wrappers = true;
-                if (op > 0 && !lv.startsWith("*") && rnd.nextBoolean()) {
-                    return Node.block(u, "{", List.of(Node.stmt(-1, "pthread_mutex_lock(" + l + ");", false),
-                            Node.stmt(-1, lv + " = release_one(" + l + ");", true)), "}");
-                }
-                return Node.block(u, "{", List.of(Node.stmt(-1, "pthread_mutex_lock(" + l + ");", false),
-                        Node.stmt(-1, "release(" + l + ");", false), acc), "}");
-            }
-            case VLA_OUTSIDE: {
-                String v = "v" + names++;
-                String size = "(" + lv + " & 3) + 1";
-                String use = rnd.nextBoolean() ? "{ int " + v + "[" + size + "]; " + v + "[0] = 1; r += " + v + "[0]; }"
-                        : "r += (int) sizeof(int[" + size + "]);";
-                return Node.block(u, "{", List.of(Node.stmt(-1, use, true), Node.stmt(-1, lock(l), false), acc,
-                        Node.stmt(-1, unlock(l), false)), "}");
-            }
-            default: // NO_LOCK
-                return Node.stmt(u, body, true);
+                return locks.mutexAccess(o, lv, op, u, holeHere ? hole : null);
         }
     }
 }

@@ -1,0 +1,47 @@
+package weft.soundness;
+
+import java.util.function.BiFunction;
+import java.util.function.IntSupplier;
+
+/**
+ * Indeterminate values for {@link ProgramGenerator} (area 2 of issue 31: uninitialised locals and fresh
+ * {@code malloc} contents, which the bounded layer took as fixed). An access is made under a value read before any
+ * write: a branch on an uninitialised local, a pointer whose target it picks ({@code if (u) p = &obj; else p = &d;}),
+ * an index it gives, or a branch on a {@code malloc}'d cell read before it is written. In Weft's rendering the value
+ * stays indeterminate; the oracles' renderings initialise it with an input ({@code $<...>$}, see {@link GenProgram}),
+ * which every closed variant enumerates and TSan draws at random, so the oracles see every behaviour the value allows.
+ * Never a lock through an uninitialised pointer (undefined behaviour): the locks stay determinate.
+ */
+final class IndeterminateForms {
+    enum Form { BRANCH, POINTER, HEAP, INDEX }
+
+    private final IntSupplier names;
+    private final BiFunction<Integer, Integer, String> input; // (lo, hi) -> "$Nk$"
+
+    IndeterminateForms(IntSupplier names, BiFunction<Integer, Integer, String> input) {
+        this.names = names;
+        this.input = input;
+    }
+
+    /** The declaration of an uninitialised local, initialised with an input in {@code lo..hi} for the oracles. */
+    String local(String v, int lo, int hi) {
+        return "int " + v + "$< = " + input.apply(lo, hi) + ">$;";
+    }
+
+    /**
+     * A statement making {@code access} (a statement over {@code $LV$}) on {@code lv} under an indeterminate value;
+     * {@code array}: the object's name when it can be indexed ({@code name[0..3]}), for {@link Form#INDEX}.
+     */
+    String access(Form f, String lv, String array, java.util.function.UnaryOperator<String> access) {
+        int k = names.getAsInt();
+        String u = "u" + k;
+        return switch (f) {
+            case BRANCH -> "{ " + local(u, 0, 1) + " if (" + u + ") " + access.apply(lv) + " }";
+            case POINTER -> "{ " + local(u, 0, 1) + " int d" + k + " = 0; int *p" + k + "; if (" + u + ") p" + k + " = &(" + lv
+                    + "); else p" + k + " = &d" + k + "; " + access.apply("*p" + k) + " r += d" + k + "; }";
+            case HEAP -> "{ int *c" + k + " = malloc(sizeof(int)); if (c" + k + ") { $<*c" + k + " = " + input.apply(0, 1) + "; >$if (*c" + k
+                    + ") " + access.apply(lv) + " free(c" + k + "); } }";
+            case INDEX -> "{ " + local(u, 0, 3) + " " + access.apply(array + "[" + u + " & 3]") + " }";
+        };
+    }
+}

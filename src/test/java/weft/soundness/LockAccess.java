@@ -1,0 +1,143 @@
+package weft.soundness;
+
+import weft.soundness.GenProgram.Fn;
+import weft.soundness.GenProgram.Node;
+
+import java.util.List;
+
+/**
+ * How {@link ProgramGenerator} writes one access to an object of the default mutex discipline: locked and unlocked
+ * around it (directly, through wrappers, conditionally on a flag main set, by a successful trylock, in a loop, in a
+ * helper, with a VLA whose size reads the object), or, for a hole, breaking the discipline. Sometimes (issue 31's
+ * constructs) the access is made under an indeterminate value ({@link IndeterminateForms}). Shares the generator's
+ * state of the program being generated.
+ */
+final class LockAccess {
+    private final ProgramGenerator g;
+
+    LockAccess(ProgramGenerator g) {
+        this.g = g;
+    }
+
+    /** Sometimes (issue 31's constructs) the access {@code body} made under an indeterminate value instead. */
+    String indeterminate(ProgramGenerator.Obj o, String lv, int op, String body) {
+        if (!g.options.newForms() || o.kind.name().startsWith("ATOMIC") || g.nrnd.nextInt(8) != 0) return body;
+        var f = IndeterminateForms.Form.values()[g.nrnd.nextInt(o.kind == ProgramGenerator.Kind.ARRAY || o.kind == ProgramGenerator.Kind.HEAP ? 4 : 3)];
+        return g.indet.access(f, lv, o.name, a -> g.forms.plainOp(a, op));
+    }
+
+    private String lock(String l) {
+        if (g.rnd.nextInt(3) == 0) {
+            g.wrappers = true;
+            return "acquire(" + l + ");";
+        }
+        return "pthread_mutex_lock(" + l + ");";
+    }
+
+    private String unlock(String l) {
+        if (g.rnd.nextInt(3) == 0) {
+            g.wrappers = true;
+            return "release(" + l + ");";
+        }
+        return "pthread_mutex_unlock(" + l + ");";
+    }
+
+    private String nondet(int lo, int hi, String var) {
+        int k = g.nondets.size();
+        g.nondets.add(new GenProgram.Nondet(lo, hi));
+        return "int " + var + " = $N" + k + "$; __VERIFIER_assume(" + var + " >= " + lo + " && " + var + " <= " + hi + ");";
+    }
+
+    Node mutexAccess(ProgramGenerator.Obj o, String lv, int op, int u, ProgramGenerator.Hole h) {
+        String l = o.lock;
+        String body = g.forms.viaPointer(o.atomicKind(), lv, op);
+        if (h == null) body = indeterminate(o, lv, op, body);
+        Node acc = Node.stmt(-1, body, true);
+        if (h == null) {
+            switch (g.rnd.nextInt(7)) {
+                case 0: // conditional locking on a flag main set before the threads
+                    return Node.block(u, "{", List.of(Node.stmt(-1, "if (lockflag) " + lock(l), false), acc,
+                            Node.stmt(-1, "if (lockflag) " + unlock(l), false)), "}");
+                case 1:
+                    return Node.block(u, "if (pthread_mutex_trylock(" + l + ") == 0) {", List.of(acc, Node.stmt(-1, unlock(l), false)), "}");
+                case 2:
+                    return Node.block(u, "for (int i = 0; i < 2; i++) {", List.of(Node.stmt(-1, lock(l), false), acc,
+                            Node.stmt(-1, unlock(l), false)), "}");
+                case 3: { // the access in a helper, called directly or through a function pointer
+                    String f = "op" + g.names++;
+                    g.helpers.add(new Fn("int " + f + "(void)", List.of(Node.stmt(-1, "int r = 0;", false), Node.stmt(-1, body, true)), "return r;", false));
+                    String call = g.rnd.nextBoolean() ? "r += " + f + "();" : "{ int (*fp)(void) = " + f + "; r += fp(); }";
+                    return Node.block(u, "{", List.of(Node.stmt(-1, lock(l), false), Node.stmt(-1, call, true),
+                            Node.stmt(-1, unlock(l), false)), "}");
+                }
+                case 4: // a VLA whose size reads the object, under the lock
+                    // rare: the exhaustive exploration cannot run VLAs, so only TSan checks these programs
+                    if (!o.kind.name().startsWith("ATOMIC") && !lv.startsWith("*") && g.rnd.nextInt(4) == 0) {
+                        String v = "v" + g.names++;
+                        return Node.block(u, "{", List.of(Node.stmt(-1, lock(l), false),
+                                Node.stmt(-1, "{ int " + v + "[(" + lv + " & 3) + 1]; " + v + "[0] = 1; r += " + v + "[0]; }", true),
+                                Node.stmt(-1, unlock(l), false)), "}");
+                    }
+                    // fall through
+                default:
+                    return Node.block(u, "{", List.of(Node.stmt(-1, lock(l), false), acc, Node.stmt(-1, unlock(l), false)), "}");
+            }
+        }
+        String other = g.lockNames.get((g.lockNames.indexOf(l) + 1) % g.lockNames.size());
+        switch (h) {
+            case WRONG_LOCK:
+                return Node.block(u, "{", List.of(Node.stmt(-1, lock(other), false), acc, Node.stmt(-1, unlock(other), false)), "}");
+            case TRYLOCK_ELSE:
+                return Node.block(u, "if (pthread_mutex_trylock(" + l + ") == 0) {", List.of(acc, Node.stmt(-1, unlock(l), false)),
+                        "} else { " + g.forms.viaPointer(o.atomicKind(), g.lvalue(o, null), op) + " }");
+            case NONDET_CONDITIONAL_LOCK: {
+                String f = "c" + g.names++;
+                return Node.block(u, "{", List.of(Node.stmt(-1, nondet(0, 1, f), false), Node.stmt(-1, "if (" + f + ") " + lock(l), false), acc,
+                        Node.stmt(-1, "if (" + f + ") " + unlock(l), false)), "}");
+            }
+            case RELEASE_SOME_LOCK: {
+                g.wrappers = true;
+                String k = "k" + g.names++;
+                String first;
+                String second;
+                if (o.lockIndex >= 0) {
+                    first = "&ml[" + k + "]";
+                    second = "&ml[1 - " + k + "]";
+                    l = "&ml[0]";
+                    other = "&ml[1]";
+                } else {
+                    first = "(" + k + " ? " + l + " : " + other + ")";
+                    second = "(" + k + " ? " + other + " : " + l + ")";
+                }
+                return Node.block(u, "{", List.of(Node.stmt(-1, nondet(0, 1, k), false), Node.stmt(-1, "pthread_mutex_lock(" + l + ");", false),
+                        Node.stmt(-1, "pthread_mutex_lock(" + other + ");", false), Node.stmt(-1, "{ pthread_mutex_t *q = " + first + "; "
+                                + (g.rnd.nextBoolean() ? "release(q); }" : "pthread_mutex_unlock(q); }"), false),
+                        acc, Node.stmt(-1, "pthread_mutex_unlock(" + second + ");", false)), "}");
+            }
+            case CALLEE_RELEASE: {
+                g.wrappers = true;
+                if (op > 0 && !lv.startsWith("*") && g.rnd.nextBoolean()) {
+                    return Node.block(u, "{", List.of(Node.stmt(-1, "pthread_mutex_lock(" + l + ");", false),
+                            Node.stmt(-1, lv + " = release_one(" + l + ");", true)), "}");
+                }
+                return Node.block(u, "{", List.of(Node.stmt(-1, "pthread_mutex_lock(" + l + ");", false),
+                        Node.stmt(-1, "release(" + l + ");", false), acc), "}");
+            }
+            case VLA_OUTSIDE: {
+                String v = "v" + g.names++;
+                String size = "(" + lv + " & 3) + 1";
+                String use = g.rnd.nextBoolean() ? "{ int " + v + "[" + size + "]; " + v + "[0] = 1; r += " + v + "[0]; }"
+                        : "r += (int) sizeof(int[" + size + "]);";
+                return Node.block(u, "{", List.of(Node.stmt(-1, use, true), Node.stmt(-1, lock(l), false), acc,
+                        Node.stmt(-1, unlock(l), false)), "}");
+            }
+            case ATOMIC_PUBLISH:
+                return Node.stmt(u, AtomicForms.reader(o.name, "x", g.forms.plainOp("$LV$", op)), true);
+            case UNINIT_BRANCH, UNINIT_POINTER, UNINIT_HEAP, UNINIT_INDEX:
+                return Node.stmt(u, g.indet.access(IndeterminateForms.Form.valueOf(h.name().substring(7)), lv, o.name,
+                        a -> g.forms.plainOp(a, op)), true);
+            default: // NO_LOCK
+                return Node.stmt(u, body, true);
+        }
+    }
+}
