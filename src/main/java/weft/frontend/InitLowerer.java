@@ -52,6 +52,18 @@ final class InitLowerer {
 
     /** Initialises {@code root} (a variable) from {@code init}. */
     void initialize(Lvalue.Var root, IASTInitializer init, SourceLoc loc) {
+        boolean braces = init instanceof IASTInitializerList
+                || init instanceof IASTEqualsInitializer eq0 && eq0.getInitializerClause() instanceof IASTInitializerList;
+        CType rt = root.type().unqualified();
+        if (braces && !measuring && !body.isStaticContext() && !root.variable().isStatic()
+                && (rt instanceof StructType || rt instanceof CType.Array)) {
+            // C11 6.7.9p21: the members a brace list does not name are initialised as static storage is (zero);
+            // an automatic object is otherwise indeterminate, so the zeros must be statements of the program
+            List<Lvalue> leaves = new ArrayList<>();
+            if (leaves(root, rt, leaves, 0)) {
+                for (Lvalue leaf : leaves) body.emit(new Stmt.Assign(leaf, zero(leaf.type()), loc));
+            }
+        }
         if (init instanceof IASTEqualsInitializer eq) {
             member(new Cursor(List.of(eq.getInitializerClause())), root.type(), root, 0);
         } else if (init instanceof IASTInitializerList list) {
@@ -60,6 +72,37 @@ final class InitLowerer {
         if (body.isStaticContext() || root.variable().isStatic()) {
             ctx.program.addInit(new GlobalInit(root.variable(), items));
         }
+    }
+
+    /** Most scalar members zeroed before a brace list's items; a larger object keeps only the named ones. */
+    private static final int MAX_ZEROED = 256;
+
+    /** Adds the scalar members of {@code lv} (of type {@code t}); false if more than {@link #MAX_ZEROED} or unknown. */
+    private boolean leaves(Lvalue lv, CType t, List<Lvalue> out, int depth) {
+        CType u = t.unqualified();
+        if (u instanceof StructType st) {
+            if (depth > 16) return false;
+            for (StructType.Field f : st.fields()) {
+                if (f.name() == null || f.name().isEmpty()) continue;
+                if (!leaves(new Lvalue.Field(lv, st, f), f.type(), out, depth + 1)) return false;
+            }
+            return true;
+        }
+        if (u instanceof CType.Array a) {
+            if (a.length() < 0 || depth > 16 || a.length() > MAX_ZEROED) return false;
+            for (long i = 0; i < a.length(); i++) if (!leaves(index(lv, i, a.element()), a.element(), out, depth + 1)) return false;
+            return true;
+        }
+        if (!(u instanceof CType.Int || u instanceof CType.Float || u instanceof CType.Pointer)) return false;
+        out.add(lv);
+        return out.size() <= MAX_ZEROED;
+    }
+
+    private Expr zero(CType t) {
+        CType u = t.unqualified();
+        if (u instanceof CType.Float) return new Expr.FloatConst(0.0, t);
+        if (u instanceof CType.Int) return new Expr.IntConst(0, t);
+        return new Expr.Cast(t, new Expr.IntConst(0, ctx.types.intType()));
     }
 
     private static final class Cursor {

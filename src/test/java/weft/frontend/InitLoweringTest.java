@@ -176,13 +176,19 @@ class InitLoweringTest {
                 }
                 """);
         Function f = fn(p, "f");
+        // a brace list first zeroes every scalar member at the declarator (C11 6.7.9p21: the members it does not
+        // name are zero; an automatic object is otherwise indeterminate), then stores the items it names
+        List<String> all = stmts(f);
+        List<String> zeros = all.stream().filter(x -> x.matches(".* = 0 @(4:12|5:12|7:7)")).toList();
+        assertEquals(List.of("a.x = 0 @4:12", "a.y = 0 @4:12", "b.x = 0 @5:12", "b.y = 0 @5:12", "arr[0] = 0 @7:7",
+                "arr[1] = 0 @7:7", "arr[2] = 0 @7:7"), zeros);
         assertEquals(List.of("decl a : struct P @4:12", "a.x = v @4:18", "a.y = (v + 1) @4:21", "decl b : struct P @5:12",
                 "b.y = 3 @5:23", "decl c : struct P @6:12", "c = g @6:16", "decl arr : int[3] @7:7", "arr[0] = 1 @7:18",
-                "arr[2] = v @7:27"), stmts(f).subList(0, 10));
+                "arr[2] = v @7:27"), all.stream().filter(x -> !zeros.contains(x)).toList().subList(0, 10));
         // A struct copy is one write of the whole object and one read of the whole source.
-        Stmt.Assign copy = stmtsOf(f, Stmt.Assign.class).get(3);
+        Stmt.Assign copy = stmtsOf(f, Stmt.Assign.class).get(7);
         assertEquals(8, copy.lhs().byteSize());
-        assertEquals(List.of("R g @6:16", "W c @6:16"), FrontendTestSupport.userAccesses(f).subList(5, 7));
+        assertTrue(String.join(",", FrontendTestSupport.userAccesses(f)).contains("R g @6:16,W c @6:16"), FrontendTestSupport.userAccesses(f).toString());
         assertTrue(p.globals().stream().noneMatch(v -> v.kind() == Variable.Kind.STATIC_LOCAL), p.globals().toString());
     }
 

@@ -1,5 +1,4 @@
 /* expect: racy */
-/* weft: imprecise: the explorer reads the indeterminate value only as an input it does not choose, so the bounded layer's race has no witness */
 /* an uninitialised local decides which global main writes through a pointer: it may be non-zero (TSan shows the race at -O0 with the stack slot dirtied by an earlier call) */
 #include <pthread.h>
 int A, B;

@@ -1,5 +1,4 @@
 /* expect: racy */
-/* weft: imprecise: the explorer reads the indeterminate value only as an input it does not choose, so the bounded layer's race has no witness */
 /* an uninitialised flag chooses the pthread_once_t main runs the initialiser with: when it is non-zero, main's once differs from the worker's and both run the initialiser (TSan shows the race at -O0 with the stack slot dirtied by an earlier call) */
 #include <pthread.h>
 pthread_once_t o1 = PTHREAD_ONCE_INIT, o2 = PTHREAD_ONCE_INIT;

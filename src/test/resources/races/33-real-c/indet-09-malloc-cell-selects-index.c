@@ -1,5 +1,4 @@
 /* expect: racy */
-/* weft: imprecise: the explorer reads fresh heap contents only as an input it does not choose, so the bounded layer's race has no witness */
 /* a malloc'd cell read before it is written decides the index main writes: fresh heap contents may be non-zero (TSan shows the race at -O0 when malloc reuses a block freed with a non-zero value) */
 #include <pthread.h>
 #include <stdlib.h>

@@ -1,5 +1,4 @@
 /* expect: racy */
-/* weft: imprecise: the explorer reads fresh heap contents only as an input it does not choose, so the bounded layer's race has no witness */
 /* a pointer field of a malloc'd record is read before it is written and decides where main writes: fresh heap contents may be non-null (TSan shows the race at -O0 when malloc reuses a block freed with a non-zero field) */
 #include <pthread.h>
 #include <stdlib.h>

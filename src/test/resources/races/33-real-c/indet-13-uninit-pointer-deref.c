@@ -1,10 +1,9 @@
 /* expect: racy */
-/* weft: imprecise: a write through an uninitialised pointer is undefined: the points-to analysis reports it as a gap (verdict unknown), and the write reaches no object it knows, so no line is reported */
 /* main writes through an uninitialised local pointer (undefined behaviour: it may point at A); TSan shows the race at -O0 when an earlier call leaves &A in the stack slot */
 #include <pthread.h>
 int A, B;
 void *worker(void *arg) {
-    A = 1;
+    A = 1; // RACE!
     return 0;
 }
 static void dirty(void) {
@@ -17,7 +16,7 @@ static void run(void) {
     pthread_t t;
     int *p;
     pthread_create(&t, 0, worker, 0);
-    *p = 2;
+    *p = 2; // RACE!
     pthread_join(t, 0);
 }
 int main(void) {

@@ -1,5 +1,4 @@
 /* expect: racy */
-/* weft: imprecise: the explorer reads the indeterminate value only as an input it does not choose, so the bounded layer's race has no witness */
 /* a local struct with one field set and the other left uninitialised: the uninitialised field decides where main writes (TSan shows the race at -O0 with the stack slot dirtied by an earlier call) */
 #include <pthread.h>
 struct cfg { int shared; int verbose; };

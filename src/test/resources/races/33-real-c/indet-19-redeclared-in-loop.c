@@ -1,5 +1,4 @@
 /* expect: racy */
-/* weft: imprecise: the explorer reads the indeterminate value only as an input it does not choose, so the bounded layer's race has no witness */
 /* a local declared inside a loop body is set only in the first iteration: in the second it is indeterminate again and may select A (no TSan run: at -O0 the slot keeps the first iteration's zero) */
 #include <pthread.h>
 int A, B;
