@@ -69,7 +69,10 @@ public final class MutationBench {
             }
         }
         long t0 = System.nanoTime();
-        Stats s = run(sources(AnnotatedRoot.ROOT, dev), perFile, max, seed, save, tsanRuns, true);
+        List<Path> sources = new ArrayList<>(sources(AnnotatedRoot.ROOT, dev));
+        // a seeded order, so that a run cut short by --max samples the corpus and the dev set alike
+        java.util.Collections.shuffle(sources, new java.util.Random(seed));
+        Stats s = run(sources, perFile, max, seed, save, tsanRuns, true);
         print(s);
         System.out.printf("wall %.1f s%n", (System.nanoTime() - t0) / 1e9);
     }
@@ -117,7 +120,7 @@ public final class MutationBench {
                     s.found.add(f.get().kind().label() + " " + where + ": " + f.get().detail() + (saved != null ? " -> " + saved : ""));
                     if (verbose) System.err.println("FAILURE " + s.found.get(s.found.size() - 1));
                 }
-                if (verbose && s.mutants % 50 == 0) System.err.printf("%d mutants, %d failures%n", s.mutants, s.found.size());
+                if (verbose && s.mutants % 10 == 0) System.err.printf("%d mutants, %d failures%n", s.mutants, s.found.size());
             }
         }
         return s;
