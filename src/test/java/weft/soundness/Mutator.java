@@ -43,7 +43,7 @@ final class Mutator {
     private static final Pattern LOCK = Pattern.compile("\\b(pthread_mutex_lock|pthread_spin_lock|pthread_rwlock_wrlock|pthread_rwlock_rdlock|mtx_lock)\\s*\\(");
     private static final Pattern JOIN = Pattern.compile("\\b(pthread_join|thrd_join)\\s*\\(");
     private static final Pattern ONCE = Pattern.compile("\\b(pthread_once|call_once)\\s*\\(");
-    private static final Pattern BARRIER = Pattern.compile("\\bpthread_barrier_wait\\s*\\(");
+    private static final Pattern BARRIER = Pattern.compile("\\b(pthread_barrier_wait)\\s*\\(");
     private static final Pattern ATOMIC = Pattern.compile("\\b(atomic_fetch_(add|sub|or|and|xor)(_explicit)?|atomic_load(_explicit)?|atomic_store(_explicit)?"
             + "|atomic_exchange(_explicit)?|__atomic_(fetch_(add|sub|or|and|xor)|(add|sub|or|and|xor)_fetch|load_n|store_n|exchange_n)"
             + "|__sync_(fetch_and_(add|sub|or|and|xor)|(add|sub|or|and|xor)_and_fetch|lock_test_and_set))\\s*\\(");

@@ -20,6 +20,7 @@ class MutatorTest {
             atomic_int n;
             pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
             pthread_once_t once = PTHREAD_ONCE_INIT;
+            pthread_barrier_t b;
             void init(void) { g = 0; }
             void *w(void *a) {
                 pthread_once(&once, init);
@@ -27,6 +28,7 @@ class MutatorTest {
                 g++;
                 pthread_mutex_unlock(&m);
                 atomic_fetch_add(&n, 1);
+                pthread_barrier_wait(&b);
                 return a;
             }
             int main(void) {
@@ -50,6 +52,7 @@ class MutatorTest {
         assertTrue(early.contains("pthread_mutex_lock(&m); pthread_mutex_unlock(&m);"), early);
         String once = all.stream().filter(m -> m.op() == Mutator.Op.DROP_ONCE_BARRIER).findFirst().orElseThrow().text();
         assertTrue(once.contains("(init(), 0);"), once);
+        assertTrue(all.stream().anyMatch(m -> m.op() == Mutator.Op.DROP_ONCE_BARRIER && m.text().contains("\n    0;\n")), "barrier dropped");
     }
 
     @Test
