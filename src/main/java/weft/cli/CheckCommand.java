@@ -97,11 +97,20 @@ public final class CheckCommand implements Callable<Integer> {
      * @param reproducer directory to write the runnable reproducer of a confirmed race into ({@code weft.reproduce}), or null
      * @param bounded    bounds of the symbolic bounded layer ({@code --rounds}, {@code --unwind}, {@code --threads},
      *     {@code --recursion})
+     * @param provers    the layers whose proof of race freedom is accepted ({@code --prover}, {@link weft.race.Prover})
      */
     public record Options(CliOptions common, boolean svcomp, Path property, Duration timeout, boolean atomicSectionsRace,
                           Format format, boolean explain, Path html, Path config, boolean quiet, ColorMode color,
                           boolean libcStateRaces, int maxRaces, boolean stats, long memoryBytes, Path witness, boolean noWitness,
-                          Path reproducer, weft.bounded.bmc.RaceBmc.Options bounded) {
+                          Path reproducer, weft.bounded.bmc.RaceBmc.Options bounded, java.util.Set<weft.race.Prover> provers) {
+        public Options(CliOptions common, boolean svcomp, Path property, Duration timeout, boolean atomicSectionsRace,
+                       Format format, boolean explain, Path html, Path config, boolean quiet, ColorMode color,
+                       boolean libcStateRaces, int maxRaces, boolean stats, long memoryBytes, Path witness, boolean noWitness,
+                       Path reproducer, weft.bounded.bmc.RaceBmc.Options bounded) {
+            this(common, svcomp, property, timeout, atomicSectionsRace, format, explain, html, config, quiet, color, libcStateRaces,
+                    maxRaces, stats, memoryBytes, witness, noWitness, reproducer, bounded, weft.race.Prover.all());
+        }
+
         public Options(CliOptions common, boolean svcomp, Path property, Duration timeout, boolean atomicSectionsRace,
                        Format format, boolean explain, Path html, Path config, boolean quiet, ColorMode color,
                        boolean libcStateRaces, int maxRaces, boolean stats, long memoryBytes, Path witness, boolean noWitness,
@@ -276,6 +285,11 @@ public final class CheckCommand implements Callable<Integer> {
             description = "Bounded layer: instances of one function on an inlining stack (default: 2).")
     Integer recursion;
 
+    @Option(names = "--prover", paramLabel = "LAYER", defaultValue = "all",
+            description = "Which layer may answer race-free: thread-modular, exploration, bounded or all (default); "
+                    + "the others still run where it needs them and to find races. For testing each layer alone.")
+    String prover = "all";
+
     @Option(names = {"-q", "--quiet"}, description = "No progress display on stderr.")
     boolean quiet;
 
@@ -311,6 +325,12 @@ public final class CheckCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), e.getMessage());
             }
         }
+        java.util.Set<weft.race.Prover> provers;
+        try {
+            provers = weft.race.Prover.parse(prover);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--prover: " + e.getMessage());
+        }
         weft.bounded.bmc.RaceBmc.Options bounded;
         try {
             bounded = weft.bounded.bmc.RaceBmc.Options.defaults().withBounds(rounds, unwind, threads, recursion);
@@ -319,7 +339,7 @@ public final class CheckCommand implements Callable<Integer> {
         }
         return new Options(c, svcomp, property, timeoutSeconds == null ? null : Duration.ofSeconds(timeoutSeconds),
                 atomicSectionsRace, format, explain, html, config, quiet, color, libcStateRaces, maxRaces == null ? 0 : maxRaces,
-                stats, memoryBytes, noWitness ? null : witness, noWitness, reproducer, bounded);
+                stats, memoryBytes, noWitness ? null : witness, noWitness, reproducer, bounded, provers);
     }
 
     @Override
@@ -464,7 +484,7 @@ public final class CheckCommand implements Callable<Integer> {
         AnalysisOptions options = AnalysisOptions.defaults().withAtomicSectionsRace(o.atomicSectionsRace()).withExplain(o.explain())
                 .withLibcStateRaces(o.effectiveLibcStateRaces()).withMemoryBytes(o.memoryBytes())
                 .withMaxRaces(o.maxRaces() == 0 && o.svcomp() ? AnalysisOptions.SVCOMP_MAX_RACES : o.maxRaces())
-                .withBounded(o.bounded());
+                .withBounded(o.bounded()).withProvers(o.provers());
         options = options.withBudgetMillis(analysisBudgetMillis(o.limit().toMillis(), (CpuClock.process().nanos() - cpuStartNanos) / 1_000_000));
         AnalysisResult r = new RaceAnalysis(options).run(program, progress);
         progress.phase("writing the report");

@@ -26,10 +26,22 @@ package weft.race;
  *     the JVM's maximum heap, see {@code weft.analysis.MemoryBudget})
  * @param bounded     bounds and limits of the symbolic bounded layer ({@code --rounds}, {@code --unwind},
  *     {@code --threads}, {@code --recursion}); they appear in its proofs and in an unknown verdict's reason
+ * @param provers     the layers whose proof of race freedom is accepted ({@code --prover}; default all, see {@link Prover})
  */
 public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis, boolean atomicSectionsRace,
                               boolean explain, long proveMillis, long budgetMillis, boolean libcStateRaces, long memoryBytes,
-                              weft.bounded.bmc.RaceBmc.Options bounded) {
+                              weft.bounded.bmc.RaceBmc.Options bounded, java.util.Set<Prover> provers) {
+    public AnalysisOptions {
+        provers = provers.isEmpty() ? Prover.all() : java.util.Set.copyOf(provers);
+    }
+
+    public AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis, boolean atomicSectionsRace,
+                           boolean explain, long proveMillis, long budgetMillis, boolean libcStateRaces, long memoryBytes,
+                           weft.bounded.bmc.RaceBmc.Options bounded) {
+        this(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis, libcStateRaces,
+                memoryBytes, bounded, Prover.all());
+    }
+
     public static final long DEFAULT_PROVE_MILLIS = 8000;
     /**
      * The limit of races in SV-COMP mode, whose answer is the verdict alone: the report's complete
@@ -59,38 +71,49 @@ public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, lon
     }
 
     public AnalysisOptions withAtomicSectionsRace(boolean on) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, on, explain, proveMillis, budgetMillis, libcStateRaces, memoryBytes, bounded);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, on, explain, proveMillis, budgetMillis, libcStateRaces, memoryBytes, bounded, provers);
     }
 
     public AnalysisOptions withExplain(boolean on) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, on, proveMillis, budgetMillis, libcStateRaces, memoryBytes, bounded);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, on, proveMillis, budgetMillis, libcStateRaces, memoryBytes, bounded, provers);
     }
 
     public AnalysisOptions withProveMillis(long millis) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, millis, budgetMillis, libcStateRaces, memoryBytes, bounded);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, millis, budgetMillis, libcStateRaces, memoryBytes, bounded, provers);
     }
 
     public AnalysisOptions withBudgetMillis(long millis) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, millis, libcStateRaces, memoryBytes, bounded);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, millis, libcStateRaces, memoryBytes, bounded, provers);
     }
 
     public AnalysisOptions withMemoryBytes(long bytes) {
         return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis,
-                libcStateRaces, bytes, bounded);
+                libcStateRaces, bytes, bounded, provers);
     }
 
     /** With a limit on the races reported ({@code --max-races}; 0: none). */
     public AnalysisOptions withMaxRaces(int max) {
-        return new AnalysisOptions(maxThreads, max, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis, libcStateRaces, memoryBytes, bounded);
+        return new AnalysisOptions(maxThreads, max, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis, libcStateRaces, memoryBytes, bounded, provers);
     }
 
     public AnalysisOptions withLibcStateRaces(boolean on) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis, on, memoryBytes, bounded);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis, on, memoryBytes, bounded, provers);
     }
 
     /** With the bounded layer's bounds and limits {@code b}. */
     public AnalysisOptions withBounded(weft.bounded.bmc.RaceBmc.Options b) {
         return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis,
-                libcStateRaces, memoryBytes, b);
+                libcStateRaces, memoryBytes, b, provers);
+    }
+
+    /** With only the proofs of {@code p} accepted ({@code --prover}; empty: all). */
+    public AnalysisOptions withProvers(java.util.Set<Prover> p) {
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis,
+                libcStateRaces, memoryBytes, bounded, p);
+    }
+
+    /** Whether a proof of race freedom by {@code p} is accepted. */
+    public boolean accepts(Prover p) {
+        return provers.contains(p);
     }
 }

@@ -36,6 +36,11 @@ import java.util.Optional;
  * so it visits what one exploration with the last round's limits would, and {@link StateSpace}'s argument applies
  * unchanged. A race is answered only with a witness of either layer. Budgets and rounds only decide how far the
  * layers get: running out leaves the answer unknown.
+ *
+ * <p>{@link AnalysisOptions#provers()} ({@code --prover}, for testing each layer alone): a layer not among them runs
+ * only to find races (the exploration, whose complete outcome is then not a proof) or not at all (the bounded layer);
+ * with the bounded layer alone, it runs first with the whole budget and no explicit round, then the witness search
+ * with what is left. Taking proofs away cannot make a verdict wrong: the argument above applies to each proof alone.
  */
 final class PreciseLayers {
     /** Budget of each open layer in the first round; it grows fourfold per round. */
@@ -107,7 +112,9 @@ final class PreciseLayers {
      * rounds earlier), the bounded layer {@code bounded} once with a share of what is left: it returns a proof of
      * race freedom ({@code weft.bounded}), or values of inputs that the witness search tries first in later rounds.
      */
-    Result run(Program program, Budget budget, Progress progress, java.util.function.Function<Budget, BoundedAnswer> bounded) {
+    Result run(Program program, Budget budget, Progress progress, java.util.function.Function<Budget, BoundedAnswer> boundedLayer) {
+        if (options.provers().equals(java.util.Set.of(Prover.BOUNDED))) return boundedAlone(program, budget, progress, boundedLayer);
+        java.util.function.Function<Budget, BoundedAnswer> bounded = options.accepts(Prover.BOUNDED) ? boundedLayer : b -> BoundedAnswer.NONE;
         boolean boundedRan = false;
         String boundedOutcome = null;
         String explorationStop = null;
@@ -134,7 +141,14 @@ final class PreciseLayers {
                 states = o.states();
                 switch (o.kind()) {
                     case RACE_FREE -> {
-                        return new Result(Kind.RACE_FREE, Optional.empty(), o.states(), null, round + 1);
+                        if (options.accepts(Prover.EXPLORATION)) return new Result(Kind.RACE_FREE, Optional.empty(), o.states(), null, round + 1);
+                        // --prover without the exploration: its proof is not accepted; the witness search explores the same
+                        // interleavings, so it stops too (the layers chosen may still run: the bounded layer below)
+                        proveOpen = false;
+                        confirmOpen = false;
+                        proof = "proof not accepted (--prover)";
+                        explorationStop = proof;
+                        space = null;
                     }
                     case RACE -> {
                         return new Result(Kind.RACE, o.witness(), o.states(), null, round + 1);
@@ -204,6 +218,28 @@ final class PreciseLayers {
         if (explorationStop != null) notes.add("exhaustive exploration incomplete: " + explorationStop);
         if (boundedOutcome != null) notes.add("bounded layer: " + boundedOutcome);
         return new Result(Kind.OPEN, Optional.empty(), states, proof, round, null, notes);
+    }
+
+    /**
+     * {@code --prover bounded}: the bounded layer alone with the whole budget, before any explicit round (so its answer
+     * is seen where the explorer would have found the race first); then its racing run replayed, or the witness search
+     * with the inputs it found in what is left.
+     */
+    private Result boundedAlone(Program program, Budget budget, Progress progress, java.util.function.Function<Budget, BoundedAnswer> bounded) {
+        if (budget.remainingMillis() < MIN_LAYER_MILLIS) return new Result(Kind.OPEN, Optional.empty(), 0, null, 0);
+        progress.phase("bounded layer: refuting candidate accesses with Z3");
+        BoundedAnswer a = bounded.apply(budget);
+        if (a.proof() != null) return new Result(Kind.RACE_FREE, Optional.empty(), 0, null, 0, a.proof());
+        Optional<RaceWitness> replayed = replay(program, a, budget, progress);
+        if (replayed.isPresent()) return new Result(Kind.RACE, replayed, 0, null, 1);
+        if (options.confirm() && budget.remainingMillis() >= MIN_LAYER_MILLIS) {
+            progress.phase("searching for a racing interleaving");
+            Optional<RaceWitness> w = witnessSearch(program, ExploreOptions.defaults().maxSteps(), FIRST_ROUND_EXECUTIONS * 4,
+                    budget.remainingMillis(), a.inputHints()).findRace();
+            if (w.isPresent()) return new Result(Kind.RACE, w, 0, null, 1);
+        }
+        List<String> notes = a.outcome() == null ? List.of() : List.of("bounded layer: " + a.outcome());
+        return new Result(Kind.OPEN, Optional.empty(), 0, null, 1, null, notes);
     }
 
     /** The witness search with these limits, the default seed and the inputs the solver found tried first. */

@@ -27,6 +27,8 @@ import java.util.Set;
  *
  * <p>Verdict honesty: {@code TRUE} only if every analysis was complete (all code and threads seen) and
  * no pair remains; {@code FALSE} only with a concrete witness; otherwise {@code UNKNOWN} with the reason.
+ * {@link AnalysisOptions#provers()} ({@code --prover}) only takes proofs away: the thread-modular layer's is
+ * accepted only when it is among them, the precise layers' as {@link PreciseLayers} says.
  */
 public final class RaceAnalysis {
     private record AccessKey(ThreadId thread, weft.ir.Edge edge, weft.analysis.MemoryAccess access) {}
@@ -36,6 +38,8 @@ public final class RaceAnalysis {
      * name the candidates); without a limit asked for, the report's complete pairing follows the verdict.
      */
     static final int VERDICT_RACES = 50;
+    /** The unknown verdict's reason when the thread-modular layer proved race freedom and {@code --prover} excludes it. */
+    static final String NOT_ACCEPTED = "thread-modular proof not accepted (--prover)";
 
     private final AnalysisOptions options;
     private final java.util.function.Supplier<List<ExclusionRule>> rules;
@@ -142,9 +146,15 @@ public final class RaceAnalysis {
         if (graph.truncated(options.maxThreads())) gaps.add("more than " + options.maxThreads() + " abstract threads");
         AnalysisResult.Stats stats = new AnalysisResult.Stats(graph.threads().size(), accesses.size(), found.pairsChecked(),
                 (System.nanoTime() - t0) / 1_000_000);
-        if (found.races().isEmpty() && gaps.isEmpty()) {
+        boolean tmProof = found.races().isEmpty() && gaps.isEmpty();
+        if (tmProof && options.accepts(Prover.THREAD_MODULAR)) {
             return new AnalysisResult(Verdict.TRUE, "every pair of conflicting accesses is excluded", List.of(),
                     Optional.empty(), found.exclusions(), stats, gaps, found.excluded());
+        }
+        // --prover without the thread-modular layer: the bounded layer's candidates are its races, none here
+        if (tmProof && !options.accepts(Prover.EXPLORATION)) {
+            return new AnalysisResult(Verdict.UNKNOWN, NOT_ACCEPTED, List.of(), Optional.empty(), found.exclusions(), stats, gaps,
+                    found.excluded());
         }
         // the precise layers have what the thread-modular layer left of the budget
         BoundedCandidates bounded = new BoundedCandidates(program, accesses, first, gaps, ctx, must, weft.bounded.Bounds.defaults(),
@@ -167,7 +177,7 @@ public final class RaceAnalysis {
         String proof = precise.proofIncomplete();
         String reason = !found.races().isEmpty()
                 ? found.races().size() + (found.truncated() ? "+" : "") + " possible race(s) could be neither excluded nor confirmed"
-                : AnalysisResult.summarise(gaps);
+                : tmProof ? NOT_ACCEPTED : AnalysisResult.summarise(gaps);
         if (proof != null) reason += " (exhaustive exploration incomplete: " + proof + ")";
         return new AnalysisResult(Verdict.UNKNOWN, reason, found.races(), Optional.empty(), found.exclusions(), stats, gaps,
                 found.excluded()).withOpenNotes(precise.openNotes());

@@ -42,7 +42,8 @@ final class Campaign {
         synchronized void add(GenProgram g, DifferentialCheck.Outcome o) {
             programs++;
             if (g.summary().contains("hole")) withHole++;
-            verdicts.merge("tm=" + o.threadModular() + " final=" + o.verdict(), 1, Integer::sum);
+            verdicts.merge("tm=" + o.threadModular() + (o.exploration() == null ? "" : " expl=" + o.exploration() + " bnd=" + o.bounded())
+                    + " final=" + o.verdict(), 1, Integer::sum);
             if (o.explore() != null) oracles.merge("exploration " + o.explore().kind(), 1, Integer::sum);
             if (o.tsan() != null) {
                 tsanRuns++;
@@ -64,7 +65,18 @@ final class Campaign {
     private final Path save;
     private final boolean minimise;
 
+    private final boolean provers;
+    private final boolean stability;
+
     Campaign(ProgramGenerator.Options genOptions, DifferentialCheck.TsanMode tsanMode, int tsanRuns, Path save, boolean minimise) {
+        this(genOptions, tsanMode, tsanRuns, save, minimise, false, false);
+    }
+
+    /** With {@code provers}: each prover also alone; {@code stability}: budget variants ({@link DifferentialCheck}). */
+    Campaign(ProgramGenerator.Options genOptions, DifferentialCheck.TsanMode tsanMode, int tsanRuns, Path save, boolean minimise,
+             boolean provers, boolean stability) {
+        this.provers = provers;
+        this.stability = stability;
         this.genOptions = genOptions;
         this.tsanMode = tsanMode;
         this.tsanRuns = tsanRuns;
@@ -91,7 +103,7 @@ final class Campaign {
             futures.add(pool.submit(() -> {
                 Path dir = Files.createTempDirectory("weft-soundness");
                 ProgramGenerator gen = new ProgramGenerator(genOptions);
-                DifferentialCheck check = new DifferentialCheck(tsanMode, tsanRuns, base);
+                DifferentialCheck check = new DifferentialCheck(tsanMode, tsanRuns, base, provers, stability);
                 try {
                     for (int i; (i = next.getAndIncrement()) < count; ) {
                         GenProgram g = gen.generate(seed(base, i));

@@ -2,39 +2,85 @@ package weft.soundness;
 
 import weft.ir.Program;
 import weft.race.AnalysisOptions;
-import weft.race.AnalysisResult;
+import weft.race.Prover;
 import weft.race.RaceAnalysis;
 import weft.race.Verdict;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
 /**
  * Checks one generated program: Weft's thread-modular layer alone ({@link AnalysisOptions} without the precise
- * layers: true only when every pair is excluded and every analysis is complete) and Weft's final verdict (the
- * options of {@code weft check --svcomp}), against the two oracles. A true from either while an oracle finds a race
- * is a failure; so is a false whose race the exhaustive exploration of every closed variant refutes. A false
- * neither oracle settles is counted as unconfirmed, not as a failure (the witness is not replayed independently).
+ * layers: true only when every pair is excluded and every analysis is complete), each precise prover alone
+ * ({@link Prover#EXPLORATION}, {@link Prover#BOUNDED}: {@code weft check --prover}, a few seconds of budget each) and
+ * Weft's final verdict (the options of {@code weft check --svcomp}), against the two oracles. A true from any of them
+ * while an oracle finds a race is a failure of the kind that names it; so is a false whose race the exhaustive
+ * exploration of every closed variant refutes. A false neither oracle settles is counted as unconfirmed, not as a
+ * failure (the witness is not replayed independently).
+ *
+ * <p>Same input, same answer ({@code stability}): a single prover's true is repeated with a quarter and four times its
+ * budget, and, where an oracle found a race, its unknown too; a true at any budget on a program with a race (seen by
+ * an oracle or by a witness of the same prover at another budget) is a {@link Failure.Kind#BUDGET_TRUE_BUT_RACE}. Less
+ * time may turn true into unknown, never a racy program's unknown into true.
  */
 final class DifferentialCheck {
     /** When ThreadSanitizer runs: always, never, or only where Weft says true or an unconfirmed false. */
     enum TsanMode { ON, OFF, WHEN_TRUE }
 
-    /** Everything learnt about one program. */
-    record Outcome(Verdict threadModular, Verdict verdict, OracleResult explore, OracleResult tsan, Optional<Failure> failure,
-                   boolean falseConfirmed) {}
+    /** Budget (CPU ms) of the exploration-alone run. */
+    static final long EXPLORATION_MILLIS = 2000;
+    /** Budget (CPU ms) of the bounded-alone run: the wrong answers of issue 31 came from the bounded layer. */
+    static final long BOUNDED_MILLIS = 3000;
+
+    /** Everything learnt about one program; {@code exploration}, {@code bounded} null when the single provers are off. */
+    record Outcome(Verdict threadModular, Verdict exploration, Verdict bounded, Verdict verdict, OracleResult explore, OracleResult tsan,
+                   Optional<Failure> failure, boolean falseConfirmed) {
+        Outcome(Verdict threadModular, Verdict verdict, OracleResult explore, OracleResult tsan, Optional<Failure> failure, boolean falseConfirmed) {
+            this(threadModular, null, null, verdict, explore, tsan, failure, falseConfirmed);
+        }
+    }
+
+    /** One run of Weft: which layer it names, the failure kind of a wrong true, its options, whether its budget matters. */
+    record Run(String prover, Failure.Kind kind, AnalysisOptions options, boolean budgeted) {}
 
     private final TsanMode tsanMode;
     private final ExploreOracle explore;
     private final TsanOracle tsan;
-    private final AnalysisOptions finalOptions;
+    private final List<Run> runs = new ArrayList<>();
+    private final boolean stability;
 
     DifferentialCheck(TsanMode tsanMode, int tsanRuns, long tsanSeed) {
+        this(tsanMode, tsanRuns, tsanSeed, false, false);
+    }
+
+    /** With {@code provers}, each prover also runs alone; with {@code stability}, the budget variants above. */
+    DifferentialCheck(TsanMode tsanMode, int tsanRuns, long tsanSeed, boolean provers, boolean stability) {
         this.tsanMode = tsanMode == TsanMode.OFF || !TsanOracle.available() ? TsanMode.OFF : tsanMode;
         this.explore = new ExploreOracle(3000);
         this.tsan = new TsanOracle(tsanRuns, tsanSeed);
-        this.finalOptions = AnalysisOptions.defaults();
+        this.stability = stability && provers;
+        runs.addAll(runs(provers));
+    }
+
+    /**
+     * The runs of Weft on each program: the thread-modular layer alone, with {@code provers} the bounded layer and the
+     * exploration alone, and the final verdict. The order is the order of blame when several say true.
+     */
+    static List<Run> runs(boolean provers) {
+        List<Run> out = new ArrayList<>();
+        out.add(new Run("thread-modular", Failure.Kind.TM_TRUE_BUT_RACE, new AnalysisOptions(200, 50, false, 0), false));
+        if (provers) {
+            AnalysisOptions d = AnalysisOptions.defaults();
+            out.add(new Run("bounded", Failure.Kind.BOUNDED_TRUE_BUT_RACE,
+                    d.withBudgetMillis(BOUNDED_MILLIS).withProvers(Set.of(Prover.BOUNDED)), true));
+            out.add(new Run("exploration", Failure.Kind.EXPLORATION_TRUE_BUT_RACE,
+                    d.withBudgetMillis(EXPLORATION_MILLIS).withProvers(Set.of(Prover.EXPLORATION)), true));
+        }
+        out.add(new Run("final", Failure.Kind.TRUE_BUT_RACE, AnalysisOptions.defaults(), false));
+        return out;
     }
 
     TsanMode tsanMode() {
@@ -42,19 +88,21 @@ final class DifferentialCheck {
     }
 
     Outcome check(GenProgram g, Set<Integer> removed, Path dir) throws Exception {
-        Verdict tm;
-        Verdict fin;
+        Program p;
+        Verdict[] v = new Verdict[runs.size()];
         try {
-            Program p = WeftInput.get().load(g.weft("/* generated */", "/* seed " + g.seed() + " */", removed), dir, "gen");
-            tm = new RaceAnalysis(new AnalysisOptions(200, 50, false, 0)).run(p).verdict();
-            AnalysisResult r = new RaceAnalysis(finalOptions).run(p);
-            fin = r.verdict();
+            p = WeftInput.get().load(g.weft("/* generated */", "/* seed " + g.seed() + " */", removed), dir, "gen");
+            for (int i = 0; i < v.length; i++) v[i] = new RaceAnalysis(runs.get(i).options()).run(p).verdict();
         } catch (Exception | StackOverflowError e) {
-            return new Outcome(null, null, null, null, Optional.of(new Failure(Failure.Kind.CRASH, "weft", Set.of(), e.toString())), false);
+            return new Outcome(null, null, null, null, null, null, Optional.of(new Failure(Failure.Kind.CRASH, "weft", Set.of(), e.toString())), false);
         }
-        boolean saysTrue = tm == Verdict.TRUE || fin == Verdict.TRUE;
+        Verdict tm = v[0];
+        Verdict fin = v[v.length - 1];
+        Verdict expl = verdictOf("exploration", v);
+        Verdict bnd = verdictOf("bounded", v);
+        boolean saysTrue = java.util.Arrays.asList(v).contains(Verdict.TRUE);
         if (!saysTrue && fin != Verdict.FALSE && tsanMode != TsanMode.ON) {
-            return new Outcome(tm, fin, null, null, Optional.empty(), false);
+            return new Outcome(tm, expl, bnd, fin, null, null, Optional.empty(), false);
         }
         OracleResult ex;
         try {
@@ -71,17 +119,58 @@ final class DifferentialCheck {
         if (needTsan) {
             ts = tsan.check(g, removed, dir);
             if (ts.kind() == OracleResult.Kind.GENERATOR_ERROR) {
-                return new Outcome(tm, fin, ex, ts, Optional.of(new Failure(Failure.Kind.GENERATOR, "tsan", Set.of(), ts.detail())), false);
+                return new Outcome(tm, expl, bnd, fin, ex, ts, Optional.of(new Failure(Failure.Kind.GENERATOR, "tsan", Set.of(), ts.detail())), false);
             }
         }
         OracleResult raced = ex.race() ? ex : ts != null && ts.race() ? ts : null;
         if (saysTrue && raced != null) {
-            Failure.Kind k = tm == Verdict.TRUE ? Failure.Kind.TM_TRUE_BUT_RACE : Failure.Kind.TRUE_BUT_RACE;
-            return new Outcome(tm, fin, ex, ts, Optional.of(new Failure(k, raced == ex ? "exploration" : "tsan", raced.lines(), raced.detail())), false);
+            int i = java.util.Arrays.asList(v).indexOf(Verdict.TRUE);
+            return new Outcome(tm, expl, bnd, fin, ex, ts, Optional.of(new Failure(runs.get(i).kind(), raced == ex ? "exploration" : "tsan",
+                    raced.lines(), "true from " + saidTrue(v) + "; " + raced.detail())), false);
+        }
+        if (stability && (saysTrue || raced != null)) {
+            Optional<Failure> f = budgetVariants(p, v, raced, ex);
+            if (f.isPresent()) return new Outcome(tm, expl, bnd, fin, ex, ts, f, false);
         }
         if (fin == Verdict.FALSE && raced == null && ex.kind() == OracleResult.Kind.RACE_FREE) {
-            return new Outcome(tm, fin, ex, ts, Optional.of(new Failure(Failure.Kind.FALSE_UNCONFIRMED, "exploration", Set.of(), ex.detail())), false);
+            return new Outcome(tm, expl, bnd, fin, ex, ts, Optional.of(new Failure(Failure.Kind.FALSE_UNCONFIRMED, "exploration", Set.of(), ex.detail())), false);
         }
-        return new Outcome(tm, fin, ex, ts, Optional.empty(), fin == Verdict.FALSE && raced != null);
+        return new Outcome(tm, expl, bnd, fin, ex, ts, Optional.empty(), fin == Verdict.FALSE && raced != null);
+    }
+
+    /**
+     * The budget variants of each single prover: its true again with a quarter and four times its budget (a false
+     * there is a witness against the true), and on a program an oracle found racy its unknown with both.
+     */
+    private Optional<Failure> budgetVariants(Program p, Verdict[] v, OracleResult raced, OracleResult ex) {
+        for (int i = 0; i < runs.size(); i++) {
+            Run r = runs.get(i);
+            if (!r.budgeted() || v[i] == Verdict.FALSE || v[i] != Verdict.TRUE && raced == null) continue;
+            long b = r.options().budgetMillis();
+            Verdict[] at = new Verdict[2];
+            long[] budgets = {b / 4, b * 4};
+            for (int k = 0; k < 2; k++) at[k] = new RaceAnalysis(r.options().withBudgetMillis(budgets[k])).run(p).verdict();
+            String seen = r.prover() + ": " + v[i] + " with " + b + " ms, " + at[0] + " with " + budgets[0] + " ms, " + at[1] + " with "
+                    + budgets[1] + " ms";
+            boolean anyTrue = v[i] == Verdict.TRUE || at[0] == Verdict.TRUE || at[1] == Verdict.TRUE;
+            boolean anyFalse = at[0] == Verdict.FALSE || at[1] == Verdict.FALSE;
+            if (anyTrue && (raced != null || anyFalse)) {
+                String oracle = raced == null ? "weft witness" : raced == ex ? "exploration" : "tsan";
+                return Optional.of(new Failure(Failure.Kind.BUDGET_TRUE_BUT_RACE, oracle, raced == null ? Set.of() : raced.lines(),
+                        seen + (raced == null ? "" : "; " + raced.detail())));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private Verdict verdictOf(String prover, Verdict[] v) {
+        for (int i = 0; i < runs.size(); i++) if (runs.get(i).prover().equals(prover)) return v[i];
+        return null;
+    }
+
+    private String saidTrue(Verdict[] v) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) if (v[i] == Verdict.TRUE) out.add(runs.get(i).prover());
+        return String.join(", ", out);
     }
 }

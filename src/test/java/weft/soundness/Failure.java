@@ -12,6 +12,15 @@ record Failure(Kind kind, String oracle, Set<Integer> lines, String detail) {
         TM_TRUE_BUT_RACE,
         /** The final verdict is true (settled by the precise layers), an oracle finds a race. */
         TRUE_BUT_RACE,
+        /** The exhaustive exploration alone ({@code --prover exploration}) says true, an oracle finds a race. */
+        EXPLORATION_TRUE_BUT_RACE,
+        /** The bounded layer alone ({@code --prover bounded}) says true, an oracle finds a race. */
+        BOUNDED_TRUE_BUT_RACE,
+        /**
+         * With a tighter or looser budget than its own, a run (the prover is named in the detail) says true where an oracle
+         * or a witness of the same run at another budget shows a race: same input, not the same answer.
+         */
+        BUDGET_TRUE_BUT_RACE,
         /** The verdict is false, yet the exhaustive exploration of every closed variant finds no race. */
         FALSE_UNCONFIRMED,
         /** An exception or front-end error on a generated program. */

@@ -6,7 +6,10 @@ import java.util.Map;
 
 /**
  * The soundness benchmark: {@code SoundnessBench --seed S --count N [--jobs J] [--tsan on|off|when-true]
- * [--tsan-runs R] [--save DIR] [--no-minimise] [--pending-holes on|off] [--holes H,...]}. {@code --holes}
+ * [--tsan-runs R] [--save DIR] [--no-minimise] [--pending-holes on|off] [--holes H,...] [--provers on|off]
+ * [--stability on|off]}, or {@code SoundnessBench --mutate ...} (the mutation mode, {@link MutationBench}). {@code --provers}
+ * (on by default) also runs each prover alone, {@code --stability} (on) repeats their answers with other budgets
+ * ({@link DifferentialCheck}). {@code --holes}
  * restricts the holes to the named ones (e.g. {@code exit_handler,cancel_relay}), with one in every program. Runs the differential check on N
  * generated programs and prints programs tried, verdict counts, oracle outcomes, failures per class (each
  * minimised, and saved as an annotated program under DIR), programs per second and CPU time.
@@ -22,6 +25,8 @@ public final class SoundnessBench {
         DifferentialCheck.TsanMode tsan = DifferentialCheck.TsanMode.WHEN_TRUE;
         Path save = null;
         boolean minimise = true;
+        boolean provers = true;
+        boolean stability = true;
         boolean pending = true;
         EnumSet<ProgramGenerator.Hole> only = null;
         for (int i = 0; i < args.length; i++) {
@@ -33,6 +38,12 @@ public final class SoundnessBench {
                 case "--tsan-runs" -> tsanRuns = Integer.parseInt(args[++i]);
                 case "--save" -> save = Path.of(args[++i]);
                 case "--no-minimise" -> minimise = false;
+                case "--provers" -> provers = args[++i].equals("on");
+                case "--stability" -> stability = args[++i].equals("on");
+                case "--mutate" -> {
+                    MutationBench.main(java.util.Arrays.copyOfRange(args, i + 1, args.length));
+                    return;
+                }
                 case "--pending-holes" -> pending = args[++i].equals("on");
                 case "--holes" -> {
                     only = EnumSet.noneOf(ProgramGenerator.Hole.class);
@@ -43,7 +54,7 @@ public final class SoundnessBench {
         }
         ProgramGenerator.Options gen = only != null ? new ProgramGenerator.Options(1.0, only)
                 : pending ? ProgramGenerator.Options.all() : SoundnessHarnessTest.settledHoles();
-        Campaign c = new Campaign(gen, tsan, tsanRuns, save, minimise);
+        Campaign c = new Campaign(gen, tsan, tsanRuns, save, minimise, provers, stability);
         long start = System.nanoTime();
         final int total = count;
         Campaign.Stats s = c.run(seed, count, jobs, new Campaign.Progress() {

@@ -12,7 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The differential soundness harness on a fixed-seed sample (run by {@code mvn verify}): generated programs checked
  * against the exhaustive exploration of their closed variants and, where Weft says true, ThreadSanitizer (skipped
- * when gcc or libtsan is absent). Fails on any failure, printing the minimised program.
+ * when gcc or libtsan is absent), with each prover alone as well as the final verdict ({@link DifferentialCheck}).
+ * Fails on any failure, printing the minimised program.
  *
  * <p>Every hole kind is generated. {@link #PENDING} is where the hole of an area whose fix is still being written
  * goes while it is written (empty: the four areas it held — release through a pointer that may denote several locks,
@@ -58,7 +59,7 @@ class SoundnessHarnessTest {
 
     @Test
     void fixedSeedSampleHasNoSoundnessFailure() throws Exception {
-        Campaign c = new Campaign(settledHoles(), DifferentialCheck.TsanMode.WHEN_TRUE, 2, null, true);
+        Campaign c = new Campaign(settledHoles(), DifferentialCheck.TsanMode.WHEN_TRUE, 2, null, true, true, false);
         Campaign.Stats s = c.run(SEED, COUNT, 2, Campaign.Progress.NONE);
         SoundnessBench.print(s, SEED, COUNT, 2, DifferentialCheck.TsanMode.WHEN_TRUE, settledHoles().holes().size());
         StringBuilder msg = new StringBuilder();

@@ -1,0 +1,67 @@
+package weft.race;
+
+import org.junit.jupiter.api.Test;
+import weft.frontend.Frontend;
+import weft.frontend.FrontendOptions;
+import weft.ir.DataModel;
+import weft.ir.Program;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@link AnalysisOptions#provers()} ({@code weft check --prover}): only the chosen layers' proofs are accepted. */
+class ProverOptionTest {
+    private static final Path ROOT = AnnotatedProgramsTest.ROOT;
+    /** Race-free, every pair excluded by the thread-modular layer. */
+    private static final Path TM_PROVED = ROOT.resolve("02-locks/01-lock-in-struct.c");
+    /** Race-free only because of an arithmetic contradiction on an input: the bounded layer proves it, the others cannot. */
+    private static final Path BOUNDED_PROVED = ROOT.resolve("29-bounded/01-wrapped-sum-contradiction.c");
+    private static final Path RACY = ROOT.resolve("01-basic/01-counter-unprotected.c");
+
+    private static AnalysisResult run(Path file, Set<Prover> provers) throws Exception {
+        Program p = new Frontend(FrontendOptions.defaults(DataModel.LP64)).load(List.of(file));
+        return new RaceAnalysis(AnalysisOptions.defaults().withBudgetMillis(6000).withProvers(provers)).run(p);
+    }
+
+    @Test
+    void parsesTheOption() {
+        assertEquals(Set.of(Prover.BOUNDED), Prover.parse("bounded"));
+        assertEquals(Set.of(Prover.THREAD_MODULAR), Prover.parse("Thread-Modular"));
+        assertEquals(Prover.all(), Prover.parse("all"));
+        assertEquals(Prover.all(), AnalysisOptions.defaults().provers());
+        assertEquals(Prover.all(), AnalysisOptions.defaults().withProvers(Set.of()).provers());
+        assertThrows(IllegalArgumentException.class, () -> Prover.parse("tm"));
+    }
+
+    @Test
+    void threadModularProofIsAcceptedOnlyWhenChosen() throws Exception {
+        assertEquals(Verdict.TRUE, run(TM_PROVED, Set.of(Prover.THREAD_MODULAR)).verdict());
+        AnalysisResult bounded = run(TM_PROVED, Set.of(Prover.BOUNDED));
+        assertEquals(Verdict.UNKNOWN, bounded.verdict());
+        assertEquals(RaceAnalysis.NOT_ACCEPTED, bounded.reason());
+        AnalysisResult explored = run(TM_PROVED, Set.of(Prover.EXPLORATION));
+        assertEquals(Verdict.TRUE, explored.verdict());
+        assertTrue(explored.reason().startsWith("exhaustive exploration"), explored.reason());
+    }
+
+    @Test
+    void boundedProofIsAcceptedOnlyWhenChosen() throws Exception {
+        AnalysisResult all = run(BOUNDED_PROVED, Prover.all());
+        assertEquals(Verdict.TRUE, all.verdict());
+        AnalysisResult bounded = run(BOUNDED_PROVED, Set.of(Prover.BOUNDED));
+        assertEquals(Verdict.TRUE, bounded.verdict());
+        assertEquals(all.reason(), bounded.reason());
+        assertEquals(Verdict.UNKNOWN, run(BOUNDED_PROVED, Set.of(Prover.EXPLORATION)).verdict());
+        assertEquals(Verdict.UNKNOWN, run(BOUNDED_PROVED, Set.of(Prover.THREAD_MODULAR)).verdict());
+    }
+
+    @Test
+    void everyProverStillFindsRaces() throws Exception {
+        for (Prover p : Prover.values()) assertEquals(Verdict.FALSE, run(RACY, Set.of(p)).verdict(), p.label());
+    }
+}
