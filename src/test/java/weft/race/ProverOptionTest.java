@@ -64,4 +64,11 @@ class ProverOptionTest {
     void everyProverStillFindsRaces() throws Exception {
         for (Prover p : Prover.values()) assertEquals(Verdict.FALSE, run(RACY, Set.of(p)).verdict(), p.label());
     }
+
+    /** A thread's 4 KB local, indeterminate at its declaration, once sent the bounded layer into endless recursion. */
+    @Test
+    void boundedAloneSurvivesALargeIndeterminateLocal() throws Exception {
+        AnalysisResult r = run(ROOT.resolve("26-harness/08-large-local-havoc.c"), Set.of(Prover.BOUNDED));
+        assertTrue(r.verdict() != Verdict.TRUE && !r.reason().startsWith("internal error"), r.reason());
+    }
 }

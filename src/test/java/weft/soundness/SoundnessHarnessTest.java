@@ -24,20 +24,11 @@ class SoundnessHarnessTest {
     static final long SEED = 20250601L;
     static final int COUNT = 200;
 
-    /**
-     * Holes of areas whose fix is still being written: issue 31's (atomic publication, indeterminate values, recursive
-     * mutexes; {@link ProgramGenerator#ISSUE31}), being fixed on other branches. After those fixes are merged, empty it.
-     */
-    static final Set<ProgramGenerator.Hole> PENDING = EnumSet.copyOf(ProgramGenerator.ISSUE31);
+    /** Holes of areas whose fix is still being written (none: issue 31's are fixed). */
+    static final Set<ProgramGenerator.Hole> PENDING = EnumSet.noneOf(ProgramGenerator.Hole.class);
 
-    /**
-     * Whether the constructs of issue 31 appear in the programs without a pending hole. Off until the fixes of issue 31
-     * are merged: the front end rejects {@code atomic_load(&holder)->x} as gcc expands it ({@code __typeof__((void)0,
-     * *ptr)} of an {@code __auto_type} temporary is taken as int: "no member named 'x' in int"), a crash on race-free
-     * programs too. Off, the sample is the 200 programs it was before issue 31's constructs (byte for byte, apart from
-     * the prelude). After the merge: {@code true}, and {@link #PENDING} empty.
-     */
-    static final boolean ISSUE31_FORMS = false;
+    /** Whether the constructs of issue 31 ({@link ProgramGenerator#ISSUE31}) also appear in programs without their holes. */
+    static final boolean ISSUE31_FORMS = true;
 
     static ProgramGenerator.Options settledHoles() {
         EnumSet<ProgramGenerator.Hole> holes = EnumSet.allOf(ProgramGenerator.Hole.class);

@@ -61,6 +61,12 @@ final class Bytes {
 
     /** This memory with the bytes {@code values} at the constant addresses from {@code base} on (one copy of the map). */
     Bytes writeAll(long base, List<Expr<BitVecSort>> values) {
+        if (values.size() > MAX_KNOWN) {
+            // more bytes than the known bytes may hold: all into the history (a flush alone would not make room)
+            Rest r = flushed().rest;
+            for (int i = 0; i < values.size(); i++) r = r.store(at(base + i), values.get(i));
+            return new Bytes(ctx, cands, bits, Map.of(), r);
+        }
         if (known.size() + values.size() > MAX_KNOWN) return flushed().writeAll(base, values);
         Map<Long, Expr<BitVecSort>> k = new HashMap<>(known);
         for (int i = 0; i < values.size(); i++) k.put(base + i, values.get(i));

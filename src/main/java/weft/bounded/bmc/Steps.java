@@ -134,11 +134,12 @@ final class Steps {
 
     /**
      * {@link Sequentialiser#HAVOC}{@code (p, n)}: the {@code n} bytes at {@code p} fresh (an indeterminate object);
-     * when {@code n} is not a constant of at most {@link #MAX_COPY}, all memory fresh (an over-approximation).
+     * when {@code n} is not a constant of at most {@link Bytes#MAX_KNOWN} (more than the known bytes hold: a history of
+     * that many stores would only slow the solver down), all memory fresh (an over-approximation).
      */
     private SymState havocObject(Stmt.Call c, SymState st) {
         Long n = constant(c.args().get(1));
-        if (n == null || n < 0 || n > MAX_COPY) return havoc(st);
+        if (n == null || n < 0 || n > Math.min(MAX_COPY, Bytes.MAX_KNOWN)) return havoc(st);
         if (n == 0) return st;
         Values v = enc.values(frame, st);
         Expr<BitVecSort> p = v.value(c.args().get(0), weft.bounded.encode.ExprEncoder.pointerType(enc.memory().pointerBytes()));
