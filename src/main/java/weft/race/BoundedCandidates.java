@@ -32,7 +32,10 @@ import java.util.Set;
  * ({@link #instrumentable}: plain accesses of assignments, conditions, returns and calls of program functions, which
  * are the accesses the sequentialiser instruments; library effects and atomic accesses are not, so their pairs are
  * never refuted this way), and {@link RaceBmc#check} answers {@code RACE_FREE} only when no pair of instrumented
- * accesses can race in any execution (its argument is in its class comment); so no candidate pair races.
+ * accesses can race in any execution (its argument is in its class comment); so no candidate pair races. The
+ * sequentialised program does not run thread-specific destructors ({@code pthread_key_create(&k, d)},
+ * {@code tss_create}), which run as threads end: when the program may register one ({@link #registersDestructor}), no
+ * model-checking proof is accepted (D16: a destructor's unlocked update in two ending threads was proved race-free).
  */
 final class BoundedCandidates {
     private final Program program;
@@ -89,7 +92,7 @@ final class BoundedCandidates {
             return new BoundedAnswer(null, hints, o.schedule(), "a racing run of the bounded program (" + o.detail()
                     + ") that the explorer did not replay");
         }
-        boolean covered = proofPossible && open.stream().allMatch(p -> instrumentable(p.first()) && instrumentable(p.second()));
+        boolean covered = proofPossible && !registersDestructor() && open.stream().allMatch(p -> instrumentable(p.first()) && instrumentable(p.second()));
         if (o.kind() == RaceBmc.Kind.RACE_FREE && covered) {
             return new BoundedAnswer("bounded proof: none of the " + open.size() + " pair(s) of accesses left racing by the thread-modular layer "
                     + "can race (lazy sequentialisation and bounded model checking with Z3: " + o.detail() + ")", hints);
@@ -144,6 +147,26 @@ final class BoundedCandidates {
 
     private static String key(String function, SourceLoc loc) {
         return function + "@" + loc;
+    }
+
+    /**
+     * Whether some call registers a thread-specific destructor: a create of the model table's
+     * {@link weft.model.Event.ThreadSpecific} kind whose destructor argument is not a null constant.
+     */
+    private boolean registersDestructor() {
+        for (weft.ir.Function f : program.functions().values()) {
+            for (weft.ir.Edge e : f.cfg().edges()) {
+                if (!(e.stmt() instanceof Stmt.Call c) || !(program.target(c) instanceof CallTarget.Library l)) continue;
+                if (!(l.model().event() instanceof weft.model.Event.ThreadSpecific ts) || ts.op() != weft.model.Event.SpecificOp.CREATE) continue;
+                if (c.args().size() < 2 || !isNull(c.args().get(1))) return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isNull(weft.ir.Expr e) {
+        while (e instanceof weft.ir.Expr.Cast k) e = k.operand();
+        return e instanceof weft.ir.Expr.IntConst i && i.value() == 0;
     }
 
     /** Whether the sequentialiser instruments access {@code a} itself (see the class comment). */

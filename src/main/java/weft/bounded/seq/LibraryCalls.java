@@ -204,6 +204,7 @@ final class LibraryCalls {
             te.cut(null, false);
         }
         if (!l.trying()) {
+            te.blockUnless(free, k);
             out().append("  ").append(take).append(";\n");
             result(c, "0");
             return;
