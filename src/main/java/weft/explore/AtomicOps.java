@@ -36,7 +36,7 @@ final class AtomicOps {
         if (a.op() == AtomicOp.FENCE) return in.finishCall(t, c, e, Value.ZERO, null);
         Value.Ptr p = ptr(LibraryBehaviour.arg(args, a.ptrArg()), name);
         CType type = call.args().get(a.ptrArg()).type().pointee();
-        if (a.op() == AtomicOp.TEST_AND_SET || (a.op() == AtomicOp.CLEAR && !name.equals("__sync_lock_release"))) {
+        if (a.flagByte()) {
             type = new CType.Int("unsigned char", 1, 1, false);
         }
         // the generic forms copy whole objects (structs too) for loads, stores and exchanges; a compare on
@@ -80,19 +80,18 @@ final class AtomicOps {
                 long x = o.v();
                 long y = v.v();
                 CType.Int ut = new CType.Int("unsigned", it.size(), it.align(), false);
-                long r = switch (rmwOp(name)) {
-                    case "add" -> x + y;
-                    case "sub" -> x - y;
-                    case "and" -> x & y;
-                    case "or" -> x | y;
-                    case "xor" -> x ^ y;
-                    case "nand" -> ~(x & y);
-                    default -> throw Abandon.unsupported(name);
+                if (a.arith() == null) throw Abandon.unsupported(name);
+                long r = switch (a.arith()) {
+                    case ADD -> x + y;
+                    case SUB -> x - y;
+                    case AND -> x & y;
+                    case OR -> x | y;
+                    case XOR -> x ^ y;
+                    case NAND -> ~(x & y);
                 };
                 Value nv = Value.of(Ints.convert(Ints.normalize(r, ut), it));
                 write(c, p, type, nv, call, name);
-                boolean returnsNew = name.endsWith("_fetch") && !name.startsWith("__atomic_fetch_") && !name.startsWith("__sync_fetch_and_");
-                return in.finishCall(t, c, e, returnsNew ? nv : old, type);
+                return in.finishCall(t, c, e, a.returnsNew() ? nv : old, type);
             }
             case CAS -> {
                 Value old = read(c, p, type, call, name);
@@ -119,17 +118,6 @@ final class AtomicOps {
     private Value value(Ctx c, Event.Atomic a, List<Value> args, Stmt.Call call, CType type, String name) {
         if (a.valueByPointer()) return plainRead(c, ptr(LibraryBehaviour.arg(args, a.valueArg()), name), type, call);
         return ev.convert(LibraryBehaviour.arg(args, a.valueArg()), call.args().get(a.valueArg()).type(), type);
-    }
-
-    /** The operation of a read-modify-write builtin: {@code __atomic_fetch_OP}, {@code __atomic_OP_fetch}, ... */
-    static String rmwOp(String name) {
-        String n = name.endsWith("_explicit") ? name.substring(0, name.length() - "_explicit".length()) : name;
-        for (String prefix : new String[] {"__atomic_fetch_", "__sync_fetch_and_", "atomic_fetch_"}) {
-            if (n.startsWith(prefix)) return n.substring(prefix.length());
-        }
-        if (n.startsWith("__atomic_") && n.endsWith("_fetch")) return n.substring("__atomic_".length(), n.length() - "_fetch".length());
-        if (n.startsWith("__sync_") && n.endsWith("_and_fetch")) return n.substring("__sync_".length(), n.length() - "_and_fetch".length());
-        return "";
     }
 
     private static boolean same(Value a, Value b) {

@@ -55,6 +55,9 @@ public sealed interface Event {
 
     enum AtomicOp { LOAD, STORE, EXCHANGE, RMW, CAS, TEST_AND_SET, CLEAR, FENCE }
 
+    /** The arithmetic of a read-modify-write ({@link AtomicOp#RMW}): {@code NAND} is {@code ~(old & v)}. */
+    enum Arith { ADD, SUB, AND, OR, XOR, NAND }
+
     enum AllocKind { MALLOC, CALLOC, REALLOC, ALLOCA }
 
     /** Starts a thread running {@code routineArg(argArg)}; stores its id through pointer {@code idArg}. */
@@ -139,12 +142,33 @@ public sealed interface Event {
      * points to the value to store (read plainly by the calling thread), and {@code resultArg} (-1: none, the
      * old value is the call's result) points to where the old value is written plainly. {@code casReturnsOld}:
      * a compare-and-swap returns the old value ({@code __sync_val_compare_and_swap}), not whether it succeeded.
+     * {@code arith}: the operation of a read-modify-write (null for the others), which returns the new value when
+     * {@code returnsNew} ({@code __atomic_add_fetch}, {@code __sync_add_and_fetch}), else the old one.
+     * {@code flagByte}: a test-and-set or clear acts on one byte ({@code __atomic_test_and_set}, {@code atomic_flag}),
+     * not on an object of the pointer's type ({@code __sync_lock_release}).
      */
     record Atomic(AtomicOp op, int ptrArg, int valueArg, int expectedArg, boolean expectedIsPointer,
-                  boolean valueByPointer, int resultArg, boolean casReturnsOld) implements Event {
+                  boolean valueByPointer, int resultArg, boolean casReturnsOld, Arith arith, boolean returnsNew,
+                  boolean flagByte) implements Event {
         /** A value form: the value is passed, and the old value returned, by value. */
         public Atomic(AtomicOp op, int ptrArg, int valueArg, int expectedArg, boolean expectedIsPointer) {
             this(op, ptrArg, valueArg, expectedArg, expectedIsPointer, false, -1, false);
+        }
+
+        /** A form that is not a read-modify-write, a test-and-set or a clear. */
+        public Atomic(AtomicOp op, int ptrArg, int valueArg, int expectedArg, boolean expectedIsPointer,
+                      boolean valueByPointer, int resultArg, boolean casReturnsOld) {
+            this(op, ptrArg, valueArg, expectedArg, expectedIsPointer, valueByPointer, resultArg, casReturnsOld, null, false, false);
+        }
+
+        /** A read-modify-write of the object argument 0 points to with the value argument 1. */
+        public static Atomic rmw(Arith arith, boolean returnsNew) {
+            return new Atomic(AtomicOp.RMW, 0, 1, -1, false, false, -1, false, arith, returnsNew, false);
+        }
+
+        /** A test-and-set ({@code op} TEST_AND_SET) or a clear (CLEAR) of the object argument 0 points to. */
+        public static Atomic flag(AtomicOp op, boolean flagByte) {
+            return new Atomic(op, 0, -1, -1, false, false, -1, false, null, false, flagByte);
         }
 
         /** Whether values move through caller memory (a generic form): the object may be of any type. */

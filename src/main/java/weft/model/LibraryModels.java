@@ -189,12 +189,14 @@ public final class LibraryModels {
         b.add(new Event.Atomic(AtomicOp.CAS, 0, 2, 1, true, true, -1, false), "__atomic_compare_exchange");
         b.add(new Event.Atomic(AtomicOp.CAS, 0, 2, 1, false), "__sync_bool_compare_and_swap");
         b.add(new Event.Atomic(AtomicOp.CAS, 0, 2, 1, false, false, -1, true), "__sync_val_compare_and_swap");
-        for (String op : List.of("add", "sub", "and", "or", "xor", "nand")) {
-            b.add(new Event.Atomic(AtomicOp.RMW, 0, 1, -1, false), "__atomic_fetch_" + op, "__atomic_" + op + "_fetch",
-                    "__sync_fetch_and_" + op, "__sync_" + op + "_and_fetch");
+        for (Event.Arith op : Event.Arith.values()) {
+            String n = op.name().toLowerCase(java.util.Locale.ROOT);
+            b.add(Event.Atomic.rmw(op, false), "__atomic_fetch_" + n, "__sync_fetch_and_" + n);
+            b.add(Event.Atomic.rmw(op, true), "__atomic_" + n + "_fetch", "__sync_" + n + "_and_fetch");
         }
-        b.add(new Event.Atomic(AtomicOp.TEST_AND_SET, 0, -1, -1, false), "__atomic_test_and_set");
-        b.add(new Event.Atomic(AtomicOp.CLEAR, 0, -1, -1, false), "__atomic_clear", "__sync_lock_release");
+        b.add(Event.Atomic.flag(AtomicOp.TEST_AND_SET, true), "__atomic_test_and_set");
+        b.add(Event.Atomic.flag(AtomicOp.CLEAR, true), "__atomic_clear");
+        b.add(Event.Atomic.flag(AtomicOp.CLEAR, false), "__sync_lock_release");
         b.add(new Event.Atomic(AtomicOp.FENCE, -1, -1, -1, false), "__atomic_thread_fence", "__atomic_signal_fence",
                 "__sync_synchronize");
     }
@@ -207,13 +209,13 @@ public final class LibraryModels {
         b.add(new Event.Atomic(AtomicOp.CAS, 0, 2, 1, true), "atomic_compare_exchange_strong",
                 "atomic_compare_exchange_weak", "atomic_compare_exchange_strong_explicit",
                 "atomic_compare_exchange_weak_explicit");
-        for (String op : List.of("add", "sub", "and", "or", "xor")) {
-            b.add(new Event.Atomic(AtomicOp.RMW, 0, 1, -1, false), "atomic_fetch_" + op,
-                    "atomic_fetch_" + op + "_explicit");
+        for (Event.Arith op : List.of(Event.Arith.ADD, Event.Arith.SUB, Event.Arith.AND, Event.Arith.OR, Event.Arith.XOR)) {
+            String n = op.name().toLowerCase(java.util.Locale.ROOT);
+            b.add(Event.Atomic.rmw(op, false), "atomic_fetch_" + n, "atomic_fetch_" + n + "_explicit");
         }
-        b.add(new Event.Atomic(AtomicOp.TEST_AND_SET, 0, -1, -1, false), "atomic_flag_test_and_set",
+        b.add(Event.Atomic.flag(AtomicOp.TEST_AND_SET, true), "atomic_flag_test_and_set",
                 "atomic_flag_test_and_set_explicit");
-        b.add(new Event.Atomic(AtomicOp.CLEAR, 0, -1, -1, false), "atomic_flag_clear", "atomic_flag_clear_explicit");
+        b.add(Event.Atomic.flag(AtomicOp.CLEAR, true), "atomic_flag_clear", "atomic_flag_clear_explicit");
         b.add(new Event.Atomic(AtomicOp.FENCE, -1, -1, -1, false), "atomic_thread_fence", "atomic_signal_fence");
     }
 

@@ -77,12 +77,21 @@ class InterpreterUnitTest {
     }
 
     @Test
-    void rmwOperationNames() {
-        assertEquals("add", AtomicOps.rmwOp("__atomic_fetch_add"));
-        assertEquals("or", AtomicOps.rmwOp("__sync_fetch_and_or"));
-        assertEquals("and", AtomicOps.rmwOp("__sync_and_and_fetch"));
-        assertEquals("nand", AtomicOps.rmwOp("__atomic_nand_fetch"));
-        assertEquals("xor", AtomicOps.rmwOp("atomic_fetch_xor_explicit"));
+    void rmwOperationsComeFromTheTable() {
+        weft.model.LibraryModels t = weft.model.LibraryModels.standard();
+        java.util.function.Function<String, weft.model.Event.Atomic> at = n -> (weft.model.Event.Atomic) t.lookup(n).orElseThrow().event();
+        assertEquals(weft.model.Event.Arith.ADD, at.apply("__atomic_fetch_add").arith());
+        assertFalse(at.apply("__atomic_fetch_add").returnsNew());
+        assertEquals(weft.model.Event.Arith.OR, at.apply("__sync_fetch_and_or").arith());
+        assertEquals(weft.model.Event.Arith.AND, at.apply("__sync_and_and_fetch").arith());
+        assertTrue(at.apply("__sync_and_and_fetch").returnsNew());
+        assertEquals(weft.model.Event.Arith.NAND, at.apply("__atomic_nand_fetch").arith());
+        assertTrue(at.apply("__atomic_nand_fetch").returnsNew());
+        assertEquals(weft.model.Event.Arith.XOR, at.apply("atomic_fetch_xor_explicit").arith());
+        assertFalse(at.apply("atomic_fetch_xor_explicit").returnsNew());
+        assertTrue(at.apply("__atomic_clear").flagByte());
+        assertFalse(at.apply("__sync_lock_release").flagByte());
+        assertTrue(at.apply("atomic_flag_test_and_set").flagByte());
     }
 
     @Test
