@@ -16,6 +16,10 @@ import java.util.Set;
  *
  * <p>Assumes: the pointer analysis and {@code Regions} over-approximate the lock pointer's targets and
  * offsets; {@code ObjectMultiplicity.isConcrete} under-approximates.
+ *
+ * <p>A target depends only on the function, the CFG node and the pointer expression (the pointer analysis and the
+ * multiplicities are fixed before the walk), so each is resolved once: the walk visits a lock edge once per context
+ * and per change of its state, and a lock pointer of a real program may denote hundreds of regions.
  */
 public final class LockResolver {
     /** Locks a lock operation may act on; {@code concrete} when it is certainly the single one. */
@@ -38,7 +42,26 @@ public final class LockResolver {
         return objects;
     }
 
+    /** One lock operand: its function, node and expression, the first and last by identity (the IR's own objects). */
+    private record Site(Function f, int node, Expr e) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Site k && k.f == f && k.node == node && k.e == e;
+        }
+
+        @Override
+        public int hashCode() {
+            return (System.identityHashCode(f) * 31 + node) * 31 + System.identityHashCode(e);
+        }
+    }
+
+    private final java.util.Map<Site, Target> resolved = new java.util.concurrent.ConcurrentHashMap<>();
+
     public Target resolve(Function f, int node, Expr lockPointer) {
+        return resolved.computeIfAbsent(new Site(f, node, lockPointer), k -> compute(f, node, lockPointer));
+    }
+
+    private Target compute(Function f, int node, Expr lockPointer) {
         Set<Region> rs = regions.pointer(f, node, lockPointer, 1);
         Set<Lock> locks = new LinkedHashSet<>();
         boolean concrete = rs.size() == 1;

@@ -144,6 +144,7 @@ public final class ThreadWalker {
      */
     private void collect(ThreadId t, Function f, LocalState entry, long freshParams, Map<CollectKey, Set<ArgumentTargets.Binding>> reach,
                          Set<CollectKey> visited, Sink sink) {
+        if (Thread.currentThread().isInterrupted()) throw new AnalysisInterrupted();
         ContextFixpoint.Key key = contexts.keyOf(t, f, entry);
         CollectKey ck = new CollectKey(key, freshParams);
         if (!visited.add(ck)) return;
@@ -197,6 +198,7 @@ public final class ThreadWalker {
      */
     private void bindings(ThreadId t, Function f, LocalState entry, long freshParams, ArgumentTargets.Binding b,
                           Set<BoundKey> seen, Map<CollectKey, Set<ArgumentTargets.Binding>> reach) {
+        if (Thread.currentThread().isInterrupted()) throw new AnalysisInterrupted();
         CollectKey ck = new CollectKey(contexts.keyOf(t, f, entry), freshParams);
         Set<ArgumentTargets.Binding> known = reach.computeIfAbsent(ck, k -> new HashSet<>());
         if (known.contains(ArgumentTargets.Binding.NONE) || !seen.add(new BoundKey(ck, b))) return;

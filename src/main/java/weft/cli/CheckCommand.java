@@ -441,7 +441,17 @@ public final class CheckCommand implements Callable<Integer> {
         try {
             if (o.hardLimit()) {
                 CpuClock cpu = CpuClock.process();
-                while (worker.isAlive() && cpu.nanos() - cpuStartNanos < o.limit().toNanos()) worker.join(50);
+                long limit = o.limit().toNanos();
+                long soft = limit - softReserveNanos(limit);
+                boolean asked = false;
+                while (worker.isAlive() && cpu.nanos() - cpuStartNanos < limit) {
+                    if (!asked && cpu.nanos() - cpuStartNanos >= soft) {
+                        // the analysis ends its phase and answers with what it found (RaceAnalysis: stopping early)
+                        worker.interrupt();
+                        asked = true;
+                    }
+                    worker.join(50);
+                }
             } else {
                 worker.join();
             }
@@ -450,6 +460,13 @@ public final class CheckCommand implements Callable<Integer> {
         }
         if (worker.isAlive()) {
             worker.interrupt();
+            String why = "timeout after " + o.limit().toSeconds() + " s";
+            io.err().println("weft: " + why);
+            return new Outcome(Verdict.UNKNOWN, unknownReport(why, cwd, sources));
+        }
+        if (failure.get() instanceof weft.analysis.ThreadWalker.AnalysisInterrupted
+                || failure.get() instanceof java.util.concurrent.CancellationException) {
+            // stopped where no partial answer is kept (loading the program)
             String why = "timeout after " + o.limit().toSeconds() + " s";
             io.err().println("weft: " + why);
             return new Outcome(Verdict.UNKNOWN, unknownReport(why, cwd, sources));
@@ -496,6 +513,14 @@ public final class CheckCommand implements Callable<Integer> {
             case RACE -> Verdict.RACE;
             case UNKNOWN -> Verdict.UNKNOWN;
         }, report, r.witness());
+    }
+
+    /**
+     * How long before a hard limit of {@code limitNanos} the analysis is asked to stop and answer with what it found: a
+     * tenth of the limit, at least 3 s (the pairing of what was collected and the report), at most half of it.
+     */
+    static long softReserveNanos(long limitNanos) {
+        return Math.min(limitNanos / 2, Math.max(3_000_000_000L, limitNanos / 10));
     }
 
     /**

@@ -29,6 +29,11 @@ import java.util.Set;
  * no pair remains; {@code FALSE} only with a concrete witness; otherwise {@code UNKNOWN} with the reason.
  * {@link AnalysisOptions#provers()} ({@code --prover}) only takes proofs away: the thread-modular layer's is
  * accepted only when it is among them, the precise layers' as {@link PreciseLayers} says.
+ *
+ * <p>Stopping early: an interrupt of the running thread (the time limit of {@code weft check} is near) ends the phase it
+ * reaches — the walk keeps the accesses of the threads walked so far, a pairing the races found so far — and the rest
+ * runs with {@link #GRACE_MILLIS}: the pairing of what was collected, no precise layer. Such a result is always
+ * {@code UNKNOWN} (a gap names where it stopped), never a proof, and lists every race found.
  */
 public final class RaceAnalysis {
     private record AccessKey(ThreadId thread, weft.ir.Edge edge, weft.analysis.MemoryAccess access) {}
@@ -40,6 +45,8 @@ public final class RaceAnalysis {
     static final int VERDICT_RACES = 50;
     /** The unknown verdict's reason when the thread-modular layer proved race freedom and {@code --prover} excludes it. */
     static final String NOT_ACCEPTED = "thread-modular proof not accepted (--prover)";
+    /** CPU time of the analysis thread for what follows a stop: pairing what was collected, and the report's data. */
+    static final long GRACE_MILLIS = 2000;
 
     private final AnalysisOptions options;
     private final java.util.function.Supplier<List<ExclusionRule>> rules;
@@ -61,7 +68,28 @@ public final class RaceAnalysis {
     /** Runs the analysis, announcing its phases to {@code progress}. */
     public AnalysisResult run(Program program, Progress progress) {
         Found f = new Found();
-        AnalysisResult r = run(program, progress, f);
+        String[] phase = {"the analysis"};
+        Progress tracked = new Progress() {
+            @Override
+            public void phase(String p) {
+                phase[0] = p;
+                progress.phase(p);
+            }
+
+            @Override
+            public void count(String name, long value) {
+                progress.count(name, value);
+            }
+        };
+        AnalysisResult r;
+        try {
+            r = run(program, tracked, f);
+        } catch (ThreadWalker.AnalysisInterrupted | java.util.concurrent.CancellationException e) {
+            // stopped before any access was collected (the walk and the pairings keep what they found)
+            String why = "the time limit was reached in " + phase[0];
+            r = new AnalysisResult(Verdict.UNKNOWN, why, List.of(), Optional.empty(), Map.of(), new AnalysisResult.Stats(0, 0, 0, 0),
+                    List.of(why), List.of());
+        }
         return r.with(f.callGaps, f.truncated);
     }
 
@@ -101,14 +129,25 @@ public final class RaceAnalysis {
         progress.phase("walking " + graph.threads().size() + " abstract threads");
         long[] events = new long[1];
         long[] maxMust = new long[1];
+        String stopped = null;
         for (ThreadId t : graph.threads()) {
-            walker.walk(t, (thread, fn, edge, state, a) -> {
-                if (!shared.isShared(a.region().object())) return;
-                events[0]++;
-                maxMust[0] = Math.max(maxMust[0], state.locks().must().size());
-                byKey.merge(new AccessKey(thread, edge, a), new Access(thread, fn, edge, state, a),
-                        (x, y) -> new Access(x.thread(), x.function(), x.edge(), x.state().join(y.state()), x.access()));
-            });
+            try {
+                walker.walk(t, (thread, fn, edge, state, a) -> {
+                    if (!shared.isShared(a.region().object())) return;
+                    events[0]++;
+                    maxMust[0] = Math.max(maxMust[0], state.locks().must().size());
+                    byKey.merge(new AccessKey(thread, edge, a), new Access(thread, fn, edge, state, a),
+                            (x, y) -> new Access(x.thread(), x.function(), x.edge(), x.state().join(y.state()), x.access()));
+                });
+            } catch (ThreadWalker.AnalysisInterrupted | java.util.concurrent.CancellationException e) {
+                stopped = "the time limit was reached while walking thread " + t + " (the accesses of it and of the threads after it are"
+                        + " incomplete)";
+                break;
+            }
+        }
+        if (stopped != null) {
+            Thread.interrupted();
+            budget = Budget.cpuMillis(GRACE_MILLIS);
         }
         List<Access> accesses = withoutMisusedSemaphores(new ArrayList<>(byKey.values()), walker.semaphores());
         progress.count("abstract threads", graph.threads().size());
@@ -128,10 +167,20 @@ public final class RaceAnalysis {
         // The verdict needs one race; pairing stops at VERDICT_RACES (or the limit asked for) so that the
         // precise layers keep their budget; the report's complete list is formed after the verdict.
         int limit = options.maxRaces() > 0 ? options.maxRaces() : VERDICT_RACES;
-        RaceDetector.Result first = new RaceDetector(rules.get(), limit, options.explain(), must).detect(accesses, ctx);
+        RaceDetector.Result first = new RaceDetector(rules.get(), limit, options.explain(), must)
+                .until(stopped != null ? budget : Budget.unlimited()).detect(accesses, ctx);
+        if (first.outOfTime() && stopped == null) {
+            stopped = "the time limit was reached while pairing " + accesses.size() + " shared accesses";
+            Thread.interrupted();
+            budget = Budget.cpuMillis(GRACE_MILLIS);
+        }
+        final Budget pairingBudget = budget;
         java.util.function.Supplier<RaceDetector.Result> complete = options.maxRaces() > 0 || !first.truncated() ? () -> first : () -> {
             progress.phase("pairing all " + accesses.size() + " shared accesses for the report");
-            return new RaceDetector(rules.get(), 0, options.explain(), must).detect(accesses, ctx);
+            // within what is left of the budget: a report with the races found so far rather than none
+            RaceDetector.Result all = new RaceDetector(rules.get(), 0, options.explain(), must).until(pairingBudget).detect(accesses, ctx);
+            return all.outOfTime() && all.races().size() < first.races().size()
+                    ? new RaceDetector.Result(first.races(), first.exclusions(), first.pairsChecked(), first.excluded(), true, true) : all;
         };
         RaceDetector.Result found = first;
         out.truncated = found.truncated();
@@ -144,6 +193,7 @@ public final class RaceAnalysis {
         if (!calls.complete(executed)) gaps.add(calls.incompleteReason(executed));
         if (walker.incompleteReason() != null && !gaps.contains(walker.incompleteReason())) gaps.add(walker.incompleteReason());
         if (graph.truncated(options.maxThreads())) gaps.add("more than " + options.maxThreads() + " abstract threads");
+        if (stopped != null) gaps.add(stopped);
         AnalysisResult.Stats stats = new AnalysisResult.Stats(graph.threads().size(), accesses.size(), found.pairsChecked(),
                 (System.nanoTime() - t0) / 1_000_000);
         boolean tmProof = found.races().isEmpty() && gaps.isEmpty();
@@ -155,6 +205,14 @@ public final class RaceAnalysis {
         if (tmProof && !options.accepts(Prover.EXPLORATION)) {
             return new AnalysisResult(Verdict.UNKNOWN, NOT_ACCEPTED, List.of(), Optional.empty(), found.exclusions(), stats, gaps,
                     found.excluded());
+        }
+        if (stopped != null) {
+            // no time for the precise layers: the races found so far, with the gap that says where it stopped
+            found = first.outOfTime() || !first.truncated() ? first : complete.get();
+            out.truncated = found.truncated() || !found.races().isEmpty();
+            stats = new AnalysisResult.Stats(stats.threads(), stats.accesses(), found.pairsChecked(), (System.nanoTime() - t0) / 1_000_000);
+            String reason = stopped + (found.races().isEmpty() ? "" : "; " + found.races().size() + "+ possible race(s) found before it");
+            return new AnalysisResult(Verdict.UNKNOWN, reason, found.races(), Optional.empty(), found.exclusions(), stats, gaps, found.excluded());
         }
         // the precise layers have what the thread-modular layer left of the budget
         BoundedCandidates bounded = new BoundedCandidates(program, accesses, first, gaps, ctx, must, weft.bounded.Bounds.defaults(),
@@ -171,7 +229,9 @@ public final class RaceAnalysis {
         out.truncated = found.truncated();
         stats = new AnalysisResult.Stats(stats.threads(), stats.accesses(), found.pairsChecked(), (System.nanoTime() - t0) / 1_000_000);
         if (precise.kind() == PreciseLayers.Kind.RACE) {
-            return new AnalysisResult(Verdict.FALSE, "a racing interleaving was found", found.races(), precise.witness(),
+            String reason = "a racing interleaving was found" + (found.outOfTime() ? "; the list of possible races is incomplete: the time"
+                    + " limit was reached while pairing " + accesses.size() + " shared accesses" : "");
+            return new AnalysisResult(Verdict.FALSE, reason, found.races(), precise.witness(),
                     found.exclusions(), stats, gaps, found.excluded());
         }
         String proof = precise.proofIncomplete();
@@ -179,6 +239,7 @@ public final class RaceAnalysis {
                 ? found.races().size() + (found.truncated() ? "+" : "") + " possible race(s) could be neither excluded nor confirmed"
                 : tmProof ? NOT_ACCEPTED : AnalysisResult.summarise(gaps);
         if (proof != null) reason += " (exhaustive exploration incomplete: " + proof + ")";
+        if (found.outOfTime()) reason += "; the list is incomplete: the time limit was reached while pairing " + accesses.size() + " shared accesses";
         return new AnalysisResult(Verdict.UNKNOWN, reason, found.races(), Optional.empty(), found.exclusions(), stats, gaps,
                 found.excluded()).withOpenNotes(precise.openNotes());
     }

@@ -63,9 +63,14 @@ public final class RaceDetector {
      * {@link AnalysisResult#MAX_EXCLUDED}); {@code truncated}: pairing stopped at the limit of races.
      */
     public record Result(List<RacePair> races, Map<MemObject, Map<String, Integer>> exclusions, long pairsChecked,
-                         List<ExcludedPair> excluded, boolean truncated) {
+                         List<ExcludedPair> excluded, boolean truncated, boolean outOfTime) {
         public Result(List<RacePair> races, Map<MemObject, Map<String, Integer>> exclusions, long pairsChecked) {
-            this(races, exclusions, pairsChecked, List.of(), false);
+            this(races, exclusions, pairsChecked, List.of(), false, false);
+        }
+
+        public Result(List<RacePair> races, Map<MemObject, Map<String, Integer>> exclusions, long pairsChecked,
+                      List<ExcludedPair> excluded, boolean truncated) {
+            this(races, exclusions, pairsChecked, excluded, truncated, false);
         }
     }
 
@@ -174,6 +179,8 @@ public final class RaceDetector {
     private final int maxRaces;
     private final boolean explain;
     private final MustRace must;
+    /** When the pairing stops with what it found ({@link Result#outOfTime}); unlimited unless {@link #until}. */
+    private weft.budget.Budget budget = weft.budget.Budget.unlimited();
 
     public RaceDetector(List<ExclusionRule> rules, int maxRaces) {
         this(rules, maxRaces, false, null);
@@ -192,6 +199,16 @@ public final class RaceDetector {
         this.maxRaces = maxRaces;
         this.explain = explain;
         this.must = must;
+    }
+
+    /**
+     * This detector, stopping when {@code b} is used up: the result then has the races found so far, {@link
+     * Result#truncated} and {@link Result#outOfTime}, as it does when the thread is interrupted. A stopped pairing
+     * proves nothing.
+     */
+    public RaceDetector until(weft.budget.Budget b) {
+        this.budget = b;
+        return this;
     }
 
     public Result detect(Collection<Access> accesses, RaceContext ctx) {
@@ -219,9 +236,9 @@ public final class RaceDetector {
             }
         }
         for (Map.Entry<MemObject, List<Access>> e : byObject.entrySet()) {
-            if (!pairGroup(e.getKey(), e.getValue(), p)) return new Result(pairs(p.races), p.why, p.checked, p.excluded, true);
+            if (!pairGroup(e.getKey(), e.getValue(), p)) return new Result(pairs(p.races), p.why, p.checked, p.excluded, true, p.outOfTime);
         }
-        return new Result(pairs(p.races), p.why, p.checked, p.excluded, false);
+        return new Result(pairs(p.races), p.why, p.checked, p.excluded, false, false);
     }
 
     /** The state of one {@link #detect}: the races found so far, keyed by the unordered pair of site ids (sites are numbered across groups). */
@@ -235,6 +252,7 @@ public final class RaceDetector {
         final Map<ThreadState, Integer> classIds = new HashMap<>();
         final Map<Access, Integer> classOf = new java.util.IdentityHashMap<>();
         long checked;
+        boolean outOfTime;
 
         Pairing(RaceContext ctx) {
             this.ctx = ctx;
@@ -290,13 +308,19 @@ public final class RaceDetector {
         boolean[] threadPairSeen = new boolean[xs.classCount() * ys.classCount()];
         Merged m = null;
         for (int i = 0; i < xs.size(); i++) {
-            if (Thread.currentThread().isInterrupted()) throw new weft.analysis.ThreadWalker.AnalysisInterrupted();
+            if (Thread.currentThread().isInterrupted()) {
+                p.outOfTime = true;
+                return false;
+            }
             Access a = xs.access(i);
             int pa = xs.part(i);
             for (int j = same ? i : 0; j < ys.size(); j++) {
                 if (!parts.pairable(pa, ys.part(j))) continue;
                 Access b = ys.access(j);
-                p.checked++;
+                if ((++p.checked & 0xfff) == 0 && budget.expired()) {
+                    p.outOfTime = true;
+                    return false;
+                }
                 int classPair = xs.localClass(i) * ys.classCount() + ys.localClass(j);
                 Exclusion x = excluded(a, b, p.ctx, memo, classPair * threadStateRules);
                 if (x != null) {
