@@ -28,9 +28,9 @@ import java.util.function.BiFunction;
 /**
  * Per abstract thread, what the variadic arguments its own calls pass may point to: a library function given a
  * {@code va_list} that stands for an activation of the calling thread ({@code vfprintf(stderr, fmt, ap)} in a logger)
- * reads or writes only that. The points-to analysis keeps every variadic argument of every call of the program in
- * one object ({@link VaListBuiltins#OBJECT}); without this, a thread's logger "reads" every string any other thread
- * ever logged.
+ * reads or writes only that. The points-to analysis keeps every variadic argument of every call of a variadic function
+ * in one object per function ({@link VaListBuiltins#objectName}); without this, a thread's logger "reads" every string
+ * any other thread ever logged.
  *
  * <p><b>Qualified lists.</b> A variable {@code v} of function {@code f} is <em>qualified</em> when {@code f} is not
  * {@code main} and its address is never taken (so only the program's direct calls start its activations, each in
@@ -66,7 +66,8 @@ final class ThreadVarargs {
     private final Locals locals;
     private final ThreadGraph graph;
     private final BiFunction<Function, Stmt.Call, List<Function>> callees;
-    private final MemObject argsObject;
+    /** The variadic-arguments objects, one per variadic function. */
+    private final Set<MemObject> argsObjects = new HashSet<>();
     private final boolean enabled;
     private final Set<Variable> qualified = new HashSet<>();
     /** Per qualified variable, the variadic functions whose activations' lists it may hold. */
@@ -82,9 +83,8 @@ final class ThreadVarargs {
         this.pts = pts;
         this.locals = new Locals(addressTaken);
         this.callees = callees;
-        Variable va = program.libcObject(VaListBuiltins.OBJECT);
-        this.argsObject = va == null ? null : new MemObject.Var(va);
-        this.enabled = argsObject != null && argsObjectOnlyBound();
+        for (Variable v : program.globals()) if (VaListBuiltins.isObject(program, v)) argsObjects.add(new MemObject.Var(v));
+        this.enabled = !argsObjects.isEmpty() && argsObjectOnlyBound();
         if (enabled) qualify(graph.main().routine());
     }
 
@@ -147,7 +147,7 @@ final class ThreadVarargs {
      * {@code va_*} builtin) or external code may write into it.
      */
     private boolean argsObjectOnlyBound() {
-        if (pts.mayAlias(new MemObject.Unknown(), argsObject)) return false;
+        for (MemObject o : argsObjects) if (pts.mayAlias(new MemObject.Unknown(), o)) return false;
         for (Function h : program.functions().values()) {
             for (Edge e : h.cfg().edges()) {
                 if (e.stmt() instanceof Stmt.Assign as) {
@@ -166,7 +166,7 @@ final class ThreadVarargs {
     }
 
     private boolean touches(Set<Loc> locs) {
-        for (Loc l : locs) if (l.object().equals(argsObject)) return true;
+        for (Loc l : locs) if (argsObjects.contains(l.object())) return true;
         return false;
     }
 

@@ -33,18 +33,18 @@ public final class VariadicPointers {
 
     /**
      * Where the pointers among the variadic arguments {@code vaList} (a {@code va_list} argument) stands for may
-     * point: what is stored where it points, and, when that is the variadic-arguments object itself (a
+     * point: what is stored where it points, and, when that is a variadic-arguments object itself (a
      * {@code va_list} given by its address, or an array one decayed to a pointer), what is stored there too.
      */
     public static Set<Loc> ofVaList(Program program, PointsTo pts, String function, Expr vaList) {
-        Variable va = program.libcObject(weft.model.VaListBuiltins.OBJECT);
-        MemObject args = va == null ? null : new MemObject.Var(va);
         Set<Loc> out = new LinkedHashSet<>();
         for (Loc list : pts.eval(function, vaList)) {
             if (list.object() instanceof MemObject.Fn) continue;
             for (Loc l : pts.contents(new Loc(list.object(), Loc.ANY))) {
                 out.add(l);
-                if (l.object().equals(args)) out.addAll(pts.contents(new Loc(args, Loc.ANY)));
+                if (l.object() instanceof MemObject.Var args && weft.model.VaListBuiltins.isObject(program, args.variable())) {
+                    out.addAll(pts.contents(new Loc(args, Loc.ANY)));
+                }
             }
         }
         return out;

@@ -145,7 +145,7 @@ final class ProgramBuilder {
      * The library's own objects used by the C library functions the program names (calls, or takes the
      * address of) ({@link LibcFacts}): one global pseudo-object per hidden-state group (the group's static buffer, if it has one, 1 KiB), one
      * thread-local object per per-thread library object, the read-only library data, and the variadic arguments
-     * of calls of the program's variadic functions ({@link weft.model.VaListBuiltins#OBJECT}).
+     * of the calls of each of the program's variadic functions ({@link weft.model.VaListBuiltins#objectName}).
      */
     private void addLibcObjects() {
         Map<String, Long> state = new java.util.TreeMap<>();
@@ -176,8 +176,10 @@ final class ProgramBuilder {
         state.forEach((g, size) -> newVariable(LibcFacts.stateObjectName(g), new CType.Array(ch, size), Variable.Kind.GLOBAL, null, false, loc));
         for (String t : tls) newVariable(LibcFacts.threadObjectName(t), new CType.Array(ch, LIBC_STATE_BYTES), Variable.Kind.GLOBAL, null, true, loc);
         if (constData) newVariable(LibcFacts.CONST_OBJECT, new CType.Array(ch, LIBC_STATE_BYTES), Variable.Kind.GLOBAL, null, false, loc);
-        if (functions.values().stream().anyMatch(f -> f.type().varargs())) {
-            newVariable(weft.model.VaListBuiltins.OBJECT, new CType.Array(ch, LIBC_STATE_BYTES), Variable.Kind.GLOBAL, null, false, loc);
+        for (Function f : functions.values()) {
+            if (!f.type().varargs()) continue;
+            newVariable(weft.model.VaListBuiltins.objectName(f.linkName()), new CType.Array(ch, LIBC_STATE_BYTES), Variable.Kind.GLOBAL, null,
+                    false, loc);
         }
     }
 

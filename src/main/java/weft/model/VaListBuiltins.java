@@ -6,10 +6,11 @@ package weft.model;
  * calling function's {@code va_list} and touch nothing else:
  *
  * <ul>
- *   <li>points-to ({@code weft.pointer.CallEffects}): the {@code va_list} they set points to the
- *       variadic-arguments object {@link #OBJECT}, where every variadic argument of every call of a user function
- *       goes ({@code weft.pointer.Calls#bindUser}), so {@code va_arg} (lowered to a read through the
- *       {@code va_list}) sees every argument; they hand no pointer to outside code, so, unlike unknown external
+ *   <li>points-to ({@code weft.pointer.CallEffects}): the {@code va_list} they set in function {@code f} points to
+ *       {@code f}'s variadic-arguments object ({@link #objectName}), where every variadic argument of every call of
+ *       {@code f} goes ({@code weft.pointer.Calls#bindUser}), so {@code va_arg} (lowered to a read through the
+ *       {@code va_list}) sees every argument {@code f} may get (one object for all variadic functions made a
+ *       formatting helper's {@code memcpy(buf, va_arg(ap, char *), n)} copy every logged object into every buffer); they hand no pointer to outside code, so, unlike unknown external
  *       functions, they neither make the globals escape nor hand the arguments to the external world (which reads
  *       and writes everything it reaches: every pointer read from memory a variadic logger was given would then
  *       point to every escaped object, and every function stored there would escape);</li>
@@ -31,11 +32,21 @@ public final class VaListBuiltins {
     }
 
     /**
-     * The pseudo-object holding every variadic argument of every call of a variadic user function, which
-     * {@code va_start} and {@code va_copy} point a {@code va_list} at (made by the front end when the program
-     * defines a variadic function).
+     * The name of the pseudo-object holding every variadic argument of every call of the variadic user function
+     * {@code function} (its link name), which {@code va_start} in it points its {@code va_list} at (made by the front
+     * end for each variadic function the program defines). Only {@code va_start}/{@code va_copy} in {@code function}
+     * and the {@code va_list}s they set reach it: a call binds its variadic arguments to its callee's object only.
      */
-    public static final String OBJECT = "<libc:variadic arguments>";
+    public static String objectName(String function) {
+        return OBJECT_PREFIX + function + ">";
+    }
+
+    private static final String OBJECT_PREFIX = "<libc:variadic arguments of ";
+
+    /** Whether {@code v} is the variadic-arguments object of one of {@code program}'s functions. */
+    public static boolean isObject(weft.ir.Program program, weft.ir.Variable v) {
+        return v.name().startsWith(OBJECT_PREFIX) && program.isLibcObject(v);
+    }
 
     public static boolean is(String name) {
         return name != null && (name.equals("__builtin_va_start") || name.equals("__builtin_va_copy")

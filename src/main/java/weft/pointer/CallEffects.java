@@ -76,7 +76,7 @@ final class CallEffects {
             if (sv.obj(sv.locObj[l]).object instanceof MemObject.Fn fn) {
                 sv.markIncomplete("function " + fn.linkName() + " escapes to external code");
                 // external code may call it with variadic arguments of its own
-                Variable va = b.program.libcObject(weft.model.VaListBuiltins.OBJECT);
+                Variable va = b.program.libcObject(weft.model.VaListBuiltins.objectName(fn.linkName()));
                 weft.ir.Function g = b.program.function(fn.linkName());
                 if (va != null && g != null && g.type().varargs()) sv.addLoc(sv.anyCell(b.varObj(null, va)), sv.unknownLoc);
             }
@@ -138,19 +138,19 @@ final class CallEffects {
         if (as.isEmpty()) return false;
         weft.model.VaListBuiltins.ListArgument list = weft.model.VaListBuiltins.listArgument(as.get(0));
         if (list == null) return false; // a va_list given some other way: the effects of external code (sound)
-        Variable va = b.program.libcObject(weft.model.VaListBuiltins.OBJECT);
+        Variable va = b.program.libcObject(weft.model.VaListBuiltins.objectName(site.caller.linkName()));
         int target = va == null ? s.unknownLoc : s.loc(b.varObj(null, va), Solver.ANY);
         b.store(list.addressOf() ? b.anywhereIn(list.lvalue()) : b.term(list.lvalue()), b.constNode(target));
         return true;
     }
 
     /**
-     * Variadic argument {@code k} of a call of a user function: into the variadic-arguments object, where
-     * {@code va_start} points the callee's {@code va_list} ({@link weft.model.VaListBuiltins}); without that
+     * Variadic argument {@code k} of a call of user function {@code callee}: into the callee's variadic-arguments
+     * object, where its {@code va_start} points its {@code va_list} ({@link weft.model.VaListBuiltins}); without that
      * object, to external code.
      */
-    void variadic(CallSite site, int k) {
-        Variable va = b.program.libcObject(weft.model.VaListBuiltins.OBJECT);
+    void variadic(CallSite site, int k, String callee) {
+        Variable va = b.program.libcObject(weft.model.VaListBuiltins.objectName(callee));
         if (va == null) {
             escape(site, k);
             return;
@@ -162,12 +162,18 @@ final class CallEffects {
 
     private boolean globalsEscaped;
 
-    /** External code may now have (and hand back) the address of every global: they escape to U. */
+    /**
+     * External code may now have (and hand back) the address of every global: they escape to U. Not the
+     * variadic-arguments objects ({@link weft.model.VaListBuiltins#objectName}): each stands for argument lists on
+     * the stack, which external code reaches only through a {@code va_list} handed to it (that argument escapes with
+     * its target as any other); escaping all of them made every {@code va_arg} of a program with an unknown external
+     * call return every escaped object.
+     */
     private void globalsEscape() {
         if (globalsEscaped) return;
         globalsEscaped = true;
         for (Variable v : b.program.globals()) {
-            if (v.kind() != Variable.Kind.GLOBAL || b.program.internalLinkage(v)) continue;
+            if (v.kind() != Variable.Kind.GLOBAL || b.program.internalLinkage(v) || weft.model.VaListBuiltins.isObject(b.program, v)) continue;
             s.addLoc(s.unknownCell, s.loc(b.varObj(null, v), Solver.ANY));
         }
     }

@@ -133,7 +133,7 @@ final class Calls {
                 else b.store(pt, site.args[k]);
             } else if (g.type().varargs()) {
                 // variadic arguments are read through the va_list va_start sets
-                effects.variadic(site, k);
+                effects.variadic(site, k, g.linkName());
             }
         }
         if (site.result.isEmpty()) return;

@@ -25,6 +25,14 @@ package weft.pointer;
  * Nodes and edges are created only once both sides of a pair exist, as {@code link} would. Every list is
  * extended before it is connected, so that re-entrant additions (creating a cell applies watches) miss no
  * pair.
+ *
+ * <p>Coarsening: the buffers cost an edge per destination and relative offset. When that product passes
+ * {@link #COARSE_EDGES} (a formatting helper's {@code memcpy(buf, s, len)} whose {@code s} and {@code buf} each
+ * reach thousands of objects made 10^8 edges in a real program), the group treats every destination, present and
+ * future, as one at an unknown offset: {@code hubWholeDst} flows into its object's ANY cell, and source cells are no
+ * longer followed one by one. Sound because {@code hubWholeDst} holds the sum of each source's copied bytes (its
+ * object, or its array member), a superset of every source cell, and a destination's ANY cell is what every read of
+ * its object sees ({@link Solver#wholeWriteNode}); only the offsets are lost.
  */
 final class CopyGroup {
     private final Solver s;
@@ -49,6 +57,9 @@ final class CopyGroup {
     private final IntList bufferOffsets = new IntList(2);
     private final IntList bufferNodes = new IntList(2);
     private int anyBuffer = -1;
+    /** Edges (destinations times buffers) past which a group coarsens, unless the solver says otherwise. */
+    static final long COARSE_EDGES = 1L << 18;
+    private boolean coarse;
 
     CopyGroup(Solver s, long size) {
         this.s = s;
@@ -89,11 +100,33 @@ final class CopyGroup {
             else if (srcReads.size() > 0) makeHubWholeDst();
             return;
         }
+        if (coarse) {
+            wholeDstNodes.add(whole);
+            if (hubWholeDst >= 0) s.addEdge(hubWholeDst, whole, 0);
+            else if (srcReads.size() > 0) makeHubWholeDst();
+            return;
+        }
         dsts.add(loc);
+        if ((long) dsts.size() * (bufferNodes.size() + 1) > s.coarseCopyEdges) {
+            coarsen();
+            return;
+        }
         for (int i = 0; i < bufferNodes.size(); i++) {
             s.addEdge(bufferNodes.get(i), s.writeNode(s.loc(obj, (long) s.locOff[loc] + bufferOffsets.get(i))), 0);
         }
         if (anyBuffer >= 0) s.addEdge(anyBuffer, s.anyCell(obj), 0);
+    }
+
+    /** Every ordinary destination becomes one at an unknown offset (see the class comment). */
+    private void coarsen() {
+        coarse = true;
+        s.statCoarseGroups++;
+        for (int i = 0; i < dsts.size(); i++) {
+            int whole = s.wholeWriteNode(dsts.get(i));
+            wholeDstNodes.add(whole);
+            if (hubWholeDst >= 0) s.addEdge(hubWholeDst, whole, 0);
+        }
+        if (hubWholeDst < 0 && srcReads.size() > 0 && wholeDstNodes.size() > 0) makeHubWholeDst();
     }
 
     private void makeHubWholeSrc() {
@@ -112,6 +145,7 @@ final class CopyGroup {
 
     /** A cell of the object of an ordinary source starting at offset {@code from}. */
     private void cell(int from, long size, int cellLoc) {
+        if (coarse) return; // the source's sum reaches hubWholeDst
         int node = s.locCell[cellLoc];
         int k = s.locOff[cellLoc];
         if (k == Solver.ANY) {

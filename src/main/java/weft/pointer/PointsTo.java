@@ -93,8 +93,14 @@ public final class PointsTo {
      * copies, which must give the same solution (for tests).
      */
     static PointsTo analyze(Program program, boolean optimised) {
+        return analyze(program, optimised, CopyGroup.COARSE_EDGES);
+    }
+
+    /** With block-copy groups coarsening past {@code coarseCopyEdges} edges ({@link CopyGroup}), for tests. */
+    static PointsTo analyze(Program program, boolean optimised, long coarseCopyEdges) {
         ConstraintGraph.checkInterruptNow();
         Solver s = new Solver();
+        s.coarseCopyEdges = coarseCopyEdges;
         s.collapseCycles = optimised;
         ConstraintBuilder b = new ConstraintBuilder(program, s);
         b.groupBlockCopies = optimised;

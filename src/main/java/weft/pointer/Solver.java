@@ -543,6 +543,9 @@ final class Solver extends ConstraintGraph {
     int statCapped;
     int statGroups;
     int statGroupNodes;
+    int statCoarseGroups;
+    /** {@link CopyGroup#COARSE_EDGES}, smaller in tests. */
+    long coarseCopyEdges = CopyGroup.COARSE_EDGES;
     /** Solver statistics (for benchmarks), fixed when frozen. */
     String stats = "";
 
@@ -560,7 +563,7 @@ final class Solver extends ConstraintGraph {
         canonical = canon;
         long[] st = setStats();
         stats = "edges=" + statEdges + " adds=" + statAdds + " applies=" + statApplies + " links=" + statLinks + "/" + links.size()
-                + " copyGroups=" + statGroups + "/" + statGroupNodes + " capped=" + statCapped + " sccRuns=" + statSccRuns
+                + " copyGroups=" + statGroups + "/" + statGroupNodes + "/" + statCoarseGroups + " capped=" + statCapped + " sccRuns=" + statSccRuns
                 + " merged=" + statMerged + " sets=" + st[0] + " sumPts=" + st[1] + " maxPts=" + st[2];
         super.freeze();
         links = null;

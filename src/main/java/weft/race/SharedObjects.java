@@ -21,8 +21,8 @@ import java.util.Set;
  * not pointed to from shared memory — is only ever accessed by the thread instance that owns it, so
  * its accesses cannot race. Sound because points-to sets over-approximate every stored pointer.
  *
- * <p>The variadic-arguments pseudo-object ({@code weft.model.VaListBuiltins#OBJECT}) is no root although the
- * pointer analysis keeps it as one global: it stands for the argument lists of the calls of variadic functions,
+ * <p>The variadic-arguments pseudo-objects ({@code weft.model.VaListBuiltins#objectName}) are no roots although the
+ * pointer analysis keeps each as one global: one stands for the argument lists of the calls of variadic functions,
  * each on the stack of the calling thread and read only by the callee through its {@code va_list} in that
  * thread; a callee that hands a pointer it read on (stores it in shared memory, passes it to a new thread) makes
  * its target reachable from a root by that very store or argument.
@@ -37,9 +37,8 @@ public final class SharedObjects {
 
     public SharedObjects(Program program, PointsTo pts, CallGraph calls) {
         List<Loc> roots = new ArrayList<>();
-        Variable variadic = program.libcObject(weft.model.VaListBuiltins.OBJECT);
         for (Variable v : program.globals()) {
-            if (!v.threadLocal() && v != variadic) roots.add(new Loc(new MemObject.Var(v), Loc.ANY));
+            if (!v.threadLocal() && !weft.model.VaListBuiltins.isObject(program, v)) roots.add(new Loc(new MemObject.Var(v), Loc.ANY));
         }
         roots.add(new Loc(new MemObject.Unknown(), Loc.ANY));
         for (var f : program.functions().values()) {

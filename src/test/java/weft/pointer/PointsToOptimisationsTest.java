@@ -160,6 +160,38 @@ class PointsToOptimisationsTest {
         }
     }
 
+    /**
+     * A block-copy group that coarsens ({@link CopyGroup}: every destination as one at an unknown offset) only adds
+     * targets: with coarsening after 2 edges, every answer contains the precise one.
+     */
+    @Test
+    void coarseCopyGroupsOverApproximate() throws Exception {
+        Random rnd = new Random(77);
+        int coarsened = 0;
+        for (int round = 0; round < 30; round++) {
+            Program p = PointerFixture.load(dir, randomCopies(rnd, 4 + rnd.nextInt(4), 8 + rnd.nextInt(25)));
+            PointsTo precise = PointsTo.analyze(p, true);
+            PointsTo coarse = PointsTo.analyze(p, true, 2);
+            if (!coarse.stats().contains("/0 capped")) coarsened++;
+            forEachQuery(p, (f, q) -> {
+                if (q instanceof Expr e) assertTrue(names(coarse.eval(f, e)).containsAll(names(precise.eval(f, e))), e.toString());
+                else if (q instanceof Lvalue lv) assertTrue(names(coarse.locations(f, lv)).containsAll(names(precise.locations(f, lv))), lv.toString());
+            });
+            List<Loc> roots = new ArrayList<>();
+            for (Variable g : p.globals()) roots.add(new Loc(new MemObject.Var(g), Loc.ANY));
+            Set<String> reachPrecise = new TreeSet<>(), reachCoarse = new TreeSet<>();
+            precise.reachable(roots).forEach(o -> reachPrecise.add(o.toString()));
+            coarse.reachable(roots).forEach(o -> reachCoarse.add(o.toString()));
+            assertTrue(reachCoarse.containsAll(reachPrecise));
+            for (MemObject o : precise.objects()) {
+                for (Loc l : List.of(new Loc(o, Loc.ANY), new Loc(o, 0), new Loc(o, 4), new Loc(o, 8))) {
+                    assertTrue(names(coarse.contents(l)).containsAll(names(precise.contents(l))), l.toString());
+                }
+            }
+        }
+        assertTrue(coarsened > 10, "rounds with a coarsened group: " + coarsened);
+    }
+
     static String randomCopies(Random rnd, int functions, int statements) {
         StringBuilder sb = new StringBuilder("""
                 void *malloc(unsigned long n);

@@ -25,9 +25,10 @@ import java.util.TreeMap;
  * 1 for linear growth (n·log n from 50k to 200k lines is about 1.1).
  *
  * <p>Real programs are those of {@code ../shared/benchmarks/realworld/} (or the folder given with
- * {@code --realworld DIR}): pfscan, ctrace, knot, smtprc as single files, pigz through a
- * {@code compile_commands.json} written by its {@code compile_commands.sh} (skipped when zlib's headers
- * are missing); whatever is absent is skipped. Run from the project directory:
+ * {@code --realworld DIR}): pfscan, ctrace, knot, smtprc, qsort_mt as single files, pigz and sol through the
+ * {@code compile_commands.json} their {@code compile_commands.sh} writes (skipped when zlib's or OpenSSL's headers
+ * are missing); whatever is absent is skipped. The last column is the phase of {@code --stats} that took the most
+ * CPU time. Run from the project directory:
  *
  * <pre>
  * mvn -B -q -o -DskipTests package test-compile
@@ -50,7 +51,7 @@ public final class RealScaleBench {
 
     /** One measured row. */
     private record Row(String name, long lines, String verdict, double wall, double cpu, double rssMb, long accesses, long pairs,
-                       String races, int gaps) {}
+                       String races, int gaps, String longest) {}
 
     private RealScaleBench() {
     }
@@ -82,10 +83,10 @@ public final class RealScaleBench {
         List<String> base = new ArrayList<>(List.of(java));
         base.addAll(jvmArgs);
         base.addAll(jar != null ? List.of("-jar", jar) : List.of("-cp", cp, "weft.cli.Main"));
-        base.addAll(List.of("check", "--format", "json", "--quiet"));
+        base.addAll(List.of("check", "--format", "json", "--quiet", "--stats"));
         base.addAll(checkArgs);
-        System.out.println("| program | lines | verdict | wall s | CPU s | peak RSS MB | accesses | pairs checked | races (possible / confirmed; by rank) | gaps |");
-        System.out.println("|---|---:|---|---:|---:|---:|---:|---:|---|---:|");
+        System.out.println("| program | lines | verdict | wall s | CPU s | peak RSS MB | accesses | pairs checked | races (possible / confirmed; by rank) | gaps | longest phase (CPU s) |");
+        System.out.println("|---|---:|---|---:|---:|---:|---:|---:|---|---:|---|");
         if (real) {
             for (Real r : realPrograms(realworld.toAbsolutePath().normalize(), dir)) {
                 List<String> cmd = new ArrayList<>(base);
@@ -129,21 +130,32 @@ public final class RealScaleBench {
         addFile(out, rw, "ctrace", "cil-merged/ctrace_comb.c", List.of("--data-model", "ILP32"));
         addFile(out, rw, "knot", "cil-merged/knot_comb.c", List.of("--data-model", "ILP32"));
         addFile(out, rw, "smtprc", "cil-merged/smtprc_comb.c", List.of("--data-model", "ILP32"));
-        Path script = rw.resolve("pigz/compile_commands.sh");
-        if (Files.isRegularFile(script) && Files.isRegularFile(Path.of("/usr/include/zlib.h"))) {
-            Path pigzDir = Files.createDirectories(dir.resolve("pigz"));
-            Process p = new ProcessBuilder("bash", script.toString(), pigzDir.toString()).redirectErrorStream(true).start();
-            p.getInputStream().readAllBytes();
-            Path db = pigzDir.resolve("compile_commands.json");
-            if (p.waitFor() == 0 && Files.isRegularFile(db)) {
-                long lines = 0;
-                for (JsonNode e : new ObjectMapper().readTree(db.toFile())) lines += lines(Path.of(e.path("file").asText()));
-                out.add(new Real("pigz (compile_commands)", List.of("--compile-commands", db.toString()), lines));
-            }
-        } else {
-            System.err.println("skipped pigz: no " + script + " or no zlib headers (Debian zlib1g-dev)");
-        }
+        addFile(out, rw, "qsort_mt", "qsort_mt/qsort_mt.c", List.of());
+        addProject(out, rw, dir, "pigz", "/usr/include/zlib.h", "zlib1g-dev");
+        addProject(out, rw, dir, "sol", "/usr/include/openssl/ssl.h", "libssl-dev");
         return out;
+    }
+
+    /** A project checked through the {@code compile_commands.json} its {@code compile_commands.sh} writes. */
+    private static void addProject(List<Real> out, Path rw, Path dir, String name, String header, String debianPackage)
+            throws IOException, InterruptedException {
+        Path script = rw.resolve(name + "/compile_commands.sh");
+        if (!Files.isRegularFile(script) || !Files.isRegularFile(Path.of(header))) {
+            System.err.println("skipped " + name + ": no " + script + " or no " + header + " (Debian " + debianPackage + ")");
+            return;
+        }
+        Path projectDir = Files.createDirectories(dir.resolve(name));
+        Process p = new ProcessBuilder("bash", script.toString(), projectDir.toString()).redirectErrorStream(true).start();
+        p.getInputStream().readAllBytes();
+        Path db = projectDir.resolve("compile_commands.json");
+        if (p.waitFor() == 0 && Files.isRegularFile(db)) {
+            long lines = 0;
+            for (JsonNode e : new ObjectMapper().readTree(db.toFile())) {
+                Path f = Path.of(e.path("file").asText());
+                lines += lines(f.isAbsolute() ? f : Path.of(e.path("directory").asText()).resolve(f));
+            }
+            out.add(new Real(name + " (compile_commands)", List.of("--compile-commands", db.toString()), lines));
+        }
     }
 
     private static void addFile(List<Real> out, Path rw, String name, String rel, List<String> extra) throws IOException {
@@ -192,7 +204,24 @@ public final class RealScaleBench {
         } catch (IOException e) {
             // no report: the verdict column says why
         }
-        return new Row(name, lines, verdict, m.wallSeconds(), m.cpuSeconds(), m.peakRssBytes() / 1048576.0, accesses, pairs, races, gaps);
+        return new Row(name, lines, verdict, m.wallSeconds(), m.cpuSeconds(), m.peakRssBytes() / 1048576.0, accesses, pairs, races, gaps,
+                longestPhase(m.stderr()));
+    }
+
+    private static final java.util.regex.Pattern PHASE = java.util.regex.Pattern.compile("^weft: stats:   (.+?)\\s+(\\d+)\\s+(\\d+)\\s+(\\d+)$");
+
+    /** The phase of {@code --stats} with the most CPU time of the analysis thread, e.g. {@code "walking (12.1)"}. */
+    static String longestPhase(String stderr) {
+        String best = "-";
+        long most = -1;
+        for (String line : stderr.split("\\R")) {
+            java.util.regex.Matcher m = PHASE.matcher(line);
+            if (m.matches() && Long.parseLong(m.group(3)) > most) {
+                most = Long.parseLong(m.group(3));
+                best = m.group(1).replaceAll("\\s+\\d.*$", "").replaceAll(" \\(.*$", "").trim();
+            }
+        }
+        return most < 0 ? "-" : String.format(Locale.ROOT, "%s (%.1f)", best, most / 1000.0);
     }
 
     /** {@code "; rank A: n, ..."} when the report's races carry a {@code rank}, else empty. */
@@ -207,8 +236,8 @@ public final class RealScaleBench {
     }
 
     private static void print(Row r) {
-        System.out.printf(Locale.ROOT, "| %s | %d | %s | %.1f | %.1f | %.0f | %d | %d | %s | %d |%n", r.name(), r.lines(), r.verdict(), r.wall(), r.cpu(),
-                r.rssMb(), r.accesses(), r.pairs(), r.races(), r.gaps());
+        System.out.printf(Locale.ROOT, "| %s | %d | %s | %.1f | %.1f | %.0f | %d | %d | %s | %d | %s |%n", r.name(), r.lines(), r.verdict(), r.wall(),
+                r.cpu(), r.rssMb(), r.accesses(), r.pairs(), r.races(), r.gaps(), r.longest());
         System.out.flush();
     }
 
