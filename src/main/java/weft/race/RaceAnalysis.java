@@ -47,6 +47,12 @@ public final class RaceAnalysis {
     static final String NOT_ACCEPTED = "thread-modular proof not accepted (--prover)";
     /** CPU time of the analysis thread for what follows a stop: pairing what was collected, and the report's data. */
     static final long GRACE_MILLIS = 2000;
+    /**
+     * CPU time the report's complete pairing may take at least, past the analysis budget (which the precise layers may
+     * have used up): enough for the complete list of a program like pigz (about 3 s), bounded for one like sol. Under a
+     * hard limit, {@code weft check}'s stop request ends it earlier.
+     */
+    static final long LISTING_MILLIS = 20_000;
 
     private final AnalysisOptions options;
     private final java.util.function.Supplier<List<ExclusionRule>> rules;
@@ -174,11 +180,13 @@ public final class RaceAnalysis {
             Thread.interrupted();
             budget = Budget.cpuMillis(GRACE_MILLIS);
         }
-        final Budget pairingBudget = budget;
+        final Budget left = budget;
+        final boolean wasStopped = stopped != null;
         java.util.function.Supplier<RaceDetector.Result> complete = options.maxRaces() > 0 || !first.truncated() ? () -> first : () -> {
             progress.phase("pairing all " + accesses.size() + " shared accesses for the report");
-            // within what is left of the budget: a report with the races found so far rather than none
-            RaceDetector.Result all = new RaceDetector(rules.get(), 0, options.explain(), must).until(pairingBudget).detect(accesses, ctx);
+            // what is left of the budget, at least LISTING_MILLIS: past it, a report with the races found so far rather than none
+            Budget listing = wasStopped ? left : Budget.cpuMillis(Math.max(left.remainingMillis(), LISTING_MILLIS));
+            RaceDetector.Result all = new RaceDetector(rules.get(), 0, options.explain(), must).until(listing).detect(accesses, ctx);
             return all.outOfTime() && all.races().size() < first.races().size()
                     ? new RaceDetector.Result(first.races(), first.exclusions(), first.pairsChecked(), first.excluded(), true, true) : all;
         };
