@@ -211,10 +211,20 @@ final class StmtLowerer {
         return null;
     }
 
-    /** Declares the parameters of the function being lowered. */
-    void parameters(IParameter[] params, List<Variable> out, SourceLoc loc) {
-        for (IParameter p : params) {
-            CType t = ctx.types.translate(p.getType());
+    /**
+     * Declares the parameters of the function being lowered; {@code declarators}, when not null, are the definition's
+     * parameter declarators, whose types win where CDT's parameter binding (typed by the first declaration) has a
+     * type it could not resolve ({@link CVisitorShim#typeOf(org.eclipse.cdt.core.dom.ast.IASTDeclarator)}).
+     */
+    void parameters(IParameter[] params, org.eclipse.cdt.core.dom.ast.IASTDeclarator[] declarators, List<Variable> out, SourceLoc loc) {
+        for (int i = 0; i < params.length; i++) {
+            IParameter p = params[i];
+            org.eclipse.cdt.core.dom.ast.IType type = p.getType();
+            if (CVisitorShim.hasProblem(type) && declarators != null && i < declarators.length) {
+                org.eclipse.cdt.core.dom.ast.IType own = CVisitorShim.typeOf(declarators[i]);
+                if (own != null && !CVisitorShim.hasProblem(own)) type = own;
+            }
+            CType t = ctx.types.translate(type);
             if (t.unqualified() instanceof CType.Array a) t = ctx.types.pointerTo(a.element());
             if (t.unqualified() instanceof CType.Function) t = ctx.types.pointerTo(t);
             if (t instanceof CType.Void) continue;

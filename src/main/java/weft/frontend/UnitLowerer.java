@@ -59,7 +59,13 @@ final class UnitLowerer {
         Body body = new Body(link, ctx.program);
         StmtLowerer sl = new StmtLowerer(ctx, body);
         List<Variable> params = new ArrayList<>();
-        sl.parameters(f.getParameters(), params, loc);
+        org.eclipse.cdt.core.dom.ast.IASTDeclarator[] declarators = null;
+        if (fd.getDeclarator() instanceof IASTStandardFunctionDeclarator sfd) {
+            IASTParameterDeclaration[] ps = sfd.getParameters();
+            declarators = new org.eclipse.cdt.core.dom.ast.IASTDeclarator[ps.length];
+            for (int i = 0; i < ps.length; i++) declarators[i] = ps[i].getDeclarator();
+        }
+        sl.parameters(f.getParameters(), declarators, params, loc);
         if (fd.getDeclarator() instanceof IASTStandardFunctionDeclarator sfd) {
             // size expressions of variably modified parameters are evaluated on entry (C11 6.9.1p10)
             VlaSizes vlas = new VlaSizes(ctx, body, sl.exprs());
@@ -70,6 +76,10 @@ final class UnitLowerer {
         cfg.edge(cfg.current(), cfg.exit(), new Stmt.Return(null, ctx.loc(fd.getBody()).line() > 0 ? endOf(fd) : loc));
         CType t = ctx.types.translate(f.getType());
         CType.Function ft = t instanceof CType.Function fn ? fn : new CType.Function(ctx.types.intType(), List.of(), true);
+        if (CVisitorShim.hasProblem(f.getType()) && ft.params().size() == params.size()) {
+            // the definition's parameter types (see StmtLowerer#parameters) where the first declaration's did not resolve
+            ft = new CType.Function(ft.returnType(), params.stream().map(Variable::type).toList(), ft.varargs());
+        }
         List<Variable> locals = body.locals.stream().filter(v -> v.kind() != Variable.Kind.PARAM).toList();
         ctx.program.addFunction(new Function(f.getName(), link, ft, params, locals, cfg.build(), ctx.isStatic(f), loc));
     }

@@ -294,4 +294,26 @@ class TypeLayoutTest {
         return s.fields().stream().filter(f -> !f.name().isEmpty())
                 .map(f -> f.name() + "@" + f.offset() + (f.isBitField() ? "+" + f.bitOffset() + ":" + f.bitWidth() : "")).toList();
     }
+
+    /**
+     * A struct tag named in another struct's member, then in a prototype's parameter, then defined (gcc -Wall clean):
+     * CDT types the shared parameter binding by the prototype, where the tag may not resolve; the definition's
+     * parameter has the struct's type, and the function's type takes it (issue 32).
+     */
+    @Test
+    void structTagNamedInAPrototypeBeforeItsDefinition() {
+        Program p = load(dir, """
+                struct outer { struct inner *p; };
+                void use(struct inner *x);
+                struct inner { int pad; int fd; };
+                void use(struct inner *x) { x->fd = 1; }
+                int main(void) { struct inner i; struct outer o = { &i }; use(o.p); return o.p->fd; }
+                """);
+        Variable x = FrontendTestSupport.fn(p, "use").params().get(0);
+        CType pointee = x.type().pointee();
+        assertInstanceOf(StructType.class, pointee.unqualified(), x.type().toString());
+        assertEquals(8, pointee.size());
+        CType.Function ft = FrontendTestSupport.fn(p, "use").type();
+        assertEquals(x.type(), ft.params().get(0));
+    }
 }
