@@ -51,10 +51,16 @@ final class CommonOptions {
         }
     }
 
-    /** The frozen options; later {@code -D} of the same name wins. */
+    /**
+     * The frozen options; later {@code -D} of the same name wins. A relative {@code -I} directory is resolved against
+     * the working directory, as compilers resolve it (not against each source file's folder, where the quoted
+     * {@code #include} search starts).
+     */
     CliOptions toOptions() {
         Map<String, String> defs = new LinkedHashMap<>();
         for (Define d : defines) defs.put(d.name(), d.value());
-        return new CliOptions(files, includeDirs, defs, dataModel, compileCommands, debug);
+        List<Path> includes = new ArrayList<>();
+        for (Path p : includeDirs) includes.add(p.toAbsolutePath().normalize());
+        return new CliOptions(files, includes, defs, dataModel, compileCommands, debug);
     }
 }

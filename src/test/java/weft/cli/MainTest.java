@@ -40,6 +40,18 @@ class MainTest {
         assertEquals("weft 0.1.0", weft("check", "--version").out().strip());
     }
 
+    /** A relative {@code -I} is a directory of the working directory, as for gcc (issue 32). */
+    @Test
+    void relativeIncludeDirectoriesResolveAgainstTheWorkingDirectory() throws Exception {
+        Path base = Path.of("target", "relative-include-test");
+        java.nio.file.Files.createDirectories(base.resolve("inc"));
+        java.nio.file.Files.createDirectories(base.resolve("src"));
+        java.nio.file.Files.writeString(base.resolve("inc/h.h"), "int shared_value;\n");
+        java.nio.file.Files.writeString(base.resolve("src/a.c"), "#include \"h.h\"\nint main(void) { return shared_value; }\n");
+        Result r = weft("parse", "-I", base.resolve("inc").toString(), base.resolve("src/a.c").toString());
+        assertEquals(0, r.code(), r.err() + r.out());
+    }
+
     @Test
     void helpExitsZero() {
         Result r = weft("--help");
