@@ -98,11 +98,21 @@ public final class CheckCommand implements Callable<Integer> {
      * @param bounded    bounds of the symbolic bounded layer ({@code --rounds}, {@code --unwind}, {@code --threads},
      *     {@code --recursion})
      * @param provers    the layers whose proof of race freedom is accepted ({@code --prover}, {@link weft.race.Prover})
+     * @param fast       the thread-modular layer only ({@code --fast}): no precise layer runs
      */
     public record Options(CliOptions common, boolean svcomp, Path property, Duration timeout, boolean atomicSectionsRace,
                           Format format, boolean explain, Path html, Path config, boolean quiet, ColorMode color,
                           boolean libcStateRaces, int maxRaces, boolean stats, long memoryBytes, Path witness, boolean noWitness,
-                          Path reproducer, weft.bounded.bmc.RaceBmc.Options bounded, java.util.Set<weft.race.Prover> provers) {
+                          Path reproducer, weft.bounded.bmc.RaceBmc.Options bounded, java.util.Set<weft.race.Prover> provers,
+                          boolean fast) {
+        public Options(CliOptions common, boolean svcomp, Path property, Duration timeout, boolean atomicSectionsRace,
+                       Format format, boolean explain, Path html, Path config, boolean quiet, ColorMode color,
+                       boolean libcStateRaces, int maxRaces, boolean stats, long memoryBytes, Path witness, boolean noWitness,
+                       Path reproducer, weft.bounded.bmc.RaceBmc.Options bounded, java.util.Set<weft.race.Prover> provers) {
+            this(common, svcomp, property, timeout, atomicSectionsRace, format, explain, html, config, quiet, color, libcStateRaces,
+                    maxRaces, stats, memoryBytes, witness, noWitness, reproducer, bounded, provers, false);
+        }
+
         public Options(CliOptions common, boolean svcomp, Path property, Duration timeout, boolean atomicSectionsRace,
                        Format format, boolean explain, Path html, Path config, boolean quiet, ColorMode color,
                        boolean libcStateRaces, int maxRaces, boolean stats, long memoryBytes, Path witness, boolean noWitness,
@@ -290,6 +300,10 @@ public final class CheckCommand implements Callable<Integer> {
                     + "the others still run where it needs them and to find races. For testing each layer alone.")
     String prover = "all";
 
+    @Option(names = "--fast", description = "The thread-modular layer only (for editors and CI): race-free when it proves it, "
+            + "else the possible races, unknown; no exploration, bounded layer or witness search.")
+    boolean fast;
+
     @Option(names = {"-q", "--quiet"}, description = "No progress display on stderr.")
     boolean quiet;
 
@@ -339,7 +353,7 @@ public final class CheckCommand implements Callable<Integer> {
         }
         return new Options(c, svcomp, property, timeoutSeconds == null ? null : Duration.ofSeconds(timeoutSeconds),
                 atomicSectionsRace, format, explain, html, config, quiet, color, libcStateRaces, maxRaces == null ? 0 : maxRaces,
-                stats, memoryBytes, noWitness ? null : witness, noWitness, reproducer, bounded, provers);
+                stats, memoryBytes, noWitness ? null : witness, noWitness, reproducer, bounded, provers, fast);
     }
 
     @Override
@@ -502,6 +516,7 @@ public final class CheckCommand implements Callable<Integer> {
                 .withLibcStateRaces(o.effectiveLibcStateRaces()).withMemoryBytes(o.memoryBytes())
                 .withMaxRaces(o.maxRaces() == 0 && o.svcomp() ? AnalysisOptions.SVCOMP_MAX_RACES : o.maxRaces())
                 .withBounded(o.bounded()).withProvers(o.provers());
+        if (o.fast()) options = options.threadModularOnly();
         options = options.withBudgetMillis(analysisBudgetMillis(o.limit().toMillis(), (CpuClock.process().nanos() - cpuStartNanos) / 1_000_000));
         AnalysisResult r = new RaceAnalysis(options).run(program, progress);
         progress.phase("writing the report");

@@ -78,6 +78,20 @@ public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, lon
         return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, on, proveMillis, budgetMillis, libcStateRaces, memoryBytes, bounded, provers);
     }
 
+    /**
+     * The thread-modular layer alone ({@code weft check --fast}): its proof is the only one accepted, and no precise layer
+     * runs (no exploration, no witness search, no bounded layer), so a race is never confirmed.
+     */
+    public AnalysisOptions threadModularOnly() {
+        return new AnalysisOptions(maxThreads, maxRaces, false, confirmMillis, atomicSectionsRace, explain, 0, budgetMillis, libcStateRaces,
+                memoryBytes, bounded, java.util.Set.of(Prover.THREAD_MODULAR));
+    }
+
+    /** Whether a precise layer may run: false for {@link #threadModularOnly()}. */
+    public boolean preciseLayers() {
+        return confirm || proveMillis > 0 || !provers.equals(java.util.Set.of(Prover.THREAD_MODULAR));
+    }
+
     public AnalysisOptions withProveMillis(long millis) {
         return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, millis, budgetMillis, libcStateRaces, memoryBytes, bounded, provers);
     }

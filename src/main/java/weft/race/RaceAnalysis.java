@@ -225,7 +225,8 @@ public final class RaceAnalysis {
         // the precise layers have what the thread-modular layer left of the budget
         BoundedCandidates bounded = new BoundedCandidates(program, accesses, first, gaps, ctx, must, weft.bounded.Bounds.defaults(),
                 options.bounded());
-        PreciseLayers.Result precise = new PreciseLayers(options).run(program, budget, progress, bounded::run);
+        PreciseLayers.Result precise = options.preciseLayers() ? new PreciseLayers(options).run(program, budget, progress, bounded::run)
+                : new PreciseLayers.Result(PreciseLayers.Kind.OPEN, Optional.empty(), 0, null, 0);
         if (precise.kind() == PreciseLayers.Kind.RACE_FREE) {
             stats = new AnalysisResult.Stats(stats.threads(), stats.accesses(), stats.pairsChecked(), (System.nanoTime() - t0) / 1_000_000);
             return new AnalysisResult(Verdict.TRUE, precise.boundedProof() != null ? precise.boundedProof() : "exhaustive exploration: all " + precise.states()

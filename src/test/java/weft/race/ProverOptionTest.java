@@ -71,4 +71,31 @@ class ProverOptionTest {
         AnalysisResult r = run(ROOT.resolve("26-harness/08-large-local-havoc.c"), Set.of(Prover.BOUNDED));
         assertTrue(r.verdict() != Verdict.TRUE && !r.reason().startsWith("internal error"), r.reason());
     }
+
+    /** {@code --fast}: the thread-modular answer, no precise layer starts (issue 32). */
+    @Test
+    void threadModularOnlyRunsNoPreciseLayer() throws Exception {
+        java.util.function.Function<Path, java.util.List<String>> phases = file -> {
+            java.util.List<String> seen = new java.util.ArrayList<>();
+            try {
+                Program p = new Frontend(FrontendOptions.defaults(DataModel.LP64)).load(List.of(file));
+                AnalysisResult r = new RaceAnalysis(AnalysisOptions.defaults().withBudgetMillis(6000).threadModularOnly()).run(p, seen::add);
+                seen.add("verdict " + r.verdict() + " races " + r.races().size());
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+            return seen;
+        };
+        for (Path f : List.of(TM_PROVED, BOUNDED_PROVED, RACY)) {
+            for (String phase : phases.apply(f)) {
+                assertTrue(!phase.startsWith("exploring") && !phase.startsWith("searching") && !phase.startsWith("bounded"), f + ": " + phase);
+            }
+        }
+        assertTrue(phases.apply(TM_PROVED).contains("verdict TRUE races 0"));
+        List<String> bounded = phases.apply(BOUNDED_PROVED);
+        assertTrue(bounded.get(bounded.size() - 1).startsWith("verdict UNKNOWN"), bounded.toString());
+        List<String> racy = phases.apply(RACY);
+        String last = racy.get(racy.size() - 1);
+        assertTrue(last.startsWith("verdict UNKNOWN") && !last.endsWith("races 0"), last);
+    }
 }
