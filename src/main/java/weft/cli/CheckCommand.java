@@ -459,7 +459,7 @@ public final class CheckCommand implements Callable<Integer> {
                 long soft = limit - softReserveNanos(limit);
                 boolean asked = false;
                 while (worker.isAlive() && cpu.nanos() - cpuStartNanos < limit) {
-                    if (!asked && cpu.nanos() - cpuStartNanos >= soft) {
+                    if (!asked && cpu.nanos() - cpuStartNanos >= soft && !progress.inPreciseLayers()) {
                         // the analysis ends its phase and answers with what it found (RaceAnalysis: stopping early)
                         worker.interrupt();
                         asked = true;
@@ -519,6 +519,7 @@ public final class CheckCommand implements Callable<Integer> {
         if (o.fast()) options = options.threadModularOnly();
         options = options.withBudgetMillis(analysisBudgetMillis(o.limit().toMillis(), (CpuClock.process().nanos() - cpuStartNanos) / 1_000_000));
         AnalysisResult r = new RaceAnalysis(options).run(program, progress);
+        Thread.interrupted(); // a stop request that came as the analysis ended is answered: the report is written in full
         progress.phase("writing the report");
         ReportBuilder.Options ro = new ReportBuilder.Options(cwd, cfg.suppressions(), r.truncated());
         Report report = new ReportBuilder(ro, sources).build(r);
@@ -531,11 +532,13 @@ public final class CheckCommand implements Callable<Integer> {
     }
 
     /**
-     * How long before a hard limit of {@code limitNanos} the analysis is asked to stop and answer with what it found: a
-     * tenth of the limit, at least 3 s (the pairing of what was collected and the report), at most half of it.
+     * How long before a hard limit of {@code limitNanos} the analysis is asked to stop and answer with what it found
+     * (not while its precise layers run: they keep to their budget): a twentieth of the limit, at least 1.5 s (the
+     * pairing of what was collected, 1 s of the analysis thread, and the report), at most half of it. As late as that,
+     * so that a thread-modular proof that takes most of the limit still comes.
      */
     static long softReserveNanos(long limitNanos) {
-        return Math.min(limitNanos / 2, Math.max(3_000_000_000L, limitNanos / 10));
+        return Math.min(limitNanos / 2, Math.max(1_500_000_000L, limitNanos / 20));
     }
 
     /**

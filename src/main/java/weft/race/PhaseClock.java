@@ -31,6 +31,7 @@ public final class PhaseClock implements Progress {
     private long wall0;
     private long cpu0;
     private long thread = -1;
+    private volatile boolean precise;
 
     public PhaseClock(Progress next) {
         this.next = next;
@@ -44,6 +45,17 @@ public final class PhaseClock implements Progress {
         wall0 = System.nanoTime();
         cpu0 = cpu();
         next.phase(phase);
+    }
+
+    @Override
+    public void preciseLayers(boolean running) {
+        precise = running;
+        next.preciseLayers(running);
+    }
+
+    /** Whether the precise layers are running ({@link Progress#preciseLayers}). */
+    public boolean inPreciseLayers() {
+        return precise;
     }
 
     /** Records a named figure (last value wins), e.g. the number of calling contexts walked. */

@@ -11,4 +11,10 @@ public interface Progress {
 
     /** A figure of the run worth showing with {@code --stats} (e.g. calling contexts walked); ignored by default. */
     default void count(String name, long value) { }
+
+    /**
+     * The precise layers start ({@code true}) or end ({@code false}). They keep to the analysis budget by themselves,
+     * so a caller that would ask the analysis to stop early (an interrupt before a hard limit) waits for their end.
+     */
+    default void preciseLayers(boolean running) { }
 }

@@ -32,7 +32,8 @@ import java.util.Set;
  *
  * <p>Stopping early: an interrupt of the running thread (the time limit of {@code weft check} is near) ends the phase it
  * reaches — the walk keeps the accesses of the threads walked so far, a pairing the races found so far — and the rest
- * runs with {@link #GRACE_MILLIS}: the pairing of what was collected, no precise layer. Such a result is always
+ * runs with {@link #GRACE_MILLIS}: the pairing of what was collected, no precise layer (which are not asked to stop:
+ * they keep to the budget by themselves, {@link Progress#preciseLayers}). Such a result is always
  * {@code UNKNOWN} (a gap names where it stopped), never a proof, and lists every race found.
  */
 public final class RaceAnalysis {
@@ -46,7 +47,7 @@ public final class RaceAnalysis {
     /** The unknown verdict's reason when the thread-modular layer proved race freedom and {@code --prover} excludes it. */
     static final String NOT_ACCEPTED = "thread-modular proof not accepted (--prover)";
     /** CPU time of the analysis thread for what follows a stop: pairing what was collected, and the report's data. */
-    static final long GRACE_MILLIS = 2000;
+    static final long GRACE_MILLIS = 1000;
     /**
      * CPU time the report's complete pairing may take at least, past the analysis budget (which the precise layers may
      * have used up): enough for the complete list of a program like pigz (about 3 s), bounded for one like sol. Under a
@@ -85,6 +86,11 @@ public final class RaceAnalysis {
             @Override
             public void count(String name, long value) {
                 progress.count(name, value);
+            }
+
+            @Override
+            public void preciseLayers(boolean running) {
+                progress.preciseLayers(running);
             }
         };
         AnalysisResult r;
@@ -225,8 +231,17 @@ public final class RaceAnalysis {
         // the precise layers have what the thread-modular layer left of the budget
         BoundedCandidates bounded = new BoundedCandidates(program, accesses, first, gaps, ctx, must, weft.bounded.Bounds.defaults(),
                 options.bounded());
-        PreciseLayers.Result precise = options.preciseLayers() ? new PreciseLayers(options).run(program, budget, progress, bounded::run)
-                : new PreciseLayers.Result(PreciseLayers.Kind.OPEN, Optional.empty(), 0, null, 0);
+        PreciseLayers.Result precise;
+        if (options.preciseLayers()) {
+            progress.preciseLayers(true);
+            try {
+                precise = new PreciseLayers(options).run(program, budget, progress, bounded::run);
+            } finally {
+                progress.preciseLayers(false);
+            }
+        } else {
+            precise = new PreciseLayers.Result(PreciseLayers.Kind.OPEN, Optional.empty(), 0, null, 0);
+        }
         if (precise.kind() == PreciseLayers.Kind.RACE_FREE) {
             stats = new AnalysisResult.Stats(stats.threads(), stats.accesses(), stats.pairsChecked(), (System.nanoTime() - t0) / 1_000_000);
             return new AnalysisResult(Verdict.TRUE, precise.boundedProof() != null ? precise.boundedProof() : "exhaustive exploration: all " + precise.states()

@@ -83,4 +83,25 @@ final class AtomicForms {
         String p = "((struct " + n + "_t *) &" + n + ")->x";
         return op == 0 ? "r += " + p + ";" : p + " = " + (op + 4) + ";";
     }
+
+    /**
+     * The hole {@code ATOMIC_COUNTER_GATE}: {@code access}, made only when an atomic read-modify-write of a counter of its
+     * own (a static local, shared by every thread that runs it) returns a chosen value. Fetch-and-op forms return the
+     * old value, op-and-fetch forms the new one, so whether the first, a later or every execution makes the access
+     * depends on the form: the oracles run it (soundness defect D18).
+     */
+    static String counterGate(int k, Random r, String access) {
+        String c = "gate" + k;
+        String test = switch (r.nextInt(8)) {
+            case 0 -> "__atomic_add_fetch(&" + c + ", 1, __ATOMIC_SEQ_CST) >= 1";
+            case 1 -> "__atomic_fetch_add(&" + c + ", 1, __ATOMIC_SEQ_CST) >= 1";
+            case 2 -> "__sync_add_and_fetch(&" + c + ", 1) == 1";
+            case 3 -> "__sync_fetch_and_add(&" + c + ", 1) == 1";
+            case 4 -> "__atomic_sub_fetch(&" + c + ", 1, __ATOMIC_SEQ_CST) < 0";
+            case 5 -> "__atomic_fetch_sub(&" + c + ", 1, __ATOMIC_SEQ_CST) < 0";
+            case 6 -> "__atomic_or_fetch(&" + c + ", 2, __ATOMIC_SEQ_CST) == 2";
+            default -> "__atomic_fetch_or(&" + c + ", 2, __ATOMIC_SEQ_CST) == 2";
+        };
+        return "{ static int " + c + "; if (" + test + ") { " + access + " } }";
+    }
 }

@@ -133,6 +133,8 @@ final class LockAccess {
             }
             case ATOMIC_PUBLISH:
                 return Node.stmt(u, AtomicForms.reader(o.name, "x", g.forms.plainOp("$LV$", op)), true);
+            case ATOMIC_COUNTER_GATE:
+                return Node.stmt(u, AtomicForms.counterGate(g.names++, g.nrnd, g.forms.plainOp(lv, op)), true);
             case UNINIT_BRANCH, UNINIT_POINTER, UNINIT_HEAP, UNINIT_INDEX:
                 return Node.stmt(u, g.indet.access(IndeterminateForms.Form.valueOf(h.name().substring(7)), lv, o.name,
                         a -> g.forms.plainOp(a, op)), true);

@@ -58,6 +58,12 @@ final class ProgramGenerator {
         UNINIT_HEAP,
         /** (31.2) unprotected, at the element an uninitialised local indexes. */
         UNINIT_INDEX,
+        /**
+         * (31.1) unprotected, gated by the result of an atomic read-modify-write on a counter ({@link AtomicForms#counterGate}):
+         * fetch-and-op returns the old value, op-and-fetch the new one (soundness defect D18: the bounded layer took both
+         * as the old value).
+         */
+        ATOMIC_COUNTER_GATE,
         /** (31.2) {@code pthread_once} through a pointer an uninitialised local aims at a second once control: the initialiser runs twice. */
         ONCE_POINTER
     }
@@ -394,7 +400,7 @@ final class ProgramGenerator {
             case ATOMIC_STRUCT_PLAIN -> o.kind == Kind.ATOMIC_STRUCT;
             case RECURSIVE_UNLOCK -> o.guard == Guard.XMUTEX;
             case ONCE_POINTER -> o.guard == Guard.ONCE;
-            case UNINIT_BRANCH, UNINIT_POINTER, UNINIT_HEAP -> plainMutex;
+            case UNINIT_BRANCH, UNINIT_POINTER, UNINIT_HEAP, ATOMIC_COUNTER_GATE -> plainMutex;
             case UNINIT_INDEX -> plainMutex && (o.kind == Kind.ARRAY || o.kind == Kind.HEAP);
             case NO_LOCK, TRYLOCK_ELSE, NONDET_CONDITIONAL_LOCK, CALLEE_RELEASE -> o.guard == Guard.MUTEX;
             case WRONG_LOCK, RELEASE_SOME_LOCK -> o.guard == Guard.MUTEX && lockNames.size() >= 2;

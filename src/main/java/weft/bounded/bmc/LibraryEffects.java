@@ -27,7 +27,9 @@ import java.util.List;
  * byte by byte; atomic loads, stores and exchanges of scalars: as plain ones (the sequential program runs one thread
  * at a time), the generic forms reading the value through their value pointer and writing the old one through
  * their result pointer ({@link Event.Atomic#valueByPointer}, {@link Event.Atomic#resultArg}); other atomic
- * operations: the object (and a compare-exchange's expected value) gets fresh bytes, the result is fresh; atomics
+ * operations: the object (and a compare-exchange's expected value) gets fresh bytes, the result is the old value where
+ * the operation returns it (fetch-and-op, test-and-set, {@code __sync_val_compare_and_swap}), else fresh (a
+ * compare-exchange's success, the new value of op-and-fetch: {@link Event.Atomic#returnsNew}); atomics
  * on non-scalars: every byte fresh;</li>
  * <li>calls the models say write no memory: a fresh result;</li>
  * <li>everything else (writes through arguments, unknown functions): every byte outside the runtime's objects and
@@ -193,7 +195,9 @@ final class LibraryEffects {
             s = s.withMem(memory.write(s.mem(), e, v.enc.freshValue(ot, "expected")));
         }
         enc.fresh = v.freshCount();
-        return steps.result(c, a.op() == Event.AtomicOp.CAS && !a.casReturnsOld() ? null : old,
-                a.op() == Event.AtomicOp.CAS && !a.casReturnsOld() ? null : pointee, s);
+        // the result is the old value only where the operation returns it: not a CAS's success flag, not the new value
+        // of __atomic_OP_fetch / __sync_OP_and_fetch (the new value is not tracked: any value)
+        boolean returnsOld = a.op() == Event.AtomicOp.CAS ? a.casReturnsOld() : !(a.op() == Event.AtomicOp.RMW && a.returnsNew());
+        return steps.result(c, returnsOld ? old : null, returnsOld ? pointee : null, s);
     }
 }
