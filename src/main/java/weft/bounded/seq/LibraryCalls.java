@@ -90,7 +90,7 @@ final class LibraryCalls {
             // (glibc often returns ESRCH and the caller goes on): no proof past it, neither dropping the run (an assume)
             // nor blocking for ever (D19: a join before the create made the racy rest of main unreachable)
             out().append("  if (").append(id).append(" >= W_THREADS || !w_active[").append(id).append("]) goto w_cut;\n");
-            te.cut("a join of a thread id that names no started thread is cut off", false);
+            te.cut(null, false);
             te.blockUnless("w_done[" + id + "]", k);
             if (j.resultArg() >= 0 && j.resultArg() < args.size()) {
                 String r = args.get(j.resultArg());
