@@ -1,5 +1,5 @@
 /* expect: racy */
-/* weft: imprecise: a join of an uninitialised thread id is undefined; the explorer and the bounded layer stop there (unknown) */
+/* OPEN (D19): the bounded layer alone still answers race-free; see docs/soundness-audit.md */
 /* Found by the harness' mutation mode (campaign chunk mut-31, mutant join-early@17 of 07-create-join/06-unique-thread.c):
    main joins its pthread_t before creating the thread. The id names no thread; glibc returns an error (or crashes) and
    main goes on, so main's read races with the worker's updates (ThreadSanitizer reports it). The bounded layer
