@@ -30,7 +30,8 @@ class CommonOptionsTest {
                 "-DFOO=2", "--data-model", "ilp32", "--dump", "cfg-dot", "a.c", "b.i");
         ParseCommand.Options o = p.options();
         CliOptions c = o.common();
-        assertEquals(List.of(Path.of("inc"), Path.of("other")), c.includeDirs());
+        // relative include directories are resolved against the working directory, as compilers resolve them
+        assertEquals(List.of(Path.of("inc").toAbsolutePath().normalize(), Path.of("other").toAbsolutePath().normalize()), c.includeDirs());
         assertEquals(Map.of("FOO", "2", "BAR", "x=1"), c.defines());
         assertEquals(List.of("FOO", "BAR"), List.copyOf(c.defines().keySet()));
         assertEquals(DataModel.ILP32, c.dataModel());
