@@ -157,10 +157,7 @@ public final class RaceAnalysis {
                 break;
             }
         }
-        if (stopped != null) {
-            Thread.interrupted();
-            budget = Budget.cpuMillis(GRACE_MILLIS);
-        }
+        if (stopped != null) budget = grace();
         List<Access> accesses = withoutMisusedSemaphores(new ArrayList<>(byKey.values()), walker.semaphores());
         progress.count("abstract threads", graph.threads().size());
         progress.count("calling contexts", walker.contexts());
@@ -183,8 +180,7 @@ public final class RaceAnalysis {
                 .until(stopped != null ? budget : Budget.unlimited()).detect(accesses, ctx);
         if (first.outOfTime() && stopped == null) {
             stopped = "the time limit was reached while pairing " + accesses.size() + " shared accesses";
-            Thread.interrupted();
-            budget = Budget.cpuMillis(GRACE_MILLIS);
+            budget = grace();
         }
         final Budget left = budget;
         final boolean wasStopped = stopped != null;
@@ -266,6 +262,12 @@ public final class RaceAnalysis {
         if (found.outOfTime()) reason += "; the list is incomplete: the time limit was reached while pairing " + accesses.size() + " shared accesses";
         return new AnalysisResult(Verdict.UNKNOWN, reason, found.races(), Optional.empty(), found.exclusions(), stats, gaps,
                 found.excluded()).withOpenNotes(precise.openNotes());
+    }
+
+    /** After a stop request: the request answered (the interrupt cleared) and the budget of what follows ({@link #GRACE_MILLIS}). */
+    private static Budget grace() {
+        Thread.interrupted();
+        return Budget.cpuMillis(GRACE_MILLIS);
     }
 
     /** The accesses with semaphores that may count past one taken out of their must-locksets. */
