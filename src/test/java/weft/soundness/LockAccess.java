@@ -21,7 +21,9 @@ final class LockAccess {
 
     /** Sometimes (issue 31's constructs) the access {@code body} made under an indeterminate value instead. */
     String indeterminate(ProgramGenerator.Obj o, String lv, int op, String body) {
-        if (!g.options.newForms() || o.kind.name().startsWith("ATOMIC") || g.nrnd.nextInt(8) != 0) return body;
+        if (!g.options.newForms() || o.kind.name().startsWith("ATOMIC")) return body;
+        if (g.nrnd.nextInt(10) == 0) return VariadicForms.access(g.decls, g.nrnd, lv, a -> g.forms.plainOp(a, op));
+        if (g.nrnd.nextInt(8) != 0) return body;
         var f = IndeterminateForms.Form.values()[g.nrnd.nextInt(o.kind == ProgramGenerator.Kind.ARRAY || o.kind == ProgramGenerator.Kind.HEAP ? 4 : 3)];
         return g.indet.access(f, lv, o.name, a -> g.forms.plainOp(a, op));
     }

@@ -139,7 +139,7 @@ final class ProgramGenerator {
     IndeterminateForms indet;
     private int unit;
     int names;
-    private List<String> decls;
+    List<String> decls;
     List<Fn> helpers;
     List<GenProgram.Nondet> nondets;
     List<String> lockNames; // expressions &m0, &ml0[0], ...
