@@ -29,8 +29,11 @@ final class WeftInput {
     private static final String[] MACROS = {"PTHREAD_MUTEX_INITIALIZER", "PTHREAD_RWLOCK_INITIALIZER", "__ATOMIC_SEQ_CST",
             "PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP", "PTHREAD_ERRORCHECK_MUTEX_INITIALIZER_NP", "PTHREAD_MUTEX_RECURSIVE",
             "PTHREAD_MUTEX_ERRORCHECK", "PTHREAD_ONCE_INIT"};
-    /** A call of a function-like macro of {@code <stdatomic.h>}: such programs are expanded by gcc line by line. */
-    private static final Pattern FUNCTION_MACRO = Pattern.compile("\\batomic_[a-z_]+\\s*\\(|\\bATOMIC_VAR_INIT\\b");
+    /**
+     * A call of a function-like macro of {@code <stdatomic.h>} or {@code <stdarg.h>} ({@code va_arg(ap, int *)} takes a
+     * type): such programs are expanded by gcc line by line.
+     */
+    private static final Pattern FUNCTION_MACRO = Pattern.compile("\\batomic_[a-z_]+\\s*\\(|\\bATOMIC_VAR_INIT\\b|\\bva_(start|arg|end|copy)\\s*\\(");
     private static final Pattern MARKER = Pattern.compile("^# (\\d+) \"([^\"]*)\".*");
     private static volatile WeftInput instance;
 
