@@ -236,7 +236,9 @@ final class ThreadEmitter {
 
     /**
      * Whether a context-switch point precedes {@code s}: it touches an object another thread may access, ends a
-     * thread or calls the library (synchronisation, external effects). Other statements only touch this thread's own
+     * thread, calls the library (synchronisation, external effects) or enters an atomic section ({@code
+     * __VERIFIER_atomic_*}: no point inside it is enabled, so the switch before the section's first access must be
+     * here). Other statements only touch this thread's own
      * locals, so they commute with every statement of other threads, and a switch just before them is equivalent to
      * one at the next point (Lazy-CSeq places points only before visible statements).
      */
@@ -247,6 +249,9 @@ final class ThreadEmitter {
             Expr callee = c.callee();
             while (callee instanceof Expr.Cast k) callee = k.operand();
             if (!(callee instanceof Expr.FuncRef fr) || st.program.function(fr.name()) == null) return true;
+            // an atomic section's entry: its body has no enabled point, so this is where other threads get their
+            // turn before it (D20: without it a race with an access in the section was missed)
+            if (LibraryModels.isAtomicFunction(fr.name())) return true;
             if (c.result() != null && instr.shared(c.result())) return true;
         }
         for (Accesses.Access a : Accesses.of(s)) if (instr.shared(a.lvalue())) return true;
