@@ -17,7 +17,8 @@ import java.util.List;
  * the thread at {@code k} (retried in a later round); a trylock fails instead. A condition wait releases the mutex,
  * may switch (a spurious or real wake-up: every signal is an over-approximation), then re-acquires it; signals do
  * nothing. {@code pthread_create} starts the next thread slot (cut off beyond the bound), {@code pthread_join} waits
- * for the slot to be done, {@code exit}/{@code abort} end the program, atomic sections disable context switches.
+ * for the slot to be done (a join whose id may name no started slot is a cut-off: undefined, no proof past it;
+ * {@link CreatedIds}), {@code exit}/{@code abort} end the program, atomic sections disable context switches.
  * Other calls (allocation, atomics, the C library) are made as they are.
  *
  * <p>Mutex kinds: what follows a relock by the holder (of a mutex, spin lock, C11 mutex, or a rwlock its writer
@@ -86,7 +87,16 @@ final class LibraryCalls {
             result(c, "0");
         } else if (ev instanceof Event.ThreadJoin j) {
             String id = "(unsigned long)(" + args.get(j.idArg()) + ")";
-            out().append("  __VERIFIER_assume(").append(id).append(" < W_THREADS);\n");
+            if (te.st.createdIds.started(function, c)) {
+                out().append("  __VERIFIER_assume(").append(id).append(" < W_THREADS);\n");
+            } else {
+                // an id that may name no started thread (an uninitialised pthread_t, a join before the create) is
+                // undefined (glibc may return ESRCH and the caller go on): no proof past it, neither dropping the run
+                // (an assume) nor blocking for ever (D19: a join before the create made the racy rest of main
+                // unreachable). CreatedIds accepts the joins whose id a create certainly wrote: there it is exact.
+                out().append("  if (").append(id).append(" >= W_THREADS || !w_active[").append(id).append("]) goto w_cut;\n");
+                te.cut(null, false);
+            }
             te.blockUnless("w_done[" + id + "]", k);
             if (j.resultArg() >= 0 && j.resultArg() < args.size()) {
                 String r = args.get(j.resultArg());

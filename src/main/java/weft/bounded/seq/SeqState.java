@@ -38,6 +38,8 @@ final class SeqState {
     final List<Slot> slots = new ArrayList<>();
     /** Objects whose address some statement takes: only these (and globals) can be reached by another thread. */
     final Set<Variable> addressTaken = new HashSet<>();
+    /** The joins whose id certainly names a started thread slot. */
+    final CreatedIds createdIds;
     private final Map<String, Integer> fnIds = new LinkedHashMap<>();
     boolean cutOffs;
     /** Characters of the threads' bodies emitted before the current one. */
@@ -48,6 +50,7 @@ final class SeqState {
         this.options = options;
         this.filter = filter;
         this.maxText = maxText;
+        this.createdIds = new CreatedIds(program);
         for (Function f : program.functions().values()) {
             for (Edge e : f.cfg().edges()) {
                 AddressScan.stmt(e.stmt(), addressTaken);
