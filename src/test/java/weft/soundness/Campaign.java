@@ -38,6 +38,7 @@ final class Campaign {
         final List<Found> found = new ArrayList<>();
         long wallMillis;
         long cpuMillis;
+        final PhaseTimes times = new PhaseTimes();
 
         synchronized void add(GenProgram g, DifferentialCheck.Outcome o) {
             programs++;
@@ -103,7 +104,7 @@ final class Campaign {
             futures.add(pool.submit(() -> {
                 Path dir = Files.createTempDirectory("weft-soundness");
                 ProgramGenerator gen = new ProgramGenerator(genOptions);
-                DifferentialCheck check = new DifferentialCheck(tsanMode, tsanRuns, base, provers, stability);
+                DifferentialCheck check = new DifferentialCheck(tsanMode, tsanRuns, base, provers, stability, stats.times);
                 try {
                     for (int i; (i = next.getAndIncrement()) < count; ) {
                         GenProgram g = gen.generate(seed(base, i));

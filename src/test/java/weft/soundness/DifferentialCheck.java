@@ -51,13 +51,18 @@ final class DifferentialCheck {
     private final TsanOracle tsan;
     private final List<Run> runs = new ArrayList<>();
     private final boolean stability;
+    private final PhaseTimes times;
 
     DifferentialCheck(TsanMode tsanMode, int tsanRuns, long tsanSeed) {
-        this(tsanMode, tsanRuns, tsanSeed, false, false);
+        this(tsanMode, tsanRuns, tsanSeed, false, false, new PhaseTimes());
     }
 
-    /** With {@code provers}, each prover also runs alone; with {@code stability}, the budget variants above. */
-    DifferentialCheck(TsanMode tsanMode, int tsanRuns, long tsanSeed, boolean provers, boolean stability) {
+    /**
+     * With {@code provers}, each prover also runs alone; with {@code stability}, the budget variants above; the time of
+     * each phase goes to {@code times}.
+     */
+    DifferentialCheck(TsanMode tsanMode, int tsanRuns, long tsanSeed, boolean provers, boolean stability, PhaseTimes times) {
+        this.times = times;
         this.tsanMode = tsanMode == TsanMode.OFF || !TsanOracle.available() ? TsanMode.OFF : tsanMode;
         this.explore = new ExploreOracle(3000);
         this.tsan = new TsanOracle(tsanRuns, tsanSeed);
@@ -91,8 +96,14 @@ final class DifferentialCheck {
         Program p;
         Verdict[] v = new Verdict[runs.size()];
         try {
+            long t = times.start();
             p = WeftInput.get().load(g.weft("/* generated */", "/* seed " + g.seed() + " */", removed), dir, "gen");
-            for (int i = 0; i < v.length; i++) v[i] = new RaceAnalysis(runs.get(i).options()).run(p).verdict();
+            times.end("weft load", t);
+            for (int i = 0; i < v.length; i++) {
+                t = times.start();
+                v[i] = new RaceAnalysis(runs.get(i).options()).run(p).verdict();
+                times.end("weft " + runs.get(i).prover(), t);
+            }
         } catch (Exception | StackOverflowError e) {
             return new Outcome(null, null, null, null, null, null, Optional.of(new Failure(Failure.Kind.CRASH, "weft", Set.of(), e.toString())), false);
         }
@@ -105,11 +116,13 @@ final class DifferentialCheck {
             return new Outcome(tm, expl, bnd, fin, null, null, Optional.empty(), false);
         }
         OracleResult ex;
+        long t = times.start();
         try {
             ex = explore.check(g, removed, dir);
         } catch (Exception e) {
             ex = OracleResult.inconclusive("closed variant: " + e);
         }
+        times.end("oracle exploration", t);
         OracleResult ts = null;
         // when-true: TSan runs where it can contradict Weft; where the exploration already proved every closed variant
         // race-free, only on every fourth program (by seed), as a cross-check of the exploration itself
@@ -117,7 +130,9 @@ final class DifferentialCheck {
         boolean needTsan = tsanMode == TsanMode.ON || tsanMode == TsanMode.WHEN_TRUE && !ex.race()
                 && (saysTrue && (!proved || Math.floorMod(g.seed(), 4) == 0) || fin == Verdict.FALSE && !proved);
         if (needTsan) {
+            long w = System.nanoTime();
             ts = tsan.check(g, removed, dir);
+            times.add("oracle tsan (wall)", (System.nanoTime() - w) / 1_000_000);
             if (ts.kind() == OracleResult.Kind.GENERATOR_ERROR) {
                 return new Outcome(tm, expl, bnd, fin, ex, ts, Optional.of(new Failure(Failure.Kind.GENERATOR, "tsan", Set.of(), ts.detail())), false);
             }
@@ -129,7 +144,9 @@ final class DifferentialCheck {
                     raced.lines(), "true from " + saidTrue(v) + "; " + raced.detail())), false);
         }
         if (stability && (saysTrue || raced != null)) {
+            long b = times.start();
             Optional<Failure> f = budgetVariants(p, v, raced, ex);
+            times.end("budget variants", b);
             if (f.isPresent()) return new Outcome(tm, expl, bnd, fin, ex, ts, f, false);
         }
         if (fin == Verdict.FALSE && raced == null && ex.kind() == OracleResult.Kind.RACE_FREE) {

@@ -90,5 +90,6 @@ public final class SoundnessBench {
         }
         System.out.printf("wall %.1f s, JVM CPU %.1f s, %.2f programs/s%n", s.wallMillis / 1000.0, s.cpuMillis / 1000.0,
                 s.programs / Math.max(0.001, s.wallMillis / 1000.0));
+        System.out.print("time by phase (CPU of the checking thread; TSan: wall):\n" + s.times.table());
     }
 }
