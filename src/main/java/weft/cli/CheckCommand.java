@@ -13,6 +13,7 @@ import weft.config.Config;
 import weft.config.ConfigException;
 import weft.config.ConfigLoader;
 import weft.config.ConfiguredProgram;
+import weft.config.LibraryMode;
 import weft.explore.RaceWitness;
 import weft.frontend.Diagnostic;
 import weft.frontend.FrontendException;
@@ -214,6 +215,10 @@ public final class CheckCommand implements Callable<Integer> {
     @Option(names = "--svcomp", description = "Print an SV-COMP verdict line (RESULT: true|false|unknown).")
     boolean svcomp;
 
+    @Option(names = "--entry", paramLabel = "FUNCTION", description = "Library mode: FUNCTION is an entry point that any number of "
+            + "client threads may call at once (repeatable; without main, every function of external linkage is one).")
+    List<String> entries = new java.util.ArrayList<>();
+
     @Option(names = "--atomic-sections-race", negatable = true, defaultValue = "true", fallbackValue = "true",
             description = "Count a plain access against one inside a __VERIFIER_atomic section as a race "
                     + "(SV-COMP's reading; default: ${DEFAULT-VALUE}). --no-atomic-sections-race treats sections as "
@@ -368,6 +373,7 @@ public final class CheckCommand implements Callable<Integer> {
         Config cfg;
         try {
             cfg = ConfigLoader.find(o.config(), Path.of(""));
+            if (!entries.isEmpty()) cfg = cfg.withLibraryEntryPoints(entries);
         } catch (ConfigException e) {
             io.err().println(e.diagnostic());
             return finish(o, Verdict.INPUT_ERROR);
@@ -505,6 +511,14 @@ public final class CheckCommand implements Callable<Integer> {
         try {
             program = Inputs.load(o.common(), LibraryModels.standard().with(cfg.models()), progress::phase);
             program = ConfiguredProgram.apply(program, cfg);
+            // SV-COMP's property speaks of the runs of main: no library mode there
+            var library = o.svcomp() ? Optional.<LibraryMode.Result>empty() : LibraryMode.ifLibrary(program, cfg);
+            if (library.isPresent()) {
+                program = library.get().program();
+                io.err().println("weft: library mode" + (cfg.library() ? "" : " (no main function)") + ": "
+                        + library.get().entryPoints().size() + " entry point(s), each called by any number of client threads: "
+                        + String.join(", ", library.get().entryPoints()));
+            }
         } catch (FrontendException e) {
             io.print(e.diagnostics());
             return new Outcome(Verdict.INPUT_ERROR, null);

@@ -37,6 +37,10 @@ public final class ConfiguredProgram {
     private ConfiguredProgram() {
     }
 
+    /**
+     * In library mode ({@link Config#library()}: {@code --entry}) the configuration's entry points are left to
+     * {@link LibraryMode} even when the program has a main.
+     */
     public static Program apply(Program program, Config config) throws ConfigException {
         if (config.models().isEmpty() && config.entryPoints().isEmpty()) return program;
         Set<String> modelled = config.models().stream().map(m -> m.name()).collect(Collectors.toSet());
@@ -44,12 +48,10 @@ public final class ConfiguredProgram {
         for (Function f : program.functions().values()) {
             if (!modelled.contains(f.linkName())) functions.put(f.linkName(), f);
         }
-        if (!config.entryPoints().isEmpty()) {
+        if (!config.entryPoints().isEmpty() && !config.library()) {
             Function main = functions.get("main");
-            if (main == null) {
-                Config.EntryPoint e = config.entryPoints().get(0);
-                throw new ConfigException(Diagnostic.error(e.loc(), "entry points need a main function in the program"));
-            }
+            // without main the entry points are a library's: LibraryMode calls them
+            if (main == null) return program.withFunctions(functions);
             List<Function> routines = new ArrayList<>();
             for (Config.EntryPoint e : config.entryPoints()) {
                 List<Function> found = functions.values().stream().filter(f -> f.name().equals(e.function())).toList();

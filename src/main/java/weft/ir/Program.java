@@ -140,6 +140,16 @@ public final class Program {
         return new Program(dataModel, globals, List.copyOf(inits.values()), newFunctions, models, outsideDefined, internalLinkage, stringTexts);
     }
 
+    /**
+     * This program with more globals (zero-initialised, of external linkage: made by the analysis, such as library
+     * mode's client objects) and other function definitions; everything else is kept as {@link #withFunctions} keeps it.
+     */
+    public Program withExtraGlobals(List<Variable> extra, Map<String, Function> newFunctions) {
+        List<Variable> all = new java.util.ArrayList<>(globals);
+        all.addAll(extra);
+        return new Program(dataModel, all, List.copyOf(inits.values()), newFunctions, models, outsideDefined, internalLinkage, stringTexts);
+    }
+
     public DataModel dataModel() { return dataModel; }
     public List<Variable> globals() { return globals; }
     public GlobalInit init(Variable v) { return inits.get(v); }
