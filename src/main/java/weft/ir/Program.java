@@ -141,13 +141,16 @@ public final class Program {
     }
 
     /**
-     * This program with more globals (zero-initialised, of external linkage: made by the analysis, such as library
-     * mode's client objects) and other function definitions; everything else is kept as {@link #withFunctions} keeps it.
+     * This program with more globals (zero-initialised, of internal linkage: made by the analysis, such as library
+     * mode's pools of client objects, which no outside code can name) and other function definitions; everything else
+     * is kept as {@link #withFunctions} keeps it.
      */
     public Program withExtraGlobals(List<Variable> extra, Map<String, Function> newFunctions) {
         List<Variable> all = new java.util.ArrayList<>(globals);
         all.addAll(extra);
-        return new Program(dataModel, all, List.copyOf(inits.values()), newFunctions, models, outsideDefined, internalLinkage, stringTexts);
+        Set<Variable> internal = new java.util.HashSet<>(internalLinkage);
+        internal.addAll(extra);
+        return new Program(dataModel, all, List.copyOf(inits.values()), newFunctions, models, outsideDefined, internal, stringTexts);
     }
 
     public DataModel dataModel() { return dataModel; }
