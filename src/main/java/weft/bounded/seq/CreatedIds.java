@@ -116,24 +116,25 @@ final class CreatedIds {
 
     /** The id argument's index if {@code c} directly calls a thread create, else -1. */
     private int createIdArg(Stmt.Call c) {
+        return event(c) instanceof Event.ThreadCreate tc ? tc.idArg() : -1;
+    }
+
+    /** The id argument's index if {@code c} directly calls a thread join, else -1. */
+    private int joinIdArg(Stmt.Call c) {
+        return event(c) instanceof Event.ThreadJoin j ? j.idArg() : -1;
+    }
+
+    /** The library event of a direct call (casts of the callee aside), or null. */
+    private Event event(Stmt.Call c) {
         Expr callee = c.callee();
         while (callee instanceof Expr.Cast k) callee = k.operand();
-        if (!(callee instanceof Expr.FuncRef)) return -1;
-        CallTarget t = program.target(c);
-        return t instanceof CallTarget.Library l && l.model().event() instanceof Event.ThreadCreate tc ? tc.idArg() : -1;
+        if (!(callee instanceof Expr.FuncRef fr)) return null;
+        return program.target(new Stmt.Call(c.result(), fr, c.args(), c.loc())) instanceof CallTarget.Library l ? l.model().event() : null;
     }
 
     private static Variable createdVar(Expr x) {
         while (x instanceof Expr.Cast k) x = k.operand();
         return x instanceof Expr.AddrOf a && a.lvalue() instanceof Lvalue.Var v ? v.variable() : null;
-    }
-
-    private int joinIdArg(Stmt.Call c) {
-        Expr callee = c.callee();
-        while (callee instanceof Expr.Cast k) callee = k.operand();
-        if (!(callee instanceof Expr.FuncRef)) return -1;
-        CallTarget t = program.target(c);
-        return t instanceof CallTarget.Library l && l.model().event() instanceof Event.ThreadJoin j ? j.idArg() : -1;
     }
 
     private Set<Stmt> analyse(Function f) {
