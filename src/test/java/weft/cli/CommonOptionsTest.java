@@ -79,6 +79,16 @@ class CommonOptionsTest {
     }
 
     @Test
+    void theStopRequestReachesThePreciseLayersHalfTheReserveLater() {
+        long s = 1_000_000_000L;
+        // 60 s limit: a reserve of 3 s; the thread-modular layer is asked at 57 s, the precise layers at 58.5 s
+        assertFalse(CheckCommand.askToStop(56 * s, 60 * s, false));
+        assertTrue(CheckCommand.askToStop(57 * s, 60 * s, false));
+        assertFalse(CheckCommand.askToStop(58 * s, 60 * s, true));
+        assertTrue(CheckCommand.askToStop(58_500_000_000L, 60 * s, true));
+    }
+
+    @Test
     void checkSvcompOptions() {
         CheckCommand cmd = (CheckCommand) subcommand("check", "--svcomp", "--property", "p.prp", "--timeout", "90",
                 "--compile-commands", "cc.json");
