@@ -246,6 +246,12 @@ public final class LibraryMode {
                 }
                 return new Expr.Cast(t, poolValue(pool(p.target())));
             }
+            if (u instanceof StructType || u instanceof CType.Array) {
+                // an aggregate passed by value: a temporary whose scalars and pointers clients choose
+                Variable agg = temp("__weft_value", u);
+                havoc(new Lvalue.Var(agg), u, 0);
+                return new Expr.Load(new Lvalue.Var(agg), loc);
+            }
             Variable v = temp("__weft_value", u instanceof CType.Int || u instanceof CType.Float ? u : intT);
             add(new Stmt.Call(new Lvalue.Var(v), nondet(u), List.of(), loc));
             return new Expr.Cast(t, new Expr.Load(new Lvalue.Var(v), loc));
