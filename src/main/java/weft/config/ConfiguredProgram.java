@@ -107,7 +107,8 @@ public final class ConfiguredProgram {
                 new Cfg(nodes, entry, old.exit(), edges), main.isStatic(), main.loc());
     }
 
-    private static int maxVariableId(Program program) {
+    /** The largest variable id in {@code program} (new variables take ids above it). */
+    static int maxVariableId(Program program) {
         int max = 0;
         for (Variable v : program.globals()) max = Math.max(max, v.id());
         for (Function f : program.functions().values()) {

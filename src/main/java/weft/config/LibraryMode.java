@@ -75,13 +75,7 @@ public final class LibraryMode {
         this.intT = new CType.Int("int", dm.intSize, dm.intSize, true);
         this.ulong = new CType.Int("unsigned long", dm.longSize, dm.longSize, false);
         this.voidPtr = new CType.Pointer(new CType.Void(), dm.pointerSize);
-        int max = 0;
-        for (Variable v : program.globals()) max = Math.max(max, v.id());
-        for (Function f : program.functions().values()) {
-            for (Variable v : f.params()) max = Math.max(max, v.id());
-            for (Variable v : f.locals()) max = Math.max(max, v.id());
-        }
-        this.nextId = max + 1;
+        this.nextId = ConfiguredProgram.maxVariableId(program) + 1;
     }
 
     /**
@@ -132,8 +126,7 @@ public final class LibraryMode {
     }
 
     private static boolean systemHeader(SourceLoc l) {
-        String f = l.file();
-        return f.startsWith("/usr/") || f.contains("/include/") || f.startsWith("<");
+        return l.inSystemHeader();
     }
 
     // ---- the pools ----

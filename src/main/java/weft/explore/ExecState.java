@@ -215,8 +215,7 @@ final class ExecState {
     }
 
     static boolean isSystemHeader(SourceLoc loc) {
-        String f = loc.file();
-        return f.startsWith("/usr/") || f.contains("/include/") || f.startsWith("<");
+        return loc.inSystemHeader();
     }
 
     static boolean containsBitField(CType t) {

@@ -9,6 +9,14 @@ public record SourceLoc(String file, int line, int col) {
         return file + ":" + line + ":" + col;
     }
 
+    /**
+     * Whether this is in a system header ({@code /usr/...}, an {@code include} directory) or made by the tool
+     * ({@code <libc>}, {@code <none>}): declarations there are the C library's, not the program's.
+     */
+    public boolean inSystemHeader() {
+        return file.startsWith("/usr/") || file.contains("/include/") || file.startsWith("<");
+    }
+
     /** Short form without directories, for dumps. */
     public String shortString() {
         int slash = file.lastIndexOf('/');

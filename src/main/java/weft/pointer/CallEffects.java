@@ -112,8 +112,7 @@ final class CallEffects {
     }
 
     static boolean systemHeader(weft.ir.SourceLoc loc) {
-        String f = loc.file();
-        return f.startsWith("/usr/") || f.contains("/include/") || f.startsWith("<");
+        return loc.inSystemHeader();
     }
 
     /** A call of external code: its arguments escape, its result is unknown memory. */
