@@ -35,25 +35,42 @@ class AnnotatedProgramsTest {
 
     @TestFactory
     Stream<DynamicTest> annotatedPrograms() throws IOException {
+        return programs(ROOT, AnnotatedProgramsTest::check);
+    }
+
+    /** What an annotated program's comments say: racy or race-free, imprecise, the lines that must (not) race. */
+    record Expectation(boolean racy, boolean imprecise, Set<Integer> mustRace, Set<Integer> noRace) {
+        static Expectation of(Path file) throws IOException {
+            List<String> lines = Files.readAllLines(file);
+            boolean racy = lines.get(0).contains("expect: racy");
+            boolean imprecise = lines.size() > 1 && lines.get(1).contains("weft: imprecise:");
+            assertTrue(racy || lines.get(0).contains("expect: race-free"), "first line must declare the expectation");
+            Set<Integer> mustRace = new TreeSet<>();
+            Set<Integer> noRace = new TreeSet<>();
+            for (int i = 0; i < lines.size(); i++) {
+                if (lines.get(i).contains("// RACE!")) mustRace.add(i + 1);
+                if (lines.get(i).contains("// NORACE")) noRace.add(i + 1);
+            }
+            return new Expectation(racy, imprecise, mustRace, noRace);
+        }
+    }
+
+    /** The annotated C programs under {@code root}, sorted, one dynamic test each running {@code check}. */
+    static Stream<DynamicTest> programs(Path root, org.junit.jupiter.api.function.ThrowingConsumer<Path> check) throws IOException {
         List<Path> files = new ArrayList<>();
-        try (Stream<Path> s = Files.walk(ROOT)) {
+        try (Stream<Path> s = Files.walk(root)) {
             s.filter(p -> p.toString().endsWith(".c")).sorted().forEach(files::add);
         }
-        assertFalse(files.isEmpty(), "no annotated programs found");
-        return files.stream().map(f -> DynamicTest.dynamicTest(ROOT.relativize(f).toString(), () -> check(f)));
+        assertFalse(files.isEmpty(), "no annotated programs found under " + root);
+        return files.stream().map(f -> DynamicTest.dynamicTest(root.relativize(f).toString(), () -> check.accept(f)));
     }
 
     private static void check(Path file) throws Exception {
-        List<String> lines = Files.readAllLines(file);
-        boolean racy = lines.get(0).contains("expect: racy");
-        boolean imprecise = lines.size() > 1 && lines.get(1).contains("weft: imprecise:");
-        assertTrue(racy || lines.get(0).contains("expect: race-free"), "first line must declare the expectation");
-        Set<Integer> mustRace = new TreeSet<>();
-        Set<Integer> noRace = new TreeSet<>();
-        for (int i = 0; i < lines.size(); i++) {
-            if (lines.get(i).contains("// RACE!")) mustRace.add(i + 1);
-            if (lines.get(i).contains("// NORACE")) noRace.add(i + 1);
-        }
+        Expectation x = Expectation.of(file);
+        boolean racy = x.racy();
+        boolean imprecise = x.imprecise();
+        Set<Integer> mustRace = x.mustRace();
+        Set<Integer> noRace = x.noRace();
         Program p = new Frontend(FrontendOptions.defaults(DataModel.LP64)).load(List.of(file));
         AnalysisResult r = new RaceAnalysis(new AnalysisOptions(200, 1000, true, 3000)).run(p);
         Set<Integer> reported = reportedLines(r, file);

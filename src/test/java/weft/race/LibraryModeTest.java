@@ -33,24 +33,14 @@ class LibraryModeTest {
 
     @TestFactory
     Stream<DynamicTest> annotatedLibraries() throws Exception {
-        List<Path> files = new ArrayList<>();
-        try (Stream<Path> s = Files.list(ROOT)) {
-            s.filter(p -> p.toString().endsWith(".c")).sorted().forEach(files::add);
-        }
-        assertTrue(files.size() >= 5, "libraries found: " + files.size());
-        return files.stream().map(f -> DynamicTest.dynamicTest(f.getFileName().toString(), () -> check(f)));
+        return AnnotatedProgramsTest.programs(ROOT, LibraryModeTest::check);
     }
 
     private static void check(Path file) throws Exception {
-        List<String> lines = Files.readAllLines(file);
-        boolean racy = lines.get(0).contains("expect: racy");
-        assertTrue(racy || lines.get(0).contains("expect: race-free"), "first line must declare the expectation");
-        Set<Integer> mustRace = new TreeSet<>();
-        Set<Integer> noRace = new TreeSet<>();
-        for (int i = 0; i < lines.size(); i++) {
-            if (lines.get(i).contains("// RACE!")) mustRace.add(i + 1);
-            if (lines.get(i).contains("// NORACE")) noRace.add(i + 1);
-        }
+        AnnotatedProgramsTest.Expectation x = AnnotatedProgramsTest.Expectation.of(file);
+        boolean racy = x.racy();
+        Set<Integer> mustRace = x.mustRace();
+        Set<Integer> noRace = x.noRace();
         Program p = load(file);
         var lib = LibraryMode.ifLibrary(p, Config.NONE);
         assertTrue(lib.isPresent(), "a program without main is a library");
