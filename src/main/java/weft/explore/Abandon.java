@@ -6,7 +6,7 @@ package weft.explore;
  * failed assumption or assertion). Either way the current execution is given up and reports nothing from that point
  * on: this is what keeps every reported witness a real execution of the program.
  */
-final class Abandon extends RuntimeException {
+class Abandon extends RuntimeException {
     /** Why the execution stopped. */
     enum Kind {
         /** Something not executable faithfully (unsupported or undefined behaviour). */
@@ -40,5 +40,39 @@ final class Abandon extends RuntimeException {
 
     static Abandon stuck(String message) {
         return new Abandon(Kind.STUCK, message);
+    }
+
+    /**
+     * A read of bytes that hold an indeterminate value (automatic storage before its first write, fresh {@code malloc}
+     * contents): where the reader can, it makes the value an input ({@link ExecState#materialise}), chosen as a
+     * {@code __VERIFIER_nondet_*} value is; everywhere else it abandons like any other {@link Kind#UNSUPPORTED} stop.
+     * {@code type}: the scalar type read, or null for a raw byte read.
+     */
+    static final class Indeterminate extends Abandon {
+        final int obj;
+        final long off;
+        final weft.ir.CType type;
+        final weft.ir.SourceLoc loc;
+        /** The C expression read, when it is a variable of the program (for witnesses), else null. */
+        final String source;
+
+        Indeterminate(int obj, long off, weft.ir.CType type, weft.ir.SourceLoc loc, String what, String source) {
+            super(Kind.UNSUPPORTED, "read of the indeterminate value of " + what);
+            this.obj = obj;
+            this.off = off;
+            this.type = type;
+            this.loc = loc;
+            this.source = source;
+        }
+
+        /** The same read, seen at {@code at} as {@code source} (the reader knows where and what; {@link Memory} does not). */
+        Indeterminate at(weft.ir.SourceLoc at, String source) {
+            return new Indeterminate(obj, off, type, at, getMessage().substring("read of the indeterminate value of ".length()), source);
+        }
+
+        /** Whether the value can be an input: an integer scalar (a pointer or float stays a stop). */
+        boolean choosable() {
+            return type != null && type.unqualified() instanceof weft.ir.CType.Int;
+        }
     }
 }

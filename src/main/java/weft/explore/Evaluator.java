@@ -17,7 +17,9 @@ import weft.ir.StructType;
  * dereference of null or integer pointers, accesses to dead objects, relational comparison of pointers to different
  * objects, signed overflow, bad shifts, division by zero), floating-point arithmetic (x87 excess precision makes
  * results compiler-dependent), inexact floating conversions, operations on pointer bits (masks, casts to narrower
- * integers), and reads of bytes whose content the IR does not give.
+ * integers), and reads of bytes whose content the IR does not give. A read of an indeterminate integer (automatic or
+ * fresh heap storage not yet written) is an input ({@link ExecState#materialise}); of an indeterminate pointer or
+ * floating value, it abandons.
  */
 final class Evaluator {
     /** A byte address: object and offset. */
@@ -78,7 +80,16 @@ final class Evaluator {
         long size = t.size();
         if (size <= 0) throw Abandon.unsupported("read of incomplete type " + t);
         if (c.collects()) c.record(new Access(a.obj(), a.off(), size, false, atomic(t, c), loc, lv));
-        return st.mem.read(a.obj(), a.off(), t);
+        try {
+            return st.mem.read(a.obj(), a.off(), t);
+        } catch (Abandon.Indeterminate x) {
+            // an indeterminate integer is an input: chosen here when the step is performed; a dry evaluation (a plan)
+            // leaves the choice to Interpreter#plan, which makes it before planning again
+            Abandon.Indeterminate here = x.at(loc, WitnessNames.of(lv));
+            if (c.dry || !here.choosable()) throw here;
+            st.materialise(here, loc);
+            return st.mem.read(a.obj(), a.off(), t);
+        }
     }
 
     /** Evaluates {@code lv}'s address, converts {@code v} (of type {@code from}) to its type and stores it (unless dry). */

@@ -87,6 +87,58 @@ final class ExecState {
     /** Keys logged while speculating, to be removed on rollback. */
     List<String> speculativeKeys;
 
+    /**
+     * Picks a value of {@code type} for a nondeterministic input {@code name} read at {@code loc} and logs it: the
+     * candidates (zero first), the bounded layer's hint for {@code loc}, or the value a followed witness forces.
+     */
+    Value chooseInput(CType type, String name, SourceLoc loc) {
+        Value v;
+        if (type instanceof CType.Int it) {
+            long[] cands;
+            long r = randomBits();
+            long prev = previousValues.isEmpty() ? 3 : previousValues.get((int) ((r >>> 40) % previousValues.size()));
+            if (Ints.isBool(it)) cands = new long[] {0, 1};
+            else if (it.signed()) cands = new long[] {0, 1, -1, 2, r & 15, prev, 3, (r >> 8) & 255, r >> 16};
+            else cands = new long[] {0, 1, 2, -1, r & 15, prev, 3, (r >> 8) & 255, r >> 16};
+            List<Long> hints = valueHints.get(loc.shortString());
+            if (hints != null && !hints.isEmpty()) {
+                // the hinted value first (index 0, the default), then the usual candidates
+                int occurrence = nondetCount.getOrDefault(name + "@" + loc.shortString(), 0);
+                long[] withHint = new long[cands.length + 1];
+                withHint[0] = hints.get(Math.min(hints.size() - 1, occurrence));
+                System.arraycopy(cands, 0, withHint, 1, cands.length);
+                cands = withHint;
+            }
+            Long forced = chooser.forcedValue(loc, nondetCount.getOrDefault(name + "@" + loc.shortString(), 0) + 1);
+            long x = Ints.convert(forced != null ? forced : cands[pickValue(cands.length)], it);
+            previousValues.add(x);
+            v = Value.of(x);
+        } else if (type instanceof CType.Pointer) {
+            v = Value.ZERO;
+        } else if (type instanceof CType.Float f && f.size() <= 8) {
+            v = new Value.Flt(pickValue(2));
+        } else {
+            throw Abandon.unsupported("nondeterministic value of type " + type);
+        }
+        logNondet(name, loc, v.toString());
+        return v;
+    }
+
+    /**
+     * Makes the indeterminate value {@code x} read an input: a value of its integer type chosen like a
+     * {@code __VERIFIER_nondet_*} result (so a proof stops here as at any input, see {@link StateSpace}), logged, and
+     * written back so that every later read sees the same value. This is a real execution: the storage held that value
+     * from its creation on (C11 6.2.4p6, 7.22.3.4p2: its content was indeterminate, any value of the type a
+     * representation of it). Not an access of the program: no thread did anything.
+     */
+    void materialise(Abandon.Indeterminate x, SourceLoc loc) {
+        CType t = x.type.unqualified();
+        MemObject o = mem.get(x.obj);
+        // named by the variable read when there is one (a witness can state its value), else by the object
+        Value v = chooseInput(t, RaceWitness.INDETERMINATE + (x.source != null ? x.source : "(" + o.name + ")"), loc);
+        mem.write(x.obj, x.off, t, v);
+    }
+
     /** Records the value a nondeterministic input {@code name} at {@code loc} returned (for witnesses). */
     void logNondet(String name, weft.ir.SourceLoc loc, String value) {
         String key = name + "@" + loc.shortString();
@@ -290,7 +342,7 @@ final class ExecState {
             MemObject o = mem.create(v.name() + "@" + thread.name, MemObject.Kind.THREAD_LOCAL, template.size, thread.index, v.loc());
             if (template.size > 0) mem.writeAgg(o.id, 0, mem.readAgg(template.id, 0, template.size));
             // the library's per-thread ints (errno): 0 in the initial thread, indeterminate in the others
-            if (program.isLibcObject(v) && thread.index != 0 && o.size > 0) o.setUnknown(0, o.size, true);
+            if (program.isLibcObject(v) && thread.index != 0 && o.size > 0) o.setIndeterminate(0, o.size);
             thread.tls.put(v.id(), o.id);
             return o.id;
         }
@@ -306,15 +358,19 @@ final class ExecState {
     /** A fresh object for local {@code v} in {@code frame} (created on first use, and again at each declaration). */
     int newLocal(ThreadState t, Frame f, Variable v) {
         if (v.type().size() < 0) throw Abandon.unsupported("variable-length array " + v.name());
-        return newLocal(t, f, v, v.type().size());
+        return newLocal(t, f, v, v.type().size(), false);
     }
 
-    /** The same with an explicit size in bytes (a variable-length array, sized when its declaration is reached). */
-    int newLocal(ThreadState t, Frame f, Variable v, long size) {
+    /**
+     * The same with an explicit size in bytes (a variable-length array, sized when its declaration is reached);
+     * {@code zeroed}: an aggregate with a brace initialiser, whose bytes the list does not name are zero.
+     */
+    int newLocal(ThreadState t, Frame f, Variable v, long size, boolean zeroed) {
         MemObject o = mem.create(v.name(), MemObject.Kind.LOCAL, size, t.index, v.loc());
-        // proofs may not assume a value for uninitialised automatic storage: reading it before a write abandons
-        if (exhaustive && o.size > 0) o.setUnknown(0, o.size, true);
-        else if (containsCharArray(v.type())) markCharArrays(o, v.type(), 0);
+        // uninitialised automatic storage is indeterminate: reading it before a write is an input (materialise);
+        // its character arrays may be initialised from a string literal the IR does not give: reading them abandons
+        if (o.size > 0 && !zeroed) o.setIndeterminate(0, o.size);
+        if (containsCharArray(v.type())) markCharArrays(o, v.type(), 0);
         f.setObject(v.id(), o.id);
         f.own(o.id);
         return o.id;

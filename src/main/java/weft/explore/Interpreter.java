@@ -69,7 +69,19 @@ final class Interpreter {
         st.mem.readLog = log;
         Plan p;
         try {
-            boolean enabled = step(t, c);
+            boolean enabled;
+            for (int n = 0; ; n++) {
+                try {
+                    enabled = step(t, c);
+                    break;
+                } catch (Abandon.Indeterminate x) {
+                    // an indeterminate integer read is an input: the choice belongs to the state (the storage held the
+                    // value all along), so it is made before planning again, and the plan and the step both see it
+                    if (!x.choosable() || n >= MAX_MATERIALISED) throw x;
+                    st.materialise(x, x.loc);
+                    c = new Ctx(t, t.top(), true);
+                }
+            }
             if (enabled && c.entersAtomic && !t.inAtomic() && !st.speculating) {
                 Speculation.Result r = Speculation.run(this, t);
                 p = new Plan(r.feasible(), r.accesses(), true, r.abandoned(), r.nondet(), r.terminates(),
@@ -88,6 +100,9 @@ final class Interpreter {
         t.cachedSync = st.syncEpoch;
         return p;
     }
+
+    /** Most indeterminate reads one plan makes inputs of (each makes bytes known, so this only bounds the work). */
+    private static final int MAX_MATERIALISED = 64;
 
     private boolean touchesShared(List<Access> accesses, ThreadState t) {
         for (Access a : accesses) {
@@ -205,7 +220,8 @@ final class Interpreter {
             if (!c.dry) {
                 int old = f.removeObject(d.variable().id());
                 if (old >= 0) st.mem.kill(old);
-                if (vlaBytes >= 0) st.newLocal(t, f, d.variable(), vlaBytes);
+                if (vlaBytes >= 0) st.newLocal(t, f, d.variable(), vlaBytes, false);
+                else if (d.zeroed()) st.newLocal(t, f, d.variable(), d.variable().type().size(), true);
             }
         } else if (s instanceof Stmt.Asm asm) {
             if (!harmlessAsm(asm.text())) throw Abandon.unsupported("inline assembly: " + asm.text());

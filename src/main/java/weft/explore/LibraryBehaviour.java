@@ -106,7 +106,7 @@ final class LibraryBehaviour {
             if (old != null && !old.free()) throw Abandon.unsupported("initialising a held lock");
             if (!c.dry) {
                 Sync.Lock fresh = new Sync.Lock();
-                fresh.type = MutexTypes.ofInit(li, args);
+                fresh.type = li.attrArg() >= 0 ? MutexTypes.ofAttr(st, arg(args, li.attrArg())) : MutexTypes.ofInit(li, args);
                 st.sync.locks.put(k, fresh);
             }
             return in.finishCall(t, c, e, Value.ZERO, null);
@@ -191,6 +191,7 @@ final class LibraryBehaviour {
             return in.finishCall(t, c, e, Value.ZERO, null);
         }
         if (event instanceof Event.Atomic a) return atomics.run(t, c, e, call, name, a, args);
+        if (model.facts().mutexAttr() != null && !c.dry) MutexTypes.storeAttr(st, model.facts().mutexAttr(), args);
         weft.ir.Variable own = threadInt(model.facts());
         if (own != null) return in.finishCall(t, c, e, new Value.Ptr(st.objectOf(own, t, null), 0), null);
         return functions.run(t, c, e, call, name, event, args);
@@ -506,38 +507,9 @@ final class LibraryBehaviour {
         return in.finishCall(t, c, e, v, type);
     }
 
-    /** Picks a value of {@code type} for a nondeterministic input and logs it. */
+    /** Picks a value of {@code type} for a nondeterministic input and logs it ({@link ExecState#chooseInput}). */
     Value chooseValue(CType type, String name, Stmt.Call call) {
-        Value v;
-        if (type instanceof CType.Int it) {
-            long[] cands;
-            long r = st.randomBits();
-            long prev = st.previousValues.isEmpty() ? 3 : st.previousValues.get((int) ((r >>> 40) % st.previousValues.size()));
-            if (Ints.isBool(it)) cands = new long[] {0, 1};
-            else if (it.signed()) cands = new long[] {0, 1, -1, 2, r & 15, prev, 3, (r >> 8) & 255, r >> 16};
-            else cands = new long[] {0, 1, 2, -1, r & 15, prev, 3, (r >> 8) & 255, r >> 16};
-            List<Long> hints = st.valueHints.get(call.loc().shortString());
-            if (hints != null && !hints.isEmpty()) {
-                // the hinted value first (index 0, the default), then the usual candidates
-                int occurrence = st.nondetCount.getOrDefault(name + "@" + call.loc().shortString(), 0);
-                long[] withHint = new long[cands.length + 1];
-                withHint[0] = hints.get(Math.min(hints.size() - 1, occurrence));
-                System.arraycopy(cands, 0, withHint, 1, cands.length);
-                cands = withHint;
-            }
-            Long forced = st.chooser.forcedValue(call.loc(), st.nondetCount.getOrDefault(name + "@" + call.loc().shortString(), 0) + 1);
-            long x = Ints.convert(forced != null ? forced : cands[st.pickValue(cands.length)], it);
-            st.previousValues.add(x);
-            v = Value.of(x);
-        } else if (type instanceof CType.Pointer) {
-            v = Value.ZERO;
-        } else if (type instanceof CType.Float f && f.size() <= 8) {
-            v = new Value.Flt(st.pickValue(2));
-        } else {
-            throw Abandon.unsupported("nondeterministic value of type " + type);
-        }
-        st.logNondet(name, call.loc(), v.toString());
-        return v;
+        return st.chooseInput(type, name, call.loc());
     }
 
     /** A deallocation is a write of the whole object (as ThreadSanitizer has it; see {@link Event#freedArg()}). */
@@ -572,8 +544,8 @@ final class LibraryBehaviour {
         MemObject o = st.mem.create((alloca ? "alloca#" : "heap#") + (++st.heapCount), alloca ? MemObject.Kind.ALLOCA : MemObject.Kind.HEAP,
                 size, t.index, call.loc());
         o.addressTaken = true;
-        // malloc'd storage is indeterminate: proofs may not read it as zero (calloc's is zero)
-        if (st.exhaustive && a.kind() != Event.AllocKind.CALLOC) o.setUnknown(0, size, true);
+        // malloc'd storage is indeterminate: reading it is an input, never zero (calloc's is zero)
+        if (a.kind() != Event.AllocKind.CALLOC) o.setIndeterminate(0, size);
         if (alloca) t.top().own(o.id);
         if (oldObj != null) {
             long n = Math.min(size, oldObj.size);

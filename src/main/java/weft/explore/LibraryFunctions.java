@@ -71,9 +71,24 @@ final class LibraryFunctions {
         if (event instanceof Event.MemAccess && !SIGNAL_MASKS.contains(name)) return memory(t, c, e, call, name, args);
         if (!(event instanceof Event.Pure) && !SIGNAL_MASKS.contains(name)) throw Abandon.unsupported("library model " + event + " of " + name);
         switch (name) {
-            case "pthread_setcancelstate", "pthread_setcanceltype", "pthread_sigmask" -> {
-                Value old = LibraryBehaviour.arg(args, name.equals("pthread_sigmask") ? 2 : 1);
-                if (!(old instanceof Value.Int i && i.v() == 0)) throw Abandon.unsupported(name + " with an output argument");
+            case "pthread_setcancelstate", "pthread_setcanceltype" -> {
+                // the thread's cancelability: the old value goes to the output argument (when not null), the new one
+                // must be one of the two POSIX values (PTHREAD_CANCEL_ENABLE/DEFERRED 0, DISABLE/ASYNCHRONOUS 1)
+                int bit = name.equals("pthread_setcancelstate") ? 1 : 2;
+                if (!(LibraryBehaviour.arg(args, 0) instanceof Value.Int n) || n.v() < 0 || n.v() > 1) {
+                    throw Abandon.unsupported(name + " with a value outside POSIX's two");
+                }
+                Value old = LibraryBehaviour.arg(args, 1);
+                if (!(old instanceof Value.Int i && i.v() == 0)) {
+                    Value.Ptr p = ptr(old, name);
+                    access(c, p, 4, true, call, name);
+                    if (!c.dry) st.mem.write(p.obj(), p.off(), new CType.Int("int", 4, 4, true), Value.of((t.cancelBits & bit) != 0 ? 1 : 0));
+                }
+                if (!c.dry) t.cancelBits = n.v() != 0 ? t.cancelBits | bit : t.cancelBits & ~bit;
+                return in.finishCall(t, c, e, Value.ZERO, null);
+            }
+            case "pthread_sigmask" -> {
+                if (!(LibraryBehaviour.arg(args, 2) instanceof Value.Int i && i.v() == 0)) throw Abandon.unsupported(name + " with an output argument");
                 return in.finishCall(t, c, e, Value.ZERO, null);
             }
             case "pthread_equal", "thrd_equal" -> {

@@ -36,6 +36,13 @@ final class MemObject {
     /** Bytes whose content the IR does not tell (reading them abandons until written); null when none. */
     java.util.BitSet unknown;
     boolean unknownShared;
+    /**
+     * The unknown bytes that hold an indeterminate value (automatic or fresh heap storage not yet written), a subset
+     * of {@link #unknown}: reading them is an input ({@link Abandon.Indeterminate}), reading the other unknown bytes
+     * abandons; null when none.
+     */
+    java.util.BitSet indet;
+    boolean indetShared;
     /** The memory that may change this instance in place (see {@link Memory#fork}); null: none. */
     Object token;
     /** The cached encoding of the content without pointers (see {@link StateEncoder}); null when not computed. */
@@ -70,6 +77,8 @@ final class MemObject {
         this.lastWrite = o.lastWrite;
         this.unknown = o.unknown;
         this.unknownShared = true;
+        this.indet = o.indet;
+        this.indetShared = true;
     }
 
     /** A copy sharing the content until either side writes, to be changed by the memory of {@code token}. */
@@ -77,6 +86,7 @@ final class MemObject {
         bytesShared = true;
         ptrsShared = true;
         unknownShared = true;
+        indetShared = true;
         MemObject c = new MemObject(this);
         c.token = token;
         c.encoded = encoded;
@@ -110,6 +120,45 @@ final class MemObject {
         }
         unknown.set((int) off, (int) (off + n), flag);
         if (!flag && unknown.isEmpty()) unknown = null;
+        clearIndeterminate(off, n);
+    }
+
+    /** Marks {@code [off, off+n)} as holding an indeterminate value (unknown, and an input when read). */
+    void setIndeterminate(long off, long n) {
+        if (n <= 0) return;
+        setUnknown(off, n, true);
+        if (indet == null) {
+            indet = new java.util.BitSet();
+            indetShared = false;
+        } else if (indetShared) {
+            indet = (java.util.BitSet) indet.clone();
+            indetShared = false;
+        }
+        indet.set((int) off, (int) (off + n));
+    }
+
+    private void clearIndeterminate(long off, long n) {
+        if (indet == null) return;
+        int i = indet.nextSetBit((int) off);
+        if (i < 0 || i >= off + n) return;
+        if (indetShared) {
+            indet = (java.util.BitSet) indet.clone();
+            indetShared = false;
+        }
+        indet.clear((int) off, (int) (off + n));
+        if (indet.isEmpty()) indet = null;
+    }
+
+    /** Whether every byte of {@code [off, off+n)} holds an indeterminate value. */
+    boolean allIndeterminate(long off, long n) {
+        if (indet == null || n <= 0) return false;
+        int clear = indet.nextClearBit((int) off);
+        return clear >= off + n;
+    }
+
+    /** Whether byte {@code i} holds an indeterminate value. */
+    boolean indeterminate(long i) {
+        return indet != null && indet.get((int) i);
     }
 
     boolean anyUnknown(long off, long n) {

@@ -275,8 +275,14 @@ final class Memory {
         return o;
     }
 
-    private static void requireKnown(MemObject o, long off, long size) {
-        if (o.anyUnknown(off, size)) throw Abandon.unsupported("read of bytes of " + o.name + " the IR does not give");
+    /**
+     * Abandons a read of unknown bytes: with {@link Abandon.Indeterminate} when all of them hold an indeterminate value
+     * (the reader may make it an input), else as content the IR does not give.
+     */
+    private static void requireKnown(MemObject o, long off, long size, CType type) {
+        if (!o.anyUnknown(off, size)) return;
+        if (o.allIndeterminate(off, size)) throw new Abandon.Indeterminate(o.id, off, type, SourceLoc.NONE, o.name, null);
+        throw Abandon.unsupported("read of bytes of " + o.name + " the IR does not give");
     }
 
     // ------------------------------------------------------------------ typed access
@@ -287,7 +293,7 @@ final class Memory {
         if (t instanceof StructType || t instanceof CType.Array) return readAgg(obj, off, size);
         if (size <= 0) throw Abandon.unsupported("read of type " + type);
         MemObject o = check(obj, off, size, false);
-        requireKnown(o, off, size);
+        requireKnown(o, off, size, t);
         Stored exact = o.ptrs.get(off);
         if (exact != null && exact.size() == size) return exact.value();
         if (overlapsPtr(o, off, size)) throw Abandon.unsupported("read of part of a stored pointer in " + o.name);
@@ -365,7 +371,7 @@ final class Memory {
     /** Little-endian unsigned bits of {@code size <= 8} bytes that hold no pointer. */
     long readRaw(int obj, long off, int size) {
         MemObject o = check(obj, off, size, false);
-        requireKnown(o, off, size);
+        requireKnown(o, off, size, null);
         if (overlapsPtr(o, off, size)) throw Abandon.unsupported("byte read of a stored pointer in " + o.name);
         return raw(o, off, size);
     }
@@ -393,7 +399,14 @@ final class Memory {
     /** memcpy/memmove: bytes and whole pointers; a pointer cut by the range boundaries abandons. */
     void copy(int dst, long doff, int src, long soff, long n) {
         Value.Agg a = readAgg(src, soff, n);
+        MemObject from = objects[src];
+        java.util.BitSet indet = from.indet == null ? null : from.indet.get((int) soff, (int) (soff + n));
         writeAgg(dst, doff, a);
+        // copied indeterminate bytes stay indeterminate (not content the IR does not give)
+        if (indet != null && !indet.isEmpty()) {
+            MemObject o = touch(objects[dst]);
+            for (int i = indet.nextSetBit(0); i >= 0; i = indet.nextSetBit(i + 1)) o.setIndeterminate(doff + i, 1);
+        }
     }
 
     private static long raw(MemObject o, long off, int size) {

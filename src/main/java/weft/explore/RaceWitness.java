@@ -12,6 +12,13 @@ import java.util.Map;
  */
 public record RaceWitness(RaceAccess first, RaceAccess second, List<Step> schedule, Map<String, String> nondetValues,
                           List<WitnessThread> threads) {
+    /**
+     * The prefix of the {@link #nondetValues} keys of indeterminate values the execution made inputs (an automatic or
+     * fresh heap object read before any write: {@code indeterminate NAME@loc#n}, NAME the variable read or, in
+     * parentheses, the object); the other keys name calls.
+     */
+    public static final String INDETERMINATE = "indeterminate ";
+
     public RaceWitness {
         schedule = List.copyOf(schedule);
         nondetValues = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(nondetValues));

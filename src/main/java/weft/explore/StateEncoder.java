@@ -134,7 +134,7 @@ final class StateEncoder {
         }
 
         private void thread(ThreadState t) {
-            out.i((t.finished ? 1 : 0) | (t.joined ? 2 : 0) | (t.detached ? 4 : 0));
+            out.i((t.finished ? 1 : 0) | (t.joined ? 2 : 0) | (t.detached ? 4 : 0) | t.cancelBits << 3);
             out.i(t.atomicDepth);
             out.i(t.atomicFrames);
             out.i(t.phase.ordinal());
@@ -333,7 +333,7 @@ final class StateEncoder {
 
     /**
      * The encoding of an object without its pointers (which need the canonical names): kind, size, flags, owner,
-     * bytes and unknown bytes; cached in the object until it changes.
+     * bytes, unknown and indeterminate bytes; cached in the object until it changes.
      */
     private static byte[] content(MemObject o) {
         byte[] c = o.encoded;
@@ -351,6 +351,9 @@ final class StateEncoder {
                 long[] bits = o.unknown.toLongArray();
                 out.i(bits.length);
                 for (long b : bits) out.l(b);
+                long[] indet = o.indet == null ? new long[0] : o.indet.toLongArray();
+                out.i(indet.length);
+                for (long b : indet) out.l(b);
             }
         }
         c = out.bytes();

@@ -24,6 +24,11 @@ final class ThreadState {
     Value retval = Value.ZERO;
     boolean joined;
     boolean detached;
+    /**
+     * Cancelability ({@code pthread_setcancelstate}, {@code pthread_setcanceltype}): bit 0 set when disabled, bit 1
+     * when asynchronous; 0 (enabled, deferred) in every new thread (POSIX XSH 2.9.5). Part of the state.
+     */
+    int cancelBits;
     /** Nesting of {@code __VERIFIER_atomic_begin}. */
     int atomicDepth;
     int atomicFrames;
@@ -114,6 +119,7 @@ final class ThreadState {
         retval = o.retval;
         joined = o.joined;
         detached = o.detached;
+        cancelBits = o.cancelBits;
         atomicDepth = o.atomicDepth;
         atomicFrames = o.atomicFrames;
         phase = o.phase;

@@ -180,7 +180,7 @@ final class Declarations {
                 Variable l = body.local(v.getName(), t, Variable.Kind.LOCAL, tls, dl);
                 body.vars.put(v, l);
                 if (vlaSize != null) body.vlaSizes.put(l, vlaSize);
-                body.emit(new Stmt.Decl(l, dl, vlaSize));
+                body.emit(new Stmt.Decl(l, dl, vlaSize, dtor.getInitializer() != null && InitLowerer.bracedAggregate(dtor.getInitializer(), t)));
                 if (dtor.getInitializer() != null) {
                     new InitLowerer(ctx, body, exprs).initialize(new Lvalue.Var(l), dtor.getInitializer(), dl);
                 }

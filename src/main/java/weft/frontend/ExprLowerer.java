@@ -503,7 +503,7 @@ final class ExprLowerer {
                 t = new CType.Array(arr.element(), InitLowerer.inferLength(ctx, arr, lit.getInitializer()));
             }
             Variable tmp = body.temp(t, loc);
-            if (!body.isStaticContext()) body.emit(new Stmt.Decl(tmp, loc));
+            if (!body.isStaticContext()) body.emit(new Stmt.Decl(tmp, loc, null, InitLowerer.bracedAggregate(lit.getInitializer(), t)));
             new InitLowerer(ctx, body, this).initialize(new Lvalue.Var(tmp), lit.getInitializer(), loc);
             return new Lvalue.Var(tmp);
         }

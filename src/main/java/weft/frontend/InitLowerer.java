@@ -50,6 +50,17 @@ final class InitLowerer {
         this.measuring = measuring;
     }
 
+    /**
+     * Whether {@code init} is a brace list for an aggregate of type {@code t}: then the object's bytes that the list
+     * does not name start zero (C11 6.7.9p21; {@link weft.ir.Stmt.Decl#zeroed}).
+     */
+    static boolean bracedAggregate(IASTInitializer init, CType t) {
+        boolean braces = init instanceof IASTInitializerList
+                || init instanceof IASTEqualsInitializer eq0 && eq0.getInitializerClause() instanceof IASTInitializerList;
+        CType rt = t.unqualified();
+        return braces && (rt instanceof StructType || rt instanceof CType.Array);
+    }
+
     /** Initialises {@code root} (a variable) from {@code init}. */
     void initialize(Lvalue.Var root, IASTInitializer init, SourceLoc loc) {
         boolean braces = init instanceof IASTInitializerList

@@ -45,11 +45,17 @@ public sealed interface Stmt {
      * Start of a local variable's lifetime (a fresh object each time control passes). {@code size} is
      * the byte size of a variable-length array, evaluated here (side-effect free: the reads of its size
      * expressions were made by earlier statements); null for every other object, and for a VLA whose
-     * size is not known (its type's size is then -1 and nothing may assume one).
+     * size is not known (its type's size is then -1 and nothing may assume one). {@code zeroed}: the object is
+     * an aggregate with a brace initialiser, so every byte it does not name starts zero (C11 6.7.9p21), not
+     * indeterminate (the lowering also emits zero stores for the scalar members it can list, at most a few hundred).
      */
-    record Decl(Variable variable, SourceLoc loc, Expr size) implements Stmt {
+    record Decl(Variable variable, SourceLoc loc, Expr size, boolean zeroed) implements Stmt {
         public Decl(Variable variable, SourceLoc loc) {
-            this(variable, loc, null);
+            this(variable, loc, null, false);
+        }
+
+        public Decl(Variable variable, SourceLoc loc, Expr size) {
+            this(variable, loc, size, false);
         }
 
         @Override public String toString() {

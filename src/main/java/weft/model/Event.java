@@ -95,7 +95,15 @@ public sealed interface Event {
 
     record Unlock(int lockArg, LockKind kind) implements Event {}
 
-    record LockInit(int lockArg, LockKind kind) implements Event {}
+    /**
+     * Initialises the lock {@code lockArg} points to; {@code attrArg}: the argument pointing to the attributes whose
+     * mutex kind the lock takes ({@code pthread_mutex_init}; see {@link LibcFacts.MutexAttr}), or -1.
+     */
+    record LockInit(int lockArg, LockKind kind, int attrArg) implements Event {
+        public LockInit(int lockArg, LockKind kind) {
+            this(lockArg, kind, -1);
+        }
+    }
 
     /** Initialises the semaphore {@code semArg} points to with the count {@code valueArg}. */
     record SemInit(int semArg, int valueArg) implements Event {}

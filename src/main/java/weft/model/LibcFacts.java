@@ -13,9 +13,10 @@ import java.util.List;
  * @param posixThreadSafe false for the functions of POSIX XSH 2.9.1's list
  * @param state hidden-state groups the call reads and writes (functions of a group share one
  *     pseudo-object, {@link #stateObjectName})
+ * @param mutexAttr the mutex kind the call stores in an attribute object, or null
  */
 public record LibcFacts(List<Target> result, List<Store> stores, boolean posixThreadSafe, List<String> state,
-                        List<Callback> callbacks, List<String> runs, List<GlobalAccess> globals) {
+                        List<Callback> callbacks, List<String> runs, List<GlobalAccess> globals, MutexAttr mutexAttr) {
     public LibcFacts {
         globals = List.copyOf(globals);
         result = List.copyOf(result);
@@ -26,8 +27,21 @@ public record LibcFacts(List<Target> result, List<Store> stores, boolean posixTh
     }
 
     public LibcFacts(List<Target> result, List<Store> stores, boolean posixThreadSafe, List<String> state) {
-        this(result, stores, posixThreadSafe, state, List.of(), List.of(), List.of());
+        this(result, stores, posixThreadSafe, state, List.of(), List.of(), List.of(), null);
     }
+
+    public LibcFacts(List<Target> result, List<Store> stores, boolean posixThreadSafe, List<String> state,
+                     List<Callback> callbacks, List<String> runs, List<GlobalAccess> globals) {
+        this(result, stores, posixThreadSafe, state, callbacks, runs, globals, null);
+    }
+
+    /**
+     * The call sets the mutex kind a {@code pthread_mutexattr_t} holds (table effect {@code kN} / {@code kN=M}): the
+     * attribute object argument {@code attrArg} points to gets the default kind ({@code kindArg} -1,
+     * {@code pthread_mutexattr_init}) or the kind the integer argument {@code kindArg} gives
+     * ({@code pthread_mutexattr_settype}); {@code pthread_mutex_init} reads it ({@link Event.LockInit#attrArg}).
+     */
+    public record MutexAttr(int attrArg, int kindArg) {}
 
     /** The call reads or writes the C library's own global object {@code name} ({@code optind}, {@code environ}). */
     public record GlobalAccess(String name, boolean write) {}

@@ -22,7 +22,7 @@ public final class LibcTable {
     // compiled once: a cold start parses the whole table (String.matches and split compile their pattern per call)
     private static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z_0-9]*");
     private static final java.util.regex.Pattern EFFECT = java.util.regex.Pattern.compile(
-            "(r|w|rw)(\\*{0,2}[0-9]+|v[0-9]+|[0-9]+:[0-9]+|@[A-Za-z_][A-Za-z_0-9]*)|f[0-9]+|p([0-9]+(\\.[A-Za-z_][A-Za-z_0-9]*)?|s|@[A-Za-z_][A-Za-z_0-9]*)=\\S+");
+            "(r|w|rw)(\\*{0,2}[0-9]+|v[0-9]+|[0-9]+:[0-9]+|@[A-Za-z_][A-Za-z_0-9]*)|f[0-9]+|k[0-9]+(=[0-9]+)?|p([0-9]+(\\.[A-Za-z_][A-Za-z_0-9]*)?|s|@[A-Za-z_][A-Za-z_0-9]*)=\\S+");
     private static final java.util.regex.Pattern MEMBER_PARAM = java.util.regex.Pattern.compile("&arg([0-9]+)\\.([A-Za-z_][A-Za-z_0-9]*)");
     private static final java.util.regex.Pattern SPACES = java.util.regex.Pattern.compile(" +");
     private static final java.util.regex.Pattern BAR = java.util.regex.Pattern.compile("\\|");
@@ -79,6 +79,7 @@ public final class LibcTable {
         List<LibcFacts.GlobalAccess> globals = new ArrayList<>();
         boolean vRead = false, vWrite = false;
         int vFrom = -1, vaList = -1, format = -1;
+        LibcFacts.MutexAttr mutexAttr = null;
         if (!c[1].equals("-")) {
             for (String tok : SPACES.split(c[1].trim())) {
                 if (!EFFECT.matcher(tok).matches()) {
@@ -98,6 +99,11 @@ public final class LibcTable {
                     String field = dot < 0 ? null : where.substring(dot + 1);
                     if (dot >= 0) where = where.substring(0, dot);
                     stores.add(new LibcFacts.Store(where.equals("s") ? -1 : Integer.parseInt(where), targets(tok.substring(eq + 1)), null, field));
+                } else if (tok.startsWith("k")) {
+                    int eq = tok.indexOf('=');
+                    if (mutexAttr != null) throw new IllegalArgumentException("two mutex-attribute effects");
+                    mutexAttr = new LibcFacts.MutexAttr(Integer.parseInt(tok.substring(1, eq < 0 ? tok.length() : eq)),
+                            eq < 0 ? -1 : Integer.parseInt(tok.substring(eq + 1)));
                 } else if (tok.startsWith("f")) {
                     format = Integer.parseInt(tok.substring(1));
                 } else if (tok.startsWith("rv") || tok.startsWith("wv") || tok.startsWith("rwv")) {
@@ -144,7 +150,7 @@ public final class LibcTable {
                 else cbs.add(callback(tok));
             }
         }
-        LibcFacts facts = new LibcFacts(resultTargets, stores, safe, groups, cbs, runs, globals);
+        LibcFacts facts = new LibcFacts(resultTargets, stores, safe, groups, cbs, runs, globals, mutexAttr);
         if ((facts.hasStaticBuffer() || usesStatic(cbs)) && groups.isEmpty()) throw new IllegalArgumentException(name + ": static without a state group");
         if (format >= 0 && !vRead && !vWrite) throw new IllegalArgumentException(name + ": a format (f" + format + ") without variadic pointers (r*N or rvN)");
         if (vaList >= 0 && vFrom >= 0) throw new IllegalArgumentException(name + ": both variadic arguments and a va_list");

@@ -103,7 +103,7 @@ public final class LibraryModels {
         b.add(new Event.ThreadCancel(0), "pthread_cancel");
         // attributes, names, signal masks, affinity, scheduling: in the C library table (libc.tsv)
         b.add(new Event.Pure(), "pthread_equal", "pthread_yield", "sched_yield", "pthread_testcancel");
-        b.add(new Event.LockInit(0, LockKind.MUTEX), "pthread_mutex_init");
+        b.add(new Event.LockInit(0, LockKind.MUTEX, 1), "pthread_mutex_init");
         b.add(new Event.LockDestroy(0, LockKind.MUTEX), "pthread_mutex_destroy");
         b.add(new Event.Lock(0, LockKind.MUTEX, Mode.WRITE, false, 0), "pthread_mutex_lock");
         b.add(new Event.Lock(0, LockKind.MUTEX, Mode.WRITE, true, 0), "pthread_mutex_trylock",

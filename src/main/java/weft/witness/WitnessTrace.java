@@ -35,8 +35,16 @@ public record WitnessTrace(List<Edge> edges, Edge first, Edge second, List<Value
      */
     public record Edge(int step, int thread, int line, int column, int createThread, String assumption) {}
 
-    /** The value {@code value} a nondeterministic input {@code function} returned at a call in thread {@code thread}. */
-    public record Value(int step, int thread, int line, int column, String function, String value) {}
+    /**
+     * The value {@code value} a nondeterministic input {@code function} returned at a call in thread {@code thread};
+     * with {@code returned} false, the value an indeterminate object ({@code function}: its name) held when the step
+     * read it (no call returned it: YAML has no waypoint for it, GraphML's Weft key keeps it for the replay).
+     */
+    public record Value(int step, int thread, int line, int column, String function, String value, boolean returned) {
+        public Value(int step, int thread, int line, int column, String function, String value) {
+            this(step, thread, line, column, function, value, true);
+        }
+    }
 
     public WitnessTrace {
         edges = List.copyOf(edges);
@@ -138,6 +146,30 @@ public record WitnessTrace(List<Edge> edges, Edge first, Edge second, List<Value
                 }
             }
             if (store >= 0 && !target.startsWith("__t")) assumptions[store] = target + " == " + value + ";";
+        }
+        indeterminate(w, programFile, values);
+    }
+
+    /**
+     * The values indeterminate objects held when first read (the explorer's inputs {@code indeterminate NAME@loc#n}, in
+     * the order it chose them): each at the next step at that location.
+     */
+    private static void indeterminate(RaceWitness w, Path programFile, List<Value> values) {
+        List<Step> steps = w.schedule();
+        Map<String, Integer> cursor = new HashMap<>();
+        for (Map.Entry<String, String> x : w.nondetValues().entrySet()) {
+            if (!x.getKey().startsWith(RaceWitness.INDETERMINATE)) continue;
+            Matcher k = NONDET_KEY.matcher(x.getKey());
+            if (!k.matches() || !NUMBER.matcher(x.getValue()).matches()) continue;
+            String loc = k.group(2);
+            for (int i = cursor.getOrDefault(loc, 0); i < steps.size(); i++) {
+                Step s = steps.get(i);
+                if (!s.loc().shortString().equals(loc)) continue;
+                cursor.put(loc, i + 1);
+                int line = lineIn(s.loc(), programFile);
+                if (line > 0) values.add(new Value(i, s.thread(), line, s.loc().col(), k.group(1).substring(RaceWitness.INDETERMINATE.length()), x.getValue(), false));
+                break;
+            }
         }
     }
 }

@@ -26,13 +26,19 @@ final class YamlWaypoints {
     static final String INPUT = "function_return";
     static final String PASS = "assumption";
 
+    /** A variable, member, element or pointee the explorer named ({@code weft.explore.WitnessNames}), not an object. */
+    private static final java.util.regex.Pattern IDENTIFIER = java.util.regex.Pattern.compile("[A-Za-z_][\\w.\\[\\]>-]*");
+
     private YamlWaypoints() {
     }
 
     static List<Waypoint> of(WitnessTrace trace) {
         List<WitnessTrace.Edge> located = trace.edges().stream().filter(e -> e.line() > 0).toList();
         Map<Integer, WitnessTrace.Value> values = new HashMap<>();
-        for (WitnessTrace.Value v : trace.values()) if (v.line() > 0) values.putIfAbsent(v.step(), v);
+        // a value a call returned, or one an indeterminate variable held (stated before the step that reads it)
+        for (WitnessTrace.Value v : trace.values()) {
+            if (v.line() > 0 && (v.returned() || IDENTIFIER.matcher(v.function()).matches())) values.putIfAbsent(v.step(), v);
+        }
         List<Waypoint> out = new ArrayList<>();
         Map<Integer, Integer> last = new HashMap<>(); // per thread: index in located of its last waypoint
         for (int i = 0; i < located.size(); i++) {
@@ -45,7 +51,8 @@ final class YamlWaypoints {
             if (e.createThread() < 0 && v == null && from >= visit) continue; // this visit has its waypoint already
             earlierVisits(located, from, visit, e, out);
             if (e.createThread() >= 0) out.add(new Waypoint(CREATION, e.thread(), e.line(), e.column(), null));
-            else if (v != null) out.add(new Waypoint(INPUT, e.thread(), e.line(), e.column(), "\\result == " + v.value()));
+            else if (v != null && v.returned()) out.add(new Waypoint(INPUT, e.thread(), e.line(), e.column(), "\\result == " + v.value()));
+            else if (v != null) out.add(new Waypoint(PASS, e.thread(), e.line(), e.column(), v.function() + " == " + v.value()));
             else out.add(new Waypoint(PASS, e.thread(), e.line(), e.column(), "1"));
             last.put(e.thread(), i);
         }

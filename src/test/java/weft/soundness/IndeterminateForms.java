@@ -7,13 +7,26 @@ import java.util.function.IntSupplier;
  * Indeterminate values for {@link ProgramGenerator} (area 2 of issue 31: uninitialised locals and fresh
  * {@code malloc} contents, which the bounded layer took as fixed). An access is made under a value read before any
  * write: a branch on an uninitialised local, a pointer whose target it picks ({@code if (u) p = &obj; else p = &d;}),
- * an index it gives, or a branch on a {@code malloc}'d cell read before it is written. In Weft's rendering the value
+ * an index it gives, a branch on a {@code malloc}'d cell read before it is written, on a {@code memcpy} copy of an
+ * uninitialised local, or on the part a {@code realloc} added. In Weft's rendering the value
  * stays indeterminate; the oracles' renderings initialise it with an input ({@code $<...>$}, see {@link GenProgram}),
  * which every closed variant enumerates and TSan draws at random, so the oracles see every behaviour the value allows.
  * Never a lock through an uninitialised pointer (undefined behaviour): the locks stay determinate.
  */
 final class IndeterminateForms {
-    enum Form { BRANCH, POINTER, HEAP, INDEX }
+    /**
+     * {@code COPY}: the branch is on a copy that {@code memcpy} made of an uninitialised local (a copy of an
+     * indeterminate value is indeterminate); {@code REALLOC}: on the part a {@code realloc} added to a block;
+     * {@code ZEROED}: on a member a brace initialiser does not name, which is zero (C11 6.7.9p21), so the access never
+     * happens (a trap for a layer that would take it for indeterminate; not a hole).
+     */
+    enum Form { BRANCH, POINTER, HEAP, INDEX, COPY, REALLOC, ZEROED;
+
+        /** The forms that fit an object ({@code INDEX} needs one that can be indexed). */
+        static java.util.List<Form> fitting(boolean indexable) {
+            return indexable ? java.util.List.of(values()) : java.util.List.of(BRANCH, POINTER, HEAP, COPY, REALLOC, ZEROED);
+        }
+    }
 
     private final IntSupplier names;
     private final BiFunction<Integer, Integer, String> input; // (lo, hi) -> "$Nk$"
@@ -42,6 +55,12 @@ final class IndeterminateForms {
             case HEAP -> "{ int *c" + k + " = malloc(sizeof(int)); if (c" + k + ") { $<*c" + k + " = " + input.apply(0, 1) + "; >$if (*c" + k
                     + ") " + access.apply(lv) + " free(c" + k + "); } }";
             case INDEX -> "{ " + local(u, 0, 3) + " " + access.apply(array + "[" + u + " & 3]") + " }";
+            case COPY -> "{ " + local(u, 0, 1) + " int v" + k + "; memcpy(&v" + k + ", &" + u + ", sizeof v" + k + "); if (v" + k + ") "
+                    + access.apply(lv) + " }";
+            case REALLOC -> "{ int *c" + k + " = malloc(sizeof(int)); if (c" + k + ") { *c" + k + " = 0; int *g" + k + " = realloc(c" + k
+                    + ", 2 * sizeof(int)); if (g" + k + ") { $<g" + k + "[1] = " + input.apply(0, 1) + "; >$if (g" + k + "[1]) " + access.apply(lv)
+                    + " free(g" + k + "); } else free(c" + k + "); } }";
+            case ZEROED -> "{ struct { int a; union { int x; int y; }; } z" + k + " = {1}; if (z" + k + ".x) " + access.apply(lv) + " }";
         };
     }
 }

@@ -24,7 +24,8 @@ final class LockAccess {
         if (!g.options.newForms() || o.kind.name().startsWith("ATOMIC")) return body;
         if (g.nrnd.nextInt(10) == 0) return VariadicForms.access(g.decls, g.nrnd, lv, a -> g.forms.plainOp(a, op));
         if (g.nrnd.nextInt(8) != 0) return body;
-        var f = IndeterminateForms.Form.values()[g.nrnd.nextInt(o.kind == ProgramGenerator.Kind.ARRAY || o.kind == ProgramGenerator.Kind.HEAP ? 4 : 3)];
+        var forms = IndeterminateForms.Form.fitting(o.kind == ProgramGenerator.Kind.ARRAY || o.kind == ProgramGenerator.Kind.HEAP);
+        var f = forms.get(g.nrnd.nextInt(forms.size()));
         return g.indet.access(f, lv, o.name, a -> g.forms.plainOp(a, op));
     }
 
@@ -137,7 +138,7 @@ final class LockAccess {
                 return Node.stmt(u, AtomicForms.reader(o.name, "x", g.forms.plainOp("$LV$", op)), true);
             case ATOMIC_COUNTER_GATE:
                 return Node.stmt(u, AtomicForms.counterGate(g.names++, g.nrnd, g.forms.plainOp(lv, op)), true);
-            case UNINIT_BRANCH, UNINIT_POINTER, UNINIT_HEAP, UNINIT_INDEX:
+            case UNINIT_BRANCH, UNINIT_POINTER, UNINIT_HEAP, UNINIT_INDEX, UNINIT_COPY, UNINIT_REALLOC:
                 return Node.stmt(u, g.indet.access(IndeterminateForms.Form.valueOf(h.name().substring(7)), lv, o.name,
                         a -> g.forms.plainOp(a, op)), true);
             default: // NO_LOCK

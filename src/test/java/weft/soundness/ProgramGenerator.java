@@ -58,6 +58,10 @@ final class ProgramGenerator {
         UNINIT_HEAP,
         /** (31.2) unprotected, at the element an uninitialised local indexes. */
         UNINIT_INDEX,
+        /** (31.2) unprotected, under a branch on a {@code memcpy} copy of an uninitialised local. */
+        UNINIT_COPY,
+        /** (31.2) unprotected, under a branch on the cell a {@code realloc} added to a block. */
+        UNINIT_REALLOC,
         /**
          * (31.1) unprotected, gated by the result of an atomic read-modify-write on a counter ({@link AtomicForms#counterGate}):
          * fetch-and-op returns the old value, op-and-fetch the new one (soundness defect D18: the bounded layer took both
@@ -400,7 +404,7 @@ final class ProgramGenerator {
             case ATOMIC_STRUCT_PLAIN -> o.kind == Kind.ATOMIC_STRUCT;
             case RECURSIVE_UNLOCK -> o.guard == Guard.XMUTEX;
             case ONCE_POINTER -> o.guard == Guard.ONCE;
-            case UNINIT_BRANCH, UNINIT_POINTER, UNINIT_HEAP, ATOMIC_COUNTER_GATE -> plainMutex;
+            case UNINIT_BRANCH, UNINIT_POINTER, UNINIT_HEAP, UNINIT_COPY, UNINIT_REALLOC, ATOMIC_COUNTER_GATE -> plainMutex;
             case UNINIT_INDEX -> plainMutex && (o.kind == Kind.ARRAY || o.kind == Kind.HEAP);
             case NO_LOCK, TRYLOCK_ELSE, NONDET_CONDITIONAL_LOCK, CALLEE_RELEASE -> o.guard == Guard.MUTEX;
             case WRONG_LOCK, RELEASE_SOME_LOCK -> o.guard == Guard.MUTEX && lockNames.size() >= 2;

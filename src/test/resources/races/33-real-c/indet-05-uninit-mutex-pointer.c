@@ -1,5 +1,5 @@
 /* expect: racy */
-/* both threads lock and unlock through an uninitialised pthread_mutex_t pointer of their own: it may point anywhere (or nowhere, UB), so neither lock protects the counter (no TSan run: locking garbage crashes); weft: imprecise: the exploration gives up on reading an indeterminate value, so the race is not confirmed (unknown, never true) */
+/* both threads lock and unlock through an uninitialised pthread_mutex_t pointer of their own: it may point anywhere (or nowhere, UB), so neither lock protects the counter (no TSan run: locking garbage crashes); weft: imprecise: the exploration makes indeterminate integers inputs but gives up on an indeterminate pointer (choosing its target would not be a real execution one can check), so the race is not confirmed (unknown, never true) */
 #include <pthread.h>
 pthread_mutex_t m1 = PTHREAD_MUTEX_INITIALIZER, m2 = PTHREAD_MUTEX_INITIALIZER;
 int counter;

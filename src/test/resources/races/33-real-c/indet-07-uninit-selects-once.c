@@ -1,5 +1,5 @@
 /* expect: racy */
-/* an uninitialised flag chooses the pthread_once_t main runs the initialiser with: when it is non-zero, main's once differs from the worker's and both run the initialiser (TSan shows the race at -O0 with the stack slot dirtied by an earlier call); weft: imprecise: the exploration gives up on reading an indeterminate value, so the race is not confirmed (unknown, never true) */
+/* an uninitialised flag chooses the pthread_once_t main runs the initialiser with: when it is non-zero, main's once differs from the worker's and both run the initialiser (TSan shows the race at -O0 with the stack slot dirtied by an earlier call); weft: the exploration makes the indeterminate value an input, as it does a __VERIFIER_nondet_int() result, and confirms the race */
 #include <pthread.h>
 pthread_once_t o1 = PTHREAD_ONCE_INIT, o2 = PTHREAD_ONCE_INIT;
 int A;

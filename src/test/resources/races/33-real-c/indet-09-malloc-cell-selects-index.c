@@ -1,5 +1,5 @@
 /* expect: racy */
-/* a malloc'd cell read before it is written decides the index main writes: fresh heap contents may be non-zero (TSan shows the race at -O0 when malloc reuses a block freed with a non-zero value); weft: imprecise: the exploration gives up on reading an indeterminate value, so the race is not confirmed (unknown, never true) */
+/* a malloc'd cell read before it is written decides the index main writes: fresh heap contents may be non-zero (TSan shows the race at -O0 when malloc reuses a block freed with a non-zero value); weft: the exploration makes the indeterminate value an input, as it does a __VERIFIER_nondet_int() result, and confirms the race */
 #include <pthread.h>
 #include <stdlib.h>
 int A[2];

@@ -1,5 +1,5 @@
 /* expect: racy */
-/* a pointer field of a malloc'd record is read before it is written and decides where main writes: fresh heap contents may be non-null (TSan shows the race at -O0 when malloc reuses a block freed with a non-zero field); weft: imprecise: the exploration gives up on reading an indeterminate value, so the race is not confirmed (unknown, never true) */
+/* a pointer field of a malloc'd record is read before it is written and decides where main writes: fresh heap contents may be non-null (TSan shows the race at -O0 when malloc reuses a block freed with a non-zero field); weft: imprecise: the exploration makes indeterminate integers inputs but gives up on an indeterminate pointer (choosing its target would not be a real execution one can check), so the race is not confirmed (unknown, never true) */
 #include <pthread.h>
 #include <stdlib.h>
 struct rec { int *p; int n; };

@@ -1,5 +1,5 @@
 /* expect: racy */
-/* main writes through an uninitialised local pointer (undefined behaviour: it may point at A); TSan shows the race at -O0 when an earlier call leaves &A in the stack slot; weft: imprecise: the exploration gives up on reading an indeterminate value, so the race is not confirmed (unknown, never true) */
+/* main writes through an uninitialised local pointer (undefined behaviour: it may point at A); TSan shows the race at -O0 when an earlier call leaves &A in the stack slot; weft: imprecise: the exploration makes indeterminate integers inputs but gives up on an indeterminate pointer (choosing its target would not be a real execution one can check), so the race is not confirmed (unknown, never true) */
 #include <pthread.h>
 int A, B;
 void *worker(void *arg) {

@@ -1,5 +1,5 @@
 /* expect: racy */
-/* an uninitialised local whose address is taken, read through that pointer, decides where main writes (TSan shows the race at -O0 with the stack slot dirtied by an earlier call); weft: imprecise: the exploration gives up on reading an indeterminate value, so the race is not confirmed (unknown, never true) */
+/* an uninitialised local whose address is taken, read through that pointer, decides where main writes (TSan shows the race at -O0 with the stack slot dirtied by an earlier call); weft: the exploration makes the indeterminate value an input, as it does a __VERIFIER_nondet_int() result, and confirms the race */
 #include <pthread.h>
 int A, B;
 int *s;

@@ -1,5 +1,5 @@
 /* expect: racy */
-/* a local struct with one field set and the other left uninitialised: the uninitialised field decides where main writes (TSan shows the race at -O0 with the stack slot dirtied by an earlier call); weft: imprecise: the exploration gives up on reading an indeterminate value, so the race is not confirmed (unknown, never true) */
+/* a local struct with one field set and the other left uninitialised: the uninitialised field decides where main writes (TSan shows the race at -O0 with the stack slot dirtied by an earlier call); weft: the exploration makes the indeterminate value an input, as it does a __VERIFIER_nondet_int() result, and confirms the race */
 #include <pthread.h>
 struct cfg { int shared; int verbose; };
 int A, B;

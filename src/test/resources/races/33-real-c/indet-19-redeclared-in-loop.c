@@ -1,5 +1,5 @@
 /* expect: racy */
-/* a local declared inside a loop body is set only in the first iteration: in the second it is indeterminate again and may select A (no TSan run: at -O0 the slot keeps the first iteration's zero); weft: imprecise: the exploration gives up on reading an indeterminate value, so the race is not confirmed (unknown, never true) */
+/* a local declared inside a loop body is set only in the first iteration: in the second it is indeterminate again and may select A (no TSan run: at -O0 the slot keeps the first iteration's zero); weft: the exploration makes the indeterminate value an input, as it does a __VERIFIER_nondet_int() result, and confirms the race */
 #include <pthread.h>
 int A, B;
 int *s;

@@ -1,5 +1,4 @@
 /* expect: race-free */
-/* weft: imprecise: the explorer does not follow the type pthread_mutexattr_settype stores in an attribute object (it gives up at the relock) */
 /* A mutex made recursive with pthread_mutexattr_settype, locked twice and unlocked once, is still held. */
 #include <pthread.h>
 
