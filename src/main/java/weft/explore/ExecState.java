@@ -135,7 +135,14 @@ final class ExecState {
         CType t = x.type.unqualified();
         MemObject o = mem.get(x.obj);
         // named by the variable read when there is one (a witness can state its value), else by the object
-        Value v = chooseInput(t, RaceWitness.INDETERMINATE + (x.source != null ? x.source : "(" + o.name + ")"), loc);
+        String name = x.source != null ? x.source : "(" + o.name + ")";
+        Value v;
+        try {
+            v = chooseInput(t, RaceWitness.INDETERMINATE + name, loc);
+        } catch (Abandon a) {
+            // a proof stops at any input: say which
+            throw Abandon.unsupported("read of the indeterminate value of " + name + " at " + loc.shortString() + ", an input");
+        }
         mem.write(x.obj, x.off, t, v);
     }
 
