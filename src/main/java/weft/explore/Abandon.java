@@ -70,6 +70,11 @@ class Abandon extends RuntimeException {
             return new Indeterminate(obj, off, type, at, getMessage().substring("read of the indeterminate value of ".length()), source);
         }
 
+        /** The same bytes read as {@code t} at {@code at} (a bit-field's storage unit read raw). */
+        Indeterminate as(weft.ir.CType t, weft.ir.SourceLoc at, String source) {
+            return new Indeterminate(obj, off, t, at, getMessage().substring("read of the indeterminate value of ".length()), source);
+        }
+
         /** Whether the value can be an input: an integer scalar (a pointer or float stays a stop). */
         boolean choosable() {
             return type != null && type.unqualified() instanceof weft.ir.CType.Int;

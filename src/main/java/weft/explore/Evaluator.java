@@ -69,7 +69,7 @@ final class Evaluator {
             int n = (int) f.field().byteSize();
             if (n > 8) throw Abandon.unsupported("wide bit-field");
             if (c.collects()) c.record(new Access(a.obj(), off, n, false, atomic(t, c), loc, lv));
-            long bits = st.mem.readRaw(a.obj(), off, n) >>> f.field().bitOffset();
+            long bits = storageUnit(a.obj(), off, n, c, loc) >>> f.field().bitOffset();
             int w = f.field().bitWidth();
             CType.Int it = intType(f.field().type());
             bits = w >= 64 ? bits : bits & ((1L << w) - 1);
@@ -92,6 +92,22 @@ final class Evaluator {
         }
     }
 
+    /**
+     * The {@code n} bytes holding a bit-field; when they are all indeterminate (a local or heap struct whose bit-fields
+     * are not yet written), they are an input as an unsigned integer of that size ({@link ExecState#materialise}).
+     */
+    private long storageUnit(int obj, long off, int n, Ctx c, SourceLoc loc) {
+        try {
+            return st.mem.readRaw(obj, off, n);
+        } catch (Abandon.Indeterminate x) {
+            if (n != 1 && n != 2 && n != 4 && n != 8) throw x;
+            Abandon.Indeterminate here = x.as(new CType.Int("unsigned", n, n, false), loc, null);
+            if (c.dry) throw here;
+            st.materialise(here, loc);
+            return st.mem.readRaw(obj, off, n);
+        }
+    }
+
     /** Evaluates {@code lv}'s address, converts {@code v} (of type {@code from}) to its type and stores it (unless dry). */
     void store(Lvalue lv, Value v, CType from, Ctx c, SourceLoc loc) {
         CType t = lv.type();
@@ -106,7 +122,7 @@ final class Evaluator {
             if (!(cv instanceof Value.Int iv)) throw Abandon.unsupported("non-integer bit-field value");
             int w = f.field().bitWidth();
             long mask = (w >= 64 ? -1L : (1L << w) - 1) << f.field().bitOffset();
-            long old = st.mem.readRaw(a.obj(), off, n);
+            long old = storageUnit(a.obj(), off, n, c, loc);
             st.mem.writeRaw(a.obj(), off, n, (old & ~mask) | ((iv.v() << f.field().bitOffset()) & mask));
             return;
         }

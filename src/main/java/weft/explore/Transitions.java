@@ -82,7 +82,13 @@ final class Transitions {
                 }
                 Interpreter.Plan p = in.plan(ts);
                 if (!localStep(ts, p, sh)) break;
-                done.addAll(in.execute(ts));
+                try {
+                    // a step its plan found enabled may still stop when performed (an input its plan did not read:
+                    // a bit-field store's storage unit)
+                    done.addAll(in.execute(ts));
+                } catch (Abandon a) {
+                    throw new StateSpace.Stop(ts.name + ": " + a.getMessage());
+                }
             }
             fp.fragile |= sh.fragile;
             fp.global |= s.threads.size() != threads || (planned != null && planned.section() != null);
