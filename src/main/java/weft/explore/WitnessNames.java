@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
  * The C text of an IR lvalue, for a witness to state the value an indeterminate object held where it was read
  * ({@link ExecState#materialise}): a variable, its named members ({@code s.y}; an anonymous member is skipped, as C
  * names through it), elements at constant indices ({@code copy[2]}), and what a pointer variable points to at a constant
- * offset ({@code p[0]}, {@code p[1]}, {@code p->f}). Anything else (lowering temporaries, computed indices or pointers)
+ * offset ({@code p[0]}, {@code p[1]}, {@code p[0].f}). Anything else (lowering temporaries, computed indices or pointers)
  * has no text: null, and the witness then states no value there (its replay may not reach the race; never a wrong one).
  */
 final class WitnessNames {
@@ -22,11 +22,6 @@ final class WitnessNames {
         if (lv instanceof Lvalue.Var v) return name(v.variable().name());
         if (lv instanceof Lvalue.Field f) {
             String member = f.field().name();
-            if (f.base() instanceof Lvalue.Deref d) {
-                String p = pointer(d.pointer(), 0);
-                if (p == null) return null;
-                return member == null || member.isEmpty() ? p + "[0]" : pointerName(d.pointer()) + "->" + member;
-            }
             String base = of(f.base());
             if (base == null) return null;
             return member == null || member.isEmpty() ? base : base + "." + member;
