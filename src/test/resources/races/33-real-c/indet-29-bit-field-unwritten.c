@@ -19,10 +19,11 @@ static void run(void) {
     f.a = 1;
     f.c = 2;
     pthread_create(&t, 0, worker, 0);
-    if (f.b)
+    if (f.b) {
         A = 2; // RACE!
-    else
+    } else {
         B = 2;
+    }
     pthread_join(t, 0);
 }
 int main(void) {

@@ -20,10 +20,11 @@ static void run(void) {
     f.c = 2;
     f.b = 0;
     pthread_create(&t, 0, worker, 0);
-    if (f.b)
+    if (f.b) {
         A = 2;
-    else
+    } else {
         B = 2; // NORACE
+    }
     pthread_join(t, 0);
 }
 int main(void) {
