@@ -69,7 +69,7 @@ final class Evaluator {
             int n = (int) f.field().byteSize();
             if (n > 8) throw Abandon.unsupported("wide bit-field");
             if (c.collects()) c.record(new Access(a.obj(), off, n, false, atomic(t, c), loc, lv));
-            long bits = storageUnit(a.obj(), off, n, c, loc) >>> f.field().bitOffset();
+            long bits = storageUnit(a.obj(), off, n, c, loc, WitnessNames.unit(f.base(), f.field().offset(), n)) >>> f.field().bitOffset();
             int w = f.field().bitWidth();
             CType.Int it = intType(f.field().type());
             bits = w >= 64 ? bits : bits & ((1L << w) - 1);
@@ -96,12 +96,12 @@ final class Evaluator {
      * The {@code n} bytes holding a bit-field; when they are all indeterminate (a local or heap struct whose bit-fields
      * are not yet written), they are an input as an unsigned integer of that size ({@link ExecState#materialise}).
      */
-    private long storageUnit(int obj, long off, int n, Ctx c, SourceLoc loc) {
+    private long storageUnit(int obj, long off, int n, Ctx c, SourceLoc loc, String source) {
         try {
             return st.mem.readRaw(obj, off, n);
         } catch (Abandon.Indeterminate x) {
             if (n != 1 && n != 2 && n != 4 && n != 8) throw x;
-            Abandon.Indeterminate here = x.as(new CType.Int("unsigned", n, n, false), loc, null);
+            Abandon.Indeterminate here = x.as(new CType.Int("unsigned", n, n, false), loc, source);
             if (c.dry) throw here;
             st.materialise(here, loc);
             return st.mem.readRaw(obj, off, n);
@@ -122,7 +122,7 @@ final class Evaluator {
             if (!(cv instanceof Value.Int iv)) throw Abandon.unsupported("non-integer bit-field value");
             int w = f.field().bitWidth();
             long mask = (w >= 64 ? -1L : (1L << w) - 1) << f.field().bitOffset();
-            long old = storageUnit(a.obj(), off, n, c, loc);
+            long old = storageUnit(a.obj(), off, n, c, loc, WitnessNames.unit(f.base(), f.field().offset(), n));
             st.mem.writeRaw(a.obj(), off, n, (old & ~mask) | ((iv.v() << f.field().bitOffset()) & mask));
             return;
         }

@@ -34,6 +34,22 @@ final class WitnessNames {
         return null;
     }
 
+    /**
+     * The C text of the {@code n}-byte storage unit of a bit-field at byte {@code offset} of {@code base}, read as an
+     * unsigned integer ({@code *(unsigned char *)&f}), when the unit starts the object; else null.
+     */
+    static String unit(Lvalue base, long offset, int n) {
+        String b = of(base);
+        String type = switch (n) {
+            case 1 -> "unsigned char";
+            case 2 -> "unsigned short";
+            case 4 -> "unsigned int";
+            case 8 -> "unsigned long";
+            default -> null;
+        };
+        return b == null || type == null || offset != 0 ? null : "*(" + type + " *)&" + b;
+    }
+
     /** {@code p[k]} for a pointer variable {@code p} plus constants, or null. */
     private static String pointer(Expr e, long k) {
         if (e instanceof Expr.Binary b && b.op() == Expr.BinOp.ADD && b.right() instanceof Expr.IntConst c) return pointer(b.left(), k + c.value());

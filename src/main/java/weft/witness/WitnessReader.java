@@ -36,7 +36,7 @@ import java.util.regex.Pattern;
  * {@code target} waypoints of the last segment are the racing accesses.
  */
 public final class WitnessReader {
-    private static final Pattern EQUALS = Pattern.compile("(?:\\\\result|[A-Za-z_][\\w.>\\-\\[\\]]*)\\s*==\\s*\\(?\\s*(-?\\d+)[uUlL]*\\s*\\)?");
+    private static final Pattern EQUALS = Pattern.compile("(?:\\\\result|(?:\\*\\(unsigned (?:char|short|int|long) \\*\\)&)?[A-Za-z_][\\w.>\\-\\[\\]]*)\\s*==\\s*\\(?\\s*(-?\\d+)[uUlL]*\\s*\\)?");
 
     /** A witness file that cannot be read as a race witness. */
     public static final class Malformed extends Exception {

@@ -26,8 +26,12 @@ final class YamlWaypoints {
     static final String INPUT = "function_return";
     static final String PASS = "assumption";
 
-    /** A variable, member, element or pointee the explorer named ({@code weft.explore.WitnessNames}), not an object. */
-    private static final java.util.regex.Pattern IDENTIFIER = java.util.regex.Pattern.compile("[A-Za-z_][\\w.\\[\\]>-]*");
+    /**
+     * A variable, member, element or pointee the explorer named, or a bit-field's storage unit read as an unsigned
+     * integer ({@code weft.explore.WitnessNames}); not an object.
+     */
+    private static final java.util.regex.Pattern IDENTIFIER =
+            java.util.regex.Pattern.compile("(?:\\*\\(unsigned (?:char|short|int|long) \\*\\)&)?[A-Za-z_][\\w.\\[\\]>-]*");
 
     private YamlWaypoints() {
     }
