@@ -43,6 +43,10 @@ final class Declarations {
         boolean tls = threadLocal(ctx, d);
         for (IASTDeclarator dtor : d.getDeclarators()) {
             IBinding b = ASTQueries.findInnermostDeclarator(dtor).getName().resolveBinding();
+            if (b instanceof org.eclipse.cdt.core.dom.ast.IFunction f) {
+                ctx.program.declareFunction(ctx.linkName(f), nameLoc(ctx, dtor));
+                continue;
+            }
             if (!(b instanceof IVariable v)) continue;
             CType t = variableType(ctx, v, dtor);
             SourceLoc loc = nameLoc(ctx, dtor);
@@ -162,6 +166,10 @@ final class Declarations {
         boolean tls = threadLocal(ctx, d);
         for (IASTDeclarator dtor : d.getDeclarators()) {
             IBinding b = ASTQueries.findInnermostDeclarator(dtor).getName().resolveBinding();
+            if (b instanceof org.eclipse.cdt.core.dom.ast.IFunction f) {
+                ctx.program.declareFunction(ctx.linkName(f), nameLoc(ctx, dtor));
+                continue;
+            }
             if (!(b instanceof IVariable v)) continue;
             CType t = variableType(ctx, v, dtor);
             SourceLoc dl = nameLoc(ctx, dtor);

@@ -67,6 +67,14 @@ final class ProgramBuilder {
     }
 
     private final java.util.Set<String> definedGlobals = new java.util.HashSet<>();
+    /** Functions with a file-scope declaration in an installed library's header, and those with one elsewhere. */
+    private final java.util.Set<String> installedDeclared = new java.util.HashSet<>();
+    private final java.util.Set<String> programDeclared = new java.util.HashSet<>();
+
+    /** Records a file-scope declaration of function {@code linkName} at {@code loc}. */
+    void declareFunction(String linkName, SourceLoc loc) {
+        (loc.inInstalledHeader() ? installedDeclared : programDeclared).add(linkName);
+    }
 
     /** Records that the program defines (not only declares) the external global {@code name}. */
     void markDefined(String name) {
@@ -138,7 +146,10 @@ final class ProgramBuilder {
                 outside.add(v);
             }
         });
-        return new Program(dataModel, globals, inits, functions, models, outside, internalLinkage, stringTexts);
+        java.util.Set<String> installed = new java.util.HashSet<>(installedDeclared);
+        installed.removeAll(programDeclared);
+        installed.removeAll(functions.keySet());
+        return new Program(dataModel, globals, inits, functions, models, outside, internalLinkage, stringTexts, installed);
     }
 
     /**

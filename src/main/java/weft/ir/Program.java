@@ -49,6 +49,14 @@ public final class Program {
     public Program(DataModel dataModel, List<Variable> globals, List<GlobalInit> inits,
                    Map<String, Function> functions, LibraryModels models, Set<Variable> outsideDefined,
                    Set<Variable> internalLinkage, Map<Variable, String> stringTexts) {
+        this(dataModel, globals, inits, functions, models, outsideDefined, internalLinkage, stringTexts, Set.of());
+    }
+
+    /** @param installedLibraryFunctions see {@link #installedLibraryFunction} */
+    public Program(DataModel dataModel, List<Variable> globals, List<GlobalInit> inits,
+                   Map<String, Function> functions, LibraryModels models, Set<Variable> outsideDefined,
+                   Set<Variable> internalLinkage, Map<Variable, String> stringTexts, Set<String> installedLibraryFunctions) {
+        this.installedLibraryFunctions = Set.copyOf(installedLibraryFunctions);
         this.stringTexts = Map.copyOf(stringTexts);
         this.outsideDefined = Set.copyOf(outsideDefined);
         this.internalLinkage = Set.copyOf(internalLinkage);
@@ -85,6 +93,17 @@ public final class Program {
 
     private final Set<Variable> outsideDefined;
     private final Set<Variable> internalLinkage;
+    private final Set<String> installedLibraryFunctions;
+
+    /**
+     * Whether undefined function {@code name} belongs to a library installed on the system: every file-scope
+     * declaration of it is in an installed header and none in the program's files (a function declared only at block
+     * scope or called without a declaration may be the program's own code in a file not given). Without the front
+     * end's record of declarations (programs built by hand), none is.
+     */
+    public boolean installedLibraryFunction(String name) {
+        return installedLibraryFunctions.contains(name);
+    }
 
     /** Whether {@code v} is a file-scope global declared {@code static} (internal linkage: no outside code can name it). */
     public boolean internalLinkage(Variable v) {
@@ -137,7 +156,8 @@ public final class Program {
      * {@link #internalLinkage}) are kept.
      */
     public Program withFunctions(Map<String, Function> newFunctions) {
-        return new Program(dataModel, globals, List.copyOf(inits.values()), newFunctions, models, outsideDefined, internalLinkage, stringTexts);
+        return new Program(dataModel, globals, List.copyOf(inits.values()), newFunctions, models, outsideDefined, internalLinkage, stringTexts,
+                installedLibraryFunctions);
     }
 
     /**
@@ -150,7 +170,8 @@ public final class Program {
         all.addAll(extra);
         Set<Variable> internal = new java.util.HashSet<>(internalLinkage);
         internal.addAll(extra);
-        return new Program(dataModel, all, List.copyOf(inits.values()), newFunctions, models, outsideDefined, internal, stringTexts);
+        return new Program(dataModel, all, List.copyOf(inits.values()), newFunctions, models, outsideDefined, internal, stringTexts,
+                installedLibraryFunctions);
     }
 
     public DataModel dataModel() { return dataModel; }

@@ -17,6 +17,17 @@ public record SourceLoc(String file, int line, int col) {
         return file.startsWith("/usr/") || file.contains("/include/") || file.startsWith("<");
     }
 
+    /**
+     * Whether this is in a header of a library installed on the system ({@code /usr/include}, {@code /usr/local/include},
+     * gcc's own headers under {@code /usr/lib/gcc}) or made by the tool ({@code <libc>}): stricter than
+     * {@link #inSystemHeader()}, which also takes a project's own {@code include/} folder. What such a header declares
+     * belongs to a library compiled without the program.
+     */
+    public boolean inInstalledHeader() {
+        return file.startsWith("/usr/include/") || file.startsWith("/usr/local/include/") || file.startsWith("/usr/lib/gcc/")
+                || file.startsWith("<");
+    }
+
     /** Short form without directories, for dumps. */
     public String shortString() {
         int slash = file.lastIndexOf('/');

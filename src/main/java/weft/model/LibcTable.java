@@ -16,8 +16,8 @@ import java.util.List;
  */
 public final class LibcTable {
     public static final String RESOURCE = "/weft/model/libc.tsv";
-    /** Every table loaded by {@link #load}: the C library and the libraries real programs commonly link (zlib). */
-    public static final List<String> RESOURCES = List.of(RESOURCE, "/weft/model/zlib.tsv");
+    /** Every table loaded by {@link #load}: the C library and the libraries real programs commonly link (zlib, OpenSSL). */
+    public static final List<String> RESOURCES = List.of(RESOURCE, "/weft/model/zlib.tsv", "/weft/model/openssl.tsv");
 
     // compiled once: a cold start parses the whole table (String.matches and split compile their pattern per call)
     private static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z_0-9]*");

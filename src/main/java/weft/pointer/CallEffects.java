@@ -29,7 +29,17 @@ import java.util.List;
  * address of every global (any offset), so that what such a call returns or stores through its arguments
  * may point to any global, and to everything reachable from those (U is closed under dereference). Sound
  * because an external function can only obtain a program address by naming a global or by reading it
- * from memory it was given or reaches. Globals with internal linkage (file-scope {@code static}, and
+ * from memory it was given or reaches. A function of a library installed on the system
+ * ({@link weft.ir.Program#installedLibraryFunction}: declared only by headers under {@code /usr/include} and the
+ * like, never by the program's files) does not make the globals escape: such a library was compiled without the
+ * program, so it names none of the program's globals (it cannot know their names) and reaches program memory only
+ * through what it is given, which escapes to U as every argument does. The one way a library obtains a global by
+ * its name, dynamic symbol lookup ({@code dlsym}, {@code dlvsym}), is in the C library table with result
+ * {@code unknown}, which makes the globals escape. (Without this, one call of an unlisted library function, as
+ * sol's calls of OpenSSL, put every global and everything reachable from them into U, and U's cell into one cycle
+ * with 18,000 of sol's 29,000 cells.) Assumed, not checked: a library that reads or writes a global the program
+ * defines for it by a documented name (a configuration variable such as jemalloc's {@code malloc_conf}) is in
+ * the table. Globals with internal linkage (file-scope {@code static}, and
  * static locals) are left out: no code outside their translation unit can name them (C11 6.2.2), and
  * code outside the program is never in one of the program's translation units, so it reaches them only
  * through pointers it was given or finds in memory it reaches, which U already follows (a
@@ -118,7 +128,7 @@ final class CallEffects {
     /** A call of external code: its arguments escape, its result is unknown memory. */
     void external(CallSite site, String name) {
         if (weft.model.VaListBuiltins.is(name) && vaList(site, name)) return;
-        globalsEscape();
+        if (!b.program.installedLibraryFunction(name)) globalsEscape();
         for (int k = 0; k < site.args.length; k++) escape(site, k);
         List<Expr> as = site.call.args();
         if (site.result.isEmpty()) return;
