@@ -14,12 +14,22 @@ import java.util.Optional;
  * {@code file:line:col: warning:} line with {@code note:} lines for the second access, the locks each
  * side holds, where the threads were created and (when confirmed) the interleaving, each access with its
  * source line and a caret; suppressed races in one note each; with {@code --explain}, why every other
- * pair cannot race; and a final summary line with the verdict and counts. ANSI colour only when asked
+ * pair cannot race; and a final summary line with the verdict and counts. A report of more than {@link #MAX_DETAILED}
+ * races leads instead with where they are (objects, best-ranked and most first, each with its first places), shows
+ * the best-ranked {@link #MAX_DETAILED} in detail and says how many more there are. ANSI colour only when asked
  * (the command line asks only when stdout is a terminal).
  */
 public final class TextReport {
     /** Steps of an interleaving shown at most (the last ones; JSON, SARIF and HTML have all). */
     static final int MAX_STEPS = 25;
+    /**
+     * Races shown in detail at most: a longer report leads with where the races are (objects, most and best-ranked
+     * first) and shows the best-ranked races in detail (JSON, SARIF and HTML have all).
+     */
+    static final int MAX_DETAILED = 20;
+    /** Objects and places per object in the leading summary of a long report. */
+    static final int MAX_OBJECTS = 15;
+    static final int MAX_PLACES = 4;
 
     /**
      * @param colour  use ANSI colours
@@ -66,8 +76,19 @@ public final class TextReport {
     }
 
     private void print(Report r, PrintWriter out) {
+        long shown = r.races().stream().filter(x -> !x.suppressed()).count();
+        boolean flood = shown > MAX_DETAILED;
+        if (flood) printLeadingSummary(r, shown, out);
+        int printed = 0;
         for (Report.Race race : r.races()) {
-            if (!race.suppressed()) printRace(race, out);
+            if (race.suppressed()) continue;
+            if (flood && printed == MAX_DETAILED) break;
+            printRace(race, out);
+            printed++;
+        }
+        if (flood) {
+            out.println("weft: " + (shown - printed) + " more race" + (shown - printed == 1 ? "" : "s")
+                    + " not shown in detail (ranked below these; every race is in --format json, sarif and html)");
         }
         for (Report.Race race : r.races()) {
             if (race.suppressed()) {
@@ -77,7 +98,7 @@ public final class TextReport {
         }
         if (options.explain()) printExplanation(r, out);
         printCallGaps(r, out);
-        printObjects(r, out);
+        if (!flood) printObjects(r, out);
         if (!r.witnessFiles().isEmpty()) {
             out.println("weft: violation witness written to " + String.join(" and ", r.witnessFiles())
                     + " (check it with: weft check --validate-witness " + r.witnessFiles().get(0) + " PROGRAM)");
@@ -106,6 +127,36 @@ public final class TextReport {
                 out.println(sb);
             }
         }
+    }
+
+    /**
+     * The head of a long report: how many races on how many objects, then the objects with confirmed races first,
+     * then certain ones, then most races, each with its counts per rank and its first places, so that a report of
+     * tens of thousands of races says on one screen where to look.
+     */
+    private void printLeadingSummary(Report r, long shown, PrintWriter out) {
+        List<Report.ObjectSummary> objects = new java.util.ArrayList<>(r.objects());
+        objects.removeIf(o -> o.confirmed() + o.certain() + o.possible() == 0);
+        objects.sort(java.util.Comparator.comparingInt(Report.ObjectSummary::confirmed).reversed()
+                .thenComparing(java.util.Comparator.comparingInt(Report.ObjectSummary::certain).reversed())
+                .thenComparing(java.util.Comparator.comparingInt((Report.ObjectSummary o) -> o.confirmed() + o.certain() + o.possible()).reversed()));
+        out.println("weft: " + shown + (r.figures().truncated() ? "+" : "") + " races on " + objects.size() + " object"
+                + (objects.size() == 1 ? "" : "s") + "; where to look first (confirmed / certain / possible races, places):");
+        for (int i = 0; i < Math.min(MAX_OBJECTS, objects.size()); i++) {
+            Report.ObjectSummary o = objects.get(i);
+            StringBuilder sb = new StringBuilder("  ").append(o.object()).append(": ").append(o.confirmed()).append(" / ")
+                    .append(o.certain()).append(" / ").append(o.possible()).append(" at ");
+            List<SourceLoc> places = o.locations();
+            for (int k = 0; k < Math.min(MAX_PLACES, places.size()); k++) sb.append(k == 0 ? "" : ", ").append(places.get(k));
+            if (places.size() > MAX_PLACES) sb.append(" and ").append(places.size() - MAX_PLACES).append(" more places");
+            out.println(sb);
+        }
+        if (objects.size() > MAX_OBJECTS) {
+            int rest = 0;
+            for (int i = MAX_OBJECTS; i < objects.size(); i++) rest += objects.get(i).confirmed() + objects.get(i).certain() + objects.get(i).possible();
+            out.println("  and " + (objects.size() - MAX_OBJECTS) + " more objects with " + rest + " races");
+        }
+        out.println("weft: the " + MAX_DETAILED + " best-ranked races in detail:");
     }
 
     /** The per-object summary: races per rank and their locations. */

@@ -46,6 +46,8 @@ class GoldenReportTest {
             out.add(Arguments.of("gaps.c", List.of(), "gaps", fmt, 3));
         }
         out.add(Arguments.of("ranked.c", List.of("--max-races", "2"), "ranked-max2", "text", 1));
+        // more races than the text report details: it leads with the objects and details the best-ranked 20
+        out.add(Arguments.of("flood.c", List.of(), "flood", "text", 1));
         out.add(Arguments.of("racefree.c", List.of("--explain"), "racefree-explain", "text", 0));
         out.add(Arguments.of("racefree.c", List.of("--explain"), "racefree-explain", "json", 0));
         return out.stream();
