@@ -17,6 +17,9 @@ import java.util.List;
  * which a small inline script builds the race list and the verdict banner.
  */
 public final class HtmlReport {
+    /** Places shown per object in the table that leads the report (each race has its own). */
+    static final int MAX_PLACES = 10;
+
     static final int CONTEXT_LINES = 3;
 
     private final SourceFiles sources;
@@ -55,6 +58,21 @@ public final class HtmlReport {
         }
         h.append("</header>\n");
         h.append("<nav>\n<h2>Races</h2>\n<ol id=\"race-list\"></ol>\n</nav>\n<main>\n");
+        if (!r.objects().isEmpty()) {
+            h.append("<section class=\"objects\"><h2>Where the races are</h2>\n<table>\n<tr><th>Object</th><th>Confirmed</th>"
+                    + "<th>Certain</th><th>Possible</th><th>Suppressed</th><th>Locations</th></tr>\n");
+            List<Report.ObjectSummary> objects = new java.util.ArrayList<>(r.objects());
+            objects.sort(Report.ObjectSummary.WHERE_TO_LOOK);
+            for (Report.ObjectSummary o : objects) {
+                h.append("<tr><td><code>").append(esc(o.object())).append("</code></td><td>").append(o.confirmed()).append("</td><td>")
+                        .append(o.certain()).append("</td><td>").append(o.possible()).append("</td><td>").append(o.suppressed()).append("</td><td>");
+                int places = Math.min(o.locations().size(), MAX_PLACES);
+                for (int i = 0; i < places; i++) h.append(i == 0 ? "" : ", ").append(esc(o.locations().get(i).toString()));
+                if (o.locations().size() > places) h.append(" and ").append(o.locations().size() - places).append(" more places");
+                h.append("</td></tr>\n");
+            }
+            h.append("</table>\n</section>\n");
+        }
         for (Report.Race race : r.races()) race(h, race);
         if (!r.gaps().isEmpty() || !r.calls().isEmpty()) {
             h.append("<section class=\"gaps\"><h2>What the analysis could not follow</h2><ul>\n");
@@ -69,17 +87,6 @@ public final class HtmlReport {
                 h.append("</li>\n");
             }
             h.append("</ul></section>\n");
-        }
-        if (!r.objects().isEmpty()) {
-            h.append("<section class=\"objects\"><h2>Races per object</h2>\n<table>\n<tr><th>Object</th><th>Confirmed</th>"
-                    + "<th>Certain</th><th>Possible</th><th>Suppressed</th><th>Locations</th></tr>\n");
-            for (Report.ObjectSummary o : r.objects()) {
-                h.append("<tr><td><code>").append(esc(o.object())).append("</code></td><td>").append(o.confirmed()).append("</td><td>")
-                        .append(o.certain()).append("</td><td>").append(o.possible()).append("</td><td>").append(o.suppressed()).append("</td><td>");
-                for (int i = 0; i < o.locations().size(); i++) h.append(i == 0 ? "" : ", ").append(esc(o.locations().get(i).toString()));
-                h.append("</td></tr>\n");
-            }
-            h.append("</table>\n</section>\n");
         }
         if (!r.explanation().isEmpty()) explanation(h, r.explanation());
         h.append("</main>\n<footer>Weft ").append(esc(toolVersion)).append("</footer>\n");

@@ -132,6 +132,17 @@ public record Report(Status status, String reason, List<Race> races, Figures fig
         public ObjectSummary {
             locations = List.copyOf(locations);
         }
+
+        /** Races not suppressed. */
+        public int races() {
+            return confirmed + certain + possible;
+        }
+
+        /** Where to look first: objects with confirmed races, then with certain ones, then with most races. */
+        public static final java.util.Comparator<ObjectSummary> WHERE_TO_LOOK = java.util.Comparator
+                .comparingInt(ObjectSummary::confirmed).reversed()
+                .thenComparing(java.util.Comparator.comparingInt(ObjectSummary::certain).reversed())
+                .thenComparing(java.util.Comparator.comparingInt(ObjectSummary::races).reversed());
     }
 
     /**

@@ -136,10 +136,8 @@ public final class TextReport {
      */
     private void printLeadingSummary(Report r, long shown, PrintWriter out) {
         List<Report.ObjectSummary> objects = new java.util.ArrayList<>(r.objects());
-        objects.removeIf(o -> o.confirmed() + o.certain() + o.possible() == 0);
-        objects.sort(java.util.Comparator.comparingInt(Report.ObjectSummary::confirmed).reversed()
-                .thenComparing(java.util.Comparator.comparingInt(Report.ObjectSummary::certain).reversed())
-                .thenComparing(java.util.Comparator.comparingInt((Report.ObjectSummary o) -> o.confirmed() + o.certain() + o.possible()).reversed()));
+        objects.removeIf(o -> o.races() == 0);
+        objects.sort(Report.ObjectSummary.WHERE_TO_LOOK);
         out.println("weft: " + shown + (r.figures().truncated() ? "+" : "") + " races on " + objects.size() + " object"
                 + (objects.size() == 1 ? "" : "s") + "; where to look first (confirmed / certain / possible races, places):");
         for (int i = 0; i < Math.min(MAX_OBJECTS, objects.size()); i++) {
@@ -153,7 +151,7 @@ public final class TextReport {
         }
         if (objects.size() > MAX_OBJECTS) {
             int rest = 0;
-            for (int i = MAX_OBJECTS; i < objects.size(); i++) rest += objects.get(i).confirmed() + objects.get(i).certain() + objects.get(i).possible();
+            for (int i = MAX_OBJECTS; i < objects.size(); i++) rest += objects.get(i).races();
             out.println("  and " + (objects.size() - MAX_OBJECTS) + " more objects with " + rest + " races");
         }
         out.println("weft: the " + MAX_DETAILED + " best-ranked races in detail:");
