@@ -34,10 +34,12 @@ import java.util.TreeMap;
  * mvn -B -q -o -DskipTests package test-compile
  * mvn -B -q -o dependency:build-classpath -Dmdep.outputFile=target/cp.txt
  * java -cp target/classes:target/test-classes:$(cat target/cp.txt) weft.bench.scale.RealScaleBench \
- *     [--realworld DIR] [--jar JAR] [--jvm-arg ARG]... [--check-arg ARG]... [--no-real] [--no-generated] [SIZE...]
+ *     [--realworld DIR] [--jar JAR | --weft bin/weft] [--jvm-arg ARG]... [--check-arg ARG]... [--no-real] [--no-generated] [SIZE...]
  * </pre>
  *
- * {@code --jar} runs another build's {@code weft.jar} instead of this class path (for before/after figures).
+ * {@code --jar} runs another build's {@code weft.jar} instead of this class path (for before/after figures);
+ * {@code --weft} runs a launcher script instead, as users do ({@code bin/weft}, with its own JVM flags: the C1 compiler
+ * only and the serial collector for short runs; {@code --jvm-arg} does not apply).
  * {@code --jvm-arg} is passed to the checked JVM (default only {@code -Xss16m}, so the JVM sizes its heap
  * as a user's would), {@code --check-arg} to {@code weft check}. Generated files and every report stay
  * in {@code target/scale/}.
@@ -64,11 +66,13 @@ public final class RealScaleBench {
         boolean real = true;
         boolean generated = true;
         String jar = null;
+        String launcher = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--realworld" -> realworld = Path.of(args[++i]);
                 case "--jvm-arg" -> jvmArgs.add(args[++i]);
                 case "--jar" -> jar = Path.of(args[++i]).toAbsolutePath().toString();
+                case "--weft" -> launcher = Path.of(args[++i]).toAbsolutePath().toString();
                 case "--check-arg" -> checkArgs.add(args[++i]);
                 case "--no-real" -> real = false;
                 case "--no-generated" -> generated = false;
@@ -80,9 +84,14 @@ public final class RealScaleBench {
         Files.createDirectories(dir);
         String java = ProcessHandle.current().info().command().orElse("java");
         String cp = weft.bench.TaskRunner.Config.absoluteClassPath(System.getProperty("java.class.path"));
-        List<String> base = new ArrayList<>(List.of(java));
-        base.addAll(jvmArgs);
-        base.addAll(jar != null ? List.of("-jar", jar) : List.of("-cp", cp, "weft.cli.Main"));
+        List<String> base = new ArrayList<>();
+        if (launcher != null) {
+            base.add(launcher); // what users run, with its own JVM flags (bin/weft: C1 only for short runs)
+        } else {
+            base.add(java);
+            base.addAll(jvmArgs);
+            base.addAll(jar != null ? List.of("-jar", jar) : List.of("-cp", cp, "weft.cli.Main"));
+        }
         base.addAll(List.of("check", "--format", "json", "--quiet", "--stats"));
         base.addAll(checkArgs);
         System.out.println("| program | lines | verdict | wall s | CPU s | peak RSS MB | accesses | pairs checked | races (possible / confirmed; by rank) | gaps | longest phase (CPU s) |");
