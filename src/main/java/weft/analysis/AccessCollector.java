@@ -307,7 +307,7 @@ public final class AccessCollector {
         }
     }
 
-    /** The read and write of each hidden-state pseudo-object the call uses. */
+    /** The read and write of each hidden-state pseudo-object the call uses, the read of each it only consults. */
     private void hiddenState(Function f, int node, Stmt.Call c, weft.model.LibcFacts facts, List<MemoryAccess> out) {
         for (String g : facts.state()) {
             weft.ir.Variable v = program.libcObject(weft.model.LibcFacts.stateObjectName(g));
@@ -315,6 +315,10 @@ public final class AccessCollector {
             Lvalue lv = new Lvalue.Var(v);
             add(f, node, lv, false, false, c.loc(), out);
             add(f, node, lv, true, false, c.loc(), out);
+        }
+        for (String g : facts.readState()) {
+            weft.ir.Variable v = program.libcObject(weft.model.LibcFacts.stateObjectName(g));
+            if (v != null) add(f, node, new Lvalue.Var(v), false, false, c.loc(), out);
         }
     }
 

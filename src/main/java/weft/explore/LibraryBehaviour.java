@@ -223,18 +223,24 @@ final class LibraryBehaviour {
         return st.program.libcObject(LibcFacts.threadObjectName(facts.result().get(0).name()));
     }
 
-    /** The call reads and writes the pseudo-object of each hidden-state group it uses ({@link LibcFacts#state}). */
+    /**
+     * The call reads and writes the pseudo-object of each hidden-state group it uses ({@link LibcFacts#state}), and reads
+     * that of each group it only consults ({@link LibcFacts#readState}).
+     */
     private void hiddenState(Ctx c, Stmt.Call call, LibraryModel model) {
-        for (String g : model.facts().state()) {
-            weft.ir.Variable v = st.program.libcObject(LibcFacts.stateObjectName(g));
-            Integer obj = v == null ? null : st.globals.get(v.id());
-            if (obj == null) continue;
-            long size = st.mem.get(obj).size;
-            st.mem.check(obj, 0, size, true);
-            if (c.collects()) {
-                c.record(new Access(obj, 0, size, false, c.atomicSection, call.loc(), v.name() + " by " + model.name()));
-                c.record(new Access(obj, 0, size, true, c.atomicSection, call.loc(), v.name() + " by " + model.name()));
-            }
+        for (String g : model.facts().state()) stateAccess(c, call, model, g, true);
+        for (String g : model.facts().readState()) stateAccess(c, call, model, g, false);
+    }
+
+    private void stateAccess(Ctx c, Stmt.Call call, LibraryModel model, String group, boolean writes) {
+        weft.ir.Variable v = st.program.libcObject(LibcFacts.stateObjectName(group));
+        Integer obj = v == null ? null : st.globals.get(v.id());
+        if (obj == null) return;
+        long size = st.mem.get(obj).size;
+        st.mem.check(obj, 0, size, writes);
+        if (c.collects()) {
+            c.record(new Access(obj, 0, size, false, c.atomicSection, call.loc(), v.name() + " by " + model.name()));
+            if (writes) c.record(new Access(obj, 0, size, true, c.atomicSection, call.loc(), v.name() + " by " + model.name()));
         }
     }
 

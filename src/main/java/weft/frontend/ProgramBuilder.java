@@ -175,6 +175,7 @@ final class ProgramBuilder {
                 long size = i == 0 && facts.hasStaticBuffer() ? LIBC_BUFFER_BYTES : LIBC_STATE_BYTES;
                 state.merge(facts.state().get(i), size, Math::max);
             }
+            for (String g : facts.readState()) state.merge(g, LIBC_STATE_BYTES, Math::max);
             List<LibcFacts.Target> targets = new ArrayList<>(facts.result());
             for (LibcFacts.Store st : facts.stores()) targets.addAll(st.value());
             for (LibcFacts.Target t : targets) {

@@ -14,10 +14,14 @@ import java.util.List;
  * @param state hidden-state groups the call reads and writes (functions of a group share one
  *     pseudo-object, {@link #stateObjectName})
  * @param mutexAttr the mutex kind the call stores in an attribute object, or null
+ * @param readState hidden-state groups the call only reads (table {@code GROUP:r}: the locale, which
+ *     {@code setlocale} writes and every locale-dependent function consults); reads race only with writes
  */
 public record LibcFacts(List<Target> result, List<Store> stores, boolean posixThreadSafe, List<String> state,
-                        List<Callback> callbacks, List<String> runs, List<GlobalAccess> globals, MutexAttr mutexAttr) {
+                        List<Callback> callbacks, List<String> runs, List<GlobalAccess> globals, MutexAttr mutexAttr,
+                        List<String> readState) {
     public LibcFacts {
+        readState = List.copyOf(readState);
         globals = List.copyOf(globals);
         result = List.copyOf(result);
         stores = List.copyOf(stores);
@@ -28,6 +32,11 @@ public record LibcFacts(List<Target> result, List<Store> stores, boolean posixTh
 
     public LibcFacts(List<Target> result, List<Store> stores, boolean posixThreadSafe, List<String> state) {
         this(result, stores, posixThreadSafe, state, List.of(), List.of(), List.of(), null);
+    }
+
+    public LibcFacts(List<Target> result, List<Store> stores, boolean posixThreadSafe, List<String> state,
+                     List<Callback> callbacks, List<String> runs, List<GlobalAccess> globals, MutexAttr mutexAttr) {
+        this(result, stores, posixThreadSafe, state, callbacks, runs, globals, mutexAttr, List.of());
     }
 
     public LibcFacts(List<Target> result, List<Store> stores, boolean posixThreadSafe, List<String> state,

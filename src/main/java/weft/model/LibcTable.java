@@ -140,7 +140,14 @@ public final class LibcTable {
             case "unsafe" -> false;
             default -> throw new IllegalArgumentException("posix column must be safe or unsafe");
         };
-        List<String> groups = c[4].equals("-") ? List.of() : List.of(c[4].split(","));
+        List<String> groups = new ArrayList<>();
+        List<String> readGroups = new ArrayList<>();
+        if (!c[4].equals("-")) {
+            for (String g : c[4].split(",")) {
+                if (g.endsWith(":r")) readGroups.add(g.substring(0, g.length() - 2));
+                else groups.add(g);
+            }
+        }
         if (!safe && groups.isEmpty()) throw new IllegalArgumentException(name + ": unsafe without a state group");
         List<LibcFacts.Callback> cbs = new ArrayList<>();
         List<String> runs = new ArrayList<>();
@@ -150,7 +157,7 @@ public final class LibcTable {
                 else cbs.add(callback(tok));
             }
         }
-        LibcFacts facts = new LibcFacts(resultTargets, stores, safe, groups, cbs, runs, globals, mutexAttr);
+        LibcFacts facts = new LibcFacts(resultTargets, stores, safe, groups, cbs, runs, globals, mutexAttr, readGroups);
         if ((facts.hasStaticBuffer() || usesStatic(cbs)) && groups.isEmpty()) throw new IllegalArgumentException(name + ": static without a state group");
         if (format >= 0 && !vRead && !vWrite) throw new IllegalArgumentException(name + ": a format (f" + format + ") without variadic pointers (r*N or rvN)");
         if (vaList >= 0 && vFrom >= 0) throw new IllegalArgumentException(name + ": both variadic arguments and a va_list");
