@@ -43,10 +43,7 @@ final class Declarations {
         boolean tls = threadLocal(ctx, d);
         for (IASTDeclarator dtor : d.getDeclarators()) {
             IBinding b = ASTQueries.findInnermostDeclarator(dtor).getName().resolveBinding();
-            if (b instanceof org.eclipse.cdt.core.dom.ast.IFunction f) {
-                ctx.program.declareFunction(ctx.linkName(f), nameLoc(ctx, dtor));
-                continue;
-            }
+            if (declaresFunction(ctx, b, dtor, true)) continue;
             if (!(b instanceof IVariable v)) continue;
             CType t = variableType(ctx, v, dtor);
             SourceLoc loc = nameLoc(ctx, dtor);
@@ -128,6 +125,16 @@ final class Declarations {
         return false;
     }
 
+    /**
+     * Records a declaration of a function ({@link ProgramBuilder#declareFunction}; one at block scope counts as the
+     * program's own, wherever its text comes from); false if {@code b} is no function.
+     */
+    private static boolean declaresFunction(UnitContext ctx, IBinding b, IASTDeclarator dtor, boolean fileScope) {
+        if (!(b instanceof org.eclipse.cdt.core.dom.ast.IFunction f)) return false;
+        ctx.program.declareFunction(ctx.linkName(f), nameLoc(ctx, dtor), fileScope);
+        return true;
+    }
+
     /** Where a declarator's name is (for {@code int *p} the {@code p}, not the {@code *}). */
     static SourceLoc nameLoc(UnitContext ctx, IASTDeclarator dtor) {
         SourceLoc at = ctx.loc(ASTQueries.findInnermostDeclarator(dtor).getName());
@@ -166,10 +173,7 @@ final class Declarations {
         boolean tls = threadLocal(ctx, d);
         for (IASTDeclarator dtor : d.getDeclarators()) {
             IBinding b = ASTQueries.findInnermostDeclarator(dtor).getName().resolveBinding();
-            if (b instanceof org.eclipse.cdt.core.dom.ast.IFunction f) {
-                ctx.program.declareFunction(ctx.linkName(f), nameLoc(ctx, dtor));
-                continue;
-            }
+            if (declaresFunction(ctx, b, dtor, false)) continue;
             if (!(b instanceof IVariable v)) continue;
             CType t = variableType(ctx, v, dtor);
             SourceLoc dl = nameLoc(ctx, dtor);

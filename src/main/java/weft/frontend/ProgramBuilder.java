@@ -71,9 +71,12 @@ final class ProgramBuilder {
     private final java.util.Set<String> installedDeclared = new java.util.HashSet<>();
     private final java.util.Set<String> programDeclared = new java.util.HashSet<>();
 
-    /** Records a file-scope declaration of function {@code linkName} at {@code loc}. */
-    void declareFunction(String linkName, SourceLoc loc) {
-        (loc.inInstalledHeader() ? installedDeclared : programDeclared).add(linkName);
+    /**
+     * Records a declaration of function {@code linkName} at {@code loc}: an installed library's if it is at file scope in
+     * an installed header ({@link SourceLoc#inInstalledHeader}), else the program's.
+     */
+    void declareFunction(String linkName, SourceLoc loc, boolean fileScope) {
+        (fileScope && loc.inInstalledHeader() ? installedDeclared : programDeclared).add(linkName);
     }
 
     /** Records that the program defines (not only declares) the external global {@code name}. */
