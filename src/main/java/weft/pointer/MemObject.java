@@ -67,7 +67,7 @@ public sealed interface MemObject {
         public int hashCode() {
             int h = Objects.hashCode(function) * 31 + edgeHash(site);
             if (context != null) h = h * 31 + edgeHash(context);
-            for (Edge e : via) h = h * 31 + edgeHash(e);
+            for (int i = 0; i < via.size(); i++) h = h * 31 + edgeHash(via.get(i)); // no iterator: hashed per access pair
             return h;
         }
 

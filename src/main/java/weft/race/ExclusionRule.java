@@ -21,6 +21,29 @@ public interface ExclusionRule {
         return false;
     }
 
+    /**
+     * Whether {@link #exclude} reads nothing of the two accesses but their memory accesses ({@code access()},
+     * {@code region()}, {@code isWrite()}, {@code isAtomic()}, {@code loc()}) and the context, so that its answer
+     * is the same for every pair of accesses whose {@link weft.analysis.MemoryAccess} values are equal, whatever
+     * their threads, states, functions and edges. {@link RaceDetector} asks the rules at the head of its list that
+     * say true here once per pair of distinct memory accesses at one pair of sites; a rule that says true here must
+     * not read the thread, the state, the function or the edge, in {@link #exclude} nor in {@link #mayExclude}.
+     */
+    default boolean accessOnly() {
+        return false;
+    }
+
+    /**
+     * False only if this rule excludes no pair of accesses one of which is {@code a}, whatever the other is. {@link
+     * RaceDetector} asks it once per access (for the rules it asks per pair) and skips the rule for every pair with an
+     * access that says false, so that a rule which applies to few accesses (a symbolic lock, an instance-keyed thread)
+     * costs little on the others. A false where the rule would exclude a pair would only report that pair as a
+     * possible race (sound, but a different report): the answer must be exact in that direction.
+     */
+    default boolean mayExclude(Access a, RaceContext ctx) {
+        return true;
+    }
+
     /** A stable identifier of the rule for reports, e.g. {@code common-lock} for {@code CommonLock}. */
     default String name() {
         return getClass().getSimpleName().replaceAll("([a-z0-9])([A-Z])", "$1-$2").toLowerCase(java.util.Locale.ROOT);

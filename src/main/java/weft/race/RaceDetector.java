@@ -42,7 +42,13 @@ import weft.thread.ThreadId;
  * A rule that reads only threads, states and locations ({@link ExclusionRule#threadStateOnly}) is asked
  * once per pair of (thread, state) classes at a pair of sites and its answer reused for every pair of
  * accesses of those classes there: the same inputs give the same answer, so each pair still gets the
- * first rule, in order, that excludes it, exactly as if every rule were asked per pair.
+ * first rule, in order, that excludes it, exactly as if every rule were asked per pair. Likewise the rules at
+ * the head of the list that read only the two memory accesses ({@link ExclusionRule#accessOnly}: the cheap
+ * ones, which come first) are asked once per pair of distinct {@link weft.analysis.MemoryAccess} values at a
+ * pair of sites, their first exclusion (or none) reused for every pair of accesses with those values: on a large
+ * program most accesses at a site differ only in thread, state and calling context (sol: 7 times fewer pairs of
+ * memory accesses than of accesses), and asking sixteen rules through an interface per pair was most of the
+ * complete pairing's time.
  *
  * <p>Assumes: the access list holds every access to shared memory of every abstract thread in every
  * calling context ({@code ThreadWalker}; a gap makes the verdict unknown); accesses whose object may be
@@ -77,6 +83,12 @@ public final class RaceDetector {
     /** The first rule that excluded a pair and its description. */
     private record Exclusion(ExclusionRule rule, String reason) {}
 
+    /** Memo entry of the access-only head of the rules that was asked and excluded nothing (compared by identity). */
+    private static final Exclusion NONE = new Exclusion(null, null);
+
+    /** Pairs of memory-access classes past which a pair of sites asks its access-only rules per pair of accesses. */
+    private static final int MAX_ACCESS_MEMO = 1 << 22;
+
     /** Where and how an access is made: the unit of deduplication. */
     private record Site(SourceLoc loc, boolean write) {}
 
@@ -91,30 +103,62 @@ public final class RaceDetector {
         return key * 0x9E3779B97F4A7C15L;
     }
 
-    /** A small set of longs: a few elements are scanned, more hashed. */
+    /**
+     * A small set of longs: up to 32 elements are scanned, more are hashed (open addressing, linear probing; the keys
+     * are already mixed, see {@link #unordered}, or small numbers, which the probe start spreads).
+     */
     private static final class LongSet {
+        private static final long FREE = Long.MIN_VALUE;
         private long[] few = new long[4];
         private int n;
-        private Set<Long> many;
+        private long[] table;
+        private boolean hasFree;
 
-        void add(long v) {
-            if (many != null) {
-                many.add(v);
-                return;
+        /** Adds {@code v}; true if it was not there. */
+        boolean add(long v) {
+            if (table == null) {
+                for (int i = 0; i < n; i++) if (few[i] == v) return false;
+                if (n < 32) {
+                    if (n == few.length) few = java.util.Arrays.copyOf(few, n * 2);
+                    few[n++] = v;
+                    return true;
+                }
+                table = new long[128];
+                java.util.Arrays.fill(table, FREE);
+                int m = n;
+                n = 0;
+                for (int i = 0; i < m; i++) insert(few[i]);
+                few = null;
             }
-            for (int i = 0; i < n; i++) if (few[i] == v) return;
-            if (n == 32) {
-                many = new HashSet<>();
-                for (int i = 0; i < n; i++) many.add(few[i]);
-                many.add(v);
-                return;
+            return insert(v);
+        }
+
+        private boolean insert(long v) {
+            if (v == FREE) { // marks empty slots: kept aside
+                if (hasFree) return false;
+                hasFree = true;
+                n++;
+                return true;
             }
-            if (n == few.length) few = java.util.Arrays.copyOf(few, n * 2);
-            few[n++] = v;
+            int mask = table.length - 1;
+            int i = (int) (v * 0x9E3779B97F4A7C15L >>> 40) & mask;
+            while (table[i] != FREE) {
+                if (table[i] == v) return false;
+                i = (i + 1) & mask;
+            }
+            table[i] = v;
+            if (++n * 2 > table.length) {
+                long[] old = table;
+                table = new long[old.length * 2];
+                java.util.Arrays.fill(table, FREE);
+                n = hasFree ? 1 : 0;
+                for (long x : old) if (x != FREE) insert(x);
+            }
+            return true;
         }
 
         int size() {
-            return many != null ? many.size() : n;
+            return n;
         }
     }
 
@@ -125,6 +169,8 @@ public final class RaceDetector {
         MemObject object;
         Rank rank;
         final Set<MemObject> objects = new LinkedHashSet<>();
+        /** The numbers ({@link Pairing#objectId}) of {@link #objects}: a cheap test before the set. */
+        final LongSet objectIds = new LongSet();
         /** The unordered pairs of abstract threads (by id) whose accesses race here. */
         final LongSet threads = new LongSet();
         int pairs;
@@ -148,34 +194,79 @@ public final class RaceDetector {
         private final List<Access> accesses = new ArrayList<>();
         private int[] local = new int[4];
         private int[] part = new int[4];
+        private int[] memoryAccess = new int[4];
+        private long[] mayExclude = new long[4];
+        private int[] object = new int[4];
+        private boolean[] mayBeCertain = new boolean[4];
         private final Map<Integer, Integer> classes = new HashMap<>();
+        private final Map<weft.analysis.MemoryAccess, Integer> memoryAccesses = new HashMap<>();
 
-        void add(Access a, int globalClass, int aliasPart) {
+        void add(Access a, int globalClass, int aliasPart, long rulesThatMayExclude, int objectId, boolean certain) {
             int n = accesses.size();
             if (n == local.length) {
                 local = java.util.Arrays.copyOf(local, n * 2);
                 part = java.util.Arrays.copyOf(part, n * 2);
+                memoryAccess = java.util.Arrays.copyOf(memoryAccess, n * 2);
+                mayExclude = java.util.Arrays.copyOf(mayExclude, n * 2);
+                object = java.util.Arrays.copyOf(object, n * 2);
+                mayBeCertain = java.util.Arrays.copyOf(mayBeCertain, n * 2);
             }
+            object[n] = objectId;
+            mayBeCertain[n] = certain;
+            mayExclude[n] = rulesThatMayExclude;
             local[n] = classes.computeIfAbsent(globalClass, c -> classes.size());
             part[n] = aliasPart;
+            memoryAccess[n] = memoryAccesses.computeIfAbsent(a.access(), c -> memoryAccesses.size());
             accesses.add(a);
         }
+
+        /** The number of the access's {@link weft.analysis.MemoryAccess} among the distinct ones of this bucket. */
+        int memoryAccessClass(int i) { return memoryAccess[i]; }
+        int memoryAccessCount() { return memoryAccesses.size(); }
+        /** Bit k: rule k may exclude a pair with this access ({@link ExclusionRule#mayExclude}; always set past 63). */
+        long mayExclude(int i) { return mayExclude[i]; }
+        /** The number of the access's object ({@link Pairing#objectId}). */
+        int object(int i) { return object[i]; }
+        /** Whether a pair with the access may rank {@link Rank#CERTAIN} ({@link MustRace#mayBeCertain}). */
+        boolean mayBeCertain(int i) { return mayBeCertain[i]; }
 
         int size() { return accesses.size(); }
         Access access(int i) { return accesses.get(i); }
         int localClass(int i) { return local[i]; }
         int part(int i) { return part[i]; }
         int classCount() { return classes.size(); }
-    }
 
-    /** Memo entry of a thread-state rule that was asked and excluded nothing (compared by identity, never a reason). */
-    @SuppressWarnings("StringOperationCanBeSimplified")
-    private static final String ASKED_NONE = new String("");
+        private final Map<Integer, int[]> pairableWith = new HashMap<>();
+
+        /**
+         * The indices, ascending, of the accesses here that are {@link AliasParts#pairable} with an access of part
+         * {@code p}: the pairing visits only these (a group of many wrapper contexts has many parts, and scanning the
+         * others was most of the pairing of a large program: sol formed 217 million of 5 billion pairs it looked at).
+         */
+        private int lastPart = Integer.MIN_VALUE;
+        private int[] lastPairable;
+
+        int[] pairableWith(int p, AliasParts parts) {
+            if (p == lastPart) return lastPairable; // most buckets hold one part: no lookup per access
+            int[] out = pairableWith.get(p);
+            if (out == null) {
+                int n = 0;
+                out = new int[accesses.size()];
+                for (int j = 0; j < accesses.size(); j++) if (parts.pairable(p, part[j])) out[n++] = j;
+                out = java.util.Arrays.copyOf(out, n);
+                pairableWith.put(p, out);
+            }
+            lastPart = p;
+            lastPairable = out;
+            return out;
+        }
+    }
 
     private final List<ExclusionRule> rules;
     /** Per rule, its slot in a class pair's memo if it is a thread-state rule, else -1. */
     private final int[] memoSlot;
-    private final int threadStateRules;
+    /** The rules {@code [0, accessHead)} read only the memory accesses ({@link ExclusionRule#accessOnly}). */
+    private final int accessHead;
     private final int maxRaces;
     private final boolean explain;
     private final MustRace must;
@@ -195,7 +286,9 @@ public final class RaceDetector {
         this.memoSlot = new int[this.rules.size()];
         int n = 0;
         for (int k = 0; k < memoSlot.length; k++) memoSlot[k] = this.rules.get(k).threadStateOnly() ? n++ : -1;
-        this.threadStateRules = n;
+        int h = 0;
+        while (h < this.rules.size() && this.rules.get(h).accessOnly() && !this.rules.get(h).threadStateOnly()) h++;
+        this.accessHead = h;
         this.maxRaces = maxRaces;
         this.explain = explain;
         this.must = must;
@@ -248,6 +341,23 @@ public final class RaceDetector {
         final Map<Site, Integer> siteIds = new HashMap<>();
         final Map<ThreadId, Integer> threadIds = new HashMap<>();
         final List<ExcludedPair> excluded = new ArrayList<>();
+        /**
+         * The access-only head's answer per pair of memory-access classes of the current pair of sites, valid where
+         * {@code accessStamp} holds {@code generation}: reused across pairs of sites without clearing.
+         */
+        Exclusion[] accessMemo = new Exclusion[0];
+        int[] accessStamp = new int[0];
+        /**
+         * The first thread-state rule that excludes, per pair of (thread, state) classes of the current pair of sites
+         * ({@link #NONE}: none does), valid where {@code stateStamp} holds {@code generation}.
+         */
+        Exclusion[] stateMemo = new Exclusion[0];
+        int[] stateStamp = new int[0];
+        /** Per pair of classes, the {@link #generation} that last added its threads to the race of the current pair of sites. */
+        int[] threadPairStamp = new int[0];
+        /** The {@link #objectId} of the group being paired. */
+        int groupId;
+        int generation;
         final Map<MemObject, Map<String, Integer>> why = new LinkedHashMap<>();
         final Map<ThreadState, Integer> classIds = new HashMap<>();
         final Map<Access, Integer> classOf = new java.util.IdentityHashMap<>();
@@ -256,6 +366,18 @@ public final class RaceDetector {
 
         Pairing(RaceContext ctx) {
             this.ctx = ctx;
+        }
+
+        final Map<MemObject, Integer> objectIds = new HashMap<>();
+
+        /** Per object number, the {@link #generation} (pair of sites) that last added it to its race: a cheap test first. */
+        int[] objectSeen = new int[64];
+
+        /** Objects numbered across groups (equal objects, one number). */
+        int objectId(MemObject o) {
+            int id = objectIds.computeIfAbsent(o, k -> objectIds.size());
+            if (id >= objectSeen.length) objectSeen = java.util.Arrays.copyOf(objectSeen, Math.max(id + 1, 2 * objectSeen.length));
+            return id;
         }
 
         int threadId(ThreadId t) {
@@ -285,11 +407,13 @@ public final class RaceDetector {
                 bySite.add(new Bucket());
                 i = sites.size() - 1;
             }
-            bySite.get(i).add(a, p.classOf.get(a), parts.part(k));
+            bySite.get(i).add(a, p.classOf.get(a), parts.part(k), mayExclude(a, p.ctx), p.objectId(a.region().object()),
+                    must != null && must.mayBeCertain(a));
         }
         int[] siteId = new int[sites.size()];
         for (int i = 0; i < siteId.length; i++) siteId[i] = p.siteIds.computeIfAbsent(sites.get(i), k -> p.siteIds.size());
         boolean complete = true;
+        p.groupId = p.objectId(group);
         for (int si = 0; si < sites.size() && complete; si++) {
             for (int sj = si; sj < sites.size() && complete; sj++) {
                 if (!sites.get(si).write() && !sites.get(sj).write()) continue;
@@ -304,27 +428,66 @@ public final class RaceDetector {
     private boolean pairSites(MemObject group, Bucket xs, Bucket ys, boolean same, long key, AliasParts parts,
                               Map<String, int[]> reasons, Pairing p) {
         // the thread-state rules' answers per pair of classes at this pair of sites
-        String[] memo = new String[xs.classCount() * ys.classCount() * threadStateRules];
-        boolean[] threadPairSeen = new boolean[xs.classCount() * ys.classCount()];
+        int classPairs = xs.classCount() * ys.classCount();
+        if (p.stateMemo.length < classPairs) {
+            p.stateMemo = new Exclusion[Math.max(classPairs, 2 * p.stateMemo.length)];
+            p.stateStamp = new int[p.stateMemo.length];
+        }
+        if (p.threadPairStamp.length < classPairs) p.threadPairStamp = new int[Math.max(classPairs, 2 * p.threadPairStamp.length)];
+        // the access-only head's answers per pair of memory-access classes at this pair of sites
+        long accessPairs = (long) xs.memoryAccessCount() * ys.memoryAccessCount();
+        boolean accessMemo = accessHead > 0 && accessPairs <= MAX_ACCESS_MEMO;
+        if (accessMemo && p.accessMemo.length < accessPairs) {
+            int size = (int) Math.min(MAX_ACCESS_MEMO, Math.max(accessPairs, 2L * p.accessMemo.length));
+            p.accessMemo = new Exclusion[size];
+            p.accessStamp = new int[size];
+        }
+        p.generation++;
         Merged m = null;
+        int groupId = p.groupId;
+        String lastReason = null;
+        int[] lastCount = null;
         for (int i = 0; i < xs.size(); i++) {
             if (Thread.currentThread().isInterrupted()) {
                 p.outOfTime = true;
                 return false;
             }
             Access a = xs.access(i);
-            int pa = xs.part(i);
-            for (int j = same ? i : 0; j < ys.size(); j++) {
-                if (!parts.pairable(pa, ys.part(j))) continue;
+            int[] js = ys.pairableWith(xs.part(i), parts);
+            int from = 0;
+            if (same) {
+                from = java.util.Arrays.binarySearch(js, i);
+                if (from < 0) from = -from - 1;
+            }
+            for (int t = from; t < js.length; t++) {
+                int j = js[t];
                 Access b = ys.access(j);
                 if ((++p.checked & 0xfff) == 0 && budget.expired()) {
                     p.outOfTime = true;
                     return false;
                 }
                 int classPair = xs.localClass(i) * ys.classCount() + ys.localClass(j);
-                Exclusion x = excluded(a, b, p.ctx, memo, classPair * threadStateRules);
+                long mask = xs.mayExclude(i) & ys.mayExclude(j);
+                Exclusion x;
+                if (accessMemo) {
+                    int at = xs.memoryAccessClass(i) * ys.memoryAccessCount() + ys.memoryAccessClass(j);
+                    if (p.accessStamp[at] != p.generation) {
+                        Exclusion head = excluded(a, b, p, classPair, 0, accessHead, mask);
+                        p.accessMemo[at] = head == null ? NONE : head;
+                        p.accessStamp[at] = p.generation;
+                    }
+                    x = p.accessMemo[at];
+                    if (x == NONE) x = excluded(a, b, p, classPair, accessHead, rules.size(), mask);
+                } else {
+                    x = excluded(a, b, p, classPair, 0, rules.size(), mask);
+                }
                 if (x != null) {
-                    reasons.computeIfAbsent(x.reason(), r -> new int[1])[0]++;
+                    // most exclusions come from the memos, the same reason object again and again
+                    if (x.reason() != lastReason) {
+                        lastReason = x.reason();
+                        lastCount = reasons.computeIfAbsent(lastReason, r -> new int[1]);
+                    }
+                    lastCount[0]++;
                     if (explain && p.excluded.size() < AnalysisResult.MAX_EXCLUDED) {
                         p.excluded.add(new ExcludedPair(group, a, b, x.rule().name(), x.reason()));
                     }
@@ -340,17 +503,31 @@ public final class RaceDetector {
                     }
                 }
                 // the object both accesses touch (one calling context's block of an allocation wrapper), else the group
-                MemObject object = a.region().object().equals(b.region().object()) ? a.region().object() : group;
-                m.objects.add(object);
+                boolean sameObject = xs.object(i) == ys.object(j);
+                MemObject object = sameObject ? a.region().object() : group;
+                int objectId = sameObject ? xs.object(i) : groupId;
+                if (p.objectSeen[objectId] != p.generation) {
+                    p.objectSeen[objectId] = p.generation;
+                    if (m.objectIds.add(objectId)) m.objects.add(object);
+                }
                 // the threads are those of the classes
-                if (!threadPairSeen[classPair]) {
-                    threadPairSeen[classPair] = true;
+                if (p.threadPairStamp[classPair] != p.generation) {
+                    p.threadPairStamp[classPair] = p.generation;
                     m.threads.add(unordered(p.threadId(a.thread()), p.threadId(b.thread())));
                 }
-                merge(m, a, b, object);
+                merge(m, a, b, object, xs.mayBeCertain(i) && ys.mayBeCertain(j));
             }
         }
         return true;
+    }
+
+    /** The rules not answered per class of threads and states that may exclude a pair with {@code a} (bit k: rule k). */
+    private long mayExclude(Access a, RaceContext ctx) {
+        long mask = -1L;
+        for (int k = 0; k < Math.min(64, rules.size()); k++) {
+            if (memoSlot[k] < 0 && !rules.get(k).mayExclude(a, ctx)) mask &= ~(1L << k);
+        }
+        return mask;
     }
 
     private static Map<String, Integer> sorted(Map<String, int[]> counts) {
@@ -360,10 +537,10 @@ public final class RaceDetector {
     }
 
     /** Adds a racing pair to its site pair's merge, keeping the best-ranked pair (a concrete object before unknown memory). */
-    private void merge(Merged m, Access a, Access b, MemObject group) {
+    private void merge(Merged m, Access a, Access b, MemObject group, boolean mayBeCertain) {
         m.pairs++;
         if (m.rank == Rank.CERTAIN) return;
-        Rank r = must == null ? Rank.POSSIBLE : must.rank(a, b);
+        Rank r = must == null || !mayBeCertain ? Rank.POSSIBLE : must.rank(a, b);
         boolean better = m.first == null || r.compareTo(m.rank) < 0
                 || r == m.rank && m.object instanceof MemObject.Unknown && !(group instanceof MemObject.Unknown);
         if (better) {
@@ -385,28 +562,39 @@ public final class RaceDetector {
     }
 
     /**
-     * The first rule that excludes {@code a} and {@code b}, in the order of the rules. A rule that reads
-     * only threads, states and locations is asked once per pair of classes: its answer is kept in
-     * {@code memo} from {@code at} on (one slot per such rule; null until asked, {@link #ASKED_NONE} when it excluded nothing).
+     * The first rule of {@code [from, to)} that excludes {@code a} and {@code b}, in the order of the rules, skipping a
+     * rule asked per pair whose bit in {@code mayExclude} is clear (it excludes no pair with one of them). The rules
+     * that read only threads, states and locations are answered together, once per pair of classes ({@code classPair}
+     * at the current pair of sites): the first of them that excludes, in order; when the loop reaches one of them, it
+     * excludes exactly when it is that first one (an earlier one excludes nothing, and a later one is never reached).
      */
-    private Exclusion excluded(Access a, Access b, RaceContext ctx, String[] memo, int at) {
-        for (int k = 0; k < rules.size(); k++) {
+    private Exclusion excluded(Access a, Access b, Pairing p, int classPair, int from, int to, long mayExclude) {
+        Exclusion states = null;
+        for (int k = from; k < to; k++) {
             ExclusionRule r = rules.get(k);
-            String reason;
-            int slot = memoSlot[k];
-            if (slot < 0) {
-                reason = r.exclude(a, b, ctx);
-            } else {
-                reason = memo[at + slot];
-                if (reason == null) {
-                    reason = r.exclude(a, b, ctx);
-                    memo[at + slot] = reason == null ? ASKED_NONE : reason;
-                } else if (reason == ASKED_NONE) {
-                    reason = null;
-                }
+            if (memoSlot[k] >= 0) {
+                if (states == null) states = threadStateAnswer(a, b, p, classPair);
+                if (states.rule() == r) return states;
+                continue;
             }
+            if (k < 64 && (mayExclude >>> k & 1) == 0) continue;
+            String reason = r.exclude(a, b, p.ctx);
             if (reason != null) return new Exclusion(r, reason);
         }
         return null;
+    }
+
+    /** The first thread-state rule, in order, that excludes {@code a} and {@code b} ({@link #NONE}: none), once per class pair. */
+    private Exclusion threadStateAnswer(Access a, Access b, Pairing p, int classPair) {
+        if (p.stateStamp[classPair] == p.generation) return p.stateMemo[classPair];
+        Exclusion out = NONE;
+        for (int k = 0; k < rules.size() && out == NONE; k++) {
+            if (memoSlot[k] < 0) continue;
+            String reason = rules.get(k).exclude(a, b, p.ctx);
+            if (reason != null) out = new Exclusion(rules.get(k), reason);
+        }
+        p.stateMemo[classPair] = out;
+        p.stateStamp[classPair] = p.generation;
+        return out;
     }
 }

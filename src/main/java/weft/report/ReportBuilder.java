@@ -312,7 +312,19 @@ public final class ReportBuilder {
      * {@code malloc@file.c:12 (new_node@file.c:40)}), a library pseudo-object by its name ({@code <libc:rand state>}), or
      * {@code unknown memory} (memory of code outside the program).
      */
+    /** Names of objects already named: a large report names the same few objects for every race. */
+    private final Map<MemObject, String> objectNames = new java.util.HashMap<>();
+
     private String objectName(MemObject o) {
+        String name = objectNames.get(o);
+        if (name == null) {
+            name = nameOf(o);
+            objectNames.put(o, name);
+        }
+        return name;
+    }
+
+    private String nameOf(MemObject o) {
         if (o instanceof MemObject.Var v) {
             weft.ir.Variable var = v.variable();
             if (var.kind() == weft.ir.Variable.Kind.STATIC_LOCAL && var.function() != null) return var.function() + "::" + var.name();

@@ -20,16 +20,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@link RaceDetector} asks a rule that reads only threads, states and locations once per pair of
- * (thread, state) classes at a pair of sites: on programs of the annotated corpus with locks, thread
+ * (thread, state) classes at a pair of sites, the rules at the head of the list that read only the memory
+ * accesses once per pair of distinct memory accesses there, and skips a rule for a pair with an access it
+ * says it cannot exclude ({@link ExclusionRule#mayExclude}): on programs of the annotated corpus with locks, thread
  * creation and joins, heap and fields, the thread-modular layer gives exactly the races (representative
  * pairs, ranks, counts), the exclusion reasons per object and the number of pairs checked that it gives
  * when every rule is asked for every pair.
  */
 class PairingMemoTest {
-    private static final List<String> DIRS = List.of("02-locks", "03-rwlock", "07-create-join", "08-heap",
-            "10-fields-arrays", "18-once-barrier");
+    private static final List<String> DIRS = List.of("01-basic", "02-locks", "03-rwlock", "07-create-join", "08-heap",
+            "10-fields-arrays", "11-atomics", "12-thread-local", "16-svcomp-style", "18-once-barrier", "19-unpublished",
+            "31-calling-contexts", "33-real-c");
 
-    /** A rule asked per pair: the same answers, without the claim that only threads and states matter. */
+    /** A rule asked per pair: the same answers, without the claims that only threads and states, or accesses, matter. */
     private record PerPair(ExclusionRule rule) implements ExclusionRule {
         @Override
         public String exclude(Access a, Access b, RaceContext ctx) {
@@ -49,7 +52,9 @@ class PairingMemoTest {
     @Test
     void someStandardRulesAreAskedPerClass() {
         assertTrue(RaceDetector.standardRules().stream().anyMatch(ExclusionRule::threadStateOnly));
+        assertTrue(RaceDetector.standardRules().get(0).accessOnly());
         assertTrue(perPair().stream().noneMatch(ExclusionRule::threadStateOnly));
+        assertTrue(perPair().stream().noneMatch(ExclusionRule::accessOnly));
     }
 
     @TestFactory

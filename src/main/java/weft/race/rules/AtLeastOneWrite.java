@@ -10,6 +10,18 @@ import weft.race.RaceContext;
  * <p>Assumes: every write is recorded as a write, library writes included ({@code AccessCollector}).
  */
 public final class AtLeastOneWrite implements ExclusionRule {
+    /** Reads only the two memory accesses. */
+    @Override
+    public boolean accessOnly() {
+        return true;
+    }
+
+    /** Only a pair of reads is excluded: a write takes part in none. */
+    @Override
+    public boolean mayExclude(Access a, RaceContext ctx) {
+        return !a.isWrite();
+    }
+
     @Override
     public String exclude(Access a, Access b, RaceContext ctx) {
         return a.isWrite() || b.isWrite() ? null : "both read";

@@ -33,6 +33,12 @@ import java.util.Map;
  * (whose effective type their stores decide) are left alone.
  */
 public final class DeclaredSubobjects implements ExclusionRule {
+    /** Reads only the two memory accesses. */
+    @Override
+    public boolean accessOnly() {
+        return true;
+    }
+
     /** Starts {@code start + k * stride} for {@code 0 <= k < count}. */
     private record Progression(long start, long stride, long count) {
         /** Whether some {@code [s + lo, s + hi)} with s a start meets {@code [x0, x1)}. */
@@ -48,6 +54,12 @@ public final class DeclaredSubobjects implements ExclusionRule {
 
     /** Per (declared type, struct type) where the struct's objects can start; not thread-safe (one per pairing). */
     private final Map<Key, List<Progression>> positions = new HashMap<>();
+
+    /** In either role ({@link #outside}) both accesses touch one variable. */
+    @Override
+    public boolean mayExclude(Access a, RaceContext ctx) {
+        return a.region().object() instanceof MemObject.Var;
+    }
 
     @Override
     public String exclude(Access a, Access b, RaceContext ctx) {

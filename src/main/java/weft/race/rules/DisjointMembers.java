@@ -22,6 +22,18 @@ import weft.race.RaceContext;
  * otherwise); the access sizes are the regions' sizes.
  */
 public final class DisjointMembers implements ExclusionRule {
+    /** Reads only the two memory accesses. */
+    @Override
+    public boolean accessOnly() {
+        return true;
+    }
+
+    /** Both need a symbolic base. */
+    @Override
+    public boolean mayExclude(Access a, RaceContext ctx) {
+        return a.access().symbolic() != null;
+    }
+
     @Override
     public String exclude(Access a, Access b, RaceContext ctx) {
         SymbolicBase sa = a.access().symbolic();

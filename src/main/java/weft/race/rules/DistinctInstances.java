@@ -22,6 +22,12 @@ import weft.race.RaceContext;
  * fixedWhileThreadsRun} for arrays reached through a pointer variable. Probes p31-p35: sound.
  */
 public final class DistinctInstances implements ExclusionRule {
+    /** Both accesses must be made by the routine of an instance-keyed thread ({@link #exclude}'s first test). */
+    @Override
+    public boolean mayExclude(Access a, RaceContext ctx) {
+        return ctx.instances().kind(a.thread()) != null && a.function().linkName().equals(a.thread().routine());
+    }
+
     @Override
     public String exclude(Access a, Access b, RaceContext ctx) {
         if (!a.thread().equals(b.thread())) return null;

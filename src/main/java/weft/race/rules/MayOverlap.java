@@ -20,6 +20,12 @@ import weft.race.RaceContext;
  * concrete object. Audit probes p61-p68: sound.
  */
 public final class MayOverlap implements ExclusionRule {
+    /** Reads only the two memory accesses. */
+    @Override
+    public boolean accessOnly() {
+        return true;
+    }
+
     @Override
     public String exclude(Access a, Access b, RaceContext ctx) {
         var ra = a.region();

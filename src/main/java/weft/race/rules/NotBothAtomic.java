@@ -15,6 +15,18 @@ import weft.race.RaceContext;
  * therefore paired with their operations (audit D5, probes p58, p59, p72).
  */
 public final class NotBothAtomic implements ExclusionRule {
+    /** Reads only the two memory accesses. */
+    @Override
+    public boolean accessOnly() {
+        return true;
+    }
+
+    /** Both must be atomic. */
+    @Override
+    public boolean mayExclude(Access a, RaceContext ctx) {
+        return a.isAtomic();
+    }
+
     @Override
     public String exclude(Access a, Access b, RaceContext ctx) {
         return a.isAtomic() && b.isAtomic() ? "both atomic" : null;

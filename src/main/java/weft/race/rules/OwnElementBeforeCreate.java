@@ -20,6 +20,32 @@ import weft.race.RaceContext;
  * elementSize}). Probes p36, p37: sound.
  */
 public final class OwnElementBeforeCreate implements ExclusionRule {
+    /** The (parent thread, creating function) of every pointer-keyed thread, per context: where a creator may be. */
+    private RaceContext creatorsOf;
+    private java.util.Set<java.util.List<Object>> creators;
+
+    /**
+     * An access takes part only as the child (in the routine of a pointer-keyed thread, through an lvalue) or as the
+     * creator (in the function that creates such a thread, in its parent thread): {@link #ordered}'s first test.
+     */
+    @Override
+    public boolean mayExclude(Access a, RaceContext ctx) {
+        var t = a.thread();
+        InstanceKeys keys = ctx.instances();
+        if (!t.isMain() && keys.kind(t) == InstanceKeys.Kind.POINTER && a.function().linkName().equals(t.routine())
+                && a.access().lvalue() != null) {
+            return true;
+        }
+        if (creatorsOf != ctx) {
+            creators = new java.util.HashSet<>();
+            for (var c : ctx.threads().threads()) {
+                if (!c.isMain() && c.parent() != null && c.createFunction() != null && keys.kind(c) == InstanceKeys.Kind.POINTER) creators.add(java.util.List.of(c.parent(), c.createFunction()));
+            }
+            creatorsOf = ctx;
+        }
+        return creators.contains(java.util.List.of(t, a.function().linkName()));
+    }
+
     @Override
     public String exclude(Access a, Access b, RaceContext ctx) {
         String r = ordered(a, b, ctx);

@@ -16,6 +16,18 @@ import weft.race.RaceContext;
  * Var} object and is paired normally. Probes p69, p70: sound.
  */
 public final class OwnThreadLocal implements ExclusionRule {
+    /** Reads only the two memory accesses. */
+    @Override
+    public boolean accessOnly() {
+        return true;
+    }
+
+    /** Both must name the same thread-local variable. */
+    @Override
+    public boolean mayExclude(Access a, RaceContext ctx) {
+        return a.access().named() && a.region().object() instanceof MemObject.Var v && v.variable().threadLocal();
+    }
+
     @Override
     public String exclude(Access a, Access b, RaceContext ctx) {
         if (a.access().named() && b.access().named() && a.region().object() instanceof MemObject.Var v

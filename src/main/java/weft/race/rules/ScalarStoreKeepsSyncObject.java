@@ -27,6 +27,12 @@ import weft.race.RaceContext;
  * synchronisation types ({@code pthread_once_t} and {@code pthread_spinlock_t} are {@code int} on glibc) are never excluded.
  */
 public final class ScalarStoreKeepsSyncObject implements ExclusionRule {
+    /** Reads only the two memory accesses. */
+    @Override
+    public boolean accessOnly() {
+        return true;
+    }
+
     @Override
     public String exclude(Access a, Access b, RaceContext ctx) {
         if (keeps(a, b) || keeps(b, a)) return "a scalar or external-reach access does not touch a synchronisation object";

@@ -45,6 +45,12 @@ public final class SymbolicLockRule implements ExclusionRule {
      */
     private final Map<Access, Set<Relative>> relatives = new IdentityHashMap<>();
 
+    /** An access with no lock relative to its object excludes nothing: {@link #exclude} needs one on both sides. */
+    @Override
+    public boolean mayExclude(Access a, RaceContext ctx) {
+        return !relatives.computeIfAbsent(a, SymbolicLockRule::relative).isEmpty();
+    }
+
     @Override
     public String exclude(Access a, Access b, RaceContext ctx) {
         Set<Relative> ra = relatives.computeIfAbsent(a, SymbolicLockRule::relative);
