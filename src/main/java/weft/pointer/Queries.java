@@ -296,8 +296,17 @@ final class Queries {
 
     /** The id of (m, off) normalised: offsets outside the object become ANY. */
     private int normalized(MemObject m, long off) {
-        if (off != Loc.ANY && (off < 0 || off >= limit(m))) off = Loc.ANY;
-        return idOf(m, off);
+        Integer obj = s.objIds.get(m);
+        if (obj != null) return normalizedIn(obj, m, off);
+        if (off != Loc.ANY && (off < 0 || off >= Solver.limit(m))) off = Loc.ANY;
+        return idOf(new Loc(m, off));
+    }
+
+    /** {@link #normalized} for an object the solver numbered {@code obj}: no lookup of the object (shiftAll of a large set). */
+    private int normalizedIn(int obj, MemObject m, long off) {
+        if (off != Loc.ANY && (off < 0 || off >= s.obj(obj).limit)) off = Loc.ANY;
+        int id = off <= Integer.MAX_VALUE ? s.findLoc(obj, off) : -1;
+        return id >= 0 ? id : idOf(new Loc(m, off));
     }
 
     // ---------------------------------------------------------------- reads
@@ -581,7 +590,8 @@ final class Queries {
                 continue;
             }
             boolean any = bytes == UNKNOWN || l.offset() == Loc.ANY;
-            u.add(normalized(l.object(), any ? Loc.ANY : l.offset() + bytes));
+            long off = any ? Loc.ANY : l.offset() + bytes;
+            u.add(id < solverLocs ? normalizedIn(s.locObj[id], l.object(), off) : normalized(l.object(), off));
         }
         return u.order();
     }
