@@ -126,8 +126,32 @@ public final class Regions {
 
     /** The regions of what the points-to analysis says {@code p} may point to, each {@code size} bytes long. */
     private Set<Region> pointsToRegions(Function f, Expr p, long size) {
-        return locations(pts.eval(f.linkName(), p), size);
+        Set<Loc> locs = pts.eval(f.linkName(), p);
+        if (locs.size() < CACHED_LOCATIONS) return locations(locs, size);
+        return largeLocations.computeIfAbsent(new LocsKey(locs, size), k -> java.util.Collections.unmodifiableSet(locations(k.locs(), k.size())));
     }
+
+    /** Sets of at least this many locations have their regions kept ({@link #largeLocations}). */
+    private static final int CACHED_LOCATIONS = 64;
+
+    /**
+     * A points-to answer (the same set object for the same answer: {@code PointsTo.eval} hands out one set per interned
+     * answer) and an access size, compared by the set's identity: a large answer's regions are made once, not once per
+     * edge that dereferences a pointer with that answer (sol: thousands of edges through one cluster of 16,000 cells).
+     */
+    private record LocsKey(Set<Loc> locs, long size) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof LocsKey k && k.locs == locs && k.size == size;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(locs) * 31 + Long.hashCode(size);
+        }
+    }
+
+    private final java.util.Map<LocsKey, Set<Region>> largeLocations = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** The objects all of whose locations in {@code locs} lie in an array member (tagged or range locations). */
     private static Set<MemObject> inMemberOnly(Set<Loc> locs) {

@@ -127,7 +127,8 @@ public final class PointsTo {
      * What the pointer-valued expression {@code pointerExpr}, evaluated in {@code function}, may point to.
      * (Variables are unique program-wide, so {@code function} only documents where the expression is.) A
      * variable of an allocation wrapper stands for all its copies: the shared version's and those of every
-     * per-call-site clone, so the result covers every activation of the wrapper.
+     * per-call-site clone, so the result covers every activation of the wrapper. Equal answers are one (unmodifiable)
+     * set object, so a client may key what it derives from an answer by the set's identity.
      */
     public Set<Loc> eval(String function, Expr pointerExpr) {
         return q.eval(pointerExpr);

@@ -118,8 +118,8 @@ final class Queries {
 
     Set<Loc> eval(Expr e) {
         Answer a = exprAnswer(e);
-        if (a == null) return toLocs(evalIds(e));
-        return answerSet(a);
+        // interned either way: equal answers are one set object, which clients may key by identity (Regions)
+        return answerSet(a != null ? a : intern(evalIds(e)));
     }
 
     Set<Loc> locations(Lvalue lv) {
