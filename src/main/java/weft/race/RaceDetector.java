@@ -22,7 +22,6 @@ import weft.race.rules.SymbolicLockRule;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.LinkedHashMap;
@@ -103,65 +102,6 @@ public final class RaceDetector {
         return key * 0x9E3779B97F4A7C15L;
     }
 
-    /**
-     * A small set of longs: up to 32 elements are scanned, more are hashed (open addressing, linear probing; the keys
-     * are already mixed, see {@link #unordered}, or small numbers, which the probe start spreads).
-     */
-    private static final class LongSet {
-        private static final long FREE = Long.MIN_VALUE;
-        private long[] few = new long[4];
-        private int n;
-        private long[] table;
-        private boolean hasFree;
-
-        /** Adds {@code v}; true if it was not there. */
-        boolean add(long v) {
-            if (table == null) {
-                for (int i = 0; i < n; i++) if (few[i] == v) return false;
-                if (n < 32) {
-                    if (n == few.length) few = java.util.Arrays.copyOf(few, n * 2);
-                    few[n++] = v;
-                    return true;
-                }
-                table = new long[128];
-                java.util.Arrays.fill(table, FREE);
-                int m = n;
-                n = 0;
-                for (int i = 0; i < m; i++) insert(few[i]);
-                few = null;
-            }
-            return insert(v);
-        }
-
-        private boolean insert(long v) {
-            if (v == FREE) { // marks empty slots: kept aside
-                if (hasFree) return false;
-                hasFree = true;
-                n++;
-                return true;
-            }
-            int mask = table.length - 1;
-            int i = (int) (v * 0x9E3779B97F4A7C15L >>> 40) & mask;
-            while (table[i] != FREE) {
-                if (table[i] == v) return false;
-                i = (i + 1) & mask;
-            }
-            table[i] = v;
-            if (++n * 2 > table.length) {
-                long[] old = table;
-                table = new long[old.length * 2];
-                java.util.Arrays.fill(table, FREE);
-                n = hasFree ? 1 : 0;
-                for (long x : old) if (x != FREE) insert(x);
-            }
-            return true;
-        }
-
-        int size() {
-            return n;
-        }
-    }
-
     /** The racing pairs of accesses at one pair of sites, merged; the best-ranked pair represents them. */
     private static final class Merged {
         Access first;
@@ -185,82 +125,6 @@ public final class RaceDetector {
 
     /** (thread, state): what the thread-state rules read of an access besides its location. */
     private record ThreadState(ThreadId thread, weft.analysis.LocalState state) {}
-
-    /**
-     * The accesses at one site in one group, each with its (thread, state) class numbered within the bucket and its
-     * {@link AliasParts} part.
-     */
-    private static final class Bucket {
-        private final List<Access> accesses = new ArrayList<>();
-        private int[] local = new int[4];
-        private int[] part = new int[4];
-        private int[] memoryAccess = new int[4];
-        private long[] mayExclude = new long[4];
-        private int[] object = new int[4];
-        private boolean[] mayBeCertain = new boolean[4];
-        private final Map<Integer, Integer> classes = new HashMap<>();
-        private final Map<weft.analysis.MemoryAccess, Integer> memoryAccesses = new HashMap<>();
-
-        void add(Access a, int globalClass, int aliasPart, long rulesThatMayExclude, int objectId, boolean certain) {
-            int n = accesses.size();
-            if (n == local.length) {
-                local = java.util.Arrays.copyOf(local, n * 2);
-                part = java.util.Arrays.copyOf(part, n * 2);
-                memoryAccess = java.util.Arrays.copyOf(memoryAccess, n * 2);
-                mayExclude = java.util.Arrays.copyOf(mayExclude, n * 2);
-                object = java.util.Arrays.copyOf(object, n * 2);
-                mayBeCertain = java.util.Arrays.copyOf(mayBeCertain, n * 2);
-            }
-            object[n] = objectId;
-            mayBeCertain[n] = certain;
-            mayExclude[n] = rulesThatMayExclude;
-            local[n] = classes.computeIfAbsent(globalClass, c -> classes.size());
-            part[n] = aliasPart;
-            memoryAccess[n] = memoryAccesses.computeIfAbsent(a.access(), c -> memoryAccesses.size());
-            accesses.add(a);
-        }
-
-        /** The number of the access's {@link weft.analysis.MemoryAccess} among the distinct ones of this bucket. */
-        int memoryAccessClass(int i) { return memoryAccess[i]; }
-        int memoryAccessCount() { return memoryAccesses.size(); }
-        /** Bit k: rule k may exclude a pair with this access ({@link ExclusionRule#mayExclude}; always set past 63). */
-        long mayExclude(int i) { return mayExclude[i]; }
-        /** The number of the access's object ({@link Pairing#objectId}). */
-        int object(int i) { return object[i]; }
-        /** Whether a pair with the access may rank {@link Rank#CERTAIN} ({@link MustRace#mayBeCertain}). */
-        boolean mayBeCertain(int i) { return mayBeCertain[i]; }
-
-        int size() { return accesses.size(); }
-        Access access(int i) { return accesses.get(i); }
-        int localClass(int i) { return local[i]; }
-        int part(int i) { return part[i]; }
-        int classCount() { return classes.size(); }
-
-        private final Map<Integer, int[]> pairableWith = new HashMap<>();
-
-        /**
-         * The indices, ascending, of the accesses here that are {@link AliasParts#pairable} with an access of part
-         * {@code p}: the pairing visits only these (a group of many wrapper contexts has many parts, and scanning the
-         * others was most of the pairing of a large program: sol formed 217 million of 5 billion pairs it looked at).
-         */
-        private int lastPart = Integer.MIN_VALUE;
-        private int[] lastPairable;
-
-        int[] pairableWith(int p, AliasParts parts) {
-            if (p == lastPart) return lastPairable; // most buckets hold one part: no lookup per access
-            int[] out = pairableWith.get(p);
-            if (out == null) {
-                int n = 0;
-                out = new int[accesses.size()];
-                for (int j = 0; j < accesses.size(); j++) if (parts.pairable(p, part[j])) out[n++] = j;
-                out = java.util.Arrays.copyOf(out, n);
-                pairableWith.put(p, out);
-            }
-            lastPart = p;
-            lastPairable = out;
-            return out;
-        }
-    }
 
     private final List<ExclusionRule> rules;
     /** Per rule, its slot in a class pair's memo if it is a thread-state rule, else -1. */
@@ -395,7 +259,7 @@ public final class RaceDetector {
         // accesses at one site are paired with those of another site once per site pair, so the
         // dedup key is formed per site pair, not per pair of accesses
         List<Site> sites = new ArrayList<>();
-        List<Bucket> bySite = new ArrayList<>();
+        List<SiteBucket> bySite = new ArrayList<>();
         Map<Site, Integer> index = new HashMap<>();
         for (int k = 0; k < accesses.size(); k++) {
             Access a = accesses.get(k);
@@ -404,7 +268,7 @@ public final class RaceDetector {
             if (i == null) {
                 index.put(s, sites.size());
                 sites.add(s);
-                bySite.add(new Bucket());
+                bySite.add(new SiteBucket());
                 i = sites.size() - 1;
             }
             bySite.get(i).add(a, p.classOf.get(a), parts.part(k), mayExclude(a, p.ctx), p.objectId(a.region().object()),
@@ -425,7 +289,7 @@ public final class RaceDetector {
     }
 
     /** Pairs the accesses of two sites of a group (the same site: each unordered pair once). False at the limit of races. */
-    private boolean pairSites(MemObject group, Bucket xs, Bucket ys, boolean same, long key, AliasParts parts,
+    private boolean pairSites(MemObject group, SiteBucket xs, SiteBucket ys, boolean same, long key, AliasParts parts,
                               Map<String, int[]> reasons, Pairing p) {
         // the thread-state rules' answers per pair of classes at this pair of sites
         int classPairs = xs.classCount() * ys.classCount();
