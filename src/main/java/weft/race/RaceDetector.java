@@ -127,7 +127,7 @@ public final class RaceDetector {
     private record ThreadState(ThreadId thread, weft.analysis.LocalState state) {}
 
     private final List<ExclusionRule> rules;
-    /** Per rule, its slot in a class pair's memo if it is a thread-state rule, else -1. */
+    /** Per rule, 0 or more if it is a thread-state rule (answered together, once per pair of classes), else -1. */
     private final int[] memoSlot;
     /** The rules {@code [0, accessHead)} read only the memory accesses ({@link ExclusionRule#accessOnly}). */
     private final int accessHead;
@@ -213,7 +213,7 @@ public final class RaceDetector {
         int[] accessStamp = new int[0];
         /**
          * The first thread-state rule that excludes, per pair of (thread, state) classes of the current pair of sites
-         * ({@link #NONE}: none does), valid where {@code stateStamp} holds {@code generation}.
+         * (NONE: none does), valid where {@code stateStamp} holds {@code generation}.
          */
         Exclusion[] stateMemo = new Exclusion[0];
         int[] stateStamp = new int[0];
