@@ -78,10 +78,7 @@ public final class MustRace {
     }
 
     private boolean oneConcreteObject(Access a, Access b) {
-        MemObject o = a.region().object();
-        if (o instanceof MemObject.Unknown || !o.equals(b.region().object())) return false;
-        if (!a.region().mustOverlap(b.region()) || !objects.isConcrete(o)) return false;
-        return singleTarget(a) && singleTarget(b);
+        return a.region().mustOverlap(b.region()) && mayBeCertain(a) && mayBeCertain(b); // mustOverlap: the same object
     }
 
     private boolean singleTarget(Access a) {
