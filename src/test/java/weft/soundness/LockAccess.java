@@ -21,12 +21,13 @@ final class LockAccess {
 
     /**
      * Sometimes (issues 31 and 32's constructs) the access {@code body} made through a variadic helper, through a pointer an
-     * installed library hands back, or under an indeterminate value instead.
+     * installed library hands back, through a pointer with 65 possible targets, or under an indeterminate value instead.
      */
     String indeterminate(ProgramGenerator.Obj o, String lv, int op, String body) {
         if (!g.options.newForms() || o.kind.name().startsWith("ATOMIC")) return body;
         if (g.nrnd.nextInt(10) == 0) return VariadicForms.access(g.decls, g.nrnd, lv, a -> g.forms.plainOp(a, op));
         if (g.nrnd.nextInt(12) == 0) return LibraryForms.access(g.decls, lv, a -> g.forms.plainOp(a, op));
+        if (g.nrnd.nextInt(12) == 0) return WideTargetForms.access(g.decls, lv, a -> g.forms.plainOp(a, op));
         if (g.nrnd.nextInt(8) != 0) return body;
         var forms = IndeterminateForms.Form.fitting(o.kind == ProgramGenerator.Kind.ARRAY || o.kind == ProgramGenerator.Kind.HEAP);
         var f = forms.get(g.nrnd.nextInt(forms.size()));
