@@ -134,8 +134,16 @@ public final class AccessCollector {
      * byte any of its regions covers, so pairing stays sound), which keeps imprecise pointers from multiplying
      * records while a pointer into one of two buffers of a struct does not cover the fields between them.
      */
-    private static java.util.Collection<Region> perObject(java.util.Set<Region> rs) {
+    private java.util.Collection<Region> perObject(java.util.Set<Region> rs) {
         if (rs.size() <= 1) return rs;
+        if (Regions.isShared(rs)) return grouped.computeIfAbsent(rs, k -> List.copyOf(group(k)));
+        return group(rs);
+    }
+
+    /** {@link #perObject} of the {@link Regions.Shared shared} sets, by identity: once per large points-to answer. */
+    private final java.util.Map<java.util.Set<Region>, List<Region>> grouped = new java.util.IdentityHashMap<>();
+
+    private static java.util.Collection<Region> group(java.util.Set<Region> rs) {
         java.util.Map<weft.pointer.MemObject, List<Region>> m = new java.util.LinkedHashMap<>();
         for (Region r : rs) m.computeIfAbsent(r.object(), k -> new ArrayList<>()).add(r);
         List<Region> out = new ArrayList<>();

@@ -44,14 +44,24 @@ public final class Regions {
         return pts;
     }
 
+    /**
+     * The regions {@code lv} may designate at {@code node} of {@code f}. The set is read-only: it may be a {@link
+     * #isShared shared} one, handed out again for the same answer.
+     */
     public Set<Region> lvalue(Function f, int node, Lvalue lv) {
-        Set<Region> out = new HashSet<>();
         long size = lv.type().size() > 0 ? lv.type().size() : Region.UNBOUNDED;
+        if (lv instanceof Lvalue.Deref d) return pointer(f, node, d.pointer(), size);
+        if (lv instanceof Lvalue.Field fl) {
+            long s = fl.field().byteSize();
+            long width = s > 0 ? s : Region.UNBOUNDED;
+            long offset = fl.field().offset();
+            Set<Region> base = lvalue(f, node, fl.base());
+            if (isShared(base)) return shifted.computeIfAbsent(new SetKey(base, offset, width), k -> shared(field(k.regions(), k.offset(), k.size())));
+            return field(base, offset, width);
+        }
+        Set<Region> out = new HashSet<>();
         if (lv instanceof Lvalue.Var v) {
             out.add(new Region(new MemObject.Var(v.variable()), 0, 0, size));
-        } else if (lv instanceof Lvalue.Field fl) {
-            long s = fl.field().byteSize();
-            for (Region r : lvalue(f, node, fl.base())) out.add(r.shift(fl.field().offset(), fl.field().offset()).withSize(s > 0 ? s : Region.UNBOUNDED));
         } else if (lv instanceof Lvalue.Index ix) {
             long es = Math.max(1, ix.type().size());
             boolean unknownElement = ix.type().size() < 0; // an element that is itself a VLA: offset unknown
@@ -66,13 +76,18 @@ public final class Regions {
                     out.add(r.shift(0, arr >= Region.UNBOUNDED ? Region.UNBOUNDED : Math.max(0, arr - es)).withSize(es));
                 }
             }
-        } else if (lv instanceof Lvalue.Deref d) {
-            out.addAll(pointer(f, node, d.pointer(), size));
         }
         return out;
     }
 
-    /** What {@code p} may point to, each region {@code size} bytes long. */
+    /** The member at {@code offset}, {@code size} bytes long, of each region of {@code base}. */
+    private static Set<Region> field(Set<Region> base, long offset, long size) {
+        Set<Region> out = new HashSet<>();
+        for (Region r : base) out.add(r.shift(offset, offset).withSize(size));
+        return out;
+    }
+
+    /** What {@code p} may point to, each region {@code size} bytes long. Read-only, as {@link #lvalue}'s. */
     public Set<Region> pointer(Function f, int node, Expr p, long size) {
         if (p instanceof Expr.Cast c && c.operand().type().isPointer()) return pointer(f, node, c.operand(), size);
         if (p instanceof Expr.AddrOf a) {
@@ -128,7 +143,7 @@ public final class Regions {
     private Set<Region> pointsToRegions(Function f, Expr p, long size) {
         Set<Loc> locs = pts.eval(f.linkName(), p);
         if (locs.size() < CACHED_LOCATIONS) return locations(locs, size);
-        return largeLocations.computeIfAbsent(new LocsKey(locs, size), k -> java.util.Collections.unmodifiableSet(locations(k.locs(), k.size())));
+        return largeLocations.computeIfAbsent(new LocsKey(locs, size), k -> shared(locations(k.locs(), k.size())));
     }
 
     /** Sets of at least this many locations have their regions kept ({@link #largeLocations}). */
@@ -152,6 +167,62 @@ public final class Regions {
     }
 
     private final java.util.Map<LocsKey, Set<Region>> largeLocations = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * A shared set with one derived answer ({@code offset} and {@code size}: a member of each of its regions), compared
+     * by the set's identity, like {@link LocsKey}.
+     */
+    private record SetKey(Set<Region> regions, long offset, long size) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof SetKey k && k.regions == regions && k.offset == offset && k.size == size;
+        }
+
+        @Override
+        public int hashCode() {
+            return (System.identityHashCode(regions) * 31 + Long.hashCode(offset)) * 31 + Long.hashCode(size);
+        }
+    }
+
+    /** The members of shared sets ({@link #lvalue} of a field of a large answer), made once per set and member. */
+    private final java.util.Map<SetKey, Set<Region>> shifted = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * A large set of regions this object keeps and hands out again for the same points-to answer (and the same member
+     * of it): what is computed from one, such as its regions grouped per object ({@code AccessCollector}), can be kept
+     * per set, by identity ({@link #isShared}). Read-only.
+     */
+    public static final class Shared extends java.util.AbstractSet<Region> {
+        private final Set<Region> regions;
+
+        private Shared(Set<Region> regions) {
+            this.regions = java.util.Collections.unmodifiableSet(regions);
+        }
+
+        @Override
+        public java.util.Iterator<Region> iterator() {
+            return regions.iterator();
+        }
+
+        @Override
+        public int size() {
+            return regions.size();
+        }
+
+        @Override
+        public boolean contains(Object o) {
+            return regions.contains(o);
+        }
+    }
+
+    private static Set<Region> shared(Set<Region> regions) {
+        return new Shared(regions);
+    }
+
+    /** Whether {@code regions} is one of the large sets this object keeps and hands out again ({@link Shared}). */
+    public static boolean isShared(Set<Region> regions) {
+        return regions instanceof Shared;
+    }
 
     /** The objects all of whose locations in {@code locs} lie in an array member (tagged or range locations). */
     private static Set<MemObject> inMemberOnly(Set<Loc> locs) {

@@ -90,6 +90,20 @@ final class Queries {
     private final Map<Key, Answer> lvalues = new ConcurrentHashMap<>(4096);
     private final Map<Answer, Answer> answers = new ConcurrentHashMap<>();
 
+    /**
+     * Derived answers of large answers, by the interned input: a field or index step ({@link #shiftAll}) and the union
+     * of reads of a large set of locations ({@code *p} for such a {@code p}), once per distinct answer instead of once
+     * per expression with it (sol: thousands of expressions through one cluster of 16,000 cells).
+     */
+    private record Derived(Answer in, long bytes, int kind) {}
+
+    private final Map<Derived, Answer> derived = new ConcurrentHashMap<>();
+    /** Inputs of at least this many locations have their derived answers kept ({@link #derived}). */
+    private static final int DERIVED_FROM = 64;
+    private static final int SHIFT = 0;
+    private static final int SHIFT_IN_ARRAY = 1;
+    private static final int READ = 2;
+
     /** The answer {@code ids}, shared with earlier equal ones. */
     private Answer intern(int[] ids) {
         Answer a = new Answer(ids);
@@ -498,9 +512,9 @@ final class Queries {
 
     private int[] evalUncached(Expr e) {
         if (e instanceof Expr.Load l) {
-            Union u = new Union();
-            for (int loc : locationIds(l.lvalue())) u.add(read(loc));
-            return u.order();
+            int[] at = locationIds(l.lvalue());
+            if (at.length < DERIVED_FROM) return reads(at);
+            return derived.computeIfAbsent(new Derived(intern(at), 0, READ), k -> intern(reads(k.in().ids))).ids;
         }
         if (e instanceof Expr.AddrOf a) return locationIds(a.lvalue());
         if (e instanceof Expr.Binary b) return binary(b);
@@ -578,6 +592,20 @@ final class Queries {
      */
     private int[] shiftAll(int[] ids, long bytes, boolean inArray) {
         if (bytes == 0 || ids.length == 0) return ids;
+        if (ids.length < DERIVED_FROM) return shifted(ids, bytes, inArray);
+        return derived.computeIfAbsent(new Derived(intern(ids), bytes, inArray ? SHIFT_IN_ARRAY : SHIFT),
+                k -> intern(shifted(k.in().ids, k.bytes(), k.kind() == SHIFT_IN_ARRAY))).ids;
+    }
+
+    /** The union of the reads of locations {@code at}, in order of first occurrence. */
+    private int[] reads(int[] at) {
+        Union u = new Union();
+        for (int loc : at) u.add(read(loc));
+        return u.order();
+    }
+
+    /** {@link #shiftAll}, computed. */
+    private int[] shifted(int[] ids, long bytes, boolean inArray) {
         Union u = new Union();
         for (int id : ids) {
             Loc l = locOf(id);

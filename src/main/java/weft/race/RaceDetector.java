@@ -131,6 +131,12 @@ public final class RaceDetector {
     private final int[] memoSlot;
     /** The rules {@code [0, accessHead)} read only the memory accesses ({@link ExclusionRule#accessOnly}). */
     private final int accessHead;
+    /**
+     * Bit k: rule k, past the head, is asked per pair of accesses (neither in the head nor a thread-state rule); -1 when
+     * a rule past 63 is, whose bit a {@link #mayExclude} mask cannot clear. A pair whose mask clears all of these is
+     * excluded past the head exactly when the thread-state rules exclude it.
+     */
+    private final long tailPairRules;
     private final int maxRaces;
     private final boolean explain;
     private final MustRace must;
@@ -153,6 +159,16 @@ public final class RaceDetector {
         int h = 0;
         while (h < this.rules.size() && this.rules.get(h).accessOnly() && !this.rules.get(h).threadStateOnly()) h++;
         this.accessHead = h;
+        long tail = 0;
+        for (int k = h; k < this.rules.size(); k++) {
+            if (memoSlot[k] >= 0) continue;
+            if (k >= 64) {
+                tail = -1L;
+                break;
+            }
+            tail |= 1L << k;
+        }
+        this.tailPairRules = tail;
         this.maxRaces = maxRaces;
         this.explain = explain;
         this.must = must;
@@ -341,7 +357,7 @@ public final class RaceDetector {
                         p.accessStamp[at] = p.generation;
                     }
                     x = p.accessMemo[at];
-                    if (x == NONE) x = excluded(a, b, p, classPair, accessHead, rules.size(), mask);
+                    if (x == NONE) x = (mask & tailPairRules) == 0 ? stateAnswer(a, b, p, classPair) : excluded(a, b, p, classPair, accessHead, rules.size(), mask);
                 } else {
                     x = excluded(a, b, p, classPair, 0, rules.size(), mask);
                 }
@@ -446,6 +462,12 @@ public final class RaceDetector {
             if (reason != null) return new Exclusion(r, reason);
         }
         return null;
+    }
+
+    /** {@link #threadStateAnswer}, null where no thread-state rule excludes the pair. */
+    private Exclusion stateAnswer(Access a, Access b, Pairing p, int classPair) {
+        Exclusion x = threadStateAnswer(a, b, p, classPair);
+        return x == NONE ? null : x;
     }
 
     /** The first thread-state rule, in order, that excludes {@code a} and {@code b} ({@link #NONE}: none), once per class pair. */
