@@ -22,8 +22,6 @@ import weft.race.rules.SymbolicLockRule;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
-import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -108,8 +106,9 @@ public final class RaceDetector {
         Access second;
         MemObject object;
         Rank rank;
-        final Set<MemObject> objects = new LinkedHashSet<>();
-        /** The numbers ({@link Pairing#objectId}) of {@link #objects}: a cheap test before the set. */
+        /** Distinct objects, in the order found ({@link #objectIds} keeps them distinct). */
+        final List<MemObject> objects = new ArrayList<>();
+        /** The numbers ({@link Pairing#objectId}) of {@link #objects}: equal objects have one number. */
         final LongSet objectIds = new LongSet();
         /** The unordered pairs of abstract threads (by id) whose accesses race here. */
         final LongSet threads = new LongSet();
@@ -217,7 +216,7 @@ public final class RaceDetector {
     /** The state of one {@link #detect}: the races found so far, keyed by the unordered pair of site ids (sites are numbered across groups). */
     private static final class Pairing {
         final RaceContext ctx;
-        final Map<Long, Merged> races = new LinkedHashMap<>();
+        final LongMap<Merged> races = new LongMap<>();
         final Map<Site, Integer> siteIds = new HashMap<>();
         final Map<ThreadId, Integer> threadIds = new HashMap<>();
         final List<ExcludedPair> excluded = new ArrayList<>();
@@ -379,7 +378,7 @@ public final class RaceDetector {
                         // Enough to show; the verdict can no longer be "race-free".
                         if (maxRaces > 0 && p.races.size() >= maxRaces) return false;
                         m = new Merged();
-                        p.races.put(key, m);
+                        p.races.putNew(key, m);
                     }
                 }
                 // the object both accesses touch (one calling context's block of an allocation wrapper), else the group
@@ -431,7 +430,7 @@ public final class RaceDetector {
         }
     }
 
-    private static List<RacePair> pairs(Map<Long, Merged> races) {
+    private static List<RacePair> pairs(LongMap<Merged> races) {
         List<RacePair> out = new ArrayList<>(races.size());
         for (Merged m : races.values()) out.add(m.pair());
         return out;
