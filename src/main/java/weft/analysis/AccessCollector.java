@@ -381,7 +381,7 @@ public final class AccessCollector {
         int n = weft.model.VaListBuiltins.listArguments(c.directName());
         if (c.args().size() < n) return false;
         for (int k = 0; k < n; k++) {
-            weft.model.VaListBuiltins.ListArgument arg = weft.model.VaListBuiltins.listArgument(c.args().get(k));
+            weft.ir.VaLists.ListArgument arg = weft.ir.VaLists.listArgument(c.args().get(k));
             if (arg == null) return false;
             lists.add(arg.lvalue());
         }

@@ -1,5 +1,6 @@
 package weft.analysis;
 
+import weft.ir.AddressTaken;
 import weft.escape.Locals;
 import weft.escape.Pointers;
 import weft.ir.Edge;

@@ -1,5 +1,6 @@
 package weft.analysis;
 
+import weft.ir.AddressTaken;
 import weft.escape.Unpublished;
 import weft.ir.CallTarget;
 import weft.ir.Edge;

@@ -1,5 +1,6 @@
 package weft.analysis;
 
+import weft.ir.AddressTaken;
 import weft.escape.Locals;
 import weft.ir.CType;
 import weft.ir.Edge;
@@ -83,7 +84,7 @@ final class ThreadVarargs {
         this.pts = pts;
         this.locals = new Locals(addressTaken);
         this.callees = callees;
-        for (Variable v : program.globals()) if (VaListBuiltins.isObject(program, v)) argsObjects.add(new MemObject.Var(v));
+        for (Variable v : program.globals()) if (weft.ir.VaLists.isArgumentsObject(program, v)) argsObjects.add(new MemObject.Var(v));
         this.enabled = !argsObjects.isEmpty() && argsObjectOnlyBound();
         if (enabled) qualify(graph.main().routine());
     }
@@ -105,7 +106,7 @@ final class ThreadVarargs {
 
     /** The qualified variable of {@code f} that {@code list} reads (casts aside), or null. */
     private Variable qualifiedList(Function f, Expr list) {
-        VaListBuiltins.ListArgument arg = VaListBuiltins.listArgument(list);
+        weft.ir.VaLists.ListArgument arg = weft.ir.VaLists.listArgument(list);
         return arg != null && !arg.addressOf() && arg.lvalue() instanceof Lvalue.Var v && f.linkName().equals(v.variable().function())
                 && qualified.contains(v.variable()) ? v.variable() : null;
     }
@@ -183,7 +184,7 @@ final class ThreadVarargs {
                 if (to != null) assigned.add(to);
                 if (e.stmt() instanceof Stmt.Call c && c.directName() != null && VaListBuiltins.is(c.directName())
                         && !c.directName().equals("__builtin_va_end") && !c.args().isEmpty()) {
-                    VaListBuiltins.ListArgument arg = VaListBuiltins.listArgument(c.args().get(0));
+                    weft.ir.VaLists.ListArgument arg = weft.ir.VaLists.listArgument(c.args().get(0));
                     if (arg != null && arg.lvalue() instanceof Lvalue.Var lv) {
                         builtins.computeIfAbsent(lv.variable(), k -> new ArrayList<>()).add(c);
                     }

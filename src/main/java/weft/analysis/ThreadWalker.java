@@ -1,5 +1,6 @@
 package weft.analysis;
 
+import weft.ir.AddressTaken;
 import weft.ir.CallTarget;
 import weft.ir.Cfg;
 import weft.ir.Edge;
@@ -184,7 +185,7 @@ public final class ThreadWalker {
      * {@code va_list} of the thread's own, to what the thread's variadic arguments may point to ({@link ThreadVarargs}).
      */
     private boolean kept(ThreadId t, Function f, long freshParams, Set<ArgumentTargets.Binding> bindings, Edge e, MemoryAccess a) {
-        return !unpublished.covers(f, freshParams, e, a) && arguments.keeps(f, bindings, e, a) && varargs.keeps(t, f, a);
+        return !unpublished.covers(f, freshParams, e, a.lvalue(), a.pointer()) && arguments.keeps(f, bindings, e, a) && varargs.keeps(t, f, a);
     }
 
     /** A collected walk in the binding of a calling context (for {@link #bindings}). */

@@ -1,5 +1,6 @@
 package weft.analysis;
 
+import weft.ir.AddressTaken;
 import weft.ir.CallTarget;
 import weft.ir.Edge;
 import weft.ir.Expr;

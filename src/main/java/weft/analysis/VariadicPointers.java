@@ -42,7 +42,7 @@ public final class VariadicPointers {
             if (list.object() instanceof MemObject.Fn) continue;
             for (Loc l : pts.contents(new Loc(list.object(), Loc.ANY))) {
                 out.add(l);
-                if (l.object() instanceof MemObject.Var args && weft.model.VaListBuiltins.isObject(program, args.variable())) {
+                if (l.object() instanceof MemObject.Var args && weft.ir.VaLists.isArgumentsObject(program, args.variable())) {
                     out.addAll(pts.contents(new Loc(args, Loc.ANY)));
                 }
             }

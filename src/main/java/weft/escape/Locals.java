@@ -1,6 +1,6 @@
 package weft.escape;
 
-import weft.analysis.AddressTaken;
+import weft.ir.AddressTaken;
 import weft.ir.Function;
 import weft.ir.Variable;
 

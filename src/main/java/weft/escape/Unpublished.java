@@ -1,11 +1,11 @@
 package weft.escape;
 
-import weft.analysis.AddressTaken;
-import weft.analysis.MemoryAccess;
+import weft.ir.AddressTaken;
 import weft.ir.CallTarget;
 import weft.ir.Edge;
 import weft.ir.Expr;
 import weft.ir.Function;
+import weft.ir.Lvalue;
 import weft.ir.Program;
 import weft.ir.Stmt;
 import weft.ir.Variable;
@@ -94,9 +94,12 @@ public final class Unpublished {
         return t != null && t >= 0;
     }
 
-    /** Whether access {@code a} of edge {@code e} is to an object the thread has not published yet. */
-    public boolean covers(Function f, long freshParams, Edge e, MemoryAccess a) {
-        Variable base = a.lvalue() != null ? Pointers.lvalueBase(a.lvalue()) : a.pointer() != null ? Pointers.base(a.pointer()) : null;
+    /**
+     * Whether an access of edge {@code e} is to an object the thread has not published yet: the access of
+     * {@code lvalue}, or (lvalue null) one through {@code pointer} (a library's); false when both are null.
+     */
+    public boolean covers(Function f, long freshParams, Edge e, Lvalue lvalue, Expr pointer) {
+        Variable base = lvalue != null ? Pointers.lvalueBase(lvalue) : pointer != null ? Pointers.base(pointer) : null;
         if (base == null) return false;
         FreshVars s = before(f, freshParams, e);
         if (s == null || s.isEmpty()) return false;

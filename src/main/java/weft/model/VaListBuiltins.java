@@ -43,9 +43,9 @@ public final class VaListBuiltins {
 
     private static final String OBJECT_PREFIX = "<libc:variadic arguments of ";
 
-    /** Whether {@code v} is the variadic-arguments object of one of {@code program}'s functions. */
-    public static boolean isObject(weft.ir.Program program, weft.ir.Variable v) {
-        return v.name().startsWith(OBJECT_PREFIX) && program.isLibcObject(v);
+    /** Whether {@code name} is a variadic-arguments object's ({@link #objectName}; the IR's: {@code weft.ir.VaLists}). */
+    public static boolean isObjectName(String name) {
+        return name.startsWith(OBJECT_PREFIX);
     }
 
     public static boolean is(String name) {
@@ -61,19 +61,5 @@ public final class VaListBuiltins {
     /** How many of the builtin's arguments are {@code va_list}s: two for {@code va_copy}, else one. */
     public static int listArguments(String name) {
         return name.equals("__builtin_va_copy") ? 2 : 1;
-    }
-
-    /**
-     * A {@code va_list} argument as the builtins receive it: the variable's value ({@code addressOf} false) or its
-     * address, casts left out.
-     */
-    public record ListArgument(weft.ir.Lvalue lvalue, boolean addressOf) {}
-
-    /** The {@code va_list} variable {@code e} denotes, or null for any other form (then: effects of unknown code). */
-    public static ListArgument listArgument(weft.ir.Expr e) {
-        while (e instanceof weft.ir.Expr.Cast c) e = c.operand();
-        if (e instanceof weft.ir.Expr.Load ld) return new ListArgument(ld.lvalue(), false);
-        if (e instanceof weft.ir.Expr.AddrOf ad) return new ListArgument(ad.lvalue(), true);
-        return null;
     }
 }

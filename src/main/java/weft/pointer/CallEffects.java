@@ -145,7 +145,7 @@ final class CallEffects {
         List<Expr> as = site.call.args();
         if (name.equals("__builtin_va_end")) return true;
         if (as.isEmpty()) return false;
-        weft.model.VaListBuiltins.ListArgument list = weft.model.VaListBuiltins.listArgument(as.get(0));
+        weft.ir.VaLists.ListArgument list = weft.ir.VaLists.listArgument(as.get(0));
         if (list == null) return false; // a va_list given some other way: the effects of external code (sound)
         Variable va = b.program.libcObject(weft.model.VaListBuiltins.objectName(site.caller.linkName()));
         int target = va == null ? s.unknownLoc : s.loc(b.varObj(null, va), Solver.ANY);
@@ -182,7 +182,7 @@ final class CallEffects {
         if (globalsEscaped) return;
         globalsEscaped = true;
         for (Variable v : b.program.globals()) {
-            if (v.kind() != Variable.Kind.GLOBAL || b.program.internalLinkage(v) || weft.model.VaListBuiltins.isObject(b.program, v)) continue;
+            if (v.kind() != Variable.Kind.GLOBAL || b.program.internalLinkage(v) || weft.ir.VaLists.isArgumentsObject(b.program, v)) continue;
             s.addLoc(s.unknownCell, s.loc(b.varObj(null, v), Solver.ANY));
         }
     }

@@ -150,7 +150,7 @@ final class UninitialisedPointers {
         }
         if (s instanceof Stmt.Assign a) target = a.lhs();
         else if (s instanceof Stmt.Call c && vaBuiltin(c) != null && !c.args().isEmpty()) {
-            weft.model.VaListBuiltins.ListArgument l = weft.model.VaListBuiltins.listArgument(c.args().get(0));
+            weft.ir.VaLists.ListArgument l = weft.ir.VaLists.listArgument(c.args().get(0));
             target = l == null ? null : l.lvalue();
         } else if (s instanceof Stmt.Call c) target = c.result();
         String k = target == null ? null : key(target, tracked);

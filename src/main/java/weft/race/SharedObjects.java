@@ -38,7 +38,7 @@ public final class SharedObjects {
     public SharedObjects(Program program, PointsTo pts, CallGraph calls) {
         List<Loc> roots = new ArrayList<>();
         for (Variable v : program.globals()) {
-            if (!v.threadLocal() && !weft.model.VaListBuiltins.isObject(program, v)) roots.add(new Loc(new MemObject.Var(v), Loc.ANY));
+            if (!v.threadLocal() && !weft.ir.VaLists.isArgumentsObject(program, v)) roots.add(new Loc(new MemObject.Var(v), Loc.ANY));
         }
         roots.add(new Loc(new MemObject.Unknown(), Loc.ANY));
         for (var f : program.functions().values()) {

@@ -2,7 +2,7 @@ package weft.escape;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import weft.analysis.AddressTaken;
+import weft.ir.AddressTaken;
 import weft.frontend.Frontend;
 import weft.frontend.FrontendOptions;
 import weft.ir.DataModel;

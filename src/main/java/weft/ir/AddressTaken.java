@@ -1,22 +1,20 @@
-package weft.analysis;
-
-import weft.ir.AddressScan;
-import weft.ir.Variable;
+package weft.ir;
 
 import java.util.Set;
 
 /**
  * Variables whose address a function takes ({@code &x}, {@code &x.f}, {@code &x[i]}, array decay):
- * only the others are sure to change by assignment to them alone. One instance caches per function.
+ * only the others are sure to change by assignment to them alone ({@link AddressScan} per statement). One
+ * instance caches per function: the fact the analyses share (the thread-modular walk, the escape analysis).
  */
 public final class AddressTaken {
     private final java.util.Map<String, Set<Variable>> byFunction = new java.util.HashMap<>();
 
     /** Whether {@code f} takes the address of {@code v} anywhere. */
-    public boolean in(weft.ir.Function f, Variable v) {
+    public boolean in(Function f, Variable v) {
         return byFunction.computeIfAbsent(f.linkName(), k -> {
             Set<Variable> seen = new java.util.HashSet<>();
-            for (weft.ir.Edge e : f.cfg().edges()) AddressScan.stmt(e.stmt(), seen);
+            for (Edge e : f.cfg().edges()) AddressScan.stmt(e.stmt(), seen);
             return seen;
         }).contains(v);
     }
