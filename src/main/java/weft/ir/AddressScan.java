@@ -79,6 +79,20 @@ public final class AddressScan {
         }
     }
 
+    /**
+     * Adds to {@code out} the functions {@code s} uses as values (their address taken: anywhere but as the callee
+     * of a direct call).
+     */
+    public static void addressedFunctions(Stmt s, Set<String> out) {
+        if (s instanceof Stmt.Call c) {
+            if (c.result() != null) functionRefs(c.result(), out);
+            if (!(c.callee() instanceof Expr.FuncRef)) functionRefs(c.callee(), out);
+            for (Expr x : c.args()) functionRefs(x, out);
+        } else {
+            functionRefs(s, out);
+        }
+    }
+
     /** Adds to {@code out} the functions {@code e} names. */
     public static void functionRefs(Expr e, Set<String> out) {
         if (e instanceof Expr.FuncRef f) out.add(f.name());

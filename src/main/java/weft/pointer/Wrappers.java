@@ -1,5 +1,7 @@
 package weft.pointer;
 
+import weft.ir.AddressScan;
+import weft.ir.AddressTaken;
 import weft.ir.CType;
 import weft.ir.CallTarget;
 import weft.ir.Edge;
@@ -77,10 +79,9 @@ final class Wrappers {
             Function f = functions.get(i);
             callees[i] = new IntList(2);
             edges += f.cfg().edges().size();
-            Scan scan = new Scan(fnAddressTaken, addressTaken);
             for (Edge e : f.cfg().edges()) {
                 Stmt st = e.stmt();
-                scan.stmt(st);
+                AddressScan.addressedFunctions(st, fnAddressTaken);
                 if (!(st instanceof Stmt.Call c)) continue;
                 CallTarget t = program.target(c);
                 if (t instanceof CallTarget.User u) {
@@ -96,10 +97,10 @@ final class Wrappers {
                 }
             }
         }
-        Scan globals = new Scan(fnAddressTaken, addressTaken);
+        addressTaken.addAll(AddressTaken.of(program));
         for (Variable g : program.globals()) {
             GlobalInit init = program.init(g);
-            if (init != null) for (GlobalInit.Item item : init.items()) globals.expr(item.value());
+            if (init != null) for (GlobalInit.Item item : init.items()) AddressScan.functionRefs(item.value(), fnAddressTaken);
         }
         // allocation through a function pointer (static void *(*my_malloc_f)(size_t) = malloc): when the
         // address of an allocating function is taken anywhere, a call through a pointer that returns a
@@ -210,61 +211,5 @@ final class Wrappers {
             }
         }
         return rec;
-    }
-
-    /** Collects functions whose address is taken and variables whose address is taken. */
-    private record Scan(Set<String> functions, Set<Variable> variables) {
-        void stmt(Stmt st) {
-            if (st instanceof Stmt.Assign a) {
-                lvalue(a.lhs());
-                expr(a.rhs());
-            } else if (st instanceof Stmt.Call c) {
-                if (c.result() != null) lvalue(c.result());
-                if (!(c.callee() instanceof Expr.FuncRef)) expr(c.callee());
-                for (Expr a : c.args()) expr(a);
-            } else if (st instanceof Stmt.Assume a) {
-                expr(a.cond());
-            } else if (st instanceof Stmt.Return r && r.value() != null) {
-                expr(r.value());
-            }
-        }
-
-        void expr(Expr e) {
-            if (e instanceof Expr.Load l) {
-                lvalue(l.lvalue());
-            } else if (e instanceof Expr.AddrOf a) {
-                Variable root = root(a.lvalue());
-                if (root != null) variables.add(root);
-                lvalue(a.lvalue());
-            } else if (e instanceof Expr.FuncRef f) {
-                functions.add(f.name());
-            } else if (e instanceof Expr.Unary u) {
-                expr(u.operand());
-            } else if (e instanceof Expr.Binary b) {
-                expr(b.left());
-                expr(b.right());
-            } else if (e instanceof Expr.Cast c) {
-                expr(c.operand());
-            }
-        }
-
-        void lvalue(Lvalue lv) {
-            if (lv instanceof Lvalue.Field f) {
-                lvalue(f.base());
-            } else if (lv instanceof Lvalue.Index ix) {
-                lvalue(ix.base());
-                expr(ix.index());
-            } else if (lv instanceof Lvalue.Deref d) {
-                expr(d.pointer());
-            }
-        }
-
-        /** The variable whose storage {@code lv} designates (part of), or null if it goes through a pointer. */
-        private static Variable root(Lvalue lv) {
-            if (lv instanceof Lvalue.Var v) return v.variable();
-            if (lv instanceof Lvalue.Field f) return root(f.base());
-            if (lv instanceof Lvalue.Index ix) return root(ix.base());
-            return null;
-        }
     }
 }

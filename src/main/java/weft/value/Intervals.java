@@ -180,15 +180,7 @@ public final class Intervals {
             if (v.threadLocal() && IntKind.of(v.type()) != null && !v.type().isVolatile() && !v.type().isAtomic()) candidates.add(v);
         }
         if (candidates.isEmpty()) return candidates;
-        Set<Variable> taken = new HashSet<>();
-        for (Function g : program.functions().values()) {
-            for (Edge e : g.cfg().edges()) weft.ir.AddressScan.stmt(e.stmt(), taken);
-        }
-        for (Variable v : program.globals()) {
-            weft.ir.GlobalInit init = program.init(v);
-            if (init != null) for (weft.ir.GlobalInit.Item it : init.items()) weft.ir.AddressScan.expr(it.value(), taken);
-        }
-        candidates.removeAll(taken);
+        candidates.removeAll(weft.ir.AddressTaken.of(program));
         return candidates;
     }
 
@@ -209,11 +201,9 @@ public final class Intervals {
             }
         }
         if (candidates.isEmpty()) return candidates;
-        Set<Variable> taken = new HashSet<>();
         for (Function g : program.functions().values()) {
             for (Edge e : g.cfg().edges()) {
                 Stmt s = e.stmt();
-                weft.ir.AddressScan.stmt(s, taken);
                 if (s instanceof Stmt.Call c && (mentionsMain(c.callee()) || c.args().stream().anyMatch(Intervals::mentionsMain))) return Set.of();
                 if (s instanceof Stmt.Assign a && mentionsMain(a.rhs())) return Set.of();
                 if (g == main) continue;
@@ -225,11 +215,10 @@ public final class Intervals {
             weft.ir.GlobalInit init = program.init(v);
             if (init == null) continue;
             for (weft.ir.GlobalInit.Item it : init.items()) {
-                weft.ir.AddressScan.expr(it.value(), taken);
                 if (mentionsMain(it.value())) return Set.of();
             }
         }
-        candidates.removeAll(taken);
+        candidates.removeAll(weft.ir.AddressTaken.of(program));
         return candidates;
     }
 
@@ -262,8 +251,7 @@ public final class Intervals {
 
     /** Locals, parameters and temporaries of integer type that are not volatile, atomic or address-taken. */
     static Set<Variable> trackedVariables(Function f) {
-        Set<Variable> taken = new HashSet<>();
-        for (Edge e : f.cfg().edges()) weft.ir.AddressScan.stmt(e.stmt(), taken);
+        Set<Variable> taken = weft.ir.AddressTaken.of(f);
         Set<Variable> out = new LinkedHashSet<>();
         List<Variable> all = new ArrayList<>(f.params());
         all.addAll(f.locals());

@@ -26,8 +26,7 @@ final class Frame {
 
     Frame(Function f, Memory memory) {
         this.function = f;
-        Set<Variable> taken = new HashSet<>();
-        for (Edge e : f.cfg().edges()) AddressScan.stmt(e.stmt(), taken);
+        Set<Variable> taken = weft.ir.AddressTaken.of(f);
         List<Variable> all = new ArrayList<>(f.params());
         all.addAll(f.locals());
         for (Variable v : all) {

@@ -51,15 +51,9 @@ final class SeqState {
         this.filter = filter;
         this.maxText = maxText;
         this.createdIds = new CreatedIds(program);
+        addressTaken.addAll(weft.ir.AddressTaken.of(program));
         for (Function f : program.functions().values()) {
-            for (Edge e : f.cfg().edges()) {
-                AddressScan.stmt(e.stmt(), addressTaken);
-                if (e.stmt() instanceof weft.ir.Stmt.Call c) {
-                    for (Expr a : c.args()) AddressScan.functionRefs(a, addressedFunctions);
-                } else {
-                    AddressScan.functionRefs(e.stmt(), addressedFunctions);
-                }
-            }
+            for (Edge e : f.cfg().edges()) AddressScan.addressedFunctions(e.stmt(), addressedFunctions);
         }
         for (Variable g : program.globals()) {
             weft.ir.GlobalInit gi = program.init(g);
