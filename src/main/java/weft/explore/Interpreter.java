@@ -116,7 +116,7 @@ final class Interpreter {
     record Executed(int thread, String threadName, Edge edge, boolean resumed) {
         Step toStep() {
             if (edge == null) return new Step(thread, threadName, weft.ir.SourceLoc.NONE, "return");
-            return new Step(thread, threadName, edge.loc(), (resumed ? "(resumes) " : "") + edge.stmt());
+            return new Step(thread, threadName, edge.loc(), (resumed ? "(resumes) " : "") + edge.stmt(), !resumed && Step.internal(edge.stmt()));
         }
     }
 

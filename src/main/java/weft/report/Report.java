@@ -197,8 +197,15 @@ public record Report(Status status, String reason, List<Race> races, Figures fig
     /** A thread: its name and where it was created (null for main). */
     public record ThreadRef(String name, SourceLoc createdAt) {}
 
-    /** One executed statement of an interleaving (1-based {@code index}). */
-    public record Step(int index, String thread, SourceLoc loc, String statement) {}
+    /**
+     * One executed statement of an interleaving (1-based {@code index}); {@code internal}: a declaration, a no-op or a
+     * copy into a compiler temporary ({@code weft.explore.Step#internal}), which the text report folds.
+     */
+    public record Step(int index, String thread, SourceLoc loc, String statement, boolean internal) {
+        public Step(int index, String thread, SourceLoc loc, String statement) {
+            this(index, thread, loc, statement, false);
+        }
+    }
 
     /** Why the pairs of accesses to one shared object cannot race. */
     public record Explanation(String variable, List<Excluded> pairs) {

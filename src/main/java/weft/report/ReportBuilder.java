@@ -165,7 +165,7 @@ public final class ReportBuilder {
         Report.Side a = side(w, w.first(), sa);
         Report.Side b = side(w, w.second(), sb);
         List<Report.Step> steps = new ArrayList<>();
-        for (var s : w.schedule()) steps.add(new Report.Step(steps.size() + 1, s.threadName(), loc(s.loc()), s.statement()));
+        for (var s : w.schedule()) steps.add(new Report.Step(steps.size() + 1, s.threadName(), loc(s.loc()), s.statement(), s.internal()));
         String variable = sa != null ? variable(sa) : w.first().object();
         String object = st != null ? objectName(st.object()) : sa != null ? objectName(sa.region().object()) : w.first().object();
         List<String> objects = st != null ? objectNames(st) : List.of(object);

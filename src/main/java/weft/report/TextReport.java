@@ -216,8 +216,12 @@ public final class TextReport {
     }
 
     private void printInterleaving(Report.Race race, PrintWriter out) {
-        List<Report.Step> steps = race.interleaving();
-        out.println(head(race.first().loc(), "note") + "interleaving that reaches both accesses (" + steps.size() + " steps):");
+        List<Report.Step> all = race.interleaving();
+        // declarations, no-ops and copies into compiler temporaries are folded (numbers keep their place)
+        List<Report.Step> steps = all.stream().filter(s -> !s.internal()).toList();
+        int folded = all.size() - steps.size();
+        out.println(head(race.first().loc(), "note") + "interleaving that reaches both accesses (" + all.size() + " steps"
+                + (folded > 0 ? ", " + folded + " declarations and compiler temporaries not shown" : "") + "):");
         int from = Math.max(0, steps.size() - MAX_STEPS);
         if (from > 0) out.println("    ... " + from + " earlier steps (all in --format json, sarif or --html)");
         int width = 0;
