@@ -27,7 +27,7 @@ final class LockAccess {
         if (!g.options.newForms() || o.kind.name().startsWith("ATOMIC")) return body;
         if (g.nrnd.nextInt(10) == 0) return VariadicForms.access(g.decls, g.nrnd, lv, a -> g.forms.plainOp(a, op));
         if (g.nrnd.nextInt(12) == 0) return LibraryForms.access(g.decls, lv, a -> g.forms.plainOp(a, op));
-        if (g.nrnd.nextInt(12) == 0) return WideTargetForms.access(g.decls, lv, a -> g.forms.plainOp(a, op));
+        if (g.nrnd.nextInt(12) == 0) return WideTargetForms.access(g.decls, lv, a -> g.forms.plainOp(a, op), g.nrnd.nextInt(3));
         if (g.nrnd.nextInt(8) != 0) return body;
         var forms = IndeterminateForms.Form.fitting(o.kind == ProgramGenerator.Kind.ARRAY || o.kind == ProgramGenerator.Kind.HEAP);
         var f = forms.get(g.nrnd.nextInt(forms.size()));
