@@ -56,7 +56,7 @@ public final class Regions {
             long width = s > 0 ? s : Region.UNBOUNDED;
             long offset = fl.field().offset();
             Set<Region> base = lvalue(f, node, fl.base());
-            if (isShared(base)) return shifted.computeIfAbsent(new SetKey(base, offset, width), k -> shared(field(k.regions(), k.offset(), k.size())));
+            if (isShared(base)) return shifted.computeIfAbsent(new ByIdentity<>(base, offset, width), k -> shared(field(k.set(), k.offset(), k.size())));
             return field(base, offset, width);
         }
         Set<Region> out = new HashSet<>();
@@ -143,49 +143,35 @@ public final class Regions {
     private Set<Region> pointsToRegions(Function f, Expr p, long size) {
         Set<Loc> locs = pts.eval(f.linkName(), p);
         if (locs.size() < CACHED_LOCATIONS) return locations(locs, size);
-        return largeLocations.computeIfAbsent(new LocsKey(locs, size), k -> shared(locations(k.locs(), k.size())));
+        return largeLocations.computeIfAbsent(new ByIdentity<>(locs, 0, size), k -> shared(locations(k.set(), k.size())));
     }
 
     /** Sets of at least this many locations have their regions kept ({@link #largeLocations}). */
     private static final int CACHED_LOCATIONS = 64;
 
     /**
-     * A points-to answer (the same set object for the same answer: {@code PointsTo.eval} hands out one set per interned
-     * answer) and an access size, compared by the set's identity: a large answer's regions are made once, not once per
-     * edge that dereferences a pointer with that answer (sol: thousands of edges through one cluster of 16,000 cells).
+     * A set handed out once per answer (a points-to answer: {@code PointsTo.eval} hands out one set per interned answer;
+     * or a {@link Shared} set) with an offset and an access size, compared by the set's identity: what is made from a
+     * large answer is made once, not once per edge that dereferences a pointer with that answer (sol: thousands of edges
+     * through one cluster of 16,000 cells).
      */
-    private record LocsKey(Set<Loc> locs, long size) {
+    private record ByIdentity<T>(Set<T> set, long offset, long size) {
         @Override
         public boolean equals(Object o) {
-            return o instanceof LocsKey k && k.locs == locs && k.size == size;
+            return o instanceof ByIdentity<?> k && k.set == set && k.offset == offset && k.size == size;
         }
 
         @Override
         public int hashCode() {
-            return System.identityHashCode(locs) * 31 + Long.hashCode(size);
+            return (System.identityHashCode(set) * 31 + Long.hashCode(offset)) * 31 + Long.hashCode(size);
         }
     }
 
-    private final java.util.Map<LocsKey, Set<Region>> largeLocations = new java.util.concurrent.ConcurrentHashMap<>();
-
-    /**
-     * A shared set with one derived answer ({@code offset} and {@code size}: a member of each of its regions), compared
-     * by the set's identity, like {@link LocsKey}.
-     */
-    private record SetKey(Set<Region> regions, long offset, long size) {
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof SetKey k && k.regions == regions && k.offset == offset && k.size == size;
-        }
-
-        @Override
-        public int hashCode() {
-            return (System.identityHashCode(regions) * 31 + Long.hashCode(offset)) * 31 + Long.hashCode(size);
-        }
-    }
+    /** The regions of large points-to answers, per answer and access size. */
+    private final java.util.Map<ByIdentity<Loc>, Set<Region>> largeLocations = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** The members of shared sets ({@link #lvalue} of a field of a large answer), made once per set and member. */
-    private final java.util.Map<SetKey, Set<Region>> shifted = new java.util.concurrent.ConcurrentHashMap<>();
+    private final java.util.Map<ByIdentity<Region>, Set<Region>> shifted = new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
      * A large set of regions this object keeps and hands out again for the same points-to answer (and the same member
