@@ -483,7 +483,7 @@ public final class CheckCommand implements Callable<Integer> {
             io.err().println("weft: " + why);
             return new Outcome(Verdict.UNKNOWN, unknownReport(why, cwd, sources));
         }
-        if (failure.get() instanceof weft.analysis.ThreadWalker.AnalysisInterrupted
+        if (failure.get() instanceof weft.modular.ThreadWalker.AnalysisInterrupted
                 || failure.get() instanceof java.util.concurrent.CancellationException) {
             // stopped where no partial answer is kept (loading the program)
             String why = "timeout after " + o.limit().toSeconds() + " s";

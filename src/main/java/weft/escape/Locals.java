@@ -5,7 +5,7 @@ import weft.ir.Function;
 import weft.ir.Variable;
 
 /**
- * The variables {@link FreshFlow} (and {@code weft.analysis.ArgumentTargets}) may track: pointer locals, parameters
+ * The variables {@link FreshFlow} (and {@code weft.modular.ArgumentTargets}) may track: pointer locals, parameters
  * and temporaries of the function, neither static nor thread-local, whose address it never takes, so that only an
  * assignment to them by name changes them.
  */

@@ -51,7 +51,7 @@ final class ExecState {
     boolean exhaustive;
     /**
      * Calls of C library functions with hidden state ({@code rand}, {@code strtok}...) read and write their
-     * group's pseudo-object (see {@code weft.analysis.AccessCollector}), so that such calls in parallel race.
+     * group's pseudo-object (see {@code weft.access.AccessCollector}), so that such calls in parallel race.
      */
     boolean libcStateRaces;
     /** Some condition wait of this execution woke without a signal (proof mode only). */

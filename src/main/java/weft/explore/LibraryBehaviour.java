@@ -261,14 +261,14 @@ final class LibraryBehaviour {
     }
 
     /**
-     * Synchronisation operations are atomic writes of their object ({@code weft.analysis.SyncAccesses}, audit
+     * Synchronisation operations are atomic writes of their object ({@code weft.access.SyncAccesses}, audit
      * D5): they never race with each other, but a plain write of the object by another thread (memset,
      * memcpy, assignment) does.
      */
     private void syncAccesses(Ctx c, Stmt.Call call, Event event, List<Value> args) {
         if (!c.collects()) return;
         for (int k : Event.syncObjectArgs(event)) syncAccess(c, call, args, k, true);
-        // initialisation and destruction are plain writes of the object (weft.analysis.SyncAccesses)
+        // initialisation and destruction are plain writes of the object (weft.access.SyncAccesses)
         for (int k : Event.syncInitArgs(event)) syncAccess(c, call, args, k, false);
     }
 

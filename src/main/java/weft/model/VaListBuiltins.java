@@ -14,13 +14,13 @@ package weft.model;
  *       functions, they neither make the globals escape nor hand the arguments to the external world (which reads
  *       and writes everything it reaches: every pointer read from memory a variadic logger was given would then
  *       point to every escaped object, and every function stored there would escape);</li>
- *   <li>accesses ({@code weft.analysis.AccessCollector}): {@code va_start(ap, last)} writes {@code ap},
+ *   <li>accesses ({@code weft.access.AccessCollector}): {@code va_start(ap, last)} writes {@code ap},
  *       {@code va_copy(d, s)} writes {@code d} and reads {@code s}, {@code va_end(ap)} writes {@code ap}; the
  *       named parameter {@code last} is only used for its position, never read through. They touch nothing the
  *       variadic arguments point to: {@code va_arg}'s read of an argument and the program's own accesses through
  *       it are accesses of the IR, and the library functions that take a {@code va_list} read or write what its
  *       arguments point to where they are called (the table's {@code rvN}/{@code wvN}, with {@code %n} through
- *       {@code fN}: {@code weft.analysis.VariadicPointers}).</li>
+ *       {@code fN}: {@code weft.access.VariadicPointers}).</li>
  * </ul>
  * A {@code va_list} handed to unknown external code escapes with what it points to, so the external world then
  * reaches the arguments as well.

@@ -1,11 +1,11 @@
 package weft.race;
 
-import weft.analysis.LocalState;
-import weft.analysis.MemoryAccess;
-import weft.analysis.Region;
+import weft.access.MemoryAccess;
+import weft.access.Region;
 import weft.ir.Edge;
 import weft.ir.Function;
 import weft.ir.SourceLoc;
+import weft.modular.LocalState;
 import weft.thread.ThreadId;
 
 /** A memory access to shared memory by an abstract thread, with the thread-modular state at it. */

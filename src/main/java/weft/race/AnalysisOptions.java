@@ -23,7 +23,7 @@ package weft.race;
  *     ({@code <libc:rand state>}) when they may run in parallel (on by default; off in SV-COMP mode,
  *     whose property concerns the program's own memory)
  * @param memoryBytes soft memory limit: above it the thread walk keeps fewer calling contexts (0: 3/4 of
- *     the JVM's maximum heap, see {@code weft.analysis.MemoryBudget})
+ *     the JVM's maximum heap, see {@code weft.modular.MemoryBudget})
  * @param bounded     bounds and limits of the symbolic bounded layer ({@code --rounds}, {@code --unwind},
  *     {@code --threads}, {@code --recursion}); they appear in its proofs and in an unknown verdict's reason
  * @param provers     the layers whose proof of race freedom is accepted ({@code --prover}; default all, see {@link Prover})

@@ -24,7 +24,7 @@ public interface ExclusionRule {
     /**
      * Whether {@link #exclude} reads nothing of the two accesses but their memory accesses ({@code access()},
      * {@code region()}, {@code isWrite()}, {@code isAtomic()}, {@code loc()}) and the context, so that its answer
-     * is the same for every pair of accesses whose {@link weft.analysis.MemoryAccess} values are equal, whatever
+     * is the same for every pair of accesses whose {@link weft.access.MemoryAccess} values are equal, whatever
      * their threads, states, functions and edges. {@link RaceDetector} asks the rules at the head of its list that
      * say true here once per pair of distinct memory accesses at one pair of sites; a rule that says true here must
      * not read the thread, the state, the function or the edge, in {@link #exclude} nor in {@link #mayExclude}.

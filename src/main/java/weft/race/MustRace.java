@@ -1,6 +1,5 @@
 package weft.race;
 
-import weft.analysis.ObjectMultiplicity;
 import weft.ir.Cfg;
 import weft.ir.Edge;
 import weft.lock.ConditionalLock;
@@ -8,6 +7,7 @@ import weft.lock.HeldLock;
 import weft.lock.Lock;
 import weft.lock.LockState;
 import weft.pointer.MemObject;
+import weft.thread.ObjectMultiplicity;
 import weft.thread.ThreadId;
 
 import java.util.BitSet;

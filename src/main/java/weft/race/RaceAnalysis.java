@@ -1,15 +1,14 @@
 package weft.race;
 
-import weft.analysis.AccessCollector;
-import weft.analysis.IntervalCache;
-import weft.analysis.LockResolver;
-import weft.analysis.ObjectMultiplicity;
-import weft.analysis.Regions;
-import weft.analysis.ThreadWalker;
+import weft.access.AccessCollector;
 import weft.budget.Budget;
 import weft.ir.Program;
+import weft.modular.MemoryBudget;
+import weft.modular.ProgramFacts;
+import weft.modular.ThreadWalker;
 import weft.pointer.PointsTo;
 import weft.thread.CallGraph;
+import weft.thread.ObjectMultiplicity;
 import weft.thread.ThreadGraph;
 import weft.thread.ThreadId;
 
@@ -37,7 +36,7 @@ import java.util.Set;
  * {@code UNKNOWN} (a gap names where it stopped), never a proof, and lists every race found.
  */
 public final class RaceAnalysis {
-    private record AccessKey(ThreadId thread, weft.ir.Edge edge, weft.analysis.MemoryAccess access) {}
+    private record AccessKey(ThreadId thread, weft.ir.Edge edge, weft.access.MemoryAccess access) {}
 
     /**
      * Distinct races after which the pairing that decides the verdict stops (one would do; a few more
@@ -126,13 +125,10 @@ public final class RaceAnalysis {
         CallGraph calls = new CallGraph(program, pts);
         ThreadGraph graph = new ThreadGraph(program, calls, "main", options.maxThreads());
         progress.phase("walker set-up");
-        IntervalCache intervals = new IntervalCache(program);
-        Regions regions = new Regions(pts, intervals);
-        ObjectMultiplicity objects = new ObjectMultiplicity(program, graph);
-        LockResolver locks = new LockResolver(regions, objects);
-        AccessCollector collector = new AccessCollector(program, regions, intervals, options.libcStateRaces());
-        ThreadWalker walker = new ThreadWalker(program, pts, graph, intervals, regions, locks, collector,
-                weft.analysis.MemoryBudget.of(options.memoryBytes()));
+        ProgramFacts facts = ProgramFacts.of(program, pts, calls, graph);
+        ObjectMultiplicity objects = facts.objects();
+        AccessCollector collector = new AccessCollector(program, facts.regions(), facts.intervals(), options.libcStateRaces());
+        ThreadWalker walker = new ThreadWalker(facts, collector, MemoryBudget.of(options.memoryBytes()));
         SharedObjects shared = new SharedObjects(program, pts, calls);
         // One access per (thread, statement, memory access); its states from different calling
         // contexts are joined, which over-approximates each of them (fewer must-locks, more created
@@ -271,7 +267,7 @@ public final class RaceAnalysis {
     }
 
     /** The accesses with semaphores that may count past one taken out of their must-locksets. */
-    private static List<Access> withoutMisusedSemaphores(List<Access> accesses, weft.analysis.SemaphoreUse use) {
+    private static List<Access> withoutMisusedSemaphores(List<Access> accesses, weft.modular.SemaphoreUse use) {
         Set<weft.lock.Lock> misused = use.misused();
         if (misused.isEmpty()) return accesses;
         List<Access> out = new ArrayList<>(accesses.size());

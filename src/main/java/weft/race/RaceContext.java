@@ -1,6 +1,6 @@
 package weft.race;
 
-import weft.analysis.LocalState;
+import weft.modular.LocalState;
 import weft.pointer.PointsTo;
 import weft.thread.ThreadGraph;
 import weft.thread.ThreadId;
@@ -18,7 +18,7 @@ import java.util.function.Function;
  * a thread may be cancelled (see {@code RaceAnalysis}).
  */
 public record RaceContext(PointsTo pointsTo, ThreadGraph threads, Function<ThreadId, List<LocalState>> creationStates,
-                          weft.analysis.InstanceKeys instances, Function<ThreadId, java.util.Set<ThreadId>> joinedAtEnd,
+                          weft.thread.InstanceKeys instances, Function<ThreadId, java.util.Set<ThreadId>> joinedAtEnd,
                           java.util.Set<weft.pointer.MemObject> fixedWhileThreadsRun) {
 
     /** {@code joined} closed under "a joined thread had itself joined these before it ended". */

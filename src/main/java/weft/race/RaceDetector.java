@@ -7,17 +7,18 @@ import weft.race.rules.CommonLock;
 import weft.race.rules.CreatedAfter;
 import weft.race.rules.DeclaredSubobjects;
 import weft.race.rules.DisjointMembers;
-import weft.race.rules.OwnElementBeforeCreate;
 import weft.race.rules.DistinctInstances;
 import weft.race.rules.JoinedBefore;
 import weft.race.rules.JoinedBeforeCreated;
 import weft.race.rules.MayOverlap;
 import weft.race.rules.NotBothAtomic;
 import weft.race.rules.OnceOrdered;
+import weft.race.rules.OwnElementBeforeCreate;
 import weft.race.rules.OwnThreadLocal;
 import weft.race.rules.SameUniqueThread;
 import weft.race.rules.ScalarStoreKeepsSyncObject;
 import weft.race.rules.SymbolicLockRule;
+import weft.thread.ThreadId;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -26,7 +27,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import weft.thread.ThreadId;
 
 /**
  * Pairs accesses to the same object and asks every {@link ExclusionRule}; a pair no rule excludes is a
@@ -41,7 +41,7 @@ import weft.thread.ThreadId;
  * accesses of those classes there: the same inputs give the same answer, so each pair still gets the
  * first rule, in order, that excludes it, exactly as if every rule were asked per pair. Likewise the rules at
  * the head of the list that read only the two memory accesses ({@link ExclusionRule#accessOnly}: the cheap
- * ones, which come first) are asked once per pair of distinct {@link weft.analysis.MemoryAccess} values at a
+ * ones, which come first) are asked once per pair of distinct {@link weft.access.MemoryAccess} values at a
  * pair of sites, their first exclusion (or none) reused for every pair of accesses with those values: on a large
  * program most accesses at a site differ only in thread, state and calling context (sol: 7 times fewer pairs of
  * memory accesses than of accesses), and asking sixteen rules through an interface per pair was most of the
@@ -123,7 +123,7 @@ public final class RaceDetector {
     }
 
     /** (thread, state): what the thread-state rules read of an access besides its location. */
-    private record ThreadState(ThreadId thread, weft.analysis.LocalState state) {}
+    private record ThreadState(ThreadId thread, weft.modular.LocalState state) {}
 
     private final List<ExclusionRule> rules;
     /** Per rule, 0 or more if it is a thread-state rule (answered together, once per pair of classes), else -1. */

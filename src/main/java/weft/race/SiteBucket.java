@@ -21,7 +21,7 @@ final class SiteBucket {
     private int[] object = new int[4];
     private boolean[] mayBeCertain = new boolean[4];
     private final Map<Integer, Integer> classes = new HashMap<>();
-    private final Map<weft.analysis.MemoryAccess, Integer> memoryAccesses = new HashMap<>();
+    private final Map<weft.access.MemoryAccess, Integer> memoryAccesses = new HashMap<>();
 
     void add(Access a, int globalClass, int aliasPart, long rulesThatMayExclude, int objectId, boolean certain) {
         int n = accesses.size();
@@ -42,7 +42,7 @@ final class SiteBucket {
         accesses.add(a);
     }
 
-    /** The number of the access's {@link weft.analysis.MemoryAccess} among the distinct ones of this bucket. */
+    /** The number of the access's {@link weft.access.MemoryAccess} among the distinct ones of this bucket. */
     int memoryAccessClass(int i) { return memoryAccess[i]; }
     int memoryAccessCount() { return memoryAccesses.size(); }
     /** Bit k: rule k may exclude a pair with this access ({@link ExclusionRule#mayExclude}; always set past 63). */

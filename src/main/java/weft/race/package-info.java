@@ -5,7 +5,7 @@
  * {@link weft.race.PreciseLayers} and {@link weft.race.MustRace} first.
  *
  * <p>Layering. {@link weft.race.RaceAnalysis} runs the layers in order: the pointer analysis, the call and thread
- * graphs and the thread-modular walk of every abstract thread ({@code weft.analysis.ThreadWalker}) collect the accesses
+ * graphs and the thread-modular walk of every abstract thread ({@code weft.modular.ThreadWalker}) collect the accesses
  * ({@link weft.race.Access}) to shared objects ({@link weft.race.SharedObjects}); the thread-modular layer's pairing,
  * {@link weft.race.RaceDetector}, pairs accesses to the same object and asks the {@link weft.race.ExclusionRule}s of
  * {@code weft.race.rules} in order against a {@link weft.race.RaceContext}; a pair no rule excludes is a possible race,

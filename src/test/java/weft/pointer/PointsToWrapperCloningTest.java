@@ -2,9 +2,8 @@ package weft.pointer;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import weft.analysis.IntervalCache;
-import weft.analysis.Region;
-import weft.analysis.Regions;
+import weft.access.Region;
+import weft.access.Regions;
 import weft.ir.Edge;
 import weft.ir.Function;
 import weft.ir.Lvalue;
@@ -14,6 +13,7 @@ import weft.race.AnalysisOptions;
 import weft.race.AnalysisResult;
 import weft.race.RaceAnalysis;
 import weft.race.Verdict;
+import weft.value.IntervalCache;
 
 import java.nio.file.Path;
 import java.util.HashSet;

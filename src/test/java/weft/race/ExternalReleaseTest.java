@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Calls of external functions (no definition, no model) inside critical sections: such code may unlock
- * any lock it can reach (weft.analysis.ExternalReach). Not in the annotated corpus, whose programs are
+ * any lock it can reach (weft.lock.ExternalReach). Not in the annotated corpus, whose programs are
  * closed: the ground truth here depends on code that is not there.
  */
 class ExternalReleaseTest {

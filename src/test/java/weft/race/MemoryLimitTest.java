@@ -3,11 +3,11 @@ package weft.race;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
-import weft.analysis.MemoryBudget;
 import weft.frontend.Frontend;
 import weft.frontend.FrontendOptions;
 import weft.ir.DataModel;
 import weft.ir.Program;
+import weft.modular.MemoryBudget;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -99,7 +99,7 @@ final class AccessForms {
      * The access a C library function makes through the variadic pointers of a {@code va_list}: {@code vget} hands its
      * own arguments to {@code vsnprintf}, whose {@code %.1s} reads the object's first byte; {@code vput} hands them to
      * {@code vsscanf}, whose {@code %d} writes the object. Every thread calls both with all the objects' addresses,
-     * so only a {@code va_list} standing for its own call (weft.analysis.ThreadVarargs) tells the calls apart.
+     * so only a {@code va_list} standing for its own call (weft.modular.ThreadVarargs) tells the calls apart.
      */
     private String viaVaList(String addr, int op) {
         if (!vaHelpers) {

@@ -6,13 +6,13 @@ import java.util.function.UnaryOperator;
 /**
  * Accesses through a pointer with many possible targets, for {@link ProgramGenerator}: the pointer holds the object's
  * address, unless a global that stays 0 says otherwise, when it takes one of 64 decoy globals from a table. Its
- * points-to set has 65 objects, past the size from which {@code weft.analysis.Regions} keeps a points-to answer's
+ * points-to set has 65 objects, past the size from which {@code weft.access.Regions} keeps a points-to answer's
  * regions once per answer instead of making them per edge (and past the sizes the other forms reach), so the pairing of
  * accesses with many regions per site ({@code RaceDetector}'s memos per pair of distinct memory accesses) is exercised
  * too. Three shapes: an {@code int *} ({@code *wp}); an {@code int **} to one of 65 pointer cells ({@code **wpp}: a
  * read of a large set of locations, which {@code weft.pointer.Queries} keeps per answer); and a struct pointer to one
  * of 65 structs whose pointer member is followed ({@code *ws->p}: a member of a large answer, kept per answer by
- * {@code Queries} and {@code weft.analysis.Regions.Shared}, and the regions of the member's read grouped once per
+ * {@code Queries} and {@code weft.access.Regions.Shared}, and the regions of the member's read grouped once per
  * shared set by {@code AccessCollector}). The decoys are never accessed when the program runs; the access keeps the
  * discipline of the statement it replaces.
  */

@@ -84,7 +84,7 @@ final class LibraryEffects {
         if (ev instanceof Event.MemAccess m) {
             SymState exact = copy(frame, c, name, st);
             if (exact != null) return steps.result(c, null, null, exact);
-            boolean writes = weft.analysis.VariadicPointers.writes(program, c.args(), m) || m.args().stream().anyMatch(Event.MemArg::write);
+            boolean writes = weft.access.VariadicPointers.writes(program, c.args(), m) || m.args().stream().anyMatch(Event.MemArg::write);
             return steps.result(c, null, null, writes ? steps.havoc(st) : st);
         }
         if (ev instanceof Event.Atomic a) return atomic(frame, c, a, st, steps);

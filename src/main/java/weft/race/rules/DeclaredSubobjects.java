@@ -1,7 +1,7 @@
 package weft.race.rules;
 
-import weft.analysis.Region;
-import weft.analysis.SymbolicBase;
+import weft.access.Region;
+import weft.access.SymbolicBase;
 import weft.ir.CType;
 import weft.ir.StructType;
 import weft.lock.SymbolicLock;

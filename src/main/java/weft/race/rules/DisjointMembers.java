@@ -1,6 +1,6 @@
 package weft.race.rules;
 
-import weft.analysis.SymbolicBase;
+import weft.access.SymbolicBase;
 import weft.lock.SymbolicLock;
 import weft.race.Access;
 import weft.race.ExclusionRule;

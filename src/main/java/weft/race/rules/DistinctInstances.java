@@ -1,11 +1,11 @@
 package weft.race.rules;
 
-import weft.analysis.InstanceAccess;
-import weft.analysis.InstanceKeys;
 import weft.pointer.MemObject;
 import weft.race.Access;
 import weft.race.ExclusionRule;
 import weft.race.RaceContext;
+import weft.thread.InstanceAccess;
+import weft.thread.InstanceKeys;
 
 /**
  * Two accesses of one abstract thread whose instances each received a different argument (see

@@ -1,6 +1,6 @@
 package weft.race.rules;
 
-import weft.analysis.LocalState;
+import weft.modular.LocalState;
 import weft.race.Access;
 import weft.race.ExclusionRule;
 import weft.race.RaceContext;

@@ -11,7 +11,7 @@ import weft.race.RaceContext;
  *
  * <p>Assumes: an access is marked atomic only when it certainly is one ({@code AccessCollector}: {@code
  * _Atomic} lvalues, atomic builtins, and the operations of synchronisation objects, which C11 makes
- * atomic: {@code weft.analysis.SyncAccesses}). A plain write over a mutex, semaphore or once-flag is
+ * atomic: {@code weft.access.SyncAccesses}). A plain write over a mutex, semaphore or once-flag is
  * therefore paired with their operations (audit D5, probes p58, p59, p72).
  */
 public final class NotBothAtomic implements ExclusionRule {

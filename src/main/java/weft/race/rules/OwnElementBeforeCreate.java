@@ -1,10 +1,10 @@
 package weft.race.rules;
 
-import weft.analysis.InstanceAccess;
-import weft.analysis.InstanceKeys;
 import weft.race.Access;
 import weft.race.ExclusionRule;
 import weft.race.RaceContext;
+import weft.thread.InstanceAccess;
+import weft.thread.InstanceKeys;
 
 /**
  * A thread created in a counting loop with {@code &a[i]} as its argument, accessing its own element

@@ -10,7 +10,7 @@ import weft.race.RaceContext;
  * A plain access by a scalar lvalue of non-character type ({@code *q = 1} with {@code int *q}) does not
  * touch a synchronisation object of structure, union or array type ({@code pthread_mutex_t},
  * {@code sem_t}, {@code pthread_cond_t}, {@code pthread_barrier_t}...) that a lock, semaphore, condition,
- * barrier or once operation uses ({@code weft.analysis.SyncAccesses}). Without this rule every access
+ * barrier or once operation uses ({@code weft.access.SyncAccesses}). Without this rule every access
  * through a pointer into unknown memory (which may be any global) would pair with every lock operation.
  *
  * <p>Assumes: the program does not read or write the members of the library's opaque synchronisation

@@ -1,6 +1,6 @@
 package weft.race.rules;
 
-import weft.analysis.SymbolicBase;
+import weft.access.SymbolicBase;
 import weft.ir.CType;
 import weft.ir.Lvalue;
 import weft.ir.StructType;

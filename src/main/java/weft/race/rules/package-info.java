@@ -13,7 +13,7 @@
  * {@link weft.race.rules.JoinedBeforeCreated}, {@link weft.race.rules.OnceOrdered},
  * {@link weft.race.rules.DistinctInstances}, {@link weft.race.rules.OwnElementBeforeCreate}. The first seven read only
  * the two memory accesses ({@code accessOnly}), so the detector asks them once per pair of distinct
- * {@code weft.analysis.MemoryAccess} values at a pair of sites; {@code SameUniqueThread}, {@code CommonLock},
+ * {@code weft.access.MemoryAccess} values at a pair of sites; {@code SameUniqueThread}, {@code CommonLock},
  * {@code CreatedAfter}, {@code JoinedBefore}, {@code JoinedBeforeCreated} and {@code OnceOrdered} read only threads,
  * thread-modular states and locations ({@code threadStateOnly}) and are asked once per pair of (thread, state) classes;
  * {@code SymbolicLockRule}, {@code DistinctInstances} and {@code OwnElementBeforeCreate} are asked per pair of

@@ -1,11 +1,6 @@
-package weft.analysis;
+package weft.lock;
 
 import weft.ir.Variable;
-import weft.lock.ConditionalLock;
-import weft.lock.HeldLock;
-import weft.lock.Lock;
-import weft.lock.LockState;
-import weft.lock.Release;
 import weft.pointer.MemObject;
 import weft.pointer.PointsTo;
 
@@ -24,10 +19,10 @@ import java.util.Set;
  * that the external call may release, and all symbolic locks (their objects are not known here), so the
  * locks left are held on every path after the call as before it.
  */
-final class ExternalReach {
+public final class ExternalReach {
     private final PointsTo pts;
 
-    ExternalReach(PointsTo pts) {
+    public ExternalReach(PointsTo pts) {
         this.pts = pts;
     }
 
@@ -40,7 +35,7 @@ final class ExternalReach {
     }
 
     /** The lock state after an external call made in {@code ls}. */
-    LockState after(LockState ls) {
+    public LockState after(LockState ls) {
         Set<Lock> reached = new HashSet<>();
         for (HeldLock h : ls.must()) if (reaches(h.lock())) reached.add(h.lock());
         for (ConditionalLock cl : ls.conditional()) if (reaches(cl.lock().lock())) reached.add(cl.lock().lock());

@@ -1,8 +1,8 @@
-package weft.analysis;
+package weft.modular;
 
-import weft.ir.AddressTaken;
+import weft.access.MemoryAccess;
 import weft.escape.Locals;
-import weft.ir.CType;
+import weft.ir.AddressTaken;
 import weft.ir.Edge;
 import weft.ir.Expr;
 import weft.ir.Function;

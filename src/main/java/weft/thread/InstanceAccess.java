@@ -1,5 +1,6 @@
-package weft.analysis;
+package weft.thread;
 
+import weft.access.SymbolicBase;
 import weft.ir.Expr;
 import weft.ir.Lvalue;
 import weft.ir.Variable;

@@ -1,5 +1,7 @@
-package weft.analysis;
+package weft.thread;
 
+import weft.access.Region;
+import weft.access.Regions;
 import weft.ir.AddressTaken;
 import weft.ir.CallTarget;
 import weft.ir.Cfg;
@@ -12,9 +14,8 @@ import weft.ir.Stmt;
 import weft.ir.Variable;
 import weft.model.Event;
 import weft.pointer.MemObject;
-import weft.thread.ThreadGraph;
-import weft.thread.ThreadId;
 import weft.value.Interval;
+import weft.value.IntervalCache;
 
 import java.util.ArrayDeque;
 import java.util.HashMap;
@@ -60,7 +61,7 @@ public final class JoinLoops {
     private final AddressTaken addressTaken;
     private final Map<String, Map<Edge, Set<ThreadId>>> cache = new HashMap<>();
 
-    JoinLoops(Program program, ThreadGraph graph, IntervalCache intervals, Regions regions, TidCells tids,
+    public JoinLoops(Program program, ThreadGraph graph, IntervalCache intervals, Regions regions, TidCells tids,
               ObjectMultiplicity objects, AddressTaken addressTaken) {
         this.program = program;
         this.graph = graph;
@@ -72,7 +73,7 @@ public final class JoinLoops {
     }
 
     /** Threads (children of {@code t}) all of whose instances are joined when {@code exitEdge} is taken. */
-    Set<ThreadId> joinedAt(ThreadId t, Function f, Edge exitEdge) {
+    public Set<ThreadId> joinedAt(ThreadId t, Function f, Edge exitEdge) {
         if (!graph.isUnique(t) || tids.detaches()) return Set.of();
         return cache.computeIfAbsent(t + "|" + f.linkName(), k -> compute(t, f)).getOrDefault(exitEdge, Set.of());
     }

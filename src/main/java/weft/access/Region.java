@@ -1,4 +1,4 @@
-package weft.analysis;
+package weft.access;
 
 import weft.pointer.MemObject;
 

@@ -1,5 +1,8 @@
-package weft.analysis;
+package weft.modular;
 
+import weft.access.Region;
+import weft.access.Regions;
+import weft.access.SymbolicBase;
 import weft.ir.AddressTaken;
 import weft.ir.CallTarget;
 import weft.ir.Edge;
@@ -7,17 +10,22 @@ import weft.ir.Expr;
 import weft.ir.Function;
 import weft.ir.Lvalue;
 import weft.ir.Program;
+import weft.ir.Reassigned;
 import weft.ir.Stmt;
 import weft.ir.Variable;
+import weft.lock.ExternalReach;
 import weft.lock.Lock;
+import weft.lock.LockResolver;
 import weft.lock.LockState;
 import weft.lock.Release;
 import weft.lock.SymbolicLock;
 import weft.model.Event;
 import weft.pointer.Loc;
+import weft.thread.JoinLoops;
 import weft.thread.ThreadEvents;
 import weft.thread.ThreadGraph;
 import weft.thread.ThreadId;
+import weft.thread.TidCells;
 
 import java.util.HashSet;
 import java.util.LinkedHashSet;

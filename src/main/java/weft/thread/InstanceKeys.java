@@ -1,7 +1,7 @@
-package weft.analysis;
+package weft.thread;
 
-import weft.ir.AddressTaken;
 import weft.escape.Unpublished;
+import weft.ir.AddressTaken;
 import weft.ir.CallTarget;
 import weft.ir.Edge;
 import weft.ir.Expr;
@@ -11,8 +11,6 @@ import weft.ir.Program;
 import weft.ir.Stmt;
 import weft.ir.Variable;
 import weft.model.Event;
-import weft.thread.ThreadGraph;
-import weft.thread.ThreadId;
 
 import java.util.HashMap;
 import java.util.HashSet;
@@ -65,7 +63,7 @@ public final class InstanceKeys {
 
     private final Unpublished unpublished;
 
-    InstanceKeys(Program program, ThreadGraph graph, JoinLoops loops, AddressTaken addressTaken, Unpublished unpublished) {
+    public InstanceKeys(Program program, ThreadGraph graph, JoinLoops loops, AddressTaken addressTaken, Unpublished unpublished) {
         this.addressTaken = addressTaken;
         this.unpublished = unpublished;
         this.program = program;

@@ -1,5 +1,7 @@
-package weft.analysis;
+package weft.thread;
 
+import weft.access.Regions;
+import weft.access.VariadicPointers;
 import weft.ir.CallTarget;
 import weft.ir.Edge;
 import weft.ir.Expr;
@@ -28,11 +30,11 @@ import java.util.Set;
  * unknown calls that escape the cell); a cell written by anything else is not a tid cell. Probes p10,
  * p16: sound.
  */
-final class TidCells {
+public final class TidCells {
     private final Set<MemObject> trusted = new HashSet<>();
     private boolean detaches;
 
-    TidCells(Program program, PointsTo pts, Regions regions) {
+    public TidCells(Program program, PointsTo pts, Regions regions) {
         Set<MemObject> ids = new HashSet<>();
         Set<MemObject> clobbered = new HashSet<>();
         for (Function f : program.functions().values()) {
@@ -95,11 +97,11 @@ final class TidCells {
      * Whether the program detaches threads anywhere; joining a detached thread returns at once, so
      * then no join is taken as a proof of termination.
      */
-    boolean detaches() {
+    public boolean detaches() {
         return detaches;
     }
 
-    boolean trusted(MemObject o) {
+    public boolean trusted(MemObject o) {
         return trusted.contains(o);
     }
 }

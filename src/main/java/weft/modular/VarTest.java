@@ -1,4 +1,4 @@
-package weft.analysis;
+package weft.modular;
 
 import weft.ir.Expr;
 import weft.ir.Lvalue;

@@ -1,9 +1,11 @@
-package weft.analysis;
+package weft.lock;
 
+import weft.access.Region;
+import weft.access.Regions;
 import weft.ir.Expr;
 import weft.ir.Function;
-import weft.lock.Lock;
 import weft.pointer.MemObject;
+import weft.thread.ObjectMultiplicity;
 
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -29,7 +31,7 @@ public final class LockResolver {
     private final ObjectMultiplicity objects;
 
     /** The pointer analysis the locks are resolved with. */
-    weft.pointer.PointsTo pointsTo() {
+    public weft.pointer.PointsTo pointsTo() {
         return regions.pointsTo();
     }
 
@@ -38,7 +40,7 @@ public final class LockResolver {
         this.objects = objects;
     }
 
-    ObjectMultiplicity objects() {
+    public ObjectMultiplicity objects() {
         return objects;
     }
 
@@ -79,7 +81,7 @@ public final class LockResolver {
     }
 
     /** The lock at byte {@code offset} of {@code o}, named {@code o+offset}. */
-    static Lock lockAt(MemObject o, long offset) {
+    public static Lock lockAt(MemObject o, long offset) {
         return new Lock(o, offset, describe(o) + (offset == 0 ? "" : "+" + offset));
     }
 

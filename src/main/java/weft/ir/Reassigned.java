@@ -1,11 +1,5 @@
-package weft.analysis;
+package weft.ir;
 
-import weft.ir.AddressTaken;
-import weft.ir.Edge;
-import weft.ir.Function;
-import weft.ir.Lvalue;
-import weft.ir.Stmt;
-import weft.ir.Variable;
 
 import java.util.HashMap;
 import java.util.HashSet;

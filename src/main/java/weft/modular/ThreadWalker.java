@@ -1,17 +1,18 @@
-package weft.analysis;
+package weft.modular;
 
-import weft.ir.AddressTaken;
+import weft.access.AccessCollector;
+import weft.access.MemoryAccess;
+import weft.escape.Unpublished;
 import weft.ir.CallTarget;
 import weft.ir.Cfg;
 import weft.ir.Edge;
 import weft.ir.Function;
 import weft.ir.Program;
 import weft.ir.Stmt;
-import weft.escape.Unpublished;
 import weft.lock.Lock;
-import weft.pointer.PointsTo;
-import weft.thread.ThreadGraph;
+import weft.thread.InstanceKeys;
 import weft.thread.ThreadId;
+import weft.value.IntervalCache;
 
 import java.util.ArrayDeque;
 import java.util.HashMap;
@@ -52,28 +53,20 @@ public final class ThreadWalker {
     private final SemaphoreUse semaphores;
     private final MemoryBudget memory;
 
-    public ThreadWalker(Program program, PointsTo pts, ThreadGraph graph, IntervalCache intervals, Regions regions,
-                        LockResolver locks, AccessCollector collector) {
-        this(program, pts, graph, intervals, regions, locks, collector, MemoryBudget.NONE);
-    }
-
-    /** A walker that keeps fewer calling contexts once {@code memory} is exceeded. */
-    public ThreadWalker(Program program, PointsTo pts, ThreadGraph graph, IntervalCache intervals, Regions regions,
-                        LockResolver locks, AccessCollector collector, MemoryBudget memory) {
+    /** A walker over {@code facts} that keeps fewer calling contexts once {@code memory} is exceeded. */
+    public ThreadWalker(ProgramFacts facts, AccessCollector collector, MemoryBudget memory) {
         this.memory = memory;
-        this.program = program;
-        this.intervals = intervals;
+        this.program = facts.program();
+        this.intervals = facts.intervals();
         this.collector = collector;
-        TidCells tids = new TidCells(program, pts, regions);
-        AddressTaken addressTaken = new AddressTaken();
-        JoinLoops joinLoops = new JoinLoops(program, graph, intervals, regions, tids, locks.objects(), addressTaken);
-        this.unpublished = new Unpublished(program, pts, addressTaken);
-        this.arguments = new ArgumentTargets(pts, addressTaken);
-        this.semaphores = new SemaphoreUse(program, locks);
-        this.instanceKeys = new InstanceKeys(program, graph, joinLoops, addressTaken, unpublished);
-        Transfer transfer = new Transfer(program, graph, regions, locks, tids, joinLoops, addressTaken, new ExternalReach(pts));
-        this.contexts = new ContextFixpoint(program, pts, graph, intervals, transfer, locks, memory);
-        this.varargs = new ThreadVarargs(program, pts, addressTaken, graph, contexts::userCallees);
+        this.unpublished = facts.unpublished();
+        this.arguments = new ArgumentTargets(facts.pts(), facts.addressTaken());
+        this.semaphores = new SemaphoreUse(program, facts.locks());
+        this.instanceKeys = facts.instanceKeys();
+        Transfer transfer = new Transfer(program, facts.graph(), facts.regions(), facts.locks(), facts.tids(), facts.joinLoops(),
+                facts.addressTaken(), facts.externalReach());
+        this.contexts = new ContextFixpoint(program, facts.pts(), facts.graph(), intervals, transfer, facts.locks(), memory);
+        this.varargs = new ThreadVarargs(program, facts.pts(), facts.addressTaken(), facts.graph(), contexts::userCallees);
     }
 
     /** Functions given one joined context because the memory budget was exceeded. */

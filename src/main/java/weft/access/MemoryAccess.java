@@ -1,4 +1,4 @@
-package weft.analysis;
+package weft.access;
 
 import weft.ir.Expr;
 import weft.ir.Lvalue;
@@ -13,7 +13,7 @@ import weft.ir.SourceLoc;
  * {@code pointer} points into; null for what a deep argument reaches and for external code's reach). {@code syncOperation}
  * marks the atomic access a synchronisation operation makes to its object ({@link SyncAccesses}); {@code vaList} is the
  * {@code va_list} argument of the library call whose variadic pointers the access goes through, else null
- * ({@link ThreadVarargs}).
+ * ({@code modular.ThreadVarargs}).
  */
 public record MemoryAccess(Region region, boolean write, boolean atomic, SourceLoc loc, String what, boolean named,
                            SymbolicBase symbolic, Lvalue lvalue, Expr pointer, boolean syncOperation, Expr vaList) {

@@ -1,4 +1,4 @@
-package weft.analysis;
+package weft.access;
 
 import weft.ir.CType;
 import weft.ir.Expr;
@@ -8,6 +8,7 @@ import weft.pointer.Loc;
 import weft.pointer.MemObject;
 import weft.pointer.PointsTo;
 import weft.value.Interval;
+import weft.value.IntervalCache;
 
 import java.util.HashSet;
 import java.util.Set;

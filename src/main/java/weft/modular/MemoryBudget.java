@@ -1,4 +1,4 @@
-package weft.analysis;
+package weft.modular;
 
 /**
  * The soft memory limit of an analysis ({@code weft check --memory}): once the heap in use exceeds it,

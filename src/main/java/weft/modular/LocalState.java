@@ -1,4 +1,4 @@
-package weft.analysis;
+package weft.modular;
 
 import weft.lock.Lock;
 import weft.lock.LockState;

@@ -1,4 +1,4 @@
-package weft.analysis;
+package weft.thread;
 
 import weft.ir.Edge;
 import weft.ir.Function;
@@ -6,8 +6,6 @@ import weft.ir.Program;
 import weft.ir.Stmt;
 import weft.ir.Variable;
 import weft.pointer.MemObject;
-import weft.thread.ThreadGraph;
-import weft.thread.ThreadId;
 
 import java.util.HashMap;
 import java.util.List;

@@ -1,4 +1,4 @@
-package weft.analysis;
+package weft.modular;
 
 import weft.ir.CallTarget;
 import weft.ir.Edge;
@@ -8,6 +8,7 @@ import weft.ir.Program;
 import weft.ir.Stmt;
 import weft.lock.HeldLock;
 import weft.lock.Lock;
+import weft.lock.LockResolver;
 import weft.model.Event;
 import weft.thread.ThreadId;
 

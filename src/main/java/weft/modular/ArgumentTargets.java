@@ -1,8 +1,9 @@
-package weft.analysis;
+package weft.modular;
 
-import weft.ir.AddressTaken;
+import weft.access.MemoryAccess;
 import weft.escape.Locals;
 import weft.escape.Pointers;
+import weft.ir.AddressTaken;
 import weft.ir.Edge;
 import weft.ir.Expr;
 import weft.ir.Function;
@@ -49,7 +50,7 @@ import java.util.Set;
  * holds its argument, so its targets there are the binding alone. A pointer with no target in a context
  * (the null constant passed, {@code alloc(NULL, n)}) is null there, or invalid, since the points-to analysis
  * over-approximates every valid pointer value: no access is made through it. A library access to what is
- * reachable from an argument (deep arguments) has no pointer ({@link AccessCollector}) and is never filtered.
+ * reachable from an argument (deep arguments) has no pointer ({@link weft.access.AccessCollector}) and is never filtered.
  *
  * <p>Costs are bounded: a parameter with more than {@link #MAX_OBJECTS} targets, or no fewer than the
  * parameter has in every context, is left unbound; a function gets at most {@link #MAX_BINDINGS}

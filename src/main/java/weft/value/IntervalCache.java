@@ -1,10 +1,8 @@
-package weft.analysis;
+package weft.value;
 
 import weft.ir.Expr;
 import weft.ir.Function;
 import weft.ir.Program;
-import weft.value.Interval;
-import weft.value.Intervals;
 
 import java.util.HashMap;
 import java.util.Map;

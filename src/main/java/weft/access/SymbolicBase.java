@@ -1,4 +1,4 @@
-package weft.analysis;
+package weft.access;
 
 import weft.ir.CType;
 import weft.ir.Expr;
@@ -82,7 +82,7 @@ public record SymbolicBase(Variable base, long offset, CType pointee, Variable a
     }
 
     /** The local variable an index expression {@code i} or {@code (T) i} reads, or null. */
-    static Variable indexVariable(Expr e) {
+    public static Variable indexVariable(Expr e) {
         while (e instanceof Expr.Cast c) e = c.operand();
         if (!(e instanceof Expr.Load l) || !(l.lvalue() instanceof Lvalue.Var v)) return null;
         Variable.Kind k = v.variable().kind();

@@ -1,4 +1,4 @@
-package weft.analysis;
+package weft.access;
 
 import weft.ir.CType;
 import weft.ir.CallTarget;
@@ -10,6 +10,7 @@ import weft.ir.Program;
 import weft.ir.SourceLoc;
 import weft.ir.Stmt;
 import weft.model.Event;
+import weft.value.IntervalCache;
 
 import java.util.ArrayList;
 import java.util.List;

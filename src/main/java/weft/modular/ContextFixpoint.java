@@ -1,4 +1,4 @@
-package weft.analysis;
+package weft.modular;
 
 import weft.ir.CallTarget;
 import weft.ir.Cfg;
@@ -7,11 +7,13 @@ import weft.ir.Function;
 import weft.ir.Program;
 import weft.ir.Stmt;
 import weft.lock.Lock;
+import weft.lock.LockResolver;
 import weft.model.Event;
 import weft.model.LibraryModels;
 import weft.pointer.PointsTo;
 import weft.thread.ThreadGraph;
 import weft.thread.ThreadId;
+import weft.value.IntervalCache;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
