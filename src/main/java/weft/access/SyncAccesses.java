@@ -25,7 +25,7 @@ import java.util.List;
  * while another thread holds it) races with that operation, exactly as a {@code memset} over it would. An
  * initialisation before the threads start, or a destruction after they are joined, is ordered by the usual
  * rules (created after, joined before, unpublished objects). The exhaustive exploration records the same accesses
- * ({@code weft.explore.LibraryBehaviour}), so its proofs cover these races too.
+ * ({@code weft.exec.LibraryBehaviour}), so its proofs cover these races too.
  */
 final class SyncAccesses {
     private SyncAccesses() {

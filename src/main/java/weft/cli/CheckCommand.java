@@ -14,7 +14,6 @@ import weft.config.ConfigException;
 import weft.config.ConfigLoader;
 import weft.config.ConfiguredProgram;
 import weft.config.LibraryMode;
-import weft.explore.RaceWitness;
 import weft.frontend.Diagnostic;
 import weft.frontend.FrontendException;
 import weft.ir.Program;
@@ -30,6 +29,7 @@ import weft.report.ReportBuilder;
 import weft.report.SarifReport;
 import weft.report.SourceFiles;
 import weft.report.TextReport;
+import weft.trace.RaceWitness;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package weft.cli;
 
-import weft.explore.RaceWitness;
 import weft.reproduce.Reproducer;
+import weft.trace.RaceWitness;
 
 import java.io.IOException;
 import java.nio.file.Path;

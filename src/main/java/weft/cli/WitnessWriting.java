@@ -1,6 +1,6 @@
 package weft.cli;
 
-import weft.explore.RaceWitness;
+import weft.trace.RaceWitness;
 import weft.witness.WitnessFiles;
 import weft.witness.WitnessTask;
 

@@ -1,8 +1,19 @@
 package weft.explore;
 
+import weft.exec.Abandon;
+import weft.exec.Access;
+import weft.exec.ExecState;
+import weft.exec.Interpreter;
+import weft.exec.MemObject;
+import weft.exec.ThreadState;
+import weft.exec.Value;
 import weft.ir.CType;
 import weft.ir.Function;
 import weft.ir.SourceLoc;
+import weft.trace.RaceAccess;
+import weft.trace.RaceWitness;
+import weft.trace.Step;
+import weft.trace.WitnessThread;
 
 import java.util.ArrayList;
 import java.util.List;

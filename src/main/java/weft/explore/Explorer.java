@@ -1,7 +1,14 @@
 package weft.explore;
 
 import weft.budget.Budget;
+import weft.exec.Abandon;
+import weft.exec.Chooser;
+import weft.exec.ExecState;
+import weft.exec.Interpreter;
+import weft.exec.ThreadState;
 import weft.ir.Program;
+import weft.trace.RaceWitness;
+import weft.trace.Step;
 
 import java.util.ArrayList;
 import java.util.List;

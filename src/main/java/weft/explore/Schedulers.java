@@ -1,5 +1,6 @@
 package weft.explore;
 
+import weft.exec.Chooser;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

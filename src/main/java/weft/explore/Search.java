@@ -1,7 +1,12 @@
 package weft.explore;
 
 import weft.budget.Budget;
+import weft.exec.Abandon;
+import weft.exec.Chooser;
+import weft.exec.ExecState;
+import weft.exec.LibraryBehaviour;
 import weft.ir.Program;
+import weft.trace.RaceWitness;
 
 import java.util.List;
 import java.util.Optional;

@@ -1,5 +1,11 @@
 package weft.explore;
 
+import weft.exec.ExecState;
+import weft.exec.Frame;
+import weft.exec.Memory;
+import weft.exec.Sync;
+import weft.exec.ThreadState;
+import weft.exec.Value;
 import java.util.Arrays;
 import java.util.Map;
 

@@ -1,5 +1,13 @@
 package weft.explore;
 
+import weft.exec.ExecState;
+import weft.exec.Frame;
+import weft.exec.Liveness;
+import weft.exec.MemObject;
+import weft.exec.Memory;
+import weft.exec.Sync;
+import weft.exec.ThreadState;
+import weft.exec.Value;
 import weft.ir.Edge;
 import weft.ir.Function;
 

@@ -1,7 +1,17 @@
 package weft.explore;
 
+import weft.exec.Abandon;
+import weft.exec.Access;
+import weft.exec.Chooser;
+import weft.exec.ExecState;
+import weft.exec.Interpreter;
+import weft.exec.Liveness;
+import weft.exec.Memory;
+import weft.exec.ThreadState;
 import weft.ir.Function;
 import weft.ir.Program;
+import weft.trace.RaceWitness;
+import weft.trace.Step;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;

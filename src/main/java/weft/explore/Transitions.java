@@ -1,5 +1,13 @@
 package weft.explore;
 
+import weft.exec.Abandon;
+import weft.exec.Access;
+import weft.exec.ExecState;
+import weft.exec.Frame;
+import weft.exec.Interpreter;
+import weft.exec.MemObject;
+import weft.exec.Memory;
+import weft.exec.ThreadState;
 import weft.ir.CallTarget;
 import weft.ir.Cfg;
 import weft.ir.Edge;

@@ -1,7 +1,7 @@
 package weft.race;
 
-import weft.explore.RaceWitness;
 import weft.pointer.MemObject;
+import weft.trace.RaceWitness;
 
 import java.util.List;
 import java.util.Map;

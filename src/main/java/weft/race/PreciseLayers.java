@@ -4,9 +4,9 @@ import weft.bounded.BoundedAnswer;
 import weft.budget.Budget;
 import weft.explore.ExploreOptions;
 import weft.explore.Explorer;
-import weft.explore.RaceWitness;
 import weft.explore.StateSpace;
 import weft.ir.Program;
+import weft.trace.RaceWitness;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -199,7 +199,7 @@ public record Report(Status status, String reason, List<Race> races, Figures fig
 
     /**
      * One executed statement of an interleaving (1-based {@code index}); {@code internal}: a declaration, a no-op or a
-     * copy into a compiler temporary ({@code weft.explore.Step#internal}), which the text report folds.
+     * copy into a compiler temporary ({@code weft.trace.Step#internal}), which the text report folds.
      */
     public record Step(int index, String thread, SourceLoc loc, String statement, boolean internal) {
         public Step(int index, String thread, SourceLoc loc, String statement) {

@@ -1,18 +1,18 @@
 package weft.report;
 
-import weft.explore.RaceAccess;
-import weft.explore.RaceWitness;
-import weft.explore.WitnessThread;
 import weft.ir.SourceLoc;
 import weft.pointer.MemObject;
 import weft.race.Access;
 import weft.race.AnalysisResult;
-import weft.race.ExcludedPair;
 import weft.race.CallGap;
+import weft.race.ExcludedPair;
 import weft.race.RacePair;
 import weft.race.Rank;
 import weft.race.Verdict;
 import weft.thread.ThreadId;
+import weft.trace.RaceAccess;
+import weft.trace.RaceWitness;
+import weft.trace.WitnessThread;
 
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;

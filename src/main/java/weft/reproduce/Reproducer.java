@@ -1,7 +1,7 @@
 package weft.reproduce;
 
-import weft.explore.RaceWitness;
 import weft.ir.SourceLoc;
+import weft.trace.RaceWitness;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -141,7 +141,7 @@ public final class Reproducer {
         return r.toString();
     }
 
-    private static String describe(weft.explore.RaceAccess a) {
+    private static String describe(weft.trace.RaceAccess a) {
         SourceLoc l = a.loc();
         return (a.write() ? "write" : "read") + " of " + a.object() + " in thread " + a.threadName() + " at " + l.file() + ":" + l.line();
     }

@@ -1,7 +1,7 @@
 package weft.reproduce;
 
-import weft.explore.RaceWitness;
-import weft.explore.Step;
+import weft.trace.RaceWitness;
+import weft.trace.Step;
 import weft.witness.WitnessTrace;
 
 import java.nio.file.Path;

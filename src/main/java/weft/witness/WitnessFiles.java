@@ -1,6 +1,6 @@
 package weft.witness;
 
-import weft.explore.RaceWitness;
+import weft.trace.RaceWitness;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -2,11 +2,11 @@ package weft.witness;
 
 import weft.explore.ExploreOptions;
 import weft.explore.Explorer;
-import weft.explore.RaceAccess;
-import weft.explore.RaceWitness;
-import weft.explore.Step;
 import weft.ir.Program;
 import weft.ir.SourceLoc;
+import weft.trace.RaceAccess;
+import weft.trace.RaceWitness;
+import weft.trace.Step;
 
 import java.nio.file.Path;
 import java.util.HashMap;

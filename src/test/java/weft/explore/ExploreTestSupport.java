@@ -4,6 +4,7 @@ import weft.frontend.Frontend;
 import weft.frontend.FrontendOptions;
 import weft.ir.DataModel;
 import weft.ir.Program;
+import weft.trace.RaceWitness;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package weft.explore;
 
+import weft.trace.RaceWitness;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

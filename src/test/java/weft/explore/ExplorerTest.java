@@ -1,5 +1,7 @@
 package weft.explore;
 
+import weft.trace.RaceWitness;
+import weft.trace.Step;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,6 +1,5 @@
 package weft.reproduce;
 
-import weft.explore.RaceWitness;
 import weft.frontend.Frontend;
 import weft.frontend.FrontendOptions;
 import weft.ir.DataModel;
@@ -9,6 +8,7 @@ import weft.race.AnalysisOptions;
 import weft.race.AnalysisResult;
 import weft.race.RaceAnalysis;
 import weft.race.Verdict;
+import weft.trace.RaceWitness;
 import weft.witness.WitnessTrace;
 
 import java.io.IOException;

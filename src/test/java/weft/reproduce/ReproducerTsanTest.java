@@ -3,9 +3,9 @@ package weft.reproduce;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import weft.explore.RaceWitness;
 import weft.ir.DataModel;
 import weft.race.AnalysisOptions;
+import weft.trace.RaceWitness;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

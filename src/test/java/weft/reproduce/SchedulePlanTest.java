@@ -1,11 +1,11 @@
 package weft.reproduce;
 
 import org.junit.jupiter.api.Test;
-import weft.explore.RaceAccess;
-import weft.explore.RaceWitness;
-import weft.explore.Step;
-import weft.explore.WitnessThread;
 import weft.ir.SourceLoc;
+import weft.trace.RaceAccess;
+import weft.trace.RaceWitness;
+import weft.trace.Step;
+import weft.trace.WitnessThread;
 
 import java.nio.file.Path;
 import java.util.List;

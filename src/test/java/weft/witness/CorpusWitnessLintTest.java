@@ -2,9 +2,9 @@ package weft.witness;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import weft.explore.RaceWitness;
 import weft.ir.DataModel;
 import weft.race.AnalysisOptions;
+import weft.trace.RaceWitness;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package weft.witness;
 
-import weft.explore.RaceWitness;
 import weft.ir.DataModel;
 import weft.race.AnalysisOptions;
+import weft.trace.RaceWitness;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

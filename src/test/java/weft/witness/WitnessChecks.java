@@ -4,10 +4,10 @@ import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 import org.yaml.snakeyaml.Yaml;
-import weft.explore.RaceWitness;
 import weft.explore.ExploreOptions;
 import weft.ir.DataModel;
 import weft.ir.Program;
+import weft.trace.RaceWitness;
 
 import javax.xml.parsers.DocumentBuilderFactory;
 import java.nio.file.Files;

@@ -1,8 +1,8 @@
 package weft.bounded.bmc;
 
 import weft.explore.Explorer;
-import weft.explore.Step;
 import weft.ir.SourceLoc;
+import weft.trace.Step;
 
 import java.util.List;
 import java.util.Map;

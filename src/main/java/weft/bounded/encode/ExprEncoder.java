@@ -4,7 +4,7 @@ import com.microsoft.z3.BitVecSort;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Expr;
-import weft.explore.Ints;
+import weft.exec.Ints;
 import weft.ir.CType;
 import weft.ir.Expr.BinOp;
 import weft.ir.Lvalue;

@@ -5,11 +5,11 @@ import weft.bounded.seq.AccessFilter;
 import weft.budget.Budget;
 import weft.explore.ExploreOptions;
 import weft.explore.Explorer;
-import weft.explore.RaceWitness;
 import weft.frontend.Frontend;
 import weft.frontend.FrontendOptions;
 import weft.ir.DataModel;
 import weft.ir.Program;
+import weft.trace.RaceWitness;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package weft.explore;
+package weft.exec;
 
 import weft.ir.SourceLoc;
 
@@ -8,7 +8,7 @@ import weft.ir.SourceLoc;
  * operation on its object counts as one atomic write of it), so every recorded access is really performed by the
  * statement.
  */
-record Access(int obj, long off, long size, boolean write, boolean atomic, SourceLoc loc, Object subject, boolean inSection,
+public record Access(int obj, long off, long size, boolean write, boolean atomic, SourceLoc loc, Object subject, boolean inSection,
               boolean proofOnly) {
     Access(int obj, long off, long size, boolean write, boolean atomic, SourceLoc loc, Object subject) {
         this(obj, off, size, write, atomic, loc, subject, false, false);
@@ -28,7 +28,7 @@ record Access(int obj, long off, long size, boolean write, boolean atomic, Sourc
     }
 
     /** E.g. {@code "write of g (4 bytes)"}; {@code subject} is the accessed lvalue or a description. */
-    String what() {
+    public String what() {
         return (atomic ? "atomic " : "") + (write ? "write of " : "read of ") + subject + " (" + size + (size == 1 ? " byte)" : " bytes)");
     }
 
@@ -37,7 +37,7 @@ record Access(int obj, long off, long size, boolean write, boolean atomic, Sourc
      * section never races (the stricter reading, where the section is one indivisible step of the whole
      * program); by default it races with plain accesses, as SV-COMP's labels have it.
      */
-    boolean conflicts(Access o, boolean sectionsRace) {
+    public boolean conflicts(Access o, boolean sectionsRace) {
         if (!sectionsRace && (inSection || o.inSection)) return false;
         return obj == o.obj && (write || o.write) && !(atomic && o.atomic) && size > 0 && o.size > 0
                 && off < o.off + o.size && o.off < off + size;

@@ -1,11 +1,10 @@
-package weft.explore;
+package weft.exec;
 
 import weft.ir.CType;
 import weft.ir.Edge;
-import weft.ir.Expr.BinOp;
 import weft.ir.Stmt;
-import weft.model.Event;
 import weft.model.Event.AtomicOp;
+import weft.model.Event;
 
 import java.util.List;
 
@@ -20,7 +19,7 @@ import java.util.List;
  * pointers (GCC does not scale, C11 does), non-scalar targets (except a generic load, store or exchange of a struct,
  * which copies its bytes and stored pointers as an assignment does), and anything not matching the known signatures.
  */
-final class AtomicOps {
+public final class AtomicOps {
     private final Interpreter in;
     private final ExecState st;
     private final Evaluator ev;

@@ -1,4 +1,4 @@
-package weft.explore;
+package weft.exec;
 
 import weft.ir.CType;
 import weft.ir.Edge;
@@ -29,8 +29,8 @@ import java.util.List;
  * already joined thread, waiting on uninitialised barriers, cancellation, and everything that the models do not
  * say precisely enough.
  */
-final class LibraryBehaviour {
-    static final int MAX_THREADS = 64;
+public final class LibraryBehaviour {
+    public static final int MAX_THREADS = 64;
     private static final long EBUSY = 16;
     private static final long EDEADLK = 35;
     private static final long EPERM = 1;

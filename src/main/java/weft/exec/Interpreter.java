@@ -1,4 +1,4 @@
-package weft.explore;
+package weft.exec;
 
 import weft.ir.CType;
 import weft.ir.CallTarget;
@@ -12,6 +12,7 @@ import weft.ir.Stmt;
 import weft.ir.Variable;
 import weft.model.LibraryModel;
 import weft.model.LibraryModels;
+import weft.trace.Step;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +30,7 @@ import java.util.Set;
  * variable-length arrays whose size the IR does not carry (a VLA declaration with a size allocates an object of
  * exactly that many bytes when it is reached; element indexing is checked against the object), use of the value of a non-void function that fell off its end, CFG dead ends.
  */
-final class Interpreter {
+public final class Interpreter {
     /** Largest variable-length array the explorer allocates (a larger one is abandoned). */
     private static final long MAX_VLA_BYTES = 1 << 16;
     private static final Set<String> HARMLESS_ASM = Set.of("", "mfence", "lfence", "sfence", "nop", "pause", "rep; nop", "rep nop");
@@ -38,7 +39,7 @@ final class Interpreter {
      * What a thread's next step would do; {@code section}: the nondet values of a speculated atomic section;
      * {@code looked}: every object the planning looked at (accessed, or checked for liveness or bounds).
      */
-    record Plan(boolean enabled, List<Access> accesses, boolean visible, String abandoned, List<Long> section,
+    public record Plan(boolean enabled, List<Access> accesses, boolean visible, String abandoned, List<Long> section,
                 boolean terminates, Abandon.Kind abandonKind, Memory.ReadLog looked) {
         static final Plan DISABLED = new Plan(false, List.of(), false, null, null, false, null, new Memory.ReadLog());
     }
@@ -47,7 +48,7 @@ final class Interpreter {
     final Evaluator ev;
     final LibraryBehaviour lib;
 
-    Interpreter(ExecState st) {
+    public Interpreter(ExecState st) {
         this.st = st;
         this.ev = new Evaluator(st);
         this.lib = new LibraryBehaviour(this);
@@ -58,7 +59,7 @@ final class Interpreter {
      * no library call ran and no thread ended (synchronisation state), and no object it looked at was written or
      * freed (every look at memory goes through {@link Memory#check} or {@link Memory#get}, which log the object).
      */
-    Plan plan(ThreadState t) {
+    public Plan plan(ThreadState t) {
         if (t.finished) return Plan.DISABLED;
         if (t.cachedPlan != null && t.cachedSync == st.syncEpoch && st.mem.unchangedSince(t.cachedReads, t.cachedEpoch)) {
             return t.cachedPlan;
@@ -113,15 +114,15 @@ final class Interpreter {
     }
 
     /** An executed statement, turned into a {@link Step} only for witnesses. */
-    record Executed(int thread, String threadName, Edge edge, boolean resumed) {
-        Step toStep() {
+    public record Executed(int thread, String threadName, Edge edge, boolean resumed) {
+        public Step toStep() {
             if (edge == null) return new Step(thread, threadName, weft.ir.SourceLoc.NONE, "return");
             return new Step(thread, threadName, edge.loc(), (resumed ? "(resumes) " : "") + edge.stmt(), !resumed && Step.internal(edge.stmt()));
         }
     }
 
     /** Performs the thread's next step (which {@link #plan} found enabled) and returns the executed statements. */
-    List<Executed> execute(ThreadState t) {
+    public List<Executed> execute(ThreadState t) {
         Plan plan = t.cachedPlan;
         t.cachedPlan = null;
         List<Executed> done = new ArrayList<>(2);
@@ -158,7 +159,7 @@ final class Interpreter {
     }
 
     /** Performs a step known to be local without planning it (see {@link LocalEdges}). */
-    Executed performLocal(ThreadState t) {
+    public Executed performLocal(ThreadState t) {
         t.cachedPlan = null;
         return stepRecorded(t);
     }
@@ -257,7 +258,7 @@ final class Interpreter {
 
     private static final java.util.Map<String, Boolean> HARMLESS = new java.util.concurrent.ConcurrentHashMap<>();
 
-    static boolean harmlessAsm(String text) {
+    public static boolean harmlessAsm(String text) {
         return HARMLESS.computeIfAbsent(text, Interpreter::isHarmlessAsm);
     }
 
@@ -318,7 +319,7 @@ final class Interpreter {
     }
 
     /** Starts an activation of {@code fn}; {@code callEdge} is null for a thread's start routine. */
-    Frame pushFrame(ThreadState t, Function fn, List<Value> args, List<CType> argTypes, Edge callEdge) {
+    public Frame pushFrame(ThreadState t, Function fn, List<Value> args, List<CType> argTypes, Edge callEdge) {
         if (t.stack.size() > 2000) throw Abandon.unsupported("recursion too deep");
         if (args.size() < fn.params().size()) throw Abandon.unsupported("too few arguments to " + fn.name());
         Frame f = new Frame(fn, callEdge, LibraryModels.isAtomicFunction(fn.name()));

@@ -1,4 +1,4 @@
-package weft.explore;
+package weft.exec;
 
 import weft.ir.CType;
 import weft.ir.Edge;
@@ -19,7 +19,7 @@ import java.util.Set;
  * Functions whose results cannot be computed (input, time, files, floating-point maths) abandon when the result is
  * used and are no-ops otherwise; functions writing through pointers that are not implemented abandon.
  */
-final class LibraryFunctions {
+public final class LibraryFunctions {
     /** Pure models with no effect on the program that return 0 (success). */
     private static final Set<String> ZERO = Set.of("pthread_attr_init", "pthread_attr_destroy",
             "pthread_attr_setdetachstate", "pthread_attr_setstacksize", "pthread_attr_setscope",

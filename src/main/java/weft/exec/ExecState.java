@@ -1,4 +1,4 @@
-package weft.explore;
+package weft.exec;
 
 import weft.ir.CType;
 import weft.ir.DataModel;
@@ -7,6 +7,7 @@ import weft.ir.Program;
 import weft.ir.SourceLoc;
 import weft.ir.StructType;
 import weft.ir.Variable;
+import weft.trace.RaceWitness;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -25,22 +26,22 @@ import java.util.Set;
  * initialisers), objects with bit-field initialisers (items carry no bit position), and objects that libc declares in
  * system headers without a definition in the program (their value is libc's, not zero).
  */
-final class ExecState {
+public final class ExecState {
     private static final Set<String> STREAMS = Set.of("stdin", "stdout", "stderr");
 
-    final Program program;
-    final DataModel dm;
-    final Memory mem;
+    public final Program program;
+    public final DataModel dm;
+    public final Memory mem;
     /** Variable id to object id, for static-storage variables (thread-local ones: to their template object). */
     final Map<Integer, Integer> globals;
-    final List<ThreadState> threads = new ArrayList<>();
-    final Sync sync = new Sync();
-    final Map<String, String> nondetLog = new LinkedHashMap<>();
+    public final List<ThreadState> threads = new ArrayList<>();
+    public final Sync sync = new Sync();
+    public final Map<String, String> nondetLog = new LinkedHashMap<>();
     final Map<String, Integer> nondetCount = new HashMap<>();
-    Chooser chooser;
+    public Chooser chooser;
     int heapCount;
     /** Threads beyond this many are not created (the creating thread stays before its pthread_create). */
-    int maxThreads = LibraryBehaviour.MAX_THREADS;
+    public int maxThreads = LibraryBehaviour.MAX_THREADS;
     /** Counts changes of synchronisation and thread state (every executed library call, thread end). */
     long syncEpoch;
     /**
@@ -48,20 +49,20 @@ final class ExecState {
      * witness search leaves unrecorded (thread ids, join results, keys) are recorded as accesses, and output
      * functions that read memory they cannot account for abandon.
      */
-    boolean exhaustive;
+    public boolean exhaustive;
     /**
      * Calls of C library functions with hidden state ({@code rand}, {@code strtok}...) read and write their
      * group's pseudo-object (see {@code weft.access.AccessCollector}), so that such calls in parallel race.
      */
-    boolean libcStateRaces;
+    public boolean libcStateRaces;
     /** Some condition wait of this execution woke without a signal (proof mode only). */
-    boolean spuriousWakeup;
+    public boolean spuriousWakeup;
     /** Set while an atomic section is executed speculatively (see {@link Speculation}). */
     boolean speculating;
     /** Values returned by nondeterministic integer inputs so far (candidates for later inputs). */
     final List<Long> previousValues = new ArrayList<>();
     /** Values to try first for nondeterministic inputs, by call location ({@link ExploreOptions#valueHints()}). */
-    Map<String, List<Long>> valueHints = Map.of();
+    public Map<String, List<Long>> valueHints = Map.of();
     /** Nondeterministic choices being recorded (speculation) or replayed (the real run of a speculated section). */
     List<Long> recording;
     java.util.ArrayDeque<Long> replay;
@@ -166,7 +167,7 @@ final class ExecState {
     }
 
     /** A candidate index from the chooser (or the replayed one), recorded when speculating. */
-    int pickValue(int n) {
+    public int pickValue(int n) {
         long v = replay != null && !replay.isEmpty() ? replay.poll() : chooser.pickValue(n);
         if (recording != null) recording.add(v);
         return (int) v;
@@ -186,7 +187,7 @@ final class ExecState {
     }
 
     /** A fresh execution starting from this (initial) state. */
-    ExecState fork(Chooser chooser) {
+    public ExecState fork(Chooser chooser) {
         ExecState s = new ExecState(program, mem.fork(), globals);
         s.chooser = chooser;
         s.libcStateRaces = libcStateRaces;
@@ -199,7 +200,7 @@ final class ExecState {
      * synchronisation objects copied; frames shared copy-on-write and plan caches carried over (see
      * {@link ThreadState#snapshot}).
      */
-    ExecState copy() {
+    public ExecState copy() {
         ExecState s = new ExecState(program, mem.fork(), globals);
         s.chooser = chooser;
         s.exhaustive = exhaustive;
@@ -218,7 +219,7 @@ final class ExecState {
     }
 
     /** Builds the initial memory: all static-storage objects, initialised. Throws {@link Abandon} if it cannot. */
-    static ExecState initial(Program program) {
+    public static ExecState initial(Program program) {
         ExecState s = new ExecState(program, new Memory(), new HashMap<>());
         Evaluator ev = new Evaluator(s);
         for (Variable v : program.globals()) {

@@ -1,4 +1,4 @@
-package weft.explore;
+package weft.exec;
 
 import weft.ir.CType;
 import weft.model.Event;
@@ -24,7 +24,7 @@ import java.util.List;
  * explorer assumes nothing: a relock or an unlock by a non-holder abandons the exploration, as before types were
  * known. A settype on attributes whose content is not known, or with a kind outside POSIX's four, abandons.
  */
-final class MutexTypes {
+public final class MutexTypes {
     /** glibc's {@code PTHREAD_MUTEX_RECURSIVE_NP} and {@code PTHREAD_MUTEX_ERRORCHECK_NP}, C11's {@code mtx_recursive}. */
     static final long PTHREAD_RECURSIVE = 1;
     static final long PTHREAD_ERRORCHECK = 2;

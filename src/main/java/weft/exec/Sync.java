@@ -1,4 +1,4 @@
-package weft.explore;
+package weft.exec;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -9,8 +9,8 @@ import java.util.Map;
  * Synchronisation objects of one execution, kept beside memory and keyed by address: locks (mutex, spin, C11
  * mutex, rwlock), barriers, once-controls, thread-specific keys. Their C representation is never interpreted.
  */
-final class Sync {
-    record Key(int obj, long off) {}
+public final class Sync {
+    public record Key(int obj, long off) {}
 
     /**
      * What a relock by the holder and an unlock by a non-holder do: {@code DEFAULT} (also NORMAL, plain C11 and
@@ -18,43 +18,43 @@ final class Sync {
      * non-holder fails with EPERM; {@code ERRORCHECK} a relock fails with EDEADLK, an unlock by a non-holder with
      * EPERM; {@code C11_RECURSIVE} counts the holds, an unlock by a non-holder is undefined (abandoned).
      */
-    enum MutexType { DEFAULT, RECURSIVE, ERRORCHECK, C11_RECURSIVE }
+    public enum MutexType { DEFAULT, RECURSIVE, ERRORCHECK, C11_RECURSIVE }
 
-    static final class Lock {
-        int writer = -1;
-        final Map<Integer, Integer> readers = new HashMap<>();
+    public static final class Lock {
+        public int writer = -1;
+        public final Map<Integer, Integer> readers = new HashMap<>();
         /** Holds of the writer beyond the first (recursive mutexes only). */
-        int depth;
+        public int depth;
         /** Null until known: from the initialisation or, at the first use, the static initialiser's bytes. */
-        MutexType type;
+        public MutexType type;
 
-        boolean free() {
+        public boolean free() {
             return writer < 0 && readers.isEmpty();
         }
     }
 
-    static final class Barrier {
-        final long count;
-        final List<Integer> waiting = new ArrayList<>();
+    public static final class Barrier {
+        public final long count;
+        public final List<Integer> waiting = new ArrayList<>();
 
         Barrier(long count) {
             this.count = count;
         }
     }
 
-    static final class Once {
-        int runner = -1;
-        boolean done;
+    public static final class Once {
+        public int runner = -1;
+        public boolean done;
     }
 
-    final Map<Key, Lock> locks = new HashMap<>();
-    final Map<Key, Barrier> barriers = new HashMap<>();
-    final Map<Key, Once> once = new HashMap<>();
+    public final Map<Key, Lock> locks = new HashMap<>();
+    public final Map<Key, Barrier> barriers = new HashMap<>();
+    public final Map<Key, Once> once = new HashMap<>();
     /** Threads waiting on each condition variable (not yet signalled), in arrival order. */
-    final Map<Key, List<Integer>> condWaiters = new HashMap<>();
+    public final Map<Key, List<Integer>> condWaiters = new HashMap<>();
     /** Thread-specific keys created so far and whether each has a destructor. */
-    final Map<Long, Boolean> keys = new HashMap<>();
-    long nextKey = 1;
+    public final Map<Long, Boolean> keys = new HashMap<>();
+    public long nextKey = 1;
 
     /** A deep copy, for {@link #restore}. */
     Sync copy() {

@@ -1,4 +1,4 @@
-package weft.explore;
+package weft.exec;
 
 import weft.ir.CType;
 import weft.ir.Expr.BinOp;

@@ -1,4 +1,4 @@
-package weft.explore;
+package weft.exec;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +16,7 @@ import java.util.List;
  * <p>Must-soundness: the accesses reported for the section are those of a complete run of it from the planned
  * state; a section that fails an assumption or blocks is not enabled; one that meets anything unsupported, or would change another thread (join, detach, barrier), is not enabled.
  */
-final class Speculation {
+public final class Speculation {
     static final int MAX_SECTION_STEPS = 5_000;
 
     /** The outcome: whether the section can be taken, its accesses and nondet values, or why it was abandoned. */

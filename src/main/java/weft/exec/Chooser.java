@@ -1,5 +1,6 @@
-package weft.explore;
+package weft.exec;
 
+import weft.trace.RaceWitness;
 import java.util.List;
 
 /**
@@ -7,7 +8,7 @@ import java.util.List;
  * a nondeterministic input returns. Any answer yields a real execution (all enabled threads may run; all
  * candidate values are in the input's type range), so the choice only steers the search.
  */
-interface Chooser {
+public interface Chooser {
     /**
      * Picks the next thread to run. {@code enabled} is non-empty and sorted by thread index; {@code current} is the
      * thread that ran last (-1 at the start); {@code currentVisible} tells whether its next step touches shared

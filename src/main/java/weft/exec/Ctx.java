@@ -1,4 +1,4 @@
-package weft.explore;
+package weft.exec;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -7,7 +7,7 @@ import java.util.List;
  * The context of evaluating one step of one thread: which frame names resolve in, whether the step is only being
  * planned ({@code dry}: evaluate and collect accesses, change nothing), and the accesses collected so far.
  */
-final class Ctx {
+public final class Ctx {
     final ThreadState thread;
     Frame frame;
     final boolean dry;

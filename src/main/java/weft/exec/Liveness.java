@@ -1,4 +1,4 @@
-package weft.explore;
+package weft.exec;
 
 import weft.ir.Cfg;
 import weft.ir.Edge;
@@ -31,7 +31,7 @@ import java.util.Set;
  * {@code decl v} starts a new object. A call's result is written when the call returns, so while the caller waits,
  * its result variable is dead unless the arguments read it (which happened already) — see {@link #resultSlot}.
  */
-final class Liveness {
+public final class Liveness {
     private final Map<Integer, Integer> index = new HashMap<>();
     /** {@link #index} as an array over the ids from {@link #minId}: slot, or -1. */
     private int[] slots = new int[0];
@@ -88,28 +88,28 @@ final class Liveness {
         }
     }
 
-    static Liveness of(Function fn) {
+    public static Liveness of(Function fn) {
         return new Liveness(fn);
     }
 
     /** Whether {@code varId} is tracked: a non-static variable of this function whose address it never takes. */
-    boolean tracked(int varId) {
+    public boolean tracked(int varId) {
         return slot(varId) >= 0;
     }
 
     /** The slot of tracked variable {@code varId} in the sets of {@link #liveIn}, or -1 when it is not tracked. */
-    int slot(int varId) {
+    public int slot(int varId) {
         int k = varId - minId;
         return k >= 0 && k < slots.length ? slots[k] : -1;
     }
 
     /** The tracked variables live on entry of {@code node} (not to be changed). */
-    BitSet liveIn(int node) {
+    public BitSet liveIn(int node) {
         return liveIn[node];
     }
 
     /** The slot of the tracked variable a call edge's result overwrites, or -1. */
-    int resultSlot(Edge call) {
+    public int resultSlot(Edge call) {
         return call.stmt() instanceof Stmt.Call c && c.result() instanceof Lvalue.Var v ? slot(v.variable().id()) : -1;
     }
 

@@ -1,4 +1,4 @@
-package weft.explore;
+package weft.exec;
 
 import weft.ir.CType;
 import weft.ir.SourceLoc;
@@ -18,9 +18,9 @@ import java.util.TreeMap;
  * then be undefined or unknown to us. Never-written bytes read as zero: zero is a legal value for static and
  * {@code calloc} storage and one possible value of uninitialised automatic or {@code malloc} storage.
  */
-final class Memory {
+public final class Memory {
     /** A pointer value stored at some offset, occupying {@code size} bytes. */
-    record Stored(long size, Value value) {}
+    public record Stored(long size, Value value) {}
 
     static final long MAX_OBJECT = 16L << 20;
     static final long MAX_TOTAL = 96L << 20;
@@ -35,9 +35,9 @@ final class Memory {
     ReadLog readLog;
 
     /** A growable list of object ids. */
-    static final class ReadLog {
-        int[] ids = new int[8];
-        int size;
+    public static final class ReadLog {
+        public int[] ids = new int[8];
+        public int size;
 
         void add(int id) {
             if (size > 0 && ids[size - 1] == id) return;
@@ -51,7 +51,7 @@ final class Memory {
      * {@link StateSpace}): byte ranges read and written through {@link #check}, objects looked at ({@link #get}:
      * liveness, size, kind) and objects killed.
      */
-    static final class Footprint {
+    public static final class Footprint {
         static final byte LOOK = 0;
         static final byte READ = 1;
         static final byte WRITE = 2;
@@ -61,23 +61,23 @@ final class Memory {
         long[] offs = new long[16];
         long[] ends = new long[16];
         byte[] kinds = new byte[16];
-        int size;
+        public int size;
         /** Objects with ids from here on were created by the transition: no other transition can touch them. */
         final int created;
         /** The transition may have changed synchronisation or thread state, or more: it depends on everything. */
-        boolean global;
+        public boolean global;
         /**
          * Some step was found not local because another thread reaches an object that is not static: a transition
          * that drops pointers could make it private and so lengthen this transition (see {@link Transitions}).
          */
-        boolean fragile;
+        public boolean fragile;
         /**
          * The transition removed a pointer from an object or killed one holding pointers (locals die when their
          * variables stop being roots): other threads may reach fewer objects.
          */
         boolean dropsPointers;
 
-        Footprint(int created) {
+        public Footprint(int created) {
             this.created = created;
         }
 
@@ -101,7 +101,7 @@ final class Memory {
          * other touches or writes bytes the other reads or writes. Reads commute with reads, looks (liveness, size)
          * with content writes.
          */
-        boolean independentOf(Footprint o) {
+        public boolean independentOf(Footprint o) {
             if (global || o.global || fragile && o.dropsPointers || o.fragile && dropsPointers) return false;
             for (int i = 0; i < size; i++) {
                 for (int j = 0; j < o.size; j++) {
@@ -117,7 +117,7 @@ final class Memory {
     }
 
     /** When not null, every access, look and kill is recorded here. */
-    Footprint footprint;
+    public Footprint footprint;
 
     long epoch() {
         return epoch;
@@ -215,7 +215,7 @@ final class Memory {
         return new Memory(java.util.Arrays.copyOf(objects, count + 16), count, total, epoch);
     }
 
-    MemObject create(String name, MemObject.Kind kind, long size, int owner, SourceLoc loc) {
+    public MemObject create(String name, MemObject.Kind kind, long size, int owner, SourceLoc loc) {
         if (size < 0 || size > MAX_OBJECT) throw Abandon.unsupported("object " + name + " of size " + size);
         total += size;
         if (total > MAX_TOTAL) throw Abandon.unsupported("memory limit exceeded");
@@ -226,7 +226,7 @@ final class Memory {
         return o;
     }
 
-    MemObject get(int id) {
+    public MemObject get(int id) {
         // liveness, bounds and content are all "looked at" through here or check(): log for plan caching
         if (readLog != null) readLog.add(id);
         MemObject o = objects[id];
@@ -243,11 +243,11 @@ final class Memory {
     }
 
     /** The object, without logging the look (for analyses of the state that are not part of a step). */
-    MemObject peek(int id) {
+    public MemObject peek(int id) {
         return objects[id];
     }
 
-    int count() {
+    public int count() {
         return count;
     }
 
@@ -314,7 +314,7 @@ final class Memory {
         throw Abandon.unsupported("read of type " + type);
     }
 
-    void write(int obj, long off, CType type, Value v) {
+    public void write(int obj, long off, CType type, Value v) {
         CType t = type.unqualified();
         long size = t.size();
         if (size <= 0) throw Abandon.unsupported("write of type " + type);

@@ -1,8 +1,8 @@
-package weft.explore;
+package weft.exec;
 
 import weft.ir.CType;
-import weft.ir.Expr;
 import weft.ir.Expr.BinOp;
+import weft.ir.Expr;
 import weft.ir.Lvalue;
 import weft.ir.SourceLoc;
 import weft.ir.StructType;
@@ -21,7 +21,7 @@ import weft.ir.StructType;
  * fresh heap storage not yet written) is an input ({@link ExecState#materialise}); of an indeterminate pointer or
  * floating value, it abandons.
  */
-final class Evaluator {
+public final class Evaluator {
     /** A byte address: object and offset. */
     record Addr(int obj, long off) {}
 

@@ -1,4 +1,4 @@
-package weft.explore;
+package weft.exec;
 
 import weft.ir.SourceLoc;
 
@@ -10,43 +10,43 @@ import java.util.TreeMap;
  * an id designates one object for the whole execution, so a dangling pointer can never silently reach a newer
  * object. Byte arrays are shared copy-on-write with the initial image of the globals.
  */
-final class MemObject {
-    enum Kind { GLOBAL, STRING, LOCAL, HEAP, ALLOCA, THREAD_LOCAL, SPECIAL }
+public final class MemObject {
+    public enum Kind { GLOBAL, STRING, LOCAL, HEAP, ALLOCA, THREAD_LOCAL, SPECIAL }
 
-    final int id;
+    public final int id;
     final String name;
-    final Kind kind;
-    final long size;
+    public final Kind kind;
+    public final long size;
     /** The thread whose frame owns a LOCAL/ALLOCA object, else -1. */
-    final int owner;
+    public final int owner;
     final SourceLoc loc;
-    byte[] bytes;
+    public byte[] bytes;
     boolean bytesShared;
-    TreeMap<Long, Memory.Stored> ptrs;
+    public TreeMap<Long, Memory.Stored> ptrs;
     boolean ptrsShared;
-    boolean alive = true;
+    public boolean alive = true;
     /** Writes abandon (string literals). */
-    boolean readOnly;
+    public boolean readOnly;
     /** Any access abandons: the content is not known (e.g. libc objects declared in system headers). */
-    boolean opaque;
+    public boolean opaque;
     /** {@link Memory}'s change count at this object's last change (content or liveness). */
     long lastWrite;
     /** Its address was computed at some point: other threads may reach it. */
-    boolean addressTaken;
+    public boolean addressTaken;
     /** Bytes whose content the IR does not tell (reading them abandons until written); null when none. */
-    java.util.BitSet unknown;
+    public java.util.BitSet unknown;
     boolean unknownShared;
     /**
      * The unknown bytes that hold an indeterminate value (automatic or fresh heap storage not yet written), a subset
      * of {@link #unknown}: reading them is an input ({@link Abandon.Indeterminate}), reading the other unknown bytes
      * abandons; null when none.
      */
-    java.util.BitSet indet;
+    public java.util.BitSet indet;
     boolean indetShared;
     /** The memory that may change this instance in place (see {@link Memory#fork}); null: none. */
     Object token;
     /** The cached encoding of the content without pointers (see {@link StateEncoder}); null when not computed. */
-    byte[] encoded;
+    public byte[] encoded;
 
     MemObject(int id, String name, Kind kind, long size, int owner, SourceLoc loc) {
         this.id = id;
@@ -98,7 +98,7 @@ final class MemObject {
         encoded = null;
     }
 
-    byte[] writableBytes() {
+    public byte[] writableBytes() {
         encoded = null;
         if (bytesShared) {
             bytes = bytes.clone();
@@ -170,14 +170,14 @@ final class MemObject {
     TreeMap<Long, Memory.Stored> writablePtrs() {
         encoded = null;
         if (ptrsShared) {
-            ptrs = new TreeMap<>(ptrs);
+              ptrs = new TreeMap<>(ptrs);
             ptrsShared = false;
         }
         return ptrs;
     }
 
     /** Description for reports: the variable name, or the heap block and where it was allocated. */
-    String describe() {
+    public String describe() {
         return switch (kind) {
             case HEAP, ALLOCA -> name + " (" + size + " bytes, allocated at " + loc.shortString() + ")";
             default -> name;

@@ -1,4 +1,4 @@
-package weft.explore;
+package weft.exec;
 
 import java.util.Arrays;
 import java.util.Map;
@@ -10,7 +10,7 @@ import java.util.TreeMap;
  * integer type; function pointers are link names. Aggregates (structs, unions) are byte images with the pointers
  * stored in them. There are no "unknown" values: whatever cannot be represented exactly abandons the execution.
  */
-sealed interface Value {
+public sealed interface Value {
     /** An integer, or a pointer that is not the address of an object (null is {@code Int(0)}). */
     record Int(long v) implements Value {
         @Override public String toString() { return Long.toString(v); }

@@ -1,4 +1,4 @@
-package weft.explore;
+package weft.exec;
 
 import weft.ir.Expr;
 import weft.ir.Lvalue;
@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * offset ({@code p[0]}, {@code p[1]}, {@code p[0].f}). Anything else (lowering temporaries, computed indices or pointers)
  * has no text: null, and the witness then states no value there (its replay may not reach the race; never a wrong one).
  */
-final class WitnessNames {
+public final class WitnessNames {
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z][A-Za-z_0-9]*|_[A-Za-z0-9][A-Za-z_0-9]*");
 
     private WitnessNames() {}

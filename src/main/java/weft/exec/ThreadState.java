@@ -1,4 +1,4 @@
-package weft.explore;
+package weft.exec;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -6,51 +6,51 @@ import java.util.List;
 import java.util.Map;
 
 /** A thread of one execution: call stack, termination, atomic-section depth, and a pending blocking phase. */
-final class ThreadState {
+public final class ThreadState {
     /**
      * A library call that takes two steps: the call edge started (arguments evaluated, mutex released or barrier
      * reached) and completes later, when the thread can re-acquire the mutex or the barrier opened.
      * {@code RESULT_STORE}: a synchronisation call (lock, unlock, create, signal) has taken effect and stores its
      * result (zero) in the result lvalue as a step of its own, so other threads may run in between.
      */
-    enum Phase { NONE, COND_WAIT, COND_REACQUIRE, BARRIER_WAIT, BARRIER_RELEASED, RESULT_STORE }
+    public enum Phase { NONE, COND_WAIT, COND_REACQUIRE, BARRIER_WAIT, BARRIER_RELEASED, RESULT_STORE }
 
-    final int index;
-    final String name;
+    public final int index;
+    public final String name;
     /** Where the thread was created ({@link weft.ir.SourceLoc#NONE} for main). */
-    final weft.ir.SourceLoc createdAt;
-    final ArrayList<Frame> stack = new ArrayList<>();
-    boolean finished;
-    Value retval = Value.ZERO;
-    boolean joined;
-    boolean detached;
+    public final weft.ir.SourceLoc createdAt;
+    public final ArrayList<Frame> stack = new ArrayList<>();
+    public boolean finished;
+    public Value retval = Value.ZERO;
+    public boolean joined;
+    public boolean detached;
     /**
      * Cancelability ({@code pthread_setcancelstate}, {@code pthread_setcanceltype}): bit 0 set when disabled, bit 1
      * when asynchronous; 0 (enabled, deferred) in every new thread (POSIX XSH 2.9.5). Part of the state.
      */
-    int cancelBits;
+    public int cancelBits;
     /** Nesting of {@code __VERIFIER_atomic_begin}. */
-    int atomicDepth;
-    int atomicFrames;
+    public int atomicDepth;
+    public int atomicFrames;
 
-    Phase phase = Phase.NONE;
+    public Phase phase = Phase.NONE;
     /** The mutex to re-acquire (condition waits); arguments are not evaluated, hence not read, again. */
-    Sync.Key phaseKey;
+    public Sync.Key phaseKey;
     /** The condition variable waited on. */
-    Sync.Key phaseCond;
+    public Sync.Key phaseCond;
 
     /** The last plan of this thread's next step and what it depends on (see {@link Interpreter#plan}). */
-    Interpreter.Plan cachedPlan;
+    public Interpreter.Plan cachedPlan;
     Memory.ReadLog cachedReads;
     long cachedEpoch;
     long cachedSync;
 
     /** Thread-local variables: variable id to this thread's object. */
-    final Map<Integer, Integer> tls = new HashMap<>();
+    public final Map<Integer, Integer> tls = new HashMap<>();
     /** pthread_getspecific/tss_get values by key. */
-    final Map<Long, Value> specific = new HashMap<>();
+    public final Map<Long, Value> specific = new HashMap<>();
 
-    ThreadState(int index, String name) {
+    public ThreadState(int index, String name) {
         this(index, name, weft.ir.SourceLoc.NONE);
     }
 
@@ -116,26 +116,26 @@ final class ThreadState {
         cachedEpoch = o.cachedEpoch;
         cachedSync = o.cachedSync;
         finished = o.finished;
-        retval = o.retval;
-        joined = o.joined;
-        detached = o.detached;
-        cancelBits = o.cancelBits;
-        atomicDepth = o.atomicDepth;
-        atomicFrames = o.atomicFrames;
-        phase = o.phase;
-        phaseKey = o.phaseKey;
-        phaseCond = o.phaseCond;
+          retval = o.retval;
+          joined = o.joined;
+          detached = o.detached;
+          cancelBits = o.cancelBits;
+          atomicDepth = o.atomicDepth;
+          atomicFrames = o.atomicFrames;
+          phase = o.phase;
+          phaseKey = o.phaseKey;
+          phaseCond = o.phaseCond;
         tls.clear();
         tls.putAll(o.tls);
         specific.clear();
         specific.putAll(o.specific);
     }
 
-    Frame top() {
+    public Frame top() {
         return stack.get(stack.size() - 1);
     }
 
-    boolean inAtomic() {
+    public boolean inAtomic() {
         return atomicDepth > 0 || atomicFrames > 0;
     }
 

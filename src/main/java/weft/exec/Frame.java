@@ -1,4 +1,4 @@
-package weft.explore;
+package weft.exec;
 
 import weft.ir.Edge;
 import weft.ir.Function;
@@ -9,9 +9,9 @@ import java.util.Arrays;
  * One activation of a user function: current CFG node, the objects of its locals, how to return to the caller.
  * Shared copy-on-write between copies of a thread state (see {@link ThreadState#ownTop}).
  */
-final class Frame {
-    final Function fn;
-    int node;
+public final class Frame {
+    public final Function fn;
+    public int node;
     /** Variable ids (ascending) and their objects, for parameters, locals and temporaries of this activation. */
     private int[] vars = new int[4];
     private int[] objs = new int[4];
@@ -20,11 +20,11 @@ final class Frame {
     private int[] owned = new int[4];
     private int ownedCount;
     /** The caller's call edge (its result lvalue and the node to continue at), or null for a thread's start routine. */
-    final Edge callEdge;
+    public final Edge callEdge;
     /** The body runs atomically ({@code __VERIFIER_atomic_*} functions). */
-    final boolean atomic;
+    public final boolean atomic;
     /** For routines run by {@code pthread_once}: the once-control to mark done on return, else null. */
-    Sync.Key onceKey;
+    public Sync.Key onceKey;
     /** The thread state that may change this frame in place (see {@link ThreadState#ownTop}); null: none. */
     Object token;
 
@@ -48,7 +48,7 @@ final class Frame {
     }
 
     /** The object of variable {@code var} in this activation, or -1 when it has none (yet). */
-    int object(int var) {
+    public int object(int var) {
         int i = find(var);
         return i >= 0 ? objs[i] : -1;
     }
@@ -91,15 +91,15 @@ final class Frame {
     }
 
     /** Number of variables with an object; {@link #varAt} and {@link #objectAt} enumerate them by ascending id. */
-    int variables() {
+    public int variables() {
         return count;
     }
 
-    int varAt(int i) {
+    public int varAt(int i) {
         return vars[i];
     }
 
-    int objectAt(int i) {
+    public int objectAt(int i) {
         return objs[i];
     }
 
@@ -110,11 +110,11 @@ final class Frame {
     }
 
     /** Number of owned objects; {@link #ownedAt} enumerates them. */
-    int owned() {
+    public int owned() {
         return ownedCount;
     }
 
-    int ownedAt(int i) {
+    public int ownedAt(int i) {
         return owned[i];
     }
 

@@ -1,4 +1,4 @@
-package weft.explore;
+package weft.trace;
 
 import weft.ir.SourceLoc;
 

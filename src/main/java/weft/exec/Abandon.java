@@ -1,4 +1,4 @@
-package weft.explore;
+package weft.exec;
 
 /**
  * Thrown when the interpreter meets something it cannot execute faithfully (unknown function, undefined behaviour,
@@ -6,9 +6,9 @@ package weft.explore;
  * failed assumption or assertion). Either way the current execution is given up and reports nothing from that point
  * on: this is what keeps every reported witness a real execution of the program.
  */
-class Abandon extends RuntimeException {
+public class Abandon extends RuntimeException {
     /** Why the execution stopped. */
-    enum Kind {
+    public enum Kind {
         /** Something not executable faithfully (unsupported or undefined behaviour). */
         UNSUPPORTED,
         /** The program ended (exit, abort, error function, return from main). */
@@ -19,14 +19,14 @@ class Abandon extends RuntimeException {
         STUCK
     }
 
-    final Kind kind;
+    public final Kind kind;
 
     Abandon(Kind kind, String message) {
         super(message, null, false, false);
         this.kind = kind;
     }
 
-    static Abandon unsupported(String message) {
+    public static Abandon unsupported(String message) {
         return new Abandon(Kind.UNSUPPORTED, message);
     }
 

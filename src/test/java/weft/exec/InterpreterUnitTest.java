@@ -1,8 +1,8 @@
-package weft.explore;
+package weft.exec;
 
-import org.junit.jupiter.api.Test;
 import weft.ir.CType;
 import weft.ir.Expr.BinOp;
+import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
