@@ -143,24 +143,24 @@ public final class AtomicOps {
     }
 
     private Value read(Ctx c, Value.Ptr p, CType type, Stmt.Call call, String name) {
-        if (c.collects()) c.record(new Access(p.obj(), p.off(), type.size(), false, true, call.loc(), new Subject(call, name)));
+        if (c.collects()) c.record(new ByteAccess(p.obj(), p.off(), type.size(), false, true, call.loc(), new Subject(call, name)));
         return st.mem.read(p.obj(), p.off(), type);
     }
 
     private void write(Ctx c, Value.Ptr p, CType type, Value v, Stmt.Call call, String name) {
         st.mem.check(p.obj(), p.off(), type.size(), true);
-        if (c.collects()) c.record(new Access(p.obj(), p.off(), type.size(), true, true, call.loc(), new Subject(call, name)));
+        if (c.collects()) c.record(new ByteAccess(p.obj(), p.off(), type.size(), true, true, call.loc(), new Subject(call, name)));
         if (!c.dry) st.mem.write(p.obj(), p.off(), type, v);
     }
 
     private Value plainRead(Ctx c, Value.Ptr p, CType type, Stmt.Call call) {
-        if (c.collects()) c.record(new Access(p.obj(), p.off(), type.size(), false, c.atomicSection, call.loc(), "*expected"));
+        if (c.collects()) c.record(new ByteAccess(p.obj(), p.off(), type.size(), false, c.atomicSection, call.loc(), "*expected"));
         return st.mem.read(p.obj(), p.off(), type);
     }
 
     private void plainWrite(Ctx c, Value.Ptr p, CType type, Value v, Stmt.Call call) {
         st.mem.check(p.obj(), p.off(), type.size(), true);
-        if (c.collects()) c.record(new Access(p.obj(), p.off(), type.size(), true, c.atomicSection, call.loc(), "*expected"));
+        if (c.collects()) c.record(new ByteAccess(p.obj(), p.off(), type.size(), true, c.atomicSection, call.loc(), "*expected"));
         if (!c.dry) st.mem.write(p.obj(), p.off(), type, v);
     }
 }

@@ -11,7 +11,7 @@ public final class Ctx {
     final ThreadState thread;
     Frame frame;
     final boolean dry;
-    final List<Access> accesses = new ArrayList<>(4);
+    final List<ByteAccess> accesses = new ArrayList<>(4);
     /**
      * Whether accesses are collected: when planning, and when a speculated atomic section runs (its accesses are
      * those of its plan); a step performed for real needs none.
@@ -40,7 +40,7 @@ public final class Ctx {
         return collect;
     }
 
-    void record(Access a) {
+    void record(ByteAccess a) {
         if (collect) accesses.add(atomicSection ? a.insideSection() : a);
     }
 }

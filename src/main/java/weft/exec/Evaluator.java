@@ -3,13 +3,14 @@ package weft.exec;
 import weft.ir.CType;
 import weft.ir.Expr.BinOp;
 import weft.ir.Expr;
+import weft.ir.IntConversions;
 import weft.ir.Lvalue;
 import weft.ir.SourceLoc;
 import weft.ir.StructType;
 
 /**
  * Evaluates IR expressions and lvalues on the concrete state, recording every memory read (and, for stores, the
- * write) as an {@link Access} in the step's {@link Ctx}. Evaluation has no side effect on program memory, so the
+ * write) as a {@link ByteAccess} in the step's {@link Ctx}. Evaluation has no side effect on program memory, so the
  * same code computes a step's pending accesses (dry) and performs it.
  *
  * <p>Must-soundness: every value computed is the value the C abstract machine computes on this state, or the
@@ -68,7 +69,7 @@ public final class Evaluator {
             long off = a.off() + f.field().offset();
             int n = (int) f.field().byteSize();
             if (n > 8) throw Abandon.unsupported("wide bit-field");
-            if (c.collects()) c.record(new Access(a.obj(), off, n, false, atomic(t, c), loc, lv));
+            if (c.collects()) c.record(new ByteAccess(a.obj(), off, n, false, atomic(t, c), loc, lv));
             long bits = storageUnit(a.obj(), off, n, c, loc, WitnessNames.unit(f.base(), f.field().offset(), n)) >>> f.field().bitOffset();
             int w = f.field().bitWidth();
             CType.Int it = intType(f.field().type());
@@ -79,7 +80,7 @@ public final class Evaluator {
         Addr a = addr(lv, c, false);
         long size = t.size();
         if (size <= 0) throw Abandon.unsupported("read of incomplete type " + t);
-        if (c.collects()) c.record(new Access(a.obj(), a.off(), size, false, atomic(t, c), loc, lv));
+        if (c.collects()) c.record(new ByteAccess(a.obj(), a.off(), size, false, atomic(t, c), loc, lv));
         try {
             return st.mem.read(a.obj(), a.off(), t);
         } catch (Abandon.Indeterminate x) {
@@ -117,7 +118,7 @@ public final class Evaluator {
             long off = a.off() + f.field().offset();
             int n = (int) f.field().byteSize();
             if (n > 8) throw Abandon.unsupported("wide bit-field");
-            if (c.collects()) c.record(new Access(a.obj(), off, n, true, atomic(t, c), loc, lv));
+            if (c.collects()) c.record(new ByteAccess(a.obj(), off, n, true, atomic(t, c), loc, lv));
             if (c.dry) return;
             if (!(cv instanceof Value.Int iv)) throw Abandon.unsupported("non-integer bit-field value");
             int w = f.field().bitWidth();
@@ -129,7 +130,7 @@ public final class Evaluator {
         Addr a = addr(lv, c, false);
         long size = t.size();
         if (size <= 0) throw Abandon.unsupported("write of incomplete type " + t);
-        if (c.collects()) c.record(new Access(a.obj(), a.off(), size, true, atomic(t, c), loc, lv));
+        if (c.collects()) c.record(new ByteAccess(a.obj(), a.off(), size, true, atomic(t, c), loc, lv));
         if (!c.dry) st.mem.write(a.obj(), a.off(), t, cv);
     }
 
@@ -144,7 +145,7 @@ public final class Evaluator {
             return p;
         }
         Long fixed = integerAddress(lv, c);
-        if (fixed != null) return Value.of(Ints.truncate(fixed, st.dm.pointerSize, false));
+        if (fixed != null) return Value.of(IntConversions.truncate(fixed, st.dm.pointerSize, false));
         Addr a = addr(lv, c, true);
         st.mem.markAddressTaken(a.obj());
         return new Value.Ptr(a.obj(), a.off());
@@ -197,7 +198,7 @@ public final class Evaluator {
             } catch (ArithmeticException e) {
                 throw Abandon.unsupported("index overflow");
             }
-            MemObject o = st.mem.get(b.obj());
+            Block o = st.mem.get(b.obj());
             if (off < 0 || off > o.size) throw Abandon.unsupported("index out of bounds of " + o.name);
             return new Addr(b.obj(), off);
         }
@@ -232,7 +233,7 @@ public final class Evaluator {
         long x = Ints.convert(i.v(), ot);
         long r;
         if (u.op() == Expr.UnOp.NEG) {
-            if (ot.signed() && x == Ints.truncate(1L << (8 * ot.size() - 1), ot.size(), true)) {
+            if (ot.signed() && x == IntConversions.truncate(1L << (8 * ot.size() - 1), ot.size(), true)) {
                 throw Abandon.unsupported("signed overflow in negation");
             }
             r = Ints.normalize(-x, ot);
@@ -317,7 +318,7 @@ public final class Evaluator {
             res = Ints.arith(op, Ints.convert(li.v(), ot), Ints.convert(ri.v(), ot), ot);
         }
         if (t instanceof CType.Int ti) return Value.of(Ints.convert(res, ti));
-        if (t instanceof CType.Pointer) return Value.of(Ints.truncate(res, st.dm.pointerSize, false));
+        if (t instanceof CType.Pointer) return Value.of(IntConversions.truncate(res, st.dm.pointerSize, false));
         throw Abandon.unsupported("result type " + t);
     }
 
@@ -341,7 +342,7 @@ public final class Evaluator {
     /** {@code p + delta} bytes; the result must stay within the object or one past its end. */
     Value offset(Value p, long delta) {
         if (p instanceof Value.Ptr q) {
-            MemObject o = st.mem.get(q.obj());
+            Block o = st.mem.get(q.obj());
             if (!o.alive) throw Abandon.unsupported("arithmetic on a dangling pointer");
             long off = q.off() + delta;
             if (off < 0 || off > o.size) throw Abandon.unsupported("pointer arithmetic out of bounds of " + o.name);
@@ -371,8 +372,8 @@ public final class Evaluator {
 
     private boolean comparePointers(BinOp op, Value l, Value r) {
         if (l instanceof Value.Ptr a && r instanceof Value.Ptr b) {
-            MemObject oa = st.mem.get(a.obj());
-            MemObject ob = st.mem.get(b.obj());
+            Block oa = st.mem.get(a.obj());
+            Block ob = st.mem.get(b.obj());
             if (!oa.alive || !ob.alive) throw Abandon.unsupported("comparison of a dangling pointer");
             if (a.obj() == b.obj()) return Ints.compare(op, a.off(), b.off(), true);
             if (op != BinOp.EQ && op != BinOp.NE) throw Abandon.unsupported("relational comparison of pointers to different objects");
@@ -385,7 +386,7 @@ public final class Evaluator {
             throw Abandon.unsupported("relational comparison of function pointers");
         }
         if (l instanceof Value.Int a && r instanceof Value.Int b) {
-            return Ints.compare(op, Ints.truncate(a.v(), st.dm.pointerSize, false), Ints.truncate(b.v(), st.dm.pointerSize, false), false);
+            return Ints.compare(op, IntConversions.truncate(a.v(), st.dm.pointerSize, false), IntConversions.truncate(b.v(), st.dm.pointerSize, false), false);
         }
         boolean lNull = l instanceof Value.Int a && a.v() == 0;
         boolean rNull = r instanceof Value.Int b && b.v() == 0;
@@ -441,14 +442,14 @@ public final class Evaluator {
         if (t instanceof CType.Int ti) {
             if (v instanceof Value.Int i) return Value.of(Ints.convert(i.v(), ti));
             if (isAddress(v)) {
-                if (Ints.isBool(ti)) return Value.ONE;
+                if (IntConversions.isBool(ti)) return Value.ONE;
                 if (ti.size() < st.dm.pointerSize) throw Abandon.unsupported("pointer truncated to " + ti);
                 return v;
             }
             if (v instanceof Value.Flt f) return Value.of(floatToInt(f.v(), ti));
         }
         if (t instanceof CType.Pointer) {
-            if (v instanceof Value.Int i) return Value.of(Ints.truncate(i.v(), st.dm.pointerSize, false));
+            if (v instanceof Value.Int i) return Value.of(IntConversions.truncate(i.v(), st.dm.pointerSize, false));
             if (isAddress(v)) return v;
         }
         if (t instanceof CType.Float) {
@@ -464,7 +465,7 @@ public final class Evaluator {
     }
 
     private static long floatToInt(double d, CType.Int t) {
-        if (Ints.isBool(t)) return d != 0 ? 1 : 0;
+        if (IntConversions.isBool(t)) return d != 0 ? 1 : 0;
         if (Double.isNaN(d)) throw Abandon.unsupported("NaN converted to integer");
         double x = d < 0 ? Math.ceil(d) : Math.floor(d);
         double max = t.signed() ? Math.scalb(1.0, (int) (8 * t.size() - 1)) : Math.scalb(1.0, (int) (8 * t.size()));

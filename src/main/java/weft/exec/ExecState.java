@@ -3,6 +3,7 @@ package weft.exec;
 import weft.ir.CType;
 import weft.ir.DataModel;
 import weft.ir.GlobalInit;
+import weft.ir.IntConversions;
 import weft.ir.Program;
 import weft.ir.SourceLoc;
 import weft.ir.StructType;
@@ -98,7 +99,7 @@ public final class ExecState {
             long[] cands;
             long r = randomBits();
             long prev = previousValues.isEmpty() ? 3 : previousValues.get((int) ((r >>> 40) % previousValues.size()));
-            if (Ints.isBool(it)) cands = new long[] {0, 1};
+            if (IntConversions.isBool(it)) cands = new long[] {0, 1};
             else if (it.signed()) cands = new long[] {0, 1, -1, 2, r & 15, prev, 3, (r >> 8) & 255, r >> 16};
             else cands = new long[] {0, 1, 2, -1, r & 15, prev, 3, (r >> 8) & 255, r >> 16};
             List<Long> hints = valueHints.get(loc.shortString());
@@ -134,7 +135,7 @@ public final class ExecState {
      */
     void materialise(Abandon.Indeterminate x, SourceLoc loc) {
         CType t = x.type.unqualified();
-        MemObject o = mem.get(x.obj);
+        Block o = mem.get(x.obj);
         // named by the variable read when there is one (a witness can state its value), else by the object
         String name = x.source != null ? x.source : "(" + o.name + ")";
         Value v;
@@ -224,9 +225,9 @@ public final class ExecState {
         Evaluator ev = new Evaluator(s);
         for (Variable v : program.globals()) {
             long size = v.type().size();
-            MemObject.Kind kind = v.kind() == Variable.Kind.STRING ? MemObject.Kind.STRING
-                    : v.threadLocal() ? MemObject.Kind.THREAD_LOCAL : MemObject.Kind.GLOBAL;
-            MemObject o = s.mem.create(v.name(), kind, Math.max(size, 0), -1, v.loc());
+            Block.Kind kind = v.kind() == Variable.Kind.STRING ? Block.Kind.STRING
+                    : v.threadLocal() ? Block.Kind.THREAD_LOCAL : Block.Kind.GLOBAL;
+            Block o = s.mem.create(v.name(), kind, Math.max(size, 0), -1, v.loc());
             s.globals.put(v.id(), o.id);
             if (program.isLibcObject(v)) continue;
             if (v.kind() == Variable.Kind.STRING) {
@@ -240,14 +241,14 @@ public final class ExecState {
         Ctx ctx = new Ctx(null, null, false);
         for (Variable v : program.globals()) {
             if (v.kind() == Variable.Kind.STRING || program.isLibcObject(v)) continue;
-            MemObject o = s.mem.get(s.globals.get(v.id()));
+            Block o = s.mem.get(s.globals.get(v.id()));
             GlobalInit init = program.init(v);
             if (init == null) {
                 // defined by outside code: its value is unknown, so reading or writing it abandons
                 if (program.outsideDefined().contains(v) && !isSystemHeader(v.loc())) o.opaque = true;
                 if (v.kind() == Variable.Kind.GLOBAL && isSystemHeader(v.loc())) {
                     if (STREAMS.contains(v.name()) && v.type().isPointer() && o.size == s.dm.pointerSize) {
-                        MemObject file = s.mem.create("FILE " + v.name(), MemObject.Kind.SPECIAL, 0, -1, v.loc());
+                        Block file = s.mem.create("FILE " + v.name(), Block.Kind.SPECIAL, 0, -1, v.loc());
                         file.opaque = true;
                         s.mem.write(o.id, 0, v.type(), new Value.Ptr(file.id, 0));
                     } else {
@@ -288,7 +289,7 @@ public final class ExecState {
     }
 
     /** Marks character arrays inside {@code t} (at {@code off}) unknown: their string-literal initialisers are lost. */
-    static void markCharArrays(MemObject o, CType t, long off) {
+    static void markCharArrays(Block o, CType t, long off) {
         t = t.unqualified();
         if (t instanceof CType.Array a) {
             CType e = a.element().unqualified();
@@ -304,7 +305,7 @@ public final class ExecState {
     }
 
     /** Marks known the character array of {@code t} (at {@code off}) that contains byte {@code at}. */
-    private static void clearArrayAround(MemObject o, CType t, long off, long at) {
+    private static void clearArrayAround(Block o, CType t, long off, long at) {
         t = t.unqualified();
         if (t instanceof CType.Array a) {
             CType e = a.element().unqualified();
@@ -346,8 +347,8 @@ public final class ExecState {
             if (thread == null) throw Abandon.unsupported("thread-local " + v.name() + " in static initialiser");
             Integer mine = thread.tls.get(v.id());
             if (mine != null) return mine;
-            MemObject template = mem.get(g);
-            MemObject o = mem.create(v.name() + "@" + thread.name, MemObject.Kind.THREAD_LOCAL, template.size, thread.index, v.loc());
+            Block template = mem.get(g);
+            Block o = mem.create(v.name() + "@" + thread.name, Block.Kind.THREAD_LOCAL, template.size, thread.index, v.loc());
             if (template.size > 0) mem.writeAgg(o.id, 0, mem.readAgg(template.id, 0, template.size));
             // the library's per-thread ints (errno): 0 in the initial thread, indeterminate in the others
             if (program.isLibcObject(v) && thread.index != 0 && o.size > 0) o.setIndeterminate(0, o.size);
@@ -374,7 +375,7 @@ public final class ExecState {
      * {@code zeroed}: an aggregate with a brace initialiser, whose bytes the list does not name are zero.
      */
     int newLocal(ThreadState t, Frame f, Variable v, long size, boolean zeroed) {
-        MemObject o = mem.create(v.name(), MemObject.Kind.LOCAL, size, t.index, v.loc());
+        Block o = mem.create(v.name(), Block.Kind.LOCAL, size, t.index, v.loc());
         // uninitialised automatic storage is indeterminate: reading it before a write is an input (materialise);
         // its character arrays may be initialised from a string literal the IR does not give: reading them abandons
         if (o.size > 0 && !zeroed) o.setIndeterminate(0, o.size);

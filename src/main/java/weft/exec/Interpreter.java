@@ -39,7 +39,7 @@ public final class Interpreter {
      * What a thread's next step would do; {@code section}: the nondet values of a speculated atomic section;
      * {@code looked}: every object the planning looked at (accessed, or checked for liveness or bounds).
      */
-    public record Plan(boolean enabled, List<Access> accesses, boolean visible, String abandoned, List<Long> section,
+    public record Plan(boolean enabled, List<ByteAccess> accesses, boolean visible, String abandoned, List<Long> section,
                 boolean terminates, Abandon.Kind abandonKind, Memory.ReadLog looked) {
         static final Plan DISABLED = new Plan(false, List.of(), false, null, null, false, null, new Memory.ReadLog());
     }
@@ -105,10 +105,10 @@ public final class Interpreter {
     /** Most indeterminate reads one plan makes inputs of (each makes bytes known, so this only bounds the work). */
     private static final int MAX_MATERIALISED = 64;
 
-    private boolean touchesShared(List<Access> accesses, ThreadState t) {
-        for (Access a : accesses) {
-            MemObject o = st.mem.get(a.obj());
-            if (o.kind != MemObject.Kind.LOCAL || o.addressTaken || o.owner != t.index) return true;
+    private boolean touchesShared(List<ByteAccess> accesses, ThreadState t) {
+        for (ByteAccess a : accesses) {
+            Block o = st.mem.get(a.obj());
+            if (o.kind != Block.Kind.LOCAL || o.addressTaken || o.owner != t.index) return true;
         }
         return false;
     }

@@ -2,60 +2,43 @@ package weft.exec;
 
 import weft.ir.CType;
 import weft.ir.Expr.BinOp;
+import weft.ir.IntConversions;
 
 /**
- * C integer semantics on {@code long} bits: truncation and extension to a type, integer promotions, the usual
- * arithmetic conversions (decided by size and signedness, which is all that matters for values), and the operators.
+ * C integer semantics on {@code long} bits for the explorer: conversion to a type, the integer promotions and the
+ * usual arithmetic conversions (the rules of {@link IntConversions}, with the explorer's {@code int}), and the operators.
  * Undefined behaviour (signed overflow, division by zero, {@code INT_MIN / -1}, shifts out of range or of negative
  * values) abandons the execution rather than picking one of the outcomes a compiler might produce. Conversions to
  * signed types wrap modulo 2^n, as GCC documents for this implementation-defined case.
  */
 public final class Ints {
-    static final CType.Int INT = new CType.Int("int", 4, 4, true);
-
     private Ints() {}
-
-    public static boolean isBool(CType.Int t) {
-        return t.name().equals("_Bool");
-    }
-
-    /** The low {@code size} bytes of {@code bits}, sign- or zero-extended. */
-    static long truncate(long bits, long size, boolean signed) {
-        if (size >= 8) return bits;
-        int sh = (int) (64 - 8 * size);
-        return signed ? (bits << sh) >> sh : (bits << sh) >>> sh;
-    }
 
     static long normalize(long bits, CType.Int t) {
         if (t.size() > 8) throw Abandon.unsupported("integer type " + t);
-        return truncate(bits, t.size(), t.signed());
+        return IntConversions.truncate(bits, t.size(), t.signed());
     }
 
     /** Conversion of an integer value to integer type {@code t} (to {@code _Bool}: compare with zero). */
     static long convert(long v, CType.Int t) {
-        if (isBool(t)) return v != 0 ? 1 : 0;
+        if (IntConversions.isBool(t)) return v != 0 ? 1 : 0;
         return normalize(v, t);
     }
 
-    public static CType.Int promote(CType.Int t) {
+    /** The integer promotion of {@code t} ({@link IntConversions#promote}); a type wider than 64 bits is not supported. */
+    static CType.Int promote(CType.Int t) {
         if (t.size() > 8) throw Abandon.unsupported("integer type " + t);
-        return t.size() < 4 ? INT : t;
+        return IntConversions.promote(t, IntConversions.INT);
     }
 
-    /** The usual arithmetic conversions of two integer types. */
-    public static CType.Int common(CType.Int a, CType.Int b) {
-        a = promote(a);
-        b = promote(b);
-        if (a.signed() == b.signed()) return a.size() >= b.size() ? a : b;
-        CType.Int s = a.signed() ? a : b;
-        CType.Int u = a.signed() ? b : a;
-        if (s.size() > u.size()) return s;
-        return u.size() >= s.size() ? u : new CType.Int("unsigned " + s.name(), s.size(), s.align(), false);
+    /** The common type of the usual arithmetic conversions of two integer types ({@link IntConversions#common}). */
+    static CType.Int common(CType.Int a, CType.Int b) {
+        return IntConversions.common(promote(a), promote(b), IntConversions.INT);
     }
 
     static boolean fits(long v, CType.Int t) {
         if (t.size() >= 8) return true;
-        return truncate(v, t.size(), t.signed()) == v;
+        return IntConversions.truncate(v, t.size(), t.signed()) == v;
     }
 
     /** {@code a op b} computed in type {@code t} (operands already converted to {@code t}). */
@@ -73,7 +56,7 @@ public final class Ints {
             case DIV, MOD -> {
                 if (b == 0) throw Abandon.unsupported("division by zero");
                 if (signed) {
-                    long min = wide ? Long.MIN_VALUE : truncate(1L << (8 * t.size() - 1), t.size(), true);
+                    long min = wide ? Long.MIN_VALUE : IntConversions.truncate(1L << (8 * t.size() - 1), t.size(), true);
                     if (a == min && b == -1) throw Abandon.unsupported("signed division overflow");
                     r = op == BinOp.DIV ? a / b : a % b;
                 } else {

@@ -59,7 +59,7 @@ public final class LibraryBehaviour {
 
     Sync.Key key(Value v, String what) {
         if (!(v instanceof Value.Ptr p)) throw Abandon.unsupported(what + " at " + v);
-        MemObject o = st.mem.get(p.obj());
+        Block o = st.mem.get(p.obj());
         if (!o.alive || p.off() < 0 || p.off() >= Math.max(o.size, 1)) throw Abandon.unsupported(what + " in a dead or too small object");
         return new Sync.Key(p.obj(), p.off());
     }
@@ -182,7 +182,7 @@ public final class LibraryBehaviour {
         if (event instanceof Event.Free f) {
             Value p = arg(args, f.ptrArg());
             if (p instanceof Value.Int i && i.v() == 0) return in.finishCall(t, c, e, Value.ZERO, null);
-            if (!(p instanceof Value.Ptr q) || q.off() != 0 || st.mem.get(q.obj()).kind != MemObject.Kind.HEAP
+            if (!(p instanceof Value.Ptr q) || q.off() != 0 || st.mem.get(q.obj()).kind != Block.Kind.HEAP
                     || !st.mem.get(q.obj()).alive) {
                 throw Abandon.unsupported("invalid free of " + p);
             }
@@ -239,8 +239,8 @@ public final class LibraryBehaviour {
         long size = st.mem.get(obj).size;
         st.mem.check(obj, 0, size, writes);
         if (c.collects()) {
-            c.record(new Access(obj, 0, size, false, c.atomicSection, call.loc(), v.name() + " by " + model.name()));
-            if (writes) c.record(new Access(obj, 0, size, true, c.atomicSection, call.loc(), v.name() + " by " + model.name()));
+            c.record(new ByteAccess(obj, 0, size, false, c.atomicSection, call.loc(), v.name() + " by " + model.name()));
+            if (writes) c.record(new ByteAccess(obj, 0, size, true, c.atomicSection, call.loc(), v.name() + " by " + model.name()));
         }
     }
 
@@ -274,12 +274,12 @@ public final class LibraryBehaviour {
 
     private void syncAccess(Ctx c, Stmt.Call call, List<Value> args, int k, boolean atomic) {
         if (k >= args.size() || !(args.get(k) instanceof Value.Ptr p)) return;
-        MemObject o = st.mem.get(p.obj());
+        Block o = st.mem.get(p.obj());
         CType pointee = call.args().get(k).type().pointee();
         long size = pointee == null || pointee.size() <= 0 ? 1 : pointee.size();
         size = Math.min(size, o.size - p.off());
         if (size <= 0 || p.off() < 0) return;
-        c.record(new Access(p.obj(), p.off(), size, true, atomic, call.loc(), "synchronisation object *" + call.args().get(k)));
+        c.record(new ByteAccess(p.obj(), p.off(), size, true, atomic, call.loc(), "synchronisation object *" + call.args().get(k)));
     }
 
     /** Completes a call that started a blocking phase. */
@@ -347,7 +347,7 @@ public final class LibraryBehaviour {
             in.pushFrame(nt, f, f.params().isEmpty() ? List.of() : List.of(a), argType == null ? List.of() : List.of(argType), null);
             st.mem.write(idPtr.obj(), idPtr.off(), idType, Value.of(nt.idValue()));
         }
-        if (st.exhaustive) c.record(new Access(idPtr.obj(), idPtr.off(), idType.size(), true, false, call.loc(), "thread id").asProofOnly());
+        if (st.exhaustive) c.record(new ByteAccess(idPtr.obj(), idPtr.off(), idType.size(), true, false, call.loc(), "thread id").asProofOnly());
         return finishInTwoSteps(t, c, e);
     }
 
@@ -371,7 +371,7 @@ public final class LibraryBehaviour {
             CType rt = pointeeOr(call.args().get(j.resultArg()), new CType.Pointer(new CType.Void(), st.dm.pointerSize));
             st.mem.check(rp.obj(), rp.off(), rt.size(), true);
             if (!c.dry) st.mem.write(rp.obj(), rp.off(), rt, ev.convert(target.retval, null, rt));
-            if (st.exhaustive) c.record(new Access(rp.obj(), rp.off(), rt.size(), true, false, call.loc(), "result of " + name).asProofOnly());
+            if (st.exhaustive) c.record(new ByteAccess(rp.obj(), rp.off(), rt.size(), true, false, call.loc(), "result of " + name).asProofOnly());
         } else if (!(res instanceof Value.Int ri && ri.v() == 0)) {
             throw Abandon.unsupported("join result pointer " + res);
         }
@@ -521,7 +521,7 @@ public final class LibraryBehaviour {
     /** A deallocation is a write of the whole object (as ThreadSanitizer has it; see {@link Event#freedArg()}). */
     private void freeAccess(Ctx c, int obj, Stmt.Call call, String name) {
         long size = st.mem.get(obj).size;
-        if (size > 0 && c.collects()) c.record(new Access(obj, 0, size, true, c.atomicSection, call.loc(), name + " of " + st.mem.get(obj).name));
+        if (size > 0 && c.collects()) c.record(new ByteAccess(obj, 0, size, true, c.atomicSection, call.loc(), name + " of " + st.mem.get(obj).name));
     }
 
     private boolean alloc(ThreadState t, Ctx c, Edge e, Stmt.Call call, Event.Alloc a, List<Value> args) {
@@ -537,17 +537,17 @@ public final class LibraryBehaviour {
         }
         if (size <= 0 || size > Memory.MAX_OBJECT) throw Abandon.unsupported("allocation of " + size + " bytes");
         Value old = a.kind() == Event.AllocKind.REALLOC ? arg(args, a.oldArg()) : Value.ZERO;
-        MemObject oldObj = null;
+        Block oldObj = null;
         if (old instanceof Value.Ptr p) {
             oldObj = st.mem.get(p.obj());
-            if (p.off() != 0 || oldObj.kind != MemObject.Kind.HEAP || !oldObj.alive) throw Abandon.unsupported("invalid realloc");
+            if (p.off() != 0 || oldObj.kind != Block.Kind.HEAP || !oldObj.alive) throw Abandon.unsupported("invalid realloc");
             freeAccess(c, p.obj(), call, call.directName());
         } else if (!(old instanceof Value.Int i && i.v() == 0)) {
             throw Abandon.unsupported("realloc of " + old);
         }
         if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
         boolean alloca = a.kind() == Event.AllocKind.ALLOCA;
-        MemObject o = st.mem.create((alloca ? "alloca#" : "heap#") + (++st.heapCount), alloca ? MemObject.Kind.ALLOCA : MemObject.Kind.HEAP,
+        Block o = st.mem.create((alloca ? "alloca#" : "heap#") + (++st.heapCount), alloca ? Block.Kind.ALLOCA : Block.Kind.HEAP,
                 size, t.index, call.loc());
         o.addressTaken = true;
         // malloc'd storage is indeterminate: reading it is an input, never zero (calloc's is zero)

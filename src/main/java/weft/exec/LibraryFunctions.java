@@ -2,6 +2,7 @@ package weft.exec;
 
 import weft.ir.CType;
 import weft.ir.Edge;
+import weft.ir.IntConversions;
 import weft.ir.Stmt;
 import weft.model.Event;
 
@@ -82,7 +83,7 @@ public final class LibraryFunctions {
                 if (!(old instanceof Value.Int i && i.v() == 0)) {
                     Value.Ptr p = ptr(old, name);
                     access(c, p, 4, true, call, name);
-                    if (!c.dry) st.mem.write(p.obj(), p.off(), new CType.Int("int", 4, 4, true), Value.of((t.cancelBits & bit) != 0 ? 1 : 0));
+                    if (!c.dry) st.mem.write(p.obj(), p.off(), IntConversions.INT, Value.of((t.cancelBits & bit) != 0 ? 1 : 0));
                 }
                 if (!c.dry) t.cancelBits = n.v() != 0 ? t.cancelBits | bit : t.cancelBits & ~bit;
                 return in.finishCall(t, c, e, Value.ZERO, null);
@@ -112,7 +113,7 @@ public final class LibraryFunctions {
                 Value v = LibraryBehaviour.arg(args, 0);
                 if (!(v instanceof Value.Int i)) throw Abandon.unsupported(name + " of " + v);
                 long size = Math.max(1, call.args().get(0).type().size());
-                long bits = Ints.truncate(i.v(), Math.min(size, 8), false);
+                long bits = IntConversions.truncate(i.v(), Math.min(size, 8), false);
                 return in.finishCall(t, c, e, Value.of(bits == 0 ? 0 : Long.numberOfTrailingZeros(bits) + 1), null);
             }
             case "putchar" -> {
@@ -147,7 +148,7 @@ public final class LibraryFunctions {
                     st.sync.keys.put(k, !(dtor instanceof Value.Int i && i.v() == 0));
                     st.mem.write(kp.obj(), kp.off(), kt, Value.of(k));
                 }
-                if (st.exhaustive) c.record(new Access(kp.obj(), kp.off(), kt.size(), true, false, call.loc(), "key by " + name).asProofOnly());
+                if (st.exhaustive) c.record(new ByteAccess(kp.obj(), kp.off(), kt.size(), true, false, call.loc(), "key by " + name).asProofOnly());
                 return in.finishCall(t, c, e, Value.ZERO, null);
             }
             case DELETE -> {
@@ -191,12 +192,12 @@ public final class LibraryFunctions {
     private void access(Ctx c, Value.Ptr p, long n, boolean write, Stmt.Call call, String name) {
         if (n <= 0) return;
         st.mem.check(p.obj(), p.off(), n, write);
-        if (c.collects()) c.record(new Access(p.obj(), p.off(), n, write, c.atomicSection, call.loc(), "memory by " + name));
+        if (c.collects()) c.record(new ByteAccess(p.obj(), p.off(), n, write, c.atomicSection, call.loc(), "memory by " + name));
     }
 
     /** Length of the NUL-terminated string at {@code p} (all its bytes must be known). */
     private long strlen(Value.Ptr p) {
-        MemObject o = st.mem.get(p.obj());
+        Block o = st.mem.get(p.obj());
         for (long i = p.off(); i < o.size; i++) if (st.mem.readByte(p.obj(), i) == 0) return i - p.off();
         throw Abandon.unsupported("unterminated string in " + o.name);
     }
@@ -327,7 +328,7 @@ public final class LibraryFunctions {
 
     /** The known part of an output string must not contain {@code %n}; reading stops at unknown bytes. */
     private void checkFormat(Value.Ptr f, boolean format) {
-        MemObject o = st.mem.get(f.obj());
+        Block o = st.mem.get(f.obj());
         st.mem.check(f.obj(), f.off(), 1, false);
         boolean percent = false;
         for (long i = f.off(); i < o.size; i++) {

@@ -1,6 +1,7 @@
 package weft.exec;
 
 import weft.ir.CType;
+import weft.ir.IntConversions;
 import weft.ir.SourceLoc;
 import weft.ir.StructType;
 
@@ -26,10 +27,10 @@ public final class Memory {
     static final long MAX_TOTAL = 96L << 20;
 
     /** The objects by id: the first {@link #count} entries. */
-    private MemObject[] objects;
+    private Block[] objects;
     private int count;
     private long total;
-    /** Counts content changes; {@link MemObject#lastWrite} holds the count at an object's last change. */
+    /** Counts content changes; {@link Block#lastWrite} holds the count at an object's last change. */
     private long epoch;
     /** When not null, the ids of the objects each access checks (what a planned step depends on). */
     ReadLog readLog;
@@ -133,21 +134,21 @@ public final class Memory {
      * Called before {@code o} changes: returns the instance to change, this memory's own (objects shared with
      * another memory since a {@link #fork} are copied first), with the change counted.
      */
-    private MemObject touch(MemObject o) {
-        MemObject own = own(o);
+    private Block touch(Block o) {
+        Block own = own(o);
         own.lastWrite = ++epoch;
         return own;
     }
 
     /** The instance of {@code o} this memory may change in place (saving the content first while recording undo). */
-    private MemObject own(MemObject o) {
+    private Block own(Block o) {
         boolean mine = o.token == token;
         if (undo != null && o.id < undoObjects && !undo.containsKey(o.id)) undo.put(o.id, mine ? o.fork(null) : o);
         if (mine) {
             o.invalidate();
             return o;
         }
-        MemObject c = o.fork(token);
+        Block c = o.fork(token);
         c.invalidate();
         objects[c.id] = c;
         return c;
@@ -156,13 +157,13 @@ public final class Memory {
     /** Marks the object's address as taken (it may be reachable through pointers from now on). */
     void markAddressTaken(int id) {
         if (readLog != null) readLog.add(id);
-        MemObject o = objects[id];
+        Block o = objects[id];
         if (!o.addressTaken) own(o).addressTaken = true;
     }
 
     // ------------------------------------------------------------------ undo (speculative atomic sections)
 
-    private java.util.Map<Integer, MemObject> undo;
+    private java.util.Map<Integer, Block> undo;
     private int undoObjects;
     private long undoTotal;
     private long undoEpoch;
@@ -177,7 +178,7 @@ public final class Memory {
 
     /** Restores the content at {@link #beginUndo}: changed objects, and no objects created since. */
     void rollback() {
-        for (java.util.Map.Entry<Integer, MemObject> e : undo.entrySet()) objects[e.getKey()] = e.getValue();
+        for (java.util.Map.Entry<Integer, Block> e : undo.entrySet()) objects[e.getKey()] = e.getValue();
         java.util.Arrays.fill(objects, undoObjects, count, null);
         count = undoObjects;
         if (readLog != null) {
@@ -191,14 +192,14 @@ public final class Memory {
         undo = null;
     }
 
-    /** Objects whose {@link MemObject#token} is this one belong to this memory alone and may change in place. */
+    /** Objects whose {@link Block#token} is this one belong to this memory alone and may change in place. */
     private Object token = new Object();
 
     Memory() {
-        objects = new MemObject[64];
+        objects = new Block[64];
     }
 
-    private Memory(MemObject[] objects, int count, long total, long epoch) {
+    private Memory(Block[] objects, int count, long total, long epoch) {
         this.objects = objects;
         this.count = count;
         this.total = total;
@@ -215,21 +216,21 @@ public final class Memory {
         return new Memory(java.util.Arrays.copyOf(objects, count + 16), count, total, epoch);
     }
 
-    public MemObject create(String name, MemObject.Kind kind, long size, int owner, SourceLoc loc) {
+    public Block create(String name, Block.Kind kind, long size, int owner, SourceLoc loc) {
         if (size < 0 || size > MAX_OBJECT) throw Abandon.unsupported("object " + name + " of size " + size);
         total += size;
         if (total > MAX_TOTAL) throw Abandon.unsupported("memory limit exceeded");
-        MemObject o = new MemObject(count, name, kind, size, owner, loc);
+        Block o = new Block(count, name, kind, size, owner, loc);
         o.token = token;
         if (count == objects.length) objects = java.util.Arrays.copyOf(objects, count * 2 + 16);
         objects[count++] = o;
         return o;
     }
 
-    public MemObject get(int id) {
+    public Block get(int id) {
         // liveness, bounds and content are all "looked at" through here or check(): log for plan caching
         if (readLog != null) readLog.add(id);
-        MemObject o = objects[id];
+        Block o = objects[id];
         if (footprint != null && !unnamed(o)) footprint.add(id, 0, 0, Footprint.LOOK);
         return o;
     }
@@ -238,12 +239,12 @@ public final class Memory {
      * A local whose address was never taken: only its own activation names it, so no other thread's transition can
      * touch it, and footprints leave it out.
      */
-    private static boolean unnamed(MemObject o) {
-        return o.kind == MemObject.Kind.LOCAL && !o.addressTaken;
+    private static boolean unnamed(Block o) {
+        return o.kind == Block.Kind.LOCAL && !o.addressTaken;
     }
 
     /** The object, without logging the look (for analyses of the state that are not part of a step). */
-    public MemObject peek(int id) {
+    public Block peek(int id) {
         return objects[id];
     }
 
@@ -252,7 +253,7 @@ public final class Memory {
     }
 
     void kill(int id) {
-        MemObject o = touch(objects[id]);
+        Block o = touch(objects[id]);
         if (footprint != null) {
             if (!unnamed(o)) footprint.add(id, 0, 0, Footprint.KILL);
             // locals die when their variables stop being roots: the pointers they hold stop counting
@@ -262,9 +263,9 @@ public final class Memory {
     }
 
     /** Checks that {@code [off, off+size)} of {@code obj} may be accessed. */
-    MemObject check(int obj, long off, long size, boolean write) {
+    Block check(int obj, long off, long size, boolean write) {
         if (readLog != null) readLog.add(obj);
-        MemObject o = objects[obj];
+        Block o = objects[obj];
         if (footprint != null && !unnamed(o)) footprint.add(obj, off, off + size, write ? Footprint.WRITE : Footprint.READ);
         if (!o.alive) throw Abandon.unsupported("access to dead object " + o.name);
         if (o.opaque) throw Abandon.unsupported("access to unknown object " + o.name);
@@ -279,7 +280,7 @@ public final class Memory {
      * Abandons a read of unknown bytes: with {@link Abandon.Indeterminate} when all of them hold an indeterminate value
      * (the reader may make it an input), else as content the IR does not give.
      */
-    private static void requireKnown(MemObject o, long off, long size, CType type) {
+    private static void requireKnown(Block o, long off, long size, CType type) {
         if (!o.anyUnknown(off, size)) return;
         if (o.allIndeterminate(off, size)) throw new Abandon.Indeterminate(o.id, off, type, SourceLoc.NONE, o.name, null);
         throw Abandon.unsupported("read of bytes of " + o.name + " the IR does not give");
@@ -292,7 +293,7 @@ public final class Memory {
         long size = t.size();
         if (t instanceof StructType || t instanceof CType.Array) return readAgg(obj, off, size);
         if (size <= 0) throw Abandon.unsupported("read of type " + type);
-        MemObject o = check(obj, off, size, false);
+        Block o = check(obj, off, size, false);
         requireKnown(o, off, size, t);
         Stored exact = o.ptrs.get(off);
         if (exact != null && exact.size() == size) return exact.value();
@@ -307,10 +308,10 @@ public final class Memory {
         long bits = raw(o, off, (int) size);
         if (t instanceof CType.Int i) {
             long v = Ints.normalize(bits, i);
-            if (Ints.isBool(i) && v != (v & 1)) throw Abandon.unsupported("_Bool with value " + v);
+            if (IntConversions.isBool(i) && v != (v & 1)) throw Abandon.unsupported("_Bool with value " + v);
             return Value.of(v);
         }
-        if (t instanceof CType.Pointer) return Value.of(Ints.truncate(bits, size, false));
+        if (t instanceof CType.Pointer) return Value.of(IntConversions.truncate(bits, size, false));
         throw Abandon.unsupported("read of type " + type);
     }
 
@@ -323,7 +324,7 @@ public final class Memory {
             writeAgg(obj, off, a);
             return;
         }
-        MemObject o = check(obj, off, size, true);
+        Block o = check(obj, off, size, true);
         o = touch(o);
         clearPtrs(o, off, size);
         o.setUnknown(off, size, false);
@@ -343,7 +344,7 @@ public final class Memory {
 
     Value.Agg readAgg(int obj, long off, long size) {
         if (size < 0) throw Abandon.unsupported("aggregate of unknown size");
-        MemObject o = check(obj, off, size, false);
+        Block o = check(obj, off, size, false);
         byte[] b = new byte[(int) size];
         System.arraycopy(o.bytes, (int) off, b, 0, (int) size);
         TreeMap<Long, Stored> p = new TreeMap<>();
@@ -355,7 +356,7 @@ public final class Memory {
 
     void writeAgg(int obj, long off, Value.Agg a) {
         long size = a.bytes().length;
-        MemObject o = check(obj, off, size, true);
+        Block o = check(obj, off, size, true);
         o = touch(o);
         clearPtrs(o, off, size);
         System.arraycopy(a.bytes(), 0, o.writableBytes(), (int) off, (int) size);
@@ -370,14 +371,14 @@ public final class Memory {
 
     /** Little-endian unsigned bits of {@code size <= 8} bytes that hold no pointer. */
     long readRaw(int obj, long off, int size) {
-        MemObject o = check(obj, off, size, false);
+        Block o = check(obj, off, size, false);
         requireKnown(o, off, size, null);
         if (overlapsPtr(o, off, size)) throw Abandon.unsupported("byte read of a stored pointer in " + o.name);
         return raw(o, off, size);
     }
 
     void writeRaw(int obj, long off, int size, long bits) {
-        MemObject o = check(obj, off, size, true);
+        Block o = check(obj, off, size, true);
         o = touch(o);
         clearPtrs(o, off, size);
         o.setUnknown(off, size, false);
@@ -389,7 +390,7 @@ public final class Memory {
     }
 
     void fill(int obj, long off, long n, byte value) {
-        MemObject o = check(obj, off, n, true);
+        Block o = check(obj, off, n, true);
         o = touch(o);
         clearPtrs(o, off, n);
         o.setUnknown(off, n, false);
@@ -399,23 +400,23 @@ public final class Memory {
     /** memcpy/memmove: bytes and whole pointers; a pointer cut by the range boundaries abandons. */
     void copy(int dst, long doff, int src, long soff, long n) {
         Value.Agg a = readAgg(src, soff, n);
-        MemObject from = objects[src];
+        Block from = objects[src];
         java.util.BitSet indet = from.indet == null ? null : from.indet.get((int) soff, (int) (soff + n));
         writeAgg(dst, doff, a);
         // copied indeterminate bytes stay indeterminate (not content the IR does not give)
         if (indet != null && !indet.isEmpty()) {
-            MemObject o = touch(objects[dst]);
+            Block o = touch(objects[dst]);
             for (int i = indet.nextSetBit(0); i >= 0; i = indet.nextSetBit(i + 1)) o.setIndeterminate(doff + i, 1);
         }
     }
 
-    private static long raw(MemObject o, long off, int size) {
+    private static long raw(Block o, long off, int size) {
         long v = 0;
         for (int i = size - 1; i >= 0; i--) v = (v << 8) | (o.bytes[(int) off + i] & 0xff);
         return v;
     }
 
-    private static void putRaw(MemObject o, long off, int size, long bits) {
+    private static void putRaw(Block o, long off, int size, long bits) {
         byte[] b = o.writableBytes();
         for (int i = 0; i < size; i++) {
             b[(int) off + i] = (byte) bits;
@@ -423,7 +424,7 @@ public final class Memory {
         }
     }
 
-    private static boolean overlapsPtr(MemObject o, long off, long size) {
+    private static boolean overlapsPtr(Block o, long off, long size) {
         if (o.ptrs.isEmpty()) return false;
         Map.Entry<Long, Stored> before = o.ptrs.floorEntry(off);
         if (before != null && before.getKey() + before.getValue().size() > off) return true;
@@ -432,7 +433,7 @@ public final class Memory {
     }
 
     /** The pointers entirely inside the range; one crossing its boundaries abandons. */
-    private static NavigableMap<Long, Stored> ptrsIn(MemObject o, long off, long size) {
+    private static NavigableMap<Long, Stored> ptrsIn(Block o, long off, long size) {
         if (o.ptrs.isEmpty()) return new TreeMap<>();
         Map.Entry<Long, Stored> before = o.ptrs.lowerEntry(off);
         if (before != null && before.getKey() + before.getValue().size() > off) {
@@ -448,7 +449,7 @@ public final class Memory {
         return in;
     }
 
-    private void clearPtrs(MemObject o, long off, long size) {
+    private void clearPtrs(Block o, long off, long size) {
         if (o.ptrs.isEmpty()) return;
         // stored pointers do not overlap: none is in the range when the last one starting before its end ends before it
         Map.Entry<Long, Stored> last = o.ptrs.lowerEntry(off + size);

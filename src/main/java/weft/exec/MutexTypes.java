@@ -1,5 +1,6 @@
 package weft.exec;
 
+import weft.ir.IntConversions;
 import weft.ir.CType;
 import weft.model.Event;
 import weft.model.LibcFacts;
@@ -32,7 +33,6 @@ public final class MutexTypes {
 
     /** glibc's {@code PTHREAD_MUTEXATTR_FLAG_BITS}: the bits of {@code mutexkind} that are not the kind. */
     static final long ATTR_FLAG_BITS = 0xf0fff000L;
-    private static final CType.Int INT = new CType.Int("int", 4, 4, true);
 
     private MutexTypes() {}
 
@@ -46,21 +46,21 @@ public final class MutexTypes {
             }
             Value old;
             try {
-                old = st.mem.read(p.obj(), p.off(), INT);
+                old = st.mem.read(p.obj(), p.off(), IntConversions.INT);
             } catch (Abandon x) {
                 throw Abandon.unsupported("pthread_mutexattr_settype on attributes not initialised");
             }
             if (!(old instanceof Value.Int o)) throw Abandon.unsupported("pthread_mutexattr_settype on attributes holding a pointer");
             kind = (o.v() & ATTR_FLAG_BITS) | k.v();
         }
-        st.mem.write(p.obj(), p.off(), INT, Value.of(kind));
+        st.mem.write(p.obj(), p.off(), IntConversions.INT, Value.of(kind));
     }
 
     /** The type {@code pthread_mutex_init} gives with the attributes {@code attr} points to (null: the default). */
     static Sync.MutexType ofAttr(ExecState st, Value attr) {
         if (!(attr instanceof Value.Ptr p)) return Sync.MutexType.DEFAULT;
         try {
-            if (st.mem.read(p.obj(), p.off(), INT) instanceof Value.Int i && (i.v() & ATTR_FLAG_BITS) == 0) {
+            if (st.mem.read(p.obj(), p.off(), IntConversions.INT) instanceof Value.Int i && (i.v() & ATTR_FLAG_BITS) == 0) {
                 if (i.v() == PTHREAD_RECURSIVE) return Sync.MutexType.RECURSIVE;
                 if (i.v() == PTHREAD_ERRORCHECK) return Sync.MutexType.ERRORCHECK;
             }
@@ -81,7 +81,7 @@ public final class MutexTypes {
         if (kind != Event.LockKind.MUTEX) return Sync.MutexType.DEFAULT;
         long at = k.off() + (st.dm.pointerSize == 8 ? 16 : 12);
         try {
-            Value v = st.mem.read(k.obj(), at, new CType.Int("int", 4, 4, true));
+            Value v = st.mem.read(k.obj(), at, IntConversions.INT);
             if (v instanceof Value.Int i && i.v() == PTHREAD_RECURSIVE) return Sync.MutexType.RECURSIVE;
             if (v instanceof Value.Int i && i.v() == PTHREAD_ERRORCHECK) return Sync.MutexType.ERRORCHECK;
         } catch (Abandon a) {

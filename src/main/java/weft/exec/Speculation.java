@@ -20,7 +20,7 @@ public final class Speculation {
     static final int MAX_SECTION_STEPS = 5_000;
 
     /** The outcome: whether the section can be taken, its accesses and nondet values, or why it was abandoned. */
-    record Result(boolean feasible, List<Access> accesses, List<Long> nondet, String abandoned, boolean terminates) {}
+    record Result(boolean feasible, List<ByteAccess> accesses, List<Long> nondet, String abandoned, boolean terminates) {}
 
     private Speculation() {}
 
@@ -34,7 +34,7 @@ public final class Speculation {
         st.speculativeKeys = new ArrayList<>();
         int previous = st.previousValues.size();
         List<Long> recorded = new ArrayList<>();
-        List<Access> accesses = new ArrayList<>();
+        List<ByteAccess> accesses = new ArrayList<>();
         st.recording = recorded;
         st.speculating = true;
         int objectsBefore = st.mem.count();
@@ -85,8 +85,8 @@ public final class Speculation {
         if (abandoned != null) return new Result(false, List.of(), null, abandoned, false);
         // objects created inside the section are gone after the rollback and their ids will be reused; no other
         // thread can have been about to access them, so their accesses are dropped
-        List<Access> kept = new ArrayList<>(accesses.size());
-        if (feasible) for (Access a : accesses) if (a.obj() < objectsBefore) kept.add(a);
+        List<ByteAccess> kept = new ArrayList<>(accesses.size());
+        if (feasible) for (ByteAccess a : accesses) if (a.obj() < objectsBefore) kept.add(a);
         return new Result(feasible, kept, recorded, null, terminates);
     }
 }

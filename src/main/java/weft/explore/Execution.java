@@ -1,10 +1,10 @@
 package weft.explore;
 
 import weft.exec.Abandon;
-import weft.exec.Access;
+import weft.exec.ByteAccess;
 import weft.exec.ExecState;
 import weft.exec.Interpreter;
-import weft.exec.MemObject;
+import weft.exec.Block;
 import weft.exec.ThreadState;
 import weft.exec.Value;
 import weft.ir.CType;
@@ -151,13 +151,13 @@ final class Execution {
         List<Value> args = new ArrayList<>();
         List<CType> types = new ArrayList<>();
         if (!main.params().isEmpty()) {
-            MemObject prog = st.mem.create("argv[0]", MemObject.Kind.SPECIAL, 5, -1, SourceLoc.NONE);
+            Block prog = st.mem.create("argv[0]", Block.Kind.SPECIAL, 5, -1, SourceLoc.NONE);
             System.arraycopy(new byte[] {'p', 'r', 'o', 'g', 0}, 0, prog.writableBytes(), 0, 5);
             int ps = st.dm.pointerSize;
-            MemObject argv = st.mem.create("argv", MemObject.Kind.SPECIAL, 2L * ps, -1, SourceLoc.NONE);
+            Block argv = st.mem.create("argv", Block.Kind.SPECIAL, 2L * ps, -1, SourceLoc.NONE);
             CType charPtr = new CType.Pointer(new CType.Int("char", 1, 1, true), ps);
             st.mem.write(argv.id, 0, charPtr, new Value.Ptr(prog.id, 0));
-            MemObject envp = st.mem.create("envp", MemObject.Kind.SPECIAL, ps, -1, SourceLoc.NONE);
+            Block envp = st.mem.create("envp", Block.Kind.SPECIAL, ps, -1, SourceLoc.NONE);
             for (int i = 0; i < main.params().size(); i++) {
                 args.add(i == 0 ? Value.ONE : i == 1 ? new Value.Ptr(argv.id, 0) : new Value.Ptr(envp.id, 0));
                 types.add(null);
@@ -186,8 +186,8 @@ final class Execution {
                 if (u == c) continue;
                 boolean uNew = last == null || u >= last.length || last[u] != plans[u];
                 if (uNew && y < x) continue; // checked from u's side
-                for (Access a : plans[c].accesses()) {
-                    for (Access b : plans[u].accesses()) {
+                for (ByteAccess a : plans[c].accesses()) {
+                    for (ByteAccess b : plans[u].accesses()) {
                         if (a.conflicts(b, sectionsRace)) return c < u ? witness(c, a, u, b) : witness(u, b, c, a);
                     }
                 }
@@ -196,26 +196,26 @@ final class Execution {
         return null;
     }
 
-    private RaceWitness witness(int ta, Access a, int tb, Access b) {
+    private RaceWitness witness(int ta, ByteAccess a, int tb, ByteAccess b) {
         return witness(ta, a, tb, b, schedule.size());
     }
 
-    private RaceWitness witness(int ta, Access a, int tb, Access b, int scheduleLength) {
+    private RaceWitness witness(int ta, ByteAccess a, int tb, ByteAccess b, int scheduleLength) {
         List<Step> steps = new ArrayList<>(scheduleLength);
         for (Interpreter.Executed x : schedule.subList(0, scheduleLength)) steps.add(x.toStep());
         return witness(st, steps, ta, a, tb, b);
     }
 
     /** The witness of a racing state {@code s} reached by {@code steps}: threads {@code ta} and {@code tb} about to make accesses {@code a} and {@code b}. */
-    static RaceWitness witness(ExecState s, List<Step> steps, int ta, Access a, int tb, Access b) {
+    static RaceWitness witness(ExecState s, List<Step> steps, int ta, ByteAccess a, int tb, ByteAccess b) {
         List<WitnessThread> threads = new ArrayList<>(s.threads.size());
         for (ThreadState t : s.threads) threads.add(new WitnessThread(t.index, t.name, t.createdAt));
         return new RaceWitness(side(s, ta, a), side(s, tb, b), steps, s.nondetLog, threads);
     }
 
-    private static RaceAccess side(ExecState s, int thread, Access a) {
+    private static RaceAccess side(ExecState s, int thread, ByteAccess a) {
         ThreadState t = s.threads.get(thread);
-        MemObject o = s.mem.get(a.obj());
+        Block o = s.mem.get(a.obj());
         return new RaceAccess(thread, t.name, a.loc(), a.what(), a.write(), a.off(), a.size(), o.describe());
     }
 }

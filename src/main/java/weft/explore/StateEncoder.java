@@ -3,7 +3,7 @@ package weft.explore;
 import weft.exec.ExecState;
 import weft.exec.Frame;
 import weft.exec.Liveness;
-import weft.exec.MemObject;
+import weft.exec.Block;
 import weft.exec.Memory;
 import weft.exec.Sync;
 import weft.exec.ThreadState;
@@ -45,7 +45,7 @@ import java.util.TreeMap;
 final class StateEncoder {
     private final int fixedObjects;
     /** The static objects as initialised: an object still the same instance, or equal to it, is left out. */
-    private final MemObject[] initial;
+    private final Block[] initial;
     private final Map<Function, Integer> functions = new IdentityHashMap<>();
     private final Map<Function, Liveness> liveness;
     private final Map<String, Integer> names = new HashMap<>();
@@ -54,7 +54,7 @@ final class StateEncoder {
     StateEncoder(ExecState init, Map<Function, Liveness> liveness) {
         this.liveness = liveness;
         this.fixedObjects = init.mem.count();
-        this.initial = new MemObject[fixedObjects];
+        this.initial = new Block[fixedObjects];
         for (int i = 0; i < fixedObjects; i++) initial[i] = init.mem.peek(i);
     }
 
@@ -291,14 +291,14 @@ final class StateEncoder {
 
         /** Whether static object {@code i} is as initialised (its pointers, if any, then lead to static objects only). */
         private boolean unchanged(int i) {
-            MemObject o = s.mem.peek(i);
-            MemObject init = initial[i];
+            Block o = s.mem.peek(i);
+            Block init = initial[i];
             if (o == init) return true;
             return Arrays.equals(content(o), content(init)) && o.ptrs.equals(init.ptrs);
         }
 
         private void object(int id) {
-            MemObject o = s.mem.peek(id);
+            Block o = s.mem.peek(id);
             out.raw(content(o));
             if (o.alive) ptrs(o.ptrs);
         }
@@ -343,7 +343,7 @@ final class StateEncoder {
      * The encoding of an object without its pointers (which need the canonical names): kind, size, flags, owner,
      * bytes, unknown and indeterminate bytes; cached in the object until it changes.
      */
-    private static byte[] content(MemObject o) {
+    private static byte[] content(Block o) {
         byte[] c = o.encoded;
         if (c != null) return c;
         Out out = new Out((int) Math.min(o.size, 1 << 16) + 24);

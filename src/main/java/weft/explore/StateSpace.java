@@ -1,7 +1,7 @@
 package weft.explore;
 
 import weft.exec.Abandon;
-import weft.exec.Access;
+import weft.exec.ByteAccess;
 import weft.exec.Chooser;
 import weft.exec.ExecState;
 import weft.exec.Interpreter;
@@ -471,8 +471,8 @@ public final class StateSpace {
             for (int y = x + 1; y < enabled.size(); y++) {
                 int ta = enabled.get(x);
                 int tb = enabled.get(y);
-                for (Access a : plans[ta].accesses()) {
-                    for (Access b : plans[tb].accesses()) {
+                for (ByteAccess a : plans[ta].accesses()) {
+                    for (ByteAccess b : plans[tb].accesses()) {
                         if (!a.conflicts(b, sectionsRace)) continue;
                         anyRace = true;
                         if (!a.proofOnly() && !b.proofOnly() && !s.spuriousWakeup) return witness(node, ta, a, tb, b);
@@ -484,7 +484,7 @@ public final class StateSpace {
         return null;
     }
 
-    private static RaceWitness witness(Node node, int ta, Access a, int tb, Access b) {
+    private static RaceWitness witness(Node node, int ta, ByteAccess a, int tb, ByteAccess b) {
         List<List<Interpreter.Executed>> parts = new ArrayList<>();
         for (Node k = node; k != null; k = k.parent) parts.add(k.via);
         List<Step> steps = new ArrayList<>();

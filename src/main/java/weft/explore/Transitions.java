@@ -1,11 +1,11 @@
 package weft.explore;
 
 import weft.exec.Abandon;
-import weft.exec.Access;
+import weft.exec.ByteAccess;
 import weft.exec.ExecState;
 import weft.exec.Frame;
 import weft.exec.Interpreter;
-import weft.exec.MemObject;
+import weft.exec.Block;
 import weft.exec.Memory;
 import weft.exec.ThreadState;
 import weft.ir.CallTarget;
@@ -167,8 +167,8 @@ final class Transitions {
 
         /** Whether {@code obj} is certainly private to thread {@code t}: first the cheap test, then reachability. */
         boolean privateTo(int obj, ThreadState t) {
-            MemObject o = s.mem.peek(obj);
-            if (o.kind == MemObject.Kind.LOCAL && !o.addressTaken && o.owner == t.index) return true; // no pointer to it exists
+            Block o = s.mem.peek(obj);
+            if (o.kind == Block.Kind.LOCAL && !o.addressTaken && o.owner == t.index) return true; // no pointer to it exists
             if (obj < fixedObjects) return false;
             if (sharing == null) sharing = Sharing.of(s, fixedObjects);
             boolean mine = sharing.privateTo(obj, t.index);
@@ -205,7 +205,7 @@ final class Transitions {
                 return false;
             }
         }
-        for (Access a : p.accesses()) if (!sh.privateTo(a.obj(), t)) return false;
+        for (ByteAccess a : p.accesses()) if (!sh.privateTo(a.obj(), t)) return false;
         Memory.ReadLog looked = p.looked();
         for (int i = 0; i < looked.size; i++) if (!sh.stable(looked.ids[i], t)) return false;
         return true;

@@ -8,9 +8,9 @@
  * <p>The package currently holds several concerns, which are to be split into packages by concern:
  * <ul>
  *   <li>the concrete C semantics: {@code Interpreter}, {@code Evaluator}, {@code Ctx}, {@code Value},
- *       {@link weft.exec.Ints}, {@code Memory}, {@code MemObject}, {@code ExecState}, {@code ThreadState},
+ *       {@link weft.exec.Ints}, {@code Memory}, {@code Block}, {@code ExecState}, {@code ThreadState},
  *       {@code Frame}, {@code Sync}, {@code MutexTypes}, {@code LibraryBehaviour}, {@code LibraryFunctions},
- *       {@code AtomicOps}, {@code Speculation}, {@code Access}, {@code Abandon};</li>
+ *       {@code AtomicOps}, {@code Speculation}, {@code ByteAccess}, {@code Abandon};</li>
  *   <li>the stateless search: {@link weft.explore.Explorer}, {@link weft.explore.ExploreOptions}, {@code Search},
  *       {@code Execution} (one run with its race check, which the state space reuses), {@code Chooser},
  *       {@code Schedulers};</li>

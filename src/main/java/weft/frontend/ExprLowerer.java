@@ -243,7 +243,7 @@ final class ExprLowerer {
         }
         Expr l = rvalue(b.getOperand1());
         Expr r = rvalue(b.getOperand2());
-        CType t = bop.isComparison() ? types.intType() : Conversions.binaryType(bop, l.type(), r.type(), typeOf(b), types);
+        CType t = bop.isComparison() ? types.intType() : BinaryTypes.binaryType(bop, l.type(), r.type(), typeOf(b), types);
         return new Expr.Binary(bop, l, r, t);
     }
 

@@ -27,6 +27,7 @@ import org.eclipse.cdt.core.dom.ast.c.ICArrayType;
 import org.eclipse.cdt.internal.core.dom.parser.ASTQueries;
 import org.eclipse.cdt.internal.core.dom.parser.c.CVisitor;
 import org.eclipse.cdt.internal.core.dom.parser.c.ICInternalBinding;
+import weft.ir.IntConversions;
 import weft.ir.CType;
 import weft.ir.DataModel;
 import weft.ir.StructType;
@@ -54,7 +55,7 @@ public final class TypeTranslator {
     public TypeTranslator(DataModel dm) {
         this.dm = dm;
         this.charT = new CType.Int("char", 1, 1, true);
-        this.intT = new CType.Int("int", 4, 4, true);
+        this.intT = IntConversions.INT;
         this.longT = new CType.Int("long", dm.longSize, dm.longSize, true);
         this.ulongT = new CType.Int("unsigned long", dm.longSize, dm.longSize, false);
     }
@@ -88,7 +89,7 @@ public final class TypeTranslator {
             return new CType.Array(elem, variableLength(a) ? -1 : fixedLength(a));
         }
         if (t instanceof IBasicType b) return basic(b);
-        if (t instanceof IEnumeration) return new CType.Int("int", 4, 4, true);
+        if (t instanceof IEnumeration) return IntConversions.INT;
         if (t instanceof ICompositeType c) return composite(c);
         if (t instanceof IFunctionType f) {
             List<CType> params = new ArrayList<>();

@@ -1,6 +1,7 @@
 package weft.value;
 
 import weft.ir.CType;
+import weft.ir.IntConversions;
 
 /**
  * The value range and conversion rules of a C integer type: its width in bits, signedness, and whether
@@ -57,20 +58,16 @@ record IntKind(int bits, boolean signed, boolean bool) {
         return hiExact(v) && loExact(v);
     }
 
-    /** Integer promotion: {@code _Bool} and types narrower than {@code int} become {@code int}. */
+    /** Integer promotion ({@link IntConversions#promotesToInt}): {@code _Bool} and types narrower than {@code int} become {@code int}. */
     IntKind promote(int intBits) {
-        return bool || bits < intBits ? new IntKind(intBits, true, false) : this;
+        return IntConversions.promotesToInt(bits, bool, intBits) ? new IntKind(intBits, true, false) : this;
     }
 
-    /** The common type of the usual arithmetic conversions of two (unpromoted) operand kinds. */
+    /** The common type of the usual arithmetic conversions of two (unpromoted) operand kinds ({@link IntConversions#commonIsFirst}). */
     static IntKind common(IntKind a, IntKind b, int intBits) {
         IntKind pa = a.promote(intBits);
         IntKind pb = b.promote(intBits);
-        if (pa.signed == pb.signed) return pa.bits >= pb.bits ? pa : pb;
-        IntKind u = pa.signed ? pb : pa;
-        IntKind s = pa.signed ? pa : pb;
-        if (s.bits > u.bits) return s;
-        return new IntKind(Math.max(u.bits, s.bits), false, false);
+        return IntConversions.commonIsFirst(pa.bits, pa.signed, pb.bits, pb.signed) ? pa : pb;
     }
 
     /** True if all values of the exact interval {@code v} are values of this type. */
@@ -105,10 +102,8 @@ record IntKind(int bits, boolean signed, boolean bool) {
         return l <= h ? Interval.of(l, h) : range();
     }
 
-    /** {@code x} reduced into the range of this (narrower than 64 bits, non-bool) type. */
+    /** {@code x} reduced into the range of this (narrower than 64 bits, non-bool) type ({@link IntConversions#truncate}). */
     private long wrap(long x) {
-        long m = 1L << bits;
-        long r = Math.floorMod(x, m);
-        return signed && r >= m / 2 ? r - m : r;
+        return IntConversions.truncate(x, bits / 8, signed);
     }
 }

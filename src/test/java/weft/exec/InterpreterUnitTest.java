@@ -97,8 +97,8 @@ class InterpreterUnitTest {
     @Test
     void memoryRejectsSplitPointersAndOutOfBounds() {
         Memory m = new Memory();
-        MemObject a = m.create("a", MemObject.Kind.GLOBAL, 8, -1, weft.ir.SourceLoc.NONE);
-        MemObject b = m.create("b", MemObject.Kind.GLOBAL, 4, -1, weft.ir.SourceLoc.NONE);
+        Block a = m.create("a", Block.Kind.GLOBAL, 8, -1, weft.ir.SourceLoc.NONE);
+        Block b = m.create("b", Block.Kind.GLOBAL, 4, -1, weft.ir.SourceLoc.NONE);
         CType.Pointer ptr = new CType.Pointer(INT, 4);
         m.write(a.id, 0, ptr, new Value.Ptr(b.id, 0));
         assertEquals(new Value.Ptr(b.id, 0), m.read(a.id, 0, ptr));

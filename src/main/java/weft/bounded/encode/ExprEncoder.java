@@ -4,7 +4,7 @@ import com.microsoft.z3.BitVecSort;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Expr;
-import weft.exec.Ints;
+import weft.ir.IntConversions;
 import weft.ir.CType;
 import weft.ir.Expr.BinOp;
 import weft.ir.Lvalue;
@@ -15,7 +15,7 @@ import java.util.Map;
 /**
  * Encodes side-effect-free IR expressions of integer type as Z3 bit-vectors of the type's width (the data model's
  * sizes are already in the types), with C's integer promotions and usual arithmetic conversions
- * ({@link Ints#promote}, {@link Ints#common}, the explorer's semantics).
+ * ({@link IntConversions}, the rules every layer uses).
  *
  * <p>Over-approximation, the property the bounded layer's proofs rest on: the encoding of an expression may take
  * <em>every</em> value the expression can have in some execution, never fewer. Values read from memory other than
@@ -149,7 +149,7 @@ public final class ExprEncoder {
 
     /** Conversion between integer types: truncation, or extension by the source's signedness; to {@code _Bool}: {@code != 0}. */
     public Expr<BitVecSort> convert(Expr<BitVecSort> v, CType.Int from, CType.Int to) {
-        if (Ints.isBool(to) && !Ints.isBool(from)) {
+        if (IntConversions.isBool(to) && !IntConversions.isBool(from)) {
             return ctx.mkITE(ctx.mkEq(v, constant(0, from)), constant(0, to), constant(1, to));
         }
         int fw = bits(from);
@@ -163,7 +163,7 @@ public final class ExprEncoder {
         CType.Int lt = modelled(b.left().type());
         CType.Int rt = modelled(b.right().type());
         if (lt == null || rt == null) return freshBool();
-        CType.Int ct = Ints.common(lt, rt);
+        CType.Int ct = IntConversions.common(lt, rt, IntConversions.INT);
         Expr<BitVecSort> l = convert(value(b.left()), lt, ct);
         Expr<BitVecSort> r = convert(value(b.right()), rt, ct);
         boolean s = ct.signed();
@@ -182,7 +182,7 @@ public final class ExprEncoder {
         if (u.op() == weft.ir.Expr.UnOp.NOT) return ctx.mkITE(truth(u.operand()), constant(0, t), constant(1, t));
         CType.Int from = modelled(u.operand().type());
         if (from == null) return freshValue(t, "unary");
-        CType.Int ot = Ints.promote(from);
+        CType.Int ot = IntConversions.promote(from, IntConversions.INT);
         Expr<BitVecSort> x = convert(value(u.operand()), from, ot);
         Expr<BitVecSort> r;
         if (u.op() == weft.ir.Expr.UnOp.NEG) {
@@ -200,7 +200,7 @@ public final class ExprEncoder {
         if (lt == null || rt == null) return freshValue(t, "ptr");
         BinOp op = b.op();
         if (op == BinOp.SHL || op == BinOp.SHR) {
-            CType.Int ot = Ints.promote(lt);
+            CType.Int ot = IntConversions.promote(lt, IntConversions.INT);
             int w = bits(ot);
             Expr<BitVecSort> a = convert(value(b.left()), lt, ot);
             Expr<BitVecSort> cnt64 = convert(value(b.right()), rt, new CType.Int("long long", 8, 8, rt.signed()));
@@ -217,7 +217,7 @@ public final class ExprEncoder {
             return convert(undefinedUnless(defined, r, ot), ot, t);
         }
         if (operands != null && (b.left().type().isPointer() || b.right().type().isPointer())) return pointerArithmetic(b, lt, rt, t);
-        CType.Int ot = Ints.common(lt, rt);
+        CType.Int ot = IntConversions.common(lt, rt, IntConversions.INT);
         Expr<BitVecSort> l = convert(value(b.left()), lt, ot);
         Expr<BitVecSort> r = convert(value(b.right()), rt, ot);
         boolean s = ot.signed();

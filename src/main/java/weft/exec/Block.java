@@ -5,12 +5,13 @@ import weft.ir.SourceLoc;
 import java.util.TreeMap;
 
 /**
- * One memory object: a global, a string literal, one activation of a local, a heap block. Its content is a byte
+ * One block of the interpreter's concrete memory (the explorer's counterpart of the pointer analysis's abstract
+ * {@code pointer.MemObject}): a global, a string literal, one activation of a local, a heap block. Its content is a byte
  * image plus the pointer values stored in it (pointers have no byte representation here). Objects are never reused:
  * an id designates one object for the whole execution, so a dangling pointer can never silently reach a newer
  * object. Byte arrays are shared copy-on-write with the initial image of the globals.
  */
-public final class MemObject {
+public final class Block {
     public enum Kind { GLOBAL, STRING, LOCAL, HEAP, ALLOCA, THREAD_LOCAL, SPECIAL }
 
     public final int id;
@@ -48,7 +49,7 @@ public final class MemObject {
     /** The cached encoding of the content without pointers (see {@link StateEncoder}); null when not computed. */
     public byte[] encoded;
 
-    MemObject(int id, String name, Kind kind, long size, int owner, SourceLoc loc) {
+    Block(int id, String name, Kind kind, long size, int owner, SourceLoc loc) {
         this.id = id;
         this.name = name;
         this.kind = kind;
@@ -59,7 +60,7 @@ public final class MemObject {
         this.ptrs = new TreeMap<>();
     }
 
-    private MemObject(MemObject o) {
+    private Block(Block o) {
         this.id = o.id;
         this.name = o.name;
         this.kind = o.kind;
@@ -82,12 +83,12 @@ public final class MemObject {
     }
 
     /** A copy sharing the content until either side writes, to be changed by the memory of {@code token}. */
-    MemObject fork(Object token) {
+    Block fork(Object token) {
         bytesShared = true;
         ptrsShared = true;
         unknownShared = true;
         indetShared = true;
-        MemObject c = new MemObject(this);
+        Block c = new Block(this);
         c.token = token;
         c.encoded = encoded;
         return c;
