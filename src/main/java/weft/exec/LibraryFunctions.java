@@ -5,9 +5,9 @@ import weft.ir.Edge;
 import weft.ir.IntConversions;
 import weft.ir.Stmt;
 import weft.model.Event;
+import weft.model.Semantics;
 
 import java.util.List;
-import java.util.Set;
 
 /**
  * Library functions without synchronisation: memory and string functions (with the byte ranges they read and
@@ -21,30 +21,11 @@ import java.util.Set;
  * used and are no-ops otherwise; functions writing through pointers that are not implemented abandon.
  */
 public final class LibraryFunctions {
-    /** Pure models with no effect on the program that return 0 (success). */
-    private static final Set<String> ZERO = Set.of("pthread_attr_init", "pthread_attr_destroy",
-            "pthread_attr_setdetachstate", "pthread_attr_setstacksize", "pthread_attr_setscope",
-            "pthread_attr_setschedpolicy", "pthread_attr_setschedparam", "pthread_attr_setinheritsched",
-            "pthread_mutexattr_init", "pthread_mutexattr_destroy", "pthread_mutexattr_settype",
-            "pthread_mutexattr_setpshared", "pthread_mutexattr_setprotocol", "pthread_mutexattr_setrobust",
-            "pthread_condattr_init", "pthread_condattr_destroy", "pthread_rwlockattr_init", "pthread_rwlockattr_destroy",
-            "pthread_barrierattr_init", "pthread_barrierattr_destroy", "pthread_cond_init", "pthread_cond_destroy",
-            "pthread_yield", "sched_yield", "thrd_yield", "pthread_setname_np", "pthread_setschedparam",
-            "pthread_setconcurrency", "pthread_setaffinity_np", "pthread_getconcurrency", "cnd_init", "cnd_destroy",
-            "pthread_testcancel", "sleep", "usleep", "thrd_sleep", "srand", "srandom", "fflush", "__builtin_prefetch");
-    /** Pure models that write through pointer arguments or affect other threads: abandoned. */
-    private static final Set<String> ABANDON = Set.of("pthread_kill", "pthread_attr_getdetachstate",
-            "pthread_attr_getstacksize", "pthread_mutexattr_gettype", "pthread_getschedparam", "pthread_getname_np",
-            "pthread_getaffinity_np", "__weft_callback_more");
-
-    /** Functions with an optional output argument: executed when it is null. */
-    private static final Set<String> SIGNAL_MASKS = Set.of("pthread_setcancelstate", "pthread_setcanceltype", "pthread_sigmask");
-
     private final Interpreter in;
     private final ExecState st;
 
     /**
-     * The accesses of an attribute or setter function of {@link #ZERO} (table rows {@code w0}, {@code r0 w1}...):
+     * The accesses of an attribute or setter function ({@link Semantics.ReturnsZero}, table rows {@code w0}, {@code r0 w1}...):
      * the whole object each pointer argument points to, by its type (these objects are opaque).
      */
     private void attributeAccesses(Ctx c, Stmt.Call call, Event.MemAccess m, List<Value> args, String name) {
@@ -64,74 +45,66 @@ public final class LibraryFunctions {
 
     boolean run(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Event event, List<Value> args) {
         if (event instanceof Event.ThreadSpecific ts) return specific(t, c, e, call, name, ts.op(), args);
-        if (ABANDON.contains(name)) throw Abandon.unsupported(name);
-        if (ZERO.contains(name)) {
+        Semantics sem = Semantics.of(name);
+        if (sem instanceof Semantics.Unsupported) {
+            throw Abandon.unsupported(name);
+        } else if (sem instanceof Semantics.ReturnsZero) {
             if (event instanceof Event.MemAccess m) attributeAccesses(c, call, m, args, name);
             return in.finishCall(t, c, e, Value.ZERO, null);
+        } else if (sem instanceof Semantics.SetCancelability sc) {
+            // the thread's cancelability: the old value goes to the output argument (when not null), the new one
+            // must be one of the two POSIX values (PTHREAD_CANCEL_ENABLE/DEFERRED 0, DISABLE/ASYNCHRONOUS 1)
+            if (!(LibraryBehaviour.arg(args, 0) instanceof Value.Int n) || n.v() < 0 || n.v() > 1) {
+                throw Abandon.unsupported(name + " with a value outside POSIX's two");
+            }
+            Value old = LibraryBehaviour.arg(args, sc.oldArg());
+            if (!(old instanceof Value.Int i && i.v() == 0)) {
+                Value.Ptr p = ptr(old, name);
+                access(c, p, 4, true, call, name);
+                if (!c.dry) st.mem.write(p.obj(), p.off(), IntConversions.INT, Value.of((t.cancelBits & sc.bit()) != 0 ? 1 : 0));
+            }
+            if (!c.dry) t.cancelBits = n.v() != 0 ? t.cancelBits | sc.bit() : t.cancelBits & ~sc.bit();
+            return in.finishCall(t, c, e, Value.ZERO, null);
+        } else if (sem instanceof Semantics.SignalMask sm) {
+            if (!(LibraryBehaviour.arg(args, sm.oldArg()) instanceof Value.Int i && i.v() == 0)) {
+                throw Abandon.unsupported(name + " with an output argument");
+            }
+            return in.finishCall(t, c, e, Value.ZERO, null);
         }
-        if (event instanceof Event.MemAccess && !SIGNAL_MASKS.contains(name)) return memory(t, c, e, call, name, args);
-        if (!(event instanceof Event.Pure) && !SIGNAL_MASKS.contains(name)) throw Abandon.unsupported("library model " + event + " of " + name);
-        switch (name) {
-            case "pthread_setcancelstate", "pthread_setcanceltype" -> {
-                // the thread's cancelability: the old value goes to the output argument (when not null), the new one
-                // must be one of the two POSIX values (PTHREAD_CANCEL_ENABLE/DEFERRED 0, DISABLE/ASYNCHRONOUS 1)
-                int bit = name.equals("pthread_setcancelstate") ? 1 : 2;
-                if (!(LibraryBehaviour.arg(args, 0) instanceof Value.Int n) || n.v() < 0 || n.v() > 1) {
-                    throw Abandon.unsupported(name + " with a value outside POSIX's two");
-                }
-                Value old = LibraryBehaviour.arg(args, 1);
-                if (!(old instanceof Value.Int i && i.v() == 0)) {
-                    Value.Ptr p = ptr(old, name);
-                    access(c, p, 4, true, call, name);
-                    if (!c.dry) st.mem.write(p.obj(), p.off(), IntConversions.INT, Value.of((t.cancelBits & bit) != 0 ? 1 : 0));
-                }
-                if (!c.dry) t.cancelBits = n.v() != 0 ? t.cancelBits | bit : t.cancelBits & ~bit;
-                return in.finishCall(t, c, e, Value.ZERO, null);
-            }
-            case "pthread_sigmask" -> {
-                if (!(LibraryBehaviour.arg(args, 2) instanceof Value.Int i && i.v() == 0)) throw Abandon.unsupported(name + " with an output argument");
-                return in.finishCall(t, c, e, Value.ZERO, null);
-            }
-            case "pthread_equal", "thrd_equal" -> {
-                return in.finishCall(t, c, e, LibraryBehaviour.arg(args, 0).equals(LibraryBehaviour.arg(args, 1)) ? Value.ONE : Value.ZERO, null);
-            }
-            case "abs", "labs" -> {
-                Value v = LibraryBehaviour.arg(args, 0);
-                if (!(v instanceof Value.Int i)) throw Abandon.unsupported(name + " of " + v);
-                long lim = name.equals("abs") || st.dm.longSize == 4 ? Integer.MIN_VALUE : Long.MIN_VALUE;
-                if (i.v() == lim) throw Abandon.unsupported(name + " overflow");
-                return in.finishCall(t, c, e, Value.of(Math.abs(i.v())), null);
-            }
-            case "rand", "random" -> {
-                if (call.result() == null || c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
-                long r = st.pickValue(2) == 0 ? 0 : st.randomBits() & 0x7fffffffL;
-                st.logNondet(name, call.loc(), Long.toString(r));
-                return in.finishCall(t, c, e, Value.of(r), null);
-            }
-            case "ffs", "ffsl", "ffsll" -> {
-                // glibc's find-first-set: 1 + index of the least significant set bit, 0 for 0
-                Value v = LibraryBehaviour.arg(args, 0);
-                if (!(v instanceof Value.Int i)) throw Abandon.unsupported(name + " of " + v);
-                long size = Math.max(1, call.args().get(0).type().size());
-                long bits = IntConversions.truncate(i.v(), Math.min(size, 8), false);
-                return in.finishCall(t, c, e, Value.of(bits == 0 ? 0 : Long.numberOfTrailingZeros(bits) + 1), null);
-            }
-            case "putchar" -> {
-                Value v = LibraryBehaviour.arg(args, 0);
-                if (!(v instanceof Value.Int i)) throw Abandon.unsupported("putchar of " + v);
-                return in.finishCall(t, c, e, Value.of(i.v() & 0xff), null);
-            }
-            case "__builtin_expect" -> {
-                return in.finishCall(t, c, e, LibraryBehaviour.arg(args, 0), call.args().get(0).type());
-            }
-            case "assume_cycle_if_not" -> {
-                if (!Evaluator.truth(LibraryBehaviour.arg(args, 0))) return false; // loops forever
-                return in.finishCall(t, c, e, Value.ZERO, null);
-            }
-            default -> {
-                // no effect on memory; the result is unknown
-                return in.finishCall(t, c, e, null, null);
-            }
+        if (event instanceof Event.MemAccess) return memory(t, c, e, call, name, sem, args);
+        if (!(event instanceof Event.Pure)) throw Abandon.unsupported("library model " + event + " of " + name);
+        if (sem instanceof Semantics.ThreadIdsEqual q) {
+            return in.finishCall(t, c, e, LibraryBehaviour.arg(args, q.a()).equals(LibraryBehaviour.arg(args, q.b())) ? Value.ONE : Value.ZERO, null);
+        } else if (sem instanceof Semantics.AbsoluteValue av) {
+            Value v = LibraryBehaviour.arg(args, av.arg());
+            if (!(v instanceof Value.Int i)) throw Abandon.unsupported(name + " of " + v);
+            long lim = !av.wide() || st.dm.longSize == 4 ? Integer.MIN_VALUE : Long.MIN_VALUE;
+            if (i.v() == lim) throw Abandon.unsupported(name + " overflow");
+            return in.finishCall(t, c, e, Value.of(Math.abs(i.v())), null);
+        } else if (sem instanceof Semantics.RandomInt) {
+            if (call.result() == null || c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+            long v = st.pickValue(2) == 0 ? 0 : st.randomBits() & 0x7fffffffL;
+            st.logNondet(name, call.loc(), Long.toString(v));
+            return in.finishCall(t, c, e, Value.of(v), null);
+        } else if (sem instanceof Semantics.FindFirstSet f) {
+            // glibc's find-first-set: 1 + index of the least significant set bit, 0 for 0
+            Value v = LibraryBehaviour.arg(args, f.arg());
+            if (!(v instanceof Value.Int i)) throw Abandon.unsupported(name + " of " + v);
+            long size = Math.max(1, call.args().get(f.arg()).type().size());
+            long bits = IntConversions.truncate(i.v(), Math.min(size, 8), false);
+            return in.finishCall(t, c, e, Value.of(bits == 0 ? 0 : Long.numberOfTrailingZeros(bits) + 1), null);
+        } else if (sem instanceof Semantics.PutChar pc) {
+            Value v = LibraryBehaviour.arg(args, pc.arg());
+            if (!(v instanceof Value.Int i)) throw Abandon.unsupported("putchar of " + v);
+            return in.finishCall(t, c, e, Value.of(i.v() & 0xff), null);
+        } else if (sem instanceof Semantics.ReturnsArg ra) {
+            return in.finishCall(t, c, e, LibraryBehaviour.arg(args, ra.arg()), call.args().get(ra.arg()).type());
+        } else if (sem instanceof Semantics.AssumeOrLoop al) {
+            if (!Evaluator.truth(LibraryBehaviour.arg(args, al.cond()))) return false; // loops forever
+            return in.finishCall(t, c, e, Value.ZERO, null);
+        } else {
+            // no effect on memory; the result is unknown
+            return in.finishCall(t, c, e, null, null);
         }
     }
 
@@ -202,116 +175,105 @@ public final class LibraryFunctions {
         throw Abandon.unsupported("unterminated string in " + o.name);
     }
 
-    private boolean memory(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, List<Value> args) {
-        switch (name) {
-            case "memset", "__builtin_memset", "bzero" -> {
-                Value.Ptr d = ptr(LibraryBehaviour.arg(args, 0), name);
-                boolean bz = name.equals("bzero");
-                long n = count(LibraryBehaviour.arg(args, bz ? 1 : 2));
-                Value ch = bz ? Value.ZERO : LibraryBehaviour.arg(args, 1);
-                if (!(ch instanceof Value.Int cv)) throw Abandon.unsupported("memset value " + ch);
-                access(c, d, n, true, call, name);
-                if (!c.dry && n > 0) st.mem.fill(d.obj(), d.off(), n, (byte) cv.v());
-                return in.finishCall(t, c, e, d, null);
+    /** A function that accesses memory through its arguments ({@link Event.MemAccess}), run by its semantics. */
+    private boolean memory(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics sem, List<Value> args) {
+        if (sem instanceof Semantics.SetBytes sb) {
+            Value.Ptr d = ptr(LibraryBehaviour.arg(args, sb.dest()), name);
+            long n = count(LibraryBehaviour.arg(args, sb.count()));
+            Value ch = sb.value() < 0 ? Value.ZERO : LibraryBehaviour.arg(args, sb.value());
+            if (!(ch instanceof Value.Int cv)) throw Abandon.unsupported("memset value " + ch);
+            access(c, d, n, true, call, name);
+            if (!c.dry && n > 0) st.mem.fill(d.obj(), d.off(), n, (byte) cv.v());
+            return in.finishCall(t, c, e, d, null);
+        } else if (sem instanceof Semantics.CopyBytes cb) {
+            long n = count(LibraryBehaviour.arg(args, cb.count()));
+            Value.Ptr d = ptr(LibraryBehaviour.arg(args, cb.dest()), name);
+            if (n == 0) return in.finishCall(t, c, e, d, null);
+            Value.Ptr s = ptr(LibraryBehaviour.arg(args, cb.src()), name);
+            if (!cb.overlapDefined() && d.obj() == s.obj() && d.off() < s.off() + n && s.off() < d.off() + n) {
+                throw Abandon.unsupported("overlapping memcpy");
             }
-            case "memcpy", "__builtin_memcpy", "memmove", "__builtin_memmove" -> {
-                long n = count(LibraryBehaviour.arg(args, 2));
-                Value.Ptr d = ptr(LibraryBehaviour.arg(args, 0), name);
-                if (n == 0) return in.finishCall(t, c, e, d, null);
-                Value.Ptr s = ptr(LibraryBehaviour.arg(args, 1), name);
-                if (name.contains("memcpy") && d.obj() == s.obj() && d.off() < s.off() + n && s.off() < d.off() + n) {
-                    throw Abandon.unsupported("overlapping memcpy");
+            access(c, s, n, false, call, name);
+            access(c, d, n, true, call, name);
+            if (!c.dry) st.mem.copy(d.obj(), d.off(), s.obj(), s.off(), n);
+            return in.finishCall(t, c, e, d, null);
+        } else if (sem instanceof Semantics.CompareBytes cmp) {
+            boolean str = cmp.strings();
+            long n = cmp.count() < 0 ? Long.MAX_VALUE : count(LibraryBehaviour.arg(args, cmp.count()));
+            if (n == 0) return in.finishCall(t, c, e, Value.ZERO, null);
+            Value.Ptr a = ptr(LibraryBehaviour.arg(args, cmp.a()), name);
+            Value.Ptr b = ptr(LibraryBehaviour.arg(args, cmp.b()), name);
+            long i = 0;
+            int diff = 0;
+            while (i < n) {
+                int x = st.mem.readByte(a.obj(), a.off() + i);
+                int y = st.mem.readByte(b.obj(), b.off() + i);
+                i++;
+                if (x != y) {
+                    diff = x - y;
+                    break;
                 }
-                access(c, s, n, false, call, name);
-                access(c, d, n, true, call, name);
-                if (!c.dry) st.mem.copy(d.obj(), d.off(), s.obj(), s.off(), n);
-                return in.finishCall(t, c, e, d, null);
+                if (str && x == 0) break;
             }
-            case "memcmp", "strncmp", "strcmp" -> {
-                boolean str = !name.equals("memcmp");
-                long n = name.equals("strcmp") ? Long.MAX_VALUE : count(LibraryBehaviour.arg(args, 2));
-                if (n == 0) return in.finishCall(t, c, e, Value.ZERO, null);
-                Value.Ptr a = ptr(LibraryBehaviour.arg(args, 0), name);
-                Value.Ptr b = ptr(LibraryBehaviour.arg(args, 1), name);
-                long i = 0;
-                int diff = 0;
-                while (i < n) {
-                    int x = st.mem.readByte(a.obj(), a.off() + i);
-                    int y = st.mem.readByte(b.obj(), b.off() + i);
-                    i++;
-                    if (x != y) {
-                        diff = x - y;
-                        break;
-                    }
-                    if (str && x == 0) break;
+            access(c, a, i, false, call, name);
+            access(c, b, i, false, call, name);
+            return in.finishCall(t, c, e, Value.of(diff), null);
+        } else if (sem instanceof Semantics.StringLength sl) {
+            Value.Ptr s = ptr(LibraryBehaviour.arg(args, sl.s()), name);
+            long n = strlen(s);
+            access(c, s, n + 1, false, call, name);
+            return in.finishCall(t, c, e, Value.of(n), null);
+        } else if (sem instanceof Semantics.CopyString cs) {
+            Value.Ptr d = ptr(LibraryBehaviour.arg(args, cs.dest()), name);
+            Value.Ptr s = ptr(LibraryBehaviour.arg(args, cs.src()), name);
+            long len = strlen(s);
+            long total = cs.count() < 0 ? len + 1 : count(LibraryBehaviour.arg(args, cs.count()));
+            long copied = Math.min(len + 1, total);
+            if (d.obj() == s.obj() && d.off() < s.off() + copied && s.off() < d.off() + total) {
+                throw Abandon.unsupported("overlapping " + name);
+            }
+            access(c, s, copied, false, call, name);
+            access(c, d, total, true, call, name);
+            if (!c.dry && total > 0) {
+                st.mem.fill(d.obj(), d.off(), total, (byte) 0);
+                st.mem.copy(d.obj(), d.off(), s.obj(), s.off(), Math.min(len, total));
+            }
+            return in.finishCall(t, c, e, d, null);
+        } else if (sem instanceof Semantics.FindChar fc) {
+            Value.Ptr s = ptr(LibraryBehaviour.arg(args, fc.s()), name);
+            Value ch = LibraryBehaviour.arg(args, fc.ch());
+            if (!(ch instanceof Value.Int cv)) throw Abandon.unsupported("strchr character " + ch);
+            int want = (int) (cv.v() & 0xff);
+            long len = strlen(s);
+            long found = -1;
+            for (long i = 0; i <= len; i++) {
+                if (st.mem.readByte(s.obj(), s.off() + i) == want) {
+                    found = i;
+                    break;
                 }
-                access(c, a, i, false, call, name);
-                access(c, b, i, false, call, name);
-                return in.finishCall(t, c, e, Value.of(diff), null);
             }
-            case "strlen" -> {
-                Value.Ptr s = ptr(LibraryBehaviour.arg(args, 0), name);
-                long n = strlen(s);
-                access(c, s, n + 1, false, call, name);
-                return in.finishCall(t, c, e, Value.of(n), null);
-            }
-            case "strcpy", "strncpy" -> {
-                Value.Ptr d = ptr(LibraryBehaviour.arg(args, 0), name);
-                Value.Ptr s = ptr(LibraryBehaviour.arg(args, 1), name);
-                long len = strlen(s);
-                long total = name.equals("strcpy") ? len + 1 : count(LibraryBehaviour.arg(args, 2));
-                long copied = Math.min(len + 1, total);
-                if (d.obj() == s.obj() && d.off() < s.off() + copied && s.off() < d.off() + total) {
-                    throw Abandon.unsupported("overlapping " + name);
-                }
-                access(c, s, copied, false, call, name);
-                access(c, d, total, true, call, name);
-                if (!c.dry && total > 0) {
-                    st.mem.fill(d.obj(), d.off(), total, (byte) 0);
-                    st.mem.copy(d.obj(), d.off(), s.obj(), s.off(), Math.min(len, total));
-                }
-                return in.finishCall(t, c, e, d, null);
-            }
-            case "strchr" -> {
-                Value.Ptr s = ptr(LibraryBehaviour.arg(args, 0), name);
-                Value ch = LibraryBehaviour.arg(args, 1);
-                if (!(ch instanceof Value.Int cv)) throw Abandon.unsupported("strchr character " + ch);
-                int want = (int) (cv.v() & 0xff);
-                long len = strlen(s);
-                long found = -1;
-                for (long i = 0; i <= len; i++) {
-                    if (st.mem.readByte(s.obj(), s.off() + i) == want) {
-                        found = i;
-                        break;
-                    }
-                }
-                access(c, s, found >= 0 ? found + 1 : len + 1, false, call, name);
-                return in.finishCall(t, c, e, found >= 0 ? new Value.Ptr(s.obj(), s.off() + found) : Value.ZERO, null);
-            }
-            case "printf", "fprintf", "puts", "fputs", "perror" -> {
-                int fmt = name.equals("fprintf") ? 1 : 0;
-                Value.Ptr f = ptr(LibraryBehaviour.arg(args, fmt), name);
-                checkFormat(f, name.endsWith("printf"));
-                if (st.exhaustive) outputReads(c, call, name, args, f, fmt);
-                return in.finishCall(t, c, e, null, null);
-            }
-            case "time" -> {
-                Value p = LibraryBehaviour.arg(args, 0);
-                if (!(p instanceof Value.Int i && i.v() == 0)) throw Abandon.unsupported("time with an output argument");
-                if (c.dry || call.result() == null) return in.finishCall(t, c, e, Value.ZERO, null);
-                long now = 1_700_000_000L + (st.randomBits() & 0xffffffL);
-                st.logNondet(name, call.loc(), Long.toString(now));
-                return in.finishCall(t, c, e, Value.of(now), null);
-            }
-            case "nanosleep" -> {
-                return in.finishCall(t, c, e, Value.ZERO, null);
-            }
-            case "write", "fwrite" -> {
-                if (st.exhaustive) throw Abandon.unsupported(name + " reads memory not accounted for in proofs");
-                return in.finishCall(t, c, e, null, null);
-            }
-            default -> throw Abandon.unsupported("library function " + name);
+            access(c, s, found >= 0 ? found + 1 : len + 1, false, call, name);
+            return in.finishCall(t, c, e, found >= 0 ? new Value.Ptr(s.obj(), s.off() + found) : Value.ZERO, null);
+        } else if (sem instanceof Semantics.Output out) {
+            int fmt = out.text();
+            Value.Ptr f = ptr(LibraryBehaviour.arg(args, fmt), name);
+            checkFormat(f, out.format());
+            if (st.exhaustive) outputReads(c, call, name, args, f, fmt);
+            return in.finishCall(t, c, e, null, null);
+        } else if (sem instanceof Semantics.CurrentTime ct) {
+            Value p = LibraryBehaviour.arg(args, ct.out());
+            if (!(p instanceof Value.Int i && i.v() == 0)) throw Abandon.unsupported("time with an output argument");
+            if (c.dry || call.result() == null) return in.finishCall(t, c, e, Value.ZERO, null);
+            long now = 1_700_000_000L + (st.randomBits() & 0xffffffL);
+            st.logNondet(name, call.loc(), Long.toString(now));
+            return in.finishCall(t, c, e, Value.of(now), null);
+        } else if (sem instanceof Semantics.Sleep) {
+            return in.finishCall(t, c, e, Value.ZERO, null);
+        } else if (sem instanceof Semantics.RawOutput) {
+            if (st.exhaustive) throw Abandon.unsupported(name + " reads memory not accounted for in proofs");
+            return in.finishCall(t, c, e, null, null);
         }
+        throw Abandon.unsupported("library function " + name);
     }
 
     /**

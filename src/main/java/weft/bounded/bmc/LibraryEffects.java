@@ -10,6 +10,7 @@ import weft.ir.CallTarget;
 import weft.ir.Program;
 import weft.ir.Stmt;
 import weft.model.Event;
+import weft.model.Semantics;
 
 import java.util.List;
 
@@ -130,25 +131,45 @@ final class LibraryEffects {
         return n;
     }
 
-    /** memset/memcpy/memmove of a constant size byte by byte, or null. */
+    /**
+     * A byte fill with a value argument ({@link Semantics.SetBytes}: {@code memset}) or a byte copy
+     * ({@link Semantics.CopyBytes}: {@code memcpy}, {@code memmove}) of a constant size, byte by byte, or null.
+     */
     private SymState copy(Frame frame, Stmt.Call c, String name, SymState st) {
-        String base = name.startsWith("__builtin_") ? name.substring("__builtin_".length()) : name;
-        if (!List.of("memset", "memcpy", "memmove").contains(base) || c.args().size() < 3) return null;
-        weft.ir.Expr n = c.args().get(2);
+        Semantics sem = Semantics.of(name);
+        int dest;
+        int count;
+        int from;
+        boolean fill;
+        if (sem instanceof Semantics.SetBytes sb && sb.value() >= 0) {
+            dest = sb.dest();
+            count = sb.count();
+            from = sb.value();
+            fill = true;
+        } else if (sem instanceof Semantics.CopyBytes cb) {
+            dest = cb.dest();
+            count = cb.count();
+            from = cb.src();
+            fill = false;
+        } else {
+            return null;
+        }
+        if (Math.max(dest, Math.max(count, from)) >= c.args().size()) return null;
+        weft.ir.Expr n = c.args().get(count);
         while (n instanceof weft.ir.Expr.Cast k) n = k.operand();
         if (!(n instanceof weft.ir.Expr.IntConst k) || k.value() < 0 || k.value() > Steps.MAX_COPY) return null;
         int len = (int) k.value();
         if (len == 0) return st;
         Values v = enc.values(frame, st);
         CType.Int pt = ExprEncoder.pointerType(memory.pointerBytes());
-        Expr<BitVecSort> dst = v.value(c.args().get(0), pt);
+        Expr<BitVecSort> dst = v.value(c.args().get(dest), pt);
         Expr<BitVecSort> bytes;
-        if (base.equals("memset")) {
-            Expr<BitVecSort> b = v.value(c.args().get(1), new CType.Int("unsigned char", 1, 1, false));
+        if (fill) {
+            Expr<BitVecSort> b = v.value(c.args().get(from), new CType.Int("unsigned char", 1, 1, false));
             bytes = b;
             for (int i = 1; i < len; i++) bytes = ctx.mkConcat(b, bytes);
         } else {
-            bytes = memory.read(st.mem(), v.value(c.args().get(1), pt), len);
+            bytes = memory.read(st.mem(), v.value(c.args().get(from), pt), len);
         }
         enc.fresh = v.freshCount();
         return st.withMem(memory.write(st.mem(), dst, bytes));

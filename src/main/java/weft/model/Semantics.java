@@ -1,0 +1,89 @@
+package weft.model;
+
+/**
+ * What a C library function without synchronisation <em>computes</em>, for the layers that execute calls rather than
+ * over-approximate them (the explorer's interpreter, the bounded layer): the typed counterpart of Goblint's
+ * {@code LibraryDesc.special}. The {@link Event} of a function says what it does to memory for the race analysis;
+ * its semantics says how to run it. Read from the table {@code /weft/model/semantics.tsv} ({@link SemanticsTable}) (its header documents the
+ * kinds and their arguments); a function the table does not name has {@link Unknown} semantics: its memory effects
+ * come from its event alone and its result is unknown. Argument positions are 0-based.
+ */
+public sealed interface Semantics {
+    /** {@code memset}: {@code count} bytes at {@code dest} set to {@code value} ({@code value} -1: zero, {@code bzero}); returns {@code dest}. */
+    record SetBytes(int dest, int value, int count) implements Semantics {}
+
+    /** {@code memcpy}/{@code memmove}: {@code count} bytes from {@code src} to {@code dest}; overlap is undefined unless {@code overlapDefined}. */
+    record CopyBytes(int dest, int src, int count, boolean overlapDefined) implements Semantics {}
+
+    /** {@code memcmp}/{@code strncmp}/{@code strcmp}: byte difference at the first mismatch within {@code count} ({@code -1}: unbounded), stopping at a terminator when {@code strings}. */
+    record CompareBytes(int a, int b, int count, boolean strings) implements Semantics {}
+
+    /** {@code strlen}: the length of the terminated string at {@code s}. */
+    record StringLength(int s) implements Semantics {}
+
+    /** {@code strcpy}/{@code strncpy}: the string at {@code src} into {@code dest}, padded with zeros to {@code count} bytes ({@code -1}: its length + 1). */
+    record CopyString(int dest, int src, int count) implements Semantics {}
+
+    /** {@code strchr}: the first occurrence of character {@code ch} in the string at {@code s} (its terminator included), or null. */
+    record FindChar(int s, int ch) implements Semantics {}
+
+    /** Output of the string at {@code text} ({@code format}: a printf format, whose {@code %n} writes memory); returns an unknown count. */
+    record Output(int text, boolean format) implements Semantics {}
+
+    /** Output of raw bytes ({@code write}, {@code fwrite}): a read of memory whose extent is not computed. */
+    record RawOutput() implements Semantics {}
+
+    /** The current time ({@code out}: an output pointer argument, executed only when null): an input. */
+    record CurrentTime(int out) implements Semantics {}
+
+    /** A pseudo-random non-negative {@code int} ({@code rand}, {@code random}): an input. */
+    record RandomInt() implements Semantics {}
+
+    /** No effect on the program; returns 0 (attribute setters, yields, sleeps, {@code fflush}). */
+    record ReturnsZero() implements Semantics {}
+
+    /** Pauses and returns 0 ({@code nanosleep}); records no access (the remaining time is written only when a signal interrupts it). */
+    record Sleep() implements Semantics {}
+
+    /** Returns argument {@code arg} unchanged ({@code __builtin_expect}). */
+    record ReturnsArg(int arg) implements Semantics {}
+
+    /** Writes through pointer arguments or affects other threads in ways not computed: an execution reaching it stops. */
+    record Unsupported() implements Semantics {}
+
+    /** Sets the calling thread's cancelability bit {@code bit} (1: state, 2: type) to argument 0, the old value through {@code oldArg}. */
+    record SetCancelability(int bit, int oldArg) implements Semantics {}
+
+    /** Changes the signal mask; executed only when the output argument {@code oldArg} is null. */
+    record SignalMask(int oldArg) implements Semantics {}
+
+    /** Whether two thread ids are equal ({@code pthread_equal}). */
+    record ThreadIdsEqual(int a, int b) implements Semantics {}
+
+    /** The absolute value of an {@code int} ({@code wide}: a {@code long}); undefined for the type's minimum. */
+    record AbsoluteValue(int arg, boolean wide) implements Semantics {}
+
+    /** Find-first-set: 1 + the index of the least significant set bit of {@code arg}, 0 for 0. */
+    record FindFirstSet(int arg) implements Semantics {}
+
+    /** {@code putchar}: returns its argument as an {@code unsigned char}. */
+    record PutChar(int arg) implements Semantics {}
+
+    /** Never returns unless {@code cond} holds (SV-COMP's {@code assume_cycle_if_not}). */
+    record AssumeOrLoop(int cond) implements Semantics {}
+
+    /** Not in the table: effects from the function's event, result unknown. */
+    record Unknown() implements Semantics {}
+
+    Unknown UNKNOWN = new Unknown();
+
+    /** The semantics of the C library function {@code name} ({@link #UNKNOWN} if the table does not give any). */
+    static Semantics of(String name) {
+        return SemanticsTable.BY_NAME.getOrDefault(name, UNKNOWN);
+    }
+
+    /** Every function the table names. */
+    static java.util.Set<String> names() {
+        return SemanticsTable.BY_NAME.keySet();
+    }
+}

@@ -1,0 +1,87 @@
+package weft.model;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Loads the table of what C library functions compute, the resource {@code /weft/model/semantics.tsv} (its header
+ * documents the kinds and their arguments), into typed {@link Semantics}.
+ */
+final class SemanticsTable {
+    static final String RESOURCE = "/weft/model/semantics.tsv";
+    /** The standard table, loaded once. */
+    static final Map<String, Semantics> BY_NAME = load();
+
+    private SemanticsTable() {}
+
+    private static Map<String, Semantics> load() {
+        try (InputStream in = SemanticsTable.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) throw new IllegalStateException("missing resource " + RESOURCE);
+            return Map.copyOf(parse(new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)).lines().toList()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Parses table lines: {@code name<TAB>kind<TAB>arguments} ({@code key=value} or flags, space-separated). */
+    static Map<String, Semantics> parse(List<String> lines) {
+        Map<String, Semantics> out = new HashMap<>();
+        int no = 0;
+        for (String line : lines) {
+            no++;
+            if (line.isBlank() || line.startsWith("#")) continue;
+            String[] c = line.split("\t", -1);
+            if (c.length != 3) throw new IllegalArgumentException(RESOURCE + ":" + no + ": expected 3 columns");
+            Map<String, String> a = new HashMap<>();
+            for (String kv : c[2].trim().isEmpty() || c[2].trim().equals("-") ? new String[0] : c[2].trim().split(" +")) {
+                int eq = kv.indexOf('=');
+                a.put(eq < 0 ? kv : kv.substring(0, eq), eq < 0 ? "" : kv.substring(eq + 1));
+            }
+            Semantics s;
+            try {
+                s = switch (c[1]) {
+                    case "set-bytes" -> new Semantics.SetBytes(arg(a, "dest"), a.containsKey("value") ? arg(a, "value") : -1, arg(a, "count"));
+                    case "copy-bytes" -> new Semantics.CopyBytes(arg(a, "dest"), arg(a, "src"), arg(a, "count"), a.containsKey("overlap"));
+                    case "compare-bytes" -> new Semantics.CompareBytes(arg(a, "a"), arg(a, "b"), a.containsKey("count") ? arg(a, "count") : -1,
+                            a.containsKey("strings"));
+                    case "string-length" -> new Semantics.StringLength(arg(a, "s"));
+                    case "copy-string" -> new Semantics.CopyString(arg(a, "dest"), arg(a, "src"), a.containsKey("count") ? arg(a, "count") : -1);
+                    case "find-char" -> new Semantics.FindChar(arg(a, "s"), arg(a, "ch"));
+                    case "output" -> new Semantics.Output(arg(a, "text"), a.containsKey("format"));
+                    case "raw-output" -> new Semantics.RawOutput();
+                    case "current-time" -> new Semantics.CurrentTime(arg(a, "out"));
+                    case "random-int" -> new Semantics.RandomInt();
+                    case "returns-zero" -> new Semantics.ReturnsZero();
+                    case "sleep" -> new Semantics.Sleep();
+                case "returns-arg" -> new Semantics.ReturnsArg(arg(a, "arg"));
+                    case "unsupported" -> new Semantics.Unsupported();
+                    case "set-cancelability" -> new Semantics.SetCancelability(arg(a, "bit"), arg(a, "old"));
+                    case "signal-mask" -> new Semantics.SignalMask(arg(a, "old"));
+                    case "thread-ids-equal" -> new Semantics.ThreadIdsEqual(arg(a, "a"), arg(a, "b"));
+                    case "absolute-value" -> new Semantics.AbsoluteValue(arg(a, "arg"), a.containsKey("wide"));
+                    case "find-first-set" -> new Semantics.FindFirstSet(arg(a, "arg"));
+                    case "put-char" -> new Semantics.PutChar(arg(a, "arg"));
+                    case "assume-or-loop" -> new Semantics.AssumeOrLoop(arg(a, "cond"));
+                    default -> throw new IllegalArgumentException("unknown kind " + c[1]);
+                };
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(RESOURCE + ":" + no + ": " + e.getMessage(), e);
+            }
+            if (out.put(c[0], s) != null) throw new IllegalArgumentException(RESOURCE + ":" + no + ": " + c[0] + " given twice");
+        }
+        return out;
+    }
+
+    private static int arg(Map<String, String> a, String key) {
+        String v = a.get(key);
+        if (v == null) throw new IllegalArgumentException("missing " + key + "=");
+        return Integer.parseInt(v);
+    }
+}
