@@ -9,11 +9,11 @@
  * {@link weft.cli.WitnessValidation}), {@link weft.cli.CommonOptions} with {@link weft.cli.CliOptions} (the options
  * every subcommand shares) and {@link weft.cli.ExitCode}.
  *
- * <p>This is the top of the package graph: it builds on {@code weft.frontend}, {@code weft.config},
- * {@code weft.model}, {@code weft.ir} (and {@code weft.ir.print}), {@code weft.pointer}, {@code weft.analysis},
- * {@code weft.race}, {@code weft.explore}, {@code weft.bounded.bmc}, {@code weft.bounded.seq}, {@code weft.budget},
- * {@code weft.report}, {@code weft.witness}, {@code weft.reproduce} and {@code weft.bench}. No package imports it
- * ({@code weft.bench} only starts {@code weft.cli.Main} as a child process, by name), and none may: the other
- * packages stay usable without the command line.
+ * <p>This is the top of the package graph: it builds on {@code weft.frontend}, {@code weft.config}, {@code weft.model},
+ * {@code weft.ir} (and {@code weft.ir.print}), {@code weft.pointer}, {@code weft.modular} (the walk's interruption),
+ * {@code weft.race}, {@code weft.explore}, {@code weft.trace}, {@code weft.bounded.bmc}, {@code weft.bounded.seq},
+ * {@code weft.budget}, {@code weft.report}, {@code weft.witness}, {@code weft.reproduce} and {@code weft.bench}. No
+ * package imports it ({@code weft.bench} only starts {@code weft.cli.Main} as a child process, by name), and none may:
+ * the other packages stay usable without the command line.
  */
 package weft.cli;

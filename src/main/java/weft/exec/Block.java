@@ -46,7 +46,7 @@ public final class Block {
     boolean indetShared;
     /** The memory that may change this instance in place (see {@link Memory#fork}); null: none. */
     Object token;
-    /** The cached encoding of the content without pointers (see {@link StateEncoder}); null when not computed. */
+    /** The cached encoding of the content without pointers (see {@code explore.StateEncoder}); null when not computed. */
     public byte[] encoded;
 
     Block(int id, String name, Kind kind, long size, int owner, SourceLoc loc) {

@@ -24,7 +24,7 @@ public interface Chooser {
 
     /**
      * The value the {@code occurrence}-th (1-based) nondeterministic integer input called at {@code loc} must return,
-     * or null to pick a candidate: a witness being followed gives its inputs' values ({@link Explorer#follow}).
+     * or null to pick a candidate: a witness being followed gives its inputs' values ({@code explore.Explorer#follow}).
      */
     default Long forcedValue(weft.ir.SourceLoc loc, int occurrence) {
         return null;
@@ -32,7 +32,7 @@ public interface Chooser {
 
     /**
      * Whether the execution ends at the racing state {@code race} (the search's choosers: always); a witness being
-     * followed goes on until its steps are done ({@link Explorer#follow}).
+     * followed goes on until its steps are done ({@code explore.Explorer#follow}).
      */
     default boolean stopAtRace(RaceWitness race) {
         return true;

@@ -46,7 +46,7 @@ public final class ExecState {
     /** Counts changes of synchronisation and thread state (every executed library call, thread end). */
     long syncEpoch;
     /**
-     * Exhaustive (proof) mode, see {@link StateSpace}: condition waits may wake spuriously, library writes that the
+     * Exhaustive (proof) mode, see {@code explore.StateSpace}: condition waits may wake spuriously, library writes that the
      * witness search leaves unrecorded (thread ids, join results, keys) are recorded as accesses, and output
      * functions that read memory they cannot account for abandon.
      */
@@ -128,7 +128,7 @@ public final class ExecState {
 
     /**
      * Makes the indeterminate value {@code x} read an input: a value of its integer type chosen like a
-     * {@code __VERIFIER_nondet_*} result (so a proof stops here as at any input, see {@link StateSpace}), logged, and
+     * {@code __VERIFIER_nondet_*} result (so a proof stops here as at any input, see {@code explore.StateSpace}), logged, and
      * written back so that every later read sees the same value. This is a real execution: the storage held that value
      * from its creation on (C11 6.2.4p6, 7.22.3.4p2: its content was indeterminate, any value of the type a
      * representation of it). Not an access of the program: no thread did anything.

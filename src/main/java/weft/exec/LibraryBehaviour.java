@@ -22,7 +22,7 @@ import java.util.List;
  * <p>Must-soundness: each behaviour chosen is one the POSIX/C11 specification allows for the call (thread creation
  * and allocation succeed; a condition wait releases the mutex, blocks until a signal or broadcast wakes it (the
  * oldest waiter first) and re-acquires the mutex, never waking spuriously, which is allowed but not required (the
- * proof mode of {@link StateSpace} does let waits wake spuriously, to cover every behaviour);
+ * proof mode of {@code explore.StateSpace} does let waits wake spuriously, to cover every behaviour);
  * trylock fails exactly when the lock is held). Mutex types ({@link MutexTypes}): a recursive mutex counts its holds,
  * an error-checking one fails a relock with EDEADLK; both fail an unlock by a non-holder with EPERM. Abandoned:
  * relocking a held mutex of another or unknown type (deadlock or undefined), unlocking a mutex not held (other types), timed operations that would have to time out, joining an unknown, detached or

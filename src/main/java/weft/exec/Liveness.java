@@ -17,7 +17,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Live automatic variables of one function, for {@link StateEncoder}: a variable is <em>dead</em> at a CFG node when
+ * Live automatic variables of one function, for {@code explore.StateEncoder}: a variable is <em>dead</em> at a CFG node when
  * every path from the node writes the whole variable (or re-declares it) before reading it, or never reads it. The
  * content of a dead variable can never influence the execution, so two states that differ only there behave
  * identically.

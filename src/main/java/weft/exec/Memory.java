@@ -49,7 +49,7 @@ public final class Memory {
 
     /**
      * What a transition reads and changes, recorded while {@link #footprint} is set (see the sleep sets of
-     * {@link StateSpace}): byte ranges read and written through {@link #check}, objects looked at ({@link #get}:
+     * {@code explore.StateSpace}): byte ranges read and written through {@link #check}, objects looked at ({@link #get}:
      * liveness, size, kind) and objects killed.
      */
     public static final class Footprint {

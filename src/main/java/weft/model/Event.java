@@ -19,7 +19,7 @@ public sealed interface Event {
 
     /**
      * {@code SEMAPHORE}: a POSIX semaphore's wait and post, read as acquiring and releasing it; the
-     * analyses may rely on that only for semaphores used as mutexes (see {@code weft.lock.SemaphoreUse}).
+     * analyses may rely on that only for semaphores used as mutexes (see {@code weft.modular.SemaphoreUse}).
      */
     enum LockKind { MUTEX, RWLOCK, SPIN, C11_MUTEX, SEMAPHORE }
 

@@ -12,7 +12,7 @@
  * {@link weft.model.VaListBuiltins} (va_start, va_copy, va_end).
  *
  * <p>Dependencies: imports no other weft package; it is the bottom layer. It is used by ir (call targets name their
- * models), frontend, config, pointer, lock, thread, escape, analysis, explore, bounded, race, report and cli, and must
- * import none of them (its documentation mentions some of them, its code does not).
+ * models), frontend, config, pointer, value, access, thread, lock, escape, modular, exec, explore, bounded, race,
+ * report and cli, and must import none of them (its documentation mentions some of them, its code does not).
  */
 package weft.model;

@@ -19,8 +19,8 @@
  * but cannot account for (unresolved indirect calls or start routines, function pointers reaching external code,
  * possibly uninitialised pointer locals) makes {@link weft.pointer.PointsTo#isComplete} false: no race freedom then.
  *
- * <p>Builds on {@code weft.ir} and {@code weft.model} only. It is used by {@code weft.analysis}, {@code weft.escape},
- * {@code weft.lock}, {@code weft.thread}, {@code weft.race}, {@code weft.report} and {@code weft.cli}, and must not
- * import any of them, nor any other package above it.
+ * <p>Builds on {@code weft.ir} and {@code weft.model} only. It is used by {@code weft.access}, {@code weft.escape},
+ * {@code weft.thread}, {@code weft.lock}, {@code weft.modular}, {@code weft.race}, {@code weft.report} and
+ * {@code weft.cli}, and must not import any of them, nor any other package above it.
  */
 package weft.pointer;

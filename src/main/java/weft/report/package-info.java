@@ -9,9 +9,9 @@
  * {@link weft.report.SarifReport} and {@link weft.report.HtmlReport} render a report, with source excerpts from
  * {@link weft.report.SourceFiles}.
  *
- * <p>Builds on {@code weft.race} (the analysis result, races and excluded pairs), {@code weft.explore} (the witness
- * of a confirmed race), {@code weft.pointer} (memory objects), {@code weft.thread}, {@code weft.lock},
- * {@code weft.model} and {@code weft.ir}, besides Jackson. It is used by {@code weft.cli} and {@code weft.config}
- * (which reads suppressions from {@code weft.yml}), and must not import either of them.
+ * <p>Builds on {@code weft.race} (the analysis result, races and excluded pairs), {@code weft.trace} (the witness of a
+ * confirmed race), {@code weft.pointer} (memory objects), {@code weft.thread}, {@code weft.lock}, {@code weft.model}
+ * and {@code weft.ir}, besides Jackson. It is used by {@code weft.cli} and {@code weft.config} (which reads
+ * suppressions from {@code weft.yml}), and must not import either of them.
  */
 package weft.report;

@@ -9,7 +9,7 @@
  * (inserts the race points into the source without moving any line) and {@link weft.reproduce.SyncCalls} (the
  * table of functions the harness runtime handles, and their roles).
  *
- * <p>Builds on {@code weft.explore} (the race witness), {@code weft.witness} (its {@code WitnessTrace}) and
+ * <p>Builds on {@code weft.trace} (the race witness and its steps), {@code weft.witness} (its {@code WitnessTrace}) and
  * {@code weft.ir}. It is used only by {@code weft.cli}, and must not import it.
  */
 package weft.reproduce;

@@ -1,18 +1,27 @@
 /**
- * The thread structure of a program: which abstract threads exist, which functions each may run and how often, the
- * call graph they are found from, and what a thread has done to other threads at a program point.
+ * The thread structure of a program: which abstract threads exist, which functions each may run and how often, the call
+ * graph they are found from, what a thread has done to other threads at a program point, and the facts about thread
+ * instances and the objects they share that the walk and the exclusion rules read.
  *
- * <p>Open first: {@link weft.thread.ThreadGraph} (the thread-creation graph: abstract threads from creation
- * histories, the functions each may execute, and the multiplicity facts "runs at most once" and "unique thread"),
+ * <p>Open first: {@link weft.thread.ThreadGraph} (the thread-creation graph: abstract threads from creation histories,
+ * the functions each may execute, and the multiplicity facts "runs at most once" and "unique thread"),
  * {@link weft.thread.ThreadId} (an abstract thread), {@link weft.thread.CallGraph} (call and create sites with their
  * targets resolved through the pointer analysis, whether that resolution is complete, whether a thread may be
  * cancelled) and {@link weft.thread.ThreadEvents} (the lattice of threads created, certainly joined, still alive, and
- * the ids held in thread-id cells). Smaller pieces: {@link weft.thread.Loops} (which CFG edges lie on a cycle) and
- * {@link weft.thread.UnresolvedCall} (a call the analyses could not follow, kept for the report).
+ * the ids held in thread-id cells). The thread-instance facts, each a function of the program and the facts below it:
+ * {@link weft.thread.ObjectMultiplicity} (whether an abstract object stands for at most one concrete object during a
+ * run), {@link weft.thread.TidCells} (the objects holding thread ids that nothing else writes),
+ * {@link weft.thread.JoinLoops} (threads created in one counting loop and all joined in another),
+ * {@link weft.thread.InstanceKeys} (threads created in a counting loop, or given an unpublished object, whose instances
+ * each receive a different argument, their key) and {@link weft.thread.InstanceAccess} (how an access uses such a key).
+ * Smaller pieces: {@link weft.thread.Loops} (which CFG edges lie on a cycle) and {@link weft.thread.UnresolvedCall} (a
+ * call the analyses could not follow, kept for the report).
  *
- * <p>Dependencies: builds on weft.ir, weft.model (thread and call events) and weft.pointer (targets of calls through
- * pointers, thread-id cells). It is used by analysis (the thread walk and the thread-instance facts), race and
- * race.rules (the threads of each access, exclusion by creation and join order, unresolved calls as gaps) and report
- * (thread labels), and must import none of them.
+ * <p>Dependencies: builds on weft.ir, weft.model (thread and call events), weft.pointer (targets of calls through
+ * pointers, thread-id cells), weft.value (the intervals of loop counters), weft.access (the byte regions of id cells
+ * and arrays, the symbolic base of an instance access) and weft.escape (unpublished objects as instance keys). It is
+ * used by lock (the multiplicity of lock objects), modular (the thread walk and the facts it is given), race and
+ * race.rules (the threads of each access, exclusion by creation and join order and by distinct instances, unresolved
+ * calls as gaps) and report (thread labels), and must import none of them.
  */
 package weft.thread;

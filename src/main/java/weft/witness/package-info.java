@@ -9,7 +9,8 @@
  * {@link weft.witness.WitnessSpec}) and {@link weft.witness.WitnessValidator} (replays it on the program with the
  * explorer and confirms it only if the execution reaches the witness's race).
  *
- * <p>Builds on {@code weft.explore} (race witnesses, steps, replay) and {@code weft.ir}, besides SnakeYAML and the
- * JDK's XML parser. It is used by {@code weft.cli} and {@code weft.reproduce}, and must not import either of them.
+ * <p>Builds on {@code weft.trace} (race witnesses, steps, threads), {@code weft.explore} (replay, with the explorer)
+ * and {@code weft.ir}, besides SnakeYAML and the JDK's XML parser. It is used by {@code weft.cli} and
+ * {@code weft.reproduce}, and must not import either of them.
  */
 package weft.witness;

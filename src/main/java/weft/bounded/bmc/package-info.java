@@ -16,10 +16,11 @@
  * proofs rest on; a {@code Schedule} only steers the explorer, which alone answers a race.
  *
  * <p>Builds on {@code weft.bounded.seq}, {@code weft.bounded.encode} ({@code ExprEncoder}), {@code weft.ir},
- * {@code weft.model}, {@code weft.frontend}, {@code weft.explore} ({@code Explorer} and {@code Step}, for schedules),
- * {@code weft.analysis} ({@code VariadicPointers}), {@code weft.budget} and Z3 ({@code com.microsoft.z3}). It is used
- * by {@code weft.bounded} ({@code BoundedAnswer}), {@code weft.race} ({@code BoundedCandidates},
- * {@code AnalysisOptions}) and {@code weft.cli} ({@code CheckCommand}: {@code RaceBmc.Options}); it must not import
- * {@code weft.bounded} itself, {@code weft.race}, {@code weft.report} or {@code weft.cli}.
+ * {@code weft.model}, {@code weft.frontend}, {@code weft.explore} ({@code Explorer}, which a schedule guides),
+ * {@code weft.trace} ({@code Step}, the executed steps a schedule steers by), {@code weft.access}
+ * ({@code VariadicPointers}), {@code weft.budget} and Z3 ({@code com.microsoft.z3}). It is used by {@code weft.bounded}
+ * ({@code BoundedAnswer}), {@code weft.race} ({@code BoundedCandidates}, {@code AnalysisOptions}) and {@code weft.cli}
+ * ({@code CheckCommand}: {@code RaceBmc.Options}); it must not import {@code weft.bounded} itself, {@code weft.race},
+ * {@code weft.report} or {@code weft.cli}.
  */
 package weft.bounded.bmc;

@@ -8,11 +8,12 @@
  * the {@code reach} formula every such execution prefix satisfies and the {@code cutoff} formula every longer one does;
  * each class's comment gives the argument.
  *
- * <p>Builds on {@code weft.ir}, {@code weft.model} (library models: calls that end the thread,
- * {@code __VERIFIER_assume}), {@code weft.explore} ({@code Ints}: the explorer's integer semantics),
- * {@code weft.bounded} ({@code Unwinding} only) and Z3 ({@code com.microsoft.z3}). It is used by {@code weft.bounded}
- * ({@code Reachability}) and {@code weft.bounded.bmc} ({@code SeqEncoder}, {@code Steps}, {@code Values},
- * {@code Frame}, {@code LibraryEffects}); it must not import {@code weft.bounded.bmc}, {@code weft.bounded.seq},
- * {@code weft.race} or {@code weft.cli}, nor anything of {@code weft.bounded} beyond {@code Unwinding}.
+ * <p>Builds on {@code weft.ir} (with {@code IntConversions}: C's integer promotions, usual arithmetic conversions and
+ * truncation, as the interpreter applies them), {@code weft.model} (library models: calls that end the thread,
+ * {@code __VERIFIER_assume}), {@code weft.bounded} ({@code Unwinding} only) and Z3 ({@code com.microsoft.z3}). It is
+ * used by {@code weft.bounded} ({@code Reachability}) and {@code weft.bounded.bmc} ({@code SeqEncoder}, {@code Steps},
+ * {@code Values}, {@code Frame}, {@code LibraryEffects}); it must not import {@code weft.bounded.bmc},
+ * {@code weft.bounded.seq}, {@code weft.race} or {@code weft.cli}, nor anything of {@code weft.bounded} beyond
+ * {@code Unwinding}.
  */
 package weft.bounded.encode;

@@ -20,8 +20,9 @@
  * accesses, skipped through {@code mayExclude} for the accesses they cannot apply to.
  *
  * <p>Builds on {@code weft.race} ({@code Access}, {@code ExclusionRule} and {@code RaceContext} only),
- * {@code weft.analysis}, {@code weft.lock}, {@code weft.pointer}, {@code weft.thread}, {@code weft.ir} and
- * {@code weft.model}. Its only user is {@code weft.race.RaceDetector}; it must not import anything else of
- * {@code weft.race} (the detector, the analysis, the precise layers), nor {@code weft.report} or {@code weft.cli}.
+ * {@code weft.access}, {@code weft.modular} ({@code LocalState}), {@code weft.lock}, {@code weft.pointer},
+ * {@code weft.thread}, {@code weft.ir} and {@code weft.model}. Its only user is {@code weft.race.RaceDetector}; it must
+ * not import anything else of {@code weft.race} (the detector, the analysis, the precise layers), nor
+ * {@code weft.report} or {@code weft.cli}.
  */
 package weft.race.rules;
