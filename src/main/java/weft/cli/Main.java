@@ -84,6 +84,7 @@ public final class Main {
         if (all || "sequentialise".equals(first)) cl.addSubcommand("sequentialise", new SequentialiseCommand(io));
         if (all) cl.addSubcommand("help", new CommandLine.HelpCommand());
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setHelpFactory(new HelpLabels());
         cl.setOut(new PrintWriter(io.out(), true));
         cl.setErr(new PrintWriter(io.err(), true));
         cl.setParameterExceptionHandler(Main::usageError);

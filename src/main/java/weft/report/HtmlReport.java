@@ -92,6 +92,10 @@ public final class HtmlReport {
         h.append("</main>\n<footer>Weft ").append(esc(toolVersion)).append("</footer>\n");
         h.append("<script type=\"application/json\" id=\"weft-data\">")
                 .append(scriptSafe(new JsonReport(sources, toolVersion).render(r))).append("</script>\n");
+        // the race titles by rank id, as the server-side sections say them (Report.Race#title)
+        var titles = Json.object();
+        for (weft.race.Rank k : weft.race.Rank.values()) titles.put(k.id(), Report.Race.title(k));
+        h.append("<script type=\"application/json\" id=\"weft-titles\">").append(scriptSafe(titles.toString())).append("</script>\n");
         h.append("<script>\n").append(SCRIPT).append("</script>\n</body>\n</html>\n");
         return h.toString();
     }
@@ -108,7 +112,7 @@ public final class HtmlReport {
 
     private void race(StringBuilder h, Report.Race race) {
         h.append("<section class=\"race").append(race.suppressed() ? " suppressed" : "").append("\" id=\"race-").append(race.id()).append("\">\n");
-        h.append("<h2>#").append(race.id()).append(' ').append(race.confirmed() ? "Data race" : "Possible data race").append(" on <code>")
+        h.append("<h2>#").append(race.id()).append(' ').append(race.title()).append(" on <code>")
                 .append(esc(race.variable())).append("</code> <span class=\"badge ").append(race.rank().id()).append("\">")
                 .append(race.rank().id()).append("</span>");
         if (race.suppressed()) h.append(" <span class=\"badge suppressed\">suppressed</span>");
@@ -267,6 +271,7 @@ public final class HtmlReport {
     private static final String SCRIPT = """
             (function () {
               var data = JSON.parse(document.getElementById('weft-data').textContent);
+              var TITLES = JSON.parse(document.getElementById('weft-titles').textContent);
               var list = document.getElementById('race-list');
               data.races.forEach(function (race) {
                 var li = document.createElement('li');
@@ -274,7 +279,7 @@ public final class HtmlReport {
                 var a = document.createElement('a');
                 a.href = '#race-' + race.id;
                 var x = race.accesses[0], y = race.accesses[1];
-                a.textContent = '[' + race.rank + '] ' + (race.confirmed ? 'Data race' : 'Possible data race') + " on '" + race.variable + "': "
+                a.textContent = TITLES[race.rank] + " on '" + race.variable + "': "
                   + x.kind + ' in ' + x.thread.name + ' (' + x.file + ':' + x.line + ') and '
                   + y.kind + ' in ' + y.thread.name + ' (' + y.file + ':' + y.line + ')'
                   + (race.suppressedBy ? ' [suppressed]' : '');

@@ -111,6 +111,20 @@ public record Report(Status status, String reason, List<Race> races, Figures fig
             return rank == Rank.CONFIRMED;
         }
 
+        /** The race's title in every format: says what its rank says ("Certain data race"), nothing more or less. */
+        public String title() {
+            return title(rank);
+        }
+
+        /** The title of a race of rank {@code r}. */
+        public static String title(Rank r) {
+            return switch (r) {
+                case CONFIRMED -> "Data race";
+                case CERTAIN -> "Certain data race";
+                case POSSIBLE -> "Possible data race";
+            };
+        }
+
         public boolean suppressed() {
             return suppressedBy != null;
         }

@@ -113,7 +113,7 @@ public final class SarifReport {
         o.put("ruleId", race.confirmed() ? CONFIRMED_RULE : POSSIBLE_RULE);
         o.put("ruleIndex", race.confirmed() ? 0 : 1);
         o.put("level", race.confirmed() ? "error" : "warning");
-        String text = (race.confirmed() ? "Data race" : race.rank() == weft.race.Rank.CERTAIN ? "Certain data race" : "Possible data race")
+        String text = race.title()
                 + " on '" + race.variable() + "'" + (race.object().equals(race.variable()) ? "" : " (object " + race.object() + ")") + ": " + a.kind()
                 + " in thread " + a.thread().name() + " and [" + b.kind() + " in thread " + b.thread().name() + "](1)"
                 + " (locks held: " + locks(a) + " / " + locks(b) + ").";

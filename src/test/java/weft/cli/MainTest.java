@@ -60,6 +60,19 @@ class MainTest {
         assertEquals(0, weft("parse", "--help").code());
     }
 
+    /** Short options' values written as gcc's manual writes them, long ones with '=' (issue 33); both forms parse. */
+    @Test
+    void helpWritesOptionValuesAsCProgrammersDo() {
+        for (String cmd : new String[] {"check", "parse"}) {
+            String help = weft(cmd, "--help").out().replaceAll("\\s+", " "); // the synopsis may wrap inside [-I DIR]
+            assertTrue(help.contains("-I DIR") && help.contains("-D NAME[=VAL]"), help);
+            assertFalse(help.contains("-I=") || help.contains("-D="), help);
+        }
+        assertTrue(weft("check", "--help").out().contains("--timeout=SECONDS"));
+        assertEquals(2, weft("check", "--timeout=0", "a.c").code()); // parsed, then refused as a value
+        assertEquals(2, weft("check", "--timeout", "0", "a.c").code());
+    }
+
     @Test
     void usageErrorsExitTwo() {
         assertEquals(2, weft().code());
