@@ -1,5 +1,6 @@
 package weft.access;
 
+import weft.ir.CText;
 import weft.ir.CType;
 import weft.ir.CallTarget;
 import weft.ir.Edge;
@@ -120,7 +121,7 @@ public final class AccessCollector {
 
     private void add(Function f, int node, Lvalue lv, boolean write, boolean atomic, SourceLoc loc, List<MemoryAccess> out) {
         boolean at = atomic || lv.type().isAtomic();
-        String what = lv.toString();
+        String what = CText.of(lv);
         boolean named = named(lv);
         SymbolicBase sym = SymbolicBase.within(lv);
         for (Region r : perObject(regions.lvalue(f, node, lv))) out.add(new MemoryAccess(r, write, at, loc, what, named, sym, lv, null));
@@ -209,10 +210,10 @@ public final class AccessCollector {
      * A deep argument ({@link Event.MemArg#deep}): every object reachable from what {@code p} points to, whole, or
      * only its array members when it is reached only through pointers into them ({@code PointsTo#deepReachExtents}).
      */
-    private void deep(Function f, int node, Expr p, boolean write, SourceLoc loc, String name, List<MemoryAccess> out) {
+    private void deep(Function f, int node, Expr p, String pText, boolean write, SourceLoc loc, String name, List<MemoryAccess> out) {
         List<weft.pointer.Loc> roots = new ArrayList<>();
         for (Region r : regions.pointer(f, node, p, Region.UNBOUNDED)) roots.add(new weft.pointer.Loc(r.object(), weft.pointer.Loc.ANY));
-        String what = (write ? "write by " : "read by ") + name + " of what " + p + " reaches";
+        String what = (write ? "write by " : "read by ") + name + " of what " + pText + " reaches";
         for (var reached : regions.pointsTo().deepReachExtents(roots).entrySet()) {
             weft.pointer.MemObject o = reached.getKey();
             if (o instanceof weft.pointer.MemObject.Fn) continue; // code, not data
@@ -259,14 +260,14 @@ public final class AccessCollector {
                 if (ma.ptrArg() >= args.size()) continue;
                 long size = ma.sizeArg() >= 0 && ma.sizeArg() < args.size() ? constSize(f, node, args.get(ma.sizeArg())) : Region.UNBOUNDED;
                 Expr p = args.get(ma.ptrArg());
-                if (ma.deep()) deep(f, node, p, ma.write(), loc, name, out);
-                else through(f, node, p, size, ma.write(), false, loc, (ma.write() ? "write by " : "read by ") + name + " of " + p, out);
+                if (ma.deep()) deep(f, node, p, CText.argument(p, ma.ptrArg()), ma.write(), loc, name, out);
+                else through(f, node, p, size, ma.write(), false, loc, (ma.write() ? "write by " : "read by ") + name + " of " + CText.argument(p, ma.ptrArg()), out);
             }
             if (m.touchesVarargs()) {
                 java.util.Set<Integer> written = VariadicPointers.written(program, regions.pointsTo(), f.linkName(), c, m);
                 boolean write = written == null || !written.isEmpty();
                 if (m.vaList() >= 0 && m.vaList() < args.size()) {
-                    String what = name + " argument through the va_list " + args.get(m.vaList());
+                    String what = name + " argument through the va_list " + CText.of(args.get(m.vaList()));
                     var targets = VariadicPointers.ofVaList(program, regions.pointsTo(), f.linkName(), args.get(m.vaList()));
                     for (Region r : perObject(regions.locations(targets, Region.UNBOUNDED))) {
                         if (m.varargsRead()) out.add(MemoryAccess.throughVaList(r, false, loc, what, args.get(m.vaList())));
@@ -277,9 +278,9 @@ public final class AccessCollector {
                     for (int i = first; i < args.size(); i++) {
                         Expr p = args.get(i);
                         if (!p.type().isPointer()) continue;
-                        if (m.varargsRead()) through(f, node, p, Region.UNBOUNDED, false, false, loc, name + " argument " + p, out);
+                        if (m.varargsRead()) through(f, node, p, Region.UNBOUNDED, false, false, loc, name + " argument " + (CText.mentionsTemporary(p) ? Integer.toString(i + 1) : CText.of(p)), out);
                         if (written == null || written.contains(i - first)) {
-                            through(f, node, p, Region.UNBOUNDED, true, false, loc, name + " argument " + p, out);
+                            through(f, node, p, Region.UNBOUNDED, true, false, loc, name + " argument " + (CText.mentionsTemporary(p) ? Integer.toString(i + 1) : CText.of(p)), out);
                         }
                     }
                 }
@@ -289,30 +290,30 @@ public final class AccessCollector {
             long size = pointeeSize(p);
             boolean writes = a.op() != Event.AtomicOp.LOAD;
             boolean readsToo = a.op() != Event.AtomicOp.STORE && a.op() != Event.AtomicOp.CLEAR;
-            if (readsToo) through(f, node, p, size, false, true, loc, "atomic read of *" + p, out);
-            if (writes) through(f, node, p, size, true, true, loc, "atomic write of *" + p, out);
+            if (readsToo) through(f, node, p, size, false, true, loc, "atomic read of " + CText.deref(p), out);
+            if (writes) through(f, node, p, size, true, true, loc, "atomic write of " + CText.deref(p), out);
             if (a.expectedArg() >= 0 && a.expectedIsPointer() && a.expectedArg() < args.size()) {
                 Expr q = args.get(a.expectedArg());
-                through(f, node, q, pointeeSize(q), false, false, loc, "read of *" + q, out);
-                through(f, node, q, pointeeSize(q), true, false, loc, "write of *" + q, out);
+                through(f, node, q, pointeeSize(q), false, false, loc, "read of " + CText.deref(q), out);
+                through(f, node, q, pointeeSize(q), true, false, loc, "write of " + CText.deref(q), out);
             }
             // the generic forms read the stored value from, and write the old value to, the caller's memory
             // (plain accesses, of the object's size: the operand's own pointer type may be void * or a cast)
             boolean stores = a.op() == Event.AtomicOp.STORE || a.op() == Event.AtomicOp.EXCHANGE || a.op() == Event.AtomicOp.CAS;
             if (a.valueByPointer() && stores && a.valueArg() >= 0 && a.valueArg() < args.size()) {
                 Expr q = args.get(a.valueArg());
-                through(f, node, q, size, false, false, loc, "read of *" + q, out);
+                through(f, node, q, size, false, false, loc, "read of " + CText.deref(q), out);
             }
             if (a.resultArg() >= 0 && a.resultArg() < args.size()) {
                 Expr q = args.get(a.resultArg());
-                through(f, node, q, size, true, false, loc, "write of *" + q, out);
+                through(f, node, q, size, true, false, loc, "write of " + CText.deref(q), out);
             }
         } else if (ev instanceof Event.ThreadCreate tc && tc.idArg() < args.size()) {
             Expr p = args.get(tc.idArg());
-            through(f, node, p, pointeeSize(p), true, false, loc, "thread id store *" + p, out);
+            through(f, node, p, pointeeSize(p), true, false, loc, "thread id store into " + CText.deref(p), out);
         } else if (ev instanceof Event.ThreadJoin tj && tj.resultArg() >= 0 && tj.resultArg() < args.size()) {
             Expr p = args.get(tj.resultArg());
-            through(f, node, p, pointeeSize(p), true, false, loc, "join result store *" + p, out);
+            through(f, node, p, pointeeSize(p), true, false, loc, "join result store into " + CText.deref(p), out);
         }
     }
 
@@ -353,20 +354,20 @@ public final class AccessCollector {
         for (Region r : whole) exact &= r.object().size() == pointee.size();
         Lvalue lv = exact ? new Lvalue.Deref(base, pointee) : null;
         SymbolicBase sym = lv == null ? null : SymbolicBase.of(lv);
-        for (Region r : whole) out.add(new MemoryAccess(r, true, false, loc, name + " of " + p, false, sym, lv, p));
+        for (Region r : whole) out.add(new MemoryAccess(r, true, false, loc, name + " of " + CText.of(p), false, sym, lv, p));
     }
 
     private void external(Function f, int node, Stmt.Call c, List<MemoryAccess> out) {
         if (weft.model.VaListBuiltins.is(c.directName()) && vaList(f, node, c, out)) return;
         Region all = Region.whole(new weft.pointer.MemObject.Unknown());
-        String ext = "memory reachable by unknown function " + (c.directName() == null ? c.callee() : c.directName());
+        String ext = "memory reachable by unknown function " + (c.directName() == null ? CText.of(c.callee()) : c.directName());
         out.add(new MemoryAccess(all, false, false, c.loc(), ext, false, null, null, null));
         out.add(new MemoryAccess(all, true, false, c.loc(), ext, false, null, null, null));
         for (Expr p : c.args()) {
             if (!p.type().isPointer()) continue;
             CType pointee = p.type().pointee();
             if (pointee != null && pointee.unqualified() instanceof CType.Function) continue;
-            String what = "unknown function " + c.directName() + " on " + p;
+            String what = "unknown function " + c.directName() + " on " + CText.of(p);
             through(f, node, p, Region.UNBOUNDED, false, false, c.loc(), what, out);
             through(f, node, p, Region.UNBOUNDED, true, false, c.loc(), what, out);
         }

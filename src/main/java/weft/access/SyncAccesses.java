@@ -1,5 +1,6 @@
 package weft.access;
 
+import weft.ir.CText;
 import weft.ir.Expr;
 import weft.ir.Stmt;
 import weft.model.Event;
@@ -44,11 +45,11 @@ final class SyncAccesses {
         List<Expr> args = c.args();
         for (int k : Event.syncObjectArgs(ev)) {
             if (k < 0 || k >= args.size() || !args.get(k).type().isPointer()) continue;
-            sink.accept(args.get(k), "synchronisation operation on *" + args.get(k), true);
+            sink.accept(args.get(k), "synchronisation operation on " + CText.deref(args.get(k)), true);
         }
         for (int k : Event.syncInitArgs(ev)) {
             if (k < 0 || k >= args.size() || !args.get(k).type().isPointer()) continue;
-            sink.accept(args.get(k), "initialisation or destruction of *" + args.get(k), false);
+            sink.accept(args.get(k), "initialisation or destruction of " + CText.deref(args.get(k)), false);
         }
     }
 }

@@ -117,7 +117,9 @@ public final class Interpreter {
     public record Executed(int thread, String threadName, Edge edge, boolean resumed) {
         public Step toStep() {
             if (edge == null) return new Step(thread, threadName, weft.ir.SourceLoc.NONE, "return");
-            return new Step(thread, threadName, edge.loc(), (resumed ? "(resumes) " : "") + edge.stmt(), !resumed && Step.internal(edge.stmt()));
+            String resumes = resumed ? "(resumes) " : "";
+            return new Step(thread, threadName, edge.loc(), resumes + edge.stmt(), !resumed && Step.internal(edge.stmt()),
+                    resumes + weft.ir.CText.of(edge.stmt()));
         }
     }
 

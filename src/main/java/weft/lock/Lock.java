@@ -9,9 +9,17 @@ import weft.pointer.MemObject;
  * {@link MemObject.Unknown} for memory the program cannot see, which may hold any lock whose address
  * escaped. {@link #ATOMIC_SECTION} stands for the one global lock that all {@code __VERIFIER_atomic}
  * sections and functions hold.
+ *
+ * <p>{@code member} is how the source names the lock inside its object ({@code .lock}, {@code .locks[2]}), when the
+ * lock operation that first resolved it wrote a member chain from the object's start; null otherwise. It is for
+ * reports only: like {@code name}, it takes no part in equality.
  */
-public record Lock(MemObject object, long offset, String name) {
+public record Lock(MemObject object, long offset, String name, String member) {
     public static final Lock ATOMIC_SECTION = new Lock(null, 0, "__VERIFIER_atomic");
+
+    public Lock(MemObject object, long offset, String name) {
+        this(object, offset, name, null);
+    }
 
     /** The offset of a lock that stands for every lock of its object. */
     public static final long ANY_OFFSET = -1;

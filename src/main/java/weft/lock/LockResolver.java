@@ -73,7 +73,9 @@ public final class LockResolver {
                 // An imprecise lock stands for every lock of its object (may-sets only).
                 locks.add(new Lock(r.object(), Lock.ANY_OFFSET, describe(r.object()) + "[?]"));
             } else {
-                locks.add(lockAt(r.object(), r.minStart()));
+                Lock l = lockAt(r.object(), r.minStart());
+                String member = member(lockPointer, r.minStart());
+                locks.add(member == null ? l : new Lock(l.object(), l.offset(), l.name(), member));
             }
             if (!objects.isConcrete(r.object())) concrete = false;
         }
@@ -83,6 +85,33 @@ public final class LockResolver {
     /** The lock at byte {@code offset} of {@code o}, named {@code o+offset}. */
     public static Lock lockAt(MemObject o, long offset) {
         return new Lock(o, offset, describe(o) + (offset == 0 ? "" : "+" + offset));
+    }
+
+    /**
+     * The member chain by which {@code lockPointer} ({@code &x.m}, {@code &p->locks[2]}) names the lock at byte
+     * {@code offset} of its object, when the chain starts at the object's start (a variable, or what a pointer points to
+     * at offset 0: the chain's own offset is {@code offset}); else null.
+     */
+    static String member(Expr lockPointer, long offset) {
+        if (!(lockPointer instanceof Expr.AddrOf a)) return null;
+        java.util.ArrayDeque<String> parts = new java.util.ArrayDeque<>();
+        long off = 0;
+        weft.ir.Lvalue lv = a.lvalue();
+        while (true) {
+            if (lv instanceof weft.ir.Lvalue.Field f && !f.field().isBitField()) {
+                parts.addFirst("." + f.field().name());
+                off += f.field().offset();
+                lv = f.base();
+            } else if (lv instanceof weft.ir.Lvalue.Index ix && ix.index() instanceof Expr.IntConst k && ix.type().size() > 0) {
+                parts.addFirst("[" + k.value() + "]");
+                off += k.value() * ix.type().size();
+                lv = ix.base();
+            } else {
+                break;
+            }
+        }
+        boolean root = lv instanceof weft.ir.Lvalue.Var || lv instanceof weft.ir.Lvalue.Deref;
+        return root && !parts.isEmpty() && off == offset ? String.join("", parts) : null;
     }
 
     static String describe(MemObject o) {

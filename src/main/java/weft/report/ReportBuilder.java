@@ -165,7 +165,7 @@ public final class ReportBuilder {
         Report.Side a = side(w, w.first(), sa);
         Report.Side b = side(w, w.second(), sb);
         List<Report.Step> steps = new ArrayList<>();
-        for (var s : w.schedule()) steps.add(new Report.Step(steps.size() + 1, s.threadName(), loc(s.loc()), s.statement(), s.internal()));
+        for (var s : w.schedule()) steps.add(new Report.Step(steps.size() + 1, s.threadName(), loc(s.loc()), s.text(), s.internal()));
         String variable = sa != null ? variable(sa) : w.first().object();
         String object = st != null ? objectName(st.object()) : sa != null ? objectName(sa.region().object()) : w.first().object();
         List<String> objects = st != null ? objectNames(st) : List.of(object);
@@ -267,13 +267,29 @@ public final class ReportBuilder {
 
     private List<String> locks(Access a) {
         Set<String> out = new TreeSet<>();
-        for (var h : a.state().locks().must()) out.add(h.toString());
+        for (var h : a.state().locks().must()) out.add(lockName(h.lock()) + (h.mode() == weft.model.Event.Mode.READ ? "(read)" : ""));
         for (var h : a.state().locks().some()) {
-            weft.lock.Lock l = h.lock();
-            out.add(Report.Side.ONE_INSTANCE + objectName(l.object()) + (l.offset() > 0 ? "+" + l.offset() : "")
-                    + (h.mode() == weft.model.Event.Mode.READ ? "(read)" : ""));
+            out.add(Report.Side.ONE_INSTANCE + lockName(h.lock()) + (h.mode() == weft.model.Event.Mode.READ ? "(read)" : ""));
         }
         return List.copyOf(out);
+    }
+
+    /**
+     * A lock as the source names it: its object as the report names objects, with the member the lock operation named
+     * ({@code queue.lock}, {@code lock in malloc@pool.c:151}); a lock at an offset no member chain named as
+     * {@code object+16}, one at an unknown offset as {@code object[?]}.
+     */
+    private String lockName(weft.lock.Lock l) {
+        if (l.object() == null) return l.name();
+        String object = objectName(l.object());
+        if (l.member() == null) {
+            return object + (l.offset() == weft.lock.Lock.ANY_OFFSET ? "[?]" : l.offset() > 0 ? "+" + l.offset() : "");
+        }
+        if (l.object() instanceof MemObject.Var v) {
+            String base = v.variable().name();
+            return object.startsWith(base) ? base + l.member() + object.substring(base.length()) : object + l.member();
+        }
+        return l.member().substring(l.member().startsWith(".") ? 1 : 0) + " in " + object;
     }
 
     private List<Report.Explanation> explanation(AnalysisResult r) {

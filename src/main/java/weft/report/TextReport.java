@@ -258,7 +258,7 @@ public final class TextReport {
     }
 
     private static String access(Report.Side s) {
-        return s.kind() + " of '" + s.what() + "'" + (s.via() != null ? " (by " + s.via() + ")" : "");
+        return s.kind() + " of '" + s.what() + "'" + (s.via() != null ? " (" + s.via() + ")" : "");
     }
 
     private static String ref(Report.AccessRef a) {

@@ -10,8 +10,14 @@ import weft.ir.SourceLoc;
  * @param statement the IR statement, printed
  * @param internal a step of the front end's lowering that a person following the interleaving need not see
  *        ({@link #internal(weft.ir.Stmt)}); reports may fold it, witnesses and reproducers keep every step
+ * @param text the statement as C source writes it ({@link weft.ir.CText}: {@code p->n = p->n + 1}), for reports;
+ *        witnesses and reproducers read {@code statement}
  */
-public record Step(int thread, String threadName, SourceLoc loc, String statement, boolean internal) {
+public record Step(int thread, String threadName, SourceLoc loc, String statement, boolean internal, String text) {
+    public Step(int thread, String threadName, SourceLoc loc, String statement, boolean internal) {
+        this(thread, threadName, loc, statement, internal, statement);
+    }
+
     public Step(int thread, String threadName, SourceLoc loc, String statement) {
         this(thread, threadName, loc, statement, false);
     }

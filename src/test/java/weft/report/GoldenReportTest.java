@@ -22,7 +22,7 @@ import static weft.report.ReportTestSupport.example;
 import static weft.report.ReportTestSupport.weft;
 
 /**
- * Golden files for the text (no colour), JSON and SARIF reports of the example programs under
+ * Golden files for the text (no colour), JSON, SARIF and HTML reports of the example programs under
  * {@code src/test/resources/report}: racy (a confirmed and a possible race), race-free (also with
  * {@code --explain}), confirmed (a witness) and unknown. Paths are relative and no timing is printed,
  * so the output is deterministic. Run with {@code -Dweft.updateGoldens=true} to rewrite the goldens
@@ -35,8 +35,12 @@ class GoldenReportTest {
     /** Example, extra options, golden name, expected exit code. */
     static Stream<Arguments> cases() {
         List<Arguments> out = new ArrayList<>();
-        for (String fmt : List.of("text", "json", "sarif")) {
+        for (String fmt : List.of("text", "json", "sarif", "html")) {
             out.add(Arguments.of("racy.c", List.of(), "racy", fmt, 1));
+            // names as the source writes them: a lock member of a heap block, library calls through pointers
+            out.add(Arguments.of("names.c", List.of(), "names", fmt, 1));
+        }
+        for (String fmt : List.of("text", "json", "sarif")) {
             out.add(Arguments.of("racefree.c", List.of(), "racefree", fmt, 0));
             out.add(Arguments.of("confirmed.c", List.of(), "confirmed", fmt, 1));
             out.add(Arguments.of("unknown.c", List.of(), "unknown", fmt, 3));
@@ -56,13 +60,15 @@ class GoldenReportTest {
     @ParameterizedTest(name = "{2}.{3}")
     @MethodSource("cases")
     void matchesGolden(String file, List<String> extra, String name, String format, int exit) throws IOException {
-        List<String> args = new ArrayList<>(List.of("check", "--format", format));
+        boolean html = format.equals("html");
+        Path htmlDir = html ? Files.createTempDirectory("weft-golden-html") : null;
+        List<String> args = new ArrayList<>(html ? List.of("check", "--quiet", "--html", htmlDir.toString()) : List.of("check", "--format", format));
         args.addAll(extra);
         args.add(example(file));
         ReportTestSupport.Run r = weft(args.toArray(String[]::new));
         assertEquals(exit, r.code(), r.out() + r.err());
         Path golden = GOLDEN.resolve(name + "." + (format.equals("text") ? "txt" : format));
-        String out = withoutSolverOutcome(r.out());
+        String out = withoutSolverOutcome(html ? Files.readString(htmlDir.resolve("index.html"), StandardCharsets.UTF_8) : r.out());
         if (UPDATE) Files.writeString(golden, out, StandardCharsets.UTF_8);
         assertTrue(Files.exists(golden), "missing golden " + golden + " (run with -Dweft.updateGoldens=true)");
         assertEquals(Files.readString(golden, StandardCharsets.UTF_8), out, "differs from " + golden);
@@ -109,6 +115,22 @@ class GoldenReportTest {
         assertTrue(java.util.regex.Pattern.compile("locks held: a in thread main; b in thread worker[#@]\\d+").matcher(text).find(), text);
         assertFalse(text.contains("\u001b["), "no colour when stdout is not a terminal");
         assertTrue(text.strip().endsWith("(3 threads, 26 shared accesses)"), text);
+    }
+
+    /** Issue 33: locks, objects, lvalues and interleaving steps as the source writes them, in every format. */
+    @Test
+    void namesGoldenSpeaksTheSourcesLanguage() throws IOException {
+        for (String ext : List.of("txt", "json", "sarif", "html")) {
+            String g = Files.readString(GOLDEN.resolve("names." + ext));
+            for (String internal : List.of("*&", "&*", "*(", "heap@", "[ctx", "__t", "(by ", "Possible data race on 'pool->done'")) {
+                assertFalse(g.contains(internal), "names." + ext + " shows " + internal);
+            }
+        }
+        String text = Files.readString(GOLDEN.resolve("names.txt"));
+        assertTrue(text.contains("locks held: none in thread worker; lock in calloc@names.c:27 in thread main"), text);
+        assertTrue(text.contains("pthread_mutex_lock(&p->lock)") && text.contains("pool->jobs = pool->jobs + 1"), text);
+        assertTrue(text.contains("(read by strlen of pool->name)"), text);
+        assertTrue(Files.readString(GOLDEN.resolve("names.html")).contains("Certain data race on <code>pool-&gt;done</code>"));
     }
 
     @Test
