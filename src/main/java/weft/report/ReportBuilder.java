@@ -325,10 +325,11 @@ public final class ReportBuilder {
      * A stable, readable name of a shared object: a global's name (a static local's as {@code f::name}, a
      * local's as {@code name in f()}), a heap block by its allocation call and site
      * ({@code malloc@file.c:12}; one an allocation wrapper allocates also by the calls that reached it,
-     * {@code malloc@file.c:12 (new_node@file.c:40)}), a library pseudo-object by its name ({@code <libc:rand state>}), or
-     * {@code unknown memory} (memory of code outside the program).
+     * {@code malloc@file.c:12 (new_node@file.c:40)}; an allocation through a function pointer as
+     * {@code allocation@file.c:12}), a library pseudo-object by its name ({@code <libc:rand state>}), or
+     * {@code unknown memory} (memory of code outside the program). Names of objects already named are kept: a large
+     * report names the same few objects for every race.
      */
-    /** Names of objects already named: a large report names the same few objects for every race. */
     private final Map<MemObject, String> objectNames = new java.util.HashMap<>();
 
     private String objectName(MemObject o) {
@@ -351,7 +352,7 @@ public final class ReportBuilder {
             return var.name();
         }
         if (o instanceof MemObject.Heap h) {
-            String name = callName(h.site(), "heap");
+            String name = callName(h.site(), "allocation");
             if (h.context() == null) return name;
             // a block an allocation wrapper allocates: named by the calls that reached it, outermost first
             StringBuilder sb = new StringBuilder(name).append(" (").append(callName(h.context(), "call"));

@@ -1,0 +1,44 @@
+package weft.reproduce;
+
+import org.junit.jupiter.api.Test;
+import weft.model.Event;
+import weft.model.LibraryModel;
+import weft.model.LibraryModels;
+import weft.model.Semantics;
+
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The reproducer's table ({@code sync-calls.tsv}) lists the functions its C runtime wraps and how; what each function
+ * <em>does</em> is the library model's alone. This test keeps the two from telling different stories: each role agrees
+ * with the function's typed event or semantics in {@code weft.model}.
+ */
+class SyncCallsModelTest {
+    @Test
+    void everyRoleAgreesWithTheLibraryModel() {
+        LibraryModels models = LibraryModels.standard();
+        for (Map.Entry<String, SyncCalls.Role> e : SyncCalls.standard().roles().entrySet()) {
+            String name = e.getKey();
+            LibraryModel m = models.lookup(name).orElse(null);
+            assertTrue(m != null, name + " is handled by the reproducer but has no library model");
+            Event ev = m.event();
+            Semantics sem = Semantics.of(name);
+            boolean agrees = switch (e.getValue()) {
+                case EVENT -> ev instanceof Event.Lock || ev instanceof Event.Unlock || ev instanceof Event.CondSignal
+                        || ev instanceof Event.ThreadCreate || ev instanceof Event.ThreadJoin || ev instanceof Event.ThreadDetach;
+                case BLOCKING -> ev instanceof Event.CondWait || ev instanceof Event.BarrierWait || ev instanceof Event.ThreadExit;
+                case SHADOW -> ev instanceof Event.LockInit || ev instanceof Event.LockDestroy || ev instanceof Event.SemInit
+                        || ev instanceof Event.BarrierInit || ev instanceof Event.BarrierDestroy
+                        || sem instanceof Semantics.ReturnsZero || sem instanceof Semantics.Unsupported;
+                case RUNTIME -> ev instanceof Event.AtomicBegin || ev instanceof Event.AtomicEnd;
+                case INPUT -> ev instanceof Event.Nondet;
+                case LIBINPUT -> sem instanceof Semantics.RandomInt || sem instanceof Semantics.CurrentTime;
+                case ENDING -> ev instanceof Event.ProgramEnd;
+                case LIBACCESS -> ev instanceof Event.Once;
+            };
+            assertTrue(agrees, name + ": role " + e.getValue() + " but model " + ev + " / " + sem);
+        }
+    }
+}
