@@ -81,11 +81,11 @@ public final class Intervals {
 
     private final Function function;
     private final Map<Variable, Integer> slots;
-    private final Evaluator evaluator;
+    private final IntervalEvaluator evaluator;
     /** State before the out-edges of each node; null if unreachable. */
     private final Env[] states;
 
-    private Intervals(Function function, Map<Variable, Integer> slots, Evaluator evaluator, Env[] states) {
+    private Intervals(Function function, Map<Variable, Integer> slots, IntervalEvaluator evaluator, Env[] states) {
         this.function = function;
         this.slots = slots;
         this.evaluator = evaluator;
@@ -123,9 +123,9 @@ public final class Intervals {
             slots.put(v, kinds.size());
             kinds.add(IntKind.of(v.type()));
         }
-        Evaluator ev = new Evaluator(slots, kinds.toArray(IntKind[]::new), intBits, List.of(
-                new Evaluator.ResetAtCalls(tlSlots.stream().mapToInt(Integer::intValue).toArray(), c -> runsProgramCode(program, c)),
-                new Evaluator.ResetAtCalls(mgSlots.stream().mapToInt(Integer::intValue).toArray(), c -> runsOutsideCode(program, c))));
+        IntervalEvaluator ev = new IntervalEvaluator(slots, kinds.toArray(IntKind[]::new), intBits, List.of(
+                new IntervalEvaluator.ResetAtCalls(tlSlots.stream().mapToInt(Integer::intValue).toArray(), c -> runsProgramCode(program, c)),
+                new IntervalEvaluator.ResetAtCalls(mgSlots.stream().mapToInt(Integer::intValue).toArray(), c -> runsOutsideCode(program, c))));
         Env[] states = new Fixpoint(f.cfg(), ev).run();
         return new Intervals(f, Collections.unmodifiableMap(slots), ev, states);
     }
@@ -268,7 +268,7 @@ public final class Intervals {
     private static final class Fixpoint {
         private static final long[] NONE = {};
         private final Cfg cfg;
-        private final Evaluator ev;
+        private final IntervalEvaluator ev;
         private final Env init;
         private final Interval[] ranges;
         /** Nodes in iteration order (nodes the entry does not reach are left out). */
@@ -279,7 +279,7 @@ public final class Intervals {
         /** Sorted constants of the branch conditions (and their neighbours), where widening may stop. */
         private final long[] thresholds;
 
-        Fixpoint(Cfg cfg, Evaluator ev) {
+        Fixpoint(Cfg cfg, IntervalEvaluator ev) {
             this.cfg = cfg;
             this.ev = ev;
             this.ranges = ev.ranges();

@@ -7,7 +7,7 @@
  * worklist fixpoint with widening and narrowing, the interval at each CFG node), {@link weft.value.Interval} (the
  * lattice element, over mathematical integers) and {@link weft.value.IntervalCache} (the results per function, computed
  * on first use, which the whole-program facts share); these three are the package's public surface. Behind them:
- * {@code Evaluator} (abstract semantics of expressions, assignments and branch conditions over {@code Env}),
+ * {@code IntervalEvaluator} (abstract semantics of expressions, assignments and branch conditions over {@code Env}),
  * {@code Env} (the state at a node: intervals per tracked variable plus a few exact facts x == y + c),
  * {@code IntervalVector} (its persistent storage), {@code Arith} and {@code IntKind} (C integer arithmetic and
  * wrap-around per integer type, by the conversion rules of {@link weft.ir.IntConversions}) and {@code LoopOrder} (the

@@ -101,7 +101,7 @@ final class Bytes {
         return new Bytes(ctx, cands, bits, Map.of(), r);
     }
 
-    /** Memory with fresh contents ({@code fresh} names them) except the bytes in {@code [from, to)}. */
+    /** SymMemory with fresh contents ({@code fresh} names them) except the bytes in {@code [from, to)}. */
     Bytes havocExcept(long from, long to, String fresh) {
         Map<Long, Expr<BitVecSort>> k = new HashMap<>();
         for (long a = from; a < to; a++) {

@@ -22,7 +22,7 @@ import java.util.List;
  * <li>{@code reach_error()}: the error (the race flag); other program ends ({@code abort}, {@code exit}) end the run;</li>
  * <li>nondeterministic inputs: fresh values, recorded for the witness; {@code __VERIFIER_assume(c)}: {@code c} joins
  * the guard;</li>
- * <li>allocation: a new heap block (never one in use: {@link Memory}) or, as the library may fail, a null pointer;
+ * <li>allocation: a new heap block (never one in use: {@link SymMemory}) or, as the library may fail, a null pointer;
  * its contents unconstrained; {@code free} does nothing (a freed block is never reused);</li>
  * <li>{@code memset}/{@code memcpy}/{@code memmove} with a constant size of at most {@link Steps#MAX_COPY} bytes:
  * byte by byte; atomic loads, stores and exchanges of scalars: as plain ones (the sequential program runs one thread
@@ -46,10 +46,10 @@ final class LibraryEffects {
 
     private final Context ctx;
     private final Program program;
-    private final Memory memory;
+    private final SymMemory memory;
     private final SeqEncoder enc;
 
-    LibraryEffects(Context ctx, Program program, Memory memory, SeqEncoder enc) {
+    LibraryEffects(Context ctx, Program program, SymMemory memory, SeqEncoder enc) {
         this.ctx = ctx;
         this.program = program;
         this.memory = memory;
@@ -57,7 +57,7 @@ final class LibraryEffects {
     }
 
     /** The state after library call {@code c} of {@code name}, or null when the run ends there. */
-    SymState call(Frame frame, Stmt.Call c, String name, SymState st, Steps steps) {
+    SymState call(SymFrame frame, Stmt.Call c, String name, SymState st, Steps steps) {
         if (name.equals("reach_error")) {
             enc.error(st.guard());
             return null;
@@ -93,7 +93,7 @@ final class LibraryEffects {
         return steps.result(c, null, null, steps.havoc(st));
     }
 
-    private SymState alloc(Frame frame, Stmt.Call c, Event.Alloc a, SymState st, Steps steps) {
+    private SymState alloc(SymFrame frame, Stmt.Call c, Event.Alloc a, SymState st, Steps steps) {
         Values v = enc.values(frame, st);
         CType.Int pt = ExprEncoder.pointerType(memory.pointerBytes());
         Expr<BitVecSort> size = memory.address(1);
@@ -135,7 +135,7 @@ final class LibraryEffects {
      * A byte fill with a value argument ({@link Semantics.SetBytes}: {@code memset}) or a byte copy
      * ({@link Semantics.CopyBytes}: {@code memcpy}, {@code memmove}) of a constant size, byte by byte, or null.
      */
-    private SymState copy(Frame frame, Stmt.Call c, String name, SymState st) {
+    private SymState copy(SymFrame frame, Stmt.Call c, String name, SymState st) {
         Semantics sem = Semantics.of(name);
         int dest;
         int count;
@@ -175,7 +175,7 @@ final class LibraryEffects {
         return st.withMem(memory.write(st.mem(), dst, bytes));
     }
 
-    private SymState atomic(Frame frame, Stmt.Call c, Event.Atomic a, SymState st, Steps steps) {
+    private SymState atomic(SymFrame frame, Stmt.Call c, Event.Atomic a, SymState st, Steps steps) {
         if (a.op() == Event.AtomicOp.FENCE || a.ptrArg() < 0 || a.ptrArg() >= c.args().size()) return steps.result(c, null, null, st);
         weft.ir.Expr ptrArg = c.args().get(a.ptrArg());
         CType pointee = ptrArg.type().pointee();

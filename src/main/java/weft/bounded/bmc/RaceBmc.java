@@ -51,7 +51,7 @@ import java.util.Set;
  * thread stops at once: the switch point may equal the thread's current point), so {@code P + 1} rounds reach every
  * racing state; only then is a proof claimed ({@link #roundsForProof}). (3) The instrumentation
  * ({@code weft.bounded.seq.Instrumentation}) reaches {@code reach_error()} in some run for every racing state of
- * instrumented accesses within the bounds. (4) The memory layout assumption of {@link Memory}. Anything else — a
+ * instrumented accesses within the bounds. (4) The memory layout assumption of {@link SymMemory}. Anything else — a
  * solver {@code unknown} (its deterministic resource limit {@code rlimit} reached), a satisfiable cut-off, too few
  * rounds, a front-end error on the sequential text — is {@link Kind#OPEN} with the bounds used, never a proof.
  */

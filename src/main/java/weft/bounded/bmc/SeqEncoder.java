@@ -29,7 +29,7 @@ import java.util.Set;
  * Bounded model checking of the sequentialised program ({@link Sequentialiser}, parsed back into Weft's IR): a
  * symbolic execution of {@code main} that inlines every call of a program function and unwinds every loop (the
  * scheduler's round loop; the thread bodies are already loop-free), in SSA over bit-vectors of the data model's widths
- * ({@link Values}, {@link ExprEncoder}) with byte memory ({@link Memory}). Control-flow merges are if-then-else over
+ * ({@link Values}, {@link ExprEncoder}) with byte memory ({@link SymMemory}). Control-flow merges are if-then-else over
  * the guards of the incoming paths (the branches of the IR are pairs of complementary conditions, so at most one is
  * taken). {@code __VERIFIER_assume} conditions and branch conditions strengthen the guard, nondeterministic inputs are
  * fresh constants, and so are the context-switch points the scheduler chooses.
@@ -61,7 +61,7 @@ final class SeqEncoder {
 
     private final Context ctx;
     private final Program program;
-    private final Memory memory;
+    private final SymMemory memory;
     private final int unwind;
     int fresh;
     private final List<BoolExpr> errors = new ArrayList<>();
@@ -86,7 +86,7 @@ final class SeqEncoder {
         this.budget = budget;
         this.ctx = ctx;
         this.program = program;
-        this.memory = new Memory(ctx, program);
+        this.memory = new SymMemory(ctx, program);
         this.unwind = unwind;
         this.library = new LibraryEffects(ctx, program, memory, this);
     }
@@ -94,7 +94,7 @@ final class SeqEncoder {
     Encoding encode() {
         Function main = program.function("main");
         if (main == null) throw new IllegalArgumentException("the sequential program has no main");
-        SymState s0 = new SymState(ctx.mkTrue(), Map.of(), initialMemory(), memory.address(Memory.HEAP_BASE), null);
+        SymState s0 = new SymState(ctx.mkTrue(), Map.of(), initialMemory(), memory.address(SymMemory.HEAP_BASE), null);
         call(main, List.of(), s0, 0);
         return new Encoding(or(errors), or(cuts), List.copyOf(inputs), List.copyOf(runs), List.copyOf(probes),
                 Set.copyOf(approximations));
@@ -102,7 +102,7 @@ final class SeqEncoder {
 
     private Bytes initialMemory() {
         Bytes mem = memory.initial();
-        Frame none = new Frame(new Function("w_globals", "w_globals", new CType.Function(new CType.Void(), List.of(), false),
+        SymFrame none = new SymFrame(new Function("w_globals", "w_globals", new CType.Function(new CType.Void(), List.of(), false),
                 List.of(), List.of(), new Cfg(1, 0, 0, List.of()), true, null), memory);
         for (Variable g : program.globals()) {
             GlobalInit gi = program.init(g);
@@ -119,7 +119,7 @@ final class SeqEncoder {
         return mem;
     }
 
-    Values values(Frame frame, SymState st) {
+    Values values(SymFrame frame, SymState st) {
         return new Values(ctx, memory, frame, st, fresh);
     }
 
@@ -129,7 +129,7 @@ final class SeqEncoder {
      */
     SymState call(Function f, List<Expr<BitVecSort>> args, SymState in, int depth) {
         if (Thread.currentThread().isInterrupted()) throw new Interrupted("interrupted");
-        Frame frame = new Frame(f, memory);
+        SymFrame frame = new SymFrame(f, memory);
         SymState st = new SymState(in.guard(), Map.of(), in.mem(), in.heap(), null);
         for (int i = 0; i < f.params().size(); i++) {
             Variable p = f.params().get(i);
@@ -219,7 +219,7 @@ final class SeqEncoder {
     }
 
     /** {@code st} with {@code value} written to {@code lv} (a register, a bit-field's bytes made fresh, or memory). */
-    SymState store(Frame frame, Lvalue lv, Expr<BitVecSort> value, SymState st) {
+    SymState store(SymFrame frame, Lvalue lv, Expr<BitVecSort> value, SymState st) {
         if (lv instanceof Lvalue.Var v && frame.isRegister(v.variable())) return st.withReg(v.variable(), value);
         Values vals = values(frame, st);
         if (lv instanceof Lvalue.Field f && f.field().isBitField()) {
@@ -235,7 +235,7 @@ final class SeqEncoder {
         return st.withMem(memory.write(st.mem(), a, value));
     }
 
-    Memory memory() {
+    SymMemory memory() {
         return memory;
     }
 

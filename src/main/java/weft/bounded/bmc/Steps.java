@@ -25,10 +25,10 @@ final class Steps {
     static final long MAX_COPY = 4096;
 
     private final SeqEncoder enc;
-    private final Frame frame;
+    private final SymFrame frame;
     private final int depth;
 
-    Steps(SeqEncoder enc, Frame frame, int depth) {
+    Steps(SeqEncoder enc, SymFrame frame, int depth) {
         this.enc = enc;
         this.frame = frame;
         this.depth = depth;
@@ -73,7 +73,7 @@ final class Steps {
         long n = lhs.byteSize();
         if (n <= 0) return st;
         if (n > MAX_COPY) return havoc(st);
-        Memory m = enc.memory();
+        SymMemory m = enc.memory();
         if (rhs instanceof weft.ir.Expr.Load l && l.lvalue().byteSize() == n) {
             Expr<BitVecSort> src = v.address(l.lvalue());
             Expr<BitVecSort> bytes = m.read(st.mem(), src, (int) n);
@@ -171,7 +171,7 @@ final class Steps {
     private void record(String name, Stmt.Call c, SymState st) {
         if (name.startsWith("w_thread_")) {
             int slot = Integer.parseInt(name.substring("w_thread_".length()));
-            Memory m = enc.memory();
+            SymMemory m = enc.memory();
             Variable pc = global("w_pc");
             Variable cs = global("w_cs");
             if (pc == null || cs == null) return;
@@ -195,7 +195,7 @@ final class Steps {
         return e instanceof weft.ir.Expr.IntConst i ? i.value() : null;
     }
 
-    Frame frame() {
+    SymFrame frame() {
         return frame;
     }
 

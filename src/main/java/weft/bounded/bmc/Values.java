@@ -10,20 +10,20 @@ import weft.ir.Variable;
 
 /**
  * Values of expressions and addresses of lvalues in one symbolic state of one function instance: {@link ExprEncoder}
- * with memory ({@link Memory}) behind its loads, addresses and pointers. Register locals are read from the state;
+ * with memory ({@link SymMemory}) behind its loads, addresses and pointers. Register locals are read from the state;
  * every other object from memory at its address (statics by the layout, the instance's address-taken locals by its
- * {@link Frame}, everything else through pointers). A bit-field is read as a fresh value (its containing bytes are
+ * {@link SymFrame}, everything else through pointers). A bit-field is read as a fresh value (its containing bytes are
  * written as fresh bytes: {@link Steps}): an over-approximation. One instance per statement; it numbers its fresh
  * constants on from the encoding's counter.
  */
 final class Values implements ExprEncoder.Operands {
     private final Context ctx;
-    private final Memory memory;
-    private final Frame frame;
+    private final SymMemory memory;
+    private final SymFrame frame;
     private final Bytes mem;
     final ExprEncoder enc;
 
-    Values(Context ctx, Memory memory, Frame frame, SymState st, int freshStart) {
+    Values(Context ctx, SymMemory memory, SymFrame frame, SymState st, int freshStart) {
         this.ctx = ctx;
         this.memory = memory;
         this.frame = frame;

@@ -6,9 +6,9 @@
  * comment), or {@code OPEN} with the bounds used. Open {@link weft.bounded.bmc.RaceBmc},
  * {@link weft.bounded.bmc.SeqEncoder} (the symbolic execution of the sequential program in SSA and its {@code error}
  * and {@code cut} formulas), {@link weft.bounded.bmc.Steps}, {@link weft.bounded.bmc.LibraryEffects} and
- * {@link weft.bounded.bmc.Memory} first.
+ * {@link weft.bounded.bmc.SymMemory} first.
  *
- * <p>The rest is the symbolic state and its parts: {@link weft.bounded.bmc.SymState}, {@link weft.bounded.bmc.Frame},
+ * <p>The rest is the symbolic state and its parts: {@link weft.bounded.bmc.SymState}, {@link weft.bounded.bmc.SymFrame},
  * {@link weft.bounded.bmc.Values}, byte memory as {@link weft.bounded.bmc.Bytes} over a {@link weft.bounded.bmc.Rest}
  * history (no array terms), {@link weft.bounded.bmc.Candidates} for terms with few constant values,
  * {@link weft.bounded.bmc.Observed} for reading models, and {@link weft.bounded.bmc.SolverWatch}, which keeps a solver

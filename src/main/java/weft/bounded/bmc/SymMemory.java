@@ -26,7 +26,7 @@ import java.util.Map;
  * numeric values of addresses of distinct objects beyond their being distinct and non-overlapping (C leaves relational
  * comparisons of pointers into different objects undefined and their integer values implementation-defined).
  */
-final class Memory {
+final class SymMemory {
     static final long RUNTIME_BASE = 0x10_0000L;
     static final long HEAP_BASE = 0x4000_0000L;
     static final long FUNCTION_BASE = 0x3000_0000L;
@@ -39,7 +39,7 @@ final class Memory {
     private long next;
     private final Candidates cands = new Candidates();
 
-    Memory(Context ctx, Program program) {
+    SymMemory(Context ctx, Program program) {
         this.ctx = ctx;
         this.pointerBytes = program.dataModel().pointerSize;
         long a = RUNTIME_BASE;
@@ -104,7 +104,7 @@ final class Memory {
         return new Bytes(ctx, cands, pointerBits(), Map.of(), Rest.zero(ctx));
     }
 
-    /** Memory after code the encoding does not follow wrote anything anywhere: fresh except the runtime's objects. */
+    /** SymMemory after code the encoding does not follow wrote anything anywhere: fresh except the runtime's objects. */
     Bytes havoc(Bytes mem, String fresh) {
         return mem.havocExcept(RUNTIME_BASE, runtimeEnd, fresh);
     }

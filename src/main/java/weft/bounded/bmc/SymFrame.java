@@ -19,12 +19,12 @@ import java.util.Set;
  * them, so the encoding follows them in SSA) and <em>objects</em> (every other local, in memory at an address of its
  * own for this instance).
  */
-final class Frame {
+final class SymFrame {
     private final Function function;
     private final Set<Variable> registers = new HashSet<>();
     private final Map<Variable, Long> objects = new HashMap<>();
 
-    Frame(Function f, Memory memory) {
+    SymFrame(Function f, SymMemory memory) {
         this.function = f;
         Set<Variable> taken = weft.ir.AddressTaken.of(f);
         List<Variable> all = new ArrayList<>(f.params());

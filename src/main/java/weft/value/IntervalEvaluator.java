@@ -14,7 +14,7 @@ import java.util.Map;
  * expression's own C type, assignment with conversion to the variable's type, and refinement of
  * tracked variables by branch conditions. Stateless after construction, hence thread-safe.
  */
-final class Evaluator {
+final class IntervalEvaluator {
     private static final long MIN = Long.MIN_VALUE;
     private static final long MAX = Long.MAX_VALUE;
 
@@ -37,11 +37,11 @@ final class Evaluator {
 
     private final List<ResetAtCalls> resets;
 
-    Evaluator(Map<Variable, Integer> slots, IntKind[] kinds, int intBits) {
+    IntervalEvaluator(Map<Variable, Integer> slots, IntKind[] kinds, int intBits) {
         this(slots, kinds, intBits, List.of());
     }
 
-    Evaluator(Map<Variable, Integer> slots, IntKind[] kinds, int intBits, List<ResetAtCalls> resets) {
+    IntervalEvaluator(Map<Variable, Integer> slots, IntKind[] kinds, int intBits, List<ResetAtCalls> resets) {
         this.resets = List.copyOf(resets);
         this.slots = Map.copyOf(slots);
         this.kinds = kinds.clone();
