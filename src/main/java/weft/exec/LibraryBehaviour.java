@@ -361,9 +361,8 @@ public final class LibraryBehaviour {
         c.visible = true;
         ThreadState target = threadById(arg(args, j.idArg()));
         if (target == t || target.joined || target.detached) throw Abandon.unsupported("invalid join");
-        boolean blocking = name.equals("pthread_join") || name.equals("thrd_join");
         if (!target.finished) {
-            if (!blocking) throw Abandon.unsupported(name + " of a running thread");
+            if (!j.waits()) throw Abandon.unsupported(name + " of a running thread");
             return false;
         }
         Value res = j.resultArg() >= 0 && j.resultArg() < args.size() ? args.get(j.resultArg()) : Value.ZERO;
@@ -392,7 +391,7 @@ public final class LibraryBehaviour {
         if (!c.dry && st.mem.footprint != null) st.mem.footprint.add(k.obj(), k.off(), k.off() + 1, Memory.Footprint.WRITE);
         if (!available) {
             if (!l.trying()) return false;
-            if (name.contains("timed") || name.contains("clock")) throw Abandon.unsupported(name + " would time out");
+            if (l.timed()) throw Abandon.unsupported(name + " would time out");
             long failure = l.kind() == Event.LockKind.C11_MUTEX ? 1 : EBUSY;
             return in.finishCall(t, c, e, Value.of(failure), null);
         }

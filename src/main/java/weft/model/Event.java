@@ -63,8 +63,16 @@ public sealed interface Event {
     /** Starts a thread running {@code routineArg(argArg)}; stores its id through pointer {@code idArg}. */
     record ThreadCreate(int idArg, int routineArg, int argArg) implements Event {}
 
-    /** Waits for the thread whose id value is {@code idArg}; stores its result through {@code resultArg}. */
-    record ThreadJoin(int idArg, int resultArg) implements Event {}
+    /**
+     * Joins the thread whose id value is {@code idArg}; stores its result through {@code resultArg}. {@code waits}: the
+     * call blocks until that thread ends ({@code pthread_join}); otherwise it fails when the thread still runs
+     * ({@code pthread_tryjoin_np}, {@code pthread_timedjoin_np}).
+     */
+    record ThreadJoin(int idArg, int resultArg, boolean waits) implements Event {
+        public ThreadJoin(int idArg, int resultArg) {
+            this(idArg, resultArg, true);
+        }
+    }
 
     /** Ends the calling thread. */
     record ThreadExit() implements Event {}
@@ -91,7 +99,15 @@ public sealed interface Event {
      * Acquires the lock pointed to by {@code lockArg} in {@code mode}. If {@code trying}, it may fail and
      * returns {@code successValue} exactly when it succeeded.
      */
-    record Lock(int lockArg, LockKind kind, Mode mode, boolean trying, int successValue) implements Event {}
+    /**
+     * Acquires the lock {@code lockArg} points to in {@code mode}; {@code trying}: returns at once (or, {@code timed}, after
+     * a time limit) with a failure value instead of blocking, {@code successValue} when it got the lock.
+     */
+    record Lock(int lockArg, LockKind kind, Mode mode, boolean trying, int successValue, boolean timed) implements Event {
+        public Lock(int lockArg, LockKind kind, Mode mode, boolean trying, int successValue) {
+            this(lockArg, kind, mode, trying, successValue, false);
+        }
+    }
 
     record Unlock(int lockArg, LockKind kind) implements Event {}
 

@@ -90,7 +90,8 @@ public final class LibraryModels {
 
     private static void pthreads(Builder b) {
         b.add(new Event.ThreadCreate(0, 2, 3), "pthread_create");
-        b.add(new Event.ThreadJoin(0, 1), "pthread_join", "pthread_tryjoin_np", "pthread_timedjoin_np");
+        b.add(new Event.ThreadJoin(0, 1), "pthread_join");
+        b.add(new Event.ThreadJoin(0, 1, false), "pthread_tryjoin_np", "pthread_timedjoin_np");
         b.add(new Event.ThreadExit(), "pthread_exit");
         // glibc's pthread_cleanup_push/pop macros: registering the cleanup buffer only links it into the
         // calling thread's own unwinding chain (used by cancellation and pthread_exit); unwinding to the
@@ -106,17 +107,17 @@ public final class LibraryModels {
         b.add(new Event.LockInit(0, LockKind.MUTEX, 1), "pthread_mutex_init");
         b.add(new Event.LockDestroy(0, LockKind.MUTEX), "pthread_mutex_destroy");
         b.add(new Event.Lock(0, LockKind.MUTEX, Mode.WRITE, false, 0), "pthread_mutex_lock");
-        b.add(new Event.Lock(0, LockKind.MUTEX, Mode.WRITE, true, 0), "pthread_mutex_trylock",
-                "pthread_mutex_timedlock", "pthread_mutex_clocklock");
+        b.add(new Event.Lock(0, LockKind.MUTEX, Mode.WRITE, true, 0), "pthread_mutex_trylock");
+        b.add(new Event.Lock(0, LockKind.MUTEX, Mode.WRITE, true, 0, true), "pthread_mutex_timedlock", "pthread_mutex_clocklock");
         b.add(new Event.Unlock(0, LockKind.MUTEX), "pthread_mutex_unlock");
         b.add(new Event.LockInit(0, LockKind.RWLOCK), "pthread_rwlock_init");
         b.add(new Event.LockDestroy(0, LockKind.RWLOCK), "pthread_rwlock_destroy");
         b.add(new Event.Lock(0, LockKind.RWLOCK, Mode.READ, false, 0), "pthread_rwlock_rdlock");
         b.add(new Event.Lock(0, LockKind.RWLOCK, Mode.WRITE, false, 0), "pthread_rwlock_wrlock");
-        b.add(new Event.Lock(0, LockKind.RWLOCK, Mode.READ, true, 0), "pthread_rwlock_tryrdlock",
-                "pthread_rwlock_timedrdlock");
-        b.add(new Event.Lock(0, LockKind.RWLOCK, Mode.WRITE, true, 0), "pthread_rwlock_trywrlock",
-                "pthread_rwlock_timedwrlock");
+        b.add(new Event.Lock(0, LockKind.RWLOCK, Mode.READ, true, 0), "pthread_rwlock_tryrdlock");
+        b.add(new Event.Lock(0, LockKind.RWLOCK, Mode.READ, true, 0, true), "pthread_rwlock_timedrdlock");
+        b.add(new Event.Lock(0, LockKind.RWLOCK, Mode.WRITE, true, 0), "pthread_rwlock_trywrlock");
+        b.add(new Event.Lock(0, LockKind.RWLOCK, Mode.WRITE, true, 0, true), "pthread_rwlock_timedwrlock");
         b.add(new Event.Unlock(0, LockKind.RWLOCK), "pthread_rwlock_unlock");
         b.add(new Event.LockInit(0, LockKind.SPIN), "pthread_spin_init");
         b.add(new Event.LockDestroy(0, LockKind.SPIN), "pthread_spin_destroy");
@@ -126,7 +127,8 @@ public final class LibraryModels {
         b.add(new Event.SemInit(0, 2), "sem_init");
         b.add(new Event.LockDestroy(0, LockKind.SEMAPHORE), "sem_destroy");
         b.add(new Event.Lock(0, LockKind.SEMAPHORE, Mode.WRITE, false, 0), "sem_wait");
-        b.add(new Event.Lock(0, LockKind.SEMAPHORE, Mode.WRITE, true, 0), "sem_trywait", "sem_timedwait", "sem_clockwait");
+        b.add(new Event.Lock(0, LockKind.SEMAPHORE, Mode.WRITE, true, 0), "sem_trywait");
+        b.add(new Event.Lock(0, LockKind.SEMAPHORE, Mode.WRITE, true, 0, true), "sem_timedwait", "sem_clockwait");
         b.add(new Event.Unlock(0, LockKind.SEMAPHORE), "sem_post");
         b.add(new Event.Pure(), "pthread_cond_init", "pthread_cond_destroy");
         b.add(new Event.BarrierInit(0, 2), "pthread_barrier_init");
@@ -153,7 +155,8 @@ public final class LibraryModels {
         b.add(new Event.LockInit(0, LockKind.C11_MUTEX), "mtx_init");
         b.add(new Event.LockDestroy(0, LockKind.C11_MUTEX), "mtx_destroy");
         b.add(new Event.Lock(0, LockKind.C11_MUTEX, Mode.WRITE, false, 0), "mtx_lock");
-        b.add(new Event.Lock(0, LockKind.C11_MUTEX, Mode.WRITE, true, 0), "mtx_trylock", "mtx_timedlock");
+        b.add(new Event.Lock(0, LockKind.C11_MUTEX, Mode.WRITE, true, 0), "mtx_trylock");
+        b.add(new Event.Lock(0, LockKind.C11_MUTEX, Mode.WRITE, true, 0, true), "mtx_timedlock");
         b.add(new Event.Unlock(0, LockKind.C11_MUTEX), "mtx_unlock");
         b.add(new Event.CondWait(0, 1, false), "cnd_wait");
         b.add(new Event.CondWait(0, 1, true), "cnd_timedwait");

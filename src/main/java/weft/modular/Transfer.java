@@ -266,7 +266,8 @@ final class Transfer {
             LocalState r = s.withThreads(s.threads().create(children, cells, exact && cells.size() == 1));
             return c.result() == null ? r : overwrite(r, c.result());
         }
-        if (ev instanceof Event.ThreadJoin tj && tj.idArg() < args.size() && args.get(tj.idArg()) instanceof Expr.Load load) {
+        // only a join that waits joins for certain: pthread_tryjoin_np and pthread_timedjoin_np may fail and join nothing
+        if (ev instanceof Event.ThreadJoin tj && tj.waits() && tj.idArg() < args.size() && args.get(tj.idArg()) instanceof Expr.Load load) {
             Set<Region> rs = regions.lvalue(f, node, load.lvalue());
             if (rs.size() == 1) {
                 Region r = rs.iterator().next();

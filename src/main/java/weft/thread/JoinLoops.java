@@ -102,7 +102,7 @@ public final class JoinLoops {
                         && c.args().get(tc.idArg()) instanceof Expr.AddrOf a && !enclosed(f.cfg(), l)) {
                     Slots s = slots(f, l, e, a.lvalue(), false);
                     if (s != null) creates.put(e, s);
-                } else if (ev instanceof Event.ThreadJoin tj && tj.idArg() < c.args().size()
+                } else if (ev instanceof Event.ThreadJoin tj && tj.waits() && tj.idArg() < c.args().size()
                         && c.args().get(tj.idArg()) instanceof Expr.Load ld) {
                     Slots s = slots(f, l, e, ld.lvalue(), true);
                     if (s == null) continue;

@@ -69,7 +69,12 @@ final class ProgramGenerator {
          */
         ATOMIC_COUNTER_GATE,
         /** (31.2) {@code pthread_once} through a pointer an uninitialised local aims at a second once control: the initialiser runs twice. */
-        ONCE_POINTER
+        ONCE_POINTER,
+        /**
+         * (D21) main's join of a worker is a {@code pthread_tryjoin_np}, which fails while the worker still runs: the
+         * worker's accesses race with main's after it (the thread-modular layer took it for a join that waits).
+         */
+        TRY_JOIN
     }
 
     /** The holes of issue 31's three areas, whose constructs appear only with {@link Options#newForms}. */
@@ -228,6 +233,7 @@ final class ProgramGenerator {
         List<Node> joins = new ArrayList<>();
         List<Fn> relays = new ArrayList<>();
         boolean partialJoin = hole == Hole.PARTIAL_JOIN || hole == Hole.EXIT_HANDLER;
+        boolean tryJoin = hole == Hole.TRY_JOIN;
         for (Role r : roles) {
             if (r.id == 0) continue;
             int u = unit++;
@@ -240,7 +246,8 @@ final class ProgramGenerator {
                         Node.stmt(-1, "ids" + r.id + "[i] = i;", false),
                         Node.stmt(-1, "pthread_create(&ts" + r.id + "[i], 0, " + fn + ", " + arg + ");", false)), "}"));
                 int n = partialJoin && r.id == 1 + holeRole(roles) ? 1 : 2;
-                joins.add(Node.stmt(u, "for (int i = 0; i < " + n + "; i++) pthread_join(ts" + r.id + "[i], 0);", false));
+                String join = tryJoin && r.id == 1 + holeRole(roles) ? "pthread_tryjoin_np" : "pthread_join";
+                joins.add(Node.stmt(u, "for (int i = 0; i < " + n + "; i++) " + join + "(ts" + r.id + "[i], 0);", false));
             } else {
                 decls.add("pthread_t t" + r.id + ";");
                 boolean c11 = false;
@@ -265,7 +272,7 @@ final class ProgramGenerator {
                     main.add(Node.block(u, "{", List.of(
                             Node.stmt(-1, "void *(*start)(void *) = " + fn + ";", false),
                             Node.stmt(-1, "pthread_create(&t" + r.id + ", 0, start, 0);", false)), "}"));
-                } else if (options.newForms() && nrnd.nextInt(4) == 0) { // C11: thrd_create through a trampoline
+                } else if (options.newForms() && !(tryJoin && r.id == 1 + holeRole(roles)) && nrnd.nextInt(4) == 0) { // C11: thrd_create through a trampoline
                     decls.set(decls.size() - 1, "thrd_t t" + r.id + ";");
                     relays.add(new Fn("int c11_" + fn + "(void *arg)", List.of(), "return (int) (long) " + fn + "(arg);", false));
                     main.add(Node.stmt(u, "if (thrd_create(&t" + r.id + ", c11_" + fn + ", 0) != thrd_success) return 0;", false));
@@ -273,8 +280,13 @@ final class ProgramGenerator {
                 } else {
                     main.add(Node.stmt(u, "pthread_create(&t" + r.id + ", 0, " + fn + ", 0);", false));
                 }
-                if (!(partialJoin && r.id == 1 + holeRole(roles))) {
-                    joins.add(Node.stmt(u, c11 ? "thrd_join(t" + r.id + ", 0);" : "pthread_join(t" + r.id + ", 0);", false));
+                if (tryJoin && r.id == 1 + holeRole(roles)) {
+                    joins.add(Node.stmt(u, "pthread_tryjoin_np(t" + r.id + ", 0);", false));
+                } else if (!(partialJoin && r.id == 1 + holeRole(roles))) {
+                    // race-free twin of the hole: a join retried until it succeeds
+                    boolean spin = !c11 && options.newForms() && nrnd.nextInt(8) == 0;
+                    joins.add(Node.stmt(u, c11 ? "thrd_join(t" + r.id + ", 0);" : spin ? "while (pthread_tryjoin_np(t" + r.id + ", 0) != 0) sched_yield();"
+                            : "pthread_join(t" + r.id + ", 0);", false));
                 }
             }
         }
@@ -375,7 +387,7 @@ final class ProgramGenerator {
         if (o.kind == Kind.HEAP || o.kind == Kind.HEAP_STRUCT) {
             if (hole == Hole.FREE_EARLY && holeObj == o) o.freedEarly = true;
             // a thread the partial join misses may still use the object: freeing it is a free hole
-            else if ((hole == Hole.PARTIAL_JOIN || hole == Hole.EXIT_HANDLER || hole == Hole.CANCEL_RELAY)
+            else if ((hole == Hole.PARTIAL_JOIN || hole == Hole.TRY_JOIN || hole == Hole.EXIT_HANDLER || hole == Hole.CANCEL_RELAY)
                     && !options.holes().contains(Hole.FREE_EARLY)) frees.add(Node.stmt(-1, "/* not freed */", false));
             else frees.add(Node.stmt(-1, "free(" + n + ");", false));
         }
@@ -413,7 +425,7 @@ final class ProgramGenerator {
             case WRITE_UNDER_READ_LOCK -> o.guard == Guard.RWLOCK;
             case PLAIN_AMONG_ATOMICS -> o.guard == Guard.ATOMIC || o.guard == Guard.VATOMIC;
             case EARLY_MAIN_ACCESS -> o.guard == Guard.ORDER;
-            case PARTIAL_JOIN -> !o.kind.name().startsWith("ATOMIC");
+            case PARTIAL_JOIN, TRY_JOIN -> !o.kind.name().startsWith("ATOMIC");
             case SHARED_INDEX, SELF_CALL -> o.guard == Guard.OWN;
             case WRITE_READ_ONLY -> o.guard == Guard.READ_ONLY;
             case EXIT_HANDLER -> exitHandlerFits(o);
@@ -436,7 +448,7 @@ final class ProgramGenerator {
         if (hole == Hole.EXIT_HANDLER) {
             o = holeObj;
             holeDone = true;
-        } else if (hole != Hole.PARTIAL_JOIN && hole != Hole.CANCEL_RELAY && rnd.nextInt(4) == 0) {
+        } else if (hole != Hole.PARTIAL_JOIN && hole != Hole.TRY_JOIN && hole != Hole.CANCEL_RELAY && rnd.nextInt(4) == 0) {
             List<Obj> fit = objs.stream().filter(ProgramGenerator::exitHandlerFits).toList();
             if (!fit.isEmpty()) o = fit.get(rnd.nextInt(fit.size()));
         }
@@ -514,7 +526,8 @@ final class ProgramGenerator {
                 if (o.guard == Guard.READ_ONLY) op = 0;
                 if (!wrote && r == parts.get(parts.size() - 1) && i == ops - 1 && o.guard != Guard.READ_ONLY) op = 1 + rnd.nextInt(3);
                 wrote |= op > 0;
-                boolean holeHere = isHole && r == holeRole && !holeDone && hole != Hole.PARTIAL_JOIN && hole != Hole.FREE_EARLY;
+                boolean holeHere = isHole && r == holeRole && !holeDone && hole != Hole.PARTIAL_JOIN && hole != Hole.TRY_JOIN
+                        && hole != Hole.FREE_EARLY;
                 r.body.add(guarded(o, r, op, holeHere));
                 if (holeHere) holeDone = true;
             }
@@ -525,8 +538,8 @@ final class ProgramGenerator {
         if (isHole && hole == Hole.FREE_EARLY) {
             roles.get(0).body.add(Node.stmt(unit++, "free(" + o.name + ");", true));
             holeDone = true;
-        } else if (isHole && hole == Hole.PARTIAL_JOIN || rnd.nextBoolean()) {
-            if (isHole && hole == Hole.PARTIAL_JOIN) holeDone = true;
+        } else if (isHole && (hole == Hole.PARTIAL_JOIN || hole == Hole.TRY_JOIN) || rnd.nextBoolean()) {
+            if (isHole && (hole == Hole.PARTIAL_JOIN || hole == Hole.TRY_JOIN)) holeDone = true;
             post.add(Node.stmt(unit++, o.guard == Guard.ATOMIC ? forms.atomicOp(lvalue(o, null), 0) : "r += " + lvalue(o, null) + ";", true));
         }
     }

@@ -97,12 +97,15 @@ final class LibraryCalls {
                 out().append("  if (").append(id).append(" >= W_THREADS || !w_active[").append(id).append("]) goto w_cut;\n");
                 te.cut(null, false);
             }
-            te.blockUnless("w_done[" + id + "]", k);
+            // a join that does not wait (pthread_tryjoin_np; pthread_timedjoin_np, whose time limit may run out at once)
+            // succeeds only when the thread has ended, else fails (EBUSY, ETIMEDOUT) and joins nothing
+            if (j.waits()) te.blockUnless("w_done[" + id + "]", k);
             if (j.resultArg() >= 0 && j.resultArg() < args.size()) {
                 String r = args.get(j.resultArg());
-                out().append("  if (").append(r).append(") *(void **)(").append(r).append(") = w_retval[").append(id).append("];\n");
+                out().append("  if (").append(j.waits() ? "" : "w_done[" + id + "] && ").append(r).append(") *(void **)(").append(r)
+                        .append(") = w_retval[").append(id).append("];\n");
             }
-            result(c, "0");
+            result(c, j.waits() ? "0" : "(w_done[" + id + "] ? 0 : 16)");
         } else if (ev instanceof Event.ThreadExit) {
             te.threadExit();
             return;

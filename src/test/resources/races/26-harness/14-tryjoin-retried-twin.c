@@ -1,0 +1,23 @@
+/* expect: race-free */
+/* weft: imprecise: a join retried until pthread_tryjoin_np succeeds is not a join the thread-modular layer knows */
+/* The race-free twin of 13 (D21): main retries pthread_tryjoin_np until it succeeds, so the worker has ended before
+   main's write. Weft must not answer race (it answers unknown). */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <sched.h>
+
+int x;
+
+void *worker(void *arg) {
+    (void)arg;
+    x = 1;
+    return 0;
+}
+
+int main(void) {
+    pthread_t t;
+    pthread_create(&t, 0, worker, 0);
+    while (pthread_tryjoin_np(t, 0) != 0) sched_yield();
+    x = 2;
+    return 0;
+}
