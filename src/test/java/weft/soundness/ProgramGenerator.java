@@ -425,7 +425,10 @@ final class ProgramGenerator {
             case WRITE_UNDER_READ_LOCK -> o.guard == Guard.RWLOCK;
             case PLAIN_AMONG_ATOMICS -> o.guard == Guard.ATOMIC || o.guard == Guard.VATOMIC;
             case EARLY_MAIN_ACCESS -> o.guard == Guard.ORDER;
-            case PARTIAL_JOIN, TRY_JOIN -> !o.kind.name().startsWith("ATOMIC");
+            case PARTIAL_JOIN -> !o.kind.name().startsWith("ATOMIC");
+            // an object main's access after the failed join really races on: plain accesses, some of them writes
+            case TRY_JOIN -> !o.kind.name().startsWith("ATOMIC") && o.guard != Guard.ATOMIC && o.guard != Guard.VATOMIC
+                    && o.guard != Guard.ATOMIC_TYPE && o.guard != Guard.READ_ONLY;
             case SHARED_INDEX, SELF_CALL -> o.guard == Guard.OWN;
             case WRITE_READ_ONLY -> o.guard == Guard.READ_ONLY;
             case EXIT_HANDLER -> exitHandlerFits(o);
