@@ -1,6 +1,8 @@
 package weft.race;
 
 import weft.pointer.MemObject;
+import weft.race.pair.Access;
+import weft.race.pair.RaceContext;
 
 import java.util.ArrayList;
 import java.util.HashMap;

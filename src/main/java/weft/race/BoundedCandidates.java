@@ -10,6 +10,8 @@ import weft.ir.CallTarget;
 import weft.ir.Program;
 import weft.ir.SourceLoc;
 import weft.ir.Stmt;
+import weft.race.pair.Access;
+import weft.race.pair.RaceContext;
 
 import java.util.ArrayList;
 import java.util.HashSet;

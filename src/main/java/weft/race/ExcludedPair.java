@@ -1,6 +1,7 @@
 package weft.race;
 
 import weft.pointer.MemObject;
+import weft.race.pair.Access;
 
 /**
  * A pair of conflicting-looking accesses that an exclusion rule separated (kept only with

@@ -7,6 +7,7 @@ import weft.lock.HeldLock;
 import weft.lock.Lock;
 import weft.lock.LockState;
 import weft.pointer.MemObject;
+import weft.race.pair.Access;
 import weft.thread.ObjectMultiplicity;
 import weft.thread.ThreadId;
 

@@ -2,6 +2,9 @@ package weft.race;
 
 import weft.ir.SourceLoc;
 import weft.pointer.MemObject;
+import weft.race.pair.Access;
+import weft.race.pair.ExclusionRule;
+import weft.race.pair.RaceContext;
 import weft.race.rules.AtLeastOneWrite;
 import weft.race.rules.CommonLock;
 import weft.race.rules.CreatedAfter;

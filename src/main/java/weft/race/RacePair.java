@@ -1,6 +1,7 @@
 package weft.race;
 
 import weft.pointer.MemObject;
+import weft.race.pair.Access;
 
 import java.util.List;
 

@@ -1,5 +1,6 @@
 package weft.race;
 
+import weft.race.pair.Access;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;

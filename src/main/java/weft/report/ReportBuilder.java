@@ -2,13 +2,13 @@ package weft.report;
 
 import weft.ir.SourceLoc;
 import weft.pointer.MemObject;
-import weft.race.Access;
 import weft.race.AnalysisResult;
 import weft.race.CallGap;
 import weft.race.ExcludedPair;
 import weft.race.RacePair;
 import weft.race.Rank;
 import weft.race.Verdict;
+import weft.race.pair.Access;
 import weft.thread.ThreadId;
 import weft.trace.RaceAccess;
 import weft.trace.RaceWitness;

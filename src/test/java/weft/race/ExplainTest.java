@@ -1,10 +1,11 @@
 package weft.race;
 
-import org.junit.jupiter.api.Test;
 import weft.frontend.Frontend;
 import weft.frontend.FrontendOptions;
 import weft.ir.DataModel;
 import weft.ir.Program;
+import weft.race.pair.ExclusionRule;
+import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
 import java.util.List;

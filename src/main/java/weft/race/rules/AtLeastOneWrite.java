@@ -1,8 +1,8 @@
 package weft.race.rules;
 
-import weft.race.Access;
-import weft.race.ExclusionRule;
-import weft.race.RaceContext;
+import weft.race.pair.Access;
+import weft.race.pair.ExclusionRule;
+import weft.race.pair.RaceContext;
 
 /**
  * Two reads never race: a data race needs at least one write (C11 5.1.2.4). Trivially sound.

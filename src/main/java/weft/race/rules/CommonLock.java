@@ -1,9 +1,9 @@
 package weft.race.rules;
 
 import weft.lock.HeldLock;
-import weft.race.Access;
-import weft.race.ExclusionRule;
-import weft.race.RaceContext;
+import weft.race.pair.Access;
+import weft.race.pair.ExclusionRule;
+import weft.race.pair.RaceContext;
 
 /**
  * A lock both threads certainly hold (in modes that exclude each other: not both read locks) orders

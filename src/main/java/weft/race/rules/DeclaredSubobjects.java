@@ -6,9 +6,9 @@ import weft.ir.CType;
 import weft.ir.StructType;
 import weft.lock.SymbolicLock;
 import weft.pointer.MemObject;
-import weft.race.Access;
-import weft.race.ExclusionRule;
-import weft.race.RaceContext;
+import weft.race.pair.Access;
+import weft.race.pair.ExclusionRule;
+import weft.race.pair.RaceContext;
 
 import java.util.ArrayList;
 import java.util.HashMap;

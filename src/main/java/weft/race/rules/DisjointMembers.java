@@ -2,9 +2,9 @@ package weft.race.rules;
 
 import weft.access.SymbolicBase;
 import weft.lock.SymbolicLock;
-import weft.race.Access;
-import weft.race.ExclusionRule;
-import weft.race.RaceContext;
+import weft.race.pair.Access;
+import weft.race.pair.ExclusionRule;
+import weft.race.pair.RaceContext;
 
 /**
  * Accesses to disjoint members of objects of one struct type, each named relative to its own object

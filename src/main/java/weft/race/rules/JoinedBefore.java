@@ -1,8 +1,8 @@
 package weft.race.rules;
 
-import weft.race.Access;
-import weft.race.ExclusionRule;
-import weft.race.RaceContext;
+import weft.race.pair.Access;
+import weft.race.pair.ExclusionRule;
+import weft.race.pair.RaceContext;
 
 /**
  * If {@code b}'s thread B is in the must-joined set at {@code a}, B terminated before {@code a}, so

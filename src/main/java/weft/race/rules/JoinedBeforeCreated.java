@@ -1,9 +1,9 @@
 package weft.race.rules;
 
 import weft.modular.LocalState;
-import weft.race.Access;
-import weft.race.ExclusionRule;
-import weft.race.RaceContext;
+import weft.race.pair.Access;
+import weft.race.pair.ExclusionRule;
+import weft.race.pair.RaceContext;
 import weft.thread.ThreadId;
 
 import java.util.List;

@@ -1,8 +1,8 @@
 package weft.race.rules;
 
-import weft.race.Access;
-import weft.race.ExclusionRule;
-import weft.race.RaceContext;
+import weft.race.pair.Access;
+import weft.race.pair.ExclusionRule;
+import weft.race.pair.RaceContext;
 
 /**
  * Two atomic accesses ({@code _Atomic} objects, {@code __atomic_*}/{@code __sync_*}/{@code atomic_*}

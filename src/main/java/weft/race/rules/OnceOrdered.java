@@ -1,8 +1,8 @@
 package weft.race.rules;
 
-import weft.race.Access;
-import weft.race.ExclusionRule;
-import weft.race.RaceContext;
+import weft.race.pair.Access;
+import weft.race.pair.ExclusionRule;
+import weft.race.pair.RaceContext;
 
 /**
  * {@code pthread_once}/{@code call_once}: the routine runs once in the whole program, and every call

@@ -1,9 +1,9 @@
 package weft.race.rules;
 
 import weft.pointer.MemObject;
-import weft.race.Access;
-import weft.race.ExclusionRule;
-import weft.race.RaceContext;
+import weft.race.pair.Access;
+import weft.race.pair.ExclusionRule;
+import weft.race.pair.RaceContext;
 
 /**
  * Each thread has its own instance of a {@code _Thread_local}/{@code __thread} variable. Two accesses

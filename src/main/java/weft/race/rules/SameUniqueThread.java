@@ -1,8 +1,8 @@
 package weft.race.rules;
 
-import weft.race.Access;
-import weft.race.ExclusionRule;
-import weft.race.RaceContext;
+import weft.race.pair.Access;
+import weft.race.pair.ExclusionRule;
+import weft.race.pair.RaceContext;
 
 /**
  * Accesses of one thread are ordered by program order; an abstract thread that is unique (at most one

@@ -2,9 +2,9 @@ package weft.race.rules;
 
 import weft.ir.CType;
 import weft.ir.StructType;
-import weft.race.Access;
-import weft.race.ExclusionRule;
-import weft.race.RaceContext;
+import weft.race.pair.Access;
+import weft.race.pair.ExclusionRule;
+import weft.race.pair.RaceContext;
 
 /**
  * A plain access by a scalar lvalue of non-character type ({@code *q = 1} with {@code int *q}) does not

@@ -7,9 +7,9 @@ import weft.ir.StructType;
 import weft.lock.HeldLock;
 import weft.lock.SymbolicLock;
 import weft.model.Event.Mode;
-import weft.race.Access;
-import weft.race.ExclusionRule;
-import weft.race.RaceContext;
+import weft.race.pair.Access;
+import weft.race.pair.ExclusionRule;
+import weft.race.pair.RaceContext;
 
 import java.util.HashSet;
 import java.util.IdentityHashMap;

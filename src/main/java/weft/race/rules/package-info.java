@@ -1,6 +1,6 @@
 /**
  * The exclusion rules of the thread-modular layer: each class is one reason why two accesses to shared memory cannot
- * form a data race, an {@code ExclusionRule} of {@code weft.race}, and carries in its class comment the argument why
+ * form a data race, an {@link weft.race.pair.ExclusionRule}, and carries in its class comment the argument why
  * its exclusion is sound and what it assumes of the analyses it reads. A pair is a possible race only if no rule
  * excludes it.
  *
@@ -19,10 +19,10 @@
  * {@code SymbolicLockRule}, {@code DistinctInstances} and {@code OwnElementBeforeCreate} are asked per pair of
  * accesses, skipped through {@code mayExclude} for the accesses they cannot apply to.
  *
- * <p>Builds on {@code weft.race} ({@code Access}, {@code ExclusionRule} and {@code RaceContext} only),
+ * <p>Builds on {@code weft.race.pair} ({@code Access}, {@code ExclusionRule}, {@code RaceContext}),
  * {@code weft.access}, {@code weft.modular} ({@code LocalState}), {@code weft.lock}, {@code weft.pointer},
  * {@code weft.thread}, {@code weft.ir} and {@code weft.model}. Its only user is {@code weft.race.RaceDetector}; it must
- * not import anything else of {@code weft.race} (the detector, the analysis, the precise layers), nor
- * {@code weft.report} or {@code weft.cli}.
+ * not import {@code weft.race} itself (the detector, the analysis, the precise layers: the sub-packages form no
+ * cycle), nor {@code weft.report} or {@code weft.cli}.
  */
 package weft.race.rules;

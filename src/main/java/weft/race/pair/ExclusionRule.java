@@ -1,4 +1,4 @@
-package weft.race;
+package weft.race.pair;
 
 /**
  * One reason why two accesses cannot form a data race. A pair may race only if no rule excludes it
@@ -13,7 +13,7 @@ public interface ExclusionRule {
     /**
      * Whether {@link #exclude} reads nothing of the two accesses but their threads, thread-modular
      * states and source locations ({@code thread()}, {@code state()}, {@code loc()}), so that its answer
-     * is the same for every pair of accesses with those three equal. {@link RaceDetector} then asks it
+     * is the same for every pair of accesses with those three equal. {@code race.RaceDetector} then asks it
      * once per pair of (thread, state) classes at one pair of sites instead of once per pair of
      * accesses; a rule that says true here must not read the region, the access or the function.
      */
@@ -25,7 +25,7 @@ public interface ExclusionRule {
      * Whether {@link #exclude} reads nothing of the two accesses but their memory accesses ({@code access()},
      * {@code region()}, {@code isWrite()}, {@code isAtomic()}, {@code loc()}) and the context, so that its answer
      * is the same for every pair of accesses whose {@link weft.access.MemoryAccess} values are equal, whatever
-     * their threads, states, functions and edges. {@link RaceDetector} asks the rules at the head of its list that
+     * their threads, states, functions and edges. {@code race.RaceDetector} asks the rules at the head of its list that
      * say true here once per pair of distinct memory accesses at one pair of sites; a rule that says true here must
      * not read the thread, the state, the function or the edge, in {@link #exclude} nor in {@link #mayExclude}.
      */

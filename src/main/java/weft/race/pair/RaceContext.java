@@ -1,4 +1,4 @@
-package weft.race;
+package weft.race.pair;
 
 import weft.modular.LocalState;
 import weft.pointer.PointsTo;
