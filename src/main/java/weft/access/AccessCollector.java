@@ -236,6 +236,11 @@ public final class AccessCollector {
         return !iv.isTop() && !iv.isBottom() && iv.hi() >= 0 && iv.hi() < Region.UNBOUNDED ? Math.max(1, iv.hi()) : Region.UNBOUNDED;
     }
 
+    /** A variadic argument as a report names it: its C text, or its position when the front end holds it in a temporary. */
+    private static String argumentName(Expr p, int i) {
+        return CText.mentionsTemporary(p) ? Integer.toString(i + 1) : CText.of(p);
+    }
+
     private void library(Function f, int node, Stmt.Call c, weft.model.LibraryModel model, List<MemoryAccess> out) {
         library(f, node, c, model.name(), model.event(), out);
         if (libcStateRaces) hiddenState(f, node, c, model.facts(), out);
@@ -278,9 +283,9 @@ public final class AccessCollector {
                     for (int i = first; i < args.size(); i++) {
                         Expr p = args.get(i);
                         if (!p.type().isPointer()) continue;
-                        if (m.varargsRead()) through(f, node, p, Region.UNBOUNDED, false, false, loc, name + " argument " + (CText.mentionsTemporary(p) ? Integer.toString(i + 1) : CText.of(p)), out);
+                        if (m.varargsRead()) through(f, node, p, Region.UNBOUNDED, false, false, loc, name + " argument " + argumentName(p, i), out);
                         if (written == null || written.contains(i - first)) {
-                            through(f, node, p, Region.UNBOUNDED, true, false, loc, name + " argument " + (CText.mentionsTemporary(p) ? Integer.toString(i + 1) : CText.of(p)), out);
+                            through(f, node, p, Region.UNBOUNDED, true, false, loc, name + " argument " + argumentName(p, i), out);
                         }
                     }
                 }

@@ -4,9 +4,11 @@ import weft.access.Region;
 import weft.access.Regions;
 import weft.ir.Expr;
 import weft.ir.Function;
+import weft.ir.Lvalue;
 import weft.pointer.MemObject;
 import weft.thread.ObjectMultiplicity;
 
+import java.util.ArrayDeque;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
@@ -94,15 +96,15 @@ public final class LockResolver {
      */
     static String member(Expr lockPointer, long offset) {
         if (!(lockPointer instanceof Expr.AddrOf a)) return null;
-        java.util.ArrayDeque<String> parts = new java.util.ArrayDeque<>();
+        ArrayDeque<String> parts = new ArrayDeque<>();
         long off = 0;
-        weft.ir.Lvalue lv = a.lvalue();
+        Lvalue lv = a.lvalue();
         while (true) {
-            if (lv instanceof weft.ir.Lvalue.Field f && !f.field().isBitField()) {
+            if (lv instanceof Lvalue.Field f && !f.field().isBitField()) {
                 parts.addFirst("." + f.field().name());
                 off += f.field().offset();
                 lv = f.base();
-            } else if (lv instanceof weft.ir.Lvalue.Index ix && ix.index() instanceof Expr.IntConst k && ix.type().size() > 0) {
+            } else if (lv instanceof Lvalue.Index ix && ix.index() instanceof Expr.IntConst k && ix.type().size() > 0) {
                 parts.addFirst("[" + k.value() + "]");
                 off += k.value() * ix.type().size();
                 lv = ix.base();
@@ -110,7 +112,7 @@ public final class LockResolver {
                 break;
             }
         }
-        boolean root = lv instanceof weft.ir.Lvalue.Var || lv instanceof weft.ir.Lvalue.Deref;
+        boolean root = lv instanceof Lvalue.Var || lv instanceof Lvalue.Deref;
         return root && !parts.isEmpty() && off == offset ? String.join("", parts) : null;
     }
 
