@@ -121,7 +121,7 @@ public final class AtomicOps {
 
     private static boolean same(Value a, Value b) {
         if (a instanceof Value.Int x && b instanceof Value.Int y) return x.v() == y.v();
-        if (a instanceof Value.Ptr && b instanceof Value.Ptr) return a.equals(b);
+        if (a instanceof Value.Ptr x && b instanceof Value.Ptr y) return x.sameAddress(y);
         if (a instanceof Value.Fn && b instanceof Value.Fn) return a.equals(b);
         boolean aNull = a instanceof Value.Int x && x.v() == 0;
         boolean bNull = b instanceof Value.Int y && y.v() == 0;

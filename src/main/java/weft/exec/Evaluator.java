@@ -144,8 +144,16 @@ public final class Evaluator {
             if (p instanceof Value.Undef) throw Abandon.unsupported("undefined value");
             return p;
         }
-        Long fixed = integerAddress(lv, c);
+        Long fixed = integerAddress(lv);
         if (fixed != null) return Value.of(IntConversions.truncate(fixed, st.dm.pointerSize, false));
+        if (lv instanceof Lvalue.Index ix && ix.base() instanceof Lvalue.Field
+                && ix.base().type().unqualified() instanceof CType.Array arr && arr.length() > 0 && arr.size() > 0) {
+            // an element of a member array: arithmetic from here stays in that array (C11 6.5.6p8)
+            Addr b = addr(ix.base(), c, false);
+            Addr a = element(ix, b, c, true);
+            st.mem.markAddressTaken(a.obj());
+            return new Value.Ptr(a.obj(), a.off(), b.off(), b.off() + arr.size());
+        }
         Addr a = addr(lv, c, true);
         st.mem.markAddressTaken(a.obj());
         return new Value.Ptr(a.obj(), a.off());
@@ -155,7 +163,7 @@ public final class Evaluator {
      * The address of a member designated through an integer pointer, as in the classic {@code offsetof}
      * {@code &((T *) 0)->f} (GCC folds it to the member offset); null when the lvalue is not based on an integer.
      */
-    private Long integerAddress(Lvalue lv, Ctx c) {
+    private static Long integerAddress(Lvalue lv) {
         long off = 0;
         Lvalue cur = lv;
         while (cur instanceof Lvalue.Field f) {
@@ -178,30 +186,7 @@ public final class Evaluator {
             Addr b = addr(f.base(), c, false);
             return new Addr(b.obj(), b.off() + f.field().offset());
         }
-        if (lv instanceof Lvalue.Index ix) {
-            Addr b = addr(ix.base(), c, false);
-            Value iv = eval(ix.index(), c);
-            if (!(iv instanceof Value.Int i)) throw Abandon.unsupported("non-integer index");
-            long idx = i.v();
-            if (isUnsigned(ix.index().type()) && idx < 0) throw Abandon.unsupported("index out of range");
-            long es = ix.type().size();
-            if (es <= 0) throw Abandon.unsupported("element of unknown size");
-            CType bt = ix.base().type().unqualified();
-            if (bt instanceof CType.Array arr && arr.length() >= 0) {
-                if (idx < 0 || idx > arr.length() || (idx == arr.length() && !addrOnly)) {
-                    throw Abandon.unsupported("index " + idx + " out of bounds of " + ix.base());
-                }
-            }
-            long off;
-            try {
-                off = Math.addExact(b.off(), Math.multiplyExact(idx, es));
-            } catch (ArithmeticException e) {
-                throw Abandon.unsupported("index overflow");
-            }
-            Block o = st.mem.get(b.obj());
-            if (off < 0 || off > o.size) throw Abandon.unsupported("index out of bounds of " + o.name);
-            return new Addr(b.obj(), off);
-        }
+        if (lv instanceof Lvalue.Index ix) return element(ix, addr(ix.base(), c, false), c, addrOnly);
         if (lv instanceof Lvalue.Deref d) {
             Value p = eval(d.pointer(), c);
             if (p instanceof Value.Ptr q) return new Addr(q.obj(), q.off());
@@ -209,6 +194,31 @@ public final class Evaluator {
             throw Abandon.unsupported("dereference of " + p);
         }
         throw Abandon.unsupported("lvalue " + lv);
+    }
+
+    /** The address of element {@code ix} of the array at {@code b}. */
+    private Addr element(Lvalue.Index ix, Addr b, Ctx c, boolean addrOnly) {
+        Value iv = eval(ix.index(), c);
+        if (!(iv instanceof Value.Int i)) throw Abandon.unsupported("non-integer index");
+        long idx = i.v();
+        if (isUnsigned(ix.index().type()) && idx < 0) throw Abandon.unsupported("index out of range");
+        long es = ix.type().size();
+        if (es <= 0) throw Abandon.unsupported("element of unknown size");
+        CType bt = ix.base().type().unqualified();
+        if (bt instanceof CType.Array arr && arr.length() >= 0) {
+            if (idx < 0 || idx > arr.length() || (idx == arr.length() && !addrOnly)) {
+                throw Abandon.unsupported("index " + idx + " out of bounds of " + ix.base());
+            }
+        }
+        long off;
+        try {
+            off = Math.addExact(b.off(), Math.multiplyExact(idx, es));
+        } catch (ArithmeticException e) {
+            throw Abandon.unsupported("index overflow");
+        }
+        Block o = st.mem.get(b.obj());
+        if (off < 0 || off > o.size) throw Abandon.unsupported("index out of bounds of " + o.name);
+        return new Addr(b.obj(), off);
     }
 
     private static boolean isUnsigned(CType t) {
@@ -288,15 +298,15 @@ public final class Evaluator {
             Value n = lp ? r : l;
             if (!(n instanceof Value.Int ni)) throw Abandon.unsupported("pointer offset " + n);
             long delta = mulExact(ni.v(), scaleOf(lp ? lt : rt));
-            return offset(p, op == BinOp.SUB ? -delta : delta);
+            return offset(p, op == BinOp.SUB ? -delta : delta, constant(lp ? b.right() : b.left()));
         }
         if (op == BinOp.SUB && lp) return pointerDiff(l, r, scaleOf(lt), t);
         if (isAddress(l) || isAddress(r)) {
             // a pointer converted to an integer type: only +/- an integer, or a difference, keep exact meaning
             if (t.size() < st.dm.pointerSize) throw Abandon.unsupported("pointer truncated");
-            if (op == BinOp.ADD && isAddress(l) && r instanceof Value.Int ri) return offset(l, ri.v());
-            if (op == BinOp.ADD && isAddress(r) && l instanceof Value.Int li) return offset(r, li.v());
-            if (op == BinOp.SUB && isAddress(l) && r instanceof Value.Int ri) return offset(l, -ri.v());
+            if (op == BinOp.ADD && isAddress(l) && r instanceof Value.Int ri) return offset(l, ri.v(), false);
+            if (op == BinOp.ADD && isAddress(r) && l instanceof Value.Int li) return offset(r, li.v(), false);
+            if (op == BinOp.SUB && isAddress(l) && r instanceof Value.Int ri) return offset(l, -ri.v(), false);
             if (op == BinOp.SUB && isAddress(l) && isAddress(r)) return pointerDiff(l, r, 1, t);
             throw Abandon.unsupported("arithmetic on pointer bits");
         }
@@ -331,6 +341,12 @@ public final class Evaluator {
         return v instanceof Value.Ptr || v instanceof Value.Fn;
     }
 
+    /** Whether {@code e} is an integer constant (under conversions), {@code offsetof}'s {@code &((T *) 0)->f} included. */
+    private static boolean constant(Expr e) {
+        while (e instanceof Expr.Cast k) e = k.operand();
+        return e instanceof Expr.IntConst || e instanceof Expr.AddrOf a && integerAddress(a.lvalue()) != null;
+    }
+
     private static long mulExact(long a, long b) {
         try {
             return Math.multiplyExact(a, b);
@@ -339,14 +355,23 @@ public final class Evaluator {
         }
     }
 
-    /** {@code p + delta} bytes; the result must stay within the object or one past its end. */
-    Value offset(Value p, long delta) {
+    /**
+     * {@code p + delta} bytes; the result must stay within the object or one past its end, and a pointer into a member
+     * array within that array or one past its end (C11 6.5.6p8), as the thread-modular layer assumes
+     * ({@code pointer.Solver#shift}, {@code access.Regions}), except for a {@code constant} move back to the object's
+     * start: {@code container_of} computed from a member array, which that layer follows exactly.
+     */
+    Value offset(Value p, long delta, boolean constant) {
         if (p instanceof Value.Ptr q) {
             Block o = st.mem.get(q.obj());
             if (!o.alive) throw Abandon.unsupported("arithmetic on a dangling pointer");
             long off = q.off() + delta;
             if (off < 0 || off > o.size) throw Abandon.unsupported("pointer arithmetic out of bounds of " + o.name);
-            return new Value.Ptr(q.obj(), off);
+            if (q.bounded() && (off < q.lo() || off > q.hi())) {
+                if (constant && off == 0) return new Value.Ptr(q.obj(), 0);
+                throw Abandon.unsupported("pointer arithmetic out of a member array of " + o.name);
+            }
+            return q.at(off);
         }
         if (delta == 0) return p;
         throw Abandon.unsupported("arithmetic on " + p);
@@ -444,7 +469,8 @@ public final class Evaluator {
             if (isAddress(v)) {
                 if (IntConversions.isBool(ti)) return Value.ONE;
                 if (ti.size() < st.dm.pointerSize) throw Abandon.unsupported("pointer truncated to " + ti);
-                return v;
+                // integer arithmetic on addresses is the implementation's (gcc: byte arithmetic on the object)
+                return v instanceof Value.Ptr q ? q.whole() : v;
             }
             if (v instanceof Value.Flt f) return Value.of(floatToInt(f.v(), ti));
         }

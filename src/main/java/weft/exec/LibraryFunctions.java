@@ -164,6 +164,7 @@ public final class LibraryFunctions {
 
     private void access(Ctx c, Value.Ptr p, long n, boolean write, Stmt.Call call, String name) {
         if (n <= 0) return;
+        if (p.bounded() && p.off() + n > p.hi()) throw Abandon.unsupported(name + " past the end of a member array");
         st.mem.check(p.obj(), p.off(), n, write);
         if (c.collects()) c.record(new ByteAccess(p.obj(), p.off(), n, write, c.atomicSection, call.loc(), "memory by " + name));
     }
@@ -253,7 +254,7 @@ public final class LibraryFunctions {
                 }
             }
             access(c, s, found >= 0 ? found + 1 : len + 1, false, call, name);
-            return in.finishCall(t, c, e, found >= 0 ? new Value.Ptr(s.obj(), s.off() + found) : Value.ZERO, null);
+            return in.finishCall(t, c, e, found >= 0 ? s.at(s.off() + found) : Value.ZERO, null);
         } else if (sem instanceof Semantics.Output out) {
             int fmt = out.text();
             Value.Ptr f = ptr(LibraryBehaviour.arg(args, fmt), name);

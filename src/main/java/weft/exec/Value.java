@@ -16,9 +16,39 @@ public sealed interface Value {
         @Override public String toString() { return Long.toString(v); }
     }
 
-    /** The address of byte {@code off} of memory object {@code obj}. */
-    record Ptr(int obj, long off) implements Value {
-        @Override public String toString() { return "&obj" + obj + "+" + off; }
+    /**
+     * The address of byte {@code off} of memory object {@code obj}. A pointer derived from an array that is a member
+     * of a struct or union keeps that array's bytes {@code [lo, hi)} ({@code hi < 0}: no such bound, the object's
+     * bounds apply): arithmetic that leaves them is undefined (C11 6.5.6p8) even within the object, as are library
+     * accesses past them (7.1.4), and the analyses that prove race freedom assume it (a member's region stays the
+     * member's), so an execution abandons there rather than reach accesses that only undefined behaviour reaches.
+     */
+    record Ptr(int obj, long off, long lo, long hi) implements Value {
+        public Ptr(int obj, long off) {
+            this(obj, off, 0, -1);
+        }
+
+        /** Whether this pointer carries the bounds of a member array. */
+        public boolean bounded() {
+            return hi >= 0;
+        }
+
+        /** The same provenance at offset {@code at}. */
+        public Ptr at(long at) {
+            return new Ptr(obj, at, lo, hi);
+        }
+
+        /** The same address without a member array's bounds (as after a conversion to an integer). */
+        public Ptr whole() {
+            return bounded() ? new Ptr(obj, off) : this;
+        }
+
+        /** Same object and offset, whatever the bounds. */
+        public boolean sameAddress(Ptr o) {
+            return obj == o.obj && off == o.off;
+        }
+
+        @Override public String toString() { return "&obj" + obj + "+" + off + (bounded() ? "[" + lo + "," + hi + ")" : ""); }
     }
 
     /** The address of a function, by link name. */

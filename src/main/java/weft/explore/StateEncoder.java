@@ -317,9 +317,13 @@ final class StateEncoder {
                 out.i(1);
                 out.l(i.v());
             } else if (v instanceof Value.Ptr p) {
-                out.i(2);
+                out.i(p.bounded() ? 7 : 2);
                 obj(p.obj());
                 out.l(p.off());
+                if (p.bounded()) {
+                    out.l(p.lo());
+                    out.l(p.hi());
+                }
             } else if (v instanceof Value.Fn f) {
                 out.i(3);
                 out.i(names.computeIfAbsent(f.name(), x -> names.size()));

@@ -21,6 +21,7 @@ import weft.lock.Release;
 import weft.lock.SymbolicLock;
 import weft.model.Event;
 import weft.pointer.Loc;
+import weft.thread.CounterJoins;
 import weft.thread.JoinLoops;
 import weft.thread.ThreadEvents;
 import weft.thread.ThreadGraph;
@@ -46,18 +47,20 @@ final class Transfer {
     private final LockResolver locks;
     private final TidCells tids;
     private final JoinLoops joinLoops;
+    private final CounterJoins counterJoins;
     private final AddressTaken addressTaken;
     private final ExternalReach external;
     private final Reassigned reassigned = new Reassigned();
 
     Transfer(Program program, ThreadGraph graph, Regions regions, LockResolver locks, TidCells tids, JoinLoops joinLoops,
-             AddressTaken addressTaken, ExternalReach external) {
+             CounterJoins counterJoins, AddressTaken addressTaken, ExternalReach external) {
         this.program = program;
         this.graph = graph;
         this.regions = regions;
         this.locks = locks;
         this.tids = tids;
         this.joinLoops = joinLoops;
+        this.counterJoins = counterJoins;
         this.addressTaken = addressTaken;
         this.external = external;
     }
@@ -72,6 +75,11 @@ final class Transfer {
             LocalState r = assume(f, s, a);
             if (r == null) return null;
             Set<ThreadId> all = joinLoops.joinedAt(t, f, e);
+            Set<ThreadId> counted = counterJoins.joinedAt(t, f, e);
+            if (!counted.isEmpty()) {
+                all = new java.util.LinkedHashSet<>(all);
+                all.addAll(counted);
+            }
             if (all.isEmpty()) return r;
             ThreadEvents te = r.threads();
             for (ThreadId c : all) te = te.withJoined(c);

@@ -65,6 +65,22 @@ class ProverOptionTest {
         for (Prover p : Prover.values()) assertEquals(Verdict.FALSE, run(RACY, Set.of(p)).verdict(), p.label());
     }
 
+    /**
+     * mut-35: an uninitialised offset steps a pointer into a member array; the exploration alone once answered race
+     * through a value that took the step onto a sibling member (undefined: C11 6.5.6p8), where the thread-modular layer
+     * proves the program race-free. No layer may answer race for it; the racy twin is a race for every layer.
+     */
+    @Test
+    void noLayerStepsOutOfAMemberArray() throws Exception {
+        Path free = ROOT.resolve("26-harness/15-uninitialised-offset-in-member-array.c");
+        Path racy = ROOT.resolve("26-harness/16-uninitialised-offset-in-member-array-racy-twin.c");
+        for (Prover p : Prover.values()) {
+            assertTrue(run(free, Set.of(p)).verdict() != Verdict.FALSE, p.label());
+            assertEquals(Verdict.FALSE, run(racy, Set.of(p)).verdict(), p.label());
+        }
+        assertEquals(Verdict.TRUE, run(free, Set.of(Prover.THREAD_MODULAR)).verdict());
+    }
+
     /** A thread's 4 KB local, indeterminate at its declaration, once sent the bounded layer into endless recursion. */
     @Test
     void boundedAloneSurvivesALargeIndeterminateLocal() throws Exception {

@@ -18,13 +18,22 @@ final class IndeterminateForms {
      * {@code COPY}: the branch is on a copy that {@code memcpy} made of an uninitialised local (a copy of an
      * indeterminate value is indeterminate); {@code REALLOC}: on the part a {@code realloc} added to a block;
      * {@code ZEROED}: on a member a brace initialiser does not name, which is zero (C11 6.7.9p21), so the access never
-     * happens (a trap for a layer that would take it for indeterminate; not a hole).
+     * happens (a trap for a layer that would take it for indeterminate; not a hole); {@code STEP}: the element of a
+     * member array an uninitialised offset gives, with no mask ({@code *(o.buf + u)}, 0..3 for the oracles): any value
+     * to Weft, but C11 6.5.6p8 keeps the step in the member, so an execution that steps onto a sibling member is
+     * undefined, not a race (a trap for a layer that would run it: mut-35, the exploration alone answered false so).
      */
-    enum Form { BRANCH, POINTER, HEAP, INDEX, COPY, REALLOC, ZEROED;
+    enum Form { BRANCH, POINTER, HEAP, INDEX, COPY, REALLOC, ZEROED, STEP;
 
-        /** The forms that fit an object ({@code INDEX} needs one that can be indexed). */
-        static java.util.List<Form> fitting(boolean indexable) {
-            return indexable ? java.util.List.of(values()) : java.util.List.of(BRANCH, POINTER, HEAP, COPY, REALLOC, ZEROED);
+        /**
+         * The forms that fit an object ({@code INDEX} needs one that can be indexed, {@code STEP} an array that is a
+         * struct member).
+         */
+        static java.util.List<Form> fitting(boolean indexable, boolean memberArray) {
+            java.util.List<Form> out = new java.util.ArrayList<>(java.util.List.of(BRANCH, POINTER, HEAP, COPY, REALLOC, ZEROED));
+            if (indexable) out.add(INDEX);
+            if (memberArray) out.add(STEP);
+            return out;
         }
     }
 
@@ -43,7 +52,7 @@ final class IndeterminateForms {
 
     /**
      * A statement making {@code access} (a statement over {@code $LV$}) on {@code lv} under an indeterminate value;
-     * {@code array}: the object's name when it can be indexed ({@code name[0..3]}), for {@link Form#INDEX}.
+     * {@code array}: the array of four the object has ({@code array[0..3]}), for {@link Form#INDEX} and {@link Form#STEP}.
      */
     String access(Form f, String lv, String array, java.util.function.UnaryOperator<String> access) {
         int k = names.getAsInt();
@@ -60,6 +69,7 @@ final class IndeterminateForms {
             case REALLOC -> "{ int *c" + k + " = malloc(sizeof(int)); if (c" + k + ") { *c" + k + " = 0; int *g" + k + " = realloc(c" + k
                     + ", 2 * sizeof(int)); if (g" + k + ") { $<g" + k + "[1] = " + input.apply(0, 1) + "; >$if (g" + k + "[1]) " + access.apply(lv)
                     + " free(g" + k + "); } else free(c" + k + "); } }";
+            case STEP -> "{ " + local(u, 0, 3) + " " + access.apply("*(" + array + " + " + u + ")") + " }";
             case ZEROED -> "{ struct { int a; union { int x; int y; }; } z" + k + " = {1}; if (z" + k + ".x) " + access.apply(lv) + " }";
         };
     }

@@ -28,10 +28,14 @@ final class LockAccess {
         if (g.nrnd.nextInt(10) == 0) return VariadicForms.access(g.decls, g.nrnd, lv, a -> g.forms.plainOp(a, op));
         if (g.nrnd.nextInt(12) == 0) return LibraryForms.access(g.decls, lv, a -> g.forms.plainOp(a, op));
         if (g.nrnd.nextInt(12) == 0) return WideTargetForms.access(g.decls, lv, a -> g.forms.plainOp(a, op), g.nrnd.nextInt(3));
+        boolean member = o.kind == ProgramGenerator.Kind.MEMBER_ARRAY;
+        // a member array's step at an uninitialised offset, more often than the other forms: it bites only beside
+        // a hole on a sibling member
+        if (member && g.nrnd.nextInt(4) == 0) return g.indet.access(IndeterminateForms.Form.STEP, lv, o.name + ".buf", a -> g.forms.plainOp(a, op));
         if (g.nrnd.nextInt(8) != 0) return body;
-        var forms = IndeterminateForms.Form.fitting(o.kind == ProgramGenerator.Kind.ARRAY || o.kind == ProgramGenerator.Kind.HEAP);
+        var forms = IndeterminateForms.Form.fitting(o.kind == ProgramGenerator.Kind.ARRAY || o.kind == ProgramGenerator.Kind.HEAP || member, member);
         var f = forms.get(g.nrnd.nextInt(forms.size()));
-        return g.indet.access(f, lv, o.name, a -> g.forms.plainOp(a, op));
+        return g.indet.access(f, lv, member ? o.name + ".buf" : o.name, a -> g.forms.plainOp(a, op));
     }
 
     private String lock(String l) {

@@ -74,7 +74,13 @@ final class ProgramGenerator {
          * (D21) main's join of a worker is a {@code pthread_tryjoin_np}, which fails while the worker still runs: the
          * worker's accesses race with main's after it (the thread-modular layer took it for a join that waits).
          */
-        TRY_JOIN
+        TRY_JOIN,
+        /**
+         * (34) main waits for a counter of live workers instead of joining the hole's worker ({@link CounterJoinForms}),
+         * but the count is broken: the worker counts itself out before its accesses, main waits only until one is left,
+         * or a worker is created without being counted in.
+         */
+        COUNTER_JOIN
     }
 
     /** The holes of issue 31's three areas, whose constructs appear only with {@link Options#newForms}. */
@@ -128,6 +134,8 @@ final class ProgramGenerator {
         /** A loop worker given its index by value ({@code (void *)(long)i}) rather than as {@code &ids[i]}. */
         boolean byValue;
         final List<Node> body = new ArrayList<>();
+        /** Waited for through a counter of live workers ({@link CounterJoinForms}) instead of joined; null if joined. */
+        CounterJoinForms counter;
 
         Role(int id, boolean loop) {
             this.id = id;
@@ -238,6 +246,25 @@ final class ProgramGenerator {
             if (r.id == 0) continue;
             int u = unit++;
             String fn = "worker" + r.id;
+            boolean counterHole = hole == Hole.COUNTER_JOIN && r.id == 1 + holeRole(roles);
+            if (counterHole || options.newForms() && !(partialJoin || tryJoin) && nrnd.nextInt(6) == 0) {
+                // the workers counted in and out, main waits for the count to reach 0 (issue 34)
+                r.counter = new CounterJoinForms(r.id, counterHole ? CounterJoinForms.Break.values()[nrnd.nextInt(CounterJoinForms.Break.values().length)] : null, nrnd);
+                r.counter.declare(decls);
+                if (r.loop) {
+                    decls.add("pthread_t ts" + r.id + "[2];");
+                    decls.add("int ids" + r.id + "[2];");
+                    main.add(Node.block(u, "for (int i = 0; i < 2; i++) {", List.of(
+                            Node.stmt(-1, "ids" + r.id + "[i] = i;", false),
+                            Node.stmt(-1, r.counter.countIn("i == 0"), false),
+                            Node.stmt(-1, "if (pthread_create(&ts" + r.id + "[i], 0, " + fn + ", " + r.argument("i") + ") == 0) pthread_detach(ts" + r.id + "[i]);", false)), "}"));
+                } else {
+                    decls.add("pthread_t t" + r.id + ";");
+                    main.add(Node.stmt(u, r.counter.countIn("1") + " if (pthread_create(&t" + r.id + ", 0, " + fn + ", 0) == 0) pthread_detach(t" + r.id + ");", false));
+                }
+                joins.add(Node.stmt(u, r.counter.await(), false));
+                continue;
+            }
             if (r.loop) {
                 decls.add("pthread_t ts" + r.id + "[2];");
                 decls.add("int ids" + r.id + "[2];");
@@ -306,8 +333,11 @@ final class ProgramGenerator {
             List<Node> body = new ArrayList<>();
             body.add(Node.stmt(-1, "int r = 0;", false));
             if (r.loop) body.add(Node.stmt(-1, r.byValue ? "long id = (long) arg;" : "int id = *(int *) arg;", false));
+            if (r.counter != null && r.counter.outFirst()) body.add(Node.stmt(-1, r.counter.countOut(), false));
             body.addAll(r.body);
-            fns.add(new Fn("void *worker" + r.id + "(void *arg)", body, r.loop ? "return (void *) (long) (r + id);" : "return (void *) (long) r;", false));
+            String ret = r.loop ? "return (void *) (long) (r + id);" : "return (void *) (long) r;";
+            if (r.counter != null && !r.counter.outFirst()) ret = r.counter.countOut() + " " + ret;
+            fns.add(new Fn("void *worker" + r.id + "(void *arg)", body, ret, false));
         }
         fns.addAll(relays);
         List<Node> mainBody = new ArrayList<>();
@@ -387,7 +417,7 @@ final class ProgramGenerator {
         if (o.kind == Kind.HEAP || o.kind == Kind.HEAP_STRUCT) {
             if (hole == Hole.FREE_EARLY && holeObj == o) o.freedEarly = true;
             // a thread the partial join misses may still use the object: freeing it is a free hole
-            else if ((hole == Hole.PARTIAL_JOIN || hole == Hole.TRY_JOIN || hole == Hole.EXIT_HANDLER || hole == Hole.CANCEL_RELAY)
+            else if ((hole == Hole.PARTIAL_JOIN || hole == Hole.TRY_JOIN || hole == Hole.COUNTER_JOIN || hole == Hole.EXIT_HANDLER || hole == Hole.CANCEL_RELAY)
                     && !options.holes().contains(Hole.FREE_EARLY)) frees.add(Node.stmt(-1, "/* not freed */", false));
             else frees.add(Node.stmt(-1, "free(" + n + ");", false));
         }
@@ -427,7 +457,7 @@ final class ProgramGenerator {
             case EARLY_MAIN_ACCESS -> o.guard == Guard.ORDER;
             case PARTIAL_JOIN -> !o.kind.name().startsWith("ATOMIC");
             // an object main's access after the failed join really races on: plain accesses, some of them writes
-            case TRY_JOIN -> !o.kind.name().startsWith("ATOMIC") && o.guard != Guard.ATOMIC && o.guard != Guard.VATOMIC
+            case TRY_JOIN, COUNTER_JOIN -> !o.kind.name().startsWith("ATOMIC") && o.guard != Guard.ATOMIC && o.guard != Guard.VATOMIC
                     && o.guard != Guard.ATOMIC_TYPE && o.guard != Guard.READ_ONLY;
             case SHARED_INDEX, SELF_CALL -> o.guard == Guard.OWN;
             case WRITE_READ_ONLY -> o.guard == Guard.READ_ONLY;
@@ -451,7 +481,7 @@ final class ProgramGenerator {
         if (hole == Hole.EXIT_HANDLER) {
             o = holeObj;
             holeDone = true;
-        } else if (hole != Hole.PARTIAL_JOIN && hole != Hole.TRY_JOIN && hole != Hole.CANCEL_RELAY && rnd.nextInt(4) == 0) {
+        } else if (hole != Hole.PARTIAL_JOIN && hole != Hole.TRY_JOIN && hole != Hole.COUNTER_JOIN && hole != Hole.CANCEL_RELAY && rnd.nextInt(4) == 0) {
             List<Obj> fit = objs.stream().filter(ProgramGenerator::exitHandlerFits).toList();
             if (!fit.isEmpty()) o = fit.get(rnd.nextInt(fit.size()));
         }
@@ -529,7 +559,7 @@ final class ProgramGenerator {
                 if (o.guard == Guard.READ_ONLY) op = 0;
                 if (!wrote && r == parts.get(parts.size() - 1) && i == ops - 1 && o.guard != Guard.READ_ONLY) op = 1 + rnd.nextInt(3);
                 wrote |= op > 0;
-                boolean holeHere = isHole && r == holeRole && !holeDone && hole != Hole.PARTIAL_JOIN && hole != Hole.TRY_JOIN
+                boolean holeHere = isHole && r == holeRole && !holeDone && hole != Hole.PARTIAL_JOIN && hole != Hole.TRY_JOIN && hole != Hole.COUNTER_JOIN
                         && hole != Hole.FREE_EARLY;
                 r.body.add(guarded(o, r, op, holeHere));
                 if (holeHere) holeDone = true;
@@ -541,8 +571,8 @@ final class ProgramGenerator {
         if (isHole && hole == Hole.FREE_EARLY) {
             roles.get(0).body.add(Node.stmt(unit++, "free(" + o.name + ");", true));
             holeDone = true;
-        } else if (isHole && (hole == Hole.PARTIAL_JOIN || hole == Hole.TRY_JOIN) || rnd.nextBoolean()) {
-            if (isHole && (hole == Hole.PARTIAL_JOIN || hole == Hole.TRY_JOIN)) holeDone = true;
+        } else if (isHole && (hole == Hole.PARTIAL_JOIN || hole == Hole.TRY_JOIN || hole == Hole.COUNTER_JOIN) || rnd.nextBoolean()) {
+            if (isHole && (hole == Hole.PARTIAL_JOIN || hole == Hole.TRY_JOIN || hole == Hole.COUNTER_JOIN)) holeDone = true;
             post.add(Node.stmt(unit++, o.guard == Guard.ATOMIC ? forms.atomicOp(lvalue(o, null), 0) : "r += " + lvalue(o, null) + ";", true));
         }
     }

@@ -28,7 +28,7 @@ import java.util.regex.Pattern;
 final class WeftInput {
     private static final String[] MACROS = {"PTHREAD_MUTEX_INITIALIZER", "PTHREAD_RWLOCK_INITIALIZER", "__ATOMIC_SEQ_CST",
             "PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP", "PTHREAD_ERRORCHECK_MUTEX_INITIALIZER_NP", "PTHREAD_MUTEX_RECURSIVE",
-            "PTHREAD_MUTEX_ERRORCHECK", "PTHREAD_ONCE_INIT"};
+            "PTHREAD_MUTEX_ERRORCHECK", "PTHREAD_ONCE_INIT", "PTHREAD_COND_INITIALIZER"};
     /**
      * A call of a function-like macro of {@code <stdatomic.h>} or {@code <stdarg.h>} ({@code va_arg(ap, int *)} takes a
      * type): such programs are expanded by gcc line by line.

@@ -1,0 +1,436 @@
+package weft.thread;
+
+import weft.ir.AddressScan;
+import weft.ir.AddressTaken;
+import weft.ir.CType;
+import weft.ir.CallTarget;
+import weft.ir.Cfg;
+import weft.ir.Edge;
+import weft.ir.Expr;
+import weft.ir.Function;
+import weft.ir.GlobalInit;
+import weft.ir.Lvalue;
+import weft.ir.Program;
+import weft.ir.Stmt;
+import weft.ir.Variable;
+import weft.model.Event;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BiFunction;
+
+/**
+ * Joins through a counter of live threads (the "outer" counter join of real thread pools): a unique thread M, in one
+ * function {@code f}, adds 1 to a global counter {@code c} under a mutex {@code L} before each creation of a thread
+ * running {@code g}; each such thread subtracts 1 under {@code L} as the last thing it does; M waits, reading {@code c}
+ * under {@code L}, until it is 0 ({@code lock(L); while (c) cond_wait(cv, L); unlock(L)}). On the edge where M has read
+ * 0, every instance of {@code g} that M created before has ended: a join of all of them, as {@link JoinLoops} gives for
+ * arrays of ids.
+ *
+ * <p>Soundness. Let I be the increments M has made (in its program order) up to its read of {@code c}, D the decrements
+ * ordered before that read by {@code L} (both are read-modify-writes of {@code c} made holding {@code L}, so they and
+ * the read are totally ordered, and {@code c} = I − D at the read, as {@code c} starts at 0 and nothing else writes it).
+ * Each creation of a {@code g} thread is preceded, since the previous one, by an increment of M's (a must dataflow over
+ * {@code f}), so the instances created before the read number at most I. Only {@code g} threads decrement, each at most
+ * once (one decrement edge, not on a cycle, and {@code g} is never called, only started by M's create sites), and only
+ * after being created, so D is at most the number created. A read of 0 gives D = I: every instance M created has made
+ * its decrement, and its release of {@code L} after it is ordered before M's acquisition. As {@code g} makes no memory
+ * access after its decrement (only unlocks, condition signals and the return of a value computed from its own
+ * locals whose address it never takes), all of
+ * an instance's accesses happen before M's read: the instance is joined there. If a thread never decrements, M never
+ * reads 0 and nothing after the wait runs, which is again sound. A creation after the wait removes the thread from the
+ * joined set again ({@link ThreadEvents#create}).
+ *
+ * <p>Conditions checked: {@code c} a global integer that is never address-taken, zero-initialised, of internal linkage
+ * or in a program without external code (which could write any global); every write of {@code c} is {@code c = c + 1}
+ * in {@code f} or {@code c = c - 1} in {@code g}, made while {@code L} is held (a must-held dataflow per function:
+ * held after {@code lock(&L)} and a condition wait on it, not after an unlock of it or of an unknown mutex, a call of
+ * program code, external or indirect code, or a trylock); {@code L} a global mutex named directly; M unique, and
+ * {@code f} run by no other thread; the wait's condition, read holding {@code L}, implies {@code c <= 0}.
+ *
+ * <p>Assumes: mutexes behave as POSIX says (a recursive mutex unlocked once while held twice is taken as released,
+ * which only loses facts); no non-local jumps. The racy variants (counter outside the lock, increment after the
+ * create, a second decrement, an access after the decrement, a wait that reads before all increments) each break one
+ * condition: see {@code races/34-counter-joins/}.
+ */
+public final class CounterJoins {
+    /** A candidate: counter {@code c} guarded by {@code L}, creating function {@code f}, thread function {@code g}. */
+    private record Counter(Variable c, Variable lock, Function f, String g, List<Edge> creates) {}
+
+    /** A write of a global: its edge and function. */
+    private record Write(Function fn, Edge e) {}
+
+    private final Program program;
+    private final ThreadGraph graph;
+    private final AddressTaken addressTaken;
+    /** Per creating function: the exit edges that join, with the create edges whose children they join. */
+    private Map<String, Map<Edge, List<Edge>>> joins;
+
+    public CounterJoins(Program program, ThreadGraph graph, AddressTaken addressTaken) {
+        this.program = program;
+        this.graph = graph;
+        this.addressTaken = addressTaken;
+    }
+
+    /** The threads (children of {@code t}) all of whose instances have ended when {@code e} of {@code f} is taken. */
+    public Set<ThreadId> joinedAt(ThreadId t, Function f, Edge e) {
+        if (!(e.stmt() instanceof Stmt.Assume)) return Set.of();
+        Map<Edge, List<Edge>> in = joins().getOrDefault(f.linkName(), Map.of());
+        List<Edge> creates = in.get(e);
+        if (creates == null || !graph.isUnique(t) || !runsOnlyIn(t, f.linkName())) return Set.of();
+        Set<ThreadId> out = new LinkedHashSet<>();
+        for (Edge c : creates) out.addAll(graph.childrenAt(t, c));
+        return out;
+    }
+
+    private boolean runsOnlyIn(ThreadId t, String function) {
+        for (ThreadId u : graph.threadsRunning(function)) if (!u.equals(t)) return false;
+        return true;
+    }
+
+    private synchronized Map<String, Map<Edge, List<Edge>>> joins() {
+        if (joins == null) joins = compute();
+        return joins;
+    }
+
+    private Map<String, Map<Edge, List<Edge>>> compute() {
+        Map<String, Map<Edge, List<Edge>>> out = new HashMap<>();
+        if (hasAsm()) return out;
+        Set<Variable> taken = AddressTaken.of(program);
+        Map<Variable, List<Write>> writes = new HashMap<>();
+        Set<Variable> rejected = new HashSet<>();
+        for (Function fn : program.functions().values()) {
+            for (Edge e : fn.cfg().edges()) {
+                Lvalue lhs = e.stmt() instanceof Stmt.Assign a ? a.lhs() : e.stmt() instanceof Stmt.Call c ? c.result() : null;
+                Variable v = lhs == null ? null : rootGlobal(lhs);
+                if (v == null) continue;
+                if (e.stmt() instanceof Stmt.Assign) writes.computeIfAbsent(v, k -> new ArrayList<>()).add(new Write(fn, e));
+                else rejected.add(v);
+            }
+        }
+        for (Map.Entry<Variable, List<Write>> w : writes.entrySet()) {
+            Variable c = w.getKey();
+            if (rejected.contains(c) || taken.contains(c) || !(c.type().unqualified() instanceof CType.Int) || !zeroInitialised(c)
+                    || !program.internalLinkage(c) && !program.externals().isEmpty()) {
+                continue;
+            }
+            Counter k = counter(c, w.getValue());
+            if (k == null) continue;
+            Map<Edge, List<Edge>> at = waits(k);
+            if (!at.isEmpty()) out.computeIfAbsent(k.f.linkName(), x -> new HashMap<>()).putAll(at);
+        }
+        return out;
+    }
+
+    private boolean hasAsm() {
+        for (Function fn : program.functions().values()) for (Edge e : fn.cfg().edges()) if (e.stmt() instanceof Stmt.Asm) return true;
+        return false;
+    }
+
+    private static Variable rootGlobal(Lvalue lv) {
+        return lv instanceof Lvalue.Var v && (v.variable().kind() == Variable.Kind.GLOBAL || v.variable().kind() == Variable.Kind.STATIC_LOCAL)
+                ? v.variable() : null;
+    }
+
+    private boolean zeroInitialised(Variable c) {
+        GlobalInit init = program.init(c);
+        if (init == null) return true;
+        for (GlobalInit.Item it : init.items()) if (!(it.value() instanceof Expr.IntConst k && k.value() == 0)) return false;
+        return true;
+    }
+
+    /** The counter's roles when its writes are increments in one function and one decrement in one thread function. */
+    private Counter counter(Variable c, List<Write> writes) {
+        Function f = null;
+        Function g = null;
+        Edge dec = null;
+        for (Write w : writes) {
+            int step = step(c, (Stmt.Assign) w.e().stmt());
+            if (step == 1) {
+                if (f != null && f != w.fn()) return null;
+                f = w.fn();
+            } else if (step == -1) {
+                if (dec != null) return null;
+                g = w.fn();
+                dec = w.e();
+            } else {
+                return null;
+            }
+        }
+        if (f == null || g == null || f == g || graph.loops(g.linkName()).inCycle(dec)) return null;
+        // the mutex held at the decrement, and at every increment
+        Variable lock = null;
+        for (Variable l : candidateLocks(g)) if (held(g, l).get(dec.from())) lock = l;
+        if (lock == null) return null;
+        BitSet inF = held(f, lock);
+        for (Write w : writes) if (w.fn() == f && !inF.get(w.e().from())) return null;
+        if (!quietAfter(g, dec, lock)) return null;
+        List<Edge> creates = creates(f, g.linkName());
+        if (creates == null || creates.isEmpty() || !onlyStarted(g.linkName(), creates) || !eachCreateCounted(f, c, creates)) return null;
+        return new Counter(c, lock, f, g.linkName(), creates);
+    }
+
+    /** +1 for {@code c = c + 1} (or {@code 1 + c}), -1 for {@code c = c - 1}, 0 otherwise. */
+    private static int step(Variable c, Stmt.Assign a) {
+        Expr r = a.rhs();
+        while (r instanceof Expr.Cast k && k.type().unqualified() instanceof CType.Int) r = k.operand();
+        if (!(r instanceof Expr.Binary b)) return 0;
+        boolean left = isLoadOf(b.left(), c);
+        boolean right = isLoadOf(b.right(), c);
+        Expr other = left ? b.right() : right ? b.left() : null;
+        if (!(other instanceof Expr.IntConst k) || k.value() != 1) return 0;
+        if (b.op() == Expr.BinOp.ADD) return 1;
+        return b.op() == Expr.BinOp.SUB && left ? -1 : 0;
+    }
+
+    private static boolean isLoadOf(Expr e, Variable c) {
+        while (e instanceof Expr.Cast k && k.type().unqualified() instanceof CType.Int ki && ki.size() >= c.type().size()) e = k.operand();
+        return e instanceof Expr.Load l && l.lvalue() instanceof Lvalue.Var v && v.variable().equals(c);
+    }
+
+    /** The global mutexes {@code fn} locks by name. */
+    private Set<Variable> candidateLocks(Function fn) {
+        Set<Variable> out = new LinkedHashSet<>();
+        for (Edge e : fn.cfg().edges()) {
+            Event ev = event(e);
+            if (ev instanceof Event.Lock l && l.kind() == Event.LockKind.MUTEX && !l.trying()) {
+                Variable v = named(((Stmt.Call) e.stmt()).args(), l.lockArg());
+                if (v != null) out.add(v);
+            }
+        }
+        return out;
+    }
+
+    private Event event(Edge e) {
+        if (!(e.stmt() instanceof Stmt.Call c)) return null;
+        return program.target(c) instanceof CallTarget.Library lib ? lib.model().event() : null;
+    }
+
+    /** The global variable {@code &v} names, when argument {@code i} is that. */
+    private static Variable named(List<Expr> args, int i) {
+        if (i < 0 || i >= args.size()) return null;
+        Expr a = args.get(i);
+        while (a instanceof Expr.Cast k) a = k.operand();
+        return a instanceof Expr.AddrOf ad ? rootGlobal(ad.lvalue()) : null;
+    }
+
+    /** The nodes of {@code fn} where {@code lock} is held on every path (must dataflow; entry: not held). */
+    BitSet held(Function fn, Variable lock) {
+        return mustFlow(fn, (e, in) -> {
+            Stmt s = e.stmt();
+            if (!(s instanceof Stmt.Call c)) return s instanceof Stmt.Asm ? false : in;
+            CallTarget t = program.target(c);
+            if (!(t instanceof CallTarget.Library lib)) return false;
+            Event ev = lib.model().event();
+            if (!(ev instanceof Event.ThreadCreate) && callsBack(c)) return false; // a callback may unlock it
+            if (ev instanceof Event.Lock l) {
+                return !l.trying() && l.mode() == Event.Mode.WRITE && lock.equals(named(c.args(), l.lockArg())) || in;
+            }
+            if (ev instanceof Event.Unlock u) {
+                Variable v = named(c.args(), u.lockArg());
+                return v != null && !v.equals(lock) && in;
+            }
+            if (ev instanceof Event.CondWait w) return lock.equals(named(c.args(), w.mutexArg())) || in && named(c.args(), w.mutexArg()) != null;
+            return in;
+        });
+    }
+
+    /** Whether a library call is given a function (which it may call in this thread). */
+    private static boolean callsBack(Stmt.Call c) {
+        Set<String> refs = new HashSet<>();
+        for (Expr a : c.args()) {
+            AddressScan.functionRefs(a, refs);
+            if (a.type().isPointer() && a.type().pointee() instanceof CType.Function) return true;
+        }
+        return !refs.isEmpty();
+    }
+
+    /** A forward must dataflow of one bit: false at the entry, the meet is and. */
+    private static BitSet mustFlow(Function fn, BiFunction<Edge, Boolean, Boolean> transfer) {
+        Cfg cfg = fn.cfg();
+        BitSet val = new BitSet();
+        val.set(0, cfg.nodeCount());
+        val.clear(cfg.entry());
+        BitSet reached = new BitSet();
+        reached.set(cfg.entry());
+        boolean changed = true;
+        int[] order = cfg.reversePostOrder();
+        while (changed) {
+            changed = false;
+            for (int n : order) {
+                if (!reached.get(n)) continue;
+                for (Edge e : cfg.out(n)) {
+                    boolean v = transfer.apply(e, val.get(n));
+                    if (!reached.get(e.to())) {
+                        reached.set(e.to());
+                        val.set(e.to(), v);
+                        changed = true;
+                    } else if (!v && val.get(e.to()) && e.to() != cfg.entry()) {
+                        val.clear(e.to());
+                        changed = true;
+                    }
+                }
+            }
+        }
+        val.and(reached);
+        return val;
+    }
+
+    /**
+     * Whether {@code g} makes no memory access after {@code dec}: every path from it to the exit has only unlocks of
+     * {@code lock}, condition signals, skips and a return of a value computed from unshared locals.
+     */
+    private boolean quietAfter(Function g, Edge dec, Variable lock) {
+        BitSet after = g.cfg().reached(List.of(dec.to()), e -> true);
+        for (Edge e : g.cfg().edges()) {
+            if (!after.get(e.from())) continue;
+            Stmt s = e.stmt();
+            if (s instanceof Stmt.Skip) continue;
+            if (s instanceof Stmt.Return r && (r.value() == null || readsOnlyLocals(g, r.value()))) continue;
+            Event ev = event(e);
+            if (ev instanceof Event.Unlock u && lock.equals(named(((Stmt.Call) s).args(), u.lockArg()))) continue;
+            if (ev instanceof Event.CondSignal cs && named(((Stmt.Call) s).args(), cs.condArg()) != null) continue;
+            return false;
+        }
+        return true;
+    }
+
+    /** Whether {@code e} reads no memory but the automatic variables of {@code g} whose address it never takes. */
+    private boolean readsOnlyLocals(Function g, Expr e) {
+        if (e instanceof Expr.IntConst) return true;
+        if (e instanceof Expr.Cast k) return readsOnlyLocals(g, k.operand());
+        if (e instanceof Expr.Unary u) return readsOnlyLocals(g, u.operand());
+        if (e instanceof Expr.Binary b) return readsOnlyLocals(g, b.left()) && readsOnlyLocals(g, b.right());
+        if (e instanceof Expr.Load l && l.lvalue() instanceof Lvalue.Var v) {
+            Variable.Kind k = v.variable().kind();
+            return (k == Variable.Kind.LOCAL || k == Variable.Kind.PARAM || k == Variable.Kind.TEMP) && !addressTaken.in(g, v.variable());
+        }
+        return false;
+    }
+
+    /** The create edges of {@code f} that start {@code g} by name; null when one may start it through a pointer. */
+    private List<Edge> creates(Function f, String g) {
+        List<Edge> out = new ArrayList<>();
+        for (Edge e : f.cfg().edges()) {
+            if (event(e) instanceof Event.ThreadCreate tc) {
+                List<Expr> args = ((Stmt.Call) e.stmt()).args();
+                Expr r = tc.routineArg() < args.size() ? args.get(tc.routineArg()) : null;
+                while (r instanceof Expr.Cast k) r = k.operand();
+                if (r instanceof Expr.FuncRef fr && fr.name().equals(g)) out.add(e);
+            }
+        }
+        return out;
+    }
+
+    /** Whether {@code g} is named nowhere but as the start routine of {@code creates}: never called, never stored. */
+    private boolean onlyStarted(String g, List<Edge> creates) {
+        for (Function fn : program.functions().values()) {
+            for (Edge e : fn.cfg().edges()) {
+                Set<String> refs = new HashSet<>();
+                if (creates.contains(e)) {
+                    Stmt.Call c = (Stmt.Call) e.stmt();
+                    Event.ThreadCreate tc = (Event.ThreadCreate) event(e);
+                    for (int i = 0; i < c.args().size(); i++) if (i != tc.routineArg()) AddressScan.functionRefs(c.args().get(i), refs);
+                } else {
+                    AddressScan.functionRefs(e.stmt(), refs);
+                }
+                if (refs.contains(g)) return false;
+            }
+        }
+        for (GlobalInit init : globalInits()) {
+            Set<String> refs = new HashSet<>();
+            for (GlobalInit.Item it : init.items()) AddressScan.functionRefs(it.value(), refs);
+            if (refs.contains(g)) return false;
+        }
+        return true;
+    }
+
+    private List<GlobalInit> globalInits() {
+        List<GlobalInit> out = new ArrayList<>();
+        for (Variable v : program.globals()) if (program.init(v) != null) out.add(program.init(v));
+        return out;
+    }
+
+    /** Whether on every path of {@code f} each create in {@code creates} follows an increment of {@code c} not used by an earlier one. */
+    private boolean eachCreateCounted(Function f, Variable c, List<Edge> creates) {
+        BitSet pending = mustFlow(f, (e, in) -> {
+            if (e.stmt() instanceof Stmt.Assign a && a.lhs() instanceof Lvalue.Var v && v.variable().equals(c)) return step(c, a) == 1;
+            if (creates.contains(e)) return false;
+            return in;
+        });
+        for (Edge e : creates) if (!pending.get(e.from())) return false;
+        return true;
+    }
+
+    /** The edges of {@code k.f} where {@code k.c} has been read as 0 holding {@code k.lock}, with the creates they join. */
+    private Map<Edge, List<Edge>> waits(Counter k) {
+        Map<Edge, List<Edge>> out = new HashMap<>();
+        BitSet held = held(k.f, k.lock);
+        for (Edge e : k.f.cfg().edges()) {
+            if (e.stmt() instanceof Stmt.Assume a && held.get(e.from()) && impliesZero(a.cond(), a.positive(), k.c)) {
+                out.put(e, k.creates);
+            }
+        }
+        return out;
+    }
+
+    /** Whether {@code cond} being {@code positive} implies {@code c <= 0} for a counter that is never negative. */
+    static boolean impliesZero(Expr cond, boolean positive, Variable c) {
+        Expr e = cond;
+        boolean p = positive;
+        while (true) {
+            if (e instanceof Expr.Unary u && u.op() == Expr.UnOp.NOT) {
+                e = u.operand();
+                p = !p;
+            } else if (e instanceof Expr.Cast k && k.type().unqualified() instanceof CType.Int ki && ki.size() >= c.type().size()) {
+                e = k.operand();
+            } else {
+                break;
+            }
+        }
+        if (isLoadOf(e, c)) return !p; // !c: c == 0
+        if (!(e instanceof Expr.Binary b) || !b.op().isComparison()) return false;
+        Expr.BinOp op = b.op();
+        Expr other;
+        if (isLoadOf(b.left(), c)) {
+            other = b.right();
+        } else if (isLoadOf(b.right(), c)) {
+            other = b.left();
+            op = switch (op) {
+                case LT -> Expr.BinOp.GT;
+                case LE -> Expr.BinOp.GE;
+                case GT -> Expr.BinOp.LT;
+                case GE -> Expr.BinOp.LE;
+                default -> op;
+            };
+        } else {
+            return false;
+        }
+        while (other instanceof Expr.Cast k) other = k.operand();
+        if (!(other instanceof Expr.IntConst kc)) return false;
+        long v = kc.value();
+        if (!p) {
+            op = switch (op) {
+                case EQ -> Expr.BinOp.NE;
+                case NE -> Expr.BinOp.EQ;
+                case LT -> Expr.BinOp.GE;
+                case LE -> Expr.BinOp.GT;
+                case GT -> Expr.BinOp.LE;
+                case GE -> Expr.BinOp.LT;
+                default -> op;
+            };
+        }
+        return switch (op) {
+            case EQ -> v == 0;
+            case LT -> v <= 1;
+            case LE -> v <= 0;
+            default -> false;
+        };
+    }
+}

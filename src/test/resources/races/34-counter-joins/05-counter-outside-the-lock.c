@@ -1,0 +1,36 @@
+/* expect: racy */
+/* A twin of 01 whose workers decrement the counter without its mutex: the decrements race with each other and with
+   main's increments and reads, and a lost decrement or increment breaks the count. */
+#include <pthread.h>
+
+int alive = 0;
+pthread_mutex_t alive_mutex = PTHREAD_MUTEX_INITIALIZER;
+pthread_cond_t alive_cond = PTHREAD_COND_INITIALIZER;
+int data = 0;
+pthread_mutex_t data_mutex = PTHREAD_MUTEX_INITIALIZER;
+
+void *worker(void *arg) {
+    (void)arg;
+    pthread_mutex_lock(&data_mutex);
+    data++;
+    pthread_mutex_unlock(&data_mutex);
+    alive--; // RACE!
+    pthread_cond_signal(&alive_cond);
+    return 0;
+}
+
+int main(void) {
+    for (int i = 0; i < 2; i++) {
+        pthread_mutex_lock(&alive_mutex);
+        alive++; // RACE!
+        pthread_mutex_unlock(&alive_mutex);
+        pthread_t t;
+        pthread_create(&t, 0, worker, 0);
+        pthread_detach(t);
+    }
+    pthread_mutex_lock(&alive_mutex);
+    while (alive > 0)
+        pthread_cond_wait(&alive_cond, &alive_mutex);
+    pthread_mutex_unlock(&alive_mutex);
+    return data;
+}
