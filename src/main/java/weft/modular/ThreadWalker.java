@@ -64,7 +64,7 @@ public final class ThreadWalker {
         this.semaphores = new SemaphoreUse(program, facts.locks());
         this.instanceKeys = facts.instanceKeys();
         Transfer transfer = new Transfer(program, facts.graph(), facts.regions(), facts.locks(), facts.tids(), facts.joinLoops(),
-                facts.counterJoins(), facts.addressTaken(), facts.externalReach());
+                facts.counterJoins(), facts.publicationFlags(), facts.addressTaken(), facts.externalReach());
         this.contexts = new ContextFixpoint(program, facts.pts(), facts.graph(), intervals, transfer, facts.locks(), memory);
         this.varargs = new ThreadVarargs(program, facts.pts(), facts.addressTaken(), facts.graph(), contexts::userCallees);
     }

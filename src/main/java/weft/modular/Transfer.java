@@ -23,6 +23,7 @@ import weft.model.Event;
 import weft.pointer.Loc;
 import weft.thread.CounterJoins;
 import weft.thread.JoinLoops;
+import weft.thread.PublicationFlags;
 import weft.thread.ThreadEvents;
 import weft.thread.ThreadGraph;
 import weft.thread.ThreadId;
@@ -48,12 +49,13 @@ final class Transfer {
     private final TidCells tids;
     private final JoinLoops joinLoops;
     private final CounterJoins counterJoins;
+    private final PublicationFlags flags;
     private final AddressTaken addressTaken;
     private final ExternalReach external;
     private final Reassigned reassigned = new Reassigned();
 
     Transfer(Program program, ThreadGraph graph, Regions regions, LockResolver locks, TidCells tids, JoinLoops joinLoops,
-             CounterJoins counterJoins, AddressTaken addressTaken, ExternalReach external) {
+             CounterJoins counterJoins, PublicationFlags flags, AddressTaken addressTaken, ExternalReach external) {
         this.program = program;
         this.graph = graph;
         this.regions = regions;
@@ -61,19 +63,33 @@ final class Transfer {
         this.tids = tids;
         this.joinLoops = joinLoops;
         this.counterJoins = counterJoins;
+        this.flags = flags;
         this.addressTaken = addressTaken;
         this.external = external;
     }
 
     LocalState apply(ThreadId t, Function f, Edge e, LocalState s) {
         Stmt stmt = e.stmt();
-        if (stmt instanceof Stmt.Assign a) return overwrite(s, a.lhs());
+        if (stmt instanceof Stmt.Assign a) {
+            LocalState r = overwrite(s, a.lhs());
+            Variable flag = flags.setAt(e);
+            if (flag == null || r == null || r.flagsSet().contains(flag)) return r;
+            Set<Variable> set = new java.util.HashSet<>(r.flagsSet());
+            set.add(flag);
+            return r.withFlags(r.flagsSeen(), set);
+        }
         if (stmt instanceof Stmt.Decl d) return overwrite(s, new Lvalue.Var(d.variable()));
         // inline assembly may write locals without taking their address: what was known about them ends
         if (stmt instanceof Stmt.Asm) return s.withLocks(s.locks().withoutLocalFacts().withoutPending().withSymbolic(Set.of()));
         if (stmt instanceof Stmt.Assume a) {
             LocalState r = assume(f, s, a);
             if (r == null) return null;
+            Set<PublicationFlags.Flag> seen = flags.observedAt(f, e);
+            if (!seen.isEmpty() && !r.flagsSeen().containsAll(seen)) {
+                Set<PublicationFlags.Flag> now = new java.util.HashSet<>(r.flagsSeen());
+                now.addAll(seen);
+                r = r.withFlags(now, r.flagsSet());
+            }
             Set<ThreadId> all = joinLoops.joinedAt(t, f, e);
             Set<ThreadId> counted = counterJoins.joinedAt(t, f, e);
             if (!counted.isEmpty()) {
@@ -349,7 +365,7 @@ final class Transfer {
     }
 
     /** Marker for a branch no return split satisfies. */
-    static final LocalState INFEASIBLE = new LocalState(LockState.EMPTY, 0, ThreadEvents.EMPTY, Set.of(), null, null);
+    static final LocalState INFEASIBLE = new LocalState(LockState.EMPTY, 0, ThreadEvents.EMPTY, Set.of(), null, null, Set.of(), Set.of());
 
     /**
      * For a branch testing the split's result variable against a constant, the join of the snapshots

@@ -16,6 +16,7 @@ import weft.race.rules.JoinedBeforeCreated;
 import weft.race.rules.MayOverlap;
 import weft.race.rules.NotBothAtomic;
 import weft.race.rules.OnceOrdered;
+import weft.race.rules.PublishedBefore;
 import weft.race.rules.OwnElementBeforeCreate;
 import weft.race.rules.OwnThreadLocal;
 import weft.race.rules.SameUniqueThread;
@@ -59,7 +60,7 @@ public final class RaceDetector {
     /** Default rules, cheapest first; new instances each time (a rule may keep per-pairing caches). */
     public static List<ExclusionRule> standardRules() {
         return List.of(new AtLeastOneWrite(), new MayOverlap(), new DisjointMembers(), new DeclaredSubobjects(), new NotBothAtomic(), new ScalarStoreKeepsSyncObject(), new OwnThreadLocal(), new SameUniqueThread(),
-                new CommonLock(), new SymbolicLockRule(), new CreatedAfter(), new JoinedBefore(), new JoinedBeforeCreated(), new OnceOrdered(), new DistinctInstances(),
+                new CommonLock(), new SymbolicLockRule(), new CreatedAfter(), new JoinedBefore(), new JoinedBeforeCreated(), new OnceOrdered(), new PublishedBefore(), new DistinctInstances(),
                 new OwnElementBeforeCreate());
     }
 

@@ -63,19 +63,19 @@ public final class CounterJoins {
     /** A candidate: counter {@code c} guarded by {@code L}, creating function {@code f}, thread function {@code g}. */
     private record Counter(Variable c, Variable lock, Function f, String g, List<Edge> creates) {}
 
-    /** A write of a global: its edge and function. */
-    private record Write(Function fn, Edge e) {}
 
     private final Program program;
     private final ThreadGraph graph;
     private final AddressTaken addressTaken;
+    private final NamedMutexes mutexes;
     /** Per creating function: the exit edges that join, with the create edges whose children they join. */
     private Map<String, Map<Edge, List<Edge>>> joins;
 
-    public CounterJoins(Program program, ThreadGraph graph, AddressTaken addressTaken) {
+    public CounterJoins(Program program, ThreadGraph graph, AddressTaken addressTaken, NamedMutexes mutexes) {
         this.program = program;
         this.graph = graph;
         this.addressTaken = addressTaken;
+        this.mutexes = mutexes;
     }
 
     /** The threads (children of {@code t}) all of whose instances have ended when {@code e} of {@code f} is taken. */
@@ -101,26 +101,8 @@ public final class CounterJoins {
 
     private Map<String, Map<Edge, List<Edge>>> compute() {
         Map<String, Map<Edge, List<Edge>>> out = new HashMap<>();
-        if (hasAsm()) return out;
-        Set<Variable> taken = AddressTaken.of(program);
-        Map<Variable, List<Write>> writes = new HashMap<>();
-        Set<Variable> rejected = new HashSet<>();
-        for (Function fn : program.functions().values()) {
-            for (Edge e : fn.cfg().edges()) {
-                Lvalue lhs = e.stmt() instanceof Stmt.Assign a ? a.lhs() : e.stmt() instanceof Stmt.Call c ? c.result() : null;
-                Variable v = lhs == null ? null : rootGlobal(lhs);
-                if (v == null) continue;
-                if (e.stmt() instanceof Stmt.Assign) writes.computeIfAbsent(v, k -> new ArrayList<>()).add(new Write(fn, e));
-                else rejected.add(v);
-            }
-        }
-        for (Map.Entry<Variable, List<Write>> w : writes.entrySet()) {
-            Variable c = w.getKey();
-            if (rejected.contains(c) || taken.contains(c) || !(c.type().unqualified() instanceof CType.Int) || !zeroInitialised(c)
-                    || !program.internalLinkage(c) && !program.externals().isEmpty()) {
-                continue;
-            }
-            Counter k = counter(c, w.getValue());
+        for (Map.Entry<Variable, List<NamedMutexes.Write>> w : mutexes.candidates().entrySet()) {
+            Counter k = counter(w.getKey(), w.getValue());
             if (k == null) continue;
             Map<Edge, List<Edge>> at = waits(k);
             if (!at.isEmpty()) out.computeIfAbsent(k.f.linkName(), x -> new HashMap<>()).putAll(at);
@@ -128,29 +110,12 @@ public final class CounterJoins {
         return out;
     }
 
-    private boolean hasAsm() {
-        for (Function fn : program.functions().values()) for (Edge e : fn.cfg().edges()) if (e.stmt() instanceof Stmt.Asm) return true;
-        return false;
-    }
-
-    private static Variable rootGlobal(Lvalue lv) {
-        return lv instanceof Lvalue.Var v && (v.variable().kind() == Variable.Kind.GLOBAL || v.variable().kind() == Variable.Kind.STATIC_LOCAL)
-                ? v.variable() : null;
-    }
-
-    private boolean zeroInitialised(Variable c) {
-        GlobalInit init = program.init(c);
-        if (init == null) return true;
-        for (GlobalInit.Item it : init.items()) if (!(it.value() instanceof Expr.IntConst k && k.value() == 0)) return false;
-        return true;
-    }
-
     /** The counter's roles when its writes are increments in one function and one decrement in one thread function. */
-    private Counter counter(Variable c, List<Write> writes) {
+    private Counter counter(Variable c, List<NamedMutexes.Write> writes) {
         Function f = null;
         Function g = null;
         Edge dec = null;
-        for (Write w : writes) {
+        for (NamedMutexes.Write w : writes) {
             int step = step(c, (Stmt.Assign) w.e().stmt());
             if (step == 1) {
                 if (f != null && f != w.fn()) return null;
@@ -166,10 +131,10 @@ public final class CounterJoins {
         if (f == null || g == null || f == g || graph.loops(g.linkName()).inCycle(dec)) return null;
         // the mutex held at the decrement, and at every increment
         Variable lock = null;
-        for (Variable l : candidateLocks(g)) if (held(g, l).get(dec.from())) lock = l;
+        for (Variable l : mutexes.lockedIn(g)) if (mutexes.held(g, l).get(dec.from())) lock = l;
         if (lock == null) return null;
-        BitSet inF = held(f, lock);
-        for (Write w : writes) if (w.fn() == f && !inF.get(w.e().from())) return null;
+        BitSet inF = mutexes.held(f, lock);
+        for (NamedMutexes.Write w : writes) if (w.fn() == f && !inF.get(w.e().from())) return null;
         if (!quietAfter(g, dec, lock)) return null;
         List<Edge> creates = creates(f, g.linkName());
         if (creates == null || creates.isEmpty() || !onlyStarted(g.linkName(), creates) || !eachCreateCounted(f, c, creates)) return null;
@@ -194,94 +159,6 @@ public final class CounterJoins {
         return e instanceof Expr.Load l && l.lvalue() instanceof Lvalue.Var v && v.variable().equals(c);
     }
 
-    /** The global mutexes {@code fn} locks by name. */
-    private Set<Variable> candidateLocks(Function fn) {
-        Set<Variable> out = new LinkedHashSet<>();
-        for (Edge e : fn.cfg().edges()) {
-            Event ev = event(e);
-            if (ev instanceof Event.Lock l && l.kind() == Event.LockKind.MUTEX && !l.trying()) {
-                Variable v = named(((Stmt.Call) e.stmt()).args(), l.lockArg());
-                if (v != null) out.add(v);
-            }
-        }
-        return out;
-    }
-
-    private Event event(Edge e) {
-        if (!(e.stmt() instanceof Stmt.Call c)) return null;
-        return program.target(c) instanceof CallTarget.Library lib ? lib.model().event() : null;
-    }
-
-    /** The global variable {@code &v} names, when argument {@code i} is that. */
-    private static Variable named(List<Expr> args, int i) {
-        if (i < 0 || i >= args.size()) return null;
-        Expr a = args.get(i);
-        while (a instanceof Expr.Cast k) a = k.operand();
-        return a instanceof Expr.AddrOf ad ? rootGlobal(ad.lvalue()) : null;
-    }
-
-    /** The nodes of {@code fn} where {@code lock} is held on every path (must dataflow; entry: not held). */
-    BitSet held(Function fn, Variable lock) {
-        return mustFlow(fn, (e, in) -> {
-            Stmt s = e.stmt();
-            if (!(s instanceof Stmt.Call c)) return s instanceof Stmt.Asm ? false : in;
-            CallTarget t = program.target(c);
-            if (!(t instanceof CallTarget.Library lib)) return false;
-            Event ev = lib.model().event();
-            if (!(ev instanceof Event.ThreadCreate) && callsBack(c)) return false; // a callback may unlock it
-            if (ev instanceof Event.Lock l) {
-                return !l.trying() && l.mode() == Event.Mode.WRITE && lock.equals(named(c.args(), l.lockArg())) || in;
-            }
-            if (ev instanceof Event.Unlock u) {
-                Variable v = named(c.args(), u.lockArg());
-                return v != null && !v.equals(lock) && in;
-            }
-            if (ev instanceof Event.CondWait w) return lock.equals(named(c.args(), w.mutexArg())) || in && named(c.args(), w.mutexArg()) != null;
-            return in;
-        });
-    }
-
-    /** Whether a library call is given a function (which it may call in this thread). */
-    private static boolean callsBack(Stmt.Call c) {
-        Set<String> refs = new HashSet<>();
-        for (Expr a : c.args()) {
-            AddressScan.functionRefs(a, refs);
-            if (a.type().isPointer() && a.type().pointee() instanceof CType.Function) return true;
-        }
-        return !refs.isEmpty();
-    }
-
-    /** A forward must dataflow of one bit: false at the entry, the meet is and. */
-    private static BitSet mustFlow(Function fn, BiFunction<Edge, Boolean, Boolean> transfer) {
-        Cfg cfg = fn.cfg();
-        BitSet val = new BitSet();
-        val.set(0, cfg.nodeCount());
-        val.clear(cfg.entry());
-        BitSet reached = new BitSet();
-        reached.set(cfg.entry());
-        boolean changed = true;
-        int[] order = cfg.reversePostOrder();
-        while (changed) {
-            changed = false;
-            for (int n : order) {
-                if (!reached.get(n)) continue;
-                for (Edge e : cfg.out(n)) {
-                    boolean v = transfer.apply(e, val.get(n));
-                    if (!reached.get(e.to())) {
-                        reached.set(e.to());
-                        val.set(e.to(), v);
-                        changed = true;
-                    } else if (!v && val.get(e.to()) && e.to() != cfg.entry()) {
-                        val.clear(e.to());
-                        changed = true;
-                    }
-                }
-            }
-        }
-        val.and(reached);
-        return val;
-    }
-
     /**
      * Whether {@code g} makes no memory access after {@code dec}: every path from it to the exit has only unlocks of
      * {@code lock}, condition signals, skips and a return of a value computed from unshared locals.
@@ -293,9 +170,9 @@ public final class CounterJoins {
             Stmt s = e.stmt();
             if (s instanceof Stmt.Skip) continue;
             if (s instanceof Stmt.Return r && (r.value() == null || readsOnlyLocals(g, r.value()))) continue;
-            Event ev = event(e);
-            if (ev instanceof Event.Unlock u && lock.equals(named(((Stmt.Call) s).args(), u.lockArg()))) continue;
-            if (ev instanceof Event.CondSignal cs && named(((Stmt.Call) s).args(), cs.condArg()) != null) continue;
+            Event ev = mutexes.event(e);
+            if (ev instanceof Event.Unlock u && lock.equals(NamedMutexes.named(((Stmt.Call) s).args(), u.lockArg()))) continue;
+            if (ev instanceof Event.CondSignal cs && NamedMutexes.named(((Stmt.Call) s).args(), cs.condArg()) != null) continue;
             return false;
         }
         return true;
@@ -318,7 +195,7 @@ public final class CounterJoins {
     private List<Edge> creates(Function f, String g) {
         List<Edge> out = new ArrayList<>();
         for (Edge e : f.cfg().edges()) {
-            if (event(e) instanceof Event.ThreadCreate tc) {
+            if (mutexes.event(e) instanceof Event.ThreadCreate tc) {
                 List<Expr> args = ((Stmt.Call) e.stmt()).args();
                 Expr r = tc.routineArg() < args.size() ? args.get(tc.routineArg()) : null;
                 while (r instanceof Expr.Cast k) r = k.operand();
@@ -335,7 +212,7 @@ public final class CounterJoins {
                 Set<String> refs = new HashSet<>();
                 if (creates.contains(e)) {
                     Stmt.Call c = (Stmt.Call) e.stmt();
-                    Event.ThreadCreate tc = (Event.ThreadCreate) event(e);
+                    Event.ThreadCreate tc = (Event.ThreadCreate) mutexes.event(e);
                     for (int i = 0; i < c.args().size(); i++) if (i != tc.routineArg()) AddressScan.functionRefs(c.args().get(i), refs);
                 } else {
                     AddressScan.functionRefs(e.stmt(), refs);
@@ -359,7 +236,7 @@ public final class CounterJoins {
 
     /** Whether on every path of {@code f} each create in {@code creates} follows an increment of {@code c} not used by an earlier one. */
     private boolean eachCreateCounted(Function f, Variable c, List<Edge> creates) {
-        BitSet pending = mustFlow(f, (e, in) -> {
+        BitSet pending = NamedMutexes.mustFlow(f, (e, in) -> {
             if (e.stmt() instanceof Stmt.Assign a && a.lhs() instanceof Lvalue.Var v && v.variable().equals(c)) return step(c, a) == 1;
             if (creates.contains(e)) return false;
             return in;
@@ -371,7 +248,7 @@ public final class CounterJoins {
     /** The edges of {@code k.f} where {@code k.c} has been read as 0 holding {@code k.lock}, with the creates they join. */
     private Map<Edge, List<Edge>> waits(Counter k) {
         Map<Edge, List<Edge>> out = new HashMap<>();
-        BitSet held = held(k.f, k.lock);
+        BitSet held = mutexes.held(k.f, k.lock);
         for (Edge e : k.f.cfg().edges()) {
             if (e.stmt() instanceof Stmt.Assume a && held.get(e.from()) && impliesZero(a.cond(), a.positive(), k.c)) {
                 out.put(e, k.creates);

@@ -30,7 +30,7 @@ class ThreadModularIdiomsTest {
     private static final Set<String> PROVED = new TreeSet<>(List.of(
             "atomic-gcc", "per-thread-array-index", "per-thread-array-init", "per-thread-struct-in-array", "per-thread-struct",
             "semaphore-posix", "thread-join-array-const", "thread-local-value-cond", "thread-local-value-dynamic",
-            "thread-join-counter-outer"));
+            "thread-join-counter-outer", "value-barrier"));
 
     private static AnalysisResult fast(Path file, DataModel dm) throws Exception {
         return new RaceAnalysis(AnalysisOptions.defaults().threadModularOnly()).run(new Frontend(FrontendOptions.defaults(dm)).load(List.of(file)));
@@ -53,20 +53,21 @@ class ThreadModularIdiomsTest {
         assertEquals(PROVED, proved);
     }
 
-    /** The annotated counter joins: race-free ones proved by the layer alone, racy ones reported. */
+    /** The annotated counter joins and ready flags: race-free ones proved by the layer alone, racy ones reported. */
     @Test
-    void counterJoins() throws Exception {
-        Path dir = AnnotatedProgramsTest.ROOT.resolve("34-counter-joins");
-        List<Path> files = new ArrayList<>();
-        try (var s = Files.list(dir)) {
-            s.filter(p -> p.toString().endsWith(".c")).sorted().forEach(files::add);
-        }
-        assertTrue(files.size() >= 7);
-        for (Path f : files) {
-            boolean racy = Files.readAllLines(f).get(0).contains("expect: racy");
-            AnalysisResult r = fast(f, DataModel.LP64);
-            if (racy) assertTrue(r.verdict() != Verdict.TRUE && !r.races().isEmpty(), f.toString());
-            else assertEquals(Verdict.TRUE, r.verdict(), f.toString());
+    void counterJoinsAndReadyFlags() throws Exception {
+        for (String d : List.of("34-counter-joins", "35-ready-flags")) {
+            List<Path> files = new ArrayList<>();
+            try (var s = Files.list(AnnotatedProgramsTest.ROOT.resolve(d))) {
+                s.filter(p -> p.toString().endsWith(".c")).sorted().forEach(files::add);
+            }
+            assertTrue(files.size() >= 6, d);
+            for (Path f : files) {
+                boolean racy = Files.readAllLines(f).get(0).contains("expect: racy");
+                AnalysisResult r = fast(f, DataModel.LP64);
+                if (racy) assertTrue(r.verdict() != Verdict.TRUE && !r.races().isEmpty(), f.toString());
+                else assertEquals(Verdict.TRUE, r.verdict(), f.toString());
+            }
         }
     }
 }

@@ -80,7 +80,12 @@ final class ProgramGenerator {
          * but the count is broken: the worker counts itself out before its accesses, main waits only until one is left,
          * or a worker is created without being counted in.
          */
-        COUNTER_JOIN
+        COUNTER_JOIN,
+        /**
+         * (34) an object published by a ready flag ({@link ReadyFlagForms}) whose publication is broken: main writes it
+         * again after setting the flag, sets the flag without the mutex, or a worker reads it without waiting.
+         */
+        READY_FLAG
     }
 
     /** The holes of issue 31's three areas, whose constructs appear only with {@link Options#newForms}. */
@@ -101,8 +106,11 @@ final class ProgramGenerator {
         }
     }
 
-    /** XMUTEX: a lock of {@link MutexForms}; ONCE: written by a {@code pthread_once} initialiser only. */
-    enum Guard { MUTEX, RWLOCK, ATOMIC, ATOMIC_TYPE, VATOMIC, ORDER, OWN, READ_ONLY, XMUTEX, ONCE }
+    /**
+     * XMUTEX: a lock of {@link MutexForms}; ONCE: written by a {@code pthread_once} initialiser only; READY: written by
+     * main's concurrent part before it sets a ready flag, read by workers after they waited for it ({@link ReadyFlagForms}).
+     */
+    enum Guard { MUTEX, RWLOCK, ATOMIC, ATOMIC_TYPE, VATOMIC, ORDER, OWN, READ_ONLY, XMUTEX, ONCE, READY }
 
     private static final Guard[] OLD_GUARDS = java.util.Arrays.copyOf(Guard.values(), 8);
 
@@ -374,6 +382,12 @@ final class ProgramGenerator {
         }
         if (o.kind == Kind.STRUCT && rnd.nextInt(3) == 0) o.kind = Kind.MEMBER_ARRAY;
         if (options.newForms()) Issue31Shapes.shape(options, nrnd, o, i);
+        // a ready flag (issue 34): a tenth of the objects; the first one always when READY_FLAG is the only hole
+        boolean readyHole = i == 0 && options.holes().contains(Hole.READY_FLAG) && options.holes().size() == 1;
+        if (options.newForms() && o.guard != Guard.OWN && !o.kind.name().startsWith("ATOMIC") && o.kind != Kind.PUBLISHED
+                && (readyHole || nrnd.nextInt(10) == 0)) {
+            o.guard = Guard.READY;
+        }
         if (o.guard == Guard.MUTEX) {
             int k = rnd.nextInt(lockNames.size());
             o.lock = lockNames.get(k);
@@ -440,12 +454,14 @@ final class ProgramGenerator {
     private boolean fits(Hole h, Obj o, List<Role> roles) {
         boolean heap = o.kind == Kind.HEAP || o.kind == Kind.HEAP_STRUCT;
         if (o.guard == Guard.ONCE && h != Hole.ONCE_POINTER) return false;
+        if (o.guard == Guard.READY && h != Hole.READY_FLAG) return false;
         boolean plainMutex = o.guard == Guard.MUTEX && !o.kind.name().startsWith("ATOMIC");
         return switch (h) {
             case ATOMIC_PUBLISH -> o.guard == Guard.MUTEX && o.kind == Kind.PUBLISHED;
             case ATOMIC_STRUCT_PLAIN -> o.kind == Kind.ATOMIC_STRUCT;
             case RECURSIVE_UNLOCK -> o.guard == Guard.XMUTEX;
             case ONCE_POINTER -> o.guard == Guard.ONCE;
+            case READY_FLAG -> o.guard == Guard.READY;
             case UNINIT_BRANCH, UNINIT_POINTER, UNINIT_HEAP, UNINIT_COPY, UNINIT_REALLOC, ATOMIC_COUNTER_GATE -> plainMutex;
             case UNINIT_INDEX -> plainMutex && (o.kind == Kind.ARRAY || o.kind == Kind.HEAP);
             case NO_LOCK, TRYLOCK_ELSE, NONDET_CONDITIONAL_LOCK, CALLEE_RELEASE -> o.guard == Guard.MUTEX;
@@ -537,6 +553,26 @@ final class ProgramGenerator {
                     r.body.add(Node.stmt(unit++, here ? "{ " + indet.local(u, 0, 1) + " " + use + " }" : use, true));
                 }
                 post.add(Node.stmt(unit++, "r += " + lvalue(o, null) + ";", true));
+                return;
+            }
+            case READY -> {
+                ReadyFlagForms flag = new ReadyFlagForms(o.name, isHole ? ReadyFlagForms.Break.values()[nrnd.nextInt(ReadyFlagForms.Break.values().length)] : null, nrnd);
+                flag.declare(decls);
+                int u = unit++;
+                Role m = roles.get(0);
+                m.body.add(Node.stmt(unit++, forms.plainOp(lvalue(o, m), 1 + rnd.nextInt(3)), true));
+                m.body.add(Node.stmt(u, flag.publish(), false));
+                if (flag.writesAfter()) m.body.add(Node.stmt(unit++, forms.plainOp(lvalue(o, m), 1 + rnd.nextInt(3)), true));
+                List<Role> readers = new ArrayList<>(workers);
+                java.util.Collections.shuffle(readers, nrnd);
+                readers = readers.subList(0, 1 + nrnd.nextInt(readers.size()));
+                if (isHole) holeRoleIndex = readers.get(0).id - 1;
+                for (Role r : readers) {
+                    if (!(flag.skipsWait() && r == readers.get(0))) r.body.add(Node.stmt(u, flag.await(), false));
+                    r.body.add(Node.stmt(unit++, "r += " + lvalue(o, r) + ";", true));
+                }
+                if (isHole) holeDone = true;
+                if (rnd.nextBoolean()) post.add(Node.stmt(unit++, "r += " + lvalue(o, null) + ";", true));
                 return;
             }
             default -> { }

@@ -1,0 +1,182 @@
+package weft.thread;
+
+import weft.ir.AddressScan;
+import weft.ir.AddressTaken;
+import weft.ir.CType;
+import weft.ir.CallTarget;
+import weft.ir.Cfg;
+import weft.ir.Edge;
+import weft.ir.Expr;
+import weft.ir.Function;
+import weft.ir.GlobalInit;
+import weft.ir.Lvalue;
+import weft.ir.Program;
+import weft.ir.Stmt;
+import weft.model.Event;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BiFunction;
+
+/**
+ * Plain global integers used as synchronisation state (a counter of live threads, a ready flag) and the global mutexes
+ * that guard them, both named directly: the facts {@link CounterJoins} and {@link PublicationFlags} share. A
+ * <em>candidate</em> is a file-scope (or static local) integer that is never address-taken, is zero-initialised, and
+ * that no external code can write (internal linkage, or a program without external functions), in a program without
+ * inline assembly; its writes are all plain assignments, listed here ({@link #writes}). Held mutexes are a must
+ * dataflow within one function ({@link #held}).
+ *
+ * <p>Soundness of {@link #held}: the mutex is held at a node only if on every path from the function's entry (where it
+ * counts as not held) a {@code lock} of it (not a trylock) or a condition wait on it came last among the operations
+ * that may release it: an unlock of it or of a mutex not named directly, a call of program code or of code outside the
+ * program (which may unlock it), a library call given a function (which may call back), inline assembly. So the
+ * facts hold whatever the callers held.
+ */
+public final class NamedMutexes {
+    /** A write of a global: the function and edge. */
+    public record Write(Function fn, Edge e) {}
+
+    private final Program program;
+    private Map<weft.ir.Variable, List<Write>> candidates;
+
+    public NamedMutexes(Program program) {
+        this.program = program;
+    }
+
+    /** The candidates with their writes (every write is a plain assignment {@code v = ...}). */
+    public synchronized Map<weft.ir.Variable, List<Write>> candidates() {
+        if (candidates == null) candidates = scan();
+        return candidates;
+    }
+
+    private Map<weft.ir.Variable, List<Write>> scan() {
+        Map<weft.ir.Variable, List<Write>> out = new HashMap<>();
+        Set<weft.ir.Variable> rejected = new HashSet<>();
+        for (Function fn : program.functions().values()) {
+            for (Edge e : fn.cfg().edges()) {
+                if (e.stmt() instanceof Stmt.Asm) return Map.of();
+                Lvalue lhs = e.stmt() instanceof Stmt.Assign a ? a.lhs() : e.stmt() instanceof Stmt.Call c ? c.result() : null;
+                weft.ir.Variable v = lhs == null ? null : global(lhs);
+                if (v == null) continue;
+                if (e.stmt() instanceof Stmt.Assign) out.computeIfAbsent(v, k -> new ArrayList<>()).add(new Write(fn, e));
+                else rejected.add(v);
+            }
+        }
+        Set<weft.ir.Variable> taken = AddressTaken.of(program);
+        out.keySet().removeIf(v -> rejected.contains(v) || taken.contains(v) || !(v.type().unqualified() instanceof CType.Int)
+                || !zeroInitialised(v) || !program.internalLinkage(v) && !program.externals().isEmpty());
+        return out;
+    }
+
+    private boolean zeroInitialised(weft.ir.Variable c) {
+        GlobalInit init = program.init(c);
+        if (init == null) return true;
+        for (GlobalInit.Item it : init.items()) if (!(it.value() instanceof Expr.IntConst k && k.value() == 0)) return false;
+        return true;
+    }
+
+    /** The file-scope or static local variable {@code lv} is, or null. */
+    public static weft.ir.Variable global(Lvalue lv) {
+        return lv instanceof Lvalue.Var v && (v.variable().kind() == weft.ir.Variable.Kind.GLOBAL
+                || v.variable().kind() == weft.ir.Variable.Kind.STATIC_LOCAL) ? v.variable() : null;
+    }
+
+    /** The global variable argument {@code i} names as {@code &v}, or null. */
+    public static weft.ir.Variable named(List<Expr> args, int i) {
+        if (i < 0 || i >= args.size()) return null;
+        Expr a = args.get(i);
+        while (a instanceof Expr.Cast k) a = k.operand();
+        return a instanceof Expr.AddrOf ad ? global(ad.lvalue()) : null;
+    }
+
+    /** The library event of {@code e}'s call, or null. */
+    public Event event(Edge e) {
+        if (!(e.stmt() instanceof Stmt.Call c)) return null;
+        return program.target(c) instanceof CallTarget.Library lib ? lib.model().event() : null;
+    }
+
+    /** The global mutexes {@code fn} locks by name. */
+    public Set<weft.ir.Variable> lockedIn(Function fn) {
+        Set<weft.ir.Variable> out = new LinkedHashSet<>();
+        for (Edge e : fn.cfg().edges()) {
+            if (event(e) instanceof Event.Lock l && l.kind() == Event.LockKind.MUTEX && !l.trying()) {
+                weft.ir.Variable v = named(((Stmt.Call) e.stmt()).args(), l.lockArg());
+                if (v != null) out.add(v);
+            }
+        }
+        return out;
+    }
+
+    /** The nodes of {@code fn} where {@code lock} is held on every path (see the class comment). */
+    public BitSet held(Function fn, weft.ir.Variable lock) {
+        return mustFlow(fn, (e, in) -> {
+            Stmt s = e.stmt();
+            if (!(s instanceof Stmt.Call c)) return !(s instanceof Stmt.Asm) && in;
+            if (!(program.target(c) instanceof CallTarget.Library lib)) return false;
+            Event ev = lib.model().event();
+            if (!(ev instanceof Event.ThreadCreate) && callsBack(c)) return false;
+            if (ev instanceof Event.Lock l) {
+                return !l.trying() && l.mode() == Event.Mode.WRITE && lock.equals(named(c.args(), l.lockArg())) || in;
+            }
+            if (ev instanceof Event.Unlock u) {
+                weft.ir.Variable v = named(c.args(), u.lockArg());
+                return v != null && !v.equals(lock) && in;
+            }
+            if (ev instanceof Event.CondWait w) {
+                weft.ir.Variable m = named(c.args(), w.mutexArg());
+                return lock.equals(m) || in && m != null;
+            }
+            return in;
+        });
+    }
+
+    /** Whether a library call is given a function (which it may call in this thread). */
+    private static boolean callsBack(Stmt.Call c) {
+        Set<String> refs = new HashSet<>();
+        for (Expr a : c.args()) {
+            AddressScan.functionRefs(a, refs);
+            if (a.type().isPointer() && a.type().pointee() instanceof CType.Function) return true;
+        }
+        return !refs.isEmpty();
+    }
+
+    /**
+     * A forward must dataflow of one bit over {@code fn}: false at the entry, the meet is and; the nodes where the bit
+     * is set (unreached nodes are not).
+     */
+    public static BitSet mustFlow(Function fn, BiFunction<Edge, Boolean, Boolean> transfer) {
+        Cfg cfg = fn.cfg();
+        BitSet val = new BitSet();
+        val.set(0, cfg.nodeCount());
+        val.clear(cfg.entry());
+        BitSet reached = new BitSet();
+        reached.set(cfg.entry());
+        boolean changed = true;
+        int[] order = cfg.reversePostOrder();
+        while (changed) {
+            changed = false;
+            for (int n : order) {
+                if (!reached.get(n)) continue;
+                for (Edge e : cfg.out(n)) {
+                    boolean v = transfer.apply(e, val.get(n));
+                    if (!reached.get(e.to())) {
+                        reached.set(e.to());
+                        val.set(e.to(), v);
+                        changed = true;
+                    } else if (!v && val.get(e.to()) && e.to() != cfg.entry()) {
+                        val.clear(e.to());
+                        changed = true;
+                    }
+                }
+            }
+        }
+        val.and(reached);
+        return val;
+    }
+}
