@@ -85,7 +85,12 @@ final class ProgramGenerator {
          * (34) an object published by a ready flag ({@link ReadyFlagForms}) whose publication is broken: main writes it
          * again after setting the flag, sets the flag without the mutex, or a worker reads it without waiting.
          */
-        READY_FLAG
+        READY_FLAG,
+        /**
+         * (34) a loop worker's instances are given one record allocated once, before the loop, instead of one allocated
+         * in each iteration ({@link Role#records}): both write it through their argument.
+         */
+        SHARED_RECORD
     }
 
     /** The holes of issue 31's three areas, whose constructs appear only with {@link Options#newForms}. */
@@ -144,6 +149,12 @@ final class ProgramGenerator {
         final List<Node> body = new ArrayList<>();
         /** Waited for through a counter of live workers ({@link CounterJoinForms}) instead of joined; null if joined. */
         CounterJoinForms counter;
+        /**
+         * A loop worker given a record allocated in its iteration ({@code int *rec = malloc(...); *rec = i;}), which it
+         * reads its index from and writes through its argument (issue 34: per-thread records, the instances told apart
+         * by a fresh allocation).
+         */
+        boolean records;
 
         Role(int id, boolean loop) {
             this.id = id;
@@ -223,6 +234,8 @@ final class ProgramGenerator {
             boolean loop = want - threads >= 2 && rnd.nextInt(3) == 0;
             Role role = new Role(r, loop);
             role.byValue = loop && keys.nextBoolean();
+            role.records = options.newForms() && loop && !role.byValue
+                    && (options.holes().equals(EnumSet.of(Hole.SHARED_RECORD)) || nrnd.nextInt(3) == 0);
             roles.add(role);
             threads += loop ? 2 : 1;
         }
@@ -255,7 +268,10 @@ final class ProgramGenerator {
             int u = unit++;
             String fn = "worker" + r.id;
             boolean counterHole = hole == Hole.COUNTER_JOIN && r.id == 1 + holeRole(roles);
-            if (counterHole || options.newForms() && !(partialJoin || tryJoin) && nrnd.nextInt(6) == 0) {
+            // not with the self-call hole: the worker's direct call of its routine would count it out twice (and
+            // the count, going below 0, would keep main waiting forever)
+            if (counterHole || options.newForms() && !(partialJoin || tryJoin) && hole != Hole.SELF_CALL
+                    && !(hole == Hole.CANCEL_RELAY && r.id == 1 + holeRole(roles)) && nrnd.nextInt(6) == 0) {
                 // the workers counted in and out, main waits for the count to reach 0 (issue 34)
                 r.counter = new CounterJoinForms(r.id, counterHole ? CounterJoinForms.Break.values()[nrnd.nextInt(CounterJoinForms.Break.values().length)] : null, nrnd);
                 r.counter.declare(decls);
@@ -276,10 +292,24 @@ final class ProgramGenerator {
             if (r.loop) {
                 decls.add("pthread_t ts" + r.id + "[2];");
                 decls.add("int ids" + r.id + "[2];");
-                String arg = r.argument(hole == Hole.SHARED_INDEX && holeObj != null ? "0" : "i");
-                main.add(Node.block(u, "for (int i = 0; i < 2; i++) {", List.of(
-                        Node.stmt(-1, "ids" + r.id + "[i] = i;", false),
-                        Node.stmt(-1, "pthread_create(&ts" + r.id + "[i], 0, " + fn + ", " + arg + ");", false)), "}"));
+                String index = hole == Hole.SHARED_INDEX && holeObj != null ? "0" : "i";
+                String arg = r.argument(index);
+                if (r.records) {
+                    // a record per iteration (or, for the hole, one for all, allocated before the loop)
+                    String rec = "rec" + r.id;
+                    boolean shared = hole == Hole.SHARED_RECORD && r == roles.stream().filter(x -> x.records).findFirst().orElse(null);
+                    if (shared) main.add(Node.stmt(u, "int *" + rec + " = malloc(sizeof(int)); if (" + rec + " == 0) return 0; *" + rec + " = 0;", false));
+                    String alloc = "int *" + rec + " = malloc(sizeof(int)); if (" + rec + " == 0) return 0; *" + rec + " = " + index + ";";
+                    main.add(Node.block(u, "for (int i = 0; i < 2; i++) {", List.of(
+                            Node.stmt(-1, "ids" + r.id + "[i] = i;", false),
+                            Node.stmt(-1, shared ? "/* one record for all */" : alloc, false),
+                            Node.stmt(-1, "pthread_create(&ts" + r.id + "[i], 0, " + fn + ", " + rec + ");", false)), "}"));
+                    if (shared) holeDone = true;
+                } else {
+                    main.add(Node.block(u, "for (int i = 0; i < 2; i++) {", List.of(
+                            Node.stmt(-1, "ids" + r.id + "[i] = i;", false),
+                            Node.stmt(-1, "pthread_create(&ts" + r.id + "[i], 0, " + fn + ", " + arg + ");", false)), "}"));
+                }
                 int n = partialJoin && r.id == 1 + holeRole(roles) ? 1 : 2;
                 String join = tryJoin && r.id == 1 + holeRole(roles) ? "pthread_tryjoin_np" : "pthread_join";
                 joins.add(Node.stmt(u, "for (int i = 0; i < " + n + "; i++) " + join + "(ts" + r.id + "[i], 0);", false));
@@ -343,6 +373,7 @@ final class ProgramGenerator {
             if (r.loop) body.add(Node.stmt(-1, r.byValue ? "long id = (long) arg;" : "int id = *(int *) arg;", false));
             if (r.counter != null && r.counter.outFirst()) body.add(Node.stmt(-1, r.counter.countOut(), false));
             body.addAll(r.body);
+            if (r.records) body.add(Node.stmt(-1, "(*(int *) arg)++;", true));
             String ret = r.loop ? "return (void *) (long) (r + id);" : "return (void *) (long) r;";
             if (r.counter != null && !r.counter.outFirst()) ret = r.counter.countOut() + " " + ret;
             fns.add(new Fn("void *worker" + r.id + "(void *arg)", body, ret, false));
@@ -462,6 +493,7 @@ final class ProgramGenerator {
             case RECURSIVE_UNLOCK -> o.guard == Guard.XMUTEX;
             case ONCE_POINTER -> o.guard == Guard.ONCE;
             case READY_FLAG -> o.guard == Guard.READY;
+            case SHARED_RECORD -> roles.stream().anyMatch(r -> r.records);
             case UNINIT_BRANCH, UNINIT_POINTER, UNINIT_HEAP, UNINIT_COPY, UNINIT_REALLOC, ATOMIC_COUNTER_GATE -> plainMutex;
             case UNINIT_INDEX -> plainMutex && (o.kind == Kind.ARRAY || o.kind == Kind.HEAP);
             case NO_LOCK, TRYLOCK_ELSE, NONDET_CONDITIONAL_LOCK, CALLEE_RELEASE -> o.guard == Guard.MUTEX;
