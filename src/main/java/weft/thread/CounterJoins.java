@@ -146,18 +146,14 @@ public final class CounterJoins {
         Expr r = a.rhs();
         while (r instanceof Expr.Cast k && k.type().unqualified() instanceof CType.Int) r = k.operand();
         if (!(r instanceof Expr.Binary b)) return 0;
-        boolean left = isLoadOf(b.left(), c);
-        boolean right = isLoadOf(b.right(), c);
+        boolean left = NamedMutexes.isLoadOf(b.left(), c);
+        boolean right = NamedMutexes.isLoadOf(b.right(), c);
         Expr other = left ? b.right() : right ? b.left() : null;
         if (!(other instanceof Expr.IntConst k) || k.value() != 1) return 0;
         if (b.op() == Expr.BinOp.ADD) return 1;
         return b.op() == Expr.BinOp.SUB && left ? -1 : 0;
     }
 
-    private static boolean isLoadOf(Expr e, Variable c) {
-        while (e instanceof Expr.Cast k && k.type().unqualified() instanceof CType.Int ki && ki.size() >= c.type().size()) e = k.operand();
-        return e instanceof Expr.Load l && l.lvalue() instanceof Lvalue.Var v && v.variable().equals(c);
-    }
 
     /**
      * Whether {@code g} makes no memory access after {@code dec}: every path from it to the exit has only unlocks of
@@ -259,54 +255,12 @@ public final class CounterJoins {
 
     /** Whether {@code cond} being {@code positive} implies {@code c <= 0} for a counter that is never negative. */
     static boolean impliesZero(Expr cond, boolean positive, Variable c) {
-        Expr e = cond;
-        boolean p = positive;
-        while (true) {
-            if (e instanceof Expr.Unary u && u.op() == Expr.UnOp.NOT) {
-                e = u.operand();
-                p = !p;
-            } else if (e instanceof Expr.Cast k && k.type().unqualified() instanceof CType.Int ki && ki.size() >= c.type().size()) {
-                e = k.operand();
-            } else {
-                break;
-            }
-        }
-        if (isLoadOf(e, c)) return !p; // !c: c == 0
-        if (!(e instanceof Expr.Binary b) || !b.op().isComparison()) return false;
-        Expr.BinOp op = b.op();
-        Expr other;
-        if (isLoadOf(b.left(), c)) {
-            other = b.right();
-        } else if (isLoadOf(b.right(), c)) {
-            other = b.left();
-            op = switch (op) {
-                case LT -> Expr.BinOp.GT;
-                case LE -> Expr.BinOp.GE;
-                case GT -> Expr.BinOp.LT;
-                case GE -> Expr.BinOp.LE;
-                default -> op;
-            };
-        } else {
-            return false;
-        }
-        while (other instanceof Expr.Cast k) other = k.operand();
-        if (!(other instanceof Expr.IntConst kc)) return false;
-        long v = kc.value();
-        if (!p) {
-            op = switch (op) {
-                case EQ -> Expr.BinOp.NE;
-                case NE -> Expr.BinOp.EQ;
-                case LT -> Expr.BinOp.GE;
-                case LE -> Expr.BinOp.GT;
-                case GT -> Expr.BinOp.LE;
-                case GE -> Expr.BinOp.LT;
-                default -> op;
-            };
-        }
-        return switch (op) {
-            case EQ -> v == 0;
-            case LT -> v <= 1;
-            case LE -> v <= 0;
+        NamedMutexes.Test t = NamedMutexes.test(cond, positive, c);
+        if (t == null) return false;
+        return switch (t.op()) {
+            case EQ -> t.k() == 0;
+            case LT -> t.k() <= 1;
+            case LE -> t.k() <= 0;
             default -> false;
         };
     }

@@ -179,4 +179,70 @@ public final class NamedMutexes {
         val.and(reached);
         return val;
     }
+
+    /** A condition on a variable, normalised to {@code v op k}. */
+    public record Test(Expr.BinOp op, long k) {}
+
+    /**
+     * {@code cond} being {@code positive} as {@code v op k} (op a comparison), or null when it is not a comparison of
+     * {@code v} with a constant: negations are folded into the operator, a truth test of {@code v} is {@code v != 0},
+     * conversions are looked through only where they keep the value (to an integer type at least as wide, or to
+     * {@code _Bool} as the whole condition, a truth test either way).
+     */
+    public static Test test(Expr cond, boolean positive, weft.ir.Variable v) {
+        Expr e = cond;
+        boolean p = positive;
+        while (true) {
+            if (e instanceof Expr.Unary u && u.op() == Expr.UnOp.NOT) {
+                e = u.operand();
+                p = !p;
+            } else if (e instanceof Expr.Cast k && k.type().unqualified() instanceof CType.Int ki
+                    && (ki.size() >= v.type().size() || weft.ir.IntConversions.isBool(ki))) {
+                e = k.operand();
+            } else {
+                break;
+            }
+        }
+        if (isLoadOf(e, v)) return new Test(p ? Expr.BinOp.NE : Expr.BinOp.EQ, 0);
+        if (!(e instanceof Expr.Binary b) || !b.op().isComparison()) return null;
+        Expr.BinOp op = b.op();
+        Expr other;
+        if (isLoadOf(b.left(), v)) {
+            other = b.right();
+        } else if (isLoadOf(b.right(), v)) {
+            other = b.left();
+            op = switch (op) {
+                case LT -> Expr.BinOp.GT;
+                case LE -> Expr.BinOp.GE;
+                case GT -> Expr.BinOp.LT;
+                case GE -> Expr.BinOp.LE;
+                default -> op;
+            };
+        } else {
+            return null;
+        }
+        while (other instanceof Expr.Cast k) other = k.operand();
+        if (!(other instanceof Expr.IntConst kc)) return null;
+        if (!p) {
+            op = switch (op) {
+                case EQ -> Expr.BinOp.NE;
+                case NE -> Expr.BinOp.EQ;
+                case LT -> Expr.BinOp.GE;
+                case LE -> Expr.BinOp.GT;
+                case GT -> Expr.BinOp.LE;
+                case GE -> Expr.BinOp.LT;
+                default -> op;
+            };
+        }
+        return new Test(op, kc.value());
+    }
+
+    /** Whether {@code e} reads {@code v}, through conversions to integer types at least as wide (which keep its value). */
+    public static boolean isLoadOf(Expr e, weft.ir.Variable v) {
+        while (e instanceof Expr.Cast k && k.type().unqualified() instanceof CType.Int ki && ki.size() >= v.type().size()
+                && !weft.ir.IntConversions.isBool(ki)) {
+            e = k.operand();
+        }
+        return e instanceof Expr.Load l && l.lvalue() instanceof Lvalue.Var lv && lv.variable().equals(v);
+    }
 }

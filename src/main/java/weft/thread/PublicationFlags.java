@@ -130,52 +130,11 @@ public final class PublicationFlags {
 
     /** Whether {@code cond} being {@code positive} implies {@code v != 0}. */
     static boolean impliesNonzero(Expr cond, boolean positive, Variable v) {
-        Expr e = cond;
-        boolean p = positive;
-        while (true) {
-            if (e instanceof Expr.Unary u && u.op() == Expr.UnOp.NOT) {
-                e = u.operand();
-                p = !p;
-            } else if (e instanceof Expr.Cast k && widening(k.type(), v)) {
-                e = k.operand();
-            } else {
-                break;
-            }
-        }
-        if (isLoadOf(e, v)) return p;
-        if (!(e instanceof Expr.Binary b) || !b.op().isComparison()) return false;
-        Expr.BinOp op = b.op();
-        Expr other;
-        if (isLoadOf(b.left(), v)) {
-            other = b.right();
-        } else if (isLoadOf(b.right(), v)) {
-            other = b.left();
-            op = switch (op) {
-                case LT -> Expr.BinOp.GT;
-                case LE -> Expr.BinOp.GE;
-                case GT -> Expr.BinOp.LT;
-                case GE -> Expr.BinOp.LE;
-                default -> op;
-            };
-        } else {
-            return false;
-        }
-        while (other instanceof Expr.Cast k) other = k.operand();
-        if (!(other instanceof Expr.IntConst kc)) return false;
-        long k = kc.value();
-        if (!p) {
-            op = switch (op) {
-                case EQ -> Expr.BinOp.NE;
-                case NE -> Expr.BinOp.EQ;
-                case LT -> Expr.BinOp.GE;
-                case LE -> Expr.BinOp.GT;
-                case GT -> Expr.BinOp.LE;
-                case GE -> Expr.BinOp.LT;
-                default -> op;
-            };
-        }
+        NamedMutexes.Test t = NamedMutexes.test(cond, positive, v);
+        if (t == null) return false;
+        long k = t.k();
         // the values the condition allows exclude 0
-        return switch (op) {
+        return switch (t.op()) {
             case NE -> k == 0;
             case EQ -> k != 0;
             case GT -> k >= 0;
@@ -186,12 +145,5 @@ public final class PublicationFlags {
         };
     }
 
-    private static boolean widening(CType t, Variable v) {
-        return t.unqualified() instanceof CType.Int ti && (ti.size() >= v.type().size() || IntConversions.isBool(ti));
-    }
 
-    private static boolean isLoadOf(Expr e, Variable v) {
-        while (e instanceof Expr.Cast k && widening(k.type(), v)) e = k.operand();
-        return e instanceof Expr.Load l && l.lvalue() instanceof Lvalue.Var lv && lv.variable().equals(v);
-    }
 }
