@@ -3,8 +3,6 @@ package weft.thread;
 import weft.ir.AddressScan;
 import weft.ir.AddressTaken;
 import weft.ir.CType;
-import weft.ir.CallTarget;
-import weft.ir.Cfg;
 import weft.ir.Edge;
 import weft.ir.Expr;
 import weft.ir.Function;
@@ -23,7 +21,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.BiFunction;
 
 /**
  * Joins through a counter of live threads (the "outer" counter join of real thread pools): a unique thread M, in one

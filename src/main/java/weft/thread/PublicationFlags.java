@@ -1,6 +1,5 @@
 package weft.thread;
 
-import weft.ir.CType;
 import weft.ir.Edge;
 import weft.ir.Expr;
 import weft.ir.Function;
