@@ -4,8 +4,8 @@
 #include <pthread.h>
 #include <stdio.h>
 
-#define WORKERS 4
-#define JOBS 8
+#define WORKERS 2
+#define JOBS 4
 
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t work = PTHREAD_COND_INITIALIZER;
@@ -50,8 +50,8 @@ int main(void) {
         pthread_mutex_lock(&pool_lock);
         live_workers++;
         pthread_mutex_unlock(&pool_lock);
-        if (pthread_create(&t, NULL, worker, NULL) == 0)
-            pthread_detach(t);
+        pthread_create(&t, NULL, worker, NULL);
+        pthread_detach(t);
     }
     for (int j = 0; j < JOBS; j++) {
         pthread_mutex_lock(&pool_lock);
