@@ -66,7 +66,7 @@ public final class CounterJoins {
     private final AddressTaken addressTaken;
     private final NamedMutexes mutexes;
     /** Per creating function: the exit edges that join, with the create edges whose children they join. */
-    private Map<String, Map<Edge, List<Edge>>> joins;
+    private volatile Map<String, Map<Edge, List<Edge>>> joins;
 
     public CounterJoins(Program program, ThreadGraph graph, AddressTaken addressTaken, NamedMutexes mutexes) {
         this.program = program;
@@ -91,9 +91,16 @@ public final class CounterJoins {
         return true;
     }
 
-    private synchronized Map<String, Map<Edge, List<Edge>>> joins() {
-        if (joins == null) joins = compute();
-        return joins;
+    /** Computed once, on the first assume edge of the walk (read on every one after: no lock then). */
+    private Map<String, Map<Edge, List<Edge>>> joins() {
+        Map<String, Map<Edge, List<Edge>>> j = joins;
+        if (j == null) {
+            synchronized (this) {
+                if (joins == null) joins = compute();
+                j = joins;
+            }
+        }
+        return j;
     }
 
     private Map<String, Map<Edge, List<Edge>>> compute() {

@@ -47,9 +47,10 @@ public final class PublicationFlags {
     private final Program program;
     private final ThreadGraph graph;
     private final NamedMutexes mutexes;
-    private Map<Variable, Flag> flags;
-    /** Per function, the edges where a flag has been seen set. */
-    private Map<String, Map<Edge, Set<Flag>>> observations;
+    /** The flags and, per function, the edges where a flag has been seen set; computed once. */
+    private record Facts(Map<Variable, Flag> flags, Map<String, Map<Edge, Set<Flag>>> observations) {}
+
+    private volatile Facts facts;
 
     public PublicationFlags(Program program, ThreadGraph graph, NamedMutexes mutexes) {
         this.program = program;
@@ -60,19 +61,28 @@ public final class PublicationFlags {
     /** The flag {@code e} of {@code f} writes, or null. */
     public Variable setAt(Edge e) {
         if (!(e.stmt() instanceof Stmt.Assign a) || !(a.lhs() instanceof Lvalue.Var v)) return null;
-        compute();
-        return flags.containsKey(v.variable()) ? v.variable() : null;
+        return facts().flags().containsKey(v.variable()) ? v.variable() : null;
     }
 
     /** The flags seen set once {@code e} of {@code f} is taken. */
     public Set<Flag> observedAt(Function f, Edge e) {
         if (!(e.stmt() instanceof Stmt.Assume)) return Set.of();
-        compute();
-        return observations.getOrDefault(f.linkName(), Map.of()).getOrDefault(e, Set.of());
+        return facts().observations().getOrDefault(f.linkName(), Map.of()).getOrDefault(e, Set.of());
     }
 
-    private synchronized void compute() {
-        if (flags != null) return;
+    /** Computed once, on the first use (read on every assignment and assume edge of the walk: no lock then). */
+    private Facts facts() {
+        Facts f = facts;
+        if (f == null) {
+            synchronized (this) {
+                if (facts == null) facts = compute();
+                f = facts;
+            }
+        }
+        return f;
+    }
+
+    private Facts compute() {
         Map<Variable, Flag> fl = new HashMap<>();
         Map<Variable, Variable> locks = new HashMap<>();
         for (Map.Entry<Variable, List<NamedMutexes.Write>> w : mutexes.candidates().entrySet()) {
@@ -97,8 +107,7 @@ public final class PublicationFlags {
                 }
             }
         }
-        observations = obs;
-        flags = fl;
+        return new Facts(fl, obs);
     }
 
     /** The unique thread that runs every function writing {@code v}, when every write stores a nonzero constant; else null. */
