@@ -47,6 +47,7 @@ public final class ThreadWalker {
     private final AccessCollector collector;
     private final ContextFixpoint contexts;
     private final InstanceKeys instanceKeys;
+    private final weft.thread.RecordJoins recordJoins;
     private final Unpublished unpublished;
     private final ArgumentTargets arguments;
     private final ThreadVarargs varargs;
@@ -63,6 +64,7 @@ public final class ThreadWalker {
         this.arguments = new ArgumentTargets(facts.pts(), facts.addressTaken());
         this.semaphores = new SemaphoreUse(program, facts.locks());
         this.instanceKeys = facts.instanceKeys();
+        this.recordJoins = facts.recordJoins();
         Transfer transfer = new Transfer(program, facts.graph(), facts.regions(), facts.locks(), facts.tids(), facts.joinLoops(),
                 facts.counterJoins(), facts.publicationFlags(), facts.addressTaken(), facts.externalReach());
         this.contexts = new ContextFixpoint(program, facts.pts(), facts.graph(), intervals, transfer, facts.locks(), memory);
@@ -101,6 +103,11 @@ public final class ThreadWalker {
     /** Which threads' instances get distinct arguments (for exclusion rules). */
     public InstanceKeys instanceKeys() {
         return instanceKeys;
+    }
+
+    /** Per-thread records joined one by one in a join loop (for exclusion rules). */
+    public weft.thread.RecordJoins recordJoins() {
+        return recordJoins;
     }
 
     /** States in which the creating thread executed the create statement of {@code child}. */

@@ -18,6 +18,7 @@ import weft.race.rules.NotBothAtomic;
 import weft.race.rules.OnceOrdered;
 import weft.race.rules.PublishedBefore;
 import weft.race.rules.OwnElementBeforeCreate;
+import weft.race.rules.OwnRecordAfterJoin;
 import weft.race.rules.OwnThreadLocal;
 import weft.race.rules.SameUniqueThread;
 import weft.race.rules.ScalarStoreKeepsSyncObject;
@@ -61,7 +62,7 @@ public final class RaceDetector {
     public static List<ExclusionRule> standardRules() {
         return List.of(new AtLeastOneWrite(), new MayOverlap(), new DisjointMembers(), new DeclaredSubobjects(), new NotBothAtomic(), new ScalarStoreKeepsSyncObject(), new OwnThreadLocal(), new SameUniqueThread(),
                 new CommonLock(), new SymbolicLockRule(), new CreatedAfter(), new JoinedBefore(), new JoinedBeforeCreated(), new OnceOrdered(), new PublishedBefore(), new DistinctInstances(),
-                new OwnElementBeforeCreate());
+                new OwnElementBeforeCreate(), new OwnRecordAfterJoin());
     }
 
     /**

@@ -12,7 +12,6 @@ import weft.ir.Stmt;
 import weft.ir.Variable;
 import weft.model.Event;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -39,7 +38,7 @@ import java.util.Set;
  * Accesses through the key stay inside the object, as C requires.
  *
  * <p>Also: an argument that is a local holding, on every path, an allocation made since the creator's last thread
- * creation ({@code freshAtEachCreate}: a per-thread record allocated in each iteration and perhaps also stored in an
+ * creation ({@link FreshRecords}: a per-thread record allocated in each iteration and perhaps also stored in an
  * array of records): each execution of the create passes an object no earlier one passed (corpus
  * {@code 36-per-thread-records}; harness hole {@code shared_record}).
  *
@@ -70,7 +69,11 @@ public final class InstanceKeys {
 
     private final Unpublished unpublished;
 
-    public InstanceKeys(Program program, ThreadGraph graph, JoinLoops loops, AddressTaken addressTaken, Unpublished unpublished) {
+    private final FreshRecords fresh;
+
+    public InstanceKeys(Program program, ThreadGraph graph, JoinLoops loops, AddressTaken addressTaken, Unpublished unpublished,
+                        FreshRecords fresh) {
+        this.fresh = fresh;
         this.addressTaken = addressTaken;
         this.unpublished = unpublished;
         this.program = program;
@@ -97,7 +100,7 @@ public final class InstanceKeys {
                 || !(lib.model().event() instanceof Event.ThreadCreate tc) || tc.argArg() >= c.args().size()) {
             return null;
         }
-        if (unpublished.unpublishedAllocation(f, e, c.args().get(tc.argArg())) || freshAtEachCreate(f, e, c.args().get(tc.argArg()))) {
+        if (unpublished.unpublishedAllocation(f, e, c.args().get(tc.argArg())) || fresh.atEdge(f, e, c.args().get(tc.argArg()))) {
             elementSizes.put(t, Long.MAX_VALUE);
             return Kind.POINTER;
         }
@@ -121,79 +124,6 @@ public final class InstanceKeys {
             return Kind.POINTER;
         }
         return null;
-    }
-
-    /**
-     * Whether {@code arg} of create edge {@code e} is a local of {@code f} (never address-taken) that holds, on every
-     * path, an object {@code malloc} or {@code calloc} returned since the last thread creation of {@code f} (a per-thread
-     * record allocated in each iteration, then perhaps stored in an array of records, as real programs keep them): each
-     * execution of {@code e} passes an object no earlier execution passed. A must dataflow of the locals holding
-     * such an allocation: an allocation's result and copies of it join, any other assignment leaves, and every thread
-     * creation of {@code f} empties the set (what it was given is no longer fresh). Storing the pointer elsewhere does
-     * not matter: instances are told apart by what each was given, and the accesses through the key stay in its object.
-     */
-    private boolean freshAtEachCreate(Function f, Edge e, Expr arg) {
-        if (!(strip(arg) instanceof Expr.Load l) || !(l.lvalue() instanceof Lvalue.Var tv) || !local(f, tv.variable())) return false;
-        weft.ir.Cfg cfg = f.cfg();
-        List<Set<Variable>> in = new ArrayList<>(java.util.Collections.nCopies(cfg.nodeCount(), (Set<Variable>) null));
-        in.set(cfg.entry(), Set.of());
-        boolean changed = true;
-        while (changed) {
-            changed = false;
-            for (int n : cfg.reversePostOrder()) {
-                Set<Variable> cur = in.get(n);
-                if (cur == null) continue;
-                for (Edge x : cfg.out(n)) {
-                    Set<Variable> out = freshStep(f, x, cur);
-                    Set<Variable> old = in.get(x.to());
-                    Set<Variable> merged = old == null ? out : intersect(old, out);
-                    if (x.to() != cfg.entry() && !merged.equals(old)) {
-                        in.set(x.to(), merged);
-                        changed = true;
-                    }
-                }
-            }
-        }
-        Set<Variable> at = in.get(e.from());
-        return at != null && at.contains(tv.variable());
-    }
-
-    private Set<Variable> freshStep(Function f, Edge x, Set<Variable> cur) {
-        Stmt st = x.stmt();
-        if (st instanceof Stmt.Asm) return Set.of();
-        if (st instanceof Stmt.Call c) {
-            Event ev = program.target(c) instanceof CallTarget.Library lib ? lib.model().event() : null;
-            if (ev instanceof Event.ThreadCreate) return Set.of();
-            Set<Variable> out = new HashSet<>(cur);
-            if (c.result() instanceof Lvalue.Var v) {
-                out.remove(v.variable());
-                if (ev instanceof Event.Alloc a && (a.kind() == Event.AllocKind.MALLOC || a.kind() == Event.AllocKind.CALLOC)
-                        && local(f, v.variable())) {
-                    out.add(v.variable());
-                }
-            }
-            return out;
-        }
-        Lvalue lhs = st instanceof Stmt.Assign a ? a.lhs() : st instanceof Stmt.Decl d ? new Lvalue.Var(d.variable()) : null;
-        if (!(lhs instanceof Lvalue.Var v) || !cur.contains(v.variable()) && !(st instanceof Stmt.Assign)) return cur;
-        Set<Variable> out = new HashSet<>(cur);
-        out.remove(v.variable());
-        if (st instanceof Stmt.Assign a && strip(a.rhs()) instanceof Expr.Load src && src.lvalue() instanceof Lvalue.Var sv
-                && cur.contains(sv.variable()) && local(f, v.variable())) {
-            out.add(v.variable());
-        }
-        return out;
-    }
-
-    private static Set<Variable> intersect(Set<Variable> a, Set<Variable> b) {
-        Set<Variable> out = new HashSet<>(a);
-        out.retainAll(b);
-        return out;
-    }
-
-    /** A local or temporary of {@code f} only assignments naming it change. */
-    private boolean local(Function f, Variable v) {
-        return (v.kind() == Variable.Kind.LOCAL || v.kind() == Variable.Kind.TEMP) && !v.isStatic() && !addressTaken.in(f, v);
     }
 
     private static boolean isCounter(Expr e, Variable counter) {

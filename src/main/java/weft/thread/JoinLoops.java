@@ -32,7 +32,7 @@ import java.util.Set;
  * <p>Soundness. A <em>counting loop</em> here is a simple loop (no nested cycle, single exit through
  * its head's false branch) whose counter {@code i} is a tracked local (not address-taken) assigned in
  * the loop only by {@code i = i + 1}, with exit test {@code i < K} / {@code i <= K} / {@code i != K}
- * for K a constant (or a local assigned once, the same in both loops: then the create loop's slots
+ * for K a constant (or a local no assignment changes once a loop has been entered, the same in both loops: then the create loop's slots
  * are below K and the join loop covers all slots below K), and whose body passes the thread operation
  * on every path (joins) or at most once per iteration (creates). The id array is a single concrete
  * object, named directly or through a local pointer assigned once. Such a loop runs the
@@ -59,10 +59,12 @@ public final class JoinLoops {
     private final TidCells tids;
     private final ObjectMultiplicity objects;
     private final AddressTaken addressTaken;
+    private final FreshRecords fresh;
     private final Map<String, Map<Edge, Set<ThreadId>>> cache = new HashMap<>();
 
     public JoinLoops(Program program, ThreadGraph graph, IntervalCache intervals, Regions regions, TidCells tids,
-              ObjectMultiplicity objects, AddressTaken addressTaken) {
+              ObjectMultiplicity objects, AddressTaken addressTaken, FreshRecords fresh) {
+        this.fresh = fresh;
         this.program = program;
         this.graph = graph;
         this.intervals = intervals;
@@ -78,50 +80,92 @@ public final class JoinLoops {
         return cache.computeIfAbsent(t + "|" + f.linkName(), k -> compute(t, f)).getOrDefault(exitEdge, Set.of());
     }
 
-    /** Slots [lo, hi] (hi = {@code hiVar} - 1 when that is set) of an id array. */
-    private record Slots(MemObject array, long lo, long hi, Variable hiVar, Edge op) {
+    /**
+     * Slots [lo, hi] (hi = {@code hiVar} - 1 when that is set) of an id array, or of an array of records whose id
+     * member is at offset {@code member} ({@link #NO_MEMBER} for an array of ids).
+     */
+    record Slots(MemObject array, long lo, long hi, Variable hiVar, Edge op, long member) {
         boolean covers(Slots created) {
-            if (!array.equals(created.array) || lo > created.lo) return false;
+            if (!array.equals(created.array) || member != created.member || lo > created.lo) return false;
             if (hiVar != null || created.hiVar != null) return hiVar != null && hiVar.equals(created.hiVar);
             return created.hi <= hi;
         }
     }
 
-    private Map<Edge, Set<ThreadId>> compute(ThreadId t, Function f) {
-        Map<Edge, Set<ThreadId>> out = new HashMap<>();
-        List<Loop> loops = loops(f);
-        if (loops.isEmpty()) return out;
+    /**
+     * The counting loops of a function that create threads into id slots ({@code creates}, each create edge with its
+     * loop in {@code createLoops}; for records, the store {@code ts[i] = t} in {@code recordStores}) and that join
+     * from them ({@code joins}).
+     */
+    record Found(Map<Edge, Slots> creates, Map<Edge, Loop> createLoops, Map<Edge, Edge> recordStores, Map<Loop, Slots> joins) {}
+
+    private final Map<String, Found> found = new java.util.concurrent.ConcurrentHashMap<>();
+
+    Found found(Function f) {
+        return found.computeIfAbsent(f.linkName(), k -> find(f));
+    }
+
+    private Found find(Function f) {
         Map<Edge, Slots> creates = new HashMap<>();
+        Map<Edge, Loop> createLoops = new HashMap<>();
+        Map<Edge, Edge> recordStores = new HashMap<>();
         Map<Loop, Slots> joins = new HashMap<>();
-        for (Loop l : loops) {
+        for (Loop l : loops(f)) {
             for (Edge e : f.cfg().edges()) {
                 if (!l.nodes.contains(e.from()) || !(e.stmt() instanceof Stmt.Call c)) continue;
                 if (!(program.target(c) instanceof CallTarget.Library lib)) continue;
                 Event ev = lib.model().event();
                 if (ev instanceof Event.ThreadCreate tc && tc.idArg() < c.args().size()
                         && c.args().get(tc.idArg()) instanceof Expr.AddrOf a && !enclosed(f.cfg(), l)) {
-                    Slots s = slots(f, l, e, a.lvalue(), false);
-                    if (s != null) creates.put(e, s);
+                    Slots s;
+                    if (record(a.lvalue()) != null) {
+                        Edge[] store = new Edge[1];
+                        s = recordSlots(f, l, e, c, a, a.lvalue(), store);
+                        if (s != null) recordStores.put(e, store[0]);
+                    } else {
+                        s = slots(f, l, e, a.lvalue(), false, tids::trusted);
+                    }
+                    if (s != null) {
+                        creates.put(e, s);
+                        createLoops.put(e, l);
+                    }
                 } else if (ev instanceof Event.ThreadJoin tj && tj.waits() && tj.idArg() < c.args().size()
                         && c.args().get(tj.idArg()) instanceof Expr.Load ld) {
-                    Slots s = slots(f, l, e, ld.lvalue(), true);
+                    // ts[j]->tid: the array of records is checked on the create side, where its one writer is
+                    Lvalue recordSlot = record(ld.lvalue()) instanceof Expr.Load rl ? rl.lvalue() : null;
+                    Slots s = recordSlot != null ? slots(f, l, e, recordSlot, true, o -> true) : slots(f, l, e, ld.lvalue(), true, tids::trusted);
                     if (s == null) continue;
                     Interval entry = entryValue(f, l);
                     if (entry.isBottom() || !entry.hasUpperBound()) continue;
-                    joins.put(l, new Slots(s.array, entry.hi(), l.bound, l.boundVar, e));
+                    long member = recordSlot != null ? ((Lvalue.Field) ld.lvalue()).field().offset() : NO_MEMBER;
+                    joins.put(l, new Slots(s.array, entry.hi(), l.bound, l.boundVar, e, member));
                 }
             }
         }
-        for (Map.Entry<Loop, Slots> j : joins.entrySet()) {
+        return new Found(Map.copyOf(creates), Map.copyOf(createLoops), Map.copyOf(recordStores), Map.copyOf(joins));
+    }
+
+    private Map<Edge, Set<ThreadId>> compute(ThreadId t, Function f) {
+        Map<Edge, Set<ThreadId>> out = new HashMap<>();
+        Found found = found(f);
+        for (Map.Entry<Loop, Slots> j : found.joins().entrySet()) {
             Set<ThreadId> done = new LinkedHashSet<>();
-            for (Map.Entry<Edge, Slots> c : creates.entrySet()) {
-                Slots cs = c.getValue();
-                Slots js = j.getValue();
-                if (covers(f, j.getKey(), js, cs)) done.addAll(graph.childrenAt(t, c.getKey()));
+            for (Map.Entry<Edge, Slots> c : found.creates().entrySet()) {
+                if (covers(f, j.getKey(), j.getValue(), c.getValue())) done.addAll(graph.childrenAt(t, c.getKey()));
             }
             if (!done.isEmpty()) out.put(j.getKey().exit, Set.copyOf(done));
         }
         return out;
+    }
+
+    /** Whether the program detaches threads ({@link TidCells#detaches}): then no join proves termination. */
+    boolean detaches() {
+        return tids.detaches();
+    }
+
+    /** Whether locals {@code a} and {@code b} hold the same value at {@code node} of {@code f}. */
+    boolean sameValueAt(Function f, int node, Variable a, Variable b) {
+        return intervals.of(f).equalAt(node, a, b);
     }
 
     /**
@@ -129,14 +173,14 @@ public final class JoinLoops {
      * bound variables count as one if they hold the same value at the join loop's head (both keep one
      * value from their single assignment on, so that value is also the one the create loop saw).
      */
-    private boolean covers(Function f, Loop join, Slots js, Slots cs) {
+    boolean covers(Function f, Loop join, Slots js, Slots cs) {
         if (js.covers(cs)) return true;
         if (js.hiVar == null || cs.hiVar == null || js.hiVar.equals(cs.hiVar) || !js.array.equals(cs.array) || js.lo > cs.lo) return false;
         return intervals.of(f).equalAt(join.head(), js.hiVar, cs.hiVar);
     }
 
-    /** {@code t[i]} with i the loop counter, in a trusted id array (executed on every iteration if {@code always}). */
-    private Slots slots(Function f, Loop l, Edge op, Lvalue slot, boolean always) {
+    /** {@code t[i]} with i the loop counter, in a {@code trusted} array (executed on every iteration if {@code always}). */
+    Slots slots(Function f, Loop l, Edge op, Lvalue slot, boolean always, java.util.function.Predicate<MemObject> trusted) {
         Expr index;
         Set<Region> rs;
         if (slot instanceof Lvalue.Index ix) {
@@ -154,18 +198,88 @@ public final class JoinLoops {
         if (!(index instanceof Expr.Load li) || !(li.lvalue() instanceof Lvalue.Var cv) || !cv.variable().equals(l.counter)) return null;
         if (rs.size() != 1) return null;
         Region r = rs.iterator().next();
-        if (r.minStart() != 0 || r.maxStart() != 0 || !tids.trusted(r.object()) || !objects.isConcrete(r.object())
+        if (r.minStart() != 0 || r.maxStart() != 0 || !trusted.test(r.object()) || !objects.isConcrete(r.object())
                 || (always && !onEveryIteration(f.cfg(), l, op))) {
             return null;
         }
         Interval iv = intervals.eval(f, op.from(), index);
         if (iv.isBottom() || !iv.hasLowerBound()) return null;
         if (l.boundVar == null && (!iv.hasUpperBound() || iv.hi() > l.bound)) return null;
-        return new Slots(r.object(), iv.lo(), l.boundVar == null ? iv.hi() : 0, l.boundVar, op);
+        return new Slots(r.object(), iv.lo(), l.boundVar == null ? iv.hi() : 0, l.boundVar, op, NO_MEMBER);
+    }
+
+    static final long NO_MEMBER = -1;
+
+    /** For {@code p->tid} (an id member of the record {@code p} points to): {@code p}, casts aside; else null. */
+    static Expr record(Lvalue lv) {
+        if (!(lv instanceof Lvalue.Field fl) || !(fl.base() instanceof Lvalue.Deref d)) return null;
+        return FreshRecords.strip(d.pointer());
     }
 
     /**
-     * A tracked local assigned exactly once, not on a cycle: one value from then on. Also a global the
+     * A create {@code pthread_create(&t->tid, ..)} in counting loop {@code l} that stores its id in the record {@code t}
+     * of the iteration, with {@code ts[i] = t} before it: the slots of the array of records {@code ts}, member
+     * {@code tid}. Sound because (1) {@code t} holds a record allocated since the last create ({@link FreshRecords}), so
+     * each iteration's record is a different object; (2) the id member of those records is changed by this create alone
+     * ({@link TidCells#trustedMember}), which runs at most once per iteration and never again on that record, so the
+     * record keeps the iteration's thread id; (3) {@code t} is assigned once in the function, on every path of the
+     * iteration before the store {@code ts[i] = t}, which is on every path to the create: the slot of the iteration's
+     * counter holds that iteration's record; (4) nothing but that store writes the array of records, which is one
+     * concrete object ({@link TidCells#writtenOnlyBy}), so the slot keeps it. A join loop reading {@code ts[j]->tid}
+     * for every j of the range thus joins every thread this create started.
+     */
+    private Slots recordSlots(Function f, Loop l, Edge create, Stmt.Call call, Expr idArg, Lvalue idMember, Edge[] storeOut) {
+        Lvalue.Field member = (Lvalue.Field) idMember;
+        if (!(record(idMember) instanceof Expr.Load tl) || !(tl.lvalue() instanceof Lvalue.Var tv)) return null;
+        Variable t = tv.variable();
+        if (!fresh.atEdge(f, create, tl)) return null;
+        var locs = regions.pointsTo().eval(f.linkName(), idArg);
+        if (locs.isEmpty()) return null;
+        for (var loc : locs) {
+            if (loc.offset() != member.field().offset() || !tids.trustedMember(loc.object(), loc.offset(), call)) return null;
+        }
+        Edge assignment = null;
+        for (Edge e : f.cfg().edges()) {
+            Lvalue lhs = e.stmt() instanceof Stmt.Assign a ? a.lhs() : e.stmt() instanceof Stmt.Call c ? c.result() : null;
+            if (lhs instanceof Lvalue.Var v && v.variable().equals(t)) {
+                if (assignment != null) return null;
+                assignment = e;
+            }
+        }
+        if (assignment == null || !l.nodes.contains(assignment.from()) || !l.nodes.contains(assignment.to())) return null;
+        for (Edge store : f.cfg().edges()) {
+            if (!l.nodes.contains(store.from()) || !(store.stmt() instanceof Stmt.Assign a)
+                    || !(FreshRecords.strip(a.rhs()) instanceof Expr.Load v) || !(v.lvalue() instanceof Lvalue.Var sv) || !sv.variable().equals(t)
+                    || !passesBefore(f.cfg(), l, assignment, store) || !passesBefore(f.cfg(), l, store, create)) {
+                continue;
+            }
+            Edge only = store;
+            Slots s = slots(f, l, store, a.lhs(), false, o -> tids.writtenOnlyBy(o, only));
+            if (s == null) continue;
+            storeOut[0] = store;
+            return new Slots(s.array, s.lo, s.hi, s.hiVar, create, member.field().offset());
+        }
+        return null;
+    }
+
+    /** Whether every path of an iteration of {@code l} (from the head) to {@code later} passes {@code first} before it. */
+    static boolean passesBefore(Cfg cfg, Loop l, Edge first, Edge later) {
+        if (first.equals(later)) return false;
+        ArrayDeque<Integer> work = new ArrayDeque<>();
+        Set<Integer> seen = new HashSet<>();
+        for (Edge e : cfg.out(l.head)) if (!e.equals(first) && l.nodes.contains(e.to())) work.add(e.to());
+        while (!work.isEmpty()) {
+            int n = work.poll();
+            if (n == later.from()) return false;
+            if (n == l.head || !seen.add(n)) continue;
+            for (Edge e : cfg.out(n)) if (!e.equals(first) && l.nodes.contains(e.to())) work.add(e.to());
+        }
+        return later.from() != l.head;
+    }
+
+    /**
+     * A tracked local assigned exactly once, not on a cycle: one value from then on; or assigned more than once, none
+     * of the assignments on a cycle or reachable from one: one value from the first cycle on. Also a global the
      * interval analysis of {@code f} tracks (one only {@code main} assigns) whose single assignment
      * comes before every use that matters here: it is on every path from the entry to the loop heads.
      */
@@ -175,16 +289,40 @@ public final class JoinLoops {
         int assigns = 0;
         Edge assignment = null;
         var loops = graph.loops(f.linkName());
+        List<Edge> assignments = new java.util.ArrayList<>();
         for (Edge e : f.cfg().edges()) {
             Lvalue lhs = e.stmt() instanceof Stmt.Assign a ? a.lhs() : e.stmt() instanceof Stmt.Call c ? c.result() : null;
             if (lhs instanceof Lvalue.Var lv && lv.variable().equals(v)) {
                 if (loops.inCycle(e)) return false;
                 assigns++;
                 assignment = e;
+                assignments.add(e);
             }
         }
-        if (assigns != 1 || addressTaken.in(f, v)) return false;
-        return !v.isStatic() || dominatesCycles(f, assignment);
+        if (assigns == 0 || addressTaken.in(f, v)) return false;
+        if (v.isStatic()) return assigns == 1 && dominatesCycles(f, assignment);
+        // a local assigned more than once (clamped: n = atoi(..); if (n > 64) n = 64;) keeps one value from the first
+        // cycle on when no assignment can run after any node of a cycle
+        if (assigns > 1) {
+            Set<Integer> after = afterCycles(f);
+            for (Edge e : assignments) if (after.contains(e.from())) return false;
+        }
+        return true;
+    }
+
+    /** The nodes of {@code f} reachable from a node on a cycle (the cycles' nodes included). */
+    private Set<Integer> afterCycles(Function f) {
+        Cfg cfg = f.cfg();
+        var cycles = graph.loops(f.linkName());
+        ArrayDeque<Integer> work = new ArrayDeque<>();
+        for (Edge e : cfg.edges()) if (cycles.inCycle(e)) work.add(e.from());
+        Set<Integer> seen = new HashSet<>();
+        while (!work.isEmpty()) {
+            int n = work.poll();
+            if (!seen.add(n)) continue;
+            for (Edge e : cfg.out(n)) work.add(e.to());
+        }
+        return seen;
     }
 
     /** Whether every path from the entry to any node on a cycle of {@code f} passes {@code edge}. */
@@ -205,7 +343,7 @@ public final class JoinLoops {
         return true;
     }
 
-    private Interval entryValue(Function f, Loop l) {
+    Interval entryValue(Function f, Loop l) {
         Interval v = Interval.bottom();
         for (Edge e : f.cfg().in(l.head)) {
             if (l.nodes.contains(e.from())) continue;
@@ -238,7 +376,7 @@ public final class JoinLoops {
     }
 
     /** Every path from the head's loop successor back to the head passes {@code op}, before the increment. */
-    private static boolean onEveryIteration(Cfg cfg, Loop l, Edge op) {
+    static boolean onEveryIteration(Cfg cfg, Loop l, Edge op) {
         ArrayDeque<Integer> work = new ArrayDeque<>();
         Set<Integer> seen = new HashSet<>();
         for (Edge e : cfg.out(l.head)) if (l.nodes.contains(e.to())) work.add(e.to());
@@ -255,7 +393,7 @@ public final class JoinLoops {
         return true;
     }
 
-    private static boolean isIncrement(Edge e, Variable v) {
+    static boolean isIncrement(Edge e, Variable v) {
         return e.stmt() instanceof Stmt.Assign a && a.lhs() instanceof Lvalue.Var lv && lv.variable().equals(v)
                 && a.rhs() instanceof Expr.Binary b && b.op() == Expr.BinOp.ADD && b.left() instanceof Expr.Load ld
                 && ld.lvalue() instanceof Lvalue.Var x && x.variable().equals(v)

@@ -11,7 +11,9 @@
  * the ids held in thread-id cells). The thread-instance facts, each a function of the program and the facts below it:
  * {@link weft.thread.ObjectMultiplicity} (whether an abstract object stands for at most one concrete object during a
  * run), {@link weft.thread.TidCells} (the objects holding thread ids that nothing else writes),
- * {@link weft.thread.JoinLoops} (threads created in one counting loop and all joined in another),
+ * {@link weft.thread.JoinLoops} (threads created in one counting loop and all joined in another, from arrays of ids or of
+ * records holding their ids), {@link weft.thread.RecordJoins} (a record used after joining its owner in such a loop),
+ * {@link weft.thread.FreshRecords} (locals holding an allocation made since the last create),
  * {@link weft.thread.InstanceKeys} (threads created in a counting loop, or given an unpublished object, whose instances
  * each receive a different argument, their key) and {@link weft.thread.InstanceAccess} (how an access uses such a key).
  * The synchronisation idioms of real programs (issue 34), over the plain global integers and global mutexes of

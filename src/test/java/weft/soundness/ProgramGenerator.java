@@ -90,7 +90,13 @@ final class ProgramGenerator {
          * (34) a loop worker's instances are given one record allocated once, before the loop, instead of one allocated
          * in each iteration ({@link Role#records}): both write it through their argument.
          */
-        SHARED_RECORD
+        SHARED_RECORD,
+        /**
+         * (34) a loop worker's records hold their thread's id and main joins through them ({@link RecordJoinForms}), but
+         * the join is broken: main reads a record before joining its owner, skips a join, or a second create overwrites
+         * the id member.
+         */
+        RECORD_JOIN
     }
 
     /** The holes of issue 31's three areas, whose constructs appear only with {@link Options#newForms}. */
@@ -229,19 +235,22 @@ final class ProgramGenerator {
         // simple enough for the thread-modular layer to exclude, so that a wrong exclusion of the hole shows as a true
         boolean small = options.newForms() && ProgramGenerator.ISSUE31.containsAll(options.holes()) && new Random(seed ^ 0x5A11L).nextBoolean();
         if (small) want = 1;
+        // likewise with the record-join hole only: half the programs are one loop worker with records and one object
+        boolean recordSmall = options.holes().equals(EnumSet.of(Hole.RECORD_JOIN)) && new Random(seed ^ 0x5A11L).nextBoolean();
+        if (recordSmall) want = 2;
         Random keys = new Random(seed ^ 0x2545F4914F6CDD1DL);
         for (int r = 1; threads < want; r++) {
-            boolean loop = want - threads >= 2 && rnd.nextInt(3) == 0;
+            boolean loop = want - threads >= 2 && (rnd.nextInt(3) == 0 || recordSmall);
             Role role = new Role(r, loop);
-            role.byValue = loop && keys.nextBoolean();
+            role.byValue = loop && keys.nextBoolean() && !recordSmall;
             role.records = options.newForms() && loop && !role.byValue
-                    && (options.holes().equals(EnumSet.of(Hole.SHARED_RECORD)) || nrnd.nextInt(3) == 0);
+                    && (options.holes().equals(EnumSet.of(Hole.SHARED_RECORD)) || options.holes().equals(EnumSet.of(Hole.RECORD_JOIN)) || nrnd.nextInt(3) == 0);
             roles.add(role);
             threads += loop ? 2 : 1;
         }
         // objects
         int count = 1 + rnd.nextInt(3);
-        if (small) count = 1;
+        if (small || recordSmall) count = 1;
         List<Obj> objs = new ArrayList<>();
         for (int i = 0; i < count; i++) objs.add(object(i, roles));
         // the hole: a kind that fits one of the objects
@@ -270,7 +279,7 @@ final class ProgramGenerator {
             boolean counterHole = hole == Hole.COUNTER_JOIN && r.id == 1 + holeRole(roles);
             // not with the self-call hole: the worker's direct call of its routine would count it out twice (and
             // the count, going below 0, would keep main waiting forever)
-            if (counterHole || options.newForms() && !(partialJoin || tryJoin) && hole != Hole.SELF_CALL
+            if (counterHole || options.newForms() && !(partialJoin || tryJoin) && hole != Hole.SELF_CALL && !(hole == Hole.RECORD_JOIN && r.records)
                     && !(hole == Hole.CANCEL_RELAY && r.id == 1 + holeRole(roles)) && nrnd.nextInt(6) == 0) {
                 // the workers counted in and out, main waits for the count to reach 0 (issue 34)
                 r.counter = new CounterJoinForms(r.id, counterHole ? CounterJoinForms.Break.values()[nrnd.nextInt(CounterJoinForms.Break.values().length)] : null, nrnd);
@@ -294,10 +303,27 @@ final class ProgramGenerator {
                 decls.add("int ids" + r.id + "[2];");
                 String index = hole == Hole.SHARED_INDEX && holeObj != null ? "0" : "i";
                 String arg = r.argument(index);
+                Role firstRecords = roles.stream().filter(x -> x.records).findFirst().orElse(null);
+                boolean recordHole = hole == Hole.RECORD_JOIN && r == firstRecords;
+                boolean otherJoinHole = (partialJoin || tryJoin) && r.id == 1 + holeRole(roles);
+                if (r.records && !otherJoinHole && !(hole == Hole.SHARED_RECORD && r == firstRecords)
+                        && (recordHole || new Random(seed ^ (0x7EC0DL * r.id)).nextBoolean())) {
+                    // records that hold their thread's id, joined through them (issue 34); the hole breaks the join
+                    RecordJoinForms.Break broken = recordHole ? RecordJoinForms.Break.values()[nrnd.nextInt(RecordJoinForms.Break.values().length)] : null;
+                    RecordJoinForms forms = new RecordJoinForms(r.id, broken);
+                    forms.declare(decls, relays);
+                    List<Node> body = new ArrayList<>();
+                    body.add(Node.stmt(-1, "ids" + r.id + "[i] = i;", false));
+                    body.addAll(forms.createBody(fn));
+                    main.add(Node.block(u, "for (int i = 0; i < 2; i++) {", body, "}"));
+                    joins.add(forms.joinLoop(u));
+                    if (recordHole) holeDone = true;
+                    continue;
+                }
                 if (r.records) {
                     // a record per iteration (or, for the hole, one for all, allocated before the loop)
                     String rec = "rec" + r.id;
-                    boolean shared = hole == Hole.SHARED_RECORD && r == roles.stream().filter(x -> x.records).findFirst().orElse(null);
+                    boolean shared = hole == Hole.SHARED_RECORD && r == firstRecords;
                     if (shared) main.add(Node.stmt(u, "int *" + rec + " = malloc(sizeof(int)); if (" + rec + " == 0) return 0; *" + rec + " = 0;", false));
                     String alloc = "int *" + rec + " = malloc(sizeof(int)); if (" + rec + " == 0) return 0; *" + rec + " = " + index + ";";
                     main.add(Node.block(u, "for (int i = 0; i < 2; i++) {", List.of(
@@ -493,7 +519,7 @@ final class ProgramGenerator {
             case RECURSIVE_UNLOCK -> o.guard == Guard.XMUTEX;
             case ONCE_POINTER -> o.guard == Guard.ONCE;
             case READY_FLAG -> o.guard == Guard.READY;
-            case SHARED_RECORD -> roles.stream().anyMatch(r -> r.records);
+            case SHARED_RECORD, RECORD_JOIN -> roles.stream().anyMatch(r -> r.records);
             case UNINIT_BRANCH, UNINIT_POINTER, UNINIT_HEAP, UNINIT_COPY, UNINIT_REALLOC, ATOMIC_COUNTER_GATE -> plainMutex;
             case UNINIT_INDEX -> plainMutex && (o.kind == Kind.ARRAY || o.kind == Kind.HEAP);
             case NO_LOCK, TRYLOCK_ELSE, NONDET_CONDITIONAL_LOCK, CALLEE_RELEASE -> o.guard == Guard.MUTEX;
@@ -628,7 +654,7 @@ final class ProgramGenerator {
                 if (!wrote && r == parts.get(parts.size() - 1) && i == ops - 1 && o.guard != Guard.READ_ONLY) op = 1 + rnd.nextInt(3);
                 wrote |= op > 0;
                 boolean holeHere = isHole && r == holeRole && !holeDone && hole != Hole.PARTIAL_JOIN && hole != Hole.TRY_JOIN && hole != Hole.COUNTER_JOIN
-                        && hole != Hole.FREE_EARLY;
+                        && hole != Hole.FREE_EARLY && hole != Hole.SHARED_RECORD && hole != Hole.RECORD_JOIN; // those two break a role, not the object
                 r.body.add(guarded(o, r, op, holeHere));
                 if (holeHere) holeDone = true;
             }

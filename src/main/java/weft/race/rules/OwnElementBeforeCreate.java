@@ -1,10 +1,9 @@
 package weft.race.rules;
 
 import weft.race.pair.Access;
-import weft.race.pair.ExclusionRule;
 import weft.race.pair.RaceContext;
-import weft.thread.InstanceAccess;
 import weft.thread.InstanceKeys;
+import weft.thread.ThreadId;
 
 /**
  * A thread created in a counting loop with {@code &a[i]} as its argument, accessing its own element
@@ -19,50 +18,10 @@ import weft.thread.InstanceKeys;
  * iteration, before the create edge; the child's accesses stay within its element ({@code
  * elementSize}). Probes p36, p37: sound.
  */
-public final class OwnElementBeforeCreate implements ExclusionRule {
-    /** The (parent thread, creating function) of every pointer-keyed thread, per context: where a creator may be. */
-    private RaceContext creatorsOf;
-    private java.util.Set<java.util.List<Object>> creators;
-
-    /**
-     * An access takes part only as the child (in the routine of a pointer-keyed thread, through an lvalue) or as the
-     * creator (in the function that creates such a thread, in its parent thread): {@link #ordered}'s first test.
-     */
+public final class OwnElementBeforeCreate extends KeyedChildAndCreator {
     @Override
-    public boolean mayExclude(Access a, RaceContext ctx) {
-        var t = a.thread();
-        InstanceKeys keys = ctx.instances();
-        if (!t.isMain() && keys.kind(t) == InstanceKeys.Kind.POINTER && a.function().linkName().equals(t.routine())
-                && a.access().lvalue() != null) {
-            return true;
-        }
-        if (creatorsOf != ctx) {
-            creators = new java.util.HashSet<>();
-            for (var c : ctx.threads().threads()) {
-                if (!c.isMain() && c.parent() != null && c.createFunction() != null && keys.kind(c) == InstanceKeys.Kind.POINTER) creators.add(java.util.List.of(c.parent(), c.createFunction()));
-            }
-            creatorsOf = ctx;
-        }
-        return creators.contains(java.util.List.of(t, a.function().linkName()));
-    }
-
-    @Override
-    public String exclude(Access a, Access b, RaceContext ctx) {
-        String r = ordered(a, b, ctx);
-        return r != null ? r : ordered(b, a, ctx);
-    }
-
-    private static String ordered(Access child, Access creator, RaceContext ctx) {
-        var t = child.thread();
-        InstanceKeys keys = ctx.instances();
-        if (t.isMain() || keys.kind(t) != InstanceKeys.Kind.POINTER || !creator.thread().equals(t.parent())
-                || !creator.function().linkName().equals(t.createFunction())
-                || !child.function().linkName().equals(t.routine()) || child.access().lvalue() == null) {
-            return null;
-        }
-        InstanceAccess ia = InstanceAccess.of(child.access().lvalue(), keys.keys(child.function()), InstanceKeys.Kind.POINTER);
-        if (ia == null || ia.elementSize() > keys.elementSize(t)) return null;
-        return keys.elementBeforeCreate(t, creator.edge(), creator.access().lvalue())
+    String creatorSide(ThreadId child, Access creator, RaceContext ctx) {
+        return ctx.instances().elementBeforeCreate(child, creator.edge(), creator.access().lvalue())
                 ? "the creator fills element i before creating the thread that owns it" : null;
     }
 }
