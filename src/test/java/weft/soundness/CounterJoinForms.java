@@ -14,9 +14,11 @@ import java.util.Random;
 final class CounterJoinForms {
     /**
      * {@code OUT_FIRST}: the worker counts itself out before its accesses; {@code ALL_BUT_ONE}: main waits only until
-     * one is left; {@code UNCOUNTED_FIRST}: the first thread is created without being counted in.
+     * one is left; {@code UNCOUNTED_FIRST}: the first thread is created without being counted in; {@code IF_WAIT}: main
+     * waits once ({@code if}, not {@code while}), so the first thread's wake-up (or a spurious one) lets it on while
+     * others still count.
      */
-    enum Break { OUT_FIRST, ALL_BUT_ONE, UNCOUNTED_FIRST }
+    enum Break { OUT_FIRST, ALL_BUT_ONE, UNCOUNTED_FIRST, IF_WAIT }
 
     private final String c;
     private final String m;
@@ -58,6 +60,6 @@ final class CounterJoinForms {
 
     /** main's wait for the count. */
     String await() {
-        return "pthread_mutex_lock(&" + m + "); while (" + test + ") pthread_cond_wait(&" + cv + ", &" + m + "); pthread_mutex_unlock(&" + m + ");";
+        return "pthread_mutex_lock(&" + m + "); " + (broken == Break.IF_WAIT ? "if" : "while") + " (" + test + ") pthread_cond_wait(&" + cv + ", &" + m + "); pthread_mutex_unlock(&" + m + ");";
     }
 }

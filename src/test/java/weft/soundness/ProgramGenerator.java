@@ -310,7 +310,7 @@ final class ProgramGenerator {
                         && (recordHole || new Random(seed ^ (0x7EC0DL * r.id)).nextBoolean())) {
                     // records that hold their thread's id, joined through them (issue 34); the hole breaks the join
                     RecordJoinForms.Break broken = recordHole ? RecordJoinForms.Break.values()[nrnd.nextInt(RecordJoinForms.Break.values().length)] : null;
-                    RecordJoinForms forms = new RecordJoinForms(r.id, broken);
+                    RecordJoinForms forms = new RecordJoinForms(r.id, broken, new Random(seed ^ (0x5EC0DL * r.id)).nextBoolean());
                     forms.declare(decls, relays);
                     List<Node> body = new ArrayList<>();
                     body.add(Node.stmt(-1, "ids" + r.id + "[i] = i;", false));
@@ -325,11 +325,16 @@ final class ProgramGenerator {
                     String rec = "rec" + r.id;
                     boolean shared = hole == Hole.SHARED_RECORD && r == firstRecords;
                     if (shared) main.add(Node.stmt(u, "int *" + rec + " = malloc(sizeof(int)); if (" + rec + " == 0) return 0; *" + rec + " = 0;", false));
-                    String alloc = "int *" + rec + " = malloc(sizeof(int)); if (" + rec + " == 0) return 0; *" + rec + " = " + index + ";";
+                    // the record from malloc or calloc, handed over as it is or through a copy of the pointer
+                    Random shape = new Random(seed ^ (0x5EC0DL * r.id));
+                    String fresh = shape.nextBoolean() ? "malloc(sizeof(int))" : "calloc(1, sizeof(int))";
+                    String given = shape.nextBoolean() ? rec : "copy" + r.id;
+                    String alloc = "int *" + rec + " = " + fresh + "; if (" + rec + " == 0) return 0; *" + rec + " = " + index + ";"
+                            + (given.equals(rec) ? "" : " int *" + given + " = " + rec + ";");
                     main.add(Node.block(u, "for (int i = 0; i < 2; i++) {", List.of(
                             Node.stmt(-1, "ids" + r.id + "[i] = i;", false),
-                            Node.stmt(-1, shared ? "/* one record for all */" : alloc, false),
-                            Node.stmt(-1, "pthread_create(&ts" + r.id + "[i], 0, " + fn + ", " + rec + ");", false)), "}"));
+                            Node.stmt(-1, shared ? "/* one record for all */" + (given.equals(rec) ? "" : " int *" + given + " = " + rec + ";") : alloc, false),
+                            Node.stmt(-1, "pthread_create(&ts" + r.id + "[i], 0, " + fn + ", " + given + ");", false)), "}"));
                     if (shared) holeDone = true;
                 } else {
                     main.add(Node.block(u, "for (int i = 0; i < 2; i++) {", List.of(

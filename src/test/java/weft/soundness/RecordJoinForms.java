@@ -24,11 +24,13 @@ final class RecordJoinForms {
 
     private final int id;
     private final Break broken;
+    private final boolean calloc;
 
-    /** The records of worker role {@code id}; {@code broken} null for the race-free form. */
-    RecordJoinForms(int id, Break broken) {
+    /** The records of worker role {@code id}; {@code broken} null for the race-free form; from calloc or malloc. */
+    RecordJoinForms(int id, Break broken, boolean calloc) {
         this.id = id;
         this.broken = broken;
+        this.calloc = calloc;
     }
 
     private String type() {
@@ -51,7 +53,7 @@ final class RecordJoinForms {
         String create = "pthread_create(&rec->tid, 0, " + routine + ", rec);";
         if (broken == Break.TID_TWICE) create += " pthread_create(&rec->tid, 0, idle" + id + ", 0);";
         return List.of(
-                Node.stmt(-1, type() + " *rec = malloc(sizeof *rec); if (rec == 0) abort(); rec->v = i;", false),
+                Node.stmt(-1, type() + " *rec = " + (calloc ? "calloc(1, sizeof *rec)" : "malloc(sizeof *rec)") + "; if (rec == 0) abort(); rec->v = i;", false),
                 Node.stmt(-1, recs() + "[i] = rec;", false),
                 Node.stmt(-1, create, false));
     }
