@@ -65,6 +65,19 @@ public final class Cfg {
     }
 
     /**
+     * The nodes a depth-first search from the entry reaches, in reverse postorder (the order a forward dataflow
+     * visits them in); unreachable nodes are left out. Not {@link #reversePostOrder}, which numbers the nodes.
+     */
+    public int[] nodesInReversePostOrder() {
+        int[] num = reversePostOrder();
+        int count = 0;
+        for (int v : num) if (v >= 0) count++;
+        int[] out = new int[count];
+        for (int n = 0; n < num.length; n++) if (num[n] >= 0) out[num[n]] = n;
+        return out;
+    }
+
+    /**
      * Reverse-postorder number of each node of a depth-first search from the entry that takes out-edges in
      * order (iterative), -1 for a node the search does not reach.
      */

@@ -57,7 +57,7 @@ public final class FreshRecords {
         boolean changed = true;
         while (changed) {
             changed = false;
-            for (int n : cfg.reversePostOrder()) {
+            for (int n : cfg.nodesInReversePostOrder()) {
                 Set<Variable> cur = in.get(n);
                 if (cur == null) continue;
                 for (Edge x : cfg.out(n)) {

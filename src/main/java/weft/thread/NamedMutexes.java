@@ -158,7 +158,7 @@ public final class NamedMutexes {
         BitSet reached = new BitSet();
         reached.set(cfg.entry());
         boolean changed = true;
-        int[] order = cfg.reversePostOrder();
+        int[] order = cfg.nodesInReversePostOrder();
         while (changed) {
             changed = false;
             for (int n : order) {

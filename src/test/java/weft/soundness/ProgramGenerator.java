@@ -407,13 +407,21 @@ final class ProgramGenerator {
             if (r.records) body.add(Node.stmt(-1, "(*(int *) arg)++;", true));
             String ret = r.loop ? "return (void *) (long) (r + id);" : "return (void *) (long) r;";
             if (r.counter != null && !r.counter.outFirst()) ret = r.counter.countOut() + " " + ret;
+            // a routine whose end no path reaches: it leaves through pthread_exit in a loop (the dataflows over a
+            // function's nodes once stopped on an unreachable node, corpus 34-counter-joins/08)
+            if (new Random(seed ^ (0xE817L * r.id)).nextInt(4) == 0) {
+                int at = ret.lastIndexOf("return ");
+                String value = ret.substring(at + "return ".length(), ret.length() - 1);
+                ret = ret.substring(0, at) + "for (;;) pthread_exit(" + value + ");";
+            }
             fns.add(new Fn("void *worker" + r.id + "(void *arg)", body, ret, false));
         }
         fns.addAll(relays);
         List<Node> mainBody = new ArrayList<>();
         mainBody.add(Node.stmt(-1, "int r = 0;", false));
         mainBody.addAll(main);
-        fns.add(new Fn("int main(void)", mainBody, "return r == 12345;", false));
+        // likewise main, leaving through exit in a loop
+        fns.add(new Fn("int main(void)", mainBody, new Random(seed ^ 0xE817L).nextInt(4) == 0 ? "for (;;) exit(r == 12345);" : "return r == 12345;", false));
         String summary = objs.stream().map(o -> o.name + ":" + o.guard.name().toLowerCase()).reduce((a, b) -> a + " " + b).orElse("")
                 + (hole == null ? "" : "; hole " + hole.name().toLowerCase() + " on " + holeObj.name + (holeDone ? "" : " (not placed)"));
         // a third of the programs take their inputs from argc (decided apart from rnd: the other seeds' programs stay as they were)
