@@ -35,7 +35,7 @@ class RaceBmcTest {
     }
 
     private static RaceBmc.Outcome check(Program p) {
-        return RaceBmc.check(p, AccessFilter.ALL, new RaceBmc.Options(new weft.bounded.seq.SeqOptions(3, 3, 4, 2), 24, 5_000), Budget.cpuMillis(10_000));
+        return RaceBmc.check(p, AccessFilter.ALL, new RaceBmc.Options(new weft.bounded.seq.SeqOptions(3, 3, 4, 2), 24, 5_000), Budget.cpuMillis(30_000));
     }
 
     private static Optional<RaceWitness> replay(Program p, Schedule s) {
