@@ -315,7 +315,8 @@ final class ProgramGenerator {
                     List<Node> body = new ArrayList<>();
                     body.add(Node.stmt(-1, "ids" + r.id + "[i] = i;", false));
                     body.addAll(forms.createBody(fn));
-                    main.add(Node.block(u, "for (int i = 0; i < 2; i++) {", body, "}"));
+                    main.add(forms.boundDecl(u));
+                    main.add(Node.block(u, "for (int i = 0; i < " + forms.bound() + "; i++) {", body, "}"));
                     joins.add(forms.joinLoop(u));
                     if (recordHole) holeDone = true;
                     continue;

@@ -18,9 +18,10 @@ final class RecordJoinForms {
     /**
      * {@code READ_BEFORE_JOIN}: main reads record i before joining its owner; {@code JOIN_SKIPPED}: the join loop skips
      * the join of the first record's owner; {@code TID_TWICE}: each record's id member is written again by a second
-     * create (an idle thread), so the join waits for the idle thread only.
+     * create (an idle thread), so the join waits for the idle thread only; {@code BOUND_LOWERED}: the loops' bound, a
+     * local clamped before them, is lowered between them, so the last record's owner is not joined when main reads it.
      */
-    enum Break { READ_BEFORE_JOIN, JOIN_SKIPPED, TID_TWICE }
+    enum Break { READ_BEFORE_JOIN, JOIN_SKIPPED, TID_TWICE, BOUND_LOWERED }
 
     private final int id;
     private final Break broken;
@@ -39,6 +40,16 @@ final class RecordJoinForms {
 
     private String recs() {
         return "recs" + id;
+    }
+
+    /** The loops' bound: a local of main assigned twice before the loops (clamped, as real programs do), always 2. */
+    String bound() {
+        return "nrec" + id;
+    }
+
+    /** main's declaration of the bound, before the create loop. */
+    Node boundDecl(int unit) {
+        return Node.stmt(unit, "int " + bound() + " = 3; if (" + bound() + " > 2) " + bound() + " = 2;", false);
     }
 
     /** The record type (its first member the int the worker reads its index from) and the array of records. */
@@ -65,6 +76,9 @@ final class RecordJoinForms {
         Node free = Node.stmt(-1, "free(" + recs() + "[i]);", true);
         List<Node> body = broken == Break.READ_BEFORE_JOIN ? List.of(read, Node.stmt(-1, join, false), free)
                 : List.of(Node.stmt(-1, join, false), read, free);
-        return Node.block(unit, "for (int i = 0; i < 2; i++) {", body, "}");
+        Node loop = Node.block(-1, "for (int i = 0; i < " + bound() + "; i++) {", body, "}");
+        if (broken != Break.BOUND_LOWERED) return Node.block(unit, "{", List.of(loop), "}");
+        return Node.block(unit, "{", List.of(Node.stmt(-1, bound() + " = " + bound() + " - 1;", false), loop,
+                Node.stmt(-1, "r += " + recs() + "[" + bound() + "]->v;", true)), "}");
     }
 }
