@@ -304,25 +304,12 @@ public final class JoinLoops {
         // a local assigned more than once (clamped: n = atoi(..); if (n > 64) n = 64;) keeps one value from the first
         // cycle on when no assignment can run after any node of a cycle
         if (assigns > 1) {
-            Set<Integer> after = afterCycles(f);
-            for (Edge e : assignments) if (after.contains(e.from())) return false;
+            List<Integer> onCycles = new java.util.ArrayList<>();
+            for (Edge e : f.cfg().edges()) if (loops.inCycle(e)) onCycles.add(e.from());
+            java.util.BitSet after = f.cfg().reached(onCycles, e -> true);
+            for (Edge e : assignments) if (after.get(e.from())) return false;
         }
         return true;
-    }
-
-    /** The nodes of {@code f} reachable from a node on a cycle (the cycles' nodes included). */
-    private Set<Integer> afterCycles(Function f) {
-        Cfg cfg = f.cfg();
-        var cycles = graph.loops(f.linkName());
-        ArrayDeque<Integer> work = new ArrayDeque<>();
-        for (Edge e : cfg.edges()) if (cycles.inCycle(e)) work.add(e.from());
-        Set<Integer> seen = new HashSet<>();
-        while (!work.isEmpty()) {
-            int n = work.poll();
-            if (!seen.add(n)) continue;
-            for (Edge e : cfg.out(n)) work.add(e.to());
-        }
-        return seen;
     }
 
     /** Whether every path from the entry to any node on a cycle of {@code f} passes {@code edge}. */

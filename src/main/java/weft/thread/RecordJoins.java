@@ -12,11 +12,8 @@ import weft.ir.Stmt;
 import weft.model.Event;
 import weft.value.Interval;
 
-import java.util.ArrayDeque;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Per-thread records joined one by one: threads created in a counting loop each with its own record {@code t}
@@ -84,7 +81,7 @@ public final class RecordJoins {
             JoinLoops.Loop m = j.getKey();
             JoinLoops.Slots js = j.getValue();
             if (js.member() != cs.member() || !loops.covers(f, m, js, cs) || !within(f, l, lEntry, m)) continue;
-            if (!after(cfg, f, l.exit(), m.head()) || !JoinLoops.passesBefore(cfg, m, js.op(), x) || afterIncrement(cfg, m, x)) continue;
+            if (cfg.reached(List.of(cfg.entry()), e -> !e.equals(l.exit())).get(m.head()) || !JoinLoops.passesBefore(cfg, m, js.op(), x) || afterIncrement(cfg, m, x)) continue;
             JoinLoops.Slots xs = loops.slots(f, m, x, slot.lvalue(), false, o -> true);
             if (xs != null && xs.array().equals(cs.array())) return true;
         }
@@ -124,37 +121,18 @@ public final class RecordJoins {
         return lv instanceof Lvalue.Deref d ? FreshRecords.strip(d.pointer()) : null;
     }
 
-    /** Whether every path from the function's entry to {@code node} passes {@code edge}. */
-    private static boolean after(Cfg cfg, Function f, Edge edge, int node) {
-        ArrayDeque<Integer> work = new ArrayDeque<>(List.of(cfg.entry()));
-        Set<Integer> seen = new HashSet<>();
-        while (!work.isEmpty()) {
-            int n = work.poll();
-            if (n == node) return false;
-            if (!seen.add(n)) continue;
-            for (Edge e : cfg.out(n)) if (!e.equals(edge)) work.add(e.to());
-        }
-        return true;
-    }
-
     /** Whether {@code x} may run after the counter's increment within an iteration of {@code m}. */
     private static boolean afterIncrement(Cfg cfg, JoinLoops.Loop m, Edge x) {
-        ArrayDeque<Integer> work = new ArrayDeque<>();
-        Set<Integer> seen = new HashSet<>();
+        List<Integer> starts = new java.util.ArrayList<>();
         for (int n : m.nodes()) {
             for (Edge e : cfg.out(n)) {
                 if (JoinLoops.isIncrement(e, m.counter()) && m.nodes().contains(e.to())) {
                     if (e.equals(x)) return true;
-                    work.add(e.to());
+                    starts.add(e.to());
                 }
             }
         }
-        while (!work.isEmpty()) {
-            int n = work.poll();
-            if (n == m.head() || !seen.add(n)) continue;
-            if (n == x.from()) return true;
-            for (Edge e : cfg.out(n)) if (m.nodes().contains(e.to())) work.add(e.to());
-        }
-        return false;
+        // within the iteration: not on from the head, which starts the next one
+        return x.from() != m.head() && cfg.reached(starts, e -> e.from() != m.head() && m.nodes().contains(e.to())).get(x.from());
     }
 }
