@@ -9,6 +9,7 @@ import weft.lock.LockResolver;
 import weft.pointer.PointsTo;
 import weft.thread.CallGraph;
 import weft.thread.CounterJoins;
+import weft.thread.StopFlags;
 import weft.thread.NamedMutexes;
 import weft.thread.PublicationFlags;
 import weft.thread.RecordJoins;
@@ -24,7 +25,7 @@ import weft.value.IntervalCache;
  * The whole-program facts the thread-modular walk and the pairing read, built once and bottom-up, each from the
  * facts below it: the IR facts ({@link AddressTaken}), the pointer and value facts ({@link PointsTo},
  * {@link IntervalCache}, the byte {@link Regions} of lvalues), the thread facts ({@link ObjectMultiplicity},
- * {@link TidCells}, {@link JoinLoops}, {@link CounterJoins}, {@link PublicationFlags}, {@link Unpublished}, {@link InstanceKeys}, {@link RecordJoins}) and the lock facts
+ * {@link TidCells}, {@link JoinLoops}, {@link CounterJoins}, {@link PublicationFlags}, {@link StopFlags}, {@link Unpublished}, {@link InstanceKeys}, {@link RecordJoins}) and the lock facts
  * ({@link LockResolver}, {@link ExternalReach}). This is the one place they are built; the walk
  * ({@link ThreadWalker}) and the exclusion rules receive them, none builds its own.
  *
@@ -34,8 +35,8 @@ import weft.value.IntervalCache;
  */
 public record ProgramFacts(Program program, PointsTo pts, CallGraph calls, ThreadGraph graph, AddressTaken addressTaken,
                            IntervalCache intervals, Regions regions, ObjectMultiplicity objects, LockResolver locks,
-                           TidCells tids, JoinLoops joinLoops, CounterJoins counterJoins, PublicationFlags publicationFlags, Unpublished unpublished, InstanceKeys instanceKeys,
-                           RecordJoins recordJoins,
+                           TidCells tids, JoinLoops joinLoops, CounterJoins counterJoins, PublicationFlags publicationFlags, StopFlags stopFlags,
+                           Unpublished unpublished, InstanceKeys instanceKeys, RecordJoins recordJoins,
                            ExternalReach externalReach) {
 
     /** Builds the facts of {@code program} from its pointer analysis, call graph and thread graph. */
@@ -51,8 +52,10 @@ public record ProgramFacts(Program program, PointsTo pts, CallGraph calls, Threa
         Unpublished unpublished = new Unpublished(program, pts, addressTaken);
         NamedMutexes mutexes = new NamedMutexes(program);
         InstanceKeys instanceKeys = new InstanceKeys(program, graph, joinLoops, addressTaken, unpublished, fresh);
+        CounterJoins counterJoins = new CounterJoins(program, graph, addressTaken, mutexes);
         return new ProgramFacts(program, pts, calls, graph, addressTaken, intervals, regions, objects, locks, tids,
-                joinLoops, new CounterJoins(program, graph, addressTaken, mutexes), new PublicationFlags(program, graph, mutexes), unpublished, instanceKeys,
+                joinLoops, counterJoins, new PublicationFlags(program, graph, mutexes), new StopFlags(program, graph, mutexes, counterJoins),
+                unpublished, instanceKeys,
                 new RecordJoins(program, graph, joinLoops), new ExternalReach(pts));
     }
 }

@@ -66,7 +66,7 @@ public final class ThreadWalker {
         this.instanceKeys = facts.instanceKeys();
         this.recordJoins = facts.recordJoins();
         Transfer transfer = new Transfer(program, facts.graph(), facts.regions(), facts.locks(), facts.tids(), facts.joinLoops(),
-                facts.counterJoins(), facts.publicationFlags(), facts.addressTaken(), facts.externalReach());
+                facts.counterJoins(), facts.publicationFlags(), facts.stopFlags(), facts.addressTaken(), facts.externalReach());
         this.contexts = new ContextFixpoint(program, facts.pts(), facts.graph(), intervals, transfer, facts.locks(), memory);
         this.varargs = new ThreadVarargs(program, facts.pts(), facts.addressTaken(), facts.graph(), contexts::userCallees);
     }

@@ -22,6 +22,7 @@ import weft.lock.SymbolicLock;
 import weft.model.Event;
 import weft.pointer.Loc;
 import weft.thread.CounterJoins;
+import weft.thread.StopFlags;
 import weft.thread.JoinLoops;
 import weft.thread.PublicationFlags;
 import weft.thread.ThreadEvents;
@@ -50,12 +51,13 @@ final class Transfer {
     private final JoinLoops joinLoops;
     private final CounterJoins counterJoins;
     private final PublicationFlags flags;
+    private final StopFlags stops;
     private final AddressTaken addressTaken;
     private final ExternalReach external;
     private final Reassigned reassigned = new Reassigned();
 
     Transfer(Program program, ThreadGraph graph, Regions regions, LockResolver locks, TidCells tids, JoinLoops joinLoops,
-             CounterJoins counterJoins, PublicationFlags flags, AddressTaken addressTaken, ExternalReach external) {
+             CounterJoins counterJoins, PublicationFlags flags, StopFlags stops, AddressTaken addressTaken, ExternalReach external) {
         this.program = program;
         this.graph = graph;
         this.regions = regions;
@@ -64,6 +66,7 @@ final class Transfer {
         this.joinLoops = joinLoops;
         this.counterJoins = counterJoins;
         this.flags = flags;
+        this.stops = stops;
         this.addressTaken = addressTaken;
         this.external = external;
     }
@@ -71,7 +74,7 @@ final class Transfer {
     LocalState apply(ThreadId t, Function f, Edge e, LocalState s) {
         Stmt stmt = e.stmt();
         if (stmt instanceof Stmt.Assign a) {
-            LocalState r = overwrite(s, a.lhs());
+            LocalState r = stopWrite(overwrite(s, a.lhs()), e);
             Variable flag = flags.setAt(e);
             if (flag == null || r == null || r.flagsSet().contains(flag)) return r;
             Set<Variable> set = new java.util.HashSet<>(r.flagsSet());
@@ -84,6 +87,7 @@ final class Transfer {
         if (stmt instanceof Stmt.Assume a) {
             LocalState r = assume(f, s, a);
             if (r == null) return null;
+            r = stopObserved(t, f, e, r);
             Set<PublicationFlags.Flag> seen = flags.observedAt(f, e);
             if (!seen.isEmpty() && !r.flagsSeen().containsAll(seen)) {
                 Set<PublicationFlags.Flag> now = new java.util.HashSet<>(r.flagsSeen());
@@ -108,6 +112,36 @@ final class Transfer {
             return c.result() == null ? s : overwrite(s, c.result());
         }
         return s;
+    }
+
+    /**
+     * The stop-flag facts after write {@code e} ({@link StopFlags}): a write of 0 clears the flag for this thread; a
+     * nonzero write ends that and every drain of the flag this thread had seen.
+     */
+    private LocalState stopWrite(LocalState r, Edge e) {
+        StopFlags.Write w = r == null ? null : stops.writeAt(e);
+        if (w == null) return r;
+        Set<StopFlags.Fact> now = new HashSet<>(r.stops());
+        if (w.zero()) {
+            now.add(new StopFlags.Cleared(w.flag()));
+        } else {
+            now.removeIf(x -> x instanceof StopFlags.Cleared c && c.flag().equals(w.flag())
+                    || x instanceof StopFlags.Drained d && d.drain().flag().equals(w.flag()));
+        }
+        return now.equals(r.stops()) ? r : r.withStops(now);
+    }
+
+    /** The stop-flag facts after assume edge {@code e}: a worker's read of its flag set, a drainer's read of the count as 0. */
+    private LocalState stopObserved(ThreadId t, Function f, Edge e, LocalState r) {
+        Set<StopFlags.Drain> running = stops.runningAt(f, e);
+        Set<StopFlags.Drain> zero = stops.zeroAt(f, e);
+        if (running.isEmpty() && zero.isEmpty()) return r;
+        Set<StopFlags.Fact> now = new HashSet<>(r.stops());
+        for (StopFlags.Drain d : running) now.add(new StopFlags.Running(d));
+        for (StopFlags.Drain d : zero) {
+            if (r.stops().contains(new StopFlags.Cleared(d.flag())) && stops.mayDrain(t, d)) now.add(new StopFlags.Drained(d));
+        }
+        return now.equals(r.stops()) ? r : r.withStops(now);
     }
 
     /**
@@ -365,7 +399,7 @@ final class Transfer {
     }
 
     /** Marker for a branch no return split satisfies. */
-    static final LocalState INFEASIBLE = new LocalState(LockState.EMPTY, 0, ThreadEvents.EMPTY, Set.of(), null, null, Set.of(), Set.of());
+    static final LocalState INFEASIBLE = new LocalState(LockState.EMPTY, 0, ThreadEvents.EMPTY, Set.of(), null, null, Set.of(), Set.of(), Set.of());
 
     /**
      * For a branch testing the split's result variable against a constant, the join of the snapshots

@@ -5,6 +5,7 @@ import weft.pointer.MemObject;
 import weft.race.pair.Access;
 import weft.race.pair.ExclusionRule;
 import weft.race.pair.RaceContext;
+import weft.race.rules.StoppedBeforeDrained;
 import weft.race.rules.AtLeastOneWrite;
 import weft.race.rules.CommonLock;
 import weft.race.rules.CreatedAfter;
@@ -61,7 +62,7 @@ public final class RaceDetector {
     /** Default rules, cheapest first; new instances each time (a rule may keep per-pairing caches). */
     public static List<ExclusionRule> standardRules() {
         return List.of(new AtLeastOneWrite(), new MayOverlap(), new DisjointMembers(), new DeclaredSubobjects(), new NotBothAtomic(), new ScalarStoreKeepsSyncObject(), new OwnThreadLocal(), new SameUniqueThread(),
-                new CommonLock(), new SymbolicLockRule(), new CreatedAfter(), new JoinedBefore(), new JoinedBeforeCreated(), new OnceOrdered(), new PublishedBefore(), new DistinctInstances(),
+                new CommonLock(), new SymbolicLockRule(), new CreatedAfter(), new JoinedBefore(), new JoinedBeforeCreated(), new OnceOrdered(), new PublishedBefore(), new StoppedBeforeDrained(), new DistinctInstances(),
                 new OwnElementBeforeCreate(), new OwnRecordAfterJoin());
     }
 

@@ -146,7 +146,7 @@ public final class CounterJoins {
     }
 
     /** +1 for {@code c = c + 1} (or {@code 1 + c}), -1 for {@code c = c - 1}, 0 otherwise. */
-    private static int step(Variable c, Stmt.Assign a) {
+    static int step(Variable c, Stmt.Assign a) {
         Expr r = a.rhs();
         while (r instanceof Expr.Cast k && k.type().unqualified() instanceof CType.Int) r = k.operand();
         if (!(r instanceof Expr.Binary b)) return 0;
@@ -163,7 +163,7 @@ public final class CounterJoins {
      * Whether {@code g} makes no memory access after {@code dec}: every path from it to the exit has only unlocks of
      * {@code lock}, condition signals, skips and a return of a value computed from unshared locals.
      */
-    private boolean quietAfter(Function g, Edge dec, Variable lock) {
+    boolean quietAfter(Function g, Edge dec, Variable lock) {
         BitSet after = g.cfg().reached(List.of(dec.to()), e -> true);
         for (Edge e : g.cfg().edges()) {
             if (!after.get(e.from())) continue;
@@ -192,7 +192,7 @@ public final class CounterJoins {
     }
 
     /** The create edges of {@code f} that start {@code g} by name; null when one may start it through a pointer. */
-    private List<Edge> creates(Function f, String g) {
+    List<Edge> creates(Function f, String g) {
         List<Edge> out = new ArrayList<>();
         for (Edge e : f.cfg().edges()) {
             if (mutexes.event(e) instanceof Event.ThreadCreate tc) {
@@ -206,7 +206,7 @@ public final class CounterJoins {
     }
 
     /** Whether {@code g} is named nowhere but as the start routine of {@code creates}: never called, never stored. */
-    private boolean onlyStarted(String g, List<Edge> creates) {
+    boolean onlyStarted(String g, List<Edge> creates) {
         for (Function fn : program.functions().values()) {
             for (Edge e : fn.cfg().edges()) {
                 Set<String> refs = new HashSet<>();

@@ -26,9 +26,9 @@ import java.util.function.BiFunction;
 
 /**
  * Plain global integers used as synchronisation state (a counter of live threads, a ready flag) and the global mutexes
- * that guard them, both named directly: the facts {@link CounterJoins} and {@link PublicationFlags} share. A
- * <em>candidate</em> is a file-scope (or static local) integer that is never address-taken, is zero-initialised, and
- * that no external code can write (internal linkage, or a program without external functions), in a program without
+ * that guard them, both named directly: the facts {@link CounterJoins}, {@link PublicationFlags} and {@link StopFlags}
+ * share. A <em>candidate</em> is a file-scope (or static local) integer that is never address-taken, is zero-initialised
+ * ({@link #integers} drops that condition), and that no external code can write (internal linkage, or a program without external functions), in a program without
  * inline assembly; its writes are all plain assignments, listed here ({@link #writes}). Held mutexes are a must
  * dataflow within one function ({@link #held}).
  *
@@ -43,6 +43,7 @@ public final class NamedMutexes {
     public record Write(Function fn, Edge e) {}
 
     private final Program program;
+    private Map<weft.ir.Variable, List<Write>> integers;
     private Map<weft.ir.Variable, List<Write>> candidates;
 
     public NamedMutexes(Program program) {
@@ -51,8 +52,18 @@ public final class NamedMutexes {
 
     /** The candidates with their writes (every write is a plain assignment {@code v = ...}). */
     public synchronized Map<weft.ir.Variable, List<Write>> candidates() {
-        if (candidates == null) candidates = scan();
+        if (candidates == null) {
+            Map<weft.ir.Variable, List<Write>> z = new HashMap<>(integers());
+            z.keySet().removeIf(v -> !zeroInitialised(v));
+            candidates = Map.copyOf(z);
+        }
         return candidates;
+    }
+
+    /** As {@link #candidates}, whatever the initial value (a stop flag starts set: {@link StopFlags}). */
+    public synchronized Map<weft.ir.Variable, List<Write>> integers() {
+        if (integers == null) integers = Map.copyOf(scan());
+        return integers;
     }
 
     private Map<weft.ir.Variable, List<Write>> scan() {
@@ -70,7 +81,7 @@ public final class NamedMutexes {
         }
         Set<weft.ir.Variable> taken = AddressTaken.of(program);
         out.keySet().removeIf(v -> rejected.contains(v) || taken.contains(v) || !(v.type().unqualified() instanceof CType.Int)
-                || !zeroInitialised(v) || !program.internalLinkage(v) && !program.externals().isEmpty());
+                || !program.internalLinkage(v) && !program.externals().isEmpty());
         return out;
     }
 
