@@ -10,6 +10,13 @@ import java.util.Random;
  * mutex until the count shows none left. Race-free like a join. The hole {@link ProgramGenerator.Hole#COUNTER_JOIN}
  * breaks it one of three ways ({@link Break}), each leaving a worker's accesses unordered with main's after the wait.
  * The threads are detached (never joined); the wait never blocks forever (a count that goes below 0 ends it too).
+ *
+ * <p>Self-counted form ({@code weft.thread.StopFlags}, the inner counter join of real pools): the workers count
+ * themselves in when they start and make their accesses only while a stop flag {@code runN} is set (read under the
+ * counter's mutex or a mutex of its own); main sets the flag (or it starts set), clears it before its wait, and never
+ * counts anyone in. Its breaks: {@code FLAG_AFTER_WAIT} (main clears the flag only after the wait, in a critical section
+ * of its own), {@code BEFORE_FLAG} (the accesses come after the count-in but before the flag is read), and the common
+ * {@code OUT_FIRST}, {@code ALL_BUT_ONE}, {@code IF_WAIT}.
  */
 final class CounterJoinForms {
     /**
@@ -18,20 +25,36 @@ final class CounterJoinForms {
      * waits once ({@code if}, not {@code while}), so the first thread's wake-up (or a spurious one) lets it on while
      * others still count.
      */
-    enum Break { OUT_FIRST, ALL_BUT_ONE, UNCOUNTED_FIRST, IF_WAIT }
+    enum Break { OUT_FIRST, ALL_BUT_ONE, UNCOUNTED_FIRST, IF_WAIT, FLAG_AFTER_WAIT, BEFORE_FLAG }
+
+    /** The breaks of the form main counts in, and of the self-counted form. */
+    static final List<Break> COUNTED = List.of(Break.OUT_FIRST, Break.ALL_BUT_ONE, Break.UNCOUNTED_FIRST, Break.IF_WAIT);
+    static final List<Break> SELF = List.of(Break.OUT_FIRST, Break.ALL_BUT_ONE, Break.IF_WAIT, Break.FLAG_AFTER_WAIT, Break.BEFORE_FLAG);
 
     private final String c;
     private final String m;
     private final String cv;
     private final Break broken;
     private final String test;
+    /** The stop flag of the self-counted form, or null; its mutex; whether it starts set (else main sets it). */
+    private final String flag;
+    private final String fm;
+    private final boolean startsSet;
 
-    /** The counter of worker role {@code id}; {@code broken} null for the race-free form. */
-    CounterJoinForms(int id, Break broken, Random rnd) {
+    /** The counter of worker role {@code id}, self-counted or not; {@code hole}: whether to break it (one of its breaks). */
+    static CounterJoinForms of(int id, boolean self, boolean hole, Random rnd) {
+        List<Break> breaks = self ? SELF : COUNTED;
+        return new CounterJoinForms(id, self, hole ? breaks.get(rnd.nextInt(breaks.size())) : null, rnd);
+    }
+
+    private CounterJoinForms(int id, boolean self, Break broken, Random rnd) {
         this.c = "live" + id;
         this.m = "live" + id + "_m";
         this.cv = "live" + id + "_cv";
         this.broken = broken;
+        this.flag = self ? "run" + id : null;
+        this.fm = self && rnd.nextBoolean() ? "run" + id + "_m" : m;
+        this.startsSet = self && rnd.nextBoolean();
         String[] tests = {c + " != 0", c + " > 0", c};
         this.test = broken == Break.ALL_BUT_ONE ? c + " > 1" : broken == Break.UNCOUNTED_FIRST ? c + " > 0" : tests[rnd.nextInt(tests.length)];
     }
@@ -40,6 +63,43 @@ final class CounterJoinForms {
         decls.add("static int " + c + ";");
         decls.add("static pthread_mutex_t " + m + " = PTHREAD_MUTEX_INITIALIZER;");
         decls.add("static pthread_cond_t " + cv + " = PTHREAD_COND_INITIALIZER;");
+        if (flag == null) return;
+        decls.add("static int " + flag + (startsSet ? " = 1;" : ";"));
+        if (!fm.equals(m)) decls.add("static pthread_mutex_t " + fm + " = PTHREAD_MUTEX_INITIALIZER;");
+    }
+
+    /** Whether the workers count themselves in and work while the stop flag is set. */
+    boolean selfCounted() {
+        return flag != null;
+    }
+
+    /** What main does before each create: count the thread in (self-counted: nothing). */
+    String beforeCreate(String first) {
+        return flag == null ? countIn(first) : "";
+    }
+
+    /** What main does once before the creates: set the flag, unless it starts set; or null. */
+    String setUp() {
+        return flag == null || startsSet ? null : flag + " = 1;";
+    }
+
+    /**
+     * A self-counted worker's body: it counts itself in, then makes {@code accesses} while the flag is set (or, broken
+     * {@code BEFORE_FLAG}, before reading it).
+     */
+    List<GenProgram.Node> selfBody(List<GenProgram.Node> accesses) {
+        String in = "pthread_mutex_lock(&" + m + "); " + c + "++;" + (fm.equals(m) ? "" : " pthread_mutex_unlock(&" + m + "); pthread_mutex_lock(&" + fm + ");");
+        List<GenProgram.Node> out = new java.util.ArrayList<>();
+        if (broken == Break.BEFORE_FLAG) {
+            out.add(GenProgram.Node.stmt(-1, in + " pthread_mutex_unlock(&" + fm + ");", false));
+            out.addAll(accesses);
+            out.add(GenProgram.Node.stmt(-1, "pthread_mutex_lock(&" + fm + "); if (" + flag + ") r++; pthread_mutex_unlock(&" + fm + ");", false));
+            return out;
+        }
+        out.add(GenProgram.Node.stmt(-1, in, false));
+        out.add(GenProgram.Node.block(-1, "if (" + flag + ") { pthread_mutex_unlock(&" + fm + ");", accesses, "pthread_mutex_lock(&" + fm + "); }"));
+        out.add(GenProgram.Node.stmt(-1, "pthread_mutex_unlock(&" + fm + ");", false));
+        return out;
     }
 
     /** Counting in a thread before its creation; {@code first}: a C condition true for the role's first thread. */
@@ -58,8 +118,11 @@ final class CounterJoinForms {
         return broken == Break.OUT_FIRST;
     }
 
-    /** main's wait for the count. */
+    /** main's wait for the count (self-counted: after clearing the flag, or, broken, before). */
     String await() {
-        return "pthread_mutex_lock(&" + m + "); " + (broken == Break.IF_WAIT ? "if" : "while") + " (" + test + ") pthread_cond_wait(&" + cv + ", &" + m + "); pthread_mutex_unlock(&" + m + ");";
+        String wait = "pthread_mutex_lock(&" + m + "); " + (broken == Break.IF_WAIT ? "if" : "while") + " (" + test + ") pthread_cond_wait(&" + cv + ", &" + m + "); pthread_mutex_unlock(&" + m + ");";
+        if (flag == null) return wait;
+        String clear = "pthread_mutex_lock(&" + fm + "); " + flag + " = 0; pthread_mutex_unlock(&" + fm + ");";
+        return broken == Break.FLAG_AFTER_WAIT ? wait + " " + clear : clear + " " + wait;
     }
 }

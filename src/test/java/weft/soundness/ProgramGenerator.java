@@ -282,18 +282,21 @@ final class ProgramGenerator {
             if (counterHole || options.newForms() && !(partialJoin || tryJoin) && hole != Hole.SELF_CALL && !(hole == Hole.RECORD_JOIN && r.records)
                     && !(hole == Hole.CANCEL_RELAY && r.id == 1 + holeRole(roles)) && nrnd.nextInt(6) == 0) {
                 // the workers counted in and out, main waits for the count to reach 0 (issue 34)
-                r.counter = new CounterJoinForms(r.id, counterHole ? CounterJoinForms.Break.values()[nrnd.nextInt(CounterJoinForms.Break.values().length)] : null, nrnd);
+                // self-counted workers stopped by a flag (weft.thread.StopFlags) a third of the time
+                boolean self = new Random(seed ^ (0x5E1FL * r.id)).nextInt(3) == 0;
+                r.counter = CounterJoinForms.of(r.id, self, counterHole, nrnd);
                 r.counter.declare(decls);
+                if (r.counter.setUp() != null) main.add(Node.stmt(u, r.counter.setUp(), false));
                 if (r.loop) {
                     decls.add("pthread_t ts" + r.id + "[2];");
                     decls.add("int ids" + r.id + "[2];");
                     main.add(Node.block(u, "for (int i = 0; i < 2; i++) {", List.of(
                             Node.stmt(-1, "ids" + r.id + "[i] = i;", false),
-                            Node.stmt(-1, r.counter.countIn("i == 0"), false),
+                            Node.stmt(-1, r.counter.beforeCreate("i == 0"), false),
                             Node.stmt(-1, "if (pthread_create(&ts" + r.id + "[i], 0, " + fn + ", " + r.argument("i") + ") == 0) pthread_detach(ts" + r.id + "[i]);", false)), "}"));
                 } else {
                     decls.add("pthread_t t" + r.id + ";");
-                    main.add(Node.stmt(u, r.counter.countIn("1") + " if (pthread_create(&t" + r.id + ", 0, " + fn + ", 0) == 0) pthread_detach(t" + r.id + ");", false));
+                    main.add(Node.stmt(u, r.counter.beforeCreate("1") + " if (pthread_create(&t" + r.id + ", 0, " + fn + ", 0) == 0) pthread_detach(t" + r.id + ");", false));
                 }
                 joins.add(Node.stmt(u, r.counter.await(), false));
                 continue;
@@ -404,8 +407,9 @@ final class ProgramGenerator {
             body.add(Node.stmt(-1, "int r = 0;", false));
             if (r.loop) body.add(Node.stmt(-1, r.byValue ? "long id = (long) arg;" : "int id = *(int *) arg;", false));
             if (r.counter != null && r.counter.outFirst()) body.add(Node.stmt(-1, r.counter.countOut(), false));
-            body.addAll(r.body);
-            if (r.records) body.add(Node.stmt(-1, "(*(int *) arg)++;", true));
+            List<Node> work = new ArrayList<>(r.body);
+            if (r.records) work.add(Node.stmt(-1, "(*(int *) arg)++;", true));
+            body.addAll(r.counter != null && r.counter.selfCounted() ? r.counter.selfBody(work) : work);
             String ret = r.loop ? "return (void *) (long) (r + id);" : "return (void *) (long) r;";
             if (r.counter != null && !r.counter.outFirst()) ret = r.counter.countOut() + " " + ret;
             // a routine whose end no path reaches: it leaves through pthread_exit in a loop (the dataflows over a
