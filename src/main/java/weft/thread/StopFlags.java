@@ -34,8 +34,8 @@ import java.util.Set;
  * {@code c} is the sum over workers of (increment made before {@code z} in {@code L}'s order) − (decrement made before
  * it), each term 0 or 1: a read of 0 means every worker that counted itself in before {@code z} has counted itself out
  * before {@code z}. (1) W's increment precedes {@code z}: W's decrement does too, and {@code a} precedes the decrement in
- * W's program order ({@code g} makes no memory access after it, {@code g} is only ever started as a thread, never
- * called); the decrement's release of {@code L} synchronises with D's acquisition before {@code z}: {@code a}
+ * W's program order ({@code g} makes no memory access after it, nor does a thread-specific data destructor, and
+ * {@code g} is only ever started as a thread, never called); the decrement's release of {@code L} synchronises with D's acquisition before {@code z}: {@code a}
  * happens before {@code b}. (2) W's increment follows {@code z}: D's clearing write {@code w} of {@code s}, its last
  * write of {@code s} before {@code z}, happens before W's increment, hence before W's read {@code r} of {@code s}, which
  * follows the increment. Every write of {@code s} that {@code r} could read is a write of 0: the initial value and any

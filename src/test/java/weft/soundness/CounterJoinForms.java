@@ -16,7 +16,9 @@ import java.util.Random;
  * counter's mutex or a mutex of its own); main sets the flag (or it starts set), clears it before its wait, and never
  * counts anyone in. Its breaks: {@code FLAG_AFTER_WAIT} (main clears the flag only after the wait, in a critical section
  * of its own), {@code BEFORE_FLAG} (the accesses come after the count-in but before the flag is read), and the common
- * {@code OUT_FIRST}, {@code ALL_BUT_ONE}, {@code IF_WAIT}.
+ * {@code OUT_FIRST}, {@code ALL_BUT_ONE}, {@code IF_WAIT}. Break {@code DESTRUCTOR} (both forms): the worker sets a
+ * thread-specific value whose destructor, run after the worker's routine has returned (after its count-out), writes a
+ * global main reads after the wait (corpus {@code 34-counter-joins/14}).
  */
 final class CounterJoinForms {
     /**
@@ -25,11 +27,12 @@ final class CounterJoinForms {
      * waits once ({@code if}, not {@code while}), so the first thread's wake-up (or a spurious one) lets it on while
      * others still count.
      */
-    enum Break { OUT_FIRST, ALL_BUT_ONE, UNCOUNTED_FIRST, IF_WAIT, FLAG_AFTER_WAIT, BEFORE_FLAG }
+    enum Break { OUT_FIRST, ALL_BUT_ONE, UNCOUNTED_FIRST, IF_WAIT, FLAG_AFTER_WAIT, BEFORE_FLAG, DESTRUCTOR }
 
     /** The breaks of the form main counts in, and of the self-counted form. */
-    static final List<Break> COUNTED = List.of(Break.OUT_FIRST, Break.ALL_BUT_ONE, Break.UNCOUNTED_FIRST, Break.IF_WAIT);
-    static final List<Break> SELF = List.of(Break.OUT_FIRST, Break.ALL_BUT_ONE, Break.IF_WAIT, Break.FLAG_AFTER_WAIT, Break.BEFORE_FLAG);
+    static final List<Break> COUNTED = List.of(Break.OUT_FIRST, Break.ALL_BUT_ONE, Break.UNCOUNTED_FIRST, Break.IF_WAIT, Break.DESTRUCTOR);
+    static final List<Break> SELF = List.of(Break.OUT_FIRST, Break.ALL_BUT_ONE, Break.IF_WAIT, Break.FLAG_AFTER_WAIT, Break.BEFORE_FLAG,
+            Break.DESTRUCTOR);
 
     private final String c;
     private final String m;
@@ -63,6 +66,11 @@ final class CounterJoinForms {
         decls.add("static int " + c + ";");
         decls.add("static pthread_mutex_t " + m + " = PTHREAD_MUTEX_INITIALIZER;");
         decls.add("static pthread_cond_t " + cv + " = PTHREAD_COND_INITIALIZER;");
+        if (broken == Break.DESTRUCTOR) {
+            decls.add("static pthread_key_t " + c + "_key;");
+            decls.add("static int " + c + "_cleaned;");
+            decls.add("static void " + c + "_dtor(void *v) { (void) v; " + c + "_cleaned++; }");
+        }
         if (flag == null) return;
         decls.add("static int " + flag + (startsSet ? " = 1;" : ";"));
         if (!fm.equals(m)) decls.add("static pthread_mutex_t " + fm + " = PTHREAD_MUTEX_INITIALIZER;");
@@ -78,9 +86,17 @@ final class CounterJoinForms {
         return flag == null ? countIn(first) : "";
     }
 
-    /** What main does once before the creates: set the flag, unless it starts set; or null. */
+    /** What main does once before the creates: create the key of break {@code DESTRUCTOR}, set the flag unless it starts set; or null. */
     String setUp() {
-        return flag == null || startsSet ? null : flag + " = 1;";
+        String key = broken == Break.DESTRUCTOR ? "pthread_key_create(&" + c + "_key, " + c + "_dtor);" : "";
+        String set = flag == null || startsSet ? "" : flag + " = 1;";
+        String both = (key + " " + set).trim();
+        return both.isEmpty() ? null : both;
+    }
+
+    /** What a worker does first (break {@code DESTRUCTOR}: set its thread-specific value), or null. */
+    String workerStart() {
+        return broken == Break.DESTRUCTOR ? "pthread_setspecific(" + c + "_key, &" + c + "_key);" : null;
     }
 
     /**
@@ -121,6 +137,7 @@ final class CounterJoinForms {
     /** main's wait for the count (self-counted: after clearing the flag, or, broken, before). */
     String await() {
         String wait = "pthread_mutex_lock(&" + m + "); " + (broken == Break.IF_WAIT ? "if" : "while") + " (" + test + ") pthread_cond_wait(&" + cv + ", &" + m + "); pthread_mutex_unlock(&" + m + ");";
+        if (broken == Break.DESTRUCTOR) wait += " r += " + c + "_cleaned;";
         if (flag == null) return wait;
         String clear = "pthread_mutex_lock(&" + fm + "); " + flag + " = 0; pthread_mutex_unlock(&" + fm + ");";
         return broken == Break.FLAG_AFTER_WAIT ? wait + " " + clear : clear + " " + wait;

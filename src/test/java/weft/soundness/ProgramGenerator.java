@@ -406,6 +406,7 @@ final class ProgramGenerator {
             List<Node> body = new ArrayList<>();
             body.add(Node.stmt(-1, "int r = 0;", false));
             if (r.loop) body.add(Node.stmt(-1, r.byValue ? "long id = (long) arg;" : "int id = *(int *) arg;", false));
+            if (r.counter != null && r.counter.workerStart() != null) body.add(Node.stmt(-1, r.counter.workerStart(), false));
             if (r.counter != null && r.counter.outFirst()) body.add(Node.stmt(-1, r.counter.countOut(), false));
             List<Node> work = new ArrayList<>(r.body);
             if (r.records) work.add(Node.stmt(-1, "(*(int *) arg)++;", true));
