@@ -139,6 +139,10 @@ public final class StopFlags {
                 counter(w.getKey(), w.getValue(), flags, running, waits);
             }
         }
+        // only the flags some worker reads (the walk tracks their writes: every other global stays out of the states)
+        Set<Variable> used = new HashSet<>();
+        for (Map<Edge, Set<Drain>> m : running.values()) for (Set<Drain> ds : m.values()) for (Drain d : ds) used.add(d.flag());
+        writes.values().removeIf(w -> !used.contains(w.flag()));
         return new Facts(writes, running, waits);
     }
 
