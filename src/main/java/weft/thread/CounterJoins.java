@@ -66,7 +66,7 @@ public final class CounterJoins {
     private final AddressTaken addressTaken;
     private final NamedMutexes mutexes;
     /** Per creating function: the exit edges that join, with the create edges whose children they join. */
-    private volatile Map<String, Map<Edge, List<Edge>>> joins;
+    private final Computed<Map<String, Map<Edge, List<Edge>>>> joins = new Computed<>(this::compute);
 
     public CounterJoins(Program program, ThreadGraph graph, AddressTaken addressTaken, NamedMutexes mutexes) {
         this.program = program;
@@ -91,16 +91,9 @@ public final class CounterJoins {
         return true;
     }
 
-    /** Computed once, on the first assume edge of the walk (read on every one after: no lock then). */
+    /** Computed once, on the first use (read on every edge of the walk after that: no lock then). */
     private Map<String, Map<Edge, List<Edge>>> joins() {
-        Map<String, Map<Edge, List<Edge>>> j = joins;
-        if (j == null) {
-            synchronized (this) {
-                if (joins == null) joins = compute();
-                j = joins;
-            }
-        }
-        return j;
+        return joins.get();
     }
 
     private Map<String, Map<Edge, List<Edge>>> compute() {

@@ -50,7 +50,7 @@ public final class PublicationFlags {
     /** The flags and, per function, the edges where a flag has been seen set; computed once. */
     private record Facts(Map<Variable, Flag> flags, Map<String, Map<Edge, Set<Flag>>> observations) {}
 
-    private volatile Facts facts;
+    private final Computed<Facts> facts = new Computed<>(this::compute);
 
     public PublicationFlags(Program program, ThreadGraph graph, NamedMutexes mutexes) {
         this.program = program;
@@ -70,16 +70,9 @@ public final class PublicationFlags {
         return facts().observations().getOrDefault(f.linkName(), Map.of()).getOrDefault(e, Set.of());
     }
 
-    /** Computed once, on the first use (read on every assignment and assume edge of the walk: no lock then). */
+    /** Computed once, on the first use (read on every edge of the walk after that: no lock then). */
     private Facts facts() {
-        Facts f = facts;
-        if (f == null) {
-            synchronized (this) {
-                if (facts == null) facts = compute();
-                f = facts;
-            }
-        }
-        return f;
+        return facts.get();
     }
 
     private Facts compute() {

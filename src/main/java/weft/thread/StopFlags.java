@@ -80,7 +80,7 @@ public final class StopFlags {
     private final ThreadGraph graph;
     private final NamedMutexes mutexes;
     private final CounterJoins counters;
-    private volatile Facts facts;
+    private final Computed<Facts> facts = new Computed<>(this::compute);
 
     public StopFlags(Program program, ThreadGraph graph, NamedMutexes mutexes, CounterJoins counters) {
         this.program = program;
@@ -111,15 +111,9 @@ public final class StopFlags {
         return !graph.functions(t).contains(d.worker()) && (d.setter() == null || d.setter().equals(t));
     }
 
+    /** Computed once, on the first use (read on every edge of the walk after that: no lock then). */
     private Facts facts() {
-        Facts f = facts;
-        if (f == null) {
-            synchronized (this) {
-                if (facts == null) facts = compute();
-                f = facts;
-            }
-        }
-        return f;
+        return facts.get();
     }
 
     private Facts compute() {
