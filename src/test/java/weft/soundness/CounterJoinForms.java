@@ -104,7 +104,9 @@ final class CounterJoinForms {
      * {@code BEFORE_FLAG}, before reading it).
      */
     List<GenProgram.Node> selfBody(List<GenProgram.Node> accesses) {
-        String in = "pthread_mutex_lock(&" + m + "); " + c + "++;" + (fm.equals(m) ? "" : " pthread_mutex_unlock(&" + m + "); pthread_mutex_lock(&" + fm + ");");
+        // broken OUT_FIRST, the count may pass 0 only at this count-in: wake the waiter here too (else it may sleep for ever)
+        String wake = broken == Break.OUT_FIRST ? " pthread_cond_broadcast(&" + cv + ");" : "";
+        String in = "pthread_mutex_lock(&" + m + "); " + c + "++;" + wake + (fm.equals(m) ? "" : " pthread_mutex_unlock(&" + m + "); pthread_mutex_lock(&" + fm + ");");
         List<GenProgram.Node> out = new java.util.ArrayList<>();
         if (broken == Break.BEFORE_FLAG) {
             out.add(GenProgram.Node.stmt(-1, in + " pthread_mutex_unlock(&" + fm + ");", false));
