@@ -8,6 +8,7 @@ import weft.lock.ExternalReach;
 import weft.lock.LockResolver;
 import weft.pointer.PointsTo;
 import weft.thread.CallGraph;
+import weft.thread.ChildJoins;
 import weft.thread.CounterJoins;
 import weft.thread.StopFlags;
 import weft.thread.NamedMutexes;
@@ -36,7 +37,7 @@ import weft.value.IntervalCache;
 public record ProgramFacts(Program program, PointsTo pts, CallGraph calls, ThreadGraph graph, AddressTaken addressTaken,
                            IntervalCache intervals, Regions regions, ObjectMultiplicity objects, LockResolver locks,
                            TidCells tids, JoinLoops joinLoops, CounterJoins counterJoins, PublicationFlags publicationFlags, StopFlags stopFlags,
-                           Unpublished unpublished, InstanceKeys instanceKeys, RecordJoins recordJoins,
+                           Unpublished unpublished, InstanceKeys instanceKeys, RecordJoins recordJoins, ChildJoins childJoins,
                            ExternalReach externalReach) {
 
     /** Builds the facts of {@code program} from its pointer analysis, call graph and thread graph. */
@@ -56,6 +57,6 @@ public record ProgramFacts(Program program, PointsTo pts, CallGraph calls, Threa
         return new ProgramFacts(program, pts, calls, graph, addressTaken, intervals, regions, objects, locks, tids,
                 joinLoops, counterJoins, new PublicationFlags(program, graph, mutexes), new StopFlags(program, graph, mutexes, counterJoins),
                 unpublished, instanceKeys,
-                new RecordJoins(program, graph, joinLoops), new ExternalReach(pts));
+                new RecordJoins(program, graph, joinLoops), new ChildJoins(program, addressTaken, instanceKeys, tids), new ExternalReach(pts));
     }
 }

@@ -48,6 +48,7 @@ public final class ThreadWalker {
     private final ContextFixpoint contexts;
     private final InstanceKeys instanceKeys;
     private final weft.thread.RecordJoins recordJoins;
+    private final weft.thread.ChildJoins childJoins;
     private final Unpublished unpublished;
     private final ArgumentTargets arguments;
     private final ThreadVarargs varargs;
@@ -65,6 +66,7 @@ public final class ThreadWalker {
         this.semaphores = new SemaphoreUse(program, facts.locks());
         this.instanceKeys = facts.instanceKeys();
         this.recordJoins = facts.recordJoins();
+        this.childJoins = facts.childJoins();
         Transfer transfer = new Transfer(program, facts.graph(), facts.regions(), facts.locks(), facts.tids(), facts.joinLoops(),
                 facts.counterJoins(), facts.publicationFlags(), facts.stopFlags(), facts.addressTaken(), facts.externalReach());
         this.contexts = new ContextFixpoint(program, facts.pts(), facts.graph(), intervals, transfer, facts.locks(), memory);
@@ -108,6 +110,11 @@ public final class ThreadWalker {
     /** Per-thread records joined one by one in a join loop (for exclusion rules). */
     public weft.thread.RecordJoins recordJoins() {
         return recordJoins;
+    }
+
+    /** Children created with an object of their creator's and joined by it (for exclusion rules). */
+    public weft.thread.ChildJoins childJoins() {
+        return childJoins;
     }
 
     /** States in which the creating thread executed the create statement of {@code child}. */

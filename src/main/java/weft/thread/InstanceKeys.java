@@ -100,7 +100,7 @@ public final class InstanceKeys {
                 || !(lib.model().event() instanceof Event.ThreadCreate tc) || tc.argArg() >= c.args().size()) {
             return null;
         }
-        if (unpublished.unpublishedAllocation(f, e, c.args().get(tc.argArg())) || fresh.atEdge(f, e, c.args().get(tc.argArg()))) {
+        if (handsOwnAllocation(f, e)) {
             elementSizes.put(t, Long.MAX_VALUE);
             return Kind.POINTER;
         }
@@ -124,6 +124,21 @@ public final class InstanceKeys {
             return Kind.POINTER;
         }
         return null;
+    }
+
+    /**
+     * Whether create edge {@code e} of {@code f} gives its new thread a pointer into an object the creator allocated
+     * and has not published ({@link Unpublished}), or a local holding an allocation made since the creator's last
+     * create ({@link FreshRecords}): the object no other execution of a create, in any thread, ever passes while it
+     * lives (the second paragraphs of the class comment).
+     */
+    public boolean handsOwnAllocation(Function f, Edge e) {
+        if (!(e.stmt() instanceof Stmt.Call c) || !(program.target(c) instanceof CallTarget.Library lib)
+                || !(lib.model().event() instanceof Event.ThreadCreate tc) || tc.argArg() < 0 || tc.argArg() >= c.args().size()) {
+            return false;
+        }
+        Expr arg = c.args().get(tc.argArg());
+        return unpublished.unpublishedAllocation(f, e, arg) || fresh.atEdge(f, e, arg);
     }
 
     private static boolean isCounter(Expr e, Variable counter) {

@@ -96,7 +96,13 @@ final class ProgramGenerator {
          * the join is broken: main reads a record before joining its owner, skips a join, or a second create overwrites
          * the id member.
          */
-        RECORD_JOIN
+        RECORD_JOIN,
+        /**
+         * (34) a join tree of recursive divide and conquer ({@link JoinTreeForms}) whose joins are broken: a parent reads
+         * a half before joining its thread, frees it before, joins one id for two threads, hands one half to both, moves
+         * the half's pointer, or skips a join.
+         */
+        JOIN_TREE
     }
 
     /** The holes of issue 31's three areas, whose constructs appear only with {@link Options#newForms}. */
@@ -390,6 +396,18 @@ final class ProgramGenerator {
                 }
             }
         }
+        // a join tree of recursive divide and conquer (issue 34), a sixth of the programs; the hole breaks its joins
+        Random treeRnd = new Random(seed ^ 0x7EE5L);
+        if (options.newForms() && (hole == Hole.JOIN_TREE || treeRnd.nextInt(6) == 0)) {
+            JoinTreeForms.Break broken = hole == Hole.JOIN_TREE ? JoinTreeForms.Break.values()[treeRnd.nextInt(JoinTreeForms.Break.values().length)] : null;
+            JoinTreeForms tree = new JoinTreeForms(names++, broken, treeRnd);
+            tree.declare(decls);
+            helpers.add(tree.routineFn());
+            int u = unit++;
+            main.addAll(tree.start(u));
+            joins.addAll(0, tree.finish(u));
+            if (broken != null) holeDone = true;
+        }
         main.addAll(roles.get(0).body);
         main.addAll(joins);
         main.addAll(post);
@@ -539,6 +557,7 @@ final class ProgramGenerator {
             case ONCE_POINTER -> o.guard == Guard.ONCE;
             case READY_FLAG -> o.guard == Guard.READY;
             case SHARED_RECORD, RECORD_JOIN -> roles.stream().anyMatch(r -> r.records);
+            case JOIN_TREE -> options.newForms();
             case UNINIT_BRANCH, UNINIT_POINTER, UNINIT_HEAP, UNINIT_COPY, UNINIT_REALLOC, ATOMIC_COUNTER_GATE -> plainMutex;
             case UNINIT_INDEX -> plainMutex && (o.kind == Kind.ARRAY || o.kind == Kind.HEAP);
             case NO_LOCK, TRYLOCK_ELSE, NONDET_CONDITIONAL_LOCK, CALLEE_RELEASE -> o.guard == Guard.MUTEX;
@@ -673,7 +692,7 @@ final class ProgramGenerator {
                 if (!wrote && r == parts.get(parts.size() - 1) && i == ops - 1 && o.guard != Guard.READ_ONLY) op = 1 + rnd.nextInt(3);
                 wrote |= op > 0;
                 boolean holeHere = isHole && r == holeRole && !holeDone && hole != Hole.PARTIAL_JOIN && hole != Hole.TRY_JOIN && hole != Hole.COUNTER_JOIN
-                        && hole != Hole.FREE_EARLY && hole != Hole.SHARED_RECORD && hole != Hole.RECORD_JOIN; // those two break a role, not the object
+                        && hole != Hole.FREE_EARLY && hole != Hole.SHARED_RECORD && hole != Hole.RECORD_JOIN && hole != Hole.JOIN_TREE; // those break a role, not the object
                 r.body.add(guarded(o, r, op, holeHere));
                 if (holeHere) holeDone = true;
             }

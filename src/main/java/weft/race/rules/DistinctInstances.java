@@ -17,6 +17,11 @@ import weft.thread.InstanceKeys;
  * {@code g[k]} through a pointer variable {@code g}, only if {@code g} is written before any thread
  * exists and never after ({@link RaceContext#fixedWhileThreadsRun}): every instance indexes the same array.
  *
+ * <p>Of two different threads, when the instances of each were all handed an object their creator allocated and had
+ * not published (POINTER keys by allocation, {@link InstanceKeys}): no two instances of any threads receive the same
+ * live object, so accesses through the keys of two instances touch different objects (the recursive halves of a
+ * divide and conquer, corpus {@code 37-join-trees}).
+ *
  * <p>Assumes: {@link InstanceKeys}: the create runs once per iteration of a counting loop that runs
  * once, so the keys differ per instance; keys are never reassigned in the routine; {@code
  * fixedWhileThreadsRun} for arrays reached through a pointer variable. Probes p31-p35: sound.
@@ -30,8 +35,12 @@ public final class DistinctInstances implements ExclusionRule {
 
     @Override
     public String exclude(Access a, Access b, RaceContext ctx) {
-        if (!a.thread().equals(b.thread())) return null;
         InstanceKeys keys = ctx.instances();
+        if (!a.thread().equals(b.thread())) {
+            // two threads each handed objects of their creators' own: no two instances share one
+            return OwnChildAfterJoin.childSide(a, ctx) && OwnChildAfterJoin.childSide(b, ctx)
+                    ? "each thread instance uses its own argument object" : null;
+        }
         InstanceKeys.Kind kind = keys.kind(a.thread());
         if (kind == null || !a.function().linkName().equals(a.thread().routine())
                 || !b.function().linkName().equals(a.thread().routine())) {
