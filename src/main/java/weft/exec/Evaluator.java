@@ -235,7 +235,7 @@ public final class Evaluator {
     private Value unary(Expr.Unary u, Ctx c) {
         Value v = eval(u.operand(), c);
         if (v instanceof Value.Undef) throw Abandon.unsupported("undefined value");
-        if (u.op() == Expr.UnOp.NOT) return truth(v) ? Value.ZERO : Value.ONE;
+        if (u.op() == Expr.UnOp.NOT) return test(v) ? Value.ZERO : Value.ONE;
         CType t = u.type().unqualified();
         if (v instanceof Value.Flt f && u.op() == Expr.UnOp.NEG) return new Value.Flt(-f.v());
         if (!(v instanceof Value.Int i) || !(t instanceof CType.Int it)) throw Abandon.unsupported("operator on " + v);
@@ -251,6 +251,28 @@ public final class Evaluator {
             r = Ints.normalize(~x, ot);
         }
         return Value.of(Ints.convert(r, it));
+    }
+
+    /**
+     * The truth of {@code v} as the program tests it: as {@link #truth}, but in a proof ({@code exhaustive}) a test of a
+     * pointer into allocated memory abandons ({@link #observe}).
+     */
+    boolean test(Value v) {
+        observe(v);
+        return truth(v);
+    }
+
+    /**
+     * Allocation may fail (D24): the explorer allocates a block where the library may return a null pointer, which it
+     * does not enumerate. Up to the first time the program looks at whether the pointer is null (a test, a comparison, a
+     * conversion to an integer), the run where it failed behaves as this one, with fewer accesses (a dereference of
+     * null ends the program; {@code free(NULL)} does nothing); from there on it may not. So in a proof such a look
+     * abandons: the result of the allocation is an input. The witness search keeps the run where it succeeded.
+     */
+    void observe(Value v) {
+        if (st.exhaustive && v instanceof Value.Ptr p && st.mem.get(p.obj()).kind == Block.Kind.HEAP) {
+            throw Abandon.unsupported("a test of the pointer " + st.mem.get(p.obj()).name + " (an allocation may fail: an input)");
+        }
     }
 
     static boolean truth(Value v) {
@@ -402,6 +424,8 @@ public final class Evaluator {
             if (!oa.alive || !ob.alive) throw Abandon.unsupported("comparison of a dangling pointer");
             if (a.obj() == b.obj()) return Ints.compare(op, a.off(), b.off(), true);
             if (op != BinOp.EQ && op != BinOp.NE) throw Abandon.unsupported("relational comparison of pointers to different objects");
+            observe(l);
+            observe(r);
             if (a.off() == oa.size || b.off() == ob.size) throw Abandon.unsupported("comparison with a one-past-the-end pointer");
             return op == BinOp.NE;
         }
@@ -413,6 +437,8 @@ public final class Evaluator {
         if (l instanceof Value.Int a && r instanceof Value.Int b) {
             return Ints.compare(op, IntConversions.truncate(a.v(), st.dm.pointerSize, false), IntConversions.truncate(b.v(), st.dm.pointerSize, false), false);
         }
+        observe(l);
+        observe(r);
         boolean lNull = l instanceof Value.Int a && a.v() == 0;
         boolean rNull = r instanceof Value.Int b && b.v() == 0;
         if (op == BinOp.EQ || op == BinOp.NE) {
@@ -467,6 +493,7 @@ public final class Evaluator {
         if (t instanceof CType.Int ti) {
             if (v instanceof Value.Int i) return Value.of(Ints.convert(i.v(), ti));
             if (isAddress(v)) {
+                observe(v);
                 if (IntConversions.isBool(ti)) return Value.ONE;
                 if (ti.size() < st.dm.pointerSize) throw Abandon.unsupported("pointer truncated to " + ti);
                 // integer arithmetic on addresses is the implementation's (gcc: byte arithmetic on the object)

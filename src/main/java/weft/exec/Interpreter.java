@@ -204,7 +204,7 @@ public final class Interpreter {
         if (s instanceof Stmt.Assign a) {
             ev.store(a.lhs(), ev.eval(a.rhs(), c), a.rhs().type(), c, a.loc());
         } else if (s instanceof Stmt.Assume as) {
-            if (out.size() == 1 && Evaluator.truth(ev.eval(as.cond(), c)) != as.positive()) {
+            if (out.size() == 1 && ev.test(ev.eval(as.cond(), c)) != as.positive()) {
                 throw Abandon.unsupported("only branch is infeasible");
             }
         } else if (s instanceof Stmt.Call call) {
@@ -245,7 +245,7 @@ public final class Interpreter {
             if (a.cond() == evaluated) {
                 v = value;
             } else {
-                v = Evaluator.truth(ev.eval(a.cond(), c));
+                v = ev.test(ev.eval(a.cond(), c));
                 evaluated = a.cond();
                 value = v;
             }

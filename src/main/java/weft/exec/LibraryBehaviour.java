@@ -169,7 +169,7 @@ public final class LibraryBehaviour {
         }
         if (event instanceof Event.Nondet) return nondet(t, c, e, call, name);
         if (event instanceof Event.Assume a) {
-            if (!Evaluator.truth(arg(args, a.condArg()))) throw Abandon.infeasible(name + " failed");
+            if (!ev.test(arg(args, a.condArg()))) throw Abandon.infeasible(name + " failed");
             return in.finishCall(t, c, e, Value.ZERO, null);
         }
         if (event instanceof Event.ProgramEnd) {

@@ -36,8 +36,11 @@ import java.util.Optional;
  *       state of the program (under sequentially consistent interleaving, SV-COMP's semantics) is represented.
  *       Behaviours the witness search leaves out on purpose are added: condition waits may wake spuriously, and the
  *       library writes it does not record (thread ids, join results, keys) are recorded. Nondeterministic inputs
- *       (values, {@code rand}, time) abandon, since their values cannot be enumerated here. Allocation and thread
- *       creation succeed, as in SV-COMP's model.</li>
+ *       (values, {@code rand}, time) abandon, since their values cannot be enumerated here. Allocation may fail: the run
+ *       allocates, and a look at whether a pointer into allocated memory is null abandons (up to there the failing run
+ *       behaves as this one, with fewer accesses: {@code Evaluator.observe}, D24); {@code pthread_setspecific}, which may
+ *       fail too, abandons. Thread creation succeeds, as in SV-COMP's model (a failed create starts no thread; a
+ *       program that goes another way when it fails is not covered: an open point).</li>
  *   <li>Race check: the same check as the witness search, on every visited state, over every pair of enabled
  *       threads with all the accesses of their next steps (a step's plan collects every access it performs).</li>
  *   <li>Coverage: depth-first search over the fused transitions of all enabled threads of each state; a state is

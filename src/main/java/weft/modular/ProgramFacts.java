@@ -9,6 +9,7 @@ import weft.lock.LockResolver;
 import weft.pointer.PointsTo;
 import weft.thread.CallGraph;
 import weft.thread.ChildJoins;
+import weft.thread.Tickets;
 import weft.thread.CounterJoins;
 import weft.thread.StopFlags;
 import weft.thread.NamedMutexes;
@@ -37,7 +38,7 @@ import weft.value.IntervalCache;
 public record ProgramFacts(Program program, PointsTo pts, CallGraph calls, ThreadGraph graph, AddressTaken addressTaken,
                            IntervalCache intervals, Regions regions, ObjectMultiplicity objects, LockResolver locks,
                            TidCells tids, JoinLoops joinLoops, CounterJoins counterJoins, PublicationFlags publicationFlags, StopFlags stopFlags,
-                           Unpublished unpublished, InstanceKeys instanceKeys, RecordJoins recordJoins, ChildJoins childJoins,
+                           Unpublished unpublished, InstanceKeys instanceKeys, RecordJoins recordJoins, ChildJoins childJoins, Tickets tickets,
                            ExternalReach externalReach) {
 
     /** Builds the facts of {@code program} from its pointer analysis, call graph and thread graph. */
@@ -57,6 +58,7 @@ public record ProgramFacts(Program program, PointsTo pts, CallGraph calls, Threa
         return new ProgramFacts(program, pts, calls, graph, addressTaken, intervals, regions, objects, locks, tids,
                 joinLoops, counterJoins, new PublicationFlags(program, graph, mutexes), new StopFlags(program, graph, mutexes, counterJoins),
                 unpublished, instanceKeys,
-                new RecordJoins(program, graph, joinLoops), new ChildJoins(program, addressTaken, instanceKeys, tids), new ExternalReach(pts));
+                new RecordJoins(program, graph, joinLoops), new ChildJoins(program, addressTaken, instanceKeys, tids),
+                new Tickets(program, addressTaken, mutexes), new ExternalReach(pts));
     }
 }

@@ -49,6 +49,7 @@ public final class ThreadWalker {
     private final InstanceKeys instanceKeys;
     private final weft.thread.RecordJoins recordJoins;
     private final weft.thread.ChildJoins childJoins;
+    private final weft.thread.Tickets tickets;
     private final Unpublished unpublished;
     private final ArgumentTargets arguments;
     private final ThreadVarargs varargs;
@@ -67,6 +68,7 @@ public final class ThreadWalker {
         this.instanceKeys = facts.instanceKeys();
         this.recordJoins = facts.recordJoins();
         this.childJoins = facts.childJoins();
+        this.tickets = facts.tickets();
         Transfer transfer = new Transfer(program, facts.graph(), facts.regions(), facts.locks(), facts.tids(), facts.joinLoops(),
                 facts.counterJoins(), facts.publicationFlags(), facts.stopFlags(), facts.addressTaken(), facts.externalReach());
         this.contexts = new ContextFixpoint(program, facts.pts(), facts.graph(), intervals, transfer, facts.locks(), memory);
@@ -115,6 +117,11 @@ public final class ThreadWalker {
     /** Children created with an object of their creator's and joined by it (for exclusion rules). */
     public weft.thread.ChildJoins childJoins() {
         return childJoins;
+    }
+
+    /** Indices handed out by a counter under a lock (for exclusion rules). */
+    public weft.thread.Tickets tickets() {
+        return tickets;
     }
 
     /** States in which the creating thread executed the create statement of {@code child}. */

@@ -21,16 +21,19 @@ final class IndeterminateForms {
      * happens (a trap for a layer that would take it for indeterminate; not a hole); {@code STEP}: the element of a
      * member array an uninitialised offset gives, with no mask ({@code *(o.buf + u)}, 0..3 for the oracles): any value
      * to Weft, but C11 6.5.6p8 keeps the step in the member, so an execution that steps onto a sibling member is
-     * undefined, not a race (a trap for a layer that would run it: mut-35, the exploration alone answered false so).
+     * undefined, not a race (a trap for a layer that would run it: mut-35, the exploration alone answered false so);
+     * {@code ALLOC}: where a {@code malloc} returned null, which the oracles' renderings make happen by an input (a
+     * failed allocation is no indeterminate value, but a result the library may give: D24, the exploration took every
+     * allocation to succeed).
      */
-    enum Form { BRANCH, POINTER, HEAP, INDEX, COPY, REALLOC, ZEROED, STEP;
+    enum Form { BRANCH, POINTER, HEAP, INDEX, COPY, REALLOC, ZEROED, STEP, ALLOC;
 
         /**
          * The forms that fit an object ({@code INDEX} needs one that can be indexed, {@code STEP} an array that is a
          * struct member).
          */
         static java.util.List<Form> fitting(boolean indexable, boolean memberArray) {
-            java.util.List<Form> out = new java.util.ArrayList<>(java.util.List.of(BRANCH, POINTER, HEAP, COPY, REALLOC, ZEROED));
+            java.util.List<Form> out = new java.util.ArrayList<>(java.util.List.of(BRANCH, POINTER, HEAP, COPY, REALLOC, ZEROED, ALLOC));
             if (indexable) out.add(INDEX);
             if (memberArray) out.add(STEP);
             return out;
@@ -70,6 +73,8 @@ final class IndeterminateForms {
                     + ", 2 * sizeof(int)); if (g" + k + ") { $<g" + k + "[1] = " + input.apply(0, 1) + "; >$if (g" + k + "[1]) " + access.apply(lv)
                     + " free(g" + k + "); } else free(c" + k + "); } }";
             case STEP -> "{ " + local(u, 0, 3) + " " + access.apply("*(" + array + " + " + u + ")") + " }";
+            case ALLOC -> "{ int *c" + k + " = malloc(sizeof(int)); $<if (" + input.apply(0, 1) + ") { free(c" + k + "); c" + k + " = 0; } >$if (!c" + k
+                    + ") " + access.apply(lv) + " else { *c" + k + " = 1; r += *c" + k + "; free(c" + k + "); } }";
             case ZEROED -> "{ struct { int a; union { int x; int y; }; } z" + k + " = {1}; if (z" + k + ".x) " + access.apply(lv) + " }";
         };
     }

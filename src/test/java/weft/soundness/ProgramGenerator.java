@@ -63,6 +63,11 @@ final class ProgramGenerator {
         /** (31.2) unprotected, under a branch on the cell a {@code realloc} added to a block. */
         UNINIT_REALLOC,
         /**
+         * (D24) unprotected, where a {@code malloc} failed (its result null): the oracles' renderings make it fail by an
+         * input; Weft's must take the failure into account itself (the exploration took allocation to succeed).
+         */
+        UNINIT_ALLOC,
+        /**
          * (31.1) unprotected, gated by the result of an atomic read-modify-write on a counter ({@link AtomicForms#counterGate}):
          * fetch-and-op returns the old value, op-and-fetch the new one (soundness defect D18: the bounded layer took both
          * as the old value).
@@ -102,7 +107,13 @@ final class ProgramGenerator {
          * a half before joining its thread, frees it before, joins one id for two threads, hands one half to both, moves
          * the half's pointer, or skips a join.
          */
-        JOIN_TREE
+        JOIN_TREE,
+        /**
+         * (34) an array whose users select their element by a ticket from a counter under a mutex ({@link TicketForms}),
+         * one user's ticket broken: read and incremented in two sections, read outside the lock, halved, given back, or
+         * taken from another counter.
+         */
+        TICKET
     }
 
     /** The holes of issue 31's three areas, whose constructs appear only with {@link Options#newForms}. */
@@ -127,7 +138,7 @@ final class ProgramGenerator {
      * XMUTEX: a lock of {@link MutexForms}; ONCE: written by a {@code pthread_once} initialiser only; READY: written by
      * main's concurrent part before it sets a ready flag, read by workers after they waited for it ({@link ReadyFlagForms}).
      */
-    enum Guard { MUTEX, RWLOCK, ATOMIC, ATOMIC_TYPE, VATOMIC, ORDER, OWN, READ_ONLY, XMUTEX, ONCE, READY }
+    enum Guard { MUTEX, RWLOCK, ATOMIC, ATOMIC_TYPE, VATOMIC, ORDER, OWN, READ_ONLY, XMUTEX, ONCE, READY, TICKET }
 
     private static final Guard[] OLD_GUARDS = java.util.Arrays.copyOf(Guard.values(), 8);
 
@@ -196,12 +207,15 @@ final class ProgramGenerator {
     Hole hole;
     private Obj holeObj;
     private boolean holeDone;
+    /** The seed of the program being generated. */
+    private long seed;
 
     ProgramGenerator(Options options) {
         this.options = options;
     }
 
     GenProgram generate(long seed) {
+        this.seed = seed;
         rnd = new Random(seed);
         unit = 0;
         names = 0;
@@ -482,6 +496,13 @@ final class ProgramGenerator {
                 && (readyHole || nrnd.nextInt(10) == 0)) {
             o.guard = Guard.READY;
         }
+        // slots selected by tickets (issue 34): an eighth of the arrays; the first one always when TICKET is the only hole
+        boolean ticketHole = i == 0 && options.holes().equals(EnumSet.of(Hole.TICKET));
+        if (ticketHole && o.kind != Kind.ARRAY && o.kind != Kind.HEAP) o.kind = Kind.ARRAY;
+        if (options.newForms() && (o.kind == Kind.ARRAY || o.kind == Kind.HEAP) && o.guard != Guard.READY
+                && (ticketHole || new Random(seed ^ (0x71C4L * (i + 1))).nextInt(8) == 0)) {
+            o.guard = Guard.TICKET;
+        }
         if (o.guard == Guard.MUTEX) {
             int k = rnd.nextInt(lockNames.size());
             o.lock = lockNames.get(k);
@@ -549,6 +570,7 @@ final class ProgramGenerator {
         boolean heap = o.kind == Kind.HEAP || o.kind == Kind.HEAP_STRUCT;
         if (o.guard == Guard.ONCE && h != Hole.ONCE_POINTER) return false;
         if (o.guard == Guard.READY && h != Hole.READY_FLAG) return false;
+        if (o.guard == Guard.TICKET && h != Hole.TICKET) return false;
         boolean plainMutex = o.guard == Guard.MUTEX && !o.kind.name().startsWith("ATOMIC");
         return switch (h) {
             case ATOMIC_PUBLISH -> o.guard == Guard.MUTEX && o.kind == Kind.PUBLISHED;
@@ -558,7 +580,8 @@ final class ProgramGenerator {
             case READY_FLAG -> o.guard == Guard.READY;
             case SHARED_RECORD, RECORD_JOIN -> roles.stream().anyMatch(r -> r.records);
             case JOIN_TREE -> options.newForms();
-            case UNINIT_BRANCH, UNINIT_POINTER, UNINIT_HEAP, UNINIT_COPY, UNINIT_REALLOC, ATOMIC_COUNTER_GATE -> plainMutex;
+            case TICKET -> o.guard == Guard.TICKET;
+            case UNINIT_BRANCH, UNINIT_POINTER, UNINIT_HEAP, UNINIT_COPY, UNINIT_REALLOC, UNINIT_ALLOC, ATOMIC_COUNTER_GATE -> plainMutex;
             case UNINIT_INDEX -> plainMutex && (o.kind == Kind.ARRAY || o.kind == Kind.HEAP);
             case NO_LOCK, TRYLOCK_ELSE, NONDET_CONDITIONAL_LOCK, CALLEE_RELEASE -> o.guard == Guard.MUTEX;
             case WRONG_LOCK, RELEASE_SOME_LOCK -> o.guard == Guard.MUTEX && lockNames.size() >= 2;
@@ -669,6 +692,24 @@ final class ProgramGenerator {
                 }
                 if (isHole) holeDone = true;
                 if (rnd.nextBoolean()) post.add(Node.stmt(unit++, "r += " + lvalue(o, null) + ";", true));
+                return;
+            }
+            case TICKET -> {
+                TicketForms tk = new TicketForms(o.name, isHole ? TicketForms.Break.values()[nrnd.nextInt(TicketForms.Break.values().length)] : null, nrnd);
+                tk.declare(decls);
+                List<Role> users = new ArrayList<>(roles);
+                java.util.Collections.shuffle(users, nrnd);
+                users = new ArrayList<>(users.subList(0, 2 + nrnd.nextInt(Math.max(1, users.size() - 1))));
+                if (users.stream().noneMatch(r -> r.id > 0)) users.set(0, workers.get(0));
+                Role first = users.stream().filter(r -> r.id > 0).findFirst().orElseThrow();
+                if (isHole) holeRoleIndex = first.id - 1;
+                for (Role r : users) {
+                    String el = o.name + "[$ME$]";
+                    String use = nrnd.nextBoolean() ? el + " = " + el + " + 1;" : el + " = 5; r += " + el + ";";
+                    r.body.add(Node.stmt(unit++, tk.user(use, isHole && r == first), true));
+                }
+                if (isHole) holeDone = true;
+                post.add(Node.stmt(unit++, "r += " + o.name + "[0] + " + o.name + "[3];", true));
                 return;
             }
             default -> { }

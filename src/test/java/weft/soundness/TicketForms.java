@@ -1,0 +1,71 @@
+package weft.soundness;
+
+import java.util.List;
+import java.util.Random;
+
+/**
+ * Slots selected by tickets, for {@link ProgramGenerator} (issue 34, {@code weft.thread.Tickets}): an array object
+ * whose users each take a ticket, the counter's value and its increment in one critical section of the counter's
+ * mutex, and touch only the element it selects; main reads the elements after its joins. Race-free: no two ticket
+ * reads give the same value. The hole {@link ProgramGenerator.Hole#TICKET} breaks one user's ticket one of the ways of
+ * {@link Break}, so that it may select an element another user holds.
+ */
+final class TicketForms {
+    /**
+     * {@code OTHER_SECTION}: the value read in one critical section, the counter incremented in another; {@code
+     * OUTSIDE}: the value read before the lock is taken; {@code HALF}: the element is the ticket halved; {@code
+     * GIVEN_BACK}: the counter decremented again when the user is done, in every user; {@code OTHER_COUNTER}: the user
+     * takes its ticket from a second counter.
+     */
+    enum Break { OTHER_SECTION, OUTSIDE, HALF, GIVEN_BACK, OTHER_COUNTER }
+
+    private final String object;
+    private final Break broken;
+    private final boolean postfix;
+
+    /** The tickets of {@code object}; {@code broken} null for the race-free form. */
+    TicketForms(String object, Break broken, Random rnd) {
+        this.object = object;
+        this.broken = broken;
+        this.postfix = rnd.nextBoolean();
+    }
+
+    private String counter() {
+        return "tk_" + object;
+    }
+
+    private String mutex() {
+        return "tkm_" + object;
+    }
+
+    /** The counter (a second one for the other-counter hole) and its mutex. */
+    void declare(List<String> decls) {
+        decls.add("int " + counter() + ";");
+        if (broken == Break.OTHER_COUNTER) decls.add("int " + counter() + "2;");
+        decls.add("pthread_mutex_t " + mutex() + " = PTHREAD_MUTEX_INITIALIZER;");
+    }
+
+    /**
+     * One user's block: take a ticket into {@code me}, then {@code use} (the element access, with {@code $ME$} for the
+     * index) when the ticket is below 4; {@code hole}: this user's ticket is the broken one.
+     */
+    String user(String use, boolean hole) {
+        String lock = "pthread_mutex_lock(&" + mutex() + ");";
+        String unlock = "pthread_mutex_unlock(&" + mutex() + ");";
+        String c = counter();
+        String take;
+        Break b = hole ? broken : null;
+        if (b == Break.OTHER_SECTION) {
+            take = lock + " int me = " + c + "; " + unlock + " " + lock + " " + c + " = " + c + " + 1; " + unlock;
+        } else if (b == Break.OUTSIDE) {
+            take = "int me = " + c + "; " + lock + " " + c + " = " + c + " + 1; " + unlock;
+        } else {
+            String from = b == Break.OTHER_COUNTER ? c + "2" : c;
+            take = lock + (postfix ? " int me = " + from + "++; " : " int me = " + from + "; " + from + " = " + from + " + 1; ") + unlock;
+            if (b == Break.HALF) take += " me = me / 2;";
+        }
+        String body = "if (me >= 0 && me < 4) { " + use.replace("$ME$", "me") + " }";
+        String back = broken == Break.GIVEN_BACK ? " " + lock + " " + c + " = " + c + " - 1; " + unlock : "";
+        return "{ " + take + " " + body + back + " }";
+    }
+}

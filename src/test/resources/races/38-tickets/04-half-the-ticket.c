@@ -1,0 +1,30 @@
+/* expect: racy */
+/* Two tickets give one slot: the index is the counter's value halved (as SV-COMP's per-thread-index-inc-race-2), so workers 0 and 1 write slot 0. */
+#include <pthread.h>
+#include <stdlib.h>
+
+#define N 4
+static int next_id = 0;
+static pthread_mutex_t id_lock = PTHREAD_MUTEX_INITIALIZER;
+static long results[N];
+
+static void *worker(void *arg) {
+    (void)arg;
+    pthread_mutex_lock(&id_lock);
+    int me = next_id / 2;
+    next_id = next_id + 1;
+    pthread_mutex_unlock(&id_lock);
+    if (me < 0 || me >= N) return NULL;
+    results[me] = me * 2; // RACE!
+
+    return NULL;
+}
+
+int main(void) {
+    pthread_t t[N];
+    for (int i = 0; i < N; i++) pthread_create(&t[i], NULL, worker, NULL);
+    for (int i = 0; i < N; i++) pthread_join(t[i], NULL);
+    long s = 0;
+    for (int i = 0; i < N; i++) s += results[i];
+    return s == 12 ? 0 : 1;
+}
