@@ -2,7 +2,6 @@ package weft.thread;
 
 import weft.ir.AddressTaken;
 import weft.ir.CallTarget;
-import weft.ir.Cfg;
 import weft.ir.Edge;
 import weft.ir.Expr;
 import weft.ir.Function;
@@ -90,28 +89,12 @@ public final class ChildJoins {
 
     private Solution solve(Function f) {
         List<Create> creates = tracked(f);
-        Cfg cfg = f.cfg();
-        List<BitSet> in = new ArrayList<>(Collections.nCopies(cfg.nodeCount(), (BitSet) null));
-        if (creates.isEmpty()) return new Solution(creates, in);
-        in.set(cfg.entry(), new BitSet());
-        boolean changed = true;
-        while (changed) {
-            changed = false;
-            for (int n : cfg.nodesInReversePostOrder()) {
-                BitSet cur = in.get(n);
-                if (cur == null) continue;
-                for (Edge x : cfg.out(n)) {
-                    if (x.to() == cfg.entry()) continue;
-                    BitSet out = step(x, cur, creates);
-                    BitSet old = in.get(x.to());
-                    if (old != null) out.and(old);
-                    if (!out.equals(old)) {
-                        in.set(x.to(), out);
-                        changed = true;
-                    }
-                }
-            }
-        }
+        if (creates.isEmpty()) return new Solution(creates, new ArrayList<>(Collections.nCopies(f.cfg().nodeCount(), (BitSet) null)));
+        List<BitSet> in = MustFlow.solve(f, new BitSet(), (x, cur) -> step(x, cur, creates), (a, b) -> {
+            BitSet m = (BitSet) a.clone();
+            m.and(b);
+            return m;
+        });
         return new Solution(creates, in);
     }
 

@@ -51,27 +51,7 @@ public final class FreshRecords {
     }
 
     private List<Set<Variable>> solve(Function f) {
-        Cfg cfg = f.cfg();
-        List<Set<Variable>> in = new ArrayList<>(Collections.nCopies(cfg.nodeCount(), (Set<Variable>) null));
-        in.set(cfg.entry(), Set.of());
-        boolean changed = true;
-        while (changed) {
-            changed = false;
-            for (int n : cfg.nodesInReversePostOrder()) {
-                Set<Variable> cur = in.get(n);
-                if (cur == null) continue;
-                for (Edge x : cfg.out(n)) {
-                    Set<Variable> out = step(f, x, cur);
-                    Set<Variable> old = in.get(x.to());
-                    Set<Variable> merged = old == null ? out : intersect(old, out);
-                    if (x.to() != cfg.entry() && !merged.equals(old)) {
-                        in.set(x.to(), merged);
-                        changed = true;
-                    }
-                }
-            }
-        }
-        return in;
+        return MustFlow.solve(f, Set.of(), (x, cur) -> step(f, x, cur), MustFlow::intersect);
     }
 
     private Set<Variable> step(Function f, Edge x, Set<Variable> cur) {
@@ -98,12 +78,6 @@ public final class FreshRecords {
                 && cur.contains(sv.variable()) && local(f, v.variable())) {
             out.add(v.variable());
         }
-        return out;
-    }
-
-    private static Set<Variable> intersect(Set<Variable> a, Set<Variable> b) {
-        Set<Variable> out = new HashSet<>(a);
-        out.retainAll(b);
         return out;
     }
 

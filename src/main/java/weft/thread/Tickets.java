@@ -109,29 +109,8 @@ public final class Tickets {
         Cfg cfg = f.cfg();
         BitSet held = mutexes.held(f, lock);
         // must: the locals equal to c's current value
-        List<Set<Variable>> eq = new ArrayList<>(Collections.nCopies(cfg.nodeCount(), (Set<Variable>) null));
-        eq.set(cfg.entry(), Set.of());
-        boolean changed = true;
-        while (changed) {
-            changed = false;
-            for (int n : cfg.nodesInReversePostOrder()) {
-                Set<Variable> cur = eq.get(n);
-                if (cur == null) continue;
-                for (Edge x : cfg.out(n)) {
-                    if (x.to() == cfg.entry()) continue;
-                    Set<Variable> out = held.get(x.to()) ? equalAfter(f, x, c, cur) : Set.of();
-                    Set<Variable> old = eq.get(x.to());
-                    if (old != null) {
-                        out = new HashSet<>(out);
-                        out.retainAll(old);
-                    }
-                    if (!out.equals(old)) {
-                        eq.set(x.to(), Set.copyOf(out));
-                        changed = true;
-                    }
-                }
-            }
-        }
+        List<Set<Variable>> eq = MustFlow.solve(f, Set.of(), (x, cur) -> held.get(x.to()) ? equalAfter(f, x, c, cur) : Set.of(),
+                MustFlow::intersect);
         Set<Edge> out = new HashSet<>();
         for (Edge x : cfg.edges()) {
             Set<Variable> cur = eq.get(x.from());
@@ -161,32 +140,12 @@ public final class Tickets {
 
     /** Per node of {@code f}, the locals holding a ticket and their counters. */
     private List<Map<Variable, Variable>> solve(Function f) {
-        Cfg cfg = f.cfg();
         Map<Edge, Variable> reads = ticketReads(f);
-        List<Map<Variable, Variable>> in = new ArrayList<>(Collections.nCopies(cfg.nodeCount(), (Map<Variable, Variable>) null));
-        in.set(cfg.entry(), Map.of());
-        boolean changed = true;
-        while (changed) {
-            changed = false;
-            for (int n : cfg.nodesInReversePostOrder()) {
-                Map<Variable, Variable> cur = in.get(n);
-                if (cur == null) continue;
-                for (Edge x : cfg.out(n)) {
-                    if (x.to() == cfg.entry()) continue;
-                    Map<Variable, Variable> out = holdersAfter(f, x, cur, reads);
-                    Map<Variable, Variable> old = in.get(x.to());
-                    if (old != null) {
-                        Map<Variable, Variable> m = new HashMap<>();
-                        for (Map.Entry<Variable, Variable> en : out.entrySet()) if (en.getValue().equals(old.get(en.getKey()))) m.put(en.getKey(), en.getValue());
-                        out = m;
-                    }
-                    if (!out.equals(old)) {
-                        in.set(x.to(), Map.copyOf(out));
-                        changed = true;
-                    }
-                }
-            }
-        }
+        List<Map<Variable, Variable>> in = MustFlow.solve(f, Map.of(), (x, cur) -> holdersAfter(f, x, cur, reads), (a, b) -> {
+            Map<Variable, Variable> m = new HashMap<>();
+            for (Map.Entry<Variable, Variable> en : b.entrySet()) if (en.getValue().equals(a.get(en.getKey()))) m.put(en.getKey(), en.getValue());
+            return Map.copyOf(m);
+        });
         return in;
     }
 
