@@ -34,6 +34,12 @@ public final class Block {
     long lastWrite;
     /** Its address was computed at some point: other threads may reach it. */
     public boolean addressTaken;
+    /**
+     * The program has written into it (a store, a library write; not a free): for an allocated object, the allocation
+     * did not fail in this run, as a write through the null pointer it would then have returned ends the program
+     * ({@code Evaluator#observe}, D24). Part of the state.
+     */
+    public boolean writtenThrough;
     /** Bytes whose content the IR does not tell (reading them abandons until written); null when none. */
     public java.util.BitSet unknown;
     boolean unknownShared;
@@ -75,6 +81,7 @@ public final class Block {
         this.readOnly = o.readOnly;
         this.opaque = o.opaque;
         this.addressTaken = o.addressTaken;
+        this.writtenThrough = o.writtenThrough;
         this.lastWrite = o.lastWrite;
         this.unknown = o.unknown;
         this.unknownShared = true;
@@ -92,6 +99,14 @@ public final class Block {
         c.token = token;
         c.encoded = encoded;
         return c;
+    }
+
+    /** Sets {@link #writtenThrough} (dropping the cached encoding when it changes). */
+    void written(boolean w) {
+        if (writtenThrough != w) {
+            writtenThrough = w;
+            encoded = null;
+        }
     }
 
     /** Drops what is derived from the content: called before every change. */

@@ -556,6 +556,8 @@ public final class LibraryBehaviour {
             long n = Math.min(size, oldObj.size);
             if (n > 0) st.mem.copy(o.id, 0, oldObj.id, 0, n);
             st.mem.kill(oldObj.id);
+            // the copy is realloc's, not the program's: the new block may still be the one that failed
+            st.mem.get(o.id).written(false);
         }
         return in.finishCall(t, c, e, new Value.Ptr(o.id, 0), null);
     }

@@ -326,6 +326,7 @@ public final class Memory {
         }
         Block o = check(obj, off, size, true);
         o = touch(o);
+        o.written(true);
         clearPtrs(o, off, size);
         o.setUnknown(off, size, false);
         if (v instanceof Value.Ptr || v instanceof Value.Fn) {
@@ -358,6 +359,7 @@ public final class Memory {
         long size = a.bytes().length;
         Block o = check(obj, off, size, true);
         o = touch(o);
+        o.written(true);
         clearPtrs(o, off, size);
         System.arraycopy(a.bytes(), 0, o.writableBytes(), (int) off, (int) size);
         o.setUnknown(off, size, false);
@@ -380,6 +382,7 @@ public final class Memory {
     void writeRaw(int obj, long off, int size, long bits) {
         Block o = check(obj, off, size, true);
         o = touch(o);
+        o.written(true);
         clearPtrs(o, off, size);
         o.setUnknown(off, size, false);
         putRaw(o, off, size, bits);
@@ -392,6 +395,7 @@ public final class Memory {
     void fill(int obj, long off, long n, byte value) {
         Block o = check(obj, off, n, true);
         o = touch(o);
+        o.written(true);
         clearPtrs(o, off, n);
         o.setUnknown(off, n, false);
         java.util.Arrays.fill(o.writableBytes(), (int) off, (int) (off + n), value);

@@ -353,7 +353,7 @@ final class StateEncoder {
         Out out = new Out((int) Math.min(o.size, 1 << 16) + 24);
         out.i(o.kind.ordinal());
         out.l(o.size);
-        out.i((o.alive ? 1 : 0) | (o.readOnly ? 2 : 0) | (o.opaque ? 4 : 0) | (o.addressTaken ? 8 : 0));
+        out.i((o.alive ? 1 : 0) | (o.readOnly ? 2 : 0) | (o.opaque ? 4 : 0) | (o.addressTaken ? 8 : 0) | (o.writtenThrough ? 16 : 0));
         out.i(o.owner);
         if (o.alive) { // a dead object's content can never be read again
             out.zeroRuns(o.bytes);
