@@ -241,6 +241,14 @@ final class LibraryCalls {
             te.cut("thread creations beyond " + te.st.options.threads() + " threads are cut off");
             return;
         }
+        // a creation may fail (EAGAIN: no thread, the id not written); only a program that uses the result can tell
+        boolean mayFail = c.result() != null;
+        if (mayFail) {
+            out().append("  if (__VERIFIER_nondet_bool()) {\n");
+            result(c, "11");
+            out().append("    goto ").append(target).append(";\n");
+            out().append("  }\n");
+        }
         out().append("  *(").append(args.get(tc.idArg())).append(") = ").append(s).append(";\n");
         if (!g.params().isEmpty() && tc.argArg() >= 0 && tc.argArg() < args.size()) {
             out().append("  ").append(ThreadEmitter.localName(s, 0, g.params().get(0))).append(" = ")
