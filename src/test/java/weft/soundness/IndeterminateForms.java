@@ -24,9 +24,10 @@ final class IndeterminateForms {
      * undefined, not a race (a trap for a layer that would run it: mut-35, the exploration alone answered false so);
      * {@code ALLOC}: where a {@code malloc} returned null, which the oracles' renderings make happen by an input (a
      * failed allocation is no indeterminate value, but a result the library may give: D24, the exploration took every
-     * allocation to succeed).
+     * allocation to succeed); {@code CREATE}: where a {@code pthread_create} of an idle thread, whose result the
+     * program checks, failed (EAGAIN), which the oracles' renderings make happen by an input (D25).
      */
-    enum Form { BRANCH, POINTER, HEAP, INDEX, COPY, REALLOC, ZEROED, STEP, ALLOC;
+    enum Form { BRANCH, POINTER, HEAP, INDEX, COPY, REALLOC, ZEROED, STEP, ALLOC, CREATE;
 
         /**
          * The forms that fit an object ({@code INDEX} needs one that can be indexed, {@code STEP} an array that is a
@@ -39,6 +40,9 @@ final class IndeterminateForms {
             return out;
         }
     }
+
+    /** The routine of the idle threads of {@link Form#CREATE}. */
+    static final String IDLE = "static void *weft_idle(void *a) { return a; }";
 
     private final IntSupplier names;
     private final BiFunction<Integer, Integer, String> input; // (lo, hi) -> "$Nk$"
@@ -75,6 +79,8 @@ final class IndeterminateForms {
             case STEP -> "{ " + local(u, 0, 3) + " " + access.apply("*(" + array + " + " + u + ")") + " }";
             case ALLOC -> "{ int *c" + k + " = malloc(sizeof(int)); $<if (" + input.apply(0, 1) + ") { free(c" + k + "); c" + k + " = 0; } >$if (!c" + k
                     + ") " + access.apply(lv) + " else { *c" + k + " = 1; r += *c" + k + "; free(c" + k + "); } }";
+            case CREATE -> "{ pthread_t cf" + k + "; if (($<" + input.apply(0, 1) + " ? 11 : >$pthread_create(&cf" + k + ", 0, weft_idle, 0)) != 0) "
+                    + access.apply(lv) + " else pthread_join(cf" + k + ", 0); }";
             case ZEROED -> "{ struct { int a; union { int x; int y; }; } z" + k + " = {1}; if (z" + k + ".x) " + access.apply(lv) + " }";
         };
     }

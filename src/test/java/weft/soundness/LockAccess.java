@@ -147,6 +147,9 @@ final class LockAccess {
                 return Node.stmt(u, AtomicForms.reader(o.name, "x", g.forms.plainOp("$LV$", op)), true);
             case ATOMIC_COUNTER_GATE:
                 return Node.stmt(u, AtomicForms.counterGate(g.names++, g.nrnd, g.forms.plainOp(lv, op)), true);
+            case UNINIT_CREATE:
+                if (!g.decls.contains(IndeterminateForms.IDLE)) g.decls.add(IndeterminateForms.IDLE);
+                return Node.stmt(u, g.indet.access(IndeterminateForms.Form.CREATE, lv, o.name, a -> g.forms.plainOp(a, op)), true);
             case UNINIT_BRANCH, UNINIT_POINTER, UNINIT_HEAP, UNINIT_INDEX, UNINIT_COPY, UNINIT_REALLOC, UNINIT_ALLOC:
                 return Node.stmt(u, g.indet.access(IndeterminateForms.Form.valueOf(h.name().substring(7)), lv, o.name,
                         a -> g.forms.plainOp(a, op)), true);

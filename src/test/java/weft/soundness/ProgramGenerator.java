@@ -68,6 +68,11 @@ final class ProgramGenerator {
          */
         UNINIT_ALLOC,
         /**
+         * (D25) unprotected, where a {@code pthread_create} whose result the program checks failed: the oracles'
+         * renderings make it fail by an input; Weft's must take the failure into account itself.
+         */
+        UNINIT_CREATE,
+        /**
          * (31.1) unprotected, gated by the result of an atomic read-modify-write on a counter ({@link AtomicForms#counterGate}):
          * fetch-and-op returns the old value, op-and-fetch the new one (soundness defect D18: the bounded layer took both
          * as the old value).
@@ -581,7 +586,7 @@ final class ProgramGenerator {
             case SHARED_RECORD, RECORD_JOIN -> roles.stream().anyMatch(r -> r.records);
             case JOIN_TREE -> options.newForms();
             case TICKET -> o.guard == Guard.TICKET;
-            case UNINIT_BRANCH, UNINIT_POINTER, UNINIT_HEAP, UNINIT_COPY, UNINIT_REALLOC, UNINIT_ALLOC, ATOMIC_COUNTER_GATE -> plainMutex;
+            case UNINIT_BRANCH, UNINIT_POINTER, UNINIT_HEAP, UNINIT_COPY, UNINIT_REALLOC, UNINIT_ALLOC, UNINIT_CREATE, ATOMIC_COUNTER_GATE -> plainMutex;
             case UNINIT_INDEX -> plainMutex && (o.kind == Kind.ARRAY || o.kind == Kind.HEAP);
             case NO_LOCK, TRYLOCK_ELSE, NONDET_CONDITIONAL_LOCK, CALLEE_RELEASE -> o.guard == Guard.MUTEX;
             case WRONG_LOCK, RELEASE_SOME_LOCK -> o.guard == Guard.MUTEX && lockNames.size() >= 2;
