@@ -131,7 +131,7 @@ public final class LibraryFunctions {
             case SET -> {
                 long k = knownKey(LibraryBehaviour.arg(args, 0));
                 // it may fail (ENOMEM), leaving the old value, which this search does not enumerate: a proof stops (D24)
-                if (st.exhaustive) throw Abandon.unsupported(name + " may fail (ENOMEM): an input");
+                if (st.exhaustive) st.chooser.proofGap(name + " may fail (ENOMEM): an input");
                 if (!c.dry) {
                     // the old value may have been the thread's last pointer to an object
                     if (st.mem.footprint != null) st.mem.footprint.dropsPointers = true;

@@ -36,11 +36,13 @@ import java.util.Optional;
  *       state of the program (under sequentially consistent interleaving, SV-COMP's semantics) is represented.
  *       Behaviours the witness search leaves out on purpose are added: condition waits may wake spuriously, and the
  *       library writes it does not record (thread ids, join results, keys) are recorded. Nondeterministic inputs
- *       (values, {@code rand}, time) abandon, since their values cannot be enumerated here. Allocation may fail: the run
- *       allocates, and a look at whether a pointer into allocated memory is null abandons (up to there the failing run
- *       behaves as this one, with fewer accesses: {@code Evaluator.observe}, D24); {@code pthread_setspecific}, which may
- *       fail too, abandons. Thread creation succeeds, as in SV-COMP's model (a failed create starts no thread; a
- *       program that goes another way when it fails is not covered: an open point).</li>
+ *       (values, {@code rand}, time) abandon, since their values cannot be enumerated here. Library calls that may
+ *       fail are run succeeding, and where the failure could make the program go another way the search notes a gap
+ *       ({@code Chooser#proofGap}) and goes on looking for races, but then answers incomplete, never race-free: a look
+ *       at whether a pointer into allocated memory the program has not written is null (up to there the failing run
+ *       behaves as this one, with fewer accesses: {@code Evaluator.observe}, D24), {@code pthread_setspecific}, a
+ *       thread creation whose result the program uses (D25; one whose result it ignores only has fewer threads when
+ *       it fails).</li>
  *   <li>Race check: the same check as the witness search, on every visited state, over every pair of enabled
  *       threads with all the accesses of their next steps (a step's plan collects every access it performs).</li>
  *   <li>Coverage: depth-first search over the fused transitions of all enabled threads of each state; a state is
@@ -204,6 +206,11 @@ public final class StateSpace {
                 inputMet = true;
                 throw Abandon.unsupported("nondeterministic input");
             }
+
+            @Override
+            public void proofGap(String reason) {
+                if (proofGap == null) proofGap = reason;
+            }
         };
     }
 
@@ -230,6 +237,8 @@ public final class StateSpace {
     private final int inputIndex;
     /** Whether the search met a nondeterministic input (and stopped there). */
     private boolean inputMet;
+    /** The first outcome of a library call the search met and does not enumerate ({@code Chooser#proofGap}), or null. */
+    private String proofGap;
 
     private StateSpace(Program program, Limits limits, boolean sectionsRace, boolean sleepSets, boolean libcStateRaces) {
         this(program, limits, sectionsRace, sleepSets, libcStateRaces, -1);
@@ -412,6 +421,10 @@ public final class StateSpace {
         if (inputIndex >= 0) {
             return new Outcome(Kind.INCOMPLETE, visited.size(), "no race in the closed variant (every input its candidate "
                     + inputIndex + "): " + visited.size() + " states", Optional.empty(), transitionCount, false);
+        }
+        if (proofGap != null) {
+            return new Outcome(Kind.INCOMPLETE, visited.size(), proofGap + " (no race in the " + visited.size()
+                    + " states where it did not happen)", Optional.empty(), transitionCount, false);
         }
         return new Outcome(Kind.RACE_FREE, visited.size(), "all " + visited.size() + " reachable states explored", Optional.empty(),
                 transitionCount, false);
