@@ -25,9 +25,11 @@ final class IndeterminateForms {
      * {@code ALLOC}: where a {@code malloc} returned null, which the oracles' renderings make happen by an input (a
      * failed allocation is no indeterminate value, but a result the library may give: D24, the exploration took every
      * allocation to succeed); {@code CREATE}: where a {@code pthread_create} of an idle thread, whose result the
-     * program checks, failed (EAGAIN), which the oracles' renderings make happen by an input (D25).
+     * program checks, failed (EAGAIN), which the oracles' renderings make happen by an input (D25); {@code SPECIFIC}:
+     * where {@code pthread_getspecific} does not give back the value just set, because the {@code pthread_setspecific}
+     * failed (ENOMEM), which the oracles' renderings make happen by an input (D24).
      */
-    enum Form { BRANCH, POINTER, HEAP, INDEX, COPY, REALLOC, ZEROED, STEP, ALLOC, CREATE;
+    enum Form { BRANCH, POINTER, HEAP, INDEX, COPY, REALLOC, ZEROED, STEP, ALLOC, CREATE, SPECIFIC;
 
         /**
          * The forms that fit an object ({@code INDEX} needs one that can be indexed, {@code STEP} an array that is a
@@ -81,6 +83,9 @@ final class IndeterminateForms {
                     + ") " + access.apply(lv) + " else { *c" + k + " = 1; r += *c" + k + "; free(c" + k + "); } }";
             case CREATE -> "{ pthread_t cf" + k + "; if (($<" + input.apply(0, 1) + " ? 11 : >$pthread_create(&cf" + k + ", 0, weft_idle, 0)) != 0) "
                     + access.apply(lv) + " else pthread_join(cf" + k + ", 0); }";
+            case SPECIFIC -> "{ pthread_key_t k" + k + "; int v" + k + " = 0; if (pthread_key_create(&k" + k + ", 0) == 0) { if (($<"
+                    + input.apply(0, 1) + " ? 12 : >$pthread_setspecific(k" + k + ", &v" + k + ")) != 0 || pthread_getspecific(k" + k + ") != &v" + k
+                    + ") " + access.apply(lv) + " pthread_key_delete(k" + k + "); } r += v" + k + "; }";
             case ZEROED -> "{ struct { int a; union { int x; int y; }; } z" + k + " = {1}; if (z" + k + ".x) " + access.apply(lv) + " }";
         };
     }

@@ -150,7 +150,7 @@ final class LockAccess {
             case UNINIT_CREATE:
                 if (!g.decls.contains(IndeterminateForms.IDLE)) g.decls.add(IndeterminateForms.IDLE);
                 return Node.stmt(u, g.indet.access(IndeterminateForms.Form.CREATE, lv, o.name, a -> g.forms.plainOp(a, op)), true);
-            case UNINIT_BRANCH, UNINIT_POINTER, UNINIT_HEAP, UNINIT_INDEX, UNINIT_COPY, UNINIT_REALLOC, UNINIT_ALLOC:
+            case UNINIT_BRANCH, UNINIT_POINTER, UNINIT_HEAP, UNINIT_INDEX, UNINIT_COPY, UNINIT_REALLOC, UNINIT_ALLOC, UNINIT_SPECIFIC:
                 return Node.stmt(u, g.indet.access(IndeterminateForms.Form.valueOf(h.name().substring(7)), lv, o.name,
                         a -> g.forms.plainOp(a, op)), true);
             default: // NO_LOCK

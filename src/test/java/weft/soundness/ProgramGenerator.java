@@ -73,6 +73,11 @@ final class ProgramGenerator {
          */
         UNINIT_CREATE,
         /**
+         * (D24) unprotected, where {@code pthread_getspecific} does not give back the value just set: the oracles'
+         * renderings make the {@code pthread_setspecific} fail (ENOMEM) by an input; Weft's must take it into account.
+         */
+        UNINIT_SPECIFIC,
+        /**
          * (31.1) unprotected, gated by the result of an atomic read-modify-write on a counter ({@link AtomicForms#counterGate}):
          * fetch-and-op returns the old value, op-and-fetch the new one (soundness defect D18: the bounded layer took both
          * as the old value).
@@ -586,7 +591,7 @@ final class ProgramGenerator {
             case SHARED_RECORD, RECORD_JOIN -> roles.stream().anyMatch(r -> r.records);
             case JOIN_TREE -> options.newForms();
             case TICKET -> o.guard == Guard.TICKET;
-            case UNINIT_BRANCH, UNINIT_POINTER, UNINIT_HEAP, UNINIT_COPY, UNINIT_REALLOC, UNINIT_ALLOC, UNINIT_CREATE, ATOMIC_COUNTER_GATE -> plainMutex;
+            case UNINIT_BRANCH, UNINIT_POINTER, UNINIT_HEAP, UNINIT_COPY, UNINIT_REALLOC, UNINIT_ALLOC, UNINIT_CREATE, UNINIT_SPECIFIC, ATOMIC_COUNTER_GATE -> plainMutex;
             case UNINIT_INDEX -> plainMutex && (o.kind == Kind.ARRAY || o.kind == Kind.HEAP);
             case NO_LOCK, TRYLOCK_ELSE, NONDET_CONDITIONAL_LOCK, CALLEE_RELEASE -> o.guard == Guard.MUTEX;
             case WRONG_LOCK, RELEASE_SOME_LOCK -> o.guard == Guard.MUTEX && lockNames.size() >= 2;
