@@ -267,13 +267,16 @@ public final class Evaluator {
      * does not enumerate. Up to the first time the program looks at whether the pointer is null (a test, a comparison, a
      * conversion to an integer), the run where it failed behaves as this one, with fewer accesses (a dereference of
      * null ends the program; {@code free(NULL)} does nothing); from there on it may not. So in a proof such a look
-     * is a gap ({@link Chooser#proofGap}: the search goes on for races, but cannot answer race-free), unless the program has already written into the object ({@link Block#writtenThrough}: the run where
-     * the allocation failed ended at that write): the result of the allocation is an input. The witness search keeps
-     * the run where it succeeded.
+     * is a gap ({@link Chooser#proofGap}: the search goes on for races, but cannot answer race-free),
+     * unless the program has already written into the object ({@link Block#writtenThrough}: the run where the
+     * allocation failed ended at that write): the result of the allocation is an input. The witness search keeps the
+     * run where it succeeded.
      */
     void observe(Value v) {
-        if (st.exhaustive && v instanceof Value.Ptr p && st.mem.get(p.obj()).kind == Block.Kind.HEAP && !st.mem.get(p.obj()).writtenThrough) {
-            st.chooser.proofGap("a test of the pointer " + st.mem.get(p.obj()).name + " (an allocation may fail: an input)");
+        if (!st.exhaustive || !(v instanceof Value.Ptr p)) return;
+        Block o = st.mem.get(p.obj());
+        if (o.kind == Block.Kind.HEAP && !o.writtenThrough) {
+            st.chooser.proofGap("a test of the pointer " + o.name + " (an allocation may fail: an input)");
         }
     }
 

@@ -7,6 +7,17 @@ package weft.ir;
 public sealed interface Expr {
     CType type();
 
+    /** {@code e} without the conversions around it. */
+    static Expr stripCasts(Expr e) {
+        while (e instanceof Cast c) e = c.operand();
+        return e;
+    }
+
+    /** The variable {@code e} reads by name ({@code v}, through conversions), or null. */
+    static Variable loadedVariable(Expr e) {
+        return stripCasts(e) instanceof Load l && l.lvalue() instanceof Lvalue.Var v ? v.variable() : null;
+    }
+
     enum UnOp { NEG, NOT, BITNOT }
 
     enum BinOp {

@@ -175,17 +175,12 @@ public final class ChildJoins {
 
     /** The variable argument {@code i} loads ({@code v}, through conversions), or null. */
     private static Variable loaded(List<Expr> args, int i) {
-        if (i < 0 || i >= args.size()) return null;
-        Expr a = args.get(i);
-        while (a instanceof Expr.Cast k) a = k.operand();
-        return a instanceof Expr.Load l && l.lvalue() instanceof Lvalue.Var v ? v.variable() : null;
+        return i < 0 || i >= args.size() ? null : Expr.loadedVariable(args.get(i));
     }
 
     /** The variable argument {@code i} takes the address of ({@code &v}, through conversions), or null. */
     private static Variable addressOf(List<Expr> args, int i) {
-        if (i < 0 || i >= args.size()) return null;
-        Expr a = args.get(i);
-        while (a instanceof Expr.Cast k) a = k.operand();
-        return a instanceof Expr.AddrOf ad && ad.lvalue() instanceof Lvalue.Var v ? v.variable() : null;
+        return i >= 0 && i < args.size() && Expr.stripCasts(args.get(i)) instanceof Expr.AddrOf ad && ad.lvalue() instanceof Lvalue.Var v
+                ? v.variable() : null;
     }
 }

@@ -2,7 +2,6 @@ package weft.thread;
 
 import weft.ir.AddressTaken;
 import weft.ir.CallTarget;
-import weft.ir.Cfg;
 import weft.ir.Edge;
 import weft.ir.Expr;
 import weft.ir.Function;
@@ -12,8 +11,6 @@ import weft.ir.Stmt;
 import weft.ir.Variable;
 import weft.model.Event;
 
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -45,7 +42,7 @@ public final class FreshRecords {
 
     /** Whether {@code arg} (casts aside) is a local of {@code f} holding such an allocation whenever {@code e} runs. */
     public boolean atEdge(Function f, Edge e, Expr arg) {
-        if (!(strip(arg) instanceof Expr.Load l) || !(l.lvalue() instanceof Lvalue.Var tv) || !local(f, tv.variable())) return false;
+        if (!(Expr.stripCasts(arg) instanceof Expr.Load l) || !(l.lvalue() instanceof Lvalue.Var tv) || !local(f, tv.variable())) return false;
         Set<Variable> at = solutions.computeIfAbsent(f.linkName(), k -> solve(f)).get(e.from());
         return at != null && at.contains(tv.variable());
     }
@@ -74,7 +71,7 @@ public final class FreshRecords {
         if (!(lhs instanceof Lvalue.Var v) || !cur.contains(v.variable()) && !(st instanceof Stmt.Assign)) return cur;
         Set<Variable> out = new HashSet<>(cur);
         out.remove(v.variable());
-        if (st instanceof Stmt.Assign a && strip(a.rhs()) instanceof Expr.Load src && src.lvalue() instanceof Lvalue.Var sv
+        if (st instanceof Stmt.Assign a && Expr.stripCasts(a.rhs()) instanceof Expr.Load src && src.lvalue() instanceof Lvalue.Var sv
                 && cur.contains(sv.variable()) && local(f, v.variable())) {
             out.add(v.variable());
         }
@@ -86,8 +83,4 @@ public final class FreshRecords {
         return (v.kind() == Variable.Kind.LOCAL || v.kind() == Variable.Kind.TEMP) && !v.isStatic() && !addressTaken.in(f, v);
     }
 
-    static Expr strip(Expr e) {
-        while (e instanceof Expr.Cast c) e = c.operand();
-        return e;
-    }
 }

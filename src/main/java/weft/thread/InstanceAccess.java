@@ -25,8 +25,8 @@ public record InstanceAccess(Variable arrayOrNull, long elementSize, boolean thr
                 return new InstanceAccess(arr.variable(), Math.max(1, ix.type().size()));
             }
             // g[k] with g a pointer variable: *(g + k); the same element only while g is the same
-            if (lv instanceof Lvalue.Deref d && strip(d.pointer()) instanceof Expr.Binary b && b.op() == Expr.BinOp.ADD
-                    && strip(b.left()) instanceof Expr.Load l && l.lvalue() instanceof Lvalue.Var g && g.variable().isStatic()
+            if (lv instanceof Lvalue.Deref d && Expr.stripCasts(d.pointer()) instanceof Expr.Binary b && b.op() == Expr.BinOp.ADD
+                    && Expr.stripCasts(b.left()) instanceof Expr.Load l && l.lvalue() instanceof Lvalue.Var g && g.variable().isStatic()
                     && g.variable().type().isPointer() && isKey(b.right(), keys) && d.type().size() > 0) {
                 return new InstanceAccess(g.variable(), d.type().size(), true);
             }
@@ -47,18 +47,14 @@ public record InstanceAccess(Variable arrayOrNull, long elementSize, boolean thr
      */
     public static InstanceAccess ofPointer(Expr pointer, Set<Variable> keys, InstanceKeys.Kind kind) {
         if (kind != InstanceKeys.Kind.POINTER || pointer == null) return null;
-        Expr p = strip(pointer);
+        Expr p = Expr.stripCasts(pointer);
         return p instanceof Expr.Load l && l.lvalue() instanceof Lvalue.Var v && keys.contains(v.variable())
                 ? new InstanceAccess(null, Long.MAX_VALUE) : null;
     }
 
-    private static Expr strip(Expr e) {
-        while (e instanceof Expr.Cast c) e = c.operand();
-        return e;
-    }
 
     private static boolean isKey(Expr e, Set<Variable> keys) {
-        while (e instanceof Expr.Cast c) e = c.operand();
-        return e instanceof Expr.Load l && l.lvalue() instanceof Lvalue.Var v && keys.contains(v.variable());
+        Variable v = Expr.loadedVariable(e);
+        return v != null && keys.contains(v);
     }
 }

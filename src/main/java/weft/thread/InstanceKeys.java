@@ -12,7 +12,6 @@ import weft.ir.Stmt;
 import weft.ir.Variable;
 import weft.model.Event;
 
-import java.util.List;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -107,9 +106,9 @@ public final class InstanceKeys {
         if (!graph.isUnique(t.parent()) || !graph.functionOnce(t.parent(), t.createFunction())) return null;
         JoinLoops.Loop loop = loops.countingLoopOf(f, e);
         if (loop == null) return null;
-        Expr arg = strip(c.args().get(tc.argArg()));
+        Expr arg = Expr.stripCasts(c.args().get(tc.argArg()));
         if (isCounter(arg, loop.counter())) return Kind.VALUE;
-        if (arg instanceof Expr.AddrOf a && a.lvalue() instanceof Lvalue.Index ix && isCounter(strip(ix.index()), loop.counter())
+        if (arg instanceof Expr.AddrOf a && a.lvalue() instanceof Lvalue.Index ix && isCounter(Expr.stripCasts(ix.index()), loop.counter())
                 && ix.base() instanceof Lvalue.Var av && ix.type().size() > 0) {
             elementSizes.put(t, ix.type().size());
             elements.put(t, new LoopElement(loop, av.variable(), false, ix.type().size(), e));
@@ -118,7 +117,7 @@ public final class InstanceKeys {
         // &p[i] with p a local pointer assigned once: the same array in every iteration.
         if (arg instanceof Expr.AddrOf a && a.lvalue() instanceof Lvalue.Deref d && d.pointer() instanceof Expr.Binary b
                 && b.op() == Expr.BinOp.ADD && b.left() instanceof Expr.Load base && base.lvalue() instanceof Lvalue.Var pv
-                && loops.stable(f, pv.variable()) && isCounter(strip(b.right()), loop.counter()) && d.type().size() > 0) {
+                && loops.stable(f, pv.variable()) && isCounter(Expr.stripCasts(b.right()), loop.counter()) && d.type().size() > 0) {
             elementSizes.put(t, d.type().size());
             elements.put(t, new LoopElement(loop, pv.variable(), true, d.type().size(), e));
             return Kind.POINTER;
@@ -145,10 +144,6 @@ public final class InstanceKeys {
         return e instanceof Expr.Load l && l.lvalue() instanceof Lvalue.Var v && v.variable().equals(counter);
     }
 
-    private static Expr strip(Expr e) {
-        while (e instanceof Expr.Cast c) e = c.operand();
-        return e;
-    }
 
     /**
      * For a thread created in a counting loop with {@code &a[i]} (or {@code p + i}, {@code p} set once)
@@ -168,15 +163,15 @@ public final class InstanceKeys {
         if (!le.viaPointer() && lv instanceof Lvalue.Index ix && ix.base() instanceof Lvalue.Var av && av.variable().equals(le.array())) {
             index = ix.index();
             size = ix.type().size();
-        } else if (le.viaPointer() && lv instanceof Lvalue.Deref d && strip(d.pointer()) instanceof Expr.Binary b
-                && b.op() == Expr.BinOp.ADD && strip(b.left()) instanceof Expr.Load base && base.lvalue() instanceof Lvalue.Var pv
+        } else if (le.viaPointer() && lv instanceof Lvalue.Deref d && Expr.stripCasts(d.pointer()) instanceof Expr.Binary b
+                && b.op() == Expr.BinOp.ADD && Expr.stripCasts(b.left()) instanceof Expr.Load base && base.lvalue() instanceof Lvalue.Var pv
                 && pv.variable().equals(le.array())) {
             index = b.right();
             size = d.type().size();
         } else {
             return false;
         }
-        return size == le.size() && isCounter(strip(index), le.loop().counter())
+        return size == le.size() && isCounter(Expr.stripCasts(index), le.loop().counter())
                 && JoinLoops.beforeInIteration(program.function(t.createFunction()).cfg(), le.loop(), edge, le.create());
     }
 
@@ -210,7 +205,7 @@ public final class InstanceKeys {
         for (Map.Entry<Variable, Expr> e : source.entrySet()) {
             Variable v = e.getKey();
             if (e.getValue() != null && assigns.get(v) == 1 && !addressTaken.in(f, v) && !v.isStatic()
-                    && isCounter(strip(e.getValue()), p)) {
+                    && isCounter(Expr.stripCasts(e.getValue()), p)) {
                 out.add(v);
             }
         }

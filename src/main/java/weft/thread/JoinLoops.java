@@ -213,7 +213,7 @@ public final class JoinLoops {
     /** For {@code p->tid} (an id member of the record {@code p} points to): {@code p}, casts aside; else null. */
     static Expr record(Lvalue lv) {
         if (!(lv instanceof Lvalue.Field fl) || !(fl.base() instanceof Lvalue.Deref d)) return null;
-        return FreshRecords.strip(d.pointer());
+        return Expr.stripCasts(d.pointer());
     }
 
     /**
@@ -249,7 +249,7 @@ public final class JoinLoops {
         if (assignment == null || !l.nodes.contains(assignment.from()) || !l.nodes.contains(assignment.to())) return null;
         for (Edge store : f.cfg().edges()) {
             if (!l.nodes.contains(store.from()) || !(store.stmt() instanceof Stmt.Assign a)
-                    || !(FreshRecords.strip(a.rhs()) instanceof Expr.Load v) || !(v.lvalue() instanceof Lvalue.Var sv) || !sv.variable().equals(t)
+                    || !(Expr.stripCasts(a.rhs()) instanceof Expr.Load v) || !(v.lvalue() instanceof Lvalue.Var sv) || !sv.variable().equals(t)
                     || !passesBefore(f.cfg(), l, assignment, store) || !passesBefore(f.cfg(), l, store, create)) {
                 continue;
             }

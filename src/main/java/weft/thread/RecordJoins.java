@@ -96,7 +96,7 @@ public final class RecordJoins {
             return false;
         }
         return JoinLoops.record(a.lvalue()) instanceof Expr.Load rec && rec.lvalue() instanceof Lvalue.Var rv
-                && FreshRecords.strip(c.args().get(tc.argArg())) instanceof Expr.Load arg && arg.lvalue() instanceof Lvalue.Var av
+                && Expr.stripCasts(c.args().get(tc.argArg())) instanceof Expr.Load arg && arg.lvalue() instanceof Lvalue.Var av
                 && rv.variable().equals(av.variable());
     }
 
@@ -113,12 +113,12 @@ public final class RecordJoins {
 
     /** The pointer an access goes through to its record: a library access's pointer argument, or the base of p->f. */
     private static Expr recordPointer(MemoryAccess a) {
-        if (a.pointer() != null) return FreshRecords.strip(a.pointer());
+        if (a.pointer() != null) return Expr.stripCasts(a.pointer());
         Lvalue lv = a.lvalue();
         while (lv instanceof Lvalue.Field || lv instanceof Lvalue.Index) {
             lv = lv instanceof Lvalue.Field fl ? fl.base() : ((Lvalue.Index) lv).base();
         }
-        return lv instanceof Lvalue.Deref d ? FreshRecords.strip(d.pointer()) : null;
+        return lv instanceof Lvalue.Deref d ? Expr.stripCasts(d.pointer()) : null;
     }
 
     /** Whether {@code x} may run after the counter's increment within an iteration of {@code m}. */

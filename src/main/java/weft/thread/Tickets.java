@@ -11,9 +11,7 @@ import weft.ir.Program;
 import weft.ir.Stmt;
 import weft.ir.Variable;
 
-import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -87,14 +85,10 @@ public final class Tickets {
                 }
                 lock = held;
             }
-            if (ok && lock != null && heldEverywhere(w.getValue(), lock)) out.put(c, new Counter(c, lock));
+            // each write holds its lock, and every write's lock is the same one: the mutex held at them all
+            if (ok && lock != null) out.put(c, new Counter(c, lock));
         }
         return Map.copyOf(out);
-    }
-
-    private boolean heldEverywhere(List<NamedMutexes.Write> writes, Variable lock) {
-        for (NamedMutexes.Write x : writes) if (!mutexes.held(x.fn(), lock).get(x.e().from())) return false;
-        return true;
     }
 
     /**
@@ -121,7 +115,7 @@ public final class Tickets {
             Expr base = b.right() instanceof Expr.IntConst k && k.value() == 1 ? b.left()
                     : b.left() instanceof Expr.IntConst k && k.value() == 1 ? b.right() : null;
             if (base == null) continue;
-            if (NamedMutexes.isLoadOf(base, c) || loadedLocal(base) != null && cur.contains(loadedLocal(base))) out.add(x);
+            if (NamedMutexes.isLoadOf(base, c) || Expr.loadedVariable(base) != null && cur.contains(Expr.loadedVariable(base))) out.add(x);
         }
         return out;
     }
@@ -159,8 +153,8 @@ public final class Tickets {
         Variable counter = reads.get(x);
         if (counter != null) {
             out.put(assigned, counter);
-        } else if (s instanceof Stmt.Assign a && loadedLocal(a.rhs()) != null && cur.containsKey(loadedLocal(a.rhs())) && tracked(f, assigned)) {
-            out.put(assigned, cur.get(loadedLocal(a.rhs())));
+        } else if (s instanceof Stmt.Assign a && Expr.loadedVariable(a.rhs()) != null && cur.containsKey(Expr.loadedVariable(a.rhs())) && tracked(f, assigned)) {
+            out.put(assigned, cur.get(Expr.loadedVariable(a.rhs())));
         }
         return out;
     }
@@ -202,8 +196,4 @@ public final class Tickets {
         return null;
     }
 
-    private static Variable loadedLocal(Expr e) {
-        while (e instanceof Expr.Cast k) e = k.operand();
-        return e instanceof Expr.Load l && l.lvalue() instanceof Lvalue.Var v ? v.variable() : null;
-    }
 }

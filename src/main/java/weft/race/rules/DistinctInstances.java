@@ -63,7 +63,7 @@ public final class DistinctInstances implements ExclusionRule {
     }
 
     /** How the access uses a key: through its lvalue, or (a library access such as {@code free(k)}) its pointer argument. */
-    private static InstanceAccess use(Access x, java.util.Set<weft.ir.Variable> vars, InstanceKeys.Kind kind) {
+    static InstanceAccess use(Access x, java.util.Set<weft.ir.Variable> vars, InstanceKeys.Kind kind) {
         if (x.access().lvalue() != null) return InstanceAccess.of(x.access().lvalue(), vars, kind);
         return InstanceAccess.ofPointer(x.access().pointer(), vars, kind);
     }

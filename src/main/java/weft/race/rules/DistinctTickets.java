@@ -54,14 +54,9 @@ public final class DistinctTickets implements ExclusionRule {
         if (lv == null) return null;
         while (lv instanceof Lvalue.Field f) lv = f.base();
         Expr index = lv instanceof Lvalue.Index ix ? ix.index()
-                : lv instanceof Lvalue.Deref d && strip(d.pointer()) instanceof Expr.Binary b && b.op() == Expr.BinOp.ADD ? b.right() : null;
-        index = strip(index);
-        if (!(index instanceof Expr.Load l) || !(l.lvalue() instanceof Lvalue.Var v)) return null;
-        return ctx.tickets().ticketOf(x.function(), x.edge(), v.variable()) != null ? v.variable() : null;
+                : lv instanceof Lvalue.Deref d && Expr.stripCasts(d.pointer()) instanceof Expr.Binary b && b.op() == Expr.BinOp.ADD ? b.right() : null;
+        Variable v = Expr.loadedVariable(index);
+        return v != null && ctx.tickets().ticketOf(x.function(), x.edge(), v) != null ? v : null;
     }
 
-    private static Expr strip(Expr e) {
-        while (e instanceof Expr.Cast c) e = c.operand();
-        return e;
-    }
 }

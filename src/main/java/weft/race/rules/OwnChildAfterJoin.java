@@ -53,10 +53,7 @@ public final class OwnChildAfterJoin implements ExclusionRule {
                 || !x.function().linkName().equals(t.routine())) {
             return false;
         }
-        Set<Variable> vars = keys.keys(x.function());
-        InstanceAccess ia = x.access().lvalue() != null ? InstanceAccess.of(x.access().lvalue(), vars, InstanceKeys.Kind.POINTER)
-                : InstanceAccess.ofPointer(x.access().pointer(), vars, InstanceKeys.Kind.POINTER);
-        return ia != null;
+        return DistinctInstances.use(x, keys.keys(x.function()), InstanceKeys.Kind.POINTER) != null;
     }
 
     /**
@@ -79,8 +76,6 @@ public final class OwnChildAfterJoin implements ExclusionRule {
             if (b == null || b.base() == null) return null;
             return InstanceAccess.of(lv, Set.of(b.base()), InstanceKeys.Kind.POINTER) != null ? b.base() : null;
         }
-        Expr p = x.access().pointer();
-        while (p instanceof Expr.Cast k) p = k.operand();
-        return p instanceof Expr.Load l && l.lvalue() instanceof Lvalue.Var v ? v.variable() : null;
+        return Expr.loadedVariable(x.access().pointer());
     }
 }
