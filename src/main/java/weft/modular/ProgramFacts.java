@@ -9,6 +9,7 @@ import weft.lock.LockResolver;
 import weft.pointer.PointsTo;
 import weft.thread.CallGraph;
 import weft.thread.ChildJoins;
+import weft.thread.SlotMasks;
 import weft.thread.Tickets;
 import weft.thread.CounterJoins;
 import weft.thread.StopFlags;
@@ -27,7 +28,8 @@ import weft.value.IntervalCache;
  * The whole-program facts the thread-modular walk and the pairing read, built once and bottom-up, each from the
  * facts below it: the IR facts ({@link AddressTaken}), the pointer and value facts ({@link PointsTo},
  * {@link IntervalCache}, the byte {@link Regions} of lvalues), the thread facts ({@link ObjectMultiplicity},
- * {@link TidCells}, {@link JoinLoops}, {@link CounterJoins}, {@link PublicationFlags}, {@link StopFlags}, {@link Unpublished}, {@link InstanceKeys}, {@link RecordJoins}) and the lock facts
+ * {@link TidCells}, {@link JoinLoops}, {@link CounterJoins}, {@link PublicationFlags}, {@link StopFlags}, {@link Unpublished}, {@link InstanceKeys}, {@link RecordJoins}, {@link ChildJoins}, {@link Tickets},
+ * {@link SlotMasks}) and the lock facts
  * ({@link LockResolver}, {@link ExternalReach}). This is the one place they are built; the walk
  * ({@link ThreadWalker}) and the exclusion rules receive them, none builds its own.
  *
@@ -39,6 +41,7 @@ public record ProgramFacts(Program program, PointsTo pts, CallGraph calls, Threa
                            IntervalCache intervals, Regions regions, ObjectMultiplicity objects, LockResolver locks,
                            TidCells tids, JoinLoops joinLoops, CounterJoins counterJoins, PublicationFlags publicationFlags, StopFlags stopFlags,
                            Unpublished unpublished, InstanceKeys instanceKeys, RecordJoins recordJoins, ChildJoins childJoins, Tickets tickets,
+                           SlotMasks slots,
                            ExternalReach externalReach) {
 
     /** Builds the facts of {@code program} from its pointer analysis, call graph and thread graph. */
@@ -59,6 +62,7 @@ public record ProgramFacts(Program program, PointsTo pts, CallGraph calls, Threa
                 joinLoops, counterJoins, new PublicationFlags(program, graph, mutexes), new StopFlags(program, graph, mutexes, counterJoins),
                 unpublished, instanceKeys,
                 new RecordJoins(program, graph, joinLoops), new ChildJoins(program, addressTaken, instanceKeys, tids),
-                new Tickets(program, addressTaken, mutexes), new ExternalReach(pts));
+                new Tickets(program, addressTaken, mutexes), new SlotMasks(program, addressTaken, mutexes, counterJoins),
+                new ExternalReach(pts));
     }
 }

@@ -50,6 +50,7 @@ public final class ThreadWalker {
     private final weft.thread.RecordJoins recordJoins;
     private final weft.thread.ChildJoins childJoins;
     private final weft.thread.Tickets tickets;
+    private final weft.thread.SlotMasks slots;
     private final Unpublished unpublished;
     private final ArgumentTargets arguments;
     private final ThreadVarargs varargs;
@@ -69,6 +70,7 @@ public final class ThreadWalker {
         this.recordJoins = facts.recordJoins();
         this.childJoins = facts.childJoins();
         this.tickets = facts.tickets();
+        this.slots = facts.slots();
         Transfer transfer = new Transfer(program, facts.graph(), facts.regions(), facts.locks(), facts.tids(), facts.joinLoops(),
                 facts.counterJoins(), facts.publicationFlags(), facts.stopFlags(), facts.addressTaken(), facts.externalReach());
         this.contexts = new ContextFixpoint(program, facts.pts(), facts.graph(), intervals, transfer, facts.locks(), memory);
@@ -122,6 +124,11 @@ public final class ThreadWalker {
     /** Indices handed out by a counter under a lock (for exclusion rules). */
     public weft.thread.Tickets tickets() {
         return tickets;
+    }
+
+    /** Slots handed to threads through a bitmask under a lock (for exclusion rules). */
+    public weft.thread.SlotMasks slots() {
+        return slots;
     }
 
     /** States in which the creating thread executed the create statement of {@code child}. */

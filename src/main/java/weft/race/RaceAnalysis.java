@@ -170,7 +170,8 @@ public final class RaceAnalysis {
         // a cancelled thread may end at any cancellation point, before the joins it makes at its end
         java.util.function.Function<ThreadId, Set<ThreadId>> joinedAtEnd = calls.cancels(executed) ? t -> Set.of() : walker::joinedAtEnd;
         RaceContext ctx = new RaceContext(pts, graph, walker::creationStates, walker.instanceKeys(), joinedAtEnd,
-                fixedWhileThreadsRun(accesses), walker.recordJoins(), walker.childJoins(), walker.tickets());
+                fixedWhileThreadsRun(accesses), walker.recordJoins(), walker.childJoins(), walker.tickets(),
+                walker.slots());
         MustRace must = new MustRace(objects, accesses);
         // The verdict needs one race; pairing stops at VERDICT_RACES (or the limit asked for) so that the
         // precise layers keep their budget; the report's complete list is formed after the verdict.

@@ -22,6 +22,7 @@ import weft.race.rules.OwnElementBeforeCreate;
 import weft.race.rules.OwnRecordAfterJoin;
 import weft.race.rules.OwnChildAfterJoin;
 import weft.race.rules.DistinctOwnAllocations;
+import weft.race.rules.DistinctSlots;
 import weft.race.rules.DistinctTickets;
 import weft.race.rules.OwnThreadLocal;
 import weft.race.rules.SameUniqueThread;
@@ -66,7 +67,7 @@ public final class RaceDetector {
     public static List<ExclusionRule> standardRules() {
         return List.of(new AtLeastOneWrite(), new MayOverlap(), new DisjointMembers(), new DeclaredSubobjects(), new NotBothAtomic(), new ScalarStoreKeepsSyncObject(), new OwnThreadLocal(), new SameUniqueThread(),
                 new CommonLock(), new SymbolicLockRule(), new CreatedAfter(), new JoinedBefore(), new JoinedBeforeCreated(), new OnceOrdered(), new PublishedBefore(), new StoppedBeforeDrained(), new DistinctInstances(),
-                new OwnElementBeforeCreate(), new OwnRecordAfterJoin(), new OwnChildAfterJoin(), new DistinctOwnAllocations(), new DistinctTickets());
+                new OwnElementBeforeCreate(), new OwnRecordAfterJoin(), new OwnChildAfterJoin(), new DistinctOwnAllocations(), new DistinctTickets(), new DistinctSlots());
     }
 
     /**

@@ -19,8 +19,8 @@ public record InstanceAccess(Variable arrayOrNull, long elementSize, boolean thr
     /** The key use of {@code lv} given the routine's key variables, or null. */
     public static InstanceAccess of(Lvalue lv, Set<Variable> keys, InstanceKeys.Kind kind) {
         if (kind == InstanceKeys.Kind.VALUE) {
-            // g[k] (possibly .f inside the element): a different element per instance.
-            while (lv instanceof Lvalue.Field f) lv = f.base();
+            // g[k] (possibly .f or .f[i] inside the element): a different element per instance.
+            lv = element(lv);
             if (lv instanceof Lvalue.Index ix && ix.base() instanceof Lvalue.Var arr && isKey(ix.index(), keys)) {
                 return new InstanceAccess(arr.variable(), Math.max(1, ix.type().size()));
             }
@@ -52,6 +52,17 @@ public record InstanceAccess(Variable arrayOrNull, long elementSize, boolean thr
                 ? new InstanceAccess(null, Long.MAX_VALUE) : null;
     }
 
+
+    /**
+     * The element an access within it selects: {@code g[k]} for {@code g[k].f}, {@code g[k].f[i]}, {@code g[k][i]}
+     * (in bounds: an index past an inner array's end is undefined behaviour).
+     */
+    public static Lvalue element(Lvalue lv) {
+        while (lv instanceof Lvalue.Field || lv instanceof Lvalue.Index ix && (ix.base() instanceof Lvalue.Field || ix.base() instanceof Lvalue.Index)) {
+            lv = lv instanceof Lvalue.Field f ? f.base() : ((Lvalue.Index) lv).base();
+        }
+        return lv;
+    }
 
     private static boolean isKey(Expr e, Set<Variable> keys) {
         Variable v = Expr.loadedVariable(e);

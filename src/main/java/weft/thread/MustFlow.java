@@ -11,7 +11,8 @@ import java.util.function.BiFunction;
 import java.util.function.BinaryOperator;
 
 /**
- * The forward must-dataflow the thread facts share ({@link FreshRecords}, {@link ChildJoins}, {@link Tickets}): facts
+ * The forward must-dataflow the thread facts share ({@link FreshRecords}, {@link ChildJoins}, {@link Tickets},
+ * {@link SlotMasks}), and the variables they track: facts
  * at the entry given, the facts after an edge its transfer of the facts before it, the facts at a node the meet of
  * those its reached incoming edges bring (a value at the entry is never changed: no edge flows back into it). The
  * meet must be the greatest lower bound of a lattice of finite height in which the transfer is monotone (sets under
@@ -26,6 +27,24 @@ final class MustFlow {
         java.util.Set<V> out = new java.util.HashSet<>(a);
         out.retainAll(b);
         return out;
+    }
+
+    /** The variable {@code s} assigns as a whole ({@code v = ...}, a declaration, a call's result), or null. */
+    static weft.ir.Variable assigned(weft.ir.Stmt s) {
+        if (s instanceof weft.ir.Stmt.Assign a) return a.lhs() instanceof weft.ir.Lvalue.Var v ? v.variable() : null;
+        if (s instanceof weft.ir.Stmt.Decl d) return d.variable();
+        if (s instanceof weft.ir.Stmt.Call c) return c.result() instanceof weft.ir.Lvalue.Var v ? v.variable() : null;
+        return null;
+    }
+
+    /**
+     * Whether {@code v} is an automatic variable of {@code f} (a local, parameter or temporary) whose address is never
+     * taken: only assignments naming it change it, and no other thread sees it.
+     */
+    static boolean tracked(weft.ir.AddressTaken addressTaken, Function f, weft.ir.Variable v) {
+        weft.ir.Variable.Kind k = v.kind();
+        return (k == weft.ir.Variable.Kind.LOCAL || k == weft.ir.Variable.Kind.PARAM || k == weft.ir.Variable.Kind.TEMP)
+                && !v.isStatic() && !addressTaken.in(f, v);
     }
 
     /** The facts at each node of {@code f} (null where unreached). */

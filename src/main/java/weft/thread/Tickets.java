@@ -123,12 +123,12 @@ public final class Tickets {
     private Set<Variable> equalAfter(Function f, Edge x, Variable c, Set<Variable> cur) {
         Stmt s = x.stmt();
         if (s instanceof Stmt.Asm) return Set.of();
-        Variable assigned = assigned(s);
+        Variable assigned = MustFlow.assigned(s);
         if (assigned == null) return cur;
         if (assigned.equals(c)) return Set.of();
         Set<Variable> out = new HashSet<>(cur);
         out.remove(assigned);
-        if (s instanceof Stmt.Assign a && NamedMutexes.isLoadOf(a.rhs(), c) && tracked(f, assigned)) out.add(assigned);
+        if (s instanceof Stmt.Assign a && NamedMutexes.isLoadOf(a.rhs(), c) && MustFlow.tracked(addressTaken, f, assigned)) out.add(assigned);
         return out;
     }
 
@@ -146,14 +146,14 @@ public final class Tickets {
     private Map<Variable, Variable> holdersAfter(Function f, Edge x, Map<Variable, Variable> cur, Map<Edge, Variable> reads) {
         Stmt s = x.stmt();
         if (s instanceof Stmt.Asm) return Map.of();
-        Variable assigned = assigned(s);
+        Variable assigned = MustFlow.assigned(s);
         if (assigned == null) return cur;
         Map<Variable, Variable> out = new HashMap<>(cur);
         out.remove(assigned);
         Variable counter = reads.get(x);
         if (counter != null) {
             out.put(assigned, counter);
-        } else if (s instanceof Stmt.Assign a && Expr.loadedVariable(a.rhs()) != null && cur.containsKey(Expr.loadedVariable(a.rhs())) && tracked(f, assigned)) {
+        } else if (s instanceof Stmt.Assign a && Expr.loadedVariable(a.rhs()) != null && cur.containsKey(Expr.loadedVariable(a.rhs())) && MustFlow.tracked(addressTaken, f, assigned)) {
             out.put(assigned, cur.get(Expr.loadedVariable(a.rhs())));
         }
         return out;
@@ -168,7 +168,7 @@ public final class Tickets {
         Map<Edge, Variable> out = new HashMap<>();
         Map<Variable, Counter> all = counters.get();
         for (Edge x : f.cfg().edges()) {
-            if (!(x.stmt() instanceof Stmt.Assign a) || !(a.lhs() instanceof Lvalue.Var lv) || !tracked(f, lv.variable())) continue;
+            if (!(x.stmt() instanceof Stmt.Assign a) || !(a.lhs() instanceof Lvalue.Var lv) || !MustFlow.tracked(addressTaken, f, lv.variable())) continue;
             for (Counter k : all.values()) {
                 if (!NamedMutexes.isLoadOf(a.rhs(), k.c())) continue;
                 BitSet held = mutexes.held(f, k.lock());
@@ -183,17 +183,6 @@ public final class Tickets {
         return out;
     }
 
-    /** A local, parameter or temporary of {@code f} whose address is never taken: only assignments naming it change it. */
-    private boolean tracked(Function f, Variable v) {
-        return (v.kind() == Variable.Kind.LOCAL || v.kind() == Variable.Kind.PARAM || v.kind() == Variable.Kind.TEMP)
-                && !addressTaken.in(f, v);
-    }
 
-    private static Variable assigned(Stmt s) {
-        if (s instanceof Stmt.Assign a) return a.lhs() instanceof Lvalue.Var v ? v.variable() : null;
-        if (s instanceof Stmt.Decl d) return d.variable();
-        if (s instanceof Stmt.Call c) return c.result() instanceof Lvalue.Var v ? v.variable() : null;
-        return null;
-    }
 
 }

@@ -15,7 +15,8 @@
  * records holding their ids), {@link weft.thread.RecordJoins} (a record used after joining its owner in such a loop),
  * {@link weft.thread.ChildJoins} (the object a creator handed its child, still in its local, and that child joined since:
  * the fork-join of recursive divide and conquer), {@link weft.thread.Tickets} (indices handed out by a counter under a
- * lock: no two alike),
+ * lock: no two alike), {@link weft.thread.SlotMasks} (slots handed to threads through a bitmask of free slots under a
+ * lock: two threads holding the same slot are ordered),
  * {@link weft.thread.FreshRecords} (locals holding an allocation made since the last create),
  * {@link weft.thread.InstanceKeys} (threads created in a counting loop, or given an unpublished object, whose instances
  * each receive a different argument, their key) and {@link weft.thread.InstanceAccess} (how an access uses such a key).

@@ -30,7 +30,8 @@ class ThreadModularIdiomsTest {
     private static final Set<String> PROVED = new TreeSet<>(List.of(
             "atomic-gcc", "per-thread-array-index", "per-thread-array-init", "per-thread-struct-in-array", "per-thread-struct",
             "semaphore-posix", "thread-join-array-const", "thread-local-value-cond", "thread-local-value-dynamic",
-            "thread-join-counter-outer", "value-barrier", "per-thread-struct-tid", "thread-join-counter-inner-3"));
+            "thread-join-counter-outer", "value-barrier", "per-thread-struct-tid", "thread-join-counter-inner-3",
+            "per-thread-index-bitmask"));
 
     private static AnalysisResult fast(Path file, DataModel dm) throws Exception {
         return new RaceAnalysis(AnalysisOptions.defaults().threadModularOnly()).run(new Frontend(FrontendOptions.defaults(dm)).load(List.of(file)));
@@ -53,10 +54,13 @@ class ThreadModularIdiomsTest {
         assertEquals(PROVED, proved);
     }
 
-    /** The annotated counter joins, ready flags and per-thread records: race-free ones proved by the layer alone, racy ones reported. */
+    /**
+     * The annotated counter joins, ready flags, per-thread records, join trees, tickets and slot masks: race-free ones
+     * proved by the layer alone, racy ones reported.
+     */
     @Test
     void annotatedIdioms() throws Exception {
-        for (String d : List.of("34-counter-joins", "35-ready-flags", "36-per-thread-records")) {
+        for (String d : List.of("34-counter-joins", "35-ready-flags", "36-per-thread-records", "37-join-trees", "38-tickets", "39-slot-masks")) {
             List<Path> files = new ArrayList<>();
             try (var s = Files.list(AnnotatedProgramsTest.ROOT.resolve(d))) {
                 s.filter(p -> p.toString().endsWith(".c")).sorted().forEach(files::add);

@@ -7,7 +7,7 @@ import java.util.Random;
  * A counter join for {@link ProgramGenerator} (issue 34, {@code weft.thread.CounterJoins}): instead of joining a
  * worker role, main counts each of its threads in under a mutex before creating it ({@code live++}), each thread
  * counts itself out under the mutex as the last thing it does ({@code live--} and a broadcast), and main waits under the
- * mutex until the count shows none left. Race-free like a join. The hole {@link ProgramGenerator.Hole#COUNTER_JOIN}
+ * mutex until the count shows none left. Race-free like a join. The hole {@link Hole#COUNTER_JOIN}
  * breaks it one of three ways ({@link Break}), each leaving a worker's accesses unordered with main's after the wait.
  * The threads are detached (never joined); the wait never blocks forever (a count that goes below 0 ends it too).
  *

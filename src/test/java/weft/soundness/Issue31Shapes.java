@@ -1,7 +1,7 @@
 package weft.soundness;
 
 import weft.soundness.ProgramGenerator.Guard;
-import weft.soundness.ProgramGenerator.Hole;
+import weft.soundness.Hole;
 import weft.soundness.ProgramGenerator.Kind;
 import weft.soundness.ProgramGenerator.Obj;
 import weft.soundness.ProgramGenerator.Options;

@@ -13,7 +13,7 @@ import java.util.Random;
  * range into two heap-allocated halves, starts a thread on each (or works on the second in its own thread), joins them,
  * reads their results and frees them; main starts the root on a task of its own and reads the result after joining
  * it. Race-free: a parent touches a half before handing it over or after joining the thread it handed it to, and every
- * other thread was handed other halves. The hole {@link ProgramGenerator.Hole#JOIN_TREE} breaks it one of the ways of
+ * other thread was handed other halves. The hole {@link Hole#JOIN_TREE} breaks it one of the ways of
  * {@link Break}, each leaving a parent's access to a half unordered with the write of the child that works on it.
  */
 final class JoinTreeForms {

@@ -60,7 +60,7 @@ final class LockAccess {
         return "int " + var + " = $N" + k + "$; __VERIFIER_assume(" + var + " >= " + lo + " && " + var + " <= " + hi + ");";
     }
 
-    Node mutexAccess(ProgramGenerator.Obj o, String lv, int op, int u, ProgramGenerator.Hole h) {
+    Node mutexAccess(ProgramGenerator.Obj o, String lv, int op, int u, Hole h) {
         String l = o.lock;
         String body = g.forms.viaPointer(o.atomicKind(), lv, op);
         if (h == null) body = indeterminate(o, lv, op, body);
@@ -155,6 +155,48 @@ final class LockAccess {
                         a -> g.forms.plainOp(a, op)), true);
             default: // NO_LOCK
                 return Node.stmt(u, body, true);
+        }
+    }
+
+    /** One access of role {@code r} to {@code o}, under the object's discipline, or breaking it when {@code holeHere}. */
+    Node access(ProgramGenerator.Obj o, ProgramGenerator.Role r, int op, boolean holeHere) {
+        int u = g.unit++;
+        String lv = g.lvalue(o, r);
+        switch (o.guard) {
+            case ATOMIC:
+                return Node.stmt(u, holeHere ? g.forms.plainOp(lv, op) : g.forms.atomicOp(lv, op), true);
+            case ATOMIC_TYPE:
+                if (o.kind == ProgramGenerator.Kind.ATOMIC_STRUCT) {
+                    return Node.stmt(u, holeHere ? AtomicForms.wholePlain(o.name, op) : AtomicForms.wholeOp(o.name, op, g.nrnd), true);
+                }
+                // fall through
+            case READ_ONLY:
+                return Node.stmt(u, holeHere && o.guard == ProgramGenerator.Guard.READ_ONLY ? g.forms.plainOp(lv, 1) : g.forms.viaPointer(o.atomicKind(), lv, op), true);
+            case VATOMIC: {
+                if (holeHere) return Node.stmt(u, g.forms.plainOp(lv, op), true);
+                String f = "__VERIFIER_atomic_op" + g.names++;
+                g.helpers.add(new Fn("int " + f + "(void)", List.of(Node.stmt(-1, "int r = 0;", false), Node.stmt(-1, g.forms.plainOp(lv, op), true)), "return r;", true));
+                return Node.stmt(u, "r += " + f + "();", true);
+            }
+            case RWLOCK: {
+                boolean read = op == 0 || holeHere && g.hole == Hole.WRITE_UNDER_READ_LOCK;
+                if (holeHere && g.hole == Hole.WRITE_UNDER_READ_LOCK && op == 0) op = 2;
+                String acq = read ? "pthread_rwlock_rdlock(&rw);" : "pthread_rwlock_wrlock(&rw);";
+                if (g.rnd.nextInt(3) == 0) {
+                    String t = read ? "pthread_rwlock_tryrdlock(&rw)" : "pthread_rwlock_trywrlock(&rw)";
+                    return Node.block(u, "if (" + t + " == 0) {", List.of(Node.stmt(-1, g.forms.plainOp(lv, op), true),
+                            Node.stmt(-1, "pthread_rwlock_unlock(&rw);", false)), "}");
+                }
+                return Node.block(u, "{", List.of(Node.stmt(-1, acq, false), Node.stmt(-1, g.forms.plainOp(lv, op), true),
+                        Node.stmt(-1, "pthread_rwlock_unlock(&rw);", false)), "}");
+            }
+            case XMUTEX: { // another g.hole than the recursive one on this object: unprotected, as NO_LOCK
+                String acc = g.forms.viaPointer(o.atomicKind(), lv, op);
+                if (holeHere && g.hole != Hole.RECURSIVE_UNLOCK) return Node.stmt(u, acc, true);
+                return g.mutexForms.access(o.xlock, indeterminate(o, lv, op, acc), u, holeHere);
+            }
+            default:
+                return mutexAccess(o, lv, op, u, holeHere ? g.hole : null);
         }
     }
 }

@@ -19,112 +19,6 @@ import java.util.Set;
  * access of a free hole.
  */
 final class ProgramGenerator {
-    /** Holes; the comment names the area of the soundness issue a hole probes, where it has one. */
-    enum Hole {
-        NO_LOCK, WRONG_LOCK, TRYLOCK_ELSE, NONDET_CONDITIONAL_LOCK,
-        /** (a) release through a pointer that may denote several locks. */
-        RELEASE_SOME_LOCK,
-        /** (b) a callee releases the lock before the access (or before the assignment of its result). */
-        CALLEE_RELEASE,
-        /** (d) a VLA size expression reads the object outside the lock. */
-        VLA_OUTSIDE,
-        /** (e) main frees a heap object while threads may still use it. */
-        FREE_EARLY,
-        WRITE_UNDER_READ_LOCK, PLAIN_AMONG_ATOMICS, EARLY_MAIN_ACCESS, PARTIAL_JOIN, SHARED_INDEX, WRITE_READ_ONLY,
-        /** (f) an {@code atexit} handler writes the object after main returns while a worker was never joined. */
-        EXIT_HANDLER,
-        /**
-         * (f) the worker of an ordered object is started and joined by a relay thread, which main cancels: cancelled
-         * at its {@code pthread_testcancel} before its {@code pthread_join}, the relay ends before its child, so main's
-         * join of the relay no longer orders the child's accesses before main's later ones.
-         */
-        CANCEL_RELAY,
-        /**
-         * (g) instance 0 of a loop worker calls the worker's routine directly with instance 1's argument, so it touches
-         * instance 1's element of an object each instance indexes by its own argument (soundness defect D11).
-         */
-        SELF_CALL,
-        /** (31.1) a worker accesses through {@code atomic_load(&holder)}, main publishes again and accesses directly ({@link AtomicForms}). */
-        ATOMIC_PUBLISH,
-        /** (31.1) an {@code _Atomic struct} the others store and load whole, accessed member-wise through a plain pointer. */
-        ATOMIC_STRUCT_PLAIN,
-        /** (31.3) a recursive mutex locked twice (one function, or caller and callee), unlocked twice, then the access ({@link MutexForms}). */
-        RECURSIVE_UNLOCK,
-        /** (31.2) unprotected, under a branch on an uninitialised local ({@link IndeterminateForms}). */
-        UNINIT_BRANCH,
-        /** (31.2) unprotected, through a pointer an uninitialised local aims at the object or at a local. */
-        UNINIT_POINTER,
-        /** (31.2) unprotected, under a branch on a {@code malloc}'d cell read before it is written. */
-        UNINIT_HEAP,
-        /** (31.2) unprotected, at the element an uninitialised local indexes. */
-        UNINIT_INDEX,
-        /** (31.2) unprotected, under a branch on a {@code memcpy} copy of an uninitialised local. */
-        UNINIT_COPY,
-        /** (31.2) unprotected, under a branch on the cell a {@code realloc} added to a block. */
-        UNINIT_REALLOC,
-        /**
-         * (D24) unprotected, where a {@code malloc} failed (its result null): the oracles' renderings make it fail by an
-         * input; Weft's must take the failure into account itself (the exploration took allocation to succeed).
-         */
-        UNINIT_ALLOC,
-        /**
-         * (D25) unprotected, where a {@code pthread_create} whose result the program checks failed: the oracles'
-         * renderings make it fail by an input; Weft's must take the failure into account itself.
-         */
-        UNINIT_CREATE,
-        /**
-         * (D24) unprotected, where {@code pthread_getspecific} does not give back the value just set: the oracles'
-         * renderings make the {@code pthread_setspecific} fail (ENOMEM) by an input; Weft's must take it into account.
-         */
-        UNINIT_SPECIFIC,
-        /**
-         * (31.1) unprotected, gated by the result of an atomic read-modify-write on a counter ({@link AtomicForms#counterGate}):
-         * fetch-and-op returns the old value, op-and-fetch the new one (soundness defect D18: the bounded layer took both
-         * as the old value).
-         */
-        ATOMIC_COUNTER_GATE,
-        /** (31.2) {@code pthread_once} through a pointer an uninitialised local aims at a second once control: the initialiser runs twice. */
-        ONCE_POINTER,
-        /**
-         * (D21) main's join of a worker is a {@code pthread_tryjoin_np}, which fails while the worker still runs: the
-         * worker's accesses race with main's after it (the thread-modular layer took it for a join that waits).
-         */
-        TRY_JOIN,
-        /**
-         * (34) main waits for a counter of live workers instead of joining the hole's worker ({@link CounterJoinForms}),
-         * but the count is broken: the worker counts itself out before its accesses, main waits only until one is left,
-         * or a worker is created without being counted in.
-         */
-        COUNTER_JOIN,
-        /**
-         * (34) an object published by a ready flag ({@link ReadyFlagForms}) whose publication is broken: main writes it
-         * again after setting the flag, sets the flag without the mutex, or a worker reads it without waiting.
-         */
-        READY_FLAG,
-        /**
-         * (34) a loop worker's instances are given one record allocated once, before the loop, instead of one allocated
-         * in each iteration ({@link Role#records}): both write it through their argument.
-         */
-        SHARED_RECORD,
-        /**
-         * (34) a loop worker's records hold their thread's id and main joins through them ({@link RecordJoinForms}), but
-         * the join is broken: main reads a record before joining its owner, skips a join, or a second create overwrites
-         * the id member.
-         */
-        RECORD_JOIN,
-        /**
-         * (34) a join tree of recursive divide and conquer ({@link JoinTreeForms}) whose joins are broken: a parent reads
-         * a half before joining its thread, frees it before, joins one id for two threads, hands one half to both, moves
-         * the half's pointer, or skips a join.
-         */
-        JOIN_TREE,
-        /**
-         * (34) an array whose users select their element by a ticket from a counter under a mutex ({@link TicketForms}),
-         * one user's ticket broken: read and incremented in two sections, read outside the lock, halved, given back, or
-         * taken from another counter.
-         */
-        TICKET
-    }
 
     /** The holes of issue 31's three areas, whose constructs appear only with {@link Options#newForms}. */
     static final Set<Hole> ISSUE31 = EnumSet.range(Hole.ATOMIC_PUBLISH, Hole.ONCE_POINTER);
@@ -174,7 +68,7 @@ final class ProgramGenerator {
         }
     }
 
-    private static final class Role {
+    static final class Role {
         final int id; // 0 is main's concurrent part
         final boolean loop;
         /** A loop worker given its index by value ({@code (void *)(long)i}) rather than as {@code &ids[i]}. */
@@ -203,10 +97,11 @@ final class ProgramGenerator {
     final Options options;
     Random rnd;
     Random nrnd; // the choices of issue 31's constructs, apart: without them, a seed gives the program it gave before
-    private MutexForms mutexForms;
+    MutexForms mutexForms;
     private final LockAccess locks = new LockAccess(this);
+    private final SpecialGuards special = new SpecialGuards(this);
     IndeterminateForms indet;
-    private int unit;
+    int unit;
     int names;
     List<String> decls;
     List<Fn> helpers;
@@ -215,8 +110,8 @@ final class ProgramGenerator {
     boolean wrappers;
     AccessForms forms;
     Hole hole;
-    private Obj holeObj;
-    private boolean holeDone;
+    Obj holeObj;
+    boolean holeDone;
     /** The seed of the program being generated. */
     private long seed;
 
@@ -432,6 +327,18 @@ final class ProgramGenerator {
             joins.addAll(0, tree.finish(u));
             if (broken != null) holeDone = true;
         }
+        // slots handed out through a bitmask of free slots (issue 34), an eighth of the programs; the hole breaks them
+        Random maskRnd = new Random(seed ^ 0x5107L);
+        if (options.newForms() && (hole == Hole.SLOT_MASK || maskRnd.nextInt(8) == 0)) {
+            SlotMaskForms.Break broken = hole == Hole.SLOT_MASK ? SlotMaskForms.Break.values()[maskRnd.nextInt(SlotMaskForms.Break.values().length)] : null;
+            SlotMaskForms slots = new SlotMaskForms(names++, broken, maskRnd);
+            slots.declare(decls);
+            helpers.add(slots.workerFn());
+            int u = unit++;
+            main.addAll(slots.start(u));
+            joins.addAll(0, slots.finish(u));
+            if (broken != null) holeDone = true;
+        }
         main.addAll(roles.get(0).body);
         main.addAll(joins);
         main.addAll(post);
@@ -478,7 +385,7 @@ final class ProgramGenerator {
     }
 
     /** The index (among workers, from 0) of a worker that accesses the hole object; 0 if unknown. */
-    private int holeRoleIndex = 0;
+    int holeRoleIndex = 0;
 
     private int holeRole(List<Role> roles) {
         return holeRoleIndex;
@@ -589,7 +496,7 @@ final class ProgramGenerator {
             case ONCE_POINTER -> o.guard == Guard.ONCE;
             case READY_FLAG -> o.guard == Guard.READY;
             case SHARED_RECORD, RECORD_JOIN -> roles.stream().anyMatch(r -> r.records);
-            case JOIN_TREE -> options.newForms();
+            case JOIN_TREE, SLOT_MASK -> options.newForms();
             case TICKET -> o.guard == Guard.TICKET;
             case UNINIT_BRANCH, UNINIT_POINTER, UNINIT_HEAP, UNINIT_COPY, UNINIT_REALLOC, UNINIT_ALLOC, UNINIT_CREATE, UNINIT_SPECIFIC, ATOMIC_COUNTER_GATE -> plainMutex;
             case UNINIT_INDEX -> plainMutex && (o.kind == Kind.ARRAY || o.kind == Kind.HEAP);
@@ -640,90 +547,7 @@ final class ProgramGenerator {
     private void accesses(Obj o, List<Role> roles, List<Node> init, List<Node> post) {
         List<Role> workers = roles.subList(1, roles.size());
         boolean isHole = holeObj == o;
-        switch (o.guard) {
-            case ORDER -> {
-                init.add(Node.stmt(-1, forms.plainOp(lvalue(o, null), 1), false));
-                Role single = workers.stream().filter(r -> !r.loop).findFirst().orElseThrow();
-                if (isHole) holeRoleIndex = single.id - 1;
-                single.body.add(Node.stmt(unit++, forms.plainOp(lvalue(o, single), 2 + rnd.nextInt(2)), true));
-                if (isHole && hole == Hole.EARLY_MAIN_ACCESS) {
-                    roles.get(0).body.add(Node.stmt(unit++, forms.plainOp(lvalue(o, roles.get(0)), rnd.nextInt(4)), true));
-                    holeDone = true;
-                }
-                post.add(Node.stmt(unit++, "r += " + lvalue(o, null) + ";", true));
-                return;
-            }
-            case OWN -> {
-                List<Role> loops = workers.stream().filter(r -> r.loop).toList();
-                Role r = loops.get(rnd.nextInt(loops.size()));
-                if (isHole) holeRoleIndex = r.id - 1;
-                String lv = o.name + "[id]";
-                r.body.add(Node.stmt(unit++, rnd.nextBoolean() ? lv + " = " + lv + " + 1;" : lv + " = id + 1;", true));
-                if (rnd.nextBoolean()) r.body.add(Node.stmt(unit++, "r += " + lv + ";", true));
-                if (isHole && hole == Hole.SHARED_INDEX) holeDone = true;
-                if (isHole && hole == Hole.SELF_CALL) {
-                    r.body.add(Node.stmt(unit++, "if (id == 0) worker" + r.id + "(" + r.argument("1") + ");", false));
-                    holeDone = true;
-                }
-                post.add(Node.stmt(unit++, "r += " + o.name + "[0] + " + o.name + "[1];", true));
-                return;
-            }
-            case ONCE -> {
-                List<Role> parts = new ArrayList<>(roles);
-                java.util.Collections.shuffle(parts, nrnd);
-                parts = parts.subList(0, Math.min(parts.size(), 2 + nrnd.nextInt(2)));
-                if (parts.stream().noneMatch(r -> r.id > 0)) parts.set(0, workers.get(0));
-                for (Role r : parts) {
-                    boolean here = isHole && !holeDone && r.id > 0;
-                    if (here) holeRoleIndex = r.id - 1;
-                    holeDone |= here;
-                    String u = "u" + names++;
-                    String use = MutexForms.onceUse(o.name, forms.plainOp(lvalue(o, r), 0), here ? u : "!lockflag", nrnd);
-                    r.body.add(Node.stmt(unit++, here ? "{ " + indet.local(u, 0, 1) + " " + use + " }" : use, true));
-                }
-                post.add(Node.stmt(unit++, "r += " + lvalue(o, null) + ";", true));
-                return;
-            }
-            case READY -> {
-                ReadyFlagForms flag = new ReadyFlagForms(o.name, isHole ? ReadyFlagForms.Break.values()[nrnd.nextInt(ReadyFlagForms.Break.values().length)] : null, nrnd);
-                flag.declare(decls);
-                int u = unit++;
-                Role m = roles.get(0);
-                m.body.add(Node.stmt(unit++, forms.plainOp(lvalue(o, m), 1 + rnd.nextInt(3)), true));
-                m.body.add(Node.stmt(u, flag.publish(), false));
-                if (flag.writesAfter()) m.body.add(Node.stmt(unit++, forms.plainOp(lvalue(o, m), 1 + rnd.nextInt(3)), true));
-                List<Role> readers = new ArrayList<>(workers);
-                java.util.Collections.shuffle(readers, nrnd);
-                readers = readers.subList(0, 1 + nrnd.nextInt(readers.size()));
-                if (isHole) holeRoleIndex = readers.get(0).id - 1;
-                for (Role r : readers) {
-                    if (!(flag.skipsWait() && r == readers.get(0))) r.body.add(Node.stmt(u, flag.await(), false));
-                    r.body.add(Node.stmt(unit++, "r += " + lvalue(o, r) + ";", true));
-                }
-                if (isHole) holeDone = true;
-                if (rnd.nextBoolean()) post.add(Node.stmt(unit++, "r += " + lvalue(o, null) + ";", true));
-                return;
-            }
-            case TICKET -> {
-                TicketForms tk = new TicketForms(o.name, isHole ? TicketForms.Break.values()[nrnd.nextInt(TicketForms.Break.values().length)] : null, nrnd);
-                tk.declare(decls);
-                List<Role> users = new ArrayList<>(roles);
-                java.util.Collections.shuffle(users, nrnd);
-                users = new ArrayList<>(users.subList(0, 2 + nrnd.nextInt(Math.max(1, users.size() - 1))));
-                if (users.stream().noneMatch(r -> r.id > 0)) users.set(0, workers.get(0));
-                Role first = users.stream().filter(r -> r.id > 0).findFirst().orElseThrow();
-                if (isHole) holeRoleIndex = first.id - 1;
-                for (Role r : users) {
-                    String el = o.name + "[$ME$]";
-                    String use = nrnd.nextBoolean() ? el + " = " + el + " + 1;" : el + " = 5; r += " + el + ";";
-                    r.body.add(Node.stmt(unit++, tk.user(use, isHole && r == first), true));
-                }
-                if (isHole) holeDone = true;
-                post.add(Node.stmt(unit++, "r += " + o.name + "[0] + " + o.name + "[3];", true));
-                return;
-            }
-            default -> { }
-        }
+        if (special.place(o, roles, init, post)) return;
         if (o.guard == Guard.READ_ONLY) init.add(Node.stmt(-1, forms.plainOp(lvalue(o, null), 1), false));
         // participants: two or three of main's concurrent part and the workers
         List<Role> parts = new ArrayList<>(roles);
@@ -743,8 +567,9 @@ final class ProgramGenerator {
                 if (!wrote && r == parts.get(parts.size() - 1) && i == ops - 1 && o.guard != Guard.READ_ONLY) op = 1 + rnd.nextInt(3);
                 wrote |= op > 0;
                 boolean holeHere = isHole && r == holeRole && !holeDone && hole != Hole.PARTIAL_JOIN && hole != Hole.TRY_JOIN && hole != Hole.COUNTER_JOIN
-                        && hole != Hole.FREE_EARLY && hole != Hole.SHARED_RECORD && hole != Hole.RECORD_JOIN && hole != Hole.JOIN_TREE; // those break a role, not the object
-                r.body.add(guarded(o, r, op, holeHere));
+                        && hole != Hole.FREE_EARLY && hole != Hole.SHARED_RECORD && hole != Hole.RECORD_JOIN && hole != Hole.JOIN_TREE
+                        && hole != Hole.SLOT_MASK; // those break a role, not the object
+                r.body.add(locks.access(o, r, op, holeHere));
                 if (holeHere) holeDone = true;
             }
         }
@@ -786,47 +611,5 @@ final class ProgramGenerator {
             case PUBLISHED -> AtomicForms.publishedLvalue(n, rnd);
             case ATOMIC_STRUCT -> "atomic_load(&" + n + ").x"; // read only: post accesses
         };
-    }
-
-    /** One access of role {@code r} to {@code o}, under the object's discipline, or breaking it when {@code holeHere}. */
-    private Node guarded(Obj o, Role r, int op, boolean holeHere) {
-        int u = unit++;
-        String lv = lvalue(o, r);
-        switch (o.guard) {
-            case ATOMIC:
-                return Node.stmt(u, holeHere ? forms.plainOp(lv, op) : forms.atomicOp(lv, op), true);
-            case ATOMIC_TYPE:
-                if (o.kind == Kind.ATOMIC_STRUCT) {
-                    return Node.stmt(u, holeHere ? AtomicForms.wholePlain(o.name, op) : AtomicForms.wholeOp(o.name, op, nrnd), true);
-                }
-                // fall through
-            case READ_ONLY:
-                return Node.stmt(u, holeHere && o.guard == Guard.READ_ONLY ? forms.plainOp(lv, 1) : forms.viaPointer(o.atomicKind(), lv, op), true);
-            case VATOMIC: {
-                if (holeHere) return Node.stmt(u, forms.plainOp(lv, op), true);
-                String f = "__VERIFIER_atomic_op" + names++;
-                helpers.add(new Fn("int " + f + "(void)", List.of(Node.stmt(-1, "int r = 0;", false), Node.stmt(-1, forms.plainOp(lv, op), true)), "return r;", true));
-                return Node.stmt(u, "r += " + f + "();", true);
-            }
-            case RWLOCK: {
-                boolean read = op == 0 || holeHere && hole == Hole.WRITE_UNDER_READ_LOCK;
-                if (holeHere && hole == Hole.WRITE_UNDER_READ_LOCK && op == 0) op = 2;
-                String acq = read ? "pthread_rwlock_rdlock(&rw);" : "pthread_rwlock_wrlock(&rw);";
-                if (rnd.nextInt(3) == 0) {
-                    String t = read ? "pthread_rwlock_tryrdlock(&rw)" : "pthread_rwlock_trywrlock(&rw)";
-                    return Node.block(u, "if (" + t + " == 0) {", List.of(Node.stmt(-1, forms.plainOp(lv, op), true),
-                            Node.stmt(-1, "pthread_rwlock_unlock(&rw);", false)), "}");
-                }
-                return Node.block(u, "{", List.of(Node.stmt(-1, acq, false), Node.stmt(-1, forms.plainOp(lv, op), true),
-                        Node.stmt(-1, "pthread_rwlock_unlock(&rw);", false)), "}");
-            }
-            case XMUTEX: { // another hole than the recursive one on this object: unprotected, as NO_LOCK
-                String acc = forms.viaPointer(o.atomicKind(), lv, op);
-                if (holeHere && hole != Hole.RECURSIVE_UNLOCK) return Node.stmt(u, acc, true);
-                return mutexForms.access(o.xlock, locks.indeterminate(o, lv, op, acc), u, holeHere);
-            }
-            default:
-                return locks.mutexAccess(o, lv, op, u, holeHere ? hole : null);
-        }
     }
 }

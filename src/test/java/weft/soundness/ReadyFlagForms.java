@@ -7,7 +7,7 @@ import java.util.Random;
  * A ready flag for {@link ProgramGenerator} (issue 34, {@code weft.thread.PublicationFlags}): main's concurrent part
  * writes an object, then sets a flag to 1 holding the flag's mutex and broadcasts; the workers that read the object first
  * wait holding the mutex until they read the flag set. Race-free: the write happens before every read. The hole
- * {@link ProgramGenerator.Hole#READY_FLAG} breaks it one of three ways ({@link Break}).
+ * {@link Hole#READY_FLAG} breaks it one of three ways ({@link Break}).
  */
 final class ReadyFlagForms {
     /**

@@ -11,7 +11,7 @@ import java.util.List;
  * an array of records, the thread created into the record's {@code tid} member; main's join loop joins
  * {@code recs[i]->tid} and then reads the record's value and frees it, in the same iteration. Race-free: record i is
  * touched after its owner ended, the other instances own other records. The hole {@link
- * ProgramGenerator.Hole#RECORD_JOIN} breaks it one of three ways ({@link Break}), each leaving main's read and free of
+ * Hole#RECORD_JOIN} breaks it one of three ways ({@link Break}), each leaving main's read and free of
  * a record unordered with its owner's write.
  */
 final class RecordJoinForms {

@@ -28,7 +28,7 @@ public final class SoundnessBench {
         boolean provers = true;
         boolean stability = true;
         boolean pending = true;
-        EnumSet<ProgramGenerator.Hole> only = null;
+        EnumSet<Hole> only = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--seed" -> seed = Long.parseLong(args[++i]);
@@ -46,8 +46,8 @@ public final class SoundnessBench {
                 }
                 case "--pending-holes" -> pending = args[++i].equals("on");
                 case "--holes" -> {
-                    only = EnumSet.noneOf(ProgramGenerator.Hole.class);
-                    for (String h : args[++i].split(",")) only.add(ProgramGenerator.Hole.valueOf(h.trim().toUpperCase()));
+                    only = EnumSet.noneOf(Hole.class);
+                    for (String h : args[++i].split(",")) only.add(Hole.valueOf(h.trim().toUpperCase()));
                 }
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }

@@ -25,13 +25,13 @@ class SoundnessHarnessTest {
     static final int COUNT = 200;
 
     /** Holes of areas whose fix is still being written (none: issue 31's are fixed). */
-    static final Set<ProgramGenerator.Hole> PENDING = EnumSet.noneOf(ProgramGenerator.Hole.class);
+    static final Set<Hole> PENDING = EnumSet.noneOf(Hole.class);
 
     /** Whether the constructs of issue 31 ({@link ProgramGenerator#ISSUE31}) also appear in programs without their holes. */
     static final boolean ISSUE31_FORMS = true;
 
     static ProgramGenerator.Options settledHoles() {
-        EnumSet<ProgramGenerator.Hole> holes = EnumSet.allOf(ProgramGenerator.Hole.class);
+        EnumSet<Hole> holes = EnumSet.allOf(Hole.class);
         holes.removeAll(PENDING);
         return new ProgramGenerator.Options(0.6, holes, ISSUE31_FORMS);
     }

@@ -7,7 +7,7 @@ import java.util.Random;
  * Slots selected by tickets, for {@link ProgramGenerator} (issue 34, {@code weft.thread.Tickets}): an array object
  * whose users each take a ticket, the counter's value and its increment in one critical section of the counter's
  * mutex, and touch only the element it selects; main reads the elements after its joins. Race-free: no two ticket
- * reads give the same value. The hole {@link ProgramGenerator.Hole#TICKET} breaks one user's ticket one of the ways of
+ * reads give the same value. The hole {@link Hole#TICKET} breaks one user's ticket one of the ways of
  * {@link Break}, so that it may select an element another user holds.
  */
 final class TicketForms {

@@ -20,7 +20,8 @@ import java.util.function.Function;
 public record RaceContext(PointsTo pointsTo, ThreadGraph threads, Function<ThreadId, List<LocalState>> creationStates,
                           weft.thread.InstanceKeys instances, Function<ThreadId, java.util.Set<ThreadId>> joinedAtEnd,
                           java.util.Set<weft.pointer.MemObject> fixedWhileThreadsRun, weft.thread.RecordJoins records,
-                          weft.thread.ChildJoins childJoins, weft.thread.Tickets tickets) {
+                          weft.thread.ChildJoins childJoins, weft.thread.Tickets tickets,
+                          weft.thread.SlotMasks slots) {
 
     /** {@code joined} closed under "a joined thread had itself joined these before it ended". */
     public java.util.Set<ThreadId> transitivelyJoined(java.util.Set<ThreadId> joined) {

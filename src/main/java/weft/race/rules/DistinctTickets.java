@@ -1,16 +1,9 @@
 package weft.race.rules;
 
-import weft.ir.Expr;
-import weft.ir.Lvalue;
 import weft.ir.Variable;
-import weft.pointer.MemObject;
 import weft.race.pair.Access;
 import weft.race.pair.ExclusionRule;
 import weft.race.pair.RaceContext;
-import weft.thread.InstanceAccess;
-import weft.thread.InstanceKeys;
-
-import java.util.Set;
 
 /**
  * Two accesses {@code g[v1]} and {@code g[v2]} (or within those elements) whose indices each hold a ticket of the same
@@ -19,8 +12,7 @@ import java.util.Set;
  *
  * <p>Soundness. Two accesses of a race are made by two different thread instances, and no two ticket reads, in any
  * threads, give the same value ({@link weft.thread.Tickets}), so the indices differ and the accesses touch different
- * elements of {@code g}: a named array, or the array a named pointer points to when that pointer is written before any
- * thread exists and never after ({@link RaceContext#fixedWhileThreadsRun}), both accesses with the same element size.
+ * elements of {@code g} ({@link SlotIndex#sameArray}).
  *
  * <p>Assumes: {@link weft.thread.Tickets}. Corpus {@code 38-tickets}; harness hole {@code ticket}.
  */
@@ -37,26 +29,13 @@ public final class DistinctTickets implements ExclusionRule {
         if (ka == null || kb == null) return null;
         Variable ca = ctx.tickets().ticketOf(a.function(), a.edge(), ka);
         if (ca == null || !ca.equals(ctx.tickets().ticketOf(b.function(), b.edge(), kb))) return null;
-        InstanceAccess ia = InstanceAccess.of(a.access().lvalue(), Set.of(ka), InstanceKeys.Kind.VALUE);
-        InstanceAccess ib = InstanceAccess.of(b.access().lvalue(), Set.of(kb), InstanceKeys.Kind.VALUE);
-        if (ia == null || ib == null || !ia.arrayOrNull().equals(ib.arrayOrNull()) || ia.elementSize() != ib.elementSize()
-                || ia.throughPointer() != ib.throughPointer()) {
-            return null;
-        }
-        if (ia.throughPointer() && !ctx.fixedWhileThreadsRun().contains(new MemObject.Var(ia.arrayOrNull()))) return null;
-        return "each thread uses the element of " + (ia.throughPointer() ? "*" : "") + ia.arrayOrNull().name()
-                + " its ticket of " + ca.name() + " selects";
+        String array = SlotIndex.sameArray(a, ka, b, kb, ctx);
+        return array == null ? null : "each thread uses the element of " + array + " its ticket of " + ca.name() + " selects";
     }
 
     /** The local that indexes {@code x}'s element, when it holds a ticket there, or null. */
     private static Variable ticket(Access x, RaceContext ctx) {
-        Lvalue lv = x.access().lvalue();
-        if (lv == null) return null;
-        while (lv instanceof Lvalue.Field f) lv = f.base();
-        Expr index = lv instanceof Lvalue.Index ix ? ix.index()
-                : lv instanceof Lvalue.Deref d && Expr.stripCasts(d.pointer()) instanceof Expr.Binary b && b.op() == Expr.BinOp.ADD ? b.right() : null;
-        Variable v = Expr.loadedVariable(index);
+        Variable v = SlotIndex.indexVariable(x);
         return v != null && ctx.tickets().ticketOf(x.function(), x.edge(), v) != null ? v : null;
     }
-
 }

@@ -13,13 +13,14 @@
  * {@link weft.race.rules.JoinedBeforeCreated}, {@link weft.race.rules.OnceOrdered},
  * {@link weft.race.rules.PublishedBefore}, {@link weft.race.rules.StoppedBeforeDrained}, {@link weft.race.rules.DistinctInstances}, {@link weft.race.rules.OwnElementBeforeCreate}, {@link weft.race.rules.OwnRecordAfterJoin},
  * {@link weft.race.rules.OwnChildAfterJoin}, {@link weft.race.rules.DistinctOwnAllocations},
- * {@link weft.race.rules.DistinctTickets}. The first seven read only
+ * {@link weft.race.rules.DistinctTickets}, {@link weft.race.rules.DistinctSlots} ({@code SlotIndex}: the element an
+ * index selects, which the last two share). The first seven read only
  * the two memory accesses ({@code accessOnly}), so the detector asks them once per pair of distinct
  * {@code weft.access.MemoryAccess} values at a pair of sites; {@code SameUniqueThread}, {@code CommonLock},
  * {@code CreatedAfter}, {@code JoinedBefore}, {@code JoinedBeforeCreated}, {@code OnceOrdered}, {@code PublishedBefore} and {@code StoppedBeforeDrained} read only threads,
  * thread-modular states and locations ({@code threadStateOnly}) and are asked once per pair of (thread, state) classes;
  * {@code SymbolicLockRule}, {@code DistinctInstances}, {@code OwnElementBeforeCreate}, {@code OwnRecordAfterJoin},
- * {@code OwnChildAfterJoin}, {@code DistinctOwnAllocations} and {@code DistinctTickets} are asked per pair of
+ * {@code OwnChildAfterJoin}, {@code DistinctOwnAllocations}, {@code DistinctTickets} and {@code DistinctSlots} are asked per pair of
  * accesses, skipped through {@code mayExclude} for the accesses they cannot apply to.
  *
  * <p>Builds on {@code weft.race.pair} ({@code Access}, {@code ExclusionRule}, {@code RaceContext}),

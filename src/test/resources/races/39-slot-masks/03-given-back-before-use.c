@@ -1,0 +1,46 @@
+/* expect: racy */
+/* The racy twin of 01: the handler gives its slot back before it is done with it, so the acceptor may hand the same slot to the next connection and fill it while the first handler still works on it. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define NSLOTS 4
+#define NCONN 3
+
+struct conn { int fd; long bytes; char line[16]; };
+static struct conn *conns;
+static unsigned int free_slots = (1u << NSLOTS) - 1;
+static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void *handler(void *arg) {
+    int slot = (int)(long)arg;
+    pthread_mutex_lock(&table_lock);
+    free_slots |= 1u << slot;
+    pthread_mutex_unlock(&table_lock);
+    for (int i = 0; i < 2; i++) {
+        conns[slot].bytes += conns[slot].fd + i; // RACE!
+        conns[slot].line[i] = 'a' + i;
+    }
+    return NULL;
+}
+
+int main(void) {
+    conns = calloc(NSLOTS, sizeof *conns);
+    if (!conns) return 1;
+    pthread_t t[NCONN];
+    for (int i = 0; i < NCONN; i++) {
+        pthread_mutex_lock(&table_lock);
+        int slot = ffs(free_slots) - 1;
+        free_slots &= ~(1u << slot);
+        pthread_mutex_unlock(&table_lock);
+        conns[slot].fd = 100 + i;
+        conns[slot].bytes = 0;
+        pthread_create(&t[i], NULL, handler, (void *)(long)slot);
+    }
+    for (int i = 0; i < NCONN; i++) pthread_join(t[i], NULL);
+    long total = 0;
+    for (int i = 0; i < NSLOTS; i++) total += conns[i].bytes;
+    free(conns);
+    return total > 0 ? 0 : 1;
+}
