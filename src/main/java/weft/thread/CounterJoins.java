@@ -216,14 +216,15 @@ public final class CounterJoins {
     List<Edge> creates(Function f, String g) {
         List<Edge> out = new ArrayList<>();
         for (Edge e : f.cfg().edges()) {
-            if (mutexes.event(e) instanceof Event.ThreadCreate tc) {
-                List<Expr> args = ((Stmt.Call) e.stmt()).args();
-                Expr r = tc.routineArg() < args.size() ? args.get(tc.routineArg()) : null;
-                while (r instanceof Expr.Cast k) r = k.operand();
-                if (r instanceof Expr.FuncRef fr && fr.name().equals(g)) out.add(e);
-            }
+            if (mutexes.event(e) instanceof Event.ThreadCreate tc && g.equals(startRoutine((Stmt.Call) e.stmt(), tc))) out.add(e);
         }
         return out;
+    }
+
+    /** The function a create starts by name ({@code f}, conversions aside), or null (a pointer). */
+    static String startRoutine(Stmt.Call c, Event.ThreadCreate tc) {
+        Expr r = tc.routineArg() < c.args().size() ? Expr.stripCasts(c.args().get(tc.routineArg())) : null;
+        return r instanceof Expr.FuncRef fr ? fr.name() : null;
     }
 
     /** Whether {@code g} is named nowhere but as the start routine of {@code creates}: never called, never stored. */

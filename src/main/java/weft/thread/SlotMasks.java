@@ -138,7 +138,7 @@ public final class SlotMasks {
         Set<String> routines = new HashSet<>();
         for (Function f : program.functions().values()) {
             for (Edge x : f.cfg().edges()) {
-                if (mutexes.event(x) instanceof Event.ThreadCreate tc) routines.add(routine((Stmt.Call) x.stmt(), tc));
+                if (mutexes.event(x) instanceof Event.ThreadCreate tc) routines.add(CounterJoins.startRoutine((Stmt.Call) x.stmt(), tc));
             }
         }
         routines.remove(null);
@@ -195,11 +195,6 @@ public final class SlotMasks {
         List<Edge> out = new ArrayList<>();
         for (Function f : program.functions().values()) out.addAll(counters.creates(f, g));
         return out;
-    }
-
-    private static String routine(Stmt.Call c, Event.ThreadCreate tc) {
-        Expr r = tc.routineArg() < c.args().size() ? Expr.stripCasts(c.args().get(tc.routineArg())) : null;
-        return r instanceof Expr.FuncRef fr ? fr.name() : null;
     }
 
     /** Plain global integers all of whose writes are takes or give-backs holding one mutex. */
