@@ -127,8 +127,7 @@ public final class CounterJoins {
         }
         if (f == null || g == null || f == g || graph.loops(g.linkName()).inCycle(dec)) return null;
         // the mutex held at the decrement, and at every increment
-        Variable lock = null;
-        for (Variable l : mutexes.lockedIn(g)) if (mutexes.held(g, l).get(dec.from())) lock = l;
+        Variable lock = mutexes.heldAt(g, dec);
         if (lock == null) return null;
         BitSet inF = mutexes.held(f, lock);
         for (NamedMutexes.Write w : writes) if (w.fn() == f && !inF.get(w.e().from())) return null;

@@ -124,8 +124,22 @@ public final class NamedMutexes {
         return out;
     }
 
-    /** The nodes of {@code fn} where {@code lock} is held on every path (see the class comment). */
+    /** Per (function, mutex): {@link #held}, computed once (the idioms ask it for every write and every candidate). */
+    private final java.util.Map<List<Object>, BitSet> heldCache = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The nodes of {@code fn} where {@code lock} is held on every path (see the class comment); read only. */
     public BitSet held(Function fn, weft.ir.Variable lock) {
+        return heldCache.computeIfAbsent(List.of(fn.linkName(), lock), k -> computeHeld(fn, lock));
+    }
+
+    /** A global mutex named directly that is held (on every path) where {@code e} of {@code fn} starts, or null. */
+    public weft.ir.Variable heldAt(Function fn, Edge e) {
+        weft.ir.Variable held = null;
+        for (weft.ir.Variable l : lockedIn(fn)) if (held(fn, l).get(e.from())) held = l;
+        return held;
+    }
+
+    private BitSet computeHeld(Function fn, weft.ir.Variable lock) {
         return mustFlow(fn, (e, in) -> {
             Stmt s = e.stmt();
             if (!(s instanceof Stmt.Call c)) return !(s instanceof Stmt.Asm) && in;

@@ -121,10 +121,8 @@ public final class SlotMasks {
         Map<String, List<Facts>> creator = new HashMap<>();
         Set<Variable> rejected = new HashSet<>();
         for (Function f : program.functions().values()) {
-            if (!writesOrReads(f, masks)) continue;
-            Map<Variable, BitSet> held = new HashMap<>();
-            for (Mask k : masks.values()) held.computeIfAbsent(k.lock(), l -> mutexes.held(f, l));
-            List<Facts> at = MustFlow.solve(f, Facts.EMPTY, (x, cur) -> after(f, x, cur, masks, held), Facts::meet);
+            if (!writesMaskOrCreates(f, masks)) continue;
+            List<Facts> at = MustFlow.solve(f, Facts.EMPTY, (x, cur) -> after(f, x, cur, masks), Facts::meet);
             creator.put(f.linkName(), at);
             for (Edge x : f.cfg().edges()) {
                 Facts cur = at.get(x.from());
@@ -206,8 +204,7 @@ public final class SlotMasks {
             Variable lock = null;
             boolean ok = !w.getValue().isEmpty();
             for (NamedMutexes.Write x : w.getValue()) {
-                Variable held = null;
-                for (Variable l : mutexes.lockedIn(x.fn())) if (mutexes.held(x.fn(), l).get(x.e().from())) held = l;
+                Variable held = mutexes.heldAt(x.fn(), x.e());
                 if (held == null || lock != null && !lock.equals(held) || shape(m, (Stmt.Assign) x.e().stmt()) == null) {
                     ok = false;
                     break;
@@ -251,7 +248,7 @@ public final class SlotMasks {
         return Expr.loadedVariable(b.right());
     }
 
-    private boolean writesOrReads(Function f, Map<Variable, Mask> masks) {
+    private boolean writesMaskOrCreates(Function f, Map<Variable, Mask> masks) {
         for (Edge x : f.cfg().edges()) {
             if (write(x, masks) != null || mutexes.event(x) instanceof Event.ThreadCreate) return true;
         }
@@ -259,7 +256,7 @@ public final class SlotMasks {
     }
 
     /** The creator-side facts after {@code x}. */
-    private Facts after(Function f, Edge x, Facts cur, Map<Variable, Mask> masks, Map<Variable, BitSet> lockHeld) {
+    private Facts after(Function f, Edge x, Facts cur, Map<Variable, Mask> masks) {
         Stmt s = x.stmt();
         if (s instanceof Stmt.Asm) return Facts.EMPTY;
         Map<Variable, Variable> bits = new HashMap<>(cur.bits());
@@ -290,7 +287,7 @@ public final class SlotMasks {
         }
         // a set bit is known only while the mask's mutex stays held
         for (Mask k : masks.values()) {
-            if (!lockHeld.get(k.lock()).get(x.to())) {
+            if (!mutexes.held(f, k.lock()).get(x.to())) {
                 bits.values().removeIf(k.m()::equals);
                 ffs.values().removeIf(k.m()::equals);
             }

@@ -77,8 +77,7 @@ public final class Tickets {
             Variable lock = null;
             boolean ok = !w.getValue().isEmpty();
             for (NamedMutexes.Write x : w.getValue()) {
-                Variable held = null;
-                for (Variable l : mutexes.lockedIn(x.fn())) if (mutexes.held(x.fn(), l).get(x.e().from())) held = l;
+                Variable held = mutexes.heldAt(x.fn(), x.e());
                 if (held == null || lock != null && !lock.equals(held) || !increments(x.fn(), c, held).contains(x.e())) {
                     ok = false;
                     break;
