@@ -12,7 +12,8 @@ import java.util.Random;
  * weft.thread.SlotMasks}): main takes the lowest free slot under the mask's mutex ({@code ffs}, or a scan for a set
  * bit), clears its bit, maybe initialises the slot's element, and starts a worker with the slot as its argument; the
  * worker updates its element without the lock and gives the slot back under the mutex, so that a later worker may
- * reuse it; main reads the elements after joining. Race-free: two workers holding the same slot are ordered by the
+ * reuse it; main reads the elements after joining. A third of the time each worker takes its own slot instead (a pool
+ * of buffers), and half the arrays hold two longs per slot, the access inside the element. Race-free: two workers holding the same slot are ordered by the
  * mutex. The hole {@link Hole#SLOT_MASK} breaks it one of the ways of {@link Break}, each letting two
  * workers (or main and a worker) use one element at the same time.
  */
@@ -32,6 +33,10 @@ final class SlotMaskForms {
     private final boolean heap;
     private final boolean mainInits;
     private final int workers;
+    /** Each worker takes its own slot and gives it back (a pool of buffers), instead of main handing it one. */
+    private final boolean self;
+    /** Two longs per slot ({@code sdata[j][1]}): the access lies inside the element the slot selects. */
+    private final boolean rows;
 
     /** Mask number {@code id}; {@code broken} null for the race-free form; the rest of the shape from {@code rnd}. */
     SlotMaskForms(int id, Break broken, Random rnd) {
@@ -42,6 +47,21 @@ final class SlotMaskForms {
         this.heap = rnd.nextBoolean();
         this.mainInits = rnd.nextBoolean();
         this.workers = rnd.nextInt(3) == 0 ? 3 : 2;
+        this.self = broken != Break.ONE_SLOT_TWICE && rnd.nextInt(3) == 0;
+        this.rows = !heap && rnd.nextBoolean();
+    }
+
+    private String element(String j) {
+        return data() + "[" + j + "]" + (rows ? "[1]" : "");
+    }
+
+    /** The take of a free slot into a new local {@code j}, broken as the hole says. */
+    private String take() {
+        String lock = "pthread_mutex_lock(&" + mutex() + ");";
+        String unlock = "pthread_mutex_unlock(&" + mutex() + ");";
+        String find = scan ? "int j = 0; while (!(" + mask() + " & (" + one() + " << j))) j++;" : "int j = ffs(" + mask() + ") - 1;";
+        String clear = broken == Break.NOT_CLEARED ? "" : " " + mask() + " &= ~(" + one() + " << j);";
+        return broken == Break.OUTSIDE ? find + " " + lock + clear + " " + unlock : lock + " " + find + clear + " " + unlock;
     }
 
     private String mask() {
@@ -68,7 +88,7 @@ final class SlotMaskForms {
     void declare(List<String> decls) {
         decls.add((unsigned ? "unsigned int " + mask() + " = 15u;" : "int " + mask() + " = -1;"));
         decls.add("pthread_mutex_t " + mutex() + " = PTHREAD_MUTEX_INITIALIZER;");
-        decls.add(heap ? "long *" + data() + ";" : "long " + data() + "[4];");
+        decls.add(heap ? "long *" + data() + ";" : "long " + data() + "[4]" + (rows ? "[2]" : "") + ";");
     }
 
     private String giveBack() {
@@ -81,9 +101,9 @@ final class SlotMaskForms {
     /** The worker: its slot from the argument, the update of its element, the give-back. */
     Fn workerFn() {
         List<Node> b = new ArrayList<>();
-        b.add(Node.stmt(-1, "int j = (int) (long) arg;", false));
+        b.add(Node.stmt(-1, self ? take() : "int j = (int) (long) arg;", self));
         if (broken == Break.GIVEN_BACK_FIRST) b.add(Node.stmt(-1, giveBack(), false));
-        b.add(Node.stmt(-1, data() + "[j] = " + data() + "[j] + j + 1;", true));
+        b.add(Node.stmt(-1, element("j") + " = " + element("j") + " + j + 1;", true));
         if (broken != Break.GIVEN_BACK_FIRST) b.add(Node.stmt(-1, giveBack(), false));
         return new Fn("void *" + worker() + "(void *arg)", b, "return 0;", false);
     }
@@ -93,14 +113,14 @@ final class SlotMaskForms {
         List<Node> out = new ArrayList<>();
         if (heap) out.add(Node.stmt(unit, data() + " = calloc(4, sizeof(long)); if (" + data() + " == 0) return 0;", false));
         out.add(Node.stmt(unit, "pthread_t st" + id + "[" + workers + "];" + (broken == Break.ONE_SLOT_TWICE ? " pthread_t sx" + id + "a, sx" + id + "b;" : ""), false));
-        String lock = "pthread_mutex_lock(&" + mutex() + ");";
-        String unlock = "pthread_mutex_unlock(&" + mutex() + ");";
-        String find = scan ? "int j = 0; while (!(" + mask() + " & (" + one() + " << j))) j++;" : "int j = ffs(" + mask() + ") - 1;";
-        String clear = broken == Break.NOT_CLEARED ? "" : " " + mask() + " &= ~(" + one() + " << j);";
-        String take = broken == Break.OUTSIDE ? find + " " + lock + clear + " " + unlock : lock + " " + find + clear + " " + unlock;
+        String take = take();
+        if (self) {
+            out.add(Node.stmt(unit, "for (int i = 0; i < " + workers + "; i++) pthread_create(&st" + id + "[i], 0, " + worker() + ", 0);", false));
+            return out;
+        }
         List<Node> body = new ArrayList<>();
         body.add(Node.stmt(-1, take, true));
-        if (mainInits) body.add(Node.stmt(-1, data() + "[j] = 0;", true));
+        if (mainInits) body.add(Node.stmt(-1, element("j") + " = 0;", true));
         String create = "pthread_create(&st" + id + "[i], 0, " + worker() + ", (void *) (long) j);";
         body.add(Node.stmt(-1, create, false));
         out.add(Node.block(unit, "for (int i = 0; i < " + workers + "; i++) {", body, "}"));
@@ -118,7 +138,7 @@ final class SlotMaskForms {
         List<Node> out = new ArrayList<>();
         out.add(Node.stmt(unit, "for (int i = 0; i < " + workers + "; i++) pthread_join(st" + id + "[i], 0);", false));
         if (broken == Break.ONE_SLOT_TWICE) out.add(Node.stmt(unit, "pthread_join(sx" + id + "a, 0); pthread_join(sx" + id + "b, 0);", false));
-        out.add(Node.stmt(unit, "for (int i = 0; i < 4; i++) r += (int) " + data() + "[i];", true));
+        out.add(Node.stmt(unit, "for (int i = 0; i < 4; i++) r += (int) " + element("i") + ";", true));
         if (heap) out.add(Node.stmt(unit, "free(" + data() + ");", true));
         return out;
     }
