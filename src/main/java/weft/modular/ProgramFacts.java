@@ -55,7 +55,7 @@ public record ProgramFacts(Program program, PointsTo pts, CallGraph calls, Threa
         FreshRecords fresh = new FreshRecords(program, addressTaken);
         JoinLoops joinLoops = new JoinLoops(program, graph, intervals, regions, tids, objects, addressTaken, fresh);
         Unpublished unpublished = new Unpublished(program, pts, addressTaken);
-        NamedMutexes mutexes = new NamedMutexes(program);
+        NamedMutexes mutexes = new NamedMutexes(program, regions, objects);
         InstanceKeys instanceKeys = new InstanceKeys(program, graph, joinLoops, addressTaken, unpublished, fresh);
         CounterJoins counterJoins = new CounterJoins(program, graph, addressTaken, mutexes);
         return new ProgramFacts(program, pts, calls, graph, addressTaken, intervals, regions, objects, locks, tids,

@@ -113,7 +113,7 @@ public final class CounterJoins {
         Function g = null;
         Edge dec = null;
         for (NamedMutexes.Write w : writes) {
-            int step = step(c, (Stmt.Assign) w.e().stmt());
+            int step = step(w.fn(), c, (Stmt.Assign) w.e().stmt());
             if (step == 1) {
                 if (f != null && f != w.fn()) return null;
                 f = w.fn();
@@ -137,13 +137,13 @@ public final class CounterJoins {
         return new Counter(c, lock, f, g.linkName(), creates);
     }
 
-    /** +1 for {@code c = c + 1} (or {@code 1 + c}), -1 for {@code c = c - 1}, 0 otherwise. */
-    static int step(Variable c, Stmt.Assign a) {
+    /** +1 for {@code c = c + 1} (or {@code 1 + c}) in {@code fn}, -1 for {@code c = c - 1}, 0 otherwise. */
+    int step(Function fn, Variable c, Stmt.Assign a) {
         Expr r = a.rhs();
         while (r instanceof Expr.Cast k && k.type().unqualified() instanceof CType.Int) r = k.operand();
         if (!(r instanceof Expr.Binary b)) return 0;
-        boolean left = NamedMutexes.isLoadOf(b.left(), c);
-        boolean right = NamedMutexes.isLoadOf(b.right(), c);
+        boolean left = mutexes.isLoadOf(fn, b.left(), c);
+        boolean right = mutexes.isLoadOf(fn, b.right(), c);
         Expr other = left ? b.right() : right ? b.left() : null;
         if (!(other instanceof Expr.IntConst k) || k.value() != 1) return 0;
         if (b.op() == Expr.BinOp.ADD) return 1;
@@ -165,8 +165,9 @@ public final class CounterJoins {
             if (s instanceof Stmt.Skip) continue;
             if (s instanceof Stmt.Return r && (r.value() == null || readsOnlyLocals(g, r.value()))) continue;
             Event ev = mutexes.event(e);
-            if (ev instanceof Event.Unlock u && lock.equals(NamedMutexes.named(((Stmt.Call) s).args(), u.lockArg()))) continue;
-            if (ev instanceof Event.CondSignal cs && NamedMutexes.named(((Stmt.Call) s).args(), cs.condArg()) != null) continue;
+            List<Expr> args = s instanceof Stmt.Call c ? c.args() : List.of();
+            if (ev instanceof Event.Unlock u && lock.equals(mutexes.named(g, args, u.lockArg())) && readsOnlyLocals(g, args.get(u.lockArg()))) continue;
+            if (ev instanceof Event.CondSignal cs && mutexes.named(g, args, cs.condArg()) != null && readsOnlyLocals(g, args.get(cs.condArg()))) continue;
             return false;
         }
         return true;
@@ -204,11 +205,20 @@ public final class CounterJoins {
         if (e instanceof Expr.Cast k) return readsOnlyLocals(g, k.operand());
         if (e instanceof Expr.Unary u) return readsOnlyLocals(g, u.operand());
         if (e instanceof Expr.Binary b) return readsOnlyLocals(g, b.left()) && readsOnlyLocals(g, b.right());
+        if (e instanceof Expr.AddrOf a) return placeReadsOnlyLocals(g, a.lvalue());
         if (e instanceof Expr.Load l && l.lvalue() instanceof Lvalue.Var v) {
             Variable.Kind k = v.variable().kind();
             return (k == Variable.Kind.LOCAL || k == Variable.Kind.PARAM || k == Variable.Kind.TEMP) && !addressTaken.in(g, v.variable());
         }
         return false;
+    }
+
+    /** Whether finding the place {@code lv} (not reading it) reads no memory but unshared locals of {@code g}. */
+    private boolean placeReadsOnlyLocals(Function g, Lvalue lv) {
+        if (lv instanceof Lvalue.Var) return true;
+        if (lv instanceof Lvalue.Field f) return placeReadsOnlyLocals(g, f.base());
+        if (lv instanceof Lvalue.Index i) return placeReadsOnlyLocals(g, i.base()) && readsOnlyLocals(g, i.index());
+        return lv instanceof Lvalue.Deref d && readsOnlyLocals(g, d.pointer());
     }
 
     /** The create edges of {@code f} that start {@code g} by name; null when one may start it through a pointer. */
@@ -258,7 +268,7 @@ public final class CounterJoins {
     /** Whether on every path of {@code f} each create in {@code creates} follows an increment of {@code c} not used by an earlier one. */
     private boolean eachCreateCounted(Function f, Variable c, List<Edge> creates) {
         BitSet pending = NamedMutexes.mustFlow(f, (e, in) -> {
-            if (e.stmt() instanceof Stmt.Assign a && a.lhs() instanceof Lvalue.Var v && v.variable().equals(c)) return step(c, a) == 1;
+            if (e.stmt() instanceof Stmt.Assign a && c.equals(mutexes.cell(f, a.lhs()))) return step(f, c, a) == 1;
             if (creates.contains(e)) return false;
             return in;
         });
@@ -271,16 +281,16 @@ public final class CounterJoins {
         Map<Edge, List<Edge>> out = new HashMap<>();
         BitSet held = mutexes.held(k.f, k.lock);
         for (Edge e : k.f.cfg().edges()) {
-            if (e.stmt() instanceof Stmt.Assume a && held.get(e.from()) && impliesZero(a.cond(), a.positive(), k.c)) {
+            if (e.stmt() instanceof Stmt.Assume a && held.get(e.from()) && impliesZero(k.f, a.cond(), a.positive(), k.c)) {
                 out.put(e, k.creates);
             }
         }
         return out;
     }
 
-    /** Whether {@code cond} being {@code positive} implies {@code c <= 0} for a counter that is never negative. */
-    static boolean impliesZero(Expr cond, boolean positive, Variable c) {
-        NamedMutexes.Test t = NamedMutexes.test(cond, positive, c);
+    /** Whether {@code cond} (in {@code fn}) being {@code positive} implies {@code c <= 0} for a counter that is never negative. */
+    boolean impliesZero(Function fn, Expr cond, boolean positive, Variable c) {
+        NamedMutexes.Test t = mutexes.test(fn, cond, positive, c);
         if (t == null) return false;
         return switch (t.op()) {
             case EQ -> t.k() == 0;

@@ -25,29 +25,36 @@ import java.util.Set;
 import java.util.function.BiFunction;
 
 /**
- * Plain global integers used as synchronisation state (a counter of live threads, a ready flag) and the global mutexes
- * that guard them, both named directly: the facts {@link CounterJoins}, {@link PublicationFlags} and {@link StopFlags}
- * share. A <em>candidate</em> is a file-scope (or static local) integer that is never address-taken, is zero-initialised
- * ({@link #integers} drops that condition), and that no external code can write (internal linkage, or a program without external functions), in a program without
- * inline assembly; its writes are all plain assignments, listed here ({@link #writes}). Held mutexes are a must
- * dataflow within one function ({@link #held}).
+ * Plain integers used as synchronisation state (a counter of live threads, a ready flag) and the mutexes that guard
+ * them, named directly: the facts {@link CounterJoins}, {@link PublicationFlags} and {@link StopFlags} share. A
+ * <em>cell</em> is a file-scope (or static local) variable, or a member of a unique object ({@code pool->alive},
+ * {@link MemberCells}, named by a synthetic variable). A <em>candidate</em> is an integer cell that nothing but its own
+ * accesses reaches (a variable never address-taken; a member cell {@link MemberCells#isolated}), that is
+ * zero-initialised ({@link #integers} drops that condition), and that no external code can write (internal linkage, or
+ * a program without external functions; a member's object never escaped), in a program without inline assembly; its
+ * writes are all plain assignments, listed here ({@link #writes}). Held mutexes are a must dataflow within one function
+ * ({@link #held}).
  *
  * <p>Soundness of {@link #held}: the mutex is held at a node only if on every path from the function's entry (where it
  * counts as not held) a {@code lock} of it (not a trylock) or a condition wait on it came last among the operations
  * that may release it: an unlock of it or of a mutex not named directly, a call of program code or of code outside the
  * program (which may unlock it), a library call given a function (which may call back), inline assembly. So the
- * facts hold whatever the callers held.
+ * facts hold whatever the callers held. A mutex named by two cells would be two mutexes here; it cannot be: a cell is
+ * one place of memory (a variable, or one offset of an object that stands for one object of the run), and an argument
+ * that may name more than one place is named by no cell.
  */
 public final class NamedMutexes {
     /** A write of a global: the function and edge. */
     public record Write(Function fn, Edge e) {}
 
     private final Program program;
+    private final MemberCells members;
     private Map<weft.ir.Variable, List<Write>> integers;
     private Map<weft.ir.Variable, List<Write>> candidates;
 
-    public NamedMutexes(Program program) {
+    public NamedMutexes(Program program, weft.access.Regions regions, ObjectMultiplicity objects) {
         this.program = program;
+        this.members = new MemberCells(program, regions, objects);
     }
 
     /** The candidates with their writes (every write is a plain assignment {@code v = ...}). */
@@ -66,6 +73,13 @@ public final class NamedMutexes {
         return integers;
     }
 
+    /** {@link #integers} that are variables of the program (for idioms that do not handle member cells yet). */
+    public Map<weft.ir.Variable, List<Write>> variableIntegers() {
+        Map<weft.ir.Variable, List<Write>> out = new HashMap<>(integers());
+        out.keySet().removeIf(MemberCells::isMember);
+        return out;
+    }
+
     private Map<weft.ir.Variable, List<Write>> scan() {
         Map<weft.ir.Variable, List<Write>> out = new HashMap<>();
         Set<weft.ir.Variable> rejected = new HashSet<>();
@@ -73,19 +87,20 @@ public final class NamedMutexes {
             for (Edge e : fn.cfg().edges()) {
                 if (e.stmt() instanceof Stmt.Asm) return Map.of();
                 Lvalue lhs = e.stmt() instanceof Stmt.Assign a ? a.lhs() : e.stmt() instanceof Stmt.Call c ? c.result() : null;
-                weft.ir.Variable v = lhs == null ? null : global(lhs);
+                weft.ir.Variable v = lhs == null ? null : cell(fn, lhs);
                 if (v == null) continue;
                 if (e.stmt() instanceof Stmt.Assign) out.computeIfAbsent(v, k -> new ArrayList<>()).add(new Write(fn, e));
                 else rejected.add(v);
             }
         }
         Set<weft.ir.Variable> taken = AddressTaken.of(program);
-        out.keySet().removeIf(v -> rejected.contains(v) || taken.contains(v) || !(v.type().unqualified() instanceof CType.Int)
-                || !program.internalLinkage(v) && !program.externals().isEmpty());
+        out.keySet().removeIf(v -> rejected.contains(v) || !(v.type().unqualified() instanceof CType.Int) || (MemberCells.isMember(v)
+                ? !members.isolated(v) : taken.contains(v) || !program.internalLinkage(v) && !program.externals().isEmpty()));
         return out;
     }
 
     private boolean zeroInitialised(weft.ir.Variable c) {
+        if (MemberCells.isMember(c)) return members.zeroInitialised(c);
         GlobalInit init = program.init(c);
         if (init == null) return true;
         for (GlobalInit.Item it : init.items()) if (!(it.value() instanceof Expr.IntConst k && k.value() == 0)) return false;
@@ -98,12 +113,18 @@ public final class NamedMutexes {
                 || v.variable().kind() == weft.ir.Variable.Kind.STATIC_LOCAL) ? v.variable() : null;
     }
 
-    /** The global variable argument {@code i} names as {@code &v}, or null. */
-    public static weft.ir.Variable named(List<Expr> args, int i) {
+    /** The cell {@code lv} designates in {@code fn}: a file-scope or static local variable, a member cell; or null. */
+    public weft.ir.Variable cell(Function fn, Lvalue lv) {
+        weft.ir.Variable v = global(lv);
+        return v != null ? v : members.cell(fn, lv);
+    }
+
+    /** The cell argument {@code i} of a call in {@code fn} names as {@code &c}, or null. */
+    public weft.ir.Variable named(Function fn, List<Expr> args, int i) {
         if (i < 0 || i >= args.size()) return null;
         Expr a = args.get(i);
         while (a instanceof Expr.Cast k) a = k.operand();
-        return a instanceof Expr.AddrOf ad ? global(ad.lvalue()) : null;
+        return a instanceof Expr.AddrOf ad ? cell(fn, ad.lvalue()) : null;
     }
 
     /** The library event of {@code e}'s call, or null. */
@@ -117,7 +138,7 @@ public final class NamedMutexes {
         Set<weft.ir.Variable> out = new LinkedHashSet<>();
         for (Edge e : fn.cfg().edges()) {
             if (event(e) instanceof Event.Lock l && l.kind() == Event.LockKind.MUTEX && !l.trying()) {
-                weft.ir.Variable v = named(((Stmt.Call) e.stmt()).args(), l.lockArg());
+                weft.ir.Variable v = named(fn, ((Stmt.Call) e.stmt()).args(), l.lockArg());
                 if (v != null) out.add(v);
             }
         }
@@ -147,14 +168,14 @@ public final class NamedMutexes {
             Event ev = lib.model().event();
             if (!(ev instanceof Event.ThreadCreate) && callsBack(c)) return false;
             if (ev instanceof Event.Lock l) {
-                return !l.trying() && l.mode() == Event.Mode.WRITE && lock.equals(named(c.args(), l.lockArg())) || in;
+                return !l.trying() && l.mode() == Event.Mode.WRITE && lock.equals(named(fn, c.args(), l.lockArg())) || in;
             }
             if (ev instanceof Event.Unlock u) {
-                weft.ir.Variable v = named(c.args(), u.lockArg());
+                weft.ir.Variable v = named(fn, c.args(), u.lockArg());
                 return v != null && !v.equals(lock) && in;
             }
             if (ev instanceof Event.CondWait w) {
-                weft.ir.Variable m = named(c.args(), w.mutexArg());
+                weft.ir.Variable m = named(fn, c.args(), w.mutexArg());
                 return lock.equals(m) || in && m != null;
             }
             return in;
@@ -214,7 +235,7 @@ public final class NamedMutexes {
      * conversions are looked through only where they keep the value (to an integer type at least as wide, or to
      * {@code _Bool} as the whole condition, a truth test either way).
      */
-    public static Test test(Expr cond, boolean positive, weft.ir.Variable v) {
+    public Test test(Function fn, Expr cond, boolean positive, weft.ir.Variable v) {
         Expr e = cond;
         boolean p = positive;
         while (true) {
@@ -228,13 +249,13 @@ public final class NamedMutexes {
                 break;
             }
         }
-        if (isLoadOf(e, v)) return new Test(p ? Expr.BinOp.NE : Expr.BinOp.EQ, 0);
+        if (isLoadOf(fn, e, v)) return new Test(p ? Expr.BinOp.NE : Expr.BinOp.EQ, 0);
         if (!(e instanceof Expr.Binary b) || !b.op().isComparison()) return null;
         Expr.BinOp op = b.op();
         Expr other;
-        if (isLoadOf(b.left(), v)) {
+        if (isLoadOf(fn, b.left(), v)) {
             other = b.right();
-        } else if (isLoadOf(b.right(), v)) {
+        } else if (isLoadOf(fn, b.right(), v)) {
             other = b.left();
             op = switch (op) {
                 case LT -> Expr.BinOp.GT;
@@ -262,12 +283,27 @@ public final class NamedMutexes {
         return new Test(op, kc.value());
     }
 
-    /** Whether {@code e} reads {@code v}, through conversions to integer types at least as wide (which keep its value). */
+    /**
+     * Whether {@code e} (in {@code fn}) reads cell {@code c}, through conversions to integer types at least as wide
+     * (which keep its value).
+     */
+    public boolean isLoadOf(Function fn, Expr e, weft.ir.Variable c) {
+        e = valueOf(e, c);
+        return e instanceof Expr.Load l && c.equals(cell(fn, l.lvalue()));
+    }
+
+    /** Whether {@code e} reads variable {@code v} of the program, as {@link #isLoadOf(Function, Expr, weft.ir.Variable)}. */
     public static boolean isLoadOf(Expr e, weft.ir.Variable v) {
-        while (e instanceof Expr.Cast k && k.type().unqualified() instanceof CType.Int ki && ki.size() >= v.type().size()
+        e = valueOf(e, v);
+        return e instanceof Expr.Load l && l.lvalue() instanceof Lvalue.Var lv && lv.variable().equals(v);
+    }
+
+    /** {@code e} without the conversions that keep the value of {@code c}. */
+    private static Expr valueOf(Expr e, weft.ir.Variable c) {
+        while (e instanceof Expr.Cast k && k.type().unqualified() instanceof CType.Int ki && ki.size() >= c.type().size()
                 && !weft.ir.IntConversions.isBool(ki)) {
             e = k.operand();
         }
-        return e instanceof Expr.Load l && l.lvalue() instanceof Lvalue.Var lv && lv.variable().equals(v);
+        return e;
     }
 }

@@ -48,7 +48,7 @@ public final class PublicationFlags {
     private final ThreadGraph graph;
     private final NamedMutexes mutexes;
     /** The flags and, per function, the edges where a flag has been seen set; computed once. */
-    private record Facts(Map<Variable, Flag> flags, Map<String, Map<Edge, Set<Flag>>> observations) {}
+    private record Facts(Map<Variable, Flag> flags, Map<Edge, Variable> writes, Map<String, Map<Edge, Set<Flag>>> observations) {}
 
     private final Computed<Facts> facts = new Computed<>(this::compute);
 
@@ -60,8 +60,7 @@ public final class PublicationFlags {
 
     /** The flag {@code e} of {@code f} writes, or null. */
     public Variable setAt(Edge e) {
-        if (!(e.stmt() instanceof Stmt.Assign a) || !(a.lhs() instanceof Lvalue.Var v)) return null;
-        return facts().flags().containsKey(v.variable()) ? v.variable() : null;
+        return e.stmt() instanceof Stmt.Assign ? facts().writes().get(e) : null;
     }
 
     /** The flags seen set once {@code e} of {@code f} is taken. */
@@ -77,6 +76,7 @@ public final class PublicationFlags {
 
     private Facts compute() {
         Map<Variable, Flag> fl = new HashMap<>();
+        Map<Edge, Variable> writes = new HashMap<>();
         Map<Variable, Variable> locks = new HashMap<>();
         for (Map.Entry<Variable, List<NamedMutexes.Write>> w : mutexes.candidates().entrySet()) {
             Variable v = w.getKey();
@@ -84,6 +84,7 @@ public final class PublicationFlags {
             Variable lock = writer == null ? null : guard(w.getValue());
             if (lock == null) continue;
             fl.put(v, new Flag(v, writer));
+            for (NamedMutexes.Write x : w.getValue()) writes.put(x.e(), v);
             locks.put(v, lock);
         }
         Map<String, Map<Edge, Set<Flag>>> obs = new HashMap<>();
@@ -93,14 +94,14 @@ public final class PublicationFlags {
                 for (Edge e : g.cfg().edges()) {
                     if (!(e.stmt() instanceof Stmt.Assume a)) continue;
                     for (Flag f : fl.values()) {
-                        if (!impliesNonzero(a.cond(), a.positive(), f.variable())) continue;
+                        if (!impliesNonzero(mutexes, g, a.cond(), a.positive(), f.variable())) continue;
                         BitSet h = held.computeIfAbsent(locks.get(f.variable()), l -> mutexes.held(g, l));
                         if (h.get(e.from())) obs.computeIfAbsent(g.linkName(), k -> new HashMap<>()).computeIfAbsent(e, k -> new HashSet<>()).add(f);
                     }
                 }
             }
         }
-        return new Facts(fl, obs);
+        return new Facts(fl, writes, obs);
     }
 
     /** The unique thread that runs every function writing {@code v}, when every write stores a nonzero constant; else null. */
@@ -129,9 +130,9 @@ public final class PublicationFlags {
         return null;
     }
 
-    /** Whether {@code cond} being {@code positive} implies {@code v != 0}. */
-    static boolean impliesNonzero(Expr cond, boolean positive, Variable v) {
-        NamedMutexes.Test t = NamedMutexes.test(cond, positive, v);
+    /** Whether {@code cond} (in {@code fn}) being {@code positive} implies {@code v != 0}. */
+    static boolean impliesNonzero(NamedMutexes mutexes, Function fn, Expr cond, boolean positive, Variable v) {
+        NamedMutexes.Test t = mutexes.test(fn, cond, positive, v);
         if (t == null) return false;
         long k = t.k();
         // the values the condition allows exclude 0

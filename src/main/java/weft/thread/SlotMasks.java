@@ -198,7 +198,7 @@ public final class SlotMasks {
     /** Plain global integers all of whose writes are takes or give-backs holding one mutex. */
     private Map<Variable, Mask> candidates() {
         Map<Variable, Mask> out = new HashMap<>();
-        for (Map.Entry<Variable, List<NamedMutexes.Write>> w : mutexes.integers().entrySet()) {
+        for (Map.Entry<Variable, List<NamedMutexes.Write>> w : mutexes.variableIntegers().entrySet()) {
             Variable m = w.getKey();
             if (!(m.type().unqualified() instanceof CType.Int)) continue;
             Variable lock = null;

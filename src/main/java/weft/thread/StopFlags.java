@@ -184,7 +184,7 @@ public final class StopFlags {
         Function g = writes.get(0).fn();
         for (NamedMutexes.Write w : writes) {
             if (w.fn() != g) return;
-            int step = CounterJoins.step(c, (Stmt.Assign) w.e().stmt());
+            int step = counters.step(g, c, (Stmt.Assign) w.e().stmt());
             if (step == 1) inc = w.e();
             else if (step == -1) dec = w.e();
         }
@@ -209,7 +209,7 @@ public final class StopFlags {
         for (Edge e : g.cfg().edges()) {
             if (!(e.stmt() instanceof Stmt.Assume a) || !in.get(e.from())) continue;
             for (Map.Entry<Variable, ThreadId> s : flags.entrySet()) {
-                if (!PublicationFlags.impliesNonzero(a.cond(), a.positive(), s.getKey())) continue;
+                if (!PublicationFlags.impliesNonzero(mutexes, g, a.cond(), a.positive(), s.getKey())) continue;
                 Drain d = new Drain(c, lock, s.getKey(), g.linkName(), s.getValue());
                 seen.computeIfAbsent(e, k -> new HashSet<>()).add(d);
                 drains.add(d);
@@ -222,7 +222,7 @@ public final class StopFlags {
             if (f == g) continue;
             BitSet held = null;
             for (Edge e : f.cfg().edges()) {
-                if (!(e.stmt() instanceof Stmt.Assume a) || !CounterJoins.impliesZero(a.cond(), a.positive(), c)) continue;
+                if (!(e.stmt() instanceof Stmt.Assume a) || !counters.impliesZero(f, a.cond(), a.positive(), c)) continue;
                 if (held == null) held = mutexes.held(f, lock);
                 if (held.get(e.from())) waits.computeIfAbsent(f.linkName(), k -> new HashMap<>()).computeIfAbsent(e, k -> new HashSet<>()).addAll(drains);
             }

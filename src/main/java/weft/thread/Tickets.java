@@ -21,11 +21,12 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Indices handed out by a counter under a lock, the <em>tickets</em> of real programs' per-thread slots: {@code
- * lock(&m); me = next++; unlock(&m); slot[me] = ...}. A <em>ticket counter</em> is a plain global integer
- * ({@link NamedMutexes#integers}: never address-taken, every write a plain assignment, out of reach of external
- * code) of a signed type (or at least 8 bytes wide), every write of which is an increment {@code c = c + 1} (or
- * {@code c = t + 1} with {@code t} a local read from {@code c} since the last write of {@code c} while the mutex
- * stayed held) made holding one global mutex {@code L} named directly. A <em>ticket read</em> is {@code v = c}, into
+ * lock(&m); me = next++; unlock(&m); slot[me] = ...}. A <em>ticket counter</em> is a plain integer cell, a global or
+ * a member of a unique object such as {@code pool->next} ({@link NamedMutexes#integers}: reached by no access but its
+ * own, every write a plain assignment, out of reach of external code) of a signed type (or at least 8 bytes wide),
+ * every write of which is an increment {@code c = c + 1} (or {@code c = t + 1} with {@code t} a local read from
+ * {@code c} since the last write of {@code c} while the mutex stayed held) made holding one mutex {@code L} named
+ * directly (a cell too). A <em>ticket read</em> is {@code v = c}, into
  * a local {@code v} whose address is never taken, holding {@code L}, after which, on every path, an increment of
  * {@code c} comes before {@code L} may be released (or the function returns). A local <em>holds a ticket</em> of
  * {@code c} where, on every path, it was last assigned by a ticket read or by a copy of a local holding one.
@@ -107,14 +108,14 @@ public final class Tickets {
         Set<Edge> out = new HashSet<>();
         for (Edge x : cfg.edges()) {
             Set<Variable> cur = eq.get(x.from());
-            if (cur == null || !(x.stmt() instanceof Stmt.Assign a) || !(a.lhs() instanceof Lvalue.Var lv) || !lv.variable().equals(c)) continue;
+            if (cur == null || !(x.stmt() instanceof Stmt.Assign a) || !c.equals(mutexes.cell(f, a.lhs()))) continue;
             Expr r = a.rhs();
             while (r instanceof Expr.Cast k && k.type().unqualified() instanceof CType.Int) r = k.operand();
             if (!(r instanceof Expr.Binary b) || b.op() != Expr.BinOp.ADD) continue;
             Expr base = b.right() instanceof Expr.IntConst k && k.value() == 1 ? b.left()
                     : b.left() instanceof Expr.IntConst k && k.value() == 1 ? b.right() : null;
             if (base == null) continue;
-            if (NamedMutexes.isLoadOf(base, c) || Expr.loadedVariable(base) != null && cur.contains(Expr.loadedVariable(base))) out.add(x);
+            if (mutexes.isLoadOf(f, base, c) || Expr.loadedVariable(base) != null && cur.contains(Expr.loadedVariable(base))) out.add(x);
         }
         return out;
     }
@@ -122,12 +123,12 @@ public final class Tickets {
     private Set<Variable> equalAfter(Function f, Edge x, Variable c, Set<Variable> cur) {
         Stmt s = x.stmt();
         if (s instanceof Stmt.Asm) return Set.of();
+        if (s instanceof Stmt.Assign w && c.equals(mutexes.cell(f, w.lhs()))) return Set.of();
         Variable assigned = MustFlow.assigned(s);
         if (assigned == null) return cur;
-        if (assigned.equals(c)) return Set.of();
         Set<Variable> out = new HashSet<>(cur);
         out.remove(assigned);
-        if (s instanceof Stmt.Assign a && NamedMutexes.isLoadOf(a.rhs(), c) && MustFlow.tracked(addressTaken, f, assigned)) out.add(assigned);
+        if (s instanceof Stmt.Assign a && mutexes.isLoadOf(f, a.rhs(), c) && MustFlow.tracked(addressTaken, f, assigned)) out.add(assigned);
         return out;
     }
 
@@ -169,7 +170,7 @@ public final class Tickets {
         for (Edge x : f.cfg().edges()) {
             if (!(x.stmt() instanceof Stmt.Assign a) || !(a.lhs() instanceof Lvalue.Var lv) || !MustFlow.tracked(addressTaken, f, lv.variable())) continue;
             for (Counter k : all.values()) {
-                if (!NamedMutexes.isLoadOf(a.rhs(), k.c())) continue;
+                if (!mutexes.isLoadOf(f, a.rhs(), k.c())) continue;
                 BitSet held = mutexes.held(f, k.lock());
                 if (!held.get(x.from())) continue;
                 Set<Edge> inc = increments(f, k.c(), k.lock());

@@ -20,8 +20,8 @@
  * {@link weft.thread.FreshRecords} (locals holding an allocation made since the last create),
  * {@link weft.thread.InstanceKeys} (threads created in a counting loop, or given an unpublished object, whose instances
  * each receive a different argument, their key) and {@link weft.thread.InstanceAccess} (how an access uses such a key).
- * The synchronisation idioms of real programs (issue 34), over the plain global integers and global mutexes of
- * {@link weft.thread.NamedMutexes}: {@link weft.thread.CounterJoins} (a wait for a counter of live threads joins them), {@link weft.thread.PublicationFlags} (a ready flag set under a mutex orders its writer's earlier accesses before
+ * The synchronisation idioms of real programs (issue 34), over the plain integers and mutexes of
+ * {@link weft.thread.NamedMutexes} (globals, and members of unique objects: {@link weft.thread.MemberCells}): {@link weft.thread.CounterJoins} (a wait for a counter of live threads joins them), {@link weft.thread.PublicationFlags} (a ready flag set under a mutex orders its writer's earlier accesses before
  * what its observers do after seeing it) and {@link weft.thread.StopFlags} (workers that count themselves and work
  * while a stop flag is set are done once a thread has cleared the flag and read their count as 0).
  * Smaller pieces: {@link weft.thread.Loops} (which CFG edges lie on a cycle) and {@link weft.thread.UnresolvedCall} (a

@@ -60,7 +60,7 @@ class ThreadModularIdiomsTest {
      */
     @Test
     void annotatedIdioms() throws Exception {
-        for (String d : List.of("34-counter-joins", "35-ready-flags", "36-per-thread-records", "37-join-trees", "38-tickets", "39-slot-masks")) {
+        for (String d : List.of("34-counter-joins", "35-ready-flags", "36-per-thread-records", "37-join-trees", "38-tickets", "39-slot-masks", "40-pool-objects")) {
             List<Path> files = new ArrayList<>();
             try (var s = Files.list(AnnotatedProgramsTest.ROOT.resolve(d))) {
                 s.filter(p -> p.toString().endsWith(".c")).sorted().forEach(files::add);

@@ -1,0 +1,261 @@
+package weft.thread;
+
+import weft.access.Region;
+import weft.access.Regions;
+import weft.ir.CType;
+import weft.ir.CallTarget;
+import weft.ir.Edge;
+import weft.ir.Expr;
+import weft.ir.Function;
+import weft.ir.GlobalInit;
+import weft.ir.Lvalue;
+import weft.ir.Program;
+import weft.ir.Stmt;
+import weft.ir.Variable;
+import weft.model.Event;
+import weft.pointer.Loc;
+import weft.pointer.MemObject;
+import weft.pointer.PointsTo;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Members of unique objects named as cells: {@code pool->alive} where {@code pool} may point to one object only, and
+ * that object stands for one object of the run (a global struct, or a heap block allocated at most once in a unique
+ * thread: {@link ObjectMultiplicity#isConcrete}). Such a member is one place in memory however the program reaches it,
+ * like a global variable, so {@link NamedMutexes} names it by a synthetic {@link Variable} (negative id, unique per
+ * object, offset and type) and the idioms built on it ({@link CounterJoins}, {@link PublicationFlags},
+ * {@link StopFlags}) work on {@code pool->alive} under {@code pool->lock} as on {@code alive} under {@code lock}.
+ *
+ * <p>A member lvalue is a chain of {@code .f} over {@code *p} or over a global variable (no array index, no
+ * conversion), whose {@link PointsTo#locations} are one location at a known offset of a concrete object.
+ *
+ * <p>Soundness of {@link #isolated} (the analogue of "never address-taken" for a global): an integer member cell is
+ * accepted only if every access the program makes whose locations may overlap its bytes is an access of exactly that
+ * cell (the same object, offset and type), so its writes are all visible as writes of the cell; no library call but a
+ * synchronisation call on other bytes of the object, a thread creation handing the pointer on (the thread's accesses are
+ * themselves scanned) or {@code free} is given a pointer from which it may reach the object ({@link PointsTo#deepReach});
+ * the object never escaped to code outside the program ({@link PointsTo#mayAlias} with {@link MemObject.Unknown}), and
+ * a global object is of internal linkage or the program has no external code; the program has no inline assembly
+ * (checked by {@link NamedMutexes}). Its initial value ({@link #zeroInitialised}) is the static initialiser's, or zero
+ * for {@code calloc}'s blocks; {@code malloc}'s blocks start indeterminate, so they are never zero-initialised here.
+ * A mutex member needs no such check: {@link NamedMutexes#held} treats a lock or unlock whose argument it cannot name
+ * as possibly releasing every mutex.
+ */
+final class MemberCells {
+    private final Program program;
+    private final PointsTo pts;
+    private final ObjectMultiplicity objects;
+    private final Regions regions;
+    /** (object, offset, type) to its cell. */
+    private final Map<List<Object>, Variable> cells = new ConcurrentHashMap<>();
+    /** A cell's object and offset. */
+    private final Map<Variable, Loc> places = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicInteger ids = new java.util.concurrent.atomic.AtomicInteger();
+    /** The cells some other access may touch, and the cells the scan knew (a cell first met later is not isolated). */
+    private volatile Set<Variable> shared;
+    private volatile Set<Variable> scanned;
+
+    MemberCells(Program program, Regions regions, ObjectMultiplicity objects) {
+        this.program = program;
+        this.pts = regions.pointsTo();
+        this.regions = regions;
+        this.objects = objects;
+    }
+
+    /** Whether {@code v} is a member cell (not a variable of the program). */
+    static boolean isMember(Variable v) {
+        return v.id() < 0;
+    }
+
+    /** The member cell {@code lv} designates in {@code fn}, or null. */
+    Variable cell(Function fn, Lvalue lv) {
+        if (!(lv instanceof Lvalue.Field)) return null;
+        Lvalue b = lv;
+        while (b instanceof Lvalue.Field f) b = f.base();
+        if (!(b instanceof Lvalue.Deref) && !(b instanceof Lvalue.Var v && v.variable().isStatic())) return null;
+        Set<Loc> locs = pts.locations(fn.linkName(), lv);
+        if (locs.size() != 1) return null;
+        Loc l = locs.iterator().next();
+        if (l.isAny() || l.isRange() || !unique(l.object())) return null;
+        CType type = lv.type().unqualified();
+        if (type.size() <= 0) return null;
+        return cells.computeIfAbsent(List.of(l.object(), l.offset(), type), k -> {
+            Variable v = new Variable(-1 - ids.getAndIncrement(), lv.toString(), type, Variable.Kind.GLOBAL, null, false, null);
+            places.put(v, new Loc(l.object(), l.offset()));
+            return v;
+        });
+    }
+
+    private boolean unique(MemObject o) {
+        if (o instanceof MemObject.Var v) return v.variable().kind() == Variable.Kind.GLOBAL || v.variable().kind() == Variable.Kind.STATIC_LOCAL
+                ? !v.variable().threadLocal() : false;
+        return o instanceof MemObject.Heap && objects.isConcrete(o);
+    }
+
+    /** Whether member cell {@code c} is reached by no access but its own (see the class comment). */
+    synchronized boolean isolated(Variable c) {
+        if (shared == null) shared = scan();
+        Loc p = places.get(c);
+        if (p == null || shared.contains(c) || !scanned.contains(c) || pts.mayAlias(new MemObject.Unknown(), p.object())) return false;
+        if (p.object() instanceof MemObject.Var v) return program.internalLinkage(v.variable()) || program.externals().isEmpty();
+        return true;
+    }
+
+    /** Whether member cell {@code c} is 0 before any write of the program. */
+    boolean zeroInitialised(Variable c) {
+        Loc p = places.get(c);
+        if (p == null) return false;
+        if (p.object() instanceof MemObject.Var v) {
+            GlobalInit init = program.init(v.variable());
+            if (init == null) return true;
+            long lo = p.offset();
+            long hi = lo + c.type().size();
+            for (GlobalInit.Item it : init.items()) {
+                long size = Math.max(it.type().size(), 1);
+                if (it.offset() < hi && lo < it.offset() + size && !(it.value() instanceof Expr.IntConst k && k.value() == 0)) return false;
+            }
+            return true;
+        }
+        return p.object() instanceof MemObject.Heap h && allocKind(h) == Event.AllocKind.CALLOC;
+    }
+
+    private Event.AllocKind allocKind(MemObject.Heap h) {
+        if (!(h.site().stmt() instanceof Stmt.Call call)) return null;
+        return program.target(call) instanceof CallTarget.Library lib && lib.model().event() instanceof Event.Alloc a ? a.kind() : null;
+    }
+
+    /**
+     * The member cells some access or library call may touch other than as themselves: the byte regions of every
+     * access ({@link Regions}: indices in bounds) are compared with the cells, and an access of exactly a cell with the
+     * others only.
+     */
+    private Set<Variable> scan() {
+        // resolve every member access first, so that the cells are known before the overlaps are looked for
+        List<Touch> touches = new ArrayList<>();
+        for (Function fn : program.functions().values()) {
+            for (Edge e : fn.cfg().edges()) {
+                List<Lvalue> accessed = new ArrayList<>();
+                accesses(e.stmt(), accessed);
+                for (Lvalue lv : accessed) {
+                    Variable own = cell(fn, lv);
+                    for (Region r : regions.lvalue(fn, e.from(), lv)) touches.add(new Touch(r, own));
+                }
+                if (e.stmt() instanceof Stmt.Call call && program.target(call) instanceof CallTarget.Library lib) {
+                    libraryTouches(fn, e, call, lib.model().event(), touches);
+                }
+            }
+        }
+        scanned = Set.copyOf(places.keySet());
+        Map<MemObject, List<Map.Entry<Variable, Loc>>> byObject = new HashMap<>();
+        for (Map.Entry<Variable, Loc> en : places.entrySet()) byObject.computeIfAbsent(en.getValue().object(), k -> new ArrayList<>()).add(en);
+        Set<Variable> out = new HashSet<>();
+        for (Touch t : touches) {
+            for (Map.Entry<Variable, Loc> en : byObject.getOrDefault(t.region().object(), List.of())) {
+                Variable c = en.getKey();
+                if (c.equals(t.own())) continue;
+                Region bytes = new Region(en.getValue().object(), en.getValue().offset(), en.getValue().offset(), c.type().size());
+                if (bytes.mayOverlap(t.region())) out.add(c);
+            }
+        }
+        return Set.copyOf(out);
+    }
+
+    /** Bytes an access or a library call may touch; {@code own} the cell it accesses exactly, or null. */
+    private record Touch(Region region, Variable own) {}
+
+    /**
+     * What library call {@code call} may touch: the pointee of a synchronisation object's argument (a lock, condition,
+     * thread id or join result) or nothing for a thread creation's argument and {@code free}; for any other call,
+     * every object reachable from its pointer arguments, whole.
+     */
+    private void libraryTouches(Function fn, Edge e, Stmt.Call call, Event ev, List<Touch> out) {
+        Set<Integer> sync = new HashSet<>();
+        Set<Integer> passed = new HashSet<>();
+        boolean known = true;
+        if (ev instanceof Event.Lock l) sync.add(l.lockArg());
+        else if (ev instanceof Event.Unlock u) sync.add(u.lockArg());
+        else if (ev instanceof Event.LockInit li) sync.add(li.lockArg());
+        else if (ev instanceof Event.LockDestroy ld) sync.add(ld.lockArg());
+        else if (ev instanceof Event.CondWait w) { sync.add(w.condArg()); sync.add(w.mutexArg()); }
+        else if (ev instanceof Event.CondSignal s) sync.add(s.condArg());
+        else if (ev instanceof Event.ThreadCreate tc) { sync.add(tc.idArg()); passed.add(tc.argArg()); }
+        else if (ev instanceof Event.ThreadJoin tj) sync.add(tj.resultArg());
+        else if (ev instanceof Event.Free f) passed.add(f.ptrArg());
+        // no effect on shared memory (condition and attribute objects, time): at most the pointees themselves
+        else if (ev instanceof Event.Pure) for (int i = 0; i < call.args().size(); i++) sync.add(i);
+        else known = false;
+        List<Loc> whole = new ArrayList<>();
+        for (int i = 0; i < call.args().size(); i++) {
+            Expr a = call.args().get(i);
+            if (!a.type().isPointer() && !(a.type().unqualified() instanceof CType.Int)) continue;
+            if (passed.contains(i)) continue;
+            if (known && sync.contains(i)) {
+                CType pointee = Expr.stripCasts(a).type().isPointer() ? Expr.stripCasts(a).type().pointee() : null;
+                long size = pointee == null || pointee.size() <= 0 ? Region.UNBOUNDED : pointee.size();
+                for (Region r : regions.pointer(fn, e.from(), a, size)) out.add(new Touch(r, null));
+            } else {
+                // any other argument (of a synchronisation call too: a routine, an attribute) reaches what it points to
+                whole.addAll(pts.eval(fn.linkName(), a));
+            }
+        }
+        if (whole.isEmpty()) return;
+        for (MemObject o : pts.deepReach(whole)) out.add(new Touch(new Region(o, 0, Region.UNBOUNDED, Region.UNBOUNDED), null));
+    }
+
+    /** The places {@code s} reads or writes as a whole (loads, assigned lvalues), with those found inside them. */
+    private static void accesses(Stmt s, List<Lvalue> out) {
+        if (s instanceof Stmt.Assign a) {
+            out.add(a.lhs());
+            inner(a.lhs(), out);
+            expr(a.rhs(), out);
+        } else if (s instanceof Stmt.Call c) {
+            if (c.result() != null) {
+                out.add(c.result());
+                inner(c.result(), out);
+            }
+            expr(c.callee(), out);
+            for (Expr a : c.args()) expr(a, out);
+        } else if (s instanceof Stmt.Assume a) {
+            expr(a.cond(), out);
+        } else if (s instanceof Stmt.Return r && r.value() != null) {
+            expr(r.value(), out);
+        } else if (s instanceof Stmt.Decl d && d.size() != null) {
+            expr(d.size(), out);
+        }
+    }
+
+    private static void expr(Expr e, List<Lvalue> out) {
+        if (e instanceof Expr.Load l) {
+            out.add(l.lvalue());
+            inner(l.lvalue(), out);
+        } else if (e instanceof Expr.AddrOf a) {
+            inner(a.lvalue(), out);
+        } else if (e instanceof Expr.Unary u) {
+            expr(u.operand(), out);
+        } else if (e instanceof Expr.Binary b) {
+            expr(b.left(), out);
+            expr(b.right(), out);
+        } else if (e instanceof Expr.Cast c) {
+            expr(c.operand(), out);
+        }
+    }
+
+    /** The reads an lvalue makes to find its place (indices, pointers). */
+    private static void inner(Lvalue lv, List<Lvalue> out) {
+        if (lv instanceof Lvalue.Field f) {
+            inner(f.base(), out);
+        } else if (lv instanceof Lvalue.Index i) {
+            inner(i.base(), out);
+            expr(i.index(), out);
+        } else if (lv instanceof Lvalue.Deref d) {
+            expr(d.pointer(), out);
+        }
+    }
+}
