@@ -154,11 +154,15 @@ public final class CounterJoins {
     /**
      * Whether {@code g} makes no memory access after {@code dec}: every path from it to the exit has only unlocks of
      * {@code lock}, condition signals, skips and a return of a value computed from unshared locals, and no
-     * thread-specific data destructor runs after the return.
+     * thread-specific data destructor runs after the return. Finding the object of a member mutex or condition
+     * ({@code &pool->lock}) may read shared memory only where {@code lock} is still held: as no lock is taken after the
+     * decrement, it is then the decrement's own hold, and the read comes before the release the waiter's read of 0
+     * follows.
      */
     boolean quietAfter(Function g, Edge dec, Variable lock) {
         if (destructorsMayRun()) return false;
         BitSet after = g.cfg().reached(List.of(dec.to()), e -> true);
+        BitSet heldAfter = mutexes.held(g, lock);
         for (Edge e : g.cfg().edges()) {
             if (!after.get(e.from())) continue;
             Stmt s = e.stmt();
@@ -166,8 +170,10 @@ public final class CounterJoins {
             if (s instanceof Stmt.Return r && (r.value() == null || readsOnlyLocals(g, r.value()))) continue;
             Event ev = mutexes.event(e);
             List<Expr> args = s instanceof Stmt.Call c ? c.args() : List.of();
-            if (ev instanceof Event.Unlock u && lock.equals(mutexes.named(g, args, u.lockArg())) && readsOnlyLocals(g, args.get(u.lockArg()))) continue;
-            if (ev instanceof Event.CondSignal cs && mutexes.named(g, args, cs.condArg()) != null && readsOnlyLocals(g, args.get(cs.condArg()))) continue;
+            // finding a member's object may read memory only while the decrement's hold of the lock lasts
+            boolean held = heldAfter.get(e.from());
+            if (ev instanceof Event.Unlock u && lock.equals(mutexes.named(g, args, u.lockArg())) && (held || readsOnlyLocals(g, args.get(u.lockArg())))) continue;
+            if (ev instanceof Event.CondSignal cs && mutexes.named(g, args, cs.condArg()) != null && (held || readsOnlyLocals(g, args.get(cs.condArg())))) continue;
             return false;
         }
         return true;

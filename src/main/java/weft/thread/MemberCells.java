@@ -18,6 +18,7 @@ import weft.pointer.MemObject;
 import weft.pointer.PointsTo;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -87,7 +88,7 @@ final class MemberCells {
         CType type = lv.type().unqualified();
         if (type.size() <= 0) return null;
         return cells.computeIfAbsent(List.of(l.object(), l.offset(), type), k -> {
-            Variable v = new Variable(-1 - ids.getAndIncrement(), lv.toString(), type, Variable.Kind.GLOBAL, null, false, null);
+            Variable v = new Variable(-1 - ids.getAndIncrement(), weft.ir.CText.of(lv), type, Variable.Kind.GLOBAL, null, false, null);
             places.put(v, new Loc(l.object(), l.offset()));
             return v;
         });
@@ -108,10 +109,15 @@ final class MemberCells {
         return true;
     }
 
-    /** Whether member cell {@code c} is 0 before any write of the program. */
+    /**
+     * Whether member cell {@code c} is 0 before any write of the program but its initialisers ({@link #initialisers}):
+     * their value if it has some, else its static initialiser's or {@code calloc}'s zero.
+     */
     boolean zeroInitialised(Variable c) {
         Loc p = places.get(c);
         if (p == null) return false;
+        Start start = start(c);
+        if (start != null) return start.value() == 0;
         if (p.object() instanceof MemObject.Var v) {
             GlobalInit init = program.init(v.variable());
             if (init == null) return true;
@@ -124,6 +130,113 @@ final class MemberCells {
             return true;
         }
         return p.object() instanceof MemObject.Heap h && allocKind(h) == Event.AllocKind.CALLOC;
+    }
+
+    /** A cell's initial value set by its initialisers, and those edges of {@code main}. */
+    private record Start(long value, Set<Edge> edges) {}
+
+    private final Map<Variable, java.util.Optional<Start>> starts = new ConcurrentHashMap<>();
+    private volatile BitSet mainStart;
+
+    /**
+     * The <em>initialisers</em> of member cell {@code c}: the edges of {@code main}'s single-threaded start
+     * ({@link #mainStart}) that store one constant in it ({@code pool->alive = 0}, or a {@code memset} to 0 over its
+     * bytes), when every other access of it in {@code main}, and every edge leaving the start, comes after one of them on
+     * every path, and they all store the same value. They run before any other thread exists and before any other code
+     * of the program runs, and nothing reads the cell before them: the cell starts at their value, as a global at its
+     * static initialiser's (so {@link NamedMutexes} does not list them as writes, and the isolation scan lets a
+     * {@code memset} among them touch the object). Empty when there are none.
+     */
+    Set<Edge> initialisers(Variable c) {
+        Start s = start(c);
+        return s == null ? Set.of() : s.edges();
+    }
+
+    private Start start(Variable c) {
+        return starts.computeIfAbsent(c, k -> java.util.Optional.ofNullable(computeStart(k))).orElse(null);
+    }
+
+    private Start computeStart(Variable c) {
+        Function main = program.function("main");
+        BitSet start = main == null ? null : mainStart(main);
+        if (start == null) return null;
+        Map<Edge, Long> inits = new HashMap<>();
+        for (Edge e : main.cfg().edges()) {
+            Long v = start.get(e.from()) ? initialValue(main, e, c) : null;
+            if (v != null) inits.put(e, v);
+        }
+        if (inits.isEmpty() || new HashSet<>(inits.values()).size() != 1) return null;
+        BitSet done = NamedMutexes.mustFlow(main, (e, in) -> in || inits.containsKey(e));
+        for (Edge e : main.cfg().edges()) {
+            if (inits.containsKey(e) || done.get(e.from())) continue;
+            // leaving the start before an initialiser (returning from main ends the program: no leaving)
+            if (start.get(e.from()) && (!start.get(e.to()) && e.to() != main.cfg().exit() || leavesStart(e))) return null;
+            for (Touch t : touches(main, e)) if (meets(t, c)) return null;
+        }
+        return new Start(inits.values().iterator().next(), Set.copyOf(inits.keySet()));
+    }
+
+    /** The constant {@code e} of {@code main} stores in all of cell {@code c}, or null. */
+    private Long initialValue(Function main, Edge e, Variable c) {
+        if (e.stmt() instanceof Stmt.Assign a && c.equals(cell(main, a.lhs())) && Expr.stripCasts(a.rhs()) instanceof Expr.IntConst k) {
+            CType.Int t = (CType.Int) c.type();
+            return weft.ir.IntConversions.truncate(k.value(), t.size(), t.signed());
+        }
+        if (!(e.stmt() instanceof Stmt.Call call) || !(program.target(call) instanceof CallTarget.Library lib)
+                || !(weft.model.Semantics.of(lib.model().name()) instanceof weft.model.Semantics.SetBytes sb)) {
+            return null;
+        }
+        List<Expr> args = call.args();
+        if (sb.dest() >= args.size() || sb.count() >= args.size()) return null;
+        boolean zero = sb.value() < 0 || sb.value() < args.size() && Expr.stripCasts(args.get(sb.value())) instanceof Expr.IntConst v && v.value() == 0;
+        if (!zero || !(Expr.stripCasts(args.get(sb.count())) instanceof Expr.IntConst n) || n.value() <= 0) return null;
+        Set<Region> dest = regions.pointer(main, e.from(), args.get(sb.dest()), n.value());
+        Loc p = places.get(c);
+        if (dest.size() != 1 || p == null) return null;
+        Region r = dest.iterator().next();
+        return r.object().equals(p.object()) && r.isExact() && r.minStart() <= p.offset() && p.offset() + c.type().size() <= r.endExclusive() ? 0L : null;
+    }
+
+    /**
+     * The single-threaded start of {@code main}: the nodes reached from its entry without crossing an edge that
+     * {@link #leavesStart leaves it}, and never reached after one; null when {@code main} may run other than once,
+     * at the start of the program (some code names it).
+     */
+    private BitSet mainStart(Function main) {
+        BitSet s = mainStart;
+        if (s != null) return s.isEmpty() ? null : s;
+        s = new BitSet();
+        if (!namesMain()) {
+            weft.ir.Cfg cfg = main.cfg();
+            s = cfg.reached(List.of(cfg.entry()), e -> !leavesStart(e));
+            List<Integer> after = new ArrayList<>();
+            for (Edge e : cfg.edges()) if (leavesStart(e)) after.add(e.to());
+            s.andNot(cfg.reached(after, e -> true));
+        }
+        mainStart = s;
+        return s.isEmpty() ? null : s;
+    }
+
+    /** Whether some statement or static initialiser names {@code main} (a call, its address). */
+    private boolean namesMain() {
+        Set<String> refs = new HashSet<>();
+        for (Function fn : program.functions().values()) for (Edge e : fn.cfg().edges()) weft.ir.AddressScan.functionRefs(e.stmt(), refs);
+        for (Variable v : program.globals()) {
+            GlobalInit init = program.init(v);
+            if (init != null) for (GlobalInit.Item it : init.items()) weft.ir.AddressScan.functionRefs(it.value(), refs);
+        }
+        return refs.contains("main");
+    }
+
+    /**
+     * Whether {@code e} may let other code run: inline assembly, a call of program code, of code outside the program or
+     * through a pointer, a thread creation, a library call given a function.
+     */
+    private boolean leavesStart(Edge e) {
+        if (e.stmt() instanceof Stmt.Asm) return true;
+        if (!(e.stmt() instanceof Stmt.Call call)) return false;
+        if (!(program.target(call) instanceof CallTarget.Library lib)) return true;
+        return lib.model().event() instanceof Event.ThreadCreate || NamedMutexes.callsBack(call);
     }
 
     private Event.AllocKind allocKind(MemObject.Heap h) {
@@ -140,17 +253,7 @@ final class MemberCells {
         // resolve every member access first, so that the cells are known before the overlaps are looked for
         List<Touch> touches = new ArrayList<>();
         for (Function fn : program.functions().values()) {
-            for (Edge e : fn.cfg().edges()) {
-                List<Lvalue> accessed = new ArrayList<>();
-                accesses(e.stmt(), accessed);
-                for (Lvalue lv : accessed) {
-                    Variable own = cell(fn, lv);
-                    for (Region r : regions.lvalue(fn, e.from(), lv)) touches.add(new Touch(r, own));
-                }
-                if (e.stmt() instanceof Stmt.Call call && program.target(call) instanceof CallTarget.Library lib) {
-                    libraryTouches(fn, e, call, lib.model().event(), touches);
-                }
-            }
+            for (Edge e : fn.cfg().edges()) touches.addAll(touches(fn, e));
         }
         scanned = Set.copyOf(places.keySet());
         Map<MemObject, List<Map.Entry<Variable, Loc>>> byObject = new HashMap<>();
@@ -159,7 +262,7 @@ final class MemberCells {
         for (Touch t : touches) {
             for (Map.Entry<Variable, Loc> en : byObject.getOrDefault(t.region().object(), List.of())) {
                 Variable c = en.getKey();
-                if (c.equals(t.own())) continue;
+                if (c.equals(t.own()) || initialisers(c).contains(t.edge())) continue;
                 Region bytes = new Region(en.getValue().object(), en.getValue().offset(), en.getValue().offset(), c.type().size());
                 if (bytes.mayOverlap(t.region())) out.add(c);
             }
@@ -167,13 +270,43 @@ final class MemberCells {
         return Set.copyOf(out);
     }
 
-    /** Bytes an access or a library call may touch; {@code own} the cell it accesses exactly, or null. */
-    private record Touch(Region region, Variable own) {}
+    /** Bytes an access or a library call at {@code edge} may touch; {@code own} the cell it accesses exactly, or null. */
+    private record Touch(Region region, Variable own, Edge edge) {}
+
+    /** What edge {@code e} of {@code fn} may touch: its accesses, and a library call's arguments. */
+    private List<Touch> touches(Function fn, Edge e) {
+        List<Touch> out = new ArrayList<>();
+        List<Lvalue> accessed = new ArrayList<>();
+        accesses(e.stmt(), accessed);
+        for (Lvalue lv : accessed) {
+            Variable own = cell(fn, lv);
+            for (Region r : regions.lvalue(fn, e.from(), lv)) out.add(new Touch(r, own, e));
+        }
+        if (!(e.stmt() instanceof Stmt.Call call)) return out;
+        CallTarget target = program.target(call);
+        if (target instanceof CallTarget.Library lib) {
+            libraryTouches(fn, e, call, lib.model().event(), out);
+        } else if (target instanceof CallTarget.External) {
+            libraryTouches(fn, e, call, null, out);
+        } else if (target instanceof CallTarget.Indirect) {
+            // through a pointer: each library function it may call, and code outside the program as a whole
+            for (CallTarget t : pts.libraryCallees(call)) libraryTouches(fn, e, call, t instanceof CallTarget.Library lib ? lib.model().event() : null, out);
+            if (pts.mayDenoteUnknownCode(call.callee())) libraryTouches(fn, e, call, null, out);
+        }
+        return out;
+    }
+
+    /** Whether {@code t} may touch the bytes of cell {@code c}. */
+    private boolean meets(Touch t, Variable c) {
+        Loc p = places.get(c);
+        return p != null && new Region(p.object(), p.offset(), p.offset(), c.type().size()).mayOverlap(t.region());
+    }
 
     /**
-     * What library call {@code call} may touch: the pointee of a synchronisation object's argument (a lock, condition,
-     * thread id or join result) or nothing for a thread creation's argument and {@code free}; for any other call,
-     * every object reachable from its pointer arguments, whole.
+     * What library call {@code call} with event {@code ev} may touch: the pointee of a synchronisation object's argument
+     * (a lock, condition, thread id or join result) or nothing for a thread creation's argument and {@code free}; for
+     * any other call (and for code outside the program: a null {@code ev}), every object reachable from its
+     * arguments, whole.
      */
     private void libraryTouches(Function fn, Edge e, Stmt.Call call, Event ev, List<Touch> out) {
         Set<Integer> sync = new HashSet<>();
@@ -194,19 +327,18 @@ final class MemberCells {
         List<Loc> whole = new ArrayList<>();
         for (int i = 0; i < call.args().size(); i++) {
             Expr a = call.args().get(i);
-            if (!a.type().isPointer() && !(a.type().unqualified() instanceof CType.Int)) continue;
-            if (passed.contains(i)) continue;
+            if (passed.contains(i) || a.type().unqualified() instanceof CType.Float) continue;
             if (known && sync.contains(i)) {
                 CType pointee = Expr.stripCasts(a).type().isPointer() ? Expr.stripCasts(a).type().pointee() : null;
                 long size = pointee == null || pointee.size() <= 0 ? Region.UNBOUNDED : pointee.size();
-                for (Region r : regions.pointer(fn, e.from(), a, size)) out.add(new Touch(r, null));
+                for (Region r : regions.pointer(fn, e.from(), a, size)) out.add(new Touch(r, null, e));
             } else {
                 // any other argument (of a synchronisation call too: a routine, an attribute) reaches what it points to
                 whole.addAll(pts.eval(fn.linkName(), a));
             }
         }
         if (whole.isEmpty()) return;
-        for (MemObject o : pts.deepReach(whole)) out.add(new Touch(new Region(o, 0, Region.UNBOUNDED, Region.UNBOUNDED), null));
+        for (MemObject o : pts.deepReach(whole)) out.add(new Touch(new Region(o, 0, Region.UNBOUNDED, Region.UNBOUNDED), null, e));
     }
 
     /** The places {@code s} reads or writes as a whole (loads, assigned lvalues), with those found inside them. */

@@ -89,6 +89,8 @@ public final class NamedMutexes {
                 Lvalue lhs = e.stmt() instanceof Stmt.Assign a ? a.lhs() : e.stmt() instanceof Stmt.Call c ? c.result() : null;
                 weft.ir.Variable v = lhs == null ? null : cell(fn, lhs);
                 if (v == null) continue;
+                // a member's initialisers give its initial value: not writes
+                if (MemberCells.isMember(v) && members.initialisers(v).contains(e)) continue;
                 if (e.stmt() instanceof Stmt.Assign) out.computeIfAbsent(v, k -> new ArrayList<>()).add(new Write(fn, e));
                 else rejected.add(v);
             }
@@ -183,7 +185,7 @@ public final class NamedMutexes {
     }
 
     /** Whether a library call is given a function (which it may call in this thread). */
-    private static boolean callsBack(Stmt.Call c) {
+    static boolean callsBack(Stmt.Call c) {
         Set<String> refs = new HashSet<>();
         for (Expr a : c.args()) {
             AddressScan.functionRefs(a, refs);

@@ -19,6 +19,12 @@ import java.util.Random;
  * {@code OUT_FIRST}, {@code ALL_BUT_ONE}, {@code IF_WAIT}. Break {@code DESTRUCTOR} (both forms): the worker sets a
  * thread-specific value whose destructor, run after the worker's routine has returned (after its count-out), writes a
  * global main reads after the wait (corpus {@code 34-counter-joins/14}).
+ *
+ * <p>Layouts ({@link Layout}, {@code weft.thread.MemberCells}): the counter, its mutex and condition, the flag and its
+ * mutex are globals, or members of one static struct ({@code liveN.c}), or of one struct main allocates with
+ * {@code calloc} (or {@code malloc}, then clears it with {@code memset} or sets its fields) before its creates and
+ * reaches through a global pointer ({@code liveN_p->c}), the shape real pools have (corpus {@code 40-pool-objects}).
+ * Break {@code UNINITIALISED} (the {@code malloc} layout only): the count is never set, so it starts indeterminate.
  */
 final class CounterJoinForms {
     /**
@@ -27,13 +33,20 @@ final class CounterJoinForms {
      * waits once ({@code if}, not {@code while}), so the first thread's wake-up (or a spurious one) lets it on while
      * others still count.
      */
-    enum Break { OUT_FIRST, ALL_BUT_ONE, UNCOUNTED_FIRST, IF_WAIT, FLAG_AFTER_WAIT, BEFORE_FLAG, DESTRUCTOR }
+    enum Break { OUT_FIRST, ALL_BUT_ONE, UNCOUNTED_FIRST, IF_WAIT, FLAG_AFTER_WAIT, BEFORE_FLAG, DESTRUCTOR, UNINITIALISED }
 
     /** The breaks of the form main counts in, and of the self-counted form. */
     static final List<Break> COUNTED = List.of(Break.OUT_FIRST, Break.ALL_BUT_ONE, Break.UNCOUNTED_FIRST, Break.IF_WAIT, Break.DESTRUCTOR);
     static final List<Break> SELF = List.of(Break.OUT_FIRST, Break.ALL_BUT_ONE, Break.IF_WAIT, Break.FLAG_AFTER_WAIT, Break.BEFORE_FLAG,
             Break.DESTRUCTOR);
 
+    /** Where the counter and its companions live. */
+    enum Layout { GLOBALS, STATIC_STRUCT, HEAP, HEAP_MALLOC }
+
+    private final String base;
+    private final Layout layout;
+    /** The {@code malloc} layout: cleared by {@code memset} (else its fields are set one by one). */
+    private final boolean clear;
     private final String c;
     private final String m;
     private final String cv;
@@ -45,32 +58,48 @@ final class CounterJoinForms {
     private final boolean startsSet;
 
     /** The counter of worker role {@code id}, self-counted or not; {@code hole}: whether to break it (one of its breaks). */
-    static CounterJoinForms of(int id, boolean self, boolean hole, Random rnd) {
-        List<Break> breaks = self ? SELF : COUNTED;
-        return new CounterJoinForms(id, self, hole ? breaks.get(rnd.nextInt(breaks.size())) : null, rnd);
+    static CounterJoinForms of(int id, boolean self, boolean hole, Layout layout, boolean clear, Random rnd) {
+        List<Break> breaks = new java.util.ArrayList<>(self ? SELF : COUNTED);
+        if (layout == Layout.HEAP_MALLOC) breaks.add(Break.UNINITIALISED);
+        return new CounterJoinForms(id, self, hole ? breaks.get(rnd.nextInt(breaks.size())) : null, layout, clear, rnd);
     }
 
-    private CounterJoinForms(int id, boolean self, Break broken, Random rnd) {
-        this.c = "live" + id;
-        this.m = "live" + id + "_m";
-        this.cv = "live" + id + "_cv";
+    private CounterJoinForms(int id, boolean self, Break broken, Layout layout, boolean clear, Random rnd) {
+        this.base = "live" + id;
+        this.layout = layout;
+        this.clear = clear;
+        String at = switch (layout) {
+            case GLOBALS -> null;
+            case STATIC_STRUCT -> base + ".";
+            case HEAP, HEAP_MALLOC -> base + "_p->";
+        };
+        this.c = at == null ? base : at + "c";
+        this.m = at == null ? base + "_m" : at + "m";
+        this.cv = at == null ? base + "_cv" : at + "cv";
         this.broken = broken;
-        this.flag = self ? "run" + id : null;
-        this.fm = self && rnd.nextBoolean() ? "run" + id + "_m" : m;
+        this.flag = self ? at == null ? "run" + id : at + "run" : null;
+        this.fm = self && rnd.nextBoolean() ? at == null ? "run" + id + "_m" : at + "fm" : m;
         this.startsSet = self && rnd.nextBoolean();
         String[] tests = {c + " != 0", c + " > 0", c};
         this.test = broken == Break.ALL_BUT_ONE ? c + " > 1" : broken == Break.UNCOUNTED_FIRST ? c + " > 0" : tests[rnd.nextInt(tests.length)];
     }
 
     void declare(List<String> decls) {
+        if (broken == Break.DESTRUCTOR) {
+            decls.add("static pthread_key_t " + base + "_key;");
+            decls.add("static int " + base + "_cleaned;");
+            decls.add("static void " + base + "_dtor(void *v) { (void) v; " + base + "_cleaned++; }");
+        }
+        if (layout != Layout.GLOBALS) {
+            decls.add("struct " + base + "_s { pthread_mutex_t m; int c; pthread_cond_t cv; int run; pthread_mutex_t fm; };");
+            if (layout != Layout.STATIC_STRUCT) decls.add("static struct " + base + "_s *" + base + "_p;");
+            else decls.add("static struct " + base + "_s " + base + " = { .m = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER, "
+                    + ".fm = PTHREAD_MUTEX_INITIALIZER" + (flag != null && startsSet ? ", .run = 1" : "") + " };");
+            return;
+        }
         decls.add("static int " + c + ";");
         decls.add("static pthread_mutex_t " + m + " = PTHREAD_MUTEX_INITIALIZER;");
         decls.add("static pthread_cond_t " + cv + " = PTHREAD_COND_INITIALIZER;");
-        if (broken == Break.DESTRUCTOR) {
-            decls.add("static pthread_key_t " + c + "_key;");
-            decls.add("static int " + c + "_cleaned;");
-            decls.add("static void " + c + "_dtor(void *v) { (void) v; " + c + "_cleaned++; }");
-        }
         if (flag == null) return;
         decls.add("static int " + flag + (startsSet ? " = 1;" : ";"));
         if (!fm.equals(m)) decls.add("static pthread_mutex_t " + fm + " = PTHREAD_MUTEX_INITIALIZER;");
@@ -88,15 +117,21 @@ final class CounterJoinForms {
 
     /** What main does once before the creates: create the key of break {@code DESTRUCTOR}, set the flag unless it starts set; or null. */
     String setUp() {
-        String key = broken == Break.DESTRUCTOR ? "pthread_key_create(&" + c + "_key, " + c + "_dtor);" : "";
+        String p = base + "_p";
+        String fields = broken == Break.UNINITIALISED ? p + "->run = 0;" : clear ? "memset(" + p + ", 0, sizeof *" + p + ");" : p + "->c = 0; " + p + "->run = 0;";
+        String made = layout == Layout.HEAP ? p + " = calloc(1, sizeof *" + p + ");" : p + " = malloc(sizeof *" + p + ");";
+        String alloc = layout != Layout.HEAP && layout != Layout.HEAP_MALLOC ? "" : made + " if (!" + p + ") abort(); "
+                + (layout == Layout.HEAP_MALLOC ? fields + " " : "") + "pthread_mutex_init(&" + p + "->m, 0); pthread_cond_init(&" + p
+                + "->cv, 0); pthread_mutex_init(&" + p + "->fm, 0);" + (flag != null && startsSet ? " " + flag + " = 1;" : "");
+        String key = broken == Break.DESTRUCTOR ? "pthread_key_create(&" + base + "_key, " + base + "_dtor);" : "";
         String set = flag == null || startsSet ? "" : flag + " = 1;";
-        String both = (key + " " + set).trim();
+        String both = (alloc + " " + key + " " + set).trim();
         return both.isEmpty() ? null : both;
     }
 
     /** What a worker does first (break {@code DESTRUCTOR}: set its thread-specific value), or null. */
     String workerStart() {
-        return broken == Break.DESTRUCTOR ? "pthread_setspecific(" + c + "_key, &" + c + "_key);" : null;
+        return broken == Break.DESTRUCTOR ? "pthread_setspecific(" + base + "_key, &" + base + "_key);" : null;
     }
 
     /**
@@ -139,7 +174,7 @@ final class CounterJoinForms {
     /** main's wait for the count (self-counted: after clearing the flag, or, broken, before). */
     String await() {
         String wait = "pthread_mutex_lock(&" + m + "); " + (broken == Break.IF_WAIT ? "if" : "while") + " (" + test + ") pthread_cond_wait(&" + cv + ", &" + m + "); pthread_mutex_unlock(&" + m + ");";
-        if (broken == Break.DESTRUCTOR) wait += " r += " + c + "_cleaned;";
+        if (broken == Break.DESTRUCTOR) wait += " r += " + base + "_cleaned;";
         if (flag == null) return wait;
         String clear = "pthread_mutex_lock(&" + fm + "); " + flag + " = 0; pthread_mutex_unlock(&" + fm + ");";
         return broken == Break.FLAG_AFTER_WAIT ? wait + " " + clear : clear + " " + wait;

@@ -209,7 +209,10 @@ final class ProgramGenerator {
                 // the workers counted in and out, main waits for the count to reach 0 (issue 34)
                 // self-counted workers stopped by a flag (weft.thread.StopFlags) a third of the time
                 boolean self = new Random(seed ^ (0x5E1FL * r.id)).nextInt(3) == 0;
-                r.counter = CounterJoinForms.of(r.id, self, counterHole, nrnd);
+                // the counter's layout from its own stream (the other draws stay as they were): globals, or members
+                Random lr = new Random(seed ^ (0xCE11L * r.id));
+                CounterJoinForms.Layout layout = CounterJoinForms.Layout.values()[lr.nextInt(CounterJoinForms.Layout.values().length)];
+                r.counter = CounterJoinForms.of(r.id, self, counterHole, layout, lr.nextBoolean(), nrnd);
                 r.counter.declare(decls);
                 if (r.counter.setUp() != null) main.add(Node.stmt(u, r.counter.setUp(), false));
                 if (r.loop) {
