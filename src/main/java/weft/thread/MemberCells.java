@@ -35,7 +35,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@link StopFlags}) work on {@code pool->alive} under {@code pool->lock} as on {@code alive} under {@code lock}.
  *
  * <p>A member lvalue is a chain of {@code .f} over {@code *p} or over a global variable (no array index, no
- * conversion), whose {@link PointsTo#locations} are one location at a known offset of a concrete object.
+ * conversion, not a bit-field), whose {@link PointsTo#locations} are one location at a known offset of a concrete object.
  *
  * <p>Soundness of {@link #isolated} (the analogue of "never address-taken" for a global): an integer member cell is
  * accepted only if every access the program makes whose locations may overlap its bytes is an access of exactly that
@@ -44,8 +44,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * themselves scanned) or {@code free} is given a pointer from which it may reach the object ({@link PointsTo#deepReach});
  * the object never escaped to code outside the program ({@link PointsTo#mayAlias} with {@link MemObject.Unknown}), and
  * a global object is of internal linkage or the program has no external code; the program has no inline assembly
- * (checked by {@link NamedMutexes}). Its initial value ({@link #zeroInitialised}) is the static initialiser's, or zero
- * for {@code calloc}'s blocks; {@code malloc}'s blocks start indeterminate, so they are never zero-initialised here.
+ * (checked by {@link NamedMutexes}); accesses of other cells and of the variables of the program are no concern (their
+ * bytes are not the cell's). Its initial value ({@link #zeroInitialised}) is the value its initialisers in the
+ * single-threaded start of {@code main} store ({@link #initialisers}: {@code pool->alive = 0} or a {@code memset} to 0,
+ * before anything else touches it), else the static initialiser's, or zero for {@code calloc}'s blocks; a
+ * {@code malloc}ed block without initialisers starts indeterminate, so it is never zero-initialised here.
  * A mutex member needs no such check: {@link NamedMutexes#held} treats a lock or unlock whose argument it cannot name
  * as possibly releasing every mutex.
  */
@@ -77,7 +80,8 @@ final class MemberCells {
 
     /** The member cell {@code lv} designates in {@code fn}, or null. */
     Variable cell(Function fn, Lvalue lv) {
-        if (!(lv instanceof Lvalue.Field)) return null;
+        // a bit-field shares its bytes with its neighbours: no cell
+        if (!(lv instanceof Lvalue.Field top) || top.field().isBitField()) return null;
         Lvalue b = lv;
         while (b instanceof Lvalue.Field f) b = f.base();
         if (!(b instanceof Lvalue.Deref) && !(b instanceof Lvalue.Var v && v.variable().isStatic())) return null;

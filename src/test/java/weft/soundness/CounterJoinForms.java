@@ -24,7 +24,9 @@ import java.util.Random;
  * mutex are globals, or members of one static struct ({@code liveN.c}), or of one struct main allocates with
  * {@code calloc} (or {@code malloc}, then clears it with {@code memset} or sets its fields) before its creates and
  * reaches through a global pointer ({@code liveN_p->c}), the shape real pools have (corpus {@code 40-pool-objects}).
- * Break {@code UNINITIALISED} (the {@code malloc} layout only): the count is never set, so it starts indeterminate.
+ * Break {@code WRONG_START} (the {@code malloc} layout only): main sets the count to -1 instead of 0, so the waiter
+ * reads 0 one count-out early (an indeterminate start, never set, is corpus {@code 40-pool-objects/13}: the oracles
+ * cannot decide it).
  */
 final class CounterJoinForms {
     /**
@@ -33,7 +35,7 @@ final class CounterJoinForms {
      * waits once ({@code if}, not {@code while}), so the first thread's wake-up (or a spurious one) lets it on while
      * others still count.
      */
-    enum Break { OUT_FIRST, ALL_BUT_ONE, UNCOUNTED_FIRST, IF_WAIT, FLAG_AFTER_WAIT, BEFORE_FLAG, DESTRUCTOR, UNINITIALISED }
+    enum Break { OUT_FIRST, ALL_BUT_ONE, UNCOUNTED_FIRST, IF_WAIT, FLAG_AFTER_WAIT, BEFORE_FLAG, DESTRUCTOR, WRONG_START }
 
     /** The breaks of the form main counts in, and of the self-counted form. */
     static final List<Break> COUNTED = List.of(Break.OUT_FIRST, Break.ALL_BUT_ONE, Break.UNCOUNTED_FIRST, Break.IF_WAIT, Break.DESTRUCTOR);
@@ -60,7 +62,7 @@ final class CounterJoinForms {
     /** The counter of worker role {@code id}, self-counted or not; {@code hole}: whether to break it (one of its breaks). */
     static CounterJoinForms of(int id, boolean self, boolean hole, Layout layout, boolean clear, Random rnd) {
         List<Break> breaks = new java.util.ArrayList<>(self ? SELF : COUNTED);
-        if (layout == Layout.HEAP_MALLOC) breaks.add(Break.UNINITIALISED);
+        if (layout == Layout.HEAP_MALLOC) breaks.add(Break.WRONG_START);
         return new CounterJoinForms(id, self, hole ? breaks.get(rnd.nextInt(breaks.size())) : null, layout, clear, rnd);
     }
 
@@ -118,7 +120,7 @@ final class CounterJoinForms {
     /** What main does once before the creates: create the key of break {@code DESTRUCTOR}, set the flag unless it starts set; or null. */
     String setUp() {
         String p = base + "_p";
-        String fields = broken == Break.UNINITIALISED ? p + "->run = 0;" : clear ? "memset(" + p + ", 0, sizeof *" + p + ");" : p + "->c = 0; " + p + "->run = 0;";
+        String fields = broken == Break.WRONG_START ? p + "->c = -1; " + p + "->run = 0;" : clear ? "memset(" + p + ", 0, sizeof *" + p + ");" : p + "->c = 0; " + p + "->run = 0;";
         String made = layout == Layout.HEAP ? p + " = calloc(1, sizeof *" + p + ");" : p + " = malloc(sizeof *" + p + ");";
         String alloc = layout != Layout.HEAP && layout != Layout.HEAP_MALLOC ? "" : made + " if (!" + p + ") abort(); "
                 + (layout == Layout.HEAP_MALLOC ? fields + " " : "") + "pthread_mutex_init(&" + p + "->m, 0); pthread_cond_init(&" + p

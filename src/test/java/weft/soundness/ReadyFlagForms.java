@@ -7,7 +7,8 @@ import java.util.Random;
  * A ready flag for {@link ProgramGenerator} (issue 34, {@code weft.thread.PublicationFlags}): main's concurrent part
  * writes an object, then sets a flag to 1 holding the flag's mutex and broadcasts; the workers that read the object first
  * wait holding the mutex until they read the flag set. Race-free: the write happens before every read. The hole
- * {@link Hole#READY_FLAG} breaks it one of three ways ({@link Break}).
+ * {@link Hole#READY_FLAG} breaks it one of three ways ({@link Break}). A third of the flags are members of a static
+ * struct with their mutex and condition ({@code rf_X.f}: {@code weft.thread.MemberCells}).
  */
 final class ReadyFlagForms {
     /**
@@ -17,6 +18,8 @@ final class ReadyFlagForms {
      */
     enum Break { WRITE_AFTER, PLAIN, NO_WAIT }
 
+    private final String object;
+    private final boolean member;
     private final String f;
     private final String m;
     private final String cv;
@@ -24,15 +27,23 @@ final class ReadyFlagForms {
     private final String test;
 
     ReadyFlagForms(String object, Break broken, Random rnd) {
-        this.f = "ready_" + object;
-        this.m = f + "_m";
-        this.cv = f + "_cv";
+        this.object = object;
+        int pick = rnd.nextInt(3);
+        this.member = rnd.nextInt(3) == 0;
+        this.f = member ? "rf_" + object + ".f" : "ready_" + object;
+        this.m = member ? "rf_" + object + ".m" : f + "_m";
+        this.cv = member ? "rf_" + object + ".cv" : f + "_cv";
         this.broken = broken;
         String[] tests = {"!" + f, f + " == 0", f + " < 1"};
-        this.test = tests[rnd.nextInt(tests.length)];
+        this.test = tests[pick];
     }
 
     void declare(List<String> decls) {
+        if (member) {
+            decls.add("static struct { pthread_mutex_t m; int f; pthread_cond_t cv; } rf_" + object
+                    + " = { PTHREAD_MUTEX_INITIALIZER, 0, PTHREAD_COND_INITIALIZER };");
+            return;
+        }
         decls.add("static int " + f + ";");
         decls.add("static pthread_mutex_t " + m + " = PTHREAD_MUTEX_INITIALIZER;");
         decls.add("static pthread_cond_t " + cv + " = PTHREAD_COND_INITIALIZER;");

@@ -22,24 +22,31 @@ final class TicketForms {
     private final String object;
     private final Break broken;
     private final boolean postfix;
+    /** The counter and its mutex are members of a static struct ({@code tks_X.c}: {@code weft.thread.MemberCells}). */
+    private final boolean member;
 
     /** The tickets of {@code object}; {@code broken} null for the race-free form. */
     TicketForms(String object, Break broken, Random rnd) {
         this.object = object;
         this.broken = broken;
         this.postfix = rnd.nextBoolean();
+        this.member = rnd.nextInt(3) == 0;
     }
 
     private String counter() {
-        return "tk_" + object;
+        return member ? "tks_" + object + ".c" : "tk_" + object;
     }
 
     private String mutex() {
-        return "tkm_" + object;
+        return member ? "tks_" + object + ".m" : "tkm_" + object;
     }
 
     /** The counter (a second one for the other-counter hole) and its mutex. */
     void declare(List<String> decls) {
+        if (member) {
+            decls.add("struct { pthread_mutex_t m; int c; int c2; } tks_" + object + " = { PTHREAD_MUTEX_INITIALIZER, 0, 0 };");
+            return;
+        }
         decls.add("int " + counter() + ";");
         if (broken == Break.OTHER_COUNTER) decls.add("int " + counter() + "2;");
         decls.add("pthread_mutex_t " + mutex() + " = PTHREAD_MUTEX_INITIALIZER;");
