@@ -182,8 +182,8 @@ final class MemberCells {
 
     /** The constant {@code e} of {@code main} stores in all of cell {@code c}, or null. */
     private Long initialValue(Function main, Edge e, Variable c) {
+        if (!(c.type() instanceof CType.Int t)) return null;
         if (e.stmt() instanceof Stmt.Assign a && c.equals(cell(main, a.lhs())) && Expr.stripCasts(a.rhs()) instanceof Expr.IntConst k) {
-            CType.Int t = (CType.Int) c.type();
             return weft.ir.IntConversions.truncate(k.value(), t.size(), t.signed());
         }
         if (!(e.stmt() instanceof Stmt.Call call) || !(program.target(call) instanceof CallTarget.Library lib)

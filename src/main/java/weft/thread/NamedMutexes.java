@@ -90,7 +90,7 @@ public final class NamedMutexes {
                 weft.ir.Variable v = lhs == null ? null : cell(fn, lhs);
                 if (v == null) continue;
                 // a member's initialisers give its initial value: not writes
-                if (MemberCells.isMember(v) && members.initialisers(v).contains(e)) continue;
+                if (MemberCells.isMember(v) && v.type() instanceof CType.Int && members.initialisers(v).contains(e)) continue;
                 if (e.stmt() instanceof Stmt.Assign) out.computeIfAbsent(v, k -> new ArrayList<>()).add(new Write(fn, e));
                 else rejected.add(v);
             }

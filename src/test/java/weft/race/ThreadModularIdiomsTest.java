@@ -55,7 +55,8 @@ class ThreadModularIdiomsTest {
     }
 
     /**
-     * The annotated counter joins, ready flags, per-thread records, join trees, tickets and slot masks: race-free ones
+     * The annotated counter joins, ready flags, per-thread records, join trees, tickets, slot masks and pool objects
+     * (the idioms' state as members of one object): race-free ones
      * proved by the layer alone, racy ones reported.
      */
     @Test

@@ -93,7 +93,7 @@ final class CounterJoinForms {
             decls.add("static void " + base + "_dtor(void *v) { (void) v; " + base + "_cleaned++; }");
         }
         if (layout != Layout.GLOBALS) {
-            decls.add("struct " + base + "_s { pthread_mutex_t m; int c; pthread_cond_t cv; int run; pthread_mutex_t fm; };");
+            decls.add("struct " + base + "_s { pthread_mutex_t m; int c; pthread_cond_t cv; int run; pthread_mutex_t fm; void *next; };");
             if (layout != Layout.STATIC_STRUCT) decls.add("static struct " + base + "_s *" + base + "_p;");
             else decls.add("static struct " + base + "_s " + base + " = { .m = PTHREAD_MUTEX_INITIALIZER, .cv = PTHREAD_COND_INITIALIZER, "
                     + ".fm = PTHREAD_MUTEX_INITIALIZER" + (flag != null && startsSet ? ", .run = 1" : "") + " };");
@@ -120,7 +120,7 @@ final class CounterJoinForms {
     /** What main does once before the creates: create the key of break {@code DESTRUCTOR}, set the flag unless it starts set; or null. */
     String setUp() {
         String p = base + "_p";
-        String fields = broken == Break.WRONG_START ? p + "->c = -1; " + p + "->run = 0;" : clear ? "memset(" + p + ", 0, sizeof *" + p + ");" : p + "->c = 0; " + p + "->run = 0;";
+        String fields = broken == Break.WRONG_START ? p + "->c = -1; " + p + "->run = 0;" : clear ? "memset(" + p + ", 0, sizeof *" + p + ");" : p + "->c = 0; " + p + "->run = 0; " + p + "->next = 0;";
         String made = layout == Layout.HEAP ? p + " = calloc(1, sizeof *" + p + ");" : p + " = malloc(sizeof *" + p + ");";
         String alloc = layout != Layout.HEAP && layout != Layout.HEAP_MALLOC ? "" : made + " if (!" + p + ") abort(); "
                 + (layout == Layout.HEAP_MALLOC ? fields + " " : "") + "pthread_mutex_init(&" + p + "->m, 0); pthread_cond_init(&" + p
