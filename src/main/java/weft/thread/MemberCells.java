@@ -175,7 +175,7 @@ final class MemberCells {
             if (inits.containsKey(e) || done.get(e.from())) continue;
             // leaving the start before an initialiser (returning from main ends the program: no leaving)
             if (start.get(e.from()) && (!start.get(e.to()) && e.to() != main.cfg().exit() || leavesStart(e))) return null;
-            for (Touch t : touches(main, e)) if (meets(t, c)) return null;
+            for (Touch t : touches(main, e, Set.of(places.get(c).object()))) if (meets(t, c)) return null;
         }
         return new Start(inits.values().iterator().next(), Set.copyOf(inits.keySet()));
     }
@@ -254,10 +254,13 @@ final class MemberCells {
      * others only.
      */
     private Set<Variable> scan() {
-        // resolve every member access first, so that the cells are known before the overlaps are looked for
+        // only the objects of the integer cells met so far (those of every write's left side: NamedMutexes), whose
+        // accesses are resolved first, so that their cells are known before the overlaps are looked for
+        Set<MemObject> objs = new HashSet<>();
+        for (Map.Entry<Variable, Loc> en : places.entrySet()) if (en.getKey().type() instanceof CType.Int) objs.add(en.getValue().object());
         List<Touch> touches = new ArrayList<>();
         for (Function fn : program.functions().values()) {
-            for (Edge e : fn.cfg().edges()) touches.addAll(touches(fn, e));
+            for (Edge e : fn.cfg().edges()) touches.addAll(touches(fn, e, objs));
         }
         scanned = Set.copyOf(places.keySet());
         Map<MemObject, List<Map.Entry<Variable, Loc>>> byObject = new HashMap<>();
@@ -277,12 +280,17 @@ final class MemberCells {
     /** Bytes an access or a library call at {@code edge} may touch; {@code own} the cell it accesses exactly, or null. */
     private record Touch(Region region, Variable own, Edge edge) {}
 
-    /** What edge {@code e} of {@code fn} may touch: its accesses, and a library call's arguments. */
-    private List<Touch> touches(Function fn, Edge e) {
+    /**
+     * What edge {@code e} of {@code fn} may touch of the objects {@code objs} (and maybe of others): its accesses, and a
+     * library call's arguments.
+     */
+    private List<Touch> touches(Function fn, Edge e, Set<MemObject> objs) {
         List<Touch> out = new ArrayList<>();
+        if (objs.isEmpty()) return out;
         List<Lvalue> accessed = new ArrayList<>();
         accesses(e.stmt(), accessed);
         for (Lvalue lv : accessed) {
+            if (!meetsAny(pts.locations(fn.linkName(), lv), objs)) continue;
             Variable own = cell(fn, lv);
             for (Region r : regions.lvalue(fn, e.from(), lv)) out.add(new Touch(r, own, e));
         }
@@ -298,6 +306,11 @@ final class MemberCells {
             if (pts.mayDenoteUnknownCode(call.callee())) libraryTouches(fn, e, call, null, out);
         }
         return out;
+    }
+
+    private static boolean meetsAny(Set<Loc> locs, Set<MemObject> objs) {
+        for (Loc l : locs) if (objs.contains(l.object())) return true;
+        return false;
     }
 
     /** Whether {@code t} may touch the bytes of cell {@code c}. */
