@@ -8,7 +8,7 @@
  * {@link weft.ir.Expr} and {@link weft.ir.Lvalue}. Around them: types after data-model layout ({@link weft.ir.CType},
  * {@link weft.ir.StructType}, {@link weft.ir.DataModel}), storage objects ({@link weft.ir.Variable},
  * {@link weft.ir.GlobalInit}), source positions ({@link weft.ir.SourceLoc}), call targets ({@link weft.ir.CallTarget}),
- * and a few syntactic facts several analyses share ({@link weft.ir.AddressScan}, {@link weft.ir.AddressTaken},
+ * and a few syntactic facts several analyses share ({@link weft.ir.AddressScan}, {@link weft.ir.AddressTaken}, {@link weft.ir.Loads},
  * {@link weft.ir.Reassigned}, {@link weft.ir.MainArguments}, {@link weft.ir.VaLists}). {@link weft.ir.IntConversions}
  * is the one home of C's integer conversion rules (the integer promotions, the usual arithmetic conversions, the
  * truncation to a narrower type), which the front end, the interpreter, the interval analysis and the bounded layer all

@@ -191,30 +191,11 @@ final class UninitialisedPointers {
     }
 
     private static void expr(Expr e, List<Lvalue> out) {
-        if (e instanceof Expr.Load l) {
-            out.add(l.lvalue());
-            lvalue(l.lvalue(), out);
-        } else if (e instanceof Expr.AddrOf a) {
-            lvalue(a.lvalue(), out);
-        } else if (e instanceof Expr.Unary u) {
-            expr(u.operand(), out);
-        } else if (e instanceof Expr.Binary b) {
-            expr(b.left(), out);
-            expr(b.right(), out);
-        } else if (e instanceof Expr.Cast c) {
-            expr(c.operand(), out);
-        }
+        weft.ir.Loads.of(e, false, out::add);
     }
 
     /** The reads an lvalue makes to find its place (indices, pointers), not of the place itself. */
     private static void lvalue(Lvalue lv, List<Lvalue> out) {
-        if (lv instanceof Lvalue.Field f) {
-            lvalue(f.base(), out);
-        } else if (lv instanceof Lvalue.Index i) {
-            lvalue(i.base(), out);
-            expr(i.index(), out);
-        } else if (lv instanceof Lvalue.Deref d) {
-            expr(d.pointer(), out);
-        }
+        weft.ir.Loads.locating(lv, false, out::add);
     }
 }

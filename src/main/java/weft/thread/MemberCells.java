@@ -381,30 +381,10 @@ final class MemberCells {
     }
 
     private static void expr(Expr e, List<Lvalue> out) {
-        if (e instanceof Expr.Load l) {
-            out.add(l.lvalue());
-            inner(l.lvalue(), out);
-        } else if (e instanceof Expr.AddrOf a) {
-            inner(a.lvalue(), out);
-        } else if (e instanceof Expr.Unary u) {
-            expr(u.operand(), out);
-        } else if (e instanceof Expr.Binary b) {
-            expr(b.left(), out);
-            expr(b.right(), out);
-        } else if (e instanceof Expr.Cast c) {
-            expr(c.operand(), out);
-        }
+        weft.ir.Loads.of(e, false, out::add);
     }
 
-    /** The reads an lvalue makes to find its place (indices, pointers). */
     private static void inner(Lvalue lv, List<Lvalue> out) {
-        if (lv instanceof Lvalue.Field f) {
-            inner(f.base(), out);
-        } else if (lv instanceof Lvalue.Index i) {
-            inner(i.base(), out);
-            expr(i.index(), out);
-        } else if (lv instanceof Lvalue.Deref d) {
-            expr(d.pointer(), out);
-        }
+        weft.ir.Loads.locating(lv, false, out::add);
     }
 }

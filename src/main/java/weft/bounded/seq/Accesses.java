@@ -41,30 +41,18 @@ final class Accesses {
     }
 
     static void expr(Expr e, List<Access> out) {
-        if (e instanceof Expr.Load l) {
-            inside(l.lvalue(), out);
-            if (!(l.lvalue().type().unqualified() instanceof CType.Array)) out.add(new Access(l.lvalue(), false));
-        } else if (e instanceof Expr.AddrOf a) {
-            inside(a.lvalue(), out);
-        } else if (e instanceof Expr.Unary u) {
-            expr(u.operand(), out);
-        } else if (e instanceof Expr.Binary b) {
-            expr(b.left(), out);
-            expr(b.right(), out);
-        } else if (e instanceof Expr.Cast c) {
-            expr(c.operand(), out);
-        }
+        weft.ir.Loads.of(e, true, read(out));
     }
 
     /** The reads that locate {@code lv} (not the access of {@code lv} itself). */
     static void inside(Lvalue lv, List<Access> out) {
-        if (lv instanceof Lvalue.Field f) {
-            inside(f.base(), out);
-        } else if (lv instanceof Lvalue.Index i) {
-            inside(i.base(), out);
-            expr(i.index(), out);
-        } else if (lv instanceof Lvalue.Deref d) {
-            expr(d.pointer(), out);
-        }
+        weft.ir.Loads.locating(lv, true, read(out));
+    }
+
+    /** A read of each loaded place but an array's (its load is a decay). */
+    private static java.util.function.Consumer<Lvalue> read(List<Access> out) {
+        return lv -> {
+            if (!(lv.type().unqualified() instanceof CType.Array)) out.add(new Access(lv, false));
+        };
     }
 }
