@@ -107,6 +107,33 @@ final class CounterJoinForms {
         if (!fm.equals(m)) decls.add("static pthread_mutex_t " + fm + " = PTHREAD_MUTEX_INITIALIZER;");
     }
 
+    /**
+     * Worker role {@code r} (routine {@code fn}, unit {@code u}) counted instead of joined: its counter declared, set up,
+     * counted in before each create (detached), awaited by main among its joins. Self-counted a third of the time, the
+     * layout drawn, both from streams of their own (the generator's other draws stay as they were).
+     */
+    static void place(ProgramGenerator.Role r, String fn, int u, boolean hole, long seed, Random nrnd, List<String> decls,
+                      List<GenProgram.Node> main, List<GenProgram.Node> joins) {
+        boolean self = new Random(seed ^ (0x5E1FL * r.id)).nextInt(3) == 0;
+        Random lr = new Random(seed ^ (0xCE11L * r.id));
+        Layout layout = Layout.values()[lr.nextInt(Layout.values().length)];
+        r.counter = of(r.id, self, hole, layout, lr.nextBoolean(), nrnd);
+        r.counter.declare(decls);
+        if (r.counter.setUp() != null) main.add(GenProgram.Node.stmt(u, r.counter.setUp(), false));
+        if (r.loop) {
+            decls.add("pthread_t ts" + r.id + "[2];");
+            decls.add("int ids" + r.id + "[2];");
+            main.add(GenProgram.Node.block(u, "for (int i = 0; i < 2; i++) {", List.of(
+                    GenProgram.Node.stmt(-1, "ids" + r.id + "[i] = i;", false),
+                    GenProgram.Node.stmt(-1, r.counter.beforeCreate("i == 0"), false),
+                    GenProgram.Node.stmt(-1, "if (pthread_create(&ts" + r.id + "[i], 0, " + fn + ", " + r.argument("i") + ") == 0) pthread_detach(ts" + r.id + "[i]);", false)), "}"));
+        } else {
+            decls.add("pthread_t t" + r.id + ";");
+            main.add(GenProgram.Node.stmt(u, r.counter.beforeCreate("1") + " if (pthread_create(&t" + r.id + ", 0, " + fn + ", 0) == 0) pthread_detach(t" + r.id + ");", false));
+        }
+        joins.add(GenProgram.Node.stmt(u, r.counter.await(), false));
+    }
+
     /** Whether the workers count themselves in and work while the stop flag is set. */
     boolean selfCounted() {
         return flag != null;

@@ -207,26 +207,7 @@ final class ProgramGenerator {
             if (counterHole || options.newForms() && !(partialJoin || tryJoin) && hole != Hole.SELF_CALL && !(hole == Hole.RECORD_JOIN && r.records)
                     && !(hole == Hole.CANCEL_RELAY && r.id == 1 + holeRole(roles)) && nrnd.nextInt(6) == 0) {
                 // the workers counted in and out, main waits for the count to reach 0 (issue 34)
-                // self-counted workers stopped by a flag (weft.thread.StopFlags) a third of the time
-                boolean self = new Random(seed ^ (0x5E1FL * r.id)).nextInt(3) == 0;
-                // the counter's layout from its own stream (the other draws stay as they were): globals, or members
-                Random lr = new Random(seed ^ (0xCE11L * r.id));
-                CounterJoinForms.Layout layout = CounterJoinForms.Layout.values()[lr.nextInt(CounterJoinForms.Layout.values().length)];
-                r.counter = CounterJoinForms.of(r.id, self, counterHole, layout, lr.nextBoolean(), nrnd);
-                r.counter.declare(decls);
-                if (r.counter.setUp() != null) main.add(Node.stmt(u, r.counter.setUp(), false));
-                if (r.loop) {
-                    decls.add("pthread_t ts" + r.id + "[2];");
-                    decls.add("int ids" + r.id + "[2];");
-                    main.add(Node.block(u, "for (int i = 0; i < 2; i++) {", List.of(
-                            Node.stmt(-1, "ids" + r.id + "[i] = i;", false),
-                            Node.stmt(-1, r.counter.beforeCreate("i == 0"), false),
-                            Node.stmt(-1, "if (pthread_create(&ts" + r.id + "[i], 0, " + fn + ", " + r.argument("i") + ") == 0) pthread_detach(ts" + r.id + "[i]);", false)), "}"));
-                } else {
-                    decls.add("pthread_t t" + r.id + ";");
-                    main.add(Node.stmt(u, r.counter.beforeCreate("1") + " if (pthread_create(&t" + r.id + ", 0, " + fn + ", 0) == 0) pthread_detach(t" + r.id + ");", false));
-                }
-                joins.add(Node.stmt(u, r.counter.await(), false));
+                CounterJoinForms.place(r, fn, u, counterHole, seed, nrnd, decls, main, joins);
                 continue;
             }
             if (r.loop) {
