@@ -53,6 +53,11 @@ public record WitnessTrace(List<Edge> edges, Edge first, Edge second, List<Value
 
     private static final Pattern NONDET_KEY = Pattern.compile("(.+)@(.+)#(\\d+)");
     private static final Pattern CALL = Pattern.compile("(\\S+) = ([A-Za-z_]\\w*)\\(.*");
+    /**
+     * A call step, its result stored or not: not the test of an {@code if} around the call at the same place
+     * ({@code assume(...)}; once taken for the call, it gave the next thread's creation to the first create's test).
+     */
+    private static final Pattern CALL_STEP = Pattern.compile("(?:\\S+ = )?(?!assume\\()[A-Za-z_]\\w*\\(.*");
     private static final Pattern COPY = Pattern.compile("([A-Za-z_]\\w*(?:(?:\\.|->)[A-Za-z_]\\w*)*) = (\\S+)");
     private static final Pattern NUMBER = Pattern.compile("-?\\d+");
 
@@ -105,7 +110,7 @@ public record WitnessTrace(List<Edge> edges, Edge first, Edge second, List<Value
             if (t.index() == 0 || SourceLoc.NONE.equals(t.createdAt())) continue;
             for (int i = from; i < steps.size(); i++) {
                 Step s = steps.get(i);
-                if (s.thread() < t.index() && creates[i] < 0 && s.loc().equals(t.createdAt()) && s.statement().contains("(")) {
+                if (s.thread() < t.index() && creates[i] < 0 && s.loc().equals(t.createdAt()) && CALL_STEP.matcher(s.statement()).matches()) {
                     creates[i] = t.index();
                     from = i + 1;
                     break;
