@@ -24,8 +24,9 @@ import java.util.Random;
  * mutex are globals, or members of one static struct ({@code liveN.c}), or of one struct main allocates with
  * {@code calloc} (or {@code malloc}, then clears it with {@code memset} or sets its fields) before its creates and
  * reaches through a global pointer ({@code liveN_p->c}), the shape real pools have (corpus {@code 40-pool-objects}).
- * Breaks {@code RESET_THROUGH_POINTER} and {@code RESET_BY_MEMSET} (all layouts): main clears the count before its wait
- * through a pointer to it or with {@code memset} (corpus {@code 40-pool-objects/03}, {@code 04}), so the count seen is
+ * Breaks {@code RESET_THROUGH_POINTER}, {@code RESET_BY_MEMSET} and {@code RESET_BY_CALL_POINTER} (all layouts): main
+ * clears the count before its wait through a pointer to it, with {@code memset}, or with {@code memset} called through a
+ * function pointer (corpus {@code 40-pool-objects/03}, {@code 04}), so the count seen is
  * no longer what the count-ins and count-outs made it. Break {@code WRONG_START} (the {@code malloc} layout only): main sets the count to -1 instead of 0, so the waiter
  * reads 0 one count-out early (an indeterminate start, never set, is corpus {@code 40-pool-objects/13}: the oracles
  * cannot decide it).
@@ -37,13 +38,13 @@ final class CounterJoinForms {
      * waits once ({@code if}, not {@code while}), so the first thread's wake-up (or a spurious one) lets it on while
      * others still count.
      */
-    enum Break { OUT_FIRST, ALL_BUT_ONE, UNCOUNTED_FIRST, IF_WAIT, FLAG_AFTER_WAIT, BEFORE_FLAG, DESTRUCTOR, WRONG_START, RESET_THROUGH_POINTER, RESET_BY_MEMSET }
+    enum Break { OUT_FIRST, ALL_BUT_ONE, UNCOUNTED_FIRST, IF_WAIT, FLAG_AFTER_WAIT, BEFORE_FLAG, DESTRUCTOR, WRONG_START, RESET_THROUGH_POINTER, RESET_BY_MEMSET, RESET_BY_CALL_POINTER }
 
     /** The breaks of the form main counts in, and of the self-counted form. */
     static final List<Break> COUNTED = List.of(Break.OUT_FIRST, Break.ALL_BUT_ONE, Break.UNCOUNTED_FIRST, Break.IF_WAIT, Break.DESTRUCTOR,
-            Break.RESET_THROUGH_POINTER, Break.RESET_BY_MEMSET);
+            Break.RESET_THROUGH_POINTER, Break.RESET_BY_MEMSET, Break.RESET_BY_CALL_POINTER);
     static final List<Break> SELF = List.of(Break.OUT_FIRST, Break.ALL_BUT_ONE, Break.IF_WAIT, Break.FLAG_AFTER_WAIT, Break.BEFORE_FLAG,
-            Break.DESTRUCTOR, Break.RESET_THROUGH_POINTER, Break.RESET_BY_MEMSET);
+            Break.DESTRUCTOR, Break.RESET_THROUGH_POINTER, Break.RESET_BY_MEMSET, Break.RESET_BY_CALL_POINTER);
 
     /** Where the counter and its companions live. */
     enum Layout { GLOBALS, STATIC_STRUCT, HEAP, HEAP_MALLOC }
@@ -207,7 +208,8 @@ final class CounterJoinForms {
     String await() {
         // breaks RESET_*: the count cleared, holding its mutex, by a write the counter's own accesses do not show
         String reset = broken == Break.RESET_THROUGH_POINTER ? "{ int *cp = &" + c + "; *cp = 0; } "
-                : broken == Break.RESET_BY_MEMSET ? "memset(&" + c + ", 0, sizeof " + c + "); " : "";
+                : broken == Break.RESET_BY_MEMSET ? "memset(&" + c + ", 0, sizeof " + c + "); "
+                : broken == Break.RESET_BY_CALL_POINTER ? "{ void *(*clear)(void *, int, size_t) = memset; clear(&" + c + ", 0, sizeof " + c + "); } " : "";
         String wait = "pthread_mutex_lock(&" + m + "); " + reset + (broken == Break.IF_WAIT ? "if" : "while") + " (" + test + ") pthread_cond_wait(&" + cv + ", &" + m + "); pthread_mutex_unlock(&" + m + ");";
         if (broken == Break.DESTRUCTOR) wait += " r += " + base + "_cleaned;";
         if (flag == null) return wait;
