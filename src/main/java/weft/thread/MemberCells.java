@@ -122,17 +122,7 @@ final class MemberCells {
         if (p == null) return false;
         Start start = start(c);
         if (start != null) return start.value() == 0;
-        if (p.object() instanceof MemObject.Var v) {
-            GlobalInit init = program.init(v.variable());
-            if (init == null) return true;
-            long lo = p.offset();
-            long hi = lo + c.type().size();
-            for (GlobalInit.Item it : init.items()) {
-                long size = Math.max(it.type().size(), 1);
-                if (it.offset() < hi && lo < it.offset() + size && !(it.value() instanceof Expr.IntConst k && k.value() == 0)) return false;
-            }
-            return true;
-        }
+        if (p.object() instanceof MemObject.Var v) return NamedMutexes.zeroIn(program.init(v.variable()), p.offset(), p.offset() + c.type().size());
         return p.object() instanceof MemObject.Heap h && allocKind(h) == Event.AllocKind.CALLOC;
     }
 

@@ -103,9 +103,16 @@ public final class NamedMutexes {
 
     private boolean zeroInitialised(weft.ir.Variable c) {
         if (MemberCells.isMember(c)) return members.zeroInitialised(c);
-        GlobalInit init = program.init(c);
+        return zeroIn(program.init(c), 0, c.type().size());
+    }
+
+    /** Whether static initialiser {@code init} (null: none) stores only zeros in bytes {@code [lo, hi)}. */
+    static boolean zeroIn(GlobalInit init, long lo, long hi) {
         if (init == null) return true;
-        for (GlobalInit.Item it : init.items()) if (!(it.value() instanceof Expr.IntConst k && k.value() == 0)) return false;
+        for (GlobalInit.Item it : init.items()) {
+            long size = Math.max(it.type().size(), 1);
+            if (it.offset() < hi && lo < it.offset() + size && !(it.value() instanceof Expr.IntConst k && k.value() == 0)) return false;
+        }
         return true;
     }
 
@@ -135,8 +142,14 @@ public final class NamedMutexes {
         return program.target(c) instanceof CallTarget.Library lib ? lib.model().event() : null;
     }
 
-    /** The global mutexes {@code fn} locks by name. */
+    private final Map<String, Set<weft.ir.Variable>> lockedInCache = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The mutex cells {@code fn} locks by name (computed once per function: {@link #heldAt} asks it per write). */
     public Set<weft.ir.Variable> lockedIn(Function fn) {
+        return lockedInCache.computeIfAbsent(fn.linkName(), k -> computeLockedIn(fn));
+    }
+
+    private Set<weft.ir.Variable> computeLockedIn(Function fn) {
         Set<weft.ir.Variable> out = new LinkedHashSet<>();
         for (Edge e : fn.cfg().edges()) {
             if (event(e) instanceof Event.Lock l && l.kind() == Event.LockKind.MUTEX && !l.trying()) {
@@ -144,7 +157,7 @@ public final class NamedMutexes {
                 if (v != null) out.add(v);
             }
         }
-        return out;
+        return java.util.Collections.unmodifiableSet(out);
     }
 
     /** Per (function, mutex): {@link #held}, computed once (the idioms ask it for every write and every candidate). */
@@ -155,7 +168,7 @@ public final class NamedMutexes {
         return heldCache.computeIfAbsent(List.of(fn.linkName(), lock), k -> computeHeld(fn, lock));
     }
 
-    /** A global mutex named directly that is held (on every path) where {@code e} of {@code fn} starts, or null. */
+    /** A mutex cell named directly that is held (on every path) where {@code e} of {@code fn} starts, or null. */
     public weft.ir.Variable heldAt(Function fn, Edge e) {
         weft.ir.Variable held = null;
         for (weft.ir.Variable l : lockedIn(fn)) if (held(fn, l).get(e.from())) held = l;
