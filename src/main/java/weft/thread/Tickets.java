@@ -70,6 +70,15 @@ public final class Tickets {
         return m == null ? null : m.get(v);
     }
 
+    /**
+     * The cell array lvalue {@code array} designates in {@code f} ({@link NamedMutexes#cell}: a file-scope variable, or a
+     * member of one location of a single object allocated at most once), or null: two accesses that index the same
+     * cell index the same array.
+     */
+    public Variable namedArray(Function f, Lvalue array) {
+        return array.type().unqualified() instanceof weft.ir.CType.Array ? mutexes.cell(f, array) : null;
+    }
+
     private Map<Variable, Counter> findCounters() {
         Map<Variable, Counter> out = new HashMap<>();
         for (Map.Entry<Variable, List<NamedMutexes.Write>> w : mutexes.integers().entrySet()) {

@@ -102,7 +102,7 @@ enum Hole {
     /**
      * (34) an array whose users select their element by a ticket from a counter under a mutex ({@link TicketForms}),
      * one user's ticket broken: read and incremented in two sections, read outside the lock, halved, given back, or
-     * taken from another counter.
+     * taken from another counter, or its element selected in a view of slots (a struct member) shifted by one.
      */
     TICKET,
     /**

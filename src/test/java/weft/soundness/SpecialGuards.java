@@ -96,12 +96,12 @@ final class SpecialGuards {
                 ProgramGenerator.Role first = users.stream().filter(r -> r.id > 0).findFirst().orElseThrow();
                 if (isHole) g.holeRoleIndex = first.id - 1;
                 for (ProgramGenerator.Role r : users) {
-                    String el = o.name + "[$ME$]";
+                    String el = tk.element(o.name, "$ME$", isHole && r == first, false);
                     String use = g.nrnd.nextBoolean() ? el + " = " + el + " + 1;" : el + " = 5; r += " + el + ";";
                     r.body.add(Node.stmt(g.unit++, tk.user(use, isHole && r == first), true));
                 }
                 if (isHole) g.holeDone = true;
-                post.add(Node.stmt(g.unit++, "r += " + o.name + "[0] + " + o.name + "[3];", true));
+                post.add(Node.stmt(g.unit++, "r += " + tk.element(o.name, "0", false, true) + " + " + tk.element(o.name, "3", false, true) + ";", true));
                 return true;
             }
             default -> {
