@@ -29,11 +29,14 @@ final class SlotIndex {
         Lvalue lv = x.access().lvalue();
         if (lv == null) return null;
         Lvalue.Index member = memberElement(lv);
-        if (member != null) return Expr.loadedVariable(member.index());
+        return Expr.loadedVariable(member != null ? member.index() : elementIndex(lv));
+    }
+
+    /** The index of the element {@link InstanceAccess#element} finds ({@code g[k]}, {@code *(p + k)}), or null. */
+    private static Expr elementIndex(Lvalue lv) {
         lv = InstanceAccess.element(lv);
-        Expr index = lv instanceof Lvalue.Index ix ? ix.index()
+        return lv instanceof Lvalue.Index ix ? ix.index()
                 : lv instanceof Lvalue.Deref d && Expr.stripCasts(d.pointer()) instanceof Expr.Binary b && b.op() == Expr.BinOp.ADD ? b.right() : null;
-        return Expr.loadedVariable(index);
     }
 
     /**
@@ -61,9 +64,11 @@ final class SlotIndex {
     /**
      * For an element of an array member ({@code p->a[k]}, {@code g.a[k]}, or within it: {@code p->a[k].f},
      * {@code p->a[k][i]}, in bounds as {@link InstanceAccess#element} assumes): the index lvalue {@code p->a[k]}; null
-     * when the array is not a member reached through {@code .} and {@code ->} alone.
+     * when the array is not a member reached through {@code .} and {@code ->} alone, or when the access lies in an
+     * element of an outer array ({@code p[j].a[k]}: {@link #elementIndex}).
      */
     static Lvalue.Index memberElement(Lvalue lv) {
+        if (lv == null || elementIndex(lv) != null) return null;
         while (lv != null) {
             if (lv instanceof Lvalue.Index ix && ix.base() instanceof Lvalue.Field f && memberChain(f)) return ix;
             if (lv instanceof Lvalue.Field f) lv = f.base();
