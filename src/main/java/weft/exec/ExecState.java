@@ -232,7 +232,11 @@ public final class ExecState {
             if (program.isLibcObject(v)) continue;
             if (v.kind() == Variable.Kind.STRING) {
                 o.readOnly = true;
-                byte[] known = weft.model.StringLiteralText.knownBytes(v.name(), o.size);
+                // the whole source text when the front end kept it (its length must match the object's), else the
+                // IR name's prefix
+                byte[] whole = weft.model.StringLiteralText.bytes(program.stringText(v));
+                byte[] known = whole != null && whole.length + 1 == o.size ? java.util.Arrays.copyOf(whole, whole.length + 1)
+                        : weft.model.StringLiteralText.knownBytes(v.name(), o.size);
                 int n = known == null ? 0 : known.length;
                 if (n > 0) System.arraycopy(known, 0, o.writableBytes(), 0, n);
                 if (n < o.size) o.setUnknown(n, o.size - n, true);

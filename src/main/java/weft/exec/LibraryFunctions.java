@@ -272,11 +272,40 @@ public final class LibraryFunctions {
             return in.finishCall(t, c, e, Value.of(now), null);
         } else if (sem instanceof Semantics.Sleep) {
             return in.finishCall(t, c, e, Value.ZERO, null);
+        } else if (sem instanceof Semantics.FormatInto fi) {
+            return formatInto(t, c, e, call, name, fi, args);
         } else if (sem instanceof Semantics.RawOutput) {
             if (st.exhaustive) throw Abandon.unsupported(name + " reads memory not accounted for in proofs");
             return in.finishCall(t, c, e, null, null);
         }
         throw Abandon.unsupported("library function " + name);
+    }
+
+    /**
+     * {@code snprintf(dest, count, format, ...)} and {@code sprintf}: the text {@link Formatter} computes, its first
+     * {@code count - 1} bytes and a terminator written at {@code dest} (nothing when {@code count} is 0); the format and
+     * the string arguments read as far as the formatting read them. Returns the whole text's length.
+     */
+    private boolean formatInto(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics.FormatInto fi, List<Value> args) {
+        Value.Ptr f = ptr(LibraryBehaviour.arg(args, fi.format()), name);
+        checkFormat(f, true);
+        long bound = fi.count() < 0 ? Long.MAX_VALUE : count(LibraryBehaviour.arg(args, fi.count()));
+        Formatter.Result r = new Formatter(st.mem, st.dm).format(f, args.subList(Math.min(args.size(), fi.format() + 1), args.size()), name);
+        if (!st.mem.get(f.obj()).readOnly) access(c, f, strlen(f) + 1, false, call, name);
+        for (Formatter.Read read : r.reads()) access(c, read.ptr(), read.length(), false, call, name);
+        long written = Math.min(r.bytes().length + 1L, bound);
+        if (written > 0) {
+            Value.Ptr d = ptr(LibraryBehaviour.arg(args, fi.dest()), name);
+            if (d.obj() == f.obj() || r.reads().stream().anyMatch(x -> x.ptr().obj() == d.obj())) {
+                throw Abandon.unsupported(name + " into an object it reads");
+            }
+            access(c, d, written, true, call, name);
+            if (!c.dry) {
+                for (int i = 0; i < written - 1; i++) st.mem.writeRaw(d.obj(), d.off() + i, 1, r.bytes()[i] & 0xff);
+                st.mem.writeRaw(d.obj(), d.off() + written - 1, 1, 0);
+            }
+        }
+        return in.finishCall(t, c, e, Value.of(r.bytes().length), null);
     }
 
     /**

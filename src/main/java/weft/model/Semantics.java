@@ -33,6 +33,13 @@ public sealed interface Semantics {
     /** Output of raw bytes ({@code write}, {@code fwrite}): a read of memory whose extent is not computed. */
     record RawOutput() implements Semantics {}
 
+    /**
+     * Formats the printf format at argument {@code format} with the arguments after it into the buffer at {@code dest}:
+     * at most {@code count} bytes, the terminator included ({@code count} &lt; 0: no bound, {@code sprintf}); returns
+     * the length of the whole text ({@code snprintf}, {@code sprintf}).
+     */
+    record FormatInto(int dest, int count, int format) implements Semantics {}
+
     /** The current time ({@code out}: an output pointer argument, executed only when null): an input. */
     record CurrentTime(int out) implements Semantics {}
 

@@ -56,6 +56,7 @@ final class SemanticsTable {
                     case "find-char" -> new Semantics.FindChar(arg(a, "s"), arg(a, "ch"));
                     case "output" -> new Semantics.Output(arg(a, "text"), a.containsKey("format"));
                     case "raw-output" -> new Semantics.RawOutput();
+                    case "format-into" -> new Semantics.FormatInto(arg(a, "dest"), a.containsKey("count") ? arg(a, "count") : -1, arg(a, "format"));
                     case "current-time" -> new Semantics.CurrentTime(arg(a, "out"));
                     case "random-int" -> new Semantics.RandomInt();
                     case "returns-zero" -> new Semantics.ReturnsZero();

@@ -63,6 +63,30 @@ class ReproducerTsanTest {
         assertTrue(reproduced >= MIN_REPRODUCED, "reproduced: " + reproduced);
     }
 
+    /**
+     * Issue 35: every racy program of {@code 41-library-inputs} (races behind C library calls the explorer runs:
+     * formatting, ...) is confirmed, and its reproducer makes ThreadSanitizer report the race; none left out.
+     */
+    @Test
+    void everyRaceBehindLibraryCallsIsConfirmedAndReplays(@TempDir Path dir) throws Exception {
+        String unavailable = ReproducerRuns.unavailable();
+        Assumptions.assumeTrue(unavailable == null, () -> "reproducers not run: " + unavailable);
+        List<String> failures = new ArrayList<>();
+        int n = 0;
+        for (Path p : ReproducerBench.corpusPrograms(1)) {
+            if (!p.getParent().getFileName().toString().equals("41-library-inputs")) continue;
+            Optional<RaceWitness> w = ReproducerRuns.witness(p, DataModel.LP64, new AnalysisOptions(200, 1000, true, 3000), 120);
+            if (w.isEmpty()) {
+                failures.add("not confirmed: " + p);
+                continue;
+            }
+            ReproducerRuns.Outcome o = ReproducerRuns.run(w.get(), p, Files.createDirectories(dir.resolve(Integer.toString(++n))));
+            if (o.kind() != ReproducerRuns.Kind.REPRODUCED) failures.add(o.kind() + " " + p + ": " + o.detail());
+        }
+        assertEquals(List.of(), failures);
+        assertTrue(n >= 3, "racy programs in 41-library-inputs: " + n);
+    }
+
     private static boolean relocksByKind(Path p) throws java.io.IOException {
         String text = Files.readString(p);
         return text.contains("RECURSIVE") || text.contains("ERRORCHECK") || text.contains("mtx_recursive");

@@ -9,7 +9,8 @@ import java.util.List;
  * How {@link ProgramGenerator} writes one access to an object of the default mutex discipline: locked and unlocked
  * around it (directly, through wrappers, conditionally on a flag main set, by a successful trylock, in a loop, in a
  * helper, with a VLA whose size reads the object), or, for a hole, breaking the discipline. Sometimes (issue 31's
- * constructs) the access is made under an indeterminate value ({@link IndeterminateForms}). Shares the generator's
+ * constructs) the access is made under an indeterminate value ({@link IndeterminateForms}), and a hole's access behind
+ * a formatted text ({@link FormatForms}). Shares the generator's
  * state of the program being generated.
  */
 final class LockAccess {
@@ -158,8 +159,18 @@ final class LockAccess {
         }
     }
 
-    /** One access of role {@code r} to {@code o}, under the object's discipline, or breaking it when {@code holeHere}. */
+    /**
+     * One access of role {@code r} to {@code o}, under the object's discipline, or breaking it when {@code holeHere}; a
+     * hole's access sometimes behind a formatted text ({@link FormatForms}).
+     */
     Node access(ProgramGenerator.Obj o, ProgramGenerator.Role r, int op, boolean holeHere) {
+        Node n = accessNode(o, r, op, holeHere);
+        if (!holeHere || !g.options.newForms() || g.frnd.nextInt(5) != 0) return n;
+        String[] guard = FormatForms.guard(g.frnd);
+        return Node.block(n.unit(), guard[0], List.of(new Node(-1, n.open(), n.body(), n.close(), n.access())), guard[1]);
+    }
+
+    private Node accessNode(ProgramGenerator.Obj o, ProgramGenerator.Role r, int op, boolean holeHere) {
         int u = g.unit++;
         String lv = g.lvalue(o, r);
         switch (o.guard) {

@@ -97,6 +97,7 @@ final class ProgramGenerator {
     final Options options;
     Random rnd;
     Random nrnd; // the choices of issue 31's constructs, apart: without them, a seed gives the program it gave before
+    Random frnd; // the choices of issue 35's formatting guards, apart likewise
     MutexForms mutexForms;
     private final LockAccess locks = new LockAccess(this);
     private final SpecialGuards special = new SpecialGuards(this);
@@ -128,6 +129,7 @@ final class ProgramGenerator {
         helpers = new ArrayList<>();
         forms = new AccessForms(rnd, helpers, () -> names++);
         nrnd = new Random(seed ^ 0x31313131DEADL);
+        frnd = new Random(seed ^ 0x35353535F0F0L);
         mutexForms = new MutexForms(nrnd, helpers, () -> names++);
         indet = new IndeterminateForms(() -> names++, (lo, hi) -> {
             nondets.add(new GenProgram.Nondet(lo, hi));

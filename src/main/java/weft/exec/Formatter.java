@@ -1,0 +1,192 @@
+package weft.exec;
+
+import weft.ir.DataModel;
+import weft.ir.IntConversions;
+
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The text a printf format makes of its arguments, as glibc writes it, for the calls that format into memory
+ * ({@code sprintf}, {@code snprintf}: {@link weft.model.Semantics.FormatInto}). Conversions {@code d i u o x X c s %}
+ * with flags {@code - + space # 0}, field width and precision (given or {@code *}) and the length modifiers {@code hh
+ * h l ll j z t}. Anything else — floating point, {@code %p} (an address the run does not fix), {@code %n}, wide
+ * characters, positional arguments, a byte the run does not know, an argument of the wrong kind — is not computed:
+ * the execution stops there ({@link Abandon}), so a run never goes on with text glibc would not write.
+ */
+final class Formatter {
+    /** A string argument's bytes the formatting read: {@code length} bytes from {@code ptr}. */
+    record Read(Value.Ptr ptr, long length) {}
+
+    /** The text ({@code bytes}, no terminator) and the string arguments' bytes it read. */
+    record Result(byte[] bytes, List<Read> reads) {}
+
+    private final Memory mem;
+    private final DataModel dm;
+
+    Formatter(Memory mem, DataModel dm) {
+        this.mem = mem;
+        this.dm = dm;
+    }
+
+    /** The format at {@code format} (its bytes all known: checked by the caller) applied to {@code args}. */
+    Result format(Value.Ptr format, List<Value> args, String name) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        List<Read> reads = new ArrayList<>();
+        int next = 0;
+        long i = format.off();
+        while (true) {
+            int b = known(format, i++, name);
+            if (b == 0) break;
+            if (b != '%') {
+                out.write(b);
+                continue;
+            }
+            boolean left = false, plus = false, space = false, alt = false, zero = false;
+            int c = known(format, i++, name);
+            if (c == '%') {
+                out.write('%');
+                continue;
+            }
+            for (;; c = known(format, i++, name)) {
+                if (c == '-') left = true;
+                else if (c == '+') plus = true;
+                else if (c == ' ') space = true;
+                else if (c == '#') alt = true;
+                else if (c == '0') zero = true;
+                else break;
+            }
+            int width = -1;
+            if (c == '*') {
+                long w = intArg(args, next++, name);
+                if (w < 0) {
+                    left = true;
+                    w = -w;
+                }
+                width = (int) Math.min(w, Memory.MAX_OBJECT);
+                c = known(format, i++, name);
+            } else {
+                while (c >= '0' && c <= '9') {
+                    width = Math.max(0, width) * 10 + (c - '0');
+                    if (width > Memory.MAX_OBJECT) throw Abandon.unsupported(name + " field width");
+                    c = known(format, i++, name);
+                }
+            }
+            int precision = -1;
+            if (c == '.') {
+                c = known(format, i++, name);
+                if (c == '*') {
+                    long p = intArg(args, next++, name);
+                    precision = p < 0 ? -1 : (int) Math.min(p, Memory.MAX_OBJECT);
+                    c = known(format, i++, name);
+                } else {
+                    precision = 0;
+                    while (c >= '0' && c <= '9') {
+                        precision = precision * 10 + (c - '0');
+                        if (precision > Memory.MAX_OBJECT) throw Abandon.unsupported(name + " precision");
+                        c = known(format, i++, name);
+                    }
+                }
+            }
+            long size = dm.intSize;
+            if (c == 'h') {
+                c = known(format, i++, name);
+                size = 2;
+                if (c == 'h') {
+                    size = 1;
+                    c = known(format, i++, name);
+                }
+            } else if (c == 'l') {
+                c = known(format, i++, name);
+                size = dm.longSize;
+                if (c == 'l') {
+                    size = 8;
+                    c = known(format, i++, name);
+                }
+            } else if (c == 'j') {
+                size = 8;
+                c = known(format, i++, name);
+            } else if (c == 'z' || c == 't') {
+                size = dm.pointerSize;
+                c = known(format, i++, name);
+            }
+            String text;
+            switch (c) {
+                case 'd', 'i' -> {
+                    long v = IntConversions.truncate(intArg(args, next++, name), size, true);
+                    String digits = digits(Long.toString(Math.abs(v)).replace("-", ""), precision, v == 0);
+                    String sign = v < 0 ? "-" : plus ? "+" : space ? " " : "";
+                    text = pad(sign, digits, width, left, zero && precision < 0);
+                }
+                case 'u', 'x', 'X', 'o' -> {
+                    long v = IntConversions.truncate(intArg(args, next++, name), size, false);
+                    int radix = c == 'u' ? 10 : c == 'o' ? 8 : 16;
+                    String raw = Long.toUnsignedString(v, radix);
+                    if (c == 'X') raw = raw.toUpperCase();
+                    String digits = digits(raw, precision, v == 0);
+                    String prefix = "";
+                    if (alt && c == 'o' && !digits.startsWith("0")) digits = "0" + digits;
+                    if (alt && v != 0 && (c == 'x' || c == 'X')) prefix = c == 'x' ? "0x" : "0X";
+                    text = pad(prefix, digits, width, left, zero && precision < 0);
+                }
+                case 'c' -> {
+                    if (size != dm.intSize) throw Abandon.unsupported(name + " wide character");
+                    text = pad("", String.valueOf((char) (intArg(args, next++, name) & 0xff)), width, left, false);
+                }
+                case 's' -> {
+                    if (size != dm.intSize) throw Abandon.unsupported(name + " wide string");
+                    Value v = next < args.size() ? args.get(next++) : null;
+                    if (!(v instanceof Value.Ptr p)) throw Abandon.unsupported(name + " %s of " + v);
+                    StringBuilder s = new StringBuilder();
+                    long n = 0;
+                    boolean terminated = false;
+                    while (precision < 0 || n < precision) {
+                        int ch = known(p, p.off() + n, name);
+                        if (ch == 0) {
+                            terminated = true;
+                            break;
+                        }
+                        s.append((char) ch);
+                        n++;
+                    }
+                    reads.add(new Read(p, n + (terminated ? 1 : 0)));
+                    text = pad("", s.toString(), width, left, false);
+                }
+                default -> throw Abandon.unsupported(name + " conversion %" + (char) c);
+            }
+            for (int k = 0; k < text.length(); k++) out.write(text.charAt(k));
+            if (out.size() > Memory.MAX_OBJECT) throw Abandon.unsupported(name + " output too long");
+        }
+        return new Result(out.toByteArray(), reads);
+    }
+
+    /** The byte at offset {@code off} of {@code p}'s object: in bounds, written, known. */
+    private int known(Value.Ptr p, long off, String name) {
+        Block o = mem.get(p.obj());
+        if (off < 0 || off >= o.size || (p.bounded() && off >= p.hi())) throw Abandon.unsupported(name + " reads past the end of " + o.name);
+        if (o.anyUnknown(off, 1)) throw Abandon.unsupported(name + " of a byte not known");
+        return mem.readByte(p.obj(), off);
+    }
+
+    private static long intArg(List<Value> args, int i, String name) {
+        Value v = i < args.size() ? args.get(i) : null;
+        if (v instanceof Value.Int n) return n.v();
+        throw Abandon.unsupported(name + " integer conversion of " + v);
+    }
+
+    /** Digits at least {@code precision} long; precision 0 and value 0 print nothing (C11 7.21.6.1p8). */
+    private static String digits(String raw, int precision, boolean isZero) {
+        if (precision == 0 && isZero) return "";
+        if (precision > raw.length()) return "0".repeat(precision - raw.length()) + raw;
+        return raw;
+    }
+
+    private static String pad(String prefix, String body, int width, boolean left, boolean zero) {
+        int fill = Math.max(0, width - prefix.length() - body.length());
+        if (fill == 0) return prefix + body;
+        if (left) return prefix + body + " ".repeat(fill);
+        if (zero) return prefix + "0".repeat(fill) + body;
+        return " ".repeat(fill) + prefix + body;
+    }
+}
