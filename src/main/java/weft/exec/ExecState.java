@@ -94,6 +94,14 @@ public final class ExecState {
      * candidates (zero first), the bounded layer's hint for {@code loc}, or the value a followed witness forces.
      */
     Value chooseInput(CType type, String name, SourceLoc loc) {
+        return chooseInput(type, name, loc, Long.MIN_VALUE, Long.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #chooseInput(CType, String, SourceLoc)}, among the candidates within {@code [lo, hi]} (before the
+     * conversion to the type), {@code lo} when none is; a hinted or forced value outside becomes {@code lo}.
+     */
+    Value chooseInput(CType type, String name, SourceLoc loc, long lo, long hi) {
         Value v;
         if (type instanceof CType.Int it) {
             long[] cands;
@@ -102,6 +110,10 @@ public final class ExecState {
             if (IntConversions.isBool(it)) cands = new long[] {0, 1};
             else if (it.signed()) cands = new long[] {0, 1, -1, 2, r & 15, prev, 3, (r >> 8) & 255, r >> 16};
             else cands = new long[] {0, 1, 2, -1, r & 15, prev, 3, (r >> 8) & 255, r >> 16};
+            if (lo != Long.MIN_VALUE || hi != Long.MAX_VALUE) {
+                long[] in = java.util.Arrays.stream(cands).filter(x -> x >= lo && x <= hi).toArray();
+                cands = in.length > 0 ? in : new long[] {lo};
+            }
             List<Long> hints = valueHints.get(loc.shortString());
             if (hints != null && !hints.isEmpty()) {
                 // the hinted value first (index 0, the default), then the usual candidates
@@ -112,7 +124,8 @@ public final class ExecState {
                 cands = withHint;
             }
             Long forced = chooser.forcedValue(loc, nondetCount.getOrDefault(name + "@" + loc.shortString(), 0) + 1);
-            long x = Ints.convert(forced != null ? forced : cands[pickValue(cands.length)], it);
+            long picked = forced != null ? forced : cands[pickValue(cands.length)];
+            long x = Ints.convert(picked < lo || picked > hi ? lo : picked, it);
             previousValues.add(x);
             v = Value.of(x);
         } else if (type instanceof CType.Pointer) {

@@ -65,6 +65,8 @@ public final class LibraryFunctions {
             }
             if (!c.dry) t.cancelBits = n.v() != 0 ? t.cancelBits | sc.bit() : t.cancelBits & ~sc.bit();
             return in.finishCall(t, c, e, Value.ZERO, null);
+        } else if (sem instanceof Semantics.InputResult ir) {
+            return inputResult(t, c, e, call, name, ir, event, args);
         } else if (sem instanceof Semantics.SignalMask sm) {
             if (!(LibraryBehaviour.arg(args, sm.oldArg()) instanceof Value.Int i && i.v() == 0)) {
                 throw Abandon.unsupported(name + " with an output argument");
@@ -145,6 +147,22 @@ public final class LibraryFunctions {
             }
             default -> throw new IllegalStateException(op.toString());
         }
+    }
+
+    /**
+     * A result the world decides ({@link Semantics.InputResult}): an input within the row's bounds, recorded for the
+     * witness (the reproducer feeds it back). A call that may also touch memory through its variadic pointers
+     * ({@code prctl}) is not accounted for in proofs: a proof stops there, the search goes on.
+     */
+    private boolean inputResult(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics.InputResult ir, Event event, List<Value> args) {
+        if (ir.optionArg() >= 0 && !(LibraryBehaviour.arg(args, ir.optionArg()) instanceof Value.Int o && o.v() == ir.option())) {
+            throw Abandon.unsupported(name + " with another option than " + ir.option());
+        }
+        if (event instanceof Event.MemAccess && st.exhaustive) st.chooser.proofGap(name + " touches memory a proof does not account for");
+        if (call.result() == null || c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        CType type = call.result().type().unqualified();
+        if (!(type instanceof CType.Int)) throw Abandon.unsupported(name + " result of type " + type);
+        return in.finishCall(t, c, e, st.chooseInput(type, name, call.loc(), ir.lo(), ir.hi()), type);
     }
 
     private long knownKey(Value v) {

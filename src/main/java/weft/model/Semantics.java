@@ -46,6 +46,14 @@ public sealed interface Semantics {
     /** A pseudo-random non-negative {@code int} ({@code rand}, {@code random}): an input. */
     record RandomInt() implements Semantics {}
 
+    /**
+     * A result the world decides, an input within {@code [lo, hi]} (in the table, {@code max} is an int's): what the
+     * process's ids, the system's configuration... are is not the program's to know ({@code getpid}, {@code sysconf}).
+     * When {@code optionArg} is not negative, only calls whose argument {@code optionArg} is {@code option} are
+     * covered (e.g. {@code prctl(PR_SET_NAME, ..)}); others stop the execution.
+     */
+    record InputResult(long lo, long hi, int optionArg, long option) implements Semantics {}
+
     /** No effect on the program; returns 0 (attribute setters, yields, sleeps, {@code fflush}). */
     record ReturnsZero() implements Semantics {}
 

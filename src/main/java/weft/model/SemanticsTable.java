@@ -59,6 +59,9 @@ final class SemanticsTable {
                     case "format-into" -> new Semantics.FormatInto(arg(a, "dest"), a.containsKey("count") ? arg(a, "count") : -1, arg(a, "format"));
                     case "current-time" -> new Semantics.CurrentTime(arg(a, "out"));
                     case "random-int" -> new Semantics.RandomInt();
+                    case "input-result" -> new Semantics.InputResult(bound(a, "lo", Integer.MIN_VALUE), bound(a, "hi", Integer.MAX_VALUE),
+                            a.containsKey("option") ? Integer.parseInt(a.get("option").split(":")[0]) : -1,
+                            a.containsKey("option") ? Long.parseLong(a.get("option").split(":")[1]) : 0);
                     case "returns-zero" -> new Semantics.ReturnsZero();
                     case "sleep" -> new Semantics.Sleep();
                 case "returns-arg" -> new Semantics.ReturnsArg(arg(a, "arg"));
@@ -78,6 +81,13 @@ final class SemanticsTable {
             if (out.put(c[0], s) != null) throw new IllegalArgumentException(RESOURCE + ":" + no + ": " + c[0] + " given twice");
         }
         return out;
+    }
+
+    /** A bound {@code key=N}, {@code min} / {@code max} (an int's), or {@code dflt} when absent. */
+    private static long bound(Map<String, String> a, String key, long dflt) {
+        String v = a.get(key);
+        if (v == null) return dflt;
+        return v.equals("min") ? Integer.MIN_VALUE : v.equals("max") ? Integer.MAX_VALUE : Long.parseLong(v);
     }
 
     private static int arg(Map<String, String> a, String key) {

@@ -24,7 +24,8 @@
  *   a thread the witness never runs waits (bounded) until both racing threads are past their accesses.
  * - A racing thread's call after its last witnessed event but before its race point (a lock taken in the racing
  *   step, an atomic section's start) runs in the witness's place: the thread is not past its access yet.
- * - __VERIFIER_nondet_* (and time, rand, random when the witness gives their results) return the witness's values,
+ * - __VERIFIER_nondet_* (and time, rand, random, the process's ids, sysconf, get_nprocs, getpagesize and
+ *   prctl(PR_SET_NAME) when the witness gives their results) return the witness's values,
  *   per thread and function in order (0 when the witness gives none).
  * Every wait is bounded (WEFT_TIMEOUT_MS, default 3000): on expiry the runtime stops forcing (prints why) and the
  * program runs freely.
@@ -39,6 +40,9 @@
 #include <string.h>
 #include <threads.h>
 #include <time.h>
+#include <unistd.h>
+#include <sys/prctl.h>
+#include <sys/sysinfo.h>
 
 /* the real functions (the linker wraps the runtime's own references too) */
 extern __typeof__(pthread_mutex_lock) __real_pthread_mutex_lock;
@@ -408,6 +412,42 @@ long __wrap_random(void) {
     int found;
     long long v = value_for("random", &found);
     return found ? (long)v : __real_random();
+}
+
+/* C library results the world decides (semantics.tsv's input-result): the witness's value when it has one, else the
+   real function's */
+#define LIBINPUT0(type, name)                                  \
+    type __real_##name(void);                                  \
+    type __wrap_##name(void) {                                 \
+        int found;                                             \
+        long long v = value_for(#name, &found);                \
+        return found ? (type)v : __real_##name();              \
+    }
+LIBINPUT0(pid_t, getpid)
+LIBINPUT0(pid_t, getppid)
+LIBINPUT0(pid_t, gettid)
+LIBINPUT0(uid_t, getuid)
+LIBINPUT0(uid_t, geteuid)
+LIBINPUT0(gid_t, getgid)
+LIBINPUT0(gid_t, getegid)
+LIBINPUT0(int, get_nprocs)
+LIBINPUT0(int, get_nprocs_conf)
+LIBINPUT0(int, getpagesize)
+
+long __real_sysconf(int);
+long __wrap_sysconf(int name) {
+    int found;
+    long long v = value_for("sysconf", &found);
+    return found ? (long)v : __real_sysconf(name);
+}
+
+/* prctl runs (PR_SET_NAME names the thread), then returns the witness's result when it has one */
+int __real_prctl(int, unsigned long, unsigned long, unsigned long, unsigned long);
+int __wrap_prctl(int option, unsigned long a2, unsigned long a3, unsigned long a4, unsigned long a5) {
+    int r = __real_prctl(option, a2, a3, a4, a5);
+    int found;
+    long long v = value_for("prctl", &found);
+    return found ? (int)v : r;
 }
 
 #define INPUT(type, name) __attribute__((weak)) type name(void) { return (type)next_value(#name); }

@@ -1,5 +1,6 @@
 package weft.soundness;
 
+import java.util.List;
 import java.util.Random;
 
 /**
@@ -7,7 +8,9 @@ import java.util.Random;
  * {@code snprintf} and {@code sprintf}, {@code weft.exec.Formatter}): a hole's access runs only when a formatted text has
  * the length and first character the generator expects from glibc. Three times in four the expectation is glibc's (the
  * access runs), else it is off by one (it never runs). An explorer that formatted otherwise than glibc would skip an
- * access that runs (a wrong {@code true}, which ThreadSanitizer refutes) or run one that never does.
+ * access that runs (a wrong {@code true}, which ThreadSanitizer refutes) or run one that never does. A quarter of the
+ * guards ask the world instead ({@code getpid}, {@code sysconf}: results the explorer takes as inputs), and hold in
+ * every real run.
  */
 final class FormatForms {
     private FormatForms() {}
@@ -16,7 +19,11 @@ final class FormatForms {
      * The opening and closing text of a block whose body runs behind a formatting of one random conversion, into a
      * buffer of a random size.
      */
-    static String[] guard(Random rnd) {
+    static String[] guard(Random rnd, List<String> decls) {
+        if (rnd.nextInt(4) == 0) {
+            if (!decls.contains("#include <unistd.h>")) decls.add(0, "#include <unistd.h>");
+            return new String[] {"{ if (getpid() > 0 && sysconf(_SC_NPROCESSORS_ONLN) != 0) {", "} }"};
+        }
         int v = rnd.nextInt(4) == 0 ? -rnd.nextInt(5000) : rnd.nextInt(100000);
         String fmt;
         String text;
