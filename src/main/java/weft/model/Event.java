@@ -174,6 +174,23 @@ public sealed interface Event {
     record Atomic(AtomicOp op, int ptrArg, int valueArg, int expectedArg, boolean expectedIsPointer,
                   boolean valueByPointer, int resultArg, boolean casReturnsOld, Arith arith, boolean returnsNew,
                   boolean flagByte) implements Event {
+        /** What a call returns: a value of the object's type, a truth value, or nothing (void, or through a pointer). */
+        public enum Result { OBJECT_VALUE, TRUTH, NONE }
+
+        /**
+         * What this operation's call returns ({@code __atomic_sub_fetch(&i, ..)} an {@code int} for an {@code int i}):
+         * GCC's type-generic builtins are declared with placeholder types, so the front end types their calls by this.
+         */
+        public Result result() {
+            return switch (op) {
+                case LOAD, EXCHANGE -> resultArg < 0 && !valueByPointer ? Result.OBJECT_VALUE : Result.NONE;
+                case RMW -> Result.OBJECT_VALUE;
+                case CAS -> casReturnsOld ? Result.OBJECT_VALUE : Result.TRUTH;
+                case TEST_AND_SET -> Result.TRUTH;
+                default -> Result.NONE;
+            };
+        }
+
         /** A value form: the value is passed, and the old value returned, by value. */
         public Atomic(AtomicOp op, int ptrArg, int valueArg, int expectedArg, boolean expectedIsPointer) {
             this(op, ptrArg, valueArg, expectedArg, expectedIsPointer, false, -1, false);

@@ -40,6 +40,28 @@ public final class LibraryModels {
         return new LibraryModels(b.map);
     }
 
+    /** GCC's type-generic atomic builtins ({@code __atomic_*}, {@code __sync_*}) by name. */
+    private static final Map<String, Event.Atomic> GCC_ATOMICS = gccAtomicBuiltins();
+
+    private static Map<String, Event.Atomic> gccAtomicBuiltins() {
+        Builder b = new Builder();
+        gccAtomics(b);
+        Map<String, Event.Atomic> out = new HashMap<>();
+        b.map.forEach((n, m) -> {
+            if (m.event() instanceof Event.Atomic a) out.put(n, a);
+        });
+        return Map.copyOf(out);
+    }
+
+    /**
+     * What a call of GCC's type-generic atomic builtin {@code name} returns ({@link Event.Atomic#result}), or null when
+     * {@code name} is none of them: their declarations carry placeholder types, so the front end types the call by this.
+     */
+    public static Event.Atomic.Result gccAtomicResult(String name) {
+        Event.Atomic a = GCC_ATOMICS.get(name);
+        return a == null ? null : a.result();
+    }
+
     /** This table extended with {@code extra} models (e.g. from user configuration); extra ones win. */
     public LibraryModels with(List<LibraryModel> extra) {
         Map<String, LibraryModel> m = new HashMap<>(byName);
