@@ -463,7 +463,7 @@ final class ExprLowerer {
             if (a instanceof IASTExpression ae) args.add(rvalue(ae));
         }
         CType rt = implicit ? types.intType() : typeOf(c);
-        if (callee instanceof Expr.FuncRef ref && !args.isEmpty()) rt = genericAtomicResult(ref.name(), args.get(0), rt);
+        if (callee instanceof Expr.FuncRef ref && !args.isEmpty()) rt = types.genericAtomicResult(ref.name(), args.get(0).type(), rt);
         if (target == null && wantValue && !(rt instanceof CType.Void)) {
             Variable tmp = body.temp(rt, loc);
             body.emit(new Stmt.Call(new Lvalue.Var(tmp), callee, args, loc));
@@ -471,21 +471,6 @@ final class ExprLowerer {
         }
         body.emit(new Stmt.Call(target, callee, args, loc));
         return wantValue ? new Expr.IntConst(0, rt) : null;
-    }
-
-    /**
-     * The result type of a call of GCC's type-generic atomic builtin {@code name}: CDT declares them with placeholder
-     * types ({@code void *}), but {@code __atomic_sub_fetch(&i, 1, ..)} returns the type of {@code i} and
-     * {@code __sync_bool_compare_and_swap} a truth value ({@link weft.model.LibraryModels#gccAtomicResult}); else
-     * {@code declared}.
-     */
-    private CType genericAtomicResult(String name, Expr object, CType declared) {
-        weft.model.Event.Atomic.Result r = weft.model.LibraryModels.gccAtomicResult(name);
-        if (r == null || r == weft.model.Event.Atomic.Result.NONE) return declared;
-        if (r == weft.model.Event.Atomic.Result.TRUTH) return new CType.Int("_Bool", 1, 1, false);
-        CType pt = object.type().unqualified();
-        if (pt instanceof CType.Pointer p && p.pointee().size() > 0) return p.pointee().unqualified();
-        return declared;
     }
 
     private Expr finishValue(Expr v, Lvalue target, SourceLoc loc) {

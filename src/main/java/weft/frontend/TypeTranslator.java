@@ -282,4 +282,20 @@ public final class TypeTranslator {
     static long alignUp(long v, long a) {
         return a <= 1 ? v : (v + a - 1) / a * a;
     }
+
+    /**
+     * The result type of a call of GCC's type-generic atomic builtin {@code name}: CDT declares them with placeholder
+     * types ({@code void *}), but {@code __atomic_sub_fetch(&i, 1, ..)} (first argument of type {@code objectPointer})
+     * returns the type of {@code i} and
+     * {@code __sync_bool_compare_and_swap} a truth value ({@link weft.model.LibraryModels#gccAtomicResult}); else
+     * {@code declared}.
+     */
+    CType genericAtomicResult(String name, CType objectPointer, CType declared) {
+        weft.model.Event.Atomic.Result r = weft.model.LibraryModels.gccAtomicResult(name);
+        if (r == null || r == weft.model.Event.Atomic.Result.NONE) return declared;
+        if (r == weft.model.Event.Atomic.Result.TRUTH) return new CType.Int("_Bool", 1, 1, false);
+        CType pt = objectPointer.unqualified();
+        if (pt instanceof CType.Pointer p && p.pointee().size() > 0) return p.pointee().unqualified();
+        return declared;
+    }
 }
