@@ -107,6 +107,8 @@ public final class JsonReport {
             st.put("statement", s.statement());
             steps.add(st);
         }
+        ArrayNode env = o.putArray("environment");
+        for (String x : race.environment()) env.add(x);
         return o;
     }
 

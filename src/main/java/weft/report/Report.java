@@ -99,12 +99,16 @@ public record Report(Status status, String reason, List<Race> races, Figures fig
      *                     objects)
      * @param threadPairs  distinct pairs of abstract threads among them
      * @param suppressedBy why the race is suppressed (configuration entry or inline comment), or null
+     * @param environment  for a confirmed race, what the world answered in its interleaving: each input the run chose
+     *                     ("getpid returned 1 at f.c:20:17"), in the order of the witness
      */
     public record Race(int id, Rank rank, String variable, Side first, Side second, List<Step> interleaving,
-                       String suppressedBy, String object, List<String> objects, int accessPairs, int threadPairs) {
+                       String suppressedBy, String object, List<String> objects, int accessPairs, int threadPairs,
+                       List<String> environment) {
         public Race {
             interleaving = List.copyOf(interleaving);
             objects = List.copyOf(objects);
+            environment = List.copyOf(environment);
         }
 
         public boolean confirmed() {
@@ -130,11 +134,11 @@ public record Report(Status status, String reason, List<Race> races, Figures fig
         }
 
         Race withId(int newId) {
-            return new Race(newId, rank, variable, first, second, interleaving, suppressedBy, object, objects, accessPairs, threadPairs);
+            return new Race(newId, rank, variable, first, second, interleaving, suppressedBy, object, objects, accessPairs, threadPairs, environment);
         }
 
         Race suppressed(String by) {
-            return new Race(id, rank, variable, first, second, interleaving, by, object, objects, accessPairs, threadPairs);
+            return new Race(id, rank, variable, first, second, interleaving, by, object, objects, accessPairs, threadPairs, environment);
         }
     }
 

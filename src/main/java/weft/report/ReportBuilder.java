@@ -171,7 +171,28 @@ public final class ReportBuilder {
         List<String> objects = st != null ? objectNames(st) : List.of(object);
         boolean swap = order(a, b);
         return new Report.Race(0, Rank.CONFIRMED, variable, swap ? b : a, swap ? a : b, steps, null, object, objects,
-                Math.max(1, counts[0]), Math.max(1, counts[1]));
+                Math.max(1, counts[0]), Math.max(1, counts[1]), environment(w));
+    }
+
+    /**
+     * What the world answered in witness {@code w}: per input ({@link RaceWitness#nondetValues}, keyed
+     * {@code NAME@file:line:col#n}), "NAME returned V at file:line:col", or for an indeterminate value the run read,
+     * "the indeterminate value of X read as V at ...".
+     */
+    static List<String> environment(RaceWitness w) {
+        List<String> out = new ArrayList<>();
+        for (var e : w.nondetValues().entrySet()) {
+            String key = e.getKey();
+            int hash = key.lastIndexOf('#');
+            int at = key.lastIndexOf('@', hash < 0 ? key.length() : hash);
+            if (at < 0) continue;
+            String name = key.substring(0, at);
+            String where = key.substring(at + 1, hash < 0 ? key.length() : hash);
+            out.add(name.startsWith(RaceWitness.INDETERMINATE)
+                    ? "the indeterminate value of " + name.substring(RaceWitness.INDETERMINATE.length()) + " read as " + e.getValue() + " at " + where
+                    : name + " returned " + e.getValue() + " at " + where);
+        }
+        return out;
     }
 
     private Report.Race possible(RacePair p, int[] counts) {
@@ -179,7 +200,7 @@ public final class ReportBuilder {
         Report.Side b = side(p.second());
         boolean swap = order(a, b);
         return new Report.Race(0, p.rank(), variable(p.first()), swap ? b : a, swap ? a : b, List.of(), null,
-                objectName(p.object()), objectNames(p), counts[0], counts[1]);
+                objectName(p.object()), objectNames(p), counts[0], counts[1], List.of());
     }
 
     private List<String> objectNames(RacePair p) {

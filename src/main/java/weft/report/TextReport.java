@@ -237,6 +237,10 @@ public final class TextReport {
         Report.Side b = race.second();
         out.println("    then " + a.thread().name() + " is about to " + verb(a) + " " + a.what() + " (" + a.loc().shortString()
                 + ") and " + b.thread().name() + " to " + verb(b) + " " + b.what() + " (" + b.loc().shortString() + ")");
+        if (!race.environment().isEmpty()) {
+            out.println(head(race.first().loc(), "note") + "the interleaving assumes these inputs:");
+            for (String x : race.environment()) out.println("    " + x);
+        }
     }
 
     private static String stepLoc(Report.Step s) {
