@@ -1,6 +1,5 @@
 package weft.soundness;
 
-import java.util.List;
 import java.util.Random;
 
 /**
@@ -19,9 +18,8 @@ final class FormatForms {
      * The opening and closing text of a block whose body runs behind a formatting of one random conversion, into a
      * buffer of a random size.
      */
-    static String[] guard(Random rnd, List<String> decls) {
+    static String[] guard(Random rnd) {
         if (rnd.nextInt(4) == 0) {
-            if (!decls.contains("#include <unistd.h>")) decls.add(0, "#include <unistd.h>");
             return new String[] {"{ if (getpid() > 0 && sysconf(_SC_NPROCESSORS_ONLN) != 0) {", "} }"};
         }
         int v = rnd.nextInt(4) == 0 ? -rnd.nextInt(5000) : rnd.nextInt(100000);

@@ -79,6 +79,7 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
             #include <stdio.h>
             #include <stdlib.h>
             #include <string.h>
+            #include <unistd.h>
             extern int __VERIFIER_nondet_int(void);
             extern void __VERIFIER_assume(int cond);
             static int wy_argc;

@@ -166,7 +166,7 @@ final class LockAccess {
     Node access(ProgramGenerator.Obj o, ProgramGenerator.Role r, int op, boolean holeHere) {
         Node n = accessNode(o, r, op, holeHere);
         if (!holeHere || !g.options.newForms() || g.frnd.nextInt(5) != 0) return n;
-        String[] guard = FormatForms.guard(g.frnd, g.decls);
+        String[] guard = FormatForms.guard(g.frnd);
         return Node.block(n.unit(), guard[0], List.of(new Node(-1, n.open(), n.body(), n.close(), n.access())), guard[1]);
     }
 
