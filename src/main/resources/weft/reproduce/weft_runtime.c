@@ -416,23 +416,75 @@ long __wrap_random(void) {
 
 /* C library results the world decides (semantics.tsv's input-result): the witness's value when it has one, else the
    real function's */
-#define LIBINPUT0(type, name)                                  \
-    type __real_##name(void);                                  \
-    type __wrap_##name(void) {                                 \
-        int found;                                             \
-        long long v = value_for(#name, &found);                \
-        return found ? (type)v : __real_##name();              \
-    }
-LIBINPUT0(pid_t, getpid)
-LIBINPUT0(pid_t, getppid)
-LIBINPUT0(pid_t, gettid)
-LIBINPUT0(uid_t, getuid)
-LIBINPUT0(uid_t, geteuid)
-LIBINPUT0(gid_t, getgid)
-LIBINPUT0(gid_t, getegid)
-LIBINPUT0(int, get_nprocs)
-LIBINPUT0(int, get_nprocs_conf)
-LIBINPUT0(int, getpagesize)
+pid_t __real_getpid(void);
+pid_t __wrap_getpid(void) {
+    int found;
+    long long v = value_for("getpid", &found);
+    return found ? (pid_t)v : __real_getpid();
+}
+
+pid_t __real_getppid(void);
+pid_t __wrap_getppid(void) {
+    int found;
+    long long v = value_for("getppid", &found);
+    return found ? (pid_t)v : __real_getppid();
+}
+
+pid_t __real_gettid(void);
+pid_t __wrap_gettid(void) {
+    int found;
+    long long v = value_for("gettid", &found);
+    return found ? (pid_t)v : __real_gettid();
+}
+
+uid_t __real_getuid(void);
+uid_t __wrap_getuid(void) {
+    int found;
+    long long v = value_for("getuid", &found);
+    return found ? (uid_t)v : __real_getuid();
+}
+
+uid_t __real_geteuid(void);
+uid_t __wrap_geteuid(void) {
+    int found;
+    long long v = value_for("geteuid", &found);
+    return found ? (uid_t)v : __real_geteuid();
+}
+
+gid_t __real_getgid(void);
+gid_t __wrap_getgid(void) {
+    int found;
+    long long v = value_for("getgid", &found);
+    return found ? (gid_t)v : __real_getgid();
+}
+
+gid_t __real_getegid(void);
+gid_t __wrap_getegid(void) {
+    int found;
+    long long v = value_for("getegid", &found);
+    return found ? (gid_t)v : __real_getegid();
+}
+
+int __real_get_nprocs(void);
+int __wrap_get_nprocs(void) {
+    int found;
+    long long v = value_for("get_nprocs", &found);
+    return found ? (int)v : __real_get_nprocs();
+}
+
+int __real_get_nprocs_conf(void);
+int __wrap_get_nprocs_conf(void) {
+    int found;
+    long long v = value_for("get_nprocs_conf", &found);
+    return found ? (int)v : __real_get_nprocs_conf();
+}
+
+int __real_getpagesize(void);
+int __wrap_getpagesize(void) {
+    int found;
+    long long v = value_for("getpagesize", &found);
+    return found ? (int)v : __real_getpagesize();
+}
 
 long __real_sysconf(int);
 long __wrap_sysconf(int name) {
