@@ -138,6 +138,11 @@ public final class HtmlReport {
                         .append(esc(s.what())).append("</code></li>\n");
             }
             h.append("</ol>\n");
+            if (!race.environment().isEmpty()) {
+                h.append("<h3>Inputs the interleaving assumes</h3>\n<ul class=\"environment\">\n");
+                for (String x : race.environment()) h.append("<li><code>").append(esc(x)).append("</code></li>\n");
+                h.append("</ul>\n");
+            }
         } else {
             h.append("<p class=\"unconfirmed\">No interleaving reaching both accesses was found; no rule excludes the pair.</p>\n");
         }

@@ -49,6 +49,8 @@ class GoldenReportTest {
             out.add(Arguments.of("ranked.c", List.of(), "ranked", fmt, 1));
             out.add(Arguments.of("gaps.c", List.of(), "gaps", fmt, 3));
         }
+        // the inputs a confirmed race's interleaving assumes (issue 35)
+        for (String fmt : List.of("text", "json", "html")) out.add(Arguments.of("inputs.c", List.of(), "inputs", fmt, 1));
         out.add(Arguments.of("ranked.c", List.of("--max-races", "2"), "ranked-max2", "text", 1));
         // more races than the text report details: it leads with the objects and details the best-ranked 20
         out.add(Arguments.of("flood.c", List.of(), "flood", "text", 1));
