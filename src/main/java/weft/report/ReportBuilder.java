@@ -182,12 +182,10 @@ public final class ReportBuilder {
     static List<String> environment(RaceWitness w) {
         List<String> out = new ArrayList<>();
         for (var e : w.nondetValues().entrySet()) {
-            String key = e.getKey();
-            int hash = key.lastIndexOf('#');
-            int at = key.lastIndexOf('@', hash < 0 ? key.length() : hash);
-            if (at < 0) continue;
-            String name = key.substring(0, at);
-            String where = key.substring(at + 1, hash < 0 ? key.length() : hash);
+            java.util.regex.Matcher k = RaceWitness.KEY.matcher(e.getKey());
+            if (!k.matches()) continue;
+            String name = k.group(1);
+            String where = k.group(2);
             out.add(name.startsWith(RaceWitness.INDETERMINATE)
                     ? "the indeterminate value of " + name.substring(RaceWitness.INDETERMINATE.length()) + " read as " + e.getValue() + " at " + where
                     : name + " returned " + e.getValue() + " at " + where);

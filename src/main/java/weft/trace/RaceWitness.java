@@ -19,6 +19,9 @@ public record RaceWitness(RaceAccess first, RaceAccess second, List<Step> schedu
      */
     public static final String INDETERMINATE = "indeterminate ";
 
+    /** The form of a {@link #nondetValues} key: group 1 the input's name, 2 its site {@code file:line:col}, 3 the occurrence. */
+    public static final java.util.regex.Pattern KEY = java.util.regex.Pattern.compile("(.+)@(.+)#(\\d+)");
+
     public RaceWitness {
         schedule = List.copyOf(schedule);
         nondetValues = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(nondetValues));

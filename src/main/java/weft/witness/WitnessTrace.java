@@ -51,7 +51,6 @@ public record WitnessTrace(List<Edge> edges, Edge first, Edge second, List<Value
         values = List.copyOf(values);
     }
 
-    private static final Pattern NONDET_KEY = Pattern.compile("(.+)@(.+)#(\\d+)");
     private static final Pattern CALL = Pattern.compile("(\\S+) = ([A-Za-z_]\\w*)\\(.*");
     /**
      * A call step, its result stored or not: not the test of an {@code if} around the call at the same place
@@ -164,7 +163,7 @@ public record WitnessTrace(List<Edge> edges, Edge first, Edge second, List<Value
         Map<String, Integer> cursor = new HashMap<>();
         for (Map.Entry<String, String> x : w.nondetValues().entrySet()) {
             if (!x.getKey().startsWith(RaceWitness.INDETERMINATE)) continue;
-            Matcher k = NONDET_KEY.matcher(x.getKey());
+            Matcher k = RaceWitness.KEY.matcher(x.getKey());
             if (!k.matches() || !NUMBER.matcher(x.getValue()).matches()) continue;
             String loc = k.group(2);
             for (int i = cursor.getOrDefault(loc, 0); i < steps.size(); i++) {
