@@ -37,6 +37,8 @@ final class SlotMaskForms {
     private final boolean self;
     /** Two longs per slot ({@code sdata[j][1]}): the access lies inside the element the slot selects. */
     private final boolean rows;
+    /** The slots are an array member of a static struct ({@code sds0.d[j]}: {@code weft.race.rules.SlotIndex} on members). */
+    private final boolean inStruct;
 
     /** Mask number {@code id}; {@code broken} null for the race-free form; the rest of the shape from {@code rnd}. */
     SlotMaskForms(int id, Break broken, Random rnd) {
@@ -49,6 +51,7 @@ final class SlotMaskForms {
         this.workers = rnd.nextInt(3) == 0 ? 3 : 2;
         this.self = broken != Break.ONE_SLOT_TWICE && rnd.nextInt(3) == 0;
         this.rows = !heap && rnd.nextBoolean();
+        this.inStruct = !heap && rnd.nextBoolean();
     }
 
     private String element(String j) {
@@ -73,7 +76,7 @@ final class SlotMaskForms {
     }
 
     private String data() {
-        return "sdata" + id;
+        return inStruct ? "sds" + id + ".d" : "sdata" + id;
     }
 
     private String worker() {
@@ -88,7 +91,9 @@ final class SlotMaskForms {
     void declare(List<String> decls) {
         decls.add((unsigned ? "unsigned int " + mask() + " = 15u;" : "int " + mask() + " = -1;"));
         decls.add("pthread_mutex_t " + mutex() + " = PTHREAD_MUTEX_INITIALIZER;");
-        decls.add(heap ? "long *" + data() + ";" : "long " + data() + "[4]" + (rows ? "[2]" : "") + ";");
+        String array = "[4]" + (rows ? "[2]" : "");
+        decls.add(heap ? "long *" + data() + ";" : inStruct ? "static struct { int port; long d" + array + "; } sds" + id + ";"
+                : "long " + data() + array + ";");
     }
 
     private String giveBack() {
