@@ -5,7 +5,7 @@ package weft.ir;
  * the usual arithmetic conversions, and the two's-complement truncation a conversion to a narrower type performs.
  * Every layer types and computes C integers through these rules: the front end types binary operations
  * ({@code frontend.BinaryTypes}), the explorer computes values ({@code exec.Ints}), the interval analysis bounds them
- * ({@code value.IntKind}) and the bounded layer encodes them ({@code bounded.encode.ExprEncoder}).
+ * ({@code value.IntKind}) and the bounded layer and the join-tree proofs encode them ({@code smt.ExprEncoder}).
  *
  * <p>The rules are decided by size and signedness: on the data models Weft supports (ILP32, LP64) a wider integer type
  * has the greater conversion rank, and types of equal size and signedness ({@code long}, {@code long long} on LP64)

@@ -19,6 +19,7 @@ import weft.thread.RecordJoins;
 import weft.thread.FreshRecords;
 import weft.thread.InstanceKeys;
 import weft.thread.JoinLoops;
+import weft.thread.JoinTrees;
 import weft.thread.ObjectMultiplicity;
 import weft.thread.ThreadGraph;
 import weft.thread.TidCells;
@@ -28,7 +29,7 @@ import weft.value.IntervalCache;
  * The whole-program facts the thread-modular walk and the pairing read, built once and bottom-up, each from the
  * facts below it: the IR facts ({@link AddressTaken}), the pointer and value facts ({@link PointsTo},
  * {@link IntervalCache}, the byte {@link Regions} of lvalues), the thread facts ({@link ObjectMultiplicity},
- * {@link TidCells}, {@link JoinLoops}, {@link CounterJoins}, {@link PublicationFlags}, {@link StopFlags}, {@link Unpublished}, {@link InstanceKeys}, {@link RecordJoins}, {@link ChildJoins}, {@link Tickets},
+ * {@link TidCells}, {@link JoinLoops}, {@link JoinTrees}, {@link CounterJoins}, {@link PublicationFlags}, {@link StopFlags}, {@link Unpublished}, {@link InstanceKeys}, {@link RecordJoins}, {@link ChildJoins}, {@link Tickets},
  * {@link SlotMasks}) and the lock facts
  * ({@link LockResolver}, {@link ExternalReach}). This is the one place they are built; the walk
  * ({@link ThreadWalker}) and the exclusion rules receive them, none builds its own.
@@ -39,7 +40,7 @@ import weft.value.IntervalCache;
  */
 public record ProgramFacts(Program program, PointsTo pts, CallGraph calls, ThreadGraph graph, AddressTaken addressTaken,
                            IntervalCache intervals, Regions regions, ObjectMultiplicity objects, LockResolver locks,
-                           TidCells tids, JoinLoops joinLoops, CounterJoins counterJoins, PublicationFlags publicationFlags, StopFlags stopFlags,
+                           TidCells tids, JoinLoops joinLoops, JoinTrees joinTrees, CounterJoins counterJoins, PublicationFlags publicationFlags, StopFlags stopFlags,
                            Unpublished unpublished, InstanceKeys instanceKeys, RecordJoins recordJoins, ChildJoins childJoins, Tickets tickets,
                            SlotMasks slots,
                            ExternalReach externalReach) {
@@ -59,7 +60,7 @@ public record ProgramFacts(Program program, PointsTo pts, CallGraph calls, Threa
         InstanceKeys instanceKeys = new InstanceKeys(program, graph, joinLoops, addressTaken, unpublished, fresh);
         CounterJoins counterJoins = new CounterJoins(program, graph, addressTaken, mutexes);
         return new ProgramFacts(program, pts, calls, graph, addressTaken, intervals, regions, objects, locks, tids,
-                joinLoops, counterJoins, new PublicationFlags(program, graph, mutexes), new StopFlags(program, graph, mutexes, counterJoins),
+                joinLoops, new JoinTrees(program, graph, regions, tids, objects, addressTaken, intervals), counterJoins, new PublicationFlags(program, graph, mutexes), new StopFlags(program, graph, mutexes, counterJoins),
                 unpublished, instanceKeys,
                 new RecordJoins(program, graph, joinLoops), new ChildJoins(program, addressTaken, instanceKeys, tids),
                 new Tickets(program, addressTaken, mutexes), new SlotMasks(program, addressTaken, mutexes, counterJoins),

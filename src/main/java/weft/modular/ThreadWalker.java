@@ -49,6 +49,7 @@ public final class ThreadWalker {
     private final InstanceKeys instanceKeys;
     private final weft.thread.RecordJoins recordJoins;
     private final weft.thread.ChildJoins childJoins;
+    private final weft.thread.JoinTrees joinTrees;
     private final weft.thread.Tickets tickets;
     private final weft.thread.SlotMasks slots;
     private final Unpublished unpublished;
@@ -69,10 +70,11 @@ public final class ThreadWalker {
         this.instanceKeys = facts.instanceKeys();
         this.recordJoins = facts.recordJoins();
         this.childJoins = facts.childJoins();
+        this.joinTrees = facts.joinTrees();
         this.tickets = facts.tickets();
         this.slots = facts.slots();
         Transfer transfer = new Transfer(program, facts.graph(), facts.regions(), facts.locks(), facts.tids(), facts.joinLoops(),
-                facts.counterJoins(), facts.publicationFlags(), facts.stopFlags(), facts.addressTaken(), facts.externalReach());
+                facts.joinTrees(), facts.counterJoins(), facts.publicationFlags(), facts.stopFlags(), facts.addressTaken(), facts.externalReach());
         this.contexts = new ContextFixpoint(program, facts.pts(), facts.graph(), intervals, transfer, facts.locks(), memory);
         this.varargs = new ThreadVarargs(program, facts.pts(), facts.addressTaken(), facts.graph(), contexts::userCallees);
     }
@@ -117,6 +119,11 @@ public final class ThreadWalker {
     }
 
     /** Children created with an object of their creator's and joined by it (for exclusion rules). */
+    /** The join trees over id arrays ({@link weft.thread.JoinTrees}). */
+    public weft.thread.JoinTrees joinTrees() {
+        return joinTrees;
+    }
+
     public weft.thread.ChildJoins childJoins() {
         return childJoins;
     }

@@ -49,6 +49,7 @@ final class Transfer {
     private final LockResolver locks;
     private final TidCells tids;
     private final JoinLoops joinLoops;
+    private final weft.thread.JoinTrees joinTrees;
     private final CounterJoins counterJoins;
     private final PublicationFlags flags;
     private final StopFlags stops;
@@ -57,13 +58,14 @@ final class Transfer {
     private final Reassigned reassigned = new Reassigned();
 
     Transfer(Program program, ThreadGraph graph, Regions regions, LockResolver locks, TidCells tids, JoinLoops joinLoops,
-             CounterJoins counterJoins, PublicationFlags flags, StopFlags stops, AddressTaken addressTaken, ExternalReach external) {
+             weft.thread.JoinTrees joinTrees, CounterJoins counterJoins, PublicationFlags flags, StopFlags stops, AddressTaken addressTaken, ExternalReach external) {
         this.program = program;
         this.graph = graph;
         this.regions = regions;
         this.locks = locks;
         this.tids = tids;
         this.joinLoops = joinLoops;
+        this.joinTrees = joinTrees;
         this.counterJoins = counterJoins;
         this.flags = flags;
         this.stops = stops;
@@ -326,6 +328,12 @@ final class Transfer {
         }
         // only a join that waits joins for certain: pthread_tryjoin_np and pthread_timedjoin_np may fail and join nothing
         if (ev instanceof Event.ThreadJoin tj && tj.waits() && tj.idArg() < args.size() && args.get(tj.idArg()) instanceof Expr.Load load) {
+            Set<ThreadId> tree = joinTrees.joinedAt(t, f, e);
+            if (!tree.isEmpty()) {
+                ThreadEvents te = s.threads();
+                for (ThreadId child : tree) te = te.withJoined(child);
+                s = s.withThreads(te);
+            }
             Set<Region> rs = regions.lvalue(f, node, load.lvalue());
             if (rs.size() == 1) {
                 Region r = rs.iterator().next();

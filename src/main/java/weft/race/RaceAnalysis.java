@@ -171,7 +171,7 @@ public final class RaceAnalysis {
         java.util.function.Function<ThreadId, Set<ThreadId>> joinedAtEnd = calls.cancels(executed) ? t -> Set.of() : walker::joinedAtEnd;
         RaceContext ctx = new RaceContext(pts, graph, walker::creationStates, walker.instanceKeys(), joinedAtEnd,
                 fixedWhileThreadsRun(accesses), walker.recordJoins(), walker.childJoins(), walker.tickets(),
-                walker.slots());
+                walker.slots(), walker.joinTrees(), fixedBeforeCreating(accesses, graph));
         MustRace must = new MustRace(objects, accesses);
         // The verdict needs one race; pairing stops at VERDICT_RACES (or the limit asked for) so that the
         // precise layers keep their budget; the report's complete list is formed after the verdict.
@@ -288,6 +288,25 @@ public final class RaceAnalysis {
      * every write to a shared object, through whatever pointer, is among the accesses; an analysis
      * gap makes the verdict unknown anyway.
      */
+    /**
+     * For {@code RaceContext#fixedWhile}: per object written only by main, the children main may have created at one
+     * of its writes (may-created over-approximates); an object another thread writes is absent.
+     */
+    private static java.util.function.BiPredicate<weft.pointer.MemObject, ThreadId> fixedBeforeCreating(List<Access> accesses, ThreadGraph graph) {
+        java.util.Map<weft.pointer.MemObject, Set<ThreadId>> created = new java.util.HashMap<>();
+        Set<weft.pointer.MemObject> byThreads = new java.util.HashSet<>();
+        for (Access a : accesses) {
+            if (!a.access().write()) continue;
+            if (!a.thread().isMain()) byThreads.add(a.region().object());
+            else created.computeIfAbsent(a.region().object(), k -> new java.util.HashSet<>()).addAll(a.state().threads().created());
+        }
+        return (o, t) -> {
+            ThreadId child = t.isMain() ? null : t.childOnPathFrom(graph.main());
+            Set<ThreadId> c = created.get(o);
+            return child != null && c != null && !byThreads.contains(o) && !c.contains(child);
+        };
+    }
+
     private static Set<weft.pointer.MemObject> fixedWhileThreadsRun(List<Access> accesses) {
         Set<weft.pointer.MemObject> seen = new java.util.HashSet<>();
         Set<weft.pointer.MemObject> later = new java.util.HashSet<>();

@@ -6,6 +6,7 @@ import weft.race.pair.Access;
 import weft.race.pair.ExclusionRule;
 import weft.race.pair.RaceContext;
 import weft.race.rules.StoppedBeforeDrained;
+import weft.race.rules.StoredBeforeJoiner;
 import weft.race.rules.AtLeastOneWrite;
 import weft.race.rules.CommonLock;
 import weft.race.rules.CreatedAfter;
@@ -67,7 +68,7 @@ public final class RaceDetector {
     public static List<ExclusionRule> standardRules() {
         return List.of(new AtLeastOneWrite(), new MayOverlap(), new DisjointMembers(), new DeclaredSubobjects(), new NotBothAtomic(), new ScalarStoreKeepsSyncObject(), new OwnThreadLocal(), new SameUniqueThread(),
                 new CommonLock(), new SymbolicLockRule(), new CreatedAfter(), new JoinedBefore(), new JoinedBeforeCreated(), new OnceOrdered(), new PublishedBefore(), new StoppedBeforeDrained(), new DistinctInstances(),
-                new OwnElementBeforeCreate(), new OwnRecordAfterJoin(), new OwnChildAfterJoin(), new DistinctOwnAllocations(), new DistinctTickets(), new DistinctSlots());
+                new OwnElementBeforeCreate(), new OwnRecordAfterJoin(), new OwnChildAfterJoin(), new DistinctOwnAllocations(), new DistinctTickets(), new DistinctSlots(), new StoredBeforeJoiner());
     }
 
     /**

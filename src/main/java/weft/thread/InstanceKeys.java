@@ -25,7 +25,8 @@ import java.util.Set;
  *
  * <p>Soundness: the create statement runs once per iteration of a simple counting loop that itself
  * runs once (unique parent, function executed once, no enclosing cycle), and the counter differs in
- * each iteration, so the arguments are pairwise different values or point to pairwise different
+ * each iteration (also for a loop counting down, {@code JoinTrees.DownLoop}: the decrement is the counter's only change
+ * in the loop and never wraps), so the arguments are pairwise different values or point to pairwise different
  * elements. An access indexed by a key ({@code g[k]}) or made through a key pointer ({@code k->f},
  * within one element) therefore touches a different element in each instance.
  *
@@ -105,8 +106,13 @@ public final class InstanceKeys {
         }
         if (!graph.isUnique(t.parent()) || !graph.functionOnce(t.parent(), t.createFunction())) return null;
         JoinLoops.Loop loop = loops.countingLoopOf(f, e);
-        if (loop == null) return null;
         Expr arg = Expr.stripCasts(c.args().get(tc.argArg()));
+        if (loop == null) {
+            // a loop counting down (JoinTrees.DownLoop): one value per iteration as well
+            Variable v = Expr.loadedVariable(arg);
+            return arg instanceof Expr.Load && v != null && !addressTaken.in(f, v)
+                    && JoinTrees.DownLoop.counting(f, v, e, graph.loops(f.linkName())) != null ? Kind.VALUE : null;
+        }
         if (isCounter(arg, loop.counter())) return Kind.VALUE;
         if (arg instanceof Expr.AddrOf a && a.lvalue() instanceof Lvalue.Index ix && isCounter(Expr.stripCasts(ix.index()), loop.counter())
                 && ix.base() instanceof Lvalue.Var av && ix.type().size() > 0) {

@@ -31,7 +31,7 @@ class ThreadModularIdiomsTest {
             "atomic-gcc", "per-thread-array-index", "per-thread-array-init", "per-thread-struct-in-array", "per-thread-struct",
             "semaphore-posix", "thread-join-array-const", "thread-local-value-cond", "thread-local-value-dynamic",
             "thread-join-counter-outer", "value-barrier", "per-thread-struct-tid", "thread-join-counter-inner-3",
-            "per-thread-index-bitmask"));
+            "per-thread-index-bitmask", "thread-join-binomial"));
 
     private static AnalysisResult fast(Path file, DataModel dm) throws Exception {
         return new RaceAnalysis(AnalysisOptions.defaults().threadModularOnly()).run(new Frontend(FrontendOptions.defaults(dm)).load(List.of(file)));

@@ -110,5 +110,11 @@ enum Hole {
      * worker gives its slot back before using it or gives back another, main never clears the bit, hands one slot to
      * two workers, or looks for a free slot outside the lock.
      */
-    SLOT_MASK
+    SLOT_MASK,
+    /**
+     * (34) a join tree over an array of thread ids ({@link IndexTreeForms}: binomial or heap-shaped) whose joins are
+     * broken: main reads the results before joining the root, the last index is taken as out of range, workers return
+     * before joining their children, or the tree skips children.
+     */
+    INDEX_TREE
 }

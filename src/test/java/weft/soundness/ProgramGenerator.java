@@ -301,30 +301,8 @@ final class ProgramGenerator {
                 }
             }
         }
-        // a join tree of recursive divide and conquer (issue 34), a sixth of the programs; the hole breaks its joins
-        Random treeRnd = new Random(seed ^ 0x7EE5L);
-        if (options.newForms() && (hole == Hole.JOIN_TREE || treeRnd.nextInt(6) == 0)) {
-            JoinTreeForms.Break broken = hole == Hole.JOIN_TREE ? JoinTreeForms.Break.values()[treeRnd.nextInt(JoinTreeForms.Break.values().length)] : null;
-            JoinTreeForms tree = new JoinTreeForms(names++, broken, treeRnd);
-            tree.declare(decls);
-            helpers.add(tree.routineFn());
-            int u = unit++;
-            main.addAll(tree.start(u));
-            joins.addAll(0, tree.finish(u));
-            if (broken != null) holeDone = true;
-        }
-        // slots handed out through a bitmask of free slots (issue 34), an eighth of the programs; the hole breaks them
-        Random maskRnd = new Random(seed ^ 0x5107L);
-        if (options.newForms() && (hole == Hole.SLOT_MASK || maskRnd.nextInt(8) == 0)) {
-            SlotMaskForms.Break broken = hole == Hole.SLOT_MASK ? SlotMaskForms.Break.values()[maskRnd.nextInt(SlotMaskForms.Break.values().length)] : null;
-            SlotMaskForms slots = new SlotMaskForms(names++, broken, maskRnd);
-            slots.declare(decls);
-            helpers.add(slots.workerFn());
-            int u = unit++;
-            main.addAll(slots.start(u));
-            joins.addAll(0, slots.finish(u));
-            if (broken != null) holeDone = true;
-        }
+        // the join trees and slot masks of issue 34 (IdiomPlacement), each in some of the programs; the hole breaks one
+        if (options.newForms() && IdiomPlacement.place(this, seed, hole, decls, helpers, main, joins)) holeDone = true;
         main.addAll(roles.get(0).body);
         main.addAll(joins);
         main.addAll(post);
@@ -482,7 +460,7 @@ final class ProgramGenerator {
             case ONCE_POINTER -> o.guard == Guard.ONCE;
             case READY_FLAG -> o.guard == Guard.READY;
             case SHARED_RECORD, RECORD_JOIN -> roles.stream().anyMatch(r -> r.records);
-            case JOIN_TREE, SLOT_MASK -> options.newForms();
+            case JOIN_TREE, SLOT_MASK, INDEX_TREE -> options.newForms();
             case TICKET -> o.guard == Guard.TICKET;
             case UNINIT_BRANCH, UNINIT_POINTER, UNINIT_HEAP, UNINIT_COPY, UNINIT_REALLOC, UNINIT_ALLOC, UNINIT_CREATE, UNINIT_SPECIFIC, ATOMIC_COUNTER_GATE -> plainMutex;
             case UNINIT_INDEX -> plainMutex && (o.kind == Kind.ARRAY || o.kind == Kind.HEAP);
@@ -554,7 +532,7 @@ final class ProgramGenerator {
                 wrote |= op > 0;
                 boolean holeHere = isHole && r == holeRole && !holeDone && hole != Hole.PARTIAL_JOIN && hole != Hole.TRY_JOIN && hole != Hole.COUNTER_JOIN
                         && hole != Hole.FREE_EARLY && hole != Hole.SHARED_RECORD && hole != Hole.RECORD_JOIN && hole != Hole.JOIN_TREE
-                        && hole != Hole.SLOT_MASK; // those break a role, not the object
+                        && hole != Hole.SLOT_MASK && hole != Hole.INDEX_TREE; // those break a role, not the object
                 r.body.add(locks.access(o, r, op, holeHere));
                 if (holeHere) holeDone = true;
             }

@@ -4,7 +4,7 @@ import com.microsoft.z3.BitVecSort;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Expr;
-import weft.bounded.encode.ExprEncoder;
+import weft.smt.ExprEncoder;
 import weft.bounded.seq.LoopUnwinding;
 import weft.bounded.seq.Sequentialiser;
 import weft.ir.CType;

@@ -142,7 +142,7 @@ final class Steps {
         if (n == null || n < 0 || n > Math.min(MAX_COPY, Bytes.MAX_KNOWN)) return havoc(st);
         if (n == 0) return st;
         Values v = enc.values(frame, st);
-        Expr<BitVecSort> p = v.value(c.args().get(0), weft.bounded.encode.ExprEncoder.pointerType(enc.memory().pointerBytes()));
+        Expr<BitVecSort> p = v.value(c.args().get(0), weft.smt.ExprEncoder.pointerType(enc.memory().pointerBytes()));
         Expr<BitVecSort> any = v.enc.freshValue(new CType.Int("bytes", n, 1, false), "indet");
         enc.fresh = v.freshCount();
         return st.withMem(enc.memory().write(st.mem(), p, any));

@@ -1,6 +1,6 @@
 package weft.bounded.bmc;
 
-import weft.bounded.encode.ExprEncoder;
+import weft.smt.ExprEncoder;
 import weft.ir.AddressScan;
 import weft.ir.Edge;
 import weft.ir.Function;

@@ -3,7 +3,7 @@ package weft.bounded.bmc;
 import com.microsoft.z3.BitVecSort;
 import com.microsoft.z3.Context;
 import com.microsoft.z3.Expr;
-import weft.bounded.encode.ExprEncoder;
+import weft.smt.ExprEncoder;
 import weft.ir.CType;
 import weft.ir.Lvalue;
 import weft.ir.Variable;

@@ -15,7 +15,7 @@
  * call within the CPU-time budget. Every step is the statement's effect or an over-approximation of it, which the
  * proofs rest on; a {@code Schedule} only steers the explorer, which alone answers a race.
  *
- * <p>Builds on {@code weft.bounded.seq}, {@code weft.bounded.encode} ({@code ExprEncoder}), {@code weft.ir},
+ * <p>Builds on {@code weft.bounded.seq}, {@code weft.bounded.encode} ({@code PathEncoder}), {@code weft.smt} ({@code ExprEncoder}), {@code weft.ir},
  * {@code weft.model}, {@code weft.frontend}, {@code weft.explore} ({@code Explorer}, which a schedule guides),
  * {@code weft.trace} ({@code Step}, the executed steps a schedule steers by), {@code weft.access}
  * ({@code VariadicPointers}), {@code weft.budget} and Z3 ({@code com.microsoft.z3}). It is used by {@code weft.bounded}

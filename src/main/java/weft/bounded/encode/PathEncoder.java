@@ -1,5 +1,6 @@
 package weft.bounded.encode;
 
+import weft.smt.ExprEncoder;
 import com.microsoft.z3.BitVecSort;
 import com.microsoft.z3.BoolExpr;
 import com.microsoft.z3.Context;

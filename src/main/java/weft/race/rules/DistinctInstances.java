@@ -14,8 +14,8 @@ import weft.thread.InstanceKeys;
  * unpublished allocated object — a library access through {@code k} itself ({@code free(k)}), which stays
  * within that object. Instances differ in {@code k}, so they
  * touch different elements; within one instance the accesses are ordered by program order. For
- * {@code g[k]} through a pointer variable {@code g}, only if {@code g} is written before any thread
- * exists and never after ({@link RaceContext#fixedWhileThreadsRun}): every instance indexes the same array.
+ * {@code g[k]} through a pointer variable {@code g}, only if {@code g} is written before any instance
+ * of the thread exists and never after ({@link RaceContext#fixedFor}): every instance indexes the same array.
  *
  * <p>Of two different threads, when the instances of each were all handed an object their creator allocated and had
  * not published (POINTER keys by allocation, {@link InstanceKeys}): no two instances of any threads receive the same
@@ -55,7 +55,7 @@ public final class DistinctInstances implements ExclusionRule {
                     || ia.throughPointer() != ib.throughPointer()) {
                 return null;
             }
-            if (ia.throughPointer() && !ctx.fixedWhileThreadsRun().contains(new MemObject.Var(ia.arrayOrNull()))) return null;
+            if (ia.throughPointer() && !ctx.fixedFor(new MemObject.Var(ia.arrayOrNull()), a.thread())) return null;
             return "each thread instance uses its own element of " + (ia.throughPointer() ? "*" : "") + ia.arrayOrNull().name();
         }
         long elem = keys.elementSize(a.thread());

@@ -15,7 +15,7 @@ import java.util.Set;
  * The element an access selects by a local index ({@code g[v]}, {@code p[v]}, or within such an element): what
  * {@link DistinctTickets} and {@link DistinctSlots} share. Two such accesses whose indices differ touch different
  * elements when they index the same named array, or the array one named pointer points to while that pointer is
- * written before any thread exists and never after ({@link RaceContext#fixedWhileThreadsRun}), with the same element
+ * written before any instance of either thread exists and never after ({@link RaceContext#fixedFor}), with the same element
  * size; or when they index the same array <em>member</em> ({@code pool->results[v]}, {@code g.slots[v]}): a member
  * lvalue ({@code .f} over {@code *p} or a file-scope variable) that designates, in each function, one location at one
  * offset of a single object allocated at most once ({@code weft.thread.MemberCells}), so both lvalues name the same
@@ -57,7 +57,10 @@ final class SlotIndex {
                 || ia.throughPointer() != ib.throughPointer()) {
             return null;
         }
-        if (ia.throughPointer() && !ctx.fixedWhileThreadsRun().contains(new MemObject.Var(ia.arrayOrNull()))) return null;
+        if (ia.throughPointer() && !(ctx.fixedFor(new MemObject.Var(ia.arrayOrNull()), a.thread())
+                && ctx.fixedFor(new MemObject.Var(ia.arrayOrNull()), b.thread()))) {
+            return null;
+        }
         return (ia.throughPointer() ? "*" : "") + ia.arrayOrNull().name();
     }
 

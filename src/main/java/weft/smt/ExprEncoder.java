@@ -1,4 +1,4 @@
-package weft.bounded.encode;
+package weft.smt;
 
 import com.microsoft.z3.BitVecSort;
 import com.microsoft.z3.BoolExpr;
@@ -22,6 +22,14 @@ import java.util.Map;
  * the tracked locals, pointers, floating-point values, and everything this encoder does not model are <em>fresh</em>
  * unconstrained constants; an operation with undefined behaviour (signed overflow, division by zero, a shift out of
  * range) yields a fresh value where it is undefined; conversions to signed types wrap (GCC's documented choice).
+ *
+ * <p>In <em>wrapping</em> mode ({@code wrapping}) the encoder follows what GCC documents it implements instead: signed
+ * {@code + - *} and unary {@code -} wrap modulo 2^bits, and {@code <<} of a signed value is the shift of its bits
+ * (GCC's manual, "Integers implementation": it does not use the latitude C gives to treat signed shifts as undefined);
+ * a shift count outside [0, width) stays a fresh value; and a division or remainder by zero, or of the type's minimum
+ * by -1, is a <em>trap</em> (on the targets Weft runs, SIGFPE, whose default action ends the process): its value is
+ * fresh and its condition is recorded in {@link #definedness()}, which then lists only the conditions that no division
+ * trapped, so a caller can take an execution that traps as one that ends there.
  */
 public final class ExprEncoder {
     private final Context ctx;
@@ -29,6 +37,7 @@ public final class ExprEncoder {
     private int fresh;
     private final java.util.List<BoolExpr> defined = new java.util.ArrayList<>();
     private final Operands operands;
+    private final boolean wrapping;
 
     /**
      * Where values that are not tracked locals come from when memory is modelled ({@code weft.bounded.bmc}): loads,
@@ -59,10 +68,20 @@ public final class ExprEncoder {
 
     /** An encoder that reads memory, addresses and pointers through {@code operands} (null: all fresh). */
     public ExprEncoder(Context ctx, Map<Variable, Expr<BitVecSort>> tracked, int freshStart, Operands operands) {
+        this(ctx, tracked, freshStart, operands, false);
+    }
+
+    /** An encoder as above in wrapping mode (see the class comment). */
+    public static ExprEncoder wrapping(Context ctx, Map<Variable, Expr<BitVecSort>> tracked, int freshStart, Operands operands) {
+        return new ExprEncoder(ctx, tracked, freshStart, operands, true);
+    }
+
+    private ExprEncoder(Context ctx, Map<Variable, Expr<BitVecSort>> tracked, int freshStart, Operands operands, boolean wrapping) {
         this.ctx = ctx;
         this.tracked = tracked;
         this.fresh = freshStart;
         this.operands = operands;
+        this.wrapping = wrapping;
     }
 
     /**
@@ -83,7 +102,8 @@ public final class ExprEncoder {
 
     /**
      * The conditions under which the operations encoded so far are defined (no undefined behaviour): not part of
-     * the over-approximation, only a preference for models that the explorer can execute.
+     * the over-approximation, only a preference for models that the explorer can execute. In wrapping mode: the
+     * conditions under which no division trapped.
      */
     public java.util.List<BoolExpr> definedness() {
         return defined;
@@ -187,7 +207,7 @@ public final class ExprEncoder {
         Expr<BitVecSort> r;
         if (u.op() == weft.ir.Expr.UnOp.NEG) {
             r = ctx.mkBVNeg(x);
-            if (ot.signed()) r = undefinedUnless(ctx.mkBVNegNoOverflow(x), r, ot);
+            if (ot.signed() && !wrapping) r = undefinedUnless(ctx.mkBVNegNoOverflow(x), r, ot);
         } else {
             r = ctx.mkBVNot(x);
         }
@@ -209,12 +229,12 @@ public final class ExprEncoder {
             Expr<BitVecSort> cnt = w == 64 ? cnt64 : ctx.mkExtract(w - 1, 0, cnt64);
             Expr<BitVecSort> r = op == BinOp.SHR ? (ot.signed() ? ctx.mkBVASHR(a, cnt) : ctx.mkBVLSHR(a, cnt)) : ctx.mkBVSHL(a, cnt);
             BoolExpr defined = inRange;
-            if (op == BinOp.SHL && ot.signed()) {
+            if (op == BinOp.SHL && ot.signed() && !wrapping) {
                 // a negative left operand or bits shifted into or past the sign bit are undefined
                 defined = ctx.mkAnd(inRange, ctx.mkBVSGE(a, constant(0, ot)), ctx.mkEq(ctx.mkBVASHR(r, cnt), a),
                         ctx.mkBVSGE(r, constant(0, ot)));
             }
-            return convert(undefinedUnless(defined, r, ot), ot, t);
+            return convert(wrapping ? ctx.mkITE(defined, r, freshValue(ot, "ub")) : undefinedUnless(defined, r, ot), ot, t);
         }
         if (operands != null && (b.left().type().isPointer() || b.right().type().isPointer())) return pointerArithmetic(b, lt, rt, t);
         CType.Int ot = IntConversions.common(lt, rt, IntConversions.INT);
@@ -226,15 +246,15 @@ public final class ExprEncoder {
         switch (op) {
             case ADD -> {
                 res = ctx.mkBVAdd(l, r);
-                if (s) defined = ctx.mkAnd(ctx.mkBVAddNoOverflow(l, r, true), ctx.mkBVAddNoUnderflow(l, r));
+                if (s && !wrapping) defined = ctx.mkAnd(ctx.mkBVAddNoOverflow(l, r, true), ctx.mkBVAddNoUnderflow(l, r));
             }
             case SUB -> {
                 res = ctx.mkBVSub(l, r);
-                if (s) defined = ctx.mkAnd(ctx.mkBVSubNoOverflow(l, r), ctx.mkBVSubNoUnderflow(l, r, true));
+                if (s && !wrapping) defined = ctx.mkAnd(ctx.mkBVSubNoOverflow(l, r), ctx.mkBVSubNoUnderflow(l, r, true));
             }
             case MUL -> {
                 res = ctx.mkBVMul(l, r);
-                if (s) defined = ctx.mkAnd(ctx.mkBVMulNoOverflow(l, r, true), ctx.mkBVMulNoUnderflow(l, r));
+                if (s && !wrapping) defined = ctx.mkAnd(ctx.mkBVMulNoOverflow(l, r, true), ctx.mkBVMulNoUnderflow(l, r));
             }
             case DIV, MOD -> {
                 res = op == BinOp.DIV ? (s ? ctx.mkBVSDiv(l, r) : ctx.mkBVUDiv(l, r)) : (s ? ctx.mkBVSRem(l, r) : ctx.mkBVURem(l, r));
