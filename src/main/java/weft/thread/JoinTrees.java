@@ -112,11 +112,16 @@ public final class JoinTrees {
     }
 
     /**
-     * Whether {@code read}, an access of thread {@code reader} at {@code readEdge}, is a tree join's read of its slot and
-     * {@code writeEdge} of {@code writer} the creation that stores the ids: the slot read was stored before the reading
-     * instance was created ((B) of the class comment).
+     * Whether a read of thread {@code reader} at {@code readEdge} of {@code readFunction} is a tree join's read of its
+     * slot of {@code object}, and {@code writeEdge} of {@code writeFunction} in {@code writer} the creation that stores
+     * the ids: the slot read was stored before the reading instance was created ((B) of the class comment).
      */
-    public boolean storedBeforeReader(ThreadId reader, Edge readEdge, ThreadId writer, Edge writeEdge, MemObject object) {
+    public boolean storedBeforeReader(ThreadId reader, Function readFunction, Edge readEdge, ThreadId writer,
+                                      Function writeFunction, Edge writeEdge, MemObject object) {
+        if (reader.isMain() || !readFunction.linkName().equals(reader.routine())
+                || !writeFunction.linkName().equals(reader.createFunction())) {
+            return false;
+        }
         for (Tree tree : trees.get()) {
             if (tree.child().equals(reader) && tree.joins().contains(readEdge) && reader.parent().equals(writer)
                     && reader.createEdge().equals(writeEdge) && tree.slots().equals(object)) {
@@ -329,9 +334,15 @@ public final class JoinTrees {
         });
     }
 
-    /** Whether the library call at {@code c} runs no program code and cannot end or leave the thread. */
+    /**
+     * Whether the library call at {@code c} runs no program code (no callback, nothing it runs) and cannot end or leave
+     * the thread.
+     */
     static boolean ordinary(Program program, Stmt.Call c) {
-        if (!(program.target(c) instanceof CallTarget.Library lib)) return false;
+        if (!(program.target(c) instanceof CallTarget.Library lib) || !lib.model().facts().callbacks().isEmpty()
+                || !lib.model().facts().runs().isEmpty()) {
+            return false;
+        }
         Event ev = lib.model().event();
         return ev instanceof Event.Lock || ev instanceof Event.Unlock || ev instanceof Event.LockInit
                 || ev instanceof Event.LockDestroy || ev instanceof Event.CondWait || ev instanceof Event.CondSignal

@@ -14,7 +14,9 @@
  * {@link weft.thread.JoinLoops} (threads created in one counting loop and all joined in another, from arrays of ids or of
  * records holding their ids), {@link weft.thread.RecordJoins} (a record used after joining its owner in such a loop),
  * {@link weft.thread.ChildJoins} (the object a creator handed its child, still in its local, and that child joined since:
- * the fork-join of recursive divide and conquer), {@link weft.thread.Tickets} (indices handed out by a counter under a
+ * the fork-join of recursive divide and conquer), {@link weft.thread.JoinTrees} (workers created into an id array that
+ * join each other by index along a tree rooted where the creator joins: all joined then; its claims proved with Z3 by
+ * {@link weft.thread.JoinTreeProof}), {@link weft.thread.Tickets} (indices handed out by a counter under a
  * lock: no two alike), {@link weft.thread.SlotMasks} (slots handed to threads through a bitmask of free slots under a
  * lock: two threads holding the same slot are ordered),
  * {@link weft.thread.FreshRecords} (locals holding an allocation made since the last create),
@@ -27,7 +29,8 @@
  * Smaller pieces: {@link weft.thread.Loops} (which CFG edges lie on a cycle) and {@link weft.thread.UnresolvedCall} (a
  * call the analyses could not follow, kept for the report).
  *
- * <p>Dependencies: builds on weft.ir, weft.model (thread and call events), weft.pointer (targets of calls through
+ * <p>Dependencies: builds on weft.ir, weft.model (thread and call events), weft.smt (C integers in Z3, for
+ * {@code JoinTreeProof}), weft.pointer (targets of calls through
  * pointers, thread-id cells), weft.value (the intervals of loop counters), weft.access (the byte regions of id cells
  * and arrays, the symbolic base of an instance access) and weft.escape (unpublished objects as instance keys). It is
  * used by lock (the multiplicity of lock objects), modular (the thread walk and the facts it is given), race and

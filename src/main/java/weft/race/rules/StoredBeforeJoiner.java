@@ -34,7 +34,7 @@ public final class StoredBeforeJoiner implements ExclusionRule {
                 || !reader.region().object().equals(writer.region().object())) {
             return null;
         }
-        return ctx.joinTrees().storedBeforeReader(reader.thread(), reader.edge(), writer.thread(), writer.edge(),
+        return ctx.joinTrees().storedBeforeReader(reader.thread(), reader.function(), reader.edge(), writer.thread(), writer.function(), writer.edge(),
                 reader.region().object()) ? "the join tree's slot was stored before its joiner was created" : null;
     }
 }
