@@ -30,7 +30,8 @@ import java.util.Set;
 
 /**
  * Join trees over an array of thread ids: a unique thread M creates the instances of a thread T in a loop counting
- * down, {@code for (i = E0; i >= K; i--) pthread_create(&tids[i], 0, T, (void *) i)}; each instance, from its key
+ * down, {@code for (i = E0; i >= K; i--) pthread_create(&tids[i], 0, T, (void *) i)} (a global array, or one a global
+ * pointer points to); each instance, from its key
  * {@code i}, joins others by index in a loop of its own ({@code pthread_join(tids[i | 1 << step], 0)} while the low bits
  * of {@code i} are zero: a binomial tree; {@code 2i + 1} and {@code 2i + 2}: a heap); M joins {@code tids[K]}, the root.
  * When that join returns, every instance of T has ended: a join of all of them, as {@link JoinLoops} gives for join
@@ -178,11 +179,23 @@ public final class JoinTrees {
         return t.size() >= 8 ? Long.MIN_VALUE : -(1L << (8 * t.size() - 1));
     }
 
-    /** A slot {@code *(h + x)} (or {@code *h}, x = 0) of the id array a global pointer {@code h} points to. */
+    /**
+     * A slot {@code *(h + x)} (or {@code *h}, x = 0) of the id array a global pointer {@code h} points to, or {@code h[x]}
+     * of a global array {@code h}.
+     */
     record Slot(Variable handle, Expr index, MemObject object) {}
 
     /** The slot {@code lv} designates at {@code e} of {@code f}, or null if it is not one. */
     Slot slot(Function f, Edge e, Lvalue lv) {
+        if (lv instanceof Lvalue.Index ix && ix.base() instanceof Lvalue.Var av) {
+            // tids[x] of a global array: every mention of it is checked (handleOnlyAt), so its address goes nowhere else
+            Variable h = av.variable();
+            if (h.kind() != Variable.Kind.GLOBAL || h.threadLocal() || !(h.type().unqualified() instanceof CType.Array)
+                    || !(program.internalLinkage(h) || program.externals().isEmpty())) {
+                return null;
+            }
+            return slotOf(h, ix.index(), regions.lvalue(f, e.from(), ix.base()));
+        }
         if (!(lv instanceof Lvalue.Deref d)) return null;
         Expr p = Expr.stripCasts(d.pointer());
         Expr base = p;
@@ -196,7 +209,11 @@ public final class JoinTrees {
                 || addressTaken(h) || !(program.internalLinkage(h) || program.externals().isEmpty())) {
             return null;
         }
-        Set<Region> rs = regions.pointer(f, e.from(), base, 1);
+        return slotOf(h, index, regions.pointer(f, e.from(), base, 1));
+    }
+
+    /** The slot at {@code index} of the one concrete id-only object {@code rs} starts at, or null. */
+    private Slot slotOf(Variable h, Expr index, Set<Region> rs) {
         if (rs.size() != 1) return null;
         Region r = rs.iterator().next();
         if (r.minStart() != 0 || r.maxStart() != 0 || !tids.trusted(r.object()) || !objects.isConcrete(r.object())) return null;

@@ -42,7 +42,8 @@ final class IdiomPlacement {
             joins.addAll(0, slots.finish(u));
             placed |= broken != null;
         }
-        Random indexRnd = new Random(seed ^ 0x1D7EL);
+        // the seed mixed first: nearby seeds' first draws of java.util.Random agree (whole runs of seeds had no tree)
+        Random indexRnd = new Random((seed + 0x1D7EL) * 0x9E3779B97F4A7C15L);
         if (hole == Hole.INDEX_TREE || indexRnd.nextInt(8) == 0) {
             IndexTreeForms.Break broken = hole == Hole.INDEX_TREE ? IndexTreeForms.Break.values()[indexRnd.nextInt(IndexTreeForms.Break.values().length)] : null;
             IndexTreeForms tree = new IndexTreeForms(g.names++, broken, indexRnd);

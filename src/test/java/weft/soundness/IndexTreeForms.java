@@ -9,7 +9,7 @@ import java.util.Random;
 
 /**
  * A join tree over an array of thread ids, for {@link ProgramGenerator} (issue 34, {@code weft.thread.JoinTrees}):
- * main creates n workers from the last index down into a heap-allocated id array behind a static pointer, each
+ * main creates n workers from the last index down into an id array (static, or a heap block behind a static pointer), each
  * handed its index; a worker writes its own slot of a result array, then joins its children by index, along a
  * binomial tree ({@code me | 1 << step} while the low bits of {@code me} are zero) or a heap ({@code 2 me + 1},
  * {@code 2 me + 2}); main joins worker 0 and reads every result. Race-free: the joins form a tree rooted at 0 that
@@ -32,6 +32,8 @@ final class IndexTreeForms {
     private final boolean plus;
     private final boolean intStep;
     private final boolean calloc;
+    /** The ids in a static array ({@code itids0[8]}) instead of a heap block behind a static pointer. */
+    private final boolean array;
     private final int n;
 
     /** Tree number {@code id}; {@code broken} null for the race-free form; the rest of the shape from {@code rnd}. */
@@ -42,6 +44,7 @@ final class IndexTreeForms {
         this.plus = rnd.nextBoolean();
         this.intStep = rnd.nextBoolean();
         this.calloc = rnd.nextBoolean();
+        this.array = rnd.nextBoolean();
         // the smallest tree each break shows in: EARLY_RETURN needs a worker above 0 with a child
         int least = broken == Break.EARLY_RETURN || broken == Break.WIDE_STEP ? 4 : 2;
         this.n = least + rnd.nextInt(6 - least);
@@ -53,7 +56,7 @@ final class IndexTreeForms {
 
     /** The id array, the results and the worker count, static. */
     void declare(List<String> decls) {
-        decls.add("static pthread_t *" + name("ids") + ";");
+        decls.add(array ? "static pthread_t " + name("ids") + "[8];" : "static pthread_t *" + name("ids") + ";");
         decls.add("static long *" + name("res") + ";");
         decls.add("static int " + name("n") + ";");
     }
@@ -93,8 +96,9 @@ final class IndexTreeForms {
         List<Node> out = new ArrayList<>();
         String ids = name("ids");
         out.add(Node.stmt(unit, name("n") + " = " + n + ";", false));
-        out.add(Node.stmt(unit, ids + " = " + (calloc ? "calloc(" + name("n") + ", sizeof(pthread_t))" : "malloc(" + name("n") + " * sizeof(pthread_t))")
-                + "; " + name("res") + " = calloc(" + name("n") + ", sizeof(long)); if (" + ids + " == 0 || " + name("res") + " == 0) return 0;", false));
+        String idsAlloc = array ? "" : ids + " = " + (calloc ? "calloc(" + name("n") + ", sizeof(pthread_t))" : "malloc(" + name("n") + " * sizeof(pthread_t))") + "; ";
+        out.add(Node.stmt(unit, idsAlloc + name("res") + " = calloc(" + name("n") + ", sizeof(long)); if (" + (array ? "" : ids + " == 0 || ")
+                + name("res") + " == 0) return 0;", false));
         out.add(Node.stmt(unit, "for (int i = " + name("n") + " - 1; i >= 0; i--) pthread_create(&" + ids + "[i], 0, " + name("w")
                 + ", (void *) (long) i);", false));
         return out;
@@ -106,7 +110,7 @@ final class IndexTreeForms {
         Node join = Node.stmt(unit, "pthread_join(" + name("ids") + "[0], 0);", false);
         Node read = Node.stmt(unit, "for (int i = 0; i < " + name("n") + "; i++) r += (int) " + name("res") + "[i];", true);
         out.addAll(broken == Break.READ_BEFORE_JOIN ? List.of(read, join) : List.of(join, read));
-        out.add(Node.stmt(unit, "free(" + name("ids") + "); free(" + name("res") + ");", true));
+        out.add(Node.stmt(unit, (array ? "" : "free(" + name("ids") + "); ") + "free(" + name("res") + ");", true));
         return out;
     }
 }
