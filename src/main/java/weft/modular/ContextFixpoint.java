@@ -449,6 +449,8 @@ final class ContextFixpoint {
 
     LocalState calleeEntry(Function g, LocalState s) {
         LocalState entry = s.withLocks(s.locks().withoutPending().withSymbolic(java.util.Set.of()).withoutLocalFacts());
+        // a pending try names a local of the caller's activation: the callee's own (recursion) is another
+        if (!s.threads().tries().isEmpty()) entry = entry.withThreads(s.threads().withTries(java.util.Map.of()));
         if (entersAtomic(g, s)) entry = entry.withAtomicDepth(entry.atomicDepth() + 1);
         return entry;
     }

@@ -77,6 +77,13 @@ final class Transfer {
         Stmt stmt = e.stmt();
         if (stmt instanceof Stmt.Assign a) {
             LocalState r = stopWrite(overwrite(s, a.lhs()), e);
+            // a copy of a pending try's result (int r = pthread_tryjoin_np(..) goes through a temporary) tests the same
+            Variable copied = Expr.loadedVariable(a.rhs());
+            ThreadId tried = r == null || copied == null ? null : s.threads().tries().get(copied);
+            if (tried != null && a.lhs() instanceof Lvalue.Var x && !x.variable().isStatic() && !x.variable().threadLocal()
+                    && !addressTaken(f, x.variable())) {
+                r = r.withThreads(r.threads().withTry(x.variable(), tried));
+            }
             Variable flag = flags.setAt(e);
             if (flag == null || r == null || r.flagsSet().contains(flag)) return r;
             Set<Variable> set = new java.util.HashSet<>(r.flagsSet());
@@ -190,6 +197,8 @@ final class Transfer {
             }
         }
         LocalState s = exit.withLocks(l);
+        // the caller's pending tries: the callee cannot assign the caller's locals (their address is never taken)
+        s = s.withThreads(s.threads().withTries(before.threads().tries()));
         return c.result() == null ? s : overwrite(s, c.result());
     }
 
@@ -270,6 +279,7 @@ final class Transfer {
         if (lhs instanceof Lvalue.Var v) {
             LockState l = s.locks().killBase(v.variable());
             if (l.pending().containsKey(v.variable())) l = l.withPending(v.variable(), null);
+            if (s.threads().tries().containsKey(v.variable())) s = s.withThreads(s.threads().withTry(v.variable(), null));
             return l == s.locks() ? s : s.withLocks(l);
         }
         return s;
@@ -327,6 +337,13 @@ final class Transfer {
             return c.result() == null ? r : overwrite(r, c.result());
         }
         // only a join that waits joins for certain: pthread_tryjoin_np and pthread_timedjoin_np may fail and join nothing
+        if (ev instanceof Event.ThreadJoin tj && !tj.waits() && tj.idArg() < args.size() && args.get(tj.idArg()) instanceof Expr.Load load
+                && c.result() instanceof Lvalue.Var rv && !rv.variable().isStatic() && !rv.variable().threadLocal() && !addressTaken(f, rv.variable())) {
+            // a join that does not wait: where its result is tested equal to 0 it joined (assume)
+            ThreadId joined = uniqueIn(f, node, load.lvalue(), s);
+            LocalState out = overwrite(s, c.result());
+            return joined == null ? out : out.withThreads(out.threads().withTry(rv.variable(), joined));
+        }
         if (ev instanceof Event.ThreadJoin tj && tj.waits() && tj.idArg() < args.size() && args.get(tj.idArg()) instanceof Expr.Load load) {
             Set<ThreadId> tree = joinTrees.joinedAt(t, f, e);
             if (!tree.isEmpty()) {
@@ -334,20 +351,20 @@ final class Transfer {
                 for (ThreadId child : tree) te = te.withJoined(child);
                 s = s.withThreads(te);
             }
-            Set<Region> rs = regions.lvalue(f, node, load.lvalue());
-            if (rs.size() == 1) {
-                Region r = rs.iterator().next();
-                if (r.minStart() == r.maxStart() && tids.trusted(r.object()) && !tids.detaches()) {
-                    Set<ThreadId> ids = s.threads().ids().get(new Loc(r.object(), r.minStart()));
-                    if (ids != null && ids.size() == 1 && graph.isUnique(ids.iterator().next())) {
-                        ThreadEvents te = s.threads().withJoined(ids.iterator().next());
-                        LocalState out = s.withThreads(te);
-                        return c.result() == null ? out : overwrite(out, c.result());
-                    }
-                }
-            }
+            ThreadId joined = uniqueIn(f, node, load.lvalue(), s);
+            if (joined != null) s = s.withThreads(s.threads().withJoined(joined));
         }
         return c.result() == null ? s : overwrite(s, c.result());
+    }
+
+    /** The one unique thread whose id the trusted id cell {@code lv} holds at {@code node}, or null. */
+    private ThreadId uniqueIn(Function f, int node, Lvalue lv, LocalState s) {
+        Set<Region> rs = regions.lvalue(f, node, lv);
+        if (rs.size() != 1 || tids.detaches()) return null;
+        Region r = rs.iterator().next();
+        if (r.minStart() != r.maxStart() || !tids.trusted(r.object())) return null;
+        Set<ThreadId> ids = s.threads().ids().get(new Loc(r.object(), r.minStart()));
+        return ids != null && ids.size() == 1 && graph.isUnique(ids.iterator().next()) ? ids.iterator().next() : null;
     }
 
     /** Adds {@code &p->m} as a symbolic lock if {@code p} is a local no pointer can change. */
@@ -383,6 +400,11 @@ final class Transfer {
             // the truth holds on every path reaching here: the branch that contradicts it is never taken
             if (nonZero != null && known != null && !known.equals(nonZero)) return null;
             if (nonZero != null && !nonZero.equals(known)) s = s.withLocks(s.locks().learn(v, nonZero));
+        }
+        ThreadId tried = s.threads().tries().get(test.var());
+        if (tried != null && test.equal() && test.value() == 0) {
+            // a join that does not wait returned 0: it joined the thread
+            s = s.withThreads(s.threads().withTry(test.var(), null).withJoined(tried));
         }
         if (s.locks().pending().isEmpty()) return s;
         LockState.PendingTry p = s.locks().pending().get(test.var());

@@ -292,7 +292,11 @@ final class ProgramGenerator {
                     main.add(Node.stmt(u, "pthread_create(&t" + r.id + ", 0, " + fn + ", 0);", false));
                 }
                 if (tryJoin && r.id == 1 + holeRole(roles)) {
-                    joins.add(Node.stmt(u, "pthread_tryjoin_np(t" + r.id + ", 0);", false));
+                    // a try that may fail: unchecked, its result kept untested, or tested with both branches going on
+                    int form = new Random(seed ^ 0x7A1L).nextInt(3);
+                    String tj = "pthread_tryjoin_np(t" + r.id + ", 0)";
+                    joins.add(Node.stmt(u, form == 0 ? tj + ";" : form == 1 ? "{ int tr = " + tj + "; (void) tr; }"
+                            : "if (" + tj + " != 0) sched_yield();", false));
                 } else if (!(partialJoin && r.id == 1 + holeRole(roles))) {
                     // race-free twin of the hole: a join retried until it succeeds
                     boolean spin = !c11 && options.newForms() && nrnd.nextInt(8) == 0;
