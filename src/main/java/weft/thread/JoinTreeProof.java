@@ -201,10 +201,10 @@ final class JoinTreeProof {
     /** The first key, {@code E0} of {@code i = E0}, as a 64-bit signed value. */
     private Expr<BitVecSort> highest(CType.Int kt) {
         Stmt.Assign a = (Stmt.Assign) c.init().stmt();
-        ExprEncoder enc = ExprEncoder.wrapping(ctx, Map.of(), fresh, creatorOperands(0));
+        ExprEncoder enc = encoder(Map.of(), creatorOperands(0), 0);
         CType.Int from = enc.modelled(a.rhs().type());
         Expr<BitVecSort> v = from == null ? enc.freshValue(kt, "e0") : enc.convert(enc.value(a.rhs()), from, kt);
-        fresh = enc.freshCount();
+        done(enc);
         return wide(v, kt);
     }
 
@@ -220,10 +220,10 @@ final class JoinTreeProof {
                 if (depth < 4 && lv instanceof Lvalue.Var v && v.variable().kind() == Variable.Kind.LOCAL) {
                     Stmt.Assign a = onlyAssignmentBefore(v.variable());
                     if (a != null) {
-                        ExprEncoder enc = ExprEncoder.wrapping(ctx, Map.of(), fresh, creatorOperands(depth + 1));
+                        ExprEncoder enc = encoder(Map.of(), creatorOperands(depth + 1), depth + 1);
                         CType.Int from = enc.modelled(a.rhs().type());
                         Expr<BitVecSort> r = from == null ? enc.freshValue(t, "loc") : enc.convert(enc.value(a.rhs()), from, t);
-                        fresh = enc.freshCount();
+                        done(enc);
                         return r;
                     }
                 }
@@ -258,7 +258,24 @@ final class JoinTreeProof {
     }
 
     private Expr<BitVecSort> any(CType.Int t) {
-        return ctx.mkBVConst("any" + (fresh++), ExprEncoder.bits(t));
+        return ctx.mkFreshConst("any", ctx.mkBitVecSort(ExprEncoder.bits(t)));
+    }
+
+    /**
+     * A wrapping-mode encoder whose fresh constants no other encoder names: one made while another is encoding (a
+     * local's right-hand side read through {@link #creatorOperands}, {@code depth} levels down) numbers its constants
+     * {@link #SPAN} further per level, and each finished encoder moves the next start past what it used ({@link #done}).
+     * Two unknown values must never share a constant: that would take them as equal.
+     */
+    private ExprEncoder encoder(Map<Variable, Expr<BitVecSort>> tracked, ExprEncoder.Operands operands, int depth) {
+        return ExprEncoder.wrapping(ctx, tracked, fresh + depth * SPAN, operands);
+    }
+
+    /** More fresh constants than any one encoder makes here (one statement or initialiser). */
+    private static final int SPAN = 100_000;
+
+    private void done(ExprEncoder enc) {
+        fresh = Math.max(fresh, enc.freshCount());
     }
 
     private Expr<BitVecSort> global(Variable v, CType.Int t) {
@@ -290,13 +307,13 @@ final class JoinTreeProof {
         Stmt.Call call = (Stmt.Call) c.child().createEdge().stmt();
         Event.ThreadCreate tc = (Event.ThreadCreate) ((CallTarget.Library) program.target(call)).model().event();
         weft.ir.Expr arg = call.args().get(tc.argArg());
-        ExprEncoder enc = ExprEncoder.wrapping(ctx, Map.of(c.counter(), k), fresh, creatorOperands(4));
+        ExprEncoder enc = encoder(Map.of(c.counter(), k), creatorOperands(4), 0);
         Variable param = c.routine().params().get(0);
         CType.Int to = enc.modelled(param.type());
         CType.Int from = enc.modelled(arg.type());
         if (to == null || from == null) throw new IllegalArgumentException("argument not modelled");
         Expr<BitVecSort> v = enc.convert(enc.value(arg), from, to);
-        fresh = enc.freshCount();
+        done(enc);
         return v;
     }
 
@@ -338,7 +355,7 @@ final class JoinTreeProof {
     /** The state after edge {@code e}; null if the path ends there for good (a trap, the end of the process); FAILED if not followed. */
     private State step(State s, Edge e, int[] visits) {
         Map<Variable, Expr<BitVecSort>> env = s.env();
-        ExprEncoder enc = ExprEncoder.wrapping(ctx, env, fresh, routineOperands());
+        ExprEncoder enc = encoder(env, routineOperands(), 0);
         Stmt st = e.stmt();
         State out;
         if (st instanceof Stmt.Skip || st instanceof Stmt.Return) {
@@ -362,7 +379,7 @@ final class JoinTreeProof {
         } else {
             out = FAILED;
         }
-        fresh = enc.freshCount();
+        done(enc);
         return out;
     }
 
