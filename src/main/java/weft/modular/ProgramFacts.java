@@ -60,7 +60,7 @@ public record ProgramFacts(Program program, PointsTo pts, CallGraph calls, Threa
         InstanceKeys instanceKeys = new InstanceKeys(program, graph, joinLoops, addressTaken, unpublished, fresh);
         CounterJoins counterJoins = new CounterJoins(program, graph, addressTaken, mutexes);
         return new ProgramFacts(program, pts, calls, graph, addressTaken, intervals, regions, objects, locks, tids,
-                joinLoops, new JoinTrees(program, graph, regions, tids, objects, addressTaken, intervals), counterJoins, new PublicationFlags(program, graph, mutexes), new StopFlags(program, graph, mutexes, counterJoins),
+                joinLoops, new JoinTrees(program, graph, regions, tids, objects, addressTaken, intervals, calls), counterJoins, new PublicationFlags(program, graph, mutexes), new StopFlags(program, graph, mutexes, counterJoins),
                 unpublished, instanceKeys,
                 new RecordJoins(program, graph, joinLoops), new ChildJoins(program, addressTaken, instanceKeys, tids),
                 new Tickets(program, addressTaken, mutexes), new SlotMasks(program, addressTaken, mutexes, counterJoins),

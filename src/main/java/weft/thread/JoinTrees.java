@@ -87,10 +87,12 @@ public final class JoinTrees {
     private final ObjectMultiplicity objects;
     private final AddressTaken addressTaken;
     private final IntervalCache intervals;
+    private final CallGraph calls;
     private final Computed<List<Tree>> trees = new Computed<>(this::compute);
 
     public JoinTrees(Program program, ThreadGraph graph, Regions regions, TidCells tids, ObjectMultiplicity objects,
-                     AddressTaken addressTaken, IntervalCache intervals) {
+                     AddressTaken addressTaken, IntervalCache intervals, CallGraph calls) {
+        this.calls = calls;
         this.intervals = intervals;
         this.program = program;
         this.graph = graph;
@@ -134,7 +136,8 @@ public final class JoinTrees {
 
     private List<Tree> compute() {
         List<Tree> out = new ArrayList<>();
-        if (tids.detaches() || cancels()) return out;
+        // a cancelled thread ends at a join, before it joined its children (CallGraph: through pointers too)
+        if (tids.detaches() || calls.cancels(program.functions().keySet())) return out;
         for (ThreadId t : graph.threads()) {
             if (Thread.currentThread().isInterrupted()) break;
             Candidate c = candidate(t);
@@ -305,19 +308,6 @@ public final class JoinTrees {
             }
         }
         return true;
-    }
-
-    /** Whether the program may cancel a thread (which ends it at a join, before it joined its children). */
-    private boolean cancels() {
-        for (Function g : program.functions().values()) {
-            for (Edge e : g.cfg().edges()) {
-                if (e.stmt() instanceof Stmt.Call call && program.target(call) instanceof CallTarget.Library lib
-                        && lib.model().event() instanceof Event.ThreadCancel) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     private final java.util.Map<String, Boolean> staying = new java.util.concurrent.ConcurrentHashMap<>();
