@@ -34,6 +34,8 @@ final class IndexTreeForms {
     private final boolean calloc;
     /** The ids in a static array ({@code itids0[8]}) instead of a heap block behind a static pointer. */
     private final boolean array;
+    /** The result computed by a helper function with a loop of its own (a program call on the routine's paths). */
+    private final boolean helper;
     private final int n;
 
     /** Tree number {@code id}; {@code broken} null for the race-free form; the rest of the shape from {@code rnd}. */
@@ -45,6 +47,7 @@ final class IndexTreeForms {
         this.intStep = rnd.nextBoolean();
         this.calloc = rnd.nextBoolean();
         this.array = rnd.nextBoolean();
+        this.helper = rnd.nextBoolean();
         // the smallest tree each break shows in: EARLY_RETURN needs a worker above 0 with a child
         int least = broken == Break.EARLY_RETURN || broken == Break.WIDE_STEP ? 4 : 2;
         this.n = least + rnd.nextInt(6 - least);
@@ -59,6 +62,7 @@ final class IndexTreeForms {
         decls.add(array ? "static pthread_t " + name("ids") + "[8];" : "static pthread_t *" + name("ids") + ";");
         decls.add("static long *" + name("res") + ";");
         decls.add("static int " + name("n") + ";");
+        if (helper) decls.add("static long " + name("work") + "(long k) { long s = 0; for (int q = 0; q < 3; q++) s += k + q; return s; }");
     }
 
     /** The worker: its result, then the joins of its children. */
@@ -68,7 +72,7 @@ final class IndexTreeForms {
         String count = name("n");
         if (heapTree) {
             b.add(Node.stmt(-1, "long me = (long) arg;", false));
-            b.add(Node.stmt(-1, name("res") + "[me] = me + 1;", true));
+            b.add(Node.stmt(-1, name("res") + "[me] = " + result() + ";", true));
             if (broken == Break.EARLY_RETURN) b.add(Node.stmt(-1, "if (me > 0) return 0;", false));
             b.add(Node.stmt(-1, "long c = 2 * me + 1;", false));
             String bound = broken == Break.OFF_BY_ONE ? count + " - 1" : count;
@@ -76,7 +80,7 @@ final class IndexTreeForms {
             if (broken != Break.WIDE_STEP) b.add(Node.stmt(-1, "if (c + 1 < " + bound + ") pthread_join(" + ids + "[c + 1], 0);", false));
         } else {
             b.add(Node.stmt(-1, "int me = (int) (long) arg;", false));
-            b.add(Node.stmt(-1, name("res") + "[me] = me + 1;", true));
+            b.add(Node.stmt(-1, name("res") + "[me] = " + result() + ";", true));
             if (broken == Break.EARLY_RETURN) b.add(Node.stmt(-1, "if (me > 0) return 0;", false));
             String step = intStep ? "int" : "unsigned";
             String wide = broken == Break.WIDE_STEP ? "4" : "2";
@@ -89,6 +93,10 @@ final class IndexTreeForms {
                     Node.stmt(-1, "pthread_join(" + ids + "[child], 0);", false)), "}"));
         }
         return new Fn("void *" + name("w") + "(void *arg)", b, "return 0;", false);
+    }
+
+    private String result() {
+        return helper ? name("work") + "(me)" : "me + 1";
     }
 
     /** main's part before its joins: the arrays and the workers, created from the last down. */

@@ -300,8 +300,10 @@ final class ProgramGenerator {
                 } else if (!(partialJoin && r.id == 1 + holeRole(roles))) {
                     // race-free twin of the hole: a join retried until it succeeds
                     boolean spin = !c11 && options.newForms() && nrnd.nextInt(8) == 0;
-                    joins.add(Node.stmt(u, c11 ? "thrd_join(t" + r.id + ", 0);" : spin ? "while (pthread_tryjoin_np(t" + r.id + ", 0) != 0) sched_yield();"
-                            : "pthread_join(t" + r.id + ", 0);", false));
+                    // the retried try half the time through a copy of its result (ThreadEvents.tries follows copies)
+                    String retry = new Random(seed ^ 0x5917L).nextBoolean() ? "while (pthread_tryjoin_np(t" + r.id + ", 0) != 0) sched_yield();"
+                            : "{ int tr; do tr = pthread_tryjoin_np(t" + r.id + ", 0); while (tr != 0); }";
+                    joins.add(Node.stmt(u, c11 ? "thrd_join(t" + r.id + ", 0);" : spin ? retry : "pthread_join(t" + r.id + ", 0);", false));
                 }
             }
         }
