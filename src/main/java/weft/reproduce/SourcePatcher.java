@@ -17,8 +17,10 @@ import java.util.regex.Pattern;
  * <p>The call goes at the start of the statement's line, which is only correct when the line starts a statement in
  * a block. That is assumed when the line lies inside braces (a function body), the previous code line ends with {@code ;}, <code>{</code> or <code>}</code> or is a
  * preprocessor line, and the line itself does not start with <code>}</code>, {@code else}, {@code case},
- * {@code default}, {@code while} after <code>}</code> (a do-while) or {@code #}; otherwise no point is inserted and the
- * note says so (the race may still be reproduced: the points only make both accesses wait for each other).
+ * {@code default}, {@code while} after <code>}</code> (a do-while) or {@code #}. A line that is the lone
+ * simple statement of a control statement's body ({@code for (...)} on the line before, no braces) is made a block on
+ * the same line, {@code { __weft_race_point(L); statement }} (see {@link #loneBodyEnd}). Otherwise no point is
+ * inserted and the note says so (the race may still be reproduced: the points only make both accesses wait for each other).
  */
 public final class SourcePatcher {
     private static final Pattern MARKER = Pattern.compile("\\s*#\\s*(?:line\\s+)?(\\d+)\\s+\"([^\"]*)\".*");
@@ -61,14 +63,17 @@ public final class SourcePatcher {
                 continue;
             }
             String why = unsafe(phys, p);
-            if (why != null) {
-                notes.add("no race point before line " + line + ": " + why);
-                continue;
-            }
             String text = phys[p];
             int indent = 0;
             while (indent < text.length() && Character.isWhitespace(text.charAt(indent))) indent++;
-            phys[p] = text.substring(0, indent) + "__weft_race_point(" + line + "); " + text.substring(indent);
+            int end = why == null ? -1 : loneBodyEnd(phys, p);
+            if (why != null && end < 0) {
+                notes.add("no race point before line " + line + ": " + why);
+                continue;
+            }
+            String point = "__weft_race_point(" + line + "); ";
+            phys[p] = why == null ? text.substring(0, indent) + point + text.substring(indent)
+                    : text.substring(0, indent) + "{ " + point + text.substring(indent, end + 1) + " }" + text.substring(end + 1);
             done[p] = true;
             pointed.set(k, true);
         }
@@ -143,6 +148,73 @@ public final class SourcePatcher {
             return "the statement may continue the previous line";
         }
         return null;
+    }
+
+    private static final Pattern HEADER = Pattern.compile("(\\}\\s*)?(else\\s+)?(if|for|while)\\s*\\(.*\\)|(\\}\\s*)?else|do");
+    private static final Pattern CONTROL_START = Pattern.compile("(if|for|while|do|switch|else|case|default)\\b.*", Pattern.DOTALL);
+
+    /**
+     * When physical line {@code p} is the whole body of the control statement whose header is the previous code line
+     * ({@code if (c)}, {@code for (...)}, {@code while (c)}, {@code else}, {@code do}, the header's parentheses balanced
+     * on that line) and holds exactly one simple statement ending on it (one {@code ;} outside parentheses, strings
+     * and comments, at its end, no braces, no nested control statement): the index of that {@code ;}, so that the
+     * statement may be made a block {@code { point; statement }} on the same line without changing what it does.
+     * Otherwise -1.
+     */
+    static int loneBodyEnd(String[] phys, int p) {
+        String here = phys[p].strip();
+        if (here.isEmpty() || BAD_START.matcher(here).matches() || CONTROL_START.matcher(here).matches()) return -1;
+        if (depth(phys, p) <= 0) return -1;
+        String prev = "";
+        for (int i = p - 1; i >= 0 && prev.isEmpty(); i--) prev = code(phys[i]);
+        if (!HEADER.matcher(prev).matches() || !headerCloses(prev)) return -1;
+        String l = phys[p];
+        int paren = 0;
+        int semi = -1;
+        int last = -1;
+        for (int j = 0; j < l.length(); j++) {
+            char c = l.charAt(j);
+            if (c == '/' && j + 1 < l.length() && l.charAt(j + 1) == '/') break;
+            if (c == '/' && j + 1 < l.length() && l.charAt(j + 1) == '*') {
+                int close = l.indexOf("*/", j + 2);
+                if (close < 0) return -1;
+                j = close + 1;
+                continue;
+            }
+            if (!Character.isWhitespace(c)) last = j;
+            if (c == '"' || c == '\'') {
+                for (j++; j < l.length() && l.charAt(j) != c; j++) if (l.charAt(j) == '\\') j++;
+                last = j;
+            } else if (c == '(') {
+                paren++;
+            } else if (c == ')') {
+                paren--;
+            } else if (c == '{' || c == '}') {
+                return -1;
+            } else if (c == ';' && paren == 0) {
+                if (semi >= 0) return -1;
+                semi = j;
+            }
+        }
+        return semi >= 0 && semi == last && paren == 0 ? semi : -1;
+    }
+
+    /** Whether a header's first parenthesis (if any) closes at its end: {@code if (a) x = f(b)} is no header. */
+    private static boolean headerCloses(String s) {
+        int open = s.indexOf('(');
+        if (open < 0) return true;
+        int paren = 0;
+        for (int j = open; j < s.length(); j++) {
+            char c = s.charAt(j);
+            if (c == '"' || c == '\'') {
+                for (j++; j < s.length() && s.charAt(j) != c; j++) if (s.charAt(j) == '\\') j++;
+            } else if (c == '(') {
+                paren++;
+            } else if (c == ')' && --paren == 0) {
+                return j == s.length() - 1;
+            }
+        }
+        return false;
     }
 
     /** Nesting depth of braces at the start of physical line {@code p} (comments, strings and character literals skipped). */

@@ -50,6 +50,31 @@ class SourcePatcherTest {
     }
 
     @Test
+    void aLoneBodyBecomesABlockOnItsLine() {
+        // previous line, line, the line patched (null: no point)
+        String[][] cases = {
+                {"    for (int i = 0; i < n; i++)", "        all += totals[i]; // RACE!", "        { __weft_race_point(7); all += totals[i]; } // RACE!"},
+                {"    if (f(a))", "        x = g(\";\");", "        { __weft_race_point(7); x = g(\";\"); }"},
+                {"    } else", "        x = 1; /* c */", "        { __weft_race_point(7); x = 1; } /* c */"},
+                {"    do", "        x++;", "        { __weft_race_point(7); x++; }"},
+                {"    if (c)", "        x = 1; y = 2;", null},
+                {"    if (c)", "        if (d) x = 1;", null},
+                {"    if (c)", "        x = 1 +", null},
+                {"    if (c) x = f(b)", "        + 1;", null},
+                {"    if (a &&", "        b) x = 1;", null},
+                {"    foo(a,", "        b);", null},
+        };
+        for (String[] c : cases) {
+            String src = "void f(void) { if (1) {\n" + c[0] + "\n" + c[1] + "\n} }\n";
+            SourcePatcher.Patched p = SourcePatcher.patch(src, "/s/a.c", false, List.of(new SourceLoc("/s/a.c", 3, 9)), new int[] {3});
+            String[] lines = p.text().split("\n", -1);
+            assertEquals(c[2] == null ? c[1] : c[2].replace("(7)", "(3)"), lines[4], c[0] + " / " + c[1]);
+            assertEquals(List.of(c[2] != null), p.pointed(), c[0] + " / " + c[1]);
+            assertEquals(src.split("\n", -1).length + 2, lines.length, "no line added");
+        }
+    }
+
+    @Test
     void atomicFunctionsBecomeSectionsOnTheSameLine() {
         String src = "void __VERIFIER_atomic_acquire(void);\nvoid __VERIFIER_atomic_acquire(void)\n{\n  m = 1;\n}\n"
                 + "int __VERIFIER_atomic_CAS(int *v, int e, int (*f)(int)) { return 0; }\nvoid __VERIFIER_atomic_begin(void) { }\n";
