@@ -286,6 +286,9 @@ public final class Interpreter {
 
     private boolean call(ThreadState t, Ctx c, Edge e, Stmt.Call call) {
         CallTarget target = st.program.target(call);
+        if (target instanceof CallTarget.External x && weft.model.VaListBuiltins.is(x.name())) {
+            return VarArgs.builtin(this, t, c, e, call, x.name());
+        }
         if (target instanceof CallTarget.Indirect ind) {
             Value fv = ev.eval(ind.pointer(), c);
             if (!(fv instanceof Value.Fn fn)) throw Abandon.unsupported("call through " + fv);
@@ -331,6 +334,7 @@ public final class Interpreter {
             Value v = ev.convert(args.get(i), argTypes.get(i), p.type());
             if (p.type().size() > 0) st.mem.write(obj, 0, p.type(), v);
         }
+        VarArgs.bind(st, ev, t, f, fn, args, argTypes);
         t.push(f);
         if (f.atomic) t.atomicFrames++;
         return f;

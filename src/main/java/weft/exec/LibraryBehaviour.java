@@ -12,7 +12,8 @@ import weft.model.LibraryModel;
 import java.util.List;
 
 /**
- * Executes library calls by their {@link Event} model: threads, locks, condition variables, barriers,
+ * Executes library calls by their {@link Event} model: threads, locks, condition variables, barriers, semaphores
+ * ({@link Semaphores}),
  * {@code pthread_once}, atomic sections, nondeterministic inputs, assumptions, program end, allocation. Memory and
  * string functions, atomic operations and the remaining models are in {@link LibraryFunctions} and
  * {@link AtomicOps}. The thread's own plain accesses (arguments, result) are recorded as accesses, and each
@@ -40,6 +41,7 @@ public final class LibraryBehaviour {
     private final Evaluator ev;
     private final LibraryFunctions functions;
     private final AtomicOps atomics;
+    private final Semaphores semaphores;
 
     LibraryBehaviour(Interpreter in) {
         this.in = in;
@@ -47,6 +49,7 @@ public final class LibraryBehaviour {
         this.ev = in.ev;
         this.functions = new LibraryFunctions(in);
         this.atomics = new AtomicOps(in);
+        this.semaphores = new Semaphores(in, this);
     }
 
     /** Liveness (tracked variables) per function, for {@link #finishInTwoSteps}. */
@@ -68,11 +71,6 @@ public final class LibraryBehaviour {
     boolean call(ThreadState t, Ctx c, Edge e, Stmt.Call call, LibraryModel model, List<Value> args) {
         String name = model.name();
         Event event = model.event();
-        if (event instanceof Event.SemInit || event instanceof Event.Lock l0 && l0.kind() == Event.LockKind.SEMAPHORE
-                || event instanceof Event.Unlock u0 && u0.kind() == Event.LockKind.SEMAPHORE
-                || event instanceof Event.LockDestroy d0 && d0.kind() == Event.LockKind.SEMAPHORE) {
-            throw Abandon.unsupported("semaphores (" + name + ")");
-        }
         if (!c.dry && changesSync(event)) {
             // a lock operation depends only on operations of the same lock: a write of the lock in the footprint
             if (event instanceof Event.Lock || event instanceof Event.Unlock) st.beforeLockChange();
@@ -83,6 +81,7 @@ public final class LibraryBehaviour {
         }
         if (st.libcStateRaces) hiddenState(c, call, model);
         syncAccesses(c, call, event, args);
+        if (Semaphores.handles(event)) return semaphores.call(t, c, e, name, event, args);
         if (event instanceof Event.ThreadCreate tc) {
             // it may fail (EAGAIN), which this search does not enumerate: a program that looks at the result may then go
             // another way, so a proof stops there (D25); one that ignores it has only fewer threads when it fails

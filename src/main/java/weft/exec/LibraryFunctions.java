@@ -279,7 +279,10 @@ public final class LibraryFunctions {
             int fmt = out.text();
             Value.Ptr f = ptr(LibraryBehaviour.arg(args, fmt), name);
             checkFormat(f, out.format());
-            if (st.exhaustive) outputReads(c, call, name, args, f, fmt);
+            if (st.exhaustive && out.vaList() >= 0 && VarArgs.anyPointer(st.mem, LibraryBehaviour.arg(args, out.vaList()), name)) {
+                throw Abandon.unsupported(name + " with a pointer argument in a proof");
+            }
+            if (st.exhaustive) outputReads(c, call, name, out.vaList() >= 0 ? args.subList(0, fmt + 1) : args, f, fmt);
             return in.finishCall(t, c, e, null, null);
         } else if (sem instanceof Semantics.CurrentTime ct) {
             Value p = LibraryBehaviour.arg(args, ct.out());
@@ -300,7 +303,7 @@ public final class LibraryFunctions {
     }
 
     /**
-     * {@code snprintf(dest, count, format, ...)} and {@code sprintf}: the text {@link Formatter} computes, its first
+     * {@code snprintf(dest, count, format, ...)} and {@code sprintf} (and their {@code va_list} forms, {@link VarArgs}): the text {@link Formatter} computes, its first
      * {@code count - 1} bytes and a terminator written at {@code dest} (nothing when {@code count} is 0); the format and
      * the string arguments read as far as the formatting read them. Returns the whole text's length.
      */
@@ -308,7 +311,9 @@ public final class LibraryFunctions {
         Value.Ptr f = ptr(LibraryBehaviour.arg(args, fi.format()), name);
         checkFormat(f, true);
         long bound = fi.count() < 0 ? Long.MAX_VALUE : count(LibraryBehaviour.arg(args, fi.count()));
-        Formatter.Result r = new Formatter(st.mem, st.dm).format(f, args.subList(Math.min(args.size(), fi.format() + 1), args.size()), name);
+        List<Value> values = fi.vaList() >= 0 ? VarArgs.arguments(st.mem, LibraryBehaviour.arg(args, fi.vaList()), name)
+                : args.subList(Math.min(args.size(), fi.format() + 1), args.size());
+        Formatter.Result r = new Formatter(st.mem, st.dm).format(f, values, name);
         if (!st.mem.get(f.obj()).readOnly) access(c, f, strlen(f) + 1, false, call, name);
         for (Formatter.Read read : r.reads()) access(c, read.ptr(), read.length(), false, call, name);
         long written = Math.min(r.bytes().length + 1L, bound);

@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * Synchronisation objects of one execution, kept beside memory and keyed by address: locks (mutex, spin, C11
- * mutex, rwlock), barriers, once-controls, thread-specific keys. Their C representation is never interpreted.
+ * mutex, rwlock), barriers, once-controls, semaphore counts, thread-specific keys. Their C representation is never interpreted.
  */
 public final class Sync {
     public record Key(int obj, long off) {}
@@ -52,6 +52,8 @@ public final class Sync {
     public final Map<Key, Once> once = new HashMap<>();
     /** Threads waiting on each condition variable (not yet signalled), in arrival order. */
     public final Map<Key, List<Integer>> condWaiters = new HashMap<>();
+    /** The count of each initialised semaphore ({@link Semaphores}). */
+    public final Map<Key, Long> semaphores = new HashMap<>();
     /** Thread-specific keys created so far and whether each has a destructor. */
     public final Map<Long, Boolean> keys = new HashMap<>();
     public long nextKey = 1;
@@ -88,6 +90,8 @@ public final class Sync {
         }
         condWaiters.clear();
         for (Map.Entry<Key, List<Integer>> e : o.condWaiters.entrySet()) condWaiters.put(e.getKey(), new ArrayList<>(e.getValue()));
+        semaphores.clear();
+        semaphores.putAll(o.semaphores);
         keys.clear();
         keys.putAll(o.keys);
         nextKey = o.nextKey;

@@ -28,7 +28,7 @@ import java.util.TreeMap;
  * or performs a step — every thread (termination, join/detach flags, atomic-section depth, blocking phase with its
  * mutex and condition, return value, thread-locals, thread-specific values, and the whole call stack: function,
  * CFG node, return edge, once-control, the objects of its variables and the objects it owns), the synchronisation
- * objects (held locks with owner and readers, barriers, once-controls, condition waiters in order, keys), and the
+ * objects (held locks with owner and readers, barriers, once-controls, condition waiters in order, semaphore counts, keys), and the
  * content of every memory object reachable from those roots (kind, size, liveness, flags, owner, bytes, unknown
  * bytes, stored pointers). Object ids are renamed in the order the traversal meets them: the interpreter never
  * looks at the number of an object (pointers compare by identity and offset, objects are never reused), so states
@@ -279,6 +279,13 @@ final class StateEncoder {
                 key(e.getKey());
                 out.i(e.getValue().size());
                 for (int w : e.getValue()) out.i(w);
+            }
+            TreeMap<Sync.Key, Long> semaphores = new TreeMap<>(StateEncoder::compareKeys);
+            semaphores.putAll(y.semaphores);
+            out.i(semaphores.size());
+            for (Map.Entry<Sync.Key, Long> e : semaphores.entrySet()) {
+                key(e.getKey());
+                out.l(e.getValue());
             }
             TreeMap<Long, Boolean> keys = new TreeMap<>(y.keys);
             out.i(keys.size());

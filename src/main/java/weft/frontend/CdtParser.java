@@ -43,6 +43,10 @@ public final class CdtParser {
             Map.entry("__builtin_bswap16(x)", "((unsigned short)(x))"),
             Map.entry("__builtin_bswap32(x)", "((unsigned int)(x))"),
             Map.entry("__builtin_bswap64(x)", "((unsigned long long)(x))"),
+            // va_arg advances its list by the argument's slot (its size rounded up to 8 bytes: how the explorer lays out a
+            // call's variadic arguments, weft.exec.VarArgs); CDT's own macro reads the list's first slot only
+            Map.entry("__builtin_va_arg(ap,type)", "(*(__typeof__(type) *) ((ap) = (__typeof__(ap)) ((char *) (ap) + ((sizeof(type) + 7) & ~7)),"
+                    + " (char *) (ap) - ((sizeof(type) + 7) & ~7)))"),
             Map.entry("__has_include(x)", "0"), Map.entry("__has_include_next(x)", "0"),
             // C11 static assertions are not in CDT's C grammar; the stray ';' left behind parses everywhere.
             Map.entry("_Static_assert(...)", ""));

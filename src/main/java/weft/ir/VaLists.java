@@ -28,4 +28,28 @@ public final class VaLists {
         if (e instanceof Expr.AddrOf ad) return new ListArgument(ad.lvalue(), true);
         return null;
     }
+
+    /**
+     * Whether {@code e} is the step {@code va_arg} takes ({@code weft.frontend.CdtParser}'s macro): an assignment
+     * {@code v = (T) ((char *) v + k)} of a variable to itself moved by a constant {@code k} (an expression without
+     * loads). The list then points into the same variadic-arguments object as before, at another slot.
+     */
+    public static boolean advancesItself(Edge e) {
+        if (!(e.stmt() instanceof Stmt.Assign as) || !(as.lhs() instanceof Lvalue.Var v)) return false;
+        Expr rhs = as.rhs();
+        while (rhs instanceof Expr.Cast c) rhs = c.operand();
+        if (!(rhs instanceof Expr.Binary b) || b.op() != Expr.BinOp.ADD && b.op() != Expr.BinOp.SUB) return false;
+        Expr base = b.left();
+        while (base instanceof Expr.Cast c) base = c.operand();
+        return base instanceof Expr.Load ld && ld.lvalue() instanceof Lvalue.Var w && w.variable().equals(v.variable())
+                && constant(b.right());
+    }
+
+    private static boolean constant(Expr e) {
+        if (e instanceof Expr.IntConst) return true;
+        if (e instanceof Expr.Cast c) return constant(c.operand());
+        if (e instanceof Expr.Unary u) return constant(u.operand());
+        if (e instanceof Expr.Binary b) return constant(b.left()) && constant(b.right());
+        return false;
+    }
 }

@@ -27,8 +27,12 @@ public sealed interface Semantics {
     /** {@code strchr}: the first occurrence of character {@code ch} in the string at {@code s} (its terminator included), or null. */
     record FindChar(int s, int ch) implements Semantics {}
 
-    /** Output of the string at {@code text} ({@code format}: a printf format, whose {@code %n} writes memory); returns an unknown count. */
-    record Output(int text, boolean format) implements Semantics {}
+    /**
+     * Output of the string at {@code text} ({@code format}: a printf format, whose {@code %n} writes memory, with the
+     * arguments after it or, when {@code vaList} is not -1, those the {@code va_list} argument {@code vaList} stands
+     * for); returns an unknown count.
+     */
+    record Output(int text, boolean format, int vaList) implements Semantics {}
 
     /** Output of raw bytes ({@code write}, {@code fwrite}): a read of memory whose extent is not computed. */
     record RawOutput() implements Semantics {}
@@ -36,9 +40,10 @@ public sealed interface Semantics {
     /**
      * Formats the printf format at argument {@code format} with the arguments after it into the buffer at {@code dest}:
      * at most {@code count} bytes, the terminator included ({@code count} &lt; 0: no bound, {@code sprintf}); returns
-     * the length of the whole text ({@code snprintf}, {@code sprintf}).
+     * the length of the whole text ({@code snprintf}, {@code sprintf}). When {@code vaList} is not -1 the arguments are
+     * those the {@code va_list} argument {@code vaList} stands for ({@code vsnprintf}, {@code vsprintf}).
      */
-    record FormatInto(int dest, int count, int format) implements Semantics {}
+    record FormatInto(int dest, int count, int format, int vaList) implements Semantics {}
 
     /** The current time ({@code out}: an output pointer argument, executed only when null): an input. */
     record CurrentTime(int out) implements Semantics {}

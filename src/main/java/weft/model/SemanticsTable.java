@@ -54,9 +54,10 @@ final class SemanticsTable {
                     case "string-length" -> new Semantics.StringLength(arg(a, "s"));
                     case "copy-string" -> new Semantics.CopyString(arg(a, "dest"), arg(a, "src"), a.containsKey("count") ? arg(a, "count") : -1);
                     case "find-char" -> new Semantics.FindChar(arg(a, "s"), arg(a, "ch"));
-                    case "output" -> new Semantics.Output(arg(a, "text"), a.containsKey("format"));
+                    case "output" -> new Semantics.Output(arg(a, "text"), a.containsKey("format"), a.containsKey("valist") ? arg(a, "valist") : -1);
                     case "raw-output" -> new Semantics.RawOutput();
-                    case "format-into" -> new Semantics.FormatInto(arg(a, "dest"), a.containsKey("count") ? arg(a, "count") : -1, arg(a, "format"));
+                    case "format-into" -> new Semantics.FormatInto(arg(a, "dest"), a.containsKey("count") ? arg(a, "count") : -1, arg(a, "format"),
+                            a.containsKey("valist") ? arg(a, "valist") : -1);
                     case "current-time" -> new Semantics.CurrentTime(arg(a, "out"));
                     case "random-int" -> new Semantics.RandomInt();
                     case "input-result" -> new Semantics.InputResult(bound(a, "lo", Integer.MIN_VALUE), bound(a, "hi", Integer.MAX_VALUE),

@@ -39,8 +39,9 @@ import java.util.function.BiFunction;
  * it), and every value it can hold is a {@code va_list} of an activation of the same thread:
  * <ul>
  *   <li>a local: {@code f} assigns it only by {@code va_start(v, ...)} ({@code f} variadic) or
- *       {@code va_copy(v, s)} with {@code s} qualified, never by an assignment or a call's result;</li>
- *   <li>a parameter: {@code f} never assigns it, {@code f} has calls, and every call passes, at its position, a
+ *       {@code va_copy(v, s)} with {@code s} qualified, never by an assignment or a call's result other than
+ *       {@code va_arg}'s step {@code v = v + k} ({@link weft.ir.VaLists#advancesItself}: it stays in its object);</li>
+ *   <li>a parameter: {@code f} never assigns it (but by {@code va_arg}'s step), {@code f} has calls, and every call passes, at its position, a
  *       qualified variable of the caller (casts aside).</li>
  * </ul>
  * The greatest fixpoint is taken: by induction on the call stack, a parameter of an activation got its value from
@@ -181,7 +182,8 @@ final class ThreadVarargs {
             Map<Variable, List<Stmt.Call>> builtins = new HashMap<>();
             for (Edge e : h.cfg().edges()) {
                 Variable to = ArgumentTargets.assignedVariable(e);
-                if (to != null) assigned.add(to);
+                // va_arg's step moves a list within its object (weft.ir.VaLists#advancesItself): no new value
+                if (to != null && !weft.ir.VaLists.advancesItself(e)) assigned.add(to);
                 if (e.stmt() instanceof Stmt.Call c && c.directName() != null && VaListBuiltins.is(c.directName())
                         && !c.directName().equals("__builtin_va_end") && !c.args().isEmpty()) {
                     weft.ir.VaLists.ListArgument arg = weft.ir.VaLists.listArgument(c.args().get(0));

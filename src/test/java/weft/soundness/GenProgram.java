@@ -73,6 +73,7 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
     static final String WEFT_PRELUDE = """
             #define _GNU_SOURCE
             #include <pthread.h>
+            #include <semaphore.h>
             #include <stdatomic.h>
             #include <threads.h>
             #include <stdarg.h>
@@ -91,6 +92,7 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
     static final String TSAN_PRELUDE = """
             #define _GNU_SOURCE
             #include <pthread.h>
+            #include <semaphore.h>
             #include <stdatomic.h>
             #include <threads.h>
             #include <stdarg.h>

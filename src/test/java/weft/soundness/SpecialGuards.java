@@ -69,14 +69,16 @@ final class SpecialGuards {
             case READY -> {
                 ReadyFlagForms flag = new ReadyFlagForms(o.name, isHole ? ReadyFlagForms.Break.values()[g.nrnd.nextInt(ReadyFlagForms.Break.values().length)] : null, g.nrnd);
                 flag.declare(g.decls);
+                if (flag.init() != null) init.add(Node.stmt(-1, flag.init(), false));
                 int u = g.unit++;
                 ProgramGenerator.Role m = roles.get(0);
                 m.body.add(Node.stmt(g.unit++, g.forms.plainOp(g.lvalue(o, m), 1 + g.rnd.nextInt(3)), true));
-                m.body.add(Node.stmt(u, flag.publish(), false));
-                if (flag.writesAfter()) m.body.add(Node.stmt(g.unit++, g.forms.plainOp(g.lvalue(o, m), 1 + g.rnd.nextInt(3)), true));
                 List<ProgramGenerator.Role> readers = new ArrayList<>(workers);
                 java.util.Collections.shuffle(readers, g.nrnd);
                 readers = readers.subList(0, 1 + g.nrnd.nextInt(readers.size()));
+                // a semaphore gets one post per reader instance (a loop role runs two)
+                m.body.add(Node.stmt(u, flag.publish(readers.stream().mapToInt(r -> r.loop ? 2 : 1).sum()), false));
+                if (flag.writesAfter()) m.body.add(Node.stmt(g.unit++, g.forms.plainOp(g.lvalue(o, m), 1 + g.rnd.nextInt(3)), true));
                 if (isHole) g.holeRoleIndex = readers.get(0).id - 1;
                 for (ProgramGenerator.Role r : readers) {
                     if (!(flag.skipsWait() && r == readers.get(0))) r.body.add(Node.stmt(u, flag.await(), false));
