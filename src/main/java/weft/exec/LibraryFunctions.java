@@ -286,11 +286,16 @@ public final class LibraryFunctions {
             return in.finishCall(t, c, e, null, null);
         } else if (sem instanceof Semantics.CurrentTime ct) {
             Value p = LibraryBehaviour.arg(args, ct.out());
-            if (!(p instanceof Value.Int i && i.v() == 0)) throw Abandon.unsupported("time with an output argument");
-            if (c.dry || call.result() == null) return in.finishCall(t, c, e, Value.ZERO, null);
+            boolean out = !(p instanceof Value.Int i && i.v() == 0);
+            CType.Int timeT = new CType.Int("long", st.dm.longSize, st.dm.longSize, true);
+            if (out) access(c, ptr(p, name), timeT.size(), true, call, name);
+            if (c.dry || call.result() == null && !out) return in.finishCall(t, c, e, Value.ZERO, null);
             long now = 1_700_000_000L + (st.randomBits() & 0xffffffL);
             st.logNondet(name, call.loc(), Long.toString(now));
+            if (out) st.mem.write(ptr(p, name).obj(), ptr(p, name).off(), timeT, Value.of(now));
             return in.finishCall(t, c, e, Value.of(now), null);
+        } else if (sem instanceof Semantics.TimeOfDay td) {
+            return timeOfDay(t, c, e, call, name, td, args);
         } else if (sem instanceof Semantics.Sleep) {
             return in.finishCall(t, c, e, Value.ZERO, null);
         } else if (sem instanceof Semantics.FormatInto fi) {
@@ -329,6 +334,32 @@ public final class LibraryFunctions {
             }
         }
         return in.finishCall(t, c, e, Value.of(r.bytes().length), null);
+    }
+
+    /**
+     * {@code gettimeofday}, {@code clock_gettime}: seconds (as {@code time} gives them) and a fraction below
+     * {@link Semantics.TimeOfDay#fraction}, both inputs recorded in that order for the witness (the reproducer's
+     * wrappers give them back), stored as two {@code long}s (the layout of {@code timeval} and {@code timespec} on
+     * Linux, i386 and x86-64); returns 0.
+     */
+    private boolean timeOfDay(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics.TimeOfDay td, List<Value> args) {
+        if (td.zone() >= 0 && !(LibraryBehaviour.arg(args, td.zone()) instanceof Value.Int z && z.v() == 0)) {
+            throw Abandon.unsupported(name + " with a time zone argument");
+        }
+        if (td.clock() >= 0 && !(LibraryBehaviour.arg(args, td.clock()) instanceof Value.Int k && k.v() >= 0 && k.v() <= 11)) {
+            throw Abandon.unsupported(name + " of a clock that may not exist");
+        }
+        Value.Ptr p = ptr(LibraryBehaviour.arg(args, td.out()), name);
+        CType.Int longT = new CType.Int("long", st.dm.longSize, st.dm.longSize, true);
+        access(c, p, 2L * longT.size(), true, call, name);
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        long seconds = 1_700_000_000L + (st.randomBits() & 0xffffffL);
+        long fraction = (st.randomBits() & Long.MAX_VALUE) % td.fraction();
+        st.logNondet(name, call.loc(), Long.toString(seconds));
+        st.logNondet(name, call.loc(), Long.toString(fraction));
+        st.mem.write(p.obj(), p.off(), longT, Value.of(seconds));
+        st.mem.write(p.obj(), p.off() + longT.size(), longT, Value.of(fraction));
+        return in.finishCall(t, c, e, Value.ZERO, null);
     }
 
     /**

@@ -48,6 +48,14 @@ public sealed interface Semantics {
     /** The current time ({@code out}: an output pointer argument, executed only when null): an input. */
     record CurrentTime(int out) implements Semantics {}
 
+    /**
+     * The time with a fraction of a second, written as two {@code long}s (seconds, then the fraction below
+     * {@code fraction}) into the struct argument {@code out} points to ({@code gettimeofday}'s {@code timeval},
+     * {@code clock_gettime}'s {@code timespec}): inputs; returns 0. {@code zone}: an argument that must be null
+     * (-1: none); {@code clock}: an argument that must name a clock Linux has (0 to 11; -1: none).
+     */
+    record TimeOfDay(int out, int zone, long fraction, int clock) implements Semantics {}
+
     /** A pseudo-random non-negative {@code int} ({@code rand}, {@code random}): an input. */
     record RandomInt() implements Semantics {}
 

@@ -59,6 +59,8 @@ final class SemanticsTable {
                     case "format-into" -> new Semantics.FormatInto(arg(a, "dest"), a.containsKey("count") ? arg(a, "count") : -1, arg(a, "format"),
                             a.containsKey("valist") ? arg(a, "valist") : -1);
                     case "current-time" -> new Semantics.CurrentTime(arg(a, "out"));
+                    case "time-of-day" -> new Semantics.TimeOfDay(arg(a, "out"), a.containsKey("zone") ? arg(a, "zone") : -1,
+                            Long.parseLong(a.get("fraction")), a.containsKey("clock") ? arg(a, "clock") : -1);
                     case "random-int" -> new Semantics.RandomInt();
                     case "input-result" -> new Semantics.InputResult(bound(a, "lo", Integer.MIN_VALUE), bound(a, "hi", Integer.MAX_VALUE),
                             a.containsKey("option") ? Integer.parseInt(a.get("option").split(":")[0]) : -1,

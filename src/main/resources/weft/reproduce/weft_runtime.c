@@ -24,7 +24,7 @@
  *   a thread the witness never runs waits (bounded) until both racing threads are past their accesses.
  * - A racing thread's call after its last witnessed event but before its race point (a lock taken in the racing
  *   step, an atomic section's start) runs in the witness's place: the thread is not past its access yet.
- * - __VERIFIER_nondet_* (and time, rand, random, the process's ids, sysconf, get_nprocs, getpagesize and
+ * - __VERIFIER_nondet_* (and time, gettimeofday, clock_gettime, rand, random, the process's ids, sysconf, get_nprocs, getpagesize and
  *   prctl(PR_SET_NAME) when the witness gives their results) return the witness's values,
  *   per thread and function in order (0 when the witness gives none).
  * Every wait is bounded (WEFT_TIMEOUT_MS, default 3000): on expiry the runtime stops forcing (prints why) and the
@@ -43,6 +43,7 @@
 #include <unistd.h>
 #include <sys/prctl.h>
 #include <sys/sysinfo.h>
+#include <sys/time.h>
 
 /* the real functions (the linker wraps the runtime's own references too) */
 extern __typeof__(pthread_mutex_lock) __real_pthread_mutex_lock;
@@ -398,6 +399,29 @@ time_t __wrap_time(time_t *t) {
     if (!found) return __real_time(t);
     if (t != NULL) *t = (time_t)v;
     return (time_t)v;
+}
+
+/* gettimeofday and clock_gettime: the witness's seconds and fraction (two values per call, in that order) */
+int __real_gettimeofday(struct timeval *, void *);
+int __wrap_gettimeofday(struct timeval *tv, void *tz) {
+    int found;
+    long long s = value_for("gettimeofday", &found);
+    if (!found) return __real_gettimeofday(tv, tz);
+    long long us = next_value("gettimeofday");
+    tv->tv_sec = (time_t)s;
+    tv->tv_usec = (suseconds_t)us;
+    return 0;
+}
+
+int __real_clock_gettime(clockid_t, struct timespec *);
+int __wrap_clock_gettime(clockid_t clk, struct timespec *ts) {
+    int found;
+    long long s = value_for("clock_gettime", &found);
+    if (!found) return __real_clock_gettime(clk, ts);
+    long long ns = next_value("clock_gettime");
+    ts->tv_sec = (time_t)s;
+    ts->tv_nsec = (long)ns;
+    return 0;
 }
 
 int __real_rand(void);

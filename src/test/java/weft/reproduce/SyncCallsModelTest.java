@@ -34,7 +34,8 @@ class SyncCallsModelTest {
                         || sem instanceof Semantics.ReturnsZero || sem instanceof Semantics.Unsupported;
                 case RUNTIME -> ev instanceof Event.AtomicBegin || ev instanceof Event.AtomicEnd;
                 case INPUT -> ev instanceof Event.Nondet;
-                case LIBINPUT -> sem instanceof Semantics.RandomInt || sem instanceof Semantics.CurrentTime || sem instanceof Semantics.InputResult;
+                case LIBINPUT -> sem instanceof Semantics.RandomInt || sem instanceof Semantics.CurrentTime || sem instanceof Semantics.TimeOfDay
+                        || sem instanceof Semantics.InputResult;
                 case ENDING -> ev instanceof Event.ProgramEnd;
                 case LIBACCESS -> ev instanceof Event.Once;
             };
