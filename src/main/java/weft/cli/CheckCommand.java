@@ -528,7 +528,7 @@ public final class CheckCommand implements Callable<Integer> {
         AnalysisOptions options = AnalysisOptions.defaults().withAtomicSectionsRace(o.atomicSectionsRace()).withExplain(o.explain())
                 .withLibcStateRaces(o.effectiveLibcStateRaces()).withMemoryBytes(o.memoryBytes())
                 .withMaxRaces(o.maxRaces() == 0 && o.svcomp() ? AnalysisOptions.SVCOMP_MAX_RACES : o.maxRaces())
-                .withBounded(o.bounded()).withProvers(o.provers());
+                .withBounded(o.bounded()).withProvers(o.provers()).withClosedCommandLine(o.svcomp());
         if (o.fast()) options = options.threadModularOnly();
         options = options.withBudgetMillis(analysisBudgetMillis(o.limit().toMillis(), (CpuClock.process().nanos() - cpuStartNanos) / 1_000_000));
         AnalysisResult r = new RaceAnalysis(options).run(program, progress);

@@ -35,6 +35,12 @@ final class WitnessWriting {
                     + " were checked" + (o.common().compileCommands() != null ? " (--compile-commands)" : ""));
             return List.of();
         }
+        if (w.nondetValues().keySet().stream().anyMatch(k -> k.startsWith(RaceWitness.COMMAND_LINE + "@"))) {
+            // SV-COMP witnesses have no way to state main's arguments: a validator would run the closed program
+            io.err().println("weft: no witness written: the interleaving starts main with a command line of its own"
+                    + " (weft reproduce replays it), which an SV-COMP witness cannot state");
+            return List.of();
+        }
         try {
             WitnessTask task = WitnessTask.of(files.get(0), o.common().dataModel(), o.property(), version, Instant.now());
             List<Path> written = WitnessFiles.write(w, task, graphml);

@@ -410,6 +410,8 @@ public final class Evaluator {
             d = a.off() - b.off();
         } else if (l instanceof Value.Int a && r instanceof Value.Int b && a.v() == 0 && b.v() == 0) {
             d = 0;
+        } else if (l instanceof Value.Ptr a && r instanceof Value.Int z && z.v() == 0 && st.mem.get(a.obj()).alive) {
+            d = st.address(a, weft.ir.SourceLoc.NONE); // (char *) p - (char *) 0: one possible placement (ExecState#address)
         } else {
             throw Abandon.unsupported("difference of pointers to different objects");
         }

@@ -161,8 +161,18 @@ public final class ExecState {
         mem.write(x.obj, x.off, t, v);
     }
 
+    /**
+     * Sets thread {@code t}'s errno to {@code value} (a failing library call does), when the program can see errno at
+     * all (it has {@code __errno_location}'s object); the write is the thread's own, of its own errno.
+     */
+    void setErrno(ThreadState t, long value) {
+        Variable errno = program.libcObject(weft.model.LibcFacts.threadObjectName("errno"));
+        if (errno == null) return;
+        mem.write(objectOf(errno, t, null), 0, weft.ir.IntConversions.INT, Value.of(value));
+    }
+
     /** Records the value a nondeterministic input {@code name} at {@code loc} returned (for witnesses). */
-    void logNondet(String name, weft.ir.SourceLoc loc, String value) {
+    public void logNondet(String name, weft.ir.SourceLoc loc, String value) {
         String key = name + "@" + loc.shortString();
         int n = nondetCount.merge(key, 1, Integer::sum);
         nondetLog.put(key + "#" + n, value);
@@ -229,7 +239,35 @@ public final class ExecState {
         s.nondetLog.putAll(nondetLog);
         s.nondetCount.putAll(nondetCount);
         s.previousValues.addAll(previousValues);
+        s.addresses.putAll(addresses);
+        s.nextAddress = nextAddress;
         return s;
+    }
+
+    /** The numeric addresses objects were given ({@link #address}), by object id. */
+    private final Map<Integer, Long> addresses = new HashMap<>();
+    private long nextAddress;
+
+    /**
+     * The address of {@code p} as a number ({@code (char *) p - (char *) 0}: BSD qsort's alignment test). Object
+     * addresses are not fixed by C: each object gets, at its first such use, an address of its own, 16-aligned (as
+     * glibc's malloc aligns and at least as any object's type needs) and past every address given before, so the
+     * numbers are those of one possible placement of the objects; the choice is recorded as an input
+     * ({@code address of NAME}). A proof cannot take one placement for all: in the exhaustive exploration this abandons.
+     */
+    long address(Value.Ptr p, weft.ir.SourceLoc loc) {
+        if (exhaustive) throw Abandon.unsupported("the address of an object as a number");
+        Long base = addresses.get(p.obj());
+        if (base == null) {
+            Block o = mem.get(p.obj());
+            if (nextAddress == 0) nextAddress = dm.pointerSize == 8 ? 0x5555_5556_0000L : 0x0805_0000L;
+            base = nextAddress;
+            nextAddress = (base + Math.max(o.size, 1) + 16 + 15) & ~15L;
+            if (dm.pointerSize < 8 && nextAddress >= 0xC000_0000L) throw Abandon.unsupported("addresses of objects past the address space");
+            addresses.put(p.obj(), base);
+            logNondet("address of " + o.name, loc, Long.toString(base));
+        }
+        return base + p.off();
     }
 
     /** Builds the initial memory: all static-storage objects, initialised. Throws {@link Abandon} if it cannot. */
@@ -263,6 +301,12 @@ public final class ExecState {
             if (init == null) {
                 // defined by outside code: its value is unknown, so reading or writing it abandons
                 if (program.outsideDefined().contains(v) && !isSystemHeader(v.loc())) o.opaque = true;
+                if (v.kind() == Variable.Kind.GLOBAL && isSystemHeader(v.loc()) && Getopt.INITIAL.containsKey(v.name())
+                        && (v.type().unqualified() instanceof CType.Int || v.type().isPointer())) {
+                    // the C library's option-parsing globals start with the library's values (weft.exec.Getopt)
+                    s.mem.write(o.id, 0, v.type(), Value.of(Getopt.INITIAL.get(v.name())));
+                    continue;
+                }
                 if (v.kind() == Variable.Kind.GLOBAL && isSystemHeader(v.loc())) {
                     if (STREAMS.contains(v.name()) && v.type().isPointer() && o.size == s.dm.pointerSize) {
                         Block file = s.mem.create("FILE " + v.name(), Block.Kind.SPECIAL, 0, -1, v.loc());

@@ -76,7 +76,9 @@ public final class LibraryBehaviour {
             if (event instanceof Event.Lock || event instanceof Event.Unlock) st.beforeLockChange();
             else st.beforeSyncChange();
         }
-        if (!model.facts().globals().isEmpty() || !model.facts().runs().isEmpty()) {
+        // a function on library globals runs only when its execution model keeps them (getopt: weft.exec.Getopt)
+        if (!model.facts().globals().isEmpty() && !(weft.model.Semantics.of(name) instanceof weft.model.Semantics.Getopt)
+                || !model.facts().runs().isEmpty()) {
             throw Abandon.unsupported(name + " (library globals or handlers it runs)");
         }
         if (st.libcStateRaces) hiddenState(c, call, model);

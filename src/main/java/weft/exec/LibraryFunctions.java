@@ -172,7 +172,7 @@ public final class LibraryFunctions {
 
     // ------------------------------------------------------------------ memory and strings
 
-    private static Value.Ptr ptr(Value v, String what) {
+    static Value.Ptr ptr(Value v, String what) {
         if (v instanceof Value.Ptr p) return p;
         throw Abandon.unsupported(what + " pointer " + v);
     }
@@ -182,7 +182,7 @@ public final class LibraryFunctions {
         throw Abandon.unsupported("byte count " + v);
     }
 
-    private void access(Ctx c, Value.Ptr p, long n, boolean write, Stmt.Call call, String name) {
+    void access(Ctx c, Value.Ptr p, long n, boolean write, Stmt.Call call, String name) {
         if (n <= 0) return;
         if (p.bounded() && p.off() + n > p.hi()) throw Abandon.unsupported(name + " past the end of a member array");
         st.mem.check(p.obj(), p.off(), n, write);
@@ -198,6 +198,8 @@ public final class LibraryFunctions {
 
     /** A function that accesses memory through its arguments ({@link Event.MemAccess}), run by its semantics. */
     private boolean memory(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics sem, List<Value> args) {
+        if (sem instanceof Semantics.ParseInt p) return NumberParsing.parse(in, this, t, c, e, call, name, p, args);
+        if (sem instanceof Semantics.Getopt g) return Getopt.run(in, this, t, c, e, call, name, g, args);
         if (sem instanceof Semantics.SetBytes sb) {
             Value.Ptr d = ptr(LibraryBehaviour.arg(args, sb.dest()), name);
             long n = count(LibraryBehaviour.arg(args, sb.count()));

@@ -2,7 +2,6 @@ package weft.exec;
 
 import weft.ir.Edge;
 import weft.model.Event;
-import weft.model.LibcFacts;
 
 import java.util.List;
 
@@ -87,7 +86,7 @@ final class Semaphores {
         if (n == 0) {
             if (!l.trying()) return false;
             if (l.timed()) throw Abandon.unsupported(name + " would time out");
-            if (!c.dry) setErrno(t, c, EAGAIN);
+            if (!c.dry) st.setErrno(t, EAGAIN);
             return in.finishCall(t, c, e, Value.of(-1), null);
         }
         if (!c.dry) st.sync.semaphores.put(k, n - 1);
@@ -103,16 +102,5 @@ final class Semaphores {
     /** Every operation on a semaphore depends on every other one on it (see the class comment). */
     private void touch(Ctx c, Sync.Key k) {
         if (!c.dry && st.mem.footprint != null) st.mem.footprint.add(k.obj(), k.off(), k.off() + 1, Memory.Footprint.WRITE);
-    }
-
-    /**
-     * The failing call sets the thread's errno, when the program can see errno at all (it declares
-     * {@code __errno_location}'s object); the write is the thread's own, of its own errno.
-     */
-    private void setErrno(ThreadState t, Ctx c, long value) {
-        weft.ir.Variable errno = st.program.libcObject(LibcFacts.threadObjectName("errno"));
-        if (errno == null) return;
-        int obj = st.objectOf(errno, t, null);
-        st.mem.write(obj, 0, weft.ir.IntConversions.INT, Value.of(value));
     }
 }

@@ -65,7 +65,13 @@ final class Execution {
         try {
             ThreadState mt = new ThreadState(0, "main");
             st.threads.add(mt);
-            startMain(st, in, mt, main);
+            List<String> argv = CLOSED_ARGV;
+            if (commandLines != null && commandLines.size() > 1) {
+                int k = st.pickValue(commandLines.size());
+                argv = commandLines.get(k);
+                if (k > 0) st.logNondet(weft.trace.RaceWitness.COMMAND_LINE, main.loc(), String.join(" ", argv));
+            }
+            startMain(st, in, mt, main, argv);
             for (long steps = 0; steps < maxSteps; steps++) {
                 if ((steps & 7) == 0 && (Thread.currentThread().isInterrupted() || budget.expired())) {
                     timedOut = true;
@@ -146,20 +152,37 @@ final class Execution {
         return "deadlock";
     }
 
+    /** The command line every run had before main's arguments became inputs: {@code argc} 1, {@code argv[0]} "prog". */
+    static final List<String> CLOSED_ARGV = List.of("prog");
+
+    /** The command lines the search may start main with ({@link CommandLines}), or null: the closed one only. */
+    List<List<String>> commandLines;
+
     /** Starts {@code main} as thread 0 with {@code argc = 1} and a one-element {@code argv}. */
     static void startMain(ExecState st, Interpreter in, ThreadState mt, Function main) {
+        startMain(st, in, mt, main, CLOSED_ARGV);
+    }
+
+    /**
+     * Starts {@code main} as thread 0 with the command line {@code words} ({@code argv[0]} first): each word in an
+     * object of its own (modifiable, as C11 5.1.2.2.1p2 allows), {@code argv[argc]} a null pointer, an empty {@code envp}.
+     */
+    static void startMain(ExecState st, Interpreter in, ThreadState mt, Function main, List<String> words) {
         List<Value> args = new ArrayList<>();
         List<CType> types = new ArrayList<>();
         if (!main.params().isEmpty()) {
-            Block prog = st.mem.create("argv[0]", Block.Kind.SPECIAL, 5, -1, SourceLoc.NONE);
-            System.arraycopy(new byte[] {'p', 'r', 'o', 'g', 0}, 0, prog.writableBytes(), 0, 5);
             int ps = st.dm.pointerSize;
-            Block argv = st.mem.create("argv", Block.Kind.SPECIAL, 2L * ps, -1, SourceLoc.NONE);
             CType charPtr = new CType.Pointer(new CType.Int("char", 1, 1, true), ps);
-            st.mem.write(argv.id, 0, charPtr, new Value.Ptr(prog.id, 0));
+            Block argv = st.mem.create("argv", Block.Kind.SPECIAL, (words.size() + 1L) * ps, -1, SourceLoc.NONE);
+            for (int i = 0; i < words.size(); i++) {
+                byte[] b = words.get(i).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+                Block w = st.mem.create("argv[" + i + "]", Block.Kind.SPECIAL, b.length + 1L, -1, SourceLoc.NONE);
+                System.arraycopy(b, 0, w.writableBytes(), 0, b.length);
+                st.mem.write(argv.id, (long) i * ps, charPtr, new Value.Ptr(w.id, 0));
+            }
             Block envp = st.mem.create("envp", Block.Kind.SPECIAL, ps, -1, SourceLoc.NONE);
             for (int i = 0; i < main.params().size(); i++) {
-                args.add(i == 0 ? Value.ONE : i == 1 ? new Value.Ptr(argv.id, 0) : new Value.Ptr(envp.id, 0));
+                args.add(i == 0 ? Value.of(words.size()) : i == 1 ? new Value.Ptr(argv.id, 0) : new Value.Ptr(envp.id, 0));
                 types.add(null);
             }
         }

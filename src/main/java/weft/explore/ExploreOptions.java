@@ -16,9 +16,16 @@ package weft.explore;
  * @param valueHints values to try first for nondeterministic integer inputs, by the call's location
  *     ({@link weft.ir.SourceLoc#shortString()}) and occurrence, e.g. from the bounded layer's models; they only steer
  *     the search (every value of the input's type is a legal choice); empty: the search is unchanged
+ * @param commandLines whether the witness search may start {@code main} with the command lines {@link CommandLines}
+ *     builds (on by default); off: the closed one only (SV-COMP mode)
  */
 public record ExploreOptions(long maxSteps, int maxExecutions, long timeBudgetMillis, long seed, boolean atomicSectionsRace, boolean libcStateRaces,
-                             java.util.Map<String, java.util.List<Long>> valueHints) {
+                             java.util.Map<String, java.util.List<Long>> valueHints, boolean commandLines) {
+    public ExploreOptions(long maxSteps, int maxExecutions, long timeBudgetMillis, long seed, boolean atomicSectionsRace, boolean libcStateRaces,
+                          java.util.Map<String, java.util.List<Long>> valueHints) {
+        this(maxSteps, maxExecutions, timeBudgetMillis, seed, atomicSectionsRace, libcStateRaces, valueHints, true);
+    }
+
     public ExploreOptions(long maxSteps, int maxExecutions, long timeBudgetMillis, long seed, boolean atomicSectionsRace, boolean libcStateRaces) {
         this(maxSteps, maxExecutions, timeBudgetMillis, seed, atomicSectionsRace, libcStateRaces, java.util.Map.of());
     }
@@ -43,24 +50,29 @@ public record ExploreOptions(long maxSteps, int maxExecutions, long timeBudgetMi
     }
 
     public ExploreOptions withAtomicSectionsRace(boolean on) {
-        return new ExploreOptions(maxSteps, maxExecutions, timeBudgetMillis, seed, on, libcStateRaces, valueHints);
+        return new ExploreOptions(maxSteps, maxExecutions, timeBudgetMillis, seed, on, libcStateRaces, valueHints, commandLines);
     }
 
     /** These options with {@code n} executions and {@code steps} steps per execution at most. */
     public ExploreOptions withEffort(int n, long steps) {
-        return new ExploreOptions(steps, n, timeBudgetMillis, seed, atomicSectionsRace, libcStateRaces, valueHints);
+        return new ExploreOptions(steps, n, timeBudgetMillis, seed, atomicSectionsRace, libcStateRaces, valueHints, commandLines);
     }
 
     public ExploreOptions withLibcStateRaces(boolean on) {
-        return new ExploreOptions(maxSteps, maxExecutions, timeBudgetMillis, seed, atomicSectionsRace, on, valueHints);
+        return new ExploreOptions(maxSteps, maxExecutions, timeBudgetMillis, seed, atomicSectionsRace, on, valueHints, commandLines);
     }
 
     public ExploreOptions withTimeBudget(long millis) {
-        return new ExploreOptions(maxSteps, maxExecutions, millis, seed, atomicSectionsRace, libcStateRaces, valueHints);
+        return new ExploreOptions(maxSteps, maxExecutions, millis, seed, atomicSectionsRace, libcStateRaces, valueHints, commandLines);
     }
 
     /** These options with {@code hints} for nondeterministic inputs (see {@link #valueHints()}). */
     public ExploreOptions withValueHints(java.util.Map<String, java.util.List<Long>> hints) {
-        return new ExploreOptions(maxSteps, maxExecutions, timeBudgetMillis, seed, atomicSectionsRace, libcStateRaces, hints);
+        return new ExploreOptions(maxSteps, maxExecutions, timeBudgetMillis, seed, atomicSectionsRace, libcStateRaces, hints, commandLines);
+    }
+
+    /** These options with the command lines of {@link CommandLines} tried ({@code on}) or the closed one only. */
+    public ExploreOptions withCommandLines(boolean on) {
+        return new ExploreOptions(maxSteps, maxExecutions, timeBudgetMillis, seed, atomicSectionsRace, libcStateRaces, valueHints, on);
     }
 }

@@ -30,6 +30,8 @@ final class Search {
 
     private final Program program;
     private final ExploreOptions options;
+    /** The command lines main may start with ({@link CommandLines}): an input of every run. */
+    private final List<List<String>> commandLines;
     private ExecState initial;
     /** CPU time of the searching thread (see {@link ExploreOptions#timeBudgetMillis}). */
     private Budget budget;
@@ -43,6 +45,7 @@ final class Search {
     Search(Program program, ExploreOptions options) {
         this.program = program;
         this.options = options;
+        this.commandLines = options.commandLines() ? CommandLines.of(program) : null;
     }
 
     int executions() {
@@ -91,6 +94,7 @@ final class Search {
         // no single execution may use up the budget (a thread spinning forever under a slow schedule)
         Execution ex = new Execution(s, steps, budget.slice(Math.max(MIN_EXECUTION_MILLIS, budget.remainingMillis() / 6)),
                 options.atomicSectionsRace());
+        ex.commandLines = commandLines;
         last = ex;
         executions++;
         RaceWitness w;

@@ -45,6 +45,16 @@ public sealed interface Semantics {
      */
     record FormatInto(int dest, int count, int format, int vaList) implements Semantics {}
 
+    /**
+     * The integer the string at {@code s} begins with ({@code strtol} and its kin, {@code atoi}): in base {@code base}'s
+     * argument (-1: 10), as a {@code bits}-bit integer ({@code unsigned} or signed; 0: a {@code long}), the end stored
+     * through argument {@code end} (-1: none); the result converted to a {@code resultBits}-bit int (0: not converted).
+     */
+    record ParseInt(int s, int end, int base, int bits, boolean unsigned, int resultBits) implements Semantics {}
+
+    /** {@code getopt}: the next option of the command line at arguments {@code argc}, {@code argv} ({@code weft.exec.Getopt}). */
+    record Getopt(int argc, int argv, int options) implements Semantics {}
+
     /** The current time ({@code out}: an output pointer argument, executed only when null): an input. */
     record CurrentTime(int out) implements Semantics {}
 

@@ -59,6 +59,10 @@ final class SemanticsTable {
                     case "format-into" -> new Semantics.FormatInto(arg(a, "dest"), a.containsKey("count") ? arg(a, "count") : -1, arg(a, "format"),
                             a.containsKey("valist") ? arg(a, "valist") : -1);
                     case "current-time" -> new Semantics.CurrentTime(arg(a, "out"));
+                    case "getopt" -> new Semantics.Getopt(arg(a, "argc"), arg(a, "argv"), arg(a, "options"));
+                    case "parse-int" -> new Semantics.ParseInt(arg(a, "s"), a.containsKey("end") ? arg(a, "end") : -1,
+                            a.containsKey("base") ? arg(a, "base") : -1, a.containsKey("bits") ? arg(a, "bits") : 0, a.containsKey("unsigned"),
+                            a.containsKey("result") ? arg(a, "result") : 0);
                     case "time-of-day" -> new Semantics.TimeOfDay(arg(a, "out"), a.containsKey("zone") ? arg(a, "zone") : -1,
                             Long.parseLong(a.get("fraction")), a.containsKey("clock") ? arg(a, "clock") : -1);
                     case "random-int" -> new Semantics.RandomInt();

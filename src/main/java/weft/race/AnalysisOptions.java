@@ -27,12 +27,31 @@ package weft.race;
  * @param bounded     bounds and limits of the symbolic bounded layer ({@code --rounds}, {@code --unwind},
  *     {@code --threads}, {@code --recursion}); they appear in its proofs and in an unknown verdict's reason
  * @param provers     the layers whose proof of race freedom is accepted ({@code --prover}; default all, see {@link Prover})
+ * @param closedCommandLine whether the witness search starts {@code main} with the closed command line only
+ *     ({@link #withClosedCommandLine}; SV-COMP mode)
  */
 public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis, boolean atomicSectionsRace,
                               boolean explain, long proveMillis, long budgetMillis, boolean libcStateRaces, long memoryBytes,
-                              weft.bounded.bmc.RaceBmc.Options bounded, java.util.Set<Prover> provers) {
+                              weft.bounded.bmc.RaceBmc.Options bounded, java.util.Set<Prover> provers, boolean closedCommandLine) {
     public AnalysisOptions {
         provers = provers.isEmpty() ? Prover.all() : java.util.Set.copyOf(provers);
+    }
+
+    public AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis, boolean atomicSectionsRace,
+                           boolean explain, long proveMillis, long budgetMillis, boolean libcStateRaces, long memoryBytes,
+                           weft.bounded.bmc.RaceBmc.Options bounded, java.util.Set<Prover> provers) {
+        this(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis, libcStateRaces,
+                memoryBytes, bounded, provers, false);
+    }
+
+    /**
+     * With the witness search starting {@code main} only with the closed command line ({@code argc} 1) when
+     * {@code on}: SV-COMP's programs are closed (their inputs are {@code __VERIFIER_nondet_*} calls), and its witnesses
+     * cannot give a command line. Off by default: main's arguments are inputs ({@code explore.CommandLines}).
+     */
+    public AnalysisOptions withClosedCommandLine(boolean on) {
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis,
+                libcStateRaces, memoryBytes, bounded, provers, on);
     }
 
     public AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis, boolean atomicSectionsRace,
@@ -71,11 +90,11 @@ public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, lon
     }
 
     public AnalysisOptions withAtomicSectionsRace(boolean on) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, on, explain, proveMillis, budgetMillis, libcStateRaces, memoryBytes, bounded, provers);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, on, explain, proveMillis, budgetMillis, libcStateRaces, memoryBytes, bounded, provers, closedCommandLine);
     }
 
     public AnalysisOptions withExplain(boolean on) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, on, proveMillis, budgetMillis, libcStateRaces, memoryBytes, bounded, provers);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, on, proveMillis, budgetMillis, libcStateRaces, memoryBytes, bounded, provers, closedCommandLine);
     }
 
     /**
@@ -84,7 +103,7 @@ public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, lon
      */
     public AnalysisOptions threadModularOnly() {
         return new AnalysisOptions(maxThreads, maxRaces, false, confirmMillis, atomicSectionsRace, explain, 0, budgetMillis, libcStateRaces,
-                memoryBytes, bounded, java.util.Set.of(Prover.THREAD_MODULAR));
+                memoryBytes, bounded, java.util.Set.of(Prover.THREAD_MODULAR), closedCommandLine);
     }
 
     /** Whether a precise layer may run: false for {@link #threadModularOnly()}. */
@@ -93,37 +112,37 @@ public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, lon
     }
 
     public AnalysisOptions withProveMillis(long millis) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, millis, budgetMillis, libcStateRaces, memoryBytes, bounded, provers);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, millis, budgetMillis, libcStateRaces, memoryBytes, bounded, provers, closedCommandLine);
     }
 
     public AnalysisOptions withBudgetMillis(long millis) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, millis, libcStateRaces, memoryBytes, bounded, provers);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, millis, libcStateRaces, memoryBytes, bounded, provers, closedCommandLine);
     }
 
     public AnalysisOptions withMemoryBytes(long bytes) {
         return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis,
-                libcStateRaces, bytes, bounded, provers);
+                libcStateRaces, bytes, bounded, provers, closedCommandLine);
     }
 
     /** With a limit on the races reported ({@code --max-races}; 0: none). */
     public AnalysisOptions withMaxRaces(int max) {
-        return new AnalysisOptions(maxThreads, max, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis, libcStateRaces, memoryBytes, bounded, provers);
+        return new AnalysisOptions(maxThreads, max, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis, libcStateRaces, memoryBytes, bounded, provers, closedCommandLine);
     }
 
     public AnalysisOptions withLibcStateRaces(boolean on) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis, on, memoryBytes, bounded, provers);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis, on, memoryBytes, bounded, provers, closedCommandLine);
     }
 
     /** With the bounded layer's bounds and limits {@code b}. */
     public AnalysisOptions withBounded(weft.bounded.bmc.RaceBmc.Options b) {
         return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis,
-                libcStateRaces, memoryBytes, b, provers);
+                libcStateRaces, memoryBytes, b, provers, closedCommandLine);
     }
 
     /** With only the proofs of {@code p} accepted ({@code --prover}; empty: all). */
     public AnalysisOptions withProvers(java.util.Set<Prover> p) {
         return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis,
-                libcStateRaces, memoryBytes, bounded, p);
+                libcStateRaces, memoryBytes, bounded, p, closedCommandLine);
     }
 
     /** Whether a proof of race freedom by {@code p} is accepted. */

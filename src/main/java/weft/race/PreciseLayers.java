@@ -245,7 +245,7 @@ final class PreciseLayers {
     /** The witness search with these limits, the default seed and the inputs the solver found tried first. */
     private Explorer witnessSearch(Program program, long steps, int executions, long ms, java.util.Map<String, java.util.List<Long>> hints) {
         return new Explorer(program, new ExploreOptions(steps, executions, ms, ExploreOptions.defaults().seed(),
-                options.atomicSectionsRace(), options.libcStateRaces(), hints));
+                options.atomicSectionsRace(), options.libcStateRaces(), hints, !options.closedCommandLine()));
     }
 
     /**

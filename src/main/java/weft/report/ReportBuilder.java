@@ -188,6 +188,8 @@ public final class ReportBuilder {
             String where = k.group(2);
             out.add(name.startsWith(RaceWitness.INDETERMINATE)
                     ? "the indeterminate value of " + name.substring(RaceWitness.INDETERMINATE.length()) + " read as " + e.getValue() + " at " + where
+                    : name.equals(RaceWitness.COMMAND_LINE) ? "main started with the command line '" + e.getValue() + "'"
+                    : name.startsWith("address of ") ? "the " + name + " taken as " + Long.toHexString(Long.parseLong(e.getValue())) + " (hex)"
                     : name + " returned " + e.getValue() + " at " + where);
         }
         return out;

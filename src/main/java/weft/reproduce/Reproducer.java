@@ -119,7 +119,7 @@ public final class Reproducer {
                 + "CC=${CC:-gcc}\n"
                 + "$CC -g -O0 -fsanitize=thread -fno-builtin -fno-strict-aliasing -fgnu89-inline -w -std=gnu11 -pthread \\\n"
                 + "    -o reproducer " + programName + " weft_plan.c weft_runtime.c \\\n"
-                + "    -Wl,--wrap=" + wraps + " -lm\n";
+                + "    -Wl,--wrap=main,--wrap=" + wraps + " -lm\n";
     }
 
     private static String readme(RaceWitness w, Path programFile, SchedulePlan plan, List<String> notes) {

@@ -20,9 +20,11 @@ import java.util.regex.Pattern;
  * read when one is a read and the other a write (TSan compares a read with writes only), else the second; and per
  * thread ({@code starts}, by Weft's thread number) how many events come before its first step (-1: the witness never
  * runs it): a created thread waits for them before it runs its first statement, as in the witness (one the witness
- * never runs, until the racing accesses are done). Immutable.
+ * never runs, until the racing accesses are done); and the command line main starts with ({@code commandLine},
+ * {@code argv[0]} first; empty: the real one), when the witness gives one ({@link RaceWitness#COMMAND_LINE}). Immutable.
  */
-public record SchedulePlan(List<Event> events, List<Input> inputs, int[] raceThreads, int[] raceLines, int later, List<Integer> starts) {
+public record SchedulePlan(List<Event> events, List<Input> inputs, int[] raceThreads, int[] raceLines, int later, List<Integer> starts,
+                           List<String> commandLine) {
     /** A synchronisation event: thread {@code thread} calls {@code function} (or resumes in it) at {@code line}. */
     public record Event(int thread, String function, boolean resumes, int line) {}
 
@@ -35,6 +37,7 @@ public record SchedulePlan(List<Event> events, List<Input> inputs, int[] raceThr
         raceThreads = raceThreads.clone();
         raceLines = raceLines.clone();
         starts = List.copyOf(starts);
+        commandLine = List.copyOf(commandLine);
     }
 
     /** Functions whose name starts so are atomic sections (SV-COMP): the harness runs each under one global lock. */
@@ -65,9 +68,18 @@ public record SchedulePlan(List<Event> events, List<Input> inputs, int[] raceThr
                 inputs.add(new Input(v.thread(), v.function(), Long.parseUnsignedLong(v.value())));
             }
         }
+        List<String> commandLine = List.of();
+        for (var e : w.nondetValues().entrySet()) {
+            if (e.getKey().startsWith(RaceWitness.COMMAND_LINE + "@")) commandLine = List.of(e.getValue().split(" "));
+        }
         return new SchedulePlan(events, inputs, new int[] {w.first().thread(), w.second().thread()},
                 new int[] {WitnessTrace.lineIn(w.first().loc(), programFile), WitnessTrace.lineIn(w.second().loc(), programFile)},
-                !w.first().write() && w.second().write() ? 0 : 1, starts);
+                !w.first().write() && w.second().write() ? 0 : 1, starts, commandLine);
+    }
+
+    /** A C string literal of {@code s}. */
+    private static String cString(String s) {
+        return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 
     /** The function a step's statement calls ({@code f(...)}, {@code x = f(...)}, {@code (resumes) f(...)}), or null. */
@@ -104,6 +116,11 @@ public record SchedulePlan(List<Event> events, List<Input> inputs, int[] raceThr
         for (int t = 0; t < starts.size(); t++) c.append(t == 0 ? "" : ", ").append(starts.get(t));
         c.append(starts.isEmpty() ? "0" : "").append("};\n");
         c.append("const int weft_thread_count = ").append(starts.size()).append(";\n");
+        // main's command line when the witness gives one (the runtime's __wrap_main passes it; 0: the real one)
+        c.append("const char *const weft_argv[] = {");
+        for (String word : commandLine) c.append(cString(word)).append(", ");
+        c.append("0};\n");
+        c.append("const int weft_argc = ").append(commandLine.size()).append(";\n");
         return c.toString();
     }
 

@@ -19,6 +19,12 @@ public record RaceWitness(RaceAccess first, RaceAccess second, List<Step> schedu
      */
     public static final String INDETERMINATE = "indeterminate ";
 
+    /**
+     * The {@link #nondetValues} name of the command line the run started {@code main} with, when it is not the closed
+     * one ({@code argc} 1): its words, {@code argv[0]} first, separated by single spaces (each word has none).
+     */
+    public static final String COMMAND_LINE = "command line";
+
     /** The form of a {@link #nondetValues} key: group 1 the input's name, 2 its site {@code file:line:col}, 3 the occurrence. */
     public static final java.util.regex.Pattern KEY = java.util.regex.Pattern.compile("(.+)@(.+)#(\\d+)");
 

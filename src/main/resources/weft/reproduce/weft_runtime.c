@@ -27,6 +27,7 @@
  * - __VERIFIER_nondet_* (and time, gettimeofday, clock_gettime, rand, random, the process's ids, sysconf, get_nprocs, getpagesize and
  *   prctl(PR_SET_NAME) when the witness gives their results) return the witness's values,
  *   per thread and function in order (0 when the witness gives none).
+ * - main starts with the witness's command line when it gives one (the program's main is wrapped: __wrap_main).
  * Every wait is bounded (WEFT_TIMEOUT_MS, default 3000): on expiry the runtime stops forcing (prints why) and the
  * program runs freely.
  */
@@ -399,6 +400,19 @@ time_t __wrap_time(time_t *t) {
     if (!found) return __real_time(t);
     if (t != NULL) *t = (time_t)v;
     return (time_t)v;
+}
+
+/* main's command line: the witness's when it gives one (weft_argc > 0; each word copied into writable memory, as
+   C11 5.1.2.2.1p2 allows a program to modify its arguments), else the real one */
+extern const int weft_argc;
+extern const char *const weft_argv[];
+int __real_main(int, char **, char **);
+int __wrap_main(int argc, char **argv, char **envp) {
+    if (weft_argc <= 0) return __real_main(argc, argv, envp);
+    char **words = calloc((size_t)weft_argc + 1, sizeof *words);
+    for (int i = 0; words != NULL && i < weft_argc; i++) words[i] = strdup(weft_argv[i]);
+    if (words == NULL) return __real_main(argc, argv, envp);
+    return __real_main(weft_argc, words, envp);
 }
 
 /* gettimeofday and clock_gettime: the witness's seconds and fraction (two values per call, in that order) */

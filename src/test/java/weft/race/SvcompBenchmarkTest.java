@@ -92,7 +92,7 @@ class SvcompBenchmarkTest {
             self.interrupt();
         }, TASK_SECONDS, TimeUnit.SECONDS);
         try {
-            return new RaceAnalysis(AnalysisOptions.defaults().withLibcStateRaces(false).withMaxRaces(AnalysisOptions.SVCOMP_MAX_RACES))
+            return new RaceAnalysis(AnalysisOptions.defaults().withLibcStateRaces(false).withClosedCommandLine(true).withMaxRaces(AnalysisOptions.SVCOMP_MAX_RACES))
                     .run(new Frontend(FrontendOptions.defaults(DataModel.ILP32)).load(List.of(file))).verdict();
         } catch (Exception e) {
             if (!fired.get()) throw new AssertionError(file + ": " + e, e);

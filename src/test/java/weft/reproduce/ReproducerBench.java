@@ -70,7 +70,7 @@ public final class ReproducerBench {
                 .filter(p -> only.matcher(p.toString()).find()).toList();
         DataModel model = dev ? DataModel.ILP32 : DataModel.LP64;
         AnalysisOptions options = dev
-                ? AnalysisOptions.defaults().withLibcStateRaces(false).withMaxRaces(AnalysisOptions.SVCOMP_MAX_RACES)
+                ? AnalysisOptions.defaults().withLibcStateRaces(false).withClosedCommandLine(true).withMaxRaces(AnalysisOptions.SVCOMP_MAX_RACES)
                 : new AnalysisOptions(200, 1000, true, 3000);
         Path dir = Files.createTempDirectory("weft-reproducers");
         Map<ReproducerRuns.Kind, Integer> counts = new EnumMap<>(ReproducerRuns.Kind.class);

@@ -81,7 +81,7 @@ public final class DevSetWitnesses {
         AtomicReference<Exception> failure = new AtomicReference<>();
         Thread t = new Thread(null, () -> {
             try {
-                out.set(WitnessTestSupport.analysed(task, DataModel.ILP32, AnalysisOptions.defaults().withLibcStateRaces(false)
+                out.set(WitnessTestSupport.analysed(task, DataModel.ILP32, AnalysisOptions.defaults().withLibcStateRaces(false).withClosedCommandLine(true)
                         .withMaxRaces(AnalysisOptions.SVCOMP_MAX_RACES)));
             } catch (Exception e) {
                 failure.set(e);

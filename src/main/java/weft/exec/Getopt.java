@@ -1,0 +1,131 @@
+package weft.exec;
+
+import weft.ir.CType;
+import weft.ir.Edge;
+import weft.ir.Stmt;
+import weft.ir.Variable;
+import weft.model.Semantics;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code getopt(argc, argv, optstring)} ({@link Semantics.Getopt}) on the program's {@code optind} and {@code optarg}
+ * (the C library's globals as the program declares them), as POSIX XSH {@code getopt} specifies it and glibc does for
+ * the command lines the explorer builds (each option its own word, its argument attached or the next word):
+ * <ul>
+ *   <li>{@code optind} at or past {@code argc}, {@code argv[optind]} null, not starting with {@code '-'}, or
+ *       {@code "-"}: returns -1 (glibc would first move later options in front of such a word: a later word starting
+ *       with {@code '-'} abandons); {@code "--"}: {@code optind} moves past it, returns -1;</li>
+ *   <li>{@code -c} with {@code c} an option of {@code optstring}: {@code optind} moves past it and returns {@code c};
+ *       with {@code c:} its argument is the rest of the word or else the next word ({@code optarg} points into
+ *       argv, {@code optind} moves past both); a missing argument, an unknown option, options grouped in one word,
+ *       and option strings starting with {@code '-'} (glibc's in-order mode) abandon.</li>
+ * </ul>
+ * The initial values are the library's ({@link #INITIAL}: {@code optind} 1, {@code opterr} 1, {@code optopt} '?',
+ * {@code optarg} null), given by {@code ExecState.initial} to the program's declarations of them. A program that does
+ * not declare {@code optind} abandons at the call (the library's own counter is not modelled). The reads of
+ * {@code optind}, {@code argv} and its words and the writes of {@code optind} and {@code optarg} are accesses.
+ */
+final class Getopt {
+    /** The initial values of the C library's option-parsing globals (POSIX; glibc's {@code optopt} starts at '?'). */
+    static final Map<String, Long> INITIAL = Map.of("optind", 1L, "opterr", 1L, "optopt", (long) '?', "optarg", 0L);
+
+    private Getopt() {
+    }
+
+    static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                       Semantics.Getopt g, List<Value> args) {
+        ExecState st = in.st;
+        Variable optindVar = st.program.globalNamed("optind");
+        if (optindVar == null) throw Abandon.unsupported(name + " without the program's optind");
+        Variable optargVar = st.program.globalNamed("optarg");
+        Value.Ptr optind = new Value.Ptr(st.objectOf(optindVar, t, null), 0);
+        CType intT = optindVar.type();
+        if (!(intT.unqualified() instanceof CType.Int)) throw Abandon.unsupported(name + " with optind of type " + intT);
+        lib.access(c, optind, intT.size(), false, call, name);
+        if (!(st.mem.read(optind.obj(), 0, intT) instanceof Value.Int oi)) throw Abandon.unsupported(name + " with optind not a number");
+        if (!(LibraryBehaviour.arg(args, g.argc()) instanceof Value.Int ac)) throw Abandon.unsupported(name + " argc");
+        Value.Ptr argv = LibraryFunctions.ptr(LibraryBehaviour.arg(args, g.argv()), name);
+        Value.Ptr opts = LibraryFunctions.ptr(LibraryBehaviour.arg(args, g.options()), name);
+        String optstring = string(st, lib, c, call, name, opts);
+        if (optstring.startsWith("-")) throw Abandon.unsupported(name + " in glibc's in-order mode");
+        int ind = (int) oi.v();
+        long argc = ac.v();
+        if (ind < 1) throw Abandon.unsupported(name + " with optind " + ind);
+        String word = ind < argc ? word(st, lib, c, call, name, argv, ind) : null;
+        if (word == null || !word.startsWith("-") || word.equals("-")) {
+            for (long k = ind + 1; k < argc; k++) {
+                String later = word(st, lib, c, call, name, argv, k);
+                if (later != null && later.startsWith("-") && !later.equals("-")) throw Abandon.unsupported(name + " would permute its arguments");
+            }
+            return in.finishCall(t, c, e, Value.of(-1), null);
+        }
+        if (word.equals("--")) {
+            store(st, lib, c, call, name, optind, intT, ind + 1);
+            return in.finishCall(t, c, e, Value.of(-1), null);
+        }
+        char opt = word.charAt(1);
+        int at = optstring.indexOf(opt);
+        if (opt == ':' || at < 0) throw Abandon.unsupported(name + " of an unknown option -" + opt);
+        boolean takes = at + 1 < optstring.length() && optstring.charAt(at + 1) == ':';
+        boolean optional = takes && at + 2 < optstring.length() && optstring.charAt(at + 2) == ':';
+        if (!takes || optional) {
+            if (word.length() > 2 && !takes) throw Abandon.unsupported(name + " of grouped options " + word);
+            if (optional) setOptarg(st, lib, c, call, name, optargVar, word.length() > 2 ? wordPtr(st, argv, ind, 2) : null);
+            store(st, lib, c, call, name, optind, intT, ind + 1);
+            return in.finishCall(t, c, e, Value.of(opt), null);
+        }
+        if (word.length() > 2) {
+            setOptarg(st, lib, c, call, name, optargVar, wordPtr(st, argv, ind, 2));
+            store(st, lib, c, call, name, optind, intT, ind + 1);
+        } else {
+            if (ind + 1 >= argc) throw Abandon.unsupported(name + " of -" + opt + " without its argument");
+            setOptarg(st, lib, c, call, name, optargVar, wordPtr(st, argv, ind + 1, 0));
+            store(st, lib, c, call, name, optind, intT, ind + 2);
+        }
+        return in.finishCall(t, c, e, Value.of(opt), null);
+    }
+
+    private static void store(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Value.Ptr p, CType type, long v) {
+        lib.access(c, p, type.size(), true, call, name);
+        if (!c.dry) st.mem.write(p.obj(), p.off(), type, Value.of(v));
+    }
+
+    private static void setOptarg(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Variable optarg, Value.Ptr v) {
+        if (optarg == null) return;
+        Value.Ptr p = new Value.Ptr(st.objectOf(optarg, null, null), 0);
+        lib.access(c, p, optarg.type().size(), true, call, name);
+        if (!c.dry) st.mem.write(p.obj(), 0, optarg.type(), v == null ? Value.ZERO : v);
+    }
+
+    /** The pointer {@code argv[k] + off}. */
+    private static Value.Ptr wordPtr(ExecState st, Value.Ptr argv, long k, long off) {
+        Value w = st.mem.read(argv.obj(), argv.off() + k * st.dm.pointerSize, new CType.Pointer(new CType.Int("char", 1, 1, true), st.dm.pointerSize));
+        if (!(w instanceof Value.Ptr p)) throw Abandon.unsupported("getopt: argv[" + k + "] is " + w);
+        return p.at(p.off() + off);
+    }
+
+    /** {@code argv[k]} as text (its bytes read), or null for a null pointer. */
+    private static String word(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Value.Ptr argv, long k) {
+        int ps = st.dm.pointerSize;
+        lib.access(c, argv.at(argv.off() + k * ps), ps, false, call, name);
+        Value w = st.mem.read(argv.obj(), argv.off() + k * ps, new CType.Pointer(new CType.Int("char", 1, 1, true), ps));
+        if (w instanceof Value.Int z && z.v() == 0) return null;
+        return string(st, lib, c, call, name, LibraryFunctions.ptr(w, name));
+    }
+
+    private static String string(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Value.Ptr p) {
+        Block o = st.mem.get(p.obj());
+        StringBuilder b = new StringBuilder();
+        for (long i = p.off(); ; i++) {
+            if (i >= o.size) throw Abandon.unsupported(name + ": unterminated string in " + o.name);
+            if (o.anyUnknown(i, 1)) throw Abandon.unsupported(name + " of a byte not known");
+            int ch = st.mem.readByte(p.obj(), i);
+            if (ch == 0) break;
+            b.append((char) ch);
+        }
+        lib.access(c, p, b.length() + 1L, false, call, name);
+        return b.toString();
+    }
+}

@@ -1,0 +1,105 @@
+package weft.exec;
+
+import weft.ir.CType;
+import weft.ir.Edge;
+import weft.ir.Stmt;
+import weft.model.Semantics;
+
+import java.math.BigInteger;
+import java.util.List;
+
+/**
+ * {@code strtol}, {@code strtoul}, {@code strtoll}, {@code strtoull} and {@code atoi}, {@code atol}, {@code atoll}
+ * ({@link Semantics.ParseInt}) as glibc computes them in the C locale (C11 7.22.1.4; the {@code ato*} functions are
+ * glibc's {@code strtol(s, NULL, 10)} converted to their type): leading white space ({@code " \t\n\v\f\r"}), an
+ * optional sign, for base 0 or 16 an optional {@code 0x} prefix (base 0: a leading {@code 0} means octal), the longest
+ * run of digits of the base; no digits: 0 and the end is the string's start. A value outside the result type is the
+ * type's bound (the maximum for an unsigned one, whose negated values wrap) with errno set to ERANGE. The bytes
+ * examined (the string up to the first byte that is not part of the number, that one included) are read; every one
+ * must be known. Another base than 0 and 2 to 36 is EINVAL: abandoned. The locale is C's: the explorer executes no
+ * {@code setlocale} that could change it.
+ */
+final class NumberParsing {
+    private static final long ERANGE = 34;
+
+    private NumberParsing() {
+    }
+
+    static boolean parse(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                         Semantics.ParseInt p, List<Value> args) {
+        ExecState st = in.st;
+        Value.Ptr s = LibraryFunctions.ptr(LibraryBehaviour.arg(args, p.s()), name);
+        long base = 10;
+        if (p.base() >= 0) {
+            if (!(LibraryBehaviour.arg(args, p.base()) instanceof Value.Int b)) throw Abandon.unsupported(name + " base");
+            base = b.v();
+        }
+        if (base != 0 && (base < 2 || base > 36)) throw Abandon.unsupported(name + " with base " + base + " (EINVAL)");
+        long i = 0;
+        while (" \t\n\f\r\u000b".indexOf(at(st, s, i, name)) >= 0) i++;
+        boolean negative = false;
+        int sign = at(st, s, i, name);
+        if (sign == '+' || sign == '-') {
+            negative = sign == '-';
+            i++;
+        }
+        if ((base == 0 || base == 16) && at(st, s, i, name) == '0' && (at(st, s, i + 1, name) | 0x20) == 'x'
+                && digit(at(st, s, i + 2, name)) >= 0 && digit(at(st, s, i + 2, name)) < 16) {
+            base = 16;
+            i += 2;
+        } else if (base == 0) {
+            base = at(st, s, i, name) == '0' ? 8 : 10;
+        }
+        long start = i;
+        BigInteger v = BigInteger.ZERO;
+        BigInteger b = BigInteger.valueOf(base);
+        for (int d; (d = digit(at(st, s, i, name))) >= 0 && d < base; i++) v = v.multiply(b).add(BigInteger.valueOf(d));
+        boolean none = i == start;
+        lib.access(c, s, i + 1, false, call, name);
+        long bits = p.bits() == 0 ? st.dm.longSize * 8L : p.bits();
+        BigInteger max = p.unsigned() ? BigInteger.ONE.shiftLeft((int) bits).subtract(BigInteger.ONE)
+                : BigInteger.ONE.shiftLeft((int) bits - 1).subtract(BigInteger.ONE);
+        BigInteger min = p.unsigned() ? BigInteger.ZERO : max.negate().subtract(BigInteger.ONE);
+        long result;
+        boolean range = false;
+        if (none) {
+            result = 0;
+        } else if (v.compareTo(p.unsigned() ? max : negative ? max.add(BigInteger.ONE) : max) > 0) {
+            range = true;
+            result = p.unsigned() ? max.longValue() : negative ? min.longValue() : max.longValue();
+        } else {
+            // an unsigned negation wraps modulo 2^bits
+            result = weft.ir.IntConversions.truncate((negative ? v.negate() : v).longValue(), bits / 8, !p.unsigned());
+        }
+        if (p.end() >= 0) {
+            Value endArg = LibraryBehaviour.arg(args, p.end());
+            if (!(endArg instanceof Value.Int z && z.v() == 0)) {
+                Value.Ptr endp = LibraryFunctions.ptr(endArg, name);
+                CType ptrType = call.args().get(p.end()).type().pointee();
+                if (ptrType == null || !ptrType.isPointer()) throw Abandon.unsupported(name + " end pointer of type " + ptrType);
+                lib.access(c, endp, ptrType.size(), true, call, name);
+                if (!c.dry) st.mem.write(endp.obj(), endp.off(), ptrType, s.at(s.off() + (none ? 0 : i)));
+            }
+        }
+        if (range && !c.dry) st.setErrno(t, ERANGE);
+        CType.Int type = new CType.Int(p.unsigned() ? "unsigned long" : "long", bits / 8, bits / 8, !p.unsigned());
+        long value = p.resultBits() == 0 ? result : weft.ir.IntConversions.truncate(result, p.resultBits() / 8, true);
+        return in.finishCall(t, c, e, Value.of(value), p.resultBits() == 0 ? type : weft.ir.IntConversions.INT);
+    }
+
+    /** The known byte at offset {@code i} of the string at {@code s}. */
+    private static int at(ExecState st, Value.Ptr s, long i, String name) {
+        Block o = st.mem.get(s.obj());
+        long off = s.off() + i;
+        if (off < 0 || off >= o.size || s.bounded() && off >= s.hi()) throw Abandon.unsupported(name + " reads past the end of " + o.name);
+        if (o.anyUnknown(off, 1)) throw Abandon.unsupported(name + " of a byte not known");
+        return st.mem.readByte(s.obj(), off);
+    }
+
+    private static int digit(int ch) {
+        if (ch >= '0' && ch <= '9') return ch - '0';
+        int l = ch | 0x20;
+        if (l >= 'a' && l <= 'z') return l - 'a' + 10;
+        return -1;
+    }
+}

@@ -1,0 +1,105 @@
+package weft.explore;
+
+import weft.ir.Edge;
+import weft.ir.Expr;
+import weft.ir.Function;
+import weft.ir.Lvalue;
+import weft.ir.Program;
+import weft.ir.Stmt;
+import weft.ir.Variable;
+import weft.model.StringLiteralText;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The command lines the witness search ({@link Search}) may start {@code main} with (issue 35: main's arguments are
+ * inputs). The first is the closed one every run had before ({@code argc} 1, {@code argv} = {"prog"}); the others are
+ * built from what the program shows about its arguments: for each option string it passes as a literal to
+ * {@code getopt}, every option that takes an argument given a small number ("2", then "4"), alone and together with
+ * each flag; then a few positional numbers (a port, a thread count, a directory). The search picks one like any input
+ * (a choice recorded in the witness under {@link weft.trace.RaceWitness#COMMAND_LINE}; the reproducer starts the
+ * program with it).
+ *
+ * <p>Must side only: any string is a possible argument, so a run started with one of these is a real run of the
+ * program; which ones are tried is a heuristic. The exhaustive exploration does not enumerate arguments: a proof
+ * stops when {@code main} names them (a closed variant keeps the first command line).
+ */
+final class CommandLines {
+    static final int MAX = 16;
+    private static final String PROG = "prog";
+
+    private CommandLines() {
+    }
+
+    /** The command lines for {@code program}, the closed one first; only it when {@code main} names no argument. */
+    static List<List<String>> of(Program program) {
+        Set<List<String>> out = new LinkedHashSet<>();
+        out.add(List.of(PROG));
+        Function main = program.function("main");
+        if (main == null || weft.ir.MainArguments.named(main).size() < 2) return List.copyOf(out);
+        for (String optstring : getoptStrings(program)) {
+            List<Character> withArg = new ArrayList<>();
+            List<Character> flags = new ArrayList<>();
+            options(optstring, withArg, flags);
+            for (String value : List.of("2", "4")) out.add(line(withArg, value, null));
+            for (char f : flags) out.add(line(withArg, "2", f));
+        }
+        out.add(List.of(PROG, "1"));
+        out.add(List.of(PROG, "4", "2"));
+        out.add(List.of(PROG, "8080", "2", "."));
+        List<List<String>> list = new ArrayList<>(out);
+        return List.copyOf(list.subList(0, Math.min(MAX, list.size())));
+    }
+
+    private static List<String> line(List<Character> withArg, String value, Character flag) {
+        List<String> l = new ArrayList<>();
+        l.add(PROG);
+        if (flag != null) l.add("-" + flag);
+        for (char c : withArg) {
+            l.add("-" + c);
+            l.add(value);
+        }
+        return List.copyOf(l);
+    }
+
+    /** The options of a {@code getopt} option string: those taking an argument ({@code c:}) and flags ({@code c}, {@code c::}). */
+    static void options(String optstring, List<Character> withArg, List<Character> flags) {
+        int i = 0;
+        while (i < optstring.length() && (optstring.charAt(i) == '+' || optstring.charAt(i) == '-' || optstring.charAt(i) == ':')) i++;
+        for (; i < optstring.length(); i++) {
+            char c = optstring.charAt(i);
+            if (!Character.isLetterOrDigit(c)) continue;
+            boolean arg = i + 1 < optstring.length() && optstring.charAt(i + 1) == ':';
+            boolean optional = arg && i + 2 < optstring.length() && optstring.charAt(i + 2) == ':';
+            if (arg && !optional) withArg.add(c);
+            else flags.add(c);
+        }
+    }
+
+    /** The option strings the program passes to {@code getopt} (and its long forms) as string literals. */
+    private static List<String> getoptStrings(Program program) {
+        Set<String> out = new LinkedHashSet<>();
+        for (Function f : program.functions().values()) {
+            for (Edge e : f.cfg().edges()) {
+                if (!(e.stmt() instanceof Stmt.Call c) || c.directName() == null || !c.directName().startsWith("getopt")) continue;
+                if (c.args().size() < 3) continue;
+                String s = literal(program, c.args().get(2));
+                if (s != null) out.add(s);
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    private static String literal(Program program, Expr e) {
+        while (e instanceof Expr.Cast cast) e = cast.operand();
+        if (e instanceof Expr.AddrOf a && a.lvalue() instanceof Lvalue.Index ix && ix.base() instanceof Lvalue.Var v
+                && v.variable().kind() == Variable.Kind.STRING) {
+            byte[] b = StringLiteralText.bytes(program.stringText(v.variable()));
+            return b == null ? null : new String(b, java.nio.charset.StandardCharsets.ISO_8859_1);
+        }
+        return null;
+    }
+}
