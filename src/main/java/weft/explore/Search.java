@@ -122,6 +122,18 @@ final class Search {
         RaceWitness w = runOne(first);
         if (w != null) return w;
         if (first.trace.isEmpty() && last.maxEnabled <= 1) return null; // deterministic: every execution is this one
+        if (commandLines != null && first.trace.size() == 1 && last.maxEnabled <= 1) {
+            // the command line was the only choice: one run per command line is every execution there is
+            boolean more = false;
+            for (int k = 1; k < first.trace.get(0).options().length && !more; k++) {
+                if (exhausted()) return null;
+                Schedulers.Replay other = new Schedulers.Replay(new int[] {k}, seed);
+                w = runOne(other);
+                if (w != null) return w;
+                more = other.trace.size() > 1 || last.maxEnabled > 1;
+            }
+            if (!more) return null;
+        }
         for (Schedulers.ValuePolicy p : POLICIES) {
             Chooser[] systematic = {
                 new Schedulers.RoundRobin(1, seed, p), new Schedulers.Sticky(seed, p),
