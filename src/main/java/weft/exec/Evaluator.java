@@ -338,6 +338,18 @@ public final class Evaluator {
             throw Abandon.unsupported("arithmetic on pointer bits");
         }
         if (l instanceof Value.Flt || r instanceof Value.Flt || lt instanceof CType.Float || rt instanceof CType.Float) {
+            // a static initialiser's constant expression of doubles: folded by the compiler in IEEE double arithmetic
+            // (round to nearest), as Java computes it; at run time x87 excess precision could differ, so it abandons
+            if (c.thread == null && l instanceof Value.Flt fa && r instanceof Value.Flt fb && t instanceof CType.Float ft && ft.size() == 8
+                    && lt.size() == 8 && rt.size() == 8) {
+                switch (op) {
+                    case ADD -> { return new Value.Flt(fa.v() + fb.v()); }
+                    case SUB -> { return new Value.Flt(fa.v() - fb.v()); }
+                    case MUL -> { return new Value.Flt(fa.v() * fb.v()); }
+                    case DIV -> { if (fb.v() != 0) return new Value.Flt(fa.v() / fb.v()); }
+                    default -> { }
+                }
+            }
             throw Abandon.unsupported("floating-point arithmetic");
         }
         if (!(l instanceof Value.Int li) || !(r instanceof Value.Int ri)) throw Abandon.unsupported("operands " + l + ", " + r);

@@ -88,6 +88,13 @@ public final class LibraryFunctions {
             long v = st.pickValue(2) == 0 ? 0 : st.randomBits() & 0x7fffffffL;
             st.logNondet(name, call.loc(), Long.toString(v));
             return in.finishCall(t, c, e, Value.of(v), null);
+        } else if (sem instanceof Semantics.ByteSwap bs) {
+            Value v = LibraryBehaviour.arg(args, 0);
+            if (!(v instanceof Value.Int i)) throw Abandon.unsupported(name + " of " + v);
+            long x = i.v();
+            long out = 0;
+            for (int k = 0; k < bs.bytes(); k++) out |= ((x >>> (8 * k)) & 0xff) << (8 * (bs.bytes() - 1 - k));
+            return in.finishCall(t, c, e, Value.of(out), null);
         } else if (sem instanceof Semantics.FindFirstSet f) {
             // glibc's find-first-set: 1 + index of the least significant set bit, 0 for 0
             Value v = LibraryBehaviour.arg(args, f.arg());
@@ -162,7 +169,13 @@ public final class LibraryFunctions {
         if (call.result() == null || c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
         CType type = call.result().type().unqualified();
         if (!(type instanceof CType.Int)) throw Abandon.unsupported(name + " result of type " + type);
-        return in.finishCall(t, c, e, st.chooseInput(type, name, call.loc(), ir.lo(), ir.hi()), type);
+        Value v = st.chooseInput(type, name, call.loc(), ir.lo(), ir.hi());
+        if (ir.errno() && v instanceof Value.Int r && r.v() == -1) {
+            // a failure sets errno: which error is the world's, an input recorded after the result
+            Value code = st.chooseInput(weft.ir.IntConversions.INT, name, call.loc(), 1, 133);
+            if (code instanceof Value.Int k) st.setErrno(t, k.v());
+        }
+        return in.finishCall(t, c, e, v, type);
     }
 
     private long knownKey(Value v) {

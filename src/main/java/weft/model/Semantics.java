@@ -52,6 +52,9 @@ public sealed interface Semantics {
      */
     record ParseInt(int s, int end, int base, int bits, boolean unsigned, int resultBits) implements Semantics {}
 
+    /** {@code htons}, {@code htonl} and the reverse: the low {@code bytes} bytes of argument 0 in the other order (x86 is little-endian). */
+    record ByteSwap(int bytes) implements Semantics {}
+
     /** {@code getopt}: the next option of the command line at arguments {@code argc}, {@code argv} ({@code weft.exec.Getopt}). */
     record Getopt(int argc, int argv, int options) implements Semantics {}
 
@@ -73,9 +76,10 @@ public sealed interface Semantics {
      * A result the world decides, an input within {@code [lo, hi]} (in the table, {@code max} is an int's): what the
      * process's ids, the system's configuration... are is not the program's to know ({@code getpid}, {@code sysconf}).
      * When {@code optionArg} is not negative, only calls whose argument {@code optionArg} is {@code option} are
-     * covered (e.g. {@code prctl(PR_SET_NAME, ..)}); others stop the execution.
+     * covered (e.g. {@code prctl(PR_SET_NAME, ..)}); others stop the execution. With {@code errno}, a result of -1 is
+     * a failure that also sets errno, to an input in 1 to 133 (Linux's error numbers).
      */
-    record InputResult(long lo, long hi, int optionArg, long option) implements Semantics {}
+    record InputResult(long lo, long hi, int optionArg, long option, boolean errno) implements Semantics {}
 
     /** No effect on the program; returns 0 (attribute setters, yields, sleeps, {@code fflush}). */
     record ReturnsZero() implements Semantics {}

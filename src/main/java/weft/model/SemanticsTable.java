@@ -68,7 +68,8 @@ final class SemanticsTable {
                     case "random-int" -> new Semantics.RandomInt();
                     case "input-result" -> new Semantics.InputResult(bound(a, "lo", Integer.MIN_VALUE), bound(a, "hi", Integer.MAX_VALUE),
                             a.containsKey("option") ? Integer.parseInt(a.get("option").split(":")[0]) : -1,
-                            a.containsKey("option") ? Long.parseLong(a.get("option").split(":")[1]) : 0);
+                            a.containsKey("option") ? Long.parseLong(a.get("option").split(":")[1]) : 0, a.containsKey("errno"));
+                    case "byte-swap" -> new Semantics.ByteSwap(Integer.parseInt(a.get("bytes")));
                     case "returns-zero" -> new Semantics.ReturnsZero();
                     case "sleep" -> new Semantics.Sleep();
                 case "returns-arg" -> new Semantics.ReturnsArg(arg(a, "arg"));

@@ -27,6 +27,8 @@
  * - __VERIFIER_nondet_* (and time, gettimeofday, clock_gettime, rand, random, the process's ids, sysconf, get_nprocs, getpagesize and
  *   prctl(PR_SET_NAME) when the witness gives their results) return the witness's values,
  *   per thread and function in order (0 when the witness gives none).
+ * - socket, accept, bind, listen, connect, setsockopt, shutdown and chdir return the witness's results (and errno)
+ *   without running when it gives them.
  * - main starts with the witness's command line when it gives one (the program's main is wrapped: __wrap_main).
  * Every wait is bounded (WEFT_TIMEOUT_MS, default 3000): on expiry the runtime stops forcing (prints why) and the
  * program runs freely.
@@ -44,6 +46,7 @@
 #include <unistd.h>
 #include <sys/prctl.h>
 #include <sys/sysinfo.h>
+#include <sys/socket.h>
 #include <sys/time.h>
 
 /* the real functions (the linker wraps the runtime's own references too) */
@@ -539,6 +542,28 @@ int __wrap_prctl(int option, unsigned long a2, unsigned long a3, unsigned long a
     long long v = value_for("prctl", &found);
     return found ? (int)v : r;
 }
+
+/* The world's answers to socket and file-system calls (semantics.tsv's input-result rows with 'errno'): the witness's
+   result when it has one, without calling the real function (an accept would wait for a client that never comes);
+   a result of -1 sets errno to the witness's next value. Else the real function. */
+#define WORLD(ret, name, params, args) \
+    ret __real_##name params; \
+    ret __wrap_##name params { \
+        int found; \
+        long long v = value_for(#name, &found); \
+        if (!found) return __real_##name args; \
+        if (v == -1) { int f2; long long code = value_for(#name, &f2); errno = f2 ? (int)code : EIO; } \
+        return (ret)v; \
+    }
+WORLD(int, socket, (int d, int t, int p), (d, t, p))
+WORLD(int, accept, (int s, struct sockaddr *a, socklen_t *l), (s, a, l))
+WORLD(int, accept4, (int s, struct sockaddr *a, socklen_t *l, int f), (s, a, l, f))
+WORLD(int, bind, (int s, const struct sockaddr *a, socklen_t l), (s, a, l))
+WORLD(int, listen, (int s, int n), (s, n))
+WORLD(int, connect, (int s, const struct sockaddr *a, socklen_t l), (s, a, l))
+WORLD(int, setsockopt, (int s, int lv, int o, const void *val, socklen_t l), (s, lv, o, val, l))
+WORLD(int, shutdown, (int s, int h), (s, h))
+WORLD(int, chdir, (const char *p), (p))
 
 #define INPUT(type, name) __attribute__((weak)) type name(void) { return (type)next_value(#name); }
 INPUT(int, __VERIFIER_nondet_int)
