@@ -23,8 +23,9 @@ import java.util.Map;
  *       and option strings starting with {@code '-'} (glibc's in-order mode) abandon.</li>
  * </ul>
  * The initial values are the library's ({@link #INITIAL}: {@code optind} 1, {@code opterr} 1, {@code optopt} '?',
- * {@code optarg} null), given by {@code ExecState.initial} to the program's declarations of them. A program that does
- * not declare {@code optind} abandons at the call (the library's own counter is not modelled). The reads of
+ * {@code optarg} null), given by {@code ExecState.initial} to the program's declarations of them. When the program does
+ * not declare {@code optind}, the library's own is kept in the {@code getopt} state object (as {@code optind - 1}: the
+ * object starts zeroed). The reads of
  * {@code optind}, {@code argv} and its words and the writes of {@code optind} and {@code optarg} are accesses.
  */
 final class Getopt {
@@ -38,13 +39,18 @@ final class Getopt {
                        Semantics.Getopt g, List<Value> args) {
         ExecState st = in.st;
         Variable optindVar = st.program.globalNamed("optind");
-        if (optindVar == null) throw Abandon.unsupported(name + " without the program's optind");
+        // a program that does not declare optind: the library's own, kept in its getopt state object, which starts
+        // zeroed, as optind - 1
+        Variable hidden = optindVar != null ? null : st.program.libcObject(weft.model.LibcFacts.stateObjectName("getopt"));
+        if (optindVar == null && hidden == null) throw Abandon.unsupported(name + " without the program's optind");
         Variable optargVar = st.program.globalNamed("optarg");
-        Value.Ptr optind = new Value.Ptr(st.objectOf(optindVar, t, null), 0);
-        CType intT = optindVar.type();
+        Value.Ptr optind = new Value.Ptr(st.objectOf(optindVar != null ? optindVar : hidden, t, null), 0);
+        CType intT = optindVar != null ? optindVar.type() : weft.ir.IntConversions.INT;
         if (!(intT.unqualified() instanceof CType.Int)) throw Abandon.unsupported(name + " with optind of type " + intT);
+        long bias = hidden != null ? 1 : 0;
         lib.access(c, optind, intT.size(), false, call, name);
-        if (!(st.mem.read(optind.obj(), 0, intT) instanceof Value.Int oi)) throw Abandon.unsupported(name + " with optind not a number");
+        if (!(st.mem.read(optind.obj(), 0, intT) instanceof Value.Int oi0)) throw Abandon.unsupported(name + " with optind not a number");
+        Value.Int oi = (Value.Int) Value.of(oi0.v() + bias);
         if (!(LibraryBehaviour.arg(args, g.argc()) instanceof Value.Int ac)) throw Abandon.unsupported(name + " argc");
         Value.Ptr argv = LibraryFunctions.ptr(LibraryBehaviour.arg(args, g.argv()), name);
         Value.Ptr opts = LibraryFunctions.ptr(LibraryBehaviour.arg(args, g.options()), name);
@@ -62,7 +68,7 @@ final class Getopt {
             return in.finishCall(t, c, e, Value.of(-1), null);
         }
         if (word.equals("--")) {
-            store(st, lib, c, call, name, optind, intT, ind + 1);
+            store(st, lib, c, call, name, optind, intT, ind + 1 - bias);
             return in.finishCall(t, c, e, Value.of(-1), null);
         }
         char opt = word.charAt(1);
@@ -73,16 +79,16 @@ final class Getopt {
         if (!takes || optional) {
             if (word.length() > 2 && !takes) throw Abandon.unsupported(name + " of grouped options " + word);
             if (optional) setOptarg(st, lib, c, call, name, optargVar, word.length() > 2 ? wordPtr(st, argv, ind, 2) : null);
-            store(st, lib, c, call, name, optind, intT, ind + 1);
+            store(st, lib, c, call, name, optind, intT, ind + 1 - bias);
             return in.finishCall(t, c, e, Value.of(opt), null);
         }
         if (word.length() > 2) {
             setOptarg(st, lib, c, call, name, optargVar, wordPtr(st, argv, ind, 2));
-            store(st, lib, c, call, name, optind, intT, ind + 1);
+            store(st, lib, c, call, name, optind, intT, ind + 1 - bias);
         } else {
             if (ind + 1 >= argc) throw Abandon.unsupported(name + " of -" + opt + " without its argument");
             setOptarg(st, lib, c, call, name, optargVar, wordPtr(st, argv, ind + 1, 0));
-            store(st, lib, c, call, name, optind, intT, ind + 2);
+            store(st, lib, c, call, name, optind, intT, ind + 2 - bias);
         }
         return in.finishCall(t, c, e, Value.of(opt), null);
     }
