@@ -88,6 +88,11 @@ public final class LibraryFunctions {
             long v = st.pickValue(2) == 0 ? 0 : st.randomBits() & 0x7fffffffL;
             st.logNondet(name, call.loc(), Long.toString(v));
             return in.finishCall(t, c, e, Value.of(v), null);
+        } else if (sem instanceof Semantics.HandlersRun hr) {
+            Value k = LibraryBehaviour.arg(args, hr.mayNotRun());
+            if (st.exhaustive || !(k instanceof Value.Int ki && ki.v() == 1)) throw Abandon.unsupported(name);
+            if (!c.dry) st.logNondet(weft.trace.RaceWitness.NO_HANDLER, call.loc(), "0");
+            return in.finishCall(t, c, e, Value.ZERO, null);
         } else if (sem instanceof Semantics.ByteSwap bs) {
             Value v = LibraryBehaviour.arg(args, 0);
             if (!(v instanceof Value.Int i)) throw Abandon.unsupported(name + " of " + v);
@@ -285,10 +290,11 @@ public final class LibraryFunctions {
             for (long i = 0; i <= len; i++) {
                 if (st.mem.readByte(s.obj(), s.off() + i) == want) {
                     found = i;
-                    break;
+                    if (!fc.last()) break;
                 }
             }
-            access(c, s, found >= 0 ? found + 1 : len + 1, false, call, name);
+            // strchr reads up to what it finds; strrchr reads the whole string
+            access(c, s, found >= 0 && !fc.last() ? found + 1 : len + 1, false, call, name);
             return in.finishCall(t, c, e, found >= 0 ? s.at(s.off() + found) : Value.ZERO, null);
         } else if (sem instanceof Semantics.Output out) {
             int fmt = out.text();

@@ -58,9 +58,11 @@ import java.util.TreeSet;
  *
  * <p>A library function with callbacks or {@code runs} whose address the program takes (then called through a
  * pointer, where no lowering happens) is left out of the models: it is unknown external code, which may call
- * anything it was given (sound, as before the table knew it). The loop condition is {@code __weft_callback_more()},
- * a pure model the analyses read as any integer and the explorer cannot execute (it abandons: the explorer does
- * not know how often the library really calls back, so no witness may rest on a guess).
+ * anything it was given (sound, as before the table knew it). The loop condition is {@code __weft_callback_more(k)},
+ * a pure model the analyses read as any integer. The explorer does not know how often the library really calls back:
+ * for synchronous callbacks ({@code k} 0) it abandons, so no witness rests on a guess; for handlers that may never run
+ * ({@code k} 1: a signal that never arrives, exit and fork handlers, which run only once the program ends or forks)
+ * the witness search takes none to run (recorded in the witness), and a proof stops there.
  */
 final class CallbackLowering {
     static final String MORE = "__weft_callback_more";
@@ -320,14 +322,14 @@ final class CallbackLowering {
         }
         if (!sync.isEmpty()) {
             int next = body.node();
-            loop(body, cur, next, loc, sync.size(), (i, from, to) -> callbackCall(body, from, to, sync.get(i), args, loc));
+            loop(body, cur, next, loc, false, sync.size(), (i, from, to) -> callbackCall(body, from, to, sync.get(i), args, loc));
             cur = next;
         }
         int afterCall = async.isEmpty() ? e.to() : body.node();
         body.edges.add(new Edge(cur, afterCall, new Stmt.Call(c.result(), c.callee(), args, loc)));
         if (!async.isEmpty()) {
             Variable tid = body.temp("__cb_tid", new CType.Int("unsigned long", dm.longSize, dm.longSize, false), Variable.Kind.LOCAL, loc);
-            loop(body, afterCall, e.to(), loc, async.size(), (i, from, to) -> handlerThread(body, from, to, async.get(i), args, tid, loc));
+            loop(body, afterCall, e.to(), loc, true, async.size(), (i, from, to) -> handlerThread(body, from, to, async.get(i), args, tid, loc));
         }
         return true;
     }
@@ -346,12 +348,17 @@ final class CallbackLowering {
         void emit(int i, int from, int to);
     }
 
-    /** {@code from: while (more()) { one of the alternatives } -> to}. */
-    private void loop(Body body, int from, int to, SourceLoc loc, int count, Alternative alt) {
+    /**
+     * {@code from: while (more(mayNotRun)) { one of the alternatives } -> to}. {@code mayNotRun} (the argument, 1 or 0):
+     * whether a run in which no alternative runs is a real one (a signal that never arrives; an exit or fork handler,
+     * which runs only once the program ends or forks) — the witness search takes {@code more} to be 0 there
+     * ({@code weft.exec.LibraryFunctions}); for a library that calls back synchronously (qsort) it is not.
+     */
+    private void loop(Body body, int from, int to, SourceLoc loc, boolean mayNotRun, int count, Alternative alt) {
         int chosen = body.node();
         Expr more = body.moreValue(loc);
         body.edges.add(new Edge(from, chosen, new Stmt.Call(((Expr.Load) more).lvalue(),
-                new Expr.FuncRef(MORE, new CType.Function(intT, List.of(), false)), List.of(), loc)));
+                new Expr.FuncRef(MORE, new CType.Function(intT, List.of(intT), false)), List.of(new Expr.IntConst(mayNotRun ? 1 : 0, intT)), loc)));
         body.edges.add(new Edge(chosen, to, new Stmt.Assume(more, false, loc)));
         int go = body.node();
         body.edges.add(new Edge(chosen, go, new Stmt.Assume(more, true, loc)));
@@ -363,7 +370,7 @@ final class CallbackLowering {
     }
 
     private void deferredLoop(Body body, int from, int to, List<Deferred> handlers, SourceLoc loc) {
-        loop(body, from, to, loc, handlers.size(), (i, start, back) -> {
+        loop(body, from, to, loc, true, handlers.size(), (i, start, back) -> {
             Deferred d = handlers.get(i);
             List<Expr> params = new ArrayList<>();
             for (LibcFacts.Param p : d.params()) params.add(p.kind() == LibcFacts.ParamKind.INT ? new Expr.IntConst(0, intT) : nullPtr());

@@ -24,8 +24,11 @@ public sealed interface Semantics {
     /** {@code strcpy}/{@code strncpy}: the string at {@code src} into {@code dest}, padded with zeros to {@code count} bytes ({@code -1}: its length + 1). */
     record CopyString(int dest, int src, int count) implements Semantics {}
 
-    /** {@code strchr}: the first occurrence of character {@code ch} in the string at {@code s} (its terminator included), or null. */
-    record FindChar(int s, int ch) implements Semantics {}
+    /**
+     * {@code strchr}: the first occurrence of character {@code ch} in the string at {@code s} (its terminator included),
+     * or null; {@code strrchr} ({@code last}): the last one.
+     */
+    record FindChar(int s, int ch, boolean last) implements Semantics {}
 
     /**
      * Output of the string at {@code text} ({@code format}: a printf format, whose {@code %n} writes memory, with the
@@ -51,6 +54,9 @@ public sealed interface Semantics {
      * through argument {@code end} (-1: none); the result converted to a {@code resultBits}-bit int (0: not converted).
      */
     record ParseInt(int s, int end, int base, int bits, boolean unsigned, int resultBits) implements Semantics {}
+
+    /** The front end's callback loop condition: no handler runs when argument {@code mayNotRun} is 1 (see semantics.tsv). */
+    record HandlersRun(int mayNotRun) implements Semantics {}
 
     /** {@code htons}, {@code htonl} and the reverse: the low {@code bytes} bytes of argument 0 in the other order (x86 is little-endian). */
     record ByteSwap(int bytes) implements Semantics {}

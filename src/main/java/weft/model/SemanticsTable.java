@@ -53,7 +53,7 @@ final class SemanticsTable {
                             a.containsKey("strings"));
                     case "string-length" -> new Semantics.StringLength(arg(a, "s"));
                     case "copy-string" -> new Semantics.CopyString(arg(a, "dest"), arg(a, "src"), a.containsKey("count") ? arg(a, "count") : -1);
-                    case "find-char" -> new Semantics.FindChar(arg(a, "s"), arg(a, "ch"));
+                    case "find-char" -> new Semantics.FindChar(arg(a, "s"), arg(a, "ch"), a.containsKey("last"));
                     case "output" -> new Semantics.Output(arg(a, "text"), a.containsKey("format"), a.containsKey("valist") ? arg(a, "valist") : -1);
                     case "raw-output" -> new Semantics.RawOutput();
                     case "format-into" -> new Semantics.FormatInto(arg(a, "dest"), a.containsKey("count") ? arg(a, "count") : -1, arg(a, "format"),
@@ -69,6 +69,7 @@ final class SemanticsTable {
                     case "input-result" -> new Semantics.InputResult(bound(a, "lo", Integer.MIN_VALUE), bound(a, "hi", Integer.MAX_VALUE),
                             a.containsKey("option") ? Integer.parseInt(a.get("option").split(":")[0]) : -1,
                             a.containsKey("option") ? Long.parseLong(a.get("option").split(":")[1]) : 0, a.containsKey("errno"));
+                    case "handlers-run" -> new Semantics.HandlersRun(arg(a, "may-not-run"));
                     case "byte-swap" -> new Semantics.ByteSwap(Integer.parseInt(a.get("bytes")));
                     case "returns-zero" -> new Semantics.ReturnsZero();
                     case "sleep" -> new Semantics.Sleep();

@@ -25,6 +25,12 @@ public record RaceWitness(RaceAccess first, RaceAccess second, List<Step> schedu
      */
     public static final String COMMAND_LINE = "command line";
 
+    /**
+     * The {@link #nondetValues} name of a choice that the handlers registered at its site (signal, exit or fork
+     * handlers) did not run there: no signal arrived, the program did not end or fork yet.
+     */
+    public static final String NO_HANDLER = "no handler";
+
     /** The form of a {@link #nondetValues} key: group 1 the input's name, 2 its site {@code file:line:col}, 3 the occurrence. */
     public static final java.util.regex.Pattern KEY = java.util.regex.Pattern.compile("(.+)@(.+)#(\\d+)");
 
