@@ -240,8 +240,29 @@ public final class ExecState {
         s.nondetCount.putAll(nondetCount);
         s.previousValues.addAll(previousValues);
         s.addresses.putAll(addresses);
+        s.staticStrings.putAll(staticStrings);
         s.nextAddress = nextAddress;
         return s;
+    }
+
+    /** The C library's static strings made so far ({@link #staticString}), by text. */
+    private final Map<String, Integer> staticStrings = new HashMap<>();
+
+    /**
+     * A read-only object of the C library holding {@code text} and its terminator (a name {@code setlocale} returns),
+     * one per text and execution.
+     */
+    Value.Ptr staticString(String text) {
+        Integer id = staticStrings.get(text);
+        if (id == null || !mem.get(id).alive) {
+            byte[] b = text.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+            Block o = mem.create("<libc:\"" + text + "\">", Block.Kind.SPECIAL, b.length + 1L, -1, weft.ir.SourceLoc.NONE);
+            System.arraycopy(b, 0, o.writableBytes(), 0, b.length);
+            o.readOnly = true;
+            id = o.id;
+            staticStrings.put(text, id);
+        }
+        return new Value.Ptr(id, 0);
     }
 
     /** The numeric addresses objects were given ({@link #address}), by object id. */

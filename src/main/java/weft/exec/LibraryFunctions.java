@@ -217,6 +217,7 @@ public final class LibraryFunctions {
     /** A function that accesses memory through its arguments ({@link Event.MemAccess}), run by its semantics. */
     private boolean memory(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics sem, List<Value> args) {
         if (sem instanceof Semantics.ParseInt p) return NumberParsing.parse(in, this, t, c, e, call, name, p, args);
+        if (sem instanceof Semantics.LocaleName ln) return localeName(t, c, e, call, name, ln, args);
         if (sem instanceof Semantics.Getopt g) return Getopt.run(in, this, t, c, e, call, name, g, args);
         if (sem instanceof Semantics.SetBytes sb) {
             Value.Ptr d = ptr(LibraryBehaviour.arg(args, sb.dest()), name);
@@ -355,6 +356,31 @@ public final class LibraryFunctions {
             }
         }
         return in.finishCall(t, c, e, Value.of(r.bytes().length), null);
+    }
+
+    /**
+     * {@code setlocale} ({@link Semantics.LocaleName}): the C locale stays the locale, so the name is {@code "C"}; the
+     * environment's locale ({@code ""}) is an input, taken to be C and recorded (a proof cannot take one environment: it
+     * stops there); the locale argument's string is read.
+     */
+    private boolean localeName(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics.LocaleName ln, List<Value> args) {
+        Value l = LibraryBehaviour.arg(args, ln.locale());
+        if (!(l instanceof Value.Int z && z.v() == 0)) {
+            Value.Ptr p = ptr(l, name);
+            long n = strlen(p);
+            access(c, p, n + 1, false, call, name);
+            StringBuilder b = new StringBuilder();
+            for (long i = 0; i < n; i++) b.append((char) st.mem.readByte(p.obj(), p.off() + i));
+            String want = b.toString();
+            if (want.isEmpty()) {
+                if (st.exhaustive) throw Abandon.unsupported(name + " of the environment's locale");
+                if (!c.dry) st.logNondet(name, call.loc(), "C");
+            } else if (!want.equals("C") && !want.equals("POSIX")) {
+                throw Abandon.unsupported(name + " of the locale " + want);
+            }
+        }
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        return in.finishCall(t, c, e, st.staticString("C"), null);
     }
 
     /**

@@ -55,6 +55,12 @@ public sealed interface Semantics {
      */
     record ParseInt(int s, int end, int base, int bits, boolean unsigned, int resultBits) implements Semantics {}
 
+    /**
+     * {@code setlocale(category, locale)}: the name of the C locale for a query (null), {@code "C"} or {@code "POSIX"},
+     * and for {@code ""} (the environment's locale, an input: taken to be C, recorded); other names stop the execution.
+     */
+    record LocaleName(int locale) implements Semantics {}
+
     /** The front end's callback loop condition: no handler runs when argument {@code mayNotRun} is 1 (see semantics.tsv). */
     record HandlersRun(int mayNotRun) implements Semantics {}
 

@@ -29,7 +29,8 @@
  *   per thread and function in order (0 when the witness gives none).
  * - socket, accept, bind, listen, connect, setsockopt, shutdown and chdir return the witness's results (and errno)
  *   without running when it gives them.
- * - main starts with the witness's command line when it gives one (the program's main is wrapped: __wrap_main).
+ * - main starts with the witness's command line when it gives one (the program's main is wrapped: __wrap_main),
+ *   with LC_ALL=C (the explorer takes the environment's locale to be C).
  * Every wait is bounded (WEFT_TIMEOUT_MS, default 3000): on expiry the runtime stops forcing (prints why) and the
  * program runs freely.
  */
@@ -411,6 +412,8 @@ extern const int weft_argc;
 extern const char *const weft_argv[];
 int __real_main(int, char **, char **);
 int __wrap_main(int argc, char **argv, char **envp) {
+    /* the explorer takes the environment's locale to be C (setlocale(..., "")): so does the replay */
+    setenv("LC_ALL", "C", 1);
     if (weft_argc <= 0) return __real_main(argc, argv, envp);
     char **words = calloc((size_t)weft_argc + 1, sizeof *words);
     for (int i = 0; words != NULL && i < weft_argc; i++) words[i] = strdup(weft_argv[i]);
