@@ -24,4 +24,19 @@ final class LibraryForms {
         return "{ int *lp = (int *)wmemchr((const wchar_t *)&(" + lv + "), *(const wchar_t *)&(" + lv + "), 1); "
                 + "if (lp) " + access.apply("*lp") + " }";
     }
+
+    /**
+     * Conditions that hold in glibc, computed by C library functions the explorer runs itself (issue 35:
+     * {@code weft.exec.NumberParsing}, {@code strrchr}): an access behind one is made in every run, so an exploration
+     * that computed one differently would skip an access that races (a hole's) and could answer a wrong {@code true}.
+     */
+    static final String[] GLIBC_TRUTHS = {
+        "strtol(\"0x1f\", 0, 0) == 31", "atoi(\" -12z\") == -12", "strtoul(\"077\", 0, 0) == 63",
+        "strtoll(\"-9223372036854775808\", 0, 10) < 0", "strrchr(\"a/b/c\", '/')[1] == 'c'"
+    };
+
+    /** The access {@code body} behind one of {@link #GLIBC_TRUTHS}. */
+    static String behindLibraryTruth(String body, java.util.Random rnd) {
+        return "if (" + GLIBC_TRUTHS[rnd.nextInt(GLIBC_TRUTHS.length)] + ") { " + body + " }";
+    }
 }

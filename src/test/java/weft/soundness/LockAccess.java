@@ -22,13 +22,15 @@ final class LockAccess {
 
     /**
      * Sometimes (issues 31 and 32's constructs) the access {@code body} made through a variadic helper, through a pointer an
-     * installed library hands back, through a pointer with 65 possible targets, or under an indeterminate value instead.
+     * installed library hands back, through a pointer with 65 possible targets, behind a condition the C library computes
+     * (issue 35), or under an indeterminate value instead.
      */
     String indeterminate(ProgramGenerator.Obj o, String lv, int op, String body) {
         if (!g.options.newForms() || o.kind.name().startsWith("ATOMIC")) return body;
         if (g.nrnd.nextInt(10) == 0) return VariadicForms.access(g.decls, g.nrnd, lv, a -> g.forms.plainOp(a, op));
         if (g.nrnd.nextInt(12) == 0) return LibraryForms.access(g.decls, lv, a -> g.forms.plainOp(a, op));
         if (g.nrnd.nextInt(12) == 0) return WideTargetForms.access(g.decls, lv, a -> g.forms.plainOp(a, op), g.nrnd.nextInt(3));
+        if (g.nrnd.nextInt(14) == 0) return LibraryForms.behindLibraryTruth(body, g.nrnd);
         boolean member = o.kind == ProgramGenerator.Kind.MEMBER_ARRAY;
         // a member array's step at an uninitialised offset, more often than the other forms: it bites only beside
         // a hole on a sibling member
