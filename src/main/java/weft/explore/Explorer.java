@@ -60,6 +60,24 @@ public final class Explorer {
         return last != null && last.limited;
     }
 
+    /**
+     * How the last {@link #findRace()}'s executions ended, for the user: "N executions; they ended at R (k), ..." (the
+     * three most frequent reasons), or null when none ran.
+     */
+    public String searchSummary() {
+        if (last == null || last.executions() == 0) return null;
+        java.util.List<java.util.Map.Entry<String, Integer>> top = new java.util.ArrayList<>(last.stops.entrySet());
+        top.sort((a, b) -> b.getValue() - a.getValue());
+        StringBuilder b = new StringBuilder();
+        b.append(last.executions()).append(last.executions() == 1 ? " execution" : " executions").append(", ended by: ");
+        for (int i = 0; i < Math.min(3, top.size()); i++) {
+            if (i > 0) b.append(", ");
+            b.append(top.get(i).getKey()).append(" (").append(top.get(i).getValue()).append(')');
+        }
+        if (top.size() > 3) b.append(" and ").append(top.size() - 3).append(" more");
+        return b.toString();
+    }
+
     /** Why the last execution of the last search stopped (for diagnostics), or null. */
     public String lastStopReason() {
         return last == null ? null : last.lastStop;

@@ -52,6 +52,17 @@ final class Search {
         return executions;
     }
 
+    /** How the executions of the search ended, by reason (thread names left out), in order of first occurrence. */
+    final java.util.Map<String, Integer> stops = new java.util.LinkedHashMap<>();
+
+    /** A stop reason without the thread that met it ({@code "worker#1: abandoned: X"} and {@code "abandoned: X"} alike). */
+    static String summaryKey(String reason) {
+        String r = reason.replaceFirst("^abandoned: ", "");
+        int colon = r.indexOf(": ");
+        if (colon > 0 && r.substring(0, colon).matches("[\\w#.]+")) r = r.substring(colon + 2);
+        return r.replaceFirst("^abandoned: ", "");
+    }
+
     Optional<RaceWitness> run() {
         budget = Budget.cpuMillis(options.timeBudgetMillis());
         try {
@@ -107,6 +118,7 @@ final class Search {
             w = null;
         }
         lastStop = ex.stopReason;
+        stops.merge(ex.stopReason == null ? "the step limit" : summaryKey(ex.stopReason), 1, Integer::sum);
         visibleEstimate = Math.max(visibleEstimate, ex.visibleSteps);
         if (DEBUG && executions == 1) {
             for (int i = Math.max(0, ex.schedule.size() - 60); i < ex.schedule.size(); i++) System.err.println("    " + ex.schedule.get(i).toStep());

@@ -118,6 +118,7 @@ final class PreciseLayers {
         boolean boundedRan = false;
         String boundedOutcome = null;
         String explorationStop = null;
+        String searchSummary = null;
         java.util.Map<String, java.util.List<Long>> hints = java.util.Map.of();
         boolean proveOpen = options.proveMillis() > 0;
         boolean confirmOpen = options.confirm();
@@ -185,6 +186,7 @@ final class PreciseLayers {
                 Explorer explorer = witnessSearch(program, steps, executions, ms, hints);
                 Optional<RaceWitness> w = explorer.findRace();
                 if (w.isPresent()) return new Result(Kind.RACE, w, states, proof, round + 1);
+                if (explorer.searchSummary() != null) searchSummary = explorer.searchSummary();
                 if (!explorer.limited()) confirmOpen = false;
             }
             if (Thread.currentThread().isInterrupted()) break;
@@ -216,6 +218,7 @@ final class PreciseLayers {
         }
         List<String> notes = new ArrayList<>();
         if (explorationStop != null) notes.add("exhaustive exploration incomplete: " + explorationStop);
+        if (searchSummary != null) notes.add("witness search (last round): " + searchSummary);
         if (boundedOutcome != null) notes.add("bounded layer: " + boundedOutcome);
         return new Result(Kind.OPEN, Optional.empty(), states, proof, round, null, notes);
     }
