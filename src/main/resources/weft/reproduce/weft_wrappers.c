@@ -142,6 +142,23 @@ int __wrap_pthread_once(pthread_once_t *o, void (*f)(void)) {
     return __real_pthread_once(o, f);
 }
 
+/* getopt reads optind and may write it and optarg inside the C library, where TSan does not see it: an instrumented
+   read of optind first, and after the call an instrumented write of each of the two the call changed (the same value
+   again), so that another thread's plain access of them is seen to race as it does in the witness */
+int __real_getopt(int, char *const *, const char *);
+int __wrap_getopt(int argc, char *const *argv, const char *opts) {
+    volatile int *ind = &optind;
+    char *volatile *arg = &optarg;
+    int ind0 = *ind;
+    char *arg0 = *arg;
+    int r = __real_getopt(argc, argv, opts);
+    int ind1 = optind;
+    char *arg1 = optarg;
+    if (ind1 != ind0) *ind = ind1;
+    if (arg1 != arg0) *arg = arg1;
+    return r;
+}
+
 #define MUTEX_OP(name, call)                            \
     int __wrap_##name(pthread_mutex_t *m) {             \
         int g = enter(#name);                           \

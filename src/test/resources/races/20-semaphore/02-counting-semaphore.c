@@ -1,5 +1,4 @@
 /* expect: racy */
-/* weft: imprecise: the witness search does not execute semaphores */
 /* With a count of 2, two threads are inside at once. */
 #include <pthread.h>
 #include <semaphore.h>

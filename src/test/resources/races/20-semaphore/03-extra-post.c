@@ -1,5 +1,4 @@
 /* expect: racy */
-/* weft: imprecise: the witness search does not execute semaphores */
 /* A post by a thread that does not hold the semaphore raises the count to 2. */
 #include <pthread.h>
 #include <semaphore.h>

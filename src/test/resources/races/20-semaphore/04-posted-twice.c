@@ -1,5 +1,4 @@
 /* expect: racy */
-/* weft: imprecise: the witness search does not execute semaphores */
 /* One wait, two posts: afterwards two threads can be inside. */
 #include <pthread.h>
 #include <semaphore.h>

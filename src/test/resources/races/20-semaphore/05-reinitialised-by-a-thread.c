@@ -1,5 +1,4 @@
 /* expect: racy */
-/* weft: imprecise: the witness search does not execute semaphores */
 /* Re-initialising the semaphore while another thread holds it lets a second one in. */
 #include <pthread.h>
 #include <semaphore.h>

@@ -1,5 +1,4 @@
 /* expect: racy */
-/* weft: imprecise: the explorer does not execute semaphores, so the race has no witness */
 /* sem_post(&s[idx]) with an unknown index may post s[0], which protects counter. */
 #include <pthread.h>
 #include <semaphore.h>

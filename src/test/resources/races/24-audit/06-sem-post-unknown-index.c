@@ -1,5 +1,4 @@
 /* expect: racy */
-/* weft: imprecise: semaphores are not explored, so the race has no witness */
 /* A post through s[i] with an unknown i may raise the count of s[0], which the workers use as a mutex. */
 #include <pthread.h>
 #include <semaphore.h>

@@ -1,5 +1,4 @@
 /* expect: racy */
-/* weft: imprecise: the exploration does not run semaphores, so the race is not confirmed */
 /* main copies a fresh semaphore over s while the workers wait on and post it. */
 #include <pthread.h>
 #include <semaphore.h>

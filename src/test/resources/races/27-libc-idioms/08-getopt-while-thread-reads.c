@@ -1,5 +1,4 @@
 /* expect: racy */
-/* weft: imprecise: the explorer does not execute this library function (errno, static buffers, signal sets, getopt, callbacks), so the race stays possible */
 /* A thread reads optind while main is still parsing with getopt, which writes it. */
 #include <pthread.h>
 #include <unistd.h>

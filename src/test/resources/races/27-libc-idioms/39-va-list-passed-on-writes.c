@@ -1,5 +1,4 @@
 /* expect: racy */
-/* weft: imprecise: the explorer does not follow a va_list handed to another function (it stops at the read of its bytes): unknown, with the race reported */
 /* each variadic function has its own argument lists, but a va_list handed on carries them: the worker's set()
    passes its list to vset(), which writes through the pointer it takes with va_arg; a second variadic function,
    called by main with another object, must not hide that write (issue 32: per-function variadic objects) */
