@@ -45,6 +45,11 @@ class CorpusWitnessLintTest {
             WitnessTestSupport.Analysed a = WitnessTestSupport.analysed(p, DataModel.LP64, new AnalysisOptions(200, 1000, true, 3000));
             Optional<RaceWitness> w = a.witness();
             if (w.isEmpty()) continue;
+            if (w.get().nondetValues().keySet().stream().anyMatch(k -> k.startsWith(RaceWitness.COMMAND_LINE + "@"))) {
+                // an SV-COMP witness cannot state main's arguments: weft check writes none for such a race
+                System.out.println("corpus witnesses: left out (the interleaving starts main with a command line): " + p);
+                continue;
+            }
             confirmed++;
             Path sub = Files.createDirectories(dir.resolve(Integer.toString(confirmed)));
             for (String problem : WitnessChecks.check(a.program(), w.get(), p, DataModel.LP64, sub, python, true)) problems.add(p + ": " + problem);
