@@ -29,8 +29,10 @@ import java.util.List;
  * in C); reading a slot as a type wider than its argument reads extension bytes the real ABI would not define — a
  * program doing that has undefined behaviour (C11 7.16.1.1p2), so must-soundness concerns only correct programs.
  *
- * <p>Floating-point and aggregate variadic arguments abandon (not laid out). A {@code va_list} whose value is not a
- * pointer into such a block (never started, or one from outside the program) abandons at its use.
+ * <p>Floating-point and aggregate variadic arguments are not laid out: their slots (a float promoted to a double) are
+ * bytes not known, so a {@code va_arg} that reads one, or a format that converts one, abandons; a call that never
+ * reads them goes on. A {@code va_list} whose value is not a pointer into such a block (never started, or one from
+ * outside the program) abandons at its use.
  */
 final class VarArgs {
     static final long SLOT = 8;
@@ -59,22 +61,28 @@ final class VarArgs {
         for (int i = first; i < args.size(); i++) {
             CType type = argTypes.get(i).unqualified();
             Value v = args.get(i);
+            long n = slot(argTypes.get(i), fn);
             if (type instanceof CType.Int it) {
                 CType.Int promoted = IntConversions.promote(it, IntConversions.INT);
                 Value p = ev.convert(v, it, promoted);
-                if (!(p instanceof Value.Int n)) throw Abandon.unsupported("variadic argument " + p + " of " + fn.name());
-                st.mem.write(o.id, off, LONG8, Value.of(IntConversions.truncate(n.v(), promoted.size(), promoted.signed())));
-            } else {
+                if (!(p instanceof Value.Int k)) throw Abandon.unsupported("variadic argument " + p + " of " + fn.name());
+                st.mem.write(o.id, off, LONG8, Value.of(IntConversions.truncate(k.v(), promoted.size(), promoted.signed())));
+            } else if (type instanceof CType.Pointer) {
                 st.mem.write(o.id, off, type, v);
+            } else {
+                o.setUnknown(off, n, true); // not laid out: a va_arg that reads it abandons
             }
-            off += slot(argTypes.get(i), fn);
+            off += n;
         }
     }
 
+    /** The bytes argument type {@code type} takes in the block: its size rounded up to 8 (as the front end's va_arg steps). */
     private static long slot(CType type, Function fn) {
         CType t = type.unqualified();
         if (t instanceof CType.Int || t instanceof CType.Pointer) return SLOT;
-        throw Abandon.unsupported("variadic argument of type " + type + " to " + fn.name());
+        long size = t instanceof CType.Float ? Math.max(8, t.size()) : t.size();
+        if (size <= 0) throw Abandon.unsupported("variadic argument of type " + type + " to " + fn.name());
+        return (size + SLOT - 1) / SLOT * SLOT;
     }
 
     /**
