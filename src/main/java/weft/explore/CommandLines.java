@@ -18,8 +18,8 @@ import java.util.Set;
  * The command lines the witness search ({@link Search}) may start {@code main} with (issue 35: main's arguments are
  * inputs). The first is the closed one every run had before ({@code argc} 1, {@code argv} = {"prog"}); the others are
  * built from what the program shows about its arguments: for each option string it passes as a literal to
- * {@code getopt}, every option that takes an argument given a small number ("2", then "4"), alone and together with
- * each flag; then a few positional numbers (a port, a thread count, a directory). The search picks one like any input
+ * {@code getopt}, every option that takes an argument given a small number ("2", then "4"; then each in turn "16"),
+ * alone and together with each flag; then a few positional numbers (a port, a thread count, a directory). The search picks one like any input
  * (a choice recorded in the witness under {@link weft.trace.RaceWitness#COMMAND_LINE}; the reproducer starts the
  * program with it).
  *
@@ -45,6 +45,8 @@ final class CommandLines {
             List<Character> flags = new ArrayList<>();
             options(optstring, withArg, flags);
             for (String value : List.of("2", "4")) out.add(line(withArg, value, null));
+            // each option in turn larger than the others (a size above a threshold another option sets)
+            for (char big : withArg) out.add(line(withArg, "2", null, big, "16"));
             for (char f : flags) out.add(line(withArg, "2", f));
         }
         out.add(List.of(PROG, "1"));
@@ -55,12 +57,17 @@ final class CommandLines {
     }
 
     private static List<String> line(List<Character> withArg, String value, Character flag) {
+        return line(withArg, value, flag, null, null);
+    }
+
+    /** {@code prog [-flag] -a value -b value ...}, option {@code big} given {@code bigValue} instead. */
+    private static List<String> line(List<Character> withArg, String value, Character flag, Character big, String bigValue) {
         List<String> l = new ArrayList<>();
         l.add(PROG);
         if (flag != null) l.add("-" + flag);
         for (char c : withArg) {
             l.add("-" + c);
-            l.add(value);
+            l.add(big != null && c == big ? bigValue : value);
         }
         return List.copyOf(l);
     }
