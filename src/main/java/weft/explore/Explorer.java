@@ -61,21 +61,20 @@ public final class Explorer {
     }
 
     /**
-     * How the last {@link #findRace()}'s executions ended, for the user: "N executions; they ended at R (k), ..." (the
-     * three most frequent reasons), or null when none ran.
+     * How the last {@link #findRace()}'s executions ended, for the user: "runs ended by: R1, R2, R3" — the first three
+     * distinct reasons in the order the search met them (a run cut off by its time slice or its step limit alike), so
+     * that the text is the same however fast the machine runs the search (the search is deterministic; only where its
+     * budget cuts it off depends on the machine); null when none ran.
      */
     public String searchSummary() {
         if (last == null || last.executions() == 0) return null;
-        java.util.List<java.util.Map.Entry<String, Integer>> top = new java.util.ArrayList<>(last.stops.entrySet());
-        top.sort((a, b) -> b.getValue() - a.getValue());
-        StringBuilder b = new StringBuilder();
-        b.append(last.executions()).append(last.executions() == 1 ? " execution" : " executions").append(", ended by: ");
-        for (int i = 0; i < Math.min(3, top.size()); i++) {
-            if (i > 0) b.append(", ");
-            b.append(top.get(i).getKey()).append(" (").append(top.get(i).getValue()).append(')');
+        java.util.List<String> reasons = new java.util.ArrayList<>();
+        for (String r : last.stops.keySet()) {
+            String k = r.equals("time") || r.equals("the step limit") ? "a length limit" : r;
+            if (!reasons.contains(k)) reasons.add(k);
         }
-        if (top.size() > 3) b.append(" and ").append(top.size() - 3).append(" more");
-        return b.toString();
+        String shown = String.join(", ", reasons.subList(0, Math.min(3, reasons.size())));
+        return "runs ended by: " + shown + (reasons.size() > 3 ? " and other reasons" : "");
     }
 
     /** Why the last execution of the last search stopped (for diagnostics), or null. */
