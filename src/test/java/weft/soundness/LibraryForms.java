@@ -35,8 +35,24 @@ final class LibraryForms {
         "strtoll(\"-9223372036854775808\", 0, 10) < 0", "strrchr(\"a/b/c\", '/')[1] == 'c'"
     };
 
-    /** The access {@code body} behind one of {@link #GLIBC_TRUTHS}. */
-    static String behindLibraryTruth(String body, java.util.Random rnd) {
-        return "if (" + GLIBC_TRUTHS[rnd.nextInt(GLIBC_TRUTHS.length)] + ") { " + body + " }";
+    /**
+     * The access {@code body} behind one of {@link #GLIBC_TRUTHS}, or (as often as one of them) in the direct branch of
+     * a {@code setjmp} (which returns 0 there), behind {@code htons}'s byte swap, or behind a static double constant's
+     * value folded at initialisation (issue 35: the exploration runs each of them itself).
+     */
+    static String behindLibraryTruth(List<String> decls, String body, java.util.Random rnd) {
+        int k = rnd.nextInt(GLIBC_TRUTHS.length + 3);
+        if (k < GLIBC_TRUTHS.length) return "if (" + GLIBC_TRUTHS[k] + ") { " + body + " }";
+        if (k == GLIBC_TRUTHS.length) {
+            if (!decls.contains("#include <setjmp.h>")) decls.add(0, "#include <setjmp.h>");
+            return "{ jmp_buf wy_jb; if (setjmp(wy_jb) == 0) { " + body + " } }";
+        }
+        if (k == GLIBC_TRUTHS.length + 1) {
+            if (!decls.contains("#include <arpa/inet.h>")) decls.add(0, "#include <arpa/inet.h>");
+            return "if (htons(0x1234) == 0x3412) { " + body + " }";
+        }
+        String scale = "static const long wy_scale = (long) ((double) 6 * 10e2);";
+        if (!decls.contains(scale)) decls.add(scale);
+        return "if (wy_scale == 6000) { " + body + " }";
     }
 }
