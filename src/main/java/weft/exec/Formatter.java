@@ -163,6 +163,14 @@ final class Formatter {
 
     /** The byte at offset {@code off} of {@code p}'s object: in bounds, written, known. */
     private int known(Value.Ptr p, long off, String name) {
+        return known(mem, p, off, name);
+    }
+
+    /**
+     * The byte at offset {@code off} of {@code p}'s object for a library function reading text ({@code name}): in
+     * bounds (of the member array too), known; else the execution stops.
+     */
+    static int known(Memory mem, Value.Ptr p, long off, String name) {
         Block o = mem.get(p.obj());
         if (off < 0 || off >= o.size || (p.bounded() && off >= p.hi())) throw Abandon.unsupported(name + " reads past the end of " + o.name);
         if (o.anyUnknown(off, 1)) throw Abandon.unsupported(name + " of a byte not known");

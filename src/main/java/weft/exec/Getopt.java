@@ -122,12 +122,9 @@ final class Getopt {
     }
 
     private static String string(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Value.Ptr p) {
-        Block o = st.mem.get(p.obj());
         StringBuilder b = new StringBuilder();
         for (long i = p.off(); ; i++) {
-            if (i >= o.size) throw Abandon.unsupported(name + ": unterminated string in " + o.name);
-            if (o.anyUnknown(i, 1)) throw Abandon.unsupported(name + " of a byte not known");
-            int ch = st.mem.readByte(p.obj(), i);
+            int ch = Formatter.known(st.mem, p, i, name);
             if (ch == 0) break;
             b.append((char) ch);
         }

@@ -89,11 +89,7 @@ final class NumberParsing {
 
     /** The known byte at offset {@code i} of the string at {@code s}. */
     private static int at(ExecState st, Value.Ptr s, long i, String name) {
-        Block o = st.mem.get(s.obj());
-        long off = s.off() + i;
-        if (off < 0 || off >= o.size || s.bounded() && off >= s.hi()) throw Abandon.unsupported(name + " reads past the end of " + o.name);
-        if (o.anyUnknown(off, 1)) throw Abandon.unsupported(name + " of a byte not known");
-        return st.mem.readByte(s.obj(), off);
+        return Formatter.known(st.mem, s, s.off() + i, name);
     }
 
     private static int digit(int ch) {
