@@ -39,7 +39,7 @@ final class ReproducerWriting {
             return new Outcome(null, false);
         }
         try {
-            Reproducer.Result r = new Reproducer().write(witness.get(), files.get(0), dir);
+            Reproducer.Result r = new Reproducer(o.common().dataModel()).write(witness.get(), files.get(0), dir);
             for (String note : r.notes()) io.err().println("weft: reproducer: " + note);
             return new Outcome(dir, false);
         } catch (IOException | RuntimeException e) {

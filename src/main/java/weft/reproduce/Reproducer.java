@@ -1,5 +1,6 @@
 package weft.reproduce;
 
+import weft.ir.DataModel;
 import weft.ir.SourceLoc;
 import weft.trace.RaceWitness;
 
@@ -18,7 +19,8 @@ import java.util.stream.Collectors;
 /**
  * A runnable reproducer of a confirmed race: a directory with the program's own source (patched by
  * {@link SourcePatcher}), the schedule of the witness ({@link SchedulePlan}, as {@code weft_plan.c}), the harness
- * runtime ({@code weft_runtime.c}, which includes its wrappers, {@code weft_wrappers.c}), {@code build.sh}
+ * runtime ({@code weft_runtime.c}, which includes its wrappers, {@code weft_wrappers.c}, and the witness's inputs,
+ * {@code weft_inputs.c}), {@code build.sh}
  * (gcc {@code -g -O0 -fsanitize=thread}, the pthread functions of
  * {@link SyncCalls} wrapped with {@code -Wl,--wrap}) and {@code README.txt}. Running it makes ThreadSanitizer report
  * the race at the two witnessed lines.
@@ -48,11 +50,21 @@ import java.util.stream.Collectors;
  * Every wait is bounded; when the real execution leaves the witness (a call where the witness has another, a turn
  * that never comes) the runtime says so and stops forcing. Limits: the order of ordinary statements between events
  * is not forced (only synchronisation and the racing accesses are), nor the order of C11/GNU atomic builtins and
- * other synchronisation the table does not list; code that truncates pointers to 32 bits may crash on 64 bits.
+ * other synchronisation the table does not list.
+ *
+ * <p><b>32-bit programs.</b> TSan runs on x86-64 only, so a program checked with the ILP32 data model (a file
+ * preprocessed for 32 bits, as CIL's merged benchmarks) is replayed as a 64-bit build. Its pthread objects are keys
+ * (above); its pointers may pass through 32-bit integers ({@code (unsigned int)p != 0}, an implicit {@code int}
+ * declaration), so the build links {@code -no-pie} and gives the program's {@code malloc} family a heap below 2 GiB
+ * ({@code weft_low_heap.c}, no synchronisation of its own). Still out of reach: a stack address or a C library
+ * allocation ({@code strdup}) kept in an {@code int}, and library structures whose layout differs between the data models
+ * ({@code struct stat}) on the witnessed path.
  */
 public final class Reproducer {
     /** The program's name in the reproducer directory (extension of the original kept: {@code .i} is not preprocessed again). */
     static final String PROGRAM = "program";
+    /** The heap below 2 GiB of a 32-bit program's replay. */
+    static final String LOW_HEAP = "weft_low_heap.c";
 
     /** What was written: the directory, its files and notes on race points not inserted. */
     public record Result(Path dir, List<Path> files, List<String> notes) {
@@ -63,13 +75,25 @@ public final class Reproducer {
     }
 
     private final SyncCalls calls;
+    private final DataModel dataModel;
 
-    public Reproducer(SyncCalls calls) {
+    public Reproducer(SyncCalls calls, DataModel dataModel) {
         this.calls = calls;
+        this.dataModel = dataModel;
+    }
+
+    /** A reproducer of a program checked with {@code dataModel} (ILP32: replayed with a heap below 2 GiB). */
+    public Reproducer(DataModel dataModel) {
+        this(SyncCalls.standard(), dataModel);
     }
 
     public Reproducer() {
-        this(SyncCalls.standard());
+        this(DataModel.LP64);
+    }
+
+    /** Whether the replay needs the low heap: the program was checked for a 32-bit data model. */
+    boolean lowHeap() {
+        return dataModel.pointerSize < 8;
     }
 
     /** Writes the reproducer of {@code w}, found in {@code programFile}, into {@code dir} (created if needed). */
@@ -86,6 +110,8 @@ public final class Reproducer {
         files.add(write(dir.resolve("weft_plan.c"), plan.toC() + racePoints(patched.pointed())));
         files.add(write(dir.resolve("weft_runtime.c"), resource("weft_runtime.c")));
         files.add(write(dir.resolve("weft_wrappers.c"), resource("weft_wrappers.c")));
+        files.add(write(dir.resolve("weft_inputs.c"), resource("weft_inputs.c")));
+        if (lowHeap()) files.add(write(dir.resolve(LOW_HEAP), resource(LOW_HEAP)));
         Path build = write(dir.resolve("build.sh"), buildScript(programName));
         try {
             Files.setPosixFilePermissions(build, EnumSet.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE,
@@ -112,17 +138,19 @@ public final class Reproducer {
     /** The build script: gcc with TSan, the wrapped functions, and the program first so its definitions win. */
     String buildScript(String programName) {
         String wraps = calls.wrapped().stream().collect(Collectors.joining(",--wrap="));
+        String low = lowHeap() ? " " + LOW_HEAP + " -no-pie" : "";
+        String lowWraps = lowHeap() ? "--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free," : "";
         return "#!/bin/sh\n"
                 + "# Builds ./reproducer, which replays the data race Weft found (see README.txt).\n"
                 + "set -e\n"
                 + "cd \"$(dirname \"$0\")\"\n"
                 + "CC=${CC:-gcc}\n"
                 + "$CC -g -O0 -fsanitize=thread -fno-builtin -fno-strict-aliasing -fgnu89-inline -w -std=gnu11 -pthread \\\n"
-                + "    -o reproducer " + programName + " weft_plan.c weft_runtime.c \\\n"
-                + "    -Wl,--wrap=main,--wrap=" + wraps + " -lm\n";
+                + "    -o reproducer " + programName + " weft_plan.c weft_runtime.c" + low + " \\\n"
+                + "    -Wl,--wrap=main," + lowWraps + "--wrap=" + wraps + " -lm\n";
     }
 
-    private static String readme(RaceWitness w, Path programFile, SchedulePlan plan, List<String> notes) {
+    private String readme(RaceWitness w, Path programFile, SchedulePlan plan, List<String> notes) {
         StringBuilder r = new StringBuilder();
         r.append("Reproducer of the data race Weft found in ").append(programFile).append("\n\n");
         r.append("  ").append(describe(w.first())).append("\n  ").append(describe(w.second())).append("\n\n");
@@ -133,7 +161,10 @@ public final class Reproducer {
                 .append(plan.inputs().size()).append(" nondeterministic input value(s); lines on stderr starting\n")
                 .append("with \"weft-harness:\" say whether the schedule was followed. WEFT_TIMEOUT_MS (default 3000) bounds each wait.\n\n");
         r.append("Files: program.c/.i (the program, with __weft_race_point calls before the racing lines, line numbers kept),\n")
-                .append("weft_plan.c (the schedule), weft_runtime.c and weft_wrappers.c (the harness runtime; its comment explains the scheme),\nbuild.sh.\n");
+                .append("weft_plan.c (the schedule), weft_runtime.c, weft_wrappers.c and weft_inputs.c (the harness runtime; its comment explains the scheme),\n")
+                .append(lowHeap() ? LOW_HEAP + " (the program was checked for a 32-bit data model and runs as a 64-bit build:\n"
+                        + "its malloc family takes memory below 2 GiB, so pointers kept in 32-bit integers survive), " : "")
+                .append("build.sh.\n");
         if (!notes.isEmpty()) {
             r.append("\nNotes:\n");
             notes.forEach(n -> r.append("  ").append(n).append("\n"));

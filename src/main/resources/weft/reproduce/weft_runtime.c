@@ -51,6 +51,8 @@
 #include <sys/time.h>
 
 /* the real functions (the linker wraps the runtime's own references too) */
+extern __typeof__(pthread_create) __real_pthread_create;
+extern __typeof__(pthread_detach) __real_pthread_detach;
 extern __typeof__(pthread_mutex_lock) __real_pthread_mutex_lock;
 extern __typeof__(pthread_mutex_trylock) __real_pthread_mutex_trylock;
 extern __typeof__(pthread_mutex_timedlock) __real_pthread_mutex_timedlock;
@@ -295,11 +297,33 @@ void __weft_race_point(int line) {
     arrive(side);
 }
 
+/* A program that still runs WEFT_END_MS (default 2000) after its racing accesses (a server accepting forever) is
+   ended by a watchdog thread: TSan has reported by then. The watchdog is created by a racing thread at its point, so
+   its only happens-before edge is from that thread to itself; it touches no memory of the program. */
+static long end_ms = 2000;
+static int watchdog_started;
+
+static void *watchdog(void *unused) {
+    (void)unused;
+    my_tid = -1;
+    struct timespec ts = {end_ms / 1000, (end_ms % 1000) * 1000000};
+    nanosleep(&ts, NULL);
+    say("the program still runs %ld ms after the racing accesses: ending it", end_ms);
+    exit(0); /* TSan's exit code (66) when it reported */
+}
+
+static void start_watchdog(void) {
+    if (__atomic_exchange_n(&watchdog_started, 1, __ATOMIC_RELAXED)) return;
+    pthread_t t;
+    if (__real_pthread_create(&t, NULL, watchdog, NULL) == 0) __real_pthread_detach(t);
+}
+
 /* A racing thread stands at its access: shows its accesses to TSan, waits for the other, lets it go first or not. */
 static void arrive(int side) {
     show_accesses();
     STORE(race_state[side], 1);
     wait_other(side, 1);
+    if (LOAD(race_state[1 - side]) > 0) start_watchdog();
     if (side == weft_race_later) {
         /* this side lets the other do its access just before its own, so that the other's access is in TSan's
            shadow memory when this one happens (a read goes last: TSan compares it with writes only, so it pairs with
@@ -330,6 +354,8 @@ const char *__tsan_default_options(void) {
 __attribute__((constructor)) static void weft_init(void) {
     const char *t = getenv("WEFT_TIMEOUT_MS");
     if (t != NULL && atol(t) > 0) timeout_ms = atol(t);
+    const char *e = getenv("WEFT_END_MS");
+    if (e != NULL && atol(e) > 0) end_ms = atol(e);
     atexit(at_exit);
     hide_accesses(); /* main (thread 0), when it races */
 }
@@ -379,212 +405,8 @@ void __weft_atomic_exit(int *unused) {
     section_exit();
 }
 
-/* The witness's next value for a call of fn in this thread (values are used per thread and function, in order);
-   found says whether there was one (else 0). Only the owning thread touches its values' used flags. */
-static long long value_for(const char *fn, int *found) {
-    for (int i = 0; i < weft_value_count; i++) {
-        if (weft_values[i].thread != my_tid || weft_value_used[i] || strcmp(weft_values[i].fn, fn) != 0) continue;
-        weft_value_used[i] = 1;
-        *found = 1;
-        return weft_values[i].value;
-    }
-    *found = 0;
-    return 0;
-}
-
-static long long next_value(const char *fn) {
-    int found;
-    return value_for(fn, &found);
-}
-
-time_t __real_time(time_t *);
-time_t __wrap_time(time_t *t) {
-    int found;
-    long long v = value_for("time", &found);
-    if (!found) return __real_time(t);
-    if (t != NULL) *t = (time_t)v;
-    return (time_t)v;
-}
-
-/* main's command line: the witness's when it gives one (weft_argc > 0; each word copied into writable memory, as
-   C11 5.1.2.2.1p2 allows a program to modify its arguments), else the real one */
-extern const int weft_argc;
-extern const char *const weft_argv[];
-int __real_main(int, char **, char **);
-int __wrap_main(int argc, char **argv, char **envp) {
-    /* the explorer takes the environment's locale to be C (setlocale(..., "")): so does the replay */
-    setenv("LC_ALL", "C", 1);
-    if (weft_argc <= 0) return __real_main(argc, argv, envp);
-    char **words = calloc((size_t)weft_argc + 1, sizeof *words);
-    for (int i = 0; words != NULL && i < weft_argc; i++) words[i] = strdup(weft_argv[i]);
-    if (words == NULL) return __real_main(argc, argv, envp);
-    return __real_main(weft_argc, words, envp);
-}
-
-/* gettimeofday and clock_gettime: the witness's seconds and fraction (two values per call, in that order) */
-int __real_gettimeofday(struct timeval *, void *);
-int __wrap_gettimeofday(struct timeval *tv, void *tz) {
-    int found;
-    long long s = value_for("gettimeofday", &found);
-    if (!found) return __real_gettimeofday(tv, tz);
-    long long us = next_value("gettimeofday");
-    tv->tv_sec = (time_t)s;
-    tv->tv_usec = (suseconds_t)us;
-    return 0;
-}
-
-int __real_clock_gettime(clockid_t, struct timespec *);
-int __wrap_clock_gettime(clockid_t clk, struct timespec *ts) {
-    int found;
-    long long s = value_for("clock_gettime", &found);
-    if (!found) return __real_clock_gettime(clk, ts);
-    long long ns = next_value("clock_gettime");
-    ts->tv_sec = (time_t)s;
-    ts->tv_nsec = (long)ns;
-    return 0;
-}
-
-int __real_rand(void);
-int __wrap_rand(void) {
-    int found;
-    long long v = value_for("rand", &found);
-    return found ? (int)v : __real_rand();
-}
-
-long __real_random(void);
-long __wrap_random(void) {
-    int found;
-    long long v = value_for("random", &found);
-    return found ? (long)v : __real_random();
-}
-
-/* C library results the world decides (semantics.tsv's input-result): the witness's value when it has one, else the
-   real function's */
-pid_t __real_getpid(void);
-pid_t __wrap_getpid(void) {
-    int found;
-    long long v = value_for("getpid", &found);
-    return found ? (pid_t)v : __real_getpid();
-}
-
-pid_t __real_getppid(void);
-pid_t __wrap_getppid(void) {
-    int found;
-    long long v = value_for("getppid", &found);
-    return found ? (pid_t)v : __real_getppid();
-}
-
-pid_t __real_gettid(void);
-pid_t __wrap_gettid(void) {
-    int found;
-    long long v = value_for("gettid", &found);
-    return found ? (pid_t)v : __real_gettid();
-}
-
-uid_t __real_getuid(void);
-uid_t __wrap_getuid(void) {
-    int found;
-    long long v = value_for("getuid", &found);
-    return found ? (uid_t)v : __real_getuid();
-}
-
-uid_t __real_geteuid(void);
-uid_t __wrap_geteuid(void) {
-    int found;
-    long long v = value_for("geteuid", &found);
-    return found ? (uid_t)v : __real_geteuid();
-}
-
-gid_t __real_getgid(void);
-gid_t __wrap_getgid(void) {
-    int found;
-    long long v = value_for("getgid", &found);
-    return found ? (gid_t)v : __real_getgid();
-}
-
-gid_t __real_getegid(void);
-gid_t __wrap_getegid(void) {
-    int found;
-    long long v = value_for("getegid", &found);
-    return found ? (gid_t)v : __real_getegid();
-}
-
-int __real_get_nprocs(void);
-int __wrap_get_nprocs(void) {
-    int found;
-    long long v = value_for("get_nprocs", &found);
-    return found ? (int)v : __real_get_nprocs();
-}
-
-int __real_get_nprocs_conf(void);
-int __wrap_get_nprocs_conf(void) {
-    int found;
-    long long v = value_for("get_nprocs_conf", &found);
-    return found ? (int)v : __real_get_nprocs_conf();
-}
-
-int __real_getpagesize(void);
-int __wrap_getpagesize(void) {
-    int found;
-    long long v = value_for("getpagesize", &found);
-    return found ? (int)v : __real_getpagesize();
-}
-
-long __real_sysconf(int);
-long __wrap_sysconf(int name) {
-    int found;
-    long long v = value_for("sysconf", &found);
-    return found ? (long)v : __real_sysconf(name);
-}
-
-/* prctl runs (PR_SET_NAME names the thread), then returns the witness's result when it has one */
-int __real_prctl(int, unsigned long, unsigned long, unsigned long, unsigned long);
-int __wrap_prctl(int option, unsigned long a2, unsigned long a3, unsigned long a4, unsigned long a5) {
-    int r = __real_prctl(option, a2, a3, a4, a5);
-    int found;
-    long long v = value_for("prctl", &found);
-    return found ? (int)v : r;
-}
-
-/* The world's answers to socket and file-system calls (semantics.tsv's input-result rows with 'errno'): the witness's
-   result when it has one, without calling the real function (an accept would wait for a client that never comes);
-   a result of -1 sets errno to the witness's next value. Else the real function. */
-#define WORLD(ret, name, params, args) \
-    ret __real_##name params; \
-    ret __wrap_##name params { \
-        int found; \
-        long long v = value_for(#name, &found); \
-        if (!found) return __real_##name args; \
-        if (v == -1) { int f2; long long code = value_for(#name, &f2); errno = f2 ? (int)code : EIO; } \
-        return (ret)v; \
-    }
-WORLD(int, socket, (int d, int t, int p), (d, t, p))
-WORLD(int, accept, (int s, struct sockaddr *a, socklen_t *l), (s, a, l))
-WORLD(int, accept4, (int s, struct sockaddr *a, socklen_t *l, int f), (s, a, l, f))
-WORLD(int, bind, (int s, const struct sockaddr *a, socklen_t l), (s, a, l))
-WORLD(int, listen, (int s, int n), (s, n))
-WORLD(int, connect, (int s, const struct sockaddr *a, socklen_t l), (s, a, l))
-WORLD(int, setsockopt, (int s, int lv, int o, const void *val, socklen_t l), (s, lv, o, val, l))
-WORLD(int, shutdown, (int s, int h), (s, h))
-WORLD(int, chdir, (const char *p), (p))
-
-#define INPUT(type, name) __attribute__((weak)) type name(void) { return (type)next_value(#name); }
-INPUT(int, __VERIFIER_nondet_int)
-INPUT(unsigned int, __VERIFIER_nondet_uint)
-INPUT(long, __VERIFIER_nondet_long)
-INPUT(unsigned long, __VERIFIER_nondet_ulong)
-INPUT(long long, __VERIFIER_nondet_longlong)
-INPUT(unsigned long long, __VERIFIER_nondet_ulonglong)
-INPUT(short, __VERIFIER_nondet_short)
-INPUT(unsigned short, __VERIFIER_nondet_ushort)
-INPUT(char, __VERIFIER_nondet_char)
-INPUT(unsigned char, __VERIFIER_nondet_uchar)
-INPUT(_Bool, __VERIFIER_nondet_bool)
-INPUT(_Bool, __VERIFIER_nondet__Bool)
-INPUT(size_t, __VERIFIER_nondet_size_t)
-INPUT(unsigned int, __VERIFIER_nondet_u32)
-INPUT(unsigned int, __VERIFIER_nondet_unsigned)
-__attribute__((weak)) void *__VERIFIER_nondet_pointer(void) { return (void *)(intptr_t)next_value("__VERIFIER_nondet_pointer"); }
+/* the witness's inputs: values of nondeterministic functions, the world's answers, the command line */
+#include "weft_inputs.c"
 
 /* abort and failed assertions (an execution off the witness's path, e.g. reach_error of a program that defines it, or
    an assume that aborts where Weft's thread blocks): first leave the atomic sections this thread is in (the racing

@@ -93,7 +93,12 @@ final class ReproducerRuns {
 
     /** Writes the reproducer of {@code w} into {@code dir}, builds and runs it. */
     static Outcome run(RaceWitness w, Path program, Path dir) throws IOException, InterruptedException {
-        Reproducer.Result written = new Reproducer().write(w, program, dir);
+        return run(w, program, dir, weft.ir.DataModel.LP64);
+    }
+
+    /** The same for a program checked with {@code model} (ILP32: replayed with the low heap). */
+    static Outcome run(RaceWitness w, Path program, Path dir, weft.ir.DataModel model) throws IOException, InterruptedException {
+        Reproducer.Result written = new Reproducer(model).write(w, program, dir);
         Exec build = exec(dir, 300, "sh", "build.sh");
         if (build.code != 0) return new Outcome(Kind.BUILD_FAILED, firstError(build.output));
         Exec run = exec(dir, RUN_SECONDS, dir.resolve("reproducer").toString());
@@ -143,7 +148,7 @@ final class ReproducerRuns {
 
     /** Whether a stack frame's file is the program's (not the harness runtime, the C library or TSan). */
     private static boolean inProgram(String file) {
-        return !file.endsWith("weft_runtime.c") && !file.endsWith("weft_wrappers.c") && !file.startsWith("/usr/") && !file.contains("sanitizer") && !file.startsWith("<");
+        return !file.endsWith("weft_runtime.c") && !file.endsWith("weft_wrappers.c") && !file.endsWith("weft_inputs.c") && !file.endsWith("weft_low_heap.c") && !file.startsWith("/usr/") && !file.contains("sanitizer") && !file.startsWith("<");
     }
 
     private static String firstError(String output) {
