@@ -8,6 +8,7 @@ import weft.ir.Program;
 import weft.ir.SourceLoc;
 import weft.ir.StructType;
 import weft.ir.Variable;
+import weft.model.LibraryModels;
 import weft.trace.RaceWitness;
 
 import java.util.ArrayList;
@@ -322,13 +323,16 @@ public final class ExecState {
             if (init == null) {
                 // defined by outside code: its value is unknown, so reading or writing it abandons
                 if (program.outsideDefined().contains(v) && !isSystemHeader(v.loc())) o.opaque = true;
-                if (v.kind() == Variable.Kind.GLOBAL && isSystemHeader(v.loc()) && Getopt.INITIAL.containsKey(v.name())
+                // the C library's own objects, whether a system header or the program itself declares them (a file
+                // merged by CIL declares stdout itself): never zero-filled program memory (D27)
+                boolean library = isSystemHeader(v.loc()) || LibraryModels.isLibraryObject(v.name());
+                if (v.kind() == Variable.Kind.GLOBAL && library && Getopt.INITIAL.containsKey(v.name())
                         && (v.type().unqualified() instanceof CType.Int || v.type().isPointer())) {
                     // the C library's option-parsing globals start with the library's values (weft.exec.Getopt)
                     s.mem.write(o.id, 0, v.type(), Value.of(Getopt.INITIAL.get(v.name())));
                     continue;
                 }
-                if (v.kind() == Variable.Kind.GLOBAL && isSystemHeader(v.loc())) {
+                if (v.kind() == Variable.Kind.GLOBAL && library) {
                     if (STREAMS.contains(v.name()) && v.type().isPointer() && o.size == s.dm.pointerSize) {
                         Block file = s.mem.create("FILE " + v.name(), Block.Kind.SPECIAL, 0, -1, v.loc());
                         file.opaque = true;

@@ -86,6 +86,18 @@ class ProverOptionTest {
         assertEquals(Verdict.TRUE, run(free, Set.of(Prover.THREAD_MODULAR)).verdict());
     }
 
+    /**
+     * D27: objects defined outside the program (the C library's {@code stdout} the program declares itself, an
+     * {@code extern int} defined nowhere) are not static storage's zero for any layer: each racy program's threads start
+     * only when such an object is not zero, so no layer may answer race-free.
+     */
+    @Test
+    void noLayerTakesAnObjectDefinedOutsideForZero() throws Exception {
+        for (String f : List.of("24-audit/17-stdout-declared-by-the-program.c", "24-audit/19-extern-flag-defined-outside.c")) {
+            for (Prover p : Prover.values()) assertTrue(run(ROOT.resolve(f), Set.of(p)).verdict() != Verdict.TRUE, f + " " + p.label());
+        }
+    }
+
     /** A thread's 4 KB local, indeterminate at its declaration, once sent the bounded layer into endless recursion. */
     @Test
     void boundedAloneSurvivesALargeIndeterminateLocal() throws Exception {

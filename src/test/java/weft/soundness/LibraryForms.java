@@ -38,10 +38,15 @@ final class LibraryForms {
     /**
      * The access {@code body} behind one of {@link #GLIBC_TRUTHS}, or (as often as one of them) in the direct branch of
      * a {@code setjmp} (which returns 0 there), behind {@code htons}'s byte swap, or behind a static double constant's
-     * value folded at initialisation (issue 35: the exploration runs each of them itself).
+     * value folded at initialisation (issue 35: the exploration runs each of them itself), or behind {@code stdout} or
+     * {@code stderr} not being null (D27: objects the C library defines start with its values, not zero).
      */
     static String behindLibraryTruth(List<String> decls, String body, java.util.Random rnd) {
-        int k = rnd.nextInt(GLIBC_TRUTHS.length + 3);
+        int k = rnd.nextInt(GLIBC_TRUTHS.length + 4);
+        if (k == GLIBC_TRUTHS.length + 3) {
+            // D27: the C library's own stream objects are never null (no layer may take them for zero storage)
+            return "if (" + (rnd.nextBoolean() ? "stdout" : "stderr") + " != 0) { " + body + " }";
+        }
         if (k < GLIBC_TRUTHS.length) return "if (" + GLIBC_TRUTHS[k] + ") { " + body + " }";
         if (k == GLIBC_TRUTHS.length) {
             if (!decls.contains("#include <setjmp.h>")) decls.add(0, "#include <setjmp.h>");

@@ -5,6 +5,7 @@ import weft.ir.Function;
 import weft.ir.GlobalInit;
 import weft.ir.Program;
 import weft.ir.Variable;
+import weft.model.LibraryModels;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -117,7 +118,15 @@ public final class Sequentialiser {
             if (g.threadLocal()) st.notes.add("thread-local objects are shared by all threads");
             globals.append("static ").append(st.types.decl(t, SeqState.globalName(g))).append(";\n");
             GlobalInit gi = program.init(g);
-            if (gi == null) continue;
+            if (gi == null) {
+                // defined by outside code (extern, defined nowhere in the program; or one of the C library's own
+                // objects, stdout whoever declares it): whatever that code stored, not static storage's zero (D27)
+                if (program.outsideDefined().contains(g) || LibraryModels.isLibraryObject(g.name())) {
+                    init.append("  ").append(HAVOC).append("(&").append(SeqState.globalName(g)).append(", sizeof ")
+                            .append(SeqState.globalName(g)).append(");\n");
+                }
+                continue;
+            }
             for (GlobalInit.Item item : gi.items()) {
                 if (!item.type().isScalar()) continue;
                 init.append("  *").append(st.types.cast(new CType.Pointer(item.type(), 8))).append("((char *)&")
