@@ -11,7 +11,8 @@ import java.util.List;
  * The text a printf format makes of its arguments, as glibc writes it, for the calls that format into memory
  * ({@code sprintf}, {@code snprintf}: {@link weft.model.Semantics.FormatInto}). Conversions {@code d i u o x X c s %}
  * with flags {@code - + space # 0}, field width and precision (given or {@code *}) and the length modifiers {@code hh
- * h l ll j z t}. Anything else — floating point, {@code %p} (an address the run does not fix), {@code %n}, wide
+ * h l ll j z t}; {@code %n} stores the count of bytes written so far through its argument (an integer of the length
+ * modifier's size: {@link Result#counts}). Anything else — floating point, {@code %p} (an address the run does not fix), wide
  * characters, positional arguments, a byte the run does not know, an argument of the wrong kind — is not computed:
  * the execution stops there ({@link Abandon}), so a run never goes on with text glibc would not write.
  */
@@ -19,8 +20,11 @@ final class Formatter {
     /** A string argument's bytes the formatting read: {@code length} bytes from {@code ptr}. */
     record Read(Value.Ptr ptr, long length) {}
 
-    /** The text ({@code bytes}, no terminator) and the string arguments' bytes it read. */
-    record Result(byte[] bytes, List<Read> reads) {}
+    /** A {@code %n}: the count {@code value} stored as a {@code size}-byte integer at {@code ptr}. */
+    record Count(Value.Ptr ptr, long size, long value) {}
+
+    /** The text ({@code bytes}, no terminator), the string arguments' bytes it read and the {@code %n} stores. */
+    record Result(byte[] bytes, List<Read> reads, List<Count> counts) {}
 
     private final Memory mem;
     private final DataModel dm;
@@ -34,6 +38,7 @@ final class Formatter {
     Result format(Value.Ptr format, List<Value> args, String name) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         List<Read> reads = new ArrayList<>();
+        List<Count> counts = new ArrayList<>();
         int next = 0;
         long i = format.off();
         while (true) {
@@ -153,12 +158,18 @@ final class Formatter {
                     reads.add(new Read(p, n + (terminated ? 1 : 0)));
                     text = pad("", s.toString(), width, left, false);
                 }
+                case 'n' -> {
+                    Value v = next < args.size() ? args.get(next++) : null;
+                    if (!(v instanceof Value.Ptr p)) throw Abandon.unsupported(name + " %n of " + v);
+                    counts.add(new Count(p, size, out.size()));
+                    text = "";
+                }
                 default -> throw Abandon.unsupported(name + " conversion %" + (char) c);
             }
             for (int k = 0; k < text.length(); k++) out.write(text.charAt(k));
             if (out.size() > Memory.MAX_OBJECT) throw Abandon.unsupported(name + " output too long");
         }
-        return new Result(out.toByteArray(), reads);
+        return new Result(out.toByteArray(), reads, counts);
     }
 
     /** The byte at offset {@code off} of {@code p}'s object: in bounds, written, known. */
@@ -175,6 +186,18 @@ final class Formatter {
         if (off < 0 || off >= o.size || (p.bounded() && off >= p.hi())) throw Abandon.unsupported(name + " reads past the end of " + o.name);
         if (o.anyUnknown(off, 1)) throw Abandon.unsupported(name + " of a byte not known");
         return mem.readByte(p.obj(), off);
+    }
+
+    /** The known text at {@code p} up to its terminator, read by the call (an access of it and the terminator). */
+    static String knownString(ExecState st, LibraryFunctions lib, Ctx c, weft.ir.Stmt.Call call, String name, Value.Ptr p) {
+        StringBuilder b = new StringBuilder();
+        for (long i = p.off(); ; i++) {
+            int ch = Formatter.known(st.mem, p, i, name);
+            if (ch == 0) break;
+            b.append((char) ch);
+        }
+        lib.access(c, p, b.length() + 1L, false, call, name);
+        return b.toString();
     }
 
     private static long intArg(List<Value> args, int i, String name) {

@@ -54,7 +54,7 @@ final class Getopt {
         if (!(LibraryBehaviour.arg(args, g.argc()) instanceof Value.Int ac)) throw Abandon.unsupported(name + " argc");
         Value.Ptr argv = LibraryFunctions.ptr(LibraryBehaviour.arg(args, g.argv()), name);
         Value.Ptr opts = LibraryFunctions.ptr(LibraryBehaviour.arg(args, g.options()), name);
-        String optstring = string(st, lib, c, call, name, opts);
+        String optstring = Formatter.knownString(st, lib, c, call, name, opts);
         if (optstring.startsWith("-")) throw Abandon.unsupported(name + " in glibc's in-order mode");
         int ind = (int) oi.v();
         long argc = ac.v();
@@ -118,17 +118,6 @@ final class Getopt {
         lib.access(c, argv.at(argv.off() + k * ps), ps, false, call, name);
         Value w = st.mem.read(argv.obj(), argv.off() + k * ps, new CType.Pointer(new CType.Int("char", 1, 1, true), ps));
         if (w instanceof Value.Int z && z.v() == 0) return null;
-        return string(st, lib, c, call, name, LibraryFunctions.ptr(w, name));
-    }
-
-    private static String string(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Value.Ptr p) {
-        StringBuilder b = new StringBuilder();
-        for (long i = p.off(); ; i++) {
-            int ch = Formatter.known(st.mem, p, i, name);
-            if (ch == 0) break;
-            b.append((char) ch);
-        }
-        lib.access(c, p, b.length() + 1L, false, call, name);
-        return b.toString();
+        return Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(w, name));
     }
 }

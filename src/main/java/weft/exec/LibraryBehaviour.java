@@ -76,9 +76,12 @@ public final class LibraryBehaviour {
             if (event instanceof Event.Lock || event instanceof Event.Unlock) st.beforeLockChange();
             else st.beforeSyncChange();
         }
-        // a function on library globals runs only when its execution model keeps them (getopt: weft.exec.Getopt)
-        if (!model.facts().globals().isEmpty() && !(weft.model.Semantics.of(name) instanceof weft.model.Semantics.Getopt)
-                || !model.facts().runs().isEmpty()) {
+        // a function on library globals runs only when its execution model keeps them (getopt: weft.exec.Getopt) or
+        // the program cannot see them (localtime's tzname: weft.exec.BrokenDownTime)
+        weft.model.Semantics keeps = weft.model.Semantics.of(name);
+        boolean keptGlobals = keeps instanceof weft.model.Semantics.Getopt
+                || keeps instanceof weft.model.Semantics.BrokenDownTime && BrokenDownTime.globalsUnnamed(st.program, model.facts().globals());
+        if (!model.facts().globals().isEmpty() && !keptGlobals || !model.facts().runs().isEmpty()) {
             throw Abandon.unsupported(name + " (library globals or handlers it runs)");
         }
         if (st.libcStateRaces) hiddenState(c, call, model);

@@ -16,7 +16,8 @@ import java.util.List;
  * <p>Must-soundness: implemented functions compute exactly what the C library computes (string functions stop at
  * the terminator, memcpy with overlapping ranges abandons, comparisons return the byte difference as glibc's
  * generic code does). Output functions only read their arguments; their output is not modelled, and the
- * {@code %n} conversion (the one that writes memory) abandons as far as the format string's content is known.
+ * {@code %n} conversion (the one that writes memory) abandons as far as the format string's content is known, except
+ * in the calls that format into memory, which store its count ({@link Formatter.Count}).
  * Functions whose results cannot be computed (input, time, files, floating-point maths) abandon when the result is
  * used and are no-ops otherwise; functions writing through pointers that are not implemented abandon.
  */
@@ -219,6 +220,8 @@ public final class LibraryFunctions {
         if (sem instanceof Semantics.ParseInt p) return NumberParsing.parse(in, this, t, c, e, call, name, p, args);
         if (sem instanceof Semantics.LocaleName ln) return localeName(t, c, e, call, name, ln, args);
         if (sem instanceof Semantics.Getopt g) return Getopt.run(in, this, t, c, e, call, name, g, args);
+        if (sem instanceof Semantics.BrokenDownTime b) return BrokenDownTime.run(in, this, t, c, e, call, name, b, args);
+        if (sem instanceof Semantics.FormatTime f) return BrokenDownTime.format(in, this, t, c, e, call, name, f, args);
         if (sem instanceof Semantics.SetBytes sb) {
             Value.Ptr d = ptr(LibraryBehaviour.arg(args, sb.dest()), name);
             long n = count(LibraryBehaviour.arg(args, sb.count()));
@@ -336,7 +339,7 @@ public final class LibraryFunctions {
      */
     private boolean formatInto(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics.FormatInto fi, List<Value> args) {
         Value.Ptr f = ptr(LibraryBehaviour.arg(args, fi.format()), name);
-        checkFormat(f, true);
+        checkFormat(f, false); // %n computed (Formatter.Count)
         long bound = fi.count() < 0 ? Long.MAX_VALUE : count(LibraryBehaviour.arg(args, fi.count()));
         List<Value> values = fi.vaList() >= 0 ? VarArgs.arguments(st.mem, LibraryBehaviour.arg(args, fi.vaList()), name)
                 : args.subList(Math.min(args.size(), fi.format() + 1), args.size());
@@ -346,7 +349,10 @@ public final class LibraryFunctions {
         long written = Math.min(r.bytes().length + 1L, bound);
         if (written > 0) {
             Value.Ptr d = ptr(LibraryBehaviour.arg(args, fi.dest()), name);
-            if (d.obj() == f.obj() || r.reads().stream().anyMatch(x -> x.ptr().obj() == d.obj())) {
+            // overlapping the format or an argument string is undefined (C11 7.21.6.6p2); other bytes of their objects
+            // (two members of one structure) are not
+            long fl = st.mem.get(f.obj()).readOnly ? 1 : strlen(f) + 1;
+            if (overlaps(d, written, f, fl) || r.reads().stream().anyMatch(x -> overlaps(d, written, x.ptr(), Math.max(1, x.length())))) {
                 throw Abandon.unsupported(name + " into an object it reads");
             }
             access(c, d, written, true, call, name);
@@ -354,6 +360,14 @@ public final class LibraryFunctions {
                 for (int i = 0; i < written - 1; i++) st.mem.writeRaw(d.obj(), d.off() + i, 1, r.bytes()[i] & 0xff);
                 st.mem.writeRaw(d.obj(), d.off() + written - 1, 1, 0);
             }
+        }
+        for (Formatter.Count n : r.counts()) {
+            if (overlaps(n.ptr(), n.size(), f, strlen(f) + 1)
+                    || written > 0 && overlaps(n.ptr(), n.size(), ptr(LibraryBehaviour.arg(args, fi.dest()), name), written)) {
+                throw Abandon.unsupported(name + " %n into the format or the text");
+            }
+            access(c, n.ptr(), n.size(), true, call, name);
+            if (!c.dry) st.mem.write(n.ptr().obj(), n.ptr().off(), new CType.Int("int", n.size(), n.size(), true), Value.of(n.value()));
         }
         return in.finishCall(t, c, e, Value.of(r.bytes().length), null);
     }
@@ -419,6 +433,11 @@ public final class LibraryFunctions {
         for (int i = fmt + 1; i < args.size(); i++) {
             if (args.get(i) instanceof Value.Ptr) throw Abandon.unsupported(name + " with a pointer argument in a proof");
         }
+    }
+
+    /** Whether {@code n} bytes at {@code a} and {@code m} bytes at {@code b} share a byte. */
+    private static boolean overlaps(Value.Ptr a, long n, Value.Ptr b, long m) {
+        return a.obj() == b.obj() && a.off() < b.off() + m && b.off() < a.off() + n;
     }
 
     /** The known part of an output string must not contain {@code %n}; reading stops at unknown bytes. */

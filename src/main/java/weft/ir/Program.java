@@ -150,6 +150,22 @@ public final class Program {
         return globalsByName.get(name);
     }
 
+    private Set<Variable> named;
+
+    /**
+     * Whether the program's code or initialisers name global {@code v} (read it, write it or take its address): a
+     * declaration alone (a header's {@code tzname}) does not.
+     */
+    public synchronized boolean names(Variable v) {
+        if (named == null) {
+            Set<Variable> n = new java.util.HashSet<>();
+            for (Function f : functions.values()) for (Edge e : f.cfg().edges()) AddressScan.variables(e.stmt(), n);
+            for (GlobalInit gi : inits.values()) for (GlobalInit.Item item : gi.items()) AddressScan.variables(item.value(), n);
+            named = n;
+        }
+        return named.contains(v);
+    }
+
     /**
      * This program with other function definitions (e.g. configured models and entry points applied): globals,
      * initialisers, library models and what is known of the globals' linkage ({@link #outsideDefined()},

@@ -70,6 +70,21 @@ public sealed interface Semantics {
     /** {@code getopt}: the next option of the command line at arguments {@code argc}, {@code argv} ({@code weft.exec.Getopt}). */
     record Getopt(int argc, int argv, int options) implements Semantics {}
 
+    /**
+     * {@code localtime}, {@code gmtime} and their {@code _r} forms: the calendar time of the {@code time_t} at argument
+     * {@code time} broken down into a {@code struct tm} (UTC; for {@code local} the environment's time zone, an input
+     * taken to be UTC and recorded), stored at argument {@code into} (none: the function's static buffer, its state
+     * group's object) and returned.
+     */
+    record BrokenDownTime(int time, int into, boolean local) implements Semantics {}
+
+    /**
+     * {@code strftime(dest, count, format, tm)}: the time format at argument {@code format} applied to the
+     * {@code struct tm} at argument {@code tm} in the C locale, into {@code dest} when it fits in {@code count} bytes
+     * with its terminator; returns its length (0 when it does not fit).
+     */
+    record FormatTime(int dest, int count, int format, int tm) implements Semantics {}
+
     /** The current time ({@code out}: an output pointer argument, executed only when null): an input. */
     record CurrentTime(int out) implements Semantics {}
 

@@ -59,6 +59,9 @@ final class SemanticsTable {
                     case "format-into" -> new Semantics.FormatInto(arg(a, "dest"), a.containsKey("count") ? arg(a, "count") : -1, arg(a, "format"),
                             a.containsKey("valist") ? arg(a, "valist") : -1);
                     case "current-time" -> new Semantics.CurrentTime(arg(a, "out"));
+                    case "broken-down-time" -> new Semantics.BrokenDownTime(arg(a, "time"), a.containsKey("into") ? arg(a, "into") : -1,
+                            a.containsKey("local"));
+                    case "format-time" -> new Semantics.FormatTime(arg(a, "dest"), arg(a, "count"), arg(a, "format"), arg(a, "tm"));
                     case "getopt" -> new Semantics.Getopt(arg(a, "argc"), arg(a, "argv"), arg(a, "options"));
                     case "parse-int" -> new Semantics.ParseInt(arg(a, "s"), a.containsKey("end") ? arg(a, "end") : -1,
                             a.containsKey("base") ? arg(a, "base") : -1, a.containsKey("bits") ? arg(a, "bits") : 0, a.containsKey("unsigned"),

@@ -190,6 +190,7 @@ public final class ReportBuilder {
                     ? "the indeterminate value of " + name.substring(RaceWitness.INDETERMINATE.length()) + " read as " + e.getValue() + " at " + where
                     : name.equals(RaceWitness.COMMAND_LINE) ? "main started with the command line '" + e.getValue() + "'"
                     : name.equals(RaceWitness.NO_HANDLER) ? "the handlers registered at " + where + " did not run there (no signal arrived)"
+                    : name.equals(RaceWitness.TIME_ZONE) ? "the environment's time zone taken to be " + e.getValue() + " at " + where
                     : name.startsWith("address of ") ? "the " + name + " taken as " + Long.toHexString(Long.parseLong(e.getValue())) + " (hex)"
                     : name + " returned " + e.getValue() + " at " + where);
         }

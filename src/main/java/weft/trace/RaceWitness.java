@@ -31,6 +31,12 @@ public record RaceWitness(RaceAccess first, RaceAccess second, List<Step> schedu
      */
     public static final String NO_HANDLER = "no handler";
 
+    /**
+     * The {@link #nondetValues} name of the environment's time zone a call of {@code localtime} took (the value:
+     * {@code UTC}; the reproducer runs with {@code TZ=UTC}).
+     */
+    public static final String TIME_ZONE = "time zone";
+
     /** The form of a {@link #nondetValues} key: group 1 the input's name, 2 its site {@code file:line:col}, 3 the occurrence. */
     public static final java.util.regex.Pattern KEY = java.util.regex.Pattern.compile("(.+)@(.+)#(\\d+)");
 

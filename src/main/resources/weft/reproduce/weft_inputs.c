@@ -41,6 +41,8 @@ int __real_main(int, char **, char **);
 int __wrap_main(int argc, char **argv, char **envp) {
     /* the explorer takes the environment's locale to be C (setlocale(..., "")): so does the replay */
     setenv("LC_ALL", "C", 1);
+    /* and its time zone to be UTC (localtime, weft.exec.BrokenDownTime) */
+    setenv("TZ", "UTC", 1);
     if (weft_argc <= 0) return __real_main(argc, argv, envp);
     char **words = calloc((size_t)weft_argc + 1, sizeof *words);
     for (int i = 0; words != NULL && i < weft_argc; i++) words[i] = strdup(weft_argv[i]);

@@ -30,7 +30,7 @@
  * - socket, accept, bind, listen, connect, setsockopt, shutdown and chdir return the witness's results (and errno)
  *   without running when it gives them.
  * - main starts with the witness's command line when it gives one (the program's main is wrapped: __wrap_main),
- *   with LC_ALL=C (the explorer takes the environment's locale to be C).
+ *   with LC_ALL=C and TZ=UTC (the explorer takes the environment's locale to be C and its time zone to be UTC).
  * Every wait is bounded (WEFT_TIMEOUT_MS, default 3000): on expiry the runtime stops forcing (prints why) and the
  * program runs freely.
  */

@@ -35,14 +35,31 @@ final class LibraryForms {
         "strtoll(\"-9223372036854775808\", 0, 10) < 0", "strrchr(\"a/b/c\", '/')[1] == 'c'"
     };
 
+    /** Helpers that return 1 in glibc, each computing with C library functions on its own memory only (no static buffer). */
+    static final String[] TIME_HELPERS = {
+        "static int wy_gm_ok(void) { time_t t = 951782400 + 49629; struct tm m; gmtime_r(&t, &m); "
+                + "return m.tm_mday == 29 && m.tm_hour == 13 && m.tm_wday == 2 && m.tm_yday == 59; }",
+        "static int wy_ftime_ok(void) { time_t t = -86400; struct tm m; char b[32]; gmtime_r(&t, &m); "
+                + "return strftime(b, sizeof b, \"%D-%T %a %j\", &m) == 25 && b[1] == '2' && b[18] == 'W' && b[24] == '5'; }",
+        "static int wy_count_ok(void) { char b[16]; int n = -1; return sprintf(b, \"%s-%d%n!\", \"ab\", 7, &n) == 5 && n == 4; }"
+    };
+
     /**
      * The access {@code body} behind one of {@link #GLIBC_TRUTHS}, or (as often as one of them) in the direct branch of
      * a {@code setjmp} (which returns 0 there), behind {@code htons}'s byte swap, or behind a static double constant's
      * value folded at initialisation (issue 35: the exploration runs each of them itself), or behind {@code stdout} or
-     * {@code stderr} not being null (D27: objects the C library defines start with its values, not zero).
+     * {@code stderr} not being null (D27: objects the C library defines start with its values, not zero), or behind
+     * one of {@link #TIME_HELPERS}.
      */
     static String behindLibraryTruth(List<String> decls, String body, java.util.Random rnd) {
-        int k = rnd.nextInt(GLIBC_TRUTHS.length + 4);
+        int k = rnd.nextInt(GLIBC_TRUTHS.length + 5);
+        if (k == GLIBC_TRUTHS.length + 4) {
+            // issue 35: gmtime_r, strftime and sprintf's %n as glibc computes them (weft.exec.BrokenDownTime, Formatter)
+            if (!decls.contains("#include <time.h>")) decls.add(0, "#include <time.h>");
+            String helper = TIME_HELPERS[rnd.nextInt(TIME_HELPERS.length)];
+            if (!decls.contains(helper)) decls.add(helper);
+            return "if (" + helper.substring(helper.indexOf("int ") + 4, helper.indexOf('(')) + "()) { " + body + " }";
+        }
         if (k == GLIBC_TRUTHS.length + 3) {
             // D27: the C library's own stream objects are never null (no layer may take them for zero storage)
             return "if (" + (rnd.nextBoolean() ? "stdout" : "stderr") + " != 0) { " + body + " }";

@@ -1,0 +1,187 @@
+package weft.exec;
+
+import weft.ir.CType;
+import weft.ir.Edge;
+import weft.ir.IntConversions;
+import weft.ir.Program;
+import weft.ir.Stmt;
+import weft.ir.Variable;
+import weft.model.LibcFacts;
+import weft.model.Semantics;
+import weft.trace.RaceWitness;
+
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.util.List;
+
+/**
+ * {@code localtime}, {@code gmtime}, {@code localtime_r}, {@code gmtime_r} ({@link Semantics.BrokenDownTime}): the
+ * {@code time_t} the first argument points to, broken down into glibc's {@code struct tm} as glibc computes it for UTC:
+ * nine {@code int}s ({@code tm_sec} .. {@code tm_isdst}), then {@code long tm_gmtoff} (0) and {@code const char
+ * *tm_zone} (left unknown: a run that reads it stops), written to the output argument or, without one, to the
+ * function's static buffer (its state group's object, which a {@code static} result points to) and returned.
+ *
+ * <p>Soundness: {@code gmtime} is a function of its argument, computed here exactly (the proleptic Gregorian calendar
+ * of {@code java.time}, as glibc's {@code __offtime}; leap seconds are not counted by either). {@code localtime}
+ * depends on the environment's time zone: the witness search takes it to be UTC and records that (the reproducer
+ * runs with {@code TZ=UTC}); a proof does not take one environment and stops there. {@code localtime} also sets the
+ * C library's {@code tzname}, {@code timezone} and {@code daylight} (its table row): it runs only when the program's
+ * code names none of them ({@link Program#names}; a header's declaration is no use), so those writes are not
+ * observable by the program (the race analysis still sees them through
+ * the call's event). The call reads the {@code time_t} and writes the whole structure (accesses for the exploration's
+ * race check); a value not known (an input not a number, a time beyond what glibc's {@code int} year holds) stops.
+ *
+ * <p>{@code strftime} ({@link Semantics.FormatTime}) in the C locale (the only one the explorer runs: setlocale),
+ * as glibc formats these conversions: {@code %Y %C %y %G %m %d %e %j %H %I %M %S %p %a %A %b %h %B %D %F %T %R %r %c
+ * %x %X %u %w %n %t %%}, reading the fields they need (the whole structure is read, an access); a field not known, a
+ * field out of its range where a name is looked up, or another conversion (time zone, week numbers, flags and widths)
+ * stops the run.
+ */
+final class BrokenDownTime {
+    private BrokenDownTime() {
+    }
+
+    /** Whether the program names none of the library globals {@code globals} (so a call may set them unseen). */
+    static boolean globalsUnnamed(Program program, List<LibcFacts.GlobalAccess> globals) {
+        for (LibcFacts.GlobalAccess g : globals) {
+            Variable v = program.globalNamed(g.name());
+            if (v != null && program.names(v)) return false;
+        }
+        return true;
+    }
+
+    static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                       Semantics.BrokenDownTime b, List<Value> args) {
+        ExecState st = in.st;
+        if (b.local() && st.exhaustive) throw Abandon.unsupported(name + " in the environment's time zone (an input) in a proof");
+        CType.Int timeT = new CType.Int("long", st.dm.longSize, st.dm.longSize, true);
+        Value.Ptr src = LibraryFunctions.ptr(LibraryBehaviour.arg(args, b.time()), name);
+        lib.access(c, src, timeT.size(), false, call, name);
+        Value.Ptr dest;
+        if (b.into() >= 0) {
+            dest = LibraryFunctions.ptr(LibraryBehaviour.arg(args, b.into()), name);
+        } else {
+            String group = st.program.models().lookup(name).map(m -> m.facts().state())
+                    .filter(s -> !s.isEmpty()).map(s -> s.get(0)).orElse(null);
+            Variable buffer = group == null ? null : st.program.libcObject(LibcFacts.stateObjectName(group));
+            if (buffer == null) throw Abandon.unsupported(name + " without its static buffer");
+            dest = new Value.Ptr(st.objectOf(buffer, t, null), 0);
+        }
+        // glibc's layout: nine ints, then long tm_gmtoff at the next long boundary, then const char *tm_zone
+        long gmtoff = (9L * 4 + st.dm.longSize - 1) / st.dm.longSize * st.dm.longSize;
+        long size = gmtoff + st.dm.longSize + st.dm.pointerSize;
+        if (st.mem.get(dest.obj()).size < dest.off() + size) throw Abandon.unsupported(name + " into an object smaller than struct tm");
+        lib.access(c, dest, size, true, call, name);
+        if (c.dry) return in.finishCall(t, c, e, dest, null);
+        if (!(st.mem.read(src.obj(), src.off(), timeT) instanceof Value.Int tv)) throw Abandon.unsupported(name + " of an unknown time");
+        ZonedDateTime d;
+        try {
+            d = Instant.ofEpochSecond(tv.v()).atZone(ZoneOffset.UTC);
+        } catch (java.time.DateTimeException ex) {
+            throw Abandon.unsupported(name + " of a time out of range");
+        }
+        long year = d.getYear() - 1900L;
+        if (year != (int) year) throw Abandon.unsupported(name + " of a time out of range (EOVERFLOW)");
+        long[] fields = {d.getSecond(), d.getMinute(), d.getHour(), d.getDayOfMonth(), d.getMonthValue() - 1L, year,
+                d.getDayOfWeek().getValue() % 7, d.getDayOfYear() - 1L, 0};
+        for (int i = 0; i < fields.length; i++) st.mem.write(dest.obj(), dest.off() + 4L * i, IntConversions.INT, Value.of(fields[i]));
+        st.mem.write(dest.obj(), dest.off() + gmtoff, timeT, Value.ZERO);
+        st.mem.get(dest.obj()).setUnknown(dest.off() + gmtoff + st.dm.longSize, st.dm.pointerSize, true);
+        if (b.local()) st.logNondet(RaceWitness.TIME_ZONE, call.loc(), "UTC");
+        return in.finishCall(t, c, e, dest, null);
+    }
+
+    private static final String[] DAYS = {"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"};
+    private static final String[] MONTHS = {"January", "February", "March", "April", "May", "June", "July", "August",
+            "September", "October", "November", "December"};
+
+    static boolean format(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                          Semantics.FormatTime f, List<Value> args) {
+        ExecState st = in.st;
+        Value.Ptr fmt = LibraryFunctions.ptr(LibraryBehaviour.arg(args, f.format()), name);
+        String format = Formatter.knownString(st, lib, c, call, name, fmt);
+        Value.Ptr tm = LibraryFunctions.ptr(LibraryBehaviour.arg(args, f.tm()), name);
+        lib.access(c, tm, 9L * 4, false, call, name);
+        if (!(LibraryBehaviour.arg(args, f.count()) instanceof Value.Int cnt) || cnt.v() < 0) throw Abandon.unsupported(name + " with an unknown size");
+        Value.Ptr dest = LibraryFunctions.ptr(LibraryBehaviour.arg(args, f.dest()), name);
+        long[] v = new long[9];
+        for (int i = 0; i < 9; i++) {
+            if (!(st.mem.read(tm.obj(), tm.off() + 4L * i, IntConversions.INT) instanceof Value.Int x)) {
+                if (format.contains("%")) throw Abandon.unsupported(name + " of a struct tm not known");
+                continue;
+            }
+            v[i] = x.v();
+        }
+        String text = render(format, v, name);
+        boolean fits = text.length() + 1L <= cnt.v();
+        // glibc writes the text as it goes: at most count bytes are written when it does not fit (the contents are
+        // then indeterminate: C11 7.27.3.5p3)
+        long written = fits ? text.length() + 1L : cnt.v();
+        if (written > 0) lib.access(c, dest, written, true, call, name);
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        if (fits) {
+            for (int i = 0; i < text.length(); i++) st.mem.fill(dest.obj(), dest.off() + i, 1, (byte) text.charAt(i));
+            st.mem.fill(dest.obj(), dest.off() + text.length(), 1, (byte) 0);
+        } else if (written > 0) {
+            st.mem.get(dest.obj()).setUnknown(dest.off(), written, true);
+        }
+        return in.finishCall(t, c, e, Value.of(fits ? text.length() : 0), null);
+    }
+
+    /** {@code format} with the fields {@code v} (tm_sec .. tm_isdst), C locale. */
+    static String render(String format, long[] v, String name) {
+        long sec = v[0], min = v[1], hour = v[2], mday = v[3], mon = v[4], year = v[5] + 1900, wday = v[6], yday = v[7];
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < format.length(); i++) {
+            char ch = format.charAt(i);
+            if (ch != '%') {
+                b.append(ch);
+                continue;
+            }
+            if (++i >= format.length()) throw Abandon.unsupported(name + " with a format ending in %");
+            char k = format.charAt(i);
+            switch (k) {
+                case 'Y' -> b.append(year);
+                case 'C' -> b.append(two(Math.floorDiv(year, 100)));
+                case 'y' -> b.append(two(Math.floorMod(year, 100)));
+                case 'm' -> b.append(two(mon + 1));
+                case 'd' -> b.append(two(mday));
+                case 'e' -> b.append(mday < 10 ? " " + mday : Long.toString(mday));
+                case 'j' -> b.append(String.format("%03d", yday + 1));
+                case 'H' -> b.append(two(hour));
+                case 'I' -> b.append(two(hour % 12 == 0 ? 12 : hour % 12));
+                case 'M' -> b.append(two(min));
+                case 'S' -> b.append(two(sec));
+                case 'p' -> b.append(hour < 12 ? "AM" : "PM");
+                case 'a' -> b.append(name(DAYS, wday, name).substring(0, 3));
+                case 'A' -> b.append(name(DAYS, wday, name));
+                case 'b', 'h' -> b.append(name(MONTHS, mon, name).substring(0, 3));
+                case 'B' -> b.append(name(MONTHS, mon, name));
+                case 'D' -> b.append(render("%m/%d/%y", v, name));
+                case 'F' -> b.append(render("%Y-%m-%d", v, name));
+                case 'T', 'X' -> b.append(render("%H:%M:%S", v, name));
+                case 'R' -> b.append(render("%H:%M", v, name));
+                case 'r' -> b.append(render("%I:%M:%S %p", v, name));
+                case 'c' -> b.append(render("%a %b %e %H:%M:%S %Y", v, name));
+                case 'x' -> b.append(render("%m/%d/%y", v, name));
+                case 'u' -> b.append(wday == 0 ? 7 : wday);
+                case 'w' -> b.append(wday);
+                case 'n' -> b.append('\n');
+                case 't' -> b.append('\t');
+                case '%' -> b.append('%');
+                default -> throw Abandon.unsupported(name + " conversion %" + k);
+            }
+        }
+        return b.toString();
+    }
+
+    private static String two(long x) {
+        return x >= 0 && x < 10 ? "0" + x : Long.toString(x);
+    }
+
+    private static String name(String[] names, long i, String fn) {
+        if (i < 0 || i >= names.length) throw Abandon.unsupported(fn + " of a field out of range");
+        return names[(int) i];
+    }
+}
