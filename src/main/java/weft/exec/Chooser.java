@@ -16,6 +16,15 @@ public interface Chooser {
      */
     int pickThread(List<Integer> enabled, int current, boolean currentVisible);
 
+    /**
+     * {@link #pickThread(List, int, boolean)} knowing each enabled thread's next step's memory accesses ({@code next}
+     * of a thread index): a chooser directed at two source sites holds threads that stand at them
+     * ({@code explore.Schedulers.Directed}). By default the accesses are not looked at.
+     */
+    default int pickThread(List<Integer> enabled, int current, boolean currentVisible, java.util.function.IntFunction<List<ByteAccess>> next) {
+        return pickThread(enabled, current, currentVisible);
+    }
+
     /** Picks one of {@code n > 0} candidate values (index 0 is the default). */
     int pickValue(int n);
 

@@ -122,7 +122,7 @@ final class Execution {
                     for (int t : enabled) if (!plans[t].terminates()) choosable.add(t);
                     if (choosable.isEmpty()) choosable = enabled;
                 }
-                int next = st.chooser.pickThread(choosable, current, currentVisible);
+                int next = st.chooser.pickThread(choosable, current, currentVisible, t -> plans[t].accesses());
                 ThreadState nt = st.threads.get(next);
                 schedule.addAll(in.execute(nt));
                 current = next;

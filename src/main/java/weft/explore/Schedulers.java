@@ -1,5 +1,6 @@
 package weft.explore;
 
+import weft.exec.ByteAccess;
 import weft.exec.Chooser;
 import java.util.ArrayList;
 import java.util.List;
@@ -116,6 +117,55 @@ final class Schedulers {
                 }
             }
             return best;
+        }
+    }
+
+    /**
+     * Directed at one candidate race ({@link ExploreOptions.Target}): a thread whose next step accesses memory at one
+     * of the candidate's two sites (its statement's file and line) is held as long as another enabled thread can run,
+     * so that a thread reaching one site waits there for another to reach the other — the racing state the search
+     * looks for in every state ({@code Execution}). When only held threads can run, the base strategy picks among
+     * them (one moves past its site). Otherwise the base strategy picks among the threads not held. Every choice is a
+     * legal schedule: directing changes which real executions are tried, never what counts as a race.
+     */
+    static final class Directed implements Chooser {
+        private final ExploreOptions.Target target;
+        private final Base base;
+
+        Directed(ExploreOptions.Target target, Base base) {
+            this.target = target;
+            this.base = base;
+        }
+
+        @Override
+        public int pickThread(List<Integer> enabled, int current, boolean currentVisible) {
+            return base.pickThread(enabled, current, currentVisible);
+        }
+
+        @Override
+        public int pickThread(List<Integer> enabled, int current, boolean currentVisible, java.util.function.IntFunction<List<ByteAccess>> next) {
+            List<Integer> free = new ArrayList<>(enabled.size());
+            for (int t : enabled) if (!atSite(next.apply(t))) free.add(t);
+            return base.pickThread(free.isEmpty() ? enabled : free, current, currentVisible);
+        }
+
+        private boolean atSite(List<ByteAccess> accesses) {
+            for (ByteAccess a : accesses) if (same(a.loc(), target.first()) || same(a.loc(), target.second())) return true;
+            return false;
+        }
+
+        private static boolean same(weft.ir.SourceLoc a, weft.ir.SourceLoc b) {
+            return a != null && b != null && a.line() == b.line() && a.file().equals(b.file());
+        }
+
+        @Override
+        public int pickValue(int n) {
+            return base.pickValue(n);
+        }
+
+        @Override
+        public long randomBits() {
+            return base.randomBits();
         }
     }
 

@@ -15,7 +15,8 @@ import java.util.Optional;
  * Stateless exploration: executes the program from its initial state many times under different choosers, until
  * one execution reaches a racing state or the limits are used up. Order: one default run (if it meets no choice at
  * all, every run would be identical and the search stops), a few systematic schedules (round robin, run to
- * completion, child first) under several nondet policies, every single deviation (one preemption or one
+ * completion, child first) under several nondet policies, executions directed at each candidate race the caller gives
+ * (threads held at its two sites), every single deviation (one preemption or one
  * non-default input) from the default run, earliest first, then seeded random walks and priority schedules.
  */
 final class Search {
@@ -157,6 +158,8 @@ final class Search {
                 if (w != null) return w;
             }
         }
+        w = directed(seed);
+        if (w != null) return w;
         w = singleDeviations(first, seed);
         if (w != null) return w;
         for (long i = 0; !exhausted(); i++) {
@@ -168,6 +171,32 @@ final class Search {
             // programs creating threads in a loop: most runs use few threads
             w = runOne(c, i % 3 == 2 ? options.maxSteps() : Math.max(500, options.maxSteps() / 10), i % 4 == 3 ? LibraryBehaviour.MAX_THREADS : 6);
             if (w != null) return w;
+        }
+        return null;
+    }
+
+    /** Candidates the directed executions try at most, in the order given. */
+    static final int MAX_TARGETS = 16;
+
+    /**
+     * Executions directed at each candidate race of {@link ExploreOptions#targets} in turn (at most
+     * {@link #MAX_TARGETS}): threads are held at the candidate's two sites ({@link Schedulers.Directed}) while the others
+     * run, round robin (a thread spinning on a flag must not keep the others from moving) or at random, so two threads
+     * meet there.
+     */
+    private RaceWitness directed(long seed) {
+        int k = 0;
+        for (ExploreOptions.Target target : options.targets()) {
+            if (k++ >= MAX_TARGETS) break;
+            Schedulers.Base[] bases = {
+                new Schedulers.RoundRobin(1, seed, Schedulers.ValuePolicy.ZERO), new Schedulers.RoundRobin(4, seed, Schedulers.ValuePolicy.ZERO),
+                new Schedulers.RandomWalk(0.1, seed + 104729L * k, Schedulers.ValuePolicy.RANDOM)
+            };
+            for (Schedulers.Base b : bases) {
+                if (exhausted()) return null;
+                RaceWitness w = runOne(new Schedulers.Directed(target, b));
+                if (w != null) return w;
+            }
         }
         return null;
     }

@@ -97,9 +97,30 @@ final class PreciseLayers {
     }
 
     private final AnalysisOptions options;
+    /** The candidate races the witness search directs executions at, most promising first. */
+    private final List<ExploreOptions.Target> targets;
 
     PreciseLayers(AnalysisOptions options) {
+        this(options, List.of());
+    }
+
+    PreciseLayers(AnalysisOptions options, List<ExploreOptions.Target> targets) {
         this.options = options;
+        this.targets = List.copyOf(targets);
+    }
+
+    /**
+     * The sites of the thread-modular layer's races as targets of directed executions: certain ones first, then the
+     * others, in the layer's order, each pair of sites once (issue 35: a directed search per candidate).
+     */
+    static List<ExploreOptions.Target> targets(List<RacePair> races) {
+        java.util.LinkedHashSet<ExploreOptions.Target> out = new java.util.LinkedHashSet<>();
+        for (Rank rank : List.of(Rank.CERTAIN, Rank.POSSIBLE)) {
+            for (RacePair p : races) {
+                if (p.rank() == rank) out.add(new ExploreOptions.Target(p.first().loc(), p.second().loc()));
+            }
+        }
+        return List.copyOf(out);
     }
 
     /** Runs the rounds on {@code program} within {@code budget} (of the calling thread's CPU time). */
@@ -248,7 +269,7 @@ final class PreciseLayers {
     /** The witness search with these limits, the default seed and the inputs the solver found tried first. */
     private Explorer witnessSearch(Program program, long steps, int executions, long ms, java.util.Map<String, java.util.List<Long>> hints) {
         return new Explorer(program, new ExploreOptions(steps, executions, ms, ExploreOptions.defaults().seed(),
-                options.atomicSectionsRace(), options.libcStateRaces(), hints, !options.closedCommandLine()));
+                options.atomicSectionsRace(), options.libcStateRaces(), hints, !options.closedCommandLine(), targets));
     }
 
     /**

@@ -231,7 +231,7 @@ public final class RaceAnalysis {
         if (options.preciseLayers()) {
             progress.preciseLayers(true);
             try {
-                precise = new PreciseLayers(options).run(program, budget, progress, bounded::run);
+                precise = new PreciseLayers(options, PreciseLayers.targets(first.races())).run(program, budget, progress, bounded::run);
             } finally {
                 progress.preciseLayers(false);
             }
