@@ -61,16 +61,16 @@ public final class Explorer {
     }
 
     /**
-     * How the last {@link #findRace()}'s executions ended, for the user: "runs ended by: R1, R2, R3" — the first three
-     * distinct reasons in the order the search met them (a run cut off by its time slice or its step limit alike), so
-     * that the text is the same however fast the machine runs the search (the search is deterministic; only where its
-     * budget cuts it off depends on the machine); null when none ran.
+     * How the last {@link #findRace()}'s first executions ended, for the user: "runs ended by: R1, R2, R3" — the first
+     * three distinct reasons among the search's fixed beginning (the default run and the systematic ones), leaving out
+     * runs its budget cut, so that the text is the same however fast or busy the machine (the search is deterministic;
+     * only where its budget cuts it off depends on the machine); null when none of those ran to an end.
      */
     public String searchSummary() {
-        if (last == null || last.executions() == 0) return null;
+        if (last == null || last.fixedStops.isEmpty()) return null;
         java.util.List<String> reasons = new java.util.ArrayList<>();
-        for (String r : last.stops.keySet()) {
-            String k = r.equals("time") || r.equals("the step limit") ? "a length limit" : r;
+        for (String r : last.fixedStops) {
+            String k = r.equals("the step limit") ? "a length limit" : r;
             if (!reasons.contains(k)) reasons.add(k);
         }
         String shown = String.join(", ", reasons.subList(0, Math.min(3, reasons.size())));

@@ -56,6 +56,16 @@ final class Search {
     /** How the executions of the search ended, by reason (thread names left out), in order of first occurrence. */
     final java.util.Map<String, Integer> stops = new java.util.LinkedHashMap<>();
 
+    /** Executions of the search's fixed beginning: the default run and the systematic ones (their order and limits
+     * depend on nothing but the program, the seed and the step limit). */
+    static final int FIXED_RUNS = 1 + 4 * 4;
+
+    /**
+     * How the executions of the fixed beginning ended ({@link #FIXED_RUNS}), in order of first occurrence, without
+     * the ones the budget cut: the same on every machine however busy (a report shows them).
+     */
+    final java.util.Set<String> fixedStops = new java.util.LinkedHashSet<>();
+
     /** A stop reason without the thread that met it ({@code "worker#1: abandoned: X"} and {@code "abandoned: X"} alike). */
     static String summaryKey(String reason) {
         String r = reason.replaceFirst("^abandoned: ", "");
@@ -120,6 +130,7 @@ final class Search {
         }
         lastStop = ex.stopReason;
         stops.merge(ex.stopReason == null ? "the step limit" : summaryKey(ex.stopReason), 1, Integer::sum);
+        if (executions <= FIXED_RUNS && !ex.timedOut) fixedStops.add(ex.stopReason == null ? "the step limit" : summaryKey(ex.stopReason));
         visibleEstimate = Math.max(visibleEstimate, ex.visibleSteps);
         if (DEBUG && executions == 1) {
             for (int i = Math.max(0, ex.schedule.size() - 60); i < ex.schedule.size(); i++) System.err.println("    " + ex.schedule.get(i).toStep());

@@ -207,7 +207,8 @@ final class PreciseLayers {
                 Explorer explorer = witnessSearch(program, steps, executions, ms, hints);
                 Optional<RaceWitness> w = explorer.findRace();
                 if (w.isPresent()) return new Result(Kind.RACE, w, states, proof, round + 1);
-                if (explorer.searchSummary() != null) searchSummary = explorer.searchSummary();
+                // the first round's: how many rounds run depends on the machine's speed, the first round's runs do not
+                if (searchSummary == null) searchSummary = explorer.searchSummary();
                 if (!explorer.limited()) confirmOpen = false;
             }
             if (Thread.currentThread().isInterrupted()) break;
@@ -239,7 +240,7 @@ final class PreciseLayers {
         }
         List<String> notes = new ArrayList<>();
         if (explorationStop != null) notes.add("exhaustive exploration incomplete: " + explorationStop);
-        if (searchSummary != null) notes.add("witness search (last round): " + searchSummary);
+        if (searchSummary != null) notes.add("witness search (first round): " + searchSummary);
         if (boundedOutcome != null) notes.add("bounded layer: " + boundedOutcome);
         return new Result(Kind.OPEN, Optional.empty(), states, proof, round, null, notes);
     }
