@@ -9,7 +9,8 @@ import java.util.regex.Pattern;
 
 /**
  * The program's source for the harness: the original text with a call {@code __weft_race_point(L);} inserted before
- * each racing statement, on the same physical line (no line is added or removed, so every line keeps its number),
+ * each racing statement, and {@code __weft_race_after(L);} at the start of the next statement's line where a call may
+ * go there ({@link #after}), on the same physical lines (no line is added or removed, so every line keeps its number),
  * after two leading lines (the point's prototype and {@code #line 1 "ORIGINAL"}, or the line marker {@code # 1 "ORIGINAL"}
  * in a preprocessed file, so that compiler and
  * ThreadSanitizer name the original file and lines; a preprocessed {@code .i} file's own line markers then apply).
@@ -76,10 +77,11 @@ public final class SourcePatcher {
                     : text.substring(0, indent) + "{ " + point + text.substring(indent, end + 1) + " }" + text.substring(end + 1);
             done[p] = true;
             pointed.set(k, true);
+            if (why == null) after(phys, p, line);
         }
         String quoted = "\"" + originalPath.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
         // a preprocessed file takes line markers only, not #line
-        String header = "void __weft_race_point(int); void __weft_atomic_enter(const char *); void __weft_atomic_exit(int *);\n"
+        String header = "void __weft_race_point(int); void __weft_race_after(int); void __weft_atomic_enter(const char *); void __weft_atomic_exit(int *);\n"
                 + (preprocessed ? "# 1 " : "#line 1 ") + quoted + "\n";
         return new Patched(header + atomicSections(String.join("\n", phys)), pointed, notes);
     }
@@ -131,6 +133,24 @@ public final class SourcePatcher {
     private static String baseName(String f) {
         int slash = f.lastIndexOf('/');
         return slash >= 0 ? f.substring(slash + 1) : f;
+    }
+
+    /**
+     * After racing line {@code p} (its statement ending there), at the start of the next code line when a call may go
+     * there: {@code __weft_race_after(L);}, where the racing thread that did its access first waits (bounded) for the
+     * other's: its own later accesses of the object (a read after its write) would otherwise take the witnessed
+     * access's place in TSan's shadow memory before the other thread's access is compared with it.
+     */
+    private static void after(String[] phys, int p, int line) {
+        String here = code(phys[p]);
+        if (here.isEmpty() || here.charAt(here.length() - 1) != ';') return;
+        int q = p + 1;
+        while (q < phys.length && code(phys[q]).isEmpty() && !phys[q].strip().startsWith("#")) q++;
+        if (q >= phys.length || unsafe(phys, q) != null) return;
+        String text = phys[q];
+        int indent = 0;
+        while (indent < text.length() && Character.isWhitespace(text.charAt(indent))) indent++;
+        phys[q] = text.substring(0, indent) + "__weft_race_after(" + line + "); " + text.substring(indent);
     }
 
     /** Why a call may not go at the start of physical line {@code p}, or null. */

@@ -13,7 +13,8 @@
  *   has happened; a racing thread's tail calls and its exit also wait (bounded) until the other racing thread is past
  *   its access. So no release after one racing access can reach the other thread before its access.
  * - __weft_race_point(LINE), inserted before each racing line, holds a racing thread that has done all its events
- *   until the other racing thread arrives at its own point: both accesses then run unordered.
+ *   until the other racing thread arrives at its own point: both accesses then run unordered. __weft_race_after(LINE),
+ *   at the next statement, holds it (bounded) after its access until the other is past its own.
  * - TSan reports a race of an access with one earlier access of the same memory only (the first it finds in its
  *   shadow cells, none after a report on them), so an older access of a racing thread to the racing object (a write
  *   just before the witnessed read, an earlier iteration) would be reported instead of the witnessed one. A racing
@@ -316,6 +317,15 @@ static void start_watchdog(void) {
     if (__atomic_exchange_n(&watchdog_started, 1, __ATOMIC_RELAXED)) return;
     pthread_t t;
     if (__real_pthread_create(&t, NULL, watchdog, NULL) == 0) __real_pthread_detach(t);
+}
+
+/* After the racing line (the patched source calls it at the next statement): the racing thread that did its access
+   first waits (bounded) until the other is past its own, so that its later accesses of the object (a read after its
+   write: TSan keeps one of them in its shadow cells) do not hide the witnessed access from the other's comparison. */
+void __weft_race_after(int line) {
+    int side = race_side();
+    if (side < 0 || weft_race_line[side] != line || LOAD(race_state[side]) != 1) return;
+    past_access(side);
 }
 
 /* A racing thread stands at its access: shows its accesses to TSan, waits for the other, lets it go first or not. */

@@ -34,13 +34,25 @@ class SourcePatcherTest {
         assertNull(SourcePatcher.unsafe(fileScope, 3));
     }
 
+    /** The point after a racing line goes at the next statement's line, only where a call may go there. */
+    @Test
+    void anAfterPointGoesAtTheNextStatementOnly() {
+        String src = "int x;\nvoid *t(void *a) {\n    x = 1;\n\n    // done\n    x++;\n    if (a)\n        x = 2;\n}\n";
+        String text = SourcePatcher.patch(src, "/src/a.c", false, List.of(new SourceLoc("/src/a.c", 3, 5), new SourceLoc("/src/a.c", 8, 9)),
+                new int[] {3, 8}).text();
+        assertTrue(text.contains("\n    __weft_race_after(3); x++;\n"), text);
+        // the lone body of the if becomes a block, and the function's closing brace takes no call
+        assertTrue(text.contains("{ __weft_race_point(8); x = 2; }\n}\n"), text);
+    }
+
     @Test
     void patchKeepsLinesAndNamesTheOriginal() {
         String src = "int x;\nvoid *t(void *a) {\n    x = 1;\n    return 0;\n}\n";
         SourcePatcher.Patched p = SourcePatcher.patch(src, "/src/a.c", false, List.of(new SourceLoc("/src/a.c", 3, 5),
                 new SourceLoc("/src/a.c", 3, 5)), new int[] {3, 3});
-        assertEquals("void __weft_race_point(int); void __weft_atomic_enter(const char *); void __weft_atomic_exit(int *);\n#line 1 \"/src/a.c\"\n"
-                + "int x;\nvoid *t(void *a) {\n    __weft_race_point(3); x = 1;\n    return 0;\n}\n", p.text());
+        assertEquals("void __weft_race_point(int); void __weft_race_after(int); void __weft_atomic_enter(const char *); void __weft_atomic_exit(int *);\n"
+                + "#line 1 \"/src/a.c\"\n"
+                + "int x;\nvoid *t(void *a) {\n    __weft_race_point(3); x = 1;\n    __weft_race_after(3); return 0;\n}\n", p.text());
         assertEquals(List.of(), p.notes());
         assertEquals(List.of(true, true), p.pointed(), "both accesses on one line share its point");
         SourcePatcher.Patched none = SourcePatcher.patch(src, "/src/a.c", false, List.of(new SourceLoc("/usr/include/h.h", 9, 1),
