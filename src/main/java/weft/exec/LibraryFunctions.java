@@ -74,6 +74,10 @@ public final class LibraryFunctions {
             }
             return in.finishCall(t, c, e, Value.ZERO, null);
         }
+        // files (weft.exec.Streams): whatever the event says the call touches
+        if (sem instanceof Semantics.OpenStream o) return Streams.open(in, this, t, c, e, call, name, o, args);
+        if (sem instanceof Semantics.ReadStream r) return Streams.read(in, t, c, e, name, r, args);
+        if (sem instanceof Semantics.CloseStream cl) return Streams.close(in, t, c, e, name, cl, args);
         if (event instanceof Event.MemAccess) return memory(t, c, e, call, name, sem, args);
         if (!(event instanceof Event.Pure)) throw Abandon.unsupported("library model " + event + " of " + name);
         if (sem instanceof Semantics.ThreadIdsEqual q) {

@@ -85,6 +85,22 @@ public sealed interface Semantics {
      */
     record FormatTime(int dest, int count, int format, int tm) implements Semantics {}
 
+    /**
+     * {@code fopen(path, mode)}: whether the file opens is the world's answer (an input: first a new stream of an empty
+     * file, then a failure, {@code ENOENT}); the path and mode strings are read.
+     */
+    record OpenStream(int path, int mode) implements Semantics {}
+
+    /**
+     * A read from the stream at argument {@code stream} ({@code fgetc}, {@code fgets}, {@code fread}): on a stream the run
+     * opened (an empty file) the end of the file at once, returning {@code end} and writing nothing; the contents of a
+     * file are inputs a proof does not enumerate (it stops there), as is any other stream.
+     */
+    record ReadStream(int stream, long end) implements Semantics {}
+
+    /** {@code fclose(stream)} of a stream the run opened: 0. */
+    record CloseStream(int stream) implements Semantics {}
+
     /** The current time ({@code out}: an output pointer argument, executed only when null): an input. */
     record CurrentTime(int out) implements Semantics {}
 

@@ -61,6 +61,9 @@ final class SemanticsTable {
                     case "current-time" -> new Semantics.CurrentTime(arg(a, "out"));
                     case "broken-down-time" -> new Semantics.BrokenDownTime(arg(a, "time"), a.containsKey("into") ? arg(a, "into") : -1,
                             a.containsKey("local"));
+                    case "open-stream" -> new Semantics.OpenStream(arg(a, "path"), arg(a, "mode"));
+                    case "read-stream" -> new Semantics.ReadStream(arg(a, "stream"), Long.parseLong(a.get("end")));
+                    case "close-stream" -> new Semantics.CloseStream(arg(a, "stream"));
                     case "format-time" -> new Semantics.FormatTime(arg(a, "dest"), arg(a, "count"), arg(a, "format"), arg(a, "tm"));
                     case "getopt" -> new Semantics.Getopt(arg(a, "argc"), arg(a, "argv"), arg(a, "options"));
                     case "parse-int" -> new Semantics.ParseInt(arg(a, "s"), a.containsKey("end") ? arg(a, "end") : -1,

@@ -191,6 +191,8 @@ public final class ReportBuilder {
                     : name.equals(RaceWitness.COMMAND_LINE) ? "main started with the command line '" + e.getValue() + "'"
                     : name.equals(RaceWitness.NO_HANDLER) ? "the handlers registered at " + where + " did not run there (no signal arrived)"
                     : name.equals(RaceWitness.TIME_ZONE) ? "the environment's time zone taken to be " + e.getValue() + " at " + where
+                    : weft.model.Semantics.of(name) instanceof weft.model.Semantics.OpenStream
+                            ? (e.getValue().equals("0") ? name + " opened an empty file at " + where : name + " failed (no such file) at " + where)
                     : name.startsWith("address of ") ? "the " + name + " taken as " + Long.toHexString(Long.parseLong(e.getValue())) + " (hex)"
                     : name + " returned " + e.getValue() + " at " + where);
         }

@@ -35,7 +35,7 @@ class SyncCallsModelTest {
                 case RUNTIME -> ev instanceof Event.AtomicBegin || ev instanceof Event.AtomicEnd;
                 case INPUT -> ev instanceof Event.Nondet;
                 case LIBINPUT -> sem instanceof Semantics.RandomInt || sem instanceof Semantics.CurrentTime || sem instanceof Semantics.TimeOfDay
-                        || sem instanceof Semantics.InputResult;
+                        || sem instanceof Semantics.InputResult || sem instanceof Semantics.OpenStream;
                 case ENDING -> ev instanceof Event.ProgramEnd;
                 case LIBACCESS -> ev instanceof Event.Once || sem instanceof Semantics.Getopt || sem instanceof Semantics.FormatTime;
             };

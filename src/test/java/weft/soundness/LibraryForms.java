@@ -49,10 +49,16 @@ final class LibraryForms {
      * a {@code setjmp} (which returns 0 there), behind {@code htons}'s byte swap, or behind a static double constant's
      * value folded at initialisation (issue 35: the exploration runs each of them itself), or behind {@code stdout} or
      * {@code stderr} not being null (D27: objects the C library defines start with its values, not zero), or behind
-     * one of {@link #TIME_HELPERS}.
+     * one of {@link #TIME_HELPERS}, or where an {@code fopen} of a file that does not exist fails.
      */
     static String behindLibraryTruth(List<String> decls, String body, java.util.Random rnd) {
-        int k = rnd.nextInt(GLIBC_TRUTHS.length + 5);
+        int k = rnd.nextInt(GLIBC_TRUTHS.length + 6);
+        if (k == GLIBC_TRUTHS.length + 5) {
+            // issue 35: fopen's answer is an input (weft.exec.Streams): this file does not exist, so the access runs
+            // where the open fails; an exploration that took only the opened stream would miss it
+            return "{ FILE *wy_f = fopen(\"/weft-none/wy.conf\", \"r\"); if (wy_f == NULL) { " + body + " } else { "
+                    + "char wy_b[8]; while (fgets(wy_b, sizeof wy_b, wy_f) != NULL) { } fclose(wy_f); } }";
+        }
         if (k == GLIBC_TRUTHS.length + 4) {
             // issue 35: gmtime_r, strftime and sprintf's %n as glibc computes them (weft.exec.BrokenDownTime, Formatter)
             if (!decls.contains("#include <time.h>")) decls.add(0, "#include <time.h>");

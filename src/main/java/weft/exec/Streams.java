@@ -1,0 +1,69 @@
+package weft.exec;
+
+import weft.ir.Edge;
+import weft.ir.IntConversions;
+import weft.ir.Stmt;
+import weft.model.Semantics;
+
+import java.util.List;
+
+/**
+ * Files as the world's answers ({@link Semantics.OpenStream}, {@link Semantics.ReadStream},
+ * {@link Semantics.CloseStream}): {@code fopen} opens a file or fails, an input the search chooses (first a new stream
+ * of an empty file, then a failure with {@code ENOENT}) and records for the witness under the call's name (0: opened,
+ * 1: failed); reads from a stream the run opened meet the end of the file at once and write nothing; {@code fclose}
+ * of such a stream returns 0. The reproducer's {@code fopen} gives the same answers ({@code /dev/null}, opened with the
+ * program's mode, is an empty file that takes any output; a failure returns null with {@code errno} {@code ENOENT}).
+ *
+ * <p>Soundness: every run is a real execution under one environment, an empty file being one a program may meet
+ * (C11 7.21.7.1p3: {@code fgetc} returns EOF at the end of the file; 7.21.7.2p3: {@code fgets} returns a null pointer
+ * and leaves the array unchanged when it reads no character; 7.21.8.1p3: {@code fread} returns 0). The choice is an
+ * input: the exhaustive exploration stops at it, and at a read from any stream (a file's contents are inputs a proof
+ * does not enumerate). A stream the run did not open (the standard streams, an unknown pointer) stops the run, as
+ * before.
+ */
+final class Streams {
+    /** The name of a stream object the run opened (its site follows). */
+    static final String OPENED = "FILE opened at ";
+    /** The {@code errno} of a failed {@code fopen}: no such file. */
+    static final long ENOENT = 2;
+
+    private Streams() {
+    }
+
+    static boolean open(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                        Semantics.OpenStream o, List<Value> args) {
+        ExecState st = in.st;
+        Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, o.path()), name));
+        String mode = Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, o.mode()), name));
+        if (mode.isEmpty() || "rwa".indexOf(mode.charAt(0)) < 0) throw Abandon.unsupported(name + " with the mode \"" + mode + "\"");
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        Value status = st.chooseInput(IntConversions.INT, name, call.loc(), 0, 1);
+        if (status instanceof Value.Int s && s.v() == 0) {
+            Block f = st.mem.create(OPENED + call.loc().shortString(), Block.Kind.SPECIAL, 0, -1, call.loc());
+            f.opaque = true;
+            return in.finishCall(t, c, e, new Value.Ptr(f.id, 0), null);
+        }
+        st.setErrno(t, ENOENT);
+        return in.finishCall(t, c, e, Value.ZERO, null);
+    }
+
+    static boolean read(Interpreter in, ThreadState t, Ctx c, Edge e, String name, Semantics.ReadStream r, List<Value> args) {
+        ExecState st = in.st;
+        opened(st, LibraryBehaviour.arg(args, r.stream()), name);
+        if (st.exhaustive) throw Abandon.unsupported(name + ": a file's contents are inputs");
+        return in.finishCall(t, c, e, Value.of(r.end()), null);
+    }
+
+    static boolean close(Interpreter in, ThreadState t, Ctx c, Edge e, String name, Semantics.CloseStream r, List<Value> args) {
+        opened(in.st, LibraryBehaviour.arg(args, r.stream()), name);
+        return in.finishCall(t, c, e, Value.ZERO, null);
+    }
+
+    /** The stream {@code v}, which the run must have opened. */
+    private static void opened(ExecState st, Value v, String name) {
+        if (!(v instanceof Value.Ptr p) || p.off() != 0 || !st.mem.get(p.obj()).name.startsWith(OPENED)) {
+            throw Abandon.unsupported(name + " of a stream the run did not open");
+        }
+    }
+}
