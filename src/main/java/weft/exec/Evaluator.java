@@ -280,6 +280,11 @@ public final class Evaluator {
         }
     }
 
+    /** " to NAME" for a pointer to an object (a thread's handle in a proof: {@link ExecState#addThread}), else "". */
+    private String pointee(Value v) {
+        return v instanceof Value.Ptr p ? " to " + st.mem.get(p.obj()).name : "";
+    }
+
     static boolean truth(Value v) {
         if (v instanceof Value.Int i) return i.v() != 0;
         if (v instanceof Value.Ptr || v instanceof Value.Fn) return true;
@@ -335,7 +340,7 @@ public final class Evaluator {
             if (op == BinOp.ADD && isAddress(r) && l instanceof Value.Int li) return offset(r, li.v(), false);
             if (op == BinOp.SUB && isAddress(l) && r instanceof Value.Int ri) return offset(l, -ri.v(), false);
             if (op == BinOp.SUB && isAddress(l) && isAddress(r)) return pointerDiff(l, r, 1, t);
-            throw Abandon.unsupported("arithmetic on pointer bits");
+            throw Abandon.unsupported("arithmetic on the bits of a pointer" + pointee(isAddress(l) ? l : r));
         }
         if (l instanceof Value.Flt || r instanceof Value.Flt || lt instanceof CType.Float || rt instanceof CType.Float) {
             // a static initialiser's constant expression of doubles: folded by the compiler in IEEE double arithmetic
@@ -514,7 +519,7 @@ public final class Evaluator {
             if (isAddress(v)) {
                 observe(v);
                 if (IntConversions.isBool(ti)) return Value.ONE;
-                if (ti.size() < st.dm.pointerSize) throw Abandon.unsupported("pointer truncated to " + ti);
+                if (ti.size() < st.dm.pointerSize) throw Abandon.unsupported("pointer" + pointee(v) + " truncated to " + ti);
                 // integer arithmetic on addresses is the implementation's (gcc: byte arithmetic on the object)
                 return v instanceof Value.Ptr q ? q.whole() : v;
             }

@@ -87,6 +87,42 @@ public final class ExecState {
         if (speculating && syncBeforeSpeculation == null) syncBeforeSpeculation = sync.copy();
     }
 
+    /**
+     * Adds a thread (main first, then in creation order), with the object its handle points to in a proof.
+     *
+     * <p>Thread handles ({@code pthread_t}, {@code thrd_t}) have values POSIX leaves unspecified: glibc's are the
+     * addresses of the threads' descriptors. A witness search gives thread n the handle n + 1, a choice like any
+     * input, which the reproducer's runtime makes too (its handles are n + 1, translated to the real threads). A proof
+     * must hold for every handle: there a handle is a pointer to an object of its own, which the program may compare
+     * for equality and pass back to the thread library, while the pointer model stops the proof where the program
+     * computes with the handle's bits ({@code (int)pthread_self() % 4}: a wrong race-free answer when the handle was
+     * the number n + 1).
+     */
+    public void addThread(ThreadState t) {
+        if (exhaustive && t.handleObj < 0) {
+            Block b = mem.create("thread handle of " + t.name, Block.Kind.SPECIAL, 1, -1, t.createdAt);
+            b.opaque = true;
+            t.handleObj = b.id;
+        }
+        threads.add(t);
+    }
+
+    /** The handle {@code pthread_self()} returns to {@code t} and {@code pthread_create} stores (see {@link #addThread}). */
+    Value threadHandle(ThreadState t) {
+        return t.handleObj >= 0 ? new Value.Ptr(t.handleObj, 0) : Value.of(t.idValue());
+    }
+
+    /** The thread of a handle, as {@link #threadHandle} gives them. */
+    ThreadState threadOf(Value v) {
+        if (v instanceof Value.Ptr p && p.off() == 0) {
+            for (ThreadState t : threads) if (t.handleObj == p.obj()) return t;
+        }
+        if (v instanceof Value.Int i && i.v() >= 1 && i.v() <= threads.size() && threads.get((int) (i.v() - 1)).handleObj < 0) {
+            return threads.get((int) (i.v() - 1));
+        }
+        throw Abandon.unsupported("unknown thread id " + v);
+    }
+
     /** Keys logged while speculating, to be removed on rollback. */
     List<String> speculativeKeys;
 

@@ -106,7 +106,7 @@ public final class LibraryBehaviour {
             if (!c.dry) target.detached = true;
             return in.finishCall(t, c, e, Value.ZERO, null);
         }
-        if (event instanceof Event.ThreadSelf) return in.finishCall(t, c, e, Value.of(t.idValue()), null);
+        if (event instanceof Event.ThreadSelf) return in.finishCall(t, c, e, st.threadHandle(t), null);
         if (event instanceof Event.Lock l) return lock(t, c, e, name, l, args);
         if (event instanceof Event.Unlock u) return unlock(t, c, e, u, args);
         if (event instanceof Event.LockInit li) {
@@ -331,10 +331,7 @@ public final class LibraryBehaviour {
     }
 
     ThreadState threadById(Value v) {
-        if (!(v instanceof Value.Int i)) throw Abandon.unsupported("thread id " + v);
-        long idx = i.v() - 1;
-        if (idx < 0 || idx >= st.threads.size()) throw Abandon.unsupported("unknown thread id " + i.v());
-        return st.threads.get((int) idx);
+        return st.threadOf(v);
     }
 
     private boolean create(ThreadState t, Ctx c, Edge e, Stmt.Call call, Event.ThreadCreate tc, List<Value> args) {
@@ -351,10 +348,10 @@ public final class LibraryBehaviour {
         if (st.threads.size() >= st.maxThreads) throw Abandon.unsupported("too many threads");
         if (!c.dry) {
             ThreadState nt = new ThreadState(st.threads.size(), f.name() + "#" + st.threads.size(), e.loc());
-            st.threads.add(nt);
+            st.addThread(nt);
             CType argType = tc.argArg() >= 0 ? call.args().get(tc.argArg()).type() : null;
             in.pushFrame(nt, f, f.params().isEmpty() ? List.of() : List.of(a), argType == null ? List.of() : List.of(argType), null);
-            st.mem.write(idPtr.obj(), idPtr.off(), idType, Value.of(nt.idValue()));
+            st.mem.write(idPtr.obj(), idPtr.off(), idType, st.threadHandle(nt));
         }
         if (st.exhaustive) c.record(new ByteAccess(idPtr.obj(), idPtr.off(), idType.size(), true, false, call.loc(), "thread id").asProofOnly());
         return finishInTwoSteps(t, c, e);

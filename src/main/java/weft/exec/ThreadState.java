@@ -47,6 +47,11 @@ public final class ThreadState {
 
     /** Thread-local variables: variable id to this thread's object. */
     public final Map<Integer, Integer> tls = new HashMap<>();
+    /**
+     * The object this thread's handle points to in a proof ({@link ExecState#exhaustive}: see
+     * {@link ExecState#threadHandle}), -1 in a witness search.
+     */
+    public int handleObj = -1;
     /** pthread_getspecific/tss_get values by key. */
     public final Map<Long, Value> specific = new HashMap<>();
 
@@ -125,6 +130,7 @@ public final class ThreadState {
           phase = o.phase;
           phaseKey = o.phaseKey;
           phaseCond = o.phaseCond;
+          handleObj = o.handleObj;
         tls.clear();
         tls.putAll(o.tls);
         specific.clear();
@@ -139,7 +145,7 @@ public final class ThreadState {
         return atomicDepth > 0 || atomicFrames > 0;
     }
 
-    /** The value {@code pthread_self()} returns and {@code pthread_create} stores: never 0. */
+    /** The handle a witness search gives this thread: never 0 (see {@link ExecState#threadHandle}). */
     long idValue() {
         return index + 1L;
     }

@@ -64,7 +64,7 @@ final class Execution {
         int current = -1;
         try {
             ThreadState mt = new ThreadState(0, "main");
-            st.threads.add(mt);
+            st.addThread(mt);
             List<String> argv = CLOSED_ARGV;
             if (commandLines != null && commandLines.size() > 1) {
                 int k = st.pickValue(commandLines.size());

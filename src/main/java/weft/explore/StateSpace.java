@@ -337,7 +337,7 @@ public final class StateSpace {
             s0.exhaustive = true;
             s0.libcStateRaces = libcStateRaces;
             ThreadState mt = new ThreadState(0, "main");
-            s0.threads.add(mt);
+            s0.addThread(mt);
             // argc and argv are inputs: the interpreter starts main with argc = 1, which a proof cannot assume once
             // main reads them (a closed variant takes that one value and goes on)
             if (!weft.ir.MainArguments.named(main).isEmpty()) s0.pickValue(1);

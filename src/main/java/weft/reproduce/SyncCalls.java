@@ -30,6 +30,8 @@ public record SyncCalls(Map<String, Role> roles) {
         RUNTIME,
         /** defined by the runtime: a nondeterministic input */
         INPUT,
+        /** a function that gives or takes a thread handle, wrapped: the program sees the witness's handles */
+        HANDLE,
         /** a C library function, wrapped: its result is the witness's value for the call when there is one */
         LIBINPUT,
         /** wrapped: ends the process after letting the racing threads reach their accesses (bounded) */
@@ -44,7 +46,7 @@ public record SyncCalls(Map<String, Role> roles) {
 
         /** Whether the linker redirects the program's calls to the runtime ({@code -Wl,--wrap=NAME}). */
         public boolean wrapped() {
-            return this == EVENT || this == BLOCKING || this == SHADOW || this == LIBINPUT || this == ENDING || this == LIBACCESS;
+            return this == EVENT || this == BLOCKING || this == SHADOW || this == HANDLE || this == LIBINPUT || this == ENDING || this == LIBACCESS;
         }
     }
 

@@ -12,7 +12,6 @@ static pthread_rwlock_t shadow_rwlock[SLOTS] = {[0 ... SLOTS - 1] = PTHREAD_RWLO
 static sem_t shadow_sem[SLOTS];
 static pthread_barrier_t shadow_barrier[SLOTS];
 static pthread_attr_t shadow_attr[SLOTS];
-static int thread_known[SLOTS];  /* a pthread_t the program got from pthread_create (relaxed atomics) */
 static int shadow_attr_set[SLOTS];
 
 static int slot(const void *key) {
@@ -34,7 +33,9 @@ static int slot(const void *key) {
 /* TSan's own interceptors touch the program's object: a lock operation is a 1-byte atomic read of it, init and
    destroy a 1-byte write. The harness runs every operation on a shadow object, so it touches the program's object the
    same way (sync_use, sync_create): a plain write of the object by another thread (memset, a struct copy) is then seen
-   to race with the operation, as without the harness. A relaxed atomic load gives TSan no happens-before. */
+   to race with the operation, as without the harness. A relaxed atomic load gives TSan no happens-before. Semaphore
+   operations are read the same way: glibc's sem_wait and sem_post work on the object with atomics TSan does not see
+   (its interceptors record none), so a plain write of a semaphore in use is shown as C's memory model has it. */
 static const void *sync_use(const void *p) {
     if (p != NULL) (void)__atomic_load_n((const char *)p, __ATOMIC_RELAXED);
     return p;
@@ -65,10 +66,62 @@ static pthread_attr_t *attr_of(const void *a) {
 
 struct start { void *(*fn)(void *); void *arg; int tid; };
 
+/* Thread handles as the witness gives them: Weft's executions number threads 0 (main), then in creation order, and
+   pthread_self(), thrd_current() and pthread_create give thread n the handle n + 1. The program sees those handles
+   (a program may compute with them: `(int)pthread_self() % 307` indexes a table), the runtime passes the real ones
+   to the C library. A handle never given is ESRCH (glibc would crash on it). */
+static pthread_t real_thread[SLOTS];
+static int thread_made[SLOTS];   /* 1: real_thread[n] is thread n's (relaxed atomics) */
+
+static pthread_t handle_of(int tid) { return (pthread_t)(uintptr_t)(tid + 1); }
+
+static void thread_is(int tid, pthread_t real) {
+    if (tid < 0 || tid >= SLOTS) return;
+    STORE(real_thread[tid], real);
+    STORE(thread_made[tid], 1);
+}
+
+/* the real thread of handle h; 0 when the program was never given h */
+static int real_of(pthread_t h, pthread_t *real) {
+    uintptr_t n = (uintptr_t)h - 1;
+    if (n >= SLOTS || !LOAD(thread_made[n])) return 0;
+    *real = LOAD(real_thread[n]);
+    return 1;
+}
+
+extern __typeof__(pthread_self) __real_pthread_self;
+__attribute__((constructor)) static void main_thread_is(void) { thread_is(0, __real_pthread_self()); }
+
+pthread_t __wrap_pthread_self(void) { return my_tid >= 0 ? handle_of(my_tid) : __real_pthread_self(); }
+thrd_t __wrap_thrd_current(void) { return (thrd_t)__wrap_pthread_self(); }
+
+/* a function taking a thread handle first: the real thread for it, ESRCH for a handle never given */
+#define BY_HANDLE(name, params, args)                     \
+    extern __typeof__(name) __real_##name;              \
+    int __wrap_##name params {                          \
+        pthread_t real;                                 \
+        if (!real_of(t, &real)) return ESRCH;           \
+        return __real_##name args;                      \
+    }
+BY_HANDLE(pthread_cancel, (pthread_t t), (real))
+BY_HANDLE(pthread_kill, (pthread_t t, int sig), (real, sig))
+BY_HANDLE(pthread_setname_np, (pthread_t t, const char *name), (real, name))
+BY_HANDLE(pthread_getname_np, (pthread_t t, char *name, size_t len), (real, name, len))
+BY_HANDLE(pthread_setaffinity_np, (pthread_t t, size_t n, const cpu_set_t *set), (real, n, set))
+BY_HANDLE(pthread_getaffinity_np, (pthread_t t, size_t n, cpu_set_t *set), (real, n, set))
+BY_HANDLE(pthread_getattr_np, (pthread_t t, pthread_attr_t *a), (real, attr_of(a)))
+BY_HANDLE(pthread_setschedparam, (pthread_t t, int policy, const struct sched_param *p), (real, policy, p))
+BY_HANDLE(pthread_getschedparam, (pthread_t t, int *policy, struct sched_param *p), (real, policy, p))
+BY_HANDLE(pthread_setschedprio, (pthread_t t, int prio), (real, prio))
+BY_HANDLE(pthread_getcpuclockid, (pthread_t t, clockid_t *c), (real, c))
+BY_HANDLE(pthread_tryjoin_np, (pthread_t t, void **ret), (real, ret))
+BY_HANDLE(pthread_timedjoin_np, (pthread_t t, void **ret, const struct timespec *at), (real, ret, at))
+
 static void *trampoline(void *p) {
     struct start s = *(struct start *)p;
     free(p);
     my_tid = s.tid;
+    thread_is(my_tid, __real_pthread_self());
     hide_accesses();
     if (my_tid < weft_thread_count && weft_thread_start[my_tid] < 0) wait_race_done();
     else if (my_tid < weft_thread_count && !LOAD(abandoned)) wait_turn(weft_thread_start[my_tid]);
@@ -88,8 +141,10 @@ int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*fn)(voi
     s->tid = __atomic_add_fetch(&created, 1, __ATOMIC_RELAXED);
     pthread_t real;
     int r = __real_pthread_create(&real, attr_of(a), trampoline, s);
-    if (r == 0) STORE(thread_known[slot((const void *)real)], 1);
-    *t = real;
+    if (r == 0) {
+        thread_is(s->tid, real);
+        *t = handle_of(s->tid);
+    }
     leave(g);
     return r;
 }
@@ -106,12 +161,13 @@ int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*fn)(voi
 int __real_pthread_join(pthread_t, void **);
 int __wrap_pthread_join(pthread_t t, void **ret) {
     int g = enter("pthread_join");
-    if (!LOAD(thread_known[slot((const void *)t)])) { /* glibc crashes on a handle it never gave */
+    pthread_t real;
+    if (!real_of(t, &real)) { /* glibc crashes on a handle it never gave */
         say("pthread_join of a thread that was never created (thread %d)", my_tid);
         leave(g);
         return ESRCH;
     }
-    int r = __real_pthread_join(t, ret);
+    int r = __real_pthread_join(real, ret);
     leave(g);
     return r;
 }
@@ -119,7 +175,8 @@ int __wrap_pthread_join(pthread_t t, void **ret) {
 int __real_pthread_detach(pthread_t);
 int __wrap_pthread_detach(pthread_t t) {
     int g = enter("pthread_detach");
-    int r = __real_pthread_detach(t);
+    pthread_t real;
+    int r = real_of(t, &real) ? __real_pthread_detach(real) : ESRCH;
     leave(g);
     return r;
 }
@@ -285,7 +342,7 @@ int __wrap_pthread_spin_destroy(pthread_spinlock_t *l) {
 #define SEM_OP(name, call)                           \
     int __wrap_##name(sem_t *s) {                       \
         int g = enter(#name);                           \
-        int r = call(S(s));                          \
+        int r = call(S(U(s)));                          \
         leave(g);                                    \
         return r;                                    \
     }
@@ -294,6 +351,7 @@ SEM_OP(sem_trywait, __real_sem_trywait)
 SEM_OP(sem_post, __real_sem_post)
 
 int __wrap_sem_init(sem_t *s, int pshared, unsigned value) {
+    sync_create(s);
     return __real_sem_init(S(s), pshared, value);
 }
 
@@ -363,15 +421,25 @@ int __wrap_thrd_create(thrd_t *t, thrd_start_t fn, void *arg) {
     s->tid = __atomic_add_fetch(&created, 1, __ATOMIC_RELAXED);
     pthread_t real;
     int r = __real_pthread_create(&real, NULL, trampoline, s);
-    *t = (thrd_t)real;
+    if (r == 0) {
+        thread_is(s->tid, real);
+        *t = (thrd_t)handle_of(s->tid);
+    }
     leave(g);
     return thrd_code(r);
+}
+
+int __wrap_thrd_detach(thrd_t t) {
+    pthread_t real;
+    if (!real_of((pthread_t)t, &real)) return thrd_error;
+    return thrd_code(__real_pthread_detach(real));
 }
 
 int __wrap_thrd_join(thrd_t t, int *res) {
     int g = enter("thrd_join");
     void *v = NULL;
-    int r = __real_pthread_join((pthread_t)t, &v);
+    pthread_t real;
+    int r = real_of((pthread_t)t, &real) ? __real_pthread_join(real, &v) : ESRCH;
     if (res != NULL) *res = (int)(intptr_t)v;
     leave(g);
     return thrd_code(r);

@@ -33,7 +33,7 @@ class ReproducerCliTest {
         String plan = Files.readString(out.resolve("weft_plan.c"));
         assertTrue(plan.contains("{0, \"pthread_create\", 0, 6}"), plan);
         assertTrue(plan.contains("const int weft_race_line[2] = {"), plan);
-        assertTrue(Files.readString(out.resolve("program.c")).startsWith("void __weft_race_point(int); void __weft_atomic_enter(const char *); void __weft_atomic_exit(int *);\n#line 1 \""));
+        assertTrue(Files.readString(out.resolve("program.c")).startsWith("void __weft_race_point(int); void __weft_race_after(int); void __weft_atomic_enter(const char *); void __weft_atomic_exit(int *);\n#line 1 \""));
         assertTrue(Files.readString(out.resolve("build.sh")).contains("-fsanitize=thread"));
 
         MainTest.Result json = weft("check", "-q", "--format", "json", "--reproducer", out.toString(), src.toString());

@@ -98,6 +98,20 @@ class ProverOptionTest {
         }
     }
 
+    /**
+     * D28: a thread handle's value is unspecified (glibc's are aligned addresses): a program that computes with its bits
+     * races where the handle is a multiple of 4, so no layer may answer race-free; one that only compares handles is
+     * still proved by the exploration.
+     */
+    @Test
+    void noLayerTakesAThreadHandleForASmallNumber() throws Exception {
+        Path bits = ROOT.resolve("24-audit/20-thread-handle-bits.c");
+        for (Prover p : Prover.values()) assertTrue(run(bits, Set.of(p)).verdict() != Verdict.TRUE, p.label());
+        Path compared = ROOT.resolve("24-audit/21-thread-handles-only-compared.c");
+        AnalysisResult r = run(compared, Set.of(Prover.EXPLORATION));
+        assertEquals(Verdict.TRUE, r.verdict(), r.reason());
+    }
+
     /** A thread's 4 KB local, indeterminate at its declaration, once sent the bounded layer into endless recursion. */
     @Test
     void boundedAloneSurvivesALargeIndeterminateLocal() throws Exception {

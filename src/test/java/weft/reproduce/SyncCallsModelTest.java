@@ -34,6 +34,8 @@ class SyncCallsModelTest {
                         || sem instanceof Semantics.ReturnsZero || sem instanceof Semantics.Unsupported;
                 case RUNTIME -> ev instanceof Event.AtomicBegin || ev instanceof Event.AtomicEnd;
                 case INPUT -> ev instanceof Event.Nondet;
+                case HANDLE -> ev instanceof Event.ThreadSelf || ev instanceof Event.ThreadDetach || ev instanceof Event.ThreadCancel
+                        || ev instanceof Event.ThreadJoin || ev instanceof Event.MemAccess || ev instanceof Event.Pure;
                 case LIBINPUT -> sem instanceof Semantics.RandomInt || sem instanceof Semantics.CurrentTime || sem instanceof Semantics.TimeOfDay
                         || sem instanceof Semantics.InputResult || sem instanceof Semantics.OpenStream;
                 case ENDING -> ev instanceof Event.ProgramEnd;

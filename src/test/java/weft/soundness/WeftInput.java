@@ -9,9 +9,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -26,18 +27,18 @@ import java.util.regex.Pattern;
  * {@code __atomic_*} builtins) is expanded by gcc itself, each line's expansion kept on its own line.
  */
 final class WeftInput {
-    private static final String[] MACROS = {"PTHREAD_MUTEX_INITIALIZER", "PTHREAD_RWLOCK_INITIALIZER", "__ATOMIC_SEQ_CST",
-            "PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP", "PTHREAD_ERRORCHECK_MUTEX_INITIALIZER_NP", "PTHREAD_MUTEX_RECURSIVE",
-            "PTHREAD_MUTEX_ERRORCHECK", "PTHREAD_ONCE_INIT", "PTHREAD_COND_INITIALIZER"};
     /**
      * A call of a function-like macro of {@code <stdatomic.h>} or {@code <stdarg.h>} ({@code va_arg(ap, int *)} takes a
      * type): such programs are expanded by gcc line by line.
      */
     private static final Pattern FUNCTION_MACRO = Pattern.compile("\\batomic_[a-z_]+\\s*\\(|\\bATOMIC_VAR_INIT\\b|\\bva_(start|arg|end|copy)\\s*\\(");
     private static final Pattern MARKER = Pattern.compile("^# (\\d+) \"([^\"]*)\".*");
-    private static volatile WeftInput instance;
+    private static final Pattern DEFINE = Pattern.compile("^#define ([A-Za-z_][A-Za-z0-9_]*) .*");
+    /** One prelude per distinct set of a program's preprocessor lines (most programs share the generator's). */
+    private static final Map<String, WeftInput> PRELUDES = new ConcurrentHashMap<>();
 
     private final String header;
+    /** Every object-like macro the preprocessor lines define, with what gcc expands it to. */
     private final Map<String, String> expansions;
 
     private WeftInput(String header, Map<String, String> expansions) {
@@ -45,39 +46,93 @@ final class WeftInput {
         this.expansions = expansions;
     }
 
+    /** The prelude of the generator's own includes. */
     static WeftInput get() throws IOException, InterruptedException {
-        if (instance == null) {
-            synchronized (WeftInput.class) {
-                if (instance == null) instance = create();
-            }
-        }
-        return instance;
+        return forLines(directives(GenProgram.WEFT_PRELUDE));
     }
 
-    private static WeftInput create() throws IOException, InterruptedException {
-        Path dir = Files.createTempDirectory("weft-prelude");
+    private static WeftInput forLines(String directives) throws IOException, InterruptedException {
+        WeftInput w = PRELUDES.get(directives);
+        if (w == null) {
+            w = create(directives);
+            PRELUDES.putIfAbsent(directives, w);
+        }
+        return w;
+    }
+
+    /** The preprocessor lines of a program (its includes and defines, wherever they stand), in order. */
+    private static String directives(String source) {
         StringBuilder src = new StringBuilder();
-        for (String l : GenProgram.WEFT_PRELUDE.lines().toList()) if (l.startsWith("#")) src.append(l).append('\n');
-        Files.writeString(dir.resolve("h.c"), src.toString());
-        String header = gccE(dir, "h.c");
-        StringBuilder probe = new StringBuilder(src);
-        for (int i = 0; i < MACROS.length; i++) probe.append("@@").append(i).append("@@ ").append(MACROS[i]).append('\n');
+        for (String l : source.lines().toList()) if (l.startsWith("#")) src.append(l).append('\n');
+        return src.toString();
+    }
+
+    private static WeftInput create(String directives) throws IOException, InterruptedException {
+        Path dir = Files.createTempDirectory("weft-prelude");
+        Files.writeString(dir.resolve("h.c"), directives);
+        String header = gcc(dir, "h.c", "-P");
+        List<String> names = new ArrayList<>();
+        for (String l : gcc(dir, "h.c", "-dM").split("\n")) {
+            Matcher m = DEFINE.matcher(l);
+            if (m.matches()) names.add(m.group(1));
+        }
+        StringBuilder probe = new StringBuilder(directives);
+        for (int i = 0; i < names.size(); i++) probe.append("@@").append(i).append("@@ ").append(names.get(i)).append('\n');
         Files.writeString(dir.resolve("m.c"), probe.toString());
-        Map<String, String> exp = new LinkedHashMap<>();
-        for (String l : gccE(dir, "m.c").split("\n")) {
+        Map<String, String> exp = new HashMap<>();
+        for (String l : gcc(dir, "m.c", "-P").split("\n")) {
             if (!l.startsWith("@@")) continue;
             int e = l.indexOf("@@", 2);
-            exp.put(MACROS[Integer.parseInt(l.substring(2, e).trim())], l.substring(e + 2).trim());
+            String name = names.get(Integer.parseInt(l.substring(2, e).trim()));
+            String value = l.substring(e + 2).trim();
+            if (!value.equals(name)) exp.put(name, value);
         }
         return new WeftInput(header, exp);
     }
 
-    private static String gccE(Path dir, String file) throws IOException, InterruptedException {
-        Path out = dir.resolve(file + ".i");
-        Process p = new ProcessBuilder("gcc", "-E", "-P", file, "-o", out.toString()).directory(dir.toFile())
+    private static String gcc(Path dir, String file, String mode) throws IOException, InterruptedException {
+        Path out = dir.resolve(file + mode + ".i");
+        Process p = new ProcessBuilder("gcc", "-E", mode, file, "-o", out.toString()).directory(dir.toFile())
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) throw new IOException("gcc -E failed on the prelude");
         return Files.readString(out);
+    }
+
+    /**
+     * A program line with its object-like macros expanded (identifiers outside string and character literals; a
+     * macro's expansion is gcc's, so it holds no macro itself).
+     */
+    private String expand(String line) {
+        StringBuilder sb = new StringBuilder(line.length());
+        int i = 0, n = line.length();
+        while (i < n) {
+            char c = line.charAt(i);
+            if (c == '"' || c == '\'') {
+                int j = i + 1;
+                while (j < n && line.charAt(j) != c) j += line.charAt(j) == '\\' ? 2 : 1;
+                j = Math.min(n, j + 1);
+                sb.append(line, i, j);
+                i = j;
+            } else if (Character.isJavaIdentifierStart(c) && c != '$') {
+                int j = i + 1;
+                while (j < n && Character.isJavaIdentifierPart(line.charAt(j)) && line.charAt(j) != '$') j++;
+                String id = line.substring(i, j);
+                sb.append(expansions.getOrDefault(id, id));
+                i = j;
+            } else if (Character.isDigit(c)) {
+                int j = i + 1;
+                while (j < n && (Character.isLetterOrDigit(line.charAt(j)) || line.charAt(j) == '.')) j++;
+                sb.append(line, i, j);
+                i = j;
+            } else if (c == '/' && i + 1 < n && line.charAt(i + 1) == '/') {
+                sb.append(line, i, n);
+                i = n;
+            } else {
+                sb.append(c);
+                i++;
+            }
+        }
+        return sb.toString();
     }
 
     /** The rendered program (WEFT or CLOSED mode) as a preprocessed file {@code name}.i with line markers for {@code name}.c. */
@@ -98,8 +153,7 @@ final class WeftInput {
                 continue;
             }
             if (headerDone && rest.isEmpty()) sb.append("# ").append(n).append(" \"").append(name).append(".c\"\n");
-            String x = l;
-            for (Map.Entry<String, String> e : expansions.entrySet()) x = x.replaceAll("\\b" + e.getKey() + "\\b", Matcher.quoteReplacement(e.getValue()));
+            String x = expand(l);
             if (headerDone) rest.add(x);
             sb.append(x).append('\n');
         }
@@ -109,7 +163,7 @@ final class WeftInput {
     Program load(String source, Path dir, String name) throws Exception {
         Path file = dir.resolve(name + ".i");
         if (FUNCTION_MACRO.matcher(source).find()) source = expandedByGcc(source, dir, name);
-        Files.writeString(file, preprocessed(source, name));
+        Files.writeString(file, forLines(directives(source)).preprocessed(source, name));
         return new Frontend(new FrontendOptions(List.of(), Map.of(), DataModel.LP64, false)).load(List.of(file));
     }
 

@@ -81,6 +81,18 @@ final class LibraryEffects {
             return steps.result(c, x, c.result().type(), st);
         }
         if (ev instanceof Event.Alloc a) return alloc(frame, c, a, st, steps);
+        if (ev instanceof Event.Pure && Semantics.of(name) instanceof Semantics.ThreadIdsEqual q && c.result() != null
+                && Math.max(q.a(), q.b()) < c.args().size()) {
+            // pthread_equal: whether the two handles are one (the sequential program's handles are its w_handle values)
+            Values v = enc.values(frame, st);
+            CType.Int word = ExprEncoder.pointerType(memory.pointerBytes());
+            Expr<BitVecSort> a = v.value(c.args().get(q.a()), word);
+            Expr<BitVecSort> b = v.value(c.args().get(q.b()), word);
+            CType.Int it = new CType.Int("int", 4, 4, true);
+            Expr<BitVecSort> r = (Expr<BitVecSort>) ctx.mkITE(ctx.mkEq(a, b), ctx.mkBV(1, 32), ctx.mkBV(0, 32));
+            enc.fresh = v.freshCount();
+            return steps.result(c, r, it, st);
+        }
         if (ev instanceof Event.Free || ev instanceof Event.Pure) return steps.result(c, null, null, st);
         if (ev instanceof Event.MemAccess m) {
             SymState exact = copy(frame, c, name, st);

@@ -86,7 +86,7 @@ final class LibraryCalls {
             out().append(skip).append(": ;\n");
             result(c, "0");
         } else if (ev instanceof Event.ThreadJoin j) {
-            String id = "(unsigned long)(" + args.get(j.idArg()) + ")";
+            String id = "w_slot((unsigned long)(" + args.get(j.idArg()) + "))";
             if (te.st.createdIds.started(function, c)) {
                 out().append("  __VERIFIER_assume(").append(id).append(" < W_THREADS);\n");
             } else {
@@ -110,7 +110,8 @@ final class LibraryCalls {
             te.threadExit();
             return;
         } else if (ev instanceof Event.ThreadSelf) {
-            result(c, "(unsigned long)" + te.slot);
+            // a handle's value is unspecified (Sequentialiser: w_handle), so no proof rests on its bits
+            result(c, "w_handle[" + te.slot + "]");
         } else if (ev instanceof Event.Lock l) {
             lock(c, l, args.get(l.lockArg()));
         } else if (ev instanceof Event.Unlock u) {
@@ -249,7 +250,7 @@ final class LibraryCalls {
             out().append("    goto ").append(target).append(";\n");
             out().append("  }\n");
         }
-        out().append("  *(").append(args.get(tc.idArg())).append(") = ").append(s).append(";\n");
+        out().append("  *(").append(args.get(tc.idArg())).append(") = w_handle[").append(s).append("];\n");
         if (!g.params().isEmpty() && tc.argArg() >= 0 && tc.argArg() < args.size()) {
             out().append("  ").append(ThreadEmitter.localName(s, 0, g.params().get(0))).append(" = ")
                     .append(te.st.types.cast(g.params().get(0).type())).append(args.get(tc.argArg())).append(";\n");

@@ -182,6 +182,10 @@ public final class Sequentialiser {
         sb.append("};\n")
                 .append("static _Bool w_active[").append(n).append("], w_done[").append(n).append("], w_suspended[").append(n).append("];\n")
                 .append("static void *w_retval[").append(n).append("];\n")
+                // thread handles: unspecified values (glibc's are addresses), distinct and non-zero (see scheduler)
+                .append("extern unsigned long __VERIFIER_nondet_ulong(void);\n")
+                .append("static unsigned long w_handle[").append(n).append("];\n")
+                .append("static unsigned long w_slot(unsigned long h)\n{\n  return ").append(slotChain(n)).append(";\n}\n")
                 .append("static int w_atomic, w_end;\n")
                 .append("static _Bool w_armed;\nint w_race;\n")
                 .append("static unsigned long w_raddr, w_rlen;\nstatic int w_rwrite, w_rtid;\n")
@@ -198,8 +202,20 @@ public final class Sequentialiser {
         return sb.toString();
     }
 
+    /** The slot of handle {@code h}: the thread whose handle it is, {@code W_THREADS} for none. */
+    private static String slotChain(int n) {
+        StringBuilder sb = new StringBuilder();
+        for (int t = 0; t < n; t++) sb.append("h == w_handle[").append(t).append("] ? ").append(t).append("UL : ");
+        return sb.append("W_THREADS").toString();
+    }
+
     private static String scheduler(int n, SeqOptions o) {
         StringBuilder sb = new StringBuilder("int main(void)\n{\n  w_init();\n  w_active[0] = 1;\n");
+        for (int t = 0; t < n; t++) {
+            sb.append("  w_handle[").append(t).append("] = __VERIFIER_nondet_ulong();\n  __VERIFIER_assume(w_handle[").append(t).append("] != 0");
+            for (int u = 0; u < t; u++) sb.append(" && w_handle[").append(t).append("] != w_handle[").append(u).append("]");
+            sb.append(");\n");
+        }
         sb.append("  for (int r = 0; r < ").append(o.rounds()).append("; r++) {\n");
         for (int t = 0; t < n; t++) {
             sb.append("    if (w_active[").append(t).append("] && !w_done[").append(t).append("] && !w_suspended[").append(t)
