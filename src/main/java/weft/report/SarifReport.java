@@ -145,6 +145,11 @@ public final class SarifReport {
         race.objects().forEach(objs::add);
         p.put("accessPairs", race.accessPairs());
         p.put("threadPairs", race.threadPairs());
+        if (!race.environment().isEmpty()) {
+            // what the world answered on the interleaving (issue 35): "time returned 1700000000 at f.c:25:5", ...
+            ArrayNode env = p.putArray("environment");
+            race.environment().forEach(env::add);
+        }
         return o;
     }
 

@@ -83,6 +83,21 @@ class SarifSchemaTest {
         assertEquals("Weft", run.get("tool").get("driver").get("name").asText());
     }
 
+    /** Issue 35: a confirmed race's result names what the world answered on its interleaving, as the text report does. */
+    @Test
+    void confirmedRaceNamesTheEnvironmentItAssumed() throws IOException {
+        ReportTestSupport.Run r = weft("check", "--format", "sarif", "src/test/resources/races/41-library-inputs/16-elapsed-time-then-race.c");
+        JsonNode doc = MAPPER.readTree(r.out());
+        assertTrue(schema.validate(doc).isEmpty(), schema.validate(doc).toString());
+        JsonNode result = doc.get("runs").get(0).get("results").get(0);
+        assertEquals("data-race", result.get("ruleId").asText());
+        JsonNode env = result.get("properties").get("environment");
+        assertTrue(env != null && env.size() > 0, result.toString());
+        assertTrue(env.get(0).asText().matches("time returned \\d+ at 16-elapsed-time-then-race\\.c:\\d+:\\d+"), env.toString());
+        assertFalse(sarif("confirmed.c").get("runs").get(0).get("results").get(0).get("properties").has("environment"),
+                "no inputs, no environment");
+    }
+
     @Test
     void possibleRaceIsAWarningWithoutCodeFlow() throws IOException {
         JsonNode result = sarif("unknown.c").get("runs").get(0).get("results").get(0);
