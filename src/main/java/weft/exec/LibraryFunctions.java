@@ -169,13 +169,21 @@ public final class LibraryFunctions {
     /**
      * A result the world decides ({@link Semantics.InputResult}): an input within the row's bounds, recorded for the
      * witness (the reproducer feeds it back). A call that may also touch memory through its variadic pointers
-     * ({@code prctl}) is not accounted for in proofs: a proof stops there, the search goes on.
+     * ({@code prctl}) is not accounted for in proofs: a proof stops there, the search goes on. A result the program
+     * does not use is no choice (a proof goes on past {@code fflush(stdout);}).
      */
     private boolean inputResult(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics.InputResult ir, Event event, List<Value> args) {
         if (ir.optionArg() >= 0 && !(LibraryBehaviour.arg(args, ir.optionArg()) instanceof Value.Int o && o.v() == ir.option())) {
             throw Abandon.unsupported(name + " with another option than " + ir.option());
         }
-        if (event instanceof Event.MemAccess && st.exhaustive) st.chooser.proofGap(name + " touches memory a proof does not account for");
+        if (event instanceof Event.MemAccess m) {
+            // fixed pointer arguments (pthread_setschedparam's struct) are accessed as an attribute function's are
+            if (m.varargsRead() || m.varargsWrite() || m.vaList() >= 0) {
+                if (st.exhaustive) st.chooser.proofGap(name + " touches memory a proof does not account for");
+            } else {
+                attributeAccesses(c, call, m, args, name);
+            }
+        }
         if (call.result() == null || c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
         CType type = call.result().type().unqualified();
         if (!(type instanceof CType.Int)) throw Abandon.unsupported(name + " result of type " + type);

@@ -175,6 +175,18 @@ int __wrap_prctl(int option, unsigned long a2, unsigned long a3, unsigned long a
     return found ? (int)v : r;
 }
 
+/* fflush runs (the buffered output goes out), then returns the witness's result when it has one (EOF: a write
+   error, errno the witness's next value) */
+int __real_fflush(FILE *);
+int __wrap_fflush(FILE *f) {
+    int r = __real_fflush(f);
+    int found;
+    long long v = value_for("fflush", &found);
+    if (!found) return r;
+    if (v == -1) { int f2; long long code = value_for("fflush", &f2); errno = f2 ? (int)code : EIO; }
+    return (int)v;
+}
+
 /* fopen: the witness's answer (weft.exec.Streams) when it has one: 0, the file opened and empty (/dev/null, opened with
    the program's mode, reads nothing and takes any output), 1, no such file; else the real function */
 FILE *__real_fopen(const char *, const char *);

@@ -112,6 +112,18 @@ class ProverOptionTest {
         assertEquals(Verdict.TRUE, r.verdict(), r.reason());
     }
 
+    /**
+     * D29: fflush's result is the world's (EOF on a full disk): a program that tests it races where the flush fails, so
+     * no layer may answer race-free; one that ignores the result keeps the exploration's proof.
+     */
+    @Test
+    void noLayerTakesAFlushForASuccess() throws Exception {
+        Path tested = ROOT.resolve("24-audit/22-fflush-may-fail.c");
+        for (Prover p : Prover.values()) assertTrue(run(tested, Set.of(p)).verdict() != Verdict.TRUE, p.label());
+        AnalysisResult r = run(ROOT.resolve("24-audit/23-fflush-result-unused.c"), Set.of(Prover.EXPLORATION));
+        assertEquals(Verdict.TRUE, r.verdict(), r.reason());
+    }
+
     /** A thread's 4 KB local, indeterminate at its declaration, once sent the bounded layer into endless recursion. */
     @Test
     void boundedAloneSurvivesALargeIndeterminateLocal() throws Exception {

@@ -50,10 +50,16 @@ final class LibraryForms {
      * value folded at initialisation (issue 35: the exploration runs each of them itself), or behind {@code stdout} or
      * {@code stderr} not being null (D27: objects the C library defines start with its values, not zero), or behind
      * one of {@link #TIME_HELPERS}, or where an {@code fopen} of a file that does not exist fails, or behind the bits
-     * of the thread's handle (D28: glibc's handles are addresses of aligned descriptors).
+     * of the thread's handle (D28: glibc's handles are addresses of aligned descriptors), or where a flush of the
+     * standard output fails (D29: the TSan oracle runs programs with it on {@code /dev/full}).
      */
     static String behindLibraryTruth(List<String> decls, String body, java.util.Random rnd) {
-        int k = rnd.nextInt(GLIBC_TRUTHS.length + 7);
+        int k = rnd.nextInt(GLIBC_TRUTHS.length + 8);
+        if (k == GLIBC_TRUTHS.length + 7) {
+            // D29: fflush's result is the world's; the TSan oracle runs the program with its output on /dev/full, where
+            // the flush fails, so the access runs there; a proof that took fflush for 0 skipped it
+            return "{ printf(\"wy\\n\"); if (fflush(stdout) != 0) { " + body + " } }";
+        }
         if (k == GLIBC_TRUTHS.length + 6) {
             // D28: a thread handle's value is unspecified (glibc: the aligned address of the thread's descriptor); a
             // proof that took handles for small numbers 1, 2, ... skipped this access and answered a wrong true

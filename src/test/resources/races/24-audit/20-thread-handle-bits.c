@@ -1,4 +1,5 @@
 /* expect: racy */
+/* weft: imprecise: the proof stops at the handle's bits, and the search's handles (1, 2) fail the test */
 /* D28: a thread handle's value is unspecified; glibc's are the addresses of the threads' descriptors, aligned, so the
    worker's test holds and it races with main (ThreadSanitizer reports it). The exploration gave thread n the handle
    n + 1 and the bounded layer the number of its slot, in proofs as in searches: the worker's handle 2 failed the test
