@@ -175,6 +175,13 @@ int __wrap_prctl(int option, unsigned long a2, unsigned long a3, unsigned long a
     return found ? (int)v : r;
 }
 
+int __real_pthread_getconcurrency(void);
+int __wrap_pthread_getconcurrency(void) {
+    int found;
+    long long v = value_for("pthread_getconcurrency", &found);
+    return found ? (int)v : __real_pthread_getconcurrency();
+}
+
 /* fflush runs (the buffered output goes out), then returns the witness's result when it has one (EOF: a write
    error, errno the witness's next value) */
 int __real_fflush(FILE *);

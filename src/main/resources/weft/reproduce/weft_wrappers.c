@@ -119,9 +119,9 @@ static long long value_for(const char *fn, int *found);
 BY_HANDLE_INPUT(pthread_setaffinity_np, (pthread_t t, size_t n, const cpu_set_t *set), (real, n, set))
 BY_HANDLE_INPUT(pthread_setschedparam, (pthread_t t, int policy, const struct sched_param *p), (real, policy, p))
 BY_HANDLE_INPUT(pthread_setschedprio, (pthread_t t, int prio), (real, prio))
+BY_HANDLE_INPUT(pthread_setname_np, (pthread_t t, const char *name), (real, name))
 BY_HANDLE(pthread_cancel, (pthread_t t), (real))
 BY_HANDLE(pthread_kill, (pthread_t t, int sig), (real, sig))
-BY_HANDLE(pthread_setname_np, (pthread_t t, const char *name), (real, name))
 BY_HANDLE(pthread_getname_np, (pthread_t t, char *name, size_t len), (real, name, len))
 BY_HANDLE(pthread_getaffinity_np, (pthread_t t, size_t n, cpu_set_t *set), (real, n, set))
 BY_HANDLE(pthread_getattr_np, (pthread_t t, pthread_attr_t *a), (real, attr_of(a)))
@@ -403,7 +403,14 @@ int __wrap_pthread_attr_destroy(pthread_attr_t *a) {
 
 int __wrap_pthread_attr_setdetachstate(pthread_attr_t *a, int v) { return __real_pthread_attr_setdetachstate(attr_of(a), v); }
 int __wrap_pthread_attr_getdetachstate(const pthread_attr_t *a, int *v) { return __real_pthread_attr_getdetachstate(attr_of(a), v); }
-int __wrap_pthread_attr_setstacksize(pthread_attr_t *a, size_t v) { return __real_pthread_attr_setstacksize(attr_of(a), v); }
+/* the stack size is set on the real attributes; the result is the witness's when it has one (EINVAL below the
+   implementation's minimum, which Weft takes as the world's) */
+int __wrap_pthread_attr_setstacksize(pthread_attr_t *a, size_t v) {
+    int r = __real_pthread_attr_setstacksize(attr_of(a), v);
+    int found;
+    long long w = value_for("pthread_attr_setstacksize", &found);
+    return found ? (int)w : r;
+}
 int __wrap_pthread_attr_getstacksize(const pthread_attr_t *a, size_t *v) { return __real_pthread_attr_getstacksize(attr_of(a), v); }
 int __wrap_pthread_attr_setscope(pthread_attr_t *a, int v) { return __real_pthread_attr_setscope(attr_of(a), v); }
 int __wrap_pthread_attr_setschedpolicy(pthread_attr_t *a, int v) { return __real_pthread_attr_setschedpolicy(attr_of(a), v); }

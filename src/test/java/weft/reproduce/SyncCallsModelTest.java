@@ -31,7 +31,8 @@ class SyncCallsModelTest {
                 case BLOCKING -> ev instanceof Event.CondWait || ev instanceof Event.BarrierWait || ev instanceof Event.ThreadExit;
                 case SHADOW -> ev instanceof Event.LockInit || ev instanceof Event.LockDestroy || ev instanceof Event.SemInit
                         || ev instanceof Event.BarrierInit || ev instanceof Event.BarrierDestroy
-                        || sem instanceof Semantics.ReturnsZero || sem instanceof Semantics.Unsupported;
+                        || sem instanceof Semantics.ReturnsZero || sem instanceof Semantics.Unsupported
+                        || sem instanceof Semantics.InputResult;
                 case RUNTIME -> ev instanceof Event.AtomicBegin || ev instanceof Event.AtomicEnd;
                 case INPUT -> ev instanceof Event.Nondet;
                 case HANDLE -> ev instanceof Event.ThreadSelf || ev instanceof Event.ThreadDetach || ev instanceof Event.ThreadCancel

@@ -51,14 +51,18 @@ final class LibraryForms {
      * {@code stderr} not being null (D27: objects the C library defines start with its values, not zero), or behind
      * one of {@link #TIME_HELPERS}, or where an {@code fopen} of a file that does not exist fails, or behind the bits
      * of the thread's handle (D28: glibc's handles are addresses of aligned descriptors), or where a flush of the
-     * standard output fails (D29: the TSan oracle runs programs with it on {@code /dev/full}).
+     * standard output fails (D29: the TSan oracle runs programs with it on {@code /dev/full}) or where glibc refuses a
+     * stack below its minimum (D29's review).
      */
     static String behindLibraryTruth(List<String> decls, String body, java.util.Random rnd) {
         int k = rnd.nextInt(GLIBC_TRUTHS.length + 8);
         if (k == GLIBC_TRUTHS.length + 7) {
             // D29: fflush's result is the world's; the TSan oracle runs the program with its output on /dev/full, where
             // the flush fails, so the access runs there; a proof that took fflush for 0 skipped it
-            return "{ printf(\"wy\\n\"); if (fflush(stdout) != 0) { " + body + " } }";
+            if (rnd.nextBoolean()) return "{ printf(\"wy\\n\"); if (fflush(stdout) != 0) { " + body + " } }";
+            // the implementation's answer: glibc refuses a stack below its minimum (EINVAL)
+            return "{ pthread_attr_t wy_sa; pthread_attr_init(&wy_sa); if (pthread_attr_setstacksize(&wy_sa, 1024) != 0) { "
+                    + body + " } pthread_attr_destroy(&wy_sa); }";
         }
         if (k == GLIBC_TRUTHS.length + 6) {
             // D28: a thread handle's value is unspecified (glibc: the aligned address of the thread's descriptor); a
