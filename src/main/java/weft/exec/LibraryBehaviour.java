@@ -100,7 +100,7 @@ public final class LibraryBehaviour {
             return true;
         }
         if (event instanceof Event.ThreadDetach d) {
-            ThreadState target = threadById(arg(args, d.idArg()));
+            ThreadState target = st.threadOf(arg(args, d.idArg()));
             if (target.joined || target.detached) throw Abandon.unsupported("detach of a joined or detached thread");
             if (st.speculating && target != t) throw Abandon.unsupported("detach inside an atomic section");
             if (!c.dry) target.detached = true;
@@ -330,10 +330,6 @@ public final class LibraryBehaviour {
         }
     }
 
-    ThreadState threadById(Value v) {
-        return st.threadOf(v);
-    }
-
     private boolean create(ThreadState t, Ctx c, Edge e, Stmt.Call call, Event.ThreadCreate tc, List<Value> args) {
         c.visible = true;
         Value routine = arg(args, tc.routineArg());
@@ -365,7 +361,7 @@ public final class LibraryBehaviour {
 
     private boolean join(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Event.ThreadJoin j, List<Value> args) {
         c.visible = true;
-        ThreadState target = threadById(arg(args, j.idArg()));
+        ThreadState target = st.threadOf(arg(args, j.idArg()));
         if (target == t || target.joined || target.detached) throw Abandon.unsupported("invalid join");
         if (!target.finished) {
             if (!j.waits()) throw Abandon.unsupported(name + " of a running thread");

@@ -19,6 +19,20 @@ static long long value_for(const char *fn, int *found) {
     return 0;
 }
 
+/* The witness's value for a call of fn when it has one, else real (the real call's result). */
+static long long witness_or(const char *fn, long long real) {
+    int found;
+    long long v = value_for(fn, &found);
+    return found ? v : real;
+}
+
+/* After the witness's -1 for a call of fn: errno is the witness's next value for fn (EIO without one). */
+static void witness_errno(const char *fn) {
+    int found;
+    long long code = value_for(fn, &found);
+    errno = found ? (int)code : EIO;
+}
+
 static long long next_value(const char *fn) {
     int found;
     return value_for(fn, &found);
@@ -169,17 +183,12 @@ long __wrap_sysconf(int name) {
 /* prctl runs (PR_SET_NAME names the thread), then returns the witness's result when it has one */
 int __real_prctl(int, unsigned long, unsigned long, unsigned long, unsigned long);
 int __wrap_prctl(int option, unsigned long a2, unsigned long a3, unsigned long a4, unsigned long a5) {
-    int r = __real_prctl(option, a2, a3, a4, a5);
-    int found;
-    long long v = value_for("prctl", &found);
-    return found ? (int)v : r;
+    return (int)witness_or("prctl", __real_prctl(option, a2, a3, a4, a5));
 }
 
 int __real_pthread_getconcurrency(void);
 int __wrap_pthread_getconcurrency(void) {
-    int found;
-    long long v = value_for("pthread_getconcurrency", &found);
-    return found ? (int)v : __real_pthread_getconcurrency();
+    return (int)witness_or("pthread_getconcurrency", __real_pthread_getconcurrency());
 }
 
 /* fflush runs (the buffered output goes out), then returns the witness's result when it has one (EOF: a write
@@ -190,7 +199,7 @@ int __wrap_fflush(FILE *f) {
     int found;
     long long v = value_for("fflush", &found);
     if (!found) return r;
-    if (v == -1) { int f2; long long code = value_for("fflush", &f2); errno = f2 ? (int)code : EIO; }
+    if (v == -1) witness_errno("fflush");
     return (int)v;
 }
 
@@ -225,7 +234,7 @@ static void park_after_race(void) {
         int found; \
         long long v = value_for(#name, &found); \
         if (!found) { park_after_race(); return __real_##name args; } \
-        if (v == -1) { int f2; long long code = value_for(#name, &f2); errno = f2 ? (int)code : EIO; } \
+        if (v == -1) witness_errno(#name); \
         return (ret)v; \
     }
 WORLD(int, socket, (int d, int t, int p), (d, t, p))

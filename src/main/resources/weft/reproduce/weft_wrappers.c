@@ -105,7 +105,8 @@ thrd_t __wrap_thrd_current(void) { return (thrd_t)__wrap_pthread_self(); }
     }
 /* a function taking a handle whose result the world decides (privileges, online CPUs: semantics.tsv's input-result
    rows): the witness's result when it has one, without the call; else the real call on the real thread */
-static long long value_for(const char *fn, int *found);
+static long long value_for(const char *fn, int *found);   /* weft_inputs.c */
+static long long witness_or(const char *fn, long long real);
 #define BY_HANDLE_INPUT(name, params, args)               \
     extern __typeof__(name) __real_##name;              \
     int __wrap_##name params {                          \
@@ -406,10 +407,7 @@ int __wrap_pthread_attr_getdetachstate(const pthread_attr_t *a, int *v) { return
 /* the stack size is set on the real attributes; the result is the witness's when it has one (EINVAL below the
    implementation's minimum, which Weft takes as the world's) */
 int __wrap_pthread_attr_setstacksize(pthread_attr_t *a, size_t v) {
-    int r = __real_pthread_attr_setstacksize(attr_of(a), v);
-    int found;
-    long long w = value_for("pthread_attr_setstacksize", &found);
-    return found ? (int)w : r;
+    return (int)witness_or("pthread_attr_setstacksize", __real_pthread_attr_setstacksize(attr_of(a), v));
 }
 int __wrap_pthread_attr_getstacksize(const pthread_attr_t *a, size_t *v) { return __real_pthread_attr_getstacksize(attr_of(a), v); }
 int __wrap_pthread_attr_setscope(pthread_attr_t *a, int v) { return __real_pthread_attr_setscope(attr_of(a), v); }

@@ -88,10 +88,9 @@ final class LibraryEffects {
             CType.Int word = ExprEncoder.pointerType(memory.pointerBytes());
             Expr<BitVecSort> a = v.value(c.args().get(q.a()), word);
             Expr<BitVecSort> b = v.value(c.args().get(q.b()), word);
-            CType.Int it = new CType.Int("int", 4, 4, true);
             Expr<BitVecSort> r = (Expr<BitVecSort>) ctx.mkITE(ctx.mkEq(a, b), ctx.mkBV(1, 32), ctx.mkBV(0, 32));
             enc.fresh = v.freshCount();
-            return steps.result(c, r, it, st);
+            return steps.result(c, r, weft.ir.IntConversions.INT, st);
         }
         if (ev instanceof Event.Free || ev instanceof Event.Pure) return steps.result(c, null, null, st);
         if (ev instanceof Event.MemAccess m) {
