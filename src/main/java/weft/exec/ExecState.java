@@ -150,6 +150,11 @@ public final class ExecState {
             if (lo != Long.MIN_VALUE || hi != Long.MAX_VALUE) {
                 long[] in = java.util.Arrays.stream(cands).filter(x -> x >= lo && x <= hi).toArray();
                 cands = in.length > 0 ? in : new long[] {lo};
+                // a range bounded on both sides: its upper end too (a size the system allows at most)
+                if (lo != Long.MIN_VALUE && hi != Long.MAX_VALUE && hi != Integer.MAX_VALUE && java.util.Arrays.stream(cands).noneMatch(x -> x == hi)) {
+                    cands = java.util.Arrays.copyOf(cands, cands.length + 1);
+                    cands[cands.length - 1] = hi;
+                }
             }
             List<Long> hints = valueHints.get(loc.shortString());
             if (hints != null && !hints.isEmpty()) {
@@ -278,6 +283,7 @@ public final class ExecState {
         s.previousValues.addAll(previousValues);
         s.addresses.putAll(addresses);
         s.staticStrings.putAll(staticStrings);
+        s.libraryObjects.putAll(libraryObjects);
         s.nextAddress = nextAddress;
         return s;
     }
@@ -298,6 +304,19 @@ public final class ExecState {
             o.readOnly = true;
             id = o.id;
             staticStrings.put(text, id);
+        }
+        return new Value.Ptr(id, 0);
+    }
+
+    /** Objects of the C library made on first use ({@link #libraryObject}), by name. */
+    private final Map<String, Integer> libraryObjects = new HashMap<>();
+
+    /** The library object {@code name} (made by {@code make}, which returns its id, at its first use in the execution). */
+    Value.Ptr libraryObject(String name, java.util.function.IntSupplier make) {
+        Integer id = libraryObjects.get(name);
+        if (id == null || !mem.get(id).alive) {
+            id = make.getAsInt();
+            libraryObjects.put(name, id);
         }
         return new Value.Ptr(id, 0);
     }

@@ -47,6 +47,7 @@ public final class LibraryFunctions {
     boolean run(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Event event, List<Value> args) {
         if (event instanceof Event.ThreadSpecific ts) return specific(t, c, e, call, name, ts.op(), args);
         Semantics sem = Semantics.of(name);
+        if (StringFunctions.handles(sem)) return StringFunctions.run(in, this, t, c, e, call, name, sem, args);
         if (sem instanceof Semantics.Unsupported) {
             throw Abandon.unsupported(name);
         } else if (sem instanceof Semantics.ReturnsZero) {
@@ -68,6 +69,8 @@ public final class LibraryFunctions {
             return in.finishCall(t, c, e, Value.ZERO, null);
         } else if (sem instanceof Semantics.InputResult ir) {
             return inputResult(t, c, e, call, name, ir, event, args);
+        } else if (sem instanceof Semantics.InputInto ii) {
+            return inputInto(t, c, e, call, name, ii, event, args);
         } else if (sem instanceof Semantics.SignalMask sm) {
             if (!(LibraryBehaviour.arg(args, sm.oldArg()) instanceof Value.Int i && i.v() == 0)) {
                 throw Abandon.unsupported(name + " with an output argument");
@@ -78,6 +81,7 @@ public final class LibraryFunctions {
         if (sem instanceof Semantics.OpenStream o) return Streams.open(in, this, t, c, e, call, name, o, args);
         if (sem instanceof Semantics.ReadStream r) return Streams.read(in, t, c, e, name, r, args);
         if (sem instanceof Semantics.CloseStream cl) return Streams.close(in, t, c, e, name, cl, args);
+        if (sem instanceof Semantics.RewindStream rw) return Streams.rewind(in, t, c, e, name, rw, args);
         if (event instanceof Event.MemAccess) return memory(t, c, e, call, name, sem, args);
         if (!(event instanceof Event.Pure)) throw Abandon.unsupported("library model " + event + " of " + name);
         if (sem instanceof Semantics.ThreadIdsEqual q) {
@@ -196,6 +200,23 @@ public final class LibraryFunctions {
         return in.finishCall(t, c, e, v, type);
     }
 
+    /**
+     * A value the world decides written through a pointer argument ({@link Semantics.InputInto}): an input of the
+     * pointee's integer type within the row's bounds, recorded (the reproducer writes it back); the other pointer
+     * arguments are accessed as an attribute function's are. Returns 0.
+     */
+    private boolean inputInto(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics.InputInto ii, Event event, List<Value> args) {
+        if (event instanceof Event.MemAccess m) attributeAccesses(c, call, m, args, name);
+        Value.Ptr out = ptr(LibraryBehaviour.arg(args, ii.out()), name);
+        CType type = LibraryBehaviour.pointeeOr(call.args().get(ii.out()), null);
+        if (!(type instanceof CType.Int it)) throw Abandon.unsupported(name + " output of type " + type);
+        access(c, out, it.size(), true, call, name);
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        Value v = st.chooseInput(it, name, call.loc(), ii.lo(), ii.hi());
+        st.mem.write(out.obj(), out.off(), it, v);
+        return in.finishCall(t, c, e, Value.ZERO, null);
+    }
+
     private long knownKey(Value v) {
         if (!(v instanceof Value.Int i) || !st.sync.keys.containsKey(i.v())) throw Abandon.unsupported("unknown key " + v);
         return i.v();
@@ -208,7 +229,7 @@ public final class LibraryFunctions {
         throw Abandon.unsupported(what + " pointer " + v);
     }
 
-    private static long count(Value v) {
+    static long count(Value v) {
         if (v instanceof Value.Int i && i.v() >= 0 && i.v() <= Memory.MAX_OBJECT) return i.v();
         throw Abandon.unsupported("byte count " + v);
     }
@@ -220,8 +241,15 @@ public final class LibraryFunctions {
         if (c.collects()) c.record(new ByteAccess(p.obj(), p.off(), n, write, c.atomicSection, call.loc(), "memory by " + name));
     }
 
+    /** An access glibc may make, recorded for proofs only (see {@link ByteAccess#asProofOnly}). */
+    void proofOnlyAccess(Ctx c, Value.Ptr p, long n, Stmt.Call call, String name) {
+        if (n <= 0) return;
+        st.mem.check(p.obj(), p.off(), n, false);
+        if (c.collects()) c.record(new ByteAccess(p.obj(), p.off(), n, false, c.atomicSection, call.loc(), "memory by " + name).asProofOnly());
+    }
+
     /** Length of the NUL-terminated string at {@code p} (all its bytes must be known). */
-    private long strlen(Value.Ptr p) {
+    long strlen(Value.Ptr p) {
         Block o = st.mem.get(p.obj());
         for (long i = p.off(); i < o.size; i++) if (st.mem.readByte(p.obj(), i) == 0) return i - p.off();
         throw Abandon.unsupported("unterminated string in " + o.name);
@@ -265,6 +293,10 @@ public final class LibraryFunctions {
             while (i < n) {
                 int x = st.mem.readByte(a.obj(), a.off() + i);
                 int y = st.mem.readByte(b.obj(), b.off() + i);
+                if (cmp.nocase()) {
+                    x = StringFunctions.caseMap(x, false);
+                    y = StringFunctions.caseMap(y, false);
+                }
                 i++;
                 if (x != y) {
                     diff = x - y;

@@ -60,6 +60,12 @@ final class Streams {
         return in.finishCall(t, c, e, Value.ZERO, null);
     }
 
+    /** {@code rewind} of a stream the run opened: an empty file stays at its start (its error indicator is clear). */
+    static boolean rewind(Interpreter in, ThreadState t, Ctx c, Edge e, String name, Semantics.RewindStream r, List<Value> args) {
+        opened(in.st, LibraryBehaviour.arg(args, r.stream()), name);
+        return in.finishCall(t, c, e, Value.ZERO, null);
+    }
+
     /** The stream {@code v}, which the run must have opened. */
     private static void opened(ExecState st, Value v, String name) {
         if (!(v instanceof Value.Ptr p) || p.off() != 0 || !st.mem.get(p.obj()).name.startsWith(OPENED)) {

@@ -15,8 +15,63 @@ public sealed interface Semantics {
     /** {@code memcpy}/{@code memmove}: {@code count} bytes from {@code src} to {@code dest}; overlap is undefined unless {@code overlapDefined}. */
     record CopyBytes(int dest, int src, int count, boolean overlapDefined) implements Semantics {}
 
-    /** {@code memcmp}/{@code strncmp}/{@code strcmp}: byte difference at the first mismatch within {@code count} ({@code -1}: unbounded), stopping at a terminator when {@code strings}. */
-    record CompareBytes(int a, int b, int count, boolean strings) implements Semantics {}
+    /**
+     * {@code memcmp}/{@code strncmp}/{@code strcmp}: byte difference at the first mismatch within {@code count}
+     * ({@code -1}: unbounded), stopping at a terminator when {@code strings}; with {@code nocase}
+     * ({@code strcasecmp}, {@code strncasecmp}) bytes compare, and differ, as the C locale's {@code tolower} maps them.
+     */
+    record CompareBytes(int a, int b, int count, boolean strings, boolean nocase) implements Semantics {}
+
+    /**
+     * {@code strstr}: the first occurrence of the string at {@code needle} in the string at {@code haystack}, or null
+     * (the haystack itself for an empty needle); {@code nocase} ({@code strcasestr}): compared as the C locale's
+     * {@code tolower} maps bytes.
+     */
+    record FindString(int haystack, int needle, boolean nocase) implements Semantics {}
+
+    /**
+     * {@code strcat}, {@code strncat}: the string at {@code src} (at most {@code count} bytes of it; {@code -1}: all)
+     * and a terminator written over the terminator of the string at {@code dest}; returns {@code dest}.
+     */
+    record AppendString(int dest, int src, int count) implements Semantics {}
+
+    /** {@code memchr}: the first byte equal to {@code (unsigned char) ch} among {@code count} bytes at {@code s}, or null. */
+    record FindByte(int s, int ch, int count) implements Semantics {}
+
+    /**
+     * A character class test of the C locale ({@code isdigit}...): glibc's class bit {@code mask} of argument
+     * {@code arg} (its table's entry and'ed with the mask, as the functions and macros return it: 2048 for a digit);
+     * {@code mask} 0: {@code isascii} (1 for 0 to 127, else 0).
+     */
+    record CharClass(int arg, int mask) implements Semantics {}
+
+    /** {@code tolower} ({@code upper} false) and {@code toupper} in the C locale: glibc's table entry for argument {@code arg}. */
+    record CaseMap(int arg, boolean upper) implements Semantics {}
+
+    /**
+     * {@code __ctype_b_loc}, {@code __ctype_tolower_loc}, {@code __ctype_toupper_loc}: the address of the calling
+     * thread's pointer into the C locale's table {@code table} ({@code class}: 384 {@code unsigned short} class masks;
+     * {@code lower}, {@code upper}: 384 {@code int} mappings), which points at the entry of character 0 (entries
+     * from -128 to 255). Read-only objects of the library.
+     */
+    record CtypeTable(String table) implements Semantics {}
+
+    /**
+     * {@code inet_addr}: the IPv4 address in numbers-and-dots notation at {@code s} (one to four parts, each decimal,
+     * octal or hex as {@code strtoul} with base 0 reads it, trailing white space and anything after it allowed),
+     * in network byte order, or {@code INADDR_NONE} (all ones) when it is not one (glibc's {@code inet_aton}).
+     */
+    record ParseAddress(int s) implements Semantics {}
+
+    /** {@code rewind(stream)} of a stream the run opened (an empty file): no effect. */
+    record RewindStream(int stream) implements Semantics {}
+
+    /**
+     * A value the world decides, written through the pointer argument {@code out} (an input within {@code [lo, hi]},
+     * as the pointee's type holds it; recorded and fed back by the reproducer); returns 0
+     * ({@code pthread_attr_getstacksize}: the stack size of an attribute the program did not set is the system's).
+     */
+    record InputInto(int out, long lo, long hi) implements Semantics {}
 
     /** {@code strlen}: the length of the terminated string at {@code s}. */
     record StringLength(int s) implements Semantics {}

@@ -16,6 +16,10 @@ import java.util.Map;
  */
 final class SemanticsTable {
     static final String RESOURCE = "/weft/model/semantics.tsv";
+    /** (Before the table: its rows name them.) glibc's class bits (little-endian {@code _ISbit}), by class name; {@code ascii}: 0 (isascii's own test). */
+    static final java.util.List<String> CLASSES = java.util.List.of(
+            "upper", "lower", "alpha", "digit", "xdigit", "space", "print", "graph", "blank", "cntrl", "punct", "alnum");
+
     /** The standard table, loaded once. */
     static final Map<String, Semantics> BY_NAME = load();
 
@@ -50,7 +54,16 @@ final class SemanticsTable {
                     case "set-bytes" -> new Semantics.SetBytes(arg(a, "dest"), a.containsKey("value") ? arg(a, "value") : -1, arg(a, "count"));
                     case "copy-bytes" -> new Semantics.CopyBytes(arg(a, "dest"), arg(a, "src"), arg(a, "count"), a.containsKey("overlap"));
                     case "compare-bytes" -> new Semantics.CompareBytes(arg(a, "a"), arg(a, "b"), a.containsKey("count") ? arg(a, "count") : -1,
-                            a.containsKey("strings"));
+                            a.containsKey("strings"), a.containsKey("nocase"));
+                    case "find-string" -> new Semantics.FindString(arg(a, "haystack"), arg(a, "needle"), a.containsKey("nocase"));
+                    case "append-string" -> new Semantics.AppendString(arg(a, "dest"), arg(a, "src"), a.containsKey("count") ? arg(a, "count") : -1);
+                    case "find-byte" -> new Semantics.FindByte(arg(a, "s"), arg(a, "ch"), arg(a, "count"));
+                    case "char-class" -> new Semantics.CharClass(arg(a, "arg"), classMask(a.get("class")));
+                    case "case-map" -> new Semantics.CaseMap(arg(a, "arg"), a.containsKey("upper"));
+                    case "ctype-table" -> new Semantics.CtypeTable(table(a.get("table")));
+                    case "parse-address" -> new Semantics.ParseAddress(arg(a, "s"));
+                    case "rewind-stream" -> new Semantics.RewindStream(arg(a, "stream"));
+                    case "input-into" -> new Semantics.InputInto(arg(a, "out"), bound(a, "lo", Integer.MIN_VALUE), bound(a, "hi", Integer.MAX_VALUE));
                     case "string-length" -> new Semantics.StringLength(arg(a, "s"));
                     case "copy-string" -> new Semantics.CopyString(arg(a, "dest"), arg(a, "src"), a.containsKey("count") ? arg(a, "count") : -1);
                     case "find-char" -> new Semantics.FindChar(arg(a, "s"), arg(a, "ch"), a.containsKey("last"));
@@ -97,6 +110,18 @@ final class SemanticsTable {
             if (out.put(c[0], s) != null) throw new IllegalArgumentException(RESOURCE + ":" + no + ": " + c[0] + " given twice");
         }
         return out;
+    }
+
+    private static int classMask(String name) {
+        if ("ascii".equals(name)) return 0;
+        int bit = CLASSES.indexOf(name);
+        if (bit < 0) throw new IllegalArgumentException("unknown character class " + name);
+        return bit < 8 ? (1 << bit) << 8 : (1 << bit) >> 8;
+    }
+
+    private static String table(String name) {
+        if (!java.util.List.of("class", "lower", "upper").contains(name)) throw new IllegalArgumentException("unknown ctype table " + name);
+        return name;
     }
 
     /** A bound {@code key=N}, {@code min} / {@code max} (an int's), or {@code dflt} when absent. */

@@ -237,9 +237,54 @@ static void park_after_race(void) {
         if (v == -1) witness_errno(#name); \
         return (ret)v; \
     }
-WORLD(int, socket, (int d, int t, int p), (d, t, p))
-WORLD(int, accept, (int s, struct sockaddr *a, socklen_t *l), (s, a, l))
-WORLD(int, accept4, (int s, struct sockaddr *a, socklen_t *l, int f), (s, a, l, f))
+/* Descriptors the witness invented (socket and accept results given without a real call): closing one closes
+   nothing real (the number may be a real file's: the reproducer's fopen opens /dev/null). Only the thread that got
+   one closes it in the programs this runs; a byte per descriptor below 1024. */
+static volatile unsigned char witness_fd[1024];
+#define WORLD_FD(name, params, args) \
+    int __real_##name params; \
+    int __wrap_##name params { \
+        int found; \
+        long long v = value_for(#name, &found); \
+        if (!found) { park_after_race(); return __real_##name args; } \
+        if (v == -1) witness_errno(#name); \
+        else if (v >= 0 && v < 1024) witness_fd[v] = 1; \
+        return (int)v; \
+    }
+WORLD_FD(socket, (int d, int t, int p), (d, t, p))
+WORLD_FD(accept, (int s, struct sockaddr *a, socklen_t *l), (s, a, l))
+WORLD_FD(accept4, (int s, struct sockaddr *a, socklen_t *l, int f), (s, a, l, f))
+
+/* close: the witness's result when it recorded one (the program used it); else a descriptor the witness invented
+   closes nothing real, and any other is closed for real */
+int __real_close(int);
+int __wrap_close(int fd) {
+    int found;
+    long long v = value_for("close", &found);
+    int invented = fd >= 0 && fd < 1024 && witness_fd[fd];
+    if (invented) witness_fd[fd] = 0;
+    if (found) {
+        if (v == -1) witness_errno("close");
+        else if (!invented) __real_close(fd);
+        return (int)v;
+    }
+    return invented ? 0 : __real_close(fd);
+}
+
+/* fcntl: the witness's result (F_GETFL's flags, a failure) when it has one, else the real call with the argument
+   every command takes (an int or a pointer, read as glibc's fcntl reads it) */
+int __real_fcntl(int, int, ...);
+int __wrap_fcntl(int fd, int cmd, ...) {
+    va_list ap;
+    va_start(ap, cmd);
+    void *arg = va_arg(ap, void *);
+    va_end(ap);
+    int found;
+    long long v = value_for("fcntl", &found);
+    if (!found) { park_after_race(); return __real_fcntl(fd, cmd, arg); }
+    if (v == -1) witness_errno("fcntl");
+    return (int)v;
+}
 WORLD(int, bind, (int s, const struct sockaddr *a, socklen_t l), (s, a, l))
 WORLD(int, listen, (int s, int n), (s, n))
 WORLD(int, connect, (int s, const struct sockaddr *a, socklen_t l), (s, a, l))

@@ -409,7 +409,14 @@ int __wrap_pthread_attr_getdetachstate(const pthread_attr_t *a, int *v) { return
 int __wrap_pthread_attr_setstacksize(pthread_attr_t *a, size_t v) {
     return (int)witness_or("pthread_attr_setstacksize", __real_pthread_attr_setstacksize(attr_of(a), v));
 }
-int __wrap_pthread_attr_getstacksize(const pthread_attr_t *a, size_t *v) { return __real_pthread_attr_getstacksize(attr_of(a), v); }
+/* the size is the witness's when it has one (the system's default, an input for Weft) */
+int __wrap_pthread_attr_getstacksize(const pthread_attr_t *a, size_t *v) {
+    int found;
+    long long w = value_for("pthread_attr_getstacksize", &found);
+    if (!found) return __real_pthread_attr_getstacksize(attr_of(a), v);
+    *v = (size_t)w;
+    return 0;
+}
 int __wrap_pthread_attr_setscope(pthread_attr_t *a, int v) { return __real_pthread_attr_setscope(attr_of(a), v); }
 int __wrap_pthread_attr_setschedpolicy(pthread_attr_t *a, int v) { return __real_pthread_attr_setschedpolicy(attr_of(a), v); }
 int __wrap_pthread_attr_setinheritsched(pthread_attr_t *a, int v) { return __real_pthread_attr_setinheritsched(attr_of(a), v); }

@@ -16,7 +16,7 @@ class SemanticsTableTest {
         assertEquals(new Semantics.SetBytes(0, -1, 1), Semantics.of("bzero"));
         assertEquals(new Semantics.CopyBytes(0, 1, 2, false), Semantics.of("memcpy"));
         assertEquals(new Semantics.CopyBytes(0, 1, 2, true), Semantics.of("__builtin_memmove"));
-        assertEquals(new Semantics.CompareBytes(0, 1, -1, true), Semantics.of("strcmp"));
+        assertEquals(new Semantics.CompareBytes(0, 1, -1, true, false), Semantics.of("strcmp"));
         assertEquals(new Semantics.Output(1, true, -1), Semantics.of("fprintf"));
         assertEquals(new Semantics.Output(1, true, 2), Semantics.of("vfprintf"));
         assertEquals(new Semantics.FormatInto(0, 1, 2, 3), Semantics.of("vsnprintf"));

@@ -35,6 +35,18 @@ final class LibraryForms {
         "strtoll(\"-9223372036854775808\", 0, 10) < 0", "strrchr(\"a/b/c\", '/')[1] == 'c'"
     };
 
+    /**
+     * Conditions that hold in glibc's C locale, computed by the string, character and address functions the explorer
+     * runs itself (issue 35: {@code weft.exec.StringFunctions}), and a helper over its own buffer.
+     */
+    static final String[] STRING_TRUTHS = {
+        "strstr(\"relay host\", \"st\")[2] == 0", "strcasecmp(\"Relay\", \"rELAY\") == 0 && strncasecmp(\"ab\", \"AC\", 2) < 0",
+        "isdigit('7') && !isalpha('7') && isspace('\\t') && ispunct('!')", "inet_addr(\"10.0.0.010\") == htonl(0x0a000008)",
+        "inet_addr(\"1.2.3.08\") == INADDR_NONE", "tolower('Q') == 'q' && toupper(-1) == -1", "wy_str_ok()"
+    };
+    static final String STRING_HELPER = "static int wy_str_ok(void) { char b[16]; strcpy(b, \"ab\"); strncat(b, \"cdef\", 2); "
+            + "strcat(b, \"!\"); return strlen(b) == 5 && memchr(b, 'd', 5) == b + 3 && b[4] == '!'; }";
+
     /** Helpers that return 1 in glibc, each computing with C library functions on its own memory only (no static buffer). */
     static final String[] TIME_HELPERS = {
         "static int wy_gm_ok(void) { time_t t = 951782400 + 49629; struct tm m; gmtime_r(&t, &m); "
@@ -52,10 +64,18 @@ final class LibraryForms {
      * one of {@link #TIME_HELPERS}, or where an {@code fopen} of a file that does not exist fails, or behind the bits
      * of the thread's handle (D28: glibc's handles are addresses of aligned descriptors), or where a flush of the
      * standard output fails (D29: the TSan oracle runs programs with it on {@code /dev/full}) or where glibc refuses a
-     * stack below its minimum (D29's review).
+     * stack below its minimum (D29's review), or behind one of {@link #STRING_TRUTHS}.
      */
     static String behindLibraryTruth(List<String> decls, String body, java.util.Random rnd) {
-        int k = rnd.nextInt(GLIBC_TRUTHS.length + 8);
+        int k = rnd.nextInt(GLIBC_TRUTHS.length + 9);
+        if (k == GLIBC_TRUTHS.length + 8) {
+            for (String h : List.of("#include <string.h>", "#include <strings.h>", "#include <ctype.h>", "#include <arpa/inet.h>")) {
+                if (!decls.contains(h)) decls.add(0, h);
+            }
+            String truth = STRING_TRUTHS[rnd.nextInt(STRING_TRUTHS.length)];
+            if (truth.startsWith("wy_str_ok") && !decls.contains(STRING_HELPER)) decls.add(STRING_HELPER);
+            return "if (" + truth + ") { " + body + " }";
+        }
         if (k == GLIBC_TRUTHS.length + 7) {
             // D29: fflush's result is the world's; the TSan oracle runs the program with its output on /dev/full, where
             // the flush fails, so the access runs there; a proof that took fflush for 0 skipped it

@@ -1,0 +1,257 @@
+package weft.exec;
+
+import weft.ir.CType;
+import weft.ir.Edge;
+import weft.ir.IntConversions;
+import weft.ir.Stmt;
+import weft.model.Semantics;
+
+import java.util.List;
+
+/**
+ * String searches, appends, character classes and dotted addresses as glibc computes them in the C locale
+ * ({@link Semantics.FindString}, {@link Semantics.AppendString}, {@link Semantics.FindByte}, {@link Semantics.CharClass},
+ * {@link Semantics.CaseMap}, {@link Semantics.CtypeTable}, {@link Semantics.ParseAddress}).
+ *
+ * <p>Soundness (proofs) and must-soundness (witnesses): each result is the one glibc computes from the bytes, which
+ * must be known (an unknown byte stops the run, as in {@link LibraryFunctions}); undefined calls stop it (overlapping
+ * {@code strcat}, a character argument outside -128..255). The locale is C: {@code setlocale} keeps it
+ * ({@link Semantics.LocaleName}) and the reproducer runs with {@code LC_ALL=C}. Reads: the bytes the function must
+ * examine to give its result are accesses; where glibc may read further within the string (strstr's haystack, memchr's
+ * block reads stay within the {@code count} bytes) the rest of the string is accessed in proofs only
+ * ({@link ByteAccess#asProofOnly}), so a proof accounts for every byte glibc may read and a witness only for those it
+ * reads for certain. The ctype tables are read-only objects of the library (glibc's {@code C-ctype.c}): the class masks
+ * of ASCII characters, 0 for -128..-1 and 128..255; the case maps identity but for letters, -128..-2 mapping to
+ * 128..254 and -1 (EOF) to itself.
+ */
+final class StringFunctions {
+    private StringFunctions() {
+    }
+
+    static boolean handles(Semantics s) {
+        return s instanceof Semantics.FindString || s instanceof Semantics.AppendString || s instanceof Semantics.FindByte
+                || s instanceof Semantics.CharClass || s instanceof Semantics.CaseMap || s instanceof Semantics.CtypeTable
+                || s instanceof Semantics.ParseAddress;
+    }
+
+    static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                       Semantics sem, List<Value> args) {
+        ExecState st = in.st;
+        if (sem instanceof Semantics.FindString f) return in.finishCall(t, c, e, findString(st, lib, c, call, name, f, args), null);
+        if (sem instanceof Semantics.AppendString a) return in.finishCall(t, c, e, append(st, lib, c, call, name, a, args), null);
+        if (sem instanceof Semantics.FindByte f) return in.finishCall(t, c, e, findByte(st, lib, c, call, name, f, args), null);
+        if (sem instanceof Semantics.CharClass k) {
+            int ch = character(LibraryBehaviour.arg(args, k.arg()), name);
+            return in.finishCall(t, c, e, Value.of(k.mask() == 0 ? (ch >= 0 && ch <= 127 ? 1 : 0) : classBits(ch) & k.mask()), null);
+        }
+        if (sem instanceof Semantics.CaseMap m) {
+            int ch = character(LibraryBehaviour.arg(args, m.arg()), name);
+            return in.finishCall(t, c, e, Value.of(caseMap(ch, m.upper())), null);
+        }
+        if (sem instanceof Semantics.CtypeTable tb) return in.finishCall(t, c, e, c.dry ? Value.ZERO : table(st, tb.table()), null);
+        if (sem instanceof Semantics.ParseAddress p) return in.finishCall(t, c, e, parseAddress(st, lib, c, call, name, p, args), null);
+        throw new IllegalStateException(sem.toString());
+    }
+
+    // ------------------------------------------------------------------ the C locale's tables
+
+    /** glibc's class mask of character {@code ch} (-128..255) in the C locale (0 outside ASCII). */
+    static int classBits(int ch) {
+        if (ch < 0 || ch > 127) return 0;
+        boolean upper = ch >= 'A' && ch <= 'Z';
+        boolean lower = ch >= 'a' && ch <= 'z';
+        boolean digit = ch >= '0' && ch <= '9';
+        boolean alpha = upper || lower;
+        boolean xdigit = digit || ch >= 'a' && ch <= 'f' || ch >= 'A' && ch <= 'F';
+        boolean space = ch == ' ' || ch >= '\t' && ch <= '\r';
+        boolean print = ch >= 0x20 && ch <= 0x7e;
+        boolean graph = ch >= 0x21 && ch <= 0x7e;
+        boolean blank = ch == ' ' || ch == '\t';
+        boolean cntrl = ch < 0x20 || ch == 0x7f;
+        boolean punct = graph && !alpha && !digit;
+        boolean[] bits = {upper, lower, alpha, digit, xdigit, space, print, graph, blank, cntrl, punct, alpha || digit};
+        int mask = 0;
+        for (int bit = 0; bit < bits.length; bit++) if (bits[bit]) mask |= bit < 8 ? (1 << bit) << 8 : (1 << bit) >> 8;
+        return mask;
+    }
+
+    /** glibc's C-locale {@code tolower}/{@code toupper} table entry of {@code ch} (-128..255). */
+    static int caseMap(int ch, boolean upper) {
+        if (ch == -1) return -1;
+        if (ch < 0) return ch + 256;
+        if (upper && ch >= 'a' && ch <= 'z') return ch - 32;
+        if (!upper && ch >= 'A' && ch <= 'Z') return ch + 32;
+        return ch;
+    }
+
+    private static int character(Value v, String name) {
+        if (!(v instanceof Value.Int i)) throw Abandon.unsupported(name + " of " + v);
+        // the tables cover -128..255 (EOF and both signednesses of char); beyond them the call is undefined
+        if (i.v() < -128 || i.v() > 255) throw Abandon.unsupported(name + " of " + i.v() + ", outside the table");
+        return (int) i.v();
+    }
+
+    /**
+     * The address of the pointer into table {@code which}: one read-only table and one read-only pointer per execution
+     * (every thread's pointer is the same in the C locale; a program writing it stops at the read-only object).
+     */
+    private static Value.Ptr table(ExecState st, String which) {
+        return st.libraryObject("<libc:ctype " + which + " pointer>", () -> {
+            boolean cls = which.equals("class");
+            int entry = cls ? 2 : 4;
+            CType.Int type = cls ? new CType.Int("unsigned short", 2, 2, false) : IntConversions.INT;
+            Block tb = st.mem.create("<libc:ctype " + which + " table>", Block.Kind.SPECIAL, 384L * entry, -1, weft.ir.SourceLoc.NONE);
+            for (int ch = -128; ch < 256; ch++) {
+                long v = cls ? classBits(ch) : caseMap(ch, which.equals("upper"));
+                st.mem.write(tb.id, (long) (ch + 128) * entry, type, Value.of(v));
+            }
+            st.mem.get(tb.id).readOnly = true;
+            CType.Pointer pt = new CType.Pointer(type, st.dm.pointerSize);
+            Block p = st.mem.create("<libc:ctype " + which + " pointer>", Block.Kind.SPECIAL, st.dm.pointerSize, -1, weft.ir.SourceLoc.NONE);
+            st.mem.write(p.id, 0, pt, new Value.Ptr(tb.id, 128L * entry));
+            st.mem.get(p.id).readOnly = true;
+            return p.id;
+        });
+    }
+
+    // ------------------------------------------------------------------ strings
+
+    /** The byte at {@code p + i} (known, or the run stops). */
+    private static int at(ExecState st, Value.Ptr p, long i) {
+        return st.mem.readByte(p.obj(), p.off() + i);
+    }
+
+    private static int fold(int b, boolean nocase) {
+        return nocase ? caseMap(b, false) : b;
+    }
+
+    private static Value findString(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Semantics.FindString f, List<Value> args) {
+        Value.Ptr h = LibraryFunctions.ptr(LibraryBehaviour.arg(args, f.haystack()), name);
+        Value.Ptr n = LibraryFunctions.ptr(LibraryBehaviour.arg(args, f.needle()), name);
+        long m = lib.strlen(n);
+        long hl = lib.strlen(h);
+        long found = -1;
+        for (long i = 0; i + m <= hl && found < 0; i++) {
+            long k = 0;
+            while (k < m && fold(at(st, h, i + k), f.nocase()) == fold(at(st, n, k), f.nocase())) k++;
+            if (k == m) found = i;
+        }
+        lib.access(c, n, m + 1, false, call, name);
+        // certain: up to the end of the match, or the whole string without one; glibc may read on to the terminator
+        long sure = found >= 0 ? found + m : hl + 1;
+        lib.access(c, h, Math.max(1, sure), false, call, name);
+        if (st.exhaustive && sure < hl + 1) lib.proofOnlyAccess(c, h.at(h.off() + sure), hl + 1 - sure, call, name);
+        return found >= 0 ? h.at(h.off() + found) : Value.ZERO;
+    }
+
+    private static Value append(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Semantics.AppendString a, List<Value> args) {
+        Value.Ptr d = LibraryFunctions.ptr(LibraryBehaviour.arg(args, a.dest()), name);
+        Value.Ptr s = LibraryFunctions.ptr(LibraryBehaviour.arg(args, a.src()), name);
+        long limit = a.count() < 0 ? Long.MAX_VALUE : LibraryFunctions.count(LibraryBehaviour.arg(args, a.count()));
+        long dl = lib.strlen(d);
+        // the source's bytes up to its terminator or the limit (strncat's source need not be terminated)
+        long sl = 0;
+        while (sl < limit && at(st, s, sl) != 0) sl++;
+        boolean terminated = sl < limit;
+        long written = sl + 1;
+        if (d.obj() == s.obj() && d.off() < s.off() + sl + 1 && s.off() < d.off() + dl + written) {
+            throw Abandon.unsupported("overlapping " + name);
+        }
+        lib.access(c, d, dl + 1, false, call, name);
+        lib.access(c, s, terminated ? sl + 1 : sl, false, call, name);
+        Value.Ptr end = d.at(d.off() + dl);
+        lib.access(c, end, written, true, call, name);
+        if (!c.dry) {
+            if (sl > 0) st.mem.copy(d.obj(), d.off() + dl, s.obj(), s.off(), sl);
+            st.mem.writeRaw(d.obj(), d.off() + dl + sl, 1, 0);
+        }
+        return d;
+    }
+
+    private static Value findByte(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Semantics.FindByte f, List<Value> args) {
+        long n = LibraryFunctions.count(LibraryBehaviour.arg(args, f.count()));
+        if (n == 0) return Value.ZERO;
+        Value.Ptr s = LibraryFunctions.ptr(LibraryBehaviour.arg(args, f.s()), name);
+        Value ch = LibraryBehaviour.arg(args, f.ch());
+        if (!(ch instanceof Value.Int cv)) throw Abandon.unsupported(name + " character " + ch);
+        int want = (int) (cv.v() & 0xff);
+        long found = -1;
+        for (long i = 0; i < n && found < 0; i++) if (at(st, s, i) == want) found = i;
+        long sure = found >= 0 ? found + 1 : n;
+        lib.access(c, s, sure, false, call, name);
+        if (st.exhaustive && sure < n) lib.proofOnlyAccess(c, s.at(s.off() + sure), n - sure, call, name);
+        return found >= 0 ? s.at(s.off() + found) : Value.ZERO;
+    }
+
+    // ------------------------------------------------------------------ inet_addr
+
+    /** All ones: {@code INADDR_NONE}, inet_addr's answer for a string that is no address. */
+    static final long NONE = 0xffffffffL;
+
+    private static Value parseAddress(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Semantics.ParseAddress p, List<Value> args) {
+        Value.Ptr s = LibraryFunctions.ptr(LibraryBehaviour.arg(args, p.s()), name);
+        long[] examined = {0};
+        long v = inetAton(i -> {
+            examined[0] = Math.max(examined[0], i + 1);
+            return at(st, s, i);
+        });
+        lib.access(c, s, examined[0], false, call, name);
+        return Value.of(v);
+    }
+
+    /**
+     * glibc's {@code inet_aton} as {@code inet_addr} calls it: the address in network byte order (the bytes of the
+     * dotted parts in memory order, read as a little-endian number) or {@link #NONE}. {@code bytes} gives the string's
+     * byte {@code i} (the function reads them in order, stopping where glibc does).
+     */
+    static long inetAton(java.util.function.LongToIntFunction bytes) {
+        long[] parts = new long[4];
+        int np = 0;
+        long i = 0;
+        int ch = bytes.applyAsInt(i);
+        long val;
+        while (true) {
+            // each part starts with a digit; strtoul with base 0 reads it (0x: hex, 0: octal)
+            if (!(ch >= '0' && ch <= '9')) return NONE;
+            int base = 10;
+            if (ch == '0') {
+                int next = bytes.applyAsInt(i + 1);
+                if ((next == 'x' || next == 'X') && hexDigit(bytes.applyAsInt(i + 2)) >= 0) {
+                    base = 16;
+                    i += 2;
+                } else {
+                    base = 8;
+                }
+            }
+            java.math.BigInteger big = java.math.BigInteger.ZERO;
+            while (true) {
+                int d = hexDigit(bytes.applyAsInt(i));
+                if (d < 0 || d >= base) break;
+                big = big.multiply(java.math.BigInteger.valueOf(base)).add(java.math.BigInteger.valueOf(d));
+                i++;
+            }
+            // a part past 32 bits is no address (ERANGE, or beyond in_addr_t)
+            if (big.bitLength() > 32) return NONE;
+            val = big.longValue() & 0xffffffffL;
+            ch = bytes.applyAsInt(i);
+            if (ch != '.') break;
+            if (np > 2 || val > 0xff) return NONE;
+            parts[np++] = val;
+            i++;
+            ch = bytes.applyAsInt(i);
+        }
+        if (ch != 0 && !(ch <= 127 && (classBits(ch) & 0x2000) != 0)) return NONE;
+        long[] max = {0xffffffffL, 0xffffffL, 0xffffL, 0xffL};
+        if (val > max[np]) return NONE;
+        long host = val;
+        for (int k = 0; k < np; k++) host |= parts[k] << (24 - 8 * k);
+        return Long.reverseBytes(host) >>> 32;
+    }
+
+    private static int hexDigit(int ch) {
+        if (ch >= '0' && ch <= '9') return ch - '0';
+        if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
+        if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
+        return -1;
+    }
+}
