@@ -239,6 +239,29 @@ public final class ExecState {
         return (int) v;
     }
 
+    /** The bytes the standard input may give (see {@link #chooseStdinByte}), computed at first use, shared by forks. */
+    private long[] stdinBytes;
+
+    /**
+     * A byte the standard input gives ({@code fgetc(stdin)}): an input recorded under {@code name}, among the end of
+     * the input (-1, the default), the bytes the program compares values with ({@link weft.ir.Comparisons}: the
+     * answers it looks for) and a newline.
+     */
+    Value chooseStdinByte(String name, SourceLoc loc) {
+        if (stdinBytes == null) {
+            java.util.Set<Long> b = new java.util.LinkedHashSet<>();
+            b.add(-1L);
+            b.addAll(weft.ir.Comparisons.equalityConstants(program, 1, 255));
+            b.add((long) '\n');
+            stdinBytes = b.stream().mapToLong(Long::longValue).toArray();
+        }
+        Long forced = chooser.forcedValue(loc, nondetCount.getOrDefault(name + "@" + loc.shortString(), 0) + 1);
+        long v = forced != null ? forced : stdinBytes[pickValue(stdinBytes.length)];
+        if (v < -1 || v > 255) v = -1;
+        logNondet(name, loc, Long.toString(v));
+        return Value.of(v);
+    }
+
     long randomBits() {
         long v = replay != null && !replay.isEmpty() ? replay.poll() : chooser.randomBits();
         if (recording != null) recording.add(v);
@@ -258,6 +281,7 @@ public final class ExecState {
         s.chooser = chooser;
         s.libcStateRaces = libcStateRaces;
         s.valueHints = valueHints;
+        s.stdinBytes = stdinBytes;
         return s;
     }
 
@@ -272,6 +296,7 @@ public final class ExecState {
         s.exhaustive = exhaustive;
         s.libcStateRaces = libcStateRaces;
         s.valueHints = valueHints;
+        s.stdinBytes = stdinBytes;
         s.spuriousWakeup = spuriousWakeup;
         s.heapCount = heapCount;
         s.maxThreads = maxThreads;

@@ -48,9 +48,20 @@ final class Streams {
         return in.finishCall(t, c, e, Value.ZERO, null);
     }
 
+    /** The C library's standard input stream object's name. */
+    static final String STDIN = "stdin";
+
     static boolean read(Interpreter in, ThreadState t, Ctx c, Edge e, String name, Semantics.ReadStream r, List<Value> args) {
         ExecState st = in.st;
-        opened(st, LibraryBehaviour.arg(args, r.stream()), name);
+        Value stream = r.stream() < 0 ? stdin(st) : LibraryBehaviour.arg(args, r.stream());
+        if (isStdin(st, stream) && r.end() == -1) {
+            // a character read from the standard input: the world's byte (or its end), an input recorded under the
+            // function's name (the reproducer feeds the bytes to the program's standard input); a proof stops there
+            if (st.exhaustive) throw Abandon.unsupported(name + ": the standard input is an input");
+            if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+            return in.finishCall(t, c, e, st.chooseStdinByte(name, e.stmt().loc()), null);
+        }
+        opened(st, stream, name);
         if (st.exhaustive) throw Abandon.unsupported(name + ": a file's contents are inputs");
         return in.finishCall(t, c, e, Value.of(r.end()), null);
     }
@@ -64,6 +75,21 @@ final class Streams {
     static boolean rewind(Interpreter in, ThreadState t, Ctx c, Edge e, String name, Semantics.RewindStream r, List<Value> args) {
         opened(in.st, LibraryBehaviour.arg(args, r.stream()), name);
         return in.finishCall(t, c, e, Value.ZERO, null);
+    }
+
+    /** The program's {@code stdin} stream object (the C library's {@code FILE stdin}), or null. */
+    private static Value stdin(ExecState st) {
+        for (weft.ir.Variable v : st.program.globals()) {
+            if (v.name().equals(STDIN) && st.globals.containsKey(v.id())) {
+                Block o = st.mem.get(st.globals.get(v.id()));
+                return o.size == st.dm.pointerSize ? st.mem.read(o.id, 0, v.type()) : null;
+            }
+        }
+        return null;
+    }
+
+    private static boolean isStdin(ExecState st, Value v) {
+        return v instanceof Value.Ptr p && p.off() == 0 && st.mem.get(p.obj()).name.equals("FILE " + STDIN);
     }
 
     /** The stream {@code v}, which the run must have opened. */

@@ -179,6 +179,14 @@ public final class ReportBuilder {
      * {@code NAME@file:line:col#n}), "NAME returned V at file:line:col", or for an indeterminate value the run read,
      * "the indeterminate value of X read as V at ...".
      */
+    /** A byte of the standard input as a person reads it: {@code 'y'}, {@code '\\n'}, 200, or its end. */
+    private static String stdinByte(String v) {
+        long b = Long.parseLong(v);
+        if (b < 0) return "its end (EOF)";
+        if (b == '\n') return "'\\n'";
+        return b >= 0x20 && b < 0x7f ? "'" + (char) b + "'" : Long.toString(b);
+    }
+
     static List<String> environment(RaceWitness w) {
         List<String> out = new ArrayList<>();
         for (var e : w.nondetValues().entrySet()) {
@@ -190,6 +198,8 @@ public final class ReportBuilder {
                     ? "the indeterminate value of " + name.substring(RaceWitness.INDETERMINATE.length()) + " read as " + e.getValue() + " at " + where
                     : name.equals(RaceWitness.COMMAND_LINE) ? "main started with the command line '" + e.getValue() + "'"
                     : name.equals(RaceWitness.NO_HANDLER) ? "the handlers registered at " + where + " did not run there (no signal arrived)"
+                    : weft.model.Semantics.of(name) instanceof weft.model.Semantics.ReadStream
+                            ? name + " read " + stdinByte(e.getValue()) + " from the standard input at " + where
                     : name.equals(RaceWitness.TIME_ZONE) ? "the environment's time zone taken to be " + e.getValue() + " at " + where
                     : weft.model.Semantics.of(name) instanceof weft.model.Semantics.OpenStream
                             ? (e.getValue().equals("0") ? name + " opened an empty file at " + where : name + " failed (no such file) at " + where)

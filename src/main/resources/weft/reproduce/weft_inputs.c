@@ -47,6 +47,29 @@ time_t __wrap_time(time_t *t) {
     return (time_t)v;
 }
 
+/* The bytes the witness read from the standard input (the values of its character reads, fgetc, getc and getchar:
+   Weft records no other stream's, in order, -1 its end): when it has any, the
+   program's standard input is a pipe holding them, closed after them (a read past them meets the end). The runtime's
+   own descriptors are closed by the real close (the program's close is wrapped below). */
+int __real_close(int);
+static void feed_stdin(void) {
+    char bytes[4096];
+    int n = 0, any = 0;
+    for (int i = 0; i < weft_value_count && n < (int)sizeof bytes; i++) {
+        const char *fn = weft_values[i].fn;
+        if (strcmp(fn, "fgetc") != 0 && strcmp(fn, "getc") != 0 && strcmp(fn, "getchar") != 0) continue;
+        any = 1;
+        if (weft_values[i].value < 0) break;
+        bytes[n++] = (char)weft_values[i].value;
+    }
+    int fd[2];
+    if (!any || pipe(fd) != 0) return;
+    if (n > 0 && write(fd[1], bytes, (size_t)n) != n) fprintf(stderr, "weft-harness: standard input not fed\n");
+    __real_close(fd[1]);
+    dup2(fd[0], 0);
+    __real_close(fd[0]);
+}
+
 /* main's command line: the witness's when it gives one (weft_argc > 0; each word copied into writable memory, as
    C11 5.1.2.2.1p2 allows a program to modify its arguments), else the real one */
 extern const int weft_argc;
@@ -57,6 +80,7 @@ int __wrap_main(int argc, char **argv, char **envp) {
     setenv("LC_ALL", "C", 1);
     /* and its time zone to be UTC (localtime, weft.exec.BrokenDownTime) */
     setenv("TZ", "UTC", 1);
+    feed_stdin();
     if (weft_argc <= 0) return __real_main(argc, argv, envp);
     char **words = calloc((size_t)weft_argc + 1, sizeof *words);
     for (int i = 0; words != NULL && i < weft_argc; i++) words[i] = strdup(weft_argv[i]);
@@ -257,7 +281,6 @@ WORLD_FD(accept4, (int s, struct sockaddr *a, socklen_t *l, int f), (s, a, l, f)
 
 /* close: the witness's result when it recorded one (the program used it); else a descriptor the witness invented
    closes nothing real, and any other is closed for real */
-int __real_close(int);
 int __wrap_close(int fd) {
     int found;
     long long v = value_for("close", &found);
