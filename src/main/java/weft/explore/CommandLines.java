@@ -23,6 +23,11 @@ import java.util.Set;
  * (a choice recorded in the witness under {@link weft.trace.RaceWitness#COMMAND_LINE}; the reproducer starts the
  * program with it).
  *
+ * <p>A feedback search ({@link #extensions}, {@link Progress}: {@code Search}) builds one more: starting from the closed
+ * line, it adds the option (with one of a few typical {@link #VALUES}) that takes a default run furthest (more threads
+ * started, then more program points executed), round after round, so that a tool that insists on an address range
+ * and an e-mail address before it starts its threads is started with both; the line found goes first.
+ *
  * <p>Must side only: any string is a possible argument, so a run started with one of these is a real run of the
  * program; which ones are tried is a heuristic. The exhaustive exploration does not enumerate arguments: a proof
  * stops when {@code main} names them (a closed variant keeps the first command line).
@@ -54,6 +59,60 @@ final class CommandLines {
         out.add(List.of(PROG, "8080", "2", "."));
         List<List<String>> list = new ArrayList<>(out);
         return List.copyOf(list.subList(0, Math.min(MAX, list.size())));
+    }
+
+    /**
+     * Option values a feedback search tries (data, not code): small numbers, a larger one, the shapes real tools take
+     * (an address, an e-mail address, a host name, a directory, a port).
+     */
+    static final List<String> VALUES = List.of("2", "16", "127.0.0.1", "a@b.c", "localhost", ".", "8080");
+
+    /** Rounds of the feedback search: options added one at a time, at most this many. */
+    static final int MAX_ROUNDS = 4;
+
+    /**
+     * How far a run started with a command line got: how many threads it started (main included), then how many
+     * program points it executed; the larger the further.
+     */
+    record Progress(int threads, int points) implements Comparable<Progress> {
+        @Override
+        public int compareTo(Progress o) {
+            return threads != o.threads ? Integer.compare(threads, o.threads) : Integer.compare(points, o.points);
+        }
+    }
+
+    /**
+     * The command lines one step from {@code line} for the feedback search ({@link Search}): {@code line} with one more
+     * option of the program's {@code getopt} strings that it does not give yet, with each of {@link #VALUES} when the
+     * option takes an argument, or one more flag; from the closed line also the positional lines of {@link #of}. In a
+     * fixed order.
+     */
+    static List<List<String>> extensions(Program program, List<String> line) {
+        Set<List<String>> out = new LinkedHashSet<>();
+        for (String optstring : getoptStrings(program)) {
+            List<Character> withArg = new ArrayList<>();
+            List<Character> flags = new ArrayList<>();
+            options(optstring, withArg, flags);
+            for (char o : withArg) {
+                if (line.contains("-" + o)) continue;
+                for (String v : VALUES) {
+                    List<String> l = new ArrayList<>(line);
+                    l.add("-" + o);
+                    l.add(v);
+                    out.add(List.copyOf(l));
+                }
+            }
+            for (char f : flags) {
+                if (line.contains("-" + f)) continue;
+                List<String> l = new ArrayList<>(line);
+                l.add("-" + f);
+                out.add(List.copyOf(l));
+            }
+        }
+        if (line.size() == 1) {
+            for (List<String> l : of(program)) if (!l.get(0).equals("-") && l.size() > 1 && !l.get(1).startsWith("-")) out.add(l);
+        }
+        return List.copyOf(out);
     }
 
     private static List<String> line(List<Character> withArg, String value, Character flag) {

@@ -66,11 +66,12 @@ final class Execution {
             ThreadState mt = new ThreadState(0, "main");
             st.addThread(mt);
             List<String> argv = CLOSED_ARGV;
-            if (commandLines != null && commandLines.size() > 1) {
-                int k = st.pickValue(commandLines.size());
-                argv = commandLines.get(k);
-                if (k > 0) st.logNondet(weft.trace.RaceWitness.COMMAND_LINE, main.loc(), String.join(" ", argv));
+            if (fixedArgv != null) {
+                argv = fixedArgv;
+            } else if (commandLines != null && commandLines.size() > 1) {
+                argv = commandLines.get(st.pickValue(commandLines.size()));
             }
+            if (!argv.equals(CLOSED_ARGV)) st.logNondet(weft.trace.RaceWitness.COMMAND_LINE, main.loc(), String.join(" ", argv));
             startMain(st, in, mt, main, argv);
             for (long steps = 0; steps < maxSteps; steps++) {
                 if ((steps & 7) == 0 && (Thread.currentThread().isInterrupted() || budget.expired())) {
@@ -124,6 +125,7 @@ final class Execution {
                 }
                 int next = st.chooser.pickThread(choosable, current, currentVisible, t -> plans[t].accesses());
                 ThreadState nt = st.threads.get(next);
+                if (covered != null && !nt.finished) covered.add(((long) System.identityHashCode(nt.top().fn) << 32) | (nt.top().node & 0xffffffffL));
                 schedule.addAll(in.execute(nt));
                 current = next;
             }
@@ -157,6 +159,15 @@ final class Execution {
 
     /** The command lines the search may start main with ({@link CommandLines}), or null: the closed one only. */
     List<List<String>> commandLines;
+    /** The command line main starts with, no choice (a probe of {@link CommandLines.Probe}), or null. */
+    List<String> fixedArgv;
+    /** When not null, the program points (function, node) the run executed: how far it got. */
+    java.util.Set<Long> covered;
+
+    /** How many threads the run had (main included). */
+    int threads() {
+        return st.threads.size();
+    }
 
     /** Starts {@code main} as thread 0 with {@code argc = 1} and a one-element {@code argv}. */
     static void startMain(ExecState st, Interpreter in, ThreadState mt, Function main) {

@@ -32,7 +32,7 @@ final class Search {
     private final Program program;
     private final ExploreOptions options;
     /** The command lines main may start with ({@link CommandLines}): an input of every run. */
-    private final List<List<String>> commandLines;
+    private List<List<String>> commandLines;
     private ExecState initial;
     /** CPU time of the searching thread (see {@link ExploreOptions#timeBudgetMillis}). */
     private Budget budget;
@@ -142,6 +142,10 @@ final class Search {
 
     private RaceWitness search() {
         long seed = options.seed();
+        if (commandLines != null && commandLines.size() > 1) {
+            RaceWitness w = refineCommandLine(seed);
+            if (w != null) return w;
+        }
         Schedulers.Replay first = new Schedulers.Replay(new int[0], seed);
         RaceWitness w = runOne(first);
         if (w != null) return w;
@@ -184,6 +188,70 @@ final class Search {
             if (w != null) return w;
         }
         return null;
+    }
+
+    /** Probe runs the feedback search for a command line makes at most ({@link #refineCommandLine}). */
+    static final int MAX_PROBES = 300;
+
+    /**
+     * The feedback search for a command line ({@link CommandLines#extensions}): from the closed line, each round tries
+     * every one-step extension of the best line so far in one default run (no preemption, first choices), keeps the
+     * one that got furthest ({@link CommandLines.Progress}) if it got further than the best, and stops when none does;
+     * at most {@link #MAX_PROBES} runs and a quarter of the budget. The line found becomes the first the search starts
+     * main with (its default), the others follow. A probe that meets a race returns it: every probe is a real run.
+     */
+    private RaceWitness refineCommandLine(long seed) {
+        Budget part = budget.slice(budget.remainingMillis() / 4);
+        List<String> best = Execution.CLOSED_ARGV;
+        CommandLines.Progress[] p = new CommandLines.Progress[1];
+        RaceWitness w = probe(best, seed, part, p);
+        if (w != null) return w;
+        CommandLines.Progress bestProgress = p[0];
+        int probes = 1;
+        for (int round = 0; round < CommandLines.MAX_ROUNDS; round++) {
+            List<String> roundBest = null;
+            CommandLines.Progress roundProgress = bestProgress;
+            for (List<String> line : CommandLines.extensions(program, best)) {
+                if (exhausted() || part.expired() || probes >= MAX_PROBES) break;
+                probes++;
+                w = probe(line, seed, part, p);
+                if (w != null) return w;
+                if (p[0].compareTo(roundProgress) > 0) {
+                    roundBest = line;
+                    roundProgress = p[0];
+                }
+            }
+            if (roundBest == null) break;
+            best = roundBest;
+            bestProgress = roundProgress;
+        }
+        if (DEBUG) System.err.println("command line: " + String.join(" ", best) + " " + bestProgress + " after " + probes + " probes");
+        if (!best.equals(Execution.CLOSED_ARGV)) {
+            List<List<String>> lines = new java.util.ArrayList<>();
+            lines.add(best);
+            for (List<String> l : commandLines) if (!l.equals(best)) lines.add(l);
+            commandLines = List.copyOf(lines);
+        }
+        return null;
+    }
+
+    /** One default run of main with {@code argv}, its progress in {@code out[0]}; a race it meets, or null. */
+    private RaceWitness probe(List<String> argv, long seed, Budget part, CommandLines.Progress[] out) {
+        ExecState s = initial.fork(new Schedulers.Replay(new int[0], seed));
+        s.maxThreads = 8;
+        Execution ex = new Execution(s, options.maxSteps(), part.slice(Math.max(MIN_EXECUTION_MILLIS, part.remainingMillis() / 6)),
+                options.atomicSectionsRace());
+        ex.fixedArgv = argv;
+        ex.covered = new java.util.HashSet<>();
+        executions++;
+        RaceWitness w;
+        try {
+            w = ex.run();
+        } catch (StackOverflowError | RuntimeException e) {
+            w = null;
+        }
+        out[0] = new CommandLines.Progress(ex.threads(), ex.covered.size());
+        return w;
     }
 
     /** Candidates the directed executions try at most, in the order given. */

@@ -100,6 +100,8 @@ public final class Reproducer {
     public Result write(RaceWitness w, Path programFile, Path dir) throws IOException {
         SchedulePlan plan = SchedulePlan.of(w, programFile, calls);
         String source = Files.readString(programFile, StandardCharsets.ISO_8859_1);
+        // a 32-bit program runs as a 64-bit build: its fd_set assembly as C (SelectAsm)
+        if (lowHeap()) source = SelectAsm.rewrite(source);
         boolean preprocessed = programFile.toString().endsWith(".i");
         SourcePatcher.Patched patched = SourcePatcher.patch(source, programFile.toAbsolutePath().normalize().toString(), preprocessed,
                 List.of(w.first().loc(), w.second().loc()), plan.raceLines());

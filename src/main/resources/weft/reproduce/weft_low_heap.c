@@ -7,6 +7,10 @@
  * binary is linked -no-pie, so its own data lies low too) take memory from mmap(MAP_32BIT): every such address fits
  * in 31 bits and survives a round trip through an int.
  *
+ * The C library's own blocks (fopen's FILE, its buffers) still come from TSan's allocator, whose first block of each
+ * size class lies at a region start with 32 zero low bits: before main, one block of every size class up to 1 MiB is
+ * taken and kept, so no later one is at a region start (an ILP32 program's (unsigned int)fopen(...) is never 0).
+ *
  * No happens-before of its own: each thread bumps a pointer in a 16 MiB chunk of its own (thread-local, no lock, no
  * atomic), a large block gets a mapping of its own, and free returns nothing (a replay is short). TSan watches this
  * memory as any other application memory (its x86-64 layout has shadow for the low 512 GiB).
@@ -64,3 +68,8 @@ void *__wrap_realloc(void *p, size_t n) {
 }
 
 void __wrap_free(void *p) { (void)p; }
+
+void *__real_malloc(size_t);
+__attribute__((constructor)) static void low_take_region_starts(void) {
+    for (size_t n = 16; n <= ((size_t)1 << 20); n += n < 256 ? 16 : n / 8) (void)__real_malloc(n);
+}

@@ -27,7 +27,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * pool of threads. knot, a web server merged by CIL for 32 bits (checked with ILP32, replayed as a 64-bit build with
  * the reproducer's heap below 2 GiB): the command line and the socket calls' answers. ctrace, a tracing library merged
  * the same way, whose threads call {@code localtime} unlocked while tracing: the environment's time zone taken to be
- * UTC, {@code strftime} and {@code sprintf} with {@code %n} computed on the way.
+ * UTC, {@code strftime} and {@code sprintf} with {@code %n} computed on the way. smtprc, an open-relay checker merged
+ * the same way, that insists on an address range and an e-mail address before it starts its threads: the command line
+ * the feedback search builds ({@code -s 127.0.0.1 -b a@b.c ...}), its string and address functions computed, empty
+ * configuration files, a 'y' from the standard input, the socket calls' answers, its fd_set assembly rewritten as C
+ * for the 64-bit build.
  */
 class RealProgramReproducerTest {
     @TempDir
@@ -56,6 +60,11 @@ class RealProgramReproducerTest {
     @Test
     void knotRaceIsConfirmedAndReplaysAsA64BitBuild() throws Exception {
         confirmedAndReplayed("cil-merged/knot_comb.c", DataModel.ILP32, "accept");
+    }
+
+    @Test
+    void smtprcRaceIsConfirmedAndReplaysAsA64BitBuild() throws Exception {
+        confirmedAndReplayed("cil-merged/smtprc_comb.c", DataModel.ILP32, RaceWitness.COMMAND_LINE);
     }
 
     @Test

@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  * Oracle 2: ThreadSanitizer. The program is built in {@link GenProgram.Mode#TSAN} mode with Debian's
  * {@code gcc -fsanitize=thread -O1 -g} (inputs drawn at random within their ranges, a seeded {@code sched_yield} or
  * {@code usleep} before each shared access, {@code __VERIFIER_atomic_*} functions serialised by one mutex) and run
- * with its standard output on {@code /dev/full} (every flush of it fails: the world's answer D29's guards need)
+ * with its standard output on {@code /dev/full} (every flush of it fails: the world's answer D29's guards need) and its
+ * standard input empty ({@code /dev/null}: a character read meets its end, the answer the stdin guards need)
  * {@code runs} times with different yield seeds. TSan reports only races that happened in the run (a free counts as
  * a write), so a report is a real race; no report proves nothing. Reports of lock misuse mean the generator broke
  * its promise of well-defined programs.
@@ -98,10 +99,12 @@ final class TsanOracle {
     }
 
     private static Proc runEnv(List<String> cmd, Path dir, int seconds, String wySeed) throws IOException, InterruptedException {
-        // the program's output goes to a full device (D29): output is the world's, and there every flush fails
+        // the program's output goes to a full device (D29): output is the world's, and there every flush fails; its
+        // standard input is empty (issue 35: a read from it meets the end at once)
         java.io.File full = new java.io.File("/dev/full");
         ProcessBuilder pb = new ProcessBuilder(new ArrayList<>(cmd)).directory(dir.toFile())
-                .redirectOutput(full.exists() ? ProcessBuilder.Redirect.to(full) : ProcessBuilder.Redirect.DISCARD);
+                .redirectOutput(full.exists() ? ProcessBuilder.Redirect.to(full) : ProcessBuilder.Redirect.DISCARD)
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         pb.environment().put("TSAN_OPTIONS", "halt_on_error=1 report_thread_leaks=0 detect_deadlocks=0 exitcode=66");
         if (wySeed != null) pb.environment().put("WY_SEED", wySeed);
         Path err = dir.resolve("stderr.txt");
