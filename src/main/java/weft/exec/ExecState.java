@@ -239,24 +239,25 @@ public final class ExecState {
         return (int) v;
     }
 
-    /** The bytes the standard input may give (see {@link #chooseStdinByte}), computed at first use, shared by forks. */
-    private long[] stdinBytes;
+    /** The bytes the standard input may give per reading function (see {@link #chooseStdinByte}), computed at first use, shared by forks. */
+    private Map<weft.ir.Function, long[]> stdinBytes = new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
-     * A byte the standard input gives ({@code fgetc(stdin)}): an input recorded under {@code name}, among the end of
-     * the input (-1, the default), the bytes the program compares values with ({@link weft.ir.Comparisons}: the
-     * answers it looks for) and a newline.
+     * A byte the standard input gives ({@code fgetc(stdin)} in function {@code reader}): an input recorded under
+     * {@code name}, among the end of the input (-1, the default), the bytes the reading function compares values with
+     * ({@link weft.ir.Comparisons}: the answers it looks for; the program's when it compares none) and a newline.
      */
-    Value chooseStdinByte(String name, SourceLoc loc) {
-        if (stdinBytes == null) {
+    Value chooseStdinByte(String name, SourceLoc loc, weft.ir.Function reader) {
+        long[] bytes = stdinBytes.computeIfAbsent(reader, f -> {
             java.util.Set<Long> b = new java.util.LinkedHashSet<>();
             b.add(-1L);
-            b.addAll(weft.ir.Comparisons.equalityConstants(program, 1, 255));
+            java.util.Set<Long> own = weft.ir.Comparisons.equalityConstants(f, 1, 255);
+            b.addAll(own.isEmpty() ? weft.ir.Comparisons.equalityConstants(program, 1, 255) : own);
             b.add((long) '\n');
-            stdinBytes = b.stream().mapToLong(Long::longValue).toArray();
-        }
+            return b.stream().mapToLong(Long::longValue).toArray();
+        });
         Long forced = chooser.forcedValue(loc, nondetCount.getOrDefault(name + "@" + loc.shortString(), 0) + 1);
-        long v = forced != null ? forced : stdinBytes[pickValue(stdinBytes.length)];
+        long v = forced != null ? forced : bytes[pickValue(bytes.length)];
         if (v < -1 || v > 255) v = -1;
         logNondet(name, loc, Long.toString(v));
         return Value.of(v);

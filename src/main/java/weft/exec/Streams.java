@@ -59,7 +59,7 @@ final class Streams {
             // function's name (the reproducer feeds the bytes to the program's standard input); a proof stops there
             if (st.exhaustive) throw Abandon.unsupported(name + ": the standard input is an input");
             if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
-            return in.finishCall(t, c, e, st.chooseStdinByte(name, e.stmt().loc()), null);
+            return in.finishCall(t, c, e, st.chooseStdinByte(name, e.stmt().loc(), t.top().fn), null);
         }
         opened(st, stream, name);
         if (st.exhaustive) throw Abandon.unsupported(name + ": a file's contents are inputs");

@@ -24,8 +24,8 @@ import java.util.Set;
  * program with it).
  *
  * <p>A feedback search ({@link #extensions}, {@link Progress}: {@code Search}) builds one more: starting from the closed
- * line, it adds the option (with one of a few typical {@link #VALUES}) that takes a default run furthest (more threads
- * started, then more program points executed), round after round, so that a tool that insists on an address range
+ * line, it adds the option (with one of a few typical {@link #VALUES}) that takes a default run furthest (more lines of
+ * the candidate races executed, more threads started, more program points executed), round after round, so that a tool that insists on an address range
  * and an e-mail address before it starts its threads is started with both; the line found goes first.
  *
  * <p>Must side only: any string is a possible argument, so a run started with one of these is a real run of the
@@ -71,12 +71,14 @@ final class CommandLines {
     static final int MAX_ROUNDS = 4;
 
     /**
-     * How far a run started with a command line got: how many threads it started (main included), then how many
-     * program points it executed; the larger the further.
+     * How far a run started with a command line got: how many of the candidate races' access lines it executed (the
+     * search's targets), then how many threads it started (main included), then how many program points it executed;
+     * the larger the further.
      */
-    record Progress(int threads, int points) implements Comparable<Progress> {
+    record Progress(int sites, int threads, int points) implements Comparable<Progress> {
         @Override
         public int compareTo(Progress o) {
+            if (sites != o.sites) return Integer.compare(sites, o.sites);
             return threads != o.threads ? Integer.compare(threads, o.threads) : Integer.compare(points, o.points);
         }
     }
@@ -84,8 +86,8 @@ final class CommandLines {
     /**
      * The command lines one step from {@code line} for the feedback search ({@link Search}): {@code line} with one more
      * option of the program's {@code getopt} strings that it does not give yet, with each of {@link #VALUES} when the
-     * option takes an argument, or one more flag; from the closed line also the positional lines of {@link #of}. In a
-     * fixed order.
+     * option takes an argument, or one more flag, or with another of the values for an option it gives; from the
+     * closed line also the positional lines of {@link #of}. In a fixed order.
      */
     static List<List<String>> extensions(Program program, List<String> line) {
         Set<List<String>> out = new LinkedHashSet<>();
@@ -107,6 +109,21 @@ final class CommandLines {
                 List<String> l = new ArrayList<>(line);
                 l.add("-" + f);
                 out.add(List.copyOf(l));
+            }
+        }
+        // then an option given already with each other value in its place
+        for (String optstring : getoptStrings(program)) {
+            List<Character> withArg = new ArrayList<>();
+            options(optstring, withArg, new ArrayList<>());
+            for (char o : withArg) {
+                int at = line.indexOf("-" + o);
+                if (at < 0 || at + 1 >= line.size()) continue;
+                for (String v : VALUES) {
+                    if (v.equals(line.get(at + 1))) continue;
+                    List<String> l = new ArrayList<>(line);
+                    l.set(at + 1, v);
+                    out.add(List.copyOf(l));
+                }
             }
         }
         if (line.size() == 1) {

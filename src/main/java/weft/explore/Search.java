@@ -191,12 +191,13 @@ final class Search {
     }
 
     /** Probe runs the feedback search for a command line makes at most ({@link #refineCommandLine}). */
-    static final int MAX_PROBES = 300;
+    static final int MAX_PROBES = 500;
 
     /**
      * The feedback search for a command line ({@link CommandLines#extensions}): from the closed line, each round tries
      * every one-step extension of the best line so far in one default run (no preemption, first choices), keeps the
-     * one that got furthest ({@link CommandLines.Progress}) if it got further than the best, and stops when none does;
+     * one that got furthest ({@link CommandLines.Progress}: the candidates' access lines executed first, the targets of
+     * the directed search) if it got further than the best, and stops when none does;
      * at most {@link #MAX_PROBES} runs and a quarter of the budget. The line found becomes the first the search starts
      * main with (its default), the others follow. A probe that meets a race returns it: every probe is a real run.
      */
@@ -250,7 +251,17 @@ final class Search {
         } catch (StackOverflowError | RuntimeException e) {
             w = null;
         }
-        out[0] = new CommandLines.Progress(ex.threads(), ex.covered.size());
+        // the candidates' access lines the run executed
+        java.util.Set<String> sites = new java.util.HashSet<>();
+        for (ExploreOptions.Target t : options.targets()) {
+            sites.add(t.first().file() + ":" + t.first().line());
+            sites.add(t.second().file() + ":" + t.second().line());
+        }
+        java.util.Set<String> reached = new java.util.HashSet<>();
+        for (weft.exec.Interpreter.Executed x : ex.schedule) {
+            if (x.edge() != null && sites.contains(x.edge().loc().file() + ":" + x.edge().loc().line())) reached.add(x.edge().loc().file() + ":" + x.edge().loc().line());
+        }
+        out[0] = new CommandLines.Progress(reached.size(), ex.threads(), ex.covered.size());
         return w;
     }
 

@@ -15,10 +15,15 @@ public final class Comparisons {
     /** The constants within {@code [lo, hi]} that {@code program}'s conditions compare with by {@code ==} or {@code !=}, in order. */
     public static Set<Long> equalityConstants(Program program, long lo, long hi) {
         Set<Long> out = new TreeSet<>();
-        for (Function f : program.functions().values()) {
-            for (Edge e : f.cfg().edges()) {
-                if (e.stmt() instanceof Stmt.Assume a) collect(a.cond(), lo, hi, out);
-            }
+        for (Function f : program.functions().values()) out.addAll(equalityConstants(f, lo, hi));
+        return out;
+    }
+
+    /** The constants within {@code [lo, hi]} that {@code f}'s conditions compare with by {@code ==} or {@code !=}, in order. */
+    public static Set<Long> equalityConstants(Function f, long lo, long hi) {
+        Set<Long> out = new TreeSet<>();
+        for (Edge e : f.cfg().edges()) {
+            if (e.stmt() instanceof Stmt.Assume a) collect(a.cond(), lo, hi, out);
         }
         return out;
     }

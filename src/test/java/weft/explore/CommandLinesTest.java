@@ -40,6 +40,26 @@ class CommandLinesTest {
     }
 
     @Test
+    void theFeedbackSearchAddsOneOptionAtATimeThenTriesOtherValues(@TempDir Path dir) throws Exception {
+        Program p = ExploreTestSupport.load(dir, "feedback", """
+                #include <unistd.h>
+                int main(int argc, char **argv) { int c; while ((c = getopt(argc, argv, "b:s:v")) != -1) { } return 0; }
+                """);
+        List<List<String>> first = CommandLines.extensions(p, List.of("prog"));
+        assertTrue(first.contains(List.of("prog", "-s", "127.0.0.1")), first.toString());
+        assertTrue(first.contains(List.of("prog", "-b", "a@b.c")), first.toString());
+        assertTrue(first.contains(List.of("prog", "-v")), first.toString());
+        assertTrue(first.contains(List.of("prog", "4", "2")), "the positional lines from the closed one: " + first);
+        List<List<String>> next = CommandLines.extensions(p, List.of("prog", "-s", "2"));
+        assertTrue(next.stream().noneMatch(l -> l.size() > 3 && l.subList(3, l.size()).contains("-s")), "-s is not given twice: " + next);
+        int added = next.indexOf(List.of("prog", "-s", "2", "-b", "a@b.c"));
+        int replaced = next.indexOf(List.of("prog", "-s", "127.0.0.1"));
+        assertTrue(added >= 0 && replaced > added, "new options first, then other values of given ones: " + next);
+        assertTrue(new CommandLines.Progress(1, 1, 5).compareTo(new CommandLines.Progress(0, 8, 900)) > 0,
+                "a candidate's line executed counts before threads and points");
+    }
+
+    @Test
     void aRaceThatNeedsArgumentsIsFoundAndItsCommandLineRecorded(@TempDir Path dir) throws Exception {
         String src = """
                 int counter;
