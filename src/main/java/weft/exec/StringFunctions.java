@@ -31,7 +31,7 @@ final class StringFunctions {
     static boolean handles(Semantics s) {
         return s instanceof Semantics.FindString || s instanceof Semantics.AppendString || s instanceof Semantics.FindByte
                 || s instanceof Semantics.CharClass || s instanceof Semantics.CaseMap || s instanceof Semantics.CtypeTable
-                || s instanceof Semantics.ParseAddress;
+                || s instanceof Semantics.ParseAddress || s instanceof Semantics.DuplicateString || s instanceof Semantics.EnvironmentVariable;
     }
 
     static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
@@ -50,6 +50,14 @@ final class StringFunctions {
         }
         if (sem instanceof Semantics.CtypeTable tb) return in.finishCall(t, c, e, c.dry ? Value.ZERO : table(st, tb.table()), null);
         if (sem instanceof Semantics.ParseAddress p) return in.finishCall(t, c, e, parseAddress(st, lib, c, call, name, p, args), null);
+        if (sem instanceof Semantics.DuplicateString d) return in.finishCall(t, c, e, duplicate(st, lib, t, c, call, name, d, args), null);
+        if (sem instanceof Semantics.EnvironmentVariable ev) {
+            Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, ev.name()), name));
+            // the environment is the world's: unset here (recorded); a proof cannot take one environment for all
+            if (st.exhaustive) throw Abandon.unsupported(name + ": the environment is an input");
+            if (!c.dry) st.logNondet(name, call.loc(), "0");
+            return in.finishCall(t, c, e, Value.ZERO, null);
+        }
         throw new IllegalStateException(sem.toString());
     }
 
@@ -181,6 +189,24 @@ final class StringFunctions {
         lib.access(c, s, sure, false, call, name);
         if (st.exhaustive && sure < n) lib.proofOnlyAccess(c, s.at(s.off() + sure), n - sure, call, name);
         return found >= 0 ? s.at(s.off() + found) : Value.ZERO;
+    }
+
+    private static Value duplicate(ExecState st, LibraryFunctions lib, ThreadState t, Ctx c, Stmt.Call call, String name,
+                                   Semantics.DuplicateString d, List<Value> args) {
+        Value.Ptr s = LibraryFunctions.ptr(LibraryBehaviour.arg(args, d.s()), name);
+        long limit = d.count() < 0 ? Long.MAX_VALUE : LibraryFunctions.count(LibraryBehaviour.arg(args, d.count()));
+        long n = 0;
+        while (n < limit && at(st, s, n) != 0) n++;
+        lib.access(c, s, n < limit ? n + 1 : n, false, call, name);
+        if (c.dry) return Value.ZERO;
+        if (n + 1 > Memory.MAX_OBJECT) throw Abandon.unsupported(name + " of " + n + " bytes");
+        Block o = st.mem.create("heap#" + (++st.heapCount), Block.Kind.HEAP, n + 1, t.index, call.loc());
+        o.addressTaken = true;
+        if (n > 0) st.mem.copy(o.id, 0, s.obj(), s.off(), n);
+        st.mem.writeRaw(o.id, n, 1, 0);
+        // the copy is the library's, not the program's (as realloc's: the block's first write is still to come)
+        st.mem.get(o.id).written(false);
+        return new Value.Ptr(o.id, 0);
     }
 
     // ------------------------------------------------------------------ inet_addr

@@ -63,6 +63,18 @@ public sealed interface Semantics {
      */
     record ParseAddress(int s) implements Semantics {}
 
+    /**
+     * {@code strdup}, {@code strndup}: a new heap block holding the string at {@code s} (at most {@code count} bytes
+     * of it, {@code -1}: all) and a terminator; it succeeds, as the layers take {@code malloc} to.
+     */
+    record DuplicateString(int s, int count) implements Semantics {}
+
+    /**
+     * {@code getenv(name)}: the environment is the world's; the witness search takes the variable to be unset (a
+     * null result, recorded; the reproducer's wrapper returns null too); a proof stops there.
+     */
+    record EnvironmentVariable(int name) implements Semantics {}
+
     /** {@code rewind(stream)} of a stream the run opened (an empty file): no effect. */
     record RewindStream(int stream) implements Semantics {}
 

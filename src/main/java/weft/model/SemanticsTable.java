@@ -62,6 +62,8 @@ final class SemanticsTable {
                     case "case-map" -> new Semantics.CaseMap(arg(a, "arg"), a.containsKey("upper"));
                     case "ctype-table" -> new Semantics.CtypeTable(table(a.get("table")));
                     case "parse-address" -> new Semantics.ParseAddress(arg(a, "s"));
+                    case "duplicate-string" -> new Semantics.DuplicateString(arg(a, "s"), a.containsKey("count") ? arg(a, "count") : -1);
+                    case "environment-variable" -> new Semantics.EnvironmentVariable(arg(a, "name"));
                     case "rewind-stream" -> new Semantics.RewindStream(arg(a, "stream"));
                     case "input-into" -> new Semantics.InputInto(arg(a, "out"), bound(a, "lo", Integer.MIN_VALUE), bound(a, "hi", Integer.MAX_VALUE));
                     case "string-length" -> new Semantics.StringLength(arg(a, "s"));

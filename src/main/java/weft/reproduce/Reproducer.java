@@ -141,7 +141,7 @@ public final class Reproducer {
     String buildScript(String programName) {
         String wraps = calls.wrapped().stream().collect(Collectors.joining(",--wrap="));
         String low = lowHeap() ? " " + LOW_HEAP + " -no-pie" : "";
-        String lowWraps = lowHeap() ? "--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free," : "";
+        String lowWraps = lowHeap() ? "--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free,--wrap=strdup,--wrap=strndup," : "";
         return "#!/bin/sh\n"
                 + "# Builds ./reproducer, which replays the data race Weft found (see README.txt).\n"
                 + "set -e\n"

@@ -294,6 +294,20 @@ int __wrap_close(int fd) {
     return invented ? 0 : __real_close(fd);
 }
 
+/* getenv: the witness took the variable to be unset (Weft's only answer, recorded as 0): null; else the real one */
+char *__real_getenv(const char *);
+char *__wrap_getenv(const char *name) {
+    int found;
+    (void)value_for("getenv", &found);
+    return found ? NULL : __real_getenv(name);
+}
+char *__real_secure_getenv(const char *);
+char *__wrap_secure_getenv(const char *name) {
+    int found;
+    (void)value_for("secure_getenv", &found);
+    return found ? NULL : __real_secure_getenv(name);
+}
+
 /* fcntl: the witness's result (F_GETFL's flags, a failure) when it has one, else the real call with the argument
    every command takes (an int or a pointer, read as glibc's fcntl reads it) */
 int __real_fcntl(int, int, ...);

@@ -69,6 +69,24 @@ void *__wrap_realloc(void *p, size_t n) {
 
 void __wrap_free(void *p) { (void)p; }
 
+/* the string copies the C library allocates for the program, low as well */
+char *__wrap_strdup(const char *s) {
+    size_t n = strlen(s);
+    char *d = low_alloc(n + 1);
+    if (d != NULL) memcpy(d, s, n + 1);
+    return d;
+}
+
+char *__wrap_strndup(const char *s, size_t max) {
+    size_t n = strnlen(s, max);
+    char *d = low_alloc(n + 1);
+    if (d != NULL) {
+        memcpy(d, s, n);
+        d[n] = 0;
+    }
+    return d;
+}
+
 void *__real_malloc(size_t);
 __attribute__((constructor)) static void low_take_region_starts(void) {
     for (size_t n = 16; n <= ((size_t)1 << 20); n += n < 256 ? 16 : n / 8) (void)__real_malloc(n);
