@@ -37,15 +37,20 @@ final class LibraryForms {
 
     /**
      * Conditions that hold in glibc's C locale, computed by the string, character and address functions the explorer
-     * runs itself (issue 35: {@code weft.exec.StringFunctions}), and a helper over its own buffer.
+     * runs itself (issue 35: {@code weft.exec.StringFunctions}), helpers over their own buffers and copies, and an
+     * environment variable the oracle never sets (the search takes variables to be unset; proofs stop at getenv).
      */
     static final String[] STRING_TRUTHS = {
         "strstr(\"relay host\", \"st\")[2] == 0", "strcasecmp(\"Relay\", \"rELAY\") == 0 && strncasecmp(\"ab\", \"AC\", 2) < 0",
         "isdigit('7') && !isalpha('7') && isspace('\\t') && ispunct('!')", "inet_addr(\"10.0.0.010\") == htonl(0x0a000008)",
-        "inet_addr(\"1.2.3.08\") == INADDR_NONE", "tolower('Q') == 'q' && toupper(-1) == -1", "wy_str_ok()"
+        "inet_addr(\"1.2.3.08\") == INADDR_NONE", "tolower('Q') == 'q' && toupper(-1) == -1", "wy_str_ok()", "wy_dup_ok()",
+        "getenv(\"WY_NEVER_SET\") == NULL"
     };
     static final String STRING_HELPER = "static int wy_str_ok(void) { char b[16]; strcpy(b, \"ab\"); strncat(b, \"cdef\", 2); "
             + "strcat(b, \"!\"); return strlen(b) == 5 && memchr(b, 'd', 5) == b + 3 && b[4] == '!'; }";
+    /** strdup and strndup's copies (not tested for null: a proof goes on through them). */
+    static final String DUP_HELPER = "static int wy_dup_ok(void) { char *d = strdup(\"relay\"); char *e = strndup(d + 1, 2); "
+            + "int ok = strlen(d) == 5 && d[4] == 'y' && strcmp(e, \"el\") == 0; free(e); free(d); return ok; }";
 
     /** Helpers that return 1 in glibc, each computing with C library functions on its own memory only (no static buffer). */
     static final String[] TIME_HELPERS = {
@@ -78,6 +83,7 @@ final class LibraryForms {
             if (rnd.nextInt(4) == 0) return "if (" + (rnd.nextBoolean() ? "getchar()" : "fgetc(stdin)") + " == EOF) { " + body + " }";
             String truth = STRING_TRUTHS[rnd.nextInt(STRING_TRUTHS.length)];
             if (truth.startsWith("wy_str_ok") && !decls.contains(STRING_HELPER)) decls.add(STRING_HELPER);
+            if (truth.startsWith("wy_dup_ok") && !decls.contains(DUP_HELPER)) decls.add(DUP_HELPER);
             return "if (" + truth + ") { " + body + " }";
         }
         if (k == GLIBC_TRUTHS.length + 7) {
