@@ -252,29 +252,22 @@ static void park_after_race(void) {
 /* The world's answers to socket and file-system calls (semantics.tsv's input-result rows with 'errno'): the witness's
    result when it has one, without calling the real function (an accept would wait for a client that never comes);
    a result of -1 sets errno to the witness's next value. Else the real function (or, after the race, none). */
-#define WORLD(ret, name, params, args) \
+#define WORLD_THEN(ret, name, params, args, then) \
     ret __real_##name params; \
     ret __wrap_##name params { \
         int found; \
         long long v = value_for(#name, &found); \
         if (!found) { park_after_race(); return __real_##name args; } \
         if (v == -1) witness_errno(#name); \
+        else { then; } \
         return (ret)v; \
     }
+#define WORLD(ret, name, params, args) WORLD_THEN(ret, name, params, args, (void)0)
 /* Descriptors the witness invented (socket and accept results given without a real call): closing one closes
    nothing real (the number may be a real file's: the reproducer's fopen opens /dev/null). Only the thread that got
    one closes it in the programs this runs; a byte per descriptor below 1024. */
 static volatile unsigned char witness_fd[1024];
-#define WORLD_FD(name, params, args) \
-    int __real_##name params; \
-    int __wrap_##name params { \
-        int found; \
-        long long v = value_for(#name, &found); \
-        if (!found) { park_after_race(); return __real_##name args; } \
-        if (v == -1) witness_errno(#name); \
-        else if (v >= 0 && v < 1024) witness_fd[v] = 1; \
-        return (int)v; \
-    }
+#define WORLD_FD(name, params, args) WORLD_THEN(int, name, params, args, if (v >= 0 && v < 1024) witness_fd[v] = 1)
 WORLD_FD(socket, (int d, int t, int p), (d, t, p))
 WORLD_FD(accept, (int s, struct sockaddr *a, socklen_t *l), (s, a, l))
 WORLD_FD(accept4, (int s, struct sockaddr *a, socklen_t *l, int f), (s, a, l, f))
