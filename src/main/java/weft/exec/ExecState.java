@@ -165,8 +165,7 @@ public final class ExecState {
                 System.arraycopy(cands, 0, withHint, 1, cands.length);
                 cands = withHint;
             }
-            Long forced = chooser.forcedValue(loc, nondetCount.getOrDefault(name + "@" + loc.shortString(), 0) + 1);
-            long picked = forced != null ? forced : cands[pickValue(cands.length)];
+            long picked = pick(cands, name, loc);
             long x = Ints.convert(picked < lo || picked > hi ? lo : picked, it);
             previousValues.add(x);
             v = Value.of(x);
@@ -239,6 +238,12 @@ public final class ExecState {
         return (int) v;
     }
 
+    /** The value a replayed witness forces for the next input {@code name} at {@code loc}, else one of {@code cands} chosen. */
+    private long pick(long[] cands, String name, SourceLoc loc) {
+        Long forced = chooser.forcedValue(loc, nondetCount.getOrDefault(name + "@" + loc.shortString(), 0) + 1);
+        return forced != null ? forced : cands[pickValue(cands.length)];
+    }
+
     /** The bytes the standard input may give per reading function (see {@link #chooseStdinByte}), computed at first use, shared by forks. */
     private Map<weft.ir.Function, long[]> stdinBytes = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -256,8 +261,7 @@ public final class ExecState {
             b.add((long) '\n');
             return b.stream().mapToLong(Long::longValue).toArray();
         });
-        Long forced = chooser.forcedValue(loc, nondetCount.getOrDefault(name + "@" + loc.shortString(), 0) + 1);
-        long v = forced != null ? forced : bytes[pickValue(bytes.length)];
+        long v = pick(bytes, name, loc);
         if (v < -1 || v > 255) v = -1;
         logNondet(name, loc, Long.toString(v));
         return Value.of(v);

@@ -71,6 +71,12 @@ public final class LibraryFunctions {
             return inputResult(t, c, e, call, name, ir, event, args);
         } else if (sem instanceof Semantics.InputInto ii) {
             return inputInto(t, c, e, call, name, ii, event, args);
+        } else if (sem instanceof Semantics.EnvironmentVariable ev) {
+            Formatter.knownString(st, this, c, call, name, ptr(LibraryBehaviour.arg(args, ev.name()), name));
+            // the environment is the world's: unset here (recorded); a proof cannot take one environment for all
+            if (st.exhaustive) throw Abandon.unsupported(name + ": the environment is an input");
+            if (!c.dry) st.logNondet(name, call.loc(), "0");
+            return in.finishCall(t, c, e, Value.ZERO, null);
         } else if (sem instanceof Semantics.SignalMask sm) {
             if (!(LibraryBehaviour.arg(args, sm.oldArg()) instanceof Value.Int i && i.v() == 0)) {
                 throw Abandon.unsupported(name + " with an output argument");

@@ -9,9 +9,9 @@ import weft.model.Semantics;
 import java.util.List;
 
 /**
- * String searches, appends, character classes and dotted addresses as glibc computes them in the C locale
+ * String searches, appends, copies, character classes and dotted addresses as glibc computes them in the C locale
  * ({@link Semantics.FindString}, {@link Semantics.AppendString}, {@link Semantics.FindByte}, {@link Semantics.CharClass},
- * {@link Semantics.CaseMap}, {@link Semantics.CtypeTable}, {@link Semantics.ParseAddress}).
+ * {@link Semantics.CaseMap}, {@link Semantics.CtypeTable}, {@link Semantics.ParseAddress}, {@link Semantics.DuplicateString}).
  *
  * <p>Soundness (proofs) and must-soundness (witnesses): each result is the one glibc computes from the bytes, which
  * must be known (an unknown byte stops the run, as in {@link LibraryFunctions}); undefined calls stop it (overlapping
@@ -31,7 +31,7 @@ final class StringFunctions {
     static boolean handles(Semantics s) {
         return s instanceof Semantics.FindString || s instanceof Semantics.AppendString || s instanceof Semantics.FindByte
                 || s instanceof Semantics.CharClass || s instanceof Semantics.CaseMap || s instanceof Semantics.CtypeTable
-                || s instanceof Semantics.ParseAddress || s instanceof Semantics.DuplicateString || s instanceof Semantics.EnvironmentVariable;
+                || s instanceof Semantics.ParseAddress || s instanceof Semantics.DuplicateString;
     }
 
     static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
@@ -51,13 +51,6 @@ final class StringFunctions {
         if (sem instanceof Semantics.CtypeTable tb) return in.finishCall(t, c, e, c.dry ? Value.ZERO : table(st, tb.table()), null);
         if (sem instanceof Semantics.ParseAddress p) return in.finishCall(t, c, e, parseAddress(st, lib, c, call, name, p, args), null);
         if (sem instanceof Semantics.DuplicateString d) return in.finishCall(t, c, e, duplicate(st, lib, t, c, call, name, d, args), null);
-        if (sem instanceof Semantics.EnvironmentVariable ev) {
-            Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, ev.name()), name));
-            // the environment is the world's: unset here (recorded); a proof cannot take one environment for all
-            if (st.exhaustive) throw Abandon.unsupported(name + ": the environment is an input");
-            if (!c.dry) st.logNondet(name, call.loc(), "0");
-            return in.finishCall(t, c, e, Value.ZERO, null);
-        }
         throw new IllegalStateException(sem.toString());
     }
 
@@ -129,6 +122,13 @@ final class StringFunctions {
         return st.mem.readByte(p.obj(), p.off() + i);
     }
 
+    /** The length of the string at {@code p}, at most {@code limit} (its bytes up to there must be known). */
+    private static long strnlen(ExecState st, Value.Ptr p, long limit) {
+        long n = 0;
+        while (n < limit && at(st, p, n) != 0) n++;
+        return n;
+    }
+
     private static int fold(int b, boolean nocase) {
         return nocase ? caseMap(b, false) : b;
     }
@@ -158,8 +158,7 @@ final class StringFunctions {
         long limit = a.count() < 0 ? Long.MAX_VALUE : LibraryFunctions.count(LibraryBehaviour.arg(args, a.count()));
         long dl = lib.strlen(d);
         // the source's bytes up to its terminator or the limit (strncat's source need not be terminated)
-        long sl = 0;
-        while (sl < limit && at(st, s, sl) != 0) sl++;
+        long sl = strnlen(st, s, limit);
         boolean terminated = sl < limit;
         long written = sl + 1;
         if (d.obj() == s.obj() && d.off() < s.off() + sl + 1 && s.off() < d.off() + dl + written) {
@@ -195,8 +194,7 @@ final class StringFunctions {
                                    Semantics.DuplicateString d, List<Value> args) {
         Value.Ptr s = LibraryFunctions.ptr(LibraryBehaviour.arg(args, d.s()), name);
         long limit = d.count() < 0 ? Long.MAX_VALUE : LibraryFunctions.count(LibraryBehaviour.arg(args, d.count()));
-        long n = 0;
-        while (n < limit && at(st, s, n) != 0) n++;
+        long n = strnlen(st, s, limit);
         lib.access(c, s, n < limit ? n + 1 : n, false, call, name);
         if (c.dry) return Value.ZERO;
         if (n + 1 > Memory.MAX_OBJECT) throw Abandon.unsupported(name + " of " + n + " bytes");

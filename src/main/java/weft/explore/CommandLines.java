@@ -90,31 +90,25 @@ final class CommandLines {
      * closed line also the positional lines of {@link #of}. In a fixed order.
      */
     static List<List<String>> extensions(Program program, List<String> line) {
-        Set<List<String>> out = new LinkedHashSet<>();
+        List<List<Character>> withArgs = new ArrayList<>();
+        List<List<Character>> flagLists = new ArrayList<>();
         for (String optstring : getoptStrings(program)) {
             List<Character> withArg = new ArrayList<>();
             List<Character> flags = new ArrayList<>();
             options(optstring, withArg, flags);
-            for (char o : withArg) {
+            withArgs.add(withArg);
+            flagLists.add(flags);
+        }
+        Set<List<String>> out = new LinkedHashSet<>();
+        for (int k = 0; k < withArgs.size(); k++) {
+            for (char o : withArgs.get(k)) {
                 if (line.contains("-" + o)) continue;
-                for (String v : VALUES) {
-                    List<String> l = new ArrayList<>(line);
-                    l.add("-" + o);
-                    l.add(v);
-                    out.add(List.copyOf(l));
-                }
+                for (String v : VALUES) out.add(with(line, "-" + o, v));
             }
-            for (char f : flags) {
-                if (line.contains("-" + f)) continue;
-                List<String> l = new ArrayList<>(line);
-                l.add("-" + f);
-                out.add(List.copyOf(l));
-            }
+            for (char f : flagLists.get(k)) if (!line.contains("-" + f)) out.add(with(line, "-" + f));
         }
         // then an option given already with each other value in its place
-        for (String optstring : getoptStrings(program)) {
-            List<Character> withArg = new ArrayList<>();
-            options(optstring, withArg, new ArrayList<>());
+        for (List<Character> withArg : withArgs) {
             for (char o : withArg) {
                 int at = line.indexOf("-" + o);
                 if (at < 0 || at + 1 >= line.size()) continue;
@@ -127,9 +121,16 @@ final class CommandLines {
             }
         }
         if (line.size() == 1) {
-            for (List<String> l : of(program)) if (!l.get(0).equals("-") && l.size() > 1 && !l.get(1).startsWith("-")) out.add(l);
+            for (List<String> l : of(program)) if (l.size() > 1 && !l.get(1).startsWith("-")) out.add(l);
         }
         return List.copyOf(out);
+    }
+
+    /** {@code line} followed by {@code words}. */
+    private static List<String> with(List<String> line, String... words) {
+        List<String> l = new ArrayList<>(line);
+        l.addAll(List.of(words));
+        return List.copyOf(l);
     }
 
     private static List<String> line(List<Character> withArg, String value, Character flag) {

@@ -159,7 +159,7 @@ final class Execution {
 
     /** The command lines the search may start main with ({@link CommandLines}), or null: the closed one only. */
     List<List<String>> commandLines;
-    /** The command line main starts with, no choice (a probe of {@link CommandLines.Probe}), or null. */
+    /** The command line main starts with, no choice (a probe of the feedback search for one, {@code Search}), or null. */
     List<String> fixedArgv;
     /** When not null, the program points (function, node) the run executed: how far it got. */
     java.util.Set<Long> covered;

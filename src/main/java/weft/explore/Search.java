@@ -203,9 +203,15 @@ final class Search {
      */
     private RaceWitness refineCommandLine(long seed) {
         Budget part = budget.slice(budget.remainingMillis() / 4);
+        // the candidates' access lines (file and line: a statement's column does not matter)
+        java.util.Set<List<Object>> sites = new java.util.HashSet<>();
+        for (ExploreOptions.Target t : options.targets()) {
+            sites.add(line(t.first()));
+            sites.add(line(t.second()));
+        }
         List<String> best = Execution.CLOSED_ARGV;
         CommandLines.Progress[] p = new CommandLines.Progress[1];
-        RaceWitness w = probe(best, seed, part, p);
+        RaceWitness w = probe(best, seed, part, sites, p);
         if (w != null) return w;
         CommandLines.Progress bestProgress = p[0];
         int probes = 1;
@@ -215,7 +221,7 @@ final class Search {
             for (List<String> line : CommandLines.extensions(program, best)) {
                 if (exhausted() || part.expired() || probes >= MAX_PROBES) break;
                 probes++;
-                w = probe(line, seed, part, p);
+                w = probe(line, seed, part, sites, p);
                 if (w != null) return w;
                 if (p[0].compareTo(roundProgress) > 0) {
                     roundBest = line;
@@ -236,8 +242,15 @@ final class Search {
         return null;
     }
 
-    /** One default run of main with {@code argv}, its progress in {@code out[0]}; a race it meets, or null. */
-    private RaceWitness probe(List<String> argv, long seed, Budget part, CommandLines.Progress[] out) {
+    private static List<Object> line(weft.ir.SourceLoc loc) {
+        return List.of(loc.file(), loc.line());
+    }
+
+    /**
+     * One default run of main with {@code argv}, its progress in {@code out[0]} (how many of {@code sites}, the
+     * candidates' lines, it executed); a race it meets, or null.
+     */
+    private RaceWitness probe(List<String> argv, long seed, Budget part, java.util.Set<List<Object>> sites, CommandLines.Progress[] out) {
         ExecState s = initial.fork(new Schedulers.Replay(new int[0], seed));
         s.maxThreads = 8;
         Execution ex = new Execution(s, options.maxSteps(), part.slice(Math.max(MIN_EXECUTION_MILLIS, part.remainingMillis() / 6)),
@@ -251,15 +264,9 @@ final class Search {
         } catch (StackOverflowError | RuntimeException e) {
             w = null;
         }
-        // the candidates' access lines the run executed
-        java.util.Set<String> sites = new java.util.HashSet<>();
-        for (ExploreOptions.Target t : options.targets()) {
-            sites.add(t.first().file() + ":" + t.first().line());
-            sites.add(t.second().file() + ":" + t.second().line());
-        }
-        java.util.Set<String> reached = new java.util.HashSet<>();
+        java.util.Set<List<Object>> reached = new java.util.HashSet<>();
         for (weft.exec.Interpreter.Executed x : ex.schedule) {
-            if (x.edge() != null && sites.contains(x.edge().loc().file() + ":" + x.edge().loc().line())) reached.add(x.edge().loc().file() + ":" + x.edge().loc().line());
+            if (x.edge() != null && sites.contains(line(x.edge().loc()))) reached.add(line(x.edge().loc()));
         }
         out[0] = new CommandLines.Progress(reached.size(), ex.threads(), ex.covered.size());
         return w;

@@ -174,11 +174,6 @@ public final class ReportBuilder {
                 Math.max(1, counts[0]), Math.max(1, counts[1]), environment(w));
     }
 
-    /**
-     * What the world answered in witness {@code w}: per input ({@link RaceWitness#nondetValues}, keyed
-     * {@code NAME@file:line:col#n}), "NAME returned V at file:line:col", or for an indeterminate value the run read,
-     * "the indeterminate value of X read as V at ...".
-     */
     /** A byte of the standard input as a person reads it: {@code 'y'}, {@code '\\n'}, 200, or its end. */
     private static String stdinByte(String v) {
         long b = Long.parseLong(v);
@@ -187,6 +182,11 @@ public final class ReportBuilder {
         return b >= 0x20 && b < 0x7f ? "'" + (char) b + "'" : Long.toString(b);
     }
 
+    /**
+     * What the world answered in witness {@code w}: per input ({@link RaceWitness#nondetValues}, keyed
+     * {@code NAME@file:line:col#n}), "NAME returned V at file:line:col", or for an indeterminate value the run read,
+     * "the indeterminate value of X read as V at ...".
+     */
     static List<String> environment(RaceWitness w) {
         List<String> out = new ArrayList<>();
         for (var e : w.nondetValues().entrySet()) {
