@@ -244,6 +244,17 @@ public final class ExecState {
         return forced != null ? forced : cands[pickValue(cands.length)];
     }
 
+    /**
+     * One of {@code cands} (the first by default), the world's choice for an input {@code name} at {@code loc}, or the
+     * value a replayed witness forces when it is one of them; recorded.
+     */
+    long chooseAmong(long[] cands, String name, SourceLoc loc) {
+        long p = pick(cands, name, loc);
+        long v = java.util.Arrays.stream(cands).anyMatch(x -> x == p) ? p : cands[0];
+        logNondet(name, loc, Long.toString(v));
+        return v;
+    }
+
     /** The bytes the standard input may give per reading function (see {@link #chooseStdinByte}), computed at first use, shared by forks. */
     private Map<weft.ir.Function, long[]> stdinBytes = new java.util.concurrent.ConcurrentHashMap<>();
 

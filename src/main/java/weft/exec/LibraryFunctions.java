@@ -47,6 +47,14 @@ public final class LibraryFunctions {
     boolean run(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Event event, List<Value> args) {
         if (event instanceof Event.ThreadSpecific ts) return specific(t, c, e, call, name, ts.op(), args);
         Semantics sem = Semantics.of(name);
+        int used = Semantics.descriptorArgument(name);
+        Descriptors.Entry held = used >= 0 && used < args.size() && args.get(used) instanceof Value.Int fd ? st.sync.descriptors.get(fd.v()) : null;
+        if (held != null && held.kind() != Descriptors.Kind.SOCKET) {
+            // the models would not see what this call does to the descriptor's state
+            throw Abandon.unsupported(name + " of a " + held.kind().name().toLowerCase(java.util.Locale.ROOT) + " descriptor");
+        }
+        if (EventLoop.handles(sem)) return EventLoop.run(in, this, t, c, e, call, name, sem, event, args);
+        if (Addresses.handles(sem)) return Addresses.run(in, this, t, c, e, call, name, sem, args);
         if (StringFunctions.handles(sem)) return StringFunctions.run(in, this, t, c, e, call, name, sem, args);
         if (sem instanceof Semantics.Unsupported) {
             throw Abandon.unsupported(name);
@@ -182,7 +190,7 @@ public final class LibraryFunctions {
      * ({@code prctl}) is not accounted for in proofs: a proof stops there, the search goes on. A result the program
      * does not use is no choice (a proof goes on past {@code fflush(stdout);}).
      */
-    private boolean inputResult(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics.InputResult ir, Event event, List<Value> args) {
+    boolean inputResult(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics.InputResult ir, Event event, List<Value> args) {
         if (ir.optionArg() >= 0 && !(LibraryBehaviour.arg(args, ir.optionArg()) instanceof Value.Int o && o.v() == ir.option())) {
             throw Abandon.unsupported(name + " with another option than " + ir.option());
         }

@@ -57,6 +57,8 @@ public final class Sync {
     /** Thread-specific keys created so far and whether each has a destructor. */
     public final Map<Long, Boolean> keys = new HashMap<>();
     public long nextKey = 1;
+    /** The descriptors the run opened through the descriptor models (immutable, replaced on change). */
+    Descriptors descriptors = Descriptors.NONE;
 
     /** A deep copy, for {@link #restore}. */
     Sync copy() {
@@ -95,6 +97,7 @@ public final class Sync {
         keys.clear();
         keys.putAll(o.keys);
         nextKey = o.nextKey;
+        descriptors = o.descriptors;
     }
 
     Lock lock(Key k) {

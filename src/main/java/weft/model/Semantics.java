@@ -85,6 +85,52 @@ public sealed interface Semantics {
      */
     record InputInto(int out, long lo, long hi) implements Semantics {}
 
+    /**
+     * A new descriptor of the run ({@code socket}, {@code eventfd}, {@code epoll_create1}, {@code timerfd_create}):
+     * the lowest number from 3 that no descriptor of the run holds, of {@code kind} ({@code socket}: its readiness is
+     * the world's; {@code counter}: an event counter starting at argument {@code init}; {@code epoll}: an empty
+     * interest list; {@code timer}: disarmed); argument {@code flags} ({@code -1}: none) says whether it is
+     * non-blocking ({@code O_NONBLOCK}) and, for a counter, a semaphore ({@code EFD_SEMAPHORE}).
+     */
+    record NewDescriptor(String kind, int init, int flags) implements Semantics {}
+
+    /** {@code close(fd)}: a descriptor of the run is released (on Linux even when the call fails); the result is the world's. */
+    record CloseDescriptor(int fd) implements Semantics {}
+
+    /**
+     * {@code accept}: a new connection (a new descriptor, its peer 127.0.0.1 at a port of the run's, written at
+     * {@code addr} within the length at {@code len}) or a failure, the world's choice.
+     */
+    record AcceptConnection(int socket, int addr, int len) implements Semantics {}
+
+    /** {@code epoll_ctl}: adds, changes or removes descriptor {@code fd}'s registration (the {@code struct epoll_event} at {@code event}). */
+    record EpollControl(int epoll, int op, int fd, int event) implements Semantics {}
+
+    /** {@code epoll_wait}: one registered descriptor that may be ready, the world's choice, or none after a timeout. */
+    record EpollWait(int epoll, int events, int max, int timeout) implements Semantics {}
+
+    /** {@code eventfd_read}: the counter at descriptor {@code fd} into {@code out} and reset (a semaphore's: 1, decremented). */
+    record CounterRead(int fd, int out) implements Semantics {}
+
+    /** {@code eventfd_write}: argument {@code value} added to the counter at descriptor {@code fd}. */
+    record CounterWrite(int fd, int value) implements Semantics {}
+
+    /** {@code timerfd_settime}: arms the timer at {@code fd} when the {@code struct itimerspec} at {@code value} has a non-zero first expiry. */
+    record TimerSet(int fd, int value, int old) implements Semantics {}
+
+    /** {@code inet_ntop}: the dotted text of the IPv4 address at {@code src} into {@code dest} when it fits in {@code count} bytes. */
+    record FormatAddress(int family, int src, int dest, int count) implements Semantics {}
+
+    /**
+     * {@code getaddrinfo}: the world's answer: one IPv4 address of the host (a numeric one as written, else the
+     * loopback address; none with {@code AI_PASSIVE}: any) at the numeric service's port, a list of one allocated at
+     * {@code result}; or a failure.
+     */
+    record ResolveAddress(int host, int service, int hints, int result) implements Semantics {}
+
+    /** {@code freeaddrinfo}: frees a list {@link ResolveAddress} allocated. */
+    record FreeAddresses(int list) implements Semantics {}
+
     /** {@code strlen}: the length of the terminated string at {@code s}. */
     record StringLength(int s) implements Semantics {}
 
@@ -232,6 +278,15 @@ public sealed interface Semantics {
     /** The semantics of the C library function {@code name} ({@link #UNKNOWN} if the table does not give any). */
     static Semantics of(String name) {
         return SemanticsTable.BY_NAME.getOrDefault(name, UNKNOWN);
+    }
+
+    /**
+     * The position of the descriptor argument of a function that uses a descriptor the table's descriptor models
+     * do not see it use ({@code read}, {@code write}, {@code fcntl}...: table rows {@code descriptor-argument}),
+     * or -1.
+     */
+    static int descriptorArgument(String name) {
+        return SemanticsTable.DESCRIPTOR_ARGUMENTS.getOrDefault(name, -1);
     }
 
     /** Every function the table names. */

@@ -20,15 +20,32 @@ final class SemanticsTable {
     static final java.util.List<String> CLASSES = java.util.List.of(
             "upper", "lower", "alpha", "digit", "xdigit", "space", "print", "graph", "blank", "cntrl", "punct", "alnum");
 
+    /** The kind of the rows that name a function's descriptor argument (not its semantics). */
+    static final String DESCRIPTOR_ARGUMENT = "descriptor-argument";
+
     /** The standard table, loaded once. */
-    static final Map<String, Semantics> BY_NAME = load();
+    static final Map<String, Semantics> BY_NAME;
+    /** Functions that use a descriptor outside the descriptor models, by the position of the descriptor argument. */
+    static final Map<String, Integer> DESCRIPTOR_ARGUMENTS;
+
+    static {
+        List<String> lines = lines();
+        BY_NAME = Map.copyOf(parse(lines));
+        Map<String, Integer> d = new HashMap<>();
+        for (String line : lines) {
+            String[] c = line.split("\t", -1);
+            if (line.startsWith("#") || c.length != 3 || !c[1].equals(DESCRIPTOR_ARGUMENT)) continue;
+            d.put(c[0], Integer.parseInt(c[2].trim().substring("fd=".length())));
+        }
+        DESCRIPTOR_ARGUMENTS = Map.copyOf(d);
+    }
 
     private SemanticsTable() {}
 
-    private static Map<String, Semantics> load() {
+    private static List<String> lines() {
         try (InputStream in = SemanticsTable.class.getResourceAsStream(RESOURCE)) {
             if (in == null) throw new IllegalStateException("missing resource " + RESOURCE);
-            return Map.copyOf(parse(new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)).lines().toList()));
+            return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)).lines().toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -43,6 +60,7 @@ final class SemanticsTable {
             if (line.isBlank() || line.startsWith("#")) continue;
             String[] c = line.split("\t", -1);
             if (c.length != 3) throw new IllegalArgumentException(RESOURCE + ":" + no + ": expected 3 columns");
+            if (c[1].equals(DESCRIPTOR_ARGUMENT)) continue;
             Map<String, String> a = new HashMap<>();
             for (String kv : c[2].trim().isEmpty() || c[2].trim().equals("-") ? new String[0] : c[2].trim().split(" +")) {
                 int eq = kv.indexOf('=');
@@ -104,6 +122,18 @@ final class SemanticsTable {
                     case "find-first-set" -> new Semantics.FindFirstSet(arg(a, "arg"));
                     case "put-char" -> new Semantics.PutChar(arg(a, "arg"));
                     case "assume-or-loop" -> new Semantics.AssumeOrLoop(arg(a, "cond"));
+                    case "new-descriptor" -> new Semantics.NewDescriptor(descriptorKind(a.get("kind")), a.containsKey("init") ? arg(a, "init") : -1,
+                            a.containsKey("flags") ? arg(a, "flags") : -1);
+                    case "close-descriptor" -> new Semantics.CloseDescriptor(arg(a, "fd"));
+                    case "accept-connection" -> new Semantics.AcceptConnection(arg(a, "socket"), arg(a, "addr"), arg(a, "len"));
+                    case "epoll-control" -> new Semantics.EpollControl(arg(a, "epoll"), arg(a, "op"), arg(a, "fd"), arg(a, "event"));
+                    case "epoll-wait" -> new Semantics.EpollWait(arg(a, "epoll"), arg(a, "events"), arg(a, "max"), arg(a, "timeout"));
+                    case "counter-read" -> new Semantics.CounterRead(arg(a, "fd"), arg(a, "out"));
+                    case "counter-write" -> new Semantics.CounterWrite(arg(a, "fd"), arg(a, "value"));
+                    case "timer-set" -> new Semantics.TimerSet(arg(a, "fd"), arg(a, "new"), arg(a, "old"));
+                    case "format-address" -> new Semantics.FormatAddress(arg(a, "family"), arg(a, "src"), arg(a, "dest"), arg(a, "count"));
+                    case "resolve-address" -> new Semantics.ResolveAddress(arg(a, "host"), arg(a, "service"), arg(a, "hints"), arg(a, "result"));
+                    case "free-addresses" -> new Semantics.FreeAddresses(arg(a, "list"));
                     default -> throw new IllegalArgumentException("unknown kind " + c[1]);
                 };
             } catch (IllegalArgumentException e) {
@@ -119,6 +149,11 @@ final class SemanticsTable {
         int bit = CLASSES.indexOf(name);
         if (bit < 0) throw new IllegalArgumentException("unknown character class " + name);
         return bit < 8 ? (1 << bit) << 8 : (1 << bit) >> 8;
+    }
+
+    private static String descriptorKind(String name) {
+        if (!java.util.List.of("socket", "counter", "epoll", "timer").contains(name)) throw new IllegalArgumentException("unknown descriptor kind " + name);
+        return name;
     }
 
     private static String table(String name) {

@@ -112,6 +112,7 @@ public final class Reproducer {
         files.add(write(dir.resolve("weft_plan.c"), plan.toC() + racePoints(patched.pointed())));
         files.add(write(dir.resolve("weft_runtime.c"), resource("weft_runtime.c")));
         files.add(write(dir.resolve("weft_wrappers.c"), resource("weft_wrappers.c")));
+        files.add(write(dir.resolve("weft_world_fds.c"), resource("weft_world_fds.c")));
         files.add(write(dir.resolve("weft_inputs.c"), resource("weft_inputs.c")));
         if (lowHeap()) files.add(write(dir.resolve(LOW_HEAP), resource(LOW_HEAP)));
         Path build = write(dir.resolve("build.sh"), buildScript(programName));

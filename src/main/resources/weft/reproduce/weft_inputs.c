@@ -269,8 +269,6 @@ static void park_after_race(void) {
 static volatile unsigned char witness_fd[1024];
 #define WORLD_FD(name, params, args) WORLD_THEN(int, name, params, args, if (v >= 0 && v < 1024) witness_fd[v] = 1)
 WORLD_FD(socket, (int d, int t, int p), (d, t, p))
-WORLD_FD(accept, (int s, struct sockaddr *a, socklen_t *l), (s, a, l))
-WORLD_FD(accept4, (int s, struct sockaddr *a, socklen_t *l, int f), (s, a, l, f))
 
 /* close: the witness's result when it recorded one (the program used it); else a descriptor the witness invented
    closes nothing real, and any other is closed for real */
@@ -321,6 +319,7 @@ WORLD(int, connect, (int s, const struct sockaddr *a, socklen_t l), (s, a, l))
 WORLD(int, setsockopt, (int s, int lv, int o, const void *val, socklen_t l), (s, lv, o, val, l))
 WORLD(int, shutdown, (int s, int h), (s, h))
 WORLD(int, chdir, (const char *p), (p))
+#include "weft_world_fds.c"
 
 #define INPUT(type, name) __attribute__((weak)) type name(void) { return (type)next_value(#name); }
 INPUT(int, __VERIFIER_nondet_int)

@@ -152,12 +152,13 @@ int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*fn)(voi
     struct start *s = malloc(sizeof *s);
     s->fn = fn;
     s->arg = arg;
-    s->tid = __atomic_add_fetch(&created, 1, __ATOMIC_RELAXED);
+    int tid = __atomic_add_fetch(&created, 1, __ATOMIC_RELAXED);
+    s->tid = tid; /* the new thread frees s: its id is read from here on */
     pthread_t real;
     int r = __real_pthread_create(&real, attr_of(a), trampoline, s);
     if (r == 0) {
-        thread_is(s->tid, real);
-        *t = handle_of(s->tid);
+        thread_is(tid, real);
+        *t = handle_of(tid);
     }
     leave(g);
     return r;
@@ -443,12 +444,13 @@ int __wrap_thrd_create(thrd_t *t, thrd_start_t fn, void *arg) {
     struct start *s = malloc(sizeof *s);
     s->fn = c11_trampoline;
     s->arg = c;
-    s->tid = __atomic_add_fetch(&created, 1, __ATOMIC_RELAXED);
+    int tid = __atomic_add_fetch(&created, 1, __ATOMIC_RELAXED);
+    s->tid = tid; /* the new thread frees s: its id is read from here on */
     pthread_t real;
     int r = __real_pthread_create(&real, NULL, trampoline, s);
     if (r == 0) {
-        thread_is(s->tid, real);
-        *t = (thrd_t)handle_of(s->tid);
+        thread_is(tid, real);
+        *t = (thrd_t)handle_of(tid);
     }
     leave(g);
     return thrd_code(r);

@@ -1,0 +1,272 @@
+package weft.exec;
+
+import weft.ir.Edge;
+import weft.ir.Stmt;
+import weft.model.Semantics;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+
+/**
+ * Descriptors as the world's and the run's ({@link Descriptors}): sockets and accepted connections, event counters
+ * ({@code eventfd}, {@code eventfd_read}, {@code eventfd_write}), epoll instances ({@code epoll_create1},
+ * {@code epoll_ctl}, {@code epoll_wait}), timers ({@code timerfd_create}, {@code timerfd_settime}) and
+ * {@code close}: what an event loop needs to run.
+ *
+ * <p>Must-soundness (the witness search): every run is a real execution under one behaviour of the world. A new
+ * descriptor is the lowest number the run's own descriptors leave free (Linux's rule; the numbers of files and
+ * inherited descriptors are the world's); an accepted connection comes from a peer at 127.0.0.1. Which registered
+ * descriptor {@code epoll_wait} reports is the world's choice (an input recorded under the function's name: the
+ * descriptor, then its events) among those that may be ready: a socket always may (a peer may connect or send, the
+ * network take more), a counter for reading only when its value is not zero, an armed timer (time passes); it reports
+ * one at a time (Linux may report fewer than are ready), copies the registration's data as {@code epoll_ctl} stored
+ * it and disables a one-shot registration. With none that may be ready it times out, or blocks without a timeout.
+ * Counters hold what the program wrote into them: {@code eventfd_read} of zero fails with {@code EAGAIN} when
+ * non-blocking and blocks otherwise. {@code epoll_ctl}'s failures are Linux's ({@code EEXIST}, {@code ENOENT},
+ * {@code EINVAL}). A descriptor the run did not open stops the execution; so does any call outside these models that
+ * uses a counter, a timer or an epoll instance ({@link Semantics#descriptorArgument}), edge triggering of a counter or
+ * a timer and a timer's old value. {@code struct epoll_event} is x86's: 12 bytes, the data at offset 4.
+ *
+ * <p>Proofs (the exhaustive exploration) stop at all of these but {@code close} of a descriptor the run did not open
+ * whose result is not used: the world's answers are inputs a proof does not enumerate.
+ */
+final class EventLoop {
+    static final long EAGAIN = 11, EEXIST = 17, ENOENT = 2, EINVAL = 22;
+    static final long NONBLOCK = 04000, SEMAPHORE = 1;
+    static final long EPOLLIN = 1, EPOLLOUT = 4, EPOLLONESHOT = 1L << 30, EPOLLET = 1L << 31;
+    static final long CTL_ADD = 1, CTL_DEL = 2, CTL_MOD = 3;
+    /** x86's packed {@code struct epoll_event}: the events, then the 8 bytes of data at offset 4. */
+    static final int EVENT_SIZE = 12, DATA_OFFSET = 4;
+    /** The first port of the peers of accepted connections (Linux's first ephemeral port). */
+    static final long PEER_PORT = 32768;
+
+    private EventLoop() {
+    }
+
+    static boolean handles(Semantics s) {
+        return s instanceof Semantics.NewDescriptor || s instanceof Semantics.CloseDescriptor || s instanceof Semantics.AcceptConnection
+                || s instanceof Semantics.EpollControl || s instanceof Semantics.EpollWait || s instanceof Semantics.CounterRead
+                || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet;
+    }
+
+    static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics sem,
+                       weft.model.Event event, List<Value> args) {
+        ExecState st = in.st;
+        if (sem instanceof Semantics.CloseDescriptor cd) {
+            if (LibraryBehaviour.arg(args, cd.fd()) instanceof Value.Int fd && st.sync.descriptors.get(fd.v()) != null && !c.dry) {
+                st.beforeSyncChange();
+                st.sync.descriptors = st.sync.descriptors.without((int) fd.v());
+            }
+            // its result is the world's (EINTR, EIO): as before the descriptor models
+            return lib.inputResult(t, c, e, call, name, CLOSE_RESULT, event, args);
+        }
+        if (st.exhaustive) throw Abandon.unsupported(name + ": descriptors are the world's");
+        Descriptors d = st.sync.descriptors;
+        Step s = new Step(in, lib, t, c, e, call, name);
+        if (sem instanceof Semantics.NewDescriptor nd) {
+            long flags = nd.flags() >= 0 ? s.integer(args, nd.flags()) : 0;
+            long init = nd.init() >= 0 ? s.integer(args, nd.init()) : 0;
+            if (c.dry) return s.result(0);
+            Descriptors.Kind kind = Descriptors.Kind.valueOf(nd.kind().toUpperCase(java.util.Locale.ROOT));
+            return s.open(Descriptors.Entry.of(kind, (flags & NONBLOCK) != 0, kind == Descriptors.Kind.COUNTER && (flags & SEMAPHORE) != 0, init));
+        } else if (sem instanceof Semantics.AcceptConnection a) {
+            return accept(s, d, a, args);
+        } else if (sem instanceof Semantics.EpollControl ctl) {
+            return control(s, d, ctl, args);
+        } else if (sem instanceof Semantics.EpollWait w) {
+            return waitForEvent(s, d, w, args);
+        } else if (sem instanceof Semantics.CounterRead r) {
+            Descriptors.Entry x = s.own(d, s.integer(args, r.fd()), Descriptors.Kind.COUNTER);
+            Value.Ptr out = LibraryFunctions.ptr(LibraryBehaviour.arg(args, r.out()), name);
+            if (x.counter() == 0) {
+                if (!x.nonblocking()) return false; // blocks until a write
+                return c.dry ? s.result(0) : s.fail(EAGAIN);
+            }
+            lib.access(c, out, 8, true, call, name);
+            if (c.dry) return s.result(0);
+            long v = x.semaphore() ? 1 : x.counter();
+            st.beforeSyncChange();
+            st.sync.descriptors = d.with((int) s.integer(args, r.fd()), x.withCounter(x.counter() - v));
+            st.mem.writeRaw(out.obj(), out.off(), 8, v);
+            st.logNondet(name, call.loc(), "0");
+            st.logNondet(name, call.loc(), Long.toString(v));
+            return s.result(0);
+        } else if (sem instanceof Semantics.CounterWrite w) {
+            long fd = s.integer(args, w.fd());
+            Descriptors.Entry x = s.own(d, fd, Descriptors.Kind.COUNTER);
+            long v = s.integer(args, w.value());
+            // the maximum is 2^64 - 2: a write past it blocks or fails (not modelled)
+            if (v < 0 || x.counter() + v < 0 || x.counter() + v > Long.MAX_VALUE - 1) throw Abandon.unsupported(name + " past the counter's maximum");
+            if (c.dry) return s.result(0);
+            st.beforeSyncChange();
+            st.sync.descriptors = d.with((int) fd, x.withCounter(x.counter() + v));
+            st.logNondet(name, call.loc(), "0");
+            return s.result(0);
+        } else if (sem instanceof Semantics.TimerSet ts) {
+            long fd = s.integer(args, ts.fd());
+            Descriptors.Entry x = s.own(d, fd, Descriptors.Kind.TIMER);
+            if (!(LibraryBehaviour.arg(args, ts.old()) instanceof Value.Int o && o.v() == 0)) throw Abandon.unsupported(name + " with the old value asked for");
+            Value.Ptr spec = LibraryFunctions.ptr(LibraryBehaviour.arg(args, ts.value()), name);
+            int l = st.dm.longSize;
+            lib.access(c, spec, 4L * l, false, call, name);
+            boolean armed = st.mem.readRaw(spec.obj(), spec.off() + 2L * l, l) != 0 || st.mem.readRaw(spec.obj(), spec.off() + 3L * l, l) != 0;
+            if (c.dry) return s.result(0);
+            st.beforeSyncChange();
+            st.sync.descriptors = d.with((int) fd, x.withArmed(armed));
+            st.logNondet(name, call.loc(), "0");
+            return s.result(0);
+        }
+        throw new IllegalStateException(sem.toString());
+    }
+
+    private static final Semantics.InputResult CLOSE_RESULT = new Semantics.InputResult(-1, 0, -1, 0, true);
+
+    /** accept: a new connection from 127.0.0.1 (its port recorded after the descriptor), its address written when asked for. */
+    private static boolean accept(Step s, Descriptors d, Semantics.AcceptConnection a, List<Value> args) {
+        ExecState st = s.in.st;
+        s.own(d, s.integer(args, a.socket()), Descriptors.Kind.SOCKET);
+        Value addr = LibraryBehaviour.arg(args, a.addr());
+        boolean wantsAddress = !(addr instanceof Value.Int z && z.v() == 0);
+        Value.Ptr ap = null, lp = null;
+        long n = 0;
+        if (wantsAddress) {
+            ap = LibraryFunctions.ptr(addr, s.name);
+            lp = LibraryFunctions.ptr(LibraryBehaviour.arg(args, a.len()), s.name);
+            s.lib.access(s.c, lp, 4, false, s.call, s.name);
+            n = Math.min(16, st.mem.readRaw(lp.obj(), lp.off(), 4));
+            s.lib.access(s.c, ap, n, true, s.call, s.name);
+            s.lib.access(s.c, lp, 4, true, s.call, s.name);
+        }
+        if (s.c.dry) return s.result(0);
+        int fd = d.lowestFree();
+        long port = PEER_PORT + fd;
+        if (wantsAddress) {
+            // struct sockaddr_in: AF_INET, the port and the address in network byte order, zero padding
+            long[] bytes = {2, 0, port >> 8, port & 0xff, 127, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0};
+            for (int i = 0; i < n; i++) st.mem.writeRaw(ap.obj(), ap.off() + i, 1, bytes[i]);
+            st.mem.writeRaw(lp.obj(), lp.off(), 4, 16);
+        }
+        boolean ok = s.open(Descriptors.Entry.of(Descriptors.Kind.SOCKET, false, false, 0));
+        st.logNondet(s.name, s.call.loc(), Long.toString(port));
+        return ok;
+    }
+
+    /** epoll_ctl: Linux's answer for the run's interest list; the registration's bytes copied into an object of the library. */
+    private static boolean control(Step s, Descriptors d, Semantics.EpollControl ctl, List<Value> args) {
+        ExecState st = s.in.st;
+        long epfd = s.integer(args, ctl.epoll());
+        Descriptors.Entry ep = s.own(d, epfd, Descriptors.Kind.EPOLL);
+        long op = s.integer(args, ctl.op());
+        long fd = s.integer(args, ctl.fd());
+        Descriptors.Entry target = d.get(fd);
+        if (target == null) throw Abandon.unsupported(s.name + " of descriptor " + fd + ", which the run did not open");
+        Descriptors.Registration r = ep.interest().get((int) fd);
+        if (fd == epfd || (op != CTL_ADD && op != CTL_DEL && op != CTL_MOD)) return s.c.dry ? s.result(0) : s.fail(EINVAL);
+        if (op == CTL_ADD ? r != null : r == null) return s.c.dry ? s.result(0) : s.fail(op == CTL_ADD ? EEXIST : ENOENT);
+        Value.Ptr ev = null;
+        if (op != CTL_DEL) {
+            ev = LibraryFunctions.ptr(LibraryBehaviour.arg(args, ctl.event()), s.name);
+            s.lib.access(s.c, ev, EVENT_SIZE, false, s.call, s.name);
+            long events = st.mem.readRaw(ev.obj(), ev.off(), 4);
+            if ((events & EPOLLET) != 0 && target.kind() != Descriptors.Kind.SOCKET) {
+                throw Abandon.unsupported(s.name + ": edge triggering of a " + target.kind().name().toLowerCase(java.util.Locale.ROOT));
+            }
+        }
+        if (s.c.dry) return s.result(0);
+        st.beforeSyncChange();
+        TreeMap<Integer, Descriptors.Registration> interest = new TreeMap<>(ep.interest());
+        if (op == CTL_DEL) {
+            interest.remove((int) fd);
+        } else {
+            int block = r != null ? r.block() : st.mem.create("epoll registration of descriptor " + fd, Block.Kind.SPECIAL, EVENT_SIZE, -1, s.call.loc()).id;
+            st.mem.copy(block, 0, ev.obj(), ev.off(), EVENT_SIZE);
+            interest.put((int) fd, new Descriptors.Registration(block, false));
+        }
+        st.sync.descriptors = d.with((int) epfd, ep.withInterest(interest));
+        st.logNondet(s.name, s.call.loc(), "0");
+        return s.result(0);
+    }
+
+    /** epoll_wait: one registration that may be ready (the world's choice), a timeout when none may be, or a block. */
+    private static boolean waitForEvent(Step s, Descriptors d, Semantics.EpollWait w, List<Value> args) {
+        ExecState st = s.in.st;
+        long epfd = s.integer(args, w.epoll());
+        Descriptors.Entry ep = s.own(d, epfd, Descriptors.Kind.EPOLL);
+        long max = s.integer(args, w.max());
+        long timeout = s.integer(args, w.timeout());
+        if (max <= 0) return s.c.dry ? s.result(0) : s.fail(EINVAL);
+        List<long[]> ready = new ArrayList<>();
+        for (var x : ep.interest().entrySet()) {
+            if (x.getValue().disabled()) continue;
+            long wanted = st.mem.readRaw(x.getValue().block(), 0, 4);
+            long may = d.get(x.getKey()).mayReport(wanted);
+            if (may != 0) ready.add(new long[] {x.getKey(), may, x.getValue().block(), wanted});
+        }
+        if (ready.isEmpty()) {
+            if (timeout < 0) return false; // blocks until a registration may be ready
+            if (s.c.dry) return s.result(0);
+            st.beforeSyncChange();
+            st.logNondet(s.name, s.call.loc(), "0");
+            return s.result(0);
+        }
+        Value.Ptr out = LibraryFunctions.ptr(LibraryBehaviour.arg(args, w.events()), s.name);
+        s.lib.access(s.c, out, EVENT_SIZE, true, s.call, s.name);
+        if (s.c.dry) return s.result(0);
+        st.beforeSyncChange();
+        // recorded: the count, the descriptor (the choice), its events
+        st.logNondet(s.name, s.call.loc(), "1");
+        long[] fds = ready.stream().mapToLong(x -> x[0]).toArray();
+        long fd = st.chooseAmong(fds, s.name, s.call.loc());
+        long[] chosen = ready.stream().filter(x -> x[0] == fd).findFirst().orElse(ready.get(0));
+        st.logNondet(s.name, s.call.loc(), Long.toString(chosen[1]));
+        st.mem.writeRaw(out.obj(), out.off(), 4, chosen[1]);
+        st.mem.copy(out.obj(), out.off() + DATA_OFFSET, (int) chosen[2], DATA_OFFSET, EVENT_SIZE - DATA_OFFSET);
+        if ((chosen[3] & EPOLLONESHOT) != 0) {
+            TreeMap<Integer, Descriptors.Registration> interest = new TreeMap<>(ep.interest());
+            interest.put((int) chosen[0], new Descriptors.Registration((int) chosen[2], true));
+            st.sync.descriptors = d.with((int) epfd, ep.withInterest(interest));
+        }
+        return s.result(1);
+    }
+
+    /** One call being run: its context, and the helpers every model here shares. */
+    private record Step(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name) {
+        long integer(List<Value> args, int i) {
+            if (!(LibraryBehaviour.arg(args, i) instanceof Value.Int v)) throw Abandon.unsupported(name + " argument " + i + " " + LibraryBehaviour.arg(args, i));
+            return v.v();
+        }
+
+        /** The run's descriptor {@code fd} of {@code kind}, else the execution stops. */
+        Descriptors.Entry own(Descriptors d, long fd, Descriptors.Kind kind) {
+            Descriptors.Entry x = d.get(fd);
+            if (x == null || x.kind() != kind) {
+                throw Abandon.unsupported(name + " of descriptor " + fd + ", which the run did not open as a " + kind.name().toLowerCase(java.util.Locale.ROOT));
+            }
+            return x;
+        }
+
+        /** A new descriptor (the lowest free number) holding {@code entry}: the call's result, recorded. */
+        boolean open(Descriptors.Entry entry) {
+            ExecState st = in.st;
+            st.beforeSyncChange();
+            int fd = st.sync.descriptors.lowestFree();
+            st.sync.descriptors = st.sync.descriptors.with(fd, entry);
+            st.logNondet(name, call.loc(), Long.toString(fd));
+            return result(fd);
+        }
+
+        /** A failure: -1 with {@code errno} {@code code}, both recorded. */
+        boolean fail(long code) {
+            ExecState st = in.st;
+            st.logNondet(name, call.loc(), "-1");
+            st.logNondet(name, call.loc(), Long.toString(code));
+            st.setErrno(t, code);
+            return result(-1);
+        }
+
+        boolean result(long v) {
+            return in.finishCall(t, c, e, Value.of(v), null);
+        }
+    }
+}

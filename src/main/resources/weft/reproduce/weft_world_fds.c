@@ -1,0 +1,141 @@
+/*
+ * Weft reproducer runtime, part 4 (included by weft_inputs.c, one translation unit): the event loop's answers
+ * (weft.exec.EventLoop, weft.exec.Addresses). The witness's descriptors are invented (no real call is made): eventfd,
+ * epoll_create1 and timerfd_create return its numbers; epoll_ctl keeps each registration's data (the program's
+ * pointer or number) in a table of this runtime; epoll_wait reports the descriptor and events the witness chose, with
+ * that registration's data; eventfd_read returns the witness's count; accept writes its peer (127.0.0.1 at the
+ * witness's port); getaddrinfo builds the witness's one-entry answer. The table is read and written with RELAXED
+ * atomics only: ThreadSanitizer sees no synchronisation in it (the witnessed schedule orders its uses).
+ */
+#include <arpa/inet.h>
+#include <netdb.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/timerfd.h>
+
+WORLD_FD(eventfd, (unsigned int init, int f), (init, f))
+WORLD_FD(epoll_create, (int n), (n))
+WORLD_FD(epoll_create1, (int f), (f))
+WORLD_FD(timerfd_create, (int c, int f), (c, f))
+WORLD(int, eventfd_write, (int fd, eventfd_t add), (fd, add))
+WORLD(int, timerfd_settime, (int fd, int f, const struct itimerspec *n, struct itimerspec *o), (fd, f, n, o))
+
+/* eventfd_read: the witness's result, then the count it read */
+int __real_eventfd_read(int, eventfd_t *);
+int __wrap_eventfd_read(int fd, eventfd_t *value) {
+    int found;
+    long long v = value_for("eventfd_read", &found);
+    if (!found) { park_after_race(); return __real_eventfd_read(fd, value); }
+    if (v == -1) witness_errno("eventfd_read");
+    else *value = (eventfd_t)next_value("eventfd_read");
+    return (int)v;
+}
+
+/* accept: the witness's descriptor, then its peer's port (the peer is 127.0.0.1) */
+static int accepted(const char *fn, long long v, struct sockaddr *a, socklen_t *l) {
+    if (v == -1) { witness_errno(fn); return -1; }
+    if (v >= 0 && v < 1024) witness_fd[v] = 1;
+    unsigned short port = (unsigned short)next_value(fn);
+    if (a != NULL && l != NULL) {
+        struct sockaddr_in peer;
+        memset(&peer, 0, sizeof peer);
+        peer.sin_family = AF_INET;
+        peer.sin_port = htons(port);
+        peer.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        memcpy(a, &peer, *l < sizeof peer ? *l : sizeof peer);
+        *l = sizeof peer;
+    }
+    return (int)v;
+}
+int __real_accept(int, struct sockaddr *, socklen_t *);
+int __wrap_accept(int s, struct sockaddr *a, socklen_t *l) {
+    int found;
+    long long v = value_for("accept", &found);
+    if (!found) { park_after_race(); return __real_accept(s, a, l); }
+    return accepted("accept", v, a, l);
+}
+int __real_accept4(int, struct sockaddr *, socklen_t *, int);
+int __wrap_accept4(int s, struct sockaddr *a, socklen_t *l, int f) {
+    int found;
+    long long v = value_for("accept4", &found);
+    if (!found) { park_after_race(); return __real_accept4(s, a, l, f); }
+    return accepted("accept4", v, a, l);
+}
+
+/* The witness's epoll registrations: instance, descriptor (0: a free slot, numbers are stored plus one) and data */
+#define REGISTRATIONS 4096
+static struct { int ep, fd; unsigned long long data; } registration[REGISTRATIONS];
+
+static int registration_slot(int ep, int fd, int make) {
+    for (int i = 0; i < REGISTRATIONS; i++) {
+        if (LOAD(registration[i].ep) == ep + 1 && LOAD(registration[i].fd) == fd + 1) return i;
+    }
+    if (!make) return -1;
+    for (int i = 0; i < REGISTRATIONS; i++) {
+        if (LOAD(registration[i].ep) == 0) {
+            STORE(registration[i].fd, fd + 1);
+            STORE(registration[i].ep, ep + 1);
+            return i;
+        }
+    }
+    return -1;
+}
+
+int __real_epoll_ctl(int, int, int, struct epoll_event *);
+int __wrap_epoll_ctl(int ep, int op, int fd, struct epoll_event *ev) {
+    int found;
+    long long v = value_for("epoll_ctl", &found);
+    if (!found) { park_after_race(); return __real_epoll_ctl(ep, op, fd, ev); }
+    if (v == -1) { witness_errno("epoll_ctl"); return -1; }
+    int i = registration_slot(ep, fd, op != EPOLL_CTL_DEL);
+    if (i >= 0 && op == EPOLL_CTL_DEL) { STORE(registration[i].ep, 0); STORE(registration[i].fd, 0); }
+    else if (i >= 0) STORE(registration[i].data, ev->data.u64);
+    return (int)v;
+}
+
+/* epoll_wait: the witness's count (-1: a failure, 0: a timeout, 1: an event), the descriptor and its events */
+int __real_epoll_wait(int, struct epoll_event *, int, int);
+int __wrap_epoll_wait(int ep, struct epoll_event *events, int max, int timeout) {
+    int found;
+    long long v = value_for("epoll_wait", &found);
+    if (!found) { park_after_race(); return __real_epoll_wait(ep, events, max, timeout); }
+    if (v == -1) { witness_errno("epoll_wait"); return -1; }
+    if (v == 0) return 0;
+    int fd = (int)next_value("epoll_wait");
+    events[0].events = (uint32_t)next_value("epoll_wait");
+    int i = registration_slot(ep, fd, 0);
+    events[0].data.u64 = i >= 0 ? LOAD(registration[i].data) : 0;
+    return 1;
+}
+
+/* getaddrinfo: the witness's result; for 0, one entry: the address (network byte order), port, socket type and
+   protocol it gave; freeaddrinfo frees such an answer itself */
+struct witness_addrinfo {
+    struct addrinfo ai;
+    struct sockaddr_in sin;
+};
+int __real_getaddrinfo(const char *, const char *, const struct addrinfo *, struct addrinfo **);
+int __wrap_getaddrinfo(const char *node, const char *service, const struct addrinfo *hints, struct addrinfo **res) {
+    int found;
+    long long v = value_for("getaddrinfo", &found);
+    if (!found) { park_after_race(); return __real_getaddrinfo(node, service, hints, res); }
+    if (v != 0) return (int)v;
+    struct witness_addrinfo *w = calloc(1, sizeof *w);
+    if (w == NULL) return EAI_MEMORY;
+    w->sin.sin_family = AF_INET;
+    w->sin.sin_addr.s_addr = (in_addr_t)next_value("getaddrinfo");
+    w->sin.sin_port = htons((unsigned short)next_value("getaddrinfo"));
+    w->ai.ai_flags = hints != NULL ? hints->ai_flags : 0;
+    w->ai.ai_family = AF_INET;
+    w->ai.ai_socktype = (int)next_value("getaddrinfo");
+    w->ai.ai_protocol = (int)next_value("getaddrinfo");
+    w->ai.ai_addrlen = sizeof w->sin;
+    w->ai.ai_addr = (struct sockaddr *)&w->sin;
+    *res = &w->ai;
+    return 0;
+}
+void __real_freeaddrinfo(struct addrinfo *);
+void __wrap_freeaddrinfo(struct addrinfo *ai) {
+    if (ai != NULL && ai->ai_addr == (struct sockaddr *)&((struct witness_addrinfo *)ai)->sin) free(ai);
+    else __real_freeaddrinfo(ai);
+}
