@@ -43,7 +43,7 @@ final class Addresses {
             long size = LibraryFunctions.count(LibraryBehaviour.arg(args, f.count()));
             lib.access(c, src, 4, false, call, name);
             long a = st.mem.readRaw(src.obj(), src.off(), 4);
-            String text = dotted(a);
+            String text = Semantics.FormatAddress.text(a);
             if (text.length() + 1 > size) {
                 if (!c.dry) st.setErrno(t, ENOSPC);
                 return in.finishCall(t, c, e, Value.ZERO, null);
@@ -162,10 +162,5 @@ final class Addresses {
     private static String string(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Value v) {
         if (v instanceof Value.Int z && z.v() == 0) return null;
         return Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(v, name));
-    }
-
-    /** The dotted decimal text of an IPv4 address in network byte order (read little-endian from memory). */
-    static String dotted(long a) {
-        return (a & 0xff) + "." + ((a >> 8) & 0xff) + "." + ((a >> 16) & 0xff) + "." + ((a >> 24) & 0xff);
     }
 }

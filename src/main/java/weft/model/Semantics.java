@@ -119,7 +119,12 @@ public sealed interface Semantics {
     record TimerSet(int fd, int value, int old) implements Semantics {}
 
     /** {@code inet_ntop}: the dotted text of the IPv4 address at {@code src} into {@code dest} when it fits in {@code count} bytes. */
-    record FormatAddress(int family, int src, int dest, int count) implements Semantics {}
+    record FormatAddress(int family, int src, int dest, int count) implements Semantics {
+        /** The dotted decimal text of an IPv4 address in network byte order (its four bytes read little-endian). */
+        public static String text(long address) {
+            return (address & 0xff) + "." + ((address >> 8) & 0xff) + "." + ((address >> 16) & 0xff) + "." + ((address >> 24) & 0xff);
+        }
+    }
 
     /**
      * {@code getaddrinfo}: the world's answer: one IPv4 address of the host (a numeric one as written, else the

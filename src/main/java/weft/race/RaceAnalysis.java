@@ -184,7 +184,9 @@ public final class RaceAnalysis {
         }
         final Budget left = budget;
         final boolean wasStopped = stopped != null;
+        RaceDetector.Result[] early = {null};
         java.util.function.Supplier<RaceDetector.Result> complete = options.maxRaces() > 0 || !first.truncated() ? () -> first : () -> {
+            if (early[0] != null) return early[0];
             progress.phase("pairing all " + accesses.size() + " shared accesses for the report");
             // what is left of the budget, at least LISTING_MILLIS: past it, a report with the races found so far rather than none
             Budget listing = wasStopped ? left : Budget.cpuMillis(Math.max(left.remainingMillis(), LISTING_MILLIS));
@@ -192,6 +194,14 @@ public final class RaceAnalysis {
             return all.outOfTime() && all.races().size() < first.races().size()
                     ? new RaceDetector.Result(first.races(), first.exclusions(), first.pairsChecked(), first.excluded(), true, true) : all;
         };
+        if (!wasStopped && options.maxRaces() <= 0 && first.truncated() && options.preciseLayers()) {
+            // the report's complete list before the precise layers when it takes at most a quarter of what is left:
+            // a search that uses its whole budget then leaves a complete report (else it is formed after the verdict)
+            progress.phase("pairing all " + accesses.size() + " shared accesses for the report");
+            RaceDetector.Result all = new RaceDetector(rules.get(), 0, options.explain(), must)
+                    .until(Budget.cpuMillis(budget.remainingMillis() / 4)).detect(accesses, ctx);
+            if (!all.outOfTime()) early[0] = all;
+        }
         RaceDetector.Result found = first;
         out.truncated = found.truncated();
         out.callGaps = CallGap.find(program, pts, executed, calls.unresolved(executed));

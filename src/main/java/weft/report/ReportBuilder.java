@@ -189,11 +189,24 @@ public final class ReportBuilder {
      */
     static List<String> environment(RaceWitness w) {
         List<String> out = new ArrayList<>();
-        for (var e : w.nondetValues().entrySet()) {
+        List<Map.Entry<String, String>> entries = new ArrayList<>(w.nondetValues().entrySet());
+        for (int i = 0; i < entries.size(); i++) {
+            var e = entries.get(i);
             java.util.regex.Matcher k = RaceWitness.KEY.matcher(e.getKey());
             if (!k.matches()) continue;
             String name = k.group(1);
             String where = k.group(2);
+            if (WorldAnswers.says(name)) {
+                // one call's values, consecutive: said together
+                List<Long> values = new ArrayList<>();
+                for (int j = i; j < entries.size() && entries.get(j).getKey().startsWith(name + "@" + where + "#"); j++) {
+                    values.add(Long.parseLong(entries.get(j).getValue()));
+                }
+                WorldAnswers.Said said = WorldAnswers.say(name, where, values);
+                out.add(said.text());
+                i += said.values() - 1;
+                continue;
+            }
             out.add(name.startsWith(RaceWitness.INDETERMINATE)
                     ? "the indeterminate value of " + name.substring(RaceWitness.INDETERMINATE.length()) + " read as " + e.getValue() + " at " + where
                     : name.equals(RaceWitness.COMMAND_LINE) ? "main started with the command line '" + e.getValue() + "'"

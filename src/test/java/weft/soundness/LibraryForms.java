@@ -44,13 +44,30 @@ final class LibraryForms {
         "strstr(\"relay host\", \"st\")[2] == 0", "strcasecmp(\"Relay\", \"rELAY\") == 0 && strncasecmp(\"ab\", \"AC\", 2) < 0",
         "isdigit('7') && !isalpha('7') && isspace('\\t') && ispunct('!')", "inet_addr(\"10.0.0.010\") == htonl(0x0a000008)",
         "inet_addr(\"1.2.3.08\") == INADDR_NONE", "tolower('Q') == 'q' && toupper(-1) == -1", "wy_str_ok()", "wy_dup_ok()",
-        "getenv(\"WY_NEVER_SET\") == NULL"
+        "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()"
     };
     static final String STRING_HELPER = "static int wy_str_ok(void) { char b[16]; strcpy(b, \"ab\"); strncat(b, \"cdef\", 2); "
             + "strcat(b, \"!\"); return strlen(b) == 5 && memchr(b, 'd', 5) == b + 3 && b[4] == '!'; }";
     /** strdup and strndup's copies (not tested for null: a proof goes on through them). */
     static final String DUP_HELPER = "static int wy_dup_ok(void) { char *d = strdup(\"relay\"); char *e = strndup(d + 1, 2); "
             + "int ok = strlen(d) == 5 && d[4] == 'y' && strcmp(e, \"el\") == 0; free(e); free(d); return ok; }";
+
+    /**
+     * An event counter watched by an epoll instance (issue 35: weft.exec.EventLoop): nothing ready before a write (a
+     * timeout), the counter reported and read after it, then empty again (EAGAIN): an exploration that took the
+     * counter for ready when it was not, or kept its count after the read, would run the access elsewhere.
+     */
+    static final String LOOP_HELPER = "static int wy_loop_ok(void) { int e = eventfd(0, EFD_NONBLOCK); int p = epoll_create1(0); "
+            + "struct epoll_event v, r; memset(&v, 0, sizeof v); v.events = EPOLLIN; v.data.fd = e; "
+            + "if (e < 0 || p < 0 || epoll_ctl(p, EPOLL_CTL_ADD, e, &v) != 0) return 0; int none = epoll_wait(p, &r, 1, 0) == 0; "
+            + "eventfd_write(e, 2); eventfd_t n = 0; int one = epoll_wait(p, &r, 1, 0) == 1 && r.data.fd == e && eventfd_read(e, &n) == 0 "
+            + "&& n == 2 && eventfd_read(e, &n) == -1; close(p); close(e); return none && one; }";
+    /** getaddrinfo's answer for a numeric host and inet_ntop's text of it (weft.exec.Addresses), as glibc gives them. */
+    static final String ADDR_HELPER = "static int wy_addr_ok(void) { struct addrinfo h, *r; char b[16]; memset(&h, 0, sizeof h); "
+            + "h.ai_family = AF_INET; h.ai_socktype = SOCK_STREAM; if (getaddrinfo(\"10.1.2.3\", \"80\", &h, &r) != 0) return 0; "
+            + "struct sockaddr_in *a = (struct sockaddr_in *) r->ai_addr; int ok = inet_ntop(AF_INET, &a->sin_addr, b, sizeof b) != NULL "
+            + "&& strcmp(b, \"10.1.2.3\") == 0 && ntohs(a->sin_port) == 80 && r->ai_next == NULL && r->ai_protocol == IPPROTO_TCP "
+            + "&& inet_ntop(AF_INET, &a->sin_addr, b, 8) == NULL; freeaddrinfo(r); return ok; }";
 
     /** Helpers that return 1 in glibc, each computing with C library functions on its own memory only (no static buffer). */
     static final String[] TIME_HELPERS = {
@@ -84,6 +101,13 @@ final class LibraryForms {
             String truth = STRING_TRUTHS[rnd.nextInt(STRING_TRUTHS.length)];
             if (truth.startsWith("wy_str_ok") && !decls.contains(STRING_HELPER)) decls.add(STRING_HELPER);
             if (truth.startsWith("wy_dup_ok") && !decls.contains(DUP_HELPER)) decls.add(DUP_HELPER);
+            if (truth.startsWith("wy_loop_ok") || truth.startsWith("wy_addr_ok")) {
+                for (String h : List.of("#include <sys/epoll.h>", "#include <sys/eventfd.h>", "#include <netdb.h>", "#include <unistd.h>")) {
+                    if (!decls.contains(h)) decls.add(0, h);
+                }
+                String helper = truth.startsWith("wy_loop_ok") ? LOOP_HELPER : ADDR_HELPER;
+                if (!decls.contains(helper)) decls.add(helper);
+            }
             return "if (" + truth + ") { " + body + " }";
         }
         if (k == GLIBC_TRUTHS.length + 7) {

@@ -1,0 +1,57 @@
+package weft.report;
+
+import weft.model.Semantics;
+
+import java.util.List;
+
+/**
+ * The world's answers to calls that record more than one value (the descriptor and event-loop models of
+ * {@code weft.exec.EventLoop}, {@code weft.exec.Addresses}) in a person's words: "epoll_wait reported descriptor 3
+ * ready for reading at ...", "accept returned descriptor 7, a connection from 127.0.0.1:32775, at ...". A call's values
+ * are consecutive in a witness (one step records them all), in the order the models record them.
+ */
+final class WorldAnswers {
+    /** A sentence and how many of the recorded values it said. */
+    record Said(String text, int values) {}
+
+    private WorldAnswers() {
+    }
+
+    /** Whether calls of {@code name} are said here. */
+    static boolean says(String name) {
+        Semantics s = Semantics.of(name);
+        return s instanceof Semantics.NewDescriptor || s instanceof Semantics.AcceptConnection || s instanceof Semantics.EpollWait
+                || s instanceof Semantics.CounterRead || s instanceof Semantics.ResolveAddress || s instanceof Semantics.EpollControl
+                || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet;
+    }
+
+    /**
+     * The sentence for the call of {@code name} at {@code where} whose values begin {@code values} (the values of
+     * later calls may follow: only this call's are said).
+     */
+    static Said say(String name, String where, List<Long> values) {
+        Semantics s = Semantics.of(name);
+        long first = values.get(0);
+        if (first == -1 && values.size() > 1) return new Said(name + " failed with errno " + values.get(1) + " at " + where, 2);
+        if (s instanceof Semantics.NewDescriptor) return new Said(name + " returned descriptor " + first + " at " + where, 1);
+        if (s instanceof Semantics.AcceptConnection && values.size() > 1) {
+            return new Said(name + " returned descriptor " + first + ", a connection from 127.0.0.1:" + values.get(1) + ", at " + where, 2);
+        }
+        if (s instanceof Semantics.EpollWait) {
+            if (first == 0) return new Said(name + " timed out (no registered descriptor could be ready) at " + where, 1);
+            if (values.size() > 2) {
+                return new Said(name + " reported descriptor " + values.get(1) + " ready " + events(values.get(2)) + " at " + where, 3);
+            }
+        }
+        if (s instanceof Semantics.CounterRead && values.size() > 1) return new Said(name + " read the count " + values.get(1) + " at " + where, 2);
+        if (s instanceof Semantics.ResolveAddress && first == 0 && values.size() >= 5) {
+            return new Said(name + " resolved to " + Semantics.FormatAddress.text(values.get(1)) + " port " + values.get(2) + " at " + where, 5);
+        }
+        return new Said(name + " returned " + first + " at " + where, 1);
+    }
+
+    private static String events(long e) {
+        boolean in = (e & 1) != 0, out = (e & 4) != 0;
+        return in && out ? "for reading and writing" : in ? "for reading" : out ? "for writing" : "(events " + e + ")";
+    }
+}
