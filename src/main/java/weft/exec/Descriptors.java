@@ -85,6 +85,14 @@ record Descriptors(NavigableMap<Integer, Entry> open) {
         return new Descriptors(Collections.unmodifiableNavigableMap(m));
     }
 
+    /** The table with epoll instance {@code epfd}'s registration of {@code fd} set to {@code r} (null: removed). */
+    Descriptors register(int epfd, int fd, Registration r) {
+        TreeMap<Integer, Registration> i = new TreeMap<>(open.get(epfd).interest());
+        if (r == null) i.remove(fd);
+        else i.put(fd, r);
+        return with(epfd, open.get(epfd).withInterest(i));
+    }
+
     /** The table after {@code close(fd)}: the descriptor gone, and its registrations in every epoll instance. */
     Descriptors without(int fd) {
         TreeMap<Integer, Entry> m = new TreeMap<>(open);

@@ -6,7 +6,6 @@ import weft.model.Semantics;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.TreeMap;
 
 /**
  * Descriptors as the world's and the run's ({@link Descriptors}): sockets and accepted connections, event counters
@@ -81,7 +80,7 @@ final class EventLoop {
             Value.Ptr out = LibraryFunctions.ptr(LibraryBehaviour.arg(args, r.out()), name);
             if (x.counter() == 0) {
                 if (!x.nonblocking()) return false; // blocks until a write
-                return c.dry ? s.result(0) : s.fail(EAGAIN);
+                return s.fail(EAGAIN);
             }
             lib.access(c, out, 8, true, call, name);
             if (c.dry) return s.result(0);
@@ -162,8 +161,8 @@ final class EventLoop {
         Descriptors.Entry target = d.get(fd);
         if (target == null) throw Abandon.unsupported(s.name + " of descriptor " + fd + ", which the run did not open");
         Descriptors.Registration r = ep.interest().get((int) fd);
-        if (fd == epfd || (op != CTL_ADD && op != CTL_DEL && op != CTL_MOD)) return s.c.dry ? s.result(0) : s.fail(EINVAL);
-        if (op == CTL_ADD ? r != null : r == null) return s.c.dry ? s.result(0) : s.fail(op == CTL_ADD ? EEXIST : ENOENT);
+        if (fd == epfd || (op != CTL_ADD && op != CTL_DEL && op != CTL_MOD)) return s.fail(EINVAL);
+        if (op == CTL_ADD ? r != null : r == null) return s.fail(op == CTL_ADD ? EEXIST : ENOENT);
         Value.Ptr ev = null;
         if (op != CTL_DEL) {
             ev = LibraryFunctions.ptr(LibraryBehaviour.arg(args, ctl.event()), s.name);
@@ -175,15 +174,13 @@ final class EventLoop {
         }
         if (s.c.dry) return s.result(0);
         st.beforeSyncChange();
-        TreeMap<Integer, Descriptors.Registration> interest = new TreeMap<>(ep.interest());
-        if (op == CTL_DEL) {
-            interest.remove((int) fd);
-        } else {
+        Descriptors.Registration now = null;
+        if (op != CTL_DEL) {
             int block = r != null ? r.block() : st.mem.create("epoll registration of descriptor " + fd, Block.Kind.SPECIAL, EVENT_SIZE, -1, s.call.loc()).id;
             st.mem.copy(block, 0, ev.obj(), ev.off(), EVENT_SIZE);
-            interest.put((int) fd, new Descriptors.Registration(block, false));
+            now = new Descriptors.Registration(block, false);
         }
-        st.sync.descriptors = d.with((int) epfd, ep.withInterest(interest));
+        st.sync.descriptors = d.register((int) epfd, (int) fd, now);
         st.logNondet(s.name, s.call.loc(), "0");
         return s.result(0);
     }
@@ -195,7 +192,7 @@ final class EventLoop {
         Descriptors.Entry ep = s.own(d, epfd, Descriptors.Kind.EPOLL);
         long max = s.integer(args, w.max());
         long timeout = s.integer(args, w.timeout());
-        if (max <= 0) return s.c.dry ? s.result(0) : s.fail(EINVAL);
+        if (max <= 0) return s.fail(EINVAL);
         List<long[]> ready = new ArrayList<>();
         for (var x : ep.interest().entrySet()) {
             if (x.getValue().disabled()) continue;
@@ -222,11 +219,7 @@ final class EventLoop {
         st.logNondet(s.name, s.call.loc(), Long.toString(chosen[1]));
         st.mem.writeRaw(out.obj(), out.off(), 4, chosen[1]);
         st.mem.copy(out.obj(), out.off() + DATA_OFFSET, (int) chosen[2], DATA_OFFSET, EVENT_SIZE - DATA_OFFSET);
-        if ((chosen[3] & EPOLLONESHOT) != 0) {
-            TreeMap<Integer, Descriptors.Registration> interest = new TreeMap<>(ep.interest());
-            interest.put((int) chosen[0], new Descriptors.Registration((int) chosen[2], true));
-            st.sync.descriptors = d.with((int) epfd, ep.withInterest(interest));
-        }
+        if ((chosen[3] & EPOLLONESHOT) != 0) st.sync.descriptors = d.register((int) epfd, (int) chosen[0], new Descriptors.Registration((int) chosen[2], true));
         return s.result(1);
     }
 
@@ -256,8 +249,9 @@ final class EventLoop {
             return result(fd);
         }
 
-        /** A failure: -1 with {@code errno} {@code code}, both recorded. */
+        /** A failure: -1 with {@code errno} {@code code}, both recorded (when planning: nothing). */
         boolean fail(long code) {
+            if (c.dry) return result(0);
             ExecState st = in.st;
             st.logNondet(name, call.loc(), "-1");
             st.logNondet(name, call.loc(), Long.toString(code));
