@@ -109,7 +109,9 @@ public final class Reproducer {
         String programName = PROGRAM + (preprocessed ? ".i" : ".c");
         List<Path> files = new ArrayList<>();
         files.add(write(dir.resolve(programName), patched.text()));
-        files.add(write(dir.resolve("weft_plan.c"), plan.toC() + racePoints(patched.pointed())));
+        files.add(write(dir.resolve("weft_plan.c"), plan.toC() + racePoints(patched.pointed())
+                // glibc's pthread_mutex_t keeps its kind at byte 16 on x86-64, 12 on i386 (a 32-bit program's layout)
+                + "const int weft_mutex_kind_offset = " + (lowHeap() ? 12 : 16) + ";\n"));
         files.add(write(dir.resolve("weft_runtime.c"), resource("weft_runtime.c")));
         files.add(write(dir.resolve("weft_wrappers.c"), resource("weft_wrappers.c")));
         files.add(write(dir.resolve("weft_world_fds.c"), resource("weft_world_fds.c")));

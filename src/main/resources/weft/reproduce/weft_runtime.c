@@ -108,6 +108,7 @@ extern const int weft_race_thread[2];
 extern const int weft_race_line[2];
 extern const int weft_race_later;
 extern const int weft_race_point_set[2];
+extern const int weft_mutex_kind_offset; /* where glibc's pthread_mutex_t keeps its kind in the program's data model */
 extern const int weft_thread_start[];
 extern const int weft_thread_count;
 void __tsan_ignore_thread_begin(void);

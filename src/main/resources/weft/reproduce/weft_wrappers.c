@@ -242,16 +242,60 @@ size_t __wrap_strftime(char *s, size_t max, const char *fmt, const struct tm *tm
     return r;
 }
 
-#define MUTEX_OP(name, call)                            \
-    int __wrap_##name(pthread_mutex_t *m) {             \
-        int g = enter(#name);                           \
-        int r = call(M(U(m)));                          \
-        leave(g);                                    \
-        return r;                                    \
+/* A mutex the program initialised with glibc's static recursive or error-checking initialiser, and never with
+   pthread_mutex_init: its shadow is a default mutex, so the runtime keeps the kind's rules itself (the owner's holds
+   counted, an error-checking relock EDEADLK, an unlock by a thread that does not hold it EPERM). The kind is read
+   from the program's object (glibc's __kind) with a relaxed atomic load, as every operation reads the object; the
+   owner and depth are written by the holder only. */
+static int shadow_inited[SLOTS]; /* pthread_mutex_init gave the shadow the program's attributes */
+static int shadow_owner[SLOTS];  /* my_tid + 1 of the holder of a statically kinded mutex, 0: none */
+static int shadow_depth[SLOTS];  /* its holds beyond the first */
+enum { KIND_RECURSIVE = 1, KIND_ERRORCHECK = 2 };
+
+static int static_kind(pthread_mutex_t *m) {
+    if (LOAD(shadow_inited[slot(m)])) return 0;
+    int k = __atomic_load_n((const int *)((const char *)m + weft_mutex_kind_offset), __ATOMIC_RELAXED) & 3;
+    return k == KIND_RECURSIVE || k == KIND_ERRORCHECK ? k : 0;
+}
+
+static int kinded_lock(pthread_mutex_t *m, int kind, int (*lock)(pthread_mutex_t *)) {
+    int s = slot(m), me = my_tid + 1;
+    if (LOAD(shadow_owner[s]) == me) {
+        if (kind == KIND_ERRORCHECK) return EDEADLK;
+        STORE(shadow_depth[s], LOAD(shadow_depth[s]) + 1);
+        return 0;
     }
-MUTEX_OP(pthread_mutex_lock, __real_pthread_mutex_lock)
-MUTEX_OP(pthread_mutex_trylock, __real_pthread_mutex_trylock)
-MUTEX_OP(pthread_mutex_unlock, __real_pthread_mutex_unlock)
+    int r = lock(&shadow_mutex[s]);
+    if (r == 0) {
+        STORE(shadow_owner[s], me);
+        STORE(shadow_depth[s], 0);
+    }
+    return r;
+}
+
+static int kinded_unlock(pthread_mutex_t *m, int kind, int (*unlock)(pthread_mutex_t *)) {
+    (void)kind;
+    int s = slot(m), me = my_tid + 1;
+    if (LOAD(shadow_owner[s]) != me) return EPERM;
+    if (LOAD(shadow_depth[s]) > 0) {
+        STORE(shadow_depth[s], LOAD(shadow_depth[s]) - 1);
+        return 0;
+    }
+    STORE(shadow_owner[s], 0);
+    return unlock(&shadow_mutex[s]);
+}
+
+#define MUTEX_OP(name, call, kinded)                            \
+    int __wrap_##name(pthread_mutex_t *m) {                     \
+        int g = enter(#name);                                   \
+        int k = static_kind((pthread_mutex_t *)U(m));           \
+        int r = k != 0 ? kinded(m, k, call) : call(M(m));       \
+        leave(g);                                               \
+        return r;                                               \
+    }
+MUTEX_OP(pthread_mutex_lock, __real_pthread_mutex_lock, kinded_lock)
+MUTEX_OP(pthread_mutex_trylock, __real_pthread_mutex_trylock, kinded_lock)
+MUTEX_OP(pthread_mutex_unlock, __real_pthread_mutex_unlock, kinded_unlock)
 
 int __wrap_pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *ts) {
     int g = enter("pthread_mutex_timedlock");
@@ -262,6 +306,7 @@ int __wrap_pthread_mutex_timedlock(pthread_mutex_t *m, const struct timespec *ts
 
 int __wrap_pthread_mutex_init(pthread_mutex_t *m, const pthread_mutexattr_t *a) {
     sync_create(m);
+    STORE(shadow_inited[slot(m)], 1);
     return __real_pthread_mutex_init(M(m), a);
 }
 

@@ -47,10 +47,6 @@ class ReproducerTsanTest {
                 System.out.println("reproducer: left out (the witness reads an indeterminate value): " + p);
                 continue;
             }
-            if (relocksByKind(p)) {
-                System.out.println("reproducer: left out (relocks a recursive or error-checking mutex): " + p);
-                continue;
-            }
             ReproducerRuns.Outcome o = ReproducerRuns.run(w.get(), p, Files.createDirectories(dir.resolve(Integer.toString(++n))));
             switch (o.kind()) {
                 case REPRODUCED -> reproduced++;
@@ -85,6 +81,28 @@ class ReproducerTsanTest {
         }
         assertEquals(List.of(), failures);
         assertTrue(n >= 3, "racy programs in 41-library-inputs: " + n);
+    }
+
+    /**
+     * Every confirmed race of a racy corpus program that locks a recursive or error-checking mutex (by a static
+     * initialiser, {@code pthread_mutexattr_settype} or {@code mtx_recursive}) replays: the runtime keeps a statically
+     * kinded mutex's rules itself (its shadow is a default mutex).
+     */
+    @Test
+    void racesAroundRecursiveAndErrorCheckingMutexesReplay(@TempDir Path dir) throws Exception {
+        String unavailable = ReproducerRuns.unavailable();
+        Assumptions.assumeTrue(unavailable == null, () -> "reproducers not run: " + unavailable);
+        List<String> failures = new ArrayList<>();
+        int n = 0;
+        for (Path p : ReproducerBench.corpusPrograms(1)) {
+            if (!relocksByKind(p)) continue;
+            Optional<RaceWitness> w = ReproducerRuns.witness(p, DataModel.LP64, new AnalysisOptions(200, 1000, true, 3000), 120);
+            if (w.isEmpty() || w.get().first().object().startsWith("<libc:")) continue;
+            ReproducerRuns.Outcome o = ReproducerRuns.run(w.get(), p, Files.createDirectories(dir.resolve(Integer.toString(++n))));
+            if (o.kind() != ReproducerRuns.Kind.REPRODUCED) failures.add(o.kind() + " " + p + ": " + o.detail());
+        }
+        assertEquals(List.of(), failures);
+        assertTrue(n >= 5, "confirmed races around kinded mutexes: " + n);
     }
 
     private static boolean relocksByKind(Path p) throws java.io.IOException {
