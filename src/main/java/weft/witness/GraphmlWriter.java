@@ -76,7 +76,7 @@ public final class GraphmlWriter {
         edges.add(trace.first());
         edges.add(trace.second());
         java.util.Map<Integer, String> values = new java.util.HashMap<>();
-        for (WitnessTrace.Value v : trace.values()) values.put(v.step(), v.value());
+        for (WitnessTrace.Value v : trace.values()) values.putIfAbsent(v.step(), v.value()); // a call's result: its first value
         for (int i = 0; i < edges.size(); i++) {
             WitnessTrace.Edge e = edges.get(i);
             int next = node + 1;

@@ -119,6 +119,14 @@ public record WitnessTrace(List<Edge> edges, Edge first, Edge second, List<Value
         return creates;
     }
 
+    private static long parse(String v) {
+        try {
+            return Long.parseLong(v);
+        } catch (NumberFormatException e) {
+            return Long.parseUnsignedLong(v);
+        }
+    }
+
     /** Finds the call step of each logged nondeterministic value and the step storing it in a variable. */
     private static void nondet(RaceWitness w, Path programFile, String[] assumptions, List<Value> values) {
         List<Step> steps = w.schedule();
@@ -134,6 +142,15 @@ public record WitnessTrace(List<Edge> edges, Edge first, Edge second, List<Value
             if (!NUMBER.matcher(value).matches()) continue;
             int line = lineIn(s.loc(), programFile);
             values.add(new Value(i, s.thread(), line, line == 0 ? 0 : s.loc().col(), call.group(2), value));
+            // the call's further values (an errno, a descriptor's events...), at the same step: the reproducer feeds
+            // them in order; witness files keep the first (the result)
+            int more = weft.model.Semantics.recordedValues(call.group(2), parse(value)) - 1;
+            for (int k = 0; k < more; k++) {
+                String extra = w.nondetValues().get(site + "#" + (seen.getOrDefault(site, 0) + 1));
+                if (extra == null || !NUMBER.matcher(extra).matches()) break;
+                seen.merge(site, 1, Integer::sum);
+                values.add(new Value(i, s.thread(), line, line == 0 ? 0 : s.loc().col(), call.group(2), extra));
+            }
             String target = call.group(1);
             int store = i;
             if (target.startsWith("__t")) {
