@@ -17,7 +17,9 @@
  * conditions, barriers, once, atomic sections, inputs, allocation), {@link weft.exec.LibraryFunctions} (memory, string
  * and output functions), {@link weft.exec.AtomicOps} (atomic builtins and C11 atomics), {@link weft.exec.MutexTypes}
  * (what a relock or a foreign unlock does to a recursive or error-checking mutex) and {@link weft.exec.Speculation} (an
- * atomic section run to its end, and rolled back, before it is scheduled). For the searches: {@link weft.exec.Chooser}
+ * atomic section run to its end, and rolled back, before it is scheduled). The world's answers: {@link weft.exec.Streams}
+ * (files), {@link weft.exec.EventLoop} with {@link weft.exec.Descriptors} (sockets, event counters, epoll, timers: the
+ * descriptors a run opened) and {@link weft.exec.Addresses} ({@code getaddrinfo}, {@code inet_ntop}). For the searches: {@link weft.exec.Chooser}
  * (the source of every nondeterministic decision), {@link weft.exec.Liveness} (the dead automatic variables a state
  * encoding may leave out) and {@link weft.exec.WitnessNames} (the C text of an lvalue whose indeterminate value a
  * witness states).
