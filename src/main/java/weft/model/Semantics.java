@@ -297,7 +297,7 @@ public sealed interface Semantics {
     /**
      * How many values a call of {@code name} records for a witness when the first is {@code first} (the result, or
      * for {@code epoll_wait} the count): a failure's {@code errno} follows its -1; an accepted connection's peer port
-     * its descriptor; {@code epoll_wait}'s descriptor and events its 1; the count {@code eventfd_read} read its 0;
+     * its descriptor; {@code gettimeofday}'s and {@code clock_gettime}'s fraction its seconds; {@code epoll_wait}'s descriptor and events its 1; the count {@code eventfd_read} read its 0;
      * {@code getaddrinfo}'s address, port, socket type and protocol its 0 (the order of {@code weft.exec.EventLoop},
      * {@code weft.exec.Addresses} and the reproducer's wrappers).
      */
@@ -305,7 +305,7 @@ public sealed interface Semantics {
         Semantics s = of(name);
         if (s instanceof EpollWait) return first == 1 ? 3 : first == -1 ? 2 : 1;
         if (s instanceof ResolveAddress) return first == 0 ? 5 : 1;
-        if (s instanceof AcceptConnection || s instanceof CounterRead) return 2;
+        if (s instanceof AcceptConnection || s instanceof CounterRead || s instanceof TimeOfDay) return 2;
         boolean errno = s instanceof InputResult ir ? ir.errno()
                 : s instanceof CloseDescriptor || s instanceof EpollControl || s instanceof CounterWrite || s instanceof TimerSet;
         return errno && first == -1 ? 2 : 1;
