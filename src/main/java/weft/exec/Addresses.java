@@ -22,7 +22,7 @@ import java.util.List;
  * the port, the socket type, the protocol) which builds the same answer. Proofs stop: the resolver is the world's.
  */
 final class Addresses {
-    static final long AF_INET = 2, ENOSPC = 28;
+    static final long AF_INET = 2;
     static final long AI_PASSIVE = 1, AI_NUMERICHOST = 4;
     static final long EAI_NONAME = -2, EAI_SERVICE = -8;
     static final long LOOPBACK = 0x0100007fL; // 127.0.0.1 in network byte order, read little-endian
@@ -45,7 +45,7 @@ final class Addresses {
             long a = st.mem.readRaw(src.obj(), src.off(), 4);
             String text = Semantics.FormatAddress.text(a);
             if (text.length() + 1 > size) {
-                if (!c.dry) st.setErrno(t, ENOSPC);
+                if (!c.dry) st.setErrno(t, ExecState.ENOSPC);
                 return in.finishCall(t, c, e, Value.ZERO, null);
             }
             lib.access(c, dest, text.length() + 1, true, call, name);
@@ -139,8 +139,8 @@ final class Addresses {
         Layout l = new Layout(st.dm.pointerSize);
         Block node = heap(st, t, call, l.size);
         Block sin = heap(st, t, call, 16);
-        long[] bytes = {2, 0, port >> 8, port & 0xff, address & 0xff, (address >> 8) & 0xff, (address >> 16) & 0xff, (address >> 24) & 0xff};
-        for (int i = 0; i < 16; i++) st.mem.writeRaw(sin.id, i, 1, i < bytes.length ? bytes[i] : 0);
+        long[] bytes = sockaddrIn(port, address);
+        for (int i = 0; i < 16; i++) st.mem.writeRaw(sin.id, i, 1, bytes[i]);
         st.mem.fill(node.id, 0, l.size, (byte) 0);
         long[] ints = {flags, AF_INET, type, protocol, 16};
         for (int i = 0; i < ints.length; i++) st.mem.writeRaw(node.id, 4L * i, 4, ints[i]);
@@ -150,6 +150,15 @@ final class Addresses {
         st.mem.get(node.id).written(false);
         st.mem.get(sin.id).written(false);
         return in.finishCall(t, c, e, Value.ZERO, null);
+    }
+
+    /**
+     * The 16 bytes of a {@code struct sockaddr_in}: {@code AF_INET}, the port in network byte order, the address (in
+     * network byte order, read little-endian), zero padding.
+     */
+    static long[] sockaddrIn(long port, long address) {
+        return new long[] {AF_INET, 0, (port >> 8) & 0xff, port & 0xff, address & 0xff, (address >> 8) & 0xff, (address >> 16) & 0xff,
+                (address >> 24) & 0xff, 0, 0, 0, 0, 0, 0, 0, 0};
     }
 
     private static Block heap(ExecState st, ThreadState t, Stmt.Call call, long size) {

@@ -31,7 +31,6 @@ import java.util.List;
  * whose result is not used: the world's answers are inputs a proof does not enumerate.
  */
 final class EventLoop {
-    static final long EAGAIN = 11, EEXIST = 17, ENOENT = 2, EINVAL = 22;
     static final long NONBLOCK = 04000, SEMAPHORE = 1;
     static final long EPOLLIN = 1, EPOLLOUT = 4, EPOLLONESHOT = 1L << 30, EPOLLET = 1L << 31;
     static final long CTL_ADD = 1, CTL_DEL = 2, CTL_MOD = 3;
@@ -80,7 +79,7 @@ final class EventLoop {
             Value.Ptr out = LibraryFunctions.ptr(LibraryBehaviour.arg(args, r.out()), name);
             if (x.counter() == 0) {
                 if (!x.nonblocking()) return false; // blocks until a write
-                return s.fail(EAGAIN);
+                return s.fail(ExecState.EAGAIN);
             }
             lib.access(c, out, 8, true, call, name);
             if (c.dry) return s.result(0);
@@ -141,8 +140,7 @@ final class EventLoop {
         int fd = d.lowestFree();
         long port = PEER_PORT + fd;
         if (wantsAddress) {
-            // struct sockaddr_in: AF_INET, the port and the address in network byte order, zero padding
-            long[] bytes = {2, 0, port >> 8, port & 0xff, 127, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0};
+            long[] bytes = Addresses.sockaddrIn(port, Addresses.LOOPBACK);
             for (int i = 0; i < n; i++) st.mem.writeRaw(ap.obj(), ap.off() + i, 1, bytes[i]);
             st.mem.writeRaw(lp.obj(), lp.off(), 4, 16);
         }
@@ -161,8 +159,8 @@ final class EventLoop {
         Descriptors.Entry target = d.get(fd);
         if (target == null) throw Abandon.unsupported(s.name + " of descriptor " + fd + ", which the run did not open");
         Descriptors.Registration r = ep.interest().get((int) fd);
-        if (fd == epfd || (op != CTL_ADD && op != CTL_DEL && op != CTL_MOD)) return s.fail(EINVAL);
-        if (op == CTL_ADD ? r != null : r == null) return s.fail(op == CTL_ADD ? EEXIST : ENOENT);
+        if (fd == epfd || (op != CTL_ADD && op != CTL_DEL && op != CTL_MOD)) return s.fail(ExecState.EINVAL);
+        if (op == CTL_ADD ? r != null : r == null) return s.fail(op == CTL_ADD ? ExecState.EEXIST : ExecState.ENOENT);
         Value.Ptr ev = null;
         if (op != CTL_DEL) {
             ev = LibraryFunctions.ptr(LibraryBehaviour.arg(args, ctl.event()), s.name);
@@ -192,7 +190,7 @@ final class EventLoop {
         Descriptors.Entry ep = s.own(d, epfd, Descriptors.Kind.EPOLL);
         long max = s.integer(args, w.max());
         long timeout = s.integer(args, w.timeout());
-        if (max <= 0) return s.fail(EINVAL);
+        if (max <= 0) return s.fail(ExecState.EINVAL);
         List<long[]> ready = new ArrayList<>();
         for (var x : ep.interest().entrySet()) {
             if (x.getValue().disabled()) continue;

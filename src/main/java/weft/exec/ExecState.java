@@ -206,6 +206,9 @@ public final class ExecState {
      * Sets thread {@code t}'s errno to {@code value} (a failing library call does), when the program can see errno at
      * all (it has {@code __errno_location}'s object); the write is the thread's own, of its own errno.
      */
+    /** Linux's errno values the models set (x86). */
+    static final long ENOENT = 2, EAGAIN = 11, EEXIST = 17, EINVAL = 22, ENOSPC = 28;
+
     void setErrno(ThreadState t, long value) {
         Variable errno = program.libcObject(weft.model.LibcFacts.threadObjectName("errno"));
         if (errno == null) return;

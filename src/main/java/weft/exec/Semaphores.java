@@ -31,7 +31,6 @@ import java.util.List;
  */
 final class Semaphores {
     static final long SEM_VALUE_MAX = Integer.MAX_VALUE;
-    private static final long EAGAIN = 11;
 
     private final Interpreter in;
     private final ExecState st;
@@ -86,7 +85,7 @@ final class Semaphores {
         if (n == 0) {
             if (!l.trying()) return false;
             if (l.timed()) throw Abandon.unsupported(name + " would time out");
-            if (!c.dry) st.setErrno(t, EAGAIN);
+            if (!c.dry) st.setErrno(t, ExecState.EAGAIN);
             return in.finishCall(t, c, e, Value.of(-1), null);
         }
         if (!c.dry) st.sync.semaphores.put(k, n - 1);

@@ -25,8 +25,6 @@ import java.util.List;
 final class Streams {
     /** The name of a stream object the run opened (its site follows). */
     static final String OPENED = "FILE opened at ";
-    /** The {@code errno} of a failed {@code fopen}: no such file. */
-    static final long ENOENT = 2;
 
     private Streams() {
     }
@@ -44,7 +42,7 @@ final class Streams {
             f.opaque = true;
             return in.finishCall(t, c, e, new Value.Ptr(f.id, 0), null);
         }
-        st.setErrno(t, ENOENT);
+        st.setErrno(t, ExecState.ENOENT);
         return in.finishCall(t, c, e, Value.ZERO, null);
     }
 
