@@ -23,7 +23,7 @@ public final class Memory {
     /** A pointer value stored at some offset, occupying {@code size} bytes. */
     public record Stored(long size, Value value) {}
 
-    static final long MAX_OBJECT = 16L << 20;
+    static final long MAX_OBJECT = 64L << 20;
     static final long MAX_TOTAL = 96L << 20;
 
     /** The objects by id: the first {@link #count} entries. */

@@ -62,22 +62,54 @@ final class Execution {
             return null;
         }
         int current = -1;
+        long steps = 0;
+        Prefixes.Node from = recorder == null ? null : recorder.node;
         try {
-            ThreadState mt = new ThreadState(0, "main");
-            st.addThread(mt);
-            List<String> argv = CLOSED_ARGV;
-            if (fixedArgv != null) {
-                argv = fixedArgv;
-            } else if (commandLines != null && commandLines.size() > 1) {
-                argv = commandLines.get(st.pickValue(commandLines.size()));
+            if (from != null && from.state != null) {
+                // resumed from a snapshot of the start: st is a copy of its state (Prefixes)
+                schedule.addAll(from.schedule());
+                startSteps = from.startSteps;
+                current = from.current;
+                visibleSteps = from.visibleSteps;
+                maxEnabled = 1;
+            } else {
+                ThreadState mt = new ThreadState(0, "main");
+                st.addThread(mt);
+                List<String> argv = CLOSED_ARGV;
+                if (fixedArgv != null) {
+                    argv = fixedArgv;
+                } else if (commandLines != null && commandLines.size() > 1) {
+                    argv = commandLines.get(st.pickValue(commandLines.size()));
+                }
+                if (!argv.equals(CLOSED_ARGV)) st.logNondet(weft.trace.RaceWitness.COMMAND_LINE, main.loc(), String.join(" ", argv));
+                startMain(st, in, mt, main, argv);
             }
-            if (!argv.equals(CLOSED_ARGV)) st.logNondet(weft.trace.RaceWitness.COMMAND_LINE, main.loc(), String.join(" ", argv));
-            startMain(st, in, mt, main, argv);
-            for (long steps = 0; steps < maxSteps; steps++) {
-                if ((steps & 7) == 0 && (Thread.currentThread().isInterrupted() || budget.expired())) {
+            long nextSnapshot = Math.max(Prefixes.FIRST, 2 * startSteps);
+            for (long tick = 0; ; tick++) {
+                if ((tick & 7) == 0 && (Thread.currentThread().isInterrupted() || budget.expired())) {
+                    // the next execution with the same answers goes on from here
+                    if (inStart() && recorder != null && recorder.recording() && startSteps > recorder.node.startSteps) snapshot(current);
                     timedOut = true;
                     stopReason = "time";
                     return null;
+                }
+                boolean start = inStart();
+                if (start) {
+                    if (startSteps >= START_STEPS) {
+                        stopReason = "step limit of the start (" + START_STEPS + " steps before the first thread)";
+                        return null;
+                    }
+                    if (recorder != null && recorder.recording() && startSteps >= nextSnapshot) {
+                        snapshot(current);
+                        nextSnapshot = 2 * startSteps;
+                    }
+                } else {
+                    if (recorder != null && recorder.recording()) {
+                        // the start ends here: its last snapshot spares the next executions all of it
+                        if (startSteps >= Prefixes.FIRST && startSteps > recorder.node.startSteps) snapshot(current);
+                        recorder.stop();
+                    }
+                    if (steps >= maxSteps) break;
                 }
                 int n = st.threads.size();
                 Interpreter.Plan[] plans = new Interpreter.Plan[n];
@@ -128,6 +160,8 @@ final class Execution {
                 if (covered != null && !nt.finished) covered.add(((long) System.identityHashCode(nt.top().fn) << 32) | (nt.top().node & 0xffffffffL));
                 schedule.addAll(in.execute(nt));
                 current = next;
+                if (start) startSteps++;
+                else steps++;
             }
             stopReason = "step limit";
             if (Boolean.getBoolean("weft.explore.debug")) {
@@ -142,6 +176,35 @@ final class Execution {
             stopReason = a.kind + ": " + a.getMessage();
         }
         return null;
+    }
+
+    /**
+     * Steps main may take before it creates its first thread, beyond {@link #maxSteps} (which counts the steps after):
+     * no race can happen in a program's start, a real program's start can be long (a server fills a pool of 131,072
+     * blocks before its first thread), and the search shares it between executions ({@link Prefixes}).
+     */
+    static final long START_STEPS = 1L << 21;
+
+    /** The search's shared starts, and this execution's chooser recording its start (null: not shared). */
+    Prefixes prefixes;
+    Prefixes.Recorder recorder;
+    /** Steps taken before the first thread was created (counted against {@link #START_STEPS}, not {@link #maxSteps}). */
+    long startSteps;
+    /** Whether the start's steps count against {@link #maxSteps} as the others do (the feedback search's probes). */
+    boolean countStart;
+
+    /** Whether main is the only thread so far (and the start is not counted with the rest). */
+    private boolean inStart() {
+        return !countStart && st.threads.size() == 1;
+    }
+
+    /** Keeps a snapshot of the start here, between two steps (when the search has room for one). */
+    private void snapshot(int current) {
+        Prefixes.Node parent = recorder.node;
+        int from = 0;
+        for (Prefixes.Node x = parent; x != null; x = x.parent) from += x.steps.size();
+        if (!prefixes.room(schedule.size() - from)) return;
+        recorder.node = prefixes.add(parent, recorder.takeLog(), schedule.subList(from, schedule.size()), st.copy(), startSteps, current, visibleSteps);
     }
 
     private boolean allFinished() {

@@ -32,16 +32,39 @@ import java.util.Optional;
 public final class Explorer {
     private final Program program;
     private final ExploreOptions options;
+    private final Starts starts;
     private Search last;
 
     public Explorer(Program program, ExploreOptions options) {
+        this(program, options, new Starts());
+    }
+
+    /** An explorer whose searches share the program's start with the other searches given {@code starts}. */
+    public Explorer(Program program, ExploreOptions options, Starts starts) {
         this.program = program;
         this.options = options;
+        this.starts = starts;
+    }
+
+    /**
+     * The snapshots of a program's single-threaded start ({@code Prefixes}) that the witness searches of one analysis
+     * share (its rounds search again with more steps and executions): one tree per initial state and meaning of the
+     * first choices — the library state races setting, the value hints and the command lines main may start with
+     * (a choice's answer is an index into the candidates, so these must be equal for the answers to mean the same).
+     * Not thread-safe: one analysis's searches run one after the other.
+     */
+    public static final class Starts {
+        private final java.util.Map<List<Object>, Prefixes> trees = new java.util.HashMap<>();
+
+        Prefixes of(boolean libcStateRaces, java.util.Map<String, List<Long>> valueHints, List<List<String>> commandLines) {
+            List<Object> key = java.util.Arrays.asList(libcStateRaces, valueHints, commandLines);
+            return trees.computeIfAbsent(key, k -> new Prefixes());
+        }
     }
 
     /** Searches for a race witness; empty when none was found within the limits (that proves nothing). Honours Thread.interrupted(). */
     public Optional<RaceWitness> findRace() {
-        Search s = new Search(program, options);
+        Search s = new Search(program, options, starts);
         last = s;
         return s.run();
     }

@@ -43,9 +43,10 @@ final class Search {
     String lastStop;
     int abandoned;
 
-    Search(Program program, ExploreOptions options) {
+    Search(Program program, ExploreOptions options, Explorer.Starts starts) {
         this.program = program;
         this.options = options;
+        this.starts = starts;
         this.commandLines = options.commandLines() ? CommandLines.of(program) : null;
     }
 
@@ -100,6 +101,9 @@ final class Search {
     }
 
     private Execution last;
+    /** The starts shared with the analysis's other searches; this search's tree, once its command lines are known. */
+    private final Explorer.Starts starts;
+    private Prefixes prefixes;
     private long visibleEstimate = 100;
 
     private RaceWitness runOne(Chooser chooser) {
@@ -111,11 +115,15 @@ final class Search {
     }
 
     private RaceWitness runOne(Chooser chooser, long steps, int maxThreads) {
-        ExecState s = initial.fork(chooser);
+        // the start main runs alone is shared: an execution whose chooser answers alike resumes from a snapshot of it
+        Prefixes.Recorder recorder = prefixes.start(chooser);
+        ExecState s = recorder.begin(initial);
         s.maxThreads = maxThreads;
         // no single execution may use up the budget (a thread spinning forever under a slow schedule)
         Execution ex = new Execution(s, steps, budget.slice(Math.max(MIN_EXECUTION_MILLIS, budget.remainingMillis() / 6)),
                 options.atomicSectionsRace());
+        ex.prefixes = prefixes;
+        ex.recorder = recorder;
         ex.commandLines = commandLines;
         last = ex;
         executions++;
@@ -146,10 +154,12 @@ final class Search {
             RaceWitness w = refineCommandLine(seed);
             if (w != null) return w;
         }
+        prefixes = starts.of(options.libcStateRaces(), options.valueHints(), commandLines);
         Schedulers.Replay first = new Schedulers.Replay(new int[0], seed);
         RaceWitness w = runOne(first);
         if (w != null) return w;
-        if (first.trace.isEmpty() && last.maxEnabled <= 1) return null; // deterministic: every execution is this one
+        // deterministic: every execution is this one (unless its time ran out: a long start goes on in the next)
+        if (first.trace.isEmpty() && last.maxEnabled <= 1 && !last.timedOut) return null;
         if (commandLines != null && first.trace.size() == 1 && last.maxEnabled <= 1) {
             // the command line was the only choice: one run per command line is every execution there is
             boolean more = false;
@@ -256,6 +266,7 @@ final class Search {
         Execution ex = new Execution(s, options.maxSteps(), part.slice(Math.max(MIN_EXECUTION_MILLIS, part.remainingMillis() / 6)),
                 options.atomicSectionsRace());
         ex.fixedArgv = argv;
+        ex.countStart = true;
         ex.covered = new java.util.HashSet<>();
         executions++;
         RaceWitness w;

@@ -99,6 +99,8 @@ final class PreciseLayers {
     private final AnalysisOptions options;
     /** The candidate races the witness search directs executions at, most promising first. */
     private final List<ExploreOptions.Target> targets;
+    /** The program's start as the witness searches of all rounds share it ({@link Explorer.Starts}). */
+    private final Explorer.Starts starts = new Explorer.Starts();
 
     PreciseLayers(AnalysisOptions options) {
         this(options, List.of());
@@ -270,7 +272,7 @@ final class PreciseLayers {
     /** The witness search with these limits, the default seed and the inputs the solver found tried first. */
     private Explorer witnessSearch(Program program, long steps, int executions, long ms, java.util.Map<String, java.util.List<Long>> hints) {
         return new Explorer(program, new ExploreOptions(steps, executions, ms, ExploreOptions.defaults().seed(),
-                options.atomicSectionsRace(), options.libcStateRaces(), hints, !options.closedCommandLine(), targets));
+                options.atomicSectionsRace(), options.libcStateRaces(), hints, !options.closedCommandLine(), targets), starts);
     }
 
     /**

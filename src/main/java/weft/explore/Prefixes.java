@@ -1,0 +1,316 @@
+package weft.explore;
+
+import weft.exec.ByteAccess;
+import weft.exec.Chooser;
+import weft.exec.ExecState;
+import weft.exec.Interpreter;
+import weft.ir.SourceLoc;
+import weft.trace.RaceWitness;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The shared beginnings of a witness search's executions: a tree of snapshots of the single-threaded start of the
+ * program (main before it creates its first thread), so that an execution whose chooser answers the start's choices
+ * as an earlier one did resumes from the earlier one's state instead of running the start again. A real program's
+ * start can be long — a server fills a pool's free list of 131,072 blocks before its first thread — and every
+ * execution of the search ran it from the beginning.
+ *
+ * <p>What it keeps: a node is a copy of the state between two steps ({@link ExecState#copy()}), the statements executed
+ * since its parent and every question its execution put to the {@link Chooser} since its parent, with the answer
+ * ({@link Log}): which thread runs (main, the only one; with where the last thread stopped and whether its next step is
+ * visible), which candidate value, random bits, a forced value, a proof gap. The root is the initial state before the
+ * command line is chosen. An execution takes a snapshot when its start has run twice as long as at its last one (from
+ * {@link #FIRST} steps on) and when its time runs out during the start, so that the next execution goes on from there;
+ * at most {@link #MAX_NODES} nodes per search.
+ *
+ * <p>Why a resumed execution is the one it would have been (exactness, not an approximation): an execution is a
+ * function of the program, the initial state and the chooser's answers — the interpreter is deterministic and every
+ * nondeterministic decision is a question to the chooser. Two executions whose chooser gave the same answers to the
+ * first k questions therefore asked the same k questions and are in the same state after them. To resume a new
+ * execution from a node, {@link #start} puts each question recorded on the path from the root to the node to the new
+ * chooser, in order and with the same arguments, and descends only while every answer is the recorded one: the new
+ * chooser then is in the state it would have reached by running the start itself (the search's choosers are functions
+ * of the questions they were asked; with main the only enabled thread they must pick it, and {@code
+ * Schedulers.Directed}'s look at the thread's next accesses changes nothing then). Answers drawn while trying a branch
+ * that then differs are not lost: they are the answers to the questions the execution asks next from the node it
+ * resumes at (the questions after the same answers are the same), so it takes them from {@link Recorder}'s pending list
+ * before asking the chooser again; a question that differs from the pending one's is an internal error (the
+ * interpreter would not be deterministic), which ends the execution without a witness. Nothing is shared after the
+ * first thread exists, so no race check, schedule or step limit of a concurrent part is affected.
+ */
+final class Prefixes {
+    /** Steps of the start before its first snapshot: starts shorter than this are run in full by every execution. */
+    static final long FIRST = 16_384;
+    /** Nodes kept at most (each holds a copy-on-write copy of the state; memory written after it is its own). */
+    static final int MAX_NODES = 256;
+    /** Statements the nodes keep at most, together (with as many recorded questions at least). */
+    static final long MAX_STEPS_KEPT = 4L << 20;
+
+    /** The questions one execution put to its chooser, with the answers, in order. */
+    static final class Log {
+        static final byte THREAD = 0, VALUE = 1, BITS = 2, FORCED = 3, FORCED_NONE = 4, GAP = 5;
+        private byte[] kinds = new byte[64];
+        private long[] args = new long[64];
+        private long[] answers = new long[64];
+        /** The forced values' locations and the proof gaps' reasons, by index (most entries have none). */
+        private final java.util.Map<Integer, Object> objects = new java.util.HashMap<>();
+        private int size;
+
+        int size() {
+            return size;
+        }
+
+        void add(byte kind, long arg, Object obj, long answer) {
+            if (size == kinds.length) {
+                int n = size * 2;
+                kinds = java.util.Arrays.copyOf(kinds, n);
+                args = java.util.Arrays.copyOf(args, n);
+                answers = java.util.Arrays.copyOf(answers, n);
+            }
+            kinds[size] = kind;
+            args[size] = arg;
+            answers[size] = answer;
+            if (obj != null) objects.put(size, obj);
+            size++;
+        }
+
+        /** Whether entry {@code i} is the question {@code kind} ({@link #FORCED} for both forced kinds), {@code arg}, {@code obj}. */
+        boolean sameQuestion(int i, byte kind, long arg, Object obj) {
+            byte k = kinds[i] == FORCED_NONE ? FORCED : kinds[i];
+            return k == kind && args[i] == arg && java.util.Objects.equals(objects.get(i), obj);
+        }
+
+        /** Whether entry {@code i} of this log and entry {@code j} of {@code o} got the same answer. */
+        boolean sameAnswer(int i, Log o, int j) {
+            return kinds[i] == o.kinds[j] && answers[i] == o.answers[j];
+        }
+
+        /** The entries from {@code from} on, as a log of their own. */
+        Log suffix(int from) {
+            Log l = new Log();
+            for (int i = from; i < size; i++) l.add(kinds[i], args[i], objects.get(i), answers[i]);
+            return l;
+        }
+
+        /** Puts question {@code i} to {@code c} and appends it with {@code c}'s answer to {@code to}. */
+        void ask(int i, Chooser c, Log to) {
+            switch (kinds[i]) {
+                case THREAD -> to.add(THREAD, args[i], null, c.pickThread(MAIN_ONLY, (int) (args[i] >> 1), (args[i] & 1) != 0, t -> List.of()));
+                case VALUE -> to.add(VALUE, args[i], null, c.pickValue((int) args[i]));
+                case BITS -> to.add(BITS, 0, null, c.randomBits());
+                case FORCED, FORCED_NONE -> {
+                    Long v = c.forcedValue((SourceLoc) objects.get(i), (int) args[i]);
+                    to.add(v == null ? FORCED_NONE : FORCED, args[i], objects.get(i), v == null ? 0 : v);
+                }
+                case GAP -> {
+                    c.proofGap((String) objects.get(i));
+                    to.add(GAP, 0, objects.get(i), 0);
+                }
+                default -> throw new IllegalStateException("question kind " + kinds[i]);
+            }
+        }
+    }
+
+    private static final List<Integer> MAIN_ONLY = List.of(0);
+
+    /** A snapshot of an execution's start, reached from its parent by {@link #calls} and {@link #steps}. */
+    static final class Node {
+        final Node parent;
+        final Log calls;
+        final List<Interpreter.Executed> steps;
+        /** The state after them, never run itself (executions resume from copies); null at the root. */
+        final ExecState state;
+        final long startSteps;
+        final int current;
+        final long visibleSteps;
+        final List<Node> children = new ArrayList<>();
+
+        Node(Node parent, Log calls, List<Interpreter.Executed> steps, ExecState state, long startSteps, int current, long visibleSteps) {
+            this.parent = parent;
+            this.calls = calls;
+            this.steps = steps;
+            this.state = state;
+            this.startSteps = startSteps;
+            this.current = current;
+            this.visibleSteps = visibleSteps;
+        }
+
+        /** Every statement executed from the initial state to this node. */
+        List<Interpreter.Executed> schedule() {
+            List<Node> path = new ArrayList<>();
+            int n = 0;
+            for (Node x = this; x != null; x = x.parent) {
+                path.add(x);
+                n += x.steps.size();
+            }
+            List<Interpreter.Executed> all = new ArrayList<>(n + 1024);
+            for (int i = path.size() - 1; i >= 0; i--) all.addAll(path.get(i).steps);
+            return all;
+        }
+    }
+
+    final Node root = new Node(null, new Log(), List.of(), null, 0, -1, 0);
+    private int nodes;
+    private long stepsKept;
+    /** Executions resumed from a snapshot, and the start steps they did not run again (statistics). */
+    int resumed;
+    long stepsSaved;
+
+    /** Where an execution with chooser {@code c} begins: the deepest node whose questions {@code c} answers alike. */
+    Recorder start(Chooser c) {
+        Node node = root;
+        Log drawn = new Log();
+        descend:
+        while (true) {
+            for (Node child : node.children) {
+                if (answersAlike(child.calls, drawn, c)) {
+                    drawn = drawn.suffix(child.calls.size());
+                    node = child;
+                    continue descend;
+                }
+            }
+            break;
+        }
+        if (node != root) {
+            resumed++;
+            stepsSaved += node.startSteps;
+        }
+        return new Recorder(c, node, drawn);
+    }
+
+    /** Whether {@code c} answers the questions of {@code calls} as recorded; the answers drawn go to {@code drawn}. */
+    private static boolean answersAlike(Log calls, Log drawn, Chooser c) {
+        for (int i = 0; i < calls.size(); i++) {
+            if (i >= drawn.size()) calls.ask(i, c, drawn);
+            if (!calls.sameAnswer(i, drawn, i)) return false;
+        }
+        return true;
+    }
+
+    /** Whether another snapshot of {@code steps} more statements may be kept. */
+    boolean room(long steps) {
+        return nodes < MAX_NODES && stepsKept + steps <= MAX_STEPS_KEPT;
+    }
+
+    /** Keeps a snapshot below {@code parent}: {@code state} must no longer be run (it is the snapshot). */
+    Node add(Node parent, Log calls, List<Interpreter.Executed> steps, ExecState state, long startSteps, int current, long visibleSteps) {
+        state.chooser = null;
+        Node n = new Node(parent, calls, List.copyOf(steps), state, startSteps, current, visibleSteps);
+        parent.children.add(n);
+        nodes++;
+        stepsKept += steps.size();
+        return n;
+    }
+
+    /**
+     * The chooser of an execution of the search while its start is shared: hands the questions to the search's
+     * chooser (or answers them from the ones drawn already, {@link Prefixes#start}) and records them.
+     */
+    static final class Recorder implements Chooser {
+        final Chooser inner;
+        /** The node the execution resumes at (the root: from the beginning). */
+        Node node;
+        private final Log pending;
+        private int next;
+        /** The questions since {@link #node}, while the start lasts; null after it. */
+        private Log log = new Log();
+
+        Recorder(Chooser inner, Node node, Log pending) {
+            this.inner = inner;
+            this.node = node;
+            this.pending = pending;
+        }
+
+        /** The state the execution begins in: a fresh fork of {@code initial}, or a copy of its node's snapshot. */
+        ExecState begin(ExecState initial) {
+            if (node.state == null) return initial.fork(this);
+            ExecState s = node.state.copy();
+            s.chooser = this;
+            return s;
+        }
+
+        /** Whether the start is still being recorded. */
+        boolean recording() {
+            return log != null;
+        }
+
+        /** The first thread exists: nothing more is recorded or shared. */
+        void stop() {
+            if (next < pending.size()) throw new IllegalStateException("a shared start left " + (pending.size() - next) + " answers unused");
+            log = null;
+        }
+
+        /** The questions since {@link #node}, handed over to the snapshot that becomes {@link #node}. */
+        Log takeLog() {
+            Log l = log;
+            log = new Log();
+            return l;
+        }
+
+        /** The kind of the last answer ({@link Log#FORCED_NONE} when the forced value was none). */
+        private byte kind;
+
+        /** The answer to a question: the pending one, else the search's chooser's ({@code ask}); recorded. */
+        private long answer(byte question, long arg, Object obj, java.util.function.LongSupplier ask) {
+            kind = question;
+            if (log == null) return ask.getAsLong();
+            long a;
+            if (next < pending.size()) {
+                if (!pending.sameQuestion(next, question, arg, obj)) throw new IllegalStateException("a shared start asked another question");
+                kind = pending.kinds[next];
+                a = pending.answers[next++];
+            } else {
+                a = ask.getAsLong();
+            }
+            log.add(kind, arg, obj, a);
+            return a;
+        }
+
+        @Override
+        public int pickThread(List<Integer> enabled, int current, boolean currentVisible) {
+            return pickThread(enabled, current, currentVisible, t -> List.of());
+        }
+
+        @Override
+        public int pickThread(List<Integer> enabled, int current, boolean currentVisible, java.util.function.IntFunction<List<ByteAccess>> accesses) {
+            if (log == null || !enabled.equals(MAIN_ONLY)) return inner.pickThread(enabled, current, currentVisible, accesses);
+            return (int) answer(Log.THREAD, ((long) current << 1) | (currentVisible ? 1 : 0), null,
+                    () -> inner.pickThread(enabled, current, currentVisible, accesses));
+        }
+
+        @Override
+        public int pickValue(int n) {
+            return (int) answer(Log.VALUE, n, null, () -> inner.pickValue(n));
+        }
+
+        @Override
+        public long randomBits() {
+            return answer(Log.BITS, 0, null, inner::randomBits);
+        }
+
+        @Override
+        public Long forcedValue(SourceLoc loc, int occurrence) {
+            long a = answer(Log.FORCED, occurrence, loc, () -> {
+                Long v = inner.forcedValue(loc, occurrence);
+                if (v == null) kind = Log.FORCED_NONE;
+                return v == null ? 0 : v;
+            });
+            return kind == Log.FORCED_NONE ? null : a;
+        }
+
+        @Override
+        public boolean stopAtRace(RaceWitness race) {
+            return inner.stopAtRace(race);
+        }
+
+        @Override
+        public void proofGap(String reason) {
+            answer(Log.GAP, 0, reason, () -> {
+                inner.proofGap(reason);
+                return 0;
+            });
+        }
+    }
+}

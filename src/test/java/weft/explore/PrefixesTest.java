@@ -1,0 +1,139 @@
+package weft.explore;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import weft.budget.Budget;
+import weft.exec.Chooser;
+import weft.exec.ExecState;
+import weft.exec.Interpreter;
+import weft.ir.Program;
+import weft.trace.RaceWitness;
+import weft.trace.Step;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The shared start of a witness search's executions ({@link Prefixes}) changes no execution: every execution that
+ * resumes from a snapshot makes the same steps, stops for the same reason, records the same inputs and leaves its
+ * chooser in the same state as the one that ran the start itself; and a search over a start longer than the step
+ * limit of the concurrent part gets past it.
+ */
+class PrefixesTest {
+    /** Choices before and inside a long start (12,000 iterations: several snapshots), then threads whose race depends on them. */
+    private static final String LONG_START = """
+            int data[64];
+            int shared;
+            int flag;
+            void *worker(void *a) { if (flag) shared++; else shared += 2; return 0; }
+            int main(void) {
+                int n = __VERIFIER_nondet_int();
+                int acc = 0;
+                for (int i = 0; i < 12000; i++) {
+                    data[i % 64] += i;
+                    if (i == 3500 || i == 8000) acc += __VERIFIER_nondet_int();
+                }
+                flag = acc > 0;
+                pthread_t a, b;
+                pthread_create(&a, 0, worker, 0);
+                if (n != 0) pthread_create(&b, 0, worker, 0);
+                shared = n;
+                pthread_join(a, 0);
+                return 0;
+            }
+            """;
+
+    private record Run(List<Step> steps, String stop, long chooserAfter, boolean race) {}
+
+    @Test
+    void resumedExecutionsAreTheExecutionsTheyWouldHaveBeen(@TempDir Path dir) throws Exception {
+        Program p = ExploreTestSupport.load(dir, "start", LONG_START);
+        ExecState initial = ExecState.initial(p);
+        List<Supplier<Schedulers.Base>> choosers = new ArrayList<>();
+        for (Schedulers.ValuePolicy v : Schedulers.ValuePolicy.values()) {
+            choosers.add(() -> new Schedulers.RoundRobin(1, 3, v));
+            choosers.add(() -> new Schedulers.Sticky(5, v));
+        }
+        for (int seed = 0; seed < 8; seed++) {
+            long s = seed;
+            choosers.add(() -> new Schedulers.RandomWalk(0.3, s, Schedulers.ValuePolicy.RANDOM));
+            choosers.add(() -> new Schedulers.Priority(2, 50, s, Schedulers.ValuePolicy.RANDOM));
+        }
+        Prefixes shared = new Prefixes();
+        for (int round = 0; round < 2; round++) {
+            for (Supplier<Schedulers.Base> make : choosers) {
+                Schedulers.Base alone = make.get();
+                Schedulers.Base resumed = make.get();
+                Run a = run(initial, alone, null);
+                Run b = run(initial, resumed, shared);
+                assertTrue(a.steps().equals(b.steps()), "the same steps under " + alone.getClass().getSimpleName() + " (" + a.steps().size() + ", " + b.steps().size() + ")");
+                assertEquals(a.stop(), b.stop());
+                assertEquals(a.race(), b.race());
+                assertEquals(a.chooserAfter(), b.chooserAfter(), "the chooser asked the same questions");
+                assertTrue(a.steps().size() > 40_000, "the start is long: " + a.steps().size());
+            }
+        }
+        assertTrue(shared.resumed >= choosers.size(), "the second round resumes its executions: " + shared.resumed);
+        assertTrue(shared.stepsSaved > 20_000L * choosers.size(), "steps not run again: " + shared.stepsSaved);
+    }
+
+    @Test
+    void replayedChoicePointsAreRecordedAsIfRun(@TempDir Path dir) throws Exception {
+        Program p = ExploreTestSupport.load(dir, "replay", LONG_START);
+        ExecState initial = ExecState.initial(p);
+        Prefixes shared = new Prefixes();
+        for (int[] prefix : new int[][] {{}, {1}, {1, 2}, {0, 1, 1}, {2, 0, 3}, {1, 2}}) {
+            Schedulers.Replay alone = new Schedulers.Replay(prefix, 7);
+            Schedulers.Replay resumed = new Schedulers.Replay(prefix, 7);
+            Run a = run(initial, alone, null);
+            Run b = run(initial, resumed, shared);
+            assertTrue(a.steps().equals(b.steps()), "the same steps (" + a.steps().size() + ", " + b.steps().size() + ")");
+            assertEquals(a.stop(), b.stop());
+            assertEquals(points(alone), points(resumed), "the choice points a single-deviation search builds on");
+        }
+        assertTrue(shared.resumed > 0);
+    }
+
+    @Test
+    void aSearchGetsPastAStartLongerThanItsStepLimit(@TempDir Path dir) throws Exception {
+        Program p = ExploreTestSupport.load(dir, "search", """
+                int pool[40000];
+                int clients;
+                void *worker(void *a) { clients++; return 0; }
+                int main(void) {
+                    for (int i = 0; i + 1 < 40000; i++) pool[i] = i + 1;
+                    pthread_t a, b;
+                    pthread_create(&a, 0, worker, 0);
+                    pthread_create(&b, 0, worker, 0);
+                    return 0;
+                }
+                """);
+        Optional<RaceWitness> w = new Explorer(p, new ExploreOptions(5_000, 50, 60_000, 1)).findRace();
+        assertTrue(w.isPresent(), "120,000 steps of start, 5,000 after it");
+        assertEquals("clients", w.get().first().object());
+    }
+
+    private static List<String> points(Schedulers.Replay r) {
+        List<String> out = new ArrayList<>();
+        for (Schedulers.Replay.Point pt : r.trace) out.add(pt.thread() + ":" + java.util.Arrays.toString(pt.options()) + ":" + pt.taken());
+        return out;
+    }
+
+    private static Run run(ExecState initial, Chooser c, Prefixes prefixes) {
+        Prefixes.Recorder r = prefixes == null ? null : prefixes.start(c);
+        ExecState s = r == null ? initial.fork(c) : r.begin(initial);
+        Execution ex = new Execution(s, 20_000, Budget.cpuMillis(120_000), true);
+        ex.prefixes = prefixes;
+        ex.recorder = r;
+        RaceWitness w = ex.run();
+        List<Step> steps = new ArrayList<>();
+        for (Interpreter.Executed x : ex.schedule) steps.add(x.toStep());
+        return new Run(steps, ex.stopReason, c.randomBits(), w != null);
+    }
+}
