@@ -379,6 +379,8 @@ public final class LibraryFunctions {
             return in.finishCall(t, c, e, Value.of(now), null);
         } else if (sem instanceof Semantics.TimeOfDay td) {
             return timeOfDay(t, c, e, call, name, td, args);
+        } else if (sem instanceof Semantics.ResourceLimit rl) {
+            return resourceLimit(t, c, e, call, name, rl, args);
         } else if (sem instanceof Semantics.Sleep) {
             return in.finishCall(t, c, e, Value.ZERO, null);
         } else if (sem instanceof Semantics.FormatInto fi) {
@@ -478,6 +480,32 @@ public final class LibraryFunctions {
         st.logNondet(name, call.loc(), Long.toString(fraction));
         st.mem.write(p.obj(), p.off(), longT, Value.of(seconds));
         st.mem.write(p.obj(), p.off() + longT.size(), longT, Value.of(fraction));
+        return in.finishCall(t, c, e, Value.ZERO, null);
+    }
+
+    /** Soft limits the world may give ({@link Semantics.ResourceLimit}), the usual default first; -1 is RLIM_INFINITY. */
+    private static final long[] FILE_LIMITS = {1024, 4096, 65536, 1048576}, OTHER_LIMITS = {-1, 8L << 20, 1024, 0};
+
+    /**
+     * {@code getrlimit} ({@link Semantics.ResourceLimit}): a soft limit among the usual ones for the resource, then a
+     * hard limit at least as large (the soft one, or the largest: 1048576 files, else infinity), both inputs recorded
+     * in that order; written as two {@code unsigned long}s; returns 0. A proof stops (the limits are any values).
+     */
+    private boolean resourceLimit(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics.ResourceLimit rl, List<Value> args) {
+        if (!(LibraryBehaviour.arg(args, rl.resource()) instanceof Value.Int r && r.v() >= 0 && r.v() <= 15)) {
+            throw Abandon.unsupported(name + " of a resource Linux does not have");
+        }
+        if (st.exhaustive) throw Abandon.unsupported(name + ": the limits are inputs");
+        boolean files = ((Value.Int) LibraryBehaviour.arg(args, rl.resource())).v() == 7;
+        Value.Ptr p = ptr(LibraryBehaviour.arg(args, rl.out()), name);
+        CType.Int rlim = new CType.Int("unsigned long", st.dm.longSize, st.dm.longSize, false);
+        access(c, p, 2L * rlim.size(), true, call, name);
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        long cur = st.chooseAmong(files ? FILE_LIMITS : OTHER_LIMITS, name, call.loc());
+        long largest = files ? 1048576 : -1;
+        long max = st.chooseAmong(cur == largest ? new long[] {cur} : new long[] {cur, largest}, name, call.loc());
+        st.mem.write(p.obj(), p.off(), rlim, Value.of(Ints.convert(cur, rlim)));
+        st.mem.write(p.obj(), p.off() + rlim.size(), rlim, Value.of(Ints.convert(max, rlim)));
         return in.finishCall(t, c, e, Value.ZERO, null);
     }
 

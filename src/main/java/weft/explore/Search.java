@@ -140,7 +140,8 @@ final class Search {
         stops.merge(ex.stopReason == null ? "the step limit" : summaryKey(ex.stopReason), 1, Integer::sum);
         if (executions <= FIXED_RUNS && !ex.timedOut) fixedStops.add(ex.stopReason == null ? "the step limit" : summaryKey(ex.stopReason));
         visibleEstimate = Math.max(visibleEstimate, ex.visibleSteps);
-        if (DEBUG && executions == 1) {
+        if (DEBUG && (executions == 1 || stops.get(ex.stopReason == null ? "the step limit" : summaryKey(ex.stopReason)) == 1)) {
+            // the end of the first execution, and of the first to stop for each reason
             for (int i = Math.max(0, ex.schedule.size() - 60); i < ex.schedule.size(); i++) System.err.println("    " + ex.schedule.get(i).toStep());
         }
         if (DEBUG) System.err.println("execution " + executions + " " + chooser.getClass().getSimpleName() + ": " + ex.schedule.size() + " steps, " + ex.stopReason);

@@ -230,6 +230,14 @@ public sealed interface Semantics {
      */
     record TimeOfDay(int out, int zone, long fraction, int clock) implements Semantics {}
 
+    /**
+     * {@code getrlimit}: the limits of resource {@code resource} (0 to 15, Linux's {@code RLIMIT_*}; another abandons)
+     * written as two {@code rlim_t} (an unsigned long: the soft limit, then the hard one, at least as large) into the
+     * {@code struct rlimit} argument {@code out} points to: inputs, recorded in that order; returns 0. The file
+     * limit ({@code RLIMIT_NOFILE}, 7) is never infinite on Linux (at most {@code fs.nr_open}, 1048576 by default).
+     */
+    record ResourceLimit(int resource, int out) implements Semantics {}
+
     /** A pseudo-random non-negative {@code int} ({@code rand}, {@code random}): an input. */
     record RandomInt() implements Semantics {}
 
@@ -305,7 +313,7 @@ public sealed interface Semantics {
         Semantics s = of(name);
         if (s instanceof EpollWait) return first == 1 ? 3 : first == -1 ? 2 : 1;
         if (s instanceof ResolveAddress) return first == 0 ? 5 : 1;
-        if (s instanceof AcceptConnection || s instanceof CounterRead || s instanceof TimeOfDay) return 2;
+        if (s instanceof AcceptConnection || s instanceof CounterRead || s instanceof TimeOfDay || s instanceof ResourceLimit) return 2;
         boolean errno = s instanceof InputResult ir ? ir.errno()
                 : s instanceof CloseDescriptor || s instanceof EpollControl || s instanceof CounterWrite || s instanceof TimerSet;
         return errno && first == -1 ? 2 : 1;

@@ -105,6 +105,7 @@ final class SemanticsTable {
                     case "time-of-day" -> new Semantics.TimeOfDay(arg(a, "out"), a.containsKey("zone") ? arg(a, "zone") : -1,
                             Long.parseLong(a.get("fraction")), a.containsKey("clock") ? arg(a, "clock") : -1);
                     case "random-int" -> new Semantics.RandomInt();
+                    case "resource-limit" -> new Semantics.ResourceLimit(arg(a, "resource"), arg(a, "out"));
                     case "input-result" -> new Semantics.InputResult(bound(a, "lo", Integer.MIN_VALUE), bound(a, "hi", Integer.MAX_VALUE),
                             a.containsKey("option") ? Integer.parseInt(a.get("option").split(":")[0]) : -1,
                             a.containsKey("option") ? Long.parseLong(a.get("option").split(":")[1]) : 0, a.containsKey("errno"));

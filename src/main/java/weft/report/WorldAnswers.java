@@ -22,7 +22,7 @@ final class WorldAnswers {
         Semantics s = Semantics.of(name);
         return s instanceof Semantics.NewDescriptor || s instanceof Semantics.AcceptConnection || s instanceof Semantics.EpollWait
                 || s instanceof Semantics.CounterRead || s instanceof Semantics.ResolveAddress || s instanceof Semantics.EpollControl
-                || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet;
+                || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.ResourceLimit;
     }
 
     /**
@@ -32,6 +32,9 @@ final class WorldAnswers {
     static Said say(String name, String where, List<Long> values) {
         Semantics s = Semantics.of(name);
         long first = values.get(0);
+        if (s instanceof Semantics.ResourceLimit && values.size() > 1) {
+            return new Said(name + " gave the limits " + limit(first) + " (soft) and " + limit(values.get(1)) + " (hard) at " + where, 2);
+        }
         if (first == -1 && values.size() > 1) return new Said(name + " failed with errno " + values.get(1) + " at " + where, 2);
         if (s instanceof Semantics.NewDescriptor) return new Said(name + " returned descriptor " + first + " at " + where, 1);
         if (s instanceof Semantics.AcceptConnection && values.size() > 1) {
@@ -48,6 +51,10 @@ final class WorldAnswers {
             return new Said(name + " resolved to " + Semantics.FormatAddress.text(values.get(1)) + " port " + values.get(2) + " at " + where, 5);
         }
         return new Said(name + " returned " + first + " at " + where, 1);
+    }
+
+    private static String limit(long v) {
+        return v == -1 ? "unlimited" : Long.toUnsignedString(v);
     }
 
     private static String events(long e) {

@@ -111,6 +111,18 @@ int __wrap_clock_gettime(clockid_t clk, struct timespec *ts) {
     return 0;
 }
 
+/* getrlimit: the witness's soft and hard limits (two values per call, in that order) */
+extern __typeof__(getrlimit) __real_getrlimit;
+int __wrap_getrlimit(__rlimit_resource_t resource, struct rlimit *rl) {
+    int found;
+    long long cur = value_for("getrlimit", &found);
+    if (!found) return __real_getrlimit(resource, rl);
+    long long max = next_value("getrlimit");
+    rl->rlim_cur = (rlim_t)cur;
+    rl->rlim_max = (rlim_t)max;
+    return 0;
+}
+
 int __real_rand(void);
 int __wrap_rand(void) {
     int found;

@@ -48,6 +48,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/sysinfo.h>
 #include <sys/socket.h>
 #include <sys/time.h>
