@@ -467,8 +467,13 @@ public final class Evaluator {
         boolean rNull = r instanceof Value.Int b && b.v() == 0;
         if (op == BinOp.EQ || op == BinOp.NE) {
             if (lNull || rNull || (isAddress(l) && isAddress(r))) {
-                if (l instanceof Value.Ptr a && !st.mem.get(a.obj()).alive) throw Abandon.unsupported("dangling pointer");
-                if (r instanceof Value.Ptr b && !st.mem.get(b.obj()).alive) throw Abandon.unsupported("dangling pointer");
+                // a pointer to a freed object tested against null (sol: freeaddrinfo(result); if (rp == NULL)): its
+                // value is indeterminate in C11 (6.2.4p2), in the machine code gcc makes it is the old, non-null
+                // address. A search's run follows the machine (its witness replays under TSan, where the test runs as
+                // compiled); a proof stops, as it cannot cover what the standard leaves open.
+                boolean againstNull = lNull || rNull;
+                if (l instanceof Value.Ptr a && !st.mem.get(a.obj()).alive && (st.exhaustive || !againstNull)) throw Abandon.unsupported("dangling pointer");
+                if (r instanceof Value.Ptr b && !st.mem.get(b.obj()).alive && (st.exhaustive || !againstNull)) throw Abandon.unsupported("dangling pointer");
                 return op == BinOp.NE;
             }
         }

@@ -9,7 +9,8 @@
  * whole; its closed variants only find races) and {@link weft.explore.ExploreOptions} (the limits of a search, and the
  * value hints that steer it). Behind the witness search: {@code Search} (which executions are tried, in which order),
  * {@code Schedulers} (its strategies, each a {@link weft.exec.Chooser}) and {@code Execution} (one execution with its
- * race check, which the state space reuses). Behind the state space: {@code Transitions} (a step fused with the
+ * race check, which the state space reuses) and {@code Prefixes} (the program's single-threaded start run once and
+ * shared: executions whose choices agree resume from its snapshots, exactly). Behind the state space: {@code Transitions} (a step fused with the
  * thread's following local steps), {@code Sharing} (the objects only one thread reaches), {@code LocalEdges} (steps
  * local by their syntax alone) and {@code StateEncoder} (the canonical encoding of the visited set). Both report a
  * {@link weft.trace.RaceWitness}.

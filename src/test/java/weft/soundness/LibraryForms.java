@@ -44,7 +44,7 @@ final class LibraryForms {
         "strstr(\"relay host\", \"st\")[2] == 0", "strcasecmp(\"Relay\", \"rELAY\") == 0 && strncasecmp(\"ab\", \"AC\", 2) < 0",
         "isdigit('7') && !isalpha('7') && isspace('\\t') && ispunct('!')", "inet_addr(\"10.0.0.010\") == htonl(0x0a000008)",
         "inet_addr(\"1.2.3.08\") == INADDR_NONE", "tolower('Q') == 'q' && toupper(-1) == -1", "wy_str_ok()", "wy_dup_ok()",
-        "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()"
+        "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()", "wy_limit_ok()", "wy_freed_ok()"
     };
     static final String STRING_HELPER = "static int wy_str_ok(void) { char b[16]; strcpy(b, \"ab\"); strncat(b, \"cdef\", 2); "
             + "strcat(b, \"!\"); return strlen(b) == 5 && memchr(b, 'd', 5) == b + 3 && b[4] == '!'; }";
@@ -68,6 +68,16 @@ final class LibraryForms {
             + "struct sockaddr_in *a = (struct sockaddr_in *) r->ai_addr; int ok = inet_ntop(AF_INET, &a->sin_addr, b, sizeof b) != NULL "
             + "&& strcmp(b, \"10.1.2.3\") == 0 && ntohs(a->sin_port) == 80 && r->ai_next == NULL && r->ai_protocol == IPPROTO_TCP "
             + "&& inet_ntop(AF_INET, &a->sin_addr, b, 8) == NULL; freeaddrinfo(r); return ok; }";
+
+    /**
+     * getrlimit's limits (issue 35: the world's answers, weft.exec.LibraryFunctions#resourceLimit): the soft limit at
+     * most the hard one, a file limit above 2 and finite; and a freed block's pointer tested against null (sol's
+     * {@code freeaddrinfo(result); if (rp == NULL)}: a search takes it for the old address, a proof stops).
+     */
+    static final String LIMIT_HELPER = "static int wy_limit_ok(void) { struct rlimit l; return getrlimit(RLIMIT_NOFILE, &l) == 0 "
+            + "&& l.rlim_cur <= l.rlim_max && l.rlim_cur > 2 && l.rlim_cur != RLIM_INFINITY; }";
+    static final String FREED_HELPER = "static int wy_freed_ok(void) { char *p = malloc(8); if (p == NULL) return 1; free(p); "
+            + "return p != NULL; }";
 
     /** Helpers that return 1 in glibc, each computing with C library functions on its own memory only (no static buffer). */
     static final String[] TIME_HELPERS = {
@@ -101,6 +111,14 @@ final class LibraryForms {
             String truth = STRING_TRUTHS[rnd.nextInt(STRING_TRUTHS.length)];
             if (truth.startsWith("wy_str_ok") && !decls.contains(STRING_HELPER)) decls.add(STRING_HELPER);
             if (truth.startsWith("wy_dup_ok") && !decls.contains(DUP_HELPER)) decls.add(DUP_HELPER);
+            if (truth.startsWith("wy_limit_ok") && !decls.contains(LIMIT_HELPER)) {
+                if (!decls.contains("#include <sys/resource.h>")) decls.add(0, "#include <sys/resource.h>");
+                decls.add(LIMIT_HELPER);
+            }
+            if (truth.startsWith("wy_freed_ok") && !decls.contains(FREED_HELPER)) {
+                if (!decls.contains("#include <stdlib.h>")) decls.add(0, "#include <stdlib.h>");
+                decls.add(FREED_HELPER);
+            }
             if (truth.startsWith("wy_loop_ok") || truth.startsWith("wy_addr_ok")) {
                 for (String h : List.of("#include <sys/epoll.h>", "#include <sys/eventfd.h>", "#include <netdb.h>", "#include <unistd.h>")) {
                     if (!decls.contains(h)) decls.add(0, h);
