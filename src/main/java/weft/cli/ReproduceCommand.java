@@ -44,8 +44,8 @@ final class ReproduceCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         CliOptions c = common.toOptions();
-        if (c.files().size() != 1 || c.compileCommands() != null) {
-            throw new ParameterException(spec.commandLine(), "give exactly one program FILE");
+        if (c.compileCommands() == null ? c.files().size() != 1 : !c.files().isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "give exactly one program FILE or --compile-commands");
         }
         if (timeoutSeconds != null && timeoutSeconds <= 0) {
             throw new ParameterException(spec.commandLine(), "--timeout must be a positive number of seconds");

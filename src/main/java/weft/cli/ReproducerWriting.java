@@ -33,6 +33,20 @@ final class ReproducerWriting {
             io.err().println("weft: no reproducer written: no confirmed race");
             return new Outcome(null, false);
         }
+        if (o.common().compileCommands() != null) {
+            try {
+                List<Reproducer.Unit> units = new java.util.ArrayList<>();
+                for (var u : weft.frontend.Frontend.compileCommands(o.common().compileCommands())) {
+                    units.add(new Reproducer.Unit(u.file(), u.includes(), u.defines()));
+                }
+                Reproducer.Result r = new Reproducer(o.common().dataModel()).write(witness.get(), units, dir);
+                for (String note : r.notes()) io.err().println("weft: reproducer: " + note);
+                return new Outcome(dir, false);
+            } catch (IOException | RuntimeException | weft.frontend.FrontendException e) {
+                io.err().println(Inputs.fileError(dir, "cannot write the reproducer: " + e.getMessage()));
+                return new Outcome(null, true);
+            }
+        }
         if (files.size() != 1) {
             io.err().println("weft: no reproducer written: a reproducer builds one program file, and " + files.size()
                     + " were checked" + (o.common().compileCommands() != null ? " (--compile-commands)" : ""));

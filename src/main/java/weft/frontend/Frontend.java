@@ -47,6 +47,11 @@ public final class Frontend {
         return loadUnits(files.stream().map(TranslationUnit::of).toList());
     }
 
+    /** The translation units of a {@code compile_commands.json}: each distinct source with its -I/-D. */
+    public static List<TranslationUnit> compileCommands(Path json) throws FrontendException {
+        return CompileCommands.read(json);
+    }
+
     /** Loads every translation unit of a {@code compile_commands.json} (with each entry's -I/-D). */
     public Program loadCompileCommands(Path json) throws FrontendException {
         return loadUnits(CompileCommands.read(json));

@@ -3,6 +3,7 @@ package weft.reproduce;
 import weft.ir.DataModel;
 import weft.ir.SourceLoc;
 import weft.trace.RaceWitness;
+import weft.witness.WitnessTrace;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -118,6 +119,128 @@ public final class Reproducer {
         files.add(write(dir.resolve("weft_inputs.c"), resource("weft_inputs.c")));
         if (lowHeap()) files.add(write(dir.resolve(LOW_HEAP), resource(LOW_HEAP)));
         Path build = write(dir.resolve("build.sh"), buildScript(programName));
+        executable(build);
+        files.add(build);
+        files.add(write(dir.resolve("README.txt"), readme(w, programFile, plan, patched.notes())));
+        return new Result(dir, files, patched.notes());
+    }
+
+    /**
+     * A translation unit of a program given as a compilation database: its source file and the include directories
+     * and macros its compilation uses.
+     */
+    public record Unit(Path file, List<Path> includes, java.util.Map<String, String> defines) {
+        public Unit {
+            includes = List.copyOf(includes);
+            defines = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(defines));
+        }
+    }
+
+    /** The directory of a multi-unit reproducer's patched sources. */
+    static final String SOURCES = "src";
+
+    /**
+     * Writes the reproducer of {@code w}, found in the program of translation units {@code units}, into {@code dir}: as
+     * {@link #write(RaceWitness, Path, Path)}, with every unit patched into {@code src/} (a race point before each racing
+     * line that lies in it; {@code #line} keeps the original file and lines) and compiled on its own with its include
+     * directories (its original directory first, for its quoted includes) and macros; {@code build.sh} links the units
+     * and the harness, with the libraries {@code LIBS} names (the compilation database gives no link line).
+     */
+    public Result write(RaceWitness w, List<Unit> units, Path dir) throws IOException {
+        if (units.size() == 1 && units.get(0).includes().isEmpty() && units.get(0).defines().isEmpty()) return write(w, units.get(0).file(), dir);
+        List<Path> programFiles = units.stream().map(Unit::file).toList();
+        SchedulePlan plan = SchedulePlan.of(w, programFiles, calls);
+        List<SourceLoc> accesses = List.of(w.first().loc(), w.second().loc());
+        Files.createDirectories(dir.resolve(SOURCES));
+        List<Path> files = new ArrayList<>();
+        boolean[] pointed = new boolean[2];
+        List<String> notes = new ArrayList<>();
+        StringBuilder compile = new StringBuilder();
+        StringBuilder objects = new StringBuilder();
+        for (int k = 0; k < units.size(); k++) {
+            Unit u = units.get(k);
+            int[] lines = new int[2];
+            for (int a = 0; a < 2; a++) lines[a] = WitnessTrace.lineIn(accesses.get(a), u.file()) > 0 ? plan.raceLines()[a] : 0;
+            String source = Files.readString(u.file(), StandardCharsets.ISO_8859_1);
+            SourcePatcher.Patched patched = SourcePatcher.patch(source, u.file().toAbsolutePath().normalize().toString(), false, accesses, lines);
+            for (int a = 0; a < 2; a++) {
+                if (lines[a] == 0) continue;
+                pointed[a] |= patched.pointed().get(a);
+                if (!patched.pointed().get(a)) notes.addAll(patched.notes());
+            }
+            String name = SOURCES + "/" + k + "_" + u.file().getFileName();
+            files.add(write(dir.resolve(name), patched.text()));
+            String object = name.replaceFirst("\\.[^./]*$", "") + ".o";
+            compile.append("$CC $CFLAGS -c ").append(name).append(" -o ").append(object).append(" -iquote ").append(shellWord(u.file().toAbsolutePath().getParent().toString()));
+            for (Path i : u.includes()) compile.append(" -I").append(shellWord(i.toString()));
+            for (var d : u.defines().entrySet()) compile.append(" -D").append(shellWord(d.getKey() + "=" + d.getValue()));
+            compile.append("\n");
+            objects.append(object).append(" ");
+        }
+        for (int a = 0; a < 2; a++) if (WitnessTrace.lineIn(accesses.get(a), programFiles) == 0) notes.add("access " + (a + 1) + " (" + accesses.get(a) + ") is not in the program's files: no race point");
+        files.add(write(dir.resolve("weft_plan.c"), plan.toC() + racePoints(List.of(pointed[0], pointed[1]))
+                + "const int weft_mutex_kind_offset = " + (lowHeap() ? 12 : 16) + ";\n"));
+        for (String r : List.of("weft_runtime.c", "weft_wrappers.c", "weft_world_fds.c", "weft_inputs.c")) files.add(write(dir.resolve(r), resource(r)));
+        if (lowHeap()) files.add(write(dir.resolve(LOW_HEAP), resource(LOW_HEAP)));
+        Path build = write(dir.resolve("build.sh"), "#!/bin/sh\n"
+                + "# Builds ./reproducer, which replays the data race Weft found (see README.txt).\n"
+                + "# LIBS: the libraries the program links with (the compilation database does not say); by default the ones\n"
+                + "# of the library headers its sources and include directories name.\n"
+                + "set -e\n"
+                + "LIBS=${LIBS-" + shellWord(String.join(" ", libraries(units))) + "}\n"
+                + "cd \"$(dirname \"$0\")\"\n"
+                + "CC=${CC:-gcc}\n"
+                + "CFLAGS=\"" + CFLAGS + "\"\n"
+                + compile
+                + "$CC $CFLAGS -o reproducer " + objects + "weft_plan.c weft_runtime.c" + (lowHeap() ? " " + LOW_HEAP + " -no-pie" : "") + " \\\n"
+                + "    -Wl,--wrap=main," + wrapList() + " $LIBS -lm\n");
+        executable(build);
+        files.add(build);
+        files.add(write(dir.resolve("README.txt"), readme(w, programFiles.get(0).getParent(), plan, notes)));
+        return new Result(dir, files, notes);
+    }
+
+    /**
+     * Libraries a program's headers imply (data: a header prefix, the linker options of its library), for the units'
+     * default {@code LIBS}; the C library's own headers need none.
+     */
+    private static final List<java.util.Map.Entry<String, String>> HEADER_LIBRARIES = List.of(
+            java.util.Map.entry("openssl/", "-lssl -lcrypto"), java.util.Map.entry("crypt.h", "-lcrypt"),
+            java.util.Map.entry("zlib.h", "-lz"), java.util.Map.entry("uuid/uuid.h", "-luuid"),
+            java.util.Map.entry("event2/", "-levent"), java.util.Map.entry("curl/", "-lcurl"));
+
+    private static final java.util.regex.Pattern SYSTEM_INCLUDE = java.util.regex.Pattern.compile("(?m)^\\s*#\\s*include\\s*<([^>]+)>");
+
+    /** The linker options of the libraries whose headers the units and the headers in their include directories name. */
+    static java.util.Set<String> libraries(List<Unit> units) throws IOException {
+        java.util.Set<Path> texts = new java.util.LinkedHashSet<>();
+        for (Unit u : units) {
+            texts.add(u.file());
+            java.util.List<Path> dirs = new ArrayList<>(u.includes());
+            dirs.add(u.file().toAbsolutePath().getParent());
+            for (Path d : dirs) {
+                if (!Files.isDirectory(d)) continue;
+                try (var list = Files.list(d)) {
+                    list.filter(f -> f.toString().endsWith(".h")).forEach(texts::add);
+                }
+            }
+        }
+        java.util.Set<String> libs = new java.util.LinkedHashSet<>();
+        for (Path t : texts) {
+            var m = SYSTEM_INCLUDE.matcher(Files.readString(t, StandardCharsets.ISO_8859_1));
+            while (m.find()) {
+                for (var e : HEADER_LIBRARIES) if (m.group(1).startsWith(e.getKey())) libs.add(e.getValue());
+            }
+        }
+        return libs;
+    }
+
+    /** {@code s} as one word of a shell command line. */
+    private static String shellWord(String s) {
+        return s.matches("[\\w./=:+,@-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
+    }
+
+    private static void executable(Path build) throws IOException {
         try {
             Files.setPosixFilePermissions(build, EnumSet.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE,
                     PosixFilePermission.OWNER_EXECUTE, PosixFilePermission.GROUP_READ, PosixFilePermission.GROUP_EXECUTE,
@@ -125,9 +248,6 @@ public final class Reproducer {
         } catch (UnsupportedOperationException e) {
             // not a POSIX file system: run it with sh
         }
-        files.add(build);
-        files.add(write(dir.resolve("README.txt"), readme(w, programFile, plan, patched.notes())));
-        return new Result(dir, files, patched.notes());
     }
 
     /** Which racing accesses have a race point (the runtime hides a racing thread's accesses from TSan until its point). */
@@ -142,17 +262,24 @@ public final class Reproducer {
 
     /** The build script: gcc with TSan, the wrapped functions, and the program first so its definitions win. */
     String buildScript(String programName) {
-        String wraps = calls.wrapped().stream().collect(Collectors.joining(",--wrap="));
         String low = lowHeap() ? " " + LOW_HEAP + " -no-pie" : "";
-        String lowWraps = lowHeap() ? "--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free,--wrap=strdup,--wrap=strndup," : "";
         return "#!/bin/sh\n"
                 + "# Builds ./reproducer, which replays the data race Weft found (see README.txt).\n"
                 + "set -e\n"
                 + "cd \"$(dirname \"$0\")\"\n"
                 + "CC=${CC:-gcc}\n"
-                + "$CC -g -O0 -fsanitize=thread -fno-builtin -fno-strict-aliasing -fgnu89-inline -w -std=gnu11 -pthread \\\n"
+                + "$CC " + CFLAGS + " \\\n"
                 + "    -o reproducer " + programName + " weft_plan.c weft_runtime.c" + low + " \\\n"
-                + "    -Wl,--wrap=main," + lowWraps + "--wrap=" + wraps + " -lm\n";
+                + "    -Wl,--wrap=main," + wrapList() + " -lm\n";
+    }
+
+    /** The compiler's options of every part of the reproducer. */
+    static final String CFLAGS = "-g -O0 -fsanitize=thread -fno-builtin -fno-strict-aliasing -fgnu89-inline -w -std=gnu11 -pthread";
+
+    /** The linker's wrapped functions after main: the low heap's (a 32-bit program), then the table's. */
+    private String wrapList() {
+        String lowWraps = lowHeap() ? "--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free,--wrap=strdup,--wrap=strndup," : "";
+        return lowWraps + "--wrap=" + calls.wrapped().stream().collect(Collectors.joining(",--wrap="));
     }
 
     private String readme(RaceWitness w, Path programFile, SchedulePlan plan, List<String> notes) {

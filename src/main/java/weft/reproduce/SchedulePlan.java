@@ -47,6 +47,11 @@ public record SchedulePlan(List<Event> events, List<Input> inputs, int[] raceThr
 
     /** The plan of {@code w}, with lines as a reader of {@code programFile} sees them ({@link WitnessTrace#lineIn}). */
     public static SchedulePlan of(RaceWitness w, Path programFile, SyncCalls calls) {
+        return of(w, List.of(programFile), calls);
+    }
+
+    /** The plan of {@code w}, with lines as a reader of the program's translation units {@code programFiles} sees them. */
+    public static SchedulePlan of(RaceWitness w, List<Path> programFiles, SyncCalls calls) {
         List<Event> events = new ArrayList<>();
         List<Integer> starts = new ArrayList<>();
         for (Step s : w.schedule()) {
@@ -57,10 +62,10 @@ public record SchedulePlan(List<Event> events, List<Input> inputs, int[] raceThr
             SyncCalls.Role role = calls.role(f);
             boolean section = role == null && f.startsWith(ATOMIC_PREFIX); // the program's atomic function: a section
             if (!section && (role == null || !role.scheduled())) continue;
-            events.add(new Event(s.thread(), f, s.statement().startsWith("(resumes) "), WitnessTrace.lineIn(s.loc(), programFile)));
+            events.add(new Event(s.thread(), f, s.statement().startsWith("(resumes) "), WitnessTrace.lineIn(s.loc(), programFiles)));
         }
         List<Input> inputs = new ArrayList<>();
-        for (WitnessTrace.Value v : WitnessTrace.of(w, programFile).values()) {
+        for (WitnessTrace.Value v : WitnessTrace.of(w, programFiles).values()) {
             try {
                 inputs.add(new Input(v.thread(), v.function(), Long.parseLong(v.value())));
             } catch (NumberFormatException e) {
@@ -73,7 +78,7 @@ public record SchedulePlan(List<Event> events, List<Input> inputs, int[] raceThr
             if (e.getKey().startsWith(RaceWitness.COMMAND_LINE + "@")) commandLine = List.of(e.getValue().split(" "));
         }
         return new SchedulePlan(events, inputs, new int[] {w.first().thread(), w.second().thread()},
-                new int[] {WitnessTrace.lineIn(w.first().loc(), programFile), WitnessTrace.lineIn(w.second().loc(), programFile)},
+                new int[] {WitnessTrace.lineIn(w.first().loc(), programFiles), WitnessTrace.lineIn(w.second().loc(), programFiles)},
                 !w.first().write() && w.second().write() ? 0 : 1, starts, commandLine);
     }
 

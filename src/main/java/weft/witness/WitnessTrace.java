@@ -62,24 +62,42 @@ public record WitnessTrace(List<Edge> edges, Edge first, Edge second, List<Value
 
     /** The trace of {@code w} with locations in {@code programFile} ({@link #lineIn}). */
     public static WitnessTrace of(RaceWitness w, Path programFile) {
+        return of(w, loc -> lineIn(loc, programFile));
+    }
+
+    /** The trace of {@code w} with locations in any of {@code programFiles}, a program's translation units ({@link #lineIn}). */
+    public static WitnessTrace of(RaceWitness w, List<Path> programFiles) {
+        return of(w, loc -> lineIn(loc, programFiles));
+    }
+
+    /** The line of {@code loc} in any of {@code programFiles} (as {@link #lineIn(SourceLoc, Path)}), 0 when in none. */
+    public static int lineIn(SourceLoc loc, List<Path> programFiles) {
+        for (Path f : programFiles) {
+            int line = lineIn(loc, f);
+            if (line > 0) return line;
+        }
+        return 0;
+    }
+
+    private static WitnessTrace of(RaceWitness w, java.util.function.ToIntFunction<SourceLoc> lines) {
         List<Step> steps = w.schedule();
         int[] creates = creations(w);
         String[] assumptions = new String[steps.size()];
         List<Value> values = new ArrayList<>();
-        nondet(w, programFile, assumptions, values);
+        nondet(w, lines, assumptions, values);
         List<Edge> edges = new ArrayList<>();
         for (int i = 0; i < steps.size(); i++) {
             Step s = steps.get(i);
-            int line = lineIn(s.loc(), programFile);
+            int line = lines.applyAsInt(s.loc());
             if (line == 0 && creates[i] < 0 && assumptions[i] == null) continue; // nothing a validator could match
             edges.add(new Edge(i, s.thread(), line, line == 0 ? 0 : s.loc().col(), creates[i], assumptions[i]));
         }
         int end = steps.size();
-        return new WitnessTrace(edges, target(end, w.first(), programFile), target(end, w.second(), programFile), values);
+        return new WitnessTrace(edges, target(end, w.first(), lines), target(end, w.second(), lines), values);
     }
 
-    private static Edge target(int step, RaceAccess a, Path programFile) {
-        int line = lineIn(a.loc(), programFile);
+    private static Edge target(int step, RaceAccess a, java.util.function.ToIntFunction<SourceLoc> lines) {
+        int line = lines.applyAsInt(a.loc());
         return new Edge(step, a.thread(), line, line == 0 ? 0 : a.loc().col(), -1, null);
     }
 
@@ -128,7 +146,7 @@ public record WitnessTrace(List<Edge> edges, Edge first, Edge second, List<Value
     }
 
     /** Finds the call step of each logged nondeterministic value and the step storing it in a variable. */
-    private static void nondet(RaceWitness w, Path programFile, String[] assumptions, List<Value> values) {
+    private static void nondet(RaceWitness w, java.util.function.ToIntFunction<SourceLoc> lines, String[] assumptions, List<Value> values) {
         List<Step> steps = w.schedule();
         Map<String, Integer> seen = new HashMap<>();
         for (int i = 0; i < steps.size(); i++) {
@@ -140,7 +158,7 @@ public record WitnessTrace(List<Edge> edges, Edge first, Edge second, List<Value
             if (value == null) continue;
             seen.merge(site, 1, Integer::sum);
             if (!NUMBER.matcher(value).matches()) continue;
-            int line = lineIn(s.loc(), programFile);
+            int line = lines.applyAsInt(s.loc());
             values.add(new Value(i, s.thread(), line, line == 0 ? 0 : s.loc().col(), call.group(2), value));
             // the call's further values (an errno, a descriptor's events...), at the same step: the reproducer feeds
             // them in order; witness files keep the first (the result)
@@ -168,14 +186,14 @@ public record WitnessTrace(List<Edge> edges, Edge first, Edge second, List<Value
             }
             if (store >= 0 && !target.startsWith("__t")) assumptions[store] = target + " == " + value + ";";
         }
-        indeterminate(w, programFile, values);
+        indeterminate(w, lines, values);
     }
 
     /**
      * The values indeterminate objects held when first read (the explorer's inputs {@code indeterminate NAME@loc#n}, in
      * the order it chose them): each at the next step at that location.
      */
-    private static void indeterminate(RaceWitness w, Path programFile, List<Value> values) {
+    private static void indeterminate(RaceWitness w, java.util.function.ToIntFunction<SourceLoc> lines, List<Value> values) {
         List<Step> steps = w.schedule();
         Map<String, Integer> cursor = new HashMap<>();
         for (Map.Entry<String, String> x : w.nondetValues().entrySet()) {
@@ -187,7 +205,7 @@ public record WitnessTrace(List<Edge> edges, Edge first, Edge second, List<Value
                 Step s = steps.get(i);
                 if (!s.loc().shortString().equals(loc)) continue;
                 cursor.put(loc, i + 1);
-                int line = lineIn(s.loc(), programFile);
+                int line = lines.applyAsInt(s.loc());
                 if (line > 0) values.add(new Value(i, s.thread(), line, s.loc().col(), k.group(1).substring(RaceWitness.INDETERMINATE.length()), x.getValue(), false));
                 break;
             }

@@ -99,15 +99,28 @@ final class ReproducerRuns {
     /** The same for a program checked with {@code model} (ILP32: replayed with the low heap). */
     static Outcome run(RaceWitness w, Path program, Path dir, weft.ir.DataModel model) throws IOException, InterruptedException {
         Reproducer.Result written = new Reproducer(model).write(w, program, dir);
-        Exec build = exec(dir, 300, "sh", "build.sh");
-        if (build.code != 0) return new Outcome(Kind.BUILD_FAILED, firstError(build.output));
-        Exec run = exec(dir, RUN_SECONDS, dir.resolve("reproducer").toString());
         Set<String> want = new LinkedHashSet<>();
         want.add(WitnessTrace.lineIn(w.first().loc(), program) + "");
         want.add(WitnessTrace.lineIn(w.second().loc(), program) + "");
+        return buildAndRun(dir, want, written.notes());
+    }
+
+    private static final Pattern RACE_LINES = Pattern.compile("const int weft_race_line\\[2\\] = \\{(\\d+), (\\d+)\\};");
+
+    /** Builds and runs the reproducer {@code weft reproduce} wrote into {@code dir}, the witness's lines read from its plan. */
+    static Outcome buildAndRun(Path dir) throws IOException, InterruptedException {
+        Matcher m = RACE_LINES.matcher(Files.readString(dir.resolve("weft_plan.c")));
+        if (!m.find()) return new Outcome(Kind.BUILD_FAILED, "no race lines in weft_plan.c");
+        return buildAndRun(dir, new LinkedHashSet<>(List.of(m.group(1), m.group(2))), List.of());
+    }
+
+    private static Outcome buildAndRun(Path dir, Set<String> want, List<String> writtenNotes) throws IOException, InterruptedException {
+        Exec build = exec(dir, 300, "sh", "build.sh");
+        if (build.code != 0) return new Outcome(Kind.BUILD_FAILED, firstError(build.output));
+        Exec run = exec(dir, RUN_SECONDS, dir.resolve("reproducer").toString());
         List<List<String>> races = races(run.output);
         String harness = String.join("; ", run.output.lines().filter(l -> l.startsWith("weft-harness:")).toList());
-        String notes = written.notes().isEmpty() ? "" : " notes: " + written.notes();
+        String notes = writtenNotes.isEmpty() ? "" : " notes: " + writtenNotes;
         for (List<String> lines : races) {
             if (new LinkedHashSet<>(lines).equals(want)) return new Outcome(Kind.REPRODUCED, harness + notes);
         }
