@@ -1,6 +1,7 @@
 /* expect: racy */
-/* issue 35: sol's start-up shape: before any thread exists, main builds a memory pool of 131,072 blocks of 336 bytes
-   (44 MB) whose free list a loop of 131,072 iterations writes, and reads its configuration from the environment; then
+/* issue 35: sol's start-up shape: before any thread exists, main builds a memory pool of 32,768 blocks of 336 bytes
+   (11 MB; sol's has 131,072) whose free list a loop of as many iterations writes (about 200,000 steps, ten times the
+   search's step limit), and reads its configuration from the environment; then
    two workers take clients from the pool and count them without a lock. Every execution of the search shares that
    long single-threaded beginning: weft.explore.Prefixes runs it once per distinct sequence of choices and resumes later
    executions from its snapshots. Like sol, it logs its file limit (getrlimit: the soft and hard limits are the world's
@@ -70,7 +71,7 @@ int main(void) {
     if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return 1;
     if (limit.rlim_cur < 2) return 1;
     printf("file handles soft limit: %lu\n", (unsigned long) limit.rlim_cur);
-    pool = pool_new(131072, sizeof(struct client));
+    pool = pool_new(32768, sizeof(struct client));
     if (!pool) return 1;
     pthread_t t[2];
     for (int i = 0; i < 2; i++) pthread_create(&t[i], NULL, worker, (void *) (intptr_t) (i + 3));
