@@ -539,7 +539,7 @@ public final class LibraryBehaviour {
         // a request of 0 bytes: glibc's malloc and calloc return a unique pointer to no usable bytes (the witness search
         // runs on that); POSIX also allows a null pointer, which a proof would have to follow too: it stops there
         boolean empty = size == 0 && !st.exhaustive && (a.kind() == Event.AllocKind.MALLOC || a.kind() == Event.AllocKind.CALLOC);
-        if (size <= 0 && !empty || size > Memory.MAX_OBJECT) throw Abandon.unsupported("allocation of " + size + " bytes");
+        if (size <= 0 && !empty || size > st.mem.objectLimit()) throw Abandon.unsupported("allocation of " + size + " bytes");
         Value old = a.kind() == Event.AllocKind.REALLOC ? arg(args, a.oldArg()) : Value.ZERO;
         Block oldObj = null;
         if (old instanceof Value.Ptr p) {

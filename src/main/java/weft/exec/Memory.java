@@ -23,8 +23,17 @@ public final class Memory {
     /** A pointer value stored at some offset, occupying {@code size} bytes. */
     public record Stored(long size, Value value) {}
 
+    /** The largest object of a run (sol's client pool is 44 MB) and all of a run's objects together. */
     static final long MAX_OBJECT = 64L << 20;
-    static final long MAX_TOTAL = 96L << 20;
+    static final long MAX_TOTAL = 160L << 20;
+    /**
+     * The largest object of an exhaustive exploration ({@link #limitObjects}): it keeps and encodes whole states, so a
+     * large object makes it slow and large where it cannot finish anyway (an allocation beyond abandons).
+     */
+    public static final long EXPLORED_OBJECT = 16L << 20;
+
+    /** This memory's largest object (forks keep it). */
+    private long objectLimit = MAX_OBJECT;
 
     /** The objects by id: the first {@link #count} entries. */
     private Block[] objects;
@@ -213,11 +222,23 @@ public final class Memory {
     Memory fork() {
         token = new Object();
         // room for the objects the copy's next steps create
-        return new Memory(java.util.Arrays.copyOf(objects, count + 16), count, total, epoch);
+        Memory m = new Memory(java.util.Arrays.copyOf(objects, count + 16), count, total, epoch);
+        m.objectLimit = objectLimit;
+        return m;
+    }
+
+    /** Objects larger than {@code bytes} abandon from now on (in this memory and its forks). */
+    public void limitObjects(long bytes) {
+        objectLimit = Math.min(bytes, MAX_OBJECT);
+    }
+
+    /** The largest object this memory creates. */
+    long objectLimit() {
+        return objectLimit;
     }
 
     public Block create(String name, Block.Kind kind, long size, int owner, SourceLoc loc) {
-        if (size < 0 || size > MAX_OBJECT) throw Abandon.unsupported("object " + name + " of size " + size);
+        if (size < 0 || size > objectLimit) throw Abandon.unsupported("object " + name + " of size " + size);
         total += size;
         if (total > MAX_TOTAL) throw Abandon.unsupported("memory limit exceeded");
         Block o = new Block(count, name, kind, size, owner, loc);

@@ -86,30 +86,42 @@ final class Execution {
             }
             long nextSnapshot = Math.max(Prefixes.FIRST, 2 * startSteps);
             for (long tick = 0; ; tick++) {
+                boolean start = st.threads.size() == 1;
+                // the start's steps are free on the default line (every value chosen the default); elsewhere counted
+                // (a followed witness: always; a probe of the feedback search, which shares nothing: never)
+                boolean onDefaults = recorder == null ? !countStart : recorder.defaults();
+                boolean exempt = onDefaults;
+                // objects past 16 MB only on the default line, whose runs share them through the snapshots: a run
+                // that left it would allocate and fill its own (a sort of 10 million elements in every run)
+                if (!onDefaults && !smallObjects) {
+                    st.mem.limitObjects(weft.exec.Memory.EXPLORED_OBJECT);
+                    smallObjects = true;
+                }
                 if ((tick & 7) == 0 && (Thread.currentThread().isInterrupted() || budget.expired())) {
                     // the next execution with the same answers goes on from here
-                    if (inStart() && recorder != null && recorder.recording() && startSteps > recorder.node.startSteps) snapshot(current);
+                    if (start && recorder != null && recorder.recording() && startSteps > recorder.node.startSteps) snapshot(current);
                     timedOut = true;
                     stopReason = "time";
                     return null;
                 }
-                boolean start = inStart();
                 if (start) {
-                    if (startSteps >= START_STEPS) {
-                        stopReason = "step limit of the start (" + START_STEPS + " steps before the first thread)";
-                        return null;
-                    }
                     if (recorder != null && recorder.recording() && startSteps >= nextSnapshot) {
                         snapshot(current);
                         nextSnapshot = 2 * startSteps;
                     }
-                } else {
-                    if (recorder != null && recorder.recording()) {
-                        // the start ends here: its last snapshot spares the next executions all of it
-                        if (startSteps >= Prefixes.FIRST && startSteps > recorder.node.startSteps) snapshot(current);
-                        recorder.stop();
+                } else if (recorder != null && recorder.recording()) {
+                    // the start ends here: its last snapshot spares the next executions all of it
+                    if (startSteps >= Prefixes.FIRST && startSteps > recorder.node.startSteps) snapshot(current);
+                    recorder.stop();
+                }
+                if (start && exempt && startSteps >= Prefixes.FIRST) {
+                    long limit = Math.min(START_STEPS, START_FACTOR * maxSteps);
+                    if (startSteps >= limit) {
+                        stopReason = "step limit of the start (" + limit + " steps before the first thread)";
+                        return null;
                     }
-                    if (steps >= maxSteps) break;
+                } else if (steps >= maxSteps) {
+                    break;
                 }
                 int n = st.threads.size();
                 Interpreter.Plan[] plans = new Interpreter.Plan[n];
@@ -160,8 +172,10 @@ final class Execution {
                 if (covered != null && !nt.finished) covered.add(((long) System.identityHashCode(nt.top().fn) << 32) | (nt.top().node & 0xffffffffL));
                 schedule.addAll(in.execute(nt));
                 current = next;
+                // the first FIRST steps of a start count as every step did before starts were shared: a short start
+                // (every SV-COMP program's) leaves a run exactly as long as it was
+                if (!start || !exempt || startSteps < Prefixes.FIRST) steps++;
                 if (start) startSteps++;
-                else steps++;
             }
             stopReason = "step limit";
             if (Boolean.getBoolean("weft.explore.debug")) {
@@ -179,24 +193,35 @@ final class Execution {
     }
 
     /**
-     * Steps main may take before it creates its first thread, beyond {@link #maxSteps} (which counts the steps after):
-     * no race can happen in a program's start, a real program's start can be long (a server fills a pool of 131,072
-     * blocks before its first thread), and the search shares it between executions ({@link Prefixes}).
+     * Steps main may take before it creates its first thread, beyond {@link #maxSteps} (which counts the steps after),
+     * past its first {@link Prefixes#FIRST}, which count as the others do (so a short start changes nothing),
+     * while every candidate value the run chose was the default (the start as the search's first run makes it,
+     * {@link Prefixes.Node#defaults}): no race can happen in a program's start, a real program's start can be long (a
+     * server fills a pool of 131,072 blocks before its first thread), and the search shares it between executions
+     * ({@link Prefixes}). A run that leaves the default line in its start counts the steps it runs there against
+     * {@link #maxSteps}, as every step was counted before starts were shared, so a search whose choices leave it early
+     * (another command line, random values in an initialisation loop) costs what it did. Outside a search (a followed
+     * witness) the start is always free.
      */
     static final long START_STEPS = 1L << 21;
+    /**
+     * A run's free start is at most this many times its step limit (and {@link #START_STEPS}): the search's rounds
+     * raise the step limit, and with it how far the default line may run before the first thread, so a long start
+     * that leads nowhere (a sort's default million elements, where another command line races) costs the early,
+     * short rounds little; sol's 800,000 steps need a step limit of 50,000 (the third round on).
+     */
+    static final long START_FACTOR = 16;
 
     /** The search's shared starts, and this execution's chooser recording its start (null: not shared). */
     Prefixes prefixes;
     Prefixes.Recorder recorder;
-    /** Steps taken before the first thread was created (counted against {@link #START_STEPS}, not {@link #maxSteps}). */
+    /** Steps taken before the first thread was created (resumed ones included). */
     long startSteps;
+    /** Whether this run's objects are limited to {@link weft.exec.Memory#EXPLORED_OBJECT} (it left the default line). */
+    private boolean smallObjects;
+
     /** Whether the start's steps count against {@link #maxSteps} as the others do (the feedback search's probes). */
     boolean countStart;
-
-    /** Whether main is the only thread so far (and the start is not counted with the rest). */
-    private boolean inStart() {
-        return !countStart && st.threads.size() == 1;
-    }
 
     /** Keeps a snapshot of the start here, between two steps (when the search has room for one). */
     private void snapshot(int current) {

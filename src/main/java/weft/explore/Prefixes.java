@@ -39,6 +39,12 @@ import java.util.List;
  * before asking the chooser again; a question that differs from the pending one's is an internal error (the
  * interpreter would not be deterministic), which ends the execution without a witness. Nothing is shared after the
  * first thread exists, so no race check, schedule or step limit of a concurrent part is affected.
+ *
+ * <p>The step limit: a run resumed from a node does not run the node's steps again, so they cost it nothing; the
+ * steps it runs in the start itself are free only while every candidate value it chose there was the default (the
+ * start as the search's first run makes it, {@link Node#defaults}), otherwise counted against the step limit as all
+ * steps were before (see {@code Execution#START_STEPS}): a run whose choices leave the default line early (another
+ * command line, random values in an initialisation loop) costs what it did.
  */
 final class Prefixes {
     /** Steps of the start before its first snapshot: starts shorter than this are run in full by every execution. */
@@ -87,6 +93,12 @@ final class Prefixes {
             return kinds[i] == o.kinds[j] && answers[i] == o.answers[j];
         }
 
+        /** Whether every candidate value chosen here was the first (index 0, the default). */
+        boolean defaults() {
+            for (int i = 0; i < size; i++) if (kinds[i] == VALUE && answers[i] != 0) return false;
+            return true;
+        }
+
         /** The entries from {@code from} on, as a log of their own. */
         Log suffix(int from) {
             Log l = new Log();
@@ -126,8 +138,14 @@ final class Prefixes {
         final int current;
         final long visibleSteps;
         final List<Node> children = new ArrayList<>();
+        /**
+         * Every candidate value chosen from the root to here was the first (the default): the start as the search's
+         * first run makes it, whose steps are not counted against the step limit ({@code Execution#START_STEPS}).
+         */
+        final boolean defaults;
 
         Node(Node parent, Log calls, List<Interpreter.Executed> steps, ExecState state, long startSteps, int current, long visibleSteps) {
+            this.defaults = (parent == null || parent.defaults) && calls.defaults();
             this.parent = parent;
             this.calls = calls;
             this.steps = steps;
@@ -217,10 +235,19 @@ final class Prefixes {
         /** The questions since {@link #node}, while the start lasts; null after it. */
         private Log log = new Log();
 
+        /** Every candidate value chosen so far was the default (see {@link Node#defaults}). */
+        private boolean defaults;
+
         Recorder(Chooser inner, Node node, Log pending) {
             this.inner = inner;
             this.node = node;
             this.pending = pending;
+            this.defaults = node.defaults;
+        }
+
+        /** Whether the run is still on the search's default line: its start's steps are free. */
+        boolean defaults() {
+            return defaults;
         }
 
         /** The state the execution begins in: a fresh fork of {@code initial}, or a copy of its node's snapshot. */
@@ -265,6 +292,7 @@ final class Prefixes {
                 a = ask.getAsLong();
             }
             log.add(kind, arg, obj, a);
+            if (question == Log.VALUE && a != 0) defaults = false;
             return a;
         }
 

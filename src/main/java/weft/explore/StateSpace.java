@@ -335,6 +335,7 @@ public final class StateSpace {
             transitions = new Transitions(program, localEdges, encoder.fixedObjects());
             s0 = init.fork(choices());
             s0.exhaustive = true;
+            s0.mem.limitObjects(weft.exec.Memory.EXPLORED_OBJECT);
             s0.libcStateRaces = libcStateRaces;
             ThreadState mt = new ThreadState(0, "main");
             s0.addThread(mt);

@@ -331,6 +331,7 @@ WORLD(int, connect, (int s, const struct sockaddr *a, socklen_t l), (s, a, l))
 WORLD(int, setsockopt, (int s, int lv, int o, const void *val, socklen_t l), (s, lv, o, val, l))
 WORLD(int, shutdown, (int s, int h), (s, h))
 WORLD(int, chdir, (const char *p), (p))
+WORLD(int, setrlimit, (__rlimit_resource_t r, const struct rlimit *l), (r, l))
 #include "weft_world_fds.c"
 
 #define INPUT(type, name) __attribute__((weak)) type name(void) { return (type)next_value(#name); }

@@ -28,7 +28,7 @@
  * - __VERIFIER_nondet_* (and time, gettimeofday, clock_gettime, rand, random, the process's ids, sysconf, get_nprocs, getpagesize and
  *   prctl(PR_SET_NAME) when the witness gives their results) return the witness's values,
  *   per thread and function in order (0 when the witness gives none).
- * - socket, accept, bind, listen, connect, setsockopt, shutdown and chdir return the witness's results (and errno)
+ * - socket, accept, bind, listen, connect, setsockopt, shutdown, chdir and setrlimit return the witness's results (and errno)
  *   without running when it gives them.
  * - main starts with the witness's command line when it gives one (the program's main is wrapped: __wrap_main),
  *   with LC_ALL=C and TZ=UTC (the explorer takes the environment's locale to be C and its time zone to be UTC).

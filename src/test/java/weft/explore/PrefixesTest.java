@@ -114,8 +114,8 @@ class PrefixesTest {
                     return 0;
                 }
                 """);
-        Optional<RaceWitness> w = new Explorer(p, new ExploreOptions(5_000, 50, 60_000, 1)).findRace();
-        assertTrue(w.isPresent(), "120,000 steps of start, 5,000 after it");
+        Optional<RaceWitness> w = new Explorer(p, new ExploreOptions(20_000, 50, 60_000, 1)).findRace();
+        assertTrue(w.isPresent(), "120,000 steps of start, six times the step limit");
         assertEquals("clients", w.get().first().object());
     }
 
@@ -128,7 +128,7 @@ class PrefixesTest {
     private static Run run(ExecState initial, Chooser c, Prefixes prefixes) {
         Prefixes.Recorder r = prefixes == null ? null : prefixes.start(c);
         ExecState s = r == null ? initial.fork(c) : r.begin(initial);
-        Execution ex = new Execution(s, 20_000, Budget.cpuMillis(120_000), true);
+        Execution ex = new Execution(s, 400_000, Budget.cpuMillis(120_000), true);
         ex.prefixes = prefixes;
         ex.recorder = r;
         RaceWitness w = ex.run();
