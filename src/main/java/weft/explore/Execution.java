@@ -87,10 +87,10 @@ final class Execution {
             long nextSnapshot = Math.max(Prefixes.FIRST, 2 * startSteps);
             for (long tick = 0; ; tick++) {
                 boolean start = st.threads.size() == 1;
-                // the start's steps are free on the default line (every value chosen the default); elsewhere counted
-                // (a followed witness: always; a probe of the feedback search, which shares nothing: never)
+                // on the default line every value chosen was the default (a followed witness: always; a probe of the
+                // feedback search, which shares nothing: never): there the start past its first FIRST steps is free
                 boolean onDefaults = recorder == null ? !countStart : recorder.defaults();
-                boolean exempt = onDefaults;
+                boolean free = start && onDefaults && startSteps >= Prefixes.FIRST;
                 // objects past 16 MB only on the default line, whose runs share them through the snapshots: a run
                 // that left it would allocate and fill its own (a sort of 10 million elements in every run)
                 if (!onDefaults && !smallObjects) {
@@ -114,7 +114,7 @@ final class Execution {
                     if (startSteps >= Prefixes.FIRST && startSteps > recorder.node.startSteps) snapshot(current);
                     recorder.stop();
                 }
-                if (start && exempt && startSteps >= Prefixes.FIRST) {
+                if (free) {
                     long limit = Math.min(START_STEPS, START_FACTOR * maxSteps);
                     if (startSteps >= limit) {
                         stopReason = "step limit of the start (" + limit + " steps before the first thread)";
@@ -174,7 +174,7 @@ final class Execution {
                 current = next;
                 // the first FIRST steps of a start count as every step did before starts were shared: a short start
                 // (every SV-COMP program's) leaves a run exactly as long as it was
-                if (!start || !exempt || startSteps < Prefixes.FIRST) steps++;
+                if (!free) steps++;
                 if (start) startSteps++;
             }
             stopReason = "step limit";
