@@ -42,7 +42,7 @@ class SyncCallsModelTest {
                         || sem instanceof Semantics.NewDescriptor || sem instanceof Semantics.CloseDescriptor
                         || sem instanceof Semantics.AcceptConnection || sem instanceof Semantics.EpollControl || sem instanceof Semantics.EpollWait
                         || sem instanceof Semantics.CounterRead || sem instanceof Semantics.CounterWrite || sem instanceof Semantics.TimerSet
-                        || sem instanceof Semantics.ResolveAddress || sem instanceof Semantics.FreeAddresses;
+                        || sem instanceof Semantics.ResolveAddress || sem instanceof Semantics.FreeAddresses || sem instanceof Semantics.ResourceLimit;
                 case ENDING -> ev instanceof Event.ProgramEnd;
                 case LIBACCESS -> ev instanceof Event.Once || sem instanceof Semantics.Getopt || sem instanceof Semantics.FormatTime;
             };
