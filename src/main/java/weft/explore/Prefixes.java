@@ -310,16 +310,19 @@ final class Prefixes {
 
         @Override
         public int pickValue(int n) {
+            if (log == null) return inner.pickValue(n);
             return (int) answer(Log.VALUE, n, null, () -> inner.pickValue(n));
         }
 
         @Override
         public long randomBits() {
+            if (log == null) return inner.randomBits();
             return answer(Log.BITS, 0, null, inner::randomBits);
         }
 
         @Override
         public Long forcedValue(SourceLoc loc, int occurrence) {
+            if (log == null) return inner.forcedValue(loc, occurrence);
             long a = answer(Log.FORCED, occurrence, loc, () -> {
                 Long v = inner.forcedValue(loc, occurrence);
                 if (v == null) kind = Log.FORCED_NONE;
@@ -335,6 +338,10 @@ final class Prefixes {
 
         @Override
         public void proofGap(String reason) {
+            if (log == null) {
+                inner.proofGap(reason);
+                return;
+            }
             answer(Log.GAP, 0, reason, () -> {
                 inner.proofGap(reason);
                 return 0;
