@@ -22,8 +22,9 @@ import java.util.List;
  * ({@link Log}): which thread runs (main, the only one; with where the last thread stopped and whether its next step is
  * visible), which candidate value, random bits, a forced value, a proof gap. The root is the initial state before the
  * command line is chosen. An execution takes a snapshot when its start has run twice as long as at its last one (from
- * {@link #FIRST} steps on) and when its time runs out during the start, so that the next execution goes on from there;
- * at most {@link #MAX_NODES} nodes per search.
+ * {@link #FIRST} steps on), at the start's end, and when its time runs out during the start (the next execution goes
+ * on from there); at most {@link #MAX_NODES} nodes and {@link #MAX_STEPS_KEPT} kept steps per tree (one per analysis
+ * and meaning of the first choices, {@code Explorer.Starts}).
  *
  * <p>Why a resumed execution is the one it would have been (exactness, not an approximation): an execution is a
  * function of the program, the initial state and the chooser's answers — the interpreter is deterministic and every
