@@ -110,14 +110,7 @@ public final class Reproducer {
         String programName = PROGRAM + (preprocessed ? ".i" : ".c");
         List<Path> files = new ArrayList<>();
         files.add(write(dir.resolve(programName), patched.text()));
-        files.add(write(dir.resolve("weft_plan.c"), plan.toC() + racePoints(patched.pointed())
-                // glibc's pthread_mutex_t keeps its kind at byte 16 on x86-64, 12 on i386 (a 32-bit program's layout)
-                + "const int weft_mutex_kind_offset = " + (lowHeap() ? 12 : 16) + ";\n"));
-        files.add(write(dir.resolve("weft_runtime.c"), resource("weft_runtime.c")));
-        files.add(write(dir.resolve("weft_wrappers.c"), resource("weft_wrappers.c")));
-        files.add(write(dir.resolve("weft_world_fds.c"), resource("weft_world_fds.c")));
-        files.add(write(dir.resolve("weft_inputs.c"), resource("weft_inputs.c")));
-        if (lowHeap()) files.add(write(dir.resolve(LOW_HEAP), resource(LOW_HEAP)));
+        writeHarness(dir, plan, patched.pointed(), files);
         Path build = write(dir.resolve("build.sh"), buildScript(programName));
         executable(build);
         files.add(build);
@@ -178,10 +171,7 @@ public final class Reproducer {
             objects.append(object).append(" ");
         }
         for (int a = 0; a < 2; a++) if (WitnessTrace.lineIn(accesses.get(a), programFiles) == 0) notes.add("access " + (a + 1) + " (" + accesses.get(a) + ") is not in the program's files: no race point");
-        files.add(write(dir.resolve("weft_plan.c"), plan.toC() + racePoints(List.of(pointed[0], pointed[1]))
-                + "const int weft_mutex_kind_offset = " + (lowHeap() ? 12 : 16) + ";\n"));
-        for (String r : List.of("weft_runtime.c", "weft_wrappers.c", "weft_world_fds.c", "weft_inputs.c")) files.add(write(dir.resolve(r), resource(r)));
-        if (lowHeap()) files.add(write(dir.resolve(LOW_HEAP), resource(LOW_HEAP)));
+        writeHarness(dir, plan, List.of(pointed[0], pointed[1]), files);
         Path build = write(dir.resolve("build.sh"), "#!/bin/sh\n"
                 + "# Builds ./reproducer, which replays the data race Weft found (see README.txt).\n"
                 + "# LIBS: the libraries the program links with (the compilation database does not say); by default the ones\n"
@@ -238,6 +228,15 @@ public final class Reproducer {
     /** {@code s} as one word of a shell command line. */
     private static String shellWord(String s) {
         return s.matches("[\\w./=:+,@-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
+    }
+
+    /** Writes the plan ({@code weft_plan.c}) and the harness runtime's files into {@code dir}, adding them to {@code files}. */
+    private void writeHarness(Path dir, SchedulePlan plan, List<Boolean> pointed, List<Path> files) throws IOException {
+        files.add(write(dir.resolve("weft_plan.c"), plan.toC() + racePoints(pointed)
+                // glibc's pthread_mutex_t keeps its kind at byte 16 on x86-64, 12 on i386 (a 32-bit program's layout)
+                + "const int weft_mutex_kind_offset = " + (lowHeap() ? 12 : 16) + ";\n"));
+        for (String r : List.of("weft_runtime.c", "weft_wrappers.c", "weft_world_fds.c", "weft_inputs.c")) files.add(write(dir.resolve(r), resource(r)));
+        if (lowHeap()) files.add(write(dir.resolve(LOW_HEAP), resource(LOW_HEAP)));
     }
 
     private static void executable(Path build) throws IOException {
