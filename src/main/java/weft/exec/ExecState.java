@@ -328,6 +328,7 @@ public final class ExecState {
         s.addresses.putAll(addresses);
         s.staticStrings.putAll(staticStrings);
         s.libraryObjects.putAll(libraryObjects);
+        for (Map.Entry<Integer, ZlibCalls.Owned> z : zlibStreams.entrySet()) s.zlibStreams.put(z.getKey(), z.getValue().copy());
         s.nextAddress = nextAddress;
         return s;
     }
@@ -351,6 +352,12 @@ public final class ExecState {
         }
         return new Value.Ptr(id, 0);
     }
+
+    /**
+     * zlib's streams of the run ({@link ZlibCalls}), by the object the program's {@code z_stream} points to as its
+     * {@code state}: each a native stream of the installed library, copied with the state ({@code deflateCopy}).
+     */
+    final Map<Integer, ZlibCalls.Owned> zlibStreams = new HashMap<>();
 
     /** Objects of the C library made on first use ({@link #libraryObject}), by name. */
     private final Map<String, Integer> libraryObjects = new HashMap<>();

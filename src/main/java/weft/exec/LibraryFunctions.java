@@ -55,6 +55,7 @@ public final class LibraryFunctions {
         }
         if (EventLoop.handles(sem)) return EventLoop.run(in, this, t, c, e, call, name, sem, event, args);
         if (Addresses.handles(sem)) return Addresses.run(in, this, t, c, e, call, name, sem, args);
+        if (ZlibCalls.handles(sem)) return ZlibCalls.run(in, this, t, c, e, call, name, sem, args);
         if (StringFunctions.handles(sem)) return StringFunctions.run(in, this, t, c, e, call, name, sem, args);
         if (sem instanceof Semantics.Unsupported) {
             throw Abandon.unsupported(name);
@@ -206,7 +207,7 @@ public final class LibraryFunctions {
         CType type = call.result().type().unqualified();
         if (!(type instanceof CType.Int)) throw Abandon.unsupported(name + " result of type " + type);
         Value v = st.chooseInput(type, name, call.loc(), ir.lo(), ir.hi());
-        if (ir.errno() && v instanceof Value.Int r && r.v() == -1) {
+        if (ir.errno() && v instanceof Value.Int r && r.v() == ir.failure()) {
             // a failure sets errno: which error is the world's, an input recorded after the result
             Value code = st.chooseInput(weft.ir.IntConversions.INT, name, call.loc(), 1, 133);
             if (code instanceof Value.Int k) st.setErrno(t, k.v());

@@ -409,6 +409,34 @@ public final class Memory {
         putRaw(o, off, size, bits);
     }
 
+    /** The {@code n} bytes at {@code off} of {@code obj}, all known and holding no pointer (a library's input). */
+    byte[] readBytes(int obj, long off, int n) {
+        Block o = check(obj, off, n, false);
+        if (o.anyUnknown(off, n)) throw Abandon.unsupported("library input from bytes of " + o.name + " not known");
+        if (overlapsPtr(o, off, n)) throw Abandon.unsupported("library input from a stored pointer in " + o.name);
+        return java.util.Arrays.copyOfRange(o.bytes, (int) off, (int) (off + n));
+    }
+
+    /** Stores {@code b} at {@code off} of {@code obj} (a library's output). */
+    void writeBytes(int obj, long off, byte[] b) {
+        if (b.length == 0) return;
+        Block o = check(obj, off, b.length, true);
+        o = touch(o);
+        o.written(true);
+        clearPtrs(o, off, b.length);
+        o.setUnknown(off, b.length, false);
+        System.arraycopy(b, 0, o.writableBytes(), (int) off, b.length);
+    }
+
+    /** Marks {@code n} bytes as content the IR does not give (a library stored what the program cannot know). */
+    void forget(int obj, long off, long n) {
+        Block o = check(obj, off, n, true);
+        o = touch(o);
+        o.written(true);
+        clearPtrs(o, off, n);
+        o.setUnknown(off, n, true);
+    }
+
     int readByte(int obj, long off) {
         return (int) readRaw(obj, off, 1);
     }

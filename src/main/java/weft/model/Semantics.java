@@ -246,9 +246,14 @@ public sealed interface Semantics {
      * process's ids, the system's configuration... are is not the program's to know ({@code getpid}, {@code sysconf}).
      * When {@code optionArg} is not negative, only calls whose argument {@code optionArg} is {@code option} are
      * covered (e.g. {@code prctl(PR_SET_NAME, ..)}); others stop the execution. With {@code errno}, a result of -1 is
-     * a failure that also sets errno, to an input in 1 to 133 (Linux's error numbers).
+     * a failure that also sets errno, to an input in 1 to 133 (Linux's error numbers); {@code failure} is that result
+     * when it is not -1 ({@code isatty}'s 0).
      */
-    record InputResult(long lo, long hi, int optionArg, long option, boolean errno) implements Semantics {}
+    record InputResult(long lo, long hi, int optionArg, long option, boolean errno, long failure) implements Semantics {
+        public InputResult(long lo, long hi, int optionArg, long option, boolean errno) {
+            this(lo, hi, optionArg, option, errno, -1);
+        }
+    }
 
     /** No effect on the program; returns 0 (attribute setters, yields, sleeps, {@code fflush}). */
     record ReturnsZero() implements Semantics {}
@@ -283,6 +288,16 @@ public sealed interface Semantics {
     /** Never returns unless {@code cond} holds (SV-COMP's {@code assume_cycle_if_not}). */
     record AssumeOrLoop(int cond) implements Semantics {}
 
+    /**
+     * A function of zlib run by the installed library itself ({@code weft.installed.Zlib}): {@code op} names the
+     * operation (the table's {@code op=}: {@code version}, {@code crc32}, {@code adler32}, {@code crc32-combine},
+     * {@code adler32-combine}, {@code crc-table}, {@code deflate-bound} and the stream operations {@code deflate-init},
+     * {@code deflate-init2}, {@code deflate}, {@code deflate-end}, {@code deflate-reset}, {@code deflate-params},
+     * {@code deflate-set-dictionary}, {@code deflate-pending}, {@code deflate-prime}, {@code deflate-tune}), with
+     * zlib's arguments in zlib's order. The witness search only; a proof stops there.
+     */
+    record Zlib(String op) implements Semantics {}
+
     /** Not in the table: effects from the function's event, result unknown. */
     record Unknown() implements Semantics {}
 
@@ -314,8 +329,8 @@ public sealed interface Semantics {
         if (s instanceof EpollWait) return first == 1 ? 3 : first == -1 ? 2 : 1;
         if (s instanceof ResolveAddress) return first == 0 ? 5 : 1;
         if (s instanceof AcceptConnection || s instanceof CounterRead || s instanceof TimeOfDay || s instanceof ResourceLimit) return 2;
-        boolean errno = s instanceof InputResult ir ? ir.errno()
-                : s instanceof CloseDescriptor || s instanceof EpollControl || s instanceof CounterWrite || s instanceof TimerSet;
+        if (s instanceof InputResult ir) return ir.errno() && first == ir.failure() ? 2 : 1;
+        boolean errno = s instanceof CloseDescriptor || s instanceof EpollControl || s instanceof CounterWrite || s instanceof TimerSet;
         return errno && first == -1 ? 2 : 1;
     }
 

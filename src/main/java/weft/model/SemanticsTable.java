@@ -89,6 +89,7 @@ final class SemanticsTable {
                     case "find-char" -> new Semantics.FindChar(arg(a, "s"), arg(a, "ch"), a.containsKey("last"));
                     case "output" -> new Semantics.Output(arg(a, "text"), a.containsKey("format"), a.containsKey("valist") ? arg(a, "valist") : -1);
                     case "raw-output" -> new Semantics.RawOutput();
+                    case "zlib" -> new Semantics.Zlib(a.get("op"));
                     case "format-into" -> new Semantics.FormatInto(arg(a, "dest"), a.containsKey("count") ? arg(a, "count") : -1, arg(a, "format"),
                             a.containsKey("valist") ? arg(a, "valist") : -1);
                     case "current-time" -> new Semantics.CurrentTime(arg(a, "out"));
@@ -108,7 +109,8 @@ final class SemanticsTable {
                     case "resource-limit" -> new Semantics.ResourceLimit(arg(a, "resource"), arg(a, "out"));
                     case "input-result" -> new Semantics.InputResult(bound(a, "lo", Integer.MIN_VALUE), bound(a, "hi", Integer.MAX_VALUE),
                             a.containsKey("option") ? Integer.parseInt(a.get("option").split(":")[0]) : -1,
-                            a.containsKey("option") ? Long.parseLong(a.get("option").split(":")[1]) : 0, a.containsKey("errno"));
+                            a.containsKey("option") ? Long.parseLong(a.get("option").split(":")[1]) : 0, a.containsKey("errno"),
+                            a.containsKey("fail") ? Long.parseLong(a.get("fail")) : -1);
                     case "locale-name" -> new Semantics.LocaleName(arg(a, "locale"));
                     case "handlers-run" -> new Semantics.HandlersRun(arg(a, "may-not-run"));
                     case "byte-swap" -> new Semantics.ByteSwap(Integer.parseInt(a.get("bytes")));

@@ -111,7 +111,8 @@ public final class Reproducer {
         List<Path> files = new ArrayList<>();
         files.add(write(dir.resolve(programName), patched.text()));
         writeHarness(dir, plan, patched.pointed(), files);
-        Path build = write(dir.resolve("build.sh"), buildScript(programName));
+        Path build = write(dir.resolve("build.sh"), buildScript(programName,
+                libraries(List.of(new Unit(programFile, List.of(), java.util.Map.of())))));
         executable(build);
         files.add(build);
         files.add(write(dir.resolve("README.txt"), readme(w, programFile, plan, patched.notes())));
@@ -259,17 +260,23 @@ public final class Reproducer {
         return p;
     }
 
-    /** The build script: gcc with TSan, the wrapped functions, and the program first so its definitions win. */
-    String buildScript(String programName) {
+    /**
+     * The build script: gcc with TSan, the wrapped functions, and the program first so its definitions win; linked with
+     * the libraries its headers imply ({@code libraries}, the default of {@code LIBS}) when there are any.
+     */
+    String buildScript(String programName, java.util.Set<String> libraries) {
         String low = lowHeap() ? " " + LOW_HEAP + " -no-pie" : "";
+        String libs = libraries.isEmpty() ? "" : "# LIBS: the libraries the program links with, by default the ones its headers imply\n"
+                + "LIBS=${LIBS-" + shellWord(String.join(" ", libraries)) + "}\n";
         return "#!/bin/sh\n"
                 + "# Builds ./reproducer, which replays the data race Weft found (see README.txt).\n"
                 + "set -e\n"
                 + "cd \"$(dirname \"$0\")\"\n"
                 + "CC=${CC:-gcc}\n"
+                + libs
                 + "$CC " + CFLAGS + " \\\n"
                 + "    -o reproducer " + programName + " weft_plan.c weft_runtime.c" + low + " \\\n"
-                + "    -Wl,--wrap=main," + wrapList() + " -lm\n";
+                + "    -Wl,--wrap=main," + wrapList() + (libraries.isEmpty() ? "" : " $LIBS") + " -lm\n";
     }
 
     /** The compiler's options of every part of the reproducer. */

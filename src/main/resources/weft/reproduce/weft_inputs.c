@@ -331,6 +331,15 @@ WORLD(int, connect, (int s, const struct sockaddr *a, socklen_t l), (s, a, l))
 WORLD(int, setsockopt, (int s, int lv, int o, const void *val, socklen_t l), (s, lv, o, val, l))
 WORLD(int, shutdown, (int s, int h), (s, h))
 WORLD(int, chdir, (const char *p), (p))
+/* isatty: whether the descriptor is a terminal is the world's; 0 (not one) sets errno to the witness's next value */
+int __real_isatty(int);
+int __wrap_isatty(int fd) {
+    int found;
+    long long v = value_for("isatty", &found);
+    if (!found) { park_after_race(); return __real_isatty(fd); }
+    if (v == 0) witness_errno("isatty");
+    return (int)v;
+}
 WORLD(int, setrlimit, (__rlimit_resource_t r, const struct rlimit *l), (r, l))
 #include "weft_world_fds.c"
 

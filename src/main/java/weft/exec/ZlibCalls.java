@@ -1,0 +1,284 @@
+package weft.exec;
+
+import weft.installed.Zlib;
+import weft.ir.CType;
+import weft.ir.Edge;
+import weft.ir.Stmt;
+import weft.ir.StructType;
+import weft.model.Semantics;
+
+import java.util.List;
+
+/**
+ * zlib's functions ({@link Semantics.Zlib}), run by the installed library ({@link Zlib}): the bytes a call reads are
+ * copied from the program's memory to the library's, the call runs, and what it wrote is copied back. The program's
+ * {@code z_stream} keeps its own members; its {@code state} points to an opaque object of the run that stands for
+ * zlib's state, a native stream of {@link ExecState#zlibStreams} (which {@link ExecState#copy} copies with
+ * {@code deflateCopy}).
+ *
+ * <p>Must-soundness: a call computes what the library the program links with computes from the same bytes, so the run
+ * stays a run of the program; the reproducer links the same library ({@code -lz}). Every byte the library may read
+ * must be known: {@code deflate} and {@code deflateParams} (which may compress) read the input and output members, the
+ * others only what zlib's source shows they read (initialisation: the allocator members, which must be null, zlib's
+ * own allocator; the version string). Members zlib may have written are written back when their value changed;
+ * the allocator members zlib fills in at initialisation become bytes the program cannot read (an execution reading
+ * them stops), and a stream used through another {@code z_stream} than it was initialised in fails as zlib's own
+ * check makes it fail ({@code Z_STREAM_ERROR}). No access is recorded: zlib is not the program's code and
+ * ThreadSanitizer, the replay's oracle, does not see its accesses either, so a race inside a call is never
+ * reported (a confirmation is only lost). Proofs stop at these calls, as at any function they do not account for;
+ * so do atomic sections (whose speculative runs are rolled back, a native call's effect is not).
+ */
+final class ZlibCalls {
+    private ZlibCalls() {}
+
+    /** A native stream and the program's {@code z_stream} it belongs to. */
+    record Owned(Zlib.Stream stream, int obj, long off) {
+        Owned copy() {
+            return new Owned(stream.copy(), obj, off);
+        }
+    }
+
+    /** What unknown members are handed to zlib as (written back only if zlib changed them). */
+    private static final long UNKNOWN_COUNTER = 0x5eed_f00d_5eedL;
+    private static final int UNKNOWN_TYPE = 0x5eed;
+
+    static boolean handles(Semantics s) {
+        return s instanceof Semantics.Zlib;
+    }
+
+    static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                       Semantics sem, List<Value> args) {
+        ExecState st = in.st;
+        if (st.exhaustive) throw Abandon.unsupported(name + ": zlib's execution is not accounted for in proofs");
+        if (st.speculating) throw Abandon.unsupported(name + " in an atomic section");
+        Zlib z = Zlib.installed().orElseThrow(() -> Abandon.unsupported(name + ": no installed zlib to run"));
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        String op = ((Semantics.Zlib) sem).op();
+        switch (op) {
+            case "version":
+                return in.finishCall(t, c, e, st.staticString(z.version()), null);
+            case "crc32":
+            case "adler32": {
+                long start = integer(args, 0, name);
+                byte[] buf = bytes(st, args.get(1), integer(args, 2, name), name);
+                return in.finishCall(t, c, e, Value.of(op.equals("crc32") ? z.crc32(start, buf) : z.adler32(start, buf)), null);
+            }
+            case "crc32-combine":
+                return in.finishCall(t, c, e, Value.of(z.crc32Combine(integer(args, 0, name), integer(args, 1, name), integer(args, 2, name))), null);
+            case "adler32-combine":
+                return in.finishCall(t, c, e, Value.of(z.adler32Combine(integer(args, 0, name), integer(args, 1, name), integer(args, 2, name))), null);
+            case "crc-table":
+                return in.finishCall(t, c, e, st.libraryObject("<zlib crc table>", () -> crcTable(st, z)), null);
+            default:
+                return stream(in, lib, t, c, e, call, name, op, z, args);
+        }
+    }
+
+    private static int crcTable(ExecState st, Zlib z) {
+        int[] table = z.crcTable();
+        Block o = st.mem.create("<zlib crc table>", Block.Kind.SPECIAL, 4L * table.length, -1, weft.ir.SourceLoc.NONE);
+        byte[] b = o.writableBytes();
+        for (int i = 0; i < table.length; i++) for (int k = 0; k < 4; k++) b[4 * i + k] = (byte) (table[i] >>> (8 * k));
+        o.readOnly = true;
+        return o.id;
+    }
+
+    private static Zlib.Op streamOp(String op, String name) {
+        return switch (op) {
+            case "deflate-init" -> Zlib.Op.DEFLATE_INIT;
+            case "deflate-init2" -> Zlib.Op.DEFLATE_INIT2;
+            case "deflate" -> Zlib.Op.DEFLATE;
+            case "deflate-end" -> Zlib.Op.DEFLATE_END;
+            case "deflate-reset" -> Zlib.Op.DEFLATE_RESET;
+            case "deflate-params" -> Zlib.Op.DEFLATE_PARAMS;
+            case "deflate-set-dictionary" -> Zlib.Op.DEFLATE_SET_DICTIONARY;
+            case "deflate-pending" -> Zlib.Op.DEFLATE_PENDING;
+            case "deflate-prime" -> Zlib.Op.DEFLATE_PRIME;
+            case "deflate-bound" -> Zlib.Op.DEFLATE_BOUND;
+            case "deflate-tune" -> Zlib.Op.DEFLATE_TUNE;
+            default -> throw Abandon.unsupported(name + ": zlib operation " + op);
+        };
+    }
+
+    private static boolean stream(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, String opName, Zlib z,
+                                  List<Value> args) {
+        ExecState st = in.st;
+        Zlib.Op op = streamOp(opName, name);
+        Value sv = LibraryBehaviour.arg(args, 0);
+        if (isNull(sv)) {
+            // zlib's answer for a null stream: the bound without one, else Z_STREAM_ERROR
+            return in.finishCall(t, c, e, Value.of(op == Zlib.Op.DEFLATE_BOUND ? z.deflateBound(integer(args, 1, name)) : Zlib.Z_STREAM_ERROR), null);
+        }
+        Value.Ptr sp = LibraryFunctions.ptr(sv, name);
+        Members m = Members.of(call.args().get(0).type(), name);
+        boolean init = op.initialises();
+        boolean compresses = op == Zlib.Op.DEFLATE || op == Zlib.Op.DEFLATE_PARAMS;
+        Owned owned;
+        if (init) {
+            if (!isNull(m.read(st, sp, "zalloc")) || !isNull(m.read(st, sp, "zfree")) || !isNull(m.read(st, sp, "opaque"))) {
+                throw Abandon.unsupported(name + " with the program's own allocator");
+            }
+            owned = new Owned(z.newStream(), sp.obj(), sp.off());
+        } else {
+            Value state = m.read(st, sp, "state");
+            owned = state instanceof Value.Ptr p && p.off() == 0 ? st.zlibStreams.get(p.obj()) : null;
+            if (owned == null && !isNull(state)) throw Abandon.unsupported(name + " of a stream whose state zlib did not make");
+            if (owned != null && (owned.obj() != sp.obj() || owned.off() != sp.off())) {
+                // zlib's own check: the state belongs to another z_stream
+                return in.finishCall(t, c, e, Value.of(Zlib.Z_STREAM_ERROR), null);
+            }
+            if (owned != null && (m.known(st, sp, "zalloc") || m.known(st, sp, "zfree"))) {
+                throw Abandon.unsupported(name + " after the program changed zlib's allocator members");
+            }
+            if (owned == null) owned = new Owned(z.newStream(), sp.obj(), sp.off());
+        }
+        // the members zlib reads: the input and the room for output (strictly when the call compresses)
+        boolean buffers = !init && (compresses || m.known(st, sp, "next_in") && m.known(st, sp, "avail_in")
+                && m.known(st, sp, "next_out") && m.known(st, sp, "avail_out"));
+        Value nextIn = buffers ? m.read(st, sp, "next_in") : Value.ZERO;
+        long availIn = buffers ? m.integer(st, sp, "avail_in", name) : 0;
+        Value nextOut = buffers ? m.read(st, sp, "next_out") : Value.ZERO;
+        long availOut = buffers ? m.integer(st, sp, "avail_out", name) : 0;
+        byte[] input = isNull(nextIn) ? null : bytes(st, nextIn, availIn, name);
+        if (!isNull(nextOut)) {
+            Value.Ptr out = LibraryFunctions.ptr(nextOut, name);
+            st.mem.check(out.obj(), out.off(), availOut, true);
+            if (out.bounded() && out.off() + availOut > out.hi()) throw Abandon.unsupported(name + " output past the end of a member array");
+        }
+        long totalIn = init ? m.integerOr(st, sp, "total_in", UNKNOWN_COUNTER) : m.integer(st, sp, "total_in", name);
+        long totalOut = init ? m.integerOr(st, sp, "total_out", UNKNOWN_COUNTER) : m.integer(st, sp, "total_out", name);
+        int dataType = (int) (init ? m.integerOr(st, sp, "data_type", UNKNOWN_TYPE) : m.integer(st, sp, "data_type", name));
+        long adler = init ? m.integerOr(st, sp, "adler", UNKNOWN_COUNTER) : m.integer(st, sp, "adler", name);
+        long[] ints = new long[Math.max(0, args.size() - 1)];
+        byte[] data = null;
+        for (int i = 1; i < args.size(); i++) {
+            if (args.get(i) instanceof Value.Int v) ints[i - 1] = v.v();
+        }
+        if (op == Zlib.Op.DEFLATE_INIT || op == Zlib.Op.DEFLATE_INIT2) {
+            int version = op == Zlib.Op.DEFLATE_INIT ? 2 : 6;
+            Value vv = LibraryBehaviour.arg(args, version);
+            if (!isNull(vv)) {
+                Value.Ptr vp = LibraryFunctions.ptr(vv, name);
+                byte[] text = bytes(st, vv, lib.strlen(vp), name);
+                data = java.util.Arrays.copyOf(text, text.length + 1);
+            }
+            // the program's sizeof(z_stream) is the installed library's (its layout in the program's data model)
+            long size = integer(args, version + 1, name);
+            ints[version] = size == m.type.size() ? Zlib.STREAM_SIZE : size;
+        } else if (op == Zlib.Op.DEFLATE_SET_DICTIONARY) {
+            data = bytes(st, args.get(1), integer(args, 2, name), name);
+        } else {
+            for (int i = 1; i < args.size(); i++) {
+                if (!(args.get(i) instanceof Value.Int) && op != Zlib.Op.DEFLATE_PENDING) throw Abandon.unsupported(name + " argument " + args.get(i));
+            }
+        }
+        Zlib.After after = owned.stream().call(op, new Zlib.Fields(input, isNull(nextOut), availOut, totalIn, totalOut, dataType, adler), ints, data);
+        // what zlib wrote, back into the program's z_stream
+        if (after.consumed() > 0) {
+            m.write(st, sp, "next_in", LibraryFunctions.ptr(nextIn, name).at(LibraryFunctions.ptr(nextIn, name).off() + after.consumed()));
+            m.write(st, sp, "avail_in", Value.of(availIn - after.consumed()));
+        }
+        if (after.output().length > 0) {
+            Value.Ptr out = LibraryFunctions.ptr(nextOut, name);
+            st.mem.writeBytes(out.obj(), out.off(), after.output());
+            m.write(st, sp, "next_out", out.at(out.off() + after.output().length));
+            m.write(st, sp, "avail_out", Value.of(availOut - after.output().length));
+        }
+        if (after.totalIn() != totalIn) m.write(st, sp, "total_in", Value.of(after.totalIn()));
+        if (after.totalOut() != totalOut) m.write(st, sp, "total_out", Value.of(after.totalOut()));
+        if (after.dataType() != dataType) m.write(st, sp, "data_type", Value.of(after.dataType()));
+        if (after.adler() != adler) m.write(st, sp, "adler", Value.of(after.adler()));
+        if (after.msgChanged()) m.write(st, sp, "msg", after.msg() == null ? Value.ZERO : st.staticString(after.msg()));
+        if (init && after.allocatorsSet()) {
+            // zlib's own allocator functions, stored where the program cannot call or compare them
+            m.forget(st, sp, "zalloc");
+            m.forget(st, sp, "zfree");
+            m.write(st, sp, "opaque", Value.ZERO);
+        }
+        Value state = m.known(st, sp, "state") ? m.read(st, sp, "state") : null;
+        if (init && owned.stream().live()) {
+            Block o = st.mem.create("<zlib state>", Block.Kind.SPECIAL, 0, -1, call.loc());
+            o.opaque = true;
+            st.zlibStreams.put(o.id, owned);
+            m.write(st, sp, "state", new Value.Ptr(o.id, 0));
+        } else if (!init && after.ended() && state instanceof Value.Ptr p && st.zlibStreams.remove(p.obj()) != null) {
+            m.write(st, sp, "state", Value.ZERO);
+        }
+        if (op == Zlib.Op.DEFLATE_PENDING && after.result() == Zlib.Z_OK) {
+            for (int i = 0; i < 2; i++) {
+                Value out = LibraryBehaviour.arg(args, i + 1);
+                if (isNull(out)) continue;
+                Value.Ptr p = LibraryFunctions.ptr(out, name);
+                st.mem.write(p.obj(), p.off(), new CType.Int("int", 4, 4, i == 1), Value.of(after.outputs()[i]));
+            }
+        }
+        return in.finishCall(t, c, e, Value.of(after.result()), null);
+    }
+
+    private static boolean isNull(Value v) {
+        return v instanceof Value.Int i && i.v() == 0;
+    }
+
+    private static long integer(List<Value> args, int i, String name) {
+        if (LibraryBehaviour.arg(args, i) instanceof Value.Int v) return v.v();
+        throw Abandon.unsupported(name + " argument " + args.get(i));
+    }
+
+    /** The {@code n} known bytes at pointer {@code v}; null for a null pointer. */
+    private static byte[] bytes(ExecState st, Value v, long n, String name) {
+        if (isNull(v)) return null;
+        Value.Ptr p = LibraryFunctions.ptr(v, name);
+        if (n < 0 || n > Memory.MAX_OBJECT) throw Abandon.unsupported(name + " of " + n + " bytes");
+        if (p.bounded() && p.off() + n > p.hi()) throw Abandon.unsupported(name + " past the end of a member array");
+        return st.mem.readBytes(p.obj(), p.off(), (int) n);
+    }
+
+    /** The members of the program's {@code z_stream} type, by name. */
+    private record Members(StructType type) {
+        static Members of(CType pointer, String name) {
+            CType p = pointer.pointee();
+            if (p != null && p.unqualified() instanceof StructType s && s.field("next_in") != null && s.field("adler") != null
+                    && s.field("state") != null && s.field("zalloc") != null) {
+                return new Members(s);
+            }
+            throw Abandon.unsupported(name + " of a " + pointer + " (not zlib's z_stream)");
+        }
+
+        private StructType.Field field(String member) {
+            StructType.Field f = type.field(member);
+            if (f == null || f.bitWidth() > 0) throw Abandon.unsupported("z_stream member " + member);
+            return f;
+        }
+
+        boolean known(ExecState st, Value.Ptr s, String member) {
+            StructType.Field f = field(member);
+            st.mem.check(s.obj(), s.off() + f.offset(), f.type().size(), false);
+            return !st.mem.get(s.obj()).anyUnknown(s.off() + f.offset(), f.type().size());
+        }
+
+        Value read(ExecState st, Value.Ptr s, String member) {
+            if (!known(st, s, member)) throw Abandon.unsupported("zlib reads the z_stream member " + member + ", not known");
+            StructType.Field f = field(member);
+            return st.mem.read(s.obj(), s.off() + f.offset(), f.type());
+        }
+
+        long integer(ExecState st, Value.Ptr s, String member, String name) {
+            if (read(st, s, member) instanceof Value.Int i) return i.v();
+            throw Abandon.unsupported(name + ": z_stream member " + member + " is not a number");
+        }
+
+        long integerOr(ExecState st, Value.Ptr s, String member, long unknown) {
+            return known(st, s, member) && read(st, s, member) instanceof Value.Int i ? i.v() : unknown;
+        }
+
+        void write(ExecState st, Value.Ptr s, String member, Value v) {
+            StructType.Field f = field(member);
+            st.mem.write(s.obj(), s.off() + f.offset(), f.type(), v);
+        }
+
+        void forget(ExecState st, Value.Ptr s, String member) {
+            StructType.Field f = field(member);
+            st.mem.forget(s.obj(), s.off() + f.offset(), f.type().size());
+        }
+    }
+}

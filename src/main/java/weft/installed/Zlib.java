@@ -1,0 +1,247 @@
+package weft.installed;
+
+import com.sun.jna.Library;
+import com.sun.jna.Memory;
+import com.sun.jna.Native;
+import com.sun.jna.Pointer;
+import com.sun.jna.ptr.IntByReference;
+
+import java.lang.ref.Cleaner;
+import java.util.Optional;
+
+/**
+ * The installed zlib ({@code libz.so.1}), called through JNA: its checksums, its version and its compressor
+ * ({@code deflate*}) on streams this class owns. A {@link Stream} is a native {@code z_stream} with zlib's state behind
+ * it; the caller hands it the members the program's own {@code z_stream} holds before each call ({@link Fields}: the
+ * input bytes, the room for output, the counters) and writes back what the call left ({@link After}). Only 64-bit Linux
+ * (LP64: the native layout below) is supported; elsewhere, or without the library, {@link #installed()} is empty.
+ *
+ * <p>Safety of the native calls: every pointer handed to zlib is to memory of this class, as large as the count next
+ * to it (input: exactly the bytes given; output: the room given), the stream's {@code next_in}/{@code next_out} are
+ * cleared after each call (zlib keeps no other pointer to them between calls), and the allocator members are always
+ * null before initialisation (zlib's own {@code malloc}). A stream's state is freed by {@code deflateEnd}, the
+ * program's or, once the stream is unreachable, a cleaner's.
+ */
+public final class Zlib {
+    /** zlib's results (zlib.h). */
+    public static final int Z_OK = 0;
+    public static final int Z_STREAM_ERROR = -2;
+
+    /** Offsets of the native {@code z_stream} (LP64). */
+    private static final int NEXT_IN = 0, AVAIL_IN = 8, TOTAL_IN = 16, NEXT_OUT = 24, AVAIL_OUT = 32, TOTAL_OUT = 40,
+            MSG = 48, STATE = 56, ZALLOC = 64, ZFREE = 72, OPAQUE = 80, DATA_TYPE = 88, ADLER = 96;
+    /** {@code sizeof(z_stream)} on LP64. */
+    public static final int STREAM_SIZE = 112;
+
+    /** The library's functions (zlib.h; {@code uLong} and {@code z_off_t} are 64-bit on LP64). */
+    public interface Lib extends Library {
+        Pointer zlibVersion();
+        long crc32_z(long crc, byte[] buf, long len);
+        long adler32_z(long adler, byte[] buf, long len);
+        long crc32_combine(long crc1, long crc2, long len2);
+        long adler32_combine(long adler1, long adler2, long len2);
+        Pointer get_crc_table();
+        int deflateInit_(Pointer strm, int level, byte[] version, int streamSize);
+        int deflateInit2_(Pointer strm, int level, int method, int windowBits, int memLevel, int strategy, byte[] version, int streamSize);
+        int deflate(Pointer strm, int flush);
+        int deflateEnd(Pointer strm);
+        int deflateReset(Pointer strm);
+        int deflateParams(Pointer strm, int level, int strategy);
+        int deflateSetDictionary(Pointer strm, byte[] dictionary, int length);
+        int deflatePending(Pointer strm, IntByReference pending, IntByReference bits);
+        int deflatePrime(Pointer strm, int bits, int value);
+        long deflateBound(Pointer strm, long sourceLen);
+        int deflateTune(Pointer strm, int goodLength, int maxLazy, int niceLength, int maxChain);
+        int deflateCopy(Pointer dest, Pointer source);
+    }
+
+    private static final Cleaner CLEANER = Cleaner.create();
+    private static volatile Optional<Zlib> installed;
+
+    private final Lib lib;
+    /** What zlib's {@code msg} is set to before each call: still there after it, zlib left the member alone. */
+    private final Memory untouched = new Memory(1);
+
+    private Zlib(Lib lib) {
+        this.lib = lib;
+    }
+
+    /** The installed zlib, loaded once; empty when there is none or the machine is not LP64. */
+    public static Optional<Zlib> installed() {
+        Optional<Zlib> z = installed;
+        if (z == null) {
+            synchronized (Zlib.class) {
+                z = installed;
+                if (z == null) {
+                    z = load();
+                    installed = z;
+                }
+            }
+        }
+        return z;
+    }
+
+    private static Optional<Zlib> load() {
+        try {
+            if (Native.POINTER_SIZE != 8 || Native.LONG_SIZE != 8 || !System.getProperty("os.name", "").startsWith("Linux")) return Optional.empty();
+            Lib lib = Native.load("z", Lib.class);
+            lib.zlibVersion();
+            return Optional.of(new Zlib(lib));
+        } catch (LinkageError | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** {@code zlibVersion()}. */
+    public String version() {
+        return lib.zlibVersion().getString(0, "ISO-8859-1");
+    }
+
+    /** {@code crc32_z(crc, buf, len)}; a null {@code buf} is the library's null pointer. */
+    public long crc32(long crc, byte[] buf) {
+        return lib.crc32_z(crc, buf, buf == null ? 0 : buf.length);
+    }
+
+    /** {@code adler32_z(adler, buf, len)}; a null {@code buf} is the library's null pointer. */
+    public long adler32(long adler, byte[] buf) {
+        return lib.adler32_z(adler, buf, buf == null ? 0 : buf.length);
+    }
+
+    public long crc32Combine(long crc1, long crc2, long len2) {
+        return lib.crc32_combine(crc1, crc2, len2);
+    }
+
+    public long adler32Combine(long adler1, long adler2, long len2) {
+        return lib.adler32_combine(adler1, adler2, len2);
+    }
+
+    /** The 256 entries of {@code get_crc_table()}. */
+    public int[] crcTable() {
+        return lib.get_crc_table().getIntArray(0, 256);
+    }
+
+    /** {@code deflateBound(Z_NULL, sourceLen)}: the bound without a stream. */
+    public long deflateBound(long sourceLen) {
+        return lib.deflateBound(null, sourceLen);
+    }
+
+    /** A new stream: a zeroed native {@code z_stream} with no state yet. */
+    public Stream newStream() {
+        return new Stream(this);
+    }
+
+    /** The stream operations: zlib's {@code deflate*} functions whose first argument is the stream. */
+    public enum Op {
+        DEFLATE_INIT, DEFLATE_INIT2, DEFLATE, DEFLATE_END, DEFLATE_RESET, DEFLATE_PARAMS, DEFLATE_SET_DICTIONARY,
+        DEFLATE_PENDING, DEFLATE_PRIME, DEFLATE_BOUND, DEFLATE_TUNE;
+
+        /** Whether the operation initialises the stream (reads only the allocator members, writes the counters). */
+        public boolean initialises() {
+            return this == DEFLATE_INIT || this == DEFLATE_INIT2;
+        }
+    }
+
+    /**
+     * The members of the program's {@code z_stream} before a call: the input ({@code next_in}: null for a null
+     * pointer, else the {@code avail_in} bytes it points to), the room for output ({@code next_out} null or
+     * {@code avail_out} bytes), and the counters.
+     */
+    public record Fields(byte[] input, boolean outputNull, long availOut, long totalIn, long totalOut, int dataType, long adler) {}
+
+    /**
+     * What a call left: its result, how many input bytes it consumed, the output bytes it wrote (from the start of
+     * the room), the counters, {@code msg} (changed or not, and its text when not null), whether the stream's state
+     * is gone ({@code deflateEnd}), whether zlib filled in its allocator members (initialisation), and the values of output arguments ({@code deflatePending}'s).
+     */
+    public record After(long result, long consumed, byte[] output, long totalIn, long totalOut, int dataType, long adler,
+                        boolean msgChanged, String msg, boolean ended, boolean allocatorsSet, int[] outputs) {}
+
+    /** A native {@code z_stream} and the zlib state behind it. */
+    public static final class Stream {
+        private final Zlib z;
+        private final Memory strm = new Memory(STREAM_SIZE);
+
+        private Stream(Zlib z) {
+            this.z = z;
+            strm.clear();
+            Memory held = strm;
+            Lib lib = z.lib;
+            CLEANER.register(this, () -> {
+                if (held.getPointer(STATE) != null) lib.deflateEnd(held);
+            });
+        }
+
+        /** Whether zlib's state is allocated (between a successful initialisation and {@code deflateEnd}). */
+        public boolean live() {
+            return strm.getPointer(STATE) != null;
+        }
+
+        /** An independent copy ({@code deflateCopy}; a stream without state copies as one). */
+        public Stream copy() {
+            Stream c = new Stream(z);
+            if (live() && z.lib.deflateCopy(c.strm, strm) != Z_OK) throw new IllegalStateException("deflateCopy failed");
+            return c;
+        }
+
+        /**
+         * Calls {@code op} on this stream with the program's members {@code f}, integer arguments {@code ints} (in
+         * zlib's order after the stream) and byte arguments {@code bytes} (the version string with its terminator, or
+         * the dictionary).
+         */
+        public After call(Op op, Fields f, long[] ints, byte[] bytes) {
+            Memory in = f.input() == null ? null : new Memory(Math.max(1, f.input().length));
+            if (in != null && f.input().length > 0) in.write(0, f.input(), 0, f.input().length);
+            long room = f.availOut();
+            Memory out = f.outputNull() ? null : new Memory(Math.max(1, room));
+            strm.setPointer(NEXT_IN, in);
+            strm.setInt(AVAIL_IN, f.input() == null ? 0 : f.input().length);
+            strm.setLong(TOTAL_IN, f.totalIn());
+            strm.setPointer(NEXT_OUT, out);
+            strm.setInt(AVAIL_OUT, (int) room);
+            strm.setLong(TOTAL_OUT, f.totalOut());
+            strm.setPointer(MSG, z.untouched);
+            strm.setInt(DATA_TYPE, f.dataType());
+            strm.setLong(ADLER, f.adler());
+            if (op.initialises()) {
+                strm.setPointer(ZALLOC, null);
+                strm.setPointer(ZFREE, null);
+                strm.setPointer(OPAQUE, null);
+            }
+            int[] outputs = new int[0];
+            long result;
+            Lib lib = z.lib;
+            switch (op) {
+                case DEFLATE_INIT -> result = lib.deflateInit_(strm, (int) ints[0], bytes, (int) ints[2]);
+                case DEFLATE_INIT2 -> result = lib.deflateInit2_(strm, (int) ints[0], (int) ints[1], (int) ints[2], (int) ints[3],
+                        (int) ints[4], bytes, (int) ints[6]);
+                case DEFLATE -> result = lib.deflate(strm, (int) ints[0]);
+                case DEFLATE_END -> result = lib.deflateEnd(strm);
+                case DEFLATE_RESET -> result = lib.deflateReset(strm);
+                case DEFLATE_PARAMS -> result = lib.deflateParams(strm, (int) ints[0], (int) ints[1]);
+                case DEFLATE_SET_DICTIONARY -> result = lib.deflateSetDictionary(strm, bytes, bytes == null ? 0 : bytes.length);
+                case DEFLATE_PENDING -> {
+                    IntByReference pending = new IntByReference(), bits = new IntByReference();
+                    result = lib.deflatePending(strm, pending, bits);
+                    outputs = new int[] {pending.getValue(), bits.getValue()};
+                }
+                case DEFLATE_PRIME -> result = lib.deflatePrime(strm, (int) ints[0], (int) ints[1]);
+                case DEFLATE_BOUND -> result = lib.deflateBound(strm, ints[0]);
+                case DEFLATE_TUNE -> result = lib.deflateTune(strm, (int) ints[0], (int) ints[1], (int) ints[2], (int) ints[3]);
+                default -> throw new IllegalArgumentException(op.toString());
+            }
+            long leftIn = strm.getInt(AVAIL_IN) & 0xffffffffL;
+            long leftOut = strm.getInt(AVAIL_OUT) & 0xffffffffL;
+            long consumed = f.input() == null ? 0 : f.input().length - leftIn;
+            byte[] produced = out == null ? new byte[0] : out.getByteArray(0, (int) (room - leftOut));
+            Pointer msg = strm.getPointer(MSG);
+            boolean msgChanged = !z.untouched.equals(msg);
+            String text = msgChanged && msg != null ? msg.getString(0, "ISO-8859-1") : null;
+            After after = new After(result, consumed, produced, strm.getLong(TOTAL_IN), strm.getLong(TOTAL_OUT),
+                    strm.getInt(DATA_TYPE), strm.getLong(ADLER), msgChanged, text, !live(), strm.getPointer(ZALLOC) != null, outputs);
+            strm.setPointer(NEXT_IN, null);
+            strm.setPointer(NEXT_OUT, null);
+            strm.setPointer(MSG, null);
+            return after;
+        }
+    }
+}
