@@ -17,8 +17,8 @@ import java.util.TreeMap;
  * the execution, so that the table is never wrong about a descriptor whose state the world does not decide.
  */
 record Descriptors(NavigableMap<Integer, Entry> open) {
-    /** What a descriptor is: its readiness is the world's ({@code SOCKET}) or follows from the run ({@code COUNTER}, {@code EPOLL}, {@code TIMER}). */
-    enum Kind { SOCKET, COUNTER, EPOLL, TIMER }
+    /** What a descriptor is: its readiness is the world's ({@code SOCKET}, {@code FILE}: weft.exec.WorldFiles) or follows from the run ({@code COUNTER}, {@code EPOLL}, {@code TIMER}). */
+    enum Kind { SOCKET, COUNTER, EPOLL, TIMER, FILE }
 
     /**
      * A registration in an epoll instance: the object holding a copy of the {@code struct epoll_event} the program
@@ -52,7 +52,7 @@ record Descriptors(NavigableMap<Integer, Entry> open) {
         long mayReport(long wanted) {
             long in = 1, out = 4;
             long may = switch (kind) {
-                case SOCKET -> in | out;            // a peer may send, the network may take more
+                case SOCKET, FILE -> in | out;      // a peer may send, the network may take more; a file is always ready
                 case COUNTER -> (counter > 0 ? in : 0) | out; // readable with a count, writable below the maximum
                 case TIMER -> armed ? in : 0;       // time passes: an armed timer expires
                 case EPOLL -> 0;                    // nested instances: not modelled (never reported)

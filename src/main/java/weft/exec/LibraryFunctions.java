@@ -49,13 +49,14 @@ public final class LibraryFunctions {
         Semantics sem = Semantics.of(name);
         int used = Semantics.descriptorArgument(name);
         Descriptors.Entry held = used >= 0 && used < args.size() && args.get(used) instanceof Value.Int fd ? st.sync.descriptors.get(fd.v()) : null;
-        if (held != null && held.kind() != Descriptors.Kind.SOCKET) {
+        if (held != null && held.kind() != Descriptors.Kind.SOCKET && !(held.kind() == Descriptors.Kind.FILE && WorldFiles.handles(sem))) {
             // the models would not see what this call does to the descriptor's state
             throw Abandon.unsupported(name + " of a " + held.kind().name().toLowerCase(java.util.Locale.ROOT) + " descriptor");
         }
         if (EventLoop.handles(sem)) return EventLoop.run(in, this, t, c, e, call, name, sem, event, args);
         if (Addresses.handles(sem)) return Addresses.run(in, this, t, c, e, call, name, sem, args);
         if (ZlibCalls.handles(sem)) return ZlibCalls.run(in, this, t, c, e, call, name, sem, args);
+        if (WorldFiles.handles(sem)) return WorldFiles.run(in, this, t, c, e, call, name, sem, args);
         if (StringFunctions.handles(sem)) return StringFunctions.run(in, this, t, c, e, call, name, sem, args);
         if (sem instanceof Semantics.Unsupported) {
             throw Abandon.unsupported(name);

@@ -298,6 +298,21 @@ public sealed interface Semantics {
      */
     record Zlib(String op) implements Semantics {}
 
+    /** {@code open}: a new descriptor of the run or a failure, the world's ({@code weft.exec.WorldFiles}). */
+    record WorldOpen(int path) implements Semantics {}
+
+    /** {@code read}: the end, all, part or a failure, the bytes one value repeated, the world's ({@code weft.exec.WorldFiles}). */
+    record WorldRead(int fd, int buf, int count) implements Semantics {}
+
+    /** {@code write}: all or a failure, the world's ({@code weft.exec.WorldFiles}). */
+    record WorldWrite(int fd, int buf, int count) implements Semantics {}
+
+    /**
+     * {@code stat} ({@code path} the name's argument, {@code fd} -1), {@code fstat} ({@code fd} the descriptor's), with
+     * {@code link} ({@code lstat}) a symbolic link among the kinds: the world's ({@code weft.exec.WorldFiles}).
+     */
+    record WorldStatus(int path, int fd, int out, boolean link) implements Semantics {}
+
     /** Not in the table: effects from the function's event, result unknown. */
     record Unknown() implements Semantics {}
 
@@ -329,6 +344,9 @@ public sealed interface Semantics {
         if (s instanceof EpollWait) return first == 1 ? 3 : first == -1 ? 2 : 1;
         if (s instanceof ResolveAddress) return first == 0 ? 5 : 1;
         if (s instanceof AcceptConnection || s instanceof CounterRead || s instanceof TimeOfDay || s instanceof ResourceLimit) return 2;
+        if (s instanceof WorldRead) return first > 0 || first == -1 ? 2 : 1;
+        if (s instanceof WorldStatus) return first == 0 ? 4 : 2;
+        if (s instanceof WorldOpen || s instanceof WorldWrite) return first == -1 ? 2 : 1;
         if (s instanceof InputResult ir) return ir.errno() && first == ir.failure() ? 2 : 1;
         boolean errno = s instanceof CloseDescriptor || s instanceof EpollControl || s instanceof CounterWrite || s instanceof TimerSet;
         return errno && first == -1 ? 2 : 1;

@@ -89,6 +89,11 @@ final class SemanticsTable {
                     case "find-char" -> new Semantics.FindChar(arg(a, "s"), arg(a, "ch"), a.containsKey("last"));
                     case "output" -> new Semantics.Output(arg(a, "text"), a.containsKey("format"), a.containsKey("valist") ? arg(a, "valist") : -1);
                     case "raw-output" -> new Semantics.RawOutput();
+                    case "world-open" -> new Semantics.WorldOpen(arg(a, "path"));
+                    case "world-read" -> new Semantics.WorldRead(arg(a, "fd"), arg(a, "buf"), arg(a, "count"));
+                    case "world-write" -> new Semantics.WorldWrite(arg(a, "fd"), arg(a, "buf"), arg(a, "count"));
+                    case "world-status" -> new Semantics.WorldStatus(a.containsKey("path") ? arg(a, "path") : -1, a.containsKey("fd") ? arg(a, "fd") : -1,
+                            arg(a, "out"), a.containsKey("link"));
                     case "zlib" -> new Semantics.Zlib(a.get("op"));
                     case "format-into" -> new Semantics.FormatInto(arg(a, "dest"), a.containsKey("count") ? arg(a, "count") : -1, arg(a, "format"),
                             a.containsKey("valist") ? arg(a, "valist") : -1);

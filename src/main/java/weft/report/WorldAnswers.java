@@ -22,7 +22,9 @@ final class WorldAnswers {
         Semantics s = Semantics.of(name);
         return s instanceof Semantics.NewDescriptor || s instanceof Semantics.AcceptConnection || s instanceof Semantics.EpollWait
                 || s instanceof Semantics.CounterRead || s instanceof Semantics.ResolveAddress || s instanceof Semantics.EpollControl
-                || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.ResourceLimit;
+                || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.ResourceLimit
+                || s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldRead || s instanceof Semantics.WorldWrite
+                || s instanceof Semantics.WorldStatus || s instanceof Semantics.InputResult ir && ir.errno();
     }
 
     /**
@@ -35,7 +37,21 @@ final class WorldAnswers {
         if (s instanceof Semantics.ResourceLimit && values.size() > 1) {
             return new Said(name + " gave the limits " + limit(first) + " (soft) and " + limit(values.get(1)) + " (hard) at " + where, 2);
         }
+        if (s instanceof Semantics.InputResult ir && ir.failure() != -1) {
+            if (first == ir.failure() && values.size() > 1) return new Said(name + " returned " + first + " (errno " + values.get(1) + ") at " + where, 2);
+            return new Said(name + " returned " + first + " at " + where, 1);
+        }
         if (first == -1 && values.size() > 1) return new Said(name + " failed with errno " + values.get(1) + " at " + where, 2);
+        if (s instanceof Semantics.WorldOpen) return new Said(name + " returned descriptor " + first + " at " + where, 1);
+        if (s instanceof Semantics.WorldRead && first > 0 && values.size() > 1) {
+            long b = values.get(1);
+            return new Said(name + " read " + first + " bytes, each " + b + (b >= 32 && b < 127 ? " ('" + (char) b + "')" : "") + ", at " + where, 2);
+        }
+        if (s instanceof Semantics.WorldRead && first == 0) return new Said(name + " met the end of the input at " + where, 1);
+        if (s instanceof Semantics.WorldStatus && first == 0 && values.size() > 3) {
+            return new Said(name + " found " + fileKind(values.get(1)) + " (mode 0" + Long.toOctalString(values.get(1)) + ") of " + values.get(2)
+                    + " bytes, modified at " + values.get(3) + ", at " + where, 4);
+        }
         if (s instanceof Semantics.NewDescriptor) return new Said(name + " returned descriptor " + first + " at " + where, 1);
         if (s instanceof Semantics.AcceptConnection && values.size() > 1) {
             return new Said(name + " returned descriptor " + first + ", a connection from 127.0.0.1:" + values.get(1) + ", at " + where, 2);
@@ -51,6 +67,17 @@ final class WorldAnswers {
             return new Said(name + " resolved to " + Semantics.FormatAddress.text(values.get(1)) + " port " + values.get(2) + " at " + where, 5);
         }
         return new Said(name + " returned " + first + " at " + where, 1);
+    }
+
+    private static String fileKind(long mode) {
+        return switch ((int) (mode & 0170000)) {
+            case 0100000 -> "a regular file";
+            case 040000 -> "a directory";
+            case 020000 -> "a character device";
+            case 010000 -> "a pipe";
+            case 0120000 -> "a symbolic link";
+            default -> "a file";
+        };
     }
 
     private static String limit(long v) {

@@ -52,6 +52,7 @@ time_t __wrap_time(time_t *t) {
    program's standard input is a pipe holding them, closed after them (a read past them meets the end). The runtime's
    own descriptors are closed by the real close (the program's close is wrapped below). */
 int __real_close(int);
+ssize_t __real_write(int, const void *, size_t);
 static void feed_stdin(void) {
     char bytes[4096];
     int n = 0, any = 0;
@@ -64,7 +65,7 @@ static void feed_stdin(void) {
     }
     int fd[2];
     if (!any || pipe(fd) != 0) return;
-    if (n > 0 && write(fd[1], bytes, (size_t)n) != n) fprintf(stderr, "weft-harness: standard input not fed\n");
+    if (n > 0 && __real_write(fd[1], bytes, (size_t)n) != n) fprintf(stderr, "weft-harness: standard input not fed\n");
     __real_close(fd[1]);
     dup2(fd[0], 0);
     __real_close(fd[0]);
@@ -342,6 +343,106 @@ int __wrap_isatty(int fd) {
 }
 WORLD(int, setrlimit, (__rlimit_resource_t r, const struct rlimit *l), (r, l))
 #include "weft_world_fds.c"
+
+/* Files and the standard streams as the world's (semantics.tsv's world-* rows, weft.exec.WorldFiles): the witness's
+   answer when it has one, without the real call (a descriptor open gave is one the witness invented, closed by the
+   close wrapper without a real close); else the real call (or, after the race, none). */
+#include <fcntl.h>
+#include <sys/stat.h>
+ssize_t __real_read(int, void *, size_t);
+ssize_t __wrap_read(int fd, void *buf, size_t n) {
+    int found;
+    long long v = value_for("read", &found);
+    if (!found) { park_after_race(); return __real_read(fd, buf, n); }
+    if (v == -1) witness_errno("read");
+    else if (v > 0) memset(buf, (int)next_value("read"), (size_t)v);
+    return (ssize_t)v;
+}
+ssize_t __wrap_write(int fd, const void *buf, size_t n) {
+    int found;
+    long long v = value_for("write", &found);
+    if (!found) { park_after_race(); return __real_write(fd, buf, n); }
+    /* the real write reads the bytes (TSan's interceptor sees it): so do these instrumented reads */
+    volatile unsigned char sink = 0;
+    for (size_t i = 0; i < n; i++) sink ^= ((const unsigned char *)buf)[i];
+    (void)sink;
+    if (v == -1) witness_errno("write");
+    return (ssize_t)v;
+}
+static int witness_open(const char *fn, int *found) {
+    long long v = value_for(fn, found);
+    if (!*found) return 0;
+    if (v == -1) witness_errno(fn);
+    else if (v >= 0 && v < 1024) witness_fd[v] = 1;
+    return (int)v;
+}
+int __real_open(const char *, int, ...);
+int __wrap_open(const char *p, int flags, ...) {
+    va_list ap;
+    va_start(ap, flags);
+    int mode = (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? va_arg(ap, int) : 0;
+    va_end(ap);
+    int found, v = witness_open("open", &found);
+    if (found) return v;
+    park_after_race();
+    return __real_open(p, flags, mode);
+}
+int __real_open64(const char *, int, ...);
+int __wrap_open64(const char *p, int flags, ...) {
+    va_list ap;
+    va_start(ap, flags);
+    int mode = (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? va_arg(ap, int) : 0;
+    va_end(ap);
+    int found, v = witness_open("open64", &found);
+    if (found) return v;
+    park_after_race();
+    return __real_open64(p, flags, mode);
+}
+int __real_creat(const char *, mode_t);
+int __wrap_creat(const char *p, mode_t mode) {
+    int found, v = witness_open("creat", &found);
+    if (found) return v;
+    park_after_race();
+    return __real_creat(p, mode);
+}
+/* stat, lstat, fstat: 0 and the file's kind, size and modification time (other members zero, one link, 4096-byte
+   blocks), or -1 and errno */
+static int witness_stat(const char *fn, struct stat *s, int *found) {
+    long long v = value_for(fn, found);
+    if (!*found) return 0;
+    if (v == -1) {
+        witness_errno(fn);
+        return -1;
+    }
+    memset(s, 0, sizeof *s);
+    s->st_mode = (mode_t)next_value(fn);
+    s->st_size = (off_t)next_value(fn);
+    s->st_mtime = (time_t)next_value(fn);
+    s->st_nlink = 1;
+    s->st_blksize = 4096;
+    return (int)v;
+}
+int __real_stat(const char *, struct stat *);
+int __wrap_stat(const char *p, struct stat *s) {
+    int found, v = witness_stat("stat", s, &found);
+    if (found) return v;
+    park_after_race();
+    return __real_stat(p, s);
+}
+int __real_lstat(const char *, struct stat *);
+int __wrap_lstat(const char *p, struct stat *s) {
+    int found, v = witness_stat("lstat", s, &found);
+    if (found) return v;
+    park_after_race();
+    return __real_lstat(p, s);
+}
+int __real_fstat(int, struct stat *);
+int __wrap_fstat(int fd, struct stat *s) {
+    int found, v = witness_stat("fstat", s, &found);
+    if (found) return v;
+    park_after_race();
+    return __real_fstat(fd, s);
+}
 
 #define INPUT(type, name) __attribute__((weak)) type name(void) { return (type)next_value(#name); }
 INPUT(int, __VERIFIER_nondet_int)

@@ -44,7 +44,7 @@ final class LibraryForms {
         "strstr(\"relay host\", \"st\")[2] == 0", "strcasecmp(\"Relay\", \"rELAY\") == 0 && strncasecmp(\"ab\", \"AC\", 2) < 0",
         "isdigit('7') && !isalpha('7') && isspace('\\t') && ispunct('!')", "inet_addr(\"10.0.0.010\") == htonl(0x0a000008)",
         "inet_addr(\"1.2.3.08\") == INADDR_NONE", "tolower('Q') == 'q' && toupper(-1) == -1", "wy_str_ok()", "wy_dup_ok()",
-        "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()", "wy_limit_ok()", "wy_freed_ok()"
+        "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()", "wy_limit_ok()", "wy_freed_ok()", "wy_zlib_ok()"
     };
     static final String STRING_HELPER = "static int wy_str_ok(void) { char b[16]; strcpy(b, \"ab\"); strncat(b, \"cdef\", 2); "
             + "strcat(b, \"!\"); return strlen(b) == 5 && memchr(b, 'd', 5) == b + 3 && b[4] == '!'; }";
@@ -78,6 +78,19 @@ final class LibraryForms {
             + "&& l.rlim_cur <= l.rlim_max && l.rlim_cur > 2 && l.rlim_cur != RLIM_INFINITY; }";
     static final String FREED_HELPER = "static int wy_freed_ok(void) { char *p = malloc(8); if (p == NULL) return 1; free(p); "
             + "return p != NULL; }";
+
+    /**
+     * zlib's answers (issue 35: the search runs the installed zlib itself, weft.exec.ZlibCalls; proofs stop there):
+     * a raw deflate stream of 32 equal bytes finishes in one call, shorter than its input and within deflateBound's
+     * bound, and crc32 of the whole is that of its two parts chained. A search that computed any of it differently would
+     * run the access elsewhere; the oracle links the installed zlib ({@code -lz}).
+     */
+    static final String ZLIB_HELPER = "static int wy_zlib_ok(void) { unsigned char in[32], out[128]; z_stream s; memset(in, 'w', sizeof in); "
+            + "memset(&s, 0, sizeof s); if (deflateInit2(&s, 6, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) return 0; "
+            + "s.next_in = in; s.avail_in = sizeof in; s.next_out = out; s.avail_out = sizeof out; "
+            + "int ok = deflate(&s, Z_FINISH) == Z_STREAM_END && s.total_out > 2 && s.total_out < sizeof in && s.avail_in == 0 "
+            + "&& deflateBound(&s, sizeof in) >= s.total_out && crc32(0L, in, sizeof in) == crc32(crc32(0L, in, 10), in + 10, sizeof in - 10); "
+            + "deflateEnd(&s); return ok; }";
 
     /** Helpers that return 1 in glibc, each computing with C library functions on its own memory only (no static buffer). */
     static final String[] TIME_HELPERS = {
@@ -114,6 +127,10 @@ final class LibraryForms {
             if (truth.startsWith("wy_limit_ok") && !decls.contains(LIMIT_HELPER)) {
                 if (!decls.contains("#include <sys/resource.h>")) decls.add(0, "#include <sys/resource.h>");
                 decls.add(LIMIT_HELPER);
+            }
+            if (truth.startsWith("wy_zlib_ok") && !decls.contains(ZLIB_HELPER)) {
+                if (!decls.contains("#include <zlib.h>")) decls.add(0, "#include <zlib.h>");
+                decls.add(ZLIB_HELPER);
             }
             if (truth.startsWith("wy_freed_ok") && !decls.contains(FREED_HELPER)) {
                 if (!decls.contains("#include <stdlib.h>")) decls.add(0, "#include <stdlib.h>");

@@ -220,7 +220,10 @@ public final class MutationBench {
         }
         Path bin = dir.resolve("mutant-tsan");
         Files.deleteIfExists(bin);
-        if (gcc(dir, List.of("gcc", "-fsanitize=thread", "-O1", "-g", "-w", "-pthread", file.toString(), support.toString(), "-o", bin.toString())) != 0) {
+        List<String> link = new java.util.ArrayList<>(List.of("gcc", "-fsanitize=thread", "-O1", "-g", "-w", "-pthread", file.toString(), support.toString(),
+                "-o", bin.toString()));
+        if (Files.readString(file).contains("#include <zlib.h>")) link.add("-lz");
+        if (gcc(dir, link) != 0) {
             return OracleResult.inconclusive("does not link with ThreadSanitizer");
         }
         for (int i = 0; i < runs; i++) {

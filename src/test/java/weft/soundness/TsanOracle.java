@@ -62,7 +62,10 @@ final class TsanOracle {
         Files.writeString(c, g.render(GenProgram.Mode.TSAN, "", "", removed, null));
         Path bin = dir.resolve("prog");
         Files.deleteIfExists(bin);
-        Proc cc = run(List.of("gcc", "-fsanitize=thread", "-O1", "-g", "-w", "-pthread", c.toString(), "-o", bin.toString()), dir, 120);
+        List<String> gcc = new java.util.ArrayList<>(List.of("gcc", "-fsanitize=thread", "-O1", "-g", "-w", "-pthread", c.toString(), "-o", bin.toString()));
+        // a program that uses zlib (LibraryForms' wy_zlib_ok) links the installed one, as the reproducer does
+        if (Files.readString(c).contains("#include <zlib.h>")) gcc.add("-lz");
+        Proc cc = run(gcc, dir, 120);
         if (cc.exit != 0) return new OracleResult(OracleResult.Kind.GENERATOR_ERROR, Set.of(), "gcc: " + firstLines(cc.err));
         for (int i = 0; i < runs; i++) {
             Proc p = runEnv(List.of(bin.toString()), dir, 20, String.valueOf(seed * 1000 + i + 1));

@@ -1,0 +1,147 @@
+package weft.exec;
+
+import weft.ir.CType;
+import weft.ir.Edge;
+import weft.ir.Stmt;
+import weft.ir.StructType;
+import weft.model.Semantics;
+
+import java.util.List;
+
+/**
+ * Files as the world's ({@link Semantics.WorldOpen}, {@link Semantics.WorldRead}, {@link Semantics.WorldWrite},
+ * {@link Semantics.WorldStatus}): what {@code open}, {@code read}, {@code write} and the {@code stat} family answer is
+ * not the program's to know, so each answer is an input among the results POSIX allows, recorded in the witness and
+ * given back by the reproducer's wrappers ({@code weft_inputs.c}):
+ * <ul>
+ * <li>{@code open}: a new descriptor of the run (the lowest free from 3, {@link Descriptors.Kind#FILE}) or a failure
+ * with an errno;</li>
+ * <li>{@code read} of the standard input or a descriptor the run opened (a file or a socket): the end of the input (0,
+ * the default), the whole count, a part of it, or a failure; the bytes read are one byte value repeated (recorded
+ * after the count);</li>
+ * <li>{@code write} to the standard output or error or a descriptor the run opened: the whole count (the default) or a
+ * failure;</li>
+ * <li>{@code stat}, {@code lstat}, {@code fstat}: success with a file of a kind (a regular file by default; a
+ * directory, a character device, a pipe, and for {@code lstat} a symbolic link), a size and a modification time
+ * (recorded in that order), the other members zero but one link and a 4096-byte block; or a failure.</li>
+ * </ul>
+ * A failure's errno is an input in 1 to 133, recorded after its -1.
+ *
+ * <p>Must-soundness: every answer is one the call may give for some state of the file system and the streams the
+ * program was started with, and the reproducer makes the call give exactly it. The bytes a read stores are recorded as
+ * the thread's plain writes only when the call runs (not in its plan): a race on them is not reported (a confirmation
+ * is only lost). Proofs stop at these calls: one answer is not all of them.
+ */
+final class WorldFiles {
+    private WorldFiles() {}
+
+    static boolean handles(Semantics s) {
+        return s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldRead || s instanceof Semantics.WorldWrite
+                || s instanceof Semantics.WorldStatus;
+    }
+
+    /** S_IFREG|0644, S_IFDIR|0755, S_IFCHR|0620, S_IFIFO|0600, S_IFLNK|0777. */
+    private static final long REGULAR = 0100644, DIRECTORY = 040755, DEVICE = 020620, PIPE = 010600, LINK = 0120777;
+
+    static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics sem,
+                       List<Value> args) {
+        ExecState st = in.st;
+        if (st.exhaustive) throw Abandon.unsupported(name + ": files are the world's");
+        if (st.speculating) throw Abandon.unsupported(name + " in an atomic section");
+        if (sem instanceof Semantics.WorldOpen o) {
+            lib.strlen(LibraryFunctions.ptr(LibraryBehaviour.arg(args, o.path()), name));
+            if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+            int fd = st.sync.descriptors.lowestFree();
+            long r = st.chooseAmong(new long[] {fd, -1}, name, call.loc());
+            if (r == -1) return fail(in, t, c, e, call, name);
+            st.beforeSyncChange();
+            st.sync.descriptors = st.sync.descriptors.with(fd, Descriptors.Entry.of(Descriptors.Kind.FILE, false, false, 0));
+            return in.finishCall(t, c, e, Value.of(fd), null);
+        }
+        if (sem instanceof Semantics.WorldRead r) {
+            descriptor(st, args, r.fd(), 0, name);
+            Value.Ptr buf = LibraryFunctions.ptr(LibraryBehaviour.arg(args, r.buf()), name);
+            long n = LibraryFunctions.count(LibraryBehaviour.arg(args, r.count()));
+            st.mem.check(buf.obj(), buf.off(), n, true);
+            if (buf.bounded() && buf.off() + n > buf.hi()) throw Abandon.unsupported(name + " past the end of a member array");
+            if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+            long part = n <= 1 ? n : 1 + (st.randomBits() & 0x7fffffffL) % (n - 1);
+            long got = st.chooseAmong(n == 0 ? new long[] {0, -1} : new long[] {0, n, part, -1}, name, call.loc());
+            if (got == -1) return fail(in, t, c, e, call, name);
+            if (got > 0) {
+                long fill = st.chooseAmong(new long[] {'a', st.randomBits() & 0xff, 0}, name, call.loc());
+                byte[] b = new byte[(int) got];
+                java.util.Arrays.fill(b, (byte) fill);
+                st.mem.writeBytes(buf.obj(), buf.off(), b);
+            }
+            return in.finishCall(t, c, e, Value.of(got), null);
+        }
+        if (sem instanceof Semantics.WorldWrite w) {
+            descriptor(st, args, w.fd(), 1, name);
+            Value.Ptr buf = LibraryFunctions.ptr(LibraryBehaviour.arg(args, w.buf()), name);
+            long n = LibraryFunctions.count(LibraryBehaviour.arg(args, w.count()));
+            lib.access(c, buf, n, false, call, name);
+            if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+            long r = st.chooseAmong(new long[] {n, -1}, name, call.loc());
+            if (r == -1) return fail(in, t, c, e, call, name);
+            return in.finishCall(t, c, e, Value.of(n), null);
+        }
+        Semantics.WorldStatus s = (Semantics.WorldStatus) sem;
+        if (s.fd() >= 0) descriptor(st, args, s.fd(), 0, name);
+        else lib.strlen(LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.path()), name));
+        Value.Ptr out = LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.out()), name);
+        CType p = call.args().get(s.out()).type().pointee();
+        if (p == null || !(p.unqualified() instanceof StructType type) || type.field("st_mode") == null || type.field("st_size") == null
+                || type.field("st_nlink") == null) {
+            throw Abandon.unsupported(name + " into a " + call.args().get(s.out()).type() + " (not struct stat)");
+        }
+        lib.access(c, out, type.size(), true, call, name);
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        if (st.chooseAmong(new long[] {0, -1}, name, call.loc()) == -1) return fail(in, t, c, e, call, name);
+        long mode = st.chooseAmong(s.link() ? new long[] {REGULAR, DIRECTORY, DEVICE, PIPE, LINK} : new long[] {REGULAR, DIRECTORY, DEVICE, PIPE},
+                name, call.loc());
+        long size = st.chooseAmong(new long[] {0, 1 + (st.randomBits() & 0xffff), 4096}, name, call.loc());
+        long mtime = st.chooseAmong(new long[] {1_700_000_000L + (st.randomBits() & 0xffffffL), 0}, name, call.loc());
+        st.mem.writeBytes(out.obj(), out.off(), new byte[(int) type.size()]);
+        member(st, out, type, "st_mode", mode);
+        member(st, out, type, "st_size", size);
+        member(st, out, type, "st_nlink", 1);
+        if (type.field("st_blksize") != null) member(st, out, type, "st_blksize", 4096);
+        StructType.Field tim = type.field("st_mtim");
+        if (tim != null && tim.type().unqualified() instanceof StructType ts && ts.field("tv_sec") != null) {
+            StructType.Field sec = ts.field("tv_sec");
+            st.mem.write(out.obj(), out.off() + tim.offset() + sec.offset(), sec.type(), Value.of(mtime));
+        } else if (type.field("st_mtime") != null) {
+            member(st, out, type, "st_mtime", mtime);
+        } else {
+            throw Abandon.unsupported(name + ": struct stat without a modification time");
+        }
+        return in.finishCall(t, c, e, Value.ZERO, null);
+    }
+
+    private static void member(ExecState st, Value.Ptr out, StructType type, String name, long v) {
+        StructType.Field f = type.field(name);
+        if (f.bitWidth() > 0) throw Abandon.unsupported("struct stat bit-field " + name);
+        st.mem.write(out.obj(), out.off() + f.offset(), f.type(), Value.of(v));
+    }
+
+    /**
+     * The descriptor argument: a standard stream of the direction ({@code 0} the input, {@code 1} the output and the
+     * error), or one the run opened as a file or a socket; any other stops the execution (the run does not know it).
+     */
+    private static void descriptor(ExecState st, List<Value> args, int at, int direction, String name) {
+        if (!(LibraryBehaviour.arg(args, at) instanceof Value.Int fd)) throw Abandon.unsupported(name + " of descriptor " + args.get(at));
+        Descriptors.Entry x = st.sync.descriptors.get(fd.v());
+        boolean standard = direction == 0 ? fd.v() == 0 : fd.v() == 1 || fd.v() == 2;
+        if (x == null ? !standard : x.kind() != Descriptors.Kind.FILE && x.kind() != Descriptors.Kind.SOCKET) {
+            throw Abandon.unsupported(name + " of descriptor " + fd.v() + ", which the run does not know");
+        }
+    }
+
+    private static boolean fail(Interpreter in, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name) {
+        ExecState st = in.st;
+        Value code = st.chooseInput(weft.ir.IntConversions.INT, name, call.loc(), 1, 133);
+        if (code instanceof Value.Int k) st.setErrno(t, k.v());
+        return in.finishCall(t, c, e, Value.of(-1), null);
+    }
+}
