@@ -328,6 +328,8 @@ public final class ExecState {
         s.addresses.putAll(addresses);
         s.staticStrings.putAll(staticStrings);
         s.libraryObjects.putAll(libraryObjects);
+        s.frameSerial = frameSerial;
+        s.jumpPoints.putAll(jumpPoints);
         for (Map.Entry<Integer, ZlibCalls.Owned> z : zlibStreams.entrySet()) s.zlibStreams.put(z.getKey(), z.getValue().copy());
         s.nextAddress = nextAddress;
         return s;
@@ -358,6 +360,12 @@ public final class ExecState {
      * {@code state}: each a native stream of the installed library, copied with the state ({@code deflateCopy}).
      */
     final Map<Integer, ZlibCalls.Owned> zlibStreams = new HashMap<>();
+
+    /** The last activation's serial number ({@link Frame#serial}). */
+    long frameSerial;
+
+    /** Where {@code setjmp} was called, by the jmp_buf it filled (object id and offset: {@link Jumps#key}). */
+    final Map<Long, Jumps.Point> jumpPoints = new HashMap<>();
 
     /** Objects of the C library made on first use ({@link #libraryObject}), by name. */
     private final Map<String, Integer> libraryObjects = new HashMap<>();

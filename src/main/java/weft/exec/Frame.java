@@ -27,16 +27,23 @@ public final class Frame {
     public Sync.Key onceKey;
     /** The thread state that may change this frame in place (see {@link ThreadState#ownTop}); null: none. */
     Object token;
+    /** Which activation this is, within its run (its copies keep it): a {@code longjmp} finds its target by it ({@link Jumps}). */
+    final long serial;
 
     Frame(Function fn, Edge callEdge, boolean atomic) {
+        this(fn, callEdge, atomic, 0);
+    }
+
+    Frame(Function fn, Edge callEdge, boolean atomic, long serial) {
         this.fn = fn;
         this.node = fn.cfg().entry();
         this.callEdge = callEdge;
         this.atomic = atomic;
+        this.serial = serial;
     }
 
     Frame copy() {
-        Frame f = new Frame(fn, callEdge, atomic);
+        Frame f = new Frame(fn, callEdge, atomic, serial);
         f.node = node;
         f.vars = Arrays.copyOf(vars, Math.max(count, 1));
         f.objs = Arrays.copyOf(objs, Math.max(count, 1));

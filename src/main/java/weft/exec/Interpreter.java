@@ -327,7 +327,7 @@ public final class Interpreter {
     public Frame pushFrame(ThreadState t, Function fn, List<Value> args, List<CType> argTypes, Edge callEdge) {
         if (t.stack.size() > 2000) throw Abandon.unsupported("recursion too deep");
         if (args.size() < fn.params().size()) throw Abandon.unsupported("too few arguments to " + fn.name());
-        Frame f = new Frame(fn, callEdge, LibraryModels.isAtomicFunction(fn.name()));
+        Frame f = new Frame(fn, callEdge, LibraryModels.isAtomicFunction(fn.name()), ++st.frameSerial);
         for (int i = 0; i < fn.params().size(); i++) {
             Variable p = fn.params().get(i);
             int obj = st.newLocal(t, f, p);
@@ -377,7 +377,7 @@ public final class Interpreter {
         return true;
     }
 
-    private void popFrame(ThreadState t) {
+    void popFrame(ThreadState t) {
         Frame f = t.stack.remove(t.stack.size() - 1);
         for (int i = 0; i < f.owned(); i++) st.mem.kill(f.ownedAt(i));
         if (f.atomic) t.atomicFrames--;

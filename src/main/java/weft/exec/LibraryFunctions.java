@@ -57,6 +57,7 @@ public final class LibraryFunctions {
         if (Addresses.handles(sem)) return Addresses.run(in, this, t, c, e, call, name, sem, args);
         if (ZlibCalls.handles(sem)) return ZlibCalls.run(in, this, t, c, e, call, name, sem, args);
         if (WorldFiles.handles(sem)) return WorldFiles.run(in, this, t, c, e, call, name, sem, args);
+        if (Jumps.handles(sem)) return Jumps.run(in, this, t, c, e, call, name, sem, args);
         if (StringFunctions.handles(sem)) return StringFunctions.run(in, this, t, c, e, call, name, sem, args);
         if (sem instanceof Semantics.Unsupported) {
             throw Abandon.unsupported(name);
@@ -132,6 +133,11 @@ public final class LibraryFunctions {
             long size = Math.max(1, call.args().get(f.arg()).type().size());
             long bits = IntConversions.truncate(i.v(), Math.min(size, 8), false);
             return in.finishCall(t, c, e, Value.of(bits == 0 ? 0 : Long.numberOfTrailingZeros(bits) + 1), null);
+        } else if (sem instanceof Semantics.ErrorMessage em) {
+            Value v = LibraryBehaviour.arg(args, em.errnum());
+            if (!(v instanceof Value.Int i) || i.v() < Integer.MIN_VALUE || i.v() > Integer.MAX_VALUE) throw Abandon.unsupported(name + " of " + v);
+            weft.installed.CLibrary libc = weft.installed.CLibrary.installed().orElseThrow(() -> Abandon.unsupported(name + ": no installed C library"));
+            return in.finishCall(t, c, e, st.staticString(libc.errorMessage((int) i.v())), null);
         } else if (sem instanceof Semantics.PutChar pc) {
             Value v = LibraryBehaviour.arg(args, pc.arg());
             if (!(v instanceof Value.Int i)) throw Abandon.unsupported("putchar of " + v);
@@ -273,6 +279,11 @@ public final class LibraryFunctions {
 
     /** A function that accesses memory through its arguments ({@link Event.MemAccess}), run by its semantics. */
     private boolean memory(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics sem, List<Value> args) {
+        if (sem instanceof Semantics.PutChar pc) {
+            // putc, fputc: a character out to a stream (output is not modelled), returned as an unsigned char
+            if (!(LibraryBehaviour.arg(args, pc.arg()) instanceof Value.Int i)) throw Abandon.unsupported(name + " of " + args.get(pc.arg()));
+            return in.finishCall(t, c, e, Value.of(i.v() & 0xff), null);
+        }
         if (sem instanceof Semantics.ParseInt p) return NumberParsing.parse(in, this, t, c, e, call, name, p, args);
         if (sem instanceof Semantics.LocaleName ln) return localeName(t, c, e, call, name, ln, args);
         if (sem instanceof Semantics.Getopt g) return Getopt.run(in, this, t, c, e, call, name, g, args);

@@ -20,7 +20,10 @@ import java.util.List;
  * stays a run of the program; the reproducer links the same library ({@code -lz}). Every byte the library may read
  * must be known: {@code deflate} and {@code deflateParams} (which may compress) read the input and output members, the
  * others only what zlib's source shows they read (initialisation: the allocator members, which must be null, zlib's
- * own allocator; the version string). Members zlib may have written are written back when their value changed;
+ * own allocator; the version string); {@code deflateParams} compresses only when the parameters change on a stream
+ * with input: it gets null buffers for members the program did not set, and when it refused them (zlib's
+ * {@code Z_STREAM_ERROR}, a state it leaves unchanged) the execution stops rather than take an answer zlib gives only
+ * for null buffers. Members zlib may have written are written back when their value changed;
  * the allocator members zlib fills in at initialisation become bytes the program cannot read (an execution reading
  * them stops), and a stream used through another {@code z_stream} than it was initialised in fails as zlib's own
  * check makes it fail ({@code Z_STREAM_ERROR}). No access is recorded: zlib is not the program's code and
@@ -112,7 +115,7 @@ final class ZlibCalls {
         Value.Ptr sp = LibraryFunctions.ptr(sv, name);
         Members m = Members.of(call.args().get(0).type(), name);
         boolean init = op.initialises();
-        boolean compresses = op == Zlib.Op.DEFLATE || op == Zlib.Op.DEFLATE_PARAMS;
+        boolean compresses = op == Zlib.Op.DEFLATE;
         Owned owned;
         if (init) {
             if (!isNull(m.read(st, sp, "zalloc")) || !isNull(m.read(st, sp, "zfree")) || !isNull(m.read(st, sp, "opaque"))) {
@@ -173,6 +176,11 @@ final class ZlibCalls {
             }
         }
         Zlib.After after = owned.stream().call(op, new Zlib.Fields(input, isNull(nextOut), availOut, totalIn, totalOut, dataType, adler), ints, data);
+        if (!buffers && op == Zlib.Op.DEFLATE_PARAMS && after.result() == Zlib.Z_STREAM_ERROR) {
+            // deflateParams compresses what the stream holds when the parameters change (zlib's deflate with Z_BLOCK,
+            // which refused the null buffers given for the members the program did not set): it would have read them
+            throw Abandon.unsupported(name + " compressing with z_stream members the program did not set");
+        }
         // what zlib wrote, back into the program's z_stream
         if (after.consumed() > 0) {
             m.write(st, sp, "next_in", LibraryFunctions.ptr(nextIn, name).at(LibraryFunctions.ptr(nextIn, name).off() + after.consumed()));

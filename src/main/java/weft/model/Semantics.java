@@ -313,6 +313,15 @@ public sealed interface Semantics {
      */
     record WorldStatus(int path, int fd, int out, boolean link) implements Semantics {}
 
+    /** {@code strerror}: the C library's text for error number {@code errnum}, in the C locale, read-only. */
+    record ErrorMessage(int errnum) implements Semantics {}
+
+    /** {@code setjmp}: returns 0, the point recorded by the jmp_buf argument {@code env} ({@code weft.exec.Jumps}). */
+    record SetJump(int env) implements Semantics {}
+
+    /** {@code longjmp}: back to the {@code setjmp} that filled {@code env}, which returns {@code value} (1 for 0). */
+    record LongJump(int env, int value) implements Semantics {}
+
     /** Not in the table: effects from the function's event, result unknown. */
     record Unknown() implements Semantics {}
 

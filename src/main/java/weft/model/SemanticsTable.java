@@ -89,6 +89,9 @@ final class SemanticsTable {
                     case "find-char" -> new Semantics.FindChar(arg(a, "s"), arg(a, "ch"), a.containsKey("last"));
                     case "output" -> new Semantics.Output(arg(a, "text"), a.containsKey("format"), a.containsKey("valist") ? arg(a, "valist") : -1);
                     case "raw-output" -> new Semantics.RawOutput();
+                    case "set-jump" -> new Semantics.SetJump(arg(a, "env"));
+                    case "long-jump" -> new Semantics.LongJump(arg(a, "env"), arg(a, "value"));
+                    case "error-message" -> new Semantics.ErrorMessage(arg(a, "errnum"));
                     case "world-open" -> new Semantics.WorldOpen(arg(a, "path"));
                     case "world-read" -> new Semantics.WorldRead(arg(a, "fd"), arg(a, "buf"), arg(a, "count"));
                     case "world-write" -> new Semantics.WorldWrite(arg(a, "fd"), arg(a, "buf"), arg(a, "count"));

@@ -342,6 +342,23 @@ int __wrap_isatty(int fd) {
     return (int)v;
 }
 WORLD(int, setrlimit, (__rlimit_resource_t r, const struct rlimit *l), (r, l))
+/* the file system's answers to changes and checks: given without the real call (a replay removes no file) */
+#include <utime.h>
+#include <sys/stat.h>
+WORLD(int, unlink, (const char *p), (p))
+WORLD(int, chmod, (const char *p, mode_t m), (p, m))
+WORLD(int, fchmod, (int fd, mode_t m), (fd, m))
+WORLD(int, chown, (const char *p, uid_t u, gid_t g), (p, u, g))
+WORLD(int, fchown, (int fd, uid_t u, gid_t g), (fd, u, g))
+WORLD(int, lchown, (const char *p, uid_t u, gid_t g), (p, u, g))
+WORLD(int, utimes, (const char *p, const struct timeval t[2]), (p, t))
+WORLD(int, utime, (const char *p, const struct utimbuf *t), (p, t))
+WORLD(int, rename, (const char *a, const char *b), (a, b))
+WORLD(int, mkdir, (const char *p, mode_t m), (p, m))
+WORLD(int, rmdir, (const char *p), (p))
+WORLD(int, fsync, (int fd), (fd))
+WORLD(int, fdatasync, (int fd), (fd))
+WORLD(int, access, (const char *p, int m), (p, m))
 #include "weft_world_fds.c"
 
 /* Files and the standard streams as the world's (semantics.tsv's world-* rows, weft.exec.WorldFiles): the witness's
