@@ -200,15 +200,20 @@ public final class Reproducer {
             java.util.Map.entry("zlib.h", "-lz"), java.util.Map.entry("uuid/uuid.h", "-luuid"),
             java.util.Map.entry("event2/", "-levent"), java.util.Map.entry("curl/", "-lcurl"));
 
-    private static final java.util.regex.Pattern SYSTEM_INCLUDE = java.util.regex.Pattern.compile("(?m)^\\s*#\\s*include\\s*<([^>]+)>");
+    private static final java.util.regex.Pattern SYSTEM_INCLUDE = java.util.regex.Pattern.compile("(?m)^\\s*#\\s*include\\s*(?:<([^>]+)>|\"([^\"]+)\")");
 
-    /** The linker options of the libraries whose headers the units and the headers in their include directories name. */
+    /**
+     * The linker options of the libraries whose headers the units and the headers in their include directories name
+     * ({@code <zlib.h>}, or {@code "zlib.h"} when no directory of the program has it: pigz's).
+     */
     static java.util.Set<String> libraries(List<Unit> units) throws IOException {
         java.util.Set<Path> texts = new java.util.LinkedHashSet<>();
+        java.util.Set<Path> own = new java.util.LinkedHashSet<>();
         for (Unit u : units) {
             texts.add(u.file());
             java.util.List<Path> dirs = new ArrayList<>(u.includes());
             dirs.add(u.file().toAbsolutePath().getParent());
+            own.addAll(dirs);
             for (Path d : dirs) {
                 if (!Files.isDirectory(d)) continue;
                 try (var list = Files.list(d)) {
@@ -220,7 +225,10 @@ public final class Reproducer {
         for (Path t : texts) {
             var m = SYSTEM_INCLUDE.matcher(Files.readString(t, StandardCharsets.ISO_8859_1));
             while (m.find()) {
-                for (var e : HEADER_LIBRARIES) if (m.group(1).startsWith(e.getKey())) libs.add(e.getValue());
+                // a quoted name is the program's own header when one of its directories has it, else an installed one
+                String header = m.group(1) != null ? m.group(1) : m.group(2);
+                if (m.group(1) == null && own.stream().anyMatch(d -> Files.exists(d.resolve(header)))) continue;
+                for (var e : HEADER_LIBRARIES) if (header.startsWith(e.getKey())) libs.add(e.getValue());
             }
         }
         return libs;
