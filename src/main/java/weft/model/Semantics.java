@@ -361,6 +361,19 @@ public sealed interface Semantics {
         return errno && first == -1 ? 2 : 1;
     }
 
+    /**
+     * Whether the results of calls with semantics {@code s} are the world's: inputs the witness records and the
+     * reproducer's wrappers give back (the {@code libinput} role of {@code weft/reproduce/sync-calls.tsv}).
+     */
+    static boolean worldAnswer(Semantics s) {
+        return s instanceof RandomInt || s instanceof CurrentTime || s instanceof TimeOfDay || s instanceof InputResult
+                || s instanceof OpenStream || s instanceof EnvironmentVariable || s instanceof NewDescriptor || s instanceof CloseDescriptor
+                || s instanceof AcceptConnection || s instanceof EpollControl || s instanceof EpollWait || s instanceof CounterRead
+                || s instanceof CounterWrite || s instanceof TimerSet || s instanceof ResolveAddress || s instanceof FreeAddresses
+                || s instanceof ResourceLimit || s instanceof WorldOpen || s instanceof WorldRead || s instanceof WorldWrite
+                || s instanceof WorldStatus;
+    }
+
     /** Every function the table names. */
     static java.util.Set<String> names() {
         return SemanticsTable.BY_NAME.keySet();

@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
  * {@code argv[0]} first; empty: the real one), when the witness gives one ({@link RaceWitness#COMMAND_LINE}). Immutable.
  */
 public record SchedulePlan(List<Event> events, List<Input> inputs, int[] raceThreads, int[] raceLines, int later, List<Integer> starts,
-                           List<String> commandLine) {
+                           List<String> commandLine, int[] hidden) {
     /** A synchronisation event: thread {@code thread} calls {@code function} (or resumes in it) at {@code line}. */
     public record Event(int thread, String function, boolean resumes, int line) {}
 
@@ -38,6 +38,7 @@ public record SchedulePlan(List<Event> events, List<Input> inputs, int[] raceThr
         raceLines = raceLines.clone();
         starts = List.copyOf(starts);
         commandLine = List.copyOf(commandLine);
+        hidden = hidden.clone();
     }
 
     /** Functions whose name starts so are atomic sections (SV-COMP): the harness runs each under one global lock. */
@@ -79,7 +80,17 @@ public record SchedulePlan(List<Event> events, List<Input> inputs, int[] raceThr
         }
         return new SchedulePlan(events, inputs, new int[] {w.first().thread(), w.second().thread()},
                 new int[] {WitnessTrace.lineIn(w.first().loc(), programFiles), WitnessTrace.lineIn(w.second().loc(), programFiles)},
-                !w.first().write() && w.second().write() ? 0 : 1, starts, commandLine);
+                !w.first().write() && w.second().write() ? 0 : 1, starts, commandLine, new int[] {hidden(w.first()), hidden(w.second())});
+    }
+
+    /**
+     * Whether a racing access is to the C library's hidden state (Weft's {@code <libc:...>} objects: strerror's
+     * buffer, localtime's result, strtok's position), which TSan does not see inside the library: 2 a write of it, 1 a
+     * read, 0 an access to the program's memory. The harness makes such an access to a byte standing for the state at
+     * the thread's race point ({@code weft_race_hidden}).
+     */
+    private static int hidden(weft.trace.RaceAccess a) {
+        return !a.object().startsWith("<libc:") ? 0 : a.write() ? 2 : 1;
     }
 
     /** A C string literal of {@code s}. */
@@ -117,6 +128,7 @@ public record SchedulePlan(List<Event> events, List<Input> inputs, int[] raceThr
         c.append("const int weft_race_thread[2] = {").append(raceThreads[0]).append(", ").append(raceThreads[1]).append("};\n");
         c.append("const int weft_race_line[2] = {").append(raceLines[0]).append(", ").append(raceLines[1]).append("};\n");
         c.append("const int weft_race_later = ").append(later).append(";\n");
+        c.append("const int weft_race_hidden[2] = {").append(hidden[0]).append(", ").append(hidden[1]).append("};\n");
         c.append("const int weft_thread_start[] = {");
         for (int t = 0; t < starts.size(); t++) c.append(t == 0 ? "" : ", ").append(starts.get(t));
         c.append(starts.isEmpty() ? "0" : "").append("};\n");

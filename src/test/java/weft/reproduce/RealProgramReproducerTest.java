@@ -81,6 +81,36 @@ class RealProgramReproducerTest {
         assertEquals(ReproducerRuns.Kind.REPRODUCED, o.kind(), o.detail());
     }
 
+    /**
+     * pigz, a parallel gzip of 3 translation units (its compilation database): the witness search runs zlib's
+     * compressor itself (the installed libz), gives open, read, write and lstat their answers as the world's, and
+     * follows pigz's try/throw (setjmp/longjmp); the certain race it confirms is on strerror's hidden state, reached by
+     * the main thread after a failed read and by the writing thread after a failed write. The reproducer (linked with
+     * {@code -lz}, the answers given back by its wrappers) makes each thread access a byte standing for that state at its
+     * race point, and ThreadSanitizer reports the race there, at the witness's two lines.
+     */
+    @Test
+    void pigzRaceIsConfirmedAndReplaysFromItsCompilationDatabase() throws Exception {
+        Path script = Path.of("../shared/benchmarks/realworld/pigz/compile_commands.sh");
+        Assumptions.assumeTrue(Files.isRegularFile(script), "benchmark not present: " + script);
+        Assumptions.assumeTrue(Files.isRegularFile(Path.of("/usr/include/zlib.h")), "pigz needs zlib's header (zlib1g-dev)");
+        Assumptions.assumeTrue(weft.installed.Zlib.installed().isPresent(), "no installed zlib to run");
+        String unavailable = ReproducerRuns.unavailable();
+        Assumptions.assumeTrue(unavailable == null, () -> "reproducers not run: " + unavailable);
+        Path db = Files.createDirectories(dir.resolve("db"));
+        assertEquals(0, new ProcessBuilder("bash", script.toString(), db.toString()).inheritIO().start().waitFor());
+        Path out = dir.resolve("pigz-reproducer");
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process weft = new ProcessBuilder(java.toString(), "-Xmx4g", "-Xss16m", "-cp", System.getProperty("java.class.path"), "weft.cli.Main",
+                "reproduce", "-q", "--timeout", "60", "-o", out.toString(), "--compile-commands", db.resolve("compile_commands.json").toString())
+                .redirectErrorStream(true).redirectOutput(dir.resolve("weft.log").toFile()).start();
+        assertTrue(weft.waitFor(10, TimeUnit.MINUTES), "weft reproduce ran over 10 minutes");
+        String log = Files.readString(dir.resolve("weft.log"));
+        assertEquals(1, weft.exitValue(), "a confirmed race: " + log.lines().filter(l -> l.startsWith("weft:")).toList());
+        ReproducerRuns.Outcome o = ReproducerRuns.buildAndRun(out);
+        assertEquals(ReproducerRuns.Kind.REPRODUCED, o.kind(), o.detail());
+    }
+
     @Test
     void qsortMtRaceIsConfirmedAndReplays() throws Exception {
         confirmedAndReplayed("qsort_mt/qsort_mt.c", DataModel.LP64, RaceWitness.COMMAND_LINE);
