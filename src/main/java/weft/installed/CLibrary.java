@@ -20,7 +20,7 @@ public final class CLibrary {
         Pointer strerror_l(int errnum, Pointer locale);
     }
 
-    private static volatile Optional<CLibrary> installed;
+    private static final Loaded<CLibrary> INSTALLED = new Loaded<>(CLibrary::load);
     private final Lib lib;
     private final Pointer c;
 
@@ -31,17 +31,7 @@ public final class CLibrary {
 
     /** The installed glibc, loaded once; empty elsewhere. */
     public static Optional<CLibrary> installed() {
-        Optional<CLibrary> l = installed;
-        if (l == null) {
-            synchronized (CLibrary.class) {
-                l = installed;
-                if (l == null) {
-                    l = load();
-                    installed = l;
-                }
-            }
-        }
-        return l;
+        return INSTALLED.get();
     }
 
     private static Optional<CLibrary> load() {

@@ -56,7 +56,7 @@ public final class Zlib {
     }
 
     private static final Cleaner CLEANER = Cleaner.create();
-    private static volatile Optional<Zlib> installed;
+    private static final Loaded<Zlib> INSTALLED = new Loaded<>(Zlib::load);
 
     private final Lib lib;
     /** What zlib's {@code msg} is set to before each call: still there after it, zlib left the member alone. */
@@ -68,17 +68,7 @@ public final class Zlib {
 
     /** The installed zlib, loaded once; empty when there is none or the machine is not LP64. */
     public static Optional<Zlib> installed() {
-        Optional<Zlib> z = installed;
-        if (z == null) {
-            synchronized (Zlib.class) {
-                z = installed;
-                if (z == null) {
-                    z = load();
-                    installed = z;
-                }
-            }
-        }
-        return z;
+        return INSTALLED.get();
     }
 
     private static Optional<Zlib> load() {

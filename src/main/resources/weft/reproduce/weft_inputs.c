@@ -442,48 +442,20 @@ static int witness_stat(const char *fn, struct stat *s, int *found) {
     s->st_blksize = 4096;
     return (int)v;
 }
-int __real_stat(const char *, struct stat *);
-int __wrap_stat(const char *p, struct stat *s) {
-    int found, v = witness_stat("stat", s, &found);
-    if (found) return v;
-    park_after_race();
-    return __real_stat(p, s);
-}
-int __real_lstat(const char *, struct stat *);
-int __wrap_lstat(const char *p, struct stat *s) {
-    int found, v = witness_stat("lstat", s, &found);
-    if (found) return v;
-    park_after_race();
-    return __real_lstat(p, s);
-}
-int __real_stat64(const char *, struct stat *);
-int __wrap_stat64(const char *p, struct stat *s) {
-    int found, v = witness_stat("stat", s, &found);
-    if (found) return v;
-    park_after_race();
-    return __real_stat64(p, s);
-}
-int __real_lstat64(const char *, struct stat *);
-int __wrap_lstat64(const char *p, struct stat *s) {
-    int found, v = witness_stat("lstat", s, &found);
-    if (found) return v;
-    park_after_race();
-    return __real_lstat64(p, s);
-}
-int __real_fstat64(int, struct stat *);
-int __wrap_fstat64(int fd, struct stat *s) {
-    int found, v = witness_stat("fstat", s, &found);
-    if (found) return v;
-    park_after_race();
-    return __real_fstat64(fd, s);
-}
-int __real_fstat(int, struct stat *);
-int __wrap_fstat(int fd, struct stat *s) {
-    int found, v = witness_stat("fstat", s, &found);
-    if (found) return v;
-    park_after_race();
-    return __real_fstat(fd, s);
-}
+#define WORLD_STAT(sym, fn, arg)                          \
+    int __real_##sym(arg, struct stat *);                 \
+    int __wrap_##sym(arg a, struct stat *s) {             \
+        int found, v = witness_stat(fn, s, &found);       \
+        if (found) return v;                              \
+        park_after_race();                                \
+        return __real_##sym(a, s);                        \
+    }
+WORLD_STAT(stat, "stat", const char *)
+WORLD_STAT(lstat, "lstat", const char *)
+WORLD_STAT(fstat, "fstat", int)
+WORLD_STAT(stat64, "stat", const char *)
+WORLD_STAT(lstat64, "lstat", const char *)
+WORLD_STAT(fstat64, "fstat", int)
 
 #define INPUT(type, name) __attribute__((weak)) type name(void) { return (type)next_value(#name); }
 INPUT(int, __VERIFIER_nondet_int)

@@ -62,23 +62,8 @@ class RealProgramReproducerTest {
      */
     @Test
     void solRaceIsConfirmedAndReplaysFromItsCompilationDatabase() throws Exception {
-        Path script = Path.of("../shared/benchmarks/realworld/sol/compile_commands.sh");
-        Assumptions.assumeTrue(Files.isRegularFile(script), "benchmark not present: " + script);
         Assumptions.assumeTrue(Files.isRegularFile(Path.of("/usr/include/openssl/ssl.h")), "sol needs OpenSSL's headers (libssl-dev)");
-        String unavailable = ReproducerRuns.unavailable();
-        Assumptions.assumeTrue(unavailable == null, () -> "reproducers not run: " + unavailable);
-        Path db = Files.createDirectories(dir.resolve("db"));
-        assertEquals(0, new ProcessBuilder("bash", script.toString(), db.toString()).inheritIO().start().waitFor());
-        Path out = dir.resolve("sol-reproducer");
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process weft = new ProcessBuilder(java.toString(), "-Xmx8g", "-Xss16m", "-cp", System.getProperty("java.class.path"), "weft.cli.Main",
-                "reproduce", "-q", "--timeout", "300", "-o", out.toString(), "--compile-commands", db.resolve("compile_commands.json").toString())
-                .redirectErrorStream(true).redirectOutput(dir.resolve("weft.log").toFile()).start();
-        assertTrue(weft.waitFor(15, TimeUnit.MINUTES), "weft reproduce ran over 15 minutes");
-        String log = Files.readString(dir.resolve("weft.log"));
-        assertEquals(1, weft.exitValue(), "a confirmed race: " + log.lines().filter(l -> l.startsWith("weft:")).toList());
-        ReproducerRuns.Outcome o = ReproducerRuns.buildAndRun(out);
-        assertEquals(ReproducerRuns.Kind.REPRODUCED, o.kind(), o.detail());
+        confirmedAndReplayedFromDatabase("sol", "8g", 300, 15);
     }
 
     /**
@@ -91,20 +76,30 @@ class RealProgramReproducerTest {
      */
     @Test
     void pigzRaceIsConfirmedAndReplaysFromItsCompilationDatabase() throws Exception {
-        Path script = Path.of("../shared/benchmarks/realworld/pigz/compile_commands.sh");
-        Assumptions.assumeTrue(Files.isRegularFile(script), "benchmark not present: " + script);
         Assumptions.assumeTrue(Files.isRegularFile(Path.of("/usr/include/zlib.h")), "pigz needs zlib's header (zlib1g-dev)");
         Assumptions.assumeTrue(weft.installed.Zlib.installed().isPresent(), "no installed zlib to run");
+        confirmedAndReplayedFromDatabase("pigz", "4g", 60, 10);
+    }
+
+    /**
+     * {@code weft reproduce --compile-commands} of the real program {@code name} (its {@code compile_commands.sh} writes
+     * the database), in a JVM of its own with heap {@code heap} and {@code --timeout seconds}: a confirmed race (exit 1)
+     * whose reproducer makes ThreadSanitizer report it at the witness's lines.
+     */
+    private void confirmedAndReplayedFromDatabase(String name, String heap, int seconds, int minutes) throws Exception {
+        Path script = Path.of("../shared/benchmarks/realworld").resolve(name).resolve("compile_commands.sh");
+        Assumptions.assumeTrue(Files.isRegularFile(script), "benchmark not present: " + script);
         String unavailable = ReproducerRuns.unavailable();
         Assumptions.assumeTrue(unavailable == null, () -> "reproducers not run: " + unavailable);
         Path db = Files.createDirectories(dir.resolve("db"));
         assertEquals(0, new ProcessBuilder("bash", script.toString(), db.toString()).inheritIO().start().waitFor());
-        Path out = dir.resolve("pigz-reproducer");
+        Path out = dir.resolve(name + "-reproducer");
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process weft = new ProcessBuilder(java.toString(), "-Xmx4g", "-Xss16m", "-cp", System.getProperty("java.class.path"), "weft.cli.Main",
-                "reproduce", "-q", "--timeout", "60", "-o", out.toString(), "--compile-commands", db.resolve("compile_commands.json").toString())
+        Process weft = new ProcessBuilder(java.toString(), "-Xmx" + heap, "-Xss16m", "-cp", System.getProperty("java.class.path"), "weft.cli.Main",
+                "reproduce", "-q", "--timeout", Integer.toString(seconds), "-o", out.toString(), "--compile-commands",
+                db.resolve("compile_commands.json").toString())
                 .redirectErrorStream(true).redirectOutput(dir.resolve("weft.log").toFile()).start();
-        assertTrue(weft.waitFor(10, TimeUnit.MINUTES), "weft reproduce ran over 10 minutes");
+        assertTrue(weft.waitFor(minutes, TimeUnit.MINUTES), "weft reproduce ran over " + minutes + " minutes");
         String log = Files.readString(dir.resolve("weft.log"));
         assertEquals(1, weft.exitValue(), "a confirmed race: " + log.lines().filter(l -> l.startsWith("weft:")).toList());
         ReproducerRuns.Outcome o = ReproducerRuns.buildAndRun(out);
