@@ -6,6 +6,7 @@ import org.eclipse.cdt.core.dom.ast.IASTArrayModifier;
 import org.eclipse.cdt.core.dom.ast.IASTDeclSpecifier;
 import org.eclipse.cdt.core.dom.ast.IASTDeclaration;
 import org.eclipse.cdt.core.dom.ast.IASTDeclarator;
+import org.eclipse.cdt.core.dom.ast.IASTExpression;
 import org.eclipse.cdt.core.dom.ast.IASTFileLocation;
 import org.eclipse.cdt.core.dom.ast.IASTFunctionDefinition;
 import org.eclipse.cdt.core.dom.ast.IASTProblemDeclaration;
@@ -85,11 +86,27 @@ final class Declarations {
     private static CType variableType(UnitContext ctx, IVariable v, IASTDeclarator dtor) {
         CType t = ctx.types.translate(v.getType());
         if (typeofComma(dtor)) t = t.unqualified();
-        if (t.unqualified() instanceof CType.Array a && a.length() < 0 && dtor.getInitializer() != null && !variableLength(ctx, dtor)) {
-            long n = InitLowerer.inferLength(ctx, a, dtor.getInitializer());
+        if (t.unqualified() instanceof CType.Array a && a.length() < 0 && !variableLength(ctx, dtor)) {
+            long n = dtor.getInitializer() != null ? InitLowerer.inferLength(ctx, a, dtor.getInitializer()) : constantLength(ctx, dtor);
             if (n >= 0) t = CType.qualify(new CType.Array(a.element(), n), t.isAtomic(), t.isVolatile());
         }
         return t;
+    }
+
+    /**
+     * The length of an array declared with an integer constant expression CDT does not evaluate: one that takes the
+     * size of an array completed by its initializer ({@code int flags[sizeof names / sizeof names[0]]}), folded from
+     * the lowered expression ({@link ExprLowerer#typeOf} completes the array); -1 when it is not a constant.
+     */
+    private static long constantLength(UnitContext ctx, IASTDeclarator dtor) {
+        IASTDeclarator d = ASTQueries.findInnermostDeclarator(dtor);
+        while (d != null && !(d instanceof IASTArrayDeclarator) && d.getParent() instanceof IASTDeclarator p) d = p;
+        if (!(d instanceof IASTArrayDeclarator ad) || ad.getArrayModifiers().length == 0) return -1;
+        IASTExpression size = ad.getArrayModifiers()[0].getConstantExpression();
+        if (size == null) return -1;
+        Body b = new Body(null, ctx.program);
+        Long n = ConstEval.fold(new StmtLowerer(ctx, b).exprs().rvalue(size));
+        return n == null || b.emittedInStaticContext() ? -1 : n;
     }
 
     /**

@@ -48,7 +48,18 @@ final class ExprLowerer {
     CType typeOf(IASTExpression e) {
         IType t = e.getExpressionType();
         if (t instanceof IProblemType) return types.intType();
-        return types.translate(t);
+        CType c = types.translate(t);
+        if (c.size() < 0 && c.unqualified() instanceof CType.Array) {
+            // an array declared without its size takes it from its initializer ({@code static char *names[] = {...}};
+            // C11 6.7.9p22): CDT's type of the name stays incomplete, the lowered variable's is complete
+            IASTExpression s = strip(e);
+            if (s instanceof IASTIdExpression id && id.getName().resolveBinding() instanceof IVariable var) {
+                Variable v = body.vars.get(var);
+                if (v == null) v = ctx.global(var);
+                if (v != null && v.type().size() >= 0 && v.type().unqualified() instanceof CType.Array) return v.type();
+            }
+        }
+        return c;
     }
 
     private VlaSizes vlas() {

@@ -63,7 +63,7 @@ final class VlaSizes {
             public int visit(IASTExpression x) {
                 if (x instanceof IASTUnaryExpression u && (u.getOperator() == IASTUnaryExpression.op_sizeof
                         || u.getOperator() == IASTUnaryExpression.op_alignOf)) {
-                    if (typeSize(u.getOperand().getExpressionType(), types) < 0) found[0] = true;
+                    if (typeSize(u.getOperand().getExpressionType(), types) < 0 && !completedByInitializer(u.getOperand())) found[0] = true;
                     return PROCESS_SKIP;
                 }
                 if (x instanceof IASTTypeIdExpression t) {
@@ -79,6 +79,24 @@ final class VlaSizes {
             }
         });
         return found[0];
+    }
+
+    /**
+     * Whether {@code e} names an array declared without a size whose definition has an initializer (C11 6.7.9p22: the
+     * initializer completes the type), so that its {@code sizeof} is a constant although CDT's type of it is incomplete.
+     */
+    static boolean completedByInitializer(IASTExpression e) {
+        IASTExpression s = ExprLowerer.strip(e);
+        if (!(s instanceof IASTIdExpression id) || !(id.getName().resolveBinding() instanceof IVariable v)) return false;
+        try {
+            if (!(v.getType() instanceof org.eclipse.cdt.core.dom.ast.IArrayType)) return false;
+        } catch (RuntimeException ex) {
+            return false;
+        }
+        for (org.eclipse.cdt.core.dom.ast.IASTName n : id.getTranslationUnit().getDefinitionsInAST(v)) {
+            if (n.getParent() instanceof org.eclipse.cdt.core.dom.ast.IASTDeclarator d && d.getInitializer() != null) return true;
+        }
+        return false;
     }
 
     private static long typeSize(IType t, TypeTranslator types) {

@@ -44,7 +44,7 @@ final class LibraryForms {
         "strstr(\"relay host\", \"st\")[2] == 0", "strcasecmp(\"Relay\", \"rELAY\") == 0 && strncasecmp(\"ab\", \"AC\", 2) < 0",
         "isdigit('7') && !isalpha('7') && isspace('\\t') && ispunct('!')", "inet_addr(\"10.0.0.010\") == htonl(0x0a000008)",
         "inet_addr(\"1.2.3.08\") == INADDR_NONE", "tolower('Q') == 'q' && toupper(-1) == -1", "wy_str_ok()", "wy_dup_ok()",
-        "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()", "wy_limit_ok()", "wy_freed_ok()", "wy_zlib_ok()"
+        "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()", "wy_limit_ok()", "wy_freed_ok()", "wy_zlib_ok()", "wy_sized_ok()"
     };
     static final String STRING_HELPER = "static int wy_str_ok(void) { char b[16]; strcpy(b, \"ab\"); strncat(b, \"cdef\", 2); "
             + "strcat(b, \"!\"); return strlen(b) == 5 && memchr(b, 'd', 5) == b + 3 && b[4] == '!'; }";
@@ -92,6 +92,15 @@ final class LibraryForms {
             + "&& deflateBound(&s, sizeof in) >= s.total_out && crc32(0L, in, sizeof in) == crc32(crc32(0L, in, 10), in + 10, sizeof in - 10); "
             + "deflateEnd(&s); return ok; }";
 
+    /**
+     * Audit D30: an array sized by its initializer, its element count taken by {@code sizeof} in a static initializer
+     * and in an expression; a prover that took the size for 0 (or for an input) would skip the access behind it.
+     */
+    static final String SIZED_HELPER = "static const char *wy_names[] = {\"relay\", \"queue\", \"spool\"}; "
+            + "static const int wy_count = sizeof wy_names / sizeof wy_names[0]; "
+            + "static int wy_sized_ok(void) { int n = 0; for (int i = 0; i < wy_count; i++) n += wy_names[i][0] == 's'; "
+            + "return n == 1 && sizeof wy_names == 3 * sizeof(char *); }";
+
     /** Helpers that return 1 in glibc, each computing with C library functions on its own memory only (no static buffer). */
     static final String[] TIME_HELPERS = {
         "static int wy_gm_ok(void) { time_t t = 951782400 + 49629; struct tm m; gmtime_r(&t, &m); "
@@ -128,6 +137,7 @@ final class LibraryForms {
                 if (!decls.contains("#include <sys/resource.h>")) decls.add(0, "#include <sys/resource.h>");
                 decls.add(LIMIT_HELPER);
             }
+            if (truth.startsWith("wy_sized_ok") && !decls.contains(SIZED_HELPER)) decls.add(SIZED_HELPER);
             if (truth.startsWith("wy_zlib_ok") && !decls.contains(ZLIB_HELPER)) {
                 if (!decls.contains("#include <zlib.h>")) decls.add(0, "#include <zlib.h>");
                 decls.add(ZLIB_HELPER);
