@@ -35,6 +35,8 @@ final class InitLowerer {
     private final List<GlobalInit.Item> items = new ArrayList<>();
     /** In a dry run that measures an array of unknown length: nothing is lowered or reported. */
     private final boolean measuring;
+    /** The object initialised has automatic storage: its initialisation is statements of the program. */
+    private boolean automatic;
     /** The array whose highest initialised index is tracked when measuring. */
     private Lvalue measured;
     private long maxIndex = -1;
@@ -66,6 +68,7 @@ final class InitLowerer {
         boolean braces = init instanceof IASTInitializerList
                 || init instanceof IASTEqualsInitializer eq0 && eq0.getInitializerClause() instanceof IASTInitializerList;
         CType rt = root.type().unqualified();
+        automatic = !measuring && !body.isStaticContext() && !root.variable().isStatic();
         if (braces && !measuring && !body.isStaticContext() && !root.variable().isStatic()
                 && (rt instanceof StructType || rt instanceof CType.Array)) {
             // C11 6.7.9p21: the members a brace list does not name are initialised as static storage is (zero);
@@ -157,8 +160,37 @@ final class InitLowerer {
             return;
         }
         c.pos++;
-        if (t instanceof CType.Array && e instanceof IASTLiteralExpression) return;
+        if (t instanceof CType.Array a && ExprLowerer.strip(e) instanceof IASTLiteralExpression lit) {
+            if (automatic) stringInto(lit, a, lv, ctx.loc(e));
+            return;
+        }
         scalar(e, type, lv, off);
+    }
+
+    /**
+     * A character array of automatic storage initialised by a string literal (audit D31): a store per byte of the
+     * literal that fits (its terminator included when there is room, C11 6.7.9p14) and a {@code memset} of the rest
+     * (p21: as static storage, zero), statements of the program: every pass over the declaration writes the whole
+     * array (a backward {@code goto} within its block initialises the same object again). A wide literal's elements
+     * are not decoded: their stores are left out (the elements stay unknown to the explorer).
+     */
+    private void stringInto(IASTLiteralExpression lit, CType.Array a, Lvalue lv, SourceLoc loc) {
+        if (!(a.element().unqualified() instanceof CType.Int ch) || ch.size() != 1) return;
+        byte[] b = weft.model.StringLiteralText.bytes(new String(lit.getValue()));
+        if (b == null) return;
+        long len = a.length() >= 0 ? a.length() : b.length + 1L;
+        long known = Math.min(len, b.length + 1L);
+        for (long i = 0; i < known; i++) {
+            long v = i < b.length ? (ch.signed() ? b[(int) i] : b[(int) i] & 0xff) : 0;
+            body.emit(new Stmt.Assign(index(lv, i, a.element()), new Expr.IntConst(v, a.element()), loc));
+        }
+        if (len > known) {
+            CType voidPtr = ctx.types.pointerTo(new CType.Void());
+            CType fn = ctx.types.pointerTo(new CType.Function(voidPtr, List.of(voidPtr, ctx.types.intType(), ctx.types.sizeType()), false));
+            body.emit(new Stmt.Call(null, new Expr.FuncRef("memset", fn), List.of(
+                    new Expr.AddrOf(index(lv, known, a.element()), ctx.types.pointerTo(a.element())), new Expr.IntConst(0, ctx.types.intType()),
+                    new Expr.IntConst(len - known, ctx.types.sizeType())), loc));
+        }
     }
 
     private boolean initializesWhole(IASTExpression e, CType t) {

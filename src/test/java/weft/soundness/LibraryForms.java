@@ -44,7 +44,7 @@ final class LibraryForms {
         "strstr(\"relay host\", \"st\")[2] == 0", "strcasecmp(\"Relay\", \"rELAY\") == 0 && strncasecmp(\"ab\", \"AC\", 2) < 0",
         "isdigit('7') && !isalpha('7') && isspace('\\t') && ispunct('!')", "inet_addr(\"10.0.0.010\") == htonl(0x0a000008)",
         "inet_addr(\"1.2.3.08\") == INADDR_NONE", "tolower('Q') == 'q' && toupper(-1) == -1", "wy_str_ok()", "wy_dup_ok()",
-        "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()", "wy_limit_ok()", "wy_freed_ok()", "wy_zlib_ok()", "wy_sized_ok()"
+        "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()", "wy_limit_ok()", "wy_freed_ok()", "wy_zlib_ok()", "wy_sized_ok()", "wy_strinit_ok()"
     };
     static final String STRING_HELPER = "static int wy_str_ok(void) { char b[16]; strcpy(b, \"ab\"); strncat(b, \"cdef\", 2); "
             + "strcat(b, \"!\"); return strlen(b) == 5 && memchr(b, 'd', 5) == b + 3 && b[4] == '!'; }";
@@ -101,6 +101,13 @@ final class LibraryForms {
             + "static int wy_sized_ok(void) { int n = 0; for (int i = 0; i < wy_count; i++) n += wy_names[i][0] == 's'; "
             + "return n == 1 && sizeof wy_names == 3 * sizeof(char *); }";
 
+    /**
+     * Audit D31: character arrays of automatic storage initialised by string literals, one larger than its literal
+     * (the rest zero) and one without room for the terminator; a layer that left their bytes out would skip the access.
+     */
+    static final String STRINIT_HELPER = "static int wy_strinit_ok(void) { char a[12] = \"relay\"; char b[3] = \"abc\"; "
+            + "return a[4] == 'y' && a[5] == 0 && a[11] == 0 && b[2] == 'c' && strlen(a) == 5; }";
+
     /** Helpers that return 1 in glibc, each computing with C library functions on its own memory only (no static buffer). */
     static final String[] TIME_HELPERS = {
         "static int wy_gm_ok(void) { time_t t = 951782400 + 49629; struct tm m; gmtime_r(&t, &m); "
@@ -138,6 +145,7 @@ final class LibraryForms {
                 decls.add(LIMIT_HELPER);
             }
             if (truth.startsWith("wy_sized_ok") && !decls.contains(SIZED_HELPER)) decls.add(SIZED_HELPER);
+            if (truth.startsWith("wy_strinit_ok") && !decls.contains(STRINIT_HELPER)) decls.add(STRINIT_HELPER);
             if (truth.startsWith("wy_zlib_ok") && !decls.contains(ZLIB_HELPER)) {
                 if (!decls.contains("#include <zlib.h>")) decls.add(0, "#include <zlib.h>");
                 decls.add(ZLIB_HELPER);
