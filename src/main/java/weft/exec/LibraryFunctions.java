@@ -39,6 +39,11 @@ public final class LibraryFunctions {
         }
     }
 
+    /** The run's memory. */
+    Memory memory() {
+        return st.mem;
+    }
+
     LibraryFunctions(Interpreter in) {
         this.in = in;
         this.st = in.st;
@@ -214,12 +219,14 @@ public final class LibraryFunctions {
         CType type = call.result().type().unqualified();
         if (!(type instanceof CType.Int)) throw Abandon.unsupported(name + " result of type " + type);
         Value v = st.chooseInput(type, name, call.loc(), ir.lo(), ir.hi());
-        if (ir.errno() && v instanceof Value.Int r && r.v() == ir.failure()) {
-            // a failure sets errno: which error is the world's, an input recorded after the result
-            Value code = st.chooseInput(weft.ir.IntConversions.INT, name, call.loc(), 1, 133);
-            if (code instanceof Value.Int k) st.setErrno(t, k.v());
-        }
+        if (ir.errno() && v instanceof Value.Int r && r.v() == ir.failure()) worldErrno(t, call, name);
         return in.finishCall(t, c, e, v, type);
+    }
+
+    /** A failure sets errno: which error is the world's, an input in Linux's 1 to 133 recorded after the result. */
+    void worldErrno(ThreadState t, Stmt.Call call, String name) {
+        Value code = st.chooseInput(weft.ir.IntConversions.INT, name, call.loc(), 1, 133);
+        if (code instanceof Value.Int k) st.setErrno(t, k.v());
     }
 
     /**

@@ -53,7 +53,7 @@ final class WorldFiles {
             if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
             int fd = st.sync.descriptors.lowestFree();
             long r = st.chooseAmong(new long[] {fd, -1}, name, call.loc());
-            if (r == -1) return fail(in, t, c, e, call, name);
+            if (r == -1) return fail(in, lib, t, c, e, call, name);
             st.beforeSyncChange();
             st.sync.descriptors = st.sync.descriptors.with(fd, Descriptors.Entry.of(Descriptors.Kind.FILE, false, false, 0));
             return in.finishCall(t, c, e, Value.of(fd), null);
@@ -67,7 +67,7 @@ final class WorldFiles {
             if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
             long part = n <= 1 ? n : 1 + (st.randomBits() & 0x7fffffffL) % (n - 1);
             long got = st.chooseAmong(n == 0 ? new long[] {0, -1} : new long[] {0, n, part, -1}, name, call.loc());
-            if (got == -1) return fail(in, t, c, e, call, name);
+            if (got == -1) return fail(in, lib, t, c, e, call, name);
             if (got > 0) {
                 long fill = st.chooseAmong(new long[] {'a', st.randomBits() & 0xff, 0}, name, call.loc());
                 byte[] b = new byte[(int) got];
@@ -83,7 +83,7 @@ final class WorldFiles {
             lib.access(c, buf, n, false, call, name);
             if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
             long r = st.chooseAmong(new long[] {n, -1}, name, call.loc());
-            if (r == -1) return fail(in, t, c, e, call, name);
+            if (r == -1) return fail(in, lib, t, c, e, call, name);
             return in.finishCall(t, c, e, Value.of(n), null);
         }
         Semantics.WorldStatus s = (Semantics.WorldStatus) sem;
@@ -97,7 +97,7 @@ final class WorldFiles {
         }
         lib.access(c, out, type.size(), true, call, name);
         if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
-        if (st.chooseAmong(new long[] {0, -1}, name, call.loc()) == -1) return fail(in, t, c, e, call, name);
+        if (st.chooseAmong(new long[] {0, -1}, name, call.loc()) == -1) return fail(in, lib, t, c, e, call, name);
         long mode = st.chooseAmong(s.link() ? new long[] {REGULAR, DIRECTORY, DEVICE, PIPE, LINK} : new long[] {REGULAR, DIRECTORY, DEVICE, PIPE},
                 name, call.loc());
         long size = st.chooseAmong(new long[] {0, 1 + (st.randomBits() & 0xffff), 4096}, name, call.loc());
@@ -138,10 +138,8 @@ final class WorldFiles {
         }
     }
 
-    private static boolean fail(Interpreter in, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name) {
-        ExecState st = in.st;
-        Value code = st.chooseInput(weft.ir.IntConversions.INT, name, call.loc(), 1, 133);
-        if (code instanceof Value.Int k) st.setErrno(t, k.v());
+    private static boolean fail(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name) {
+        lib.worldErrno(t, call, name);
         return in.finishCall(t, c, e, Value.of(-1), null);
     }
 }

@@ -63,7 +63,7 @@ final class ZlibCalls {
             case "crc32":
             case "adler32": {
                 long start = integer(args, 0, name);
-                byte[] buf = bytes(st, args.get(1), integer(args, 2, name), name);
+                byte[] buf = bytes(lib, c, call, args.get(1), integer(args, 2, name), name);
                 return in.finishCall(t, c, e, Value.of(op.equals("crc32") ? z.crc32(start, buf) : z.adler32(start, buf)), null);
             }
             case "crc32-combine":
@@ -142,16 +142,44 @@ final class ZlibCalls {
         long availIn = buffers ? m.integer(st, sp, "avail_in", name) : 0;
         Value nextOut = buffers ? m.read(st, sp, "next_out") : Value.ZERO;
         long availOut = buffers ? m.integer(st, sp, "avail_out", name) : 0;
-        byte[] input = isNull(nextIn) ? null : bytes(st, nextIn, availIn, name);
-        if (!isNull(nextOut)) {
-            Value.Ptr out = LibraryFunctions.ptr(nextOut, name);
-            st.mem.check(out.obj(), out.off(), availOut, true);
-            if (out.bounded() && out.off() + availOut > out.hi()) throw Abandon.unsupported(name + " output past the end of a member array");
-        }
+        byte[] input = bytes(lib, c, call, nextIn, availIn, name);
+        if (!isNull(nextOut)) lib.access(c, LibraryFunctions.ptr(nextOut, name), availOut, true, call, name);
         long totalIn = init ? m.integerOr(st, sp, "total_in", UNKNOWN_COUNTER) : m.integer(st, sp, "total_in", name);
         long totalOut = init ? m.integerOr(st, sp, "total_out", UNKNOWN_COUNTER) : m.integer(st, sp, "total_out", name);
         int dataType = (int) (init ? m.integerOr(st, sp, "data_type", UNKNOWN_TYPE) : m.integer(st, sp, "data_type", name));
         long adler = init ? m.integerOr(st, sp, "adler", UNKNOWN_COUNTER) : m.integer(st, sp, "adler", name);
+        Arguments a = arguments(lib, c, call, name, op, m, args);
+        Zlib.After after = owned.stream().call(op, new Zlib.Fields(input, isNull(nextOut), availOut, totalIn, totalOut, dataType, adler), a.ints(), a.bytes());
+        if (!buffers && op == Zlib.Op.DEFLATE_PARAMS && after.result() == Zlib.Z_STREAM_ERROR) {
+            // deflateParams compresses what the stream holds when the parameters change (zlib's deflate with Z_BLOCK,
+            // which refused the null buffers given for the members the program did not set): it would have read them
+            throw Abandon.unsupported(name + " compressing with z_stream members the program did not set");
+        }
+        writeBack(st, sp, m, after, init, nextIn, availIn, nextOut, availOut, totalIn, totalOut, dataType, adler, name);
+        Value state = m.known(st, sp, "state") ? m.read(st, sp, "state") : null;
+        if (init && owned.stream().live()) {
+            Block o = st.mem.create("<zlib state>", Block.Kind.SPECIAL, 0, -1, call.loc());
+            o.opaque = true;
+            st.zlibStreams.put(o.id, owned);
+            m.write(st, sp, "state", new Value.Ptr(o.id, 0));
+        } else if (!init && after.ended() && state instanceof Value.Ptr p && st.zlibStreams.remove(p.obj()) != null) {
+            m.write(st, sp, "state", Value.ZERO);
+        }
+        if (op == Zlib.Op.DEFLATE_PENDING && after.result() == Zlib.Z_OK) {
+            for (int i = 0; i < 2; i++) {
+                Value out = LibraryBehaviour.arg(args, i + 1);
+                if (isNull(out)) continue;
+                Value.Ptr p = LibraryFunctions.ptr(out, name);
+                st.mem.write(p.obj(), p.off(), new CType.Int("int", 4, 4, i == 1), Value.of(after.outputs()[i]));
+            }
+        }
+        return in.finishCall(t, c, e, Value.of(after.result()), null);
+    }
+
+    /** The call's own arguments after the stream: its integers (in zlib's order) and its bytes (version, dictionary). */
+    private record Arguments(long[] ints, byte[] bytes) {}
+
+    private static Arguments arguments(LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Zlib.Op op, Members m, List<Value> args) {
         long[] ints = new long[Math.max(0, args.size() - 1)];
         byte[] data = null;
         for (int i = 1; i < args.size(); i++) {
@@ -162,26 +190,25 @@ final class ZlibCalls {
             Value vv = LibraryBehaviour.arg(args, version);
             if (!isNull(vv)) {
                 Value.Ptr vp = LibraryFunctions.ptr(vv, name);
-                byte[] text = bytes(st, vv, lib.strlen(vp), name);
+                byte[] text = bytes(lib, c, call, vv, lib.strlen(vp), name);
                 data = java.util.Arrays.copyOf(text, text.length + 1);
             }
             // the program's sizeof(z_stream) is the installed library's (its layout in the program's data model)
             long size = integer(args, version + 1, name);
             ints[version] = size == m.type.size() ? Zlib.STREAM_SIZE : size;
         } else if (op == Zlib.Op.DEFLATE_SET_DICTIONARY) {
-            data = bytes(st, args.get(1), integer(args, 2, name), name);
+            data = bytes(lib, c, call, args.get(1), integer(args, 2, name), name);
         } else {
             for (int i = 1; i < args.size(); i++) {
                 if (!(args.get(i) instanceof Value.Int) && op != Zlib.Op.DEFLATE_PENDING) throw Abandon.unsupported(name + " argument " + args.get(i));
             }
         }
-        Zlib.After after = owned.stream().call(op, new Zlib.Fields(input, isNull(nextOut), availOut, totalIn, totalOut, dataType, adler), ints, data);
-        if (!buffers && op == Zlib.Op.DEFLATE_PARAMS && after.result() == Zlib.Z_STREAM_ERROR) {
-            // deflateParams compresses what the stream holds when the parameters change (zlib's deflate with Z_BLOCK,
-            // which refused the null buffers given for the members the program did not set): it would have read them
-            throw Abandon.unsupported(name + " compressing with z_stream members the program did not set");
-        }
-        // what zlib wrote, back into the program's z_stream
+        return new Arguments(ints, data);
+    }
+
+    /** What zlib wrote, back into the program's {@code z_stream}: the buffers' pointers and counts, the counters, msg, the allocators. */
+    private static void writeBack(ExecState st, Value.Ptr sp, Members m, Zlib.After after, boolean init, Value nextIn, long availIn, Value nextOut,
+                                  long availOut, long totalIn, long totalOut, int dataType, long adler, String name) {
         if (after.consumed() > 0) {
             m.write(st, sp, "next_in", LibraryFunctions.ptr(nextIn, name).at(LibraryFunctions.ptr(nextIn, name).off() + after.consumed()));
             m.write(st, sp, "avail_in", Value.of(availIn - after.consumed()));
@@ -203,24 +230,6 @@ final class ZlibCalls {
             m.forget(st, sp, "zfree");
             m.write(st, sp, "opaque", Value.ZERO);
         }
-        Value state = m.known(st, sp, "state") ? m.read(st, sp, "state") : null;
-        if (init && owned.stream().live()) {
-            Block o = st.mem.create("<zlib state>", Block.Kind.SPECIAL, 0, -1, call.loc());
-            o.opaque = true;
-            st.zlibStreams.put(o.id, owned);
-            m.write(st, sp, "state", new Value.Ptr(o.id, 0));
-        } else if (!init && after.ended() && state instanceof Value.Ptr p && st.zlibStreams.remove(p.obj()) != null) {
-            m.write(st, sp, "state", Value.ZERO);
-        }
-        if (op == Zlib.Op.DEFLATE_PENDING && after.result() == Zlib.Z_OK) {
-            for (int i = 0; i < 2; i++) {
-                Value out = LibraryBehaviour.arg(args, i + 1);
-                if (isNull(out)) continue;
-                Value.Ptr p = LibraryFunctions.ptr(out, name);
-                st.mem.write(p.obj(), p.off(), new CType.Int("int", 4, 4, i == 1), Value.of(after.outputs()[i]));
-            }
-        }
-        return in.finishCall(t, c, e, Value.of(after.result()), null);
     }
 
     private static boolean isNull(Value v) {
@@ -232,13 +241,13 @@ final class ZlibCalls {
         throw Abandon.unsupported(name + " argument " + args.get(i));
     }
 
-    /** The {@code n} known bytes at pointer {@code v}; null for a null pointer. */
-    private static byte[] bytes(ExecState st, Value v, long n, String name) {
+    /** The {@code n} known bytes at pointer {@code v} ({@link LibraryFunctions#access} checks the range); null for a null pointer. */
+    private static byte[] bytes(LibraryFunctions lib, Ctx c, Stmt.Call call, Value v, long n, String name) {
         if (isNull(v)) return null;
         Value.Ptr p = LibraryFunctions.ptr(v, name);
         if (n < 0 || n > Memory.MAX_OBJECT) throw Abandon.unsupported(name + " of " + n + " bytes");
-        if (p.bounded() && p.off() + n > p.hi()) throw Abandon.unsupported(name + " past the end of a member array");
-        return st.mem.readBytes(p.obj(), p.off(), (int) n);
+        lib.access(c, p, n, false, call, name);
+        return lib.memory().readBytes(p.obj(), p.off(), (int) n);
     }
 
     /** The members of the program's {@code z_stream} type, by name. */

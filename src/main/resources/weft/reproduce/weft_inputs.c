@@ -393,31 +393,23 @@ static int witness_open(const char *fn, int *found) {
     else if (v >= 0 && v < 1024) witness_fd[v] = 1;
     return (int)v;
 }
-int __real_open(const char *, int, ...);
-int __wrap_open(const char *p, int flags, ...) {
-    va_list ap;
-    va_start(ap, flags);
-    int mode = (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? va_arg(ap, int) : 0;
-    va_end(ap);
-    int found, v = witness_open("open", &found);
-    if (found) return v;
-    park_after_race();
-    return __real_open(p, flags, mode);
-}
-/* With _FILE_OFFSET_BITS=64 (pigz) the program's open, stat, lstat and fstat are glibc's ...64 symbols: the witness
-   names the call as the program wrote it */
-int __real_open64(const char *, int, ...);
-int __wrap_open64(const char *p, int flags, ...) {
-    va_list ap;
-    va_start(ap, flags);
-    int mode = (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? va_arg(ap, int) : 0;
-    va_end(ap);
-    int found, v = witness_open("open", &found);
-    if (!found) v = witness_open("open64", &found);
-    if (found) return v;
-    park_after_race();
-    return __real_open64(p, flags, mode);
-}
+/* open and open64 (with _FILE_OFFSET_BITS=64, pigz's, the program's open, stat, lstat and fstat are glibc's ...64
+   symbols): the witness names the call as the program wrote it, so open64 looks for an open first */
+#define WORLD_OPEN(sym, first, second)                                                    \
+    int __real_##sym(const char *, int, ...);                                             \
+    int __wrap_##sym(const char *p, int flags, ...) {                                     \
+        va_list ap;                                                                       \
+        va_start(ap, flags);                                                              \
+        int mode = (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? va_arg(ap, int) : 0; \
+        va_end(ap);                                                                       \
+        int found, v = witness_open(first, &found);                                       \
+        if (!found) v = witness_open(second, &found);                                     \
+        if (found) return v;                                                              \
+        park_after_race();                                                                \
+        return __real_##sym(p, flags, mode);                                              \
+    }
+WORLD_OPEN(open, "open", "open")
+WORLD_OPEN(open64, "open", "open64")
 int __real_creat(const char *, mode_t);
 int __wrap_creat(const char *p, mode_t mode) {
     int found, v = witness_open("creat", &found);
