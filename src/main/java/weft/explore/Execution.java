@@ -79,7 +79,7 @@ final class Execution {
                 if (fixedArgv != null) {
                     argv = fixedArgv;
                 } else if (commandLines != null && commandLines.size() > 1) {
-                    argv = commandLines.get(st.pickValue(commandLines.size()));
+                    argv = commandLines.get(pickCommandLine(st, commandLines.size()));
                 }
                 if (!argv.equals(CLOSED_ARGV)) st.logNondet(weft.trace.RaceWitness.COMMAND_LINE, main.loc(), String.join(" ", argv));
                 startMain(st, in, mt, main, argv);
@@ -249,6 +249,16 @@ final class Execution {
     List<List<String>> commandLines;
     /** The command line main starts with, no choice (a probe of the feedback search for one, {@code Search}), or null. */
     List<String> fixedArgv;
+
+    /**
+     * Which of {@code n > 1} command lines main starts with, as two value choices: the first (the feedback search's
+     * best, {@link CommandLines}) or another, then which other. A chooser answering at random starts half of its runs
+     * with the first line rather than one in {@code n}; a systematic one reaches line {@code k} by answering 1 and
+     * {@code k - 1} ({@link Search}). Any answer is a real command line: only which runs are tried changes.
+     */
+    static int pickCommandLine(ExecState st, int n) {
+        return st.pickValue(2) == 0 ? 0 : 1 + st.pickValue(n - 1);
+    }
     /** When not null, the program points (function, node) the run executed: how far it got. */
     java.util.Set<Long> covered;
 

@@ -140,6 +140,7 @@ final class Search {
         stops.merge(ex.stopReason == null ? "the step limit" : summaryKey(ex.stopReason), 1, Integer::sum);
         if (executions <= FIXED_RUNS && !ex.timedOut) fixedStops.add(ex.stopReason == null ? "the step limit" : summaryKey(ex.stopReason));
         visibleEstimate = Math.max(visibleEstimate, ex.visibleSteps);
+        noteReached(ex);
         if (DEBUG && (executions == 1 || stops.get(ex.stopReason == null ? "the step limit" : summaryKey(ex.stopReason)) == 1)) {
             // the end of the first execution, and of the first to stop for each reason
             for (int i = Math.max(0, ex.schedule.size() - 60); i < ex.schedule.size(); i++) System.err.println("    " + ex.schedule.get(i).toStep());
@@ -161,15 +162,18 @@ final class Search {
         if (w != null) return w;
         // deterministic: every execution is this one (unless its time ran out: a long start goes on in the next)
         if (first.trace.isEmpty() && last.maxEnabled <= 1 && !last.timedOut) return null;
-        if (commandLines != null && first.trace.size() == 1 && last.maxEnabled <= 1) {
+        if (commandLines != null && commandLines.size() > 1 && first.trace.size() == 1 && last.maxEnabled <= 1) {
             // the command line was the only choice: one run per command line is every execution there is
+            // line k is the answers 1 and k - 1 (Execution.pickCommandLine; with two lines the second answer is not asked)
             boolean more = false;
-            for (int k = 1; k < first.trace.get(0).options().length && !more; k++) {
+            int lines = commandLines.size();
+            for (int k = 1; k < lines && !more; k++) {
                 if (exhausted()) return null;
-                Schedulers.Replay other = new Schedulers.Replay(new int[] {k}, seed);
+                int[] answers = lines == 2 ? new int[] {1} : new int[] {1, k - 1};
+                Schedulers.Replay other = new Schedulers.Replay(answers, seed);
                 w = runOne(other);
                 if (w != null) return w;
-                more = other.trace.size() > 1 || last.maxEnabled > 1;
+                more = other.trace.size() > answers.length || last.maxEnabled > 1;
             }
             if (!more) return null;
         }
@@ -280,23 +284,66 @@ final class Search {
         for (weft.exec.Interpreter.Executed x : ex.schedule) {
             if (x.edge() != null && sites.contains(line(x.edge().loc()))) reached.add(line(x.edge().loc()));
         }
+        noteReached(ex);
         out[0] = new CommandLines.Progress(reached.size(), ex.threads(), ex.covered.size());
         return w;
     }
 
-    /** Candidates the directed executions try at most, in the order given. */
-    static final int MAX_TARGETS = 16;
+    /** The lines (file and line) some execution of this search has executed a statement of. */
+    private final java.util.Set<List<Object>> reachedLines = new java.util.HashSet<>();
+
+    private void noteReached(Execution ex) {
+        weft.ir.SourceLoc previous = null;
+        for (weft.exec.Interpreter.Executed x : ex.schedule) {
+            if (x.edge() == null) continue;
+            weft.ir.SourceLoc loc = x.edge().loc();
+            if (loc == null || loc == previous) continue;
+            previous = loc;
+            reachedLines.add(line(loc));
+        }
+    }
+
+    /**
+     * The candidates in the order the directed executions try them: those both of whose lines some execution so far
+     * has reached first, then those with one, then the rest, each group in the caller's order. A candidate behind a
+     * branch no run has taken (an error path after a call that does not fail here) would otherwise use the directed
+     * runs of the candidates that can meet. Candidates at the same two lines are one (a directed run tells them
+     * apart by line only). Only the order of real executions changes, never what counts as a race.
+     */
+    List<ExploreOptions.Target> byEvidence(List<ExploreOptions.Target> targets) {
+        // a directed run holds threads at the candidate's lines (Schedulers.Directed): one run per pair of lines
+        java.util.Set<java.util.Set<List<Object>>> seen = new java.util.HashSet<>();
+        List<ExploreOptions.Target> out = new java.util.ArrayList<>();
+        for (ExploreOptions.Target t : targets) {
+            if (seen.add(new java.util.HashSet<>(List.of(line(t.first()), line(t.second()))))) out.add(t);
+        }
+        out.sort(java.util.Comparator.comparingInt(t -> (reachedLines.contains(line(t.first())) ? 0 : 1)
+                + (reachedLines.contains(line(t.second())) ? 0 : 1)));
+        return out;
+    }
+
+    /** Candidates the directed executions try at least (when there are as many), in the order given. */
+    static final int MIN_TARGETS = 16;
+
+    /**
+     * How many candidates the directed executions try: {@link #MIN_TARGETS}, or more when the search may make more
+     * executions (a quarter of them, three per candidate): later rounds of a longer budget reach further down the list.
+     */
+    int maxTargets() {
+        return Math.max(MIN_TARGETS, options.maxExecutions() / 12);
+    }
 
     /**
      * Executions directed at each candidate race of {@link ExploreOptions#targets} in turn (at most
-     * {@link #MAX_TARGETS}): threads are held at the candidate's two sites ({@link Schedulers.Directed}) while the others
+     * {@link #maxTargets}, in the order of {@link #byEvidence}): threads are held at the candidate's two sites ({@link Schedulers.Directed}) while the others
      * run, round robin (a thread spinning on a flag must not keep the others from moving) or at random, so two threads
      * meet there.
      */
     private RaceWitness directed(long seed) {
         int k = 0;
-        for (ExploreOptions.Target target : options.targets()) {
-            if (k++ >= MAX_TARGETS) break;
+        for (ExploreOptions.Target target : byEvidence(options.targets())) {
+            if (k++ >= maxTargets()) break;
+            if (DEBUG) System.err.println("directed at " + target.first() + " / " + target.second());
             Schedulers.Base[] bases = {
                 new Schedulers.RoundRobin(1, seed, Schedulers.ValuePolicy.ZERO), new Schedulers.RoundRobin(4, seed, Schedulers.ValuePolicy.ZERO),
                 new Schedulers.RandomWalk(0.1, seed + 104729L * k, Schedulers.ValuePolicy.RANDOM)

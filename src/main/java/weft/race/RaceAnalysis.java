@@ -241,7 +241,9 @@ public final class RaceAnalysis {
         if (options.preciseLayers()) {
             progress.preciseLayers(true);
             try {
-                precise = new PreciseLayers(options, PreciseLayers.targets(first.races())).run(program, budget, progress, bounded::run);
+                // the directed search's candidates: the complete list when it was formed before (more to choose from)
+                List<RacePair> candidates = early[0] != null ? early[0].races() : first.races();
+                precise = new PreciseLayers(options, PreciseLayers.targets(candidates)).run(program, budget, progress, bounded::run);
             } finally {
                 progress.preciseLayers(false);
             }
