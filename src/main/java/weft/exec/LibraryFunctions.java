@@ -309,7 +309,8 @@ public final class LibraryFunctions {
         } else if (sem instanceof Semantics.CopyBytes cb) {
             long n = count(LibraryBehaviour.arg(args, cb.count()));
             Value.Ptr d = ptr(LibraryBehaviour.arg(args, cb.dest()), name);
-            if (n == 0) return in.finishCall(t, c, e, d, null);
+            Value.Ptr result = cb.end() ? d.at(d.off() + n) : d;
+            if (n == 0) return in.finishCall(t, c, e, result, null);
             Value.Ptr s = ptr(LibraryBehaviour.arg(args, cb.src()), name);
             if (!cb.overlapDefined() && d.obj() == s.obj() && d.off() < s.off() + n && s.off() < d.off() + n) {
                 throw Abandon.unsupported("overlapping memcpy");
@@ -317,7 +318,7 @@ public final class LibraryFunctions {
             access(c, s, n, false, call, name);
             access(c, d, n, true, call, name);
             if (!c.dry) st.mem.copy(d.obj(), d.off(), s.obj(), s.off(), n);
-            return in.finishCall(t, c, e, d, null);
+            return in.finishCall(t, c, e, result, null);
         } else if (sem instanceof Semantics.CompareBytes cmp) {
             boolean str = cmp.strings();
             long n = cmp.count() < 0 ? Long.MAX_VALUE : count(LibraryBehaviour.arg(args, cmp.count()));
@@ -345,6 +346,14 @@ public final class LibraryFunctions {
             return in.finishCall(t, c, e, Value.of(diff), null);
         } else if (sem instanceof Semantics.StringLength sl) {
             Value.Ptr s = ptr(LibraryBehaviour.arg(args, sl.s()), name);
+            if (sl.count() >= 0) {
+                // strnlen: no byte past the limit is read (the array need not hold a terminator)
+                long limit = count(LibraryBehaviour.arg(args, sl.count()));
+                long n = 0;
+                while (n < limit && st.mem.readByte(s.obj(), s.off() + n) != 0) n++;
+                if (limit > 0) access(c, s, Math.min(n + 1, limit), false, call, name);
+                return in.finishCall(t, c, e, Value.of(n), null);
+            }
             long n = strlen(s);
             access(c, s, n + 1, false, call, name);
             return in.finishCall(t, c, e, Value.of(n), null);
@@ -363,7 +372,7 @@ public final class LibraryFunctions {
                 st.mem.fill(d.obj(), d.off(), total, (byte) 0);
                 st.mem.copy(d.obj(), d.off(), s.obj(), s.off(), Math.min(len, total));
             }
-            return in.finishCall(t, c, e, d, null);
+            return in.finishCall(t, c, e, cs.end() ? d.at(d.off() + Math.min(len, total)) : d, null);
         } else if (sem instanceof Semantics.FindChar fc) {
             Value.Ptr s = ptr(LibraryBehaviour.arg(args, fc.s()), name);
             Value ch = LibraryBehaviour.arg(args, fc.ch());
@@ -379,6 +388,7 @@ public final class LibraryFunctions {
             }
             // strchr reads up to what it finds; strrchr reads the whole string
             access(c, s, found >= 0 && !fc.last() ? found + 1 : len + 1, false, call, name);
+            if (found < 0 && fc.nul()) found = len;
             return in.finishCall(t, c, e, found >= 0 ? s.at(s.off() + found) : Value.ZERO, null);
         } else if (sem instanceof Semantics.Output out) {
             int fmt = out.text();
@@ -402,56 +412,18 @@ public final class LibraryFunctions {
         } else if (sem instanceof Semantics.TimeOfDay td) {
             return timeOfDay(t, c, e, call, name, td, args);
         } else if (sem instanceof Semantics.ResourceLimit rl) {
-            return resourceLimit(t, c, e, call, name, rl, args);
+            return Resources.limit(in, this, t, c, e, call, name, rl, args);
+        } else if (sem instanceof Semantics.ResourceUsage ru) {
+            return Resources.usage(in, this, t, c, e, call, name, ru, args);
         } else if (sem instanceof Semantics.Sleep) {
             return in.finishCall(t, c, e, Value.ZERO, null);
         } else if (sem instanceof Semantics.FormatInto fi) {
-            return formatInto(t, c, e, call, name, fi, args);
+            return FormatCalls.into(in, this, t, c, e, call, name, fi, args);
         } else if (sem instanceof Semantics.RawOutput) {
             if (st.exhaustive) throw Abandon.unsupported(name + " reads memory not accounted for in proofs");
             return in.finishCall(t, c, e, null, null);
         }
         throw Abandon.unsupported("library function " + name);
-    }
-
-    /**
-     * {@code snprintf(dest, count, format, ...)} and {@code sprintf} (and their {@code va_list} forms, {@link VarArgs}): the text {@link Formatter} computes, its first
-     * {@code count - 1} bytes and a terminator written at {@code dest} (nothing when {@code count} is 0); the format and
-     * the string arguments read as far as the formatting read them. Returns the whole text's length.
-     */
-    private boolean formatInto(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics.FormatInto fi, List<Value> args) {
-        Value.Ptr f = ptr(LibraryBehaviour.arg(args, fi.format()), name);
-        checkFormat(f, false); // %n computed (Formatter.Count)
-        long bound = fi.count() < 0 ? Long.MAX_VALUE : count(LibraryBehaviour.arg(args, fi.count()));
-        List<Value> values = fi.vaList() >= 0 ? VarArgs.arguments(st.mem, LibraryBehaviour.arg(args, fi.vaList()), name)
-                : args.subList(Math.min(args.size(), fi.format() + 1), args.size());
-        Formatter.Result r = new Formatter(st.mem, st.dm).format(f, values, name);
-        if (!st.mem.get(f.obj()).readOnly) access(c, f, strlen(f) + 1, false, call, name);
-        for (Formatter.Read read : r.reads()) access(c, read.ptr(), read.length(), false, call, name);
-        long written = Math.min(r.bytes().length + 1L, bound);
-        if (written > 0) {
-            Value.Ptr d = ptr(LibraryBehaviour.arg(args, fi.dest()), name);
-            // overlapping the format or an argument string is undefined (C11 7.21.6.6p2); other bytes of their objects
-            // (two members of one structure) are not
-            long fl = st.mem.get(f.obj()).readOnly ? 1 : strlen(f) + 1;
-            if (overlaps(d, written, f, fl) || r.reads().stream().anyMatch(x -> overlaps(d, written, x.ptr(), Math.max(1, x.length())))) {
-                throw Abandon.unsupported(name + " into an object it reads");
-            }
-            access(c, d, written, true, call, name);
-            if (!c.dry) {
-                for (int i = 0; i < written - 1; i++) st.mem.writeRaw(d.obj(), d.off() + i, 1, r.bytes()[i] & 0xff);
-                st.mem.writeRaw(d.obj(), d.off() + written - 1, 1, 0);
-            }
-        }
-        for (Formatter.Count n : r.counts()) {
-            if (overlaps(n.ptr(), n.size(), f, strlen(f) + 1)
-                    || written > 0 && overlaps(n.ptr(), n.size(), ptr(LibraryBehaviour.arg(args, fi.dest()), name), written)) {
-                throw Abandon.unsupported(name + " %n into the format or the text");
-            }
-            access(c, n.ptr(), n.size(), true, call, name);
-            if (!c.dry) st.mem.write(n.ptr().obj(), n.ptr().off(), new CType.Int("int", n.size(), n.size(), true), Value.of(n.value()));
-        }
-        return in.finishCall(t, c, e, Value.of(r.bytes().length), null);
     }
 
     /**
@@ -505,32 +477,6 @@ public final class LibraryFunctions {
         return in.finishCall(t, c, e, Value.ZERO, null);
     }
 
-    /** Soft limits the world may give ({@link Semantics.ResourceLimit}), the usual default first; -1 is RLIM_INFINITY. */
-    private static final long[] FILE_LIMITS = {1024, 4096, 65536, 1048576}, OTHER_LIMITS = {-1, 8L << 20, 1024, 0};
-
-    /**
-     * {@code getrlimit} ({@link Semantics.ResourceLimit}): a soft limit among the usual ones for the resource, then a
-     * hard limit at least as large (the soft one, or the largest: 1048576 files, else infinity), both inputs recorded
-     * in that order; written as two {@code unsigned long}s; returns 0. A proof stops (the limits are any values).
-     */
-    private boolean resourceLimit(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics.ResourceLimit rl, List<Value> args) {
-        if (!(LibraryBehaviour.arg(args, rl.resource()) instanceof Value.Int r && r.v() >= 0 && r.v() <= 15)) {
-            throw Abandon.unsupported(name + " of a resource Linux does not have");
-        }
-        if (st.exhaustive) throw Abandon.unsupported(name + ": the limits are inputs");
-        boolean files = ((Value.Int) LibraryBehaviour.arg(args, rl.resource())).v() == 7;
-        Value.Ptr p = ptr(LibraryBehaviour.arg(args, rl.out()), name);
-        CType.Int rlim = new CType.Int("unsigned long", st.dm.longSize, st.dm.longSize, false);
-        access(c, p, 2L * rlim.size(), true, call, name);
-        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
-        long cur = st.chooseAmong(files ? FILE_LIMITS : OTHER_LIMITS, name, call.loc());
-        long largest = files ? 1048576 : -1;
-        long max = st.chooseAmong(cur == largest ? new long[] {cur} : new long[] {cur, largest}, name, call.loc());
-        st.mem.write(p.obj(), p.off(), rlim, Value.of(Ints.convert(cur, rlim)));
-        st.mem.write(p.obj(), p.off() + rlim.size(), rlim, Value.of(Ints.convert(max, rlim)));
-        return in.finishCall(t, c, e, Value.ZERO, null);
-    }
-
     /**
      * Proof mode: the memory an output call reads, as accesses. The string of {@code puts}-like calls and a format
      * string that is not a literal are read up to their terminator; pointer arguments of formats ({@code %s})
@@ -544,12 +490,12 @@ public final class LibraryFunctions {
     }
 
     /** Whether {@code n} bytes at {@code a} and {@code m} bytes at {@code b} share a byte. */
-    private static boolean overlaps(Value.Ptr a, long n, Value.Ptr b, long m) {
+    static boolean overlaps(Value.Ptr a, long n, Value.Ptr b, long m) {
         return a.obj() == b.obj() && a.off() < b.off() + m && b.off() < a.off() + n;
     }
 
     /** The known part of an output string must not contain {@code %n}; reading stops at unknown bytes. */
-    private void checkFormat(Value.Ptr f, boolean format) {
+    void checkFormat(Value.Ptr f, boolean format) {
         Block o = st.mem.get(f.obj());
         st.mem.check(f.obj(), f.off(), 1, false);
         boolean percent = false;

@@ -31,7 +31,8 @@ final class StringFunctions {
     static boolean handles(Semantics s) {
         return s instanceof Semantics.FindString || s instanceof Semantics.AppendString || s instanceof Semantics.FindByte
                 || s instanceof Semantics.CharClass || s instanceof Semantics.CaseMap || s instanceof Semantics.CtypeTable
-                || s instanceof Semantics.ParseAddress || s instanceof Semantics.DuplicateString;
+                || s instanceof Semantics.ParseAddress || s instanceof Semantics.DuplicateString || s instanceof Semantics.Span
+                || s instanceof Semantics.FindAny;
     }
 
     static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
@@ -51,6 +52,15 @@ final class StringFunctions {
         if (sem instanceof Semantics.CtypeTable tb) return in.finishCall(t, c, e, c.dry ? Value.ZERO : table(st, tb.table()), null);
         if (sem instanceof Semantics.ParseAddress p) return in.finishCall(t, c, e, parseAddress(st, lib, c, call, name, p, args), null);
         if (sem instanceof Semantics.DuplicateString d) return in.finishCall(t, c, e, duplicate(st, lib, t, c, call, name, d, args), null);
+        if (sem instanceof Semantics.Span sp) {
+            long n = span(st, lib, c, call, name, sp.s(), sp.set(), sp.reject(), args);
+            return in.finishCall(t, c, e, Value.of(n), null);
+        }
+        if (sem instanceof Semantics.FindAny f) {
+            Value.Ptr s = LibraryFunctions.ptr(LibraryBehaviour.arg(args, f.s()), name);
+            long n = span(st, lib, c, call, name, f.s(), f.set(), true, args);
+            return in.finishCall(t, c, e, at(st, s, n) == 0 ? Value.ZERO : s.at(s.off() + n), null);
+        }
         throw new IllegalStateException(sem.toString());
     }
 
@@ -126,6 +136,30 @@ final class StringFunctions {
     private static long strnlen(ExecState st, Value.Ptr p, long limit) {
         long n = 0;
         while (n < limit && at(st, p, n) != 0) n++;
+        return n;
+    }
+
+    /**
+     * {@code strspn} ({@code reject} false) / {@code strcspn}: the length of the longest prefix of the string at
+     * argument {@code si} whose bytes are (are not) in the string at argument {@code seti}. Reads the whole set and
+     * the prefix with the byte that ends it (what ThreadSanitizer's interceptors report); a proof also counts the rest
+     * of the string up to its terminator, which glibc's word-at-a-time code may read.
+     */
+    private static long span(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, int si, int seti, boolean reject,
+                             List<Value> args) {
+        Value.Ptr s = LibraryFunctions.ptr(LibraryBehaviour.arg(args, si), name);
+        Value.Ptr set = LibraryFunctions.ptr(LibraryBehaviour.arg(args, seti), name);
+        long m = lib.strlen(set);
+        boolean[] in = new boolean[256];
+        for (long i = 0; i < m; i++) in[at(st, set, i)] = true;
+        long n = 0;
+        for (int b; (b = at(st, s, n)) != 0 && in[b] != reject; ) n++;
+        lib.access(c, set, m + 1, false, call, name);
+        lib.access(c, s, n + 1, false, call, name);
+        if (st.exhaustive && at(st, s, n) != 0) {
+            long len = lib.strlen(s);
+            lib.proofOnlyAccess(c, s.at(s.off() + n + 1), len - n, call, name);
+        }
         return n;
     }
 

@@ -12,8 +12,15 @@ public sealed interface Semantics {
     /** {@code memset}: {@code count} bytes at {@code dest} set to {@code value} ({@code value} -1: zero, {@code bzero}); returns {@code dest}. */
     record SetBytes(int dest, int value, int count) implements Semantics {}
 
-    /** {@code memcpy}/{@code memmove}: {@code count} bytes from {@code src} to {@code dest}; overlap is undefined unless {@code overlapDefined}. */
-    record CopyBytes(int dest, int src, int count, boolean overlapDefined) implements Semantics {}
+    /**
+     * {@code memcpy}/{@code memmove}: {@code count} bytes from {@code src} to {@code dest}; overlap is undefined unless
+     * {@code overlapDefined}. Returns {@code dest}, or with {@code end} ({@code mempcpy}) {@code dest + count}.
+     */
+    record CopyBytes(int dest, int src, int count, boolean overlapDefined, boolean end) implements Semantics {
+        public CopyBytes(int dest, int src, int count, boolean overlapDefined) {
+            this(dest, src, count, overlapDefined, false);
+        }
+    }
 
     /**
      * {@code memcmp}/{@code strncmp}/{@code strcmp}: byte difference at the first mismatch within {@code count}
@@ -136,17 +143,45 @@ public sealed interface Semantics {
     /** {@code freeaddrinfo}: frees a list {@link ResolveAddress} allocated. */
     record FreeAddresses(int list) implements Semantics {}
 
-    /** {@code strlen}: the length of the terminated string at {@code s}. */
-    record StringLength(int s) implements Semantics {}
+    /**
+     * {@code strlen}: the length of the terminated string at {@code s}; with {@code count} not -1 ({@code strnlen}) at
+     * most argument {@code count}, reading no byte past it.
+     */
+    record StringLength(int s, int count) implements Semantics {
+        public StringLength(int s) {
+            this(s, -1);
+        }
+    }
 
-    /** {@code strcpy}/{@code strncpy}: the string at {@code src} into {@code dest}, padded with zeros to {@code count} bytes ({@code -1}: its length + 1). */
-    record CopyString(int dest, int src, int count) implements Semantics {}
+    /**
+     * {@code strspn} / {@code strcspn} ({@code reject}): the length of the longest prefix of the string at {@code s}
+     * made of bytes in (not in) the string at {@code set}.
+     */
+    record Span(int s, int set, boolean reject) implements Semantics {}
+
+    /** {@code strpbrk}: the first byte of the string at {@code s} that is in the string at {@code set}, or null. */
+    record FindAny(int s, int set) implements Semantics {}
+
+    /**
+     * {@code strcpy}/{@code strncpy}: the string at {@code src} into {@code dest}, padded with zeros to {@code count}
+     * bytes ({@code -1}: its length + 1). Returns {@code dest}, or with {@code end} ({@code stpcpy}, {@code stpncpy})
+     * {@code dest} plus the length copied without the terminator (the terminator written, or {@code dest + count}).
+     */
+    record CopyString(int dest, int src, int count, boolean end) implements Semantics {
+        public CopyString(int dest, int src, int count) {
+            this(dest, src, count, false);
+        }
+    }
 
     /**
      * {@code strchr}: the first occurrence of character {@code ch} in the string at {@code s} (its terminator included),
-     * or null; {@code strrchr} ({@code last}): the last one.
+     * or null; {@code strrchr} ({@code last}): the last one; {@code strchrnul} ({@code nul}): the terminator instead of null.
      */
-    record FindChar(int s, int ch, boolean last) implements Semantics {}
+    record FindChar(int s, int ch, boolean last, boolean nul) implements Semantics {
+        public FindChar(int s, int ch, boolean last) {
+            this(s, ch, last, false);
+        }
+    }
 
     /**
      * Output of the string at {@code text} ({@code format}: a printf format, whose {@code %n} writes memory, with the
@@ -162,9 +197,15 @@ public sealed interface Semantics {
      * Formats the printf format at argument {@code format} with the arguments after it into the buffer at {@code dest}:
      * at most {@code count} bytes, the terminator included ({@code count} &lt; 0: no bound, {@code sprintf}); returns
      * the length of the whole text ({@code snprintf}, {@code sprintf}). When {@code vaList} is not -1 the arguments are
-     * those the {@code va_list} argument {@code vaList} stands for ({@code vsnprintf}, {@code vsprintf}).
+     * those the {@code va_list} argument {@code vaList} stands for ({@code vsnprintf}, {@code vsprintf}). With
+     * {@code alloc} ({@code asprintf}, {@code vasprintf}) the text goes into a new heap block whose address is stored
+     * through the {@code char **} argument {@code dest}.
      */
-    record FormatInto(int dest, int count, int format, int vaList) implements Semantics {}
+    record FormatInto(int dest, int count, int format, int vaList, boolean alloc) implements Semantics {
+        public FormatInto(int dest, int count, int format, int vaList) {
+            this(dest, count, format, vaList, false);
+        }
+    }
 
     /**
      * The integer the string at {@code s} begins with ({@code strtol} and its kin, {@code atoi}): in base {@code base}'s
@@ -237,6 +278,12 @@ public sealed interface Semantics {
      * limit ({@code RLIMIT_NOFILE}, 7) is never infinite on Linux (at most {@code fs.nr_open}, 1048576 by default).
      */
     record ResourceLimit(int resource, int out) implements Semantics {}
+
+    /**
+     * {@code getrusage}: the CPU times of the process, its children or the calling thread (argument {@code who}) as
+     * inputs, written into the {@code struct rusage} argument {@code out} points to; returns 0.
+     */
+    record ResourceUsage(int who, int out) implements Semantics {}
 
     /** A pseudo-random non-negative {@code int} ({@code rand}, {@code random}): an input. */
     record RandomInt() implements Semantics {}
@@ -370,7 +417,7 @@ public sealed interface Semantics {
                 || s instanceof OpenStream || s instanceof EnvironmentVariable || s instanceof NewDescriptor || s instanceof CloseDescriptor
                 || s instanceof AcceptConnection || s instanceof EpollControl || s instanceof EpollWait || s instanceof CounterRead
                 || s instanceof CounterWrite || s instanceof TimerSet || s instanceof ResolveAddress || s instanceof FreeAddresses
-                || s instanceof ResourceLimit || s instanceof WorldOpen || s instanceof WorldRead || s instanceof WorldWrite
+                || s instanceof ResourceLimit || s instanceof ResourceUsage || s instanceof WorldOpen || s instanceof WorldRead || s instanceof WorldWrite
                 || s instanceof WorldStatus;
     }
 

@@ -70,7 +70,7 @@ final class SemanticsTable {
             try {
                 s = switch (c[1]) {
                     case "set-bytes" -> new Semantics.SetBytes(arg(a, "dest"), a.containsKey("value") ? arg(a, "value") : -1, arg(a, "count"));
-                    case "copy-bytes" -> new Semantics.CopyBytes(arg(a, "dest"), arg(a, "src"), arg(a, "count"), a.containsKey("overlap"));
+                    case "copy-bytes" -> new Semantics.CopyBytes(arg(a, "dest"), arg(a, "src"), arg(a, "count"), a.containsKey("overlap"), a.containsKey("end"));
                     case "compare-bytes" -> new Semantics.CompareBytes(arg(a, "a"), arg(a, "b"), a.containsKey("count") ? arg(a, "count") : -1,
                             a.containsKey("strings"), a.containsKey("nocase"));
                     case "find-string" -> new Semantics.FindString(arg(a, "haystack"), arg(a, "needle"), a.containsKey("nocase"));
@@ -84,9 +84,11 @@ final class SemanticsTable {
                     case "environment-variable" -> new Semantics.EnvironmentVariable(arg(a, "name"));
                     case "rewind-stream" -> new Semantics.RewindStream(arg(a, "stream"));
                     case "input-into" -> new Semantics.InputInto(arg(a, "out"), bound(a, "lo", Integer.MIN_VALUE), bound(a, "hi", Integer.MAX_VALUE));
-                    case "string-length" -> new Semantics.StringLength(arg(a, "s"));
-                    case "copy-string" -> new Semantics.CopyString(arg(a, "dest"), arg(a, "src"), a.containsKey("count") ? arg(a, "count") : -1);
-                    case "find-char" -> new Semantics.FindChar(arg(a, "s"), arg(a, "ch"), a.containsKey("last"));
+                    case "string-length" -> new Semantics.StringLength(arg(a, "s"), a.containsKey("count") ? arg(a, "count") : -1);
+                    case "span" -> new Semantics.Span(arg(a, "s"), arg(a, "set"), a.containsKey("reject"));
+                    case "find-any" -> new Semantics.FindAny(arg(a, "s"), arg(a, "set"));
+                    case "copy-string" -> new Semantics.CopyString(arg(a, "dest"), arg(a, "src"), a.containsKey("count") ? arg(a, "count") : -1, a.containsKey("end"));
+                    case "find-char" -> new Semantics.FindChar(arg(a, "s"), arg(a, "ch"), a.containsKey("last"), a.containsKey("nul"));
                     case "output" -> new Semantics.Output(arg(a, "text"), a.containsKey("format"), a.containsKey("valist") ? arg(a, "valist") : -1);
                     case "raw-output" -> new Semantics.RawOutput();
                     case "set-jump" -> new Semantics.SetJump(arg(a, "env"));
@@ -99,7 +101,7 @@ final class SemanticsTable {
                             arg(a, "out"), a.containsKey("link"));
                     case "zlib" -> new Semantics.Zlib(a.get("op"));
                     case "format-into" -> new Semantics.FormatInto(arg(a, "dest"), a.containsKey("count") ? arg(a, "count") : -1, arg(a, "format"),
-                            a.containsKey("valist") ? arg(a, "valist") : -1);
+                            a.containsKey("valist") ? arg(a, "valist") : -1, a.containsKey("alloc"));
                     case "current-time" -> new Semantics.CurrentTime(arg(a, "out"));
                     case "broken-down-time" -> new Semantics.BrokenDownTime(arg(a, "time"), a.containsKey("into") ? arg(a, "into") : -1,
                             a.containsKey("local"));
@@ -115,6 +117,7 @@ final class SemanticsTable {
                             Long.parseLong(a.get("fraction")), a.containsKey("clock") ? arg(a, "clock") : -1);
                     case "random-int" -> new Semantics.RandomInt();
                     case "resource-limit" -> new Semantics.ResourceLimit(arg(a, "resource"), arg(a, "out"));
+                    case "resource-usage" -> new Semantics.ResourceUsage(arg(a, "who"), arg(a, "out"));
                     case "input-result" -> new Semantics.InputResult(bound(a, "lo", Integer.MIN_VALUE), bound(a, "hi", Integer.MAX_VALUE),
                             a.containsKey("option") ? Integer.parseInt(a.get("option").split(":")[0]) : -1,
                             a.containsKey("option") ? Long.parseLong(a.get("option").split(":")[1]) : 0, a.containsKey("errno"),

@@ -22,7 +22,7 @@ final class WorldAnswers {
         Semantics s = Semantics.of(name);
         return s instanceof Semantics.NewDescriptor || s instanceof Semantics.AcceptConnection || s instanceof Semantics.EpollWait
                 || s instanceof Semantics.CounterRead || s instanceof Semantics.ResolveAddress || s instanceof Semantics.EpollControl
-                || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.ResourceLimit
+                || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.ResourceLimit || s instanceof Semantics.ResourceUsage
                 || s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldRead || s instanceof Semantics.WorldWrite
                 || s instanceof Semantics.WorldStatus || s instanceof Semantics.InputResult ir && ir.errno();
     }
@@ -34,6 +34,10 @@ final class WorldAnswers {
     static Said say(String name, String where, List<Long> values) {
         Semantics s = Semantics.of(name);
         long first = values.get(0);
+        if (s instanceof Semantics.ResourceUsage && values.size() >= 4) {
+            return new Said(name + " reported " + values.get(0) + " s " + values.get(1) + " µs of user time and " + values.get(2) + " s "
+                    + values.get(3) + " µs of system time at " + where, 4);
+        }
         if (s instanceof Semantics.ResourceLimit && values.size() > 1) {
             return new Said(name + " gave the limits " + limit(first) + " (soft) and " + limit(values.get(1)) + " (hard) at " + where, 2);
         }

@@ -44,7 +44,7 @@ final class LibraryForms {
         "strstr(\"relay host\", \"st\")[2] == 0", "strcasecmp(\"Relay\", \"rELAY\") == 0 && strncasecmp(\"ab\", \"AC\", 2) < 0",
         "isdigit('7') && !isalpha('7') && isspace('\\t') && ispunct('!')", "inet_addr(\"10.0.0.010\") == htonl(0x0a000008)",
         "inet_addr(\"1.2.3.08\") == INADDR_NONE", "tolower('Q') == 'q' && toupper(-1) == -1", "wy_str_ok()", "wy_dup_ok()",
-        "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()", "wy_limit_ok()", "wy_freed_ok()", "wy_zlib_ok()", "wy_sized_ok()", "wy_strinit_ok()"
+        "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()", "wy_limit_ok()", "wy_freed_ok()", "wy_zlib_ok()", "wy_sized_ok()", "wy_strinit_ok()", "wy_scan_ok()"
     };
     static final String STRING_HELPER = "static int wy_str_ok(void) { char b[16]; strcpy(b, \"ab\"); strncat(b, \"cdef\", 2); "
             + "strcat(b, \"!\"); return strlen(b) == 5 && memchr(b, 'd', 5) == b + 3 && b[4] == '!'; }";
@@ -108,6 +108,20 @@ final class LibraryForms {
     static final String STRINIT_HELPER = "static int wy_strinit_ok(void) { char a[12] = \"relay\"; char b[3] = \"abc\"; "
             + "return a[4] == 'y' && a[5] == 0 && a[11] == 0 && b[2] == 'c' && strlen(a) == 5; }";
 
+    /**
+     * The string scans and end pointers the explorer computes (issue 35, audit D32): spans, a set search, a bounded
+     * length over bytes without a terminator, the terminator strchrnul gives, the end pointers of stpcpy, stpncpy and
+     * mempcpy (which the library table once took for their destinations), and asprintf's text in a block of its own; a
+     * layer that computed one differently would skip the access.
+     */
+    static final String SCAN_HELPER = "static int wy_ap(void) { char *s; if (asprintf(&s, \"%s=%02d\", \"id\", 7) != 5) return 0; "
+            + "int ok = strcmp(s, \"id=07\") == 0; free(s); return ok; }\n"
+            + "static int wy_scan_ok(void) { const char *l = \"  id=7;x\"; char o[8]; char *e = stpncpy(o, l + 2, 3); "
+            + "char *f = mempcpy(o + 3, \"ab\", 2); char *g = stpcpy(f, \"c\"); "
+            + "return strspn(l, \" \") == 2 && strcspn(l + 2, \"=;\") == 2 && strpbrk(l, \";=\") == l + 4 && strnlen(o, 3) == 3 "
+            + "&& *strchrnul(l, '#') == 0 && e == o + 3 && f == o + 5 && g == o + 6 && o[5] == 'c' && bcmp(o, \"id=\", 3) == 0 "
+            + "&& wy_ap(); }";
+
     /** Helpers that return 1 in glibc, each computing with C library functions on its own memory only (no static buffer). */
     static final String[] TIME_HELPERS = {
         "static int wy_gm_ok(void) { time_t t = 951782400 + 49629; struct tm m; gmtime_r(&t, &m); "
@@ -146,6 +160,7 @@ final class LibraryForms {
             }
             if (truth.startsWith("wy_sized_ok") && !decls.contains(SIZED_HELPER)) decls.add(SIZED_HELPER);
             if (truth.startsWith("wy_strinit_ok") && !decls.contains(STRINIT_HELPER)) decls.add(STRINIT_HELPER);
+            if (truth.startsWith("wy_scan_ok") && !decls.contains(SCAN_HELPER)) decls.add(SCAN_HELPER);
             if (truth.startsWith("wy_zlib_ok") && !decls.contains(ZLIB_HELPER)) {
                 if (!decls.contains("#include <zlib.h>")) decls.add(0, "#include <zlib.h>");
                 decls.add(ZLIB_HELPER);

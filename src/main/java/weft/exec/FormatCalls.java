@@ -1,0 +1,86 @@
+package weft.exec;
+
+import weft.ir.CType;
+import weft.ir.Edge;
+import weft.ir.Stmt;
+import weft.model.Semantics;
+
+import java.util.List;
+
+/**
+ * The formatting calls the explorer computes ({@link Semantics.FormatInto}): {@code sprintf}, {@code snprintf} and
+ * their {@code va_list} forms write the text {@link Formatter} computes into the program's buffer; {@code asprintf} and
+ * {@code vasprintf} into a new heap block whose address they store through their first argument. The format and the
+ * string arguments are read as far as the formatting read them; {@code %n} writes the count so far.
+ */
+final class FormatCalls {
+    private FormatCalls() {
+    }
+
+    /**
+     * {@code snprintf(dest, count, format, ...)} and {@code sprintf} (and their {@code va_list} forms, {@link VarArgs}):
+     * the text's first {@code count - 1} bytes and a terminator written at {@code dest} (nothing when {@code count} is
+     * 0). With {@link Semantics.FormatInto#alloc} ({@code asprintf}): the whole text and a terminator in a new heap
+     * block (the allocation succeeds, as {@code malloc}'s does in the search), its address stored at {@code dest}.
+     * Returns the whole text's length.
+     */
+    static boolean into(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                        Semantics.FormatInto fi, List<Value> args) {
+        ExecState st = in.st;
+        Value.Ptr f = LibraryFunctions.ptr(LibraryBehaviour.arg(args, fi.format()), name);
+        lib.checkFormat(f, false); // %n computed (Formatter.Count)
+        List<Value> values = fi.vaList() >= 0 ? VarArgs.arguments(st.mem, LibraryBehaviour.arg(args, fi.vaList()), name)
+                : args.subList(Math.min(args.size(), fi.format() + 1), args.size());
+        Formatter.Result r = new Formatter(st.mem, st.dm).format(f, values, name);
+        long fl = st.mem.get(f.obj()).readOnly ? 1 : lib.strlen(f) + 1;
+        if (!st.mem.get(f.obj()).readOnly) lib.access(c, f, fl, false, call, name);
+        for (Formatter.Read read : r.reads()) lib.access(c, read.ptr(), read.length(), false, call, name);
+        Value.Ptr d = null;
+        long written = 0;
+        if (fi.alloc()) {
+            Value.Ptr out = LibraryFunctions.ptr(LibraryBehaviour.arg(args, fi.dest()), name);
+            CType.Pointer charPtr = new CType.Pointer(new CType.Int("char", 1, 1, true), st.dm.pointerSize);
+            lib.access(c, out, charPtr.size(), true, call, name);
+            if (!c.dry) {
+                long n = r.bytes().length + 1L;
+                if (n > Memory.MAX_OBJECT) throw Abandon.unsupported(name + " of " + n + " bytes");
+                Block o = st.mem.create("heap#" + (++st.heapCount), Block.Kind.HEAP, n, t.index, call.loc());
+                o.addressTaken = true;
+                text(st, o.id, 0, r.bytes(), n);
+                // the text is the library's, not the program's (as strdup's copy: the block's first write is still to come)
+                st.mem.get(o.id).written(false);
+                st.mem.write(out.obj(), out.off(), charPtr, new Value.Ptr(o.id, 0));
+            }
+        } else {
+            long bound = fi.count() < 0 ? Long.MAX_VALUE : LibraryFunctions.count(LibraryBehaviour.arg(args, fi.count()));
+            written = Math.min(r.bytes().length + 1L, bound);
+            if (written > 0) {
+                d = LibraryFunctions.ptr(LibraryBehaviour.arg(args, fi.dest()), name);
+                // overlapping the format or an argument string is undefined (C11 7.21.6.6p2); other bytes of their
+                // objects (two members of one structure) are not
+                Value.Ptr dd = d;
+                long w = written;
+                if (LibraryFunctions.overlaps(d, written, f, fl)
+                        || r.reads().stream().anyMatch(x -> LibraryFunctions.overlaps(dd, w, x.ptr(), Math.max(1, x.length())))) {
+                    throw Abandon.unsupported(name + " into an object it reads");
+                }
+                lib.access(c, d, written, true, call, name);
+                if (!c.dry) text(st, d.obj(), d.off(), r.bytes(), written);
+            }
+        }
+        for (Formatter.Count n : r.counts()) {
+            if (LibraryFunctions.overlaps(n.ptr(), n.size(), f, fl) || d != null && LibraryFunctions.overlaps(n.ptr(), n.size(), d, written)) {
+                throw Abandon.unsupported(name + " %n into the format or the text");
+            }
+            lib.access(c, n.ptr(), n.size(), true, call, name);
+            if (!c.dry) st.mem.write(n.ptr().obj(), n.ptr().off(), new CType.Int("int", n.size(), n.size(), true), Value.of(n.value()));
+        }
+        return in.finishCall(t, c, e, Value.of(r.bytes().length), null);
+    }
+
+    /** The first {@code written - 1} bytes of {@code bytes} and a terminator at byte {@code off} of object {@code obj}. */
+    private static void text(ExecState st, int obj, long off, byte[] bytes, long written) {
+        for (int i = 0; i < written - 1; i++) st.mem.writeRaw(obj, off + i, 1, bytes[i] & 0xff);
+        st.mem.writeRaw(obj, off + written - 1, 1, 0);
+    }
+}

@@ -1,0 +1,79 @@
+package weft.exec;
+
+import weft.ir.CType;
+import weft.ir.Edge;
+import weft.ir.Stmt;
+import weft.model.Semantics;
+
+import java.util.List;
+
+/**
+ * The process's resources as the world's answers (issue 35): {@code getrlimit}'s limits and {@code getrusage}'s times
+ * are inputs of the witness search, chosen among values Linux gives, recorded in the order the reproducer's wrappers
+ * give them back ({@code weft_inputs.c}). A proof stops at both: the answers are any such values.
+ */
+final class Resources {
+    private Resources() {
+    }
+
+    /** Soft limits the world may give ({@link Semantics.ResourceLimit}), the usual default first; -1 is RLIM_INFINITY. */
+    private static final long[] FILE_LIMITS = {1024, 4096, 65536, 1048576}, OTHER_LIMITS = {-1, 8L << 20, 1024, 0};
+
+    /**
+     * {@code getrlimit} ({@link Semantics.ResourceLimit}): a soft limit among the usual ones for the resource, then a
+     * hard limit at least as large (the soft one, or the largest: 1048576 files, else infinity), both inputs recorded
+     * in that order; written as two {@code unsigned long}s; returns 0. A proof stops (the limits are any values).
+     */
+    static boolean limit(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                         Semantics.ResourceLimit rl, List<Value> args) {
+        ExecState st = in.st;
+        if (!(LibraryBehaviour.arg(args, rl.resource()) instanceof Value.Int r && r.v() >= 0 && r.v() <= 15)) {
+            throw Abandon.unsupported(name + " of a resource Linux does not have");
+        }
+        if (st.exhaustive) throw Abandon.unsupported(name + ": the limits are inputs");
+        boolean files = r.v() == 7;
+        Value.Ptr p = LibraryFunctions.ptr(LibraryBehaviour.arg(args, rl.out()), name);
+        CType.Int rlim = new CType.Int("unsigned long", st.dm.longSize, st.dm.longSize, false);
+        lib.access(c, p, 2L * rlim.size(), true, call, name);
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        long cur = st.chooseAmong(files ? FILE_LIMITS : OTHER_LIMITS, name, call.loc());
+        long largest = files ? 1048576 : -1;
+        long max = st.chooseAmong(cur == largest ? new long[] {cur} : new long[] {cur, largest}, name, call.loc());
+        st.mem.write(p.obj(), p.off(), rlim, Value.of(Ints.convert(cur, rlim)));
+        st.mem.write(p.obj(), p.off() + rlim.size(), rlim, Value.of(Ints.convert(max, rlim)));
+        return in.finishCall(t, c, e, Value.ZERO, null);
+    }
+
+    /** CPU seconds and microseconds the world may give a process or thread ({@link Semantics.ResourceUsage}). */
+    private static final long[] SECONDS = {0, 1, 12}, MICROS = {0, 250_000, 999_999};
+
+    /** The longs of Linux's {@code struct rusage}: two {@code timeval}s (two longs each), then fourteen counters. */
+    static final int RUSAGE_LONGS = 4 + 14;
+
+    /**
+     * {@code getrusage} ({@link Semantics.ResourceUsage}) of {@code RUSAGE_SELF} (0), {@code RUSAGE_CHILDREN} (-1) or
+     * {@code RUSAGE_THREAD} (1): the user and system CPU times (seconds, then microseconds below a million, each an input
+     * recorded in that order: user seconds, user microseconds, system seconds, system microseconds), the fourteen
+     * counters after them zero (what Linux gives for those it does not maintain, and a possible answer for the rest);
+     * the whole {@code struct rusage} written; returns 0. Another {@code who} is EINVAL: the run stops (the program's
+     * error path is not taken as a guess). A proof stops (the times are any values).
+     */
+    static boolean usage(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                         Semantics.ResourceUsage ru, List<Value> args) {
+        ExecState st = in.st;
+        if (!(LibraryBehaviour.arg(args, ru.who()) instanceof Value.Int w && w.v() >= -1 && w.v() <= 1)) {
+            throw Abandon.unsupported(name + " of a 'who' Linux refuses");
+        }
+        if (st.exhaustive) throw Abandon.unsupported(name + ": the times are inputs");
+        Value.Ptr p = LibraryFunctions.ptr(LibraryBehaviour.arg(args, ru.out()), name);
+        CType.Int longT = new CType.Int("long", st.dm.longSize, st.dm.longSize, true);
+        lib.access(c, p, RUSAGE_LONGS * longT.size(), true, call, name);
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        long[] times = new long[4];
+        for (int i = 0; i < 4; i++) times[i] = st.chooseAmong(i % 2 == 0 ? SECONDS : MICROS, name, call.loc());
+        for (int i = 0; i < RUSAGE_LONGS; i++) {
+            st.mem.write(p.obj(), p.off() + i * longT.size(), longT, Value.of(i < 4 ? times[i] : 0));
+        }
+        return in.finishCall(t, c, e, Value.ZERO, null);
+    }
+}
