@@ -62,6 +62,7 @@ public final class LibraryFunctions {
         if (Addresses.handles(sem)) return Addresses.run(in, this, t, c, e, call, name, sem, args);
         if (ZlibCalls.handles(sem)) return ZlibCalls.run(in, this, t, c, e, call, name, sem, args);
         if (WorldFiles.handles(sem)) return WorldFiles.run(in, this, t, c, e, call, name, sem, args);
+        if (sem instanceof Semantics.WalkEntry w) return Walks.run(in, this, t, c, e, call, name, w, args);
         if (Jumps.handles(sem)) return Jumps.run(in, this, t, c, e, call, name, sem, args);
         if (StringFunctions.handles(sem)) return StringFunctions.run(in, this, t, c, e, call, name, sem, args);
         if (sem instanceof Semantics.Unsupported) {

@@ -90,11 +90,8 @@ final class WorldFiles {
         if (s.fd() >= 0) descriptor(st, args, s.fd(), 0, name);
         else lib.strlen(LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.path()), name));
         Value.Ptr out = LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.out()), name);
-        CType p = call.args().get(s.out()).type().pointee();
-        if (p == null || !(p.unqualified() instanceof StructType type) || type.field("st_mode") == null || type.field("st_size") == null
-                || type.field("st_nlink") == null) {
-            throw Abandon.unsupported(name + " into a " + call.args().get(s.out()).type() + " (not struct stat)");
-        }
+        StructType type = statusType(call.args().get(s.out()).type());
+        if (type == null) throw Abandon.unsupported(name + " into a " + call.args().get(s.out()).type() + " (not struct stat)");
         lib.access(c, out, type.size(), true, call, name);
         if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
         if (st.chooseAmong(new long[] {0, -1}, name, call.loc()) == -1) return fail(in, lib, t, c, e, call, name);
@@ -102,6 +99,18 @@ final class WorldFiles {
                 name, call.loc());
         long size = st.chooseAmong(new long[] {0, 1 + (st.randomBits() & 0xffff), 4096}, name, call.loc());
         long mtime = st.chooseAmong(new long[] {1_700_000_000L + (st.randomBits() & 0xffffffL), 0}, name, call.loc());
+        fillStatus(st, out, type, mode, size, mtime, name);
+        return in.finishCall(t, c, e, Value.ZERO, null);
+    }
+
+    /** Regular files: the mode a file-tree walk's entries have ({@link Walks}). */
+    static final long REGULAR_FILE = REGULAR;
+
+    /**
+     * Writes a {@code struct stat} of type {@code type} at {@code out}: the mode, size and modification time given, one
+     * link and a 4096-byte block, the other members zero (what the reproducer's wrappers write, {@code witness_stat}).
+     */
+    static void fillStatus(ExecState st, Value.Ptr out, StructType type, long mode, long size, long mtime, String name) {
         st.mem.writeBytes(out.obj(), out.off(), new byte[(int) type.size()]);
         member(st, out, type, "st_mode", mode);
         member(st, out, type, "st_size", size);
@@ -116,7 +125,16 @@ final class WorldFiles {
         } else {
             throw Abandon.unsupported(name + ": struct stat without a modification time");
         }
-        return in.finishCall(t, c, e, Value.ZERO, null);
+    }
+
+    /** The {@code struct stat} type {@code p} points to, or null when it is not one (no mode, size or link count). */
+    static StructType statusType(CType p) {
+        CType pointee = p == null ? null : p.pointee();
+        if (pointee == null || !(pointee.unqualified() instanceof StructType type) || type.field("st_mode") == null
+                || type.field("st_size") == null || type.field("st_nlink") == null) {
+            return null;
+        }
+        return type;
     }
 
     private static void member(ExecState st, Value.Ptr out, StructType type, String name, long v) {

@@ -54,9 +54,7 @@ final class CommandLines {
             for (char big : withArg) out.add(line(withArg, "2", null, big, "16"));
             for (char f : flags) out.add(line(withArg, "2", f));
         }
-        out.add(List.of(PROG, "1"));
-        out.add(List.of(PROG, "4", "2"));
-        out.add(List.of(PROG, "8080", "2", "."));
+        out.addAll(POSITIONAL);
         List<List<String>> list = new ArrayList<>(out);
         return List.copyOf(list.subList(0, Math.min(MAX, list.size())));
     }
@@ -68,7 +66,7 @@ final class CommandLines {
     static final List<String> VALUES = List.of("2", "16", "127.0.0.1", "a@b.c", "localhost", ".", "8080");
 
     /** Rounds of the feedback search: options added one at a time, at most this many. */
-    static final int MAX_ROUNDS = 4;
+    static final int MAX_ROUNDS = 6;
 
     /**
      * How far a run started with a command line got: how many of the candidate races' access lines it executed (the
@@ -127,9 +125,17 @@ final class CommandLines {
     }
 
     /** {@code line} followed by {@code words}. */
+    /** Lines of positional arguments only (a count; two counts; a pattern, a count and a directory). */
+    static final List<List<String>> POSITIONAL = List.of(List.of(PROG, "1"), List.of(PROG, "4", "2"), List.of(PROG, "8080", "2", "."));
+
+    /**
+     * {@code line} with {@code words} (an option and its value) first, right after the program's name: before the
+     * positional arguments, where a parser written by hand looks for options (it stops at the first word that is not
+     * one; {@code getopt} permutes, so the place does not matter to it).
+     */
     private static List<String> with(List<String> line, String... words) {
         List<String> l = new ArrayList<>(line);
-        l.addAll(List.of(words));
+        l.addAll(Math.min(1, l.size()), List.of(words));
         return List.copyOf(l);
     }
 
@@ -163,7 +169,12 @@ final class CommandLines {
         }
     }
 
-    /** The option strings the program passes to {@code getopt} (and its long forms) as string literals. */
+    /**
+     * The option strings the program passes to {@code getopt} (and its long forms) as string literals; without a
+     * {@code getopt} call, the options of a parser written by hand: the letters {@code main} compares a value with
+     * ({@code switch (argv[i][j]) { case 'v': ... }}), taken as flags (a heuristic: only which lines are tried depends
+     * on it; an option that takes a value then gets none, and the feedback search still tries each).
+     */
     private static List<String> getoptStrings(Program program) {
         Set<String> out = new LinkedHashSet<>();
         for (Function f : program.functions().values()) {
@@ -173,6 +184,14 @@ final class CommandLines {
                 String s = literal(program, c.args().get(2));
                 if (s != null) out.add(s);
             }
+        }
+        Function main = program.function("main");
+        if (out.isEmpty() && main != null) {
+            StringBuilder letters = new StringBuilder();
+            for (long ch : weft.ir.Comparisons.equalityConstants(main, 'A', 'z')) {
+                if (Character.isLetter((char) ch)) letters.append((char) ch);
+            }
+            if (letters.length() > 0) out.add(letters.toString());
         }
         return List.copyOf(out);
     }

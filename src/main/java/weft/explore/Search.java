@@ -230,6 +230,17 @@ final class Search {
         if (w != null) return w;
         CommandLines.Progress bestProgress = p[0];
         int probes = 1;
+        // the rounds extend the best start: no argument, or positional arguments only (a tool that insists on them)
+        for (List<String> start : CommandLines.POSITIONAL) {
+            if (exhausted() || part.expired()) break;
+            probes++;
+            w = probe(start, seed, part, sites, p);
+            if (w != null) return w;
+            if (p[0].compareTo(bestProgress) > 0) {
+                best = start;
+                bestProgress = p[0];
+            }
+        }
         for (int round = 0; round < CommandLines.MAX_ROUNDS; round++) {
             List<String> roundBest = null;
             CommandLines.Progress roundProgress = bestProgress;
@@ -286,6 +297,7 @@ final class Search {
         }
         noteReached(ex);
         out[0] = new CommandLines.Progress(reached.size(), ex.threads(), ex.covered.size());
+        if (DEBUG) System.err.println("probe " + String.join(" ", argv) + " " + out[0] + " " + ex.stopReason);
         return w;
     }
 

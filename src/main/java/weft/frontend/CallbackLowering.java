@@ -320,7 +320,11 @@ final class CallbackLowering {
             deferredLoop(body, cur, next, before, loc);
             cur = next;
         }
-        if (!sync.isEmpty()) {
+        if (sync.size() == 1 && walk(sync.get(0))) {
+            int next = body.node();
+            walkLoop(body, cur, next, sync.get(0), args, loc);
+            cur = next;
+        } else if (!sync.isEmpty()) {
             int next = body.node();
             loop(body, cur, next, loc, false, sync.size(), (i, from, to) -> callbackCall(body, from, to, sync.get(i), args, loc));
             cur = next;
@@ -418,7 +422,7 @@ final class CallbackLowering {
         List<Expr> params = new ArrayList<>();
         int cur = from;
         for (LibcFacts.Param p : cb.params()) {
-            if (p.kind() == LibcFacts.ParamKind.FRESH) {
+            if (p.kind() == LibcFacts.ParamKind.FRESH || p.kind() == LibcFacts.ParamKind.ENTRY_PATH || p.kind() == LibcFacts.ParamKind.ENTRY_STAT) {
                 Variable t = body.temp("__cb_buf", voidPtr, Variable.Kind.TEMP, loc);
                 int next = body.node();
                 CType sizeT = new CType.Int("unsigned long", dm.longSize, dm.longSize, false);
@@ -434,13 +438,89 @@ final class CallbackLowering {
         body.edges.add(new Edge(cur, to, new Stmt.Call(null, callee(body, cb, args, loc), params, loc)));
     }
 
+    /** Whether {@code cb} is called with the entries of a file-tree walk ({@code ftw}: a path parameter). */
+    private static boolean walk(Callback cb) {
+        return cb.params().stream().anyMatch(p -> p.kind() == LibcFacts.ParamKind.ENTRY_PATH);
+    }
+
+    /** The function that gives a file-tree walk's next entry ({@code weft.exec}'s {@code walk-entry} semantics). */
+    static final String WALK_NEXT = "__weft_walk_next";
+
+    /**
+     * A file-tree walk ({@code ftw(dir, fn, n)}): from {@code from},
+     * <pre>
+     *   ret = 0; count = 0;
+     *   head: path = malloc(FRESH_BYTES); stat = malloc(FRESH_BYTES);
+     *         more = __weft_walk_next(path, (T) stat, dir, count, ret);
+     *         if (!more) goto to;
+     *         count = count + 1; ret = fn(path, stat, 0); goto head;
+     * </pre>
+     * For the analyses this is the synchronous loop with fresh library memory (the entry's buffers: any number of
+     * calls, each with new objects), plus a function that writes those buffers and reads {@code dir} (its table row).
+     * The explorer runs the walk as the world answers it: {@code __weft_walk_next} decides whether there is another
+     * entry and writes its path (in {@code dir}) and status ({@code T}: the callback's parameter type, so that the
+     * explorer knows the layout of {@code struct stat}); the count and the callback's last result let it stop after
+     * a few entries and where the real walk would stop (a callback's non-zero result ends it).
+     */
+    private void walkLoop(Body body, int from, int to, Callback cb, List<Expr> args, SourceLoc loc) {
+        Variable ret = body.temp("__cb_ret", intT, Variable.Kind.TEMP, loc);
+        Variable count = body.temp("__cb_count", intT, Variable.Kind.TEMP, loc);
+        Variable path = body.temp("__cb_buf", voidPtr, Variable.Kind.TEMP, loc);
+        Variable stat = body.temp("__cb_buf", voidPtr, Variable.Kind.TEMP, loc);
+        CType sizeT = new CType.Int("unsigned long", dm.longSize, dm.longSize, false);
+        Expr malloc = new Expr.FuncRef("malloc", new CType.Function(voidPtr, List.of(sizeT), false));
+        int a = body.node(), head = body.node(), b = body.node(), c = body.node(), chosen = body.node(), go = body.node(), call = body.node();
+        body.edges.add(new Edge(from, a, new Stmt.Assign(new Lvalue.Var(ret), new Expr.IntConst(0, intT), loc)));
+        body.edges.add(new Edge(a, head, new Stmt.Assign(new Lvalue.Var(count), new Expr.IntConst(0, intT), loc)));
+        body.edges.add(new Edge(head, b, new Stmt.Call(new Lvalue.Var(path), malloc, List.of(new Expr.IntConst(FRESH_BYTES, sizeT)), loc)));
+        body.edges.add(new Edge(b, c, new Stmt.Call(new Lvalue.Var(stat), malloc, List.of(new Expr.IntConst(FRESH_BYTES, sizeT)), loc)));
+        Expr fn = callee(body, cb, args, loc);
+        CType.Function fnType = fn.type() instanceof CType.Pointer fp && fp.target() instanceof CType.Function f ? f
+                : fn.type() instanceof CType.Function f ? f : null;
+        Expr statArg = new Expr.Load(new Lvalue.Var(stat), loc);
+        int statParam = 0;
+        while (statParam < cb.params().size() && cb.params().get(statParam).kind() != LibcFacts.ParamKind.ENTRY_STAT) statParam++;
+        if (fnType != null && statParam < fnType.params().size() && fnType.params().get(statParam).isPointer()) {
+            statArg = new Expr.Cast(fnType.params().get(statParam), statArg);
+        }
+        Expr dir = args.isEmpty() ? nullPtr() : args.get(0);
+        Expr more = body.moreValue(loc);
+        body.edges.add(new Edge(c, chosen, new Stmt.Call(((Expr.Load) more).lvalue(),
+                new Expr.FuncRef(WALK_NEXT, new CType.Function(intT, List.of(voidPtr, voidPtr, charPtr, intT, intT), false)),
+                List.of(new Expr.Load(new Lvalue.Var(path), loc), statArg, dir, new Expr.Load(new Lvalue.Var(count), loc),
+                        new Expr.Load(new Lvalue.Var(ret), loc)), loc)));
+        body.edges.add(new Edge(chosen, to, new Stmt.Assume(more, false, loc)));
+        body.edges.add(new Edge(chosen, go, new Stmt.Assume(more, true, loc)));
+        body.edges.add(new Edge(go, call, new Stmt.Assign(new Lvalue.Var(count),
+                new Expr.Binary(Expr.BinOp.ADD, new Expr.Load(new Lvalue.Var(count), loc), new Expr.IntConst(1, intT), intT), loc)));
+        List<Expr> params = new ArrayList<>();
+        for (LibcFacts.Param p : cb.params()) {
+            if (p.kind() == LibcFacts.ParamKind.ENTRY_PATH) {
+                params.add(new Expr.Load(new Lvalue.Var(path), loc));
+            } else if (p.kind() == LibcFacts.ParamKind.ENTRY_STAT) {
+                params.add(new Expr.Load(new Lvalue.Var(stat), loc));
+            } else if (p.kind() == LibcFacts.ParamKind.FRESH) {
+                // other library memory (nftw's struct FTW): fresh, as for any synchronous callback
+                Variable t = body.temp("__cb_buf", voidPtr, Variable.Kind.TEMP, loc);
+                int next = body.node();
+                body.edges.add(new Edge(call, next, new Stmt.Call(new Lvalue.Var(t), malloc, List.of(new Expr.IntConst(FRESH_BYTES, sizeT)), loc)));
+                call = next;
+                params.add(new Expr.Load(new Lvalue.Var(t), loc));
+            } else {
+                params.add(param(body, p, args, loc));
+            }
+        }
+        boolean returnsInt = fnType != null && fnType.returnType() instanceof CType.Int;
+        body.edges.add(new Edge(call, head, new Stmt.Call(returnsInt ? new Lvalue.Var(ret) : null, fn, params, loc)));
+    }
+
     /** Library memory handed to a callback ({@code struct stat}, a path): bigger than any such object. */
     private static final long FRESH_BYTES = 8192;
 
     private Expr param(Body body, LibcFacts.Param p, List<Expr> args, SourceLoc loc) {
         return switch (p.kind()) {
             case INT -> new Expr.IntConst(0, intT);
-            case NULL, FRESH -> nullPtr();
+            case NULL, FRESH, ENTRY_PATH, ENTRY_STAT -> nullPtr();
             case ARG -> p.arg() < args.size() ? args.get(p.arg()) : nullPtr();
             case INTO_ARG -> p.arg() < args.size() ? into(body, args.get(p.arg()), loc) : nullPtr();
             case MEMBER_ARG -> p.arg() < args.size() ? member(body, args.get(p.arg()), p.field(), loc) : nullPtr();

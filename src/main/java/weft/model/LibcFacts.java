@@ -74,7 +74,11 @@ public record LibcFacts(List<Target> result, List<Store> stores, boolean posixTh
      * a pointer stored in that object, {@code MEMBER_ARG} the address of its member {@code field} (into the object
      * at any offset when the argument's type does not show that member).
      */
-    public enum ParamKind { INT, NULL, FRESH, STATIC, LOADED_STATIC, ARG, INTO_ARG, LOADED_ARG, MEMBER_ARG }
+    /**
+     * What a callback parameter is. {@code ENTRY_PATH} and {@code ENTRY_STAT}: library memory like {@code FRESH}, holding
+     * the path and the {@code struct stat} of the entry a file-tree walk ({@code ftw}) hands the callback.
+     */
+    public enum ParamKind { INT, NULL, FRESH, STATIC, LOADED_STATIC, ARG, INTO_ARG, LOADED_ARG, MEMBER_ARG, ENTRY_PATH, ENTRY_STAT }
 
     public record Param(ParamKind kind, int arg, String field) {
         public Param(ParamKind kind, int arg) {

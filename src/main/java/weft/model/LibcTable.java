@@ -201,6 +201,8 @@ public final class LibcTable {
             case "int" -> new LibcFacts.Param(LibcFacts.ParamKind.INT, -1);
             case "null" -> new LibcFacts.Param(LibcFacts.ParamKind.NULL, -1);
             case "fresh" -> new LibcFacts.Param(LibcFacts.ParamKind.FRESH, -1);
+            case "path" -> new LibcFacts.Param(LibcFacts.ParamKind.ENTRY_PATH, -1);
+            case "stat" -> new LibcFacts.Param(LibcFacts.ParamKind.ENTRY_STAT, -1);
             case "static" -> new LibcFacts.Param(LibcFacts.ParamKind.STATIC, -1);
             case "*static" -> new LibcFacts.Param(LibcFacts.ParamKind.LOADED_STATIC, -1);
             default -> {

@@ -285,6 +285,14 @@ public sealed interface Semantics {
      */
     record ResourceUsage(int who, int out) implements Semantics {}
 
+    /**
+     * {@code __weft_walk_next}, the next entry of a file-tree walk ({@code weft.frontend.CallbackLowering}): whether
+     * there is one (1 or 0), its path written at {@code path} (in the walk's directory {@code dir}) and its
+     * {@code struct stat} at {@code stat}; {@code index} counts the entries so far, {@code result} is the callback's
+     * last result.
+     */
+    record WalkEntry(int path, int stat, int dir, int index, int result) implements Semantics {}
+
     /** A pseudo-random non-negative {@code int} ({@code rand}, {@code random}): an input. */
     record RandomInt() implements Semantics {}
 
@@ -401,6 +409,8 @@ public sealed interface Semantics {
         if (s instanceof ResolveAddress) return first == 0 ? 5 : 1;
         if (s instanceof AcceptConnection || s instanceof CounterRead || s instanceof TimeOfDay || s instanceof ResourceLimit) return 2;
         if (s instanceof WorldRead) return first > 0 || first == -1 ? 2 : 1;
+        if (s instanceof ResourceUsage) return 4;
+        if (s instanceof WalkEntry) return first == 1 ? 3 : 1;
         if (s instanceof WorldStatus) return first == 0 ? 4 : 2;
         if (s instanceof WorldOpen || s instanceof WorldWrite) return first == -1 ? 2 : 1;
         if (s instanceof InputResult ir) return ir.errno() && first == ir.failure() ? 2 : 1;

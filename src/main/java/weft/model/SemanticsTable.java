@@ -118,6 +118,7 @@ final class SemanticsTable {
                     case "random-int" -> new Semantics.RandomInt();
                     case "resource-limit" -> new Semantics.ResourceLimit(arg(a, "resource"), arg(a, "out"));
                     case "resource-usage" -> new Semantics.ResourceUsage(arg(a, "who"), arg(a, "out"));
+                    case "walk-entry" -> new Semantics.WalkEntry(arg(a, "path"), arg(a, "stat"), arg(a, "dir"), arg(a, "index"), arg(a, "result"));
                     case "input-result" -> new Semantics.InputResult(bound(a, "lo", Integer.MIN_VALUE), bound(a, "hi", Integer.MAX_VALUE),
                             a.containsKey("option") ? Integer.parseInt(a.get("option").split(":")[0]) : -1,
                             a.containsKey("option") ? Long.parseLong(a.get("option").split(":")[1]) : 0, a.containsKey("errno"),

@@ -22,7 +22,7 @@ final class WorldAnswers {
         Semantics s = Semantics.of(name);
         return s instanceof Semantics.NewDescriptor || s instanceof Semantics.AcceptConnection || s instanceof Semantics.EpollWait
                 || s instanceof Semantics.CounterRead || s instanceof Semantics.ResolveAddress || s instanceof Semantics.EpollControl
-                || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.ResourceLimit || s instanceof Semantics.ResourceUsage
+                || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.ResourceLimit || s instanceof Semantics.ResourceUsage || s instanceof Semantics.WalkEntry
                 || s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldRead || s instanceof Semantics.WorldWrite
                 || s instanceof Semantics.WorldStatus || s instanceof Semantics.InputResult ir && ir.errno();
     }
@@ -34,6 +34,12 @@ final class WorldAnswers {
     static Said say(String name, String where, List<Long> values) {
         Semantics s = Semantics.of(name);
         long first = values.get(0);
+        if (s instanceof Semantics.WalkEntry) {
+            if (first == 0) return new Said("the file-tree walk at " + where + " ended", 1);
+            if (values.size() >= 3) {
+                return new Said("the file-tree walk at " + where + " handed its callback a regular file of " + values.get(1) + " bytes", 3);
+            }
+        }
         if (s instanceof Semantics.ResourceUsage && values.size() >= 4) {
             return new Said(name + " reported " + values.get(0) + " s " + values.get(1) + " µs of user time and " + values.get(2) + " s "
                     + values.get(3) + " µs of system time at " + where, 4);

@@ -66,7 +66,7 @@ public record SchedulePlan(List<Event> events, List<Input> inputs, int[] raceThr
             events.add(new Event(s.thread(), f, s.statement().startsWith("(resumes) "), WitnessTrace.lineIn(s.loc(), programFiles)));
         }
         List<Input> inputs = new ArrayList<>();
-        for (WitnessTrace.Value v : WitnessTrace.of(w, programFiles).values()) {
+        for (WitnessTrace.Value v : WitnessTrace.replayValues(w, programFiles)) {
             try {
                 inputs.add(new Input(v.thread(), v.function(), Long.parseLong(v.value())));
             } catch (NumberFormatException e) {

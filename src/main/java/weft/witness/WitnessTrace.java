@@ -51,7 +51,8 @@ public record WitnessTrace(List<Edge> edges, Edge first, Edge second, List<Value
         values = List.copyOf(values);
     }
 
-    private static final Pattern CALL = Pattern.compile("(\\S+) = ([A-Za-z_]\\w*)\\(.*");
+    /** A call whose result is stored ({@code x = f(...)}) or not ({@code f(...)}, group 1 null). */
+    private static final Pattern CALL = Pattern.compile("(?:(\\S+) = )?(?!assume\\()([A-Za-z_]\\w*)\\(.*");
     /**
      * A call step, its result stored or not: not the test of an {@code if} around the call at the same place
      * ({@code assume(...)}; once taken for the call, it gave the next thread's creation to the first create's test).
@@ -70,6 +71,18 @@ public record WitnessTrace(List<Edge> edges, Edge first, Edge second, List<Value
         return of(w, loc -> lineIn(loc, programFiles));
     }
 
+    /**
+     * The values the reproducer feeds back, in the order of the steps: {@link #values} of the trace, and also those of
+     * calls whose result the program does not store (getrlimit's limits, a file-tree walk's entries: written through
+     * pointers or consumed by the library), which no witness file states as a call's result.
+     */
+    public static List<Value> replayValues(RaceWitness w, List<Path> programFiles) {
+        List<Value> values = new ArrayList<>();
+        nondet(w, loc -> lineIn(loc, programFiles), new String[w.schedule().size()], values, true);
+        indeterminate(w, loc -> lineIn(loc, programFiles), values);
+        return values;
+    }
+
     /** The line of {@code loc} in any of {@code programFiles} (as {@link #lineIn(SourceLoc, Path)}), 0 when in none. */
     public static int lineIn(SourceLoc loc, List<Path> programFiles) {
         for (Path f : programFiles) {
@@ -84,7 +97,8 @@ public record WitnessTrace(List<Edge> edges, Edge first, Edge second, List<Value
         int[] creates = creations(w);
         String[] assumptions = new String[steps.size()];
         List<Value> values = new ArrayList<>();
-        nondet(w, lines, assumptions, values);
+        nondet(w, lines, assumptions, values, false);
+        indeterminate(w, lines, values);
         List<Edge> edges = new ArrayList<>();
         for (int i = 0; i < steps.size(); i++) {
             Step s = steps.get(i);
@@ -146,20 +160,23 @@ public record WitnessTrace(List<Edge> edges, Edge first, Edge second, List<Value
     }
 
     /** Finds the call step of each logged nondeterministic value and the step storing it in a variable. */
-    private static void nondet(RaceWitness w, java.util.function.ToIntFunction<SourceLoc> lines, String[] assumptions, List<Value> values) {
+    private static void nondet(RaceWitness w, java.util.function.ToIntFunction<SourceLoc> lines, String[] assumptions, List<Value> values,
+                               boolean unstored) {
         List<Step> steps = w.schedule();
         Map<String, Integer> seen = new HashMap<>();
         for (int i = 0; i < steps.size(); i++) {
             Step s = steps.get(i);
             Matcher call = CALL.matcher(s.statement());
-            if (!call.matches()) continue;
+            if (!call.matches() || call.group(1) == null && !unstored) continue;
             String site = call.group(2) + "@" + s.loc().shortString();
             String value = w.nondetValues().get(site + "#" + (seen.getOrDefault(site, 0) + 1));
             if (value == null) continue;
             seen.merge(site, 1, Integer::sum);
             if (!NUMBER.matcher(value).matches()) continue;
             int line = lines.applyAsInt(s.loc());
-            values.add(new Value(i, s.thread(), line, line == 0 ? 0 : s.loc().col(), call.group(2), value));
+            // a call whose result is not stored (replayValues only): not a result a witness file could state
+            boolean stored = call.group(1) != null;
+            values.add(new Value(i, s.thread(), line, line == 0 ? 0 : s.loc().col(), call.group(2), value, stored));
             // the call's further values (an errno, a descriptor's events...), at the same step: the reproducer feeds
             // them in order; witness files keep the first (the result)
             int more = weft.model.Semantics.recordedValues(call.group(2), parse(value)) - 1;
@@ -167,8 +184,9 @@ public record WitnessTrace(List<Edge> edges, Edge first, Edge second, List<Value
                 String extra = w.nondetValues().get(site + "#" + (seen.getOrDefault(site, 0) + 1));
                 if (extra == null || !NUMBER.matcher(extra).matches()) break;
                 seen.merge(site, 1, Integer::sum);
-                values.add(new Value(i, s.thread(), line, line == 0 ? 0 : s.loc().col(), call.group(2), extra));
+                values.add(new Value(i, s.thread(), line, line == 0 ? 0 : s.loc().col(), call.group(2), extra, stored));
             }
+            if (!stored) continue;
             String target = call.group(1);
             int store = i;
             if (target.startsWith("__t")) {
@@ -186,7 +204,6 @@ public record WitnessTrace(List<Edge> edges, Edge first, Edge second, List<Value
             }
             if (store >= 0 && !target.startsWith("__t")) assumptions[store] = target + " == " + value + ";";
         }
-        indeterminate(w, lines, values);
     }
 
     /**

@@ -464,6 +464,49 @@ WORLD_STAT(stat64, "stat", const char *)
 WORLD_STAT(lstat64, "lstat", const char *)
 WORLD_STAT(fstat64, "fstat", int)
 
+/* ftw and nftw: the witness's walk (weft.exec.Walks). Each 1 from __weft_walk_next is an entry, a regular file
+   "DIR/fN" (N from 0) whose size and modification time follow it, handed to the callback with FTW_F (nftw: its
+   struct FTW too); a 0 ends the walk, whose result is the witness's value for the walk itself (-1: errno after it).
+   A callback's non-zero result ends the walk with it, as in glibc. */
+#include <ftw.h>
+static int witness_walk(const char *fn, const char *dir, int (*cb)(const char *, const struct stat *, int),
+                        int (*ncb)(const char *, const struct stat *, int, struct FTW *), int *found) {
+    long long more = value_for("__weft_walk_next", found);
+    if (!*found) return 0;
+    for (int i = 0; more; i++) {
+        char path[4096];
+        struct stat s;
+        memset(&s, 0, sizeof s);
+        s.st_mode = S_IFREG | 0644;
+        s.st_size = (off_t)next_value("__weft_walk_next");
+        s.st_mtime = (time_t)next_value("__weft_walk_next");
+        s.st_nlink = 1;
+        s.st_blksize = 4096;
+        int n = snprintf(path, sizeof path, "%s/f%d", dir, i);
+        struct FTW at = { n - (int)strlen(strrchr(path, '/') + 1), 1 };
+        int r = cb ? cb(path, &s, FTW_F) : ncb(path, &s, FTW_F, &at);
+        if (r) return r;
+        more = next_value("__weft_walk_next");
+    }
+    int v = (int)next_value(fn);
+    if (v == -1) witness_errno(fn);
+    return v;
+}
+extern __typeof__(ftw) __real_ftw;
+int __wrap_ftw(const char *dir, int (*cb)(const char *, const struct stat *, int), int nopenfd) {
+    int found, v = witness_walk("ftw", dir, cb, 0, &found);
+    if (found) return v;
+    park_after_race();
+    return __real_ftw(dir, cb, nopenfd);
+}
+extern __typeof__(nftw) __real_nftw;
+int __wrap_nftw(const char *dir, int (*cb)(const char *, const struct stat *, int, struct FTW *), int nopenfd, int flags) {
+    int found, v = witness_walk("nftw", dir, 0, cb, &found);
+    if (found) return v;
+    park_after_race();
+    return __real_nftw(dir, cb, nopenfd, flags);
+}
+
 #define INPUT(type, name) __attribute__((weak)) type name(void) { return (type)next_value(#name); }
 INPUT(int, __VERIFIER_nondet_int)
 INPUT(unsigned int, __VERIFIER_nondet_uint)

@@ -96,6 +96,13 @@ final class AccessForms {
                 return "memset(" + addr + ", 0, sizeof(int));";
             default: {
                 String cmp = "cmp" + nextName.getAsInt();
+                if (cmp.hashCode() % 3 == 0) {
+                    // a file-tree walk's callback (weft.exec.Walks; the oracle walks its own directory, which has
+                    // files): the parity of the name decides, no draw of its own
+                    helpers.add(new Fn("int " + cmp + "(const char *p, const struct stat *s, int f)", List.of(Node.stmt(-1, "int r = 0;", false),
+                            Node.stmt(-1, plainOp(lv, op), true)), "return r * 0 + (p[0] == 0) * (f + (int) s->st_nlink);", false));
+                    return "{ r += ftw(\".\", " + cmp + ", 4); }";
+                }
                 helpers.add(new Fn("int " + cmp + "(const void *a, const void *b)", List.of(Node.stmt(-1, "int r = 0;", false),
                         Node.stmt(-1, plainOp(lv, op), true)), "return r * 0 + (*(const int *) a - *(const int *) b);", false));
                 return "{ int " + t + "[2] = {2, 1}; qsort(" + t + ", 2, sizeof(int), " + cmp + "); r += " + t + "[0]; }";

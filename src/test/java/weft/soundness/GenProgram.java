@@ -81,6 +81,8 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
             #include <stdlib.h>
             #include <string.h>
             #include <unistd.h>
+            #include <ftw.h>
+            #include <sys/stat.h>
             extern int __VERIFIER_nondet_int(void);
             extern void __VERIFIER_assume(int cond);
             static int wy_argc;
@@ -101,6 +103,8 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
             #include <string.h>
             #include <sched.h>
             #include <unistd.h>
+            #include <ftw.h>
+            #include <sys/stat.h>
             static __thread unsigned wy_state;
             static unsigned wy_next(void) {
               if (wy_state == 0) {
