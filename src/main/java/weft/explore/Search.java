@@ -224,40 +224,20 @@ final class Search {
             sites.add(line(t.first()));
             sites.add(line(t.second()));
         }
-        List<String> best = Execution.CLOSED_ARGV;
-        CommandLines.Progress[] p = new CommandLines.Progress[1];
-        RaceWitness w = probe(best, seed, part, sites, p);
-        if (w != null) return w;
-        CommandLines.Progress bestProgress = p[0];
-        int probes = 1;
+        Best b = new Best();
         // the rounds extend the best start: no argument, or positional arguments only (a tool that insists on them)
-        for (List<String> start : CommandLines.POSITIONAL) {
-            if (exhausted() || part.expired()) break;
-            probes++;
-            w = probe(start, seed, part, sites, p);
-            if (w != null) return w;
-            if (p[0].compareTo(bestProgress) > 0) {
-                best = start;
-                bestProgress = p[0];
-            }
-        }
+        List<List<String>> starts = new java.util.ArrayList<>();
+        starts.add(Execution.CLOSED_ARGV);
+        starts.addAll(CommandLines.POSITIONAL);
+        if (probeAll(starts, seed, part, sites, b)) return b.race;
         for (int round = 0; round < CommandLines.MAX_ROUNDS; round++) {
-            List<String> roundBest = null;
-            CommandLines.Progress roundProgress = bestProgress;
-            for (List<String> line : CommandLines.extensions(program, best)) {
-                if (exhausted() || part.expired() || probes >= MAX_PROBES) break;
-                probes++;
-                w = probe(line, seed, part, sites, p);
-                if (w != null) return w;
-                if (p[0].compareTo(roundProgress) > 0) {
-                    roundBest = line;
-                    roundProgress = p[0];
-                }
-            }
-            if (roundBest == null) break;
-            best = roundBest;
-            bestProgress = roundProgress;
+            List<String> before = b.line;
+            if (probeAll(CommandLines.extensions(program, b.line), seed, part, sites, b)) return b.race;
+            if (b.line == before) break;
         }
+        List<String> best = b.line;
+        CommandLines.Progress bestProgress = b.progress;
+        int probes = b.probes;
         if (DEBUG) System.err.println("command line: " + String.join(" ", best) + " " + bestProgress + " after " + probes + " probes");
         if (!best.equals(Execution.CLOSED_ARGV)) {
             List<List<String>> lines = new java.util.ArrayList<>();
@@ -266,6 +246,33 @@ final class Search {
             commandLines = List.copyOf(lines);
         }
         return null;
+    }
+
+    /** The feedback search's best command line so far, its progress, the probes made and a race a probe met. */
+    private static final class Best {
+        List<String> line;
+        CommandLines.Progress progress;
+        int probes;
+        RaceWitness race;
+    }
+
+    /**
+     * Probes each of {@code lines} in turn (while the limits allow), keeping in {@code b} the first line that got
+     * further than {@code b}'s (the first probe of a search always does); true when a probe met a race ({@code b.race}).
+     */
+    private boolean probeAll(List<List<String>> lines, long seed, Budget part, java.util.Set<List<Object>> sites, Best b) {
+        CommandLines.Progress[] p = new CommandLines.Progress[1];
+        for (List<String> line : lines) {
+            if (b.line != null && (exhausted() || part.expired() || b.probes >= MAX_PROBES)) break;
+            b.probes++;
+            b.race = probe(line, seed, part, sites, p);
+            if (b.race != null) return true;
+            if (b.line == null || p[0].compareTo(b.progress) > 0) {
+                b.line = line;
+                b.progress = p[0];
+            }
+        }
+        return false;
     }
 
     private static List<Object> line(weft.ir.SourceLoc loc) {
