@@ -63,6 +63,7 @@ public final class LibraryFunctions {
         if (ZlibCalls.handles(sem)) return ZlibCalls.run(in, this, t, c, e, call, name, sem, args);
         if (WorldFiles.handles(sem)) return WorldFiles.run(in, this, t, c, e, call, name, sem, args);
         if (sem instanceof Semantics.WalkEntry w) return Walks.run(in, this, t, c, e, call, name, w, args);
+        if (sem instanceof Semantics.ScanString ss) return ScanCalls.run(in, this, t, c, e, call, name, ss, args);
         if (Jumps.handles(sem)) return Jumps.run(in, this, t, c, e, call, name, sem, args);
         if (StringFunctions.handles(sem)) return StringFunctions.run(in, this, t, c, e, call, name, sem, args);
         if (sem instanceof Semantics.Unsupported) {

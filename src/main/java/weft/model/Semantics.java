@@ -293,6 +293,13 @@ public sealed interface Semantics {
      */
     record WalkEntry(int path, int stat, int dir, int index, int result) implements Semantics {}
 
+    /**
+     * {@code sscanf}: the string at {@code input} read by the scanf format at {@code format} into the pointer arguments
+     * after it (or those the {@code va_list} argument {@code vaList} stands for: {@code vsscanf}); returns the number of
+     * assignments or EOF.
+     */
+    record ScanString(int input, int format, int vaList) implements Semantics {}
+
     /** A pseudo-random non-negative {@code int} ({@code rand}, {@code random}): an input. */
     record RandomInt() implements Semantics {}
 

@@ -1,0 +1,198 @@
+package weft.exec;
+
+import weft.ir.CType;
+import weft.ir.Edge;
+import weft.ir.Stmt;
+import weft.model.Semantics;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code sscanf} and {@code vsscanf} computed as glibc computes them in the C locale ({@link Semantics.ScanString}):
+ * white space in the format skips white space in the input, other characters match themselves, and the conversions
+ * {@code %d %i %u %o %x %X} (with the length modifiers {@code hh h l ll j z t}), {@code %s}, {@code %c}, {@code %n} and
+ * {@code %%}, each with a field width and {@code *}, store through the pointer arguments. The result is the number of
+ * assignments, or {@code EOF} when the input ends before the first conversion. Any other conversion (floating point,
+ * scan sets, {@code %p}) stops the run, as does what C leaves undefined: too few pointers, a number outside the
+ * target's type, a target that overlaps the input or the format.
+ *
+ * <p>Accesses: the whole input string (glibc's string stream takes its length first) and the format are read, each
+ * target written over the bytes its conversion stores ({@code %s}: the text and its terminator).
+ */
+final class ScanCalls {
+    private ScanCalls() {
+    }
+
+    private record Store(Value.Ptr at, long size, long value, byte[] bytes) {}
+
+    static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                       Semantics.ScanString ss, List<Value> args) {
+        ExecState st = in.st;
+        Value.Ptr s = LibraryFunctions.ptr(LibraryBehaviour.arg(args, ss.input()), name);
+        Value.Ptr f = LibraryFunctions.ptr(LibraryBehaviour.arg(args, ss.format()), name);
+        byte[] input = bytes(st, s, lib.strlen(s), name);
+        byte[] fmt = bytes(st, f, lib.strlen(f), name);
+        List<Value> targets = ss.vaList() >= 0 ? VarArgs.arguments(st.mem, LibraryBehaviour.arg(args, ss.vaList()), name)
+                : args.subList(Math.min(args.size(), ss.format() + 1), args.size());
+        lib.access(c, s, input.length + 1L, false, call, name);
+        if (!st.mem.get(f.obj()).readOnly) lib.access(c, f, fmt.length + 1L, false, call, name);
+        List<Store> stores = new ArrayList<>();
+        int ip = 0, next = 0, assigned = 0, conversions = 0;
+        boolean inputFailure = false;
+        scan:
+        for (int k = 0; k < fmt.length; k++) {
+            int ch = fmt[k] & 0xff;
+            if (space(ch)) {
+                while (ip < input.length && space(input[ip] & 0xff)) ip++;
+                continue;
+            }
+            if (ch != '%') {
+                if (ip >= input.length) {
+                    inputFailure = true;
+                    break;
+                }
+                if ((input[ip] & 0xff) != ch) break;
+                ip++;
+                continue;
+            }
+            k++;
+            if (k >= fmt.length) throw Abandon.unsupported(name + " with a format ending in %");
+            boolean suppress = fmt[k] == '*';
+            if (suppress) k++;
+            int width = 0;
+            while (k < fmt.length && fmt[k] >= '0' && fmt[k] <= '9') width = width * 10 + (fmt[k++] - '0');
+            long size = 4;
+            if (k + 1 < fmt.length && fmt[k] == 'h' && fmt[k + 1] == 'h') { size = 1; k += 2; }
+            else if (k < fmt.length && fmt[k] == 'h') { size = 2; k++; }
+            else if (k + 1 < fmt.length && fmt[k] == 'l' && fmt[k + 1] == 'l') { size = 8; k += 2; }
+            else if (k < fmt.length && fmt[k] == 'l') { size = st.dm.longSize; k++; }
+            else if (k < fmt.length && fmt[k] == 'j') { size = 8; k++; }
+            else if (k < fmt.length && (fmt[k] == 'z' || fmt[k] == 't')) { size = st.dm.pointerSize; k++; }
+            if (k >= fmt.length) throw Abandon.unsupported(name + " with an incomplete conversion");
+            int conv = fmt[k] & 0xff;
+            if (conv == '%') {
+                while (ip < input.length && space(input[ip] & 0xff)) ip++;
+                if (ip >= input.length) {
+                    inputFailure = true;
+                    break;
+                }
+                if (input[ip] != '%') break;
+                ip++;
+                continue;
+            }
+            if (conv == 'n') {
+                if (!suppress) stores.add(new Store(target(targets, next++, name), size, ip, null));
+                continue;
+            }
+            int limit = width == 0 ? Integer.MAX_VALUE : width;
+            switch (conv) {
+                case 'd', 'i', 'u', 'o', 'x', 'X' -> {
+                    while (ip < input.length && space(input[ip] & 0xff)) ip++;
+                    if (ip >= input.length) {
+                        inputFailure = true;
+                        break scan;
+                    }
+                    int base = conv == 'd' || conv == 'u' ? 10 : conv == 'o' ? 8 : conv == 'i' ? 0 : 16;
+                    int end = Math.min(input.length, limit == Integer.MAX_VALUE ? input.length : ip + limit);
+                    int q = ip;
+                    boolean negative = false;
+                    if (q < end && (input[q] == '+' || input[q] == '-')) negative = input[q++] == '-';
+                    if ((base == 0 || base == 16) && q + 1 < end && input[q] == '0' && (input[q + 1] | 0x20) == 'x') {
+                        base = 16;
+                        q += 2;
+                    } else if (base == 0) {
+                        base = q < end && input[q] == '0' ? 8 : 10;
+                    }
+                    int start = q;
+                    BigInteger v = BigInteger.ZERO;
+                    for (int d; q < end && (d = digit(input[q] & 0xff)) >= 0 && d < base; q++) v = v.multiply(BigInteger.valueOf(base)).add(BigInteger.valueOf(d));
+                    if (q == start) {
+                        // glibc's "0x" without a digit reads the 0; anything else without a digit is a matching failure
+                        if (base == 16 && start >= 2 && input[start - 2] == '0') throw Abandon.unsupported(name + " of a bare 0x");
+                        break scan;
+                    }
+                    if (negative) v = v.negate();
+                    BigInteger lo = BigInteger.ONE.shiftLeft((int) size * 8 - 1).negate();
+                    BigInteger hi = BigInteger.ONE.shiftLeft((int) size * 8).subtract(BigInteger.ONE);
+                    boolean signed = conv == 'd' || conv == 'i';
+                    if (v.compareTo(signed ? lo : hi.negate()) < 0 || v.compareTo(signed ? hi.shiftRight(1) : hi) > 0) {
+                        throw Abandon.unsupported(name + " of a number its target cannot hold");
+                    }
+                    ip = q;
+                    conversions++;
+                    if (!suppress) {
+                        stores.add(new Store(target(targets, next++, name), size, v.longValue(), null));
+                        assigned++;
+                    }
+                }
+                case 's' -> {
+                    while (ip < input.length && space(input[ip] & 0xff)) ip++;
+                    if (ip >= input.length) {
+                        inputFailure = true;
+                        break scan;
+                    }
+                    int q = ip;
+                    while (q < input.length && q - ip < limit && !space(input[q] & 0xff)) q++;
+                    byte[] text = java.util.Arrays.copyOfRange(input, ip, q + 1);
+                    text[text.length - 1] = 0;
+                    ip = q;
+                    conversions++;
+                    if (!suppress) {
+                        stores.add(new Store(target(targets, next++, name), text.length, 0, text));
+                        assigned++;
+                    }
+                }
+                case 'c' -> {
+                    int n = width == 0 ? 1 : width;
+                    if (ip + n > input.length) {
+                        inputFailure = true;
+                        break scan;
+                    }
+                    byte[] text = java.util.Arrays.copyOfRange(input, ip, ip + n);
+                    ip += n;
+                    conversions++;
+                    if (!suppress) {
+                        stores.add(new Store(target(targets, next++, name), n, 0, text));
+                        assigned++;
+                    }
+                }
+                default -> throw Abandon.unsupported(name + " conversion %" + (char) conv);
+            }
+        }
+        for (Store x : stores) {
+            if (LibraryFunctions.overlaps(x.at(), x.size(), s, input.length + 1L) || LibraryFunctions.overlaps(x.at(), x.size(), f, fmt.length + 1L)) {
+                throw Abandon.unsupported(name + " into its input or format");
+            }
+            lib.access(c, x.at(), x.size(), true, call, name);
+            if (c.dry) continue;
+            if (x.bytes() != null) st.mem.writeBytes(x.at().obj(), x.at().off(), x.bytes());
+            else st.mem.write(x.at().obj(), x.at().off(), new CType.Int("int", x.size(), x.size(), true), Value.of(x.value()));
+        }
+        int result = inputFailure && conversions == 0 ? -1 : assigned;
+        return in.finishCall(t, c, e, Value.of(result), null);
+    }
+
+    private static Value.Ptr target(List<Value> targets, int k, String name) {
+        if (k >= targets.size()) throw Abandon.unsupported(name + " with fewer pointers than conversions");
+        return LibraryFunctions.ptr(targets.get(k), name);
+    }
+
+    private static byte[] bytes(ExecState st, Value.Ptr p, long n, String name) {
+        byte[] b = new byte[(int) n];
+        for (int i = 0; i < n; i++) b[i] = (byte) Formatter.known(st.mem, p, p.off() + i, name);
+        return b;
+    }
+
+    /** C's isspace in the C locale. */
+    private static boolean space(int ch) {
+        return ch == ' ' || ch >= '\t' && ch <= '\r';
+    }
+
+    private static int digit(int ch) {
+        if (ch >= '0' && ch <= '9') return ch - '0';
+        int l = ch | 0x20;
+        return l >= 'a' && l <= 'z' ? l - 'a' + 10 : -1;
+    }
+}
