@@ -51,12 +51,30 @@ class CommandLinesTest {
         assertTrue(first.contains(List.of("prog", "-v")), first.toString());
         assertTrue(first.contains(List.of("prog", "4", "2")), "the positional lines from the closed one: " + first);
         List<List<String>> next = CommandLines.extensions(p, List.of("prog", "-s", "2"));
-        assertTrue(next.stream().noneMatch(l -> l.size() > 3 && l.subList(3, l.size()).contains("-s")), "-s is not given twice: " + next);
-        int added = next.indexOf(List.of("prog", "-s", "2", "-b", "a@b.c"));
+        assertTrue(next.stream().noneMatch(l -> java.util.Collections.frequency(l, "-s") > 1), "-s is not given twice: " + next);
+        // a new option goes first, before those given and the positional arguments (a parser written by hand stops at
+        // the first word that is not an option)
+        int added = next.indexOf(List.of("prog", "-b", "a@b.c", "-s", "2"));
         int replaced = next.indexOf(List.of("prog", "-s", "127.0.0.1"));
         assertTrue(added >= 0 && replaced > added, "new options first, then other values of given ones: " + next);
         assertTrue(new CommandLines.Progress(1, 1, 5).compareTo(new CommandLines.Progress(0, 8, 900)) > 0,
                 "a candidate's line executed counts before threads and points");
+    }
+
+    @Test
+    void aParserWrittenByHandGivesItsLettersAsFlagsBeforeThePositionalArguments(@TempDir Path dir) throws Exception {
+        Program p = ExploreTestSupport.load(dir, "byhand", """
+                int verbose;
+                int main(int argc, char **argv) {
+                    int i;
+                    for (i = 1; i < argc && argv[i][0] == '-'; i++)
+                        switch (argv[i][1]) { case 'v': verbose++; break; case 'q': verbose = 0; break; default: return 1; }
+                    return i < argc ? verbose : 2;
+                }
+                """);
+        List<List<String>> next = CommandLines.extensions(p, List.of("prog", "4", "2"));
+        assertTrue(next.contains(List.of("prog", "-v", "4", "2")), next.toString());
+        assertTrue(next.contains(List.of("prog", "-q", "4", "2")), next.toString());
     }
 
     @Test
