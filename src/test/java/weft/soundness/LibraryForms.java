@@ -111,13 +111,14 @@ final class LibraryForms {
     /**
      * The string scans and end pointers the explorer computes (issue 35, audit D32): spans, a set search, a bounded
      * length over bytes without a terminator, the terminator strchrnul gives, the end pointers of stpcpy, stpncpy and
-     * mempcpy (which the library table once took for their destinations), asprintf's text in a block of its own and
-     * sscanf's fields; a
+     * mempcpy (which the library table once took for their destinations), asprintf's text in a block of its own,
+     * sscanf's fields and getrusage's times (the world's: a proof stops there); a
      * layer that computed one differently would skip the access.
      */
     static final String SCAN_HELPER = "static int wy_ap(void) { char *s; if (asprintf(&s, \"%s=%02d\", \"id\", 7) != 5) return 0; "
             + "int a = 0, b = 0; char w[4]; int ok = strcmp(s, \"id=07\") == 0 && sscanf(\" 12 ab\", \"%d %3s%n\", &a, w, &b) == 2 "
-            + "&& a == 12 && w[1] == 'b' && b == 6; free(s); return ok; }\n"
+            + "&& a == 12 && w[1] == 'b' && b == 6; struct rusage u; ok = ok && getrusage(RUSAGE_SELF, &u) == 0 && u.ru_utime.tv_usec < 1000000 "
+            + "&& u.ru_stime.tv_usec >= 0; free(s); return ok; }\n"
             + "static int wy_scan_ok(void) { const char *l = \"  id=7;x\"; char o[8]; char *e = stpncpy(o, l + 2, 3); "
             + "char *f = mempcpy(o + 3, \"ab\", 2); char *g = stpcpy(f, \"c\"); "
             + "return strspn(l, \" \") == 2 && strcspn(l + 2, \"=;\") == 2 && strpbrk(l, \";=\") == l + 4 && strnlen(o, 3) == 3 "
@@ -162,7 +163,10 @@ final class LibraryForms {
             }
             if (truth.startsWith("wy_sized_ok") && !decls.contains(SIZED_HELPER)) decls.add(SIZED_HELPER);
             if (truth.startsWith("wy_strinit_ok") && !decls.contains(STRINIT_HELPER)) decls.add(STRINIT_HELPER);
-            if (truth.startsWith("wy_scan_ok") && !decls.contains(SCAN_HELPER)) decls.add(SCAN_HELPER);
+            if (truth.startsWith("wy_scan_ok") && !decls.contains(SCAN_HELPER)) {
+                if (!decls.contains("#include <sys/resource.h>")) decls.add(0, "#include <sys/resource.h>");
+                decls.add(SCAN_HELPER);
+            }
             if (truth.startsWith("wy_zlib_ok") && !decls.contains(ZLIB_HELPER)) {
                 if (!decls.contains("#include <zlib.h>")) decls.add(0, "#include <zlib.h>");
                 decls.add(ZLIB_HELPER);
