@@ -92,7 +92,8 @@ final class NumberParsing {
         return Formatter.known(st.mem, s, s.off() + i, name);
     }
 
-    private static int digit(int ch) {
+    /** The value of {@code ch} as a digit of bases up to 36 ({@code 0-9}, {@code a-z} either case), or -1. */
+    static int digit(int ch) {
         if (ch >= '0' && ch <= '9') return ch - '0';
         int l = ch | 0x20;
         if (l >= 'a' && l <= 'z') return l - 'a' + 10;

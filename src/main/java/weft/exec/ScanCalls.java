@@ -107,7 +107,7 @@ final class ScanCalls {
                     }
                     int start = q;
                     BigInteger v = BigInteger.ZERO;
-                    for (int d; q < end && (d = digit(input[q] & 0xff)) >= 0 && d < base; q++) v = v.multiply(BigInteger.valueOf(base)).add(BigInteger.valueOf(d));
+                    for (int d; q < end && (d = NumberParsing.digit(input[q] & 0xff)) >= 0 && d < base; q++) v = v.multiply(BigInteger.valueOf(base)).add(BigInteger.valueOf(d));
                     if (q == start) {
                         // glibc's "0x" without a digit reads the 0; anything else without a digit is a matching failure
                         if (base == 16 && start >= 2 && input[start - 2] == '0') throw Abandon.unsupported(name + " of a bare 0x");
@@ -188,11 +188,5 @@ final class ScanCalls {
     /** C's isspace in the C locale. */
     private static boolean space(int ch) {
         return ch == ' ' || ch >= '\t' && ch <= '\r';
-    }
-
-    private static int digit(int ch) {
-        if (ch >= '0' && ch <= '9') return ch - '0';
-        int l = ch | 0x20;
-        return l >= 'a' && l <= 'z' ? l - 'a' + 10 : -1;
     }
 }

@@ -308,10 +308,14 @@ final class Search {
         return w;
     }
 
-    /** The lines (file and line) some execution of this search has executed a statement of. */
-    private final java.util.Set<List<Object>> reachedLines = new java.util.HashSet<>();
+    /**
+     * The lines (file and line) some execution of this search has executed a statement of, until the directed runs
+     * have ordered their candidates by them ({@link #byEvidence}); null after that (nothing reads it any more).
+     */
+    private java.util.Set<List<Object>> reachedLines = new java.util.HashSet<>();
 
     private void noteReached(Execution ex) {
+        if (reachedLines == null) return;
         weft.ir.SourceLoc previous = null;
         for (weft.exec.Interpreter.Executed x : ex.schedule) {
             if (x.edge() == null) continue;
@@ -360,7 +364,9 @@ final class Search {
      */
     private RaceWitness directed(long seed) {
         int k = 0;
-        for (ExploreOptions.Target target : byEvidence(options.targets())) {
+        List<ExploreOptions.Target> ordered = byEvidence(options.targets());
+        reachedLines = null;
+        for (ExploreOptions.Target target : ordered) {
             if (k++ >= maxTargets()) break;
             if (DEBUG) System.err.println("directed at " + target.first() + " / " + target.second());
             Schedulers.Base[] bases = {
