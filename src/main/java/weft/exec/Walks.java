@@ -37,16 +37,12 @@ final class Walks {
             throw Abandon.unsupported("a file-tree walk's callback returned non-zero (the walk ends with its value)");
         }
         if (!(LibraryBehaviour.arg(args, w.index()) instanceof Value.Int index)) throw Abandon.unsupported(name + " of an unknown count");
-        Value.Ptr dir = LibraryFunctions.ptr(LibraryBehaviour.arg(args, w.dir()), name);
-        long dl = lib.strlen(dir);
-        lib.access(c, dir, dl + 1, false, call, name);
+        String dir = Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, w.dir()), name));
         Value.Ptr path = LibraryFunctions.ptr(LibraryBehaviour.arg(args, w.path()), name);
         Value.Ptr out = LibraryFunctions.ptr(LibraryBehaviour.arg(args, w.stat()), name);
         StructType type = WorldFiles.statusType(call.args().get(w.stat()).type());
         if (type == null) throw Abandon.unsupported(name + " for a callback without a struct stat parameter");
-        byte[] d = new byte[(int) dl];
-        for (int i = 0; i < dl; i++) d[i] = (byte) st.mem.readByte(dir.obj(), dir.off() + i);
-        byte[] p = (new String(d, StandardCharsets.ISO_8859_1) + "/f" + index.v()).getBytes(StandardCharsets.ISO_8859_1);
+        byte[] p = (dir + "/f" + index.v()).getBytes(StandardCharsets.ISO_8859_1);
         lib.access(c, path, p.length + 1L, true, call, name);
         lib.access(c, out, type.size(), true, call, name);
         if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
