@@ -70,13 +70,17 @@ final class CommandLines {
 
     /**
      * How far a run started with a command line got: how many of the candidate races' access lines it executed (the
-     * search's targets), then how many threads it started (main included), then how many program points it executed;
-     * the larger the further.
+     * search's targets), then whether it stayed below the probe's thread limit, then how many threads it started (main
+     * included), then how many program points it executed; the larger the further. A line that fills the thread limit
+     * ranks below every line that does not with as many sites: a run that creates more threads than the search allows is
+     * abandoned, so a search started with that line (pfscan's {@code -n 8080}: 8,080 workers) reaches nothing, however
+     * many threads its probe started. Must side only: which line goes first is a heuristic.
      */
-    record Progress(int sites, int threads, int points) implements Comparable<Progress> {
+    record Progress(int sites, boolean belowLimit, int threads, int points) implements Comparable<Progress> {
         @Override
         public int compareTo(Progress o) {
             if (sites != o.sites) return Integer.compare(sites, o.sites);
+            if (belowLimit != o.belowLimit) return Boolean.compare(belowLimit, o.belowLimit);
             return threads != o.threads ? Integer.compare(threads, o.threads) : Integer.compare(points, o.points);
         }
     }

@@ -303,7 +303,7 @@ final class Search {
             if (x.edge() != null && sites.contains(line(x.edge().loc()))) reached.add(line(x.edge().loc()));
         }
         noteReached(ex);
-        out[0] = new CommandLines.Progress(reached.size(), ex.threads(), ex.covered.size());
+        out[0] = new CommandLines.Progress(reached.size(), ex.threads() < s.maxThreads, ex.threads(), ex.covered.size());
         if (DEBUG) System.err.println("probe " + String.join(" ", argv) + " " + out[0] + " " + ex.stopReason);
         return w;
     }

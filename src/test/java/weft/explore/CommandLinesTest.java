@@ -57,8 +57,12 @@ class CommandLinesTest {
         int added = next.indexOf(List.of("prog", "-b", "a@b.c", "-s", "2"));
         int replaced = next.indexOf(List.of("prog", "-s", "127.0.0.1"));
         assertTrue(added >= 0 && replaced > added, "new options first, then other values of given ones: " + next);
-        assertTrue(new CommandLines.Progress(1, 1, 5).compareTo(new CommandLines.Progress(0, 8, 900)) > 0,
-                "a candidate's line executed counts before threads and points");
+        assertTrue(new CommandLines.Progress(1, false, 8, 5).compareTo(new CommandLines.Progress(0, true, 3, 900)) > 0,
+                "a candidate's line executed counts before the thread limit, threads and points");
+        assertTrue(new CommandLines.Progress(0, true, 3, 5).compareTo(new CommandLines.Progress(0, false, 8, 900)) > 0,
+                "a line whose run fills the thread limit (its runs are abandoned) ranks below one that stays under it");
+        assertTrue(new CommandLines.Progress(0, true, 4, 5).compareTo(new CommandLines.Progress(0, true, 3, 900)) > 0,
+                "below the limit, more threads count before points");
     }
 
     @Test

@@ -119,6 +119,20 @@ class RealProgramReproducerTest {
         confirmedAndReplayed("qsort_mt/qsort_mt.c", DataModel.LP64, RaceWitness.COMMAND_LINE);
     }
 
+    /**
+     * pfscan, a parallel file scanner whose options are parsed by hand (the feedback search takes the letters main
+     * compares with for flags and puts them before the positional arguments: {@code -v} makes it report failures):
+     * main walks the directory with ftw (the walk's entries the world's, weft.exec.Walks) and then fails with an
+     * errno while a worker reports a failed open, both through strerror's hidden state; the reproducer's ftw wrapper
+     * hands the callback the same entries. Its {@code -n} takes a count the hand parser reads with sscanf: the
+     * feedback search must not prefer {@code -n 8080} (8,080 workers, every run abandoned at the thread limit) for
+     * its many threads ({@code CommandLines.Progress}).
+     */
+    @Test
+    void pfscanRaceIsConfirmedAndReplays() throws Exception {
+        confirmedAndReplayed("pfscan/pfscan-1.0.c", DataModel.LP64, "__weft_walk_next");
+    }
+
     @Test
     void knotRaceIsConfirmedAndReplaysAsA64BitBuild() throws Exception {
         confirmedAndReplayed("cil-merged/knot_comb.c", DataModel.ILP32, "accept");
