@@ -371,6 +371,12 @@ public final class ExecState {
     private final Map<String, Integer> libraryObjects = new HashMap<>();
 
     /** The library object {@code name} (made by {@code make}, which returns its id, at its first use in the execution). */
+    /** The library object {@code name} made by {@link #libraryObject}, or null while none is (a planning step makes none). */
+    Value.Ptr existingLibraryObject(String name) {
+        Integer id = libraryObjects.get(name);
+        return id == null || !mem.get(id).alive ? null : new Value.Ptr(id, 0);
+    }
+
     Value.Ptr libraryObject(String name, java.util.function.IntSupplier make) {
         Integer id = libraryObjects.get(name);
         if (id == null || !mem.get(id).alive) {
@@ -470,6 +476,9 @@ public final class ExecState {
                 Value val = ev.eval(item.value(), ctx);
                 val = ev.convert(val, item.value().type(), item.type());
                 s.mem.write(o.id, item.offset(), item.type(), val);
+            }
+            for (GlobalInit.Unknown u : init.unknown()) {
+                if (u.offset() < o.size) o.setUnknown(u.offset(), Math.min(u.size(), o.size - u.offset()), true);
             }
         }
         return s;

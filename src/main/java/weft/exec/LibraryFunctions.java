@@ -66,6 +66,7 @@ public final class LibraryFunctions {
         if (sem instanceof Semantics.ScanString ss) return ScanCalls.run(in, this, t, c, e, call, name, ss, args);
         if (Jumps.handles(sem)) return Jumps.run(in, this, t, c, e, call, name, sem, args);
         if (StringFunctions.handles(sem)) return StringFunctions.run(in, this, t, c, e, call, name, sem, args);
+        if (Tokens.handles(sem)) return Tokens.run(in, this, t, c, e, call, name, sem, args);
         if (sem instanceof Semantics.Unsupported) {
             throw Abandon.unsupported(name);
         } else if (sem instanceof Semantics.ReturnsZero) {

@@ -32,7 +32,7 @@ final class StringFunctions {
         return s instanceof Semantics.FindString || s instanceof Semantics.AppendString || s instanceof Semantics.FindByte
                 || s instanceof Semantics.CharClass || s instanceof Semantics.CaseMap || s instanceof Semantics.CtypeTable
                 || s instanceof Semantics.ParseAddress || s instanceof Semantics.DuplicateString || s instanceof Semantics.Span
-                || s instanceof Semantics.FindAny;
+                || s instanceof Semantics.FindAny || s instanceof Semantics.FindBytes || s instanceof Semantics.CopyUntil;
     }
 
     static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
@@ -41,6 +41,8 @@ final class StringFunctions {
         if (sem instanceof Semantics.FindString f) return in.finishCall(t, c, e, findString(st, lib, c, call, name, f, args), null);
         if (sem instanceof Semantics.AppendString a) return in.finishCall(t, c, e, append(st, lib, c, call, name, a, args), null);
         if (sem instanceof Semantics.FindByte f) return in.finishCall(t, c, e, findByte(st, lib, c, call, name, f, args), null);
+        if (sem instanceof Semantics.FindBytes f) return in.finishCall(t, c, e, findBytes(st, lib, c, call, name, f, args), null);
+        if (sem instanceof Semantics.CopyUntil u) return in.finishCall(t, c, e, copyUntil(st, lib, c, call, name, u, args), null);
         if (sem instanceof Semantics.CharClass k) {
             int ch = character(LibraryBehaviour.arg(args, k.arg()), name);
             return in.finishCall(t, c, e, Value.of(k.mask() == 0 ? (ch >= 0 && ch <= 127 ? 1 : 0) : classBits(ch) & k.mask()), null);
@@ -210,18 +212,85 @@ final class StringFunctions {
     }
 
     private static Value findByte(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Semantics.FindByte f, List<Value> args) {
+        int want = unsignedChar(LibraryBehaviour.arg(args, f.ch()), name);
+        if (f.count() < 0) {
+            // rawmemchr: the byte is there (none within the object: the read past it stops the run)
+            Value.Ptr s = LibraryFunctions.ptr(LibraryBehaviour.arg(args, f.s()), name);
+            long i = 0;
+            while (at(st, s, i) != want) i++;
+            lib.access(c, s, i + 1, false, call, name);
+            return s.at(s.off() + i);
+        }
         long n = LibraryFunctions.count(LibraryBehaviour.arg(args, f.count()));
         if (n == 0) return Value.ZERO;
         Value.Ptr s = LibraryFunctions.ptr(LibraryBehaviour.arg(args, f.s()), name);
-        Value ch = LibraryBehaviour.arg(args, f.ch());
+        long found = -1;
+        if (f.last()) {
+            // memrchr scans from the end: certain from the byte found on; a proof counts the bytes before it too
+            for (long i = n - 1; i >= 0 && found < 0; i--) if (at(st, s, i) == want) found = i;
+            long from = Math.max(found, 0);
+            lib.access(c, s.at(s.off() + from), n - from, false, call, name);
+            if (st.exhaustive && from > 0) lib.proofOnlyAccess(c, s, from, call, name);
+        } else {
+            for (long i = 0; i < n && found < 0; i++) if (at(st, s, i) == want) found = i;
+            long sure = found >= 0 ? found + 1 : n;
+            lib.access(c, s, sure, false, call, name);
+            if (st.exhaustive && sure < n) lib.proofOnlyAccess(c, s.at(s.off() + sure), n - sure, call, name);
+        }
+        return found >= 0 ? s.at(s.off() + found) : Value.ZERO;
+    }
+
+    /** {@code (unsigned char) ch} of a character argument. */
+    private static int unsignedChar(Value ch, String name) {
         if (!(ch instanceof Value.Int cv)) throw Abandon.unsupported(name + " character " + ch);
-        int want = (int) (cv.v() & 0xff);
+        return (int) (cv.v() & 0xff);
+    }
+
+    /**
+     * memmem: certain are the needle's bytes and the haystack's up to the end of the match (all of them without one);
+     * glibc's two-way search may read the rest of the haystack, which a proof counts. An empty needle matches at once,
+     * a needle longer than the haystack nowhere (glibc reads neither then).
+     */
+    private static Value findBytes(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Semantics.FindBytes f, List<Value> args) {
+        long hl = LibraryFunctions.count(LibraryBehaviour.arg(args, f.haystackLength()));
+        long nl = LibraryFunctions.count(LibraryBehaviour.arg(args, f.needleLength()));
+        Value h = LibraryBehaviour.arg(args, f.haystack());
+        if (nl == 0) return h;
+        if (hl < nl) return Value.ZERO;
+        Value.Ptr hp = LibraryFunctions.ptr(h, name);
+        Value.Ptr np = LibraryFunctions.ptr(LibraryBehaviour.arg(args, f.needle()), name);
+        long found = -1;
+        for (long i = 0; i + nl <= hl && found < 0; i++) {
+            long k = 0;
+            while (k < nl && at(st, hp, i + k) == at(st, np, k)) k++;
+            if (k == nl) found = i;
+        }
+        lib.access(c, np, nl, false, call, name);
+        long sure = found >= 0 ? found + nl : hl;
+        lib.access(c, hp, sure, false, call, name);
+        if (st.exhaustive && sure < hl) lib.proofOnlyAccess(c, hp.at(hp.off() + sure), hl - sure, call, name);
+        return found >= 0 ? hp.at(hp.off() + found) : Value.ZERO;
+    }
+
+    /**
+     * memccpy: the bytes up to and including the first {@code ch} (at most {@code count}) copied; glibc finds it with
+     * memchr, which may read on to {@code count} bytes (counted by a proof). Overlapping copies stop the run.
+     */
+    private static Value copyUntil(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Semantics.CopyUntil u, List<Value> args) {
+        long n = LibraryFunctions.count(LibraryBehaviour.arg(args, u.count()));
+        if (n == 0) return Value.ZERO;
+        Value.Ptr d = LibraryFunctions.ptr(LibraryBehaviour.arg(args, u.dest()), name);
+        Value.Ptr s = LibraryFunctions.ptr(LibraryBehaviour.arg(args, u.src()), name);
+        int want = unsignedChar(LibraryBehaviour.arg(args, u.ch()), name);
         long found = -1;
         for (long i = 0; i < n && found < 0; i++) if (at(st, s, i) == want) found = i;
-        long sure = found >= 0 ? found + 1 : n;
-        lib.access(c, s, sure, false, call, name);
-        if (st.exhaustive && sure < n) lib.proofOnlyAccess(c, s.at(s.off() + sure), n - sure, call, name);
-        return found >= 0 ? s.at(s.off() + found) : Value.ZERO;
+        long k = found >= 0 ? found + 1 : n;
+        if (d.obj() == s.obj() && d.off() < s.off() + k && s.off() < d.off() + k) throw Abandon.unsupported("overlapping " + name);
+        lib.access(c, s, k, false, call, name);
+        if (st.exhaustive && k < n) lib.proofOnlyAccess(c, s.at(s.off() + k), n - k, call, name);
+        lib.access(c, d, k, true, call, name);
+        if (!c.dry) st.mem.copy(d.obj(), d.off(), s.obj(), s.off(), k);
+        return found >= 0 ? d.at(d.off() + k) : Value.ZERO;
     }
 
     private static Value duplicate(ExecState st, LibraryFunctions lib, ThreadState t, Ctx c, Stmt.Call call, String name,

@@ -35,6 +35,8 @@ final class InitLowerer {
     private final List<GlobalInit.Item> items = new ArrayList<>();
     /** In a dry run that measures an array of unknown length: nothing is lowered or reported. */
     private final boolean measuring;
+    /** Ranges of a static object's initial bytes the items do not give ({@link #staticString}). */
+    private final List<GlobalInit.Unknown> unknown = new ArrayList<>();
     /** The object initialised has automatic storage: its initialisation is statements of the program. */
     private boolean automatic;
     /** The array whose highest initialised index is tracked when measuring. */
@@ -84,7 +86,7 @@ final class InitLowerer {
             braced(list, root.type(), root, 0);
         }
         if (body.isStaticContext() || root.variable().isStatic()) {
-            ctx.program.addInit(new GlobalInit(root.variable(), items));
+            ctx.program.addInit(new GlobalInit(root.variable(), items, unknown));
         }
     }
 
@@ -162,6 +164,7 @@ final class InitLowerer {
         c.pos++;
         if (t instanceof CType.Array a && ExprLowerer.strip(e) instanceof IASTLiteralExpression lit) {
             if (automatic) stringInto(lit, a, lv, ctx.loc(e));
+            else if (!measuring) staticString(lit, a, off);
             return;
         }
         scalar(e, type, lv, off);
@@ -190,6 +193,30 @@ final class InitLowerer {
             body.emit(new Stmt.Call(null, new Expr.FuncRef("memset", fn), List.of(
                     new Expr.AddrOf(index(lv, known, a.element()), ctx.types.pointerTo(a.element())), new Expr.IntConst(0, ctx.types.intType()),
                     new Expr.IntConst(len - known, ctx.types.sizeType())), loc));
+        }
+    }
+
+    /** The longest string literal a character array of static storage gets its bytes from as items ({@link #staticString}). */
+    static final int MAX_STATIC_STRING = 4096;
+
+    /**
+     * A character array of static storage initialised by a string literal: an item per byte of the literal that fits,
+     * its terminator included when there is room (C11 6.7.9p14); the rest is zero as all static storage (p10), which
+     * the layers that read items know (an array with an item inside is known whole). A wide literal, or one longer
+     * than {@link #MAX_STATIC_STRING}, gives no items but an {@link GlobalInit.Unknown} range, the whole array: the
+     * layers take its bytes as unknown, not zero (audit D33: the bounded layer took a lost literal for zeros).
+     */
+    private void staticString(IASTLiteralExpression lit, CType.Array a, long off) {
+        byte[] b = weft.model.StringLiteralText.bytes(new String(lit.getValue()));
+        if (!(a.element().unqualified() instanceof CType.Int ch) || ch.size() != 1 || b == null || b.length > MAX_STATIC_STRING) {
+            if (a.size() > 0) unknown.add(new GlobalInit.Unknown(off, a.size()));
+            return;
+        }
+        long len = a.length() >= 0 ? a.length() : b.length + 1L;
+        long known = Math.min(len, b.length + 1L);
+        for (long i = 0; i < known; i++) {
+            long v = i < b.length ? (ch.signed() ? b[(int) i] : b[(int) i] & 0xff) : 0;
+            items.add(new GlobalInit.Item(off + i, a.element(), new Expr.IntConst(v, a.element())));
         }
     }
 

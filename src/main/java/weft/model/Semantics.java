@@ -42,8 +42,44 @@ public sealed interface Semantics {
      */
     record AppendString(int dest, int src, int count) implements Semantics {}
 
-    /** {@code memchr}: the first byte equal to {@code (unsigned char) ch} among {@code count} bytes at {@code s}, or null. */
-    record FindByte(int s, int ch, int count) implements Semantics {}
+    /**
+     * {@code memchr}: the first byte equal to {@code (unsigned char) ch} among {@code count} bytes at {@code s}, or
+     * null; {@code memrchr} ({@code last}): the last one; {@code rawmemchr} ({@code count} -1): the first, however
+     * far (the program promises one is there: none within the object stops the execution).
+     */
+    record FindByte(int s, int ch, int count, boolean last) implements Semantics {
+        public FindByte(int s, int ch, int count) {
+            this(s, ch, count, false);
+        }
+    }
+
+    /**
+     * {@code memmem}: the first occurrence of the {@code needleLength} bytes at {@code needle} among the
+     * {@code haystackLength} bytes at {@code haystack} (an empty needle: the haystack itself), or null.
+     */
+    record FindBytes(int haystack, int haystackLength, int needle, int needleLength) implements Semantics {}
+
+    /**
+     * {@code memccpy}: bytes from {@code src} to {@code dest} up to and including the first equal to
+     * {@code (unsigned char) ch}, at most {@code count}; returns the byte after that copy in {@code dest}, or null
+     * when none of the {@code count} bytes was {@code ch}. Overlapping ranges are undefined.
+     */
+    record CopyUntil(int dest, int src, int ch, int count) implements Semantics {}
+
+    /**
+     * {@code strtok_r} ({@code save}: the argument holding the position between calls) and {@code strtok}
+     * ({@code save} -1: the position is the library's, one per process): the next token of the string at {@code s}
+     * (null {@code s}: the saved position) delimited by bytes of the string at {@code delim}; the delimiter that ends
+     * it is overwritten by a terminator and the position moves past it; null when only delimiters are left.
+     */
+    record Tokenize(int s, int delim, int save) implements Semantics {}
+
+    /**
+     * {@code strsep}: the string the pointer at {@code stringp} points to (null: returns null), up to its first byte
+     * in the string at {@code delim}, which becomes a terminator; the pointer moves past it, or becomes null when
+     * there is none.
+     */
+    record Separate(int stringp, int delim) implements Semantics {}
 
     /**
      * A character class test of the C locale ({@code isdigit}...): glibc's class bit {@code mask} of argument

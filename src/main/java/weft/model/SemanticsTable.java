@@ -75,7 +75,11 @@ final class SemanticsTable {
                             a.containsKey("strings"), a.containsKey("nocase"));
                     case "find-string" -> new Semantics.FindString(arg(a, "haystack"), arg(a, "needle"), a.containsKey("nocase"));
                     case "append-string" -> new Semantics.AppendString(arg(a, "dest"), arg(a, "src"), a.containsKey("count") ? arg(a, "count") : -1);
-                    case "find-byte" -> new Semantics.FindByte(arg(a, "s"), arg(a, "ch"), arg(a, "count"));
+                    case "find-byte" -> new Semantics.FindByte(arg(a, "s"), arg(a, "ch"), a.containsKey("count") ? arg(a, "count") : -1, a.containsKey("last"));
+                    case "find-bytes" -> new Semantics.FindBytes(arg(a, "haystack"), arg(a, "haystack-length"), arg(a, "needle"), arg(a, "needle-length"));
+                    case "copy-until" -> new Semantics.CopyUntil(arg(a, "dest"), arg(a, "src"), arg(a, "ch"), arg(a, "count"));
+                    case "tokenize" -> new Semantics.Tokenize(arg(a, "s"), arg(a, "delim"), a.containsKey("save") ? arg(a, "save") : -1);
+                    case "separate" -> new Semantics.Separate(arg(a, "stringp"), arg(a, "delim"));
                     case "char-class" -> new Semantics.CharClass(arg(a, "arg"), classMask(a.get("class")));
                     case "case-map" -> new Semantics.CaseMap(arg(a, "arg"), a.containsKey("upper"));
                     case "ctype-table" -> new Semantics.CtypeTable(table(a.get("table")));

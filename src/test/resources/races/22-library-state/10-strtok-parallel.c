@@ -1,5 +1,4 @@
 /* expect: racy */
-/* weft: imprecise: the explorer does not execute this library function, so the race cannot be confirmed */
 /* strtok keeps its position in hidden state: two threads tokenising their own strings race on it. */
 #include <pthread.h>
 #include <string.h>

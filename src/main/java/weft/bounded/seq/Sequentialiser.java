@@ -133,6 +133,11 @@ public final class Sequentialiser {
                         .append(SeqState.globalName(g)).append(" + ").append(item.offset()).append(") = ")
                         .append(st.types.cast(item.type())).append(gx.expr(item.value())).append(";\n");
             }
+            // bytes the initialiser gives but the IR does not (a wide or very long string literal): any value, not zero (D33)
+            for (GlobalInit.Unknown u : gi.unknown()) {
+                init.append("  ").append(HAVOC).append("((char *)&").append(SeqState.globalName(g)).append(" + ").append(u.offset())
+                        .append(", ").append(u.size()).append(");\n");
+            }
         }
         init.append("}\n");
         for (String n : List.of("__VERIFIER_nondet_bool", "__VERIFIER_nondet_uint", "__VERIFIER_assume", "reach_error")) {
