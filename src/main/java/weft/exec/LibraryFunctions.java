@@ -141,6 +141,12 @@ public final class LibraryFunctions {
             long size = Math.max(1, call.args().get(f.arg()).type().size());
             long bits = IntConversions.truncate(i.v(), Math.min(size, 8), false);
             return in.finishCall(t, c, e, Value.of(bits == 0 ? 0 : Long.numberOfTrailingZeros(bits) + 1), null);
+        } else if (sem instanceof Semantics.MathCall m) {
+            return MathCalls.run(in, t, c, e, name, m, args);
+        } else if (sem instanceof Semantics.FloatConstant k) {
+            return MathCalls.constant(in, t, c, e, name, k, args);
+        } else if (sem instanceof Semantics.FloatClass k) {
+            return MathCalls.classify(in, t, c, e, name, k, args);
         } else if (sem instanceof Semantics.ErrorMessage em) {
             Value v = LibraryBehaviour.arg(args, em.errnum());
             if (!(v instanceof Value.Int i) || i.v() < Integer.MIN_VALUE || i.v() > Integer.MAX_VALUE) throw Abandon.unsupported(name + " of " + v);

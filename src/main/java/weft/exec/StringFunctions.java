@@ -235,9 +235,19 @@ final class StringFunctions {
             for (long i = 0; i < n && found < 0; i++) if (at(st, s, i) == want) found = i;
             long sure = found >= 0 ? found + 1 : n;
             lib.access(c, s, sure, false, call, name);
-            if (st.exhaustive && sure < n) lib.proofOnlyAccess(c, s.at(s.off() + sure), n - sure, call, name);
+            if (st.exhaustive && sure < n) lib.proofOnlyAccess(c, s.at(s.off() + sure), within(st, s, sure, n), call, name);
         }
         return found >= 0 ? s.at(s.off() + found) : Value.ZERO;
+    }
+
+    /**
+     * How many of the bytes {@code from..n} at {@code s} lie within its object: a search stopped by a match reads
+     * nothing past it in C (C11 7.24.5.1: memchr behaves as if it read the bytes in order and stopped at the match),
+     * so a count larger than the object is defined then; what glibc's block reads may touch after the match is
+     * counted by a proof only up to the object's end.
+     */
+    private static long within(ExecState st, Value.Ptr s, long from, long n) {
+        return Math.max(0, Math.min(n, st.mem.get(s.obj()).size - s.off()) - from);
     }
 
     /** {@code (unsigned char) ch} of a character argument. */
@@ -287,7 +297,7 @@ final class StringFunctions {
         long k = found >= 0 ? found + 1 : n;
         if (d.obj() == s.obj() && d.off() < s.off() + k && s.off() < d.off() + k) throw Abandon.unsupported("overlapping " + name);
         lib.access(c, s, k, false, call, name);
-        if (st.exhaustive && k < n) lib.proofOnlyAccess(c, s.at(s.off() + k), n - k, call, name);
+        if (st.exhaustive && k < n) lib.proofOnlyAccess(c, s.at(s.off() + k), within(st, s, k, n), call, name);
         lib.access(c, d, k, true, call, name);
         if (!c.dry) st.mem.copy(d.obj(), d.off(), s.obj(), s.off(), k);
         return found >= 0 ? d.at(d.off() + k) : Value.ZERO;

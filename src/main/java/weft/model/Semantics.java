@@ -420,6 +420,25 @@ public sealed interface Semantics {
     /** {@code longjmp}: back to the {@code setjmp} that filled {@code env}, which returns {@code value} (1 for 0). */
     record LongJump(int env, int value) implements Semantics {}
 
+    /**
+     * A function of the math library ({@code sqrt}, {@code pow}, {@code sin}...) of {@code args} floating-point
+     * arguments ({@code intArg}: the position of an {@code int} one, {@code ldexp}'s, or -1), {@code single}: of
+     * {@code float}s; computed by the installed libm ({@code weft.installed.MathLibrary}), errno included.
+     */
+    record MathCall(int args, int intArg, boolean single) implements Semantics {}
+
+    /**
+     * gcc's floating-point classification builtins ({@code isnan}...) of argument {@code arg}: {@code test} one of
+     * {@code nan}, {@code inf}, {@code inf-sign} (1 for +inf, -1 for -inf, else 0), {@code finite}, {@code signbit}.
+     */
+    record FloatClass(int arg, String test) implements Semantics {}
+
+    /**
+     * gcc's constant builtins ({@code NAN}, {@code INFINITY}, {@code HUGE_VAL}): a quiet NaN ({@code nan}: the payload
+     * string argument must be empty) or positive infinity, a {@code float} when {@code single}.
+     */
+    record FloatConstant(boolean nan, boolean single) implements Semantics {}
+
     /** Not in the table: effects from the function's event, result unknown. */
     record Unknown() implements Semantics {}
 

@@ -42,6 +42,16 @@ final class SemanticsTable {
 
     private SemanticsTable() {}
 
+    private static boolean floatConstant(String v) {
+        if (!"nan".equals(v) && !"inf".equals(v)) throw new IllegalArgumentException("value=" + v);
+        return v.equals("nan");
+    }
+
+    private static String floatTest(String t) {
+        if (!java.util.Set.of("nan", "inf", "inf-sign", "finite", "signbit").contains(t)) throw new IllegalArgumentException("test=" + t);
+        return t;
+    }
+
     private static List<String> lines() {
         try (InputStream in = SemanticsTable.class.getResourceAsStream(RESOURCE)) {
             if (in == null) throw new IllegalStateException("missing resource " + RESOURCE);
@@ -77,6 +87,10 @@ final class SemanticsTable {
                     case "append-string" -> new Semantics.AppendString(arg(a, "dest"), arg(a, "src"), a.containsKey("count") ? arg(a, "count") : -1);
                     case "find-byte" -> new Semantics.FindByte(arg(a, "s"), arg(a, "ch"), a.containsKey("count") ? arg(a, "count") : -1, a.containsKey("last"));
                     case "find-bytes" -> new Semantics.FindBytes(arg(a, "haystack"), arg(a, "haystack-length"), arg(a, "needle"), arg(a, "needle-length"));
+                    case "math" -> new Semantics.MathCall(Integer.parseInt(a.get("args")), a.containsKey("int") ? arg(a, "int") : -1,
+                            a.containsKey("float"));
+                    case "float-constant" -> new Semantics.FloatConstant(floatConstant(a.get("value")), a.containsKey("float"));
+                    case "float-class" -> new Semantics.FloatClass(arg(a, "arg"), floatTest(a.get("test")));
                     case "copy-until" -> new Semantics.CopyUntil(arg(a, "dest"), arg(a, "src"), arg(a, "ch"), arg(a, "count"));
                     case "tokenize" -> new Semantics.Tokenize(arg(a, "s"), arg(a, "delim"), a.containsKey("save") ? arg(a, "save") : -1);
                     case "separate" -> new Semantics.Separate(arg(a, "stringp"), arg(a, "delim"));

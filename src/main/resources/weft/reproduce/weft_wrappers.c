@@ -242,6 +242,68 @@ size_t __wrap_strftime(char *s, size_t max, const char *fmt, const struct tm *tm
     return r;
 }
 
+/* strtok_r, strsep, memccpy and rawmemchr read and write the program's bytes inside the C library, where TSan does not
+   see them (no interceptor; strtok, memrchr and memmem have one): after the call, the same reads and writes again,
+   as TSan's range accesses (the bytes scanned, the terminator written over the delimiter that ended a token, the saved
+   position, the bytes copied: one access per range, as an interceptor makes them, so that a long run of byte accesses
+   does not push the racing one out of TSan's few shadow cells). Weft's models (weft.exec.Tokens, StringFunctions)
+   record the same accesses. */
+void __tsan_read_range(const void *, unsigned long);
+void __tsan_write_range(void *, unsigned long);
+
+char *__real_strtok_r(char *, const char *, char **);
+char *__wrap_strtok_r(char *s, const char *delim, char **save) {
+    __tsan_read_range(save, sizeof *save);
+    char *from = s != NULL ? s : *save;
+    char *r = __real_strtok_r(s, delim, save);
+    char *next = *save;
+    __tsan_read_range(delim, strlen(delim) + 1);
+    /* a cut token: the terminator written just before the new position; else the position is at the terminator */
+    if (r != NULL && next > r && next[-1] == 0) {
+        if (next - 1 > from) __tsan_read_range(from, (unsigned long)(next - 1 - from));
+        __tsan_write_range(next - 1, 1);
+    } else {
+        __tsan_read_range(from, (unsigned long)(next - from) + 1);
+    }
+    __tsan_write_range(save, sizeof *save);
+    return r;
+}
+
+char *__real_strsep(char **, const char *);
+char *__wrap_strsep(char **sp, const char *delim) {
+    __tsan_read_range(sp, sizeof *sp);
+    char *begin = *sp;
+    char *r = __real_strsep(sp, delim);
+    char *next = *sp;
+    if (begin != NULL) {
+        __tsan_read_range(delim, strlen(delim) + 1);
+        char *end = next != NULL ? next - 1 : begin + strlen(begin);
+        if (end > begin) __tsan_read_range(begin, (unsigned long)(end - begin));
+        if (next != NULL) __tsan_write_range(end, 1); else __tsan_read_range(end, 1);
+    }
+    __tsan_write_range(sp, sizeof *sp);
+    return r;
+}
+
+void *__real_memccpy(void *, const void *, int, size_t);
+void *__wrap_memccpy(void *d, const void *s, int c, size_t n) {
+    void *r = __real_memccpy(d, s, c, n);
+    size_t k = r != NULL ? (size_t)((char *)r - (char *)d) : n;
+    if (k > 0) {
+        /* the write first: in the other order TSan (gcc 12) was seen to lose the write's report */
+        __tsan_write_range(d, k);
+        __tsan_read_range(s, k);
+    }
+    return r;
+}
+
+void *__real_rawmemchr(const void *, int);
+void *__wrap_rawmemchr(const void *s, int c) {
+    void *r = __real_rawmemchr(s, c);
+    __tsan_read_range(s, (unsigned long)((const char *)r - (const char *)s) + 1);
+    return r;
+}
+
 /* A mutex the program initialised with glibc's static recursive or error-checking initialiser, and never with
    pthread_mutex_init: its shadow is a default mutex, so the runtime keeps the kind's rules itself (the owner's holds
    counted, an error-checking relock EDEADLK, an unlock by a thread that does not hold it EPERM). The kind is read

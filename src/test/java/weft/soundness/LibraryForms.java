@@ -44,8 +44,24 @@ final class LibraryForms {
         "strstr(\"relay host\", \"st\")[2] == 0", "strcasecmp(\"Relay\", \"rELAY\") == 0 && strncasecmp(\"ab\", \"AC\", 2) < 0",
         "isdigit('7') && !isalpha('7') && isspace('\\t') && ispunct('!')", "inet_addr(\"10.0.0.010\") == htonl(0x0a000008)",
         "inet_addr(\"1.2.3.08\") == INADDR_NONE", "tolower('Q') == 'q' && toupper(-1) == -1", "wy_str_ok()", "wy_dup_ok()",
-        "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()", "wy_limit_ok()", "wy_freed_ok()", "wy_zlib_ok()", "wy_sized_ok()", "wy_strinit_ok()", "wy_scan_ok()"
+        "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()", "wy_limit_ok()", "wy_freed_ok()", "wy_zlib_ok()", "wy_sized_ok()", "wy_strinit_ok()", "wy_scan_ok()",
+        "wy_tok_ok()", "wy_lit_ok()"
     };
+    /**
+     * strtok_r, strsep, memccpy, memrchr, rawmemchr and memmem as glibc computes them (issue 35: weft.exec.Tokens,
+     * StringFunctions): tokens, the terminators written over delimiters, the saved positions.
+     */
+    static final String TOK_HELPER = "static int wy_tok_ok(void) { char l[] = \" a,b \"; char *sv = 0; char *x = strtok_r(l, \" ,\", &sv); "
+            + "char *y = strtok_r(0, \" ,\", &sv); char h[] = \"k:v\"; char *r = h; char *k = strsep(&r, \":\"); char o[4]; "
+            + "const char d[] = \"a.b\"; return x == l + 1 && *y == 'b' && l[2] == 0 && strtok_r(0, \" ,\", &sv) == 0 && k == h "
+            + "&& *r == 'v' && memccpy(o, d, '.', 4) == o + 2 && memrchr(d, 'a', 3) == d && rawmemchr(d, 'b') == d + 2 "
+            + "&& memmem(d, 3, \".b\", 2) == d + 1; }";
+    /**
+     * D33: character arrays of static storage initialised by string literals, alone and as a member: their bytes are
+     * the literal's (and zero after it); a layer that took them for zeros skipped the access and answered a wrong true.
+     */
+    static final String LIT_HELPER = "static char wy_lit[8] = \"on\"; static struct { char k[4]; int n; } wy_rec = { \"ab\", 2 }; "
+            + "static int wy_lit_ok(void) { return wy_lit[1] == 'n' && wy_lit[2] == 0 && wy_rec.k[1] == 'b' && wy_rec.n == 2; }";
     static final String STRING_HELPER = "static int wy_str_ok(void) { char b[16]; strcpy(b, \"ab\"); strncat(b, \"cdef\", 2); "
             + "strcat(b, \"!\"); return strlen(b) == 5 && memchr(b, 'd', 5) == b + 3 && b[4] == '!'; }";
     /** strdup and strndup's copies (not tested for null: a proof goes on through them). */
@@ -163,6 +179,8 @@ final class LibraryForms {
             }
             if (truth.startsWith("wy_sized_ok") && !decls.contains(SIZED_HELPER)) decls.add(SIZED_HELPER);
             if (truth.startsWith("wy_strinit_ok") && !decls.contains(STRINIT_HELPER)) decls.add(STRINIT_HELPER);
+            if (truth.startsWith("wy_tok_ok") && !decls.contains(TOK_HELPER)) decls.add(TOK_HELPER);
+            if (truth.startsWith("wy_lit_ok") && !decls.contains(LIT_HELPER)) decls.add(LIT_HELPER);
             if (truth.startsWith("wy_scan_ok") && !decls.contains(SCAN_HELPER)) {
                 if (!decls.contains("#include <sys/resource.h>")) decls.add(0, "#include <sys/resource.h>");
                 decls.add(SCAN_HELPER);

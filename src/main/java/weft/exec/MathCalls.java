@@ -1,0 +1,76 @@
+package weft.exec;
+
+import weft.ir.CType;
+import weft.ir.Edge;
+import weft.ir.Stmt;
+import weft.model.Semantics;
+
+import java.util.List;
+
+/**
+ * Calls of the math library ({@link Semantics.MathCall}) run by the installed libm ({@link weft.installed.MathLibrary}):
+ * the value and the {@code errno} the program linked with {@code -lm} gets on this machine.
+ *
+ * <p>Soundness (proofs) and must-soundness (witnesses): the function is pure but for {@code errno}, which is set to what
+ * libm set (a domain or range error; the thread's own object, no race); its arguments must be known numbers (a pointer
+ * or an unknown value stops the run, as does a machine without libm). The reproducer runs the same calls for real.
+ * No memory is accessed (libc.tsv: no effect).
+ */
+final class MathCalls {
+    private static final CType.Float DOUBLE = new CType.Float("double", 8, 8);
+    private static final CType.Float FLOAT = new CType.Float("float", 4, 4);
+
+    private MathCalls() {
+    }
+
+    /** gcc's NaN and infinity builtins; a NaN's payload string must be empty (another payload's bits are not computed). */
+    static boolean constant(Interpreter in, ThreadState t, Ctx c, Edge e, String name, Semantics.FloatConstant k, List<Value> args) {
+        if (k.nan()) {
+            Value p = LibraryBehaviour.arg(args, 0);
+            if (!(p instanceof Value.Ptr s) || in.st.mem.readByte(s.obj(), s.off()) != 0) throw Abandon.unsupported(name + " with a payload");
+        }
+        double v = k.nan() ? Double.NaN : Double.POSITIVE_INFINITY;
+        return in.finishCall(t, c, e, new Value.Flt(v), k.single() ? FLOAT : DOUBLE);
+    }
+
+    /** gcc's classification builtins, exactly (no library call: gcc expands them inline). */
+    static boolean classify(Interpreter in, ThreadState t, Ctx c, Edge e, String name, Semantics.FloatClass k, List<Value> args) {
+        Value v = LibraryBehaviour.arg(args, k.arg());
+        double d;
+        if (v instanceof Value.Flt f) d = f.v();
+        else if (v instanceof Value.Int n) d = n.v();
+        else throw Abandon.unsupported(name + " of " + v);
+        long r = switch (k.test()) {
+            case "nan" -> Double.isNaN(d) ? 1 : 0;
+            case "inf" -> Double.isInfinite(d) ? 1 : 0;
+            case "inf-sign" -> Double.isInfinite(d) ? (d > 0 ? 1 : -1) : 0;
+            case "finite" -> Double.isFinite(d) ? 1 : 0;
+            case "signbit" -> (Double.doubleToRawLongBits(d) < 0) ? 1 : 0;
+            default -> throw new IllegalStateException(k.test());
+        };
+        return in.finishCall(t, c, e, Value.of(r), weft.ir.IntConversions.INT);
+    }
+
+    static boolean run(Interpreter in, ThreadState t, Ctx c, Edge e, String name, Semantics.MathCall m, List<Value> args) {
+        Object[] a = new Object[m.args()];
+        for (int i = 0; i < m.args(); i++) {
+            Value v = LibraryBehaviour.arg(args, i);
+            if (i == m.intArg()) {
+                if (!(v instanceof Value.Int n) || n.v() < Integer.MIN_VALUE || n.v() > Integer.MAX_VALUE) throw Abandon.unsupported(name + " of " + v);
+                a[i] = (int) n.v();
+                continue;
+            }
+            double d;
+            if (v instanceof Value.Flt f) d = f.v();
+            else if (v instanceof Value.Int n) d = n.v();
+            else throw Abandon.unsupported(name + " of " + v);
+            a[i] = m.single() ? (Object) (float) d : (Object) d;
+        }
+        weft.installed.MathLibrary libm = weft.installed.MathLibrary.installed()
+                .orElseThrow(() -> Abandon.unsupported(name + ": no installed math library"));
+        weft.installed.MathLibrary.Result r = libm.call(name, a, m.single())
+                .orElseThrow(() -> Abandon.unsupported(name + ": not in the installed math library"));
+        if (r.errno() != 0 && !c.dry) in.st.setErrno(t, r.errno());
+        return in.finishCall(t, c, e, new Value.Flt(r.value()), m.single() ? FLOAT : DOUBLE);
+    }
+}
