@@ -39,7 +39,10 @@ class SyncCallsModelTest {
                         || ev instanceof Event.ThreadJoin || ev instanceof Event.MemAccess || ev instanceof Event.Pure;
                 case LIBINPUT -> Semantics.worldAnswer(sem);
                 case ENDING -> ev instanceof Event.ProgramEnd;
-                case LIBACCESS -> ev instanceof Event.Once || sem instanceof Semantics.Getopt || sem instanceof Semantics.FormatTime;
+                // the functions whose accesses of the program's memory TSan does not see: the wrapper makes them again
+                case LIBACCESS -> ev instanceof Event.Once || sem instanceof Semantics.Getopt || sem instanceof Semantics.FormatTime
+                        || ev instanceof Event.MemAccess && (sem instanceof Semantics.Tokenize || sem instanceof Semantics.Separate
+                        || sem instanceof Semantics.CopyUntil || sem instanceof Semantics.FindByte);
             };
             assertTrue(agrees, name + ": role " + e.getValue() + " but model " + ev + " / " + sem);
         }

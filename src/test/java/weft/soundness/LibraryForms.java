@@ -45,8 +45,15 @@ final class LibraryForms {
         "isdigit('7') && !isalpha('7') && isspace('\\t') && ispunct('!')", "inet_addr(\"10.0.0.010\") == htonl(0x0a000008)",
         "inet_addr(\"1.2.3.08\") == INADDR_NONE", "tolower('Q') == 'q' && toupper(-1) == -1", "wy_str_ok()", "wy_dup_ok()",
         "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()", "wy_limit_ok()", "wy_freed_ok()", "wy_zlib_ok()", "wy_sized_ok()", "wy_strinit_ok()", "wy_scan_ok()",
-        "wy_tok_ok()", "wy_lit_ok()"
+        "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()"
     };
+    /**
+     * The math library as the installed libm computes it (issue 35: weft.installed.MathLibrary), errno included, and
+     * gcc's classification builtins: an exploration that computed one differently would skip the access.
+     */
+    static final String MATH_HELPER = "static int wy_math_ok(void) { errno = 0; double n = sqrt(-2.0); int e = errno; "
+            + "return sqrt(2.25) == 1.5 && isnan(n) && e == EDOM && pow(3.0, 4.0) == 81.0 && floor(-0.5) == -1.0 "
+            + "&& fabsf(-0.25f) == 0.25f && fmod(10.0, 4.0) == 2.0 && ldexp(3.0, 2) == 12.0 && !isinf(exp(1.0)) && log(1.0) == 0.0; }";
     /**
      * strtok_r, strsep, memccpy, memrchr, rawmemchr and memmem as glibc computes them (issue 35: weft.exec.Tokens,
      * StringFunctions): tokens, the terminators written over delimiters, the saved positions.
@@ -181,6 +188,10 @@ final class LibraryForms {
             if (truth.startsWith("wy_strinit_ok") && !decls.contains(STRINIT_HELPER)) decls.add(STRINIT_HELPER);
             if (truth.startsWith("wy_tok_ok") && !decls.contains(TOK_HELPER)) decls.add(TOK_HELPER);
             if (truth.startsWith("wy_lit_ok") && !decls.contains(LIT_HELPER)) decls.add(LIT_HELPER);
+            if (truth.startsWith("wy_math_ok") && !decls.contains(MATH_HELPER)) {
+                for (String h : List.of("#include <math.h>", "#include <errno.h>")) if (!decls.contains(h)) decls.add(0, h);
+                decls.add(MATH_HELPER);
+            }
             if (truth.startsWith("wy_scan_ok") && !decls.contains(SCAN_HELPER)) {
                 if (!decls.contains("#include <sys/resource.h>")) decls.add(0, "#include <sys/resource.h>");
                 decls.add(SCAN_HELPER);

@@ -223,6 +223,7 @@ public final class MutationBench {
         List<String> link = new java.util.ArrayList<>(List.of("gcc", "-fsanitize=thread", "-O1", "-g", "-w", "-pthread", file.toString(), support.toString(),
                 "-o", bin.toString()));
         if (Files.readString(file).contains("#include <zlib.h>")) link.add("-lz");
+        if (Files.readString(file).contains("#include <math.h>")) link.add("-lm");
         if (gcc(dir, link) != 0) {
             return OracleResult.inconclusive("does not link with ThreadSanitizer");
         }

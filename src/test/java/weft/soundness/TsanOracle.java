@@ -65,6 +65,8 @@ final class TsanOracle {
         List<String> gcc = new java.util.ArrayList<>(List.of("gcc", "-fsanitize=thread", "-O1", "-g", "-w", "-pthread", c.toString(), "-o", bin.toString()));
         // a program that uses zlib (LibraryForms' wy_zlib_ok) links the installed one, as the reproducer does
         if (Files.readString(c).contains("#include <zlib.h>")) gcc.add("-lz");
+        // and one that uses the math library (wy_math_ok) links libm
+        if (Files.readString(c).contains("#include <math.h>")) gcc.add("-lm");
         Proc cc = run(gcc, dir, 120);
         if (cc.exit != 0) return new OracleResult(OracleResult.Kind.GENERATOR_ERROR, Set.of(), "gcc: " + firstLines(cc.err));
         for (int i = 0; i < runs; i++) {
