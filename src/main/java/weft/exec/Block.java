@@ -12,7 +12,8 @@ import java.util.TreeMap;
  * object. Byte arrays are shared copy-on-write with the initial image of the globals.
  */
 public final class Block {
-    public enum Kind { GLOBAL, STRING, LOCAL, HEAP, ALLOCA, THREAD_LOCAL, SPECIAL }
+    /** MAPPED: a file mapped by {@code mmap} ({@link WorldFiles}), released by {@code munmap} only. */
+    public enum Kind { GLOBAL, STRING, LOCAL, HEAP, ALLOCA, THREAD_LOCAL, SPECIAL, MAPPED }
 
     public final int id;
     final String name;
@@ -195,7 +196,7 @@ public final class Block {
     /** Description for reports: the variable name, or the heap block and where it was allocated. */
     public String describe() {
         return switch (kind) {
-            case HEAP, ALLOCA -> name + " (" + size + " bytes, allocated at " + loc.shortString() + ")";
+            case HEAP, ALLOCA, MAPPED -> name + " (" + size + " bytes, allocated at " + loc.shortString() + ")";
             default -> name;
         };
     }

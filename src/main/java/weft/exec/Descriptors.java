@@ -31,21 +31,29 @@ record Descriptors(NavigableMap<Integer, Entry> open) {
      * armed, and an epoll instance's registrations by descriptor.
      */
     record Entry(Kind kind, boolean nonblocking, boolean semaphore, long counter, boolean armed,
-                 NavigableMap<Integer, Registration> interest) {
+                 NavigableMap<Integer, Registration> interest, long mode, long size) {
         static Entry of(Kind kind, boolean nonblocking, boolean semaphore, long counter) {
-            return new Entry(kind, nonblocking, semaphore, counter, false, Collections.emptyNavigableMap());
+            return new Entry(kind, nonblocking, semaphore, counter, false, Collections.emptyNavigableMap(), 0, 0);
         }
 
         Entry withCounter(long c) {
-            return new Entry(kind, nonblocking, semaphore, c, armed, interest);
+            return new Entry(kind, nonblocking, semaphore, c, armed, interest, mode, size);
         }
 
         Entry withArmed(boolean a) {
-            return new Entry(kind, nonblocking, semaphore, counter, a, interest);
+            return new Entry(kind, nonblocking, semaphore, counter, a, interest, mode, size);
         }
 
         Entry withInterest(NavigableMap<Integer, Registration> i) {
-            return new Entry(kind, nonblocking, semaphore, counter, armed, Collections.unmodifiableNavigableMap(i));
+            return new Entry(kind, nonblocking, semaphore, counter, armed, Collections.unmodifiableNavigableMap(i), mode, size);
+        }
+
+        /**
+         * The same file, of the mode and size an {@code fstat} of it answered ({@link WorldFiles}; mode 0: none asked yet):
+         * later answers about the same open file agree with them (its {@code mmap}).
+         */
+        Entry withStatus(long m, long s) {
+            return new Entry(kind, nonblocking, semaphore, counter, armed, interest, m, s);
         }
 
         /** The events of this descriptor that may be reported now (EPOLLIN 1, EPOLLOUT 4) among {@code wanted}. */

@@ -441,6 +441,12 @@ public final class Evaluator {
         throw Abandon.unsupported("pointer difference type " + t);
     }
 
+    /** Whether {@code v} is the integer address with every bit set, {@code (void *) -1}. */
+    private boolean allOnes(Value v) {
+        return v instanceof Value.Int i && IntConversions.truncate(i.v(), st.dm.pointerSize, false)
+                == IntConversions.truncate(-1, st.dm.pointerSize, false);
+    }
+
     private boolean comparePointers(BinOp op, Value l, Value r) {
         if (l instanceof Value.Ptr a && r instanceof Value.Ptr b) {
             Block oa = st.mem.get(a.obj());
@@ -474,6 +480,13 @@ public final class Evaluator {
                 boolean againstNull = lNull || rNull;
                 if (l instanceof Value.Ptr a && !st.mem.get(a.obj()).alive && (st.exhaustive || !againstNull)) throw Abandon.unsupported("dangling pointer");
                 if (r instanceof Value.Ptr b && !st.mem.get(b.obj()).alive && (st.exhaustive || !againstNull)) throw Abandon.unsupported("dangling pointer");
+                return op == BinOp.NE;
+            }
+            // a live object's address against all ones ((void *) -1: mmap's MAP_FAILED, shmat's, SIG_ERR): no object
+            // lies at the top of the address space (Linux gives user space the low part: below 2^47 on x86-64, 3 GiB
+            // on 32-bit), so they differ, in every placement
+            if (allOnes(l) && r instanceof Value.Ptr b && st.mem.get(b.obj()).alive
+                    || allOnes(r) && l instanceof Value.Ptr a && st.mem.get(a.obj()).alive) {
                 return op == BinOp.NE;
             }
         }

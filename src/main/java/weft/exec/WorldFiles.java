@@ -24,6 +24,10 @@ import java.util.List;
  * <li>{@code stat}, {@code lstat}, {@code fstat}: success with a file of a kind (a regular file by default; a
  * directory, a character device, a pipe, and for {@code lstat} a symbolic link), a size and a modification time
  * (recorded in that order), the other members zero but one link and a 4096-byte block; or a failure.</li>
+ * <li>{@code mmap} of a descriptor the run opened as a file, at the system's address, from offset 0: a new mapping of
+ * the length asked for ({@link Block.Kind#MAPPED}, read-only without {@code PROT_WRITE}) whose bytes are one byte value
+ * repeated (recorded after the 0 of success; the reproducer's wrapper maps as many anonymous bytes and fills them so),
+ * or a failure ({@code MAP_FAILED}; of an empty mapping always, with EINVAL, as Linux answers); {@code munmap} of a whole such mapping releases it and returns 0.</li>
  * </ul>
  * A failure's errno is an input in 1 to 133, recorded after its -1.
  *
@@ -37,8 +41,11 @@ final class WorldFiles {
 
     static boolean handles(Semantics s) {
         return s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldRead || s instanceof Semantics.WorldWrite
-                || s instanceof Semantics.WorldStatus;
+                || s instanceof Semantics.WorldStatus || s instanceof Semantics.WorldMap || s instanceof Semantics.WorldUnmap;
     }
+
+    /** Linux's PROT_WRITE, MAP_SHARED, MAP_PRIVATE, MAP_TYPE (the sharing bits) and MAP_FIXED. */
+    private static final long PROT_WRITE = 2, MAP_SHARED = 1, MAP_PRIVATE = 2, MAP_TYPE = 0x0f, MAP_FIXED = 0x10;
 
     /** S_IFREG|0644, S_IFDIR|0755, S_IFCHR|0620, S_IFIFO|0600, S_IFLNK|0777. */
     private static final long REGULAR = 0100644, DIRECTORY = 040755, DEVICE = 020620, PIPE = 010600, LINK = 0120777;
@@ -76,6 +83,16 @@ final class WorldFiles {
             }
             return in.finishCall(t, c, e, Value.of(got), null);
         }
+        if (sem instanceof Semantics.WorldMap m) return map(in, lib, t, c, e, call, name, m, args);
+        if (sem instanceof Semantics.WorldUnmap u) {
+            Value a = LibraryBehaviour.arg(args, u.addr());
+            if (!(a instanceof Value.Ptr p) || p.off() != 0 || st.mem.get(p.obj()).kind != Block.Kind.MAPPED || !st.mem.get(p.obj()).alive
+                    || !(LibraryBehaviour.arg(args, u.length()) instanceof Value.Int n) || n.v() != st.mem.get(p.obj()).size) {
+                throw Abandon.unsupported(name + " of something other than a whole mapping");
+            }
+            if (!c.dry) st.mem.kill(p.obj());
+            return in.finishCall(t, c, e, Value.ZERO, null);
+        }
         if (sem instanceof Semantics.WorldWrite w) {
             descriptor(st, args, w.fd(), 1, name);
             Value.Ptr buf = LibraryFunctions.ptr(LibraryBehaviour.arg(args, w.buf()), name);
@@ -100,7 +117,65 @@ final class WorldFiles {
         long size = st.chooseAmong(new long[] {0, 1 + (st.randomBits() & 0xffff), 4096}, name, call.loc());
         long mtime = st.chooseAmong(new long[] {1_700_000_000L + (st.randomBits() & 0xffffffL), 0}, name, call.loc());
         fillStatus(st, out, type, mode, size, mtime, name);
+        if (s.fd() >= 0 && LibraryBehaviour.arg(args, s.fd()) instanceof Value.Int fd && st.sync.descriptors.get(fd.v()) != null) {
+            // the open file is of this kind and size from now on (an mmap of it agrees)
+            st.beforeSyncChange();
+            st.sync.descriptors = st.sync.descriptors.with((int) fd.v(), st.sync.descriptors.get(fd.v()).withStatus(mode, size));
+        }
         return in.finishCall(t, c, e, Value.ZERO, null);
+    }
+
+    /**
+     * {@code mmap(NULL, length, prot, MAP_PRIVATE or MAP_SHARED, fd, 0)} of a file the run opened: a new mapping or a
+     * failure. Other addresses, offsets or flags, and lengths past {@link Memory#EXPLORED_OBJECT}, stop the execution.
+     */
+    private static boolean map(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                               Semantics.WorldMap m, List<Value> args) {
+        ExecState st = in.st;
+        if (!(LibraryBehaviour.arg(args, m.addr()) instanceof Value.Int a) || a.v() != 0
+                || !(LibraryBehaviour.arg(args, m.offset()) instanceof Value.Int off) || off.v() != 0) {
+            throw Abandon.unsupported(name + " at a given address or offset");
+        }
+        if (!(LibraryBehaviour.arg(args, m.flags()) instanceof Value.Int flags) || !(LibraryBehaviour.arg(args, m.prot()) instanceof Value.Int prot)
+                || (flags.v() & MAP_TYPE) != MAP_PRIVATE && (flags.v() & MAP_TYPE) != MAP_SHARED || (flags.v() & MAP_FIXED) != 0) {
+            throw Abandon.unsupported(name + " with flags " + args.get(m.flags()));
+        }
+        if (!(LibraryBehaviour.arg(args, m.fd()) instanceof Value.Int fd) || st.sync.descriptors.get(fd.v()) == null
+                || st.sync.descriptors.get(fd.v()).kind() != Descriptors.Kind.FILE) {
+            throw Abandon.unsupported(name + " of descriptor " + args.get(m.fd()) + ", not a file the run opened");
+        }
+        long n = LibraryFunctions.count(LibraryBehaviour.arg(args, m.length()));
+        if (n > Memory.EXPLORED_OBJECT) throw Abandon.unsupported(name + " of " + n + " bytes");
+        Descriptors.Entry file = st.sync.descriptors.get(fd.v());
+        // an fstat of the file said what it is: bytes past its end are not the file's (zero, then SIGBUS)
+        if (file.mode() != 0 && file.mode() == REGULAR && n > file.size()) throw Abandon.unsupported(name + " past the end of the file");
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        // Linux refuses an empty mapping (EINVAL) and one of a file that is not a regular file (ENODEV; a pipe, a
+        // directory, a character device here): no choice, recorded as any failure is
+        if (n == 0) return refuse(in, t, c, e, call, name, ExecState.EINVAL);
+        if (file.mode() != 0 && file.mode() != REGULAR) return refuse(in, t, c, e, call, name, ENODEV);
+        if (st.chooseAmong(new long[] {0, -1}, name, call.loc()) == -1) return fail(in, lib, t, c, e, call, name);
+        long fill = st.chooseAmong(new long[] {'a', st.randomBits() & 0xff, 0}, name, call.loc());
+        Block o = st.mem.create("mmap#" + (++st.heapCount), Block.Kind.MAPPED, n, t.index, call.loc());
+        o.addressTaken = true;
+        byte[] b = new byte[(int) n];
+        java.util.Arrays.fill(b, (byte) fill);
+        st.mem.writeBytes(o.id, 0, b);
+        // the file's bytes, not the program's writes
+        st.mem.get(o.id).written(false);
+        if ((prot.v() & PROT_WRITE) == 0) st.mem.get(o.id).readOnly = true;
+        return in.finishCall(t, c, e, new Value.Ptr(o.id, 0), null);
+    }
+
+    /** Linux's ENODEV: the file cannot be mapped. */
+    private static final long ENODEV = 19;
+
+    /** The call fails with {@code errno}, the only answer Linux gives (recorded as -1 and the errno, as a chosen failure). */
+    private static boolean refuse(Interpreter in, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, long errno) {
+        ExecState st = in.st;
+        st.chooseAmong(new long[] {-1}, name, call.loc());
+        if (st.chooseInput(weft.ir.IntConversions.INT, name, call.loc(), errno, errno) instanceof Value.Int k) st.setErrno(t, k.v());
+        return in.finishCall(t, c, e, Value.of(-1), null);
     }
 
     /** Regular files: the mode a file-tree walk's entries have ({@link Walks}). */

@@ -439,6 +439,16 @@ public sealed interface Semantics {
      */
     record FloatConstant(boolean nan, boolean single) implements Semantics {}
 
+    /**
+     * {@code mmap} of a file the run opened ({@code fd}), {@code length} bytes from {@code offset} 0 at an address of
+     * the system's choice ({@code addr} null): the file's bytes are the world's (weft.exec.WorldFiles); other uses of
+     * mmap stop the execution.
+     */
+    record WorldMap(int addr, int length, int prot, int flags, int fd, int offset) implements Semantics {}
+
+    /** {@code munmap} of a whole mapping {@link WorldMap} made: returns 0; anything else stops the execution. */
+    record WorldUnmap(int addr, int length) implements Semantics {}
+
     /** Not in the table: effects from the function's event, result unknown. */
     record Unknown() implements Semantics {}
 
@@ -471,6 +481,7 @@ public sealed interface Semantics {
         if (s instanceof ResolveAddress) return first == 0 ? 5 : 1;
         if (s instanceof AcceptConnection || s instanceof CounterRead || s instanceof TimeOfDay || s instanceof ResourceLimit) return 2;
         if (s instanceof WorldRead) return first > 0 || first == -1 ? 2 : 1;
+        if (s instanceof WorldMap) return 2;
         if (s instanceof ResourceUsage) return 4;
         if (s instanceof WalkEntry) return first == 1 ? 3 : 1;
         if (s instanceof WorldStatus) return first == 0 ? 4 : 2;
@@ -490,7 +501,7 @@ public sealed interface Semantics {
                 || s instanceof AcceptConnection || s instanceof EpollControl || s instanceof EpollWait || s instanceof CounterRead
                 || s instanceof CounterWrite || s instanceof TimerSet || s instanceof ResolveAddress || s instanceof FreeAddresses
                 || s instanceof ResourceLimit || s instanceof ResourceUsage || s instanceof WorldOpen || s instanceof WorldRead || s instanceof WorldWrite
-                || s instanceof WorldStatus;
+                || s instanceof WorldStatus || s instanceof WorldMap;
     }
 
     /** Every function the table names. */

@@ -24,7 +24,7 @@ final class WorldAnswers {
                 || s instanceof Semantics.CounterRead || s instanceof Semantics.ResolveAddress || s instanceof Semantics.EpollControl
                 || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.ResourceLimit || s instanceof Semantics.ResourceUsage || s instanceof Semantics.WalkEntry
                 || s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldRead || s instanceof Semantics.WorldWrite
-                || s instanceof Semantics.WorldStatus || s instanceof Semantics.InputResult ir && ir.errno();
+                || s instanceof Semantics.WorldStatus || s instanceof Semantics.WorldMap || s instanceof Semantics.InputResult ir && ir.errno();
     }
 
     /**
@@ -58,6 +58,10 @@ final class WorldAnswers {
             return new Said(name + " read " + first + " bytes, each " + b + (b >= 32 && b < 127 ? " ('" + (char) b + "')" : "") + ", at " + where, 2);
         }
         if (s instanceof Semantics.WorldRead && first == 0) return new Said(name + " met the end of the input at " + where, 1);
+        if (s instanceof Semantics.WorldMap && first == 0 && values.size() > 1) {
+            long b = values.get(1);
+            return new Said(name + " mapped the file, its bytes each " + b + (b >= 32 && b < 127 ? " ('" + (char) b + "')" : "") + ", at " + where, 2);
+        }
         if (s instanceof Semantics.WorldStatus && first == 0 && values.size() > 3) {
             return new Said(name + " found " + fileKind(values.get(1)) + " (mode 0" + Long.toOctalString(values.get(1)) + ") of " + values.get(2)
                     + " bytes, modified at " + values.get(3) + ", at " + where, 4);

@@ -425,6 +425,27 @@ static int witness_open(const char *fn, int *found) {
     }
 WORLD_OPEN(open, "open", "open")
 WORLD_OPEN(open64, "open", "open64")
+/* mmap of a file the witness opened: its answer (0: mapped, -1: failed) and the byte the mapping holds repeated; the
+   mapping is anonymous memory filled with it, with the protection asked for (the file itself is never read). mmap64
+   (the program built with _FILE_OFFSET_BITS=64) looks for an mmap first, as the witness names the call as written. */
+#include <sys/mman.h>
+#define WORLD_MAP(sym, first, second)                                                              \
+    void *__real_##sym(void *, size_t, int, int, int, off_t);                                      \
+    void *__wrap_##sym(void *addr, size_t len, int prot, int flags, int fd, off_t off) {           \
+        int found;                                                                                 \
+        const char *fn = first;                                                                    \
+        long long v = value_for(fn, &found);                                                       \
+        if (!found) { fn = second; v = value_for(fn, &found); }                                    \
+        if (!found) { park_after_race(); return __real_##sym(addr, len, prot, flags, fd, off); }   \
+        if (v == -1) { witness_errno(fn); return MAP_FAILED; }                                     \
+        void *p = __real_##sym(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0); \
+        if (p == MAP_FAILED) return p;                                                             \
+        memset(p, (int)next_value(fn), len);                                                       \
+        if (!(prot & PROT_WRITE)) mprotect(p, len, prot);                                          \
+        return p;                                                                                  \
+    }
+WORLD_MAP(mmap, "mmap", "mmap")
+WORLD_MAP(mmap64, "mmap", "mmap64")
 int __real_creat(const char *, mode_t);
 int __wrap_creat(const char *p, mode_t mode) {
     int found, v = witness_open("creat", &found);
