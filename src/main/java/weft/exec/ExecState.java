@@ -371,6 +371,14 @@ public final class ExecState {
     private final Map<String, Integer> libraryObjects = new HashMap<>();
 
     /** The library object {@code name} (made by {@code make}, which returns its id, at its first use in the execution). */
+    /**
+     * The library objects made so far ({@link #libraryObject}), ordered by name: roots of a state's encoding, as no
+     * program pointer need reach them (strtok's saved position changes with each call).
+     */
+    public int[] libraryObjectIds() {
+        return new java.util.TreeMap<>(libraryObjects).values().stream().mapToInt(Integer::intValue).toArray();
+    }
+
     /** The library object {@code name} made by {@link #libraryObject}, or null while none is (a planning step makes none). */
     Value.Ptr existingLibraryObject(String name) {
         Integer id = libraryObjects.get(name);

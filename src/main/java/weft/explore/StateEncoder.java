@@ -29,6 +29,7 @@ import java.util.TreeMap;
  * mutex and condition, return value, thread-locals, thread-specific values, and the whole call stack: function,
  * CFG node, return edge, once-control, the objects of its variables and the objects it owns), the synchronisation
  * objects (held locks with owner and readers, barriers, once-controls, condition waiters in order, semaphore counts, keys), and the
+ * C library's own objects ({@code ExecState#libraryObjectIds}: strtok's saved position), and the
  * content of every memory object reachable from those roots (kind, size, liveness, flags, owner, bytes, unknown
  * bytes, stored pointers). Object ids are renamed in the order the traversal meets them: the interpreter never
  * looks at the number of an object (pointers compare by identity and offset, objects are never reused), so states
@@ -110,6 +111,9 @@ final class StateEncoder {
                 out.i(i);
                 object(i);
             }
+            out.i(-1);
+            // the C library's objects (strtok's position): roots of their own, whatever reaches them
+            for (int id : s.libraryObjectIds()) obj(id);
             out.i(-1);
             for (int q = 0; q < queued; q++) object(queue[q]);
         }
