@@ -1,5 +1,4 @@
 /* expect: race-free */
-/* weft: imprecise: thread arguments are not context-sensitive: both workers may receive both counters */
 /* A wrapper returns fresh memory on every call, so the two threads get distinct objects from one allocation site. */
 #include <pthread.h>
 #include <stdlib.h>

@@ -1,5 +1,4 @@
 /* expect: race-free */
-/* weft: imprecise: each routine's thread is created in a loop, so it is not known to be unique */
 /* Start routines come from an array of function pointers; each is started once and writes its own global. */
 #include <pthread.h>
 

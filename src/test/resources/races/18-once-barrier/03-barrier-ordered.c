@@ -1,5 +1,4 @@
 /* expect: race-free */
-/* weft: imprecise: barrier phases are not modelled */
 /* Each thread writes its own cell before a 2-party barrier and reads the other cell after it: truly ordered. */
 #include <pthread.h>
 

@@ -1,5 +1,4 @@
 /* expect: racy */
-/* weft: imprecise: the explorer does not execute strtok_r, so the race is found but not confirmed. A worker tokenises a buffer it allocated itself with strtok_r and a save pointer that is a global (under a mutex): strtok_r stores a pointer into the buffer there, which publishes the buffer, so main's read through the save pointer races with the worker's later unlocked write to the buffer. Regression: storing library functions were taken as never publishing their arguments, so the buffer counted as the worker's own. */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>

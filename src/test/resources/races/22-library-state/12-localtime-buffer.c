@@ -1,5 +1,4 @@
 /* expect: racy */
-/* weft: imprecise: the explorer does not execute this library function, so the race cannot be confirmed */
 /* localtime returns its static buffer: main's call overwrites it while the thread reads the result. */
 #include <pthread.h>
 #include <time.h>

@@ -1,5 +1,4 @@
 /* expect: racy */
-/* weft: imprecise: the explorer does not read bytes of a string initialiser the IR does not give */
 /* strtol stores through its second argument a pointer into the shared string: the write through it races. */
 #include <pthread.h>
 #include <stdlib.h>

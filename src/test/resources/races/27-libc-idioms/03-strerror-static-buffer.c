@@ -1,5 +1,4 @@
 /* expect: racy */
-/* weft: imprecise: the explorer does not execute this library function (errno, static buffers, signal sets, getopt, callbacks), so the race stays possible */
 /* strerror returns the library's static buffer: two threads using it race on it. */
 #include <pthread.h>
 #include <stdio.h>

@@ -1,5 +1,4 @@
 /* expect: racy */
-/* weft: imprecise: the explorer does not execute this library function (errno, static buffers, signal sets, getopt, callbacks), so the race stays possible */
 /* localtime's static buffer is shared by all threads; the thread using localtime_r has its own. */
 #include <pthread.h>
 #include <time.h>

@@ -1,5 +1,4 @@
 /* expect: racy */
-/* weft: imprecise: the explorer does not execute this library function (errno, static buffers, signal sets, getopt, callbacks), so the race stays possible */
 /* a scanf-like wrapper: vsscanf writes through the pointers among the arguments of its va_list, here a shared
    counter main reads meanwhile */
 #include <pthread.h>

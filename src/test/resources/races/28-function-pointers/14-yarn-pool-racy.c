@@ -1,5 +1,4 @@
 /* expect: racy */
-/* weft: imprecise: the explorer cannot reach the race through the pool's condition waits in its budget; lock wrappers taking the lock by a pointer parameter (possess(bolt)) are called with several locks, so the lock they take is not a must-lock; joins go through a list */
 /* pigz's yarn thread pool with a race: each worker adds to the total after releasing the queue lock; allocation through a global function pointer initialised with malloc, lock/condition wrappers, launch() starting every thread through ignition() and a routine stored in a heap capsule, jobs handed from main to workers under a lock, join_all() over the list of threads. */
 #include <pthread.h>
 #include <stdlib.h>

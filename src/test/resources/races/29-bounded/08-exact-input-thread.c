@@ -1,5 +1,4 @@
 /* expect: racy */
-/* weft: imprecise: the bounded model checker needs more than the suite's 3 s on a loaded machine (BoundedLayerTest checks it with 20 s) */
 /* The worker writes g only for one input value; the model checker finds it and the explorer replays it. */
 #include <pthread.h>
 extern int __VERIFIER_nondet_int(void);

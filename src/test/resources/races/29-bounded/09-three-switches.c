@@ -1,5 +1,4 @@
 /* expect: racy */
-/* weft: imprecise: the bounded model checker needs more than the suite's 3 s on a loaded machine (BoundedLayerTest checks it with 20 s) */
 /* The race on g needs three context switches: main creates, the worker sets x, main sees x and sets y, the worker
  * sees y; only then are both about to write g. */
 #include <pthread.h>

@@ -1,5 +1,4 @@
 /* expect: racy */
-/* weft: imprecise: the bounded model checker needs more than the suite's 3 s on a loaded machine (BoundedLayerTest checks it with 20 s) */
 /* The worker writes byte 2 of v through a char pointer when its input says so, main the int v through an int
  * pointer: the bytes overlap. */
 #include <pthread.h>

@@ -1,5 +1,4 @@
 /* expect: race-free */
-/* weft: imprecise: the bounded model checker needs more than the suite's 3 s on a loaded machine (BoundedLayerTest checks it with 20 s) */
 /* flag is 0 or 1 before the worker starts and never changes after, so the worker's guard flag == 2 never holds:
  * the only candidate pair (the writes of g) is refuted by the model checker within complete bounds. */
 #include <pthread.h>
