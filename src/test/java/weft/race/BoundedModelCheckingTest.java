@@ -42,17 +42,17 @@ class BoundedModelCheckingTest {
 
     @Test
     void aRaceBehindOneExactInputInTheThread() throws Exception {
-        racy("08-exact-input-thread.c", 10, 16);
+        racy("08-exact-input-thread.c", 9, 15);
     }
 
     @Test
     void aRaceNeedingThreeContextSwitches() throws Exception {
-        racy("09-three-switches.c", 11, 20);
+        racy("09-three-switches.c", 10, 19);
     }
 
     @Test
     void aByteOverlapThroughACharAndAnIntPointer() throws Exception {
-        racy("10-byte-overlap-char-int.c", 11, 18);
+        racy("10-byte-overlap-char-int.c", 10, 17);
     }
 
     @Test
