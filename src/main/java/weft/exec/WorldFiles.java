@@ -148,7 +148,7 @@ final class WorldFiles {
         if (n > Memory.EXPLORED_OBJECT) throw Abandon.unsupported(name + " of " + n + " bytes");
         Descriptors.Entry file = st.sync.descriptors.get(fd.v());
         // an fstat of the file said what it is: bytes past its end are not the file's (zero, then SIGBUS)
-        if (file.mode() != 0 && file.mode() == REGULAR && n > file.size()) throw Abandon.unsupported(name + " past the end of the file");
+        if (file.mode() == REGULAR && n > file.size()) throw Abandon.unsupported(name + " past the end of the file");
         if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
         // Linux refuses an empty mapping (EINVAL) and one of a file that is not a regular file (ENODEV; a pipe, a
         // directory, a character device here): no choice, recorded as any failure is
