@@ -367,16 +367,16 @@ public final class ExecState {
     /** Where {@code setjmp} was called, by the jmp_buf it filled (object id and offset: {@link Jumps#key}). */
     final Map<Long, Jumps.Point> jumpPoints = new HashMap<>();
 
-    /** Objects of the C library made on first use ({@link #libraryObject}), by name. */
-    private final Map<String, Integer> libraryObjects = new HashMap<>();
+    /** Objects of the C library made on first use ({@link #libraryObject}), by name (ordered: a state encoding walks them in that order). */
+    private final java.util.TreeMap<String, Integer> libraryObjects = new java.util.TreeMap<>();
 
     /** The library object {@code name} (made by {@code make}, which returns its id, at its first use in the execution). */
     /**
      * The library objects made so far ({@link #libraryObject}), ordered by name: roots of a state's encoding, as no
      * program pointer need reach them (strtok's saved position changes with each call).
      */
-    public int[] libraryObjectIds() {
-        return new java.util.TreeMap<>(libraryObjects).values().stream().mapToInt(Integer::intValue).toArray();
+    public java.util.Collection<Integer> libraryObjectIds() {
+        return java.util.Collections.unmodifiableCollection(libraryObjects.values());
     }
 
     /** The library object {@code name} made by {@link #libraryObject}, or null while none is (a planning step makes none). */

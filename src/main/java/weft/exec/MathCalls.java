@@ -35,11 +35,7 @@ final class MathCalls {
 
     /** gcc's classification builtins, exactly (no library call: gcc expands them inline). */
     static boolean classify(Interpreter in, ThreadState t, Ctx c, Edge e, String name, Semantics.FloatClass k, List<Value> args) {
-        Value v = LibraryBehaviour.arg(args, k.arg());
-        double d;
-        if (v instanceof Value.Flt f) d = f.v();
-        else if (v instanceof Value.Int n) d = n.v();
-        else throw Abandon.unsupported(name + " of " + v);
+        double d = number(LibraryBehaviour.arg(args, k.arg()), name);
         long r = switch (k.test()) {
             case "nan" -> Double.isNaN(d) ? 1 : 0;
             case "inf" -> Double.isInfinite(d) ? 1 : 0;
@@ -60,10 +56,7 @@ final class MathCalls {
                 a[i] = (int) n.v();
                 continue;
             }
-            double d;
-            if (v instanceof Value.Flt f) d = f.v();
-            else if (v instanceof Value.Int n) d = n.v();
-            else throw Abandon.unsupported(name + " of " + v);
+            double d = number(v, name);
             a[i] = m.single() ? (Object) (float) d : (Object) d;
         }
         weft.installed.MathLibrary libm = weft.installed.MathLibrary.installed()
@@ -72,5 +65,12 @@ final class MathCalls {
                 .orElseThrow(() -> Abandon.unsupported(name + ": not in the installed math library"));
         if (r.errno() != 0 && !c.dry) in.st.setErrno(t, r.errno());
         return in.finishCall(t, c, e, new Value.Flt(r.value()), m.single() ? FLOAT : DOUBLE);
+    }
+
+    /** A known number argument as a double (an integer converted as C converts it to double); else the run stops. */
+    private static double number(Value v, String name) {
+        if (v instanceof Value.Flt f) return f.v();
+        if (v instanceof Value.Int n) return n.v();
+        throw Abandon.unsupported(name + " of " + v);
     }
 }

@@ -130,7 +130,7 @@ final class StringFunctions {
     // ------------------------------------------------------------------ strings
 
     /** The byte at {@code p + i} (known, or the run stops). */
-    private static int at(ExecState st, Value.Ptr p, long i) {
+    static int at(ExecState st, Value.Ptr p, long i) {
         return st.mem.readByte(p.obj(), p.off() + i);
     }
 
@@ -150,19 +150,28 @@ final class StringFunctions {
     private static long span(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, int si, int seti, boolean reject,
                              List<Value> args) {
         Value.Ptr s = LibraryFunctions.ptr(LibraryBehaviour.arg(args, si), name);
-        Value.Ptr set = LibraryFunctions.ptr(LibraryBehaviour.arg(args, seti), name);
-        long m = lib.strlen(set);
-        boolean[] in = new boolean[256];
-        for (long i = 0; i < m; i++) in[at(st, set, i)] = true;
+        boolean[] in = byteSet(st, lib, c, call, name, LibraryBehaviour.arg(args, seti));
         long n = 0;
         for (int b; (b = at(st, s, n)) != 0 && in[b] != reject; ) n++;
-        lib.access(c, set, m + 1, false, call, name);
         lib.access(c, s, n + 1, false, call, name);
         if (st.exhaustive && at(st, s, n) != 0) {
             long len = lib.strlen(s);
             lib.proofOnlyAccess(c, s.at(s.off() + n + 1), len - n, call, name);
         }
         return n;
+    }
+
+    /**
+     * The bytes of the string {@code v} (a set for strspn, strcspn, strpbrk and the tokenisers, {@link Tokens}): all of
+     * it read, its terminator included.
+     */
+    static boolean[] byteSet(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Value v) {
+        Value.Ptr set = LibraryFunctions.ptr(v, name);
+        long m = lib.strlen(set);
+        boolean[] in = new boolean[256];
+        for (long i = 0; i < m; i++) in[at(st, set, i)] = true;
+        lib.access(c, set, m + 1, false, call, name);
+        return in;
     }
 
     private static int fold(int b, boolean nocase) {

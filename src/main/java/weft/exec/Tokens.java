@@ -68,13 +68,13 @@ final class Tokens {
         } else {
             s = LibraryFunctions.ptr(sv, name);
         }
-        boolean[] delims = delimiters(st, lib, c, call, name, LibraryBehaviour.arg(args, k.delim()));
+        boolean[] delims = StringFunctions.byteSet(st, lib, c, call, name, LibraryBehaviour.arg(args, k.delim()));
         long start = 0;
-        for (int b; (b = at(st, s, start)) != 0 && delims[b]; ) start++;
+        for (int b; (b = StringFunctions.at(st, s, start)) != 0 && delims[b]; ) start++;
         // only delimiters left: the position stays at the terminator, no token
-        boolean token = at(st, s, start) != 0;
+        boolean token = StringFunctions.at(st, s, start) != 0;
         long end = start;
-        if (token) for (int b; (b = at(st, s, end)) != 0 && !delims[b]; ) end++;
+        if (token) for (int b; (b = StringFunctions.at(st, s, end)) != 0 && !delims[b]; ) end++;
         Value.Ptr next = cut(st, lib, c, call, name, s, end);
         if (next == null) next = s.at(s.off() + end);
         if (k.save() >= 0) lib.access(c, slot, ptrType.size(), true, call, name);
@@ -90,9 +90,9 @@ final class Tokens {
         Value begin = st.mem.read(slot.obj(), slot.off(), ptrType);
         if (begin instanceof Value.Int n && n.v() == 0) return Value.ZERO;
         Value.Ptr s = LibraryFunctions.ptr(begin, name);
-        boolean[] delims = delimiters(st, lib, c, call, name, LibraryBehaviour.arg(args, sp.delim()));
+        boolean[] delims = StringFunctions.byteSet(st, lib, c, call, name, LibraryBehaviour.arg(args, sp.delim()));
         long end = 0;
-        for (int b; (b = at(st, s, end)) != 0 && !delims[b]; ) end++;
+        for (int b; (b = StringFunctions.at(st, s, end)) != 0 && !delims[b]; ) end++;
         Value.Ptr next = cut(st, lib, c, call, name, s, end);
         lib.access(c, slot, ptrType.size(), true, call, name);
         if (!c.dry) st.mem.write(slot.obj(), slot.off(), ptrType, next == null ? Value.ZERO : next);
@@ -105,7 +105,7 @@ final class Tokens {
      */
     private static Value.Ptr cut(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Value.Ptr s, long end) {
         lib.access(c, s, end + 1, false, call, name);
-        if (at(st, s, end) == 0) return null;
+        if (StringFunctions.at(st, s, end) == 0) return null;
         if (st.exhaustive) {
             long len = lib.strlen(s);
             lib.proofOnlyAccess(c, s.at(s.off() + end + 1), len - end, call, name);
@@ -116,24 +116,10 @@ final class Tokens {
         return s.at(s.off() + end + 1);
     }
 
-    /** The bytes of the delimiter string {@code v} (all of it read, its terminator included). */
-    private static boolean[] delimiters(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Value v) {
-        Value.Ptr d = LibraryFunctions.ptr(v, name);
-        long m = lib.strlen(d);
-        boolean[] in = new boolean[256];
-        for (long i = 0; i < m; i++) in[at(st, d, i)] = true;
-        lib.access(c, d, m + 1, false, call, name);
-        return in;
-    }
-
     /** The pointer type argument {@code i} points to ({@code char *} for {@code char **}), or the run stops. */
     private static CType pointerPointee(Stmt.Call call, int i, String name) {
         CType p = call.args().get(i).type().pointee();
         if (p == null || !p.unqualified().isPointer()) throw Abandon.unsupported(name + " position of type " + p);
         return p;
-    }
-
-    private static int at(ExecState st, Value.Ptr p, long i) {
-        return st.mem.readByte(p.obj(), p.off() + i);
     }
 }

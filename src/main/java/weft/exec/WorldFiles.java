@@ -76,7 +76,7 @@ final class WorldFiles {
             long got = st.chooseAmong(n == 0 ? new long[] {0, -1} : new long[] {0, n, part, -1}, name, call.loc());
             if (got == -1) return fail(in, lib, t, c, e, call, name);
             if (got > 0) {
-                long fill = st.chooseAmong(new long[] {'a', st.randomBits() & 0xff, 0}, name, call.loc());
+                long fill = fillByte(st, name, call);
                 byte[] b = new byte[(int) got];
                 java.util.Arrays.fill(b, (byte) fill);
                 st.mem.writeBytes(buf.obj(), buf.off(), b);
@@ -155,7 +155,7 @@ final class WorldFiles {
         if (n == 0) return refuse(in, t, c, e, call, name, ExecState.EINVAL);
         if (file.mode() != 0 && file.mode() != REGULAR) return refuse(in, t, c, e, call, name, ENODEV);
         if (st.chooseAmong(new long[] {0, -1}, name, call.loc()) == -1) return fail(in, lib, t, c, e, call, name);
-        long fill = st.chooseAmong(new long[] {'a', st.randomBits() & 0xff, 0}, name, call.loc());
+        long fill = fillByte(st, name, call);
         Block o = st.mem.create("mmap#" + (++st.heapCount), Block.Kind.MAPPED, n, t.index, call.loc());
         o.addressTaken = true;
         byte[] b = new byte[(int) n];
@@ -165,6 +165,11 @@ final class WorldFiles {
         st.mem.get(o.id).written(false);
         if ((prot.v() & PROT_WRITE) == 0) st.mem.get(o.id).readOnly = true;
         return in.finishCall(t, c, e, new Value.Ptr(o.id, 0), null);
+    }
+
+    /** The byte a read's or a mapping's bytes repeat: 'a', a random one or zero, the world's choice, recorded. */
+    private static long fillByte(ExecState st, String name, Stmt.Call call) {
+        return st.chooseAmong(new long[] {'a', st.randomBits() & 0xff, 0}, name, call.loc());
     }
 
     /** Linux's ENODEV: the file cannot be mapped. */

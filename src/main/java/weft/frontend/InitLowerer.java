@@ -178,14 +178,12 @@ final class InitLowerer {
      * are not decoded: their stores are left out (the elements stay unknown to the explorer).
      */
     private void stringInto(IASTLiteralExpression lit, CType.Array a, Lvalue lv, SourceLoc loc) {
-        if (!(a.element().unqualified() instanceof CType.Int ch) || ch.size() != 1) return;
-        byte[] b = weft.model.StringLiteralText.bytes(new String(lit.getValue()));
-        if (b == null) return;
-        long len = a.length() >= 0 ? a.length() : b.length + 1L;
-        long known = Math.min(len, b.length + 1L);
-        for (long i = 0; i < known; i++) {
-            long v = i < b.length ? (ch.signed() ? b[(int) i] : b[(int) i] & 0xff) : 0;
-            body.emit(new Stmt.Assign(index(lv, i, a.element()), new Expr.IntConst(v, a.element()), loc));
+        long[] values = literalElements(lit, a, Integer.MAX_VALUE);
+        if (values == null) return;
+        long len = a.length() >= 0 ? a.length() : values.length;
+        long known = values.length;
+        for (int i = 0; i < known; i++) {
+            body.emit(new Stmt.Assign(index(lv, i, a.element()), new Expr.IntConst(values[i], a.element()), loc));
         }
         if (len > known) {
             CType voidPtr = ctx.types.pointerTo(new CType.Void());
@@ -207,17 +205,27 @@ final class InitLowerer {
      * layers take its bytes as unknown, not zero (audit D33: the bounded layer took a lost literal for zeros).
      */
     private void staticString(IASTLiteralExpression lit, CType.Array a, long off) {
-        byte[] b = weft.model.StringLiteralText.bytes(new String(lit.getValue()));
-        if (!(a.element().unqualified() instanceof CType.Int ch) || ch.size() != 1 || b == null || b.length > MAX_STATIC_STRING) {
+        long[] values = literalElements(lit, a, MAX_STATIC_STRING);
+        if (values == null) {
             if (a.size() > 0) unknown.add(new GlobalInit.Unknown(off, a.size()));
             return;
         }
+        for (int i = 0; i < values.length; i++) items.add(new GlobalInit.Item(off + i, a.element(), new Expr.IntConst(values[i], a.element())));
+    }
+
+    /**
+     * The values of the elements of character array {@code a} that string literal {@code lit} gives: its bytes as the
+     * element type holds them, its terminator when there is room (C11 6.7.9p14), as many as the array has (the rest
+     * are zero); null for a wide literal or one longer than {@code maxBytes} (not decoded).
+     */
+    private static long[] literalElements(IASTLiteralExpression lit, CType.Array a, int maxBytes) {
+        if (!(a.element().unqualified() instanceof CType.Int ch) || ch.size() != 1) return null;
+        byte[] b = weft.model.StringLiteralText.bytes(new String(lit.getValue()));
+        if (b == null || b.length > maxBytes) return null;
         long len = a.length() >= 0 ? a.length() : b.length + 1L;
-        long known = Math.min(len, b.length + 1L);
-        for (long i = 0; i < known; i++) {
-            long v = i < b.length ? (ch.signed() ? b[(int) i] : b[(int) i] & 0xff) : 0;
-            items.add(new GlobalInit.Item(off + i, a.element(), new Expr.IntConst(v, a.element())));
-        }
+        long[] out = new long[(int) Math.min(len, b.length + 1L)];
+        for (int i = 0; i < out.length; i++) out[i] = i < b.length ? (ch.signed() ? b[i] : b[i] & 0xff) : 0;
+        return out;
     }
 
     private boolean initializesWhole(IASTExpression e, CType t) {

@@ -54,13 +54,11 @@ final class WorldAnswers {
         if (first == -1 && values.size() > 1) return new Said(name + " failed with errno " + values.get(1) + " at " + where, 2);
         if (s instanceof Semantics.WorldOpen) return new Said(name + " returned descriptor " + first + " at " + where, 1);
         if (s instanceof Semantics.WorldRead && first > 0 && values.size() > 1) {
-            long b = values.get(1);
-            return new Said(name + " read " + first + " bytes, each " + b + (b >= 32 && b < 127 ? " ('" + (char) b + "')" : "") + ", at " + where, 2);
+            return new Said(name + " read " + first + " bytes, each " + byteText(values.get(1)) + ", at " + where, 2);
         }
         if (s instanceof Semantics.WorldRead && first == 0) return new Said(name + " met the end of the input at " + where, 1);
         if (s instanceof Semantics.WorldMap && first == 0 && values.size() > 1) {
-            long b = values.get(1);
-            return new Said(name + " mapped the file, its bytes each " + b + (b >= 32 && b < 127 ? " ('" + (char) b + "')" : "") + ", at " + where, 2);
+            return new Said(name + " mapped the file, its bytes each " + byteText(values.get(1)) + ", at " + where, 2);
         }
         if (s instanceof Semantics.WorldStatus && first == 0 && values.size() > 3) {
             return new Said(name + " found " + fileKind(values.get(1)) + " (mode 0" + Long.toOctalString(values.get(1)) + ") of " + values.get(2)
@@ -101,5 +99,10 @@ final class WorldAnswers {
     private static String events(long e) {
         boolean in = (e & 1) != 0, out = (e & 4) != 0;
         return in && out ? "for reading and writing" : in ? "for reading" : out ? "for writing" : "(events " + e + ")";
+    }
+
+    /** A byte value as a report says it: the number, and the character when it is printable ({@code 97 ('a')}). */
+    private static String byteText(long b) {
+        return b + (b >= 32 && b < 127 ? " ('" + (char) b + "')" : "");
     }
 }
