@@ -244,6 +244,7 @@ public final class AccessCollector {
     private void library(Function f, int node, Stmt.Call c, weft.model.LibraryModel model, List<MemoryAccess> out) {
         library(f, node, c, model.name(), model.event(), out);
         if (libcStateRaces) hiddenState(f, node, c, model.facts(), out);
+        stateTargets(c, model.name(), model.facts(), out);
         for (weft.model.LibcFacts.GlobalAccess g : model.facts().globals()) {
             // the library's own globals the program can see (optind, environ): ordinary program memory
             weft.ir.Variable v = program.globalNamed(g.name());
@@ -334,6 +335,34 @@ public final class AccessCollector {
         for (String g : facts.readState()) {
             weft.ir.Variable v = program.libcObject(weft.model.LibcFacts.stateObjectName(g));
             if (v != null) add(f, node, new Lvalue.Var(v), false, false, c.loc(), out);
+        }
+    }
+
+    /**
+     * The objects the pointers stored in the call's hidden state point to, whole, read or written as the table says
+     * ({@link weft.model.LibcFacts#stateTargets}: {@code strtok(NULL, ...)} scans and cuts the string its first call was
+     * given). Program memory, so they are accessed whatever {@code libcStateRaces} says; the pointer analysis put there
+     * what the calls of the group stored ({@code ps=T}), the hidden state's own cells included.
+     */
+    private void stateTargets(Stmt.Call c, String name, weft.model.LibcFacts facts, List<MemoryAccess> out) {
+        weft.model.LibcFacts.Reach reach = facts.stateTargets();
+        if (!reach.any()) return;
+        List<weft.pointer.Loc> held = new ArrayList<>();
+        for (String g : facts.allGroups()) {
+            weft.ir.Variable v = program.libcObject(weft.model.LibcFacts.stateObjectName(g));
+            if (v != null) held.addAll(regions.pointsTo().contents(new weft.pointer.Loc(new weft.pointer.MemObject.Var(v), weft.pointer.Loc.ANY)));
+        }
+        java.util.Set<weft.pointer.MemObject> objects = new java.util.LinkedHashSet<>();
+        for (weft.pointer.Loc l : held) objects.add(l.object());
+        for (weft.pointer.MemObject o : objects) {
+            if (o instanceof weft.pointer.MemObject.Fn) continue; // code, not data
+            // the hidden state's own object (a static buffer linked to itself): hiddenState's accesses
+            if (o instanceof weft.pointer.MemObject.Var v && program.isLibcObject(v.variable())) continue;
+            String what = name + " on what its saved state points to";
+            if (reach.read()) out.add(new MemoryAccess(Region.whole(o), false, false, c.loc(), "read by " + what, false, null, null, null));
+            if (reach.write() && !weft.pointer.MemObject.isLibraryConstData(o)) {
+                out.add(new MemoryAccess(Region.whole(o), true, false, c.loc(), "write by " + what, false, null, null, null));
+            }
         }
     }
 

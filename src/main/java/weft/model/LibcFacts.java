@@ -16,11 +16,15 @@ import java.util.List;
  * @param mutexAttr the mutex kind the call stores in an attribute object, or null
  * @param readState hidden-state groups the call only reads (table {@code GROUP:r}: the locale, which
  *     {@code setlocale} writes and every locale-dependent function consults); reads race only with writes
+ * @param stateTargets what the call does to the objects the pointers stored in its hidden state point to (table
+ *     {@code r*s} / {@code rw*s}: {@code strtok(NULL, ...)} goes on in the string its first call was given, through
+ *     the position it saved there, and writes a terminator into it)
  */
 public record LibcFacts(List<Target> result, List<Store> stores, boolean posixThreadSafe, List<String> state,
                         List<Callback> callbacks, List<String> runs, List<GlobalAccess> globals, MutexAttr mutexAttr,
-                        List<String> readState) {
+                        List<String> readState, Reach stateTargets) {
     public LibcFacts {
+        java.util.Objects.requireNonNull(stateTargets);
         readState = List.copyOf(readState);
         globals = List.copyOf(globals);
         result = List.copyOf(result);
@@ -32,6 +36,23 @@ public record LibcFacts(List<Target> result, List<Store> stores, boolean posixTh
 
     public LibcFacts(List<Target> result, List<Store> stores, boolean posixThreadSafe, List<String> state) {
         this(result, stores, posixThreadSafe, state, List.of(), List.of(), List.of(), null);
+    }
+
+    public LibcFacts(List<Target> result, List<Store> stores, boolean posixThreadSafe, List<String> state,
+                     List<Callback> callbacks, List<String> runs, List<GlobalAccess> globals, MutexAttr mutexAttr,
+                     List<String> readState) {
+        this(result, stores, posixThreadSafe, state, callbacks, runs, globals, mutexAttr, readState, Reach.NONE);
+    }
+
+    /**
+     * Whether a call reads and whether it writes a set of objects (whole). {@link #NONE}: it touches none of them.
+     */
+    public record Reach(boolean read, boolean write) {
+        public static final Reach NONE = new Reach(false, false);
+
+        public boolean any() {
+            return read || write;
+        }
     }
 
     public LibcFacts(List<Target> result, List<Store> stores, boolean posixThreadSafe, List<String> state,
@@ -107,6 +128,11 @@ public record LibcFacts(List<Target> result, List<Store> stores, boolean posixTh
         INTO_ARG,
         /** anywhere into what the pointer stored where argument {@code arg} points points to */
         DEREF_ARG,
+        /**
+         * anywhere into what a pointer stored in the call's hidden-state objects points to (table {@code *state}:
+         * {@code strtok(NULL, ...)}'s token, in the string a previous call saved its position in)
+         */
+        DEREF_STATE,
         /** the static buffer of the first state group */
         STATIC,
         /** read-only library data */
@@ -139,6 +165,14 @@ public record LibcFacts(List<Target> result, List<Store> stores, boolean posixTh
         public Store(int throughArg, List<Target> value) {
             this(throughArg, value, null, null);
         }
+    }
+
+    /** The hidden-state groups the call reads and writes, then those it only reads. */
+    public List<String> allGroups() {
+        if (readState.isEmpty()) return state;
+        List<String> all = new java.util.ArrayList<>(state);
+        all.addAll(readState);
+        return all;
     }
 
     /** The pseudo-object of hidden-state group {@code group}, e.g. {@code <libc:rand state>}. */

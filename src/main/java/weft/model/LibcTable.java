@@ -22,7 +22,7 @@ public final class LibcTable {
     // compiled once: a cold start parses the whole table (String.matches and split compile their pattern per call)
     private static final java.util.regex.Pattern NAME = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z_0-9]*");
     private static final java.util.regex.Pattern EFFECT = java.util.regex.Pattern.compile(
-            "(r|w|rw)(\\*{0,2}[0-9]+|v[0-9]+|[0-9]+:[0-9]+|@[A-Za-z_][A-Za-z_0-9]*)|f[0-9]+|k[0-9]+(=[0-9]+)?|p([0-9]+(\\.[A-Za-z_][A-Za-z_0-9]*)?|s|@[A-Za-z_][A-Za-z_0-9]*)=\\S+");
+            "(r|w|rw)(\\*{0,2}[0-9]+|\\*s|v[0-9]+|[0-9]+:[0-9]+|@[A-Za-z_][A-Za-z_0-9]*)|f[0-9]+|k[0-9]+(=[0-9]+)?|p([0-9]+(\\.[A-Za-z_][A-Za-z_0-9]*)?|s|@[A-Za-z_][A-Za-z_0-9]*)=\\S+");
     private static final java.util.regex.Pattern MEMBER_PARAM = java.util.regex.Pattern.compile("&arg([0-9]+)\\.([A-Za-z_][A-Za-z_0-9]*)");
     private static final java.util.regex.Pattern SPACES = java.util.regex.Pattern.compile(" +");
     private static final java.util.regex.Pattern BAR = java.util.regex.Pattern.compile("\\|");
@@ -80,6 +80,7 @@ public final class LibcTable {
         boolean vRead = false, vWrite = false;
         int vFrom = -1, vaList = -1, format = -1;
         LibcFacts.MutexAttr mutexAttr = null;
+        LibcFacts.Reach stateTargets = LibcFacts.Reach.NONE;
         if (!c[1].equals("-")) {
             for (String tok : SPACES.split(c[1].trim())) {
                 if (!EFFECT.matcher(tok).matches()) {
@@ -89,6 +90,10 @@ public final class LibcTable {
                     int eq = tok.indexOf('=');
                     if (eq < 0) throw new IllegalArgumentException("bad store " + tok);
                     stores.add(new LibcFacts.Store(-2, targets(tok.substring(eq + 1)), tok.substring(2, eq)));
+                } else if (tok.endsWith("*s")) {
+                    boolean rw = tok.startsWith("rw");
+                    stateTargets = new LibcFacts.Reach(stateTargets.read() || rw || tok.startsWith("r"),
+                            stateTargets.write() || rw || tok.startsWith("w"));
                 } else if (tok.startsWith("r@") || tok.startsWith("w@")) {
                     globals.add(new LibcFacts.GlobalAccess(tok.substring(2), tok.charAt(0) == 'w'));
                 } else if (tok.startsWith("p")) {
@@ -148,6 +153,10 @@ public final class LibcTable {
                 else groups.add(g);
             }
         }
+        if ((stateTargets.any() || resultTargets.stream().anyMatch(t -> t.kind() == LibcFacts.Kind.DEREF_STATE))
+                && groups.isEmpty() && readGroups.isEmpty()) {
+            throw new IllegalArgumentException(name + ": what the hidden state points to (*s, *state) without a state group");
+        }
         if (!safe && groups.isEmpty()) throw new IllegalArgumentException(name + ": unsafe without a state group");
         List<LibcFacts.Callback> cbs = new ArrayList<>();
         List<String> runs = new ArrayList<>();
@@ -157,7 +166,7 @@ public final class LibcTable {
                 else cbs.add(callback(tok));
             }
         }
-        LibcFacts facts = new LibcFacts(resultTargets, stores, safe, groups, cbs, runs, globals, mutexAttr, readGroups);
+        LibcFacts facts = new LibcFacts(resultTargets, stores, safe, groups, cbs, runs, globals, mutexAttr, readGroups, stateTargets);
         if ((facts.hasStaticBuffer() || usesStatic(cbs)) && groups.isEmpty()) throw new IllegalArgumentException(name + ": static without a state group");
         if (format >= 0 && !vRead && !vWrite) throw new IllegalArgumentException(name + ": a format (f" + format + ") without variadic pointers (r*N or rvN)");
         if (vaList >= 0 && vFrom >= 0) throw new IllegalArgumentException(name + ": both variadic arguments and a va_list");
@@ -221,6 +230,7 @@ public final class LibcTable {
         for (String t : BAR.split(spec)) {
             if (t.equals("fresh")) out.add(new LibcFacts.Target(LibcFacts.Kind.FRESH, -1, null));
             else if (t.equals("static")) out.add(new LibcFacts.Target(LibcFacts.Kind.STATIC, -1, null));
+            else if (t.equals("*state")) out.add(new LibcFacts.Target(LibcFacts.Kind.DEREF_STATE, -1, null));
             else if (t.equals("const")) out.add(new LibcFacts.Target(LibcFacts.Kind.CONST, -1, null));
             else if (t.equals("unknown")) out.add(new LibcFacts.Target(LibcFacts.Kind.UNKNOWN, -1, null));
             else if (t.startsWith("tls:") && t.endsWith(":int")) out.add(new LibcFacts.Target(LibcFacts.Kind.TLS_INT, -1, t.substring(4, t.length() - 4)));

@@ -311,6 +311,14 @@ final class CallEffects {
                     int p = site.arg(x.arg());
                     if (p >= 0) s.addEdge(b.read(Term.through(p, 0)), t, Shift.IN_ARRAY);
                 }
+                case DEREF_STATE -> {
+                    // what the pointers stored in the call's hidden-state objects point to (strtok's saved position)
+                    for (String g : facts.allGroups()) {
+                        Variable v = b.program.libcObject(LibcFacts.stateObjectName(g));
+                        if (v == null) s.addLoc(t, s.unknownLoc);
+                        else s.addEdge(b.read(Term.at(b.varObj(null, v), Solver.ANY)), t, Shift.IN_ARRAY);
+                    }
+                }
                 case STATIC -> libraryObject(t, facts.state().isEmpty() ? null : LibcFacts.stateObjectName(facts.state().get(0)), true);
                 case CONST -> libraryObject(t, LibcFacts.CONST_OBJECT, true);
                 case TLS -> libraryObject(t, LibcFacts.threadObjectName(x.name()), true);

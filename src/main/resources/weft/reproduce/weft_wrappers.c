@@ -242,21 +242,17 @@ size_t __wrap_strftime(char *s, size_t max, const char *fmt, const struct tm *tm
     return r;
 }
 
-/* strtok_r, strsep, memccpy and rawmemchr read and write the program's bytes inside the C library, where TSan does not
-   see them (no interceptor; strtok, memrchr and memmem have one): after the call, the same reads and writes again,
-   as TSan's range accesses (the bytes scanned, the terminator written over the delimiter that ended a token, the saved
-   position, the bytes copied: one access per range, as an interceptor makes them, so that a long run of byte accesses
-   does not push the racing one out of TSan's few shadow cells). Weft's models (weft.exec.Tokens, StringFunctions)
-   record the same accesses. */
+/* strtok, strtok_r, strsep, memccpy and rawmemchr read and write the program's bytes inside the C library, where TSan
+   does not see them (no interceptor; strtok's reads only the token, memrchr and memmem have one): after the call, the
+   same reads and writes again, as TSan's range accesses (the bytes scanned, the terminator written over the delimiter
+   that ended a token, the saved position, the bytes copied: one access per range, as an interceptor makes them, so that
+   a long run of byte accesses does not push the racing one out of TSan's few shadow cells). Weft's models
+   (weft.exec.Tokens, StringFunctions) record the same accesses. */
 void __tsan_read_range(const void *, unsigned long);
 void __tsan_write_range(void *, unsigned long);
 
-char *__real_strtok_r(char *, const char *, char **);
-char *__wrap_strtok_r(char *s, const char *delim, char **save) {
-    __tsan_read_range(save, sizeof *save);
-    char *from = s != NULL ? s : *save;
-    char *r = __real_strtok_r(s, delim, save);
-    char *next = *save;
+/* The accesses of one tokenising call that scanned from `from`, returned `r` and left its position at `next`. */
+static void weft_token_accesses(char *from, char *r, char *next, const char *delim) {
     __tsan_read_range(delim, strlen(delim) + 1);
     /* a cut token: the terminator written just before the new position; else the position is at the terminator */
     if (r != NULL && next > r && next[-1] == 0) {
@@ -265,7 +261,28 @@ char *__wrap_strtok_r(char *s, const char *delim, char **save) {
     } else {
         __tsan_read_range(from, (unsigned long)(next - from) + 1);
     }
+}
+
+char *__real_strtok_r(char *, const char *, char **);
+char *__wrap_strtok_r(char *s, const char *delim, char **save) {
+    __tsan_read_range(save, sizeof *save);
+    char *from = s != NULL ? s : *save;
+    char *r = __real_strtok_r(s, delim, save);
+    weft_token_accesses(from, r, *save, delim);
     __tsan_write_range(save, sizeof *save);
+    return r;
+}
+
+/* strtok: glibc's is strtok_r with a position of the library's own, which TSan does not see. The wrapper runs the real
+   strtok_r with a position of its own, as invisible to TSan (touched by the library and by relaxed atomics only), and
+   makes its accesses again: strtok(NULL, ...) writes the terminator into the string the first call was given. */
+static char *weft_strtok_position;
+char *__wrap_strtok(char *s, const char *delim) {
+    char *pos = __atomic_load_n(&weft_strtok_position, __ATOMIC_RELAXED);
+    char *from = s != NULL ? s : pos;
+    char *r = __real_strtok_r(s, delim, &pos);
+    __atomic_store_n(&weft_strtok_position, pos, __ATOMIC_RELAXED);
+    weft_token_accesses(from, r, pos, delim);
     return r;
 }
 

@@ -76,6 +76,22 @@ class LibcTableTest {
         assertTrue(table.size() >= 400, "at least 400 functions: " + table.size());
     }
 
+    /**
+     * Audit D35: strtok's continuation reads and writes the string its saved position points into, and its token may
+     * point there; getenv reads the strings putenv put into the environment. Both need a state group to name.
+     */
+    @Test
+    void whatTheHiddenStatePointsTo() {
+        LibcFacts strtok = table.get("strtok").facts();
+        assertEquals(new LibcFacts.Reach(true, true), strtok.stateTargets());
+        assertTrue(strtok.result().contains(new LibcFacts.Target(LibcFacts.Kind.DEREF_STATE, -1, null)));
+        assertEquals(new LibcFacts.Reach(true, false), table.get("getenv").facts().stateTargets());
+        assertEquals(LibcFacts.Reach.NONE, table.get("strtok_r").facts().stateTargets());
+        assertThrows(IllegalArgumentException.class, () -> LibcTable.parse(List.of("f	rw*s	int	safe	-	-")));
+        assertThrows(IllegalArgumentException.class, () -> LibcTable.parse(List.of("f	r0	*state	safe	-	-")));
+        assertEquals(new LibcFacts.Reach(true, false), LibcTable.parse(List.of("f	r*s	*state	safe	g:r	-")).get(0).facts().stateTargets());
+    }
+
     @Test
     void malformedRowsAreRejected() {
         assertThrows(IllegalArgumentException.class, () -> LibcTable.parse(List.of("f\tr0\tint\tunsafe\t-\t-")));

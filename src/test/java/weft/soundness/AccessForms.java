@@ -92,6 +92,9 @@ final class AccessForms {
                 if (op == 0) return "{ int " + t + "; memcpy(&" + t + ", " + addr + ", sizeof " + t + "); r += " + t + "; }";
                 return "{ int " + t + " = " + (1 + rnd.nextInt(3)) + "; memcpy(" + addr + ", &" + t + ", sizeof " + t + "); }";
             case 1:
+                // audit D35: every third such access goes through strtok's continuation (the parity of the name: no draw
+                // of its own, so a seed's other choices stay as they were)
+                if (t.hashCode() % 3 == 0) return viaSavedPosition(lv, op, t);
                 if (op == 0) return "{ int " + t + "[1]; memmove(" + t + ", " + addr + ", sizeof(int)); r += " + t + "[0]; }";
                 return "memset(" + addr + ", 0, sizeof(int));";
             default: {
@@ -108,6 +111,23 @@ final class AccessForms {
                 return "{ int " + t + "[2] = {2, 1}; qsort(" + t + ", 2, sizeof(int), " + cmp + "); r += " + t + "[0]; }";
             }
         }
+    }
+
+    /**
+     * Audit D35: the access through an address loaded back from a buffer by way of the token {@code strtok(NULL, ...)}
+     * returns. The object's address is stored at the start of a local buffer, a text follows it; strtok cuts the text,
+     * saving its position in its hidden state, and its continuation returns a token into that buffer, from which the
+     * address is copied back. A layer that took the continuation's token for strtok's own memory (the table once did)
+     * lost the address and the access. Two threads running the form share strtok's position (glibc's, not seen by
+     * TSan): a token may come from the other thread's buffer, whose address is that thread's, or be null, and then no
+     * access is made; every layer must follow that too.
+     */
+    private String viaSavedPosition(String lv, int op, String t) {
+        String b = "b" + t, k = "k" + t, p = "p" + t;
+        return "{ char " + b + "[sizeof(int *) + 4]; int *" + t + " = &(" + lv + "); memcpy(" + b + ", &" + t + ", sizeof " + t + "); "
+                + "memcpy(" + b + " + sizeof " + t + ", \"a,b\", 4); strtok(" + b + " + sizeof " + t + ", \",\"); "
+                + "char *" + k + " = strtok(NULL, \",\"); if (" + k + ") { int *" + p + "; memcpy(&" + p + ", " + k + " - 2 - sizeof " + p
+                + ", sizeof " + p + "); " + plainOp("*" + p, op) + " } }";
     }
 
     /**

@@ -161,9 +161,10 @@ final class LibraryCalls {
         } else if (ev instanceof Event.BarrierWait || ev instanceof Event.BarrierInit || ev instanceof Event.BarrierDestroy) {
             te.st.notes.add("barriers do not synchronise (over-approximation: more interleavings)");
             result(c, "0");
-        } else if (Event.deep(ev)) {
-            // the bytes it touches are those of a whole structure of pointers, which the instrumentation cannot list
-            te.cut(name + " works on what its argument reaches: cut off");
+        } else if (Event.deep(ev) || model.facts().stateTargets().any()) {
+            // the bytes it touches are those of a whole structure of pointers, or those its hidden state's pointers reach
+            // (strtok's continuation), which the instrumentation cannot list
+            te.cut(name + (Event.deep(ev) ? " works on what its argument reaches" : " works on what its saved state points to") + ": cut off");
             return;
         } else {
             if (ev instanceof Event.MemAccess m) memory(c, m, args);
