@@ -141,6 +141,23 @@ public final class LibraryFunctions {
             long size = Math.max(1, call.args().get(f.arg()).type().size());
             long bits = IntConversions.truncate(i.v(), Math.min(size, 8), false);
             return in.finishCall(t, c, e, Value.of(bits == 0 ? 0 : Long.numberOfTrailingZeros(bits) + 1), null);
+        } else if (sem instanceof Semantics.BitCount b) {
+            Value v = LibraryBehaviour.arg(args, b.arg());
+            if (!(v instanceof Value.Int i)) throw Abandon.unsupported(name + " of " + v);
+            int bytes = switch (b.width()) {
+                case "int" -> 4;
+                case "long" -> st.dm.longSize;
+                default -> 8;
+            };
+            long bits = IntConversions.truncate(i.v(), bytes, false);
+            if (bits == 0 && (b.op().equals("clz") || b.op().equals("ctz"))) throw Abandon.unsupported(name + " of 0 (undefined)");
+            long r = switch (b.op()) {
+                case "clz" -> Long.numberOfLeadingZeros(bits) - (64 - 8L * bytes);
+                case "ctz" -> Long.numberOfTrailingZeros(bits);
+                case "popcount" -> Long.bitCount(bits);
+                default -> Long.bitCount(bits) & 1;
+            };
+            return in.finishCall(t, c, e, Value.of(r), IntConversions.INT);
         } else if (sem instanceof Semantics.MathCall m) {
             return MathCalls.run(in, t, c, e, name, m, args);
         } else if (sem instanceof Semantics.FloatConstant k) {
@@ -303,6 +320,7 @@ public final class LibraryFunctions {
             return in.finishCall(t, c, e, Value.of(i.v() & 0xff), null);
         }
         if (sem instanceof Semantics.ParseInt p) return NumberParsing.parse(in, this, t, c, e, call, name, p, args);
+        if (sem instanceof Semantics.ParseFloat p) return NumberParsing.parseFloat(in, this, t, c, e, call, name, p, args);
         if (sem instanceof Semantics.LocaleName ln) return localeName(t, c, e, call, name, ln, args);
         if (sem instanceof Semantics.Getopt g) return Getopt.run(in, this, t, c, e, call, name, g, args);
         if (sem instanceof Semantics.BrokenDownTime b) return BrokenDownTime.run(in, this, t, c, e, call, name, b, args);

@@ -9,7 +9,7 @@ import java.math.BigInteger;
 import java.util.List;
 
 /**
- * {@code strtol}, {@code strtoul}, {@code strtoll}, {@code strtoull} and {@code atoi}, {@code atol}, {@code atoll}
+ * Numbers read from text. {@code strtol}, {@code strtoul}, {@code strtoll}, {@code strtoull} and {@code atoi}, {@code atol}, {@code atoll}
  * ({@link Semantics.ParseInt}) as glibc computes them in the C locale (C11 7.22.1.4; the {@code ato*} functions are
  * glibc's {@code strtol(s, NULL, 10)} converted to their type): leading white space ({@code " \t\n\v\f\r"}), an
  * optional sign, for base 0 or 16 an optional {@code 0x} prefix (base 0: a leading {@code 0} means octal), the longest
@@ -71,20 +71,55 @@ final class NumberParsing {
             // an unsigned negation wraps modulo 2^bits
             result = weft.ir.IntConversions.truncate((negative ? v.negate() : v).longValue(), bits / 8, !p.unsigned());
         }
-        if (p.end() >= 0) {
-            Value endArg = LibraryBehaviour.arg(args, p.end());
-            if (!(endArg instanceof Value.Int z && z.v() == 0)) {
-                Value.Ptr endp = LibraryFunctions.ptr(endArg, name);
-                CType ptrType = call.args().get(p.end()).type().pointee();
-                if (ptrType == null || !ptrType.isPointer()) throw Abandon.unsupported(name + " end pointer of type " + ptrType);
-                lib.access(c, endp, ptrType.size(), true, call, name);
-                if (!c.dry) st.mem.write(endp.obj(), endp.off(), ptrType, s.at(s.off() + (none ? 0 : i)));
-            }
-        }
+        if (p.end() >= 0) storeEnd(st, lib, c, call, name, args, p.end(), s.at(s.off() + (none ? 0 : i)));
         if (range && !c.dry) st.setErrno(t, ERANGE);
         CType.Int type = new CType.Int(p.unsigned() ? "unsigned long" : "long", bits / 8, bits / 8, !p.unsigned());
         long value = p.resultBits() == 0 ? result : weft.ir.IntConversions.truncate(result, p.resultBits() / 8, true);
         return in.finishCall(t, c, e, Value.of(value), p.resultBits() == 0 ? type : weft.ir.IntConversions.INT);
+    }
+
+    /** The longest text a floating-point parse copies to the installed library; a longer one stops the run. */
+    private static final int MAX_FLOAT_TEXT = 4096;
+
+    /**
+     * {@code strtod}, {@code strtof} and {@code atof} ({@link Semantics.ParseFloat}): the installed C library parses the
+     * string's bytes in the C locale ({@link weft.installed.CLibrary#parseFloat}), so the value, the end and the errno
+     * (ERANGE) are glibc's, whatever the text (decimal or hexadecimal, infinities, NaNs with payloads).
+     *
+     * <p>Soundness (proofs) and must-soundness (witnesses): every byte of the string up to its terminator must be known
+     * (else the run stops). glibc certainly reads the number's bytes and the byte after them (the first byte of the string
+     * when there is no number); a witness records those. It may read further (an exponent or a NaN's payload it gives up
+     * on): a proof counts the whole string, terminator included. The reproducer's wrapper reads what a witness records.
+     */
+    static boolean parseFloat(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                              Semantics.ParseFloat p, List<Value> args) {
+        ExecState st = in.st;
+        Value.Ptr s = LibraryFunctions.ptr(LibraryBehaviour.arg(args, p.s()), name);
+        java.io.ByteArrayOutputStream text = new java.io.ByteArrayOutputStream();
+        for (int b; (b = at(st, s, text.size(), name)) != 0; ) {
+            if (text.size() >= MAX_FLOAT_TEXT) throw Abandon.unsupported(name + " of a text longer than " + MAX_FLOAT_TEXT + " bytes");
+            text.write(b);
+        }
+        weft.installed.CLibrary libc = weft.installed.CLibrary.installed().orElseThrow(() -> Abandon.unsupported(name + ": no installed C library"));
+        weft.installed.CLibrary.Parsed r = libc.parseFloat(text.toByteArray(), p.single());
+        long sure = r.length() + 1;
+        lib.access(c, s, sure, false, call, name);
+        if (st.exhaustive && sure < text.size() + 1L) lib.proofOnlyAccess(c, s.at(s.off() + sure), text.size() + 1L - sure, call, name);
+        if (p.end() >= 0) storeEnd(st, lib, c, call, name, args, p.end(), s.at(s.off() + r.length()));
+        if (r.errno() != 0 && !c.dry) st.setErrno(t, r.errno());
+        CType.Float type = p.single() ? new CType.Float("float", 4, 4) : new CType.Float("double", 8, 8);
+        return in.finishCall(t, c, e, new Value.Flt(r.value()), type);
+    }
+
+    /** The end pointer {@code end} stored through argument {@code endArg} unless that is null. */
+    private static void storeEnd(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, List<Value> args, int endArg, Value.Ptr end) {
+        Value v = LibraryBehaviour.arg(args, endArg);
+        if (v instanceof Value.Int z && z.v() == 0) return;
+        Value.Ptr endp = LibraryFunctions.ptr(v, name);
+        CType ptrType = call.args().get(endArg).type().pointee();
+        if (ptrType == null || !ptrType.isPointer()) throw Abandon.unsupported(name + " end pointer of type " + ptrType);
+        lib.access(c, endp, ptrType.size(), true, call, name);
+        if (!c.dry) st.mem.write(endp.obj(), endp.off(), ptrType, end);
     }
 
     /** The known byte at offset {@code i} of the string at {@code s}. */

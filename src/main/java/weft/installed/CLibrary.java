@@ -7,9 +7,10 @@ import com.sun.jna.Pointer;
 import java.util.Optional;
 
 /**
- * The installed C library (glibc), called for what a model needs to give exactly as the program's library gives it:
- * the text of an error number in the C locale ({@code strerror_l}), the one a program replayed with {@code LC_ALL=C}
- * gets from {@code strerror}.
+ * The installed C library (glibc), called for what a model needs to give exactly as the program's library gives it, in
+ * the C locale (the one a program replayed with {@code LC_ALL=C} has): the text of an error number ({@code strerror_l}),
+ * the floating-point number a text begins with ({@code strtod_l}, {@code strtof_l}: glibc's rounding, hexadecimal
+ * numbers, infinities and NaNs, and the {@code errno} it sets).
  */
 public final class CLibrary {
     /** glibc's {@code LC_ALL_MASK}. */
@@ -18,7 +19,14 @@ public final class CLibrary {
     interface Lib extends Library {
         Pointer newlocale(int mask, String locale, Pointer base);
         Pointer strerror_l(int errnum, Pointer locale);
+
+        double strtod_l(Pointer s, com.sun.jna.ptr.PointerByReference end, Pointer locale);
+
+        float strtof_l(Pointer s, com.sun.jna.ptr.PointerByReference end, Pointer locale);
     }
+
+    /** A number parsed: its value, how many bytes it took (0: none), the errno the library set (0: none). */
+    public record Parsed(double value, long length, int errno) {}
 
     private static final Loaded<CLibrary> INSTALLED = new Loaded<>(CLibrary::load);
     private final Lib lib;
@@ -43,6 +51,21 @@ public final class CLibrary {
         } catch (LinkageError | RuntimeException e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * {@code strtod} ({@code single}: {@code strtof}) of {@code text} (the bytes before a terminator) in the C locale.
+     */
+    public synchronized Parsed parseFloat(byte[] text, boolean single) {
+        com.sun.jna.Memory m = new com.sun.jna.Memory(text.length + 1L);
+        m.write(0, text, 0, text.length);
+        m.setByte(text.length, (byte) 0);
+        com.sun.jna.ptr.PointerByReference end = new com.sun.jna.ptr.PointerByReference();
+        // errno is per thread: cleared and read in the calling thread, around the call
+        Native.setLastError(0);
+        double v = single ? lib.strtof_l(m, end, c) : lib.strtod_l(m, end, c);
+        int errno = Native.getLastError();
+        return new Parsed(v, Pointer.nativeValue(end.getValue()) - Pointer.nativeValue(m), errno);
     }
 
     /** {@code strerror(errnum)} in the C locale. */

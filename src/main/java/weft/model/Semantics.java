@@ -251,6 +251,20 @@ public sealed interface Semantics {
     record ParseInt(int s, int end, int base, int bits, boolean unsigned, int resultBits) implements Semantics {}
 
     /**
+     * The floating-point number the string at {@code s} begins with ({@code strtod}, {@code strtof}, {@code atof}), as the
+     * installed C library parses it in the C locale; a {@code float} when {@code single}; the end stored through argument
+     * {@code end} (-1: none).
+     */
+    record ParseFloat(int s, int end, boolean single) implements Semantics {}
+
+    /**
+     * gcc's bit builtins on argument {@code arg} of {@code width} ({@code int}, {@code long} or {@code llong}, as the
+     * builtin's name says): {@code op} {@code clz} (leading zeros), {@code ctz} (trailing zeros; both undefined for 0),
+     * {@code popcount} (set bits) or {@code parity} (set bits modulo 2).
+     */
+    record BitCount(int arg, String op, String width) implements Semantics {}
+
+    /**
      * {@code setlocale(category, locale)}: the name of the C locale for a query (null), {@code "C"} or {@code "POSIX"},
      * and for {@code ""} (the environment's locale, an input: taken to be C, recorded); other names stop the execution.
      */

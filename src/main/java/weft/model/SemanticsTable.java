@@ -134,6 +134,15 @@ final class SemanticsTable {
                     case "parse-int" -> new Semantics.ParseInt(arg(a, "s"), a.containsKey("end") ? arg(a, "end") : -1,
                             a.containsKey("base") ? arg(a, "base") : -1, a.containsKey("bits") ? arg(a, "bits") : 0, a.containsKey("unsigned"),
                             a.containsKey("result") ? arg(a, "result") : 0);
+                    case "parse-float" -> new Semantics.ParseFloat(arg(a, "s"), a.containsKey("end") ? arg(a, "end") : -1, a.containsKey("float"));
+                    case "bit-count" -> {
+                        String op = a.get("op"), width = a.get("width");
+                        if (!java.util.List.of("clz", "ctz", "popcount", "parity").contains(op)
+                                || !java.util.List.of("int", "long", "llong").contains(width)) {
+                            throw new IllegalArgumentException("bit-count needs op=clz|ctz|popcount|parity and width=int|long|llong");
+                        }
+                        yield new Semantics.BitCount(arg(a, "arg"), op, width);
+                    }
                     case "time-of-day" -> new Semantics.TimeOfDay(arg(a, "out"), a.containsKey("zone") ? arg(a, "zone") : -1,
                             Long.parseLong(a.get("fraction")), a.containsKey("clock") ? arg(a, "clock") : -1);
                     case "random-int" -> new Semantics.RandomInt();

@@ -286,6 +286,31 @@ char *__wrap_strtok(char *s, const char *delim) {
     return r;
 }
 
+/* strtod, strtof and atof read the program's text inside the C library (TSan has no interceptor): after the call, the
+   number's bytes and the byte after them (the first byte when there is no number) read again, as weft.exec.NumberParsing
+   records them for a witness. */
+double __real_strtod(const char *, char **);
+double __wrap_strtod(const char *s, char **end) {
+    char *e;
+    double r = __real_strtod(s, &e);
+    __tsan_read_range(s, (unsigned long)(e - s) + 1);
+    if (end != NULL) *end = e;
+    return r;
+}
+
+float __real_strtof(const char *, char **);
+float __wrap_strtof(const char *s, char **end) {
+    char *e;
+    float r = __real_strtof(s, &e);
+    __tsan_read_range(s, (unsigned long)(e - s) + 1);
+    if (end != NULL) *end = e;
+    return r;
+}
+
+double __wrap_atof(const char *s) {
+    return __wrap_strtod(s, NULL);
+}
+
 char *__real_strsep(char **, const char *);
 char *__wrap_strsep(char **sp, const char *delim) {
     __tsan_read_range(sp, sizeof *sp);

@@ -27,12 +27,17 @@ final class LibraryForms {
 
     /**
      * Conditions that hold in glibc, computed by C library functions the explorer runs itself (issue 35:
-     * {@code weft.exec.NumberParsing}, {@code strrchr}): an access behind one is made in every run, so an exploration
+     * {@code weft.exec.NumberParsing}, {@code strrchr}) or by gcc's builtins: an access behind one is made in every run, so an exploration
      * that computed one differently would skip an access that races (a hole's) and could answer a wrong {@code true}.
      */
     static final String[] GLIBC_TRUTHS = {
         "strtol(\"0x1f\", 0, 0) == 31", "atoi(\" -12z\") == -12", "strtoul(\"077\", 0, 0) == 63",
-        "strtoll(\"-9223372036854775808\", 0, 10) < 0", "strrchr(\"a/b/c\", '/')[1] == 'c'"
+        "strtoll(\"-9223372036854775808\", 0, 10) < 0", "strrchr(\"a/b/c\", '/')[1] == 'c'",
+        // the installed C library's strtod (weft.installed.CLibrary); gcc's byte swaps (audit D36: once the identity)
+        // and bit builtins
+        "strtod(\"0x1.8p1\", 0) == 3.0 && atof(\" -2.5e1z\") == -25.0 && strtof(\"1e-50\", 0) == 0.0f",
+        "__builtin_bswap32(0x11223344u) == 0x44332211u && __builtin_bswap16(0x0102) == 0x0201 && __builtin_popcount(0xf0u) == 4 "
+                + "&& __builtin_clz(1u) == 31 && __builtin_ctzll(8ull) == 3"
     };
 
     /**
