@@ -55,45 +55,67 @@ final class BrokenDownTime {
                        Semantics.BrokenDownTime b, List<Value> args) {
         ExecState st = in.st;
         if (b.local() && st.exhaustive) throw Abandon.unsupported(name + " in the environment's time zone (an input) in a proof");
-        CType.Int timeT = new CType.Int("long", st.dm.longSize, st.dm.longSize, true);
+        CType.Int timeT = timeT(st);
         Value.Ptr src = LibraryFunctions.ptr(LibraryBehaviour.arg(args, b.time()), name);
         lib.access(c, src, timeT.size(), false, call, name);
-        Value.Ptr dest;
-        if (b.into() >= 0) {
-            dest = LibraryFunctions.ptr(LibraryBehaviour.arg(args, b.into()), name);
-        } else {
-            String group = st.program.models().lookup(name).map(m -> m.facts().state())
-                    .filter(s -> !s.isEmpty()).map(s -> s.get(0)).orElse(null);
-            Variable buffer = group == null ? null : st.program.libcObject(LibcFacts.stateObjectName(group));
-            if (buffer == null) throw Abandon.unsupported(name + " without its static buffer");
-            dest = new Value.Ptr(st.objectOf(buffer, t, null), 0);
-        }
-        // glibc's layout: nine ints, then long tm_gmtoff at the next long boundary, then const char *tm_zone
-        long gmtoff = (9L * 4 + st.dm.longSize - 1) / st.dm.longSize * st.dm.longSize;
-        long size = gmtoff + st.dm.longSize + st.dm.pointerSize;
+        Value.Ptr dest = b.into() >= 0 ? LibraryFunctions.ptr(LibraryBehaviour.arg(args, b.into()), name) : staticBuffer(st, t, name, 0);
+        long size = tmSize(st);
         if (st.mem.get(dest.obj()).size < dest.off() + size) throw Abandon.unsupported(name + " into an object smaller than struct tm");
         lib.access(c, dest, size, true, call, name);
         if (c.dry) return in.finishCall(t, c, e, dest, null);
         if (!(st.mem.read(src.obj(), src.off(), timeT) instanceof Value.Int tv)) throw Abandon.unsupported(name + " of an unknown time");
+        writeTm(st, dest, fields(tv.v(), name));
+        if (b.local()) st.logNondet(RaceWitness.TIME_ZONE, call.loc(), "UTC");
+        return in.finishCall(t, c, e, dest, null);
+    }
+
+    /** {@code time_t}: a {@code long}. */
+    static CType.Int timeT(ExecState st) {
+        return new CType.Int("long", st.dm.longSize, st.dm.longSize, true);
+    }
+
+    /** glibc's {@code struct tm}: nine ints, then long {@code tm_gmtoff} at the next long boundary, then {@code tm_zone}. */
+    static long tmSize(ExecState st) {
+        return gmtoffOffset(st) + st.dm.longSize + st.dm.pointerSize;
+    }
+
+    private static long gmtoffOffset(ExecState st) {
+        return (9L * 4 + st.dm.longSize - 1) / st.dm.longSize * st.dm.longSize;
+    }
+
+    /** The static buffer of the function's state group number {@code group} (its object, which a static result points to). */
+    static Value.Ptr staticBuffer(ExecState st, ThreadState t, String name, int group) {
+        String g = st.program.models().lookup(name).map(m -> m.facts().state())
+                .filter(s -> s.size() > group).map(s -> s.get(group)).orElse(null);
+        Variable buffer = g == null ? null : st.program.libcObject(LibcFacts.stateObjectName(g));
+        if (buffer == null) throw Abandon.unsupported(name + " without its static buffer");
+        return new Value.Ptr(st.objectOf(buffer, t, null), 0);
+    }
+
+    /** The UTC calendar fields {@code tm_sec} .. {@code tm_isdst} of {@code time}, as glibc's {@code __offtime} gives them. */
+    static long[] fields(long time, String name) {
         ZonedDateTime d;
         try {
-            d = Instant.ofEpochSecond(tv.v()).atZone(ZoneOffset.UTC);
+            d = Instant.ofEpochSecond(time).atZone(ZoneOffset.UTC);
         } catch (java.time.DateTimeException ex) {
             throw Abandon.unsupported(name + " of a time out of range");
         }
         long year = d.getYear() - 1900L;
         if (year != (int) year) throw Abandon.unsupported(name + " of a time out of range (EOVERFLOW)");
-        long[] fields = {d.getSecond(), d.getMinute(), d.getHour(), d.getDayOfMonth(), d.getMonthValue() - 1L, year,
+        return new long[] {d.getSecond(), d.getMinute(), d.getHour(), d.getDayOfMonth(), d.getMonthValue() - 1L, year,
                 d.getDayOfWeek().getValue() % 7, d.getDayOfYear() - 1L, 0};
-        for (int i = 0; i < fields.length; i++) st.mem.write(dest.obj(), dest.off() + 4L * i, IntConversions.INT, Value.of(fields[i]));
-        st.mem.write(dest.obj(), dest.off() + gmtoff, timeT, Value.ZERO);
-        st.mem.get(dest.obj()).setUnknown(dest.off() + gmtoff + st.dm.longSize, st.dm.pointerSize, true);
-        if (b.local()) st.logNondet(RaceWitness.TIME_ZONE, call.loc(), "UTC");
-        return in.finishCall(t, c, e, dest, null);
     }
 
-    private static final String[] DAYS = {"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"};
-    private static final String[] MONTHS = {"January", "February", "March", "April", "May", "June", "July", "August",
+    /** Writes a whole {@code struct tm} of UTC at {@code dest}: the fields, {@code tm_gmtoff} 0, {@code tm_zone} unknown. */
+    static void writeTm(ExecState st, Value.Ptr dest, long[] fields) {
+        for (int i = 0; i < fields.length; i++) st.mem.write(dest.obj(), dest.off() + 4L * i, IntConversions.INT, Value.of(fields[i]));
+        long gmtoff = gmtoffOffset(st);
+        st.mem.write(dest.obj(), dest.off() + gmtoff, timeT(st), Value.ZERO);
+        st.mem.get(dest.obj()).setUnknown(dest.off() + gmtoff + st.dm.longSize, st.dm.pointerSize, true);
+    }
+
+    static final String[] DAYS = {"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"};
+    static final String[] MONTHS = {"January", "February", "March", "April", "May", "June", "July", "August",
             "September", "October", "November", "December"};
 
     static boolean format(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,

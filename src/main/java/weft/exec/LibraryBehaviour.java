@@ -80,7 +80,8 @@ public final class LibraryBehaviour {
         // the program cannot see them (localtime's tzname: weft.exec.BrokenDownTime)
         weft.model.Semantics keeps = weft.model.Semantics.of(name);
         boolean keptGlobals = keeps instanceof weft.model.Semantics.Getopt
-                || keeps instanceof weft.model.Semantics.BrokenDownTime && BrokenDownTime.globalsUnnamed(st.program, model.facts().globals());
+                || (keeps instanceof weft.model.Semantics.BrokenDownTime || keeps instanceof weft.model.Semantics.AsciiTime
+                    || keeps instanceof weft.model.Semantics.MakeTime) && BrokenDownTime.globalsUnnamed(st.program, model.facts().globals());
         if (!model.facts().globals().isEmpty() && !keptGlobals || !model.facts().runs().isEmpty()) {
             throw Abandon.unsupported(name + " (library globals or handlers it runs)");
         }

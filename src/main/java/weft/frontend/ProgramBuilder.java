@@ -175,7 +175,7 @@ final class ProgramBuilder {
             if (functions.containsKey(name)) continue;
             LibcFacts facts = models.lookup(name).map(m -> m.facts()).orElse(LibcFacts.NONE);
             for (int i = 0; i < facts.state().size(); i++) {
-                long size = i == 0 && facts.hasStaticBuffer() ? LIBC_BUFFER_BYTES : LIBC_STATE_BYTES;
+                long size = i == 0 && facts.hasStaticBuffer() || models.bufferGroups().contains(facts.state().get(i)) ? LIBC_BUFFER_BYTES : LIBC_STATE_BYTES;
                 state.merge(facts.state().get(i), size, Math::max);
             }
             for (String g : facts.readState()) state.merge(g, LIBC_STATE_BYTES, Math::max);

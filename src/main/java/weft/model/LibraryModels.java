@@ -80,6 +80,25 @@ public final class LibraryModels {
         return byName.values();
     }
 
+    /**
+     * The hidden-state groups some function of the table keeps its static buffer in (its first group, with a
+     * {@code static} result or store: {@code localtime}'s {@code tm}); another function of the group may write a buffer's
+     * contents there too ({@code ctime}'s {@code localtime}), so the group's object has a buffer's size.
+     */
+    public java.util.Set<String> bufferGroups() {
+        java.util.Set<String> out = bufferGroups;
+        if (out == null) {
+            out = new java.util.HashSet<>();
+            for (LibraryModel m : byName.values()) {
+                if (m.facts().hasStaticBuffer() && !m.facts().state().isEmpty()) out.add(m.facts().state().get(0));
+            }
+            bufferGroups = out = java.util.Set.copyOf(out);
+        }
+        return out;
+    }
+
+    private java.util.Set<String> bufferGroups;
+
     /** This table without the models of {@code names} (calls of them become unknown external code). */
     public LibraryModels without(java.util.Set<String> names) {
         if (names.isEmpty()) return this;

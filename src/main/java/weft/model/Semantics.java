@@ -288,6 +288,20 @@ public sealed interface Semantics {
     record BrokenDownTime(int time, int into, boolean local) implements Semantics {}
 
     /**
+     * {@code asctime} and {@code ctime} and their {@code _r} forms: glibc's text of the {@code struct tm} at argument
+     * {@code tm}, or (-1) of the {@code time_t} at argument {@code time} broken down ({@code local}: in the environment's
+     * time zone, an input taken to be UTC and recorded; also into the static {@code struct tm} of state group number
+     * {@code tmState}, -1: none), written into argument {@code into} (-1: the function's static buffer) and returned.
+     */
+    record AsciiTime(int tm, int time, int into, boolean local, int tmState) implements Semantics {}
+
+    /**
+     * {@code mktime} ({@code local}: the environment's time zone, an input taken to be UTC and recorded) and
+     * {@code timegm}: the {@code struct tm} at argument {@code tm} normalised in place, its {@code time_t} returned.
+     */
+    record MakeTime(int tm, boolean local) implements Semantics {}
+
+    /**
      * {@code strftime(dest, count, format, tm)}: the time format at argument {@code format} applied to the
      * {@code struct tm} at argument {@code tm} in the C locale, into {@code dest} when it fits in {@code count} bytes
      * with its terminator; returns its length (0 when it does not fit).

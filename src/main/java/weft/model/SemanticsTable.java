@@ -129,6 +129,9 @@ final class SemanticsTable {
                     case "open-stream" -> new Semantics.OpenStream(arg(a, "path"), arg(a, "mode"));
                     case "read-stream" -> new Semantics.ReadStream(arg(a, "stream"), Long.parseLong(a.get("end")));
                     case "close-stream" -> new Semantics.CloseStream(arg(a, "stream"));
+                    case "ascii-time" -> new Semantics.AsciiTime(a.containsKey("tm") ? arg(a, "tm") : -1, a.containsKey("time") ? arg(a, "time") : -1,
+                            a.containsKey("into") ? arg(a, "into") : -1, a.containsKey("local"), a.containsKey("tm-state") ? arg(a, "tm-state") : -1);
+                    case "make-time" -> new Semantics.MakeTime(arg(a, "tm"), a.containsKey("local"));
                     case "format-time" -> new Semantics.FormatTime(arg(a, "dest"), arg(a, "count"), arg(a, "format"), arg(a, "tm"));
                     case "getopt" -> new Semantics.Getopt(arg(a, "argc"), arg(a, "argv"), arg(a, "options"));
                     case "parse-int" -> new Semantics.ParseInt(arg(a, "s"), a.containsKey("end") ? arg(a, "end") : -1,

@@ -159,7 +159,11 @@ final class LibraryForms {
                 + "return m.tm_mday == 29 && m.tm_hour == 13 && m.tm_wday == 2 && m.tm_yday == 59; }",
         "static int wy_ftime_ok(void) { time_t t = -86400; struct tm m; char b[32]; gmtime_r(&t, &m); "
                 + "return strftime(b, sizeof b, \"%D-%T %a %j\", &m) == 25 && b[1] == '2' && b[18] == 'W' && b[24] == '5'; }",
-        "static int wy_count_ok(void) { char b[16]; int n = -1; return sprintf(b, \"%s-%d%n!\", \"ab\", 7, &n) == 5 && n == 4; }"
+        "static int wy_count_ok(void) { char b[16]; int n = -1; return sprintf(b, \"%s-%d%n!\", \"ab\", 7, &n) == 5 && n == 4; }",
+        // timegm's normalisation in place and asctime_r's text (weft.exec.CalendarTime; no time zone involved)
+        "static int wy_cal_ok(void) { struct tm m; char b[26]; memset(&m, 0, sizeof m); m.tm_year = 100; m.tm_mon = 13; "
+                + "m.tm_mday = 31; m.tm_hour = 25; m.tm_min = -5; return timegm(&m) == 983667300 && m.tm_yday == 62 "
+                + "&& strcmp(asctime_r(&m, b), \"Sun Mar  4 00:55:00 2001\\n\") == 0; }"
     };
 
     /**
