@@ -64,6 +64,49 @@ final class Streams {
         return in.finishCall(t, c, e, Value.of(r.end()), null);
     }
 
+    /** glibc's first allocation for a line ({@code getdelim}: 120 bytes when {@code *lineptr} is null or {@code *n} 0). */
+    private static final long FIRST_LINE_BYTES = 120;
+
+    /**
+     * {@code getline} and {@code getdelim} ({@link Semantics.ReadLine}) on a stream the run opened: glibc reads
+     * {@code *lineptr} and {@code *n} and, when the line is null or its size 0, gives it a new 120-byte block of
+     * indeterminate bytes (written back to both), then meets the end of the empty file: -1. A line that is not null with
+     * a size of 0 (which glibc would reallocate) stops the run.
+     */
+    static boolean readLine(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                            Semantics.ReadLine r, List<Value> args) {
+        ExecState st = in.st;
+        opened(st, LibraryBehaviour.arg(args, r.stream()), name);
+        if (st.exhaustive) throw Abandon.unsupported(name + ": a file's contents are inputs");
+        weft.ir.CType lineType = call.args().get(r.lineptr()).type().pointee();
+        if (lineType == null || !lineType.isPointer()) throw Abandon.unsupported(name + " line pointer of type " + lineType);
+        weft.ir.CType.Int sizeT = new weft.ir.CType.Int("unsigned long", st.dm.pointerSize, st.dm.pointerSize, false);
+        Value.Ptr lp = LibraryFunctions.ptr(LibraryBehaviour.arg(args, r.lineptr()), name);
+        Value.Ptr np = LibraryFunctions.ptr(LibraryBehaviour.arg(args, r.n()), name);
+        lib.access(c, lp, lineType.size(), false, call, name);
+        lib.access(c, np, sizeT.size(), false, call, name);
+        weft.ir.CType.Int ssizeT = new weft.ir.CType.Int("long", st.dm.pointerSize, st.dm.pointerSize, true);
+        Value line = st.mem.read(lp.obj(), lp.off(), lineType);
+        Value size = st.mem.read(np.obj(), np.off(), sizeT);
+        if (!(size instanceof Value.Int sz) || !(line instanceof Value.Int || line instanceof Value.Ptr)) {
+            if (c.dry) return in.finishCall(t, c, e, Value.of(-1), ssizeT);
+            throw Abandon.unsupported(name + " of a line or size not known");
+        }
+        boolean none = line instanceof Value.Int z && z.v() == 0;
+        if (!none && sz.v() == 0) throw Abandon.unsupported(name + " reallocating a line of size 0");
+        if (none || sz.v() == 0) {
+            lib.access(c, lp, lineType.size(), true, call, name);
+            lib.access(c, np, sizeT.size(), true, call, name);
+            if (!c.dry) {
+                Block o = st.mem.create("heap#" + (++st.heapCount), Block.Kind.HEAP, FIRST_LINE_BYTES, t.index, call.loc());
+                o.addressTaken = true;
+                st.mem.write(lp.obj(), lp.off(), lineType, new Value.Ptr(o.id, 0));
+                st.mem.write(np.obj(), np.off(), sizeT, Value.of(FIRST_LINE_BYTES));
+            }
+        }
+        return in.finishCall(t, c, e, Value.of(-1), ssizeT);
+    }
+
     static boolean close(Interpreter in, ThreadState t, Ctx c, Edge e, String name, Semantics.CloseStream r, List<Value> args) {
         opened(in.st, LibraryBehaviour.arg(args, r.stream()), name);
         return in.finishCall(t, c, e, Value.ZERO, null);

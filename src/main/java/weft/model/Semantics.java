@@ -321,6 +321,13 @@ public sealed interface Semantics {
      */
     record ReadStream(int stream, long end) implements Semantics {}
 
+    /**
+     * {@code getline} and {@code getdelim} on the stream at argument {@code stream}: on a stream the run opened (an empty
+     * file) the end at once, -1, after glibc gave {@code *lineptr} (argument {@code lineptr}) a new 120-byte block and
+     * {@code *n} (argument {@code n}) 120 when {@code *lineptr} was null or {@code *n} 0; a proof stops, as for any read.
+     */
+    record ReadLine(int lineptr, int n, int stream) implements Semantics {}
+
     /** {@code fclose(stream)} of a stream the run opened: 0. */
     record CloseStream(int stream) implements Semantics {}
 

@@ -239,7 +239,8 @@ final class LibraryForms {
             // issue 35: fopen's answer is an input (weft.exec.Streams): this file does not exist, so the access runs
             // where the open fails; an exploration that took only the opened stream would miss it
             return "{ FILE *wy_f = fopen(\"/weft-none/wy.conf\", \"r\"); if (wy_f == NULL) { " + body + " } else { "
-                    + "char wy_b[8]; while (fgets(wy_b, sizeof wy_b, wy_f) != NULL) { } fclose(wy_f); } }";
+                    + "char wy_b[8]; while (fgets(wy_b, sizeof wy_b, wy_f) != NULL) { } char *wy_l = NULL; size_t wy_n = 0; "
+                    + "while (getline(&wy_l, &wy_n, wy_f) > 0) { } free(wy_l); fclose(wy_f); } }";
         }
         if (k == GLIBC_TRUTHS.length + 4) {
             // issue 35: gmtime_r, strftime and sprintf's %n as glibc computes them (weft.exec.BrokenDownTime, Formatter)
