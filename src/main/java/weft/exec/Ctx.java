@@ -1,5 +1,7 @@
 package weft.exec;
 
+import weft.exec.state.*;
+
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,5 +1,7 @@
 package weft.exec;
 
+import weft.exec.state.*;
+
 import weft.ir.CType;
 import weft.ir.DataModel;
 import weft.ir.GlobalInit;
@@ -450,10 +452,10 @@ public final class ExecState {
             GlobalInit init = program.init(v);
             if (init == null) {
                 // defined by outside code: its value is unknown, so reading or writing it abandons
-                if (program.outsideDefined().contains(v) && !isSystemHeader(v.loc())) o.opaque = true;
+                if (program.outsideDefined().contains(v) && !v.loc().inSystemHeader()) o.opaque = true;
                 // the C library's own objects, whether a system header or the program itself declares them (a file
                 // merged by CIL declares stdout itself): never zero-filled program memory (D27)
-                boolean library = isSystemHeader(v.loc()) || LibraryModels.isLibraryObject(v.name());
+                boolean library = v.loc().inSystemHeader() || LibraryModels.isLibraryObject(v.name());
                 if (v.kind() == Variable.Kind.GLOBAL && library && Getopt.INITIAL.containsKey(v.name())
                         && (v.type().unqualified() instanceof CType.Int || v.type().isPointer())) {
                     // the C library's option-parsing globals start with the library's values (weft.exec.Getopt)
@@ -471,14 +473,14 @@ public final class ExecState {
                 }
                 continue;
             }
-            if (containsBitField(v.type()) && !init.items().isEmpty()) {
+            if (Block.containsBitField(v.type()) && !init.items().isEmpty()) {
                 o.setUnknown(0, o.size, true);
                 continue;
             }
-            markCharArrays(o, v.type(), 0);
+            o.markCharArrays(v.type(), 0);
             // a character array with an item inside was initialised from a brace list: its other bytes are zero
             for (GlobalInit.Item item : init.items()) {
-                if (o.anyUnknown(item.offset(), 1)) clearArrayAround(o, v.type(), 0, item.offset());
+                if (o.anyUnknown(item.offset(), 1)) o.clearArrayAround(v.type(), 0, item.offset());
             }
             for (GlobalInit.Item item : init.items()) {
                 Value val = ev.eval(item.value(), ctx);
@@ -490,69 +492,6 @@ public final class ExecState {
             }
         }
         return s;
-    }
-
-    static boolean isSystemHeader(SourceLoc loc) {
-        return loc.inSystemHeader();
-    }
-
-    static boolean containsBitField(CType t) {
-        t = t.unqualified();
-        if (t instanceof CType.Array a) return containsBitField(a.element());
-        if (t instanceof StructType s) {
-            for (StructType.Field f : s.fields()) if (f.isBitField() || containsBitField(f.type())) return true;
-        }
-        return false;
-    }
-
-    /** Marks character arrays inside {@code t} (at {@code off}) unknown: their string-literal initialisers are lost. */
-    static void markCharArrays(Block o, CType t, long off) {
-        t = t.unqualified();
-        if (t instanceof CType.Array a) {
-            CType e = a.element().unqualified();
-            if (e instanceof CType.Int i && (i.size() == 1 || i.name().contains("char"))) {
-                if (a.size() > 0) o.setUnknown(off, Math.min(a.size(), o.size - off), true);
-            } else if (e instanceof StructType || e instanceof CType.Array) {
-                long es = e.size();
-                if (es > 0 && a.length() > 0) for (long k = 0; k < a.length(); k++) markCharArrays(o, e, off + k * es);
-            }
-        } else if (t instanceof StructType s) {
-            for (StructType.Field f : s.fields()) if (!f.isBitField()) markCharArrays(o, f.type(), off + f.offset());
-        }
-    }
-
-    /** Marks known the character array of {@code t} (at {@code off}) that contains byte {@code at}. */
-    private static void clearArrayAround(Block o, CType t, long off, long at) {
-        t = t.unqualified();
-        if (t instanceof CType.Array a) {
-            CType e = a.element().unqualified();
-            if (e instanceof CType.Int) {
-                if (at >= off && at < off + a.size()) o.setUnknown(off, Math.min(a.size(), o.size - off), false);
-            } else if (e.size() > 0 && at >= off && at < off + Math.max(a.size(), 0)) {
-                long k = (at - off) / e.size();
-                clearArrayAround(o, e, off + k * e.size(), at);
-            }
-        } else if (t instanceof StructType s) {
-            for (StructType.Field f : s.fields()) {
-                long size = Math.max(f.type().size(), 0);
-                if (!f.isBitField() && at >= off + f.offset() && at < off + f.offset() + size) {
-                    clearArrayAround(o, f.type(), off + f.offset(), at);
-                }
-            }
-        }
-    }
-
-    static boolean containsCharArray(CType t) {
-        t = t.unqualified();
-        if (t instanceof CType.Array a) {
-            CType e = a.element().unqualified();
-            if (e instanceof CType.Int i) return i.size() == 1 || i.name().contains("char");
-            return containsCharArray(e);
-        }
-        if (t instanceof StructType s) {
-            for (StructType.Field f : s.fields()) if (!f.isBitField() && containsCharArray(f.type())) return true;
-        }
-        return false;
     }
 
     /** The object a variable designates for {@code thread} in {@code frame}. */
@@ -596,7 +535,7 @@ public final class ExecState {
         // uninitialised automatic storage is indeterminate: reading it before a write is an input (materialise);
         // its character arrays may be initialised from a string literal the IR does not give: reading them abandons
         if (o.size > 0 && !zeroed) o.setIndeterminate(0, o.size);
-        if (containsCharArray(v.type())) markCharArrays(o, v.type(), 0);
+        if (Block.containsCharArray(v.type())) o.markCharArrays(v.type(), 0);
         f.setObject(v.id(), o.id);
         f.own(o.id);
         return o.id;

@@ -1,5 +1,7 @@
 package weft.exec;
 
+import weft.exec.state.*;
+
 import weft.ir.DataModel;
 import weft.ir.IntConversions;
 

@@ -1,5 +1,7 @@
 package weft.exec;
 
+import weft.exec.state.*;
+
 import weft.ir.Edge;
 import weft.model.Event;
 

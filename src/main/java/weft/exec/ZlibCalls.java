@@ -1,5 +1,7 @@
 package weft.exec;
 
+import weft.exec.state.*;
+
 import weft.installed.Zlib;
 import weft.ir.CType;
 import weft.ir.Edge;

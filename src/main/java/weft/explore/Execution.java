@@ -1,12 +1,12 @@
 package weft.explore;
 
-import weft.exec.Abandon;
-import weft.exec.ByteAccess;
+import weft.exec.state.Abandon;
+import weft.exec.state.ByteAccess;
 import weft.exec.ExecState;
 import weft.exec.Interpreter;
-import weft.exec.Block;
+import weft.exec.state.Block;
 import weft.exec.ThreadState;
-import weft.exec.Value;
+import weft.exec.state.Value;
 import weft.ir.CType;
 import weft.ir.Function;
 import weft.ir.SourceLoc;
@@ -94,7 +94,7 @@ final class Execution {
                 // objects past 16 MB only on the default line, whose runs share them through the snapshots: a run
                 // that left it would allocate and fill its own (a sort of 10 million elements in every run)
                 if (!onDefaults && !smallObjects) {
-                    st.mem.limitObjects(weft.exec.Memory.EXPLORED_OBJECT);
+                    st.mem.limitObjects(weft.exec.state.Memory.EXPLORED_OBJECT);
                     smallObjects = true;
                 }
                 if ((tick & 7) == 0 && (Thread.currentThread().isInterrupted() || budget.expired())) {
@@ -217,7 +217,7 @@ final class Execution {
     Prefixes.Recorder recorder;
     /** Steps taken before the first thread was created (resumed ones included). */
     long startSteps;
-    /** Whether this run's objects are limited to {@link weft.exec.Memory#EXPLORED_OBJECT} (it left the default line). */
+    /** Whether this run's objects are limited to {@link weft.exec.state.Memory#EXPLORED_OBJECT} (it left the default line). */
     private boolean smallObjects;
 
     /** Whether the start's steps count against {@link #maxSteps} as the others do (the feedback search's probes). */

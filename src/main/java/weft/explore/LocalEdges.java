@@ -1,7 +1,7 @@
 package weft.explore;
 
 import weft.exec.Interpreter;
-import weft.exec.Liveness;
+import weft.exec.state.Liveness;
 import weft.ir.CallTarget;
 import weft.ir.Edge;
 import weft.ir.Expr;

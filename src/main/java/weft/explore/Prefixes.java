@@ -1,7 +1,7 @@
 package weft.explore;
 
-import weft.exec.ByteAccess;
-import weft.exec.Chooser;
+import weft.exec.state.ByteAccess;
+import weft.exec.state.Chooser;
 import weft.exec.ExecState;
 import weft.exec.Interpreter;
 import weft.ir.SourceLoc;

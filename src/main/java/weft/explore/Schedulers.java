@@ -1,7 +1,7 @@
 package weft.explore;
 
-import weft.exec.ByteAccess;
-import weft.exec.Chooser;
+import weft.exec.state.ByteAccess;
+import weft.exec.state.Chooser;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

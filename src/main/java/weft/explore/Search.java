@@ -1,8 +1,8 @@
 package weft.explore;
 
 import weft.budget.Budget;
-import weft.exec.Abandon;
-import weft.exec.Chooser;
+import weft.exec.state.Abandon;
+import weft.exec.state.Chooser;
 import weft.exec.ExecState;
 import weft.exec.LibraryBehaviour;
 import weft.ir.Program;

@@ -2,10 +2,10 @@ package weft.explore;
 
 import weft.exec.ExecState;
 import weft.exec.Frame;
-import weft.exec.Memory;
-import weft.exec.Sync;
+import weft.exec.state.Memory;
+import weft.exec.state.Sync;
 import weft.exec.ThreadState;
-import weft.exec.Value;
+import weft.exec.state.Value;
 import java.util.Arrays;
 import java.util.Map;
 

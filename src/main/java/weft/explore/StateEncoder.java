@@ -2,12 +2,12 @@ package weft.explore;
 
 import weft.exec.ExecState;
 import weft.exec.Frame;
-import weft.exec.Liveness;
-import weft.exec.Block;
-import weft.exec.Memory;
-import weft.exec.Sync;
+import weft.exec.state.Liveness;
+import weft.exec.state.Block;
+import weft.exec.state.Memory;
+import weft.exec.state.Sync;
 import weft.exec.ThreadState;
-import weft.exec.Value;
+import weft.exec.state.Value;
 import weft.ir.Edge;
 import weft.ir.Function;
 

@@ -1,12 +1,12 @@
 package weft.explore;
 
-import weft.exec.Abandon;
-import weft.exec.ByteAccess;
-import weft.exec.Chooser;
+import weft.exec.state.Abandon;
+import weft.exec.state.ByteAccess;
+import weft.exec.state.Chooser;
 import weft.exec.ExecState;
 import weft.exec.Interpreter;
-import weft.exec.Liveness;
-import weft.exec.Memory;
+import weft.exec.state.Liveness;
+import weft.exec.state.Memory;
 import weft.exec.ThreadState;
 import weft.ir.Function;
 import weft.ir.Program;
@@ -335,7 +335,7 @@ public final class StateSpace {
             transitions = new Transitions(program, localEdges, encoder.fixedObjects());
             s0 = init.fork(choices());
             s0.exhaustive = true;
-            s0.mem.limitObjects(weft.exec.Memory.EXPLORED_OBJECT);
+            s0.mem.limitObjects(weft.exec.state.Memory.EXPLORED_OBJECT);
             s0.libcStateRaces = libcStateRaces;
             ThreadState mt = new ThreadState(0, "main");
             s0.addThread(mt);

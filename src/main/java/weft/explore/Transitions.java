@@ -1,12 +1,12 @@
 package weft.explore;
 
-import weft.exec.Abandon;
-import weft.exec.ByteAccess;
+import weft.exec.state.Abandon;
+import weft.exec.state.ByteAccess;
 import weft.exec.ExecState;
 import weft.exec.Frame;
 import weft.exec.Interpreter;
-import weft.exec.Block;
-import weft.exec.Memory;
+import weft.exec.state.Block;
+import weft.exec.state.Memory;
 import weft.exec.ThreadState;
 import weft.ir.CallTarget;
 import weft.ir.Cfg;

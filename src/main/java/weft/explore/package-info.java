@@ -8,7 +8,7 @@
  * (the exhaustive exploration: every reachable state under every interleaving, a proof of race freedom when visited
  * whole; its closed variants only find races) and {@link weft.explore.ExploreOptions} (the limits of a search, and the
  * value hints that steer it). Behind the witness search: {@code Search} (which executions are tried, in which order),
- * {@code Schedulers} (its strategies, each a {@link weft.exec.Chooser}) and {@code Execution} (one execution with its
+ * {@code Schedulers} (its strategies, each a {@link weft.exec.state.Chooser}) and {@code Execution} (one execution with its
  * race check, which the state space reuses) and {@code Prefixes} (the program's single-threaded start run once and
  * shared: executions whose choices agree resume from its snapshots, exactly). Behind the state space: {@code Transitions} (a step fused with the
  * thread's following local steps), {@code Sharing} (the objects only one thread reaches), {@code LocalEdges} (steps

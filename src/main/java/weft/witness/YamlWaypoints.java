@@ -28,7 +28,7 @@ final class YamlWaypoints {
 
     /**
      * A variable, member, element or pointee the explorer named, or a bit-field's storage unit read as an unsigned
-     * integer ({@code weft.exec.WitnessNames}); not an object.
+     * integer ({@code weft.exec.state.WitnessNames}); not an object.
      */
     private static final java.util.regex.Pattern IDENTIFIER =
             java.util.regex.Pattern.compile("(?:\\*\\(unsigned (?:char|short|int|long) \\*\\)&)?[A-Za-z_][\\w.\\[\\]>-]*");

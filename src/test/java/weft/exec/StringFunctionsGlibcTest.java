@@ -1,5 +1,7 @@
 package weft.exec;
 
+import weft.exec.state.*;
+
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -2,7 +2,7 @@ package weft.explore;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import weft.exec.ByteAccess;
+import weft.exec.state.ByteAccess;
 import weft.ir.SourceLoc;
 import weft.trace.RaceWitness;
 

@@ -3,7 +3,7 @@ package weft.explore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import weft.budget.Budget;
-import weft.exec.Chooser;
+import weft.exec.state.Chooser;
 import weft.exec.ExecState;
 import weft.exec.Interpreter;
 import weft.ir.Program;

@@ -1,4 +1,4 @@
-package weft.exec;
+package weft.exec.state;
 
 import weft.ir.SourceLoc;
 
@@ -12,11 +12,11 @@ import java.util.TreeMap;
  * object. Byte arrays are shared copy-on-write with the initial image of the globals.
  */
 public final class Block {
-    /** MAPPED: a file mapped by {@code mmap} ({@link WorldFiles}), released by {@code munmap} only. */
+    /** MAPPED: a file mapped by {@code mmap} ({@code weft.exec.WorldFiles}), released by {@code munmap} only. */
     public enum Kind { GLOBAL, STRING, LOCAL, HEAP, ALLOCA, THREAD_LOCAL, SPECIAL, MAPPED }
 
     public final int id;
-    final String name;
+    public final String name;
     public final Kind kind;
     public final long size;
     /** The thread whose frame owns a LOCAL/ALLOCA object, else -1. */
@@ -103,7 +103,7 @@ public final class Block {
     }
 
     /** Sets {@link #writtenThrough} (dropping the cached encoding when it changes). */
-    void written(boolean w) {
+    public void written(boolean w) {
         if (writtenThrough != w) {
             writtenThrough = w;
             encoded = null;
@@ -125,7 +125,7 @@ public final class Block {
     }
 
     /** Marks {@code [off, off+n)} as unknown ({@code flag}) or known. */
-    void setUnknown(long off, long n, boolean flag) {
+    public void setUnknown(long off, long n, boolean flag) {
         encoded = null;
         if (unknown == null && !flag) return;
         if (unknown == null) {
@@ -141,7 +141,7 @@ public final class Block {
     }
 
     /** Marks {@code [off, off+n)} as holding an indeterminate value (unknown, and an input when read). */
-    void setIndeterminate(long off, long n) {
+    public void setIndeterminate(long off, long n) {
         if (n <= 0) return;
         setUnknown(off, n, true);
         if (indet == null) {
@@ -178,7 +178,7 @@ public final class Block {
         return indet != null && indet.get((int) i);
     }
 
-    boolean anyUnknown(long off, long n) {
+    public boolean anyUnknown(long off, long n) {
         if (unknown == null) return false;
         int i = unknown.nextSetBit((int) off);
         return i >= 0 && i < off + n;
@@ -199,5 +199,66 @@ public final class Block {
             case HEAP, ALLOCA, MAPPED -> name + " (" + size + " bytes, allocated at " + loc.shortString() + ")";
             default -> name;
         };
+    }
+
+    /** Whether {@code t} has a bit-field, in itself, a member or an element. */
+    public static boolean containsBitField(weft.ir.CType t) {
+        t = t.unqualified();
+        if (t instanceof weft.ir.CType.Array a) return containsBitField(a.element());
+        if (t instanceof weft.ir.StructType s) {
+            for (weft.ir.StructType.Field f : s.fields()) if (f.isBitField() || containsBitField(f.type())) return true;
+        }
+        return false;
+    }
+
+    /** Marks character arrays inside {@code t} (at {@code off}) unknown: their string-literal initialisers are lost. */
+    public void markCharArrays(weft.ir.CType t, long off) {
+        t = t.unqualified();
+        if (t instanceof weft.ir.CType.Array a) {
+            weft.ir.CType e = a.element().unqualified();
+            if (e instanceof weft.ir.CType.Int i && (i.size() == 1 || i.name().contains("char"))) {
+                if (a.size() > 0) setUnknown(off, Math.min(a.size(), size - off), true);
+            } else if (e instanceof weft.ir.StructType || e instanceof weft.ir.CType.Array) {
+                long es = e.size();
+                if (es > 0 && a.length() > 0) for (long k = 0; k < a.length(); k++) markCharArrays(e, off + k * es);
+            }
+        } else if (t instanceof weft.ir.StructType s) {
+            for (weft.ir.StructType.Field f : s.fields()) if (!f.isBitField()) markCharArrays(f.type(), off + f.offset());
+        }
+    }
+
+    /** Marks known the character array of {@code t} (at {@code off}) that contains byte {@code at}. */
+    public void clearArrayAround(weft.ir.CType t, long off, long at) {
+        t = t.unqualified();
+        if (t instanceof weft.ir.CType.Array a) {
+            weft.ir.CType e = a.element().unqualified();
+            if (e instanceof weft.ir.CType.Int) {
+                if (at >= off && at < off + a.size()) setUnknown(off, Math.min(a.size(), size - off), false);
+            } else if (e.size() > 0 && at >= off && at < off + Math.max(a.size(), 0)) {
+                long k = (at - off) / e.size();
+                clearArrayAround(e, off + k * e.size(), at);
+            }
+        } else if (t instanceof weft.ir.StructType s) {
+            for (weft.ir.StructType.Field f : s.fields()) {
+                long size = Math.max(f.type().size(), 0);
+                if (!f.isBitField() && at >= off + f.offset() && at < off + f.offset() + size) {
+                    clearArrayAround(f.type(), off + f.offset(), at);
+                }
+            }
+        }
+    }
+
+    /** Whether {@code t} has a character array, in itself, a member or an element. */
+    public static boolean containsCharArray(weft.ir.CType t) {
+        t = t.unqualified();
+        if (t instanceof weft.ir.CType.Array a) {
+            weft.ir.CType e = a.element().unqualified();
+            if (e instanceof weft.ir.CType.Int i) return i.size() == 1 || i.name().contains("char");
+            return containsCharArray(e);
+        }
+        if (t instanceof weft.ir.StructType s) {
+            for (weft.ir.StructType.Field f : s.fields()) if (!f.isBitField() && containsCharArray(f.type())) return true;
+        }
+        return false;
     }
 }

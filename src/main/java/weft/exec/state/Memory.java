@@ -1,4 +1,4 @@
-package weft.exec;
+package weft.exec.state;
 
 import weft.ir.CType;
 import weft.ir.IntConversions;
@@ -24,7 +24,7 @@ public final class Memory {
     public record Stored(long size, Value value) {}
 
     /** The largest object of a run (sol's client pool is 44 MB) and all of a run's objects together. */
-    static final long MAX_OBJECT = 64L << 20;
+    public static final long MAX_OBJECT = 64L << 20;
     static final long MAX_TOTAL = 160L << 20;
     /**
      * The largest object of an exhaustive exploration ({@link #limitObjects}): it keeps and encodes whole states, so a
@@ -42,14 +42,14 @@ public final class Memory {
     /** Counts content changes; {@link Block#lastWrite} holds the count at an object's last change. */
     private long epoch;
     /** When not null, the ids of the objects each access checks (what a planned step depends on). */
-    ReadLog readLog;
+    public ReadLog readLog;
 
     /** A growable list of object ids. */
     public static final class ReadLog {
         public int[] ids = new int[8];
         public int size;
 
-        void add(int id) {
+        public void add(int id) {
             if (size > 0 && ids[size - 1] == id) return;
             if (size == ids.length) ids = java.util.Arrays.copyOf(ids, size * 2);
             ids[size++] = id;
@@ -64,7 +64,7 @@ public final class Memory {
     public static final class Footprint {
         static final byte LOOK = 0;
         static final byte READ = 1;
-        static final byte WRITE = 2;
+        public static final byte WRITE = 2;
         static final byte KILL = 3;
 
         int[] objs = new int[16];
@@ -85,13 +85,13 @@ public final class Memory {
          * The transition removed a pointer from an object or killed one holding pointers (locals die when their
          * variables stop being roots): other threads may reach fewer objects.
          */
-        boolean dropsPointers;
+        public boolean dropsPointers;
 
         public Footprint(int created) {
             this.created = created;
         }
 
-        void add(int obj, long off, long end, byte kind) {
+        public void add(int obj, long off, long end, byte kind) {
             if (obj >= created) return;
             if (size > 0 && objs[size - 1] == obj && kinds[size - 1] == kind && offs[size - 1] == off && ends[size - 1] == end) return;
             if (size == objs.length) {
@@ -129,12 +129,12 @@ public final class Memory {
     /** When not null, every access, look and kill is recorded here. */
     public Footprint footprint;
 
-    long epoch() {
+    public long epoch() {
         return epoch;
     }
 
     /** No object in {@code log} changed after epoch {@code at}. */
-    boolean unchangedSince(ReadLog log, long at) {
+    public boolean unchangedSince(ReadLog log, long at) {
         for (int i = 0; i < log.size; i++) if (objects[log.ids[i]].lastWrite > at) return false;
         return true;
     }
@@ -164,7 +164,7 @@ public final class Memory {
     }
 
     /** Marks the object's address as taken (it may be reachable through pointers from now on). */
-    void markAddressTaken(int id) {
+    public void markAddressTaken(int id) {
         if (readLog != null) readLog.add(id);
         Block o = objects[id];
         if (!o.addressTaken) own(o).addressTaken = true;
@@ -178,7 +178,7 @@ public final class Memory {
     private long undoEpoch;
 
     /** Starts recording changes so that {@link #rollback} can restore the current content. */
-    void beginUndo() {
+    public void beginUndo() {
         undo = new java.util.HashMap<>();
         undoObjects = count;
         undoTotal = total;
@@ -186,7 +186,7 @@ public final class Memory {
     }
 
     /** Restores the content at {@link #beginUndo}: changed objects, and no objects created since. */
-    void rollback() {
+    public void rollback() {
         for (java.util.Map.Entry<Integer, Block> e : undo.entrySet()) objects[e.getKey()] = e.getValue();
         java.util.Arrays.fill(objects, undoObjects, count, null);
         count = undoObjects;
@@ -204,7 +204,7 @@ public final class Memory {
     /** Objects whose {@link Block#token} is this one belong to this memory alone and may change in place. */
     private Object token = new Object();
 
-    Memory() {
+    public Memory() {
         objects = new Block[64];
     }
 
@@ -219,7 +219,7 @@ public final class Memory {
      * A copy for a new execution or state; objects are shared copy-on-write: from now on neither memory changes a
      * shared object in place (this one gets a new token too), a change copies it first.
      */
-    Memory fork() {
+    public Memory fork() {
         token = new Object();
         // room for the objects the copy's next steps create
         Memory m = new Memory(java.util.Arrays.copyOf(objects, count + 16), count, total, epoch);
@@ -233,7 +233,7 @@ public final class Memory {
     }
 
     /** The largest object this memory creates. */
-    long objectLimit() {
+    public long objectLimit() {
         return objectLimit;
     }
 
@@ -273,7 +273,7 @@ public final class Memory {
         return count;
     }
 
-    void kill(int id) {
+    public void kill(int id) {
         Block o = touch(objects[id]);
         if (footprint != null) {
             if (!unnamed(o)) footprint.add(id, 0, 0, Footprint.KILL);
@@ -284,7 +284,7 @@ public final class Memory {
     }
 
     /** Checks that {@code [off, off+size)} of {@code obj} may be accessed. */
-    Block check(int obj, long off, long size, boolean write) {
+    public Block check(int obj, long off, long size, boolean write) {
         if (readLog != null) readLog.add(obj);
         Block o = objects[obj];
         if (footprint != null && !unnamed(o)) footprint.add(obj, off, off + size, write ? Footprint.WRITE : Footprint.READ);
@@ -309,7 +309,7 @@ public final class Memory {
 
     // ------------------------------------------------------------------ typed access
 
-    Value read(int obj, long off, CType type) {
+    public Value read(int obj, long off, CType type) {
         CType t = type.unqualified();
         long size = t.size();
         if (t instanceof StructType || t instanceof CType.Array) return readAgg(obj, off, size);
@@ -364,7 +364,7 @@ public final class Memory {
         }
     }
 
-    Value.Agg readAgg(int obj, long off, long size) {
+    public Value.Agg readAgg(int obj, long off, long size) {
         if (size < 0) throw Abandon.unsupported("aggregate of unknown size");
         Block o = check(obj, off, size, false);
         byte[] b = new byte[(int) size];
@@ -376,7 +376,7 @@ public final class Memory {
         return new Value.Agg(b, p, unknown);
     }
 
-    void writeAgg(int obj, long off, Value.Agg a) {
+    public void writeAgg(int obj, long off, Value.Agg a) {
         long size = a.bytes().length;
         Block o = check(obj, off, size, true);
         o = touch(o);
@@ -393,14 +393,14 @@ public final class Memory {
     // ------------------------------------------------------------------ raw bytes
 
     /** Little-endian unsigned bits of {@code size <= 8} bytes that hold no pointer. */
-    long readRaw(int obj, long off, int size) {
+    public long readRaw(int obj, long off, int size) {
         Block o = check(obj, off, size, false);
         requireKnown(o, off, size, null);
         if (overlapsPtr(o, off, size)) throw Abandon.unsupported("byte read of a stored pointer in " + o.name);
         return raw(o, off, size);
     }
 
-    void writeRaw(int obj, long off, int size, long bits) {
+    public void writeRaw(int obj, long off, int size, long bits) {
         Block o = check(obj, off, size, true);
         o = touch(o);
         o.written(true);
@@ -410,7 +410,7 @@ public final class Memory {
     }
 
     /** The {@code n} bytes at {@code off} of {@code obj}, all known and holding no pointer (a library's input). */
-    byte[] readBytes(int obj, long off, int n) {
+    public byte[] readBytes(int obj, long off, int n) {
         Block o = check(obj, off, n, false);
         if (o.anyUnknown(off, n)) throw Abandon.unsupported("library input from bytes of " + o.name + " not known");
         if (overlapsPtr(o, off, n)) throw Abandon.unsupported("library input from a stored pointer in " + o.name);
@@ -418,7 +418,7 @@ public final class Memory {
     }
 
     /** Stores {@code b} at {@code off} of {@code obj} (a library's output). */
-    void writeBytes(int obj, long off, byte[] b) {
+    public void writeBytes(int obj, long off, byte[] b) {
         if (b.length == 0) return;
         Block o = check(obj, off, b.length, true);
         o = touch(o);
@@ -429,7 +429,7 @@ public final class Memory {
     }
 
     /** Marks {@code n} bytes as content the IR does not give (a library stored what the program cannot know). */
-    void forget(int obj, long off, long n) {
+    public void forget(int obj, long off, long n) {
         Block o = check(obj, off, n, true);
         o = touch(o);
         o.written(true);
@@ -437,11 +437,11 @@ public final class Memory {
         o.setUnknown(off, n, true);
     }
 
-    int readByte(int obj, long off) {
+    public int readByte(int obj, long off) {
         return (int) readRaw(obj, off, 1);
     }
 
-    void fill(int obj, long off, long n, byte value) {
+    public void fill(int obj, long off, long n, byte value) {
         Block o = check(obj, off, n, true);
         o = touch(o);
         o.written(true);
@@ -451,7 +451,7 @@ public final class Memory {
     }
 
     /** memcpy/memmove: bytes and whole pointers; a pointer cut by the range boundaries abandons. */
-    void copy(int dst, long doff, int src, long soff, long n) {
+    public void copy(int dst, long doff, int src, long soff, long n) {
         Value.Agg a = readAgg(src, soff, n);
         Block from = objects[src];
         java.util.BitSet indet = from.indet == null ? null : from.indet.get((int) soff, (int) (soff + n));

@@ -1,4 +1,4 @@
-package weft.exec;
+package weft.exec.state;
 
 import java.util.Arrays;
 import java.util.Map;
@@ -12,7 +12,7 @@ import java.util.TreeMap;
  */
 public sealed interface Value {
     /** An integer, or a pointer that is not the address of an object (null is {@code Int(0)}). */
-    record Int(long v) implements Value {
+    public record Int(long v) implements Value {
         @Override public String toString() { return Long.toString(v); }
     }
 
@@ -23,7 +23,7 @@ public sealed interface Value {
      * accesses past them (7.1.4), and the analyses that prove race freedom assume it (a member's region stays the
      * member's), so an execution abandons there rather than reach accesses that only undefined behaviour reaches.
      */
-    record Ptr(int obj, long off, long lo, long hi) implements Value {
+    public record Ptr(int obj, long off, long lo, long hi) implements Value {
         public Ptr(int obj, long off) {
             this(obj, off, 0, -1);
         }
@@ -52,17 +52,17 @@ public sealed interface Value {
     }
 
     /** The address of a function, by link name. */
-    record Fn(String name) implements Value {
+    public record Fn(String name) implements Value {
         @Override public String toString() { return "&" + name; }
     }
 
     /** A floating-point value (float values are kept exactly as doubles). */
-    record Flt(double v) implements Value {
+    public record Flt(double v) implements Value {
         @Override public String toString() { return Double.toString(v); }
     }
 
     /** The bytes of a struct or union, with pointer values stored at some offsets. */
-    record Agg(byte[] bytes, TreeMap<Long, Memory.Stored> ptrs, java.util.BitSet unknown) implements Value {
+    public record Agg(byte[] bytes, TreeMap<Long, Memory.Stored> ptrs, java.util.BitSet unknown) implements Value {
         @Override public boolean equals(Object o) {
             return o instanceof Agg a && Arrays.equals(bytes, a.bytes) && ptrs.equals(a.ptrs)
                     && java.util.Objects.equals(unknown, a.unknown);
@@ -72,7 +72,7 @@ public sealed interface Value {
     }
 
     /** The result of a non-void function that fell off its end: using it abandons the execution. */
-    record Undef() implements Value {
+    public record Undef() implements Value {
         @Override public String toString() { return "undef"; }
     }
 

@@ -1,4 +1,4 @@
-package weft.exec;
+package weft.exec.state;
 
 import weft.ir.SourceLoc;
 
@@ -11,12 +11,12 @@ import weft.ir.SourceLoc;
  */
 public record ByteAccess(int obj, long off, long size, boolean write, boolean atomic, SourceLoc loc, Object subject,
                          boolean inSection, boolean proofOnly) {
-    ByteAccess(int obj, long off, long size, boolean write, boolean atomic, SourceLoc loc, Object subject) {
+    public ByteAccess(int obj, long off, long size, boolean write, boolean atomic, SourceLoc loc, Object subject) {
         this(obj, off, size, write, atomic, loc, subject, false, false);
     }
 
     /** This access as made inside an atomic section. */
-    ByteAccess insideSection() {
+    public ByteAccess insideSection() {
         return inSection ? this : new ByteAccess(obj, off, size, write, atomic, loc, subject, true, proofOnly);
     }
 
@@ -24,7 +24,7 @@ public record ByteAccess(int obj, long off, long size, boolean write, boolean at
      * This access marked as recorded only by the proof mode (library writes such as the thread id stored by
      * {@code pthread_create}): it counts when proving absence of races, but a race on it is not reported as certain.
      */
-    ByteAccess asProofOnly() {
+    public ByteAccess asProofOnly() {
         return new ByteAccess(obj, off, size, write, atomic, loc, subject, inSection, true);
     }
 

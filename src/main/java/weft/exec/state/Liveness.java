@@ -1,4 +1,4 @@
-package weft.exec;
+package weft.exec.state;
 
 import weft.ir.Cfg;
 import weft.ir.Edge;

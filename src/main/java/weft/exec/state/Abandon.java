@@ -1,4 +1,4 @@
-package weft.exec;
+package weft.exec.state;
 
 /**
  * Thrown when the interpreter meets something it cannot execute faithfully (unknown function, undefined behaviour,
@@ -30,31 +30,31 @@ public class Abandon extends RuntimeException {
         return new Abandon(Kind.UNSUPPORTED, message);
     }
 
-    static Abandon end(String message) {
+    public static Abandon end(String message) {
         return new Abandon(Kind.PROGRAM_END, message);
     }
 
-    static Abandon infeasible(String message) {
+    public static Abandon infeasible(String message) {
         return new Abandon(Kind.INFEASIBLE, message);
     }
 
-    static Abandon stuck(String message) {
+    public static Abandon stuck(String message) {
         return new Abandon(Kind.STUCK, message);
     }
 
     /**
      * A read of bytes that hold an indeterminate value (automatic storage before its first write, fresh {@code malloc}
-     * contents): where the reader can, it makes the value an input ({@link ExecState#materialise}), chosen as a
+     * contents): where the reader can, it makes the value an input ({@code weft.exec.ExecState#materialise}), chosen as a
      * {@code __VERIFIER_nondet_*} value is; everywhere else it abandons like any other {@link Kind#UNSUPPORTED} stop.
      * {@code type}: the scalar type read, or null for a raw byte read.
      */
-    static final class Indeterminate extends Abandon {
-        final int obj;
-        final long off;
-        final weft.ir.CType type;
-        final weft.ir.SourceLoc loc;
+    public static final class Indeterminate extends Abandon {
+        public final int obj;
+        public final long off;
+        public final weft.ir.CType type;
+        public final weft.ir.SourceLoc loc;
         /** The C expression read, when it is a variable of the program (for witnesses), else null. */
-        final String source;
+        public final String source;
 
         Indeterminate(int obj, long off, weft.ir.CType type, weft.ir.SourceLoc loc, String what, String source) {
             super(Kind.UNSUPPORTED, "read of the indeterminate value of " + what);
@@ -66,17 +66,17 @@ public class Abandon extends RuntimeException {
         }
 
         /** The same read, seen at {@code at} as {@code source} (the reader knows where and what; {@link Memory} does not). */
-        Indeterminate at(weft.ir.SourceLoc at, String source) {
+        public Indeterminate at(weft.ir.SourceLoc at, String source) {
             return new Indeterminate(obj, off, type, at, getMessage().substring("read of the indeterminate value of ".length()), source);
         }
 
         /** The same bytes read as {@code t} at {@code at} (a bit-field's storage unit read raw). */
-        Indeterminate as(weft.ir.CType t, weft.ir.SourceLoc at, String source) {
+        public Indeterminate as(weft.ir.CType t, weft.ir.SourceLoc at, String source) {
             return new Indeterminate(obj, off, t, at, getMessage().substring("read of the indeterminate value of ".length()), source);
         }
 
         /** Whether the value can be an input: an integer scalar (a pointer or float stays a stop). */
-        boolean choosable() {
+        public boolean choosable() {
             return type != null && type.unqualified() instanceof weft.ir.CType.Int;
         }
     }

@@ -1,4 +1,4 @@
-package weft.exec;
+package weft.exec.state;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -37,7 +37,7 @@ public final class Sync {
         public final long count;
         public final List<Integer> waiting = new ArrayList<>();
 
-        Barrier(long count) {
+        public Barrier(long count) {
             this.count = count;
         }
     }
@@ -52,22 +52,22 @@ public final class Sync {
     public final Map<Key, Once> once = new HashMap<>();
     /** Threads waiting on each condition variable (not yet signalled), in arrival order. */
     public final Map<Key, List<Integer>> condWaiters = new HashMap<>();
-    /** The count of each initialised semaphore ({@link Semaphores}). */
+    /** The count of each initialised semaphore ({@code weft.exec.Semaphores}). */
     public final Map<Key, Long> semaphores = new HashMap<>();
     /** Thread-specific keys created so far and whether each has a destructor. */
     public final Map<Long, Boolean> keys = new HashMap<>();
     public long nextKey = 1;
     /** The descriptors the run opened through the descriptor models (immutable, replaced on change). */
-    Descriptors descriptors = Descriptors.NONE;
+    public Descriptors descriptors = Descriptors.NONE;
 
     /** A deep copy, for {@link #restore}. */
-    Sync copy() {
+    public Sync copy() {
         Sync c = new Sync();
         c.restore(this);
         return c;
     }
 
-    void restore(Sync o) {
+    public void restore(Sync o) {
         locks.clear();
         for (Map.Entry<Key, Lock> e : o.locks.entrySet()) {
             Lock l = new Lock();
@@ -100,7 +100,7 @@ public final class Sync {
         descriptors = o.descriptors;
     }
 
-    Lock lock(Key k) {
+    public Lock lock(Key k) {
         return locks.computeIfAbsent(k, x -> new Lock());
     }
 }

@@ -1,4 +1,4 @@
-package weft.exec;
+package weft.exec.state;
 
 import weft.ir.Expr;
 import weft.ir.Lvalue;
@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 
 /**
  * The C text of an IR lvalue, for a witness to state the value an indeterminate object held where it was read
- * ({@link ExecState#materialise}): a variable, its named members ({@code s.y}; an anonymous member is skipped, as C
+ * ({@code weft.exec.ExecState#materialise}): a variable, its named members ({@code s.y}; an anonymous member is skipped, as C
  * names through it), elements at constant indices ({@code copy[2]}), and what a pointer variable points to at a constant
  * offset ({@code p[0]}, {@code p[1]}, {@code p[0].f}). Anything else (lowering temporaries, computed indices or pointers)
  * has no text: null, and the witness then states no value there (its replay may not reach the race; never a wrong one).
@@ -18,7 +18,7 @@ public final class WitnessNames {
     private WitnessNames() {}
 
     /** The C text of {@code lv}, or null. */
-    static String of(Lvalue lv) {
+    public static String of(Lvalue lv) {
         if (lv instanceof Lvalue.Var v) return name(v.variable().name());
         if (lv instanceof Lvalue.Field f) {
             String member = f.field().name();
@@ -38,7 +38,7 @@ public final class WitnessNames {
      * The C text of the {@code n}-byte storage unit of a bit-field at byte {@code offset} of {@code base}, read as an
      * unsigned integer ({@code *(unsigned char *)&f}), when the unit starts the object; else null.
      */
-    static String unit(Lvalue base, long offset, int n) {
+    public static String unit(Lvalue base, long offset, int n) {
         String b = of(base);
         String type = switch (n) {
             case 1 -> "unsigned char";

@@ -1,4 +1,4 @@
-package weft.exec;
+package weft.exec.state;
 
 import weft.ir.CType;
 import weft.ir.Expr.BinOp;
@@ -14,35 +14,35 @@ import weft.ir.IntConversions;
 public final class Ints {
     private Ints() {}
 
-    static long normalize(long bits, CType.Int t) {
+    public static long normalize(long bits, CType.Int t) {
         if (t.size() > 8) throw Abandon.unsupported("integer type " + t);
         return IntConversions.truncate(bits, t.size(), t.signed());
     }
 
     /** Conversion of an integer value to integer type {@code t} (to {@code _Bool}: compare with zero). */
-    static long convert(long v, CType.Int t) {
+    public static long convert(long v, CType.Int t) {
         if (IntConversions.isBool(t)) return v != 0 ? 1 : 0;
         return normalize(v, t);
     }
 
     /** The integer promotion of {@code t} ({@link IntConversions#promote}); a type wider than 64 bits is not supported. */
-    static CType.Int promote(CType.Int t) {
+    public static CType.Int promote(CType.Int t) {
         if (t.size() > 8) throw Abandon.unsupported("integer type " + t);
         return IntConversions.promote(t, IntConversions.INT);
     }
 
     /** The common type of the usual arithmetic conversions of two integer types ({@link IntConversions#common}). */
-    static CType.Int common(CType.Int a, CType.Int b) {
+    public static CType.Int common(CType.Int a, CType.Int b) {
         return IntConversions.common(promote(a), promote(b), IntConversions.INT);
     }
 
-    static boolean fits(long v, CType.Int t) {
+    public static boolean fits(long v, CType.Int t) {
         if (t.size() >= 8) return true;
         return IntConversions.truncate(v, t.size(), t.signed()) == v;
     }
 
     /** {@code a op b} computed in type {@code t} (operands already converted to {@code t}). */
-    static long arith(BinOp op, long a, long b, CType.Int t) {
+    public static long arith(BinOp op, long a, long b, CType.Int t) {
         boolean signed = t.signed();
         boolean wide = t.size() >= 8;
         long r;
@@ -73,7 +73,7 @@ public final class Ints {
     }
 
     /** Shift of {@code a} (of promoted type {@code t}) by a count {@code b} whose value is {@code b}. */
-    static long shift(BinOp op, long a, long b, boolean countNegative, CType.Int t) {
+    public static long shift(BinOp op, long a, long b, boolean countNegative, CType.Int t) {
         int width = (int) (8 * t.size());
         if (countNegative || b < 0 || b >= width) throw Abandon.unsupported("shift count " + b + " out of range");
         if (op == BinOp.SHR) return t.signed() ? a >> b : normalize(a, t) >>> b;
@@ -86,7 +86,7 @@ public final class Ints {
         return normalize(a << b, t);
     }
 
-    static boolean compare(BinOp op, long a, long b, boolean signed) {
+    public static boolean compare(BinOp op, long a, long b, boolean signed) {
         int c = signed ? Long.compare(a, b) : Long.compareUnsigned(a, b);
         return switch (op) {
             case EQ -> c == 0;

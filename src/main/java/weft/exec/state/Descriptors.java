@@ -1,4 +1,4 @@
-package weft.exec;
+package weft.exec.state;
 
 import java.util.Collections;
 import java.util.Map;
@@ -6,7 +6,7 @@ import java.util.NavigableMap;
 import java.util.TreeMap;
 
 /**
- * The descriptors a run opened through the descriptor models ({@link EventLoop}): sockets, event counters
+ * The descriptors a run opened through the descriptor models ({@code weft.exec.EventLoop}): sockets, event counters
  * ({@code eventfd}), epoll instances and timers ({@code timerfd}), by number. Immutable: every change returns a new
  * table; {@link Sync} holds the run's, so that a speculated section's changes roll back with the locks'.
  *
@@ -16,31 +16,31 @@ import java.util.TreeMap;
  * ({@code read}, {@code write}, {@code fcntl} on a counter: {@link weft.model.Semantics#descriptorArgument}) stops
  * the execution, so that the table is never wrong about a descriptor whose state the world does not decide.
  */
-record Descriptors(NavigableMap<Integer, Entry> open) {
+public record Descriptors(NavigableMap<Integer, Entry> open) {
     /** What a descriptor is: its readiness is the world's ({@code SOCKET}, {@code FILE}: weft.exec.WorldFiles) or follows from the run ({@code COUNTER}, {@code EPOLL}, {@code TIMER}). */
-    enum Kind { SOCKET, COUNTER, EPOLL, TIMER, FILE }
+    public enum Kind { SOCKET, COUNTER, EPOLL, TIMER, FILE }
 
     /**
      * A registration in an epoll instance: the object holding a copy of the {@code struct epoll_event} the program
      * gave (its events and its data, pointers included), disabled after a report when it asked for one shot only.
      */
-    record Registration(int block, boolean disabled) {}
+    public record Registration(int block, boolean disabled) {}
 
     /**
      * One open descriptor: whether it is non-blocking, a counter's value and semaphore mode, whether a timer is
      * armed, and an epoll instance's registrations by descriptor.
      */
-    record Entry(Kind kind, boolean nonblocking, boolean semaphore, long counter, boolean armed,
+    public record Entry(Kind kind, boolean nonblocking, boolean semaphore, long counter, boolean armed,
                  NavigableMap<Integer, Registration> interest, long mode, long size) {
-        static Entry of(Kind kind, boolean nonblocking, boolean semaphore, long counter) {
+        public static Entry of(Kind kind, boolean nonblocking, boolean semaphore, long counter) {
             return new Entry(kind, nonblocking, semaphore, counter, false, Collections.emptyNavigableMap(), 0, 0);
         }
 
-        Entry withCounter(long c) {
+        public Entry withCounter(long c) {
             return new Entry(kind, nonblocking, semaphore, c, armed, interest, mode, size);
         }
 
-        Entry withArmed(boolean a) {
+        public Entry withArmed(boolean a) {
             return new Entry(kind, nonblocking, semaphore, counter, a, interest, mode, size);
         }
 
@@ -49,15 +49,15 @@ record Descriptors(NavigableMap<Integer, Entry> open) {
         }
 
         /**
-         * The same file, of the mode and size an {@code fstat} of it answered ({@link WorldFiles}; mode 0: none asked yet):
+         * The same file, of the mode and size an {@code fstat} of it answered ({@code weft.exec.WorldFiles}; mode 0: none asked yet):
          * later answers about the same open file agree with them (its {@code mmap}).
          */
-        Entry withStatus(long m, long s) {
+        public Entry withStatus(long m, long s) {
             return new Entry(kind, nonblocking, semaphore, counter, armed, interest, m, s);
         }
 
         /** The events of this descriptor that may be reported now (EPOLLIN 1, EPOLLOUT 4) among {@code wanted}. */
-        long mayReport(long wanted) {
+        public long mayReport(long wanted) {
             long in = 1, out = 4;
             long may = switch (kind) {
                 case SOCKET, FILE -> in | out;      // a peer may send, the network may take more; a file is always ready
@@ -72,7 +72,7 @@ record Descriptors(NavigableMap<Integer, Entry> open) {
     static final Descriptors NONE = new Descriptors(Collections.emptyNavigableMap());
 
     /** The descriptor numbered {@code fd}, or null. */
-    Entry get(long fd) {
+    public Entry get(long fd) {
         return fd < 0 || fd > Integer.MAX_VALUE ? null : open.get((int) fd);
     }
 
@@ -81,20 +81,20 @@ record Descriptors(NavigableMap<Integer, Entry> open) {
      * one; the standard streams are open and the descriptors of files the run opened are not numbered here: the
      * program cannot see their numbers through the modelled calls).
      */
-    int lowestFree() {
+    public int lowestFree() {
         int fd = 3;
         while (open.containsKey(fd)) fd++;
         return fd;
     }
 
-    Descriptors with(int fd, Entry e) {
+    public Descriptors with(int fd, Entry e) {
         TreeMap<Integer, Entry> m = new TreeMap<>(open);
         m.put(fd, e);
         return new Descriptors(Collections.unmodifiableNavigableMap(m));
     }
 
     /** The table with epoll instance {@code epfd}'s registration of {@code fd} set to {@code r} (null: removed). */
-    Descriptors register(int epfd, int fd, Registration r) {
+    public Descriptors register(int epfd, int fd, Registration r) {
         TreeMap<Integer, Registration> i = new TreeMap<>(open.get(epfd).interest());
         if (r == null) i.remove(fd);
         else i.put(fd, r);
@@ -102,7 +102,7 @@ record Descriptors(NavigableMap<Integer, Entry> open) {
     }
 
     /** The table after {@code close(fd)}: the descriptor gone, and its registrations in every epoll instance. */
-    Descriptors without(int fd) {
+    public Descriptors without(int fd) {
         TreeMap<Integer, Entry> m = new TreeMap<>(open);
         m.remove(fd);
         for (Map.Entry<Integer, Entry> x : m.entrySet()) {
