@@ -108,6 +108,9 @@ public final class LibraryFunctions {
         if (sem instanceof Semantics.OpenStream o) return Streams.open(in, this, t, c, e, call, name, o, args);
         if (sem instanceof Semantics.ReadStream r) return Streams.read(in, t, c, e, name, r, args);
         if (sem instanceof Semantics.ReadLine r) return Streams.readLine(in, this, t, c, e, call, name, r, args);
+        if (sem instanceof Semantics.OpenDirectory o) return Directories.open(in, this, t, c, e, call, name, o, args);
+        if (sem instanceof Semantics.ReadDirectory r) return Directories.read(in, this, t, c, e, call, name, r, args);
+        if (sem instanceof Semantics.CloseDirectory cl) return Directories.close(in, t, c, e, call, name, cl, args);
         if (sem instanceof Semantics.CloseStream cl) return Streams.close(in, t, c, e, name, cl, args);
         if (sem instanceof Semantics.RewindStream rw) return Streams.rewind(in, t, c, e, name, rw, args);
         if (event instanceof Event.MemAccess) return memory(t, c, e, call, name, sem, args);

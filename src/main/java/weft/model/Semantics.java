@@ -328,6 +328,15 @@ public sealed interface Semantics {
      */
     record ReadLine(int lineptr, int n, int stream) implements Semantics {}
 
+    /** {@code opendir}: a new directory stream or a failure (ENOENT), the world's answer; the path at argument {@code path}. */
+    record OpenDirectory(int path) implements Semantics {}
+
+    /** {@code readdir} of the stream at argument {@code dir}: another entry (a regular file) or the end, the world's answer. */
+    record ReadDirectory(int dir) implements Semantics {}
+
+    /** {@code closedir} of the stream at argument {@code dir}: released; 0. */
+    record CloseDirectory(int dir) implements Semantics {}
+
     /** {@code fclose(stream)} of a stream the run opened: 0. */
     record CloseStream(int stream) implements Semantics {}
 
@@ -536,7 +545,8 @@ public sealed interface Semantics {
                 || s instanceof AcceptConnection || s instanceof EpollControl || s instanceof EpollWait || s instanceof CounterRead
                 || s instanceof CounterWrite || s instanceof TimerSet || s instanceof ResolveAddress || s instanceof FreeAddresses
                 || s instanceof ResourceLimit || s instanceof ResourceUsage || s instanceof WorldOpen || s instanceof WorldRead || s instanceof WorldWrite
-                || s instanceof WorldStatus || s instanceof WorldMap;
+                || s instanceof WorldStatus || s instanceof WorldMap || s instanceof OpenDirectory || s instanceof ReadDirectory
+                || s instanceof CloseDirectory;
     }
 
     /** Every function the table names. */

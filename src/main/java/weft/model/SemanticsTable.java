@@ -129,6 +129,9 @@ final class SemanticsTable {
                     case "open-stream" -> new Semantics.OpenStream(arg(a, "path"), arg(a, "mode"));
                     case "read-stream" -> new Semantics.ReadStream(arg(a, "stream"), Long.parseLong(a.get("end")));
                     case "read-line" -> new Semantics.ReadLine(arg(a, "lineptr"), arg(a, "n"), arg(a, "stream"));
+                    case "open-directory" -> new Semantics.OpenDirectory(arg(a, "path"));
+                    case "read-directory" -> new Semantics.ReadDirectory(arg(a, "dir"));
+                    case "close-directory" -> new Semantics.CloseDirectory(arg(a, "dir"));
                     case "close-stream" -> new Semantics.CloseStream(arg(a, "stream"));
                     case "ascii-time" -> new Semantics.AsciiTime(a.containsKey("tm") ? arg(a, "tm") : -1, a.containsKey("time") ? arg(a, "time") : -1,
                             a.containsKey("into") ? arg(a, "into") : -1, a.containsKey("local"), a.containsKey("tm-state") ? arg(a, "tm-state") : -1);

@@ -485,6 +485,53 @@ WORLD_STAT(stat64, "stat", const char *)
 WORLD_STAT(lstat64, "lstat", const char *)
 WORLD_STAT(fstat64, "fstat", int)
 
+/* opendir, readdir and closedir: the witness's directory streams (weft.exec.Directories). opendir's 0 is a stream of
+   the witness's own (no real directory is read), 1 no such directory (ENOENT); each readdir of such a stream gives
+   the witness's next answer, 1 an entry, a regular file "fN" (N from 0 in the stream), as glibc's struct dirent with
+   d_ino and d_off N + 1 and d_reclen 24, 0 (or no answer left) the end; closedir releases it. */
+#include <dirent.h>
+#define WITNESS_DIR_MAGIC 0x77656674
+struct witness_dir { int magic; int index; struct dirent entry; };
+extern __typeof__(opendir) __real_opendir;
+DIR *__wrap_opendir(const char *path) {
+    int found;
+    long long v = value_for("opendir", &found);
+    if (!found) return __real_opendir(path);
+    if (v != 0) {
+        errno = ENOENT;
+        return NULL;
+    }
+    struct witness_dir *d = calloc(1, sizeof *d);
+    d->magic = WITNESS_DIR_MAGIC;
+    return (DIR *)d;
+}
+extern __typeof__(readdir) __real_readdir;
+struct dirent *__wrap_readdir(DIR *dir) {
+    struct witness_dir *d = (struct witness_dir *)dir;
+    if (d == NULL || d->magic != WITNESS_DIR_MAGIC) return __real_readdir(dir);
+    int found;
+    long long v = value_for("readdir", &found);
+    if (!found || v == 0) return NULL;
+    /* the 24 bytes glibc's record takes, as one range (TSan's interceptor of readdir reports the same) */
+    struct dirent e;
+    memset(&e, 0, sizeof e);
+    e.d_ino = (ino_t)(d->index + 1);
+    e.d_off = (off_t)(d->index + 1);
+    e.d_reclen = 24;
+    e.d_type = DT_REG;
+    snprintf(e.d_name, sizeof e.d_name, "f%d", d->index);
+    d->index++;
+    memcpy(&d->entry, &e, 24);
+    return &d->entry;
+}
+extern __typeof__(closedir) __real_closedir;
+int __wrap_closedir(DIR *dir) {
+    struct witness_dir *d = (struct witness_dir *)dir;
+    if (d == NULL || d->magic != WITNESS_DIR_MAGIC) return __real_closedir(dir);
+    free(d);
+    return 0;
+}
+
 /* ftw and nftw: the witness's walk (weft.exec.Walks). Each 1 from __weft_walk_next is an entry, a regular file
    "DIR/fN" (N from 0) whose size and modification time follow it, handed to the callback with FTW_F (nftw: its
    struct FTW too); a 0 ends the walk, whose result is the witness's value for the walk itself (-1: errno after it).

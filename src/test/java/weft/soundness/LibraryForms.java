@@ -236,6 +236,12 @@ final class LibraryForms {
             return "if (((unsigned long)" + (rnd.nextBoolean() ? "pthread_self()" : "thrd_current()") + " & 3) == 0) { " + body + " }";
         }
         if (k == GLIBC_TRUTHS.length + 5) {
+            if (rnd.nextInt(3) == 0) {
+                // issue 35: opendir's answer is an input too (weft.exec.Directories), and each readdir's
+                if (!decls.contains("#include <dirent.h>")) decls.add(0, "#include <dirent.h>");
+                return "{ DIR *wy_d = opendir(\"/weft-none/spool\"); if (wy_d == NULL) { " + body + " } else { struct dirent *wy_e; "
+                        + "while ((wy_e = readdir(wy_d)) != NULL) { if (wy_e->d_name[0] == '.') continue; } closedir(wy_d); } }";
+            }
             // issue 35: fopen's answer is an input (weft.exec.Streams): this file does not exist, so the access runs
             // where the open fails; an exploration that took only the opened stream would miss it
             return "{ FILE *wy_f = fopen(\"/weft-none/wy.conf\", \"r\"); if (wy_f == NULL) { " + body + " } else { "

@@ -1,0 +1,103 @@
+package weft.exec;
+
+import weft.exec.state.*;
+
+import weft.ir.Edge;
+import weft.ir.IntConversions;
+import weft.ir.Stmt;
+import weft.model.Semantics;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * Directory streams as the world answers them ({@link Semantics.OpenDirectory}, {@link Semantics.ReadDirectory},
+ * {@link Semantics.CloseDirectory}): {@code opendir} opens a directory or fails, an input the search chooses (first a
+ * new stream, then a failure with {@code ENOENT}) and records under the call's name (0: opened, 1: failed); each
+ * {@code readdir} of a stream the run opened gives another entry or the end, an input recorded under its name (1: an
+ * entry, 0: the end), at most {@link #MAX_ENTRIES} entries a stream; {@code closedir} releases the stream.
+ *
+ * <p>An entry is a regular file named {@code fN} (N counting from 0 in its stream): glibc's x86-64 {@code struct
+ * dirent} with {@code d_ino} and {@code d_off} N + 1, {@code d_reclen} 24, {@code d_type} {@code DT_REG} and the name,
+ * written into the stream's own buffer (the stream's object past its private count), whose address {@code readdir}
+ * returns; the write of those 24 bytes is the call's access (ThreadSanitizer's interceptor of {@code readdir} reports the
+ * same range). {@code closedir} writes the whole stream (a deallocation). The reproducer's {@code opendir},
+ * {@code readdir} and {@code closedir} give the same streams and entries ({@code weft_inputs.c}).
+ *
+ * <p>Must side only: every such run is one some directory gives (POSIX: a directory without {@code .} and {@code ..}
+ * entries returns neither). The choices are inputs: a proof stops at {@code opendir}, and at a read of any stream. Only
+ * the 64-bit layout is modelled (elsewhere the run stops).
+ */
+final class Directories {
+    /** The name of a directory stream object the run opened (its site follows). */
+    static final String OPENED = "DIR opened at ";
+    /** Entries a stream gives at most. */
+    static final int MAX_ENTRIES = 3;
+    /** The stream's private count of entries given, then its entry buffer. */
+    private static final long ENTRY = 8;
+    /** glibc's x86-64 {@code struct dirent}: {@code d_ino}, {@code d_off}, {@code d_reclen}, {@code d_type}, {@code d_name[256]}. */
+    private static final long DIRENT_BYTES = 280;
+    private static final long NAME = 19;
+    private static final long RECORD = 24;
+    private static final long DT_REG = 8;
+
+    private Directories() {
+    }
+
+    static boolean open(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                        Semantics.OpenDirectory o, List<Value> args) {
+        ExecState st = in.st;
+        Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, o.path()), name));
+        if (st.dm.pointerSize != 8) throw Abandon.unsupported(name + ": only the 64-bit struct dirent is modelled");
+        if (st.exhaustive) throw Abandon.unsupported(name + ": whether the directory opens is an input");
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        Value status = st.chooseInput(IntConversions.INT, name, call.loc(), 0, 1);
+        if (status instanceof Value.Int s && s.v() == 0) {
+            Block d = st.mem.create(OPENED + call.loc().shortString(), Block.Kind.SPECIAL, ENTRY + DIRENT_BYTES, -1, call.loc());
+            st.mem.write(d.id, 0, IntConversions.INT, Value.ZERO);
+            return in.finishCall(t, c, e, new Value.Ptr(d.id, 0), null);
+        }
+        st.setErrno(t, ExecState.ENOENT);
+        return in.finishCall(t, c, e, Value.ZERO, null);
+    }
+
+    static boolean read(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                        Semantics.ReadDirectory r, List<Value> args) {
+        ExecState st = in.st;
+        Block d = opened(st, LibraryBehaviour.arg(args, r.dir()), name);
+        if (st.exhaustive) throw Abandon.unsupported(name + ": a directory's entries are inputs");
+        if (c.dry) {
+            lib.access(c, new Value.Ptr(d.id, ENTRY), RECORD, true, call, name);
+            return in.finishCall(t, c, e, Value.ZERO, null);
+        }
+        if (!(st.mem.read(d.id, 0, IntConversions.INT) instanceof Value.Int index)) throw new IllegalStateException("directory count");
+        long more = st.chooseAmong(index.v() < MAX_ENTRIES ? new long[] {1, 0} : new long[] {0}, name, call.loc());
+        if (more == 0) return in.finishCall(t, c, e, Value.ZERO, null);
+        lib.access(c, new Value.Ptr(d.id, ENTRY), RECORD, true, call, name);
+        weft.ir.CType.Int u64 = new weft.ir.CType.Int("unsigned long", 8, 8, false);
+        st.mem.write(d.id, ENTRY, u64, Value.of(index.v() + 1));
+        st.mem.write(d.id, ENTRY + 8, u64, Value.of(index.v() + 1));
+        st.mem.write(d.id, ENTRY + 16, new weft.ir.CType.Int("unsigned short", 2, 2, false), Value.of(RECORD));
+        st.mem.write(d.id, ENTRY + 18, new weft.ir.CType.Int("unsigned char", 1, 1, false), Value.of(DT_REG));
+        byte[] entry = ("f" + index.v()).getBytes(StandardCharsets.ISO_8859_1);
+        st.mem.writeBytes(d.id, ENTRY + NAME, java.util.Arrays.copyOf(entry, entry.length + 1));
+        st.mem.write(d.id, 0, IntConversions.INT, Value.of(index.v() + 1));
+        return in.finishCall(t, c, e, new Value.Ptr(d.id, ENTRY), null);
+    }
+
+    static boolean close(Interpreter in, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics.CloseDirectory cl,
+                         List<Value> args) {
+        ExecState st = in.st;
+        Block d = opened(st, LibraryBehaviour.arg(args, cl.dir()), name);
+        if (c.collects()) c.record(new ByteAccess(d.id, 0, d.size, true, c.atomicSection, call.loc(), name + " of " + d.name));
+        if (!c.dry) st.mem.kill(d.id);
+        return in.finishCall(t, c, e, Value.ZERO, null);
+    }
+
+    private static Block opened(ExecState st, Value v, String name) {
+        if (!(v instanceof Value.Ptr p) || p.off() != 0 || !st.mem.get(p.obj()).name.startsWith(OPENED) || !st.mem.get(p.obj()).alive) {
+            throw Abandon.unsupported(name + " of a directory stream the run did not open");
+        }
+        return st.mem.get(p.obj());
+    }
+}
