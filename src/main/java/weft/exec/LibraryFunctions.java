@@ -108,6 +108,7 @@ public final class LibraryFunctions {
         if (sem instanceof Semantics.OpenStream o) return Streams.open(in, this, t, c, e, call, name, o, args);
         if (sem instanceof Semantics.ReadStream r) return Streams.read(in, t, c, e, name, r, args);
         if (sem instanceof Semantics.ReadLine r) return Streams.readLine(in, this, t, c, e, call, name, r, args);
+        if (sem instanceof Semantics.PathPart pp) return PathParts.run(in, this, t, c, e, call, name, pp, args);
         if (sem instanceof Semantics.OpenDirectory o) return Directories.open(in, this, t, c, e, call, name, o, args);
         if (sem instanceof Semantics.ReadDirectory r) return Directories.read(in, this, t, c, e, call, name, r, args);
         if (sem instanceof Semantics.CloseDirectory cl) return Directories.close(in, t, c, e, call, name, cl, args);

@@ -337,6 +337,12 @@ public sealed interface Semantics {
     /** {@code closedir} of the stream at argument {@code dir}: released; 0. */
     record CloseDirectory(int dir) implements Semantics {}
 
+    /**
+     * A part of the path at argument {@code s}: {@code part} {@code base} (GNU {@code basename}: after the last slash),
+     * {@code xpg-base} (POSIX {@code basename}) or {@code dir} ({@code dirname}), the POSIX ones cutting the path in place.
+     */
+    record PathPart(int s, String part) implements Semantics {}
+
     /** {@code fclose(stream)} of a stream the run opened: 0. */
     record CloseStream(int stream) implements Semantics {}
 

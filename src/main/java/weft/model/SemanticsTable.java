@@ -132,6 +132,11 @@ final class SemanticsTable {
                     case "open-directory" -> new Semantics.OpenDirectory(arg(a, "path"));
                     case "read-directory" -> new Semantics.ReadDirectory(arg(a, "dir"));
                     case "close-directory" -> new Semantics.CloseDirectory(arg(a, "dir"));
+                    case "path-part" -> {
+                        String part = a.get("part");
+                        if (!java.util.List.of("base", "xpg-base", "dir").contains(part)) throw new IllegalArgumentException("path-part needs part=base|xpg-base|dir");
+                        yield new Semantics.PathPart(arg(a, "s"), part);
+                    }
                     case "close-stream" -> new Semantics.CloseStream(arg(a, "stream"));
                     case "ascii-time" -> new Semantics.AsciiTime(a.containsKey("tm") ? arg(a, "tm") : -1, a.containsKey("time") ? arg(a, "time") : -1,
                             a.containsKey("into") ? arg(a, "into") : -1, a.containsKey("local"), a.containsKey("tm-state") ? arg(a, "tm-state") : -1);

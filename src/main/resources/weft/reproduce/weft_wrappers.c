@@ -329,6 +329,40 @@ ssize_t __wrap_getline(char **line, size_t *n, FILE *f) {
     return __wrap_getdelim(line, n, '\n', f);
 }
 
+/* basename (GNU), __xpg_basename (libgen.h's basename) and dirname read the path and the POSIX ones write one
+   terminator into it, inside the C library (TSan has no interceptor): the path read again, and the terminator written
+   again where the path now ends (dirname: whenever it returns the path; __xpg_basename: when it shortened it), as
+   weft.exec.PathParts records them. */
+char *__real_basename(const char *);
+char *__wrap_basename(const char *s) {
+    char *r = __real_basename(s);
+    __tsan_read_range(s, strlen(s) + 1);
+    return r;
+}
+
+char *__real___xpg_basename(char *);
+char *__wrap___xpg_basename(char *s) {
+    size_t n = s != NULL ? strlen(s) : 0;
+    char *r = __real___xpg_basename(s);
+    if (s != NULL) {
+        size_t m = strlen(s);
+        __tsan_read_range(s, n + 1);
+        if (m != n) __tsan_write_range(s + m, 1);
+    }
+    return r;
+}
+
+char *__real_dirname(char *);
+char *__wrap_dirname(char *s) {
+    size_t n = s != NULL ? strlen(s) : 0;
+    char *r = __real_dirname(s);
+    if (s != NULL) {
+        __tsan_read_range(s, n + 1);
+        if (r == s) __tsan_write_range(s + strlen(s), 1);
+    }
+    return r;
+}
+
 char *__real_strsep(char **, const char *);
 char *__wrap_strsep(char **sp, const char *delim) {
     __tsan_read_range(sp, sizeof *sp);

@@ -50,8 +50,12 @@ final class LibraryForms {
         "isdigit('7') && !isalpha('7') && isspace('\\t') && ispunct('!')", "inet_addr(\"10.0.0.010\") == htonl(0x0a000008)",
         "inet_addr(\"1.2.3.08\") == INADDR_NONE", "tolower('Q') == 'q' && toupper(-1) == -1", "wy_str_ok()", "wy_dup_ok()",
         "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()", "wy_limit_ok()", "wy_freed_ok()", "wy_zlib_ok()", "wy_sized_ok()", "wy_strinit_ok()", "wy_scan_ok()",
-        "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()"
+        "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()", "wy_path_ok()"
     };
+    /** dirname and libgen.h's basename as glibc computes them (issue 35: weft.exec.PathParts), cutting in place. */
+    static final String PATH_HELPER = "static int wy_path_ok(void) { char a[] = \"a/b/\", d[] = \"//usr\", f[] = \"a//\", j[] = \"///\"; "
+            + "return strcmp(basename(a), \"b\") == 0 && a[3] == 0 && strcmp(dirname(a), \"a\") == 0 && strcmp(dirname(d), \"//\") == 0 "
+            + "&& strcmp(dirname(f), \".\") == 0 && strcmp(basename(j), \"/\") == 0; }";
     /**
      * The math library as the installed libm computes it (issue 35: weft.installed.MathLibrary), errno included, and
      * gcc's classification builtins: an exploration that computed one differently would skip the access.
@@ -196,6 +200,10 @@ final class LibraryForms {
             if (truth.startsWith("wy_sized_ok") && !decls.contains(SIZED_HELPER)) decls.add(SIZED_HELPER);
             if (truth.startsWith("wy_strinit_ok") && !decls.contains(STRINIT_HELPER)) decls.add(STRINIT_HELPER);
             if (truth.startsWith("wy_tok_ok") && !decls.contains(TOK_HELPER)) decls.add(TOK_HELPER);
+            if (truth.startsWith("wy_path_ok") && !decls.contains(PATH_HELPER)) {
+                if (!decls.contains("#include <libgen.h>")) decls.add(0, "#include <libgen.h>");
+                decls.add(PATH_HELPER);
+            }
             if (truth.startsWith("wy_lit_ok") && !decls.contains(LIT_HELPER)) decls.add(LIT_HELPER);
             if (truth.startsWith("wy_math_ok") && !decls.contains(MATH_HELPER)) {
                 for (String h : List.of("#include <math.h>", "#include <errno.h>")) if (!decls.contains(h)) decls.add(0, h);
