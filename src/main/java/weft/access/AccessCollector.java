@@ -347,13 +347,8 @@ public final class AccessCollector {
     private void stateTargets(Stmt.Call c, String name, weft.model.LibcFacts facts, List<MemoryAccess> out) {
         weft.model.LibcFacts.Reach reach = facts.stateTargets();
         if (!reach.any()) return;
-        List<weft.pointer.Loc> held = new ArrayList<>();
-        for (String g : facts.allGroups()) {
-            weft.ir.Variable v = program.libcObject(weft.model.LibcFacts.stateObjectName(g));
-            if (v != null) held.addAll(regions.pointsTo().contents(new weft.pointer.Loc(new weft.pointer.MemObject.Var(v), weft.pointer.Loc.ANY)));
-        }
         java.util.Set<weft.pointer.MemObject> objects = new java.util.LinkedHashSet<>();
-        for (weft.pointer.Loc l : held) objects.add(l.object());
+        for (weft.pointer.Loc l : regions.pointsTo().stateContents(facts)) objects.add(l.object());
         for (weft.pointer.MemObject o : objects) {
             if (o instanceof weft.pointer.MemObject.Fn) continue; // code, not data
             // the hidden state's own object (a static buffer linked to itself): hiddenState's accesses

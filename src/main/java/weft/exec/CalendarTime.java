@@ -49,7 +49,6 @@ final class CalendarTime {
             v = new long[7];
             for (int i = 0; i < 7; i++) {
                 if (!(st.mem.read(tm.obj(), tm.off() + 4L * i, IntConversions.INT) instanceof Value.Int x)) {
-                    if (c.dry) return in.finishCall(t, c, e, dest, null);
                     throw Abandon.unsupported(name + " of a struct tm not known");
                 }
                 v[i] = x.v();
@@ -58,10 +57,7 @@ final class CalendarTime {
             CType.Int timeT = BrokenDownTime.timeT(st);
             Value.Ptr src = LibraryFunctions.ptr(LibraryBehaviour.arg(args, a.time()), name);
             lib.access(c, src, timeT.size(), false, call, name);
-            if (!(st.mem.read(src.obj(), src.off(), timeT) instanceof Value.Int tv)) {
-                if (c.dry) return in.finishCall(t, c, e, dest, null);
-                throw Abandon.unsupported(name + " of an unknown time");
-            }
+            if (!(st.mem.read(src.obj(), src.off(), timeT) instanceof Value.Int tv)) throw Abandon.unsupported(name + " of an unknown time");
             v = BrokenDownTime.fields(tv.v(), name);
             if (a.tmState() >= 0) {
                 Value.Ptr tmBuffer = BrokenDownTime.staticBuffer(st, t, name, a.tmState());

@@ -20,8 +20,10 @@ import java.util.List;
  * <p>An entry is a regular file named {@code fN} (N counting from 0 in its stream): glibc's x86-64 {@code struct
  * dirent} with {@code d_ino} and {@code d_off} N + 1, {@code d_reclen} 24, {@code d_type} {@code DT_REG} and the name,
  * written into the stream's own buffer (the stream's object past its private count), whose address {@code readdir}
- * returns; the write of those 24 bytes is the call's access (ThreadSanitizer's interceptor of {@code readdir} reports the
- * same range). {@code closedir} writes the whole stream (a deallocation). The reproducer's {@code opendir},
+ * returns. That write is not an access of the step (as {@code read}'s bytes are not, {@link WorldFiles}): whether it
+ * happens is the world's answer, which a step planned but not taken has not given, so no witness may rest on it; the
+ * thread-modular layer pairs it ({@code readdir}'s row writes its stream) and proofs stop at the call. {@code closedir}
+ * writes the whole stream (a deallocation). The reproducer's {@code opendir},
  * {@code readdir} and {@code closedir} give the same streams and entries ({@code weft_inputs.c}).
  *
  * <p>Must side only: every such run is one some directory gives (POSIX: a directory without {@code .} and {@code ..}
@@ -66,14 +68,10 @@ final class Directories {
         ExecState st = in.st;
         Block d = opened(st, LibraryBehaviour.arg(args, r.dir()), name);
         if (st.exhaustive) throw Abandon.unsupported(name + ": a directory's entries are inputs");
-        if (c.dry) {
-            lib.access(c, new Value.Ptr(d.id, ENTRY), RECORD, true, call, name);
-            return in.finishCall(t, c, e, Value.ZERO, null);
-        }
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
         if (!(st.mem.read(d.id, 0, IntConversions.INT) instanceof Value.Int index)) throw new IllegalStateException("directory count");
         long more = st.chooseAmong(index.v() < MAX_ENTRIES ? new long[] {1, 0} : new long[] {0}, name, call.loc());
         if (more == 0) return in.finishCall(t, c, e, Value.ZERO, null);
-        lib.access(c, new Value.Ptr(d.id, ENTRY), RECORD, true, call, name);
         weft.ir.CType.Int u64 = new weft.ir.CType.Int("unsigned long", 8, 8, false);
         st.mem.write(d.id, ENTRY, u64, Value.of(index.v() + 1));
         st.mem.write(d.id, ENTRY + 8, u64, Value.of(index.v() + 1));

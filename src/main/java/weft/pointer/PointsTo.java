@@ -227,6 +227,19 @@ public final class PointsTo {
         return read(new Loc(cell.object(), off));
     }
 
+    /**
+     * What the pointers stored in the hidden-state objects of a library call's groups may point to ({@code strtok}'s
+     * saved position: {@link weft.model.LibcFacts#stateTargets}).
+     */
+    public Set<Loc> stateContents(weft.model.LibcFacts facts) {
+        Set<Loc> out = new java.util.LinkedHashSet<>();
+        for (String g : facts.allGroups()) {
+            weft.ir.Variable v = program.libcObject(weft.model.LibcFacts.stateObjectName(g));
+            if (v != null) out.addAll(contents(new Loc(new MemObject.Var(v), Loc.ANY)));
+        }
+        return out;
+    }
+
     /** Objects reachable from {@code roots} by following stored pointers, including the roots' objects. */
     public Set<MemObject> reachable(Collection<Loc> roots) {
         return Collections.unmodifiableSet(q.reachable(roots));

@@ -137,10 +137,7 @@ public final class TidCells {
         }
         if (t instanceof CallTarget.Library lib && lib.model().facts().stateTargets().write()) {
             // strtok's continuation: what the pointers its hidden state holds point to
-            for (String g : lib.model().facts().allGroups()) {
-                weft.ir.Variable v = program.libcObject(weft.model.LibcFacts.stateObjectName(g));
-                if (v != null) for (Loc l : pts.contents(new Loc(new MemObject.Var(v), Loc.ANY))) clobbered.add(l.object());
-            }
+            for (Loc l : pts.stateContents(lib.model().facts())) clobbered.add(l.object());
         }
         if (t instanceof CallTarget.External) {
             // an external function may write any argument
