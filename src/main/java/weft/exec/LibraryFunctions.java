@@ -148,6 +148,13 @@ public final class LibraryFunctions {
             long size = Math.max(1, call.args().get(f.arg()).type().size());
             long bits = IntConversions.truncate(i.v(), Math.min(size, 8), false);
             return in.finishCall(t, c, e, Value.of(bits == 0 ? 0 : Long.numberOfTrailingZeros(bits) + 1), null);
+        } else if (sem instanceof Semantics.TimeDifference d) {
+            // glibc's difftime: the exact difference rounded once to a double (as BigDecimal.doubleValue rounds)
+            if (!(LibraryBehaviour.arg(args, d.a()) instanceof Value.Int a) || !(LibraryBehaviour.arg(args, d.b()) instanceof Value.Int b)) {
+                throw Abandon.unsupported(name + " of an unknown time");
+            }
+            double r = java.math.BigDecimal.valueOf(a.v()).subtract(java.math.BigDecimal.valueOf(b.v())).doubleValue();
+            return in.finishCall(t, c, e, new Value.Flt(r), new weft.ir.CType.Float("double", 8, 8));
         } else if (sem instanceof Semantics.BitCount b) {
             Value v = LibraryBehaviour.arg(args, b.arg());
             if (!(v instanceof Value.Int i)) throw Abandon.unsupported(name + " of " + v);

@@ -264,6 +264,9 @@ public sealed interface Semantics {
      */
     record BitCount(int arg, String op, String width) implements Semantics {}
 
+    /** {@code difftime}: the {@code time_t} argument {@code a} less argument {@code b}, as a {@code double}, rounded once. */
+    record TimeDifference(int a, int b) implements Semantics {}
+
     /**
      * {@code setlocale(category, locale)}: the name of the C locale for a query (null), {@code "C"} or {@code "POSIX"},
      * and for {@code ""} (the environment's locale, an input: taken to be C, recorded); other names stop the execution.

@@ -147,6 +147,7 @@ final class SemanticsTable {
                             a.containsKey("base") ? arg(a, "base") : -1, a.containsKey("bits") ? arg(a, "bits") : 0, a.containsKey("unsigned"),
                             a.containsKey("result") ? arg(a, "result") : 0);
                     case "parse-float" -> new Semantics.ParseFloat(arg(a, "s"), a.containsKey("end") ? arg(a, "end") : -1, a.containsKey("float"));
+                    case "time-difference" -> new Semantics.TimeDifference(arg(a, "a"), arg(a, "b"));
                     case "bit-count" -> {
                         String op = a.get("op"), width = a.get("width");
                         if (!java.util.List.of("clz", "ctz", "popcount", "parity").contains(op)

@@ -37,7 +37,8 @@ final class LibraryForms {
         // and bit builtins
         "strtod(\"0x1.8p1\", 0) == 3.0 && atof(\" -2.5e1z\") == -25.0 && strtof(\"1e-50\", 0) == 0.0f",
         "__builtin_bswap32(0x11223344u) == 0x44332211u && __builtin_bswap16(0x0102) == 0x0201 && __builtin_popcount(0xf0u) == 4 "
-                + "&& __builtin_clz(1u) == 31 && __builtin_ctzll(8ull) == 3"
+                + "&& __builtin_clz(1u) == 31 && __builtin_ctzll(8ull) == 3",
+        "llabs(-5000000000LL) == 5000000000LL && strcoll(\"abc\", \"abd\") < 0"
     };
 
     /**
@@ -167,7 +168,7 @@ final class LibraryForms {
         // timegm's normalisation in place and asctime_r's text (weft.exec.CalendarTime; no time zone involved)
         "static int wy_cal_ok(void) { struct tm m; char b[26]; memset(&m, 0, sizeof m); m.tm_year = 100; m.tm_mon = 13; "
                 + "m.tm_mday = 31; m.tm_hour = 25; m.tm_min = -5; return timegm(&m) == 983667300 && m.tm_yday == 62 "
-                + "&& strcmp(asctime_r(&m, b), \"Sun Mar  4 00:55:00 2001\\n\") == 0; }"
+                + "&& strcmp(asctime_r(&m, b), \"Sun Mar  4 00:55:00 2001\\n\") == 0 && difftime((time_t) 10, (time_t) 4) == 6.0; }"
     };
 
     /**
