@@ -335,6 +335,7 @@ public final class LibraryFunctions {
         }
         if (sem instanceof Semantics.ParseInt p) return NumberParsing.parse(in, this, t, c, e, call, name, p, args);
         if (sem instanceof Semantics.ParseFloat p) return NumberParsing.parseFloat(in, this, t, c, e, call, name, p, args);
+        if (sem instanceof Semantics.MathWithOutput m) return MathCalls.withOutput(in, this, t, c, e, call, name, m, args);
         if (sem instanceof Semantics.LocaleName ln) return localeName(t, c, e, call, name, ln, args);
         if (sem instanceof Semantics.Getopt g) return Getopt.run(in, this, t, c, e, call, name, g, args);
         if (sem instanceof Semantics.BrokenDownTime b) return BrokenDownTime.run(in, this, t, c, e, call, name, b, args);

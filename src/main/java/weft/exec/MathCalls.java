@@ -69,6 +69,28 @@ final class MathCalls {
         return in.finishCall(t, c, e, new Value.Flt(r.value()), m.single() ? FLOAT : DOUBLE);
     }
 
+    /**
+     * {@code frexp} and {@code modf} ({@link Semantics.MathWithOutput}): the installed libm's value and what it stores
+     * through the pointer argument (an {@code int} exponent, a {@code double} integral part), written there: the
+     * call's one access of the program's memory (libc.tsv: {@code w1}).
+     */
+    static boolean withOutput(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                              Semantics.MathWithOutput m, List<Value> args) {
+        double x = number(LibraryBehaviour.arg(args, 0), name);
+        Value.Ptr out = LibraryFunctions.ptr(LibraryBehaviour.arg(args, m.out()), name);
+        CType type = m.intOutput() ? weft.ir.IntConversions.INT : DOUBLE;
+        lib.access(c, out, type.size(), true, call, name);
+        weft.installed.MathLibrary libm = weft.installed.MathLibrary.installed()
+                .orElseThrow(() -> Abandon.unsupported(name + ": no installed math library"));
+        weft.installed.MathLibrary.OutputResult r = libm.callWithOutput(name, x, (int) type.size())
+                .orElseThrow(() -> Abandon.unsupported(name + ": not in the installed math library"));
+        if (!c.dry) {
+            Value stored = m.intOutput() ? Value.of((int) r.output()) : new Value.Flt(Double.longBitsToDouble(r.output()));
+            in.st.mem.write(out.obj(), out.off(), type, stored);
+        }
+        return in.finishCall(t, c, e, new Value.Flt(r.value()), DOUBLE);
+    }
+
     /** A known number argument as a double (an integer converted as C converts it to double); else the run stops. */
     private static double number(Value v, String name) {
         if (v instanceof Value.Flt f) return f.v();

@@ -34,6 +34,26 @@ public final class MathLibrary {
         }
     }
 
+    /** A call's value and the bits it stored through its output pointer. */
+    public record OutputResult(double value, long output) {}
+
+    /**
+     * {@code name(x, &out)} for a function of one double that stores an {@code int} ({@code outBytes} 4: {@code frexp}) or
+     * a {@code double} (8: {@code modf}) through its second argument; empty when libm has no such function.
+     */
+    public Optional<OutputResult> callWithOutput(String name, double x, int outBytes) {
+        Function f;
+        try {
+            f = lib.getFunction(name);
+        } catch (UnsatisfiedLinkError e) {
+            return Optional.empty();
+        }
+        com.sun.jna.Memory out = new com.sun.jna.Memory(8);
+        out.setLong(0, 0);
+        double v = f.invokeDouble(new Object[] {x, out});
+        return Optional.of(new OutputResult(v, outBytes == 4 ? out.getInt(0) : out.getLong(0)));
+    }
+
     /** A call's value and the errno it left (0: none). */
     public record Result(double value, int errno) {}
 

@@ -481,6 +481,12 @@ public sealed interface Semantics {
     record MathCall(int args, int intArg, boolean single) implements Semantics {}
 
     /**
+     * A math library function of one double that also stores through its pointer argument {@code out} an {@code int}
+     * ({@code intOutput}: {@code frexp}'s exponent) or a {@code double} ({@code modf}'s integral part).
+     */
+    record MathWithOutput(int out, boolean intOutput) implements Semantics {}
+
+    /**
      * gcc's floating-point classification builtins ({@code isnan}...) of argument {@code arg}: {@code test} one of
      * {@code nan}, {@code inf}, {@code inf-sign} (1 for +inf, -1 for -inf, else 0), {@code finite}, {@code signbit}.
      */

@@ -89,6 +89,11 @@ final class SemanticsTable {
                     case "find-bytes" -> new Semantics.FindBytes(arg(a, "haystack"), arg(a, "haystack-length"), arg(a, "needle"), arg(a, "needle-length"));
                     case "math" -> new Semantics.MathCall(Integer.parseInt(a.get("args")), a.containsKey("int") ? arg(a, "int") : -1,
                             a.containsKey("float"));
+                    case "math-output" -> {
+                        String type = a.get("type");
+                        if (!"int".equals(type) && !"double".equals(type)) throw new IllegalArgumentException("math-output needs type=int|double");
+                        yield new Semantics.MathWithOutput(arg(a, "out"), type.equals("int"));
+                    }
                     case "float-constant" -> new Semantics.FloatConstant(floatConstant(a.get("value")), a.containsKey("float"));
                     case "float-class" -> new Semantics.FloatClass(arg(a, "arg"), floatTest(a.get("test")));
                     case "world-map" -> new Semantics.WorldMap(arg(a, "addr"), arg(a, "length"), arg(a, "prot"), arg(a, "flags"), arg(a, "fd"),

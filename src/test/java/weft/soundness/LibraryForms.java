@@ -63,7 +63,8 @@ final class LibraryForms {
      */
     static final String MATH_HELPER = "static int wy_math_ok(void) { errno = 0; double n = sqrt(-2.0); int e = errno; "
             + "return sqrt(2.25) == 1.5 && isnan(n) && e == EDOM && pow(3.0, 4.0) == 81.0 && floor(-0.5) == -1.0 "
-            + "&& fabsf(-0.25f) == 0.25f && fmod(10.0, 4.0) == 2.0 && ldexp(3.0, 2) == 12.0 && !isinf(exp(1.0)) && log(1.0) == 0.0; }";
+            + "&& fabsf(-0.25f) == 0.25f && fmod(10.0, 4.0) == 2.0 && ldexp(3.0, 2) == 12.0 && !isinf(exp(1.0)) && log(1.0) == 0.0 "
+            + "&& frexp(12.0, &e) == 0.75 && e == 4 && modf(-3.25, &n) == -0.25 && n == -3.0; }";
     /**
      * strtok_r, strsep, memccpy, memrchr, rawmemchr and memmem as glibc computes them (issue 35: weft.exec.Tokens,
      * StringFunctions): tokens, the terminators written over delimiters, the saved positions.
