@@ -54,7 +54,7 @@ final class Streams {
     static boolean read(Interpreter in, ThreadState t, Ctx c, Edge e, String name, Semantics.ReadStream r, List<Value> args) {
         ExecState st = in.st;
         Value stream = r.stream() < 0 ? stdin(st) : LibraryBehaviour.arg(args, r.stream());
-        if (isStdin(st, stream) && r.end() == -1) {
+        if (isStdin(st, stream) && r.end() == -1 && !r.formatted()) {
             // a character read from the standard input: the world's byte (or its end), an input recorded under the
             // function's name (the reproducer feeds the bytes to the program's standard input); a proof stops there
             if (st.exhaustive) throw Abandon.unsupported(name + ": the standard input is an input");

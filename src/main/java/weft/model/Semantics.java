@@ -318,11 +318,16 @@ public sealed interface Semantics {
     record OpenStream(int path, int mode) implements Semantics {}
 
     /**
-     * A read from the stream at argument {@code stream} ({@code fgetc}, {@code fgets}, {@code fread}): on a stream the run
-     * opened (an empty file) the end of the file at once, returning {@code end} and writing nothing; the contents of a
-     * file are inputs a proof does not enumerate (it stops there), as is any other stream.
+     * A read from the stream at argument {@code stream} ({@code fgetc}, {@code fgets}, {@code fread}; {@code formatted}:
+     * {@code fscanf}, which is no character read of the standard input): on a stream the run opened (an empty file) the
+     * end of the file at once, returning {@code end} and writing nothing; the contents of a file are inputs a proof does
+     * not enumerate (it stops there), as is any other stream.
      */
-    record ReadStream(int stream, long end) implements Semantics {}
+    record ReadStream(int stream, long end, boolean formatted) implements Semantics {
+        public ReadStream(int stream, long end) {
+            this(stream, end, false);
+        }
+    }
 
     /**
      * {@code getline} and {@code getdelim} on the stream at argument {@code stream}: on a stream the run opened (an empty

@@ -132,7 +132,7 @@ final class SemanticsTable {
                     case "broken-down-time" -> new Semantics.BrokenDownTime(arg(a, "time"), a.containsKey("into") ? arg(a, "into") : -1,
                             a.containsKey("local"));
                     case "open-stream" -> new Semantics.OpenStream(arg(a, "path"), arg(a, "mode"));
-                    case "read-stream" -> new Semantics.ReadStream(arg(a, "stream"), Long.parseLong(a.get("end")));
+                    case "read-stream" -> new Semantics.ReadStream(arg(a, "stream"), Long.parseLong(a.get("end")), a.containsKey("formatted"));
                     case "read-line" -> new Semantics.ReadLine(arg(a, "lineptr"), arg(a, "n"), arg(a, "stream"));
                     case "open-directory" -> new Semantics.OpenDirectory(arg(a, "path"));
                     case "read-directory" -> new Semantics.ReadDirectory(arg(a, "dir"));
