@@ -123,7 +123,7 @@ final class Addresses {
                 address = (flags & AI_PASSIVE) != 0 ? 0 : LOOPBACK;
             } else {
                 long a = StringFunctions.inetAton(i -> i < host.length() ? host.charAt((int) i) : 0);
-                boolean numeric = a != StringFunctions.NONE || host.strip().equals("255.255.255.255");
+                boolean numeric = a >= 0;
                 if (!numeric && (flags & AI_NUMERICHOST) != 0) answer = EAI_NONAME;
                 address = numeric ? a : LOOPBACK;
             }

@@ -338,18 +338,69 @@ final class StringFunctions {
 
     private static Value parseAddress(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Semantics.ParseAddress p, List<Value> args) {
         Value.Ptr s = LibraryFunctions.ptr(LibraryBehaviour.arg(args, p.s()), name);
-        long[] examined = {0};
-        long v = inetAton(i -> {
-            examined[0] = Math.max(examined[0], i + 1);
-            return at(st, s, i);
-        });
-        lib.access(c, s, examined[0], false, call, name);
-        return Value.of(v);
+        long v;
+        if (p.family() >= 0) {
+            if (!(LibraryBehaviour.arg(args, p.family()) instanceof Value.Int af)) throw Abandon.unsupported(name + " of an unknown family");
+            if (af.v() == AF_INET6) throw Abandon.unsupported(name + " of an IPv6 address");
+            if (af.v() != AF_INET) {
+                if (!c.dry) st.setErrno(c.thread, EAFNOSUPPORT);
+                return Value.of(-1);
+            }
+            // glibc's inet_pton4: strlen first, then exactly four decimal parts up to 255, no leading zeros
+            long n = 0;
+            while (at(st, s, n) != 0) n++;
+            lib.access(c, s, n + 1, false, call, name);
+            v = inetPton4(st, s, n);
+        } else {
+            long[] examined = {0};
+            v = inetAton(i -> {
+                examined[0] = Math.max(examined[0], i + 1);
+                return at(st, s, i);
+            });
+            lib.access(c, s, examined[0], false, call, name);
+            if (p.out() < 0) return Value.of(v < 0 ? NONE : v);
+        }
+        if (v < 0) return Value.ZERO;
+        Value.Ptr out = LibraryFunctions.ptr(LibraryBehaviour.arg(args, p.out()), name);
+        CType.Int u32 = new CType.Int("unsigned int", 4, 4, false);
+        lib.access(c, out, 4, true, call, name);
+        if (!c.dry) st.mem.write(out.obj(), out.off(), u32, Value.of(v));
+        return Value.ONE;
+    }
+
+    private static final long AF_INET = 2, AF_INET6 = 10, EAFNOSUPPORT = 97;
+
+    /** glibc's {@code inet_pton4} of the {@code n} bytes at {@code s}: the address in network byte order, or -1. */
+    private static long inetPton4(ExecState st, Value.Ptr s, long n) {
+        int[] tmp = new int[4];
+        int tp = 0, octets = 0;
+        boolean sawDigit = false;
+        for (long i = 0; i < n; i++) {
+            int ch = at(st, s, i);
+            if (ch >= '0' && ch <= '9') {
+                int next = tmp[tp] * 10 + (ch - '0');
+                if (sawDigit && tmp[tp] == 0) return -1;
+                if (next > 255) return -1;
+                tmp[tp] = next;
+                if (!sawDigit) {
+                    if (++octets > 4) return -1;
+                    sawDigit = true;
+                }
+            } else if (ch == '.' && sawDigit) {
+                if (octets == 4) return -1;
+                tmp[++tp] = 0;
+                sawDigit = false;
+            } else {
+                return -1;
+            }
+        }
+        if (octets < 4) return -1;
+        return (tmp[0] & 0xffL) | (tmp[1] & 0xffL) << 8 | (tmp[2] & 0xffL) << 16 | (tmp[3] & 0xffL) << 24;
     }
 
     /**
-     * glibc's {@code inet_aton} as {@code inet_addr} calls it: the address in network byte order (the bytes of the
-     * dotted parts in memory order, read as a little-endian number) or {@link #NONE}. {@code bytes} gives the string's
+     * glibc's {@code inet_aton}: the address in network byte order (the bytes of the dotted parts in memory order, read
+     * as a little-endian number) or -1 when the text is no address ({@code inet_addr} then gives {@link #NONE}). {@code bytes} gives the string's
      * byte {@code i} (the function reads them in order, stopping where glibc does).
      */
     static long inetAton(java.util.function.LongToIntFunction bytes) {
@@ -360,7 +411,7 @@ final class StringFunctions {
         long val;
         while (true) {
             // each part starts with a digit; strtoul with base 0 reads it (0x: hex, 0: octal)
-            if (!(ch >= '0' && ch <= '9')) return NONE;
+            if (!(ch >= '0' && ch <= '9')) return -1;
             int base = 10;
             if (ch == '0') {
                 int next = bytes.applyAsInt(i + 1);
@@ -379,18 +430,18 @@ final class StringFunctions {
                 i++;
             }
             // a part past 32 bits is no address (ERANGE, or beyond in_addr_t)
-            if (big.bitLength() > 32) return NONE;
+            if (big.bitLength() > 32) return -1;
             val = big.longValue() & 0xffffffffL;
             ch = bytes.applyAsInt(i);
             if (ch != '.') break;
-            if (np > 2 || val > 0xff) return NONE;
+            if (np > 2 || val > 0xff) return -1;
             parts[np++] = val;
             i++;
             ch = bytes.applyAsInt(i);
         }
-        if (ch != 0 && !(ch <= 127 && (classBits(ch) & 0x2000) != 0)) return NONE;
+        if (ch != 0 && !(ch <= 127 && (classBits(ch) & 0x2000) != 0)) return -1;
         long[] max = {0xffffffffL, 0xffffffL, 0xffffL, 0xffL};
-        if (val > max[np]) return NONE;
+        if (val > max[np]) return -1;
         long host = val;
         for (int k = 0; k < np; k++) host |= parts[k] << (24 - 8 * k);
         return Long.reverseBytes(host) >>> 32;

@@ -102,9 +102,16 @@ public sealed interface Semantics {
     /**
      * {@code inet_addr}: the IPv4 address in numbers-and-dots notation at {@code s} (one to four parts, each decimal,
      * octal or hex as {@code strtoul} with base 0 reads it, trailing white space and anything after it allowed),
-     * in network byte order, or {@code INADDR_NONE} (all ones) when it is not one (glibc's {@code inet_aton}).
+     * in network byte order, or {@code INADDR_NONE} (all ones) when it is not one (glibc's {@code inet_aton}). With
+     * {@code out} (not -1): {@code inet_aton}, 1 and the address stored at argument {@code out}, or 0; with {@code family}
+     * (not -1) too: {@code inet_pton} of the family at that argument, only {@code AF_INET}'s strict four decimal parts
+     * (glibc's {@code inet_pton4}), 1 or 0, -1 (EAFNOSUPPORT) for a family neither IPv4 nor IPv6 (IPv6 stops the run).
      */
-    record ParseAddress(int s) implements Semantics {}
+    record ParseAddress(int s, int out, int family) implements Semantics {
+        public ParseAddress(int s) {
+            this(s, -1, -1);
+        }
+    }
 
     /**
      * {@code strdup}, {@code strndup}: a new heap block holding the string at {@code s} (at most {@code count} bytes

@@ -105,7 +105,8 @@ final class SemanticsTable {
                     case "char-class" -> new Semantics.CharClass(arg(a, "arg"), classMask(a.get("class")));
                     case "case-map" -> new Semantics.CaseMap(arg(a, "arg"), a.containsKey("upper"));
                     case "ctype-table" -> new Semantics.CtypeTable(table(a.get("table")));
-                    case "parse-address" -> new Semantics.ParseAddress(arg(a, "s"));
+                    case "parse-address" -> new Semantics.ParseAddress(arg(a, "s"), a.containsKey("out") ? arg(a, "out") : -1,
+                            a.containsKey("family") ? arg(a, "family") : -1);
                     case "duplicate-string" -> new Semantics.DuplicateString(arg(a, "s"), a.containsKey("count") ? arg(a, "count") : -1);
                     case "environment-variable" -> new Semantics.EnvironmentVariable(arg(a, "name"));
                     case "rewind-stream" -> new Semantics.RewindStream(arg(a, "stream"));
