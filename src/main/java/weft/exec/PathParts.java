@@ -30,11 +30,8 @@ final class PathParts {
         Value v = LibraryBehaviour.arg(args, p.s());
         if (v instanceof Value.Int z && z.v() == 0 && !p.part().equals("base")) return in.finishCall(t, c, e, st.staticString("."), null);
         Value.Ptr s = LibraryFunctions.ptr(v, name);
-        long n = 0;
-        while (StringFunctions.at(st, s, n) != 0) n++;
-        lib.access(c, s, n + 1, false, call, name);
-        byte[] b = new byte[(int) Math.min(n, Integer.MAX_VALUE)];
-        for (int i = 0; i < b.length; i++) b[i] = (byte) StringFunctions.at(st, s, i);
+        byte[] b = Formatter.knownString(st, lib, c, call, name, s).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        long n = b.length;
         long last = -1;
         for (int i = b.length - 1; i >= 0; i--) {
             if (b[i] == '/') {

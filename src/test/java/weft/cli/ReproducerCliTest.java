@@ -26,7 +26,7 @@ class ReproducerCliTest {
         Path out = dir.resolve("repro");
         MainTest.Result r = weft("reproduce", "-q", src.toString(), "-o", out.toString());
         assertEquals(1, r.code(), r.err());
-        for (String f : new String[] {"program.c", "weft_plan.c", "weft_runtime.c", "weft_wrappers.c", "weft_inputs.c", "build.sh", "README.txt"}) {
+        for (String f : new String[] {"program.c", "weft_plan.c", "weft_runtime.c", "weft_wrappers.c", "weft_libaccess.c", "weft_inputs.c", "build.sh", "README.txt"}) {
             assertTrue(Files.isRegularFile(out.resolve(f)), f);
         }
         assertTrue(r.out().contains("weft: reproducer written to " + out + " (run it with: sh " + out + "/build.sh && " + out + "/reproducer"), r.out());

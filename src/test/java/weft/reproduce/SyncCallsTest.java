@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SyncCallsTest {
     @Test
     void everyFunctionOfTheTableIsImplementedByTheRuntimeAsItsRoleSays() {
-        String runtime = Reproducer.resource("weft_runtime.c") + Reproducer.resource("weft_wrappers.c") + Reproducer.resource("weft_inputs.c")
+        String runtime = Reproducer.resource("weft_runtime.c") + Reproducer.resource("weft_wrappers.c") + Reproducer.resource("weft_libaccess.c") + Reproducer.resource("weft_inputs.c")
                 + Reproducer.resource("weft_world_fds.c");
         SyncCalls calls = SyncCalls.standard();
         assertTrue(calls.roles().size() > 40, "table read: " + calls.roles().size());

@@ -1,0 +1,173 @@
+/*
+ * Weft reproducer runtime, part 2b (included by weft_wrappers.c where it stands, not compiled on its own): the
+ * wrappers of C library functions that read or write the program's memory where ThreadSanitizer does not see it
+ * (sync-calls.tsv's libaccess rows other than pthread_once and getopt): each makes the same accesses again, after
+ * the call, as TSan range accesses, as Weft's models record them (weft.exec).
+ */
+/* strftime reads its struct tm and writes its text inside the C library, where TSan does not see it (no interceptor):
+   an instrumented read of the struct first (localtime's static one races with another thread's localtime), and after
+   the call an instrumented write of the text and its terminator (the same bytes again) */
+size_t __real_strftime(char *, size_t, const char *, const struct tm *);
+size_t __wrap_strftime(char *s, size_t max, const char *fmt, const struct tm *tm) {
+    for (size_t i = 0; tm != NULL && i < sizeof *tm; i++) (void)((const volatile char *)tm)[i];
+    size_t r = __real_strftime(s, max, fmt, tm);
+    for (size_t i = 0; r > 0 && i <= r; i++) ((volatile char *)s)[i] = s[i];
+    return r;
+}
+
+/* strtok, strtok_r, strsep, memccpy and rawmemchr read and write the program's bytes inside the C library, where TSan
+   does not see them (no interceptor; strtok's reads only the token, memrchr and memmem have one): after the call, the
+   same reads and writes again, as TSan's range accesses (the bytes scanned, the terminator written over the delimiter
+   that ended a token, the saved position, the bytes copied: one access per range, as an interceptor makes them, so that
+   a long run of byte accesses does not push the racing one out of TSan's few shadow cells). Weft's models
+   (weft.exec.Tokens, StringFunctions) record the same accesses. */
+void __tsan_read_range(const void *, unsigned long);
+void __tsan_write_range(void *, unsigned long);
+
+/* The accesses of one tokenising call that scanned from `from`, returned `r` and left its position at `next`. */
+static void weft_token_accesses(char *from, char *r, char *next, const char *delim) {
+    __tsan_read_range(delim, strlen(delim) + 1);
+    /* a cut token: the terminator written just before the new position; else the position is at the terminator */
+    if (r != NULL && next > r && next[-1] == 0) {
+        if (next - 1 > from) __tsan_read_range(from, (unsigned long)(next - 1 - from));
+        __tsan_write_range(next - 1, 1);
+    } else {
+        __tsan_read_range(from, (unsigned long)(next - from) + 1);
+    }
+}
+
+char *__real_strtok_r(char *, const char *, char **);
+char *__wrap_strtok_r(char *s, const char *delim, char **save) {
+    __tsan_read_range(save, sizeof *save);
+    char *from = s != NULL ? s : *save;
+    char *r = __real_strtok_r(s, delim, save);
+    weft_token_accesses(from, r, *save, delim);
+    __tsan_write_range(save, sizeof *save);
+    return r;
+}
+
+/* strtok: glibc's is strtok_r with a position of the library's own, which TSan does not see. The wrapper runs the real
+   strtok_r with a position of its own, as invisible to TSan (touched by the library and by relaxed atomics only), and
+   makes its accesses again: strtok(NULL, ...) writes the terminator into the string the first call was given. */
+static char *weft_strtok_position;
+char *__wrap_strtok(char *s, const char *delim) {
+    char *pos = __atomic_load_n(&weft_strtok_position, __ATOMIC_RELAXED);
+    char *from = s != NULL ? s : pos;
+    char *r = __real_strtok_r(s, delim, &pos);
+    __atomic_store_n(&weft_strtok_position, pos, __ATOMIC_RELAXED);
+    weft_token_accesses(from, r, pos, delim);
+    return r;
+}
+
+/* strtod, strtof and atof read the program's text inside the C library (TSan has no interceptor): after the call, the
+   number's bytes and the byte after them (the first byte when there is no number) read again, as weft.exec.NumberParsing
+   records them for a witness. */
+double __real_strtod(const char *, char **);
+double __wrap_strtod(const char *s, char **end) {
+    char *e;
+    double r = __real_strtod(s, &e);
+    __tsan_read_range(s, (unsigned long)(e - s) + 1);
+    if (end != NULL) *end = e;
+    return r;
+}
+
+float __real_strtof(const char *, char **);
+float __wrap_strtof(const char *s, char **end) {
+    char *e;
+    float r = __real_strtof(s, &e);
+    __tsan_read_range(s, (unsigned long)(e - s) + 1);
+    if (end != NULL) *end = e;
+    return r;
+}
+
+double __wrap_atof(const char *s) {
+    return __wrap_strtod(s, NULL);
+}
+
+/* getline and getdelim read *lineptr and *n and write them when they give the line a block; TSan's interceptor
+   reports only a call that read a line: the wrapper makes those accesses again as weft.exec.Streams records them. */
+ssize_t __real_getdelim(char **, size_t *, int, FILE *);
+ssize_t __wrap_getdelim(char **line, size_t *n, int delim, FILE *f) {
+    __tsan_read_range(line, sizeof *line);
+    __tsan_read_range(n, sizeof *n);
+    char *old = *line;
+    size_t oldn = *n;
+    ssize_t r = __real_getdelim(line, n, delim, f);
+    if (*line != old) __tsan_write_range(line, sizeof *line);
+    if (*n != oldn) __tsan_write_range(n, sizeof *n);
+    return r;
+}
+
+ssize_t __wrap_getline(char **line, size_t *n, FILE *f) {
+    return __wrap_getdelim(line, n, '\n', f);
+}
+
+/* basename (GNU), __xpg_basename (libgen.h's basename) and dirname read the path and the POSIX ones write one
+   terminator into it, inside the C library (TSan has no interceptor): the terminator written again where the path now
+   ends, then the path read again (dirname: whenever it returns the path; __xpg_basename: when it shortened it), as
+   weft.exec.PathParts records them. */
+char *__real_basename(const char *);
+char *__wrap_basename(const char *s) {
+    char *r = __real_basename(s);
+    __tsan_read_range(s, strlen(s) + 1);
+    return r;
+}
+
+char *__real___xpg_basename(char *);
+char *__wrap___xpg_basename(char *s) {
+    size_t n = s != NULL ? strlen(s) : 0;
+    char *r = __real___xpg_basename(s);
+    if (s != NULL) {
+        size_t m = strlen(s);
+        /* the write first: a range read before it can push another thread's access of that byte out of TSan's shadow */
+        if (m != n) __tsan_write_range(s + m, 1);
+        __tsan_read_range(s, n + 1);
+    }
+    return r;
+}
+
+char *__real_dirname(char *);
+char *__wrap_dirname(char *s) {
+    size_t n = s != NULL ? strlen(s) : 0;
+    char *r = __real_dirname(s);
+    if (s != NULL) {
+        if (r == s) __tsan_write_range(s + strlen(s), 1);
+        __tsan_read_range(s, n + 1);
+    }
+    return r;
+}
+
+char *__real_strsep(char **, const char *);
+char *__wrap_strsep(char **sp, const char *delim) {
+    __tsan_read_range(sp, sizeof *sp);
+    char *begin = *sp;
+    char *r = __real_strsep(sp, delim);
+    char *next = *sp;
+    if (begin != NULL) {
+        __tsan_read_range(delim, strlen(delim) + 1);
+        char *end = next != NULL ? next - 1 : begin + strlen(begin);
+        if (end > begin) __tsan_read_range(begin, (unsigned long)(end - begin));
+        if (next != NULL) __tsan_write_range(end, 1); else __tsan_read_range(end, 1);
+    }
+    __tsan_write_range(sp, sizeof *sp);
+    return r;
+}
+
+void *__real_memccpy(void *, const void *, int, size_t);
+void *__wrap_memccpy(void *d, const void *s, int c, size_t n) {
+    void *r = __real_memccpy(d, s, c, n);
+    size_t k = r != NULL ? (size_t)((char *)r - (char *)d) : n;
+    if (k > 0) {
+        /* the write first: in the other order TSan (gcc 12) was seen to lose the write's report */
+        __tsan_write_range(d, k);
+        __tsan_read_range(s, k);
+    }
+    return r;
+}
+
+void *__real_rawmemchr(const void *, int);
+void *__wrap_rawmemchr(const void *s, int c) {
+    void *r = __real_rawmemchr(s, c);
+    __tsan_read_range(s, (unsigned long)((const char *)r - (const char *)s) + 1);
+    return r;
+}
