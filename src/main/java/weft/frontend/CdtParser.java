@@ -40,11 +40,6 @@ public final class CdtParser {
             Map.entry("_Float16", "float"), Map.entry("__float128", "long double"),
             Map.entry("__float80", "long double"), Map.entry("__ibm128", "long double"),
             Map.entry("_Noreturn", ""), Map.entry("__auto_type", "__typeof__(0)"),
-            // gcc's byte swaps, as C every layer computes (audit D36: they were the identity, so a program comparing a
-            // swapped value was proved race-free behind a condition it met); the argument is evaluated once
-            Map.entry("__builtin_bswap16(x)", swap("unsigned short", 2)),
-            Map.entry("__builtin_bswap32(x)", swap("unsigned int", 4)),
-            Map.entry("__builtin_bswap64(x)", swap("unsigned long long", 8)),
             // va_arg advances its list by the argument's slot (its size rounded up to 8 bytes: how the explorer lays out a
             // call's variadic arguments, weft.exec.VarArgs); CDT's own macro reads the list's first slot only
             Map.entry("__builtin_va_arg(ap,type)", "(*(__typeof__(type) *) ((ap) = (__typeof__(ap)) ((char *) (ap) + ((sizeof(type) + 7) & ~7)),"
@@ -52,21 +47,6 @@ public final class CdtParser {
             Map.entry("__has_include(x)", "0"), Map.entry("__has_include_next(x)", "0"),
             // C11 static assertions are not in CDT's C grammar; the stray ';' left behind parses everywhere.
             Map.entry("_Static_assert(...)", ""));
-
-    /**
-     * A byte swap of {@code bytes} bytes of type {@code type} as a GNU statement expression: the argument once into a
-     * local, its bytes moved to their mirrored places.
-     */
-    private static String swap(String type, int bytes) {
-        StringBuilder sb = new StringBuilder("(__extension__ ({ " + type + " __weft_b = (" + type + ")(x); (" + type + ")(");
-        for (int k = 0; k < bytes; k++) {
-            int shift = 8 * (bytes - 1 - 2 * k);
-            if (k > 0) sb.append(" | ");
-            String field = "(__weft_b & (" + type + ")0xff" + "00".repeat(k) + "ULL)";
-            sb.append(shift >= 0 ? "(" + field + " << " + shift + ")" : "(" + field + " >> " + (-shift) + ")");
-        }
-        return sb.append("); }))").toString();
-    }
 
     /** A parsed unit: the AST, the texts of all files read, and the problems found. */
     public record Unit(Path path, IASTTranslationUnit ast, Map<String, SourceText> texts, List<Diagnostic> problems) {

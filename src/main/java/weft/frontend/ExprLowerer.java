@@ -458,12 +458,8 @@ final class ExprLowerer {
             IBinding b = id.getName().resolveBinding();
             String name = b instanceof IFunction f ? ctx.linkName(f) : id.getName().toString();
             implicit = !(b instanceof IFunction) || (b instanceof CExternalFunction && !(b instanceof CImplicitFunction));
-            if (implicit) ctx.warning(id, "implicit declaration of function '" + name + "'");
-            if (name.equals("__builtin_expect") && c.getArguments().length == 2) {
-                Expr v = rvalue((IASTExpression) c.getArguments()[0]);
-                effect((IASTExpression) c.getArguments()[1]);
-                return finishValue(v, target, loc);
-            }
+            if (implicit && !GccBuiltins.handles(name, c.getArguments().length)) ctx.warning(id, "implicit declaration of function '" + name + "'");
+            if (GccBuiltins.handles(name, c.getArguments().length)) return finishValue(GccBuiltins.lower(name, c, this, body, types, loc), target, loc);
             callee = new Expr.FuncRef(name, types.pointerTo(implicit ? new CType.Function(types.intType(), List.of(), true)
                     : types.translate(((IFunction) b).getType())));
         } else {

@@ -190,6 +190,16 @@ public final class PointsTo {
         return false;
     }
 
+    /**
+     * Whether the function pointer {@code pointerExpr} names nothing: it is no constant of the program's text and may
+     * hold the address of no function and no object, only null or integer constants ({@code SIG_IGN} in a
+     * {@code struct sigaction} a signal registration's handler is read from). Calling such a value runs no code of the
+     * program. (An uninitialised pointer local read is a gap of its own: {@link UninitialisedPointers}.)
+     */
+    public boolean namesNothing(Expr pointerExpr) {
+        return !Consts.isConstant(pointerExpr) && q.eval(pointerExpr).isEmpty();
+    }
+
     /** Start routines of a thread-creation or once call (also when called through a function pointer). */
     public Set<Function> threadRoutines(String function, Stmt.Call createCall) {
         return routines.computeIfAbsent(new Queries.Key(createCall), k -> computeRoutines(createCall));

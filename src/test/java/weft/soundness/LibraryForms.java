@@ -51,8 +51,15 @@ final class LibraryForms {
         "isdigit('7') && !isalpha('7') && isspace('\\t') && ispunct('!')", "inet_addr(\"10.0.0.010\") == htonl(0x0a000008)",
         "inet_addr(\"1.2.3.08\") == INADDR_NONE", "tolower('Q') == 'q' && toupper(-1) == -1", "wy_str_ok()", "wy_dup_ok()",
         "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()", "wy_limit_ok()", "wy_freed_ok()", "wy_zlib_ok()", "wy_sized_ok()", "wy_strinit_ok()", "wy_scan_ok()",
-        "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()", "wy_path_ok()", "wy_pton_ok()"
+        "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()", "wy_path_ok()", "wy_pton_ok()", "wy_swap_ok()"
     };
+    /**
+     * gcc's byte swaps folded in a static initializer and computed from variables (audit D36: once the identity; then,
+     * as statement expressions, refused in an initializer).
+     */
+    static final String SWAP_HELPER = "static const unsigned wy_sw = __builtin_bswap32(0x11223344u); static int wy_swap_ok(void) { "
+            + "unsigned long long v = 0x0102030405060708ull; unsigned short h = 0x0102; return wy_sw == 0x44332211u "
+            + "&& __builtin_bswap64(v) == 0x0807060504030201ull && __builtin_bswap16(h) == 0x0201 && __builtin_bswap32(h) == 0x02010000u; }";
     /** inet_aton and inet_pton as glibc parses them (issue 35: weft.exec.StringFunctions), the strict form's refusals too. */
     static final String PTON_HELPER = "static int wy_pton_ok(void) { struct in_addr a, b; return inet_aton(\"10.0.0.010\", &a) == 1 "
             + "&& a.s_addr == htonl(0x0a000008) && inet_pton(AF_INET, \"192.168.1.20\", &b) == 1 && b.s_addr == htonl(0xc0a80114) "
@@ -207,6 +214,7 @@ final class LibraryForms {
             if (truth.startsWith("wy_strinit_ok") && !decls.contains(STRINIT_HELPER)) decls.add(STRINIT_HELPER);
             if (truth.startsWith("wy_tok_ok") && !decls.contains(TOK_HELPER)) decls.add(TOK_HELPER);
             if (truth.startsWith("wy_pton_ok") && !decls.contains(PTON_HELPER)) decls.add(PTON_HELPER);
+            if (truth.startsWith("wy_swap_ok") && !decls.contains(SWAP_HELPER)) decls.add(SWAP_HELPER);
             if (truth.startsWith("wy_path_ok") && !decls.contains(PATH_HELPER)) {
                 if (!decls.contains("#include <libgen.h>")) decls.add(0, "#include <libgen.h>");
                 decls.add(PATH_HELPER);
