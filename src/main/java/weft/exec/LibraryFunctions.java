@@ -69,6 +69,8 @@ public final class LibraryFunctions {
         if (Jumps.handles(sem)) return Jumps.run(in, this, t, c, e, call, name, sem, args);
         if (StringFunctions.handles(sem)) return StringFunctions.run(in, this, t, c, e, call, name, sem, args);
         if (Tokens.handles(sem)) return Tokens.run(in, this, t, c, e, call, name, sem, args);
+        if (SignalSets.handles(sem)) return SignalSets.run(in, this, t, c, e, call, name, sem, args);
+        if (sem instanceof Semantics.SeededRandom sr) return seededRandom(t, c, e, call, name, sr, args);
         if (sem instanceof Semantics.Unsupported) {
             throw Abandon.unsupported(name);
         } else if (sem instanceof Semantics.ReturnsZero) {
@@ -317,6 +319,27 @@ public final class LibraryFunctions {
         if (c.collects()) c.record(new ByteAccess(p.obj(), p.off(), n, false, c.atomicSection, call.loc(), "memory by " + name).asProofOnly());
     }
 
+    /**
+     * glibc's {@code rand_r} ({@code stdlib/rand_r.c}): three steps {@code next = next * 1103515245 + 12345} of the
+     * unsigned seed, the result built from 11, 10 and 10 bits of {@code next / 65536}; the seed read and written back.
+     */
+    private boolean seededRandom(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics.SeededRandom sr, List<Value> args) {
+        Value.Ptr p = ptr(LibraryBehaviour.arg(args, sr.seed()), name);
+        CType.Int uint = new CType.Int("unsigned int", 4, 4, false);
+        access(c, p, 4, false, call, name);
+        if (!(st.mem.read(p.obj(), p.off(), uint) instanceof Value.Int seed)) throw Abandon.unsupported(name + " of an unknown seed");
+        long next = seed.v() & 0xffffffffL;
+        long result = 0;
+        int[] bits = {2048, 1024, 1024};
+        for (int k = 0; k < 3; k++) {
+            next = (next * 1103515245L + 12345L) & 0xffffffffL;
+            result = (k == 0 ? 0 : result << 10) ^ ((next / 65536) % bits[k]);
+        }
+        access(c, p, 4, true, call, name);
+        if (!c.dry) st.mem.write(p.obj(), p.off(), uint, Value.of(next));
+        return in.finishCall(t, c, e, Value.of(result), IntConversions.INT);
+    }
+
     /** Length of the NUL-terminated string at {@code p} (all its bytes must be known). */
     long strlen(Value.Ptr p) {
         Block o = st.mem.get(p.obj());
@@ -442,6 +465,17 @@ public final class LibraryFunctions {
                 throw Abandon.unsupported(name + " with a pointer argument in a proof");
             }
             if (st.exhaustive) outputReads(c, call, name, out.vaList() >= 0 ? args.subList(0, fmt + 1) : args, f, fmt);
+            if (out.end() != Semantics.End.NEVER) {
+                // err ends the program as exit does; error when its status is not zero
+                Value status = LibraryBehaviour.arg(args, out.status());
+                if (!(status instanceof Value.Int sv)) throw Abandon.unsupported(name + " with an unknown status");
+                if (out.end() == Semantics.End.ALWAYS || sv.v() != 0) {
+                    c.visible = true;
+                    c.terminates = true;
+                    if (c.dry) return true;
+                    throw Abandon.end(name);
+                }
+            }
             return in.finishCall(t, c, e, null, null);
         } else if (sem instanceof Semantics.CurrentTime ct) {
             Value p = LibraryBehaviour.arg(args, ct.out());

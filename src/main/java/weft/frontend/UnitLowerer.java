@@ -1,6 +1,7 @@
 package weft.frontend;
 
 import org.eclipse.cdt.core.dom.ast.IASTDeclaration;
+import org.eclipse.cdt.core.dom.ast.IASTDeclSpecifier;
 import org.eclipse.cdt.core.dom.ast.IASTFunctionDefinition;
 import org.eclipse.cdt.core.dom.ast.IASTProblemDeclaration;
 import org.eclipse.cdt.core.dom.ast.IASTSimpleDeclaration;
@@ -52,6 +53,14 @@ final class UnitLowerer {
         }
         String link = ctx.linkName(f);
         SourceLoc loc = Declarations.nameLoc(ctx, fd.getDeclarator());
+        IASTDeclSpecifier spec = fd.getDeclSpecifier();
+        if (spec != null && spec.isInline() && spec.getStorageClass() == IASTDeclSpecifier.sc_extern
+                && ctx.program.models().lookup(link).isPresent()) {
+            // a GNU extern inline body of a C library function (glibc's error.h wrapper, which forwards its arguments
+            // with __builtin_va_arg_pack): only an inline definition, equivalent to the library's external one, which
+            // the library model describes; calls go to the model
+            return;
+        }
         if (ctx.program.hasFunction(link)) {
             ctx.error(fd.getDeclarator(), "redefinition of function '" + f.getName() + "'");
             return;

@@ -231,7 +231,17 @@ public sealed interface Semantics {
      * arguments after it or, when {@code vaList} is not -1, those the {@code va_list} argument {@code vaList} stands
      * for); returns an unknown count.
      */
-    record Output(int text, boolean format, int vaList) implements Semantics {}
+    record Output(int text, boolean format, int vaList, End end, int status) implements Semantics {
+        public Output(int text, boolean format, int vaList) {
+            this(text, format, vaList, End.NEVER, -1);
+        }
+    }
+
+    /**
+     * Whether an {@link Output} call ends the program after writing: never, always ({@code err}: {@code exit} with
+     * argument {@code status}) or when argument {@code status} is not zero ({@code error}).
+     */
+    enum End { NEVER, ALWAYS, NONZERO }
 
     /** Output of raw bytes ({@code write}, {@code fwrite}): a read of memory whose extent is not computed. */
     record RawOutput() implements Semantics {}
@@ -432,6 +442,24 @@ public sealed interface Semantics {
 
     /** Sets the calling thread's cancelability bit {@code bit} (1: state, 2: type) to argument 0, the old value through {@code oldArg}. */
     record SetCancelability(int bit, int oldArg) implements Semantics {}
+
+    /**
+     * An operation of {@code <signal.h>} on the signal set at argument {@code set} as glibc on Linux makes it (its first
+     * 64-bit word: signals 1 to 64): {@code empty}, {@code fill} (all but glibc's internal 32 and 33), {@code add},
+     * {@code del}, {@code member} (argument {@code sig}; -1 and {@code EINVAL} outside 1..64, add and del also for
+     * 32 and 33), {@code is-empty}, {@code and}, {@code or} (of the sets at {@code left} and {@code right}).
+     */
+    record SignalSet(String op, int set, int sig, int left, int right) implements Semantics {}
+
+    /**
+     * {@code sigaction(sig, act, old)}: 0, or -1 and {@code EINVAL} for a signal outside 1..64, glibc's internal 32
+     * and 33, and {@code SIGKILL}/{@code SIGSTOP} with an action; reads the action; executed only when {@code old} is
+     * null (the disposition before is the world's: a parent may have left a signal ignored).
+     */
+    record SignalAction(int sig, int act, int old) implements Semantics {}
+
+    /** glibc's {@code rand_r}: three steps of its linear congruential generator on the seed at argument {@code seed}. */
+    record SeededRandom(int seed) implements Semantics {}
 
     /** Changes the signal mask; executed only when the output argument {@code oldArg} is null. */
     record SignalMask(int oldArg) implements Semantics {}

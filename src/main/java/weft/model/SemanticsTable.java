@@ -116,7 +116,13 @@ final class SemanticsTable {
                     case "find-any" -> new Semantics.FindAny(arg(a, "s"), arg(a, "set"));
                     case "copy-string" -> new Semantics.CopyString(arg(a, "dest"), arg(a, "src"), a.containsKey("count") ? arg(a, "count") : -1, a.containsKey("end"));
                     case "find-char" -> new Semantics.FindChar(arg(a, "s"), arg(a, "ch"), a.containsKey("last"), a.containsKey("nul"));
-                    case "output" -> new Semantics.Output(arg(a, "text"), a.containsKey("format"), a.containsKey("valist") ? arg(a, "valist") : -1);
+                    case "output" -> new Semantics.Output(arg(a, "text"), a.containsKey("format"), a.containsKey("valist") ? arg(a, "valist") : -1,
+                            !a.containsKey("end") ? Semantics.End.NEVER : Semantics.End.valueOf(a.get("end").toUpperCase(java.util.Locale.ROOT)),
+                            a.containsKey("status") ? arg(a, "status") : -1);
+                    case "signal-set" -> new Semantics.SignalSet(a.get("op"), arg(a, "set"), a.containsKey("sig") ? arg(a, "sig") : -1,
+                            a.containsKey("left") ? arg(a, "left") : -1, a.containsKey("right") ? arg(a, "right") : -1);
+                    case "signal-action" -> new Semantics.SignalAction(arg(a, "sig"), arg(a, "act"), arg(a, "old"));
+                    case "seeded-random" -> new Semantics.SeededRandom(arg(a, "seed"));
                     case "raw-output" -> new Semantics.RawOutput();
                     case "set-jump" -> new Semantics.SetJump(arg(a, "env"));
                     case "long-jump" -> new Semantics.LongJump(arg(a, "env"), arg(a, "value"));

@@ -51,8 +51,16 @@ final class LibraryForms {
         "isdigit('7') && !isalpha('7') && isspace('\\t') && ispunct('!')", "inet_addr(\"10.0.0.010\") == htonl(0x0a000008)",
         "inet_addr(\"1.2.3.08\") == INADDR_NONE", "tolower('Q') == 'q' && toupper(-1) == -1", "wy_str_ok()", "wy_dup_ok()",
         "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()", "wy_limit_ok()", "wy_freed_ok()", "wy_zlib_ok()", "wy_sized_ok()", "wy_strinit_ok()", "wy_scan_ok()",
-        "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()", "wy_path_ok()", "wy_pton_ok()", "wy_swap_ok()"
+        "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()", "wy_path_ok()", "wy_pton_ok()", "wy_swap_ok()", "wy_sig_ok()"
     };
+    /**
+     * glibc's signal sets and rand_r (issue 35: weft.exec.SignalSets), and a struct sigaction holding SIG_IGN, whose
+     * handler names no function (no handler thread, no points-to gap: pointer.PointsTo#namesNothing).
+     */
+    static final String SIG_HELPER = "static int wy_sig_ok(void) { sigset_t s; struct sigaction sa; unsigned seed = 7; "
+            + "memset(&sa, 0, sizeof sa); sa.sa_handler = SIG_IGN; sigemptyset(&s); sigaddset(&s, SIGUSR2); "
+            + "return sigismember(&s, SIGUSR2) == 1 && sigismember(&s, SIGINT) == 0 && sigaddset(&s, 32) == -1 "
+            + "&& rand_r(&seed) == 1187592820 && sigaction(SIGPIPE, &sa, 0) == 0; }";
     /**
      * gcc's byte swaps folded in a static initializer and computed from variables (audit D36: once the identity; then,
      * as statement expressions, refused in an initializer).
@@ -215,6 +223,10 @@ final class LibraryForms {
             if (truth.startsWith("wy_tok_ok") && !decls.contains(TOK_HELPER)) decls.add(TOK_HELPER);
             if (truth.startsWith("wy_pton_ok") && !decls.contains(PTON_HELPER)) decls.add(PTON_HELPER);
             if (truth.startsWith("wy_swap_ok") && !decls.contains(SWAP_HELPER)) decls.add(SWAP_HELPER);
+            if (truth.startsWith("wy_sig_ok") && !decls.contains(SIG_HELPER)) {
+                for (String h : List.of("#include <signal.h>", "#include <stdlib.h>")) if (!decls.contains(h)) decls.add(0, h);
+                decls.add(SIG_HELPER);
+            }
             if (truth.startsWith("wy_path_ok") && !decls.contains(PATH_HELPER)) {
                 if (!decls.contains("#include <libgen.h>")) decls.add(0, "#include <libgen.h>");
                 decls.add(PATH_HELPER);
