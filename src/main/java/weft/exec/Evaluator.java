@@ -449,6 +449,16 @@ public final class Evaluator {
                 == IntConversions.truncate(-1, st.dm.pointerSize, false);
     }
 
+    /** Whether {@code v} is an integer address in the first page, null excepted. */
+    private static boolean lowPage(Value v) {
+        return v instanceof Value.Int i && i.v() > 0 && i.v() < 4096;
+    }
+
+    /** Whether {@code v} is a function's address or a live object's. */
+    private boolean placed(Value v) {
+        return v instanceof Value.Fn || v instanceof Value.Ptr p && st.mem.get(p.obj()).alive;
+    }
+
     private boolean comparePointers(BinOp op, Value l, Value r) {
         if (l instanceof Value.Ptr a && r instanceof Value.Ptr b) {
             Block oa = st.mem.get(a.obj());
@@ -491,6 +501,9 @@ public final class Evaluator {
                     || allOnes(r) && l instanceof Value.Ptr a && st.mem.get(a.obj()).alive) {
                 return op == BinOp.NE;
             }
+            // a function's or a live object's address against an address in the first page (SIG_IGN 1, SIG_HOLD 2):
+            // Linux maps nothing there (vm.mmap_min_addr is at least 4096), so they differ, in every placement
+            if (lowPage(l) && placed(r) || lowPage(r) && placed(l)) return op == BinOp.NE;
         }
         throw Abandon.unsupported("comparison of " + l + " and " + r);
     }

@@ -71,6 +71,7 @@ public final class LibraryFunctions {
         if (Tokens.handles(sem)) return Tokens.run(in, this, t, c, e, call, name, sem, args);
         if (SignalSets.handles(sem)) return SignalSets.run(in, this, t, c, e, call, name, sem, args);
         if (sem instanceof Semantics.SeededRandom sr) return seededRandom(t, c, e, call, name, sr, args);
+        if (ErrorTexts.handles(sem)) return ErrorTexts.run(in, this, t, c, e, call, name, sem, args);
         if (sem instanceof Semantics.Unsupported) {
             throw Abandon.unsupported(name);
         } else if (sem instanceof Semantics.ReturnsZero) {
@@ -180,11 +181,6 @@ public final class LibraryFunctions {
             return MathCalls.constant(in, t, c, e, name, k, args);
         } else if (sem instanceof Semantics.FloatClass k) {
             return MathCalls.classify(in, t, c, e, name, k, args);
-        } else if (sem instanceof Semantics.ErrorMessage em) {
-            Value v = LibraryBehaviour.arg(args, em.errnum());
-            if (!(v instanceof Value.Int i) || i.v() < Integer.MIN_VALUE || i.v() > Integer.MAX_VALUE) throw Abandon.unsupported(name + " of " + v);
-            weft.installed.CLibrary libc = weft.installed.CLibrary.installed().orElseThrow(() -> Abandon.unsupported(name + ": no installed C library"));
-            return in.finishCall(t, c, e, st.staticString(libc.errorMessage((int) i.v())), null);
         } else if (sem instanceof Semantics.PutChar pc) {
             Value v = LibraryBehaviour.arg(args, pc.arg());
             if (!(v instanceof Value.Int i)) throw Abandon.unsupported("putchar of " + v);

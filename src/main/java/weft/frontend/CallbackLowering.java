@@ -333,7 +333,24 @@ final class CallbackLowering {
         body.edges.add(new Edge(cur, afterCall, new Stmt.Call(c.result(), c.callee(), args, loc)));
         if (!async.isEmpty()) {
             Variable tid = body.temp("__cb_tid", new CType.Int("unsigned long", dm.longSize, dm.longSize, false), Variable.Kind.LOCAL, loc);
-            loop(body, afterCall, e.to(), loc, true, async.size(), (i, from, to) -> handlerThread(body, from, to, async.get(i), args, tid, loc));
+            Expr once = async.size() == 1 ? fixedCallee(body, async.get(0), args, loc) : null;
+            if (once == null) {
+                loop(body, afterCall, e.to(), loc, true, async.size(), (i, from, to) -> handlerThread(body, from, to, async.get(i), callee(body, async.get(i), args, loc), args, tid, loc));
+            } else {
+                // the handler the registration installs, read once after the call (the library copies it); a value
+                // no function can have (SIG_DFL 0, SIG_IGN 1) installs none: no handler runs, nothing is chosen
+                Variable h = body.temp("__cb_handler", once.type(), Variable.Kind.TEMP, loc);
+                int read = body.node(), head = body.node();
+                body.edges.add(new Edge(afterCall, read, new Stmt.Assign(new Lvalue.Var(h), once, loc)));
+                Expr hv = new Expr.Load(new Lvalue.Var(h), loc);
+                Expr code = new Expr.Binary(Expr.BinOp.AND,
+                        new Expr.Binary(Expr.BinOp.NE, hv, new Expr.Cast(once.type(), new Expr.IntConst(0, intT)), intT),
+                        new Expr.Binary(Expr.BinOp.NE, hv, new Expr.Cast(once.type(), new Expr.IntConst(1, intT)), intT), intT);
+                body.edges.add(new Edge(read, head, new Stmt.Assume(code, true, loc)));
+                body.edges.add(new Edge(read, e.to(), new Stmt.Assume(code, false, loc)));
+                Expr routine = new Expr.Load(new Lvalue.Var(h), loc);
+                loop(body, head, e.to(), loc, true, 1, (i, from, to) -> handlerThread(body, from, to, async.get(0), routine, args, tid, loc));
+            }
         }
         return true;
     }
@@ -391,6 +408,22 @@ final class CallbackLowering {
         Expr fn = args.get(cb.fnArg());
         if (!cb.stored()) return fn;
         Expr at = new Expr.Cast(new CType.Pointer(fnPtr, dm.pointerSize), into(body, fn, loc));
+        return new Expr.Load(new Lvalue.Deref(at, fnPtr), loc);
+    }
+
+    /**
+     * The callback as an expression that can be read once, right after the call: the argument, or the function pointer
+     * stored in the member the table names ({@code sigaction}'s {@code __sigaction_handler}) of the struct the argument
+     * points to; null when it is stored anywhere in an object ({@link #callee} reads it at an offset chosen each time).
+     */
+    private Expr fixedCallee(Body body, Callback cb, List<Expr> args, SourceLoc loc) {
+        Expr fn = args.get(cb.fnArg());
+        if (!cb.stored()) return fn.type().isPointer() ? fn : null;
+        CType pointee = cb.member() == null ? null : fn.type().pointee();
+        if (pointee == null || !(pointee.unqualified() instanceof weft.ir.StructType t)) return null;
+        weft.ir.StructType.Field f = t.field(cb.member());
+        if (f == null || f.isBitField()) return null;
+        Expr at = new Expr.Cast(new CType.Pointer(fnPtr, dm.pointerSize), member(body, fn, cb.member(), loc));
         return new Expr.Load(new Lvalue.Deref(at, fnPtr), loc);
     }
 
@@ -541,8 +574,7 @@ final class CallbackLowering {
     }
 
     /** {@code pthread_create(&tid, 0, handler, 0)} from {@code from} to {@code to}. */
-    private void handlerThread(Body body, int from, int to, Callback cb, List<Expr> args, Variable tid, SourceLoc loc) {
-        Expr routine = callee(body, cb, args, loc);
+    private void handlerThread(Body body, int from, int to, Callback cb, Expr routine, List<Expr> args, Variable tid, SourceLoc loc) {
         Expr tidAddr = new Expr.AddrOf(new Lvalue.Var(tid), new CType.Pointer(tid.type(), dm.pointerSize));
         Expr arg = cb.params().isEmpty() || cb.params().get(0).kind() == LibcFacts.ParamKind.FRESH
                 ? nullPtr() : param(body, cb.params().get(0), args, loc);

@@ -109,12 +109,17 @@ public record LibcFacts(List<Target> result, List<Store> stores, boolean posixTh
 
     /**
      * The function pointer argument {@code fnArg} (with {@code stored}: the function pointer stored in the object
-     * argument {@code fnArg} points to, as in {@code sigaction}'s {@code struct sigaction}) is called {@code when},
-     * with {@code params}.
+     * argument {@code fnArg} points to, as in {@code sigaction}'s {@code struct sigaction}: in its member {@code member}
+     * when not null, a function pointer or a union of them, else anywhere in it) is called {@code when}, with
+     * {@code params}.
      */
-    public record Callback(When when, int fnArg, boolean stored, List<Param> params) {
+    public record Callback(When when, int fnArg, boolean stored, String member, List<Param> params) {
         public Callback {
             params = List.copyOf(params);
+        }
+
+        public Callback(When when, int fnArg, boolean stored, List<Param> params) {
+            this(when, fnArg, stored, null, params);
         }
     }
 

@@ -183,7 +183,10 @@ public final class LibcTable {
         return false;
     }
 
-    /** {@code WHENn(params)} or {@code WHEN*n(params)}, e.g. {@code sync3(arg0+,arg0+)}, {@code async*1(int)}. */
+    /**
+     * {@code WHENn(params)}, {@code WHEN*n(params)} or {@code WHEN*n.member(params)}, e.g. {@code sync3(arg0+,arg0+)},
+     * {@code async*1.__sigaction_handler(int)}.
+     */
     private static LibcFacts.Callback callback(String tok) {
         int open = tok.indexOf('('), close = tok.lastIndexOf(')');
         if (open < 0 || close != tok.length() - 1) throw new IllegalArgumentException("bad callback " + tok);
@@ -198,11 +201,13 @@ public final class LibcTable {
             default -> throw new IllegalArgumentException("bad callback kind in " + tok + " (expected sync, async, exit or fork)");
         };
         boolean stored = head.startsWith("*", digit);
-        int fn = Integer.parseInt(head.substring(stored ? digit + 1 : digit));
+        int dot = head.indexOf('.', digit);
+        String member = stored && dot >= 0 ? head.substring(dot + 1) : null;
+        int fn = Integer.parseInt(head.substring(stored ? digit + 1 : digit, dot >= 0 ? dot : head.length()));
         List<LibcFacts.Param> params = new ArrayList<>();
         String inner = tok.substring(open + 1, close);
         if (!inner.isEmpty()) for (String p : inner.split(",")) params.add(param(p));
-        return new LibcFacts.Callback(when, fn, stored, params);
+        return new LibcFacts.Callback(when, fn, stored, member, params);
     }
 
     private static LibcFacts.Param param(String p) {

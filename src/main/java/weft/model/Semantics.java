@@ -507,6 +507,14 @@ public sealed interface Semantics {
     /** {@code strerror}: the C library's text for error number {@code errnum}, in the C locale, read-only. */
     record ErrorMessage(int errnum) implements Semantics {}
 
+    /**
+     * {@code strerror_r} (GNU: the static text of a known error number, else {@code "Unknown error N"} written into the
+     * {@code count} bytes at {@code buf} and {@code buf} returned) and, with {@code xsi}, {@code __xpg_strerror_r}
+     * (the text copied into {@code buf}, cut to {@code count - 1} bytes and terminated; 0, {@code ERANGE} when cut,
+     * {@code EINVAL} for an unknown number, whose text is written as GNU's is).
+     */
+    record ErrorMessageInto(int errnum, int buf, int count, boolean xsi) implements Semantics {}
+
     /** {@code setjmp}: returns 0, the point recorded by the jmp_buf argument {@code env} ({@code weft.exec.Jumps}). */
     record SetJump(int env) implements Semantics {}
 

@@ -127,6 +127,7 @@ final class SemanticsTable {
                     case "set-jump" -> new Semantics.SetJump(arg(a, "env"));
                     case "long-jump" -> new Semantics.LongJump(arg(a, "env"), arg(a, "value"));
                     case "error-message" -> new Semantics.ErrorMessage(arg(a, "errnum"));
+                    case "error-message-into" -> new Semantics.ErrorMessageInto(arg(a, "errnum"), arg(a, "buf"), arg(a, "count"), a.containsKey("xsi"));
                     case "world-open" -> new Semantics.WorldOpen(arg(a, "path"));
                     case "world-read" -> new Semantics.WorldRead(arg(a, "fd"), arg(a, "buf"), arg(a, "count"));
                     case "world-write" -> new Semantics.WorldWrite(arg(a, "fd"), arg(a, "buf"), arg(a, "count"));

@@ -56,10 +56,8 @@ public final class CallGraph {
                     Event ev = lib.model().event();
                     if (ev instanceof Event.ThreadCreate || ev instanceof Event.Once) {
                         Set<Function> routines = new LinkedHashSet<>(pts.threadRoutines(f.linkName(), call));
-                        int arg = ev instanceof Event.ThreadCreate tc ? tc.routineArg() : ((Event.Once) ev).routineArg();
                         // a routine that names nothing (a signal registration's SIG_IGN) runs no code of the program
-                        boolean none = arg < call.args().size() && pts.namesNothing(call.args().get(arg));
-                        if (routines.isEmpty() && !none) gap(f, call, NO_ROUTINE + " (" + lib.model().name() + ")");
+                        if (routines.isEmpty() && !pts.routineNamesNothing(call)) gap(f, call, NO_ROUTINE + " (" + lib.model().name() + ")");
                         else routineGaps(pts, f, call, lib.model(), routines);
                         list.add(new Site(f, e, ev instanceof Event.ThreadCreate ? Site.Kind.CREATE : Site.Kind.CALL, Collections.unmodifiableSet(routines)));
                     } else if (ev instanceof Event.NonLocalJump) {

@@ -135,8 +135,13 @@ final class WeftInput {
         return sb.toString();
     }
 
-    /** The rendered program (WEFT or CLOSED mode) as a preprocessed file {@code name}.i with line markers for {@code name}.c. */
-    String preprocessed(String source, String name) {
+    /**
+     * The rendered program (WEFT or CLOSED mode) as a preprocessed file {@code name}.i with line markers for
+     * {@code name}.c, its object-like macros expanded unless {@code expandMacros} is false: for a source gcc already expanded
+     * ({@link #expandedByGcc}): expanding again would expand a macro in what a self-referring macro left
+     * ({@code sa_handler}, which gcc expands to {@code __sigaction_handler.sa_handler}).
+     */
+    String preprocessed(String source, String name, boolean expandMacros) {
         List<String> lines = source.lines().toList();
         StringBuilder sb = new StringBuilder();
         sb.append("# 1 \"").append(name).append(".c\"\n");
@@ -153,7 +158,7 @@ final class WeftInput {
                 continue;
             }
             if (headerDone && rest.isEmpty()) sb.append("# ").append(n).append(" \"").append(name).append(".c\"\n");
-            String x = expand(l);
+            String x = expandMacros ? expand(l) : l;
             if (headerDone) rest.add(x);
             sb.append(x).append('\n');
         }
@@ -162,8 +167,9 @@ final class WeftInput {
 
     Program load(String source, Path dir, String name) throws Exception {
         Path file = dir.resolve(name + ".i");
-        if (FUNCTION_MACRO.matcher(source).find()) source = expandedByGcc(source, dir, name);
-        Files.writeString(file, forLines(directives(source)).preprocessed(source, name));
+        boolean byGcc = FUNCTION_MACRO.matcher(source).find();
+        if (byGcc) source = expandedByGcc(source, dir, name);
+        Files.writeString(file, forLines(directives(source)).preprocessed(source, name, !byGcc));
         return new Frontend(new FrontendOptions(List.of(), Map.of(), DataModel.LP64, false)).load(List.of(file));
     }
 
