@@ -487,6 +487,8 @@ public final class LibraryFunctions {
             return timeOfDay(t, c, e, call, name, td, args);
         } else if (sem instanceof Semantics.ResourceLimit rl) {
             return Resources.limit(in, this, t, c, e, call, name, rl, args);
+        } else if (sem instanceof Semantics.SystemName sn) {
+            return Resources.names(in, this, t, c, e, call, name, sn, args);
         } else if (sem instanceof Semantics.ResourceUsage ru) {
             return Resources.usage(in, this, t, c, e, call, name, ru, args);
         } else if (sem instanceof Semantics.Sleep) {

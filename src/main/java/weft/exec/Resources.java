@@ -10,9 +10,12 @@ import weft.model.Semantics;
 import java.util.List;
 
 /**
- * The process's resources as the world's answers (issue 35): {@code getrlimit}'s limits and {@code getrusage}'s times
- * are inputs of the witness search, chosen among values Linux gives, recorded in the order the reproducer's wrappers
- * give them back ({@code weft_inputs.c}). A proof stops at both: the answers are any such values.
+ * The process's resources and the system's names as the world's answers (issue 35): {@code getrlimit}'s limits and
+ * {@code getrusage}'s times are inputs of the witness search, chosen among values Linux gives, recorded in the order the
+ * reproducer's wrappers give them back ({@code weft_inputs.c}); the host name, the working directory and
+ * {@code uname}'s fields ({@link Semantics.SystemName}) are one answer a system may give ({@link #HOST}, {@code "/"},
+ * {@link #UNAME}), recorded as 0, which the reproducer's wrappers give back. A proof stops at all of them: the answers
+ * are any such values.
  */
 final class Resources {
     private Resources() {
@@ -77,5 +80,56 @@ final class Resources {
             st.mem.write(p.obj(), p.off() + i * longT.size(), longT, Value.of(i < 4 ? times[i] : 0));
         }
         return in.finishCall(t, c, e, Value.ZERO, null);
+    }
+
+    /** The host name a run's world has. */
+    static final String HOST = "weft";
+    /** {@code uname}'s fields in a run's world: system, node (the host name), release, version, machine, domain. */
+    static final String[] UNAME = {"Linux", HOST, "6.1.0-weft", "#1 SMP", "x86_64", "(none)"};
+    /** The size of each of Linux's {@code struct utsname} fields. */
+    static final int UTS_FIELD = 65;
+    private static final long ENAMETOOLONG = 36;
+
+    /**
+     * {@code gethostname}, {@code getcwd} and {@code uname} ({@link Semantics.SystemName}) as glibc gives the world's
+     * answer: {@code gethostname} copies the name and its terminator cut to {@code size} bytes and fails with
+     * {@code ENAMETOOLONG} when they do not fit (glibc's {@code sysdeps/unix/sysv/linux/gethostname.c});
+     * {@code getcwd} writes {@code "/"} and returns the buffer, or fails with {@code EINVAL} for size 0 and
+     * {@code ERANGE} below 2 (a null buffer, which glibc allocates, stops the run); {@code uname} writes the whole
+     * {@code struct utsname}, each field's text zero-padded, and returns 0.
+     */
+    static boolean names(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                         Semantics.SystemName sn, List<Value> args) {
+        ExecState st = in.st;
+        if (st.exhaustive) throw Abandon.unsupported(name + ": the system's names are the world's");
+        Value buf = LibraryBehaviour.arg(args, sn.buf());
+        if (buf instanceof Value.Int z && z.v() == 0) throw Abandon.unsupported(name + " with a null buffer");
+        Value.Ptr p = LibraryFunctions.ptr(buf, name);
+        if (!c.dry) st.logNondet(name, call.loc(), "0");
+        if (sn.op().equals("uname")) {
+            lib.access(c, p, (long) UTS_FIELD * UNAME.length, true, call, name);
+            if (!c.dry) {
+                for (int i = 0; i < UNAME.length; i++) {
+                    byte[] field = java.util.Arrays.copyOf(UNAME[i].getBytes(java.nio.charset.StandardCharsets.ISO_8859_1), UTS_FIELD);
+                    st.mem.writeBytes(p.obj(), p.off() + (long) i * UTS_FIELD, field);
+                }
+            }
+            return in.finishCall(t, c, e, Value.ZERO, weft.ir.IntConversions.INT);
+        }
+        long size = LibraryFunctions.count(LibraryBehaviour.arg(args, sn.size()));
+        boolean host = sn.op().equals("host");
+        byte[] text = ((host ? HOST : "/") + "\0").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        if (!host && size < text.length) {
+            if (!c.dry) st.setErrno(t, size == 0 ? ExecState.EINVAL : ErrorTexts.ERANGE);
+            return in.finishCall(t, c, e, Value.ZERO, null);
+        }
+        long n = Math.min(size, text.length);
+        lib.access(c, p, n, true, call, name);
+        if (!c.dry) st.mem.writeBytes(p.obj(), p.off(), java.util.Arrays.copyOf(text, (int) n));
+        if (host && n < text.length) {
+            if (!c.dry) st.setErrno(t, ENAMETOOLONG);
+            return in.finishCall(t, c, e, Value.of(-1), weft.ir.IntConversions.INT);
+        }
+        return in.finishCall(t, c, e, host ? Value.ZERO : p, host ? weft.ir.IntConversions.INT : null);
     }
 }

@@ -42,7 +42,10 @@ import java.util.TreeSet;
  *       to {@code while (more()) pthread_create(&t, 0, handler, 0);} just after the call: a non-unique thread
  *       created at the registration, never joined, holding no lock of its own, in parallel with everything that
  *       follows the registration in every thread. Sound for races between the handler and every thread
- *       (the interrupted one included: it holds no lock against its own handler). Not reported: a handler's
+ *       (the interrupted one included: it holds no lock against its own handler). When the handler can be read at
+ *       the call (an argument, or a member the table names: {@code sigaction}'s {@code __sigaction_handler}), it is
+ *       read once after the call (the library copies it) and the loop runs only when it is neither {@code SIG_DFL} (0)
+ *       nor {@code SIG_IGN} (1), values no function has: no handler runs otherwise. Not reported: a handler's
  *       conflicts on the interrupted thread's own thread-local objects ({@code __thread}, errno), which are not
  *       races between threads.</li>
  *   <li><b>exit</b> ({@code atexit}) and <b>fork</b> ({@code pthread_atfork}): handlers run later, in the thread

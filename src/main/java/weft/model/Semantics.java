@@ -397,6 +397,12 @@ public sealed interface Semantics {
     record ResourceUsage(int who, int out) implements Semantics {}
 
     /**
+     * The system's names, the world's answers ({@code weft.exec.Resources}): {@code op} {@code host}
+     * ({@code gethostname(buf, size)}), {@code cwd} ({@code getcwd(buf, size)}) or {@code uname} ({@code uname(buf)}).
+     */
+    record SystemName(String op, int buf, int size) implements Semantics {}
+
+    /**
      * {@code __weft_walk_next}, the next entry of a file-tree walk ({@code weft.frontend.CallbackLowering}): whether
      * there is one (1 or 0), its path written at {@code path} (in the walk's directory {@code dir}) and its
      * {@code struct stat} at {@code stat}; {@code index} counts the entries so far, {@code result} is the callback's
@@ -609,7 +615,7 @@ public sealed interface Semantics {
                 || s instanceof CounterWrite || s instanceof TimerSet || s instanceof ResolveAddress || s instanceof FreeAddresses
                 || s instanceof ResourceLimit || s instanceof ResourceUsage || s instanceof WorldOpen || s instanceof WorldRead || s instanceof WorldWrite
                 || s instanceof WorldStatus || s instanceof WorldMap || s instanceof OpenDirectory || s instanceof ReadDirectory
-                || s instanceof CloseDirectory;
+                || s instanceof CloseDirectory || s instanceof SystemName;
     }
 
     /** Every function the table names. */

@@ -174,6 +174,7 @@ final class SemanticsTable {
                     case "random-int" -> new Semantics.RandomInt();
                     case "resource-limit" -> new Semantics.ResourceLimit(arg(a, "resource"), arg(a, "out"));
                     case "resource-usage" -> new Semantics.ResourceUsage(arg(a, "who"), arg(a, "out"));
+                    case "system-name" -> new Semantics.SystemName(a.get("op"), arg(a, "buf"), a.containsKey("size") ? arg(a, "size") : -1);
                     case "scan-string" -> new Semantics.ScanString(arg(a, "input"), arg(a, "format"), a.containsKey("valist") ? arg(a, "valist") : -1);
                     case "walk-entry" -> new Semantics.WalkEntry(arg(a, "path"), arg(a, "stat"), arg(a, "dir"), arg(a, "index"), arg(a, "result"));
                     case "input-result" -> new Semantics.InputResult(bound(a, "lo", Integer.MIN_VALUE), bound(a, "hi", Integer.MAX_VALUE),

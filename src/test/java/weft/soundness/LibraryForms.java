@@ -51,8 +51,15 @@ final class LibraryForms {
         "isdigit('7') && !isalpha('7') && isspace('\\t') && ispunct('!')", "inet_addr(\"10.0.0.010\") == htonl(0x0a000008)",
         "inet_addr(\"1.2.3.08\") == INADDR_NONE", "tolower('Q') == 'q' && toupper(-1) == -1", "wy_str_ok()", "wy_dup_ok()",
         "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()", "wy_limit_ok()", "wy_freed_ok()", "wy_zlib_ok()", "wy_sized_ok()", "wy_strinit_ok()", "wy_scan_ok()",
-        "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()", "wy_path_ok()", "wy_pton_ok()", "wy_swap_ok()", "wy_sig_ok()"
+        "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()", "wy_path_ok()", "wy_pton_ok()", "wy_swap_ok()", "wy_sig_ok()", "wy_sys_ok()"
     };
+    /**
+     * The system's names, world answers (issue 35: weft.exec.Resources): what holds on every Linux system, where the
+     * TSan oracle runs and in the answer the witness search takes (proofs stop there).
+     */
+    static final String SYS_HELPER = "static int wy_sys_ok(void) { char h[64], d[512]; struct utsname u; "
+            + "return gethostname(h, sizeof h) == 0 && uname(&u) == 0 && strcmp(u.sysname, \"Linux\") == 0 "
+            + "&& getcwd(d, sizeof d) != NULL && d[0] == '/'; }";
     /**
      * glibc's signal sets and rand_r (issue 35: weft.exec.SignalSets), and a struct sigaction holding SIG_IGN, whose
      * handler names no function (no handler thread, no points-to gap: pointer.PointsTo#namesNothing).
@@ -223,6 +230,10 @@ final class LibraryForms {
             if (truth.startsWith("wy_tok_ok") && !decls.contains(TOK_HELPER)) decls.add(TOK_HELPER);
             if (truth.startsWith("wy_pton_ok") && !decls.contains(PTON_HELPER)) decls.add(PTON_HELPER);
             if (truth.startsWith("wy_swap_ok") && !decls.contains(SWAP_HELPER)) decls.add(SWAP_HELPER);
+            if (truth.startsWith("wy_sys_ok") && !decls.contains(SYS_HELPER)) {
+                if (!decls.contains("#include <sys/utsname.h>")) decls.add(0, "#include <sys/utsname.h>");
+                decls.add(SYS_HELPER);
+            }
             if (truth.startsWith("wy_sig_ok") && !decls.contains(SIG_HELPER)) {
                 for (String h : List.of("#include <signal.h>", "#include <stdlib.h>")) if (!decls.contains(h)) decls.add(0, h);
                 decls.add(SIG_HELPER);
