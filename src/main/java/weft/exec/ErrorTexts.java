@@ -11,7 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * The texts of error numbers as the installed glibc gives them in the C locale ({@code strerror_l}:
+ * The texts of error numbers (and, {@link Semantics.SignalText}, signals' descriptions) as the installed glibc gives them in the C locale ({@code strerror_l}:
  * {@link weft.installed.CLibrary#errorMessage}): {@code strerror} ({@link Semantics.ErrorMessage}) returns the read-only
  * text (a library string); GNU {@code strerror_r} ({@link Semantics.ErrorMessageInto}) returns the static text of a
  * known number and writes nothing, and for an unknown one writes {@code "Unknown error N"} into the buffer (cut to its
@@ -30,12 +30,18 @@ final class ErrorTexts {
     }
 
     static boolean handles(Semantics sem) {
-        return sem instanceof Semantics.ErrorMessage || sem instanceof Semantics.ErrorMessageInto;
+        return sem instanceof Semantics.ErrorMessage || sem instanceof Semantics.ErrorMessageInto || sem instanceof Semantics.SignalText;
     }
 
     static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
                        Semantics sem, List<Value> args) {
         ExecState st = in.st;
+        if (sem instanceof Semantics.SignalText text) {
+            int sig = errnum(LibraryBehaviour.arg(args, text.sig()), name);
+            String d = weft.installed.CLibrary.installed().map(l -> l.signalDescription(sig)).orElse(null);
+            if (d == null) throw Abandon.unsupported(name + " of a signal without a description (glibc's own buffer)");
+            return in.finishCall(t, c, e, st.staticString(d), null);
+        }
         int errnum = errnum(LibraryBehaviour.arg(args, sem instanceof Semantics.ErrorMessage m ? m.errnum()
                 : ((Semantics.ErrorMessageInto) sem).errnum()), name);
         weft.installed.CLibrary libc = weft.installed.CLibrary.installed().orElseThrow(() -> Abandon.unsupported(name + ": no installed C library"));

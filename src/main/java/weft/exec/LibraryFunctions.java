@@ -127,6 +127,11 @@ public final class LibraryFunctions {
             long lim = !av.wide() || st.dm.longSize == 4 ? Integer.MIN_VALUE : Long.MIN_VALUE;
             if (i.v() == lim) throw Abandon.unsupported(name + " overflow");
             return in.finishCall(t, c, e, Value.of(Math.abs(i.v())), null);
+        } else if (sem instanceof Semantics.MaskBits mb) {
+            if (!(LibraryBehaviour.arg(args, mb.arg()) instanceof Value.Int i)) throw Abandon.unsupported(name + " of an unknown value");
+            return in.finishCall(t, c, e, Value.of(i.v() & mb.mask()), IntConversions.INT);
+        } else if (sem instanceof Semantics.StreamDescriptor sd) {
+            return Streams.descriptor(in, t, c, e, name, sd, args);
         } else if (sem instanceof Semantics.RandomInt) {
             if (call.result() == null || c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
             long v = st.pickValue(2) == 0 ? 0 : st.randomBits() & 0x7fffffffL;

@@ -130,6 +130,19 @@ final class Streams {
         return null;
     }
 
+    /**
+     * {@code fileno} ({@link Semantics.StreamDescriptor}) of a standard stream: 0, 1, 2 (the C library's objects the
+     * program's {@code stdin}, {@code stdout}, {@code stderr} point to, never closed in a run: {@code fclose} of them
+     * stops); another stream stops the run (the reproducer's file is not the witness's).
+     */
+    static boolean descriptor(Interpreter in, ThreadState t, Ctx c, Edge e, String name, Semantics.StreamDescriptor sd, List<Value> args) {
+        Value v = LibraryBehaviour.arg(args, sd.stream());
+        String object = v instanceof Value.Ptr p && p.off() == 0 ? in.st.mem.get(p.obj()).name : "";
+        int fd = java.util.List.of("FILE " + STDIN, "FILE stdout", "FILE stderr").indexOf(object);
+        if (fd < 0) throw Abandon.unsupported(name + " of a stream other than the standard ones");
+        return in.finishCall(t, c, e, Value.of(fd), IntConversions.INT);
+    }
+
     private static boolean isStdin(ExecState st, Value v) {
         return v instanceof Value.Ptr p && p.off() == 0 && st.mem.get(p.obj()).name.equals("FILE " + STDIN);
     }

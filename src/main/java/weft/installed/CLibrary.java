@@ -10,7 +10,7 @@ import java.util.Optional;
  * The installed C library (glibc), called for what a model needs to give exactly as the program's library gives it, in
  * the C locale (the one a program replayed with {@code LC_ALL=C} has): the text of an error number ({@code strerror_l}),
  * the floating-point number a text begins with ({@code strtod_l}, {@code strtof_l}: glibc's rounding, hexadecimal
- * numbers, infinities and NaNs, and the {@code errno} it sets).
+ * numbers, infinities and NaNs, and the {@code errno} it sets), a signal's description ({@code sigdescr_np}).
  */
 public final class CLibrary {
     /** glibc's {@code LC_ALL_MASK}. */
@@ -23,6 +23,8 @@ public final class CLibrary {
         double strtod_l(Pointer s, com.sun.jna.ptr.PointerByReference end, Pointer locale);
 
         float strtof_l(Pointer s, com.sun.jna.ptr.PointerByReference end, Pointer locale);
+
+        Pointer sigdescr_np(int sig);
     }
 
     /** A number parsed: its value, how many bytes it took (0: none), the errno the library set (0: none). */
@@ -66,6 +68,16 @@ public final class CLibrary {
         double v = single ? lib.strtof_l(m, end, c) : lib.strtod_l(m, end, c);
         int errno = Native.getLastError();
         return new Parsed(v, Pointer.nativeValue(end.getValue()) - Pointer.nativeValue(m), errno);
+    }
+
+    /** glibc's description of signal {@code sig} ({@code sigdescr_np}: untranslated), or null when it has none. */
+    public synchronized String signalDescription(int sig) {
+        try {
+            Pointer p = lib.sigdescr_np(sig);
+            return p == null ? null : p.getString(0, "ISO-8859-1");
+        } catch (UnsatisfiedLinkError e) {
+            return null; // a glibc older than 2.32
+        }
     }
 
     /** {@code strerror(errnum)} in the C locale. */

@@ -467,6 +467,18 @@ public sealed interface Semantics {
     /** glibc's {@code rand_r}: three steps of its linear congruential generator on the seed at argument {@code seed}. */
     record SeededRandom(int seed) implements Semantics {}
 
+    /** Argument {@code arg} and {@code mask} ({@code toascii}: the low seven bits). */
+    record MaskBits(int arg, long mask) implements Semantics {}
+
+    /**
+     * {@code strsignal}: the installed glibc's description of a signal ({@code sigdescr_np}) as a library string; the run
+     * stops for a signal without one (glibc writes "Unknown signal N" or "Real-time signal N" into a buffer of its own).
+     */
+    record SignalText(int sig) implements Semantics {}
+
+    /** {@code fileno}: the descriptor of the standard stream at argument {@code stream} (0, 1, 2); another stops the run. */
+    record StreamDescriptor(int stream) implements Semantics {}
+
     /** Changes the signal mask; executed only when the output argument {@code oldArg} is null. */
     record SignalMask(int oldArg) implements Semantics {}
 
@@ -579,43 +591,6 @@ public sealed interface Semantics {
      */
     static int descriptorArgument(String name) {
         return SemanticsTable.DESCRIPTOR_ARGUMENTS.getOrDefault(name, -1);
-    }
-
-    /**
-     * How many values a call of {@code name} records for a witness when the first is {@code first} (the result, or
-     * for {@code epoll_wait} the count): a failure's {@code errno} follows its -1; an accepted connection's peer port
-     * its descriptor; {@code gettimeofday}'s and {@code clock_gettime}'s fraction its seconds; {@code epoll_wait}'s descriptor and events its 1; the count {@code eventfd_read} read its 0;
-     * {@code getaddrinfo}'s address, port, socket type and protocol its 0 (the order of {@code weft.exec.EventLoop},
-     * {@code weft.exec.Addresses} and the reproducer's wrappers).
-     */
-    static int recordedValues(String name, long first) {
-        Semantics s = of(name);
-        if (s instanceof EpollWait) return first == 1 ? 3 : first == -1 ? 2 : 1;
-        if (s instanceof ResolveAddress) return first == 0 ? 5 : 1;
-        if (s instanceof AcceptConnection || s instanceof CounterRead || s instanceof TimeOfDay || s instanceof ResourceLimit) return 2;
-        if (s instanceof WorldRead) return first > 0 || first == -1 ? 2 : 1;
-        if (s instanceof WorldMap) return 2;
-        if (s instanceof ResourceUsage) return 4;
-        if (s instanceof WalkEntry) return first == 1 ? 3 : 1;
-        if (s instanceof WorldStatus) return first == 0 ? 4 : 2;
-        if (s instanceof WorldOpen || s instanceof WorldWrite) return first == -1 ? 2 : 1;
-        if (s instanceof InputResult ir) return ir.errno() && first == ir.failure() ? 2 : 1;
-        boolean errno = s instanceof CloseDescriptor || s instanceof EpollControl || s instanceof CounterWrite || s instanceof TimerSet;
-        return errno && first == -1 ? 2 : 1;
-    }
-
-    /**
-     * Whether the results of calls with semantics {@code s} are the world's: inputs the witness records and the
-     * reproducer's wrappers give back (the {@code libinput} role of {@code weft/reproduce/sync-calls.tsv}).
-     */
-    static boolean worldAnswer(Semantics s) {
-        return s instanceof RandomInt || s instanceof CurrentTime || s instanceof TimeOfDay || s instanceof InputResult
-                || s instanceof OpenStream || s instanceof EnvironmentVariable || s instanceof NewDescriptor || s instanceof CloseDescriptor
-                || s instanceof AcceptConnection || s instanceof EpollControl || s instanceof EpollWait || s instanceof CounterRead
-                || s instanceof CounterWrite || s instanceof TimerSet || s instanceof ResolveAddress || s instanceof FreeAddresses
-                || s instanceof ResourceLimit || s instanceof ResourceUsage || s instanceof WorldOpen || s instanceof WorldRead || s instanceof WorldWrite
-                || s instanceof WorldStatus || s instanceof WorldMap || s instanceof OpenDirectory || s instanceof ReadDirectory
-                || s instanceof CloseDirectory || s instanceof SystemName;
     }
 
     /** Every function the table names. */

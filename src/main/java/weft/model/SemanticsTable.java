@@ -123,6 +123,9 @@ final class SemanticsTable {
                             a.containsKey("left") ? arg(a, "left") : -1, a.containsKey("right") ? arg(a, "right") : -1);
                     case "signal-action" -> new Semantics.SignalAction(arg(a, "sig"), arg(a, "act"), arg(a, "old"));
                     case "seeded-random" -> new Semantics.SeededRandom(arg(a, "seed"));
+                    case "mask-bits" -> new Semantics.MaskBits(arg(a, "arg"), Long.parseLong(a.get("mask")));
+                    case "signal-text" -> new Semantics.SignalText(arg(a, "sig"));
+                    case "stream-descriptor" -> new Semantics.StreamDescriptor(arg(a, "stream"));
                     case "raw-output" -> new Semantics.RawOutput();
                     case "set-jump" -> new Semantics.SetJump(arg(a, "env"));
                     case "long-jump" -> new Semantics.LongJump(arg(a, "env"), arg(a, "value"));

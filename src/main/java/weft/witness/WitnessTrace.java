@@ -179,7 +179,7 @@ public record WitnessTrace(List<Edge> edges, Edge first, Edge second, List<Value
             values.add(new Value(i, s.thread(), line, line == 0 ? 0 : s.loc().col(), call.group(2), value, stored));
             // the call's further values (an errno, a descriptor's events...), at the same step: the reproducer feeds
             // them in order; witness files keep the first (the result)
-            int more = weft.model.Semantics.recordedValues(call.group(2), parse(value)) - 1;
+            int more = weft.model.WorldValues.recordedValues(call.group(2), parse(value)) - 1;
             for (int k = 0; k < more; k++) {
                 String extra = w.nondetValues().get(site + "#" + (seen.getOrDefault(site, 0) + 1));
                 if (extra == null || !NUMBER.matcher(extra).matches()) break;

@@ -37,7 +37,7 @@ class SyncCallsModelTest {
                 case INPUT -> ev instanceof Event.Nondet;
                 case HANDLE -> ev instanceof Event.ThreadSelf || ev instanceof Event.ThreadDetach || ev instanceof Event.ThreadCancel
                         || ev instanceof Event.ThreadJoin || ev instanceof Event.MemAccess || ev instanceof Event.Pure;
-                case LIBINPUT -> Semantics.worldAnswer(sem);
+                case LIBINPUT -> weft.model.WorldValues.worldAnswer(sem);
                 case ENDING -> ev instanceof Event.ProgramEnd;
                 // the functions whose accesses of the program's memory TSan does not see: the wrapper makes them again
                 case LIBACCESS -> ev instanceof Event.Once || sem instanceof Semantics.Getopt || sem instanceof Semantics.FormatTime

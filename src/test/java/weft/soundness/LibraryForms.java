@@ -61,13 +61,17 @@ final class LibraryForms {
             + "return gethostname(h, sizeof h) == 0 && uname(&u) == 0 && strcmp(u.sysname, \"Linux\") == 0 "
             + "&& getcwd(d, sizeof d) != NULL && d[0] == '/'; }";
     /**
-     * glibc's signal sets and rand_r (issue 35: weft.exec.SignalSets), and a struct sigaction holding SIG_IGN, whose
-     * handler names no function (no handler thread, no points-to gap: pointer.PointsTo#namesNothing).
+     * glibc's signal sets and rand_r (issue 35: weft.exec.SignalSets), a struct sigaction holding SIG_IGN, whose
+     * handler names no function (no handler thread, no points-to gap: pointer.PointsTo#namesNothing), strsignal,
+     * fileno of a standard stream, toascii, and both strerror_r (exec.ErrorTexts: XSI cut to the buffer, GNU's static text).
      */
-    static final String SIG_HELPER = "static int wy_sig_ok(void) { sigset_t s; struct sigaction sa; unsigned seed = 7; "
+    static final String SIG_HELPER = "extern int __xpg_strerror_r(int, char *, size_t); "
+            + "static int wy_sig_ok(void) { sigset_t s; struct sigaction sa; unsigned seed = 7; char m[8]; "
             + "memset(&sa, 0, sizeof sa); sa.sa_handler = SIG_IGN; sigemptyset(&s); sigaddset(&s, SIGUSR2); "
             + "return sigismember(&s, SIGUSR2) == 1 && sigismember(&s, SIGINT) == 0 && sigaddset(&s, 32) == -1 "
-            + "&& rand_r(&seed) == 1187592820 && sigaction(SIGPIPE, &sa, 0) == 0; }";
+            + "&& rand_r(&seed) == 1187592820 && sigaction(SIGPIPE, &sa, 0) == 0 && strcmp(strsignal(SIGTERM), \"Terminated\") == 0 "
+            + "&& fileno(stderr) == 2 && toascii(0xc1) == 'A' && __xpg_strerror_r(2, m, sizeof m) == 34 && strcmp(m, \"No such\") == 0 "
+            + "&& strcmp(strerror_r(2, m, sizeof m), \"No such file or directory\") == 0; }";
     /**
      * gcc's byte swaps folded in a static initializer and computed from variables (audit D36: once the identity; then,
      * as statement expressions, refused in an initializer).

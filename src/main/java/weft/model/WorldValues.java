@@ -1,0 +1,48 @@
+package weft.model;
+
+/**
+ * The world's answers in a witness: which library calls' results are the world's ({@link #worldAnswer}: inputs the
+ * witness records and the reproducer's wrappers give back) and how many values one call records
+ * ({@link #recordedValues}), read from the call's {@link Semantics}.
+ */
+public final class WorldValues {
+    private WorldValues() {
+    }
+
+    /**
+     * How many values a call of {@code name} records for a witness when the first is {@code first} (the result, or
+     * for {@code epoll_wait} the count): a failure's {@code errno} follows its -1; an accepted connection's peer port
+     * its descriptor; {@code gettimeofday}'s and {@code clock_gettime}'s fraction its seconds; {@code epoll_wait}'s descriptor and events its 1; the count {@code eventfd_read} read its 0;
+     * {@code getaddrinfo}'s address, port, socket type and protocol its 0 (the order of {@code weft.exec.EventLoop},
+     * {@code weft.exec.Addresses} and the reproducer's wrappers).
+     */
+    public static int recordedValues(String name, long first) {
+        Semantics s = Semantics.of(name);
+        if (s instanceof Semantics.EpollWait) return first == 1 ? 3 : first == -1 ? 2 : 1;
+        if (s instanceof Semantics.ResolveAddress) return first == 0 ? 5 : 1;
+        if (s instanceof Semantics.AcceptConnection || s instanceof Semantics.CounterRead || s instanceof Semantics.TimeOfDay || s instanceof Semantics.ResourceLimit) return 2;
+        if (s instanceof Semantics.WorldRead) return first > 0 || first == -1 ? 2 : 1;
+        if (s instanceof Semantics.WorldMap) return 2;
+        if (s instanceof Semantics.ResourceUsage) return 4;
+        if (s instanceof Semantics.WalkEntry) return first == 1 ? 3 : 1;
+        if (s instanceof Semantics.WorldStatus) return first == 0 ? 4 : 2;
+        if (s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldWrite) return first == -1 ? 2 : 1;
+        if (s instanceof Semantics.InputResult ir) return ir.errno() && first == ir.failure() ? 2 : 1;
+        boolean errno = s instanceof Semantics.CloseDescriptor || s instanceof Semantics.EpollControl || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet;
+        return errno && first == -1 ? 2 : 1;
+    }
+
+    /**
+     * Whether the results of calls with semantics {@code s} are the world's: inputs the witness records and the
+     * reproducer's wrappers give back (the {@code libinput} role of {@code weft/reproduce/sync-calls.tsv}).
+     */
+    public static boolean worldAnswer(Semantics s) {
+        return s instanceof Semantics.RandomInt || s instanceof Semantics.CurrentTime || s instanceof Semantics.TimeOfDay || s instanceof Semantics.InputResult
+                || s instanceof Semantics.OpenStream || s instanceof Semantics.EnvironmentVariable || s instanceof Semantics.NewDescriptor || s instanceof Semantics.CloseDescriptor
+                || s instanceof Semantics.AcceptConnection || s instanceof Semantics.EpollControl || s instanceof Semantics.EpollWait || s instanceof Semantics.CounterRead
+                || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.ResolveAddress || s instanceof Semantics.FreeAddresses
+                || s instanceof Semantics.ResourceLimit || s instanceof Semantics.ResourceUsage || s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldRead || s instanceof Semantics.WorldWrite
+                || s instanceof Semantics.WorldStatus || s instanceof Semantics.WorldMap || s instanceof Semantics.OpenDirectory || s instanceof Semantics.ReadDirectory
+                || s instanceof Semantics.CloseDirectory || s instanceof Semantics.SystemName;
+    }
+}
