@@ -344,7 +344,17 @@ final class CallbackLowering {
                 // no function can have (SIG_DFL 0, SIG_IGN 1) installs none: no handler runs, nothing is chosen
                 Variable h = body.temp("__cb_handler", once.type(), Variable.Kind.TEMP, loc);
                 int read = body.node(), head = body.node();
-                body.edges.add(new Edge(afterCall, read, new Stmt.Assign(new Lvalue.Var(h), once, loc)));
+                int at = afterCall;
+                Callback cb0 = async.get(0);
+                if (cb0.stored()) {
+                    // a null action (sigaction(sig, NULL, &old) only asks) installs nothing: nothing is read
+                    Expr act = args.get(cb0.fnArg());
+                    Expr isNull = new Expr.Binary(Expr.BinOp.EQ, act, new Expr.Cast(act.type(), new Expr.IntConst(0, intT)), intT);
+                    at = body.node();
+                    body.edges.add(new Edge(afterCall, e.to(), new Stmt.Assume(isNull, true, loc)));
+                    body.edges.add(new Edge(afterCall, at, new Stmt.Assume(isNull, false, loc)));
+                }
+                body.edges.add(new Edge(at, read, new Stmt.Assign(new Lvalue.Var(h), once, loc)));
                 Expr hv = new Expr.Load(new Lvalue.Var(h), loc);
                 Expr code = new Expr.Binary(Expr.BinOp.AND,
                         new Expr.Binary(Expr.BinOp.NE, hv, new Expr.Cast(once.type(), new Expr.IntConst(0, intT)), intT),

@@ -1,5 +1,5 @@
 /* expect: racy */
-/* issue 35: a worker builds a signal set (sigemptyset, sigaddset, sigismember, as glibc computes them: weft.exec.SignalSets), blocks it, installs SIG_IGN for SIGPIPE and sets a flag main also sets, unlocked: the explorer runs through the signal functions and confirms the race. */
+/* issue 35: a worker builds a signal set (sigemptyset, sigaddset, sigismember, as glibc computes them: weft.exec.SignalSets), blocks it, installs SIG_IGN for SIGPIPE, asks about SIGHUP with a null action and sets a flag main also sets, unlocked: the explorer runs through the signal functions and confirms the race. */
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
@@ -17,6 +17,7 @@ static void *worker(void *arg) {
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = SIG_IGN;
     sigaction(SIGPIPE, &sa, NULL);
+    sigaction(SIGHUP, NULL, NULL); /* only asks: nothing installed, nothing read */
     if (sigismember(&s, SIGTERM) == 1 && sigismember(&s, SIGHUP) == 0)
         flag = 1; // RACE!
     return 0;
