@@ -243,14 +243,10 @@ final class CallEffects {
     }
 
     /**
-     * Marks the analysis incomplete for start routines that resolved to no function: a routine that is a constant of
-     * the program's text ({@code n < 0}) or may be memory the analysis does not follow or an object that is not code.
-     * A routine whose points-to set is empty is left complete ({@link PointsTo#namesNothing}): it never holds the
-     * address of a function or object, only null or integer constants ({@code SIG_DFL}, {@code SIG_IGN} in a
-     * {@code struct sigaction} a signal registration's handler is read from) — no code of the program runs as that
-     * thread (a null routine crashes the process; a signal's default or ignored disposition runs nothing) — so the
-     * threads found are all there are. An uninitialised routine variable is a points-to gap of its own
-     * ({@link UninitialisedPointers}).
+     * Marks the analysis incomplete for start routines that resolved to no function. An empty points-to set is a gap too:
+     * it may hold only constants ({@code SIG_IGN} read from a {@code struct sigaction}), but also bytes a library call
+     * wrote ({@code read} of a function pointer another thread sent through a pipe), which the analysis does not take for
+     * addresses.
      */
     void checkRoutines() {
         for (int i = 0; i < routineSites.size(); i++) {
@@ -259,7 +255,7 @@ final class CallEffects {
             if (n >= 0) {
                 for (int l : s.ptsArray(n)) any |= s.obj(s.locObj[l]).object instanceof MemObject.Fn;
             }
-            if (!any && (n < 0 || s.ptsArray(n).length > 0)) s.markIncomplete(routineSites.get(i).caller.linkName(), "start routine with no known target in " + routineSites.get(i).where());
+            if (!any) s.markIncomplete(routineSites.get(i).caller.linkName(), "start routine with no known target in " + routineSites.get(i).where());
         }
     }
 

@@ -190,24 +190,6 @@ public final class PointsTo {
         return false;
     }
 
-    /**
-     * Whether the function pointer {@code pointerExpr} names nothing: it is no constant of the program's text and may
-     * hold the address of no function and no object, only null or integer constants ({@code SIG_IGN} in a
-     * {@code struct sigaction} a signal registration's handler is read from). Calling such a value runs no code of the
-     * program. (An uninitialised pointer local read is a gap of its own: {@link UninitialisedPointers}.)
-     */
-    public boolean namesNothing(Expr pointerExpr) {
-        return !Consts.isConstant(pointerExpr) && q.eval(pointerExpr).isEmpty();
-    }
-
-    /** Whether the start routine of the thread-creation or once library call {@code createCall} names nothing ({@link #namesNothing}). */
-    public boolean routineNamesNothing(Stmt.Call createCall) {
-        if (!(program.target(createCall) instanceof CallTarget.Library l)) return false;
-        Event ev = l.model().event();
-        int arg = ev instanceof Event.ThreadCreate tc ? tc.routineArg() : ev instanceof Event.Once o ? o.routineArg() : -1;
-        return arg >= 0 && arg < createCall.args().size() && namesNothing(createCall.args().get(arg));
-    }
-
     /** Start routines of a thread-creation or once call (also when called through a function pointer). */
     public Set<Function> threadRoutines(String function, Stmt.Call createCall) {
         return routines.computeIfAbsent(new Queries.Key(createCall), k -> computeRoutines(createCall));

@@ -75,7 +75,7 @@ public record CallGap(Kind kind, String name, SourceLoc site, String function) {
                 out.add(new CallGap(Kind.UNRESOLVED_CALL, c.callee().toString(), c.loc(), f.name()));
             }
         } else if (t instanceof CallTarget.Library l && (l.model().event() instanceof Event.ThreadCreate || l.model().event() instanceof Event.Once)
-                && pts.threadRoutines(f.linkName(), c).isEmpty() && !pts.routineNamesNothing(c)) {
+                && pts.threadRoutines(f.linkName(), c).isEmpty()) {
             out.add(new CallGap(Kind.UNRESOLVED_CALL, "routine of " + l.model().name(), c.loc(), f.name()));
         }
     }

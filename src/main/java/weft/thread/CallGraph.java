@@ -56,8 +56,7 @@ public final class CallGraph {
                     Event ev = lib.model().event();
                     if (ev instanceof Event.ThreadCreate || ev instanceof Event.Once) {
                         Set<Function> routines = new LinkedHashSet<>(pts.threadRoutines(f.linkName(), call));
-                        // a routine that names nothing (a signal registration's SIG_IGN) runs no code of the program
-                        if (routines.isEmpty() && !pts.routineNamesNothing(call)) gap(f, call, NO_ROUTINE + " (" + lib.model().name() + ")");
+                        if (routines.isEmpty()) gap(f, call, NO_ROUTINE + " (" + lib.model().name() + ")");
                         else routineGaps(pts, f, call, lib.model(), routines);
                         list.add(new Site(f, e, ev instanceof Event.ThreadCreate ? Site.Kind.CREATE : Site.Kind.CALL, Collections.unmodifiableSet(routines)));
                     } else if (ev instanceof Event.NonLocalJump) {

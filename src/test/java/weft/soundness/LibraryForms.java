@@ -62,7 +62,7 @@ final class LibraryForms {
             + "&& getcwd(d, sizeof d) != NULL && d[0] == '/'; }";
     /**
      * glibc's signal sets and rand_r (issue 35: weft.exec.SignalSets), a struct sigaction holding SIG_IGN, whose
-     * handler names no function (no handler thread, no points-to gap: pointer.PointsTo#namesNothing), strsignal,
+     * handler names no function (no handler thread: frontend.CallbackLowering's guard), strsignal,
      * fileno of a standard stream, toascii, and both strerror_r (exec.ErrorTexts: XSI cut to the buffer, GNU's static text).
      */
     static final String SIG_HELPER = "extern int __xpg_strerror_r(int, char *, size_t); "
