@@ -340,32 +340,40 @@ final class CallbackLowering {
             if (once == null) {
                 loop(body, afterCall, e.to(), loc, true, async.size(), (i, from, to) -> handlerThread(body, from, to, async.get(i), callee(body, async.get(i), args, loc), args, tid, loc));
             } else {
-                // the handler the registration installs, read once after the call (the library copies it); a value
-                // no function can have (SIG_DFL 0, SIG_IGN 1) installs none: no handler runs, nothing is chosen
-                Variable h = body.temp("__cb_handler", once.type(), Variable.Kind.TEMP, loc);
-                int read = body.node(), head = body.node();
-                int at = afterCall;
-                Callback cb0 = async.get(0);
-                if (cb0.stored()) {
-                    // a null action (sigaction(sig, NULL, &old) only asks) installs nothing: nothing is read
-                    Expr act = args.get(cb0.fnArg());
-                    Expr isNull = new Expr.Binary(Expr.BinOp.EQ, act, new Expr.Cast(act.type(), new Expr.IntConst(0, intT)), intT);
-                    at = body.node();
-                    body.edges.add(new Edge(afterCall, e.to(), new Stmt.Assume(isNull, true, loc)));
-                    body.edges.add(new Edge(afterCall, at, new Stmt.Assume(isNull, false, loc)));
-                }
-                body.edges.add(new Edge(at, read, new Stmt.Assign(new Lvalue.Var(h), once, loc)));
-                Expr hv = new Expr.Load(new Lvalue.Var(h), loc);
-                Expr code = new Expr.Binary(Expr.BinOp.AND,
-                        new Expr.Binary(Expr.BinOp.NE, hv, new Expr.Cast(once.type(), new Expr.IntConst(0, intT)), intT),
-                        new Expr.Binary(Expr.BinOp.NE, hv, new Expr.Cast(once.type(), new Expr.IntConst(1, intT)), intT), intT);
-                body.edges.add(new Edge(read, head, new Stmt.Assume(code, true, loc)));
-                body.edges.add(new Edge(read, e.to(), new Stmt.Assume(code, false, loc)));
-                Expr routine = new Expr.Load(new Lvalue.Var(h), loc);
-                loop(body, head, e.to(), loc, true, 1, (i, from, to) -> handlerThread(body, from, to, async.get(0), routine, args, tid, loc));
+                installedHandler(body, afterCall, e.to(), async.get(0), once, args, tid, loc);
             }
         }
         return true;
+    }
+
+    /**
+     * {@code from: if (act) { h = handler; if (h != SIG_DFL && h != SIG_IGN) while (more()) pthread_create(.., h, ..); } -> to}:
+     * the handler the registration installs, read once after the call (the library copies it); a null action
+     * ({@code sigaction(sig, NULL, &old)} only asks) and a value no function can have (0, 1) install none.
+     */
+    private void installedHandler(Body body, int from, int to, Callback cb, Expr handler, List<Expr> args, Variable tid, SourceLoc loc) {
+        if (cb.stored()) {
+            int asked = body.node();
+            branch(body, from, to, asked, differs(args.get(cb.fnArg()), 0), loc);
+            from = asked;
+        }
+        Variable h = body.temp("__cb_handler", handler.type(), Variable.Kind.TEMP, loc);
+        int read = body.node(), head = body.node();
+        body.edges.add(new Edge(from, read, new Stmt.Assign(new Lvalue.Var(h), handler, loc)));
+        Expr hv = new Expr.Load(new Lvalue.Var(h), loc);
+        branch(body, read, to, head, new Expr.Binary(Expr.BinOp.AND, differs(hv, 0), differs(hv, 1), intT), loc);
+        loop(body, head, to, loc, true, 1, (i, f, t) -> handlerThread(body, f, t, cb, hv, args, tid, loc));
+    }
+
+    /** {@code from -> yes} when {@code cond} holds, else {@code from -> no}. */
+    private static void branch(Body body, int from, int no, int yes, Expr cond, SourceLoc loc) {
+        body.edges.add(new Edge(from, yes, new Stmt.Assume(cond, true, loc)));
+        body.edges.add(new Edge(from, no, new Stmt.Assume(cond, false, loc)));
+    }
+
+    /** {@code p != (T) k}, with {@code T} the type of {@code p}. */
+    private Expr differs(Expr p, long k) {
+        return new Expr.Binary(Expr.BinOp.NE, p, new Expr.Cast(p.type(), new Expr.IntConst(k, intT)), intT);
     }
 
     private static void used(Callback cb, Set<Integer> out) {
