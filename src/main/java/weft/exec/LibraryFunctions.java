@@ -117,6 +117,8 @@ public final class LibraryFunctions {
         if (sem instanceof Semantics.CloseDirectory cl) return Directories.close(in, t, c, e, call, name, cl, args);
         if (sem instanceof Semantics.CloseStream cl) return Streams.close(in, t, c, e, name, cl, args);
         if (sem instanceof Semantics.RewindStream rw) return Streams.rewind(in, t, c, e, name, rw, args);
+        if (sem instanceof Semantics.StreamIndicator si) return Streams.indicator(in, t, c, e, name, si, args);
+        if (sem instanceof Semantics.SetBuffering sb) return Streams.buffering(in, t, c, e, name, sb, args);
         if (event instanceof Event.MemAccess) return memory(t, c, e, call, name, sem, args);
         if (!(event instanceof Event.Pure)) throw Abandon.unsupported("library model " + event + " of " + name);
         if (sem instanceof Semantics.ThreadIdsEqual q) {

@@ -7,14 +7,19 @@ import weft.ir.IntConversions;
 import weft.ir.Stmt;
 import weft.model.Semantics;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Files as the world's answers ({@link Semantics.OpenStream}, {@link Semantics.ReadStream},
  * {@link Semantics.CloseStream}): {@code fopen} opens a file or fails, an input the search chooses (first a new stream
  * of an empty file, then a failure with {@code ENOENT}) and records for the witness under the call's name (0: opened,
  * 1: failed); reads from a stream the run opened meet the end of the file at once and write nothing; {@code fclose}
- * of such a stream returns 0. The reproducer's {@code fopen} gives the same answers ({@code /dev/null}, opened with the
+ * of such a stream returns 0. Each stream's end-of-file and error indicators are kept ({@link Sync#streams}), read by
+ * {@code feof} and {@code ferror}, cleared by {@code clearerr} and {@code rewind}; a read of a stream whose end-of-file
+ * indicator is set returns EOF without reading (C11 7.21.7.1p3), and the standard input, once its end was met, has no
+ * more bytes (the reproducer's pipe is closed after them). The reproducer's {@code fopen} gives the same answers ({@code /dev/null}, opened with the
  * program's mode, is an empty file that takes any output; a failure returns null with {@code errno} {@code ENOENT}).
  *
  * <p>Soundness: every run is a real execution under one environment, an empty file being one a program may meet
@@ -42,6 +47,7 @@ final class Streams {
         if (status instanceof Value.Int s && s.v() == 0) {
             Block f = st.mem.create(OPENED + call.loc().shortString(), Block.Kind.SPECIAL, 0, -1, call.loc());
             f.opaque = true;
+            if (mode.charAt(0) != 'r' || mode.indexOf('+') >= 0) set(st, f.id, WRITABLE);
             return in.finishCall(t, c, e, new Value.Ptr(f.id, 0), null);
         }
         st.setErrno(t, ExecState.ENOENT);
@@ -59,12 +65,114 @@ final class Streams {
             // function's name (the reproducer feeds the bytes to the program's standard input); a proof stops there
             if (st.exhaustive) throw Abandon.unsupported(name + ": the standard input is an input");
             if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
-            return in.finishCall(t, c, e, st.chooseStdinByte(name, e.stmt().loc(), t.top().fn), null);
+            int obj = ((Value.Ptr) stream).obj();
+            // C11 7.21.7.1p3: with the end-of-file indicator set, fgetc returns EOF without reading; and once the end
+            // was met, the reproducer's pipe holds no more bytes (clearerr does not bring any back)
+            if ((indicators(st, obj) & (END_OF_FILE | INPUT_ENDED)) != 0) {
+                set(st, obj, END_OF_FILE);
+                return in.finishCall(t, c, e, Value.of(-1), null);
+            }
+            Value b = st.chooseStdinByte(name, e.stmt().loc(), t.top().fn);
+            if (b instanceof Value.Int i && i.v() == -1) set(st, obj, END_OF_FILE | INPUT_ENDED);
+            return in.finishCall(t, c, e, b, null);
         }
         opened(st, stream, name);
         if (st.exhaustive) throw Abandon.unsupported(name + ": a file's contents are inputs");
+        if (!c.dry) set(st, ((Value.Ptr) stream).obj(), END_OF_FILE);
         return in.finishCall(t, c, e, Value.of(r.end()), null);
     }
+
+    /**
+     * A stream's end-of-file indicator, (the standard input's) the end of the input met, and (an opened stream's) that it
+     * was opened for writing. No error indicator is kept: only streams nothing writes to are asked for it, and their
+     * reads do not fail.
+     */
+    static final int END_OF_FILE = 1, INPUT_ENDED = 4, WRITABLE = 8;
+
+    /** The indicators of stream object {@code obj} ({@link Sync#streams}; none when it has no entry). */
+    static int indicators(ExecState st, int obj) {
+        return st.sync.streams.getOrDefault(obj, 0);
+    }
+
+    private static void set(ExecState st, int obj, int bits) {
+        Map<Integer, Integer> m = new HashMap<>(st.sync.streams);
+        m.put(obj, indicators(st, obj) | bits);
+        st.sync.streams = Map.copyOf(m);
+    }
+
+    /** Clears {@code bits} of stream object {@code obj}'s indicators (its entry removed when none is left). */
+    private static void clear(ExecState st, int obj, int bits) {
+        int left = indicators(st, obj) & ~bits;
+        if (left == indicators(st, obj)) return;
+        Map<Integer, Integer> m = new HashMap<>(st.sync.streams);
+        if (left == 0) m.remove(obj); else m.put(obj, left);
+        st.sync.streams = Map.copyOf(m);
+    }
+
+    /**
+     * {@code feof}, {@code ferror}, {@code clearerr} ({@link Semantics.StreamIndicator}) of a standard stream or one the
+     * run opened: its end-of-file indicator (set by a read that met the end: every read of an opened stream, which is an
+     * empty file, and a read of the standard input that met its end), both indicators cleared, and the error indicator
+     * of a stream only read: never set (a read of the empty file, or of the standard input the reproducer feeds through
+     * a pipe, does not fail). Whether a write failed is the world's (a flush's result is an input, and the reproducer's
+     * stream is not the witness's): {@code ferror} of the standard output streams, or of a stream opened for writing,
+     * stops the run. Another stream stops the run.
+     */
+    static boolean indicator(Interpreter in, ThreadState t, Ctx c, Edge e, String name, Semantics.StreamIndicator si, List<Value> args) {
+        ExecState st = in.st;
+        int obj = known(st, LibraryBehaviour.arg(args, si.stream()), name);
+        return switch (si.op()) {
+            case "eof" -> in.finishCall(t, c, e, (indicators(st, obj) & END_OF_FILE) != 0 ? Value.ONE : Value.ZERO, IntConversions.INT);
+            case "error" -> {
+                String object = st.mem.get(obj).name;
+                if ((indicators(st, obj) & WRITABLE) != 0 || !object.startsWith(OPENED) && !object.equals(STANDARD.get(0))) {
+                    throw Abandon.unsupported(name + " of a stream written to: whether its writes failed is the world's");
+                }
+                yield in.finishCall(t, c, e, Value.ZERO, IntConversions.INT);
+            }
+            default -> {
+                if (!c.dry) clear(st, obj, END_OF_FILE);
+                yield in.finishCall(t, c, e, Value.ZERO, null);
+            }
+        };
+    }
+
+    /** glibc's {@code _IOFBF}, {@code _IOLBF}, {@code _IONBF}: the modes {@code setvbuf} accepts (0, 1, 2). */
+    private static final long LAST_MODE = 2;
+
+    /**
+     * {@code setvbuf}, {@code setbuf}, {@code setlinebuf} ({@link Semantics.SetBuffering}) of a standard stream or one
+     * the run opened, with no buffer of the program's (a buffer the library would write into stops the run): the
+     * buffering changes only when output reaches the file, which the model does not follow; {@code setvbuf} returns 0,
+     * or EOF with {@code EINVAL} for a mode other than the three (glibc).
+     */
+    static boolean buffering(Interpreter in, ThreadState t, Ctx c, Edge e, String name, Semantics.SetBuffering sb, List<Value> args) {
+        ExecState st = in.st;
+        known(st, LibraryBehaviour.arg(args, sb.stream()), name);
+        if (sb.buf() >= 0 && !(LibraryBehaviour.arg(args, sb.buf()) instanceof Value.Int z && z.v() == 0)) {
+            throw Abandon.unsupported(name + " with a buffer of the program's");
+        }
+        if (sb.mode() >= 0) {
+            if (!(LibraryBehaviour.arg(args, sb.mode()) instanceof Value.Int m)) throw Abandon.unsupported(name + " of an unknown mode");
+            if (m.v() < 0 || m.v() > LAST_MODE) {
+                if (!c.dry) st.setErrno(t, ExecState.EINVAL);
+                return in.finishCall(t, c, e, Value.of(-1), IntConversions.INT);
+            }
+        }
+        return in.finishCall(t, c, e, Value.ZERO, null);
+    }
+
+    /** The object of {@code v}, a standard stream or one the run opened (else the run stops). */
+    private static int known(ExecState st, Value v, String name) {
+        if (v instanceof Value.Ptr p && p.off() == 0) {
+            String object = st.mem.get(p.obj()).name;
+            if (object.startsWith(OPENED) || STANDARD.contains(object)) return p.obj();
+        }
+        throw Abandon.unsupported(name + " of a stream the run did not open");
+    }
+
+    /** The standard streams' objects, in descriptor order. */
+    private static final List<String> STANDARD = List.of("FILE " + STDIN, "FILE stdout", "FILE stderr");
 
     /** glibc's first allocation for a line ({@code getdelim}: 120 bytes when {@code *lineptr} is null or {@code *n} 0). */
     private static final long FIRST_LINE_BYTES = 120;
@@ -105,17 +213,24 @@ final class Streams {
                 st.mem.write(np.obj(), np.off(), sizeT, Value.of(FIRST_LINE_BYTES));
             }
         }
+        if (!c.dry) set(st, ((Value.Ptr) LibraryBehaviour.arg(args, r.stream())).obj(), END_OF_FILE);
         return in.finishCall(t, c, e, Value.of(-1), ssizeT);
     }
 
     static boolean close(Interpreter in, ThreadState t, Ctx c, Edge e, String name, Semantics.CloseStream r, List<Value> args) {
         opened(in.st, LibraryBehaviour.arg(args, r.stream()), name);
+        if (!c.dry) clear(in.st, ((Value.Ptr) LibraryBehaviour.arg(args, r.stream())).obj(), END_OF_FILE | WRITABLE);
         return in.finishCall(t, c, e, Value.ZERO, null);
     }
 
-    /** {@code rewind} of a stream the run opened: an empty file stays at its start (its error indicator is clear). */
+    /**
+     * {@code rewind} of a stream the run opened: an empty file stays at its start; its end-of-file and error indicators
+     * are cleared (C11 7.21.9.2p2: as {@code fseek} to the start, 7.21.9.2p3: which clears the end-of-file indicator,
+     * and the error indicator too).
+     */
     static boolean rewind(Interpreter in, ThreadState t, Ctx c, Edge e, String name, Semantics.RewindStream r, List<Value> args) {
         opened(in.st, LibraryBehaviour.arg(args, r.stream()), name);
+        if (!c.dry) clear(in.st, ((Value.Ptr) LibraryBehaviour.arg(args, r.stream())).obj(), END_OF_FILE);
         return in.finishCall(t, c, e, Value.ZERO, null);
     }
 
@@ -138,7 +253,7 @@ final class Streams {
     static boolean descriptor(Interpreter in, ThreadState t, Ctx c, Edge e, String name, Semantics.StreamDescriptor sd, List<Value> args) {
         Value v = LibraryBehaviour.arg(args, sd.stream());
         String object = v instanceof Value.Ptr p && p.off() == 0 ? in.st.mem.get(p.obj()).name : "";
-        int fd = java.util.List.of("FILE " + STDIN, "FILE stdout", "FILE stderr").indexOf(object);
+        int fd = STANDARD.indexOf(object);
         if (fd < 0) throw Abandon.unsupported(name + " of a stream other than the standard ones");
         return in.finishCall(t, c, e, Value.of(fd), IntConversions.INT);
     }

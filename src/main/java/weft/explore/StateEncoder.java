@@ -298,6 +298,14 @@ final class StateEncoder {
                 out.i(e.getValue() ? 1 : 0);
             }
             out.l(y.nextKey);
+            // the streams' indicators (weft.exec.Streams)
+            TreeMap<Sync.Key, Integer> streams = new TreeMap<>(StateEncoder::compareKeys);
+            for (Map.Entry<Integer, Integer> e : y.streams.entrySet()) streams.put(new Sync.Key(e.getKey(), 0), e.getValue());
+            out.i(streams.size());
+            for (Map.Entry<Sync.Key, Integer> e : streams.entrySet()) {
+                key(e.getKey());
+                out.i(e.getValue());
+            }
         }
 
         /** Whether static object {@code i} is as initialised (its pointers, if any, then lead to static objects only). */

@@ -479,6 +479,16 @@ public sealed interface Semantics {
     /** {@code fileno}: the descriptor of the standard stream at argument {@code stream} (0, 1, 2); another stops the run. */
     record StreamDescriptor(int stream) implements Semantics {}
 
+    /** {@code feof} (op {@code eof}), {@code ferror} ({@code error}), {@code clearerr} ({@code clear}) of a stream. */
+    record StreamIndicator(int stream, String op) implements Semantics {
+        public StreamIndicator {
+            if (!java.util.Set.of("eof", "error", "clear").contains(op)) throw new IllegalArgumentException("stream-indicator op " + op);
+        }
+    }
+
+    /** {@code setvbuf}, {@code setbuf}, {@code setlinebuf}: the buffering of a stream ({@code buf}, {@code mode}: -1 none). */
+    record SetBuffering(int stream, int buf, int mode) implements Semantics {}
+
     /** Changes the signal mask; executed only when the output argument {@code oldArg} is null. */
     record SignalMask(int oldArg) implements Semantics {}
 

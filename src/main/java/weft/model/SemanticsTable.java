@@ -126,6 +126,9 @@ final class SemanticsTable {
                     case "mask-bits" -> new Semantics.MaskBits(arg(a, "arg"), Long.parseLong(a.get("mask")));
                     case "signal-text" -> new Semantics.SignalText(arg(a, "sig"));
                     case "stream-descriptor" -> new Semantics.StreamDescriptor(arg(a, "stream"));
+                    case "stream-indicator" -> new Semantics.StreamIndicator(arg(a, "stream"), a.get("op"));
+                    case "set-buffering" -> new Semantics.SetBuffering(arg(a, "stream"), a.containsKey("buf") ? arg(a, "buf") : -1,
+                            a.containsKey("mode") ? arg(a, "mode") : -1);
                     case "raw-output" -> new Semantics.RawOutput();
                     case "set-jump" -> new Semantics.SetJump(arg(a, "env"));
                     case "long-jump" -> new Semantics.LongJump(arg(a, "env"), arg(a, "value"));

@@ -47,7 +47,8 @@ time_t __wrap_time(time_t *t) {
     return (time_t)v;
 }
 
-/* The bytes the witness read from the standard input (the values of its character reads, fgetc, getc and getchar:
+/* The bytes the witness read from the standard input (the values of its character reads, fgetc, getc, getchar and
+   their _unlocked forms:
    Weft records no other stream's, in order, -1 its end): when it has any, the
    program's standard input is a pipe holding them, closed after them (a read past them meets the end). The runtime's
    own descriptors are closed by the real close (the program's close is wrapped below). */
@@ -58,7 +59,8 @@ static void feed_stdin(void) {
     int n = 0, any = 0;
     for (int i = 0; i < weft_value_count && n < (int)sizeof bytes; i++) {
         const char *fn = weft_values[i].fn;
-        if (strcmp(fn, "fgetc") != 0 && strcmp(fn, "getc") != 0 && strcmp(fn, "getchar") != 0) continue;
+        if (strcmp(fn, "fgetc") != 0 && strcmp(fn, "getc") != 0 && strcmp(fn, "getchar") != 0
+            && strcmp(fn, "getc_unlocked") != 0 && strcmp(fn, "getchar_unlocked") != 0) continue;
         any = 1;
         if (weft_values[i].value < 0) break;
         bytes[n++] = (char)weft_values[i].value;

@@ -51,8 +51,15 @@ final class LibraryForms {
         "isdigit('7') && !isalpha('7') && isspace('\\t') && ispunct('!')", "inet_addr(\"10.0.0.010\") == htonl(0x0a000008)",
         "inet_addr(\"1.2.3.08\") == INADDR_NONE", "tolower('Q') == 'q' && toupper(-1) == -1", "wy_str_ok()", "wy_dup_ok()",
         "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()", "wy_limit_ok()", "wy_freed_ok()", "wy_zlib_ok()", "wy_sized_ok()", "wy_strinit_ok()", "wy_scan_ok()",
-        "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()", "wy_path_ok()", "wy_pton_ok()", "wy_swap_ok()", "wy_sig_ok()", "wy_sys_ok()"
+        "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()", "wy_path_ok()", "wy_pton_ok()", "wy_swap_ok()", "wy_sig_ok()", "wy_sys_ok()",
+        "wy_stdio_ok()"
     };
+    /**
+     * A stream's indicators and buffering (issue 35: weft.exec.Streams): nothing read after clearerr (no end of file,
+     * no error on the standard input), setvbuf refusing a mode none of the three and taking an unbuffered one.
+     */
+    static final String STDIO_HELPER = "static int wy_stdio_ok(void) { clearerr(stdin); return !feof(stdin) && !ferror(stdin) "
+            + "&& setvbuf(stdout, NULL, 7, 0) != 0 && setvbuf(stderr, NULL, _IONBF, 0) == 0; }";
     /**
      * The system's names, world answers (issue 35: weft.exec.Resources): what holds on every Linux system, where the
      * TSan oracle runs and in the answer the witness search takes (proofs stop there).
@@ -221,7 +228,11 @@ final class LibraryForms {
             }
             // issue 35: the standard input's bytes are the world's; the TSan oracle runs the program with it empty, so
             // the access runs where the read meets its end; a proof that took one answer for all would be wrong
-            if (rnd.nextInt(4) == 0) return "if (" + (rnd.nextBoolean() ? "getchar()" : "fgetc(stdin)") + " == EOF) { " + body + " }";
+            if (rnd.nextInt(4) == 0) {
+                // audit D37: once a read met the end, the end-of-file indicator stays set and later reads return EOF
+                if (rnd.nextBoolean()) return "if (getchar() == EOF && getc_unlocked(stdin) == EOF && feof(stdin)) { " + body + " }";
+                return "if (" + (rnd.nextBoolean() ? "getchar()" : "fgetc(stdin)") + " == EOF) { " + body + " }";
+            }
             String truth = STRING_TRUTHS[rnd.nextInt(STRING_TRUTHS.length)];
             if (truth.startsWith("wy_str_ok") && !decls.contains(STRING_HELPER)) decls.add(STRING_HELPER);
             if (truth.startsWith("wy_dup_ok") && !decls.contains(DUP_HELPER)) decls.add(DUP_HELPER);
@@ -247,6 +258,7 @@ final class LibraryForms {
                 decls.add(PATH_HELPER);
             }
             if (truth.startsWith("wy_lit_ok") && !decls.contains(LIT_HELPER)) decls.add(LIT_HELPER);
+            if (truth.startsWith("wy_stdio_ok") && !decls.contains(STDIO_HELPER)) decls.add(STDIO_HELPER);
             if (truth.startsWith("wy_math_ok") && !decls.contains(MATH_HELPER)) {
                 for (String h : List.of("#include <math.h>", "#include <errno.h>")) if (!decls.contains(h)) decls.add(0, h);
                 decls.add(MATH_HELPER);

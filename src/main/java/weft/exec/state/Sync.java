@@ -59,6 +59,11 @@ public final class Sync {
     public long nextKey = 1;
     /** The descriptors the run opened through the descriptor models (immutable, replaced on change). */
     public Descriptors descriptors = Descriptors.NONE;
+    /**
+     * The indicators of the streams the run used, by stream object ({@code weft.exec.Streams}: end of file, error,
+     * the standard input's end met); absent: none set. Immutable, replaced on change.
+     */
+    public Map<Integer, Integer> streams = Map.of();
 
     /** A deep copy, for {@link #restore}. */
     public Sync copy() {
@@ -98,6 +103,7 @@ public final class Sync {
         keys.putAll(o.keys);
         nextKey = o.nextKey;
         descriptors = o.descriptors;
+        streams = o.streams;
     }
 
     public Lock lock(Key k) {
