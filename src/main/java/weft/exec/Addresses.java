@@ -10,8 +10,8 @@ import weft.model.Semantics;
 import java.util.List;
 
 /**
- * Internet addresses: {@code inet_ntop} computed as glibc does for IPv4, {@code getaddrinfo} answered for the world
- * and {@code freeaddrinfo} of its answers.
+ * Internet addresses: {@code inet_ntop} computed as glibc does for IPv4, {@code getaddrinfo} and {@code gethostbyname}
+ * answered for the world and {@code freeaddrinfo} of the former's answers.
  *
  * <p>Must-soundness: {@code inet_ntop} is exact ({@code AF_INET}: the four bytes as decimal numbers with dots, into a
  * buffer that holds it and its terminator, else null with {@code ENOSPC}; other families stop the execution).
@@ -21,7 +21,10 @@ import java.util.List;
  * wildcard address with {@code AI_PASSIVE}, else the loopback address; the port of a decimal service (a service name
  * or an unspecified socket type stops the execution: glibc then answers with one entry per type). The list is a
  * heap block and its address another, recorded for the reproducer (the result, the address in network byte order,
- * the port, the socket type, the protocol) which builds the same answer. Proofs stop: the resolver is the world's.
+ * the port, the socket type, the protocol) which builds the same answer. {@code gethostbyname},
+ * {@code gethostbyname2} and {@code gethostbyaddr} answer the same way in the function's static {@code struct hostent}
+ * (one IPv4 address, the name asked or the address's dotted text, no aliases; {@link #host}). Proofs stop: the
+ * resolver is the world's.
  */
 final class Addresses {
     static final long AF_INET = 2;
@@ -33,7 +36,8 @@ final class Addresses {
     }
 
     static boolean handles(Semantics s) {
-        return s instanceof Semantics.FormatAddress || s instanceof Semantics.ResolveAddress || s instanceof Semantics.FreeAddresses;
+        return s instanceof Semantics.FormatAddress || s instanceof Semantics.ResolveAddress || s instanceof Semantics.FreeAddresses
+                || s instanceof Semantics.ResolveHost;
     }
 
     static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics sem, List<Value> args) {
@@ -59,6 +63,7 @@ final class Addresses {
         }
         if (st.exhaustive) throw Abandon.unsupported(name + ": the resolver is the world's");
         if (sem instanceof Semantics.ResolveAddress r) return resolve(in, lib, t, c, e, call, name, r, args);
+        if (sem instanceof Semantics.ResolveHost r) return host(in, lib, t, c, e, call, name, r, args);
         if (sem instanceof Semantics.FreeAddresses f) {
             Value v = LibraryBehaviour.arg(args, f.list());
             Layout l = new Layout(st.dm.pointerSize);
@@ -153,6 +158,65 @@ final class Addresses {
         st.mem.get(sin.id).written(false);
         return in.finishCall(t, c, e, Value.ZERO, null);
     }
+
+    /**
+     * {@code gethostbyname}, {@code gethostbyname2}, {@code gethostbyaddr} ({@link Semantics.ResolveHost}): the answer
+     * laid out in the function's static buffer (its state group's object, which every call overwrites, as glibc's static
+     * {@code struct hostent} and buffer are): the {@code struct hostent} at 0 (name, aliases, {@code AF_INET}, 4, address
+     * list), the alias list (one null pointer) at 64, the address list (the address, a null pointer) at 80, the address
+     * at 112, the name's text from 128. A name asked is answered with itself as the canonical name and the address
+     * {@code getaddrinfo}'s answer would have (numeric: as {@code inet_aton} reads it; else 127.0.0.1, which a hosts file
+     * may say); an address with its dotted text as the name. Recorded (0, then the address in network byte order read
+     * little-endian) for the reproducer, which builds the same answer. Another family, or an address of another length,
+     * stops the run; so does a proof (the run's {@code exhaustive} check above).
+     */
+    private static boolean host(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                                Semantics.ResolveHost r, List<Value> args) {
+        ExecState st = in.st;
+        if (r.family() >= 0 && !(LibraryBehaviour.arg(args, r.family()) instanceof Value.Int af && af.v() == AF_INET)) {
+            throw Abandon.unsupported(name + " of a family other than AF_INET");
+        }
+        long address;
+        String canonical;
+        if (r.name() >= 0) {
+            canonical = string(st, lib, c, call, name, LibraryBehaviour.arg(args, r.name()));
+            if (canonical == null) throw Abandon.unsupported(name + " of a null name");
+            long a = StringFunctions.inetAton(i -> i < canonical.length() ? canonical.charAt((int) i) : 0);
+            address = a >= 0 ? a : LOOPBACK;
+        } else {
+            if (!(LibraryBehaviour.arg(args, r.length()) instanceof Value.Int len && len.v() == 4)) throw Abandon.unsupported(name + " of an address not 4 bytes long");
+            Value.Ptr src = LibraryFunctions.ptr(LibraryBehaviour.arg(args, r.addr()), name);
+            lib.access(c, src, 4, false, call, name);
+            address = st.mem.readRaw(src.obj(), src.off(), 4);
+            canonical = Semantics.FormatAddress.text(address);
+        }
+        Value.Ptr buf = BrokenDownTime.staticBuffer(st, t, name, 0);
+        int p = st.dm.pointerSize;
+        long used = HOST_NAME + canonical.length() + 1;
+        if (st.mem.get(buf.obj()).size < buf.off() + used) throw Abandon.unsupported(name + " of a name too long for its buffer");
+        lib.access(c, buf, used, true, call, name);
+        if (c.dry) return in.finishCall(t, c, e, buf, null);
+        st.logNondet(name, call.loc(), "0");
+        st.logNondet(name, call.loc(), Long.toString(address));
+        int o = buf.obj();
+        long b = buf.off();
+        CType.Pointer ptr = pointer(st);
+        st.mem.write(o, b, ptr, new Value.Ptr(o, b + HOST_NAME));
+        st.mem.write(o, b + p, ptr, new Value.Ptr(o, b + ALIASES));
+        st.mem.writeRaw(o, b + 2L * p, 4, AF_INET);
+        st.mem.writeRaw(o, b + 2L * p + 4, 4, 4);
+        st.mem.write(o, b + 2L * p + 8, ptr, new Value.Ptr(o, b + ADDRESSES));
+        st.mem.write(o, b + ALIASES, ptr, Value.ZERO);
+        st.mem.write(o, b + ADDRESSES, ptr, new Value.Ptr(o, b + ADDRESS));
+        st.mem.write(o, b + ADDRESSES + p, ptr, Value.ZERO);
+        st.mem.writeRaw(o, b + ADDRESS, 4, address);
+        for (int i = 0; i < canonical.length(); i++) st.mem.writeRaw(o, b + HOST_NAME + i, 1, canonical.charAt(i));
+        st.mem.writeRaw(o, b + HOST_NAME + canonical.length(), 1, 0);
+        return in.finishCall(t, c, e, buf, null);
+    }
+
+    /** Where {@link #host} lays out the alias list, the address list, the address and the name in the static buffer. */
+    private static final long ALIASES = 64, ADDRESSES = 80, ADDRESS = 112, HOST_NAME = 128;
 
     /**
      * The 16 bytes of a {@code struct sockaddr_in}: {@code AF_INET}, the port in network byte order, the address (in

@@ -187,6 +187,13 @@ public sealed interface Semantics {
     record FreeAddresses(int list) implements Semantics {}
 
     /**
+     * {@code gethostbyname} (the name at {@code name}), {@code gethostbyname2} (and the family at {@code family}),
+     * {@code gethostbyaddr} (the {@code length} bytes at {@code addr} of the family at {@code family}): the world's
+     * answer, one IPv4 address, in the function's static {@code struct hostent} ({@code -1}: no such argument).
+     */
+    record ResolveHost(int name, int addr, int length, int family) implements Semantics {}
+
+    /**
      * {@code strlen}: the length of the terminated string at {@code s}; with {@code count} not -1 ({@code strnlen}) at
      * most argument {@code count}, reading no byte past it.
      */

@@ -213,6 +213,9 @@ final class SemanticsTable {
                     case "format-address" -> new Semantics.FormatAddress(arg(a, "family"), arg(a, "src"), arg(a, "dest"), arg(a, "count"));
                     case "resolve-address" -> new Semantics.ResolveAddress(arg(a, "host"), arg(a, "service"), arg(a, "hints"), arg(a, "result"));
                     case "free-addresses" -> new Semantics.FreeAddresses(arg(a, "list"));
+                    case "resolve-host" -> new Semantics.ResolveHost(a.containsKey("name") ? arg(a, "name") : -1,
+                            a.containsKey("addr") ? arg(a, "addr") : -1, a.containsKey("length") ? arg(a, "length") : -1,
+                            a.containsKey("family") ? arg(a, "family") : -1);
                     default -> throw new IllegalArgumentException("unknown kind " + c[1]);
                 };
             } catch (IllegalArgumentException e) {

@@ -20,6 +20,7 @@ public final class WorldValues {
         Semantics s = Semantics.of(name);
         if (s instanceof Semantics.EpollWait) return first == 1 ? 3 : first == -1 ? 2 : 1;
         if (s instanceof Semantics.ResolveAddress) return first == 0 ? 5 : 1;
+        if (s instanceof Semantics.ResolveHost) return first == 0 ? 2 : 1;
         if (s instanceof Semantics.AcceptConnection || s instanceof Semantics.CounterRead || s instanceof Semantics.TimeOfDay || s instanceof Semantics.ResourceLimit) return 2;
         if (s instanceof Semantics.WorldRead) return first > 0 || first == -1 ? 2 : 1;
         if (s instanceof Semantics.WorldMap) return 2;
@@ -43,6 +44,6 @@ public final class WorldValues {
                 || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.ResolveAddress || s instanceof Semantics.FreeAddresses
                 || s instanceof Semantics.ResourceLimit || s instanceof Semantics.ResourceUsage || s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldRead || s instanceof Semantics.WorldWrite
                 || s instanceof Semantics.WorldStatus || s instanceof Semantics.WorldMap || s instanceof Semantics.OpenDirectory || s instanceof Semantics.ReadDirectory
-                || s instanceof Semantics.CloseDirectory || s instanceof Semantics.SystemName;
+                || s instanceof Semantics.CloseDirectory || s instanceof Semantics.SystemName || s instanceof Semantics.ResolveHost;
     }
 }

@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * The world's answers to calls that record more than one value (the descriptor and event-loop models of
- * {@code weft.exec.EventLoop}, {@code weft.exec.Addresses}) in a person's words: "epoll_wait reported descriptor 3
+ * {@code weft.exec.EventLoop}, {@code weft.exec.Addresses}: {@code getaddrinfo}, {@code gethostbyname}) in a person's words: "epoll_wait reported descriptor 3
  * ready for reading at ...", "accept returned descriptor 7, a connection from 127.0.0.1:32775, at ...". A call's values
  * are consecutive in a witness (one step records them all), in the order the models record them.
  */
@@ -21,7 +21,8 @@ final class WorldAnswers {
     static boolean says(String name) {
         Semantics s = Semantics.of(name);
         return s instanceof Semantics.NewDescriptor || s instanceof Semantics.AcceptConnection || s instanceof Semantics.EpollWait
-                || s instanceof Semantics.CounterRead || s instanceof Semantics.ResolveAddress || s instanceof Semantics.EpollControl
+                || s instanceof Semantics.CounterRead || s instanceof Semantics.ResolveAddress || s instanceof Semantics.ResolveHost
+                || s instanceof Semantics.EpollControl
                 || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.ResourceLimit || s instanceof Semantics.ResourceUsage || s instanceof Semantics.WalkEntry
                 || s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldRead || s instanceof Semantics.WorldWrite
                 || s instanceof Semantics.WorldStatus || s instanceof Semantics.WorldMap || s instanceof Semantics.InputResult ir && ir.errno();
@@ -77,6 +78,9 @@ final class WorldAnswers {
         if (s instanceof Semantics.CounterRead && values.size() > 1) return new Said(name + " read the count " + values.get(1) + " at " + where, 2);
         if (s instanceof Semantics.ResolveAddress && first == 0 && values.size() >= 5) {
             return new Said(name + " resolved to " + Semantics.FormatAddress.text(values.get(1)) + " port " + values.get(2) + " at " + where, 5);
+        }
+        if (s instanceof Semantics.ResolveHost && first == 0 && values.size() >= 2) {
+            return new Said(name + " resolved to " + Semantics.FormatAddress.text(values.get(1)) + " at " + where, 2);
         }
         return new Said(name + " returned " + first + " at " + where, 1);
     }

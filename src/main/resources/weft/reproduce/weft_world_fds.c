@@ -4,7 +4,7 @@
  * epoll_create1 and timerfd_create return its numbers; epoll_ctl keeps each registration's data (the program's
  * pointer or number) in a table of this runtime; epoll_wait reports the descriptor and events the witness chose, with
  * that registration's data; eventfd_read returns the witness's count; accept writes its peer (127.0.0.1 at the
- * witness's port); getaddrinfo builds the witness's one-entry answer. The table is read and written with RELAXED
+ * witness's port); getaddrinfo builds the witness's one-entry answer, gethostbyname its static host entry. The table is read and written with RELAXED
  * atomics only: ThreadSanitizer sees no synchronisation in it (the witnessed schedule orders its uses).
  */
 #include <arpa/inet.h>
@@ -138,4 +138,48 @@ void __real_freeaddrinfo(struct addrinfo *);
 void __wrap_freeaddrinfo(struct addrinfo *ai) {
     if (ai != NULL && ai->ai_addr == (struct sockaddr *)&((struct witness_addrinfo *)ai)->sin) free(ai);
     else __real_freeaddrinfo(ai);
+}
+
+/* gethostbyname, gethostbyname2, gethostbyaddr: the witness's answer (0, then the address in network byte order) in a
+   static struct hostent of the runtime's, which every call overwrites as glibc's: the name asked (gethostbyaddr: the
+   address's dotted text) as the canonical name, no aliases, one IPv4 address */
+static struct hostent witness_host;
+static char *witness_host_aliases[1];
+static char *witness_host_addrs[2];
+static struct in_addr witness_host_addr;
+static char witness_host_name[1024];
+static struct hostent *witness_hostent(const char *fn, const char *name) {
+    witness_host_addr.s_addr = (in_addr_t)next_value(fn);
+    if (name != NULL) snprintf(witness_host_name, sizeof witness_host_name, "%s", name);
+    else inet_ntop(AF_INET, &witness_host_addr, witness_host_name, sizeof witness_host_name);
+    witness_host_aliases[0] = NULL;
+    witness_host_addrs[0] = (char *)&witness_host_addr;
+    witness_host_addrs[1] = NULL;
+    witness_host.h_name = witness_host_name;
+    witness_host.h_aliases = witness_host_aliases;
+    witness_host.h_addrtype = AF_INET;
+    witness_host.h_length = 4;
+    witness_host.h_addr_list = witness_host_addrs;
+    return &witness_host;
+}
+struct hostent *__real_gethostbyname(const char *);
+struct hostent *__wrap_gethostbyname(const char *name) {
+    int found;
+    long long v = value_for("gethostbyname", &found);
+    if (!found) { park_after_race(); return __real_gethostbyname(name); }
+    return v == 0 ? witness_hostent("gethostbyname", name) : NULL;
+}
+struct hostent *__real_gethostbyname2(const char *, int);
+struct hostent *__wrap_gethostbyname2(const char *name, int af) {
+    int found;
+    long long v = value_for("gethostbyname2", &found);
+    if (!found) { park_after_race(); return __real_gethostbyname2(name, af); }
+    return v == 0 ? witness_hostent("gethostbyname2", name) : NULL;
+}
+struct hostent *__real_gethostbyaddr(const void *, socklen_t, int);
+struct hostent *__wrap_gethostbyaddr(const void *addr, socklen_t len, int type) {
+    int found;
+    long long v = value_for("gethostbyaddr", &found);
+    if (!found) { park_after_race(); return __real_gethostbyaddr(addr, len, type); }
+    return v == 0 ? witness_hostent("gethostbyaddr", NULL) : NULL;
 }

@@ -52,8 +52,15 @@ final class LibraryForms {
         "inet_addr(\"1.2.3.08\") == INADDR_NONE", "tolower('Q') == 'q' && toupper(-1) == -1", "wy_str_ok()", "wy_dup_ok()",
         "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()", "wy_limit_ok()", "wy_freed_ok()", "wy_zlib_ok()", "wy_sized_ok()", "wy_strinit_ok()", "wy_scan_ok()",
         "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()", "wy_path_ok()", "wy_pton_ok()", "wy_swap_ok()", "wy_sig_ok()", "wy_sys_ok()",
-        "wy_stdio_ok()"
+        "wy_stdio_ok()", "wy_host_ok()"
     };
+    /**
+     * gethostbyname of a numeric name (issue 35: weft.exec.Addresses), which glibc answers without a resolver: the
+     * name itself, one address as inet_aton reads it, no aliases (proofs stop there: the resolver is the world's).
+     */
+    static final String HOST_HELPER = "static int wy_host_ok(void) { struct hostent *h = gethostbyname(\"127.0.0.1\"); "
+            + "return h != NULL && h->h_length == 4 && ((unsigned char *)h->h_addr_list[0])[3] == 1 && h->h_addr_list[1] == NULL "
+            + "&& h->h_aliases[0] == NULL && strcmp(h->h_name, \"127.0.0.1\") == 0; }";
     /**
      * A stream's indicators and buffering (issue 35: weft.exec.Streams): nothing read after clearerr (no end of file,
      * no error on the standard input), setvbuf refusing a mode none of the three and taking an unbuffered one.
@@ -259,6 +266,10 @@ final class LibraryForms {
             }
             if (truth.startsWith("wy_lit_ok") && !decls.contains(LIT_HELPER)) decls.add(LIT_HELPER);
             if (truth.startsWith("wy_stdio_ok") && !decls.contains(STDIO_HELPER)) decls.add(STDIO_HELPER);
+            if (truth.startsWith("wy_host_ok") && !decls.contains(HOST_HELPER)) {
+                if (!decls.contains("#include <netdb.h>")) decls.add(0, "#include <netdb.h>");
+                decls.add(HOST_HELPER);
+            }
             if (truth.startsWith("wy_math_ok") && !decls.contains(MATH_HELPER)) {
                 for (String h : List.of("#include <math.h>", "#include <errno.h>")) if (!decls.contains(h)) decls.add(0, h);
                 decls.add(MATH_HELPER);
