@@ -54,6 +54,16 @@ public final class LibraryFunctions {
     boolean run(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Event event, List<Value> args) {
         if (event instanceof Event.ThreadSpecific ts) return specific(t, c, e, call, name, ts.op(), args);
         Semantics sem = Semantics.of(name);
+        if (sem instanceof Semantics.Fortified f) {
+            sem = Fortify.check(this, st, name, f, args);
+            if (sem == null) {
+                // glibc's check fails: __chk_fail aborts the program, as abort() does (Event.ProgramEnd)
+                c.visible = true;
+                c.terminates = true;
+                if (c.dry) return true;
+                throw Abandon.end(name + " (__chk_fail)");
+            }
+        }
         int used = Semantics.descriptorArgument(name);
         Descriptors.Entry held = used >= 0 && used < args.size() && args.get(used) instanceof Value.Int fd ? st.sync.descriptors.get(fd.v()) : null;
         if (held != null && held.kind() != Descriptors.Kind.SOCKET && !(held.kind() == Descriptors.Kind.FILE && WorldFiles.handles(sem))) {

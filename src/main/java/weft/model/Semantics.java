@@ -486,6 +486,20 @@ public sealed interface Semantics {
     /** {@code fileno}: the descriptor of the standard stream at argument {@code stream} (0, 1, 2); another stops the run. */
     record StreamDescriptor(int stream) implements Semantics {}
 
+    /**
+     * gcc's {@code _FORTIFY_SOURCE} form of a memory or string function ({@code __memcpy_chk}, {@code __strcpy_chk}...):
+     * {@code inner} with the destination object's size (as {@code __builtin_object_size} gave it; {@code (size_t) -1}
+     * unknown) at argument {@code size}; glibc aborts ({@code __chk_fail}) before writing past it.
+     */
+    record Fortified(Semantics inner, int size) implements Semantics {
+        public Fortified {
+            if (!(inner instanceof SetBytes || inner instanceof CopyBytes || inner instanceof CopyString
+                    || inner instanceof AppendString a && a.count() < 0)) {
+                throw new IllegalArgumentException("checked= of a kind that writes no counted bytes: " + inner);
+            }
+        }
+    }
+
     /** {@code feof} (op {@code eof}), {@code ferror} ({@code error}), {@code clearerr} ({@code clear}) of a stream. */
     record StreamIndicator(int stream, String op) implements Semantics {
         public StreamIndicator {

@@ -221,6 +221,7 @@ final class SemanticsTable {
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(RESOURCE + ":" + no + ": " + e.getMessage(), e);
             }
+            if (a.containsKey("checked")) s = new Semantics.Fortified(s, arg(a, "checked"));
             if (out.put(c[0], s) != null) throw new IllegalArgumentException(RESOURCE + ":" + no + ": " + c[0] + " given twice");
         }
         return out;

@@ -52,8 +52,18 @@ final class LibraryForms {
         "inet_addr(\"1.2.3.08\") == INADDR_NONE", "tolower('Q') == 'q' && toupper(-1) == -1", "wy_str_ok()", "wy_dup_ok()",
         "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()", "wy_limit_ok()", "wy_freed_ok()", "wy_zlib_ok()", "wy_sized_ok()", "wy_strinit_ok()", "wy_scan_ok()",
         "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()", "wy_path_ok()", "wy_pton_ok()", "wy_swap_ok()", "wy_sig_ok()", "wy_sys_ok()",
-        "wy_stdio_ok()", "wy_host_ok()"
+        "wy_stdio_ok()", "wy_host_ok()", "wy_chk_ok()"
     };
+    /**
+     * The _FORTIFY_SOURCE forms gcc calls in optimised builds (issue 35: weft.exec.Fortify), each within the size it is
+     * given (a member's for the copy into it): they run as the plain functions.
+     */
+    static final String CHK_HELPER = "extern void *__memcpy_chk(void *, const void *, size_t, size_t); "
+            + "extern void *__memset_chk(void *, int, size_t, size_t); extern char *__strcpy_chk(char *, const char *, size_t); "
+            + "extern char *__strcat_chk(char *, const char *, size_t); static int wy_chk_ok(void) { char b[8]; "
+            + "struct { char n[3]; char m; } r; __memset_chk(&r, 0, sizeof r, sizeof r); __strcpy_chk(b, \"ab\", sizeof b); "
+            + "__strcat_chk(b, \"cd\", sizeof b); __memcpy_chk(r.n, \"xyz\", 3, sizeof r.n); "
+            + "return strcmp(b, \"abcd\") == 0 && r.n[2] == 'z' && r.m == 0; }";
     /**
      * gethostbyname of a numeric name (issue 35: weft.exec.Addresses), which glibc answers without a resolver: the
      * name itself, one address as inet_aton reads it, no aliases (proofs stop there: the resolver is the world's).
@@ -266,6 +276,7 @@ final class LibraryForms {
             }
             if (truth.startsWith("wy_lit_ok") && !decls.contains(LIT_HELPER)) decls.add(LIT_HELPER);
             if (truth.startsWith("wy_stdio_ok") && !decls.contains(STDIO_HELPER)) decls.add(STDIO_HELPER);
+            if (truth.startsWith("wy_chk_ok") && !decls.contains(CHK_HELPER)) decls.add(CHK_HELPER);
             if (truth.startsWith("wy_host_ok") && !decls.contains(HOST_HELPER)) {
                 if (!decls.contains("#include <netdb.h>")) decls.add(0, "#include <netdb.h>");
                 decls.add(HOST_HELPER);
