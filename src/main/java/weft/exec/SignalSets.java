@@ -19,7 +19,9 @@ import java.util.List;
  * {@code sigaction} with a null old action: 0, or -1 and {@code EINVAL} for a signal outside 1..64 or internal, or for
  * {@code SIGKILL} (9) or {@code SIGSTOP} (19) with an action; the handler it installs runs as the callback lowering
  * says (a thread the registration creates). With an old action the call stops the run: the disposition before the first
- * registration is the world's (a parent may leave a signal ignored across {@code exec}).
+ * registration is the world's (a parent may leave a signal ignored across {@code exec}). {@code signal} installs a
+ * handler and returns the disposition before ({@link #disposition}); both keep the run's registrations
+ * ({@link Sync#signals}).
  *
  * <p>Soundness and must-soundness: the words are read and written where glibc reads and writes them (a null set pointer:
  * -1 and {@code EINVAL} for the functions that test it, as glibc's), every read byte must be known; {@code sigaction}
@@ -34,12 +36,13 @@ final class SignalSets {
     private static final CType.Int WORD = new CType.Int("unsigned long", 8, 8, false);
 
     static boolean handles(Semantics sem) {
-        return sem instanceof Semantics.SignalSet || sem instanceof Semantics.SignalAction;
+        return sem instanceof Semantics.SignalSet || sem instanceof Semantics.SignalAction || sem instanceof Semantics.SignalDisposition;
     }
 
     static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
                        Semantics sem, List<Value> args) {
         if (sem instanceof Semantics.SignalAction a) return action(in, lib, t, c, e, call, name, a, args);
+        if (sem instanceof Semantics.SignalDisposition d) return disposition(in, t, c, e, call, name, d, args);
         Semantics.SignalSet s = (Semantics.SignalSet) sem;
         ExecState st = in.st;
         Value setArg = LibraryBehaviour.arg(args, s.set());
@@ -88,9 +91,57 @@ final class SignalSets {
         if (g <= 0 || g >= 65 || g == 32 || g == 33 || installs && (g == 9 || g == 19)) return fail(in, t, c, e);
         if (installs) {
             long size = LibraryBehaviour.pointeeOr(call.args().get(a.act()), new CType.Int("char", 1, 1, true)).size();
-            lib.access(c, LibraryFunctions.ptr(act, name), Math.max(1, size), false, call, name);
+            Value.Ptr p = LibraryFunctions.ptr(act, name);
+            lib.access(c, p, Math.max(1, size), false, call, name);
+            // the handler (sa_handler or sa_sigaction: one union at the start of glibc's struct sigaction)
+            if (!c.dry) register(in.st, g, in.st.mem.read(p.obj(), p.off(), new CType.Pointer(new CType.Void(), in.st.dm.pointerSize)));
         }
         return in.finishCall(t, c, e, Value.ZERO, IntConversions.INT);
+    }
+
+    /** What the witness records for a disposition before that is a handler of the program's (the reproducer's real one). */
+    static final long PROGRAM_HANDLER = -2;
+
+    /**
+     * {@code signal}, {@code bsd_signal}, {@code sysv_signal} ({@link Semantics.SignalDisposition}): the handler installed
+     * (it runs as the callback lowering says), the disposition before returned: the run's last registration for the
+     * signal ({@link Sync#signals}: a handler of the program's, {@code SIG_DFL} 0 or {@code SIG_IGN} 1), else
+     * {@code SIG_DFL}, the disposition a program starts with unless its parent left the signal ignored: the witness
+     * records it (0, 1, or {@link #PROGRAM_HANDLER}; a failure -1) and the reproducer's wrapper returns it, so the replay does not depend
+     * on how it was started. {@code SIG_ERR} (-1) and {@code EINVAL} for a signal outside 1..64, glibc's internal 32 and
+     * 33, {@code SIGKILL} and {@code SIGSTOP} (Linux refuses any action for them) and for {@code SIG_ERR} as the
+     * handler. A proof stops where the result is used: the disposition before the first registration is the world's.
+     */
+    private static boolean disposition(Interpreter in, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                                       Semantics.SignalDisposition d, List<Value> args) {
+        ExecState st = in.st;
+        if (!(LibraryBehaviour.arg(args, d.sig()) instanceof Value.Int sig)) throw Abandon.unsupported(name + " of an unknown signal");
+        long g = sig.v();
+        Value handler = LibraryBehaviour.arg(args, d.handler());
+        if (!(handler instanceof Value.Fn || handler instanceof Value.Int h && (h.v() == 0 || h.v() == 1 || h.v() == -1))) {
+            throw Abandon.unsupported(name + " of the handler " + handler);
+        }
+        boolean error = handler instanceof Value.Int h && h.v() == -1;
+        if (g <= 0 || g >= 65 || g == 32 || g == 33 || g == 9 || g == 19 || error) {
+            if (!c.dry) {
+                st.setErrno(t, ExecState.EINVAL);
+                st.logNondet(name, call.loc(), "-1"); // the reproducer's wrapper answers each call in order
+            }
+            return in.finishCall(t, c, e, Value.of(-1), null);
+        }
+        if (call.result() != null && st.exhaustive) throw Abandon.unsupported(name + ": the disposition before is the world's");
+        Value before = st.sync.signals.getOrDefault(g, Value.ZERO);
+        if (c.dry) return in.finishCall(t, c, e, before, null);
+        st.logNondet(name, call.loc(), Long.toString(before instanceof Value.Int b ? b.v() : PROGRAM_HANDLER));
+        register(st, g, handler);
+        return in.finishCall(t, c, e, before, null);
+    }
+
+    /** Signal {@code sig}'s disposition is {@code handler} from now on. */
+    private static void register(ExecState st, long sig, Value handler) {
+        java.util.Map<Long, Value> m = new java.util.HashMap<>(st.sync.signals);
+        m.put(sig, handler);
+        st.sync.signals = java.util.Map.copyOf(m);
     }
 
     /** The first word of the set at {@code p}, read as glibc reads it. */

@@ -471,6 +471,9 @@ public sealed interface Semantics {
      */
     record SignalAction(int sig, int act, int old) implements Semantics {}
 
+    /** {@code signal} ({@code bsd_signal}, {@code sysv_signal}): installs {@code handler} for {@code sig}, returns the disposition before. */
+    record SignalDisposition(int sig, int handler) implements Semantics {}
+
     /** glibc's {@code rand_r}: three steps of its linear congruential generator on the seed at argument {@code seed}. */
     record SeededRandom(int seed) implements Semantics {}
 

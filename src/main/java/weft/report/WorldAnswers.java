@@ -22,6 +22,7 @@ final class WorldAnswers {
         Semantics s = Semantics.of(name);
         return s instanceof Semantics.NewDescriptor || s instanceof Semantics.AcceptConnection || s instanceof Semantics.EpollWait
                 || s instanceof Semantics.CounterRead || s instanceof Semantics.ResolveAddress || s instanceof Semantics.ResolveHost
+                || s instanceof Semantics.SignalDisposition
                 || s instanceof Semantics.EpollControl
                 || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.ResourceLimit || s instanceof Semantics.ResourceUsage || s instanceof Semantics.WalkEntry
                 || s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldRead || s instanceof Semantics.WorldWrite
@@ -78,6 +79,11 @@ final class WorldAnswers {
         if (s instanceof Semantics.CounterRead && values.size() > 1) return new Said(name + " read the count " + values.get(1) + " at " + where, 2);
         if (s instanceof Semantics.ResolveAddress && first == 0 && values.size() >= 5) {
             return new Said(name + " resolved to " + Semantics.FormatAddress.text(values.get(1)) + " port " + values.get(2) + " at " + where, 5);
+        }
+        if (s instanceof Semantics.SignalDisposition) {
+            if (first == -1) return new Said(name + " failed (EINVAL) at " + where, 1);
+            String before = first == 0 ? "the default disposition (SIG_DFL)" : first == 1 ? "the signal ignored (SIG_IGN)" : "a handler of the program's";
+            return new Said(name + " found " + before + " before its registration at " + where, 1);
         }
         if (s instanceof Semantics.ResolveHost && first == 0 && values.size() >= 2) {
             return new Said(name + " resolved to " + Semantics.FormatAddress.text(values.get(1)) + " at " + where, 2);

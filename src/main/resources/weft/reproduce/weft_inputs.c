@@ -288,6 +288,27 @@ int __wrap_pthread_getconcurrency(void) {
     return (int)witness_or("pthread_getconcurrency", __real_pthread_getconcurrency());
 }
 
+/* signal, bsd_signal, sysv_signal: the handler is installed (the real call), then the witness's disposition before is
+   returned (0 SIG_DFL, 1 SIG_IGN: what the program started with, whatever its parent left; -1 SIG_ERR, as the real
+   call fails; -2, or no value: a handler of the program's, the real call's result) */
+static sighandler_t witness_disposition(const char *fn, sighandler_t before) {
+    int found;
+    long long v = value_for(fn, &found);
+    return !found || v == -2 ? before : (sighandler_t)(intptr_t)v;
+}
+sighandler_t __real_signal(int, sighandler_t);
+sighandler_t __wrap_signal(int sig, sighandler_t h) {
+    return witness_disposition("signal", __real_signal(sig, h));
+}
+sighandler_t __real_bsd_signal(int, sighandler_t);
+sighandler_t __wrap_bsd_signal(int sig, sighandler_t h) {
+    return witness_disposition("bsd_signal", __real_bsd_signal(sig, h));
+}
+sighandler_t __real_sysv_signal(int, sighandler_t);
+sighandler_t __wrap_sysv_signal(int sig, sighandler_t h) {
+    return witness_disposition("sysv_signal", __real_sysv_signal(sig, h));
+}
+
 /* fflush runs (the buffered output goes out), then returns the witness's result when it has one (EOF: a write
    error, errno the witness's next value) */
 int __real_fflush(FILE *);

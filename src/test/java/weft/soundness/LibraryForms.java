@@ -87,7 +87,8 @@ final class LibraryForms {
     /**
      * glibc's signal sets and rand_r (issue 35: weft.exec.SignalSets), a struct sigaction holding SIG_IGN, whose
      * handler names no function (no handler thread: frontend.CallbackLowering's guard), strsignal,
-     * fileno of a standard stream, toascii, and both strerror_r (exec.ErrorTexts: XSI cut to the buffer, GNU's static text).
+     * fileno of a standard stream, toascii, both strerror_r (exec.ErrorTexts: XSI cut to the buffer, GNU's static text),
+     * and signal's refusals (SIGKILL, glibc's internal 33) beside a registration whose answer is not used.
      */
     static final String SIG_HELPER = "extern int __xpg_strerror_r(int, char *, size_t); "
             + "static int wy_sig_ok(void) { sigset_t s; struct sigaction sa; unsigned seed = 7; char m[8]; "
@@ -95,7 +96,8 @@ final class LibraryForms {
             + "return sigismember(&s, SIGUSR2) == 1 && sigismember(&s, SIGINT) == 0 && sigaddset(&s, 32) == -1 "
             + "&& rand_r(&seed) == 1187592820 && sigaction(SIGPIPE, &sa, 0) == 0 && strcmp(strsignal(SIGTERM), \"Terminated\") == 0 "
             + "&& fileno(stderr) == 2 && toascii(0xc1) == 'A' && __xpg_strerror_r(2, m, sizeof m) == 34 && strcmp(m, \"No such\") == 0 "
-            + "&& strcmp(strerror_r(2, m, sizeof m), \"No such file or directory\") == 0; }";
+            + "&& strcmp(strerror_r(2, m, sizeof m), \"No such file or directory\") == 0 && signal(SIGKILL, SIG_IGN) == SIG_ERR "
+            + "&& (signal(SIGUSR2, SIG_IGN), signal(33, SIG_DFL) == SIG_ERR); }";
     /**
      * gcc's byte swaps folded in a static initializer and computed from variables (audit D36: once the identity; then,
      * as statement expressions, refused in an initializer).

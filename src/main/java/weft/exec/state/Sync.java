@@ -64,6 +64,12 @@ public final class Sync {
      * the standard input's end met); absent: none set. Immutable, replaced on change.
      */
     public Map<Integer, Integer> streams = Map.of();
+    /**
+     * The disposition of each signal the run registered a handler for ({@code weft.exec.SignalSets}: {@code signal},
+     * {@code sigaction}); absent: the one the program started with. Read only by witness searches (a proof stops where
+     * a registration's result would tell it), so not part of the explored state. Immutable, replaced on change.
+     */
+    public Map<Long, Value> signals = Map.of();
 
     /** A deep copy, for {@link #restore}. */
     public Sync copy() {
@@ -104,6 +110,7 @@ public final class Sync {
         nextKey = o.nextKey;
         descriptors = o.descriptors;
         streams = o.streams;
+        signals = o.signals;
     }
 
     public Lock lock(Key k) {
