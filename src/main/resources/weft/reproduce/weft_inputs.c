@@ -38,6 +38,13 @@ static long long next_value(const char *fn) {
     return value_for(fn, &found);
 }
 
+/* A string of the program's (a path, a name, a mode) that the real call would read, read first as a TSan range
+   access: the wrappers that answer from the witness make no real call, and TSan sees no read inside the C library. */
+void __tsan_read_range(const void *, unsigned long);
+static void weft_read_string(const char *s) {
+    if (s != NULL) __tsan_read_range(s, strlen(s) + 1);
+}
+
 time_t __real_time(time_t *);
 time_t __wrap_time(time_t *t) {
     int found;
@@ -325,6 +332,8 @@ int __wrap_fflush(FILE *f) {
    the program's mode, reads nothing and takes any output), 1, no such file; else the real function */
 FILE *__real_fopen(const char *, const char *);
 FILE *__wrap_fopen(const char *path, const char *mode) {
+    weft_read_string(path);
+    weft_read_string(mode);
     int found;
     long long v = value_for("fopen", &found);
     if (!found) return __real_fopen(path, mode);
@@ -357,6 +366,17 @@ static void park_after_race(void) {
         return (ret)v; \
     }
 #define WORLD(ret, name, params, args) WORLD_THEN(ret, name, params, args, (void)0)
+/* The same for a function that reads strings of the program's (paths, names): reads them first (weft_read_string) */
+#define WORLD_PATHS(ret, name, params, args, reads) \
+    ret __real_##name params; \
+    ret __wrap_##name params { \
+        reads; \
+        int found; \
+        long long v = value_for(#name, &found); \
+        if (!found) { park_after_race(); return __real_##name args; } \
+        if (v == -1) witness_errno(#name); \
+        return (ret)v; \
+    }
 /* Descriptors the witness invented (socket and accept results given without a real call): closing one closes
    nothing real (the number may be a real file's: the reproducer's fopen opens /dev/null). Only the thread that got
    one closes it in the programs this runs; a byte per descriptor below 1024. */
@@ -412,7 +432,7 @@ WORLD(int, listen, (int s, int n), (s, n))
 WORLD(int, connect, (int s, const struct sockaddr *a, socklen_t l), (s, a, l))
 WORLD(int, setsockopt, (int s, int lv, int o, const void *val, socklen_t l), (s, lv, o, val, l))
 WORLD(int, shutdown, (int s, int h), (s, h))
-WORLD(int, chdir, (const char *p), (p))
+WORLD_PATHS(int, chdir, (const char *p), (p), weft_read_string(p))
 /* isatty: whether the descriptor is a terminal is the world's; 0 (not one) sets errno to the witness's next value */
 int __real_isatty(int);
 int __wrap_isatty(int fd) {
@@ -426,20 +446,46 @@ WORLD(int, setrlimit, (__rlimit_resource_t r, const struct rlimit *l), (r, l))
 /* the file system's answers to changes and checks: given without the real call (a replay removes no file) */
 #include <utime.h>
 #include <sys/stat.h>
-WORLD(int, unlink, (const char *p), (p))
-WORLD(int, chmod, (const char *p, mode_t m), (p, m))
+WORLD_PATHS(int, unlink, (const char *p), (p), weft_read_string(p))
+WORLD_PATHS(int, chmod, (const char *p, mode_t m), (p, m), weft_read_string(p))
 WORLD(int, fchmod, (int fd, mode_t m), (fd, m))
-WORLD(int, chown, (const char *p, uid_t u, gid_t g), (p, u, g))
+WORLD_PATHS(int, chown, (const char *p, uid_t u, gid_t g), (p, u, g), weft_read_string(p))
 WORLD(int, fchown, (int fd, uid_t u, gid_t g), (fd, u, g))
-WORLD(int, lchown, (const char *p, uid_t u, gid_t g), (p, u, g))
-WORLD(int, utimes, (const char *p, const struct timeval t[2]), (p, t))
-WORLD(int, utime, (const char *p, const struct utimbuf *t), (p, t))
-WORLD(int, rename, (const char *a, const char *b), (a, b))
-WORLD(int, mkdir, (const char *p, mode_t m), (p, m))
-WORLD(int, rmdir, (const char *p), (p))
+WORLD_PATHS(int, lchown, (const char *p, uid_t u, gid_t g), (p, u, g), weft_read_string(p))
+WORLD_PATHS(int, utimes, (const char *p, const struct timeval t[2]), (p, t), weft_read_string(p))
+WORLD_PATHS(int, utime, (const char *p, const struct utimbuf *t), (p, t), weft_read_string(p))
+WORLD_PATHS(int, rename, (const char *a, const char *b), (a, b), weft_read_string(a); weft_read_string(b))
+WORLD_PATHS(int, mkdir, (const char *p, mode_t m), (p, m), weft_read_string(p))
+WORLD_PATHS(int, rmdir, (const char *p), (p), weft_read_string(p))
 WORLD(int, fsync, (int fd), (fd))
 WORLD(int, fdatasync, (int fd), (fd))
-WORLD(int, access, (const char *p, int m), (p, m))
+WORLD_PATHS(int, access, (const char *p, int m), (p, m), weft_read_string(p))
+WORLD_PATHS(int, remove, (const char *p), (p), weft_read_string(p))
+WORLD_PATHS(int, truncate, (const char *p, off_t n), (p, n), weft_read_string(p))
+WORLD(int, ftruncate, (int fd, off_t n), (fd, n))
+WORLD_PATHS(int, link, (const char *a, const char *b), (a, b), weft_read_string(a); weft_read_string(b))
+WORLD_PATHS(int, symlink, (const char *a, const char *b), (a, b), weft_read_string(a); weft_read_string(b))
+WORLD_PATHS(int, mkfifo, (const char *p, mode_t m), (p, m), weft_read_string(p))
+WORLD_PATHS(int, mknod, (const char *p, mode_t m, dev_t d), (p, m, d), weft_read_string(p))
+WORLD_PATHS(int, chroot, (const char *p), (p), weft_read_string(p))
+WORLD(int, fchdir, (int fd), (fd))
+WORLD_PATHS(int, unlinkat, (int d, const char *p, int f), (d, p, f), weft_read_string(p))
+WORLD_PATHS(int, mkdirat, (int d, const char *p, mode_t m), (d, p, m), weft_read_string(p))
+WORLD_PATHS(int, renameat, (int d, const char *a, int e, const char *b), (d, a, e, b), weft_read_string(a); weft_read_string(b))
+WORLD_PATHS(int, faccessat, (int d, const char *p, int m, int f), (d, p, m, f), weft_read_string(p))
+WORLD_PATHS(int, fchmodat, (int d, const char *p, mode_t m, int f), (d, p, m, f), weft_read_string(p))
+WORLD(int, flock, (int fd, int op), (fd, op))
+WORLD(int, lockf, (int fd, int cmd, off_t n), (fd, cmd, n))
+WORLD(int, msync, (void *a, size_t n, int f), (a, n, f))
+WORLD(pid_t, setsid, (void), ())
+/* umask: the witness's mask before; the new one is really set (files the replay creates get it) */
+mode_t __real_umask(mode_t);
+mode_t __wrap_umask(mode_t m) {
+    mode_t before = __real_umask(m);
+    int found;
+    long long v = value_for("umask", &found);
+    return found ? (mode_t)v : before;
+}
 #include "weft_world_fds.c"
 
 /* Files and the standard streams as the world's (semantics.tsv's world-* rows, weft.exec.WorldFiles): the witness's
@@ -483,6 +529,7 @@ static int witness_open(const char *fn, int *found) {
         va_start(ap, flags);                                                              \
         int mode = (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? va_arg(ap, int) : 0; \
         va_end(ap);                                                                       \
+        weft_read_string(p);                                                              \
         int found, v = witness_open(first, &found);                                       \
         if (!found) v = witness_open(second, &found);                                     \
         if (found) return v;                                                              \
@@ -514,6 +561,7 @@ WORLD_MAP(mmap, "mmap", "mmap")
 WORLD_MAP(mmap64, "mmap", "mmap64")
 int __real_creat(const char *, mode_t);
 int __wrap_creat(const char *p, mode_t mode) {
+    weft_read_string(p);
     int found, v = witness_open("creat", &found);
     if (found) return v;
     park_after_race();
@@ -560,6 +608,7 @@ WORLD_STAT(fstat64, "fstat", int)
 struct witness_dir { int magic; int index; struct dirent entry; };
 extern __typeof__(opendir) __real_opendir;
 DIR *__wrap_opendir(const char *path) {
+    weft_read_string(path);
     int found;
     long long v = value_for("opendir", &found);
     if (!found) return __real_opendir(path);

@@ -72,7 +72,7 @@ final class AccessForms {
 
     /**
      * The access made by the C library on the program's behalf: {@code memcpy}/{@code memset} through the object's
-     * address (the library table's read/write effects), or a {@code qsort} comparator that the library calls back
+     * address (the library table's read/write effects), {@code access} reading the object as a path (audit D38), or a {@code qsort} comparator that the library calls back
      * during the call (the table's synchronous callbacks). Glibc calls the comparator of a two-element sort once.
      */
     private String viaLibrary(String lv, int op) {
@@ -95,6 +95,11 @@ final class AccessForms {
                 // audit D35: every third such access goes through strtok's continuation (the parity of the name: no draw
                 // of its own, so a seed's other choices stay as they were)
                 if (t.hashCode() % 3 == 0) return viaSavedPosition(lv, op, t);
+                if (op == 0 && t.hashCode() % 3 == 1) {
+                    // audit D38: a path read by the C library (access reads the string at the object, at least its first
+                    // byte; the TSan variant's wy_seen shows that byte's read to TSan, which sees none inside glibc)
+                    return "{ r += access(wy_seen((const char *) " + addr + "), F_OK) == 0; }";
+                }
                 if (op == 0) return "{ int " + t + "[1]; memmove(" + t + ", " + addr + ", sizeof(int)); r += " + t + "[0]; }";
                 return "memset(" + addr + ", 0, sizeof(int));";
             default: {

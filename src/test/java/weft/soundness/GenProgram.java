@@ -86,6 +86,7 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
             extern int __VERIFIER_nondet_int(void);
             extern void __VERIFIER_assume(int cond);
             static int wy_argc;
+            #define wy_seen(p) (p)
             """;
 
     /** Lines of the two header comments and the prelude: the first program line is this plus one. */
@@ -121,6 +122,8 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
             }
             static int wnd(int lo, int hi) { return lo + (int) (wy_next() % (unsigned) (hi - lo + 1)); }
             static void __VERIFIER_assume(int cond) { if (!cond) abort(); }
+            void __tsan_read_range(const void *, unsigned long);
+            static const char *wy_seen(const char *p) { __tsan_read_range(p, 1); return p; }
             static pthread_mutex_t wy_atomic = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
             typedef struct { int (*f)(void *); void *a; } wy_thrd_arg;
             static void *wy_thrd_start(void *p) { wy_thrd_arg x = *(wy_thrd_arg *) p; free(p); return (void *) (long) x.f(x.a); }
