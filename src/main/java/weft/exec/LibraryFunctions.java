@@ -72,6 +72,7 @@ public final class LibraryFunctions {
         }
         if (EventLoop.handles(sem)) return EventLoop.run(in, this, t, c, e, call, name, sem, event, args);
         if (Addresses.handles(sem)) return Addresses.run(in, this, t, c, e, call, name, sem, args);
+        if (sem instanceof Semantics.AccountEntry a) return Accounts.run(in, this, t, c, e, call, name, a, args);
         if (ZlibCalls.handles(sem)) return ZlibCalls.run(in, this, t, c, e, call, name, sem, args);
         if (WorldFiles.handles(sem)) return WorldFiles.run(in, this, t, c, e, call, name, sem, args);
         if (sem instanceof Semantics.WalkEntry w) return Walks.run(in, this, t, c, e, call, name, w, args);

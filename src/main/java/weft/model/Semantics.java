@@ -471,6 +471,17 @@ public sealed interface Semantics {
      */
     record SignalAction(int sig, int act, int old) implements Semantics {}
 
+    /**
+     * {@code getpwnam} / {@code getgrnam} (the name at argument {@code name}), {@code getpwuid} / {@code getgrgid} (the id
+     * at argument {@code id}; -1: none), of the group database when {@code group}: the world's entry, or none.
+     */
+    record AccountEntry(int name, int id, boolean group) implements Semantics {
+        /** How many values a witness records for a call whose first value is {@code first}. */
+        public int recorded(long first) {
+            return first != 0 ? 1 : 1 + (name >= 0 ? 1 : 0) + (group ? 0 : 1);
+        }
+    }
+
     /** {@code signal} ({@code bsd_signal}, {@code sysv_signal}): installs {@code handler} for {@code sig}, returns the disposition before. */
     record SignalDisposition(int sig, int handler) implements Semantics {}
 

@@ -22,7 +22,7 @@ final class WorldAnswers {
         Semantics s = Semantics.of(name);
         return s instanceof Semantics.NewDescriptor || s instanceof Semantics.AcceptConnection || s instanceof Semantics.EpollWait
                 || s instanceof Semantics.CounterRead || s instanceof Semantics.ResolveAddress || s instanceof Semantics.ResolveHost
-                || s instanceof Semantics.SignalDisposition
+                || s instanceof Semantics.SignalDisposition || s instanceof Semantics.AccountEntry
                 || s instanceof Semantics.EpollControl
                 || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.ResourceLimit || s instanceof Semantics.ResourceUsage || s instanceof Semantics.WalkEntry
                 || s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldRead || s instanceof Semantics.WorldWrite
@@ -79,6 +79,16 @@ final class WorldAnswers {
         if (s instanceof Semantics.CounterRead && values.size() > 1) return new Said(name + " read the count " + values.get(1) + " at " + where, 2);
         if (s instanceof Semantics.ResolveAddress && first == 0 && values.size() >= 5) {
             return new Said(name + " resolved to " + Semantics.FormatAddress.text(values.get(1)) + " port " + values.get(2) + " at " + where, 5);
+        }
+        if (s instanceof Semantics.AccountEntry a) {
+            String what = a.group() ? "group" : "user";
+            if (first != 0) return new Said(name + " found no such " + what + " at " + where, 1);
+            int n = a.recorded(0);
+            if (values.size() >= n) {
+                String ids = a.group() ? (n > 1 ? " with gid " + values.get(1) : "")
+                        : n > 2 ? " with uid " + values.get(1) + " and gid " + values.get(2) : " with gid " + values.get(1);
+                return new Said(name + " found the " + what + ids + " at " + where, n);
+            }
         }
         if (s instanceof Semantics.SignalDisposition) {
             if (first == -1) return new Said(name + " failed (EINVAL) at " + where, 1);

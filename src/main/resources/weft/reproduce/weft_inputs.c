@@ -295,6 +295,67 @@ int __wrap_pthread_getconcurrency(void) {
     return (int)witness_or("pthread_getconcurrency", __real_pthread_getconcurrency());
 }
 
+/* getpwnam, getpwuid, getgrnam, getgrgid: the witness's answer (weft.exec.Accounts): 1, no such entry (null); 0, an
+   entry, with a name's ids next (a user's uid and gid, a group's gid), in a static entry of the runtime's that each
+   call overwrites, as glibc's: the name asked ("weft" for an id), password "x", empty gecos, home "/", shell /bin/sh,
+   no group members */
+#include <grp.h>
+#include <pwd.h>
+static struct passwd witness_user;
+static struct group witness_group;
+static char witness_account_name[1024];
+static char *witness_no_members[1];
+static struct passwd *witness_passwd(const char *fn, const char *name, long long uid) {
+    snprintf(witness_account_name, sizeof witness_account_name, "%s", name != NULL ? name : "weft");
+    witness_user.pw_name = witness_account_name;
+    witness_user.pw_passwd = "x";
+    witness_user.pw_uid = (uid_t)(uid >= 0 ? uid : next_value(fn));
+    witness_user.pw_gid = (gid_t)next_value(fn);
+    witness_user.pw_gecos = "";
+    witness_user.pw_dir = "/";
+    witness_user.pw_shell = "/bin/sh";
+    return &witness_user;
+}
+static struct group *witness_grp(const char *fn, const char *name, long long gid) {
+    snprintf(witness_account_name, sizeof witness_account_name, "%s", name != NULL ? name : "weft");
+    witness_group.gr_name = witness_account_name;
+    witness_group.gr_passwd = "x";
+    witness_group.gr_gid = (gid_t)(gid >= 0 ? gid : next_value(fn));
+    witness_no_members[0] = NULL;
+    witness_group.gr_mem = witness_no_members;
+    return &witness_group;
+}
+struct passwd *__real_getpwnam(const char *);
+struct passwd *__wrap_getpwnam(const char *name) {
+    weft_read_string(name);
+    int found;
+    long long v = value_for("getpwnam", &found);
+    if (!found) return __real_getpwnam(name);
+    return v == 0 ? witness_passwd("getpwnam", name, -1) : NULL;
+}
+struct passwd *__real_getpwuid(uid_t);
+struct passwd *__wrap_getpwuid(uid_t uid) {
+    int found;
+    long long v = value_for("getpwuid", &found);
+    if (!found) return __real_getpwuid(uid);
+    return v == 0 ? witness_passwd("getpwuid", NULL, (long long)uid) : NULL;
+}
+struct group *__real_getgrnam(const char *);
+struct group *__wrap_getgrnam(const char *name) {
+    weft_read_string(name);
+    int found;
+    long long v = value_for("getgrnam", &found);
+    if (!found) return __real_getgrnam(name);
+    return v == 0 ? witness_grp("getgrnam", name, -1) : NULL;
+}
+struct group *__real_getgrgid(gid_t);
+struct group *__wrap_getgrgid(gid_t gid) {
+    int found;
+    long long v = value_for("getgrgid", &found);
+    if (!found) return __real_getgrgid(gid);
+    return v == 0 ? witness_grp("getgrgid", NULL, (long long)gid) : NULL;
+}
+
 /* signal, bsd_signal, sysv_signal: the handler is installed (the real call), then the witness's disposition before is
    returned (0 SIG_DFL, 1 SIG_IGN: what the program started with, whatever its parent left; -1 SIG_ERR, as the real
    call fails; -2, or no value: a handler of the program's, the real call's result) */

@@ -52,8 +52,14 @@ final class LibraryForms {
         "inet_addr(\"1.2.3.08\") == INADDR_NONE", "tolower('Q') == 'q' && toupper(-1) == -1", "wy_str_ok()", "wy_dup_ok()",
         "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()", "wy_limit_ok()", "wy_freed_ok()", "wy_zlib_ok()", "wy_sized_ok()", "wy_strinit_ok()", "wy_scan_ok()",
         "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()", "wy_path_ok()", "wy_pton_ok()", "wy_swap_ok()", "wy_sig_ok()", "wy_sys_ok()",
-        "wy_stdio_ok()", "wy_host_ok()", "wy_chk_ok()"
+        "wy_stdio_ok()", "wy_host_ok()", "wy_chk_ok()", "wy_acct_ok()"
     };
+    /**
+     * The user and group databases (issue 35: weft.exec.Accounts): an entry asked for by id has that id, in the real
+     * databases and in the world's answers the search takes (proofs stop there).
+     */
+    static final String ACCT_HELPER = "static int wy_acct_ok(void) { struct passwd *p = getpwuid(0); int ok = p == NULL || p->pw_uid == 0; "
+            + "struct group *g = getgrgid(0); return ok && (g == NULL || g->gr_gid == 0); }";
     /**
      * The _FORTIFY_SOURCE forms gcc calls in optimised builds (issue 35: weft.exec.Fortify), each within the size it is
      * given (a member's for the copy into it): they run as the plain functions.
@@ -279,6 +285,10 @@ final class LibraryForms {
             if (truth.startsWith("wy_lit_ok") && !decls.contains(LIT_HELPER)) decls.add(LIT_HELPER);
             if (truth.startsWith("wy_stdio_ok") && !decls.contains(STDIO_HELPER)) decls.add(STDIO_HELPER);
             if (truth.startsWith("wy_chk_ok") && !decls.contains(CHK_HELPER)) decls.add(CHK_HELPER);
+            if (truth.startsWith("wy_acct_ok") && !decls.contains(ACCT_HELPER)) {
+                for (String h : List.of("#include <pwd.h>", "#include <grp.h>")) if (!decls.contains(h)) decls.add(0, h);
+                decls.add(ACCT_HELPER);
+            }
             if (truth.startsWith("wy_host_ok") && !decls.contains(HOST_HELPER)) {
                 if (!decls.contains("#include <netdb.h>")) decls.add(0, "#include <netdb.h>");
                 decls.add(HOST_HELPER);

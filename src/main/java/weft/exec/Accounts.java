@@ -1,0 +1,89 @@
+package weft.exec;
+
+import weft.exec.state.*;
+
+import weft.ir.CType;
+import weft.ir.Edge;
+import weft.ir.IntConversions;
+import weft.ir.Stmt;
+import weft.model.Semantics;
+
+import java.util.List;
+
+/**
+ * The user and group databases as the world's answers ({@link Semantics.AccountEntry}: {@code getpwnam},
+ * {@code getpwuid}, {@code getgrnam}, {@code getgrgid}): whether the entry exists is an input the search chooses and
+ * records under the call's name (0: found, first; 1: none, a null result with {@code errno} unchanged, as POSIX allows
+ * for an entry not found), and so is a found entry's id a name asked for (user: its uid and gid; group: its gid, each
+ * in 0..65534). The entry is laid out in the function's static buffer (its state group's object, which every call
+ * overwrites, as glibc's static {@code struct passwd} / {@code struct group} and their strings are): the struct at 0,
+ * then its strings from 64 — the name asked ("weft" for an id asked), password "x", a user's empty gecos, home "/",
+ * shell "/bin/sh", a group's empty member list. The reproducer's wrappers build the same entry from the witness's
+ * values.
+ *
+ * <p>Must-soundness: every run is a real execution under a database that has (or lacks) such an entry; the bytes the
+ * program reads are those the reproducer gives back. A proof stops at the call: the database is the world's.
+ */
+final class Accounts {
+    private Accounts() {
+    }
+
+    /** Where the strings start in the static buffer, after the struct and a group's member list. */
+    private static final long STRINGS = 64;
+    /** The name an entry asked for by its id gets. */
+    static final String NAME = "weft";
+
+    static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                       Semantics.AccountEntry a, List<Value> args) {
+        ExecState st = in.st;
+        if (st.exhaustive) throw Abandon.unsupported(name + ": the user and group databases are the world's");
+        String asked = NAME;
+        long id = -1;
+        if (a.name() >= 0) {
+            asked = Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, a.name()), name));
+        } else if (LibraryBehaviour.arg(args, a.id()) instanceof Value.Int i) {
+            id = i.v() & 0xffffffffL;
+        } else {
+            throw Abandon.unsupported(name + " of an unknown id");
+        }
+        Value.Ptr buf = BrokenDownTime.staticBuffer(st, t, name, 0);
+        int p = st.dm.pointerSize;
+        String[] strings = a.group() ? new String[] {asked, "x"} : new String[] {asked, "x", "", "/", "/bin/sh"};
+        long used = STRINGS;
+        for (String s : strings) used += s.length() + 1;
+        if (st.mem.get(buf.obj()).size < buf.off() + used) throw Abandon.unsupported(name + " of a name too long for its buffer");
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        Value found = st.chooseInput(IntConversions.INT, name, call.loc(), 0, 1);
+        if (!(found instanceof Value.Int f) || f.v() != 0) return in.finishCall(t, c, e, Value.ZERO, null);
+        CType.Int idType = new CType.Int("unsigned int", 4, 4, false);
+        long uid = id >= 0 ? id : ((Value.Int) st.chooseInput(idType, name, call.loc(), 0, 65534)).v();
+        long gid = a.group() ? uid : ((Value.Int) st.chooseInput(idType, name, call.loc(), 0, 65534)).v();
+        lib.access(c, buf, used, true, call, name);
+        int o = buf.obj();
+        long b = buf.off();
+        CType.Pointer ptr = new CType.Pointer(new CType.Int("char", 1, 1, true), p);
+        long[] at = new long[strings.length];
+        long next = b + STRINGS;
+        for (int i = 0; i < strings.length; i++) {
+            at[i] = next;
+            for (int k = 0; k < strings[i].length(); k++) st.mem.writeRaw(o, next + k, 1, strings[i].charAt(k));
+            st.mem.writeRaw(o, next + strings[i].length(), 1, 0);
+            next += strings[i].length() + 1;
+        }
+        st.mem.write(o, b, ptr, new Value.Ptr(o, at[0]));
+        st.mem.write(o, b + p, ptr, new Value.Ptr(o, at[1]));
+        if (a.group()) {
+            // struct group: name, password, gid, then the member list (one null pointer, after the struct)
+            st.mem.writeRaw(o, b + 2L * p, 4, gid);
+            long members = b + 4L * p;
+            st.mem.write(o, b + 3L * p, ptr, new Value.Ptr(o, members));
+            st.mem.write(o, members, ptr, Value.ZERO);
+        } else {
+            // struct passwd: name, password, uid, gid, gecos, home, shell
+            st.mem.writeRaw(o, b + 2L * p, 4, uid);
+            st.mem.writeRaw(o, b + 2L * p + 4, 4, gid);
+            for (int i = 2; i < 5; i++) st.mem.write(o, b + 2L * p + 8 + (i - 2L) * p, ptr, new Value.Ptr(o, at[i]));
+        }
+        return in.finishCall(t, c, e, buf, null);
+    }
+}
