@@ -12,8 +12,8 @@ import java.util.List;
 /**
  * Descriptors as the world's and the run's ({@link Descriptors}): sockets and accepted connections, event counters
  * ({@code eventfd}, {@code eventfd_read}, {@code eventfd_write}), epoll instances ({@code epoll_create1},
- * {@code epoll_ctl}, {@code epoll_wait}), timers ({@code timerfd_create}, {@code timerfd_settime}) and
- * {@code close}: what an event loop needs to run.
+ * {@code epoll_ctl}, {@code epoll_wait}), timers ({@code timerfd_create}, {@code timerfd_settime}), {@code poll},
+ * {@code select} and {@code close}: what an event loop needs to run.
  *
  * <p>Must-soundness (the witness search): every run is a real execution under one behaviour of the world. A new
  * descriptor is the lowest number the run's own descriptors leave free (Linux's rule; the numbers of files and
@@ -47,7 +47,7 @@ final class EventLoop {
     static boolean handles(Semantics s) {
         return s instanceof Semantics.NewDescriptor || s instanceof Semantics.CloseDescriptor || s instanceof Semantics.AcceptConnection
                 || s instanceof Semantics.EpollControl || s instanceof Semantics.EpollWait || s instanceof Semantics.CounterRead
-                || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet;
+                || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.PollWait;
     }
 
     static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics sem,
@@ -76,6 +76,8 @@ final class EventLoop {
             return control(s, d, ctl, args);
         } else if (sem instanceof Semantics.EpollWait w) {
             return waitForEvent(s, d, w, args);
+        } else if (sem instanceof Semantics.PollWait w) {
+            return w.select() ? select(s, d, w, args) : poll(s, d, w, args);
         } else if (sem instanceof Semantics.CounterRead r) {
             Descriptors.Entry x = s.own(d, s.integer(args, r.fd()), Descriptors.Kind.COUNTER);
             Value.Ptr out = LibraryFunctions.ptr(LibraryBehaviour.arg(args, r.out()), name);
@@ -221,6 +223,113 @@ final class EventLoop {
         st.mem.copy(out.obj(), out.off() + DATA_OFFSET, (int) chosen[2], DATA_OFFSET, EVENT_SIZE - DATA_OFFSET);
         if ((chosen[3] & EPOLLONESHOT) != 0) st.sync.descriptors = d.register((int) epfd, (int) chosen[0], new Descriptors.Registration((int) chosen[2], true));
         return s.result(1);
+    }
+
+    /** {@code struct pollfd}: the descriptor, the events asked for, the events returned (x86 and every Linux). */
+    static final int POLLFD_SIZE = 8, REVENTS_OFFSET = 6;
+
+    /**
+     * poll: one entry whose descriptor may be ready (the world's choice among them, as epoll_wait's: recorded, the
+     * entry's index, then its events), every other entry's {@code revents} 0; none: 0 after a timeout, or a block
+     * without one. A negative descriptor is skipped (POSIX); one the run did not open stops the execution.
+     */
+    private static boolean poll(Step s, Descriptors d, Semantics.PollWait w, List<Value> args) {
+        ExecState st = s.in.st;
+        long n = s.integer(args, w.count());
+        long timeout = s.integer(args, w.timeout());
+        if (n < 0 || n > 1024) throw Abandon.unsupported(s.name + " of " + n + " descriptors");
+        Value.Ptr fds = n == 0 ? null : LibraryFunctions.ptr(LibraryBehaviour.arg(args, w.fds()), s.name);
+        List<long[]> ready = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            s.lib.access(s.c, new Value.Ptr(fds.obj(), fds.off() + i * (long) POLLFD_SIZE), REVENTS_OFFSET, false, s.call, s.name);
+            long fd = (int) st.mem.readRaw(fds.obj(), fds.off() + (long) i * POLLFD_SIZE, 4);
+            if (fd < 0) continue;
+            Descriptors.Entry x = d.get(fd);
+            if (x == null) throw Abandon.unsupported(s.name + " of descriptor " + fd + ", which the run did not open");
+            long may = x.mayReport(st.mem.readRaw(fds.obj(), fds.off() + (long) i * POLLFD_SIZE + 4, 2));
+            if (may != 0) ready.add(new long[] {i, may});
+        }
+        if (ready.isEmpty() && timeout < 0) return false; // blocks until a descriptor may be ready
+        for (int i = 0; i < n; i++) {
+            s.lib.access(s.c, new Value.Ptr(fds.obj(), fds.off() + i * (long) POLLFD_SIZE + REVENTS_OFFSET), 2, true, s.call, s.name);
+        }
+        if (s.c.dry) return s.result(0);
+        st.beforeSyncChange();
+        for (int i = 0; i < n; i++) st.mem.writeRaw(fds.obj(), fds.off() + (long) i * POLLFD_SIZE + REVENTS_OFFSET, 2, 0);
+        if (ready.isEmpty()) {
+            st.logNondet(s.name, s.call.loc(), "0");
+            return s.result(0);
+        }
+        st.logNondet(s.name, s.call.loc(), "1");
+        long index = st.chooseAmong(ready.stream().mapToLong(x -> x[0]).toArray(), s.name, s.call.loc());
+        long events = ready.stream().filter(x -> x[0] == index).findFirst().orElse(ready.get(0))[1];
+        st.logNondet(s.name, s.call.loc(), Long.toString(events));
+        st.mem.writeRaw(fds.obj(), fds.off() + index * POLLFD_SIZE + REVENTS_OFFSET, 2, events);
+        return s.result(1);
+    }
+
+    /** An {@code fd_set}: 1024 bits in 64-bit words (glibc on x86-64). */
+    private static final int FD_SET_BITS = 1024, WORD = 8;
+
+    /**
+     * select: the same choice over the descriptors below {@code nfds} in the read and write sets (a set bit of a
+     * descriptor the run did not open stops the execution; nothing exceptional is ever reported), the sets rewritten as
+     * Linux does (only the chosen descriptor's bits left: the result is how many), the exceptional set cleared; none: 0
+     * with the sets cleared and the timeout's time set to zero (Linux writes what is left), or a block without a
+     * timeout. On a report the timeout is left as it was (the descriptor was ready at once).
+     */
+    private static boolean select(Step s, Descriptors d, Semantics.PollWait w, List<Value> args) {
+        ExecState st = s.in.st;
+        long nfds = s.integer(args, w.count());
+        if (nfds < 0 || nfds > FD_SET_BITS) return s.fail(ExecState.EINVAL);
+        long words = (nfds + 63) / 64;
+        Value.Ptr[] sets = new Value.Ptr[3];
+        long[][] bits = new long[3][(int) words];
+        int[] which = {w.fds(), w.write(), w.except()};
+        for (int k = 0; k < 3; k++) {
+            Value v = LibraryBehaviour.arg(args, which[k]);
+            if (v instanceof Value.Int z && z.v() == 0) continue;
+            sets[k] = LibraryFunctions.ptr(v, s.name);
+            s.lib.access(s.c, sets[k], words * WORD, false, s.call, s.name);
+            for (int i = 0; i < words; i++) bits[k][i] = st.mem.readRaw(sets[k].obj(), sets[k].off() + (long) i * WORD, WORD);
+        }
+        List<long[]> ready = new ArrayList<>();
+        for (long fd = 0; fd < nfds; fd++) {
+            long mask = 1L << (fd % 64);
+            int word = (int) (fd / 64);
+            long wanted = ((bits[0][word] & mask) != 0 ? EPOLLIN : 0) | ((bits[1][word] & mask) != 0 ? EPOLLOUT : 0);
+            if (wanted == 0 && (bits[2][word] & mask) == 0) continue;
+            Descriptors.Entry x = d.get(fd);
+            if (x == null) throw Abandon.unsupported(s.name + " of descriptor " + fd + ", which the run did not open");
+            long may = x.mayReport(wanted);
+            if (may != 0) ready.add(new long[] {fd, may});
+        }
+        Value tv = LibraryBehaviour.arg(args, w.timeout());
+        boolean noTimeout = tv instanceof Value.Int z && z.v() == 0;
+        if (ready.isEmpty() && noTimeout) return false; // blocks until a descriptor may be ready
+        for (Value.Ptr set : sets) if (set != null) s.lib.access(s.c, set, words * WORD, true, s.call, s.name);
+        int l = st.dm.longSize;
+        Value.Ptr time = noTimeout ? null : LibraryFunctions.ptr(tv, s.name);
+        if (ready.isEmpty() && time != null) s.lib.access(s.c, time, 2L * l, true, s.call, s.name);
+        if (s.c.dry) return s.result(0);
+        st.beforeSyncChange();
+        for (Value.Ptr set : sets) if (set != null) st.mem.fill(set.obj(), set.off(), words * WORD, (byte) 0);
+        if (ready.isEmpty()) {
+            st.mem.fill(time.obj(), time.off(), 2L * l, (byte) 0);
+            st.logNondet(s.name, s.call.loc(), "0");
+            return s.result(0);
+        }
+        // recorded: 1 (a report), the descriptor (the choice), its events; the result counts the events
+        st.logNondet(s.name, s.call.loc(), "1");
+        long fd = st.chooseAmong(ready.stream().mapToLong(x -> x[0]).toArray(), s.name, s.call.loc());
+        long events = ready.stream().filter(x -> x[0] == fd).findFirst().orElse(ready.get(0))[1];
+        long count = ((events & EPOLLIN) != 0 ? 1 : 0) + ((events & EPOLLOUT) != 0 ? 1 : 0);
+        st.logNondet(s.name, s.call.loc(), Long.toString(events));
+        for (int k = 0; k < 2; k++) {
+            if ((events & (k == 0 ? EPOLLIN : EPOLLOUT)) == 0) continue;
+            st.mem.writeRaw(sets[k].obj(), sets[k].off() + fd / 64 * WORD, WORD, 1L << (fd % 64));
+        }
+        return s.result(count);
     }
 
     /** One call being run: its context, and the helpers every model here shares. */

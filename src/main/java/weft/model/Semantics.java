@@ -159,6 +159,14 @@ public sealed interface Semantics {
     /** {@code epoll_wait}: one registered descriptor that may be ready, the world's choice, or none after a timeout. */
     record EpollWait(int epoll, int events, int max, int timeout) implements Semantics {}
 
+    /**
+     * {@code poll} (the {@code count} {@code struct pollfd} at {@code fds}) and {@code select} ({@code select}: the
+     * {@code fd_set}s at {@code fds} (read), {@code write}, {@code except} below descriptor {@code count}): one
+     * descriptor that may be ready, the world's choice, or none after the timeout ({@code timeout}: milliseconds, or the
+     * {@code struct timeval} pointer for select).
+     */
+    record PollWait(int fds, int count, int timeout, int write, int except, boolean select) implements Semantics {}
+
     /** {@code eventfd_read}: the counter at descriptor {@code fd} into {@code out} and reset (a semaphore's: 1, decremented). */
     record CounterRead(int fd, int out) implements Semantics {}
 

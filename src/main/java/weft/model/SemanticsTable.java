@@ -210,6 +210,9 @@ final class SemanticsTable {
                     case "accept-connection" -> new Semantics.AcceptConnection(arg(a, "socket"), arg(a, "addr"), arg(a, "len"));
                     case "epoll-control" -> new Semantics.EpollControl(arg(a, "epoll"), arg(a, "op"), arg(a, "fd"), arg(a, "event"));
                     case "epoll-wait" -> new Semantics.EpollWait(arg(a, "epoll"), arg(a, "events"), arg(a, "max"), arg(a, "timeout"));
+                    case "poll-wait" -> new Semantics.PollWait(arg(a, "fds"), arg(a, "count"), arg(a, "timeout"), -1, -1, false);
+                    case "select-wait" -> new Semantics.PollWait(arg(a, "read"), arg(a, "count"), arg(a, "timeout"), arg(a, "write"),
+                            arg(a, "except"), true);
                     case "counter-read" -> new Semantics.CounterRead(arg(a, "fd"), arg(a, "out"));
                     case "counter-write" -> new Semantics.CounterWrite(arg(a, "fd"), arg(a, "value"));
                     case "timer-set" -> new Semantics.TimerSet(arg(a, "fd"), arg(a, "new"), arg(a, "old"));

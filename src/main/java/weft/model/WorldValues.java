@@ -19,6 +19,7 @@ public final class WorldValues {
     public static int recordedValues(String name, long first) {
         Semantics s = Semantics.of(name);
         if (s instanceof Semantics.EpollWait) return first == 1 ? 3 : first == -1 ? 2 : 1;
+        if (s instanceof Semantics.PollWait) return first > 0 ? 3 : first == -1 ? 2 : 1;
         if (s instanceof Semantics.ResolveAddress) return first == 0 ? 5 : 1;
         if (s instanceof Semantics.ResolveHost) return first == 0 ? 2 : 1;
         if (s instanceof Semantics.AccountEntry a) return a.recorded(first);
@@ -46,6 +47,6 @@ public final class WorldValues {
                 || s instanceof Semantics.ResourceLimit || s instanceof Semantics.ResourceUsage || s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldRead || s instanceof Semantics.WorldWrite
                 || s instanceof Semantics.WorldStatus || s instanceof Semantics.WorldMap || s instanceof Semantics.OpenDirectory || s instanceof Semantics.ReadDirectory
                 || s instanceof Semantics.CloseDirectory || s instanceof Semantics.SystemName || s instanceof Semantics.ResolveHost
-                || s instanceof Semantics.SignalDisposition || s instanceof Semantics.AccountEntry;
+                || s instanceof Semantics.SignalDisposition || s instanceof Semantics.AccountEntry || s instanceof Semantics.PollWait;
     }
 }

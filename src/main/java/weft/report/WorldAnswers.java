@@ -22,6 +22,7 @@ final class WorldAnswers {
         Semantics s = Semantics.of(name);
         return s instanceof Semantics.NewDescriptor || s instanceof Semantics.AcceptConnection || s instanceof Semantics.EpollWait
                 || s instanceof Semantics.CounterRead || s instanceof Semantics.ResolveAddress || s instanceof Semantics.ResolveHost
+                || s instanceof Semantics.PollWait
                 || s instanceof Semantics.SignalDisposition || s instanceof Semantics.AccountEntry
                 || s instanceof Semantics.EpollControl
                 || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.ResourceLimit || s instanceof Semantics.ResourceUsage || s instanceof Semantics.WalkEntry
@@ -74,6 +75,13 @@ final class WorldAnswers {
             if (first == 0) return new Said(name + " timed out (no registered descriptor could be ready) at " + where, 1);
             if (values.size() > 2) {
                 return new Said(name + " reported descriptor " + values.get(1) + " ready " + events(values.get(2)) + " at " + where, 3);
+            }
+        }
+        if (s instanceof Semantics.PollWait pw) {
+            if (first == 0) return new Said(name + " timed out (no descriptor it watched could be ready) at " + where, 1);
+            if (first > 0 && values.size() > 2) {
+                String which = pw.select() ? "descriptor " + values.get(1) : "entry " + values.get(1);
+                return new Said(name + " reported " + which + " ready " + events(values.get(2)) + " at " + where, 3);
             }
         }
         if (s instanceof Semantics.CounterRead && values.size() > 1) return new Said(name + " read the count " + values.get(1) + " at " + where, 2);

@@ -140,6 +140,46 @@ void __wrap_freeaddrinfo(struct addrinfo *ai) {
     else __real_freeaddrinfo(ai);
 }
 
+/* poll and select: the witness's answer (weft.exec.EventLoop) without the real call: 0, nothing ready (every revents
+   0; select's sets cleared and its timeout's time zero); 1, then the entry (poll) or descriptor (select) reported
+   and its events (1 reading, 4 writing), the rest cleared; -1, then errno */
+#include <poll.h>
+#include <sys/select.h>
+int __real_poll(struct pollfd *, nfds_t, int);
+int __wrap_poll(struct pollfd *fds, nfds_t n, int timeout) {
+    int found;
+    long long v = value_for("poll", &found);
+    if (!found) { park_after_race(); return __real_poll(fds, n, timeout); }
+    if (v == -1) { witness_errno("poll"); return -1; }
+    for (nfds_t i = 0; i < n; i++) fds[i].revents = 0;
+    if (v == 0) return 0;
+    long long index = next_value("poll");
+    long long events = next_value("poll");
+    if (index >= 0 && (nfds_t)index < n) fds[index].revents = (short)events;
+    return 1;
+}
+int __real_select(int, fd_set *, fd_set *, fd_set *, struct timeval *);
+int __wrap_select(int nfds, fd_set *r, fd_set *w, fd_set *x, struct timeval *tv) {
+    int found;
+    long long v = value_for("select", &found);
+    if (!found) { park_after_race(); return __real_select(nfds, r, w, x, tv); }
+    if (v == -1) { witness_errno("select"); return -1; }
+    size_t bytes = (size_t)(nfds + 63) / 64 * 8;
+    if (r != NULL) memset(r, 0, bytes);
+    if (w != NULL) memset(w, 0, bytes);
+    if (x != NULL) memset(x, 0, bytes);
+    if (v == 0) {
+        if (tv != NULL) tv->tv_sec = 0, tv->tv_usec = 0;
+        return 0;
+    }
+    int fd = (int)next_value("select");
+    long long events = next_value("select");
+    int count = 0;
+    if ((events & 1) && r != NULL) { FD_SET(fd, r); count++; }
+    if ((events & 4) && w != NULL) { FD_SET(fd, w); count++; }
+    return count;
+}
+
 /* gethostbyname, gethostbyname2, gethostbyaddr: the witness's answer (0, then the address in network byte order) in a
    static struct hostent of the runtime's, which every call overwrites as glibc's: the name asked (gethostbyaddr: the
    address's dotted text) as the canonical name, no aliases, one IPv4 address */

@@ -151,13 +151,17 @@ final class LibraryForms {
     /**
      * An event counter watched by an epoll instance (issue 35: weft.exec.EventLoop): nothing ready before a write (a
      * timeout), the counter reported and read after it, then empty again (EAGAIN): an exploration that took the
-     * counter for ready when it was not, or kept its count after the read, would run the access elsewhere.
+     * counter for ready when it was not, or kept its count after the read, would run the access elsewhere; then poll and
+     * select of the empty counter (nothing ready) and of it written (readable).
      */
     static final String LOOP_HELPER = "static int wy_loop_ok(void) { int e = eventfd(0, EFD_NONBLOCK); int p = epoll_create1(0); "
             + "struct epoll_event v, r; memset(&v, 0, sizeof v); v.events = EPOLLIN; v.data.fd = e; "
             + "if (e < 0 || p < 0 || epoll_ctl(p, EPOLL_CTL_ADD, e, &v) != 0) return 0; int none = epoll_wait(p, &r, 1, 0) == 0; "
             + "eventfd_write(e, 2); eventfd_t n = 0; int one = epoll_wait(p, &r, 1, 0) == 1 && r.data.fd == e && eventfd_read(e, &n) == 0 "
-            + "&& n == 2 && eventfd_read(e, &n) == -1; close(p); close(e); return none && one; }";
+            + "&& n == 2 && eventfd_read(e, &n) == -1; struct pollfd f = { e, POLLIN, 0 }; int quiet = poll(&f, 1, 0) == 0 && f.revents == 0; "
+            + "fd_set s; FD_ZERO(&s); FD_SET(e, &s); struct timeval tv = { 0, 0 }; quiet = quiet && select(e + 1, &s, NULL, NULL, &tv) == 0; "
+            + "eventfd_write(e, 1); FD_ZERO(&s); FD_SET(e, &s); int woke = poll(&f, 1, 0) == 1 && f.revents == POLLIN "
+            + "&& select(e + 1, &s, NULL, NULL, NULL) == 1 && FD_ISSET(e, &s); close(p); close(e); return none && one && quiet && woke; }";
     /** getaddrinfo's answer for a numeric host and inet_ntop's text of it (weft.exec.Addresses), as glibc gives them. */
     static final String ADDR_HELPER = "static int wy_addr_ok(void) { struct addrinfo h, *r; char b[16]; memset(&h, 0, sizeof h); "
             + "h.ai_family = AF_INET; h.ai_socktype = SOCK_STREAM; if (getaddrinfo(\"10.1.2.3\", \"80\", &h, &r) != 0) return 0; "
@@ -310,7 +314,8 @@ final class LibraryForms {
                 decls.add(FREED_HELPER);
             }
             if (truth.startsWith("wy_loop_ok") || truth.startsWith("wy_addr_ok")) {
-                for (String h : List.of("#include <sys/epoll.h>", "#include <sys/eventfd.h>", "#include <netdb.h>", "#include <unistd.h>")) {
+                for (String h : List.of("#include <sys/epoll.h>", "#include <sys/eventfd.h>", "#include <netdb.h>", "#include <unistd.h>",
+                        "#include <poll.h>", "#include <sys/select.h>")) {
                     if (!decls.contains(h)) decls.add(0, h);
                 }
                 String helper = truth.startsWith("wy_loop_ok") ? LOOP_HELPER : ADDR_HELPER;
