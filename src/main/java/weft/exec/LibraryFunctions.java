@@ -81,7 +81,7 @@ public final class LibraryFunctions {
         if (StringFunctions.handles(sem)) return StringFunctions.run(in, this, t, c, e, call, name, sem, args);
         if (Tokens.handles(sem)) return Tokens.run(in, this, t, c, e, call, name, sem, args);
         if (SignalSets.handles(sem)) return SignalSets.run(in, this, t, c, e, call, name, sem, args);
-        if (sem instanceof Semantics.SeededRandom sr) return seededRandom(t, c, e, call, name, sr, args);
+        if (Generators.handles(sem)) return Generators.run(in, this, t, c, e, call, name, sem, args);
         if (ErrorTexts.handles(sem)) return ErrorTexts.run(in, this, t, c, e, call, name, sem, args);
         if (sem instanceof Semantics.Unsupported) {
             throw Abandon.unsupported(name);
@@ -145,11 +145,8 @@ public final class LibraryFunctions {
             return in.finishCall(t, c, e, Value.of(i.v() & mb.mask()), IntConversions.INT);
         } else if (sem instanceof Semantics.StreamDescriptor sd) {
             return Streams.descriptor(in, t, c, e, name, sd, args);
-        } else if (sem instanceof Semantics.RandomInt) {
-            if (call.result() == null || c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
-            long v = st.pickValue(2) == 0 ? 0 : st.randomBits() & 0x7fffffffL;
-            st.logNondet(name, call.loc(), Long.toString(v));
-            return in.finishCall(t, c, e, Value.of(v), null);
+        } else if (sem instanceof Semantics.RandomInt r) {
+            return Generators.input(in, t, c, e, call, name, r);
         } else if (sem instanceof Semantics.HandlersRun hr) {
             Value k = LibraryBehaviour.arg(args, hr.mayNotRun());
             if (st.exhaustive || !(k instanceof Value.Int ki && ki.v() == 1)) throw Abandon.unsupported(name);
@@ -331,27 +328,6 @@ public final class LibraryFunctions {
         if (n <= 0) return;
         st.mem.check(p.obj(), p.off(), n, false);
         if (c.collects()) c.record(new ByteAccess(p.obj(), p.off(), n, false, c.atomicSection, call.loc(), "memory by " + name).asProofOnly());
-    }
-
-    /**
-     * glibc's {@code rand_r} ({@code stdlib/rand_r.c}): three steps {@code next = next * 1103515245 + 12345} of the
-     * unsigned seed, the result built from 11, 10 and 10 bits of {@code next / 65536}; the seed read and written back.
-     */
-    private boolean seededRandom(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics.SeededRandom sr, List<Value> args) {
-        Value.Ptr p = ptr(LibraryBehaviour.arg(args, sr.seed()), name);
-        CType.Int uint = new CType.Int("unsigned int", 4, 4, false);
-        access(c, p, 4, false, call, name);
-        if (!(st.mem.read(p.obj(), p.off(), uint) instanceof Value.Int seed)) throw Abandon.unsupported(name + " of an unknown seed");
-        long next = seed.v() & 0xffffffffL;
-        long result = 0;
-        int[] bits = {2048, 1024, 1024};
-        for (int k = 0; k < 3; k++) {
-            next = (next * 1103515245L + 12345L) & 0xffffffffL;
-            result = (k == 0 ? 0 : result << 10) ^ ((next / 65536) % bits[k]);
-        }
-        access(c, p, 4, true, call, name);
-        if (!c.dry) st.mem.write(p.obj(), p.off(), uint, Value.of(next));
-        return in.finishCall(t, c, e, Value.of(result), IntConversions.INT);
     }
 
     /** Length of the NUL-terminated string at {@code p} (all its bytes must be known). */

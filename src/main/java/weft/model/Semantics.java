@@ -432,8 +432,23 @@ public sealed interface Semantics {
      */
     record ScanString(int input, int format, int vaList) implements Semantics {}
 
-    /** A pseudo-random non-negative {@code int} ({@code rand}, {@code random}): an input. */
-    record RandomInt() implements Semantics {}
+    /**
+     * A value of a generator on the library's hidden state, an input: a pseudo-random non-negative {@code int} (form
+     * {@code int}: {@code rand}, {@code random}, {@code lrand48}), a signed 32-bit one ({@code signed}: {@code mrand48}),
+     * a double in [0, 1) with 48 random bits ({@code double}: {@code drand48}).
+     */
+    record RandomInt(String form) implements Semantics {
+        public RandomInt {
+            if (!java.util.Set.of("int", "signed", "double").contains(form)) throw new IllegalArgumentException("random form " + form);
+        }
+    }
+
+    /** {@code erand48}, {@code nrand48}, {@code jrand48}: glibc's 48-bit generator on the state at argument {@code state}. */
+    record Rand48(int state, String form) implements Semantics {
+        public Rand48 {
+            if (!java.util.Set.of("int", "signed", "double").contains(form)) throw new IllegalArgumentException("rand48 form " + form);
+        }
+    }
 
     /**
      * A result the world decides, an input within {@code [lo, hi]} (in the table, {@code max} is an int's): what the

@@ -155,6 +155,28 @@ int __wrap_rand(void) {
     return found ? (int)v : __real_rand();
 }
 
+#include <math.h>
+/* lrand48, mrand48: the witness's value; drand48: the witness's 48 bits X, the value X * 2^-48 (exact in a double, as
+   glibc builds it) */
+long __real_lrand48(void);
+long __wrap_lrand48(void) {
+    int found;
+    long long v = value_for("lrand48", &found);
+    return found ? (long)v : __real_lrand48();
+}
+long __real_mrand48(void);
+long __wrap_mrand48(void) {
+    int found;
+    long long v = value_for("mrand48", &found);
+    return found ? (long)v : __real_mrand48();
+}
+double __real_drand48(void);
+double __wrap_drand48(void) {
+    int found;
+    long long v = value_for("drand48", &found);
+    return found ? ldexp((double)v, -48) : __real_drand48();
+}
+
 long __real_random(void);
 long __wrap_random(void) {
     int found;

@@ -52,8 +52,12 @@ final class LibraryForms {
         "inet_addr(\"1.2.3.08\") == INADDR_NONE", "tolower('Q') == 'q' && toupper(-1) == -1", "wy_str_ok()", "wy_dup_ok()",
         "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()", "wy_limit_ok()", "wy_freed_ok()", "wy_zlib_ok()", "wy_sized_ok()", "wy_strinit_ok()", "wy_scan_ok()",
         "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()", "wy_path_ok()", "wy_pton_ok()", "wy_swap_ok()", "wy_sig_ok()", "wy_sys_ok()",
-        "wy_stdio_ok()", "wy_host_ok()", "wy_chk_ok()", "wy_acct_ok()"
+        "wy_stdio_ok()", "wy_host_ok()", "wy_chk_ok()", "wy_acct_ok()", "wy_r48_ok()"
     };
+    /** glibc's 48-bit generators on the program's state (issue 35: weft.exec.Generators): values and states. */
+    static final String R48_HELPER = "static int wy_r48_ok(void) { unsigned short y[3] = {1, 2, 3}; double e = erand48(y); "
+            + "long j = jrand48(y); unsigned short x[3] = {0x330e, 0xabcd, 0x1234}; return e == 0.44199632268870914 "
+            + "&& j == 1130126687 && y[0] == 0xf123 && y[2] == 0x435c && nrand48(x) == 851401618 && x[1] == 0xb725; }";
     /**
      * The user and group databases (issue 35: weft.exec.Accounts): an entry asked for by id has that id, in the real
      * databases and in the world's answers the search takes (proofs stop there).
@@ -289,6 +293,7 @@ final class LibraryForms {
             if (truth.startsWith("wy_lit_ok") && !decls.contains(LIT_HELPER)) decls.add(LIT_HELPER);
             if (truth.startsWith("wy_stdio_ok") && !decls.contains(STDIO_HELPER)) decls.add(STDIO_HELPER);
             if (truth.startsWith("wy_chk_ok") && !decls.contains(CHK_HELPER)) decls.add(CHK_HELPER);
+            if (truth.startsWith("wy_r48_ok") && !decls.contains(R48_HELPER)) decls.add(R48_HELPER);
             if (truth.startsWith("wy_acct_ok") && !decls.contains(ACCT_HELPER)) {
                 for (String h : List.of("#include <pwd.h>", "#include <grp.h>")) if (!decls.contains(h)) decls.add(0, h);
                 decls.add(ACCT_HELPER);
