@@ -24,6 +24,7 @@ import java.util.Map;
  *       argv, {@code optind} moves past both); a missing argument, an unknown option, options grouped in one word,
  *       and option strings starting with {@code '-'} (glibc's in-order mode) abandon.</li>
  * </ul>
+ * {@code getopt_long} and {@code getopt_long_only} also take long options ({@link #longOption}).
  * The initial values are the library's ({@link #INITIAL}: {@code optind} 1, {@code opterr} 1, {@code optopt} '?',
  * {@code optarg} null), given by {@code ExecState.initial} to the program's declarations of them. When the program does
  * not declare {@code optind}, the library's own is kept in the {@code getopt} state object (as {@code optind - 1}: the
@@ -73,6 +74,12 @@ final class Getopt {
             store(st, lib, c, call, name, optind, intT, ind + 1 - bias);
             return in.finishCall(t, c, e, Value.of(-1), null);
         }
+        if (g.longopts() >= 0 && (word.startsWith("--") || g.longOnly() && (word.length() > 2 || optstring.indexOf(word.charAt(1)) < 0))) {
+            boolean dashes = word.startsWith("--");
+            Value r = longOption(st, lib, c, call, name, g, args, argv, argc, ind, word.substring(dashes ? 2 : 1), optargVar,
+                    optind, intT, bias, dashes);
+            if (r != null) return in.finishCall(t, c, e, r, null);
+        }
         char opt = word.charAt(1);
         int at = optstring.indexOf(opt);
         if (opt == ':' || at < 0) throw Abandon.unsupported(name + " of an unknown option -" + opt);
@@ -93,6 +100,70 @@ final class Getopt {
             store(st, lib, c, call, name, optind, intT, ind + 2 - bias);
         }
         return in.finishCall(t, c, e, Value.of(opt), null);
+    }
+
+    /**
+     * A long option ({@code getopt_long}): {@code text} is the word after its dashes, {@code name} or {@code name=value};
+     * the entry of that name in the {@code struct option} array (name, has_arg, flag, val: pointer, int, pointer, int),
+     * else the only one it is a prefix of (glibc's abbreviations); its argument after '=' or, when required, the next
+     * word. Returns the result, or null for a word {@code getopt_long_only} takes as short options (no entry matches
+     * and it has one dash). No entry, several, or an argument that is missing or not allowed abandon (glibc would print
+     * a message and return '?').
+     */
+    private static Value longOption(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Semantics.Getopt g,
+                                    List<Value> args, Value.Ptr argv, long argc, int ind, String text, Variable optargVar,
+                                    Value.Ptr optind, CType intT, long bias, boolean dashes) {
+        int eq = text.indexOf('=');
+        String key = eq < 0 ? text : text.substring(0, eq);
+        Value.Ptr opts = LibraryFunctions.ptr(LibraryBehaviour.arg(args, g.longopts()), name);
+        int p = st.dm.pointerSize;
+        long size = 4L * p;
+        CType.Pointer ptr = new CType.Pointer(new CType.Int("char", 1, 1, true), p);
+        int exact = -1;
+        List<Integer> prefixed = new java.util.ArrayList<>();
+        for (int i = 0; ; i++) {
+            if (i > 4096) throw Abandon.unsupported(name + " of an option array without its end");
+            Value.Ptr entry = opts.at(opts.off() + i * size);
+            lib.access(c, entry, size, false, call, name);
+            Value n = st.mem.read(entry.obj(), entry.off(), ptr);
+            if (n instanceof Value.Int z && z.v() == 0) break;
+            String option = Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(n, name));
+            if (option.equals(key)) {
+                exact = i;
+                break;
+            }
+            if (!key.isEmpty() && option.startsWith(key)) prefixed.add(i);
+        }
+        if (exact < 0 && prefixed.size() != 1) {
+            if (!dashes && prefixed.isEmpty()) return null;
+            throw Abandon.unsupported(name + " of " + (prefixed.isEmpty() ? "an unknown" : "an ambiguous") + " long option --" + key);
+        }
+        int index = exact >= 0 ? exact : prefixed.get(0);
+        Value.Ptr entry = opts.at(opts.off() + index * size);
+        long hasArg = st.mem.readRaw(entry.obj(), entry.off() + p, 4);
+        Value flag = st.mem.read(entry.obj(), entry.off() + 2L * p, new CType.Pointer(intT, p));
+        long val = (int) st.mem.readRaw(entry.obj(), entry.off() + 3L * p, 4);
+        long next = ind + 1;
+        Value.Ptr arg = null;
+        if (eq >= 0) {
+            if (hasArg == 0) throw Abandon.unsupported(name + " of --" + key + " with an argument it does not take");
+            arg = wordPtr(st, argv, ind, word(st, lib, c, call, name, argv, ind).indexOf('=') + 1);
+        } else if (hasArg == 1) {
+            if (ind + 1 >= argc) throw Abandon.unsupported(name + " of --" + key + " without its argument");
+            arg = wordPtr(st, argv, ind + 1, 0);
+            next = ind + 2;
+        } else if (hasArg != 2 && hasArg != 0) {
+            throw Abandon.unsupported(name + " of an option with has_arg " + hasArg);
+        }
+        setOptarg(st, lib, c, call, name, optargVar, arg);
+        store(st, lib, c, call, name, optind, intT, next - bias);
+        if (g.longindex() >= 0 && !(LibraryBehaviour.arg(args, g.longindex()) instanceof Value.Int z && z.v() == 0)) {
+            Value.Ptr li = LibraryFunctions.ptr(LibraryBehaviour.arg(args, g.longindex()), name);
+            store(st, lib, c, call, name, li, weft.ir.IntConversions.INT, index);
+        }
+        if (flag instanceof Value.Int z && z.v() == 0) return Value.of(val);
+        store(st, lib, c, call, name, LibraryFunctions.ptr(flag, name), weft.ir.IntConversions.INT, val);
+        return Value.ZERO;
     }
 
     private static void store(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Value.Ptr p, CType type, long v) {

@@ -311,8 +311,16 @@ public sealed interface Semantics {
     /** {@code htons}, {@code htonl} and the reverse: the low {@code bytes} bytes of argument 0 in the other order (x86 is little-endian). */
     record ByteSwap(int bytes) implements Semantics {}
 
-    /** {@code getopt}: the next option of the command line at arguments {@code argc}, {@code argv} ({@code weft.exec.Getopt}). */
-    record Getopt(int argc, int argv, int options) implements Semantics {}
+    /**
+     * {@code getopt}: the next option of the command line at arguments {@code argc}, {@code argv} ({@code weft.exec.Getopt});
+     * {@code getopt_long} with the {@code struct option} array at {@code longopts} and the index output {@code longindex}
+     * (-1: none), {@code getopt_long_only} when {@code longOnly}.
+     */
+    record Getopt(int argc, int argv, int options, int longopts, int longindex, boolean longOnly) implements Semantics {
+        public Getopt(int argc, int argv, int options) {
+            this(argc, argv, options, -1, -1, false);
+        }
+    }
 
     /**
      * {@code localtime}, {@code gmtime} and their {@code _r} forms: the calendar time of the {@code time_t} at argument

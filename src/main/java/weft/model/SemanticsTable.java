@@ -164,7 +164,9 @@ final class SemanticsTable {
                             a.containsKey("into") ? arg(a, "into") : -1, a.containsKey("local"), a.containsKey("tm-state") ? arg(a, "tm-state") : -1);
                     case "make-time" -> new Semantics.MakeTime(arg(a, "tm"), a.containsKey("local"));
                     case "format-time" -> new Semantics.FormatTime(arg(a, "dest"), arg(a, "count"), arg(a, "format"), arg(a, "tm"));
-                    case "getopt" -> new Semantics.Getopt(arg(a, "argc"), arg(a, "argv"), arg(a, "options"));
+                    case "getopt" -> new Semantics.Getopt(arg(a, "argc"), arg(a, "argv"), arg(a, "options"),
+                            a.containsKey("longopts") ? arg(a, "longopts") : -1, a.containsKey("longindex") ? arg(a, "longindex") : -1,
+                            a.containsKey("only"));
                     case "parse-int" -> new Semantics.ParseInt(arg(a, "s"), a.containsKey("end") ? arg(a, "end") : -1,
                             a.containsKey("base") ? arg(a, "base") : -1, a.containsKey("bits") ? arg(a, "bits") : 0, a.containsKey("unsigned"),
                             a.containsKey("result") ? arg(a, "result") : 0);
