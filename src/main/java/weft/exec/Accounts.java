@@ -52,13 +52,15 @@ final class Accounts {
         long used = STRINGS;
         for (String s : strings) used += s.length() + 1;
         if (st.mem.get(buf.obj()).size < buf.off() + used) throw Abandon.unsupported(name + " of a name too long for its buffer");
+        // the entry's bytes (written when one is found; the library's static storage either way, which the call's
+        // hidden-state access covers whole)
+        lib.access(c, buf, used, true, call, name);
         if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
         Value found = st.chooseInput(IntConversions.INT, name, call.loc(), 0, 1);
         if (!(found instanceof Value.Int f) || f.v() != 0) return in.finishCall(t, c, e, Value.ZERO, null);
         CType.Int idType = new CType.Int("unsigned int", 4, 4, false);
         long uid = id >= 0 ? id : ((Value.Int) st.chooseInput(idType, name, call.loc(), 0, 65534)).v();
         long gid = a.group() ? uid : ((Value.Int) st.chooseInput(idType, name, call.loc(), 0, 65534)).v();
-        lib.access(c, buf, used, true, call, name);
         int o = buf.obj();
         long b = buf.off();
         CType.Pointer ptr = new CType.Pointer(new CType.Int("char", 1, 1, true), p);
