@@ -130,6 +130,7 @@ public final class LibraryFunctions {
         if (sem instanceof Semantics.RewindStream rw) return Streams.rewind(in, t, c, e, name, rw, args);
         if (sem instanceof Semantics.StreamIndicator si) return Streams.indicator(in, t, c, e, name, si, args);
         if (sem instanceof Semantics.SetBuffering sb) return Streams.buffering(in, t, c, e, name, sb, args);
+        if (sem instanceof Semantics.StreamPosition sp) return Streams.position(in, t, c, e, name, sp, args);
         if (event instanceof Event.MemAccess) return memory(t, c, e, call, name, sem, args);
         if (!(event instanceof Event.Pure)) throw Abandon.unsupported("library model " + event + " of " + name);
         if (sem instanceof Semantics.ThreadIdsEqual q) {

@@ -137,6 +137,30 @@ final class Streams {
         };
     }
 
+    /**
+     * {@code fseek}, {@code fseeko}, {@code ftell}, {@code ftello} ({@link Semantics.StreamPosition}) of a stream the run
+     * opened only for reading: its file is the reproducer's {@code /dev/null}, whose position Linux keeps at 0 whatever
+     * a seek asks: a seek with a valid origin ({@code SEEK_SET}, {@code SEEK_CUR}, {@code SEEK_END}) returns 0 and clears
+     * the end-of-file indicator (C11 7.21.9.2p5), another fails with {@code EINVAL}; a tell returns 0. A stream written
+     * to (its position counts what is buffered), or another stream, stops the run.
+     */
+    static boolean position(Interpreter in, ThreadState t, Ctx c, Edge e, String name, Semantics.StreamPosition sp, List<Value> args) {
+        ExecState st = in.st;
+        Value v = LibraryBehaviour.arg(args, sp.stream());
+        opened(st, v, name);
+        int obj = ((Value.Ptr) v).obj();
+        if ((indicators(st, obj) & WRITABLE) != 0) throw Abandon.unsupported(name + " of a stream written to");
+        if (st.exhaustive) throw Abandon.unsupported(name + ": a file's position is the world's");
+        if (sp.whence() < 0) return in.finishCall(t, c, e, Value.ZERO, null);
+        if (!(LibraryBehaviour.arg(args, sp.whence()) instanceof Value.Int w)) throw Abandon.unsupported(name + " of an unknown origin");
+        if (w.v() < 0 || w.v() > 2) {
+            if (!c.dry) st.setErrno(t, ExecState.EINVAL);
+            return in.finishCall(t, c, e, Value.of(-1), IntConversions.INT);
+        }
+        if (!c.dry) clear(st, obj, END_OF_FILE);
+        return in.finishCall(t, c, e, Value.ZERO, IntConversions.INT);
+    }
+
     /** glibc's {@code _IOFBF}, {@code _IOLBF}, {@code _IONBF}: the modes {@code setvbuf} accepts (0, 1, 2). */
     private static final long LAST_MODE = 2;
 

@@ -552,6 +552,12 @@ public sealed interface Semantics {
         }
     }
 
+    /**
+     * {@code fseek}, {@code fseeko} ({@code whence} not -1: the origin argument) and {@code ftell}, {@code ftello}
+     * ({@code whence} -1) of a stream the run opened only for reading.
+     */
+    record StreamPosition(int stream, int whence) implements Semantics {}
+
     /** {@code setvbuf}, {@code setbuf}, {@code setlinebuf}: the buffering of a stream ({@code buf}, {@code mode}: -1 none). */
     record SetBuffering(int stream, int buf, int mode) implements Semantics {}
 

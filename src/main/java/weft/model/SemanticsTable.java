@@ -129,6 +129,7 @@ final class SemanticsTable {
                     case "mask-bits" -> new Semantics.MaskBits(arg(a, "arg"), Long.parseLong(a.get("mask")));
                     case "signal-text" -> new Semantics.SignalText(arg(a, "sig"));
                     case "stream-descriptor" -> new Semantics.StreamDescriptor(arg(a, "stream"));
+                    case "stream-position" -> new Semantics.StreamPosition(arg(a, "stream"), a.containsKey("whence") ? arg(a, "whence") : -1);
                     case "stream-indicator" -> new Semantics.StreamIndicator(arg(a, "stream"), a.get("op"));
                     case "set-buffering" -> new Semantics.SetBuffering(arg(a, "stream"), a.containsKey("buf") ? arg(a, "buf") : -1,
                             a.containsKey("mode") ? arg(a, "mode") : -1);

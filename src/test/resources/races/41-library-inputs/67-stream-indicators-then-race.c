@@ -1,5 +1,5 @@
 /* expect: racy */
-/* issue 35: a worker reads its configuration to the end (fgets, then getc_unlocked), asks feof and ferror, clears the indicators with clearerr and sets a flag main sets unlocked; the explorer keeps each stream's end-of-file indicator and confirms the race (the file opened empty, the reproducer's /dev/null). */
+/* issue 35: a worker reads its configuration to the end (fgets, then getc_unlocked), asks feof and ferror, clears the indicators with clearerr, seeks to the end (fseek, ftell: 0) and sets a flag main sets unlocked; the explorer keeps each stream's end-of-file indicator and confirms the race (the file opened empty, the reproducer's /dev/null). */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <stdio.h>
@@ -18,7 +18,8 @@ static void *worker(void *arg) {
         fputs_unlocked(line, stdout);
     int ended = feof(f) && !ferror(f);
     clearerr(f);
-    if (!before && ended && !feof(f) && getc_unlocked(f) == EOF && feof(f))
+    int end = getc_unlocked(f) == EOF && feof(f) && fseek(f, 0, SEEK_END) == 0 && ftell(f) == 0 && !feof(f);
+    if (!before && ended && end)
         flag = 1; // RACE!
     fclose(f);
     return 0;
