@@ -352,7 +352,8 @@ final class LibraryForms {
             // where the open fails; an exploration that took only the opened stream would miss it
             return "{ FILE *wy_f = fopen(\"/weft-none/wy.conf\", \"r\"); if (wy_f == NULL) { " + body + " } else { "
                     + "char wy_b[8]; while (fgets(wy_b, sizeof wy_b, wy_f) != NULL) { } char *wy_l = NULL; size_t wy_n = 0; "
-                    + "while (getline(&wy_l, &wy_n, wy_f) > 0) { } int wy_v; while (fscanf(wy_f, \"%d\", &wy_v) == 1) { } free(wy_l); fclose(wy_f); } }";
+                    + "while (getline(&wy_l, &wy_n, wy_f) > 0) { } int wy_v; while (fscanf(wy_f, \"%d\", &wy_v) == 1) { } "
+                    + "if (feof(wy_f) && fseek(wy_f, 0, SEEK_END) == 0) wy_v = (int) ftell(wy_f); clearerr(wy_f); free(wy_l); fclose(wy_f); } }";
         }
         if (k == GLIBC_TRUTHS.length + 4) {
             // issue 35: gmtime_r, strftime and sprintf's %n as glibc computes them (weft.exec.BrokenDownTime, Formatter)
