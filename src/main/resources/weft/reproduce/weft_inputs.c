@@ -438,19 +438,9 @@ static void park_after_race(void) {
 /* The world's answers to socket and file-system calls (semantics.tsv's input-result rows with 'errno'): the witness's
    result when it has one, without calling the real function (an accept would wait for a client that never comes);
    a result of -1 sets errno to the witness's next value. Else the real function (or, after the race, none). */
-#define WORLD_THEN(ret, name, params, args, then) \
-    ret __real_##name params; \
-    ret __wrap_##name params { \
-        int found; \
-        long long v = value_for(#name, &found); \
-        if (!found) { park_after_race(); return __real_##name args; } \
-        if (v == -1) witness_errno(#name); \
-        else { then; } \
-        return (ret)v; \
-    }
-#define WORLD(ret, name, params, args) WORLD_THEN(ret, name, params, args, (void)0)
-/* The same for a function that reads strings of the program's (paths, names): reads them first (weft_read_string) */
-#define WORLD_PATHS(ret, name, params, args, reads) \
+/* A world answer given without the real call (the witness's value; -1: errno the witness's next value): the strings
+   the real call would read read first (weft_read_string), and `then` after a success. */
+#define WORLD_CALL(ret, name, params, args, reads, then) \
     ret __real_##name params; \
     ret __wrap_##name params { \
         reads; \
@@ -458,8 +448,13 @@ static void park_after_race(void) {
         long long v = value_for(#name, &found); \
         if (!found) { park_after_race(); return __real_##name args; } \
         if (v == -1) witness_errno(#name); \
+        else { then; } \
         return (ret)v; \
     }
+#define WORLD_THEN(ret, name, params, args, then) WORLD_CALL(ret, name, params, args, (void)0, then)
+#define WORLD(ret, name, params, args) WORLD_THEN(ret, name, params, args, (void)0)
+/* a function that reads strings of the program's (paths, names) */
+#define WORLD_PATHS(ret, name, params, args, reads) WORLD_CALL(ret, name, params, args, reads, (void)0)
 /* Descriptors the witness invented (socket and accept results given without a real call): closing one closes
    nothing real (the number may be a real file's: the reproducer's fopen opens /dev/null). Only the thread that got
    one closes it in the programs this runs; a byte per descriptor below 1024. */

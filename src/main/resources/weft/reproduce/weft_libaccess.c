@@ -241,25 +241,26 @@ int __wrap_sigorset(sigset_t *d, const sigset_t *l, const sigset_t *r) {
     return k;
 }
 /* erand48, nrand48, jrand48: the three unsigned shorts of their state read and written, as rand_r's seed */
+static void weft_rand48_state(unsigned short *x) {
+    __tsan_read_range(x, 3 * sizeof *x);
+    __tsan_write_range(x, 3 * sizeof *x);
+}
 double __real_erand48(unsigned short *);
 double __wrap_erand48(unsigned short x[3]) {
     double r = __real_erand48(x);
-    __tsan_read_range(x, 3 * sizeof *x);
-    __tsan_write_range(x, 3 * sizeof *x);
+    weft_rand48_state(x);
     return r;
 }
 long __real_nrand48(unsigned short *);
 long __wrap_nrand48(unsigned short x[3]) {
     long r = __real_nrand48(x);
-    __tsan_read_range(x, 3 * sizeof *x);
-    __tsan_write_range(x, 3 * sizeof *x);
+    weft_rand48_state(x);
     return r;
 }
 long __real_jrand48(unsigned short *);
 long __wrap_jrand48(unsigned short x[3]) {
     long r = __real_jrand48(x);
-    __tsan_read_range(x, 3 * sizeof *x);
-    __tsan_write_range(x, 3 * sizeof *x);
+    weft_rand48_state(x);
     return r;
 }
 int __real_rand_r(unsigned *);
