@@ -437,9 +437,8 @@ static void park_after_race(void) {
 
 /* The world's answers to socket and file-system calls (semantics.tsv's input-result rows with 'errno'): the witness's
    result when it has one, without calling the real function (an accept would wait for a client that never comes);
-   a result of -1 sets errno to the witness's next value. Else the real function (or, after the race, none). */
-/* A world answer given without the real call (the witness's value; -1: errno the witness's next value): the strings
-   the real call would read read first (weft_read_string), and `then` after a success. */
+   a result of -1 sets errno to the witness's next value. Else the real function (or, after the race, none). The
+   strings the real call would read are read first (`reads`: weft_read_string), and `then` runs after a success. */
 #define WORLD_CALL(ret, name, params, args, reads, then) \
     ret __real_##name params; \
     ret __wrap_##name params { \
