@@ -16,11 +16,13 @@ import java.util.Map;
  * {@link Semantics.CloseStream}): {@code fopen} opens a file or fails, an input the search chooses (first a new stream
  * of an empty file, then a failure with {@code ENOENT}) and records for the witness under the call's name (0: opened,
  * 1: failed); reads from a stream the run opened meet the end of the file at once and write nothing; {@code fclose}
- * of such a stream returns 0. Each stream's end-of-file and error indicators are kept ({@link Sync#streams}), read by
- * {@code feof} and {@code ferror}, cleared by {@code clearerr} and {@code rewind}; a read of a stream whose end-of-file
+ * of such a stream returns 0. Each stream's end-of-file indicator is kept ({@link Sync#streams}), read by
+ * {@code feof}, cleared by {@code clearerr}, {@code rewind} and {@code fseek}; a read of a stream whose end-of-file
  * indicator is set returns EOF without reading (C11 7.21.7.1p3), and the standard input, once its end was met, has no
- * more bytes (the reproducer's pipe is closed after them). The reproducer's {@code fopen} gives the same answers ({@code /dev/null}, opened with the
- * program's mode, is an empty file that takes any output; a failure returns null with {@code errno} {@code ENOENT}).
+ * more bytes (the reproducer's pipe is closed after them); {@code ferror} answers for streams that are only read.
+ * The reproducer's {@code fopen} gives the same answers ({@code /dev/null}, opened with the program's mode, is an
+ * empty file that takes any output and keeps its position at 0; a failure returns null with {@code errno}
+ * {@code ENOENT}).
  *
  * <p>Soundness: every run is a real execution under one environment, an empty file being one a program may meet
  * (C11 7.21.7.1p3: {@code fgetc} returns EOF at the end of the file; 7.21.7.2p3: {@code fgets} returns a null pointer
