@@ -41,15 +41,23 @@ final class Streams {
     static boolean open(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
                         Semantics.OpenStream o, List<Value> args) {
         ExecState st = in.st;
-        Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, o.path()), name));
-        String mode = Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, o.mode()), name));
+        // tmpfile (no path): a new empty file opened "w+", which the search takes to succeed (recorded: 0)
+        boolean temporary = o.path() < 0;
+        if (!temporary) Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, o.path()), name));
+        String mode = temporary ? "w+" : Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, o.mode()), name));
         if (mode.isEmpty() || "rwa".indexOf(mode.charAt(0)) < 0) throw Abandon.unsupported(name + " with the mode \"" + mode + "\"");
         if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
-        Value status = st.chooseInput(IntConversions.INT, name, call.loc(), 0, 1);
+        Value status = Value.ZERO;
+        if (temporary) {
+            if (st.exhaustive) throw Abandon.unsupported(name + ": a file of the world's");
+            st.logNondet(name, call.loc(), "0");
+        } else {
+            status = st.chooseInput(IntConversions.INT, name, call.loc(), 0, 1);
+        }
         if (status instanceof Value.Int s && s.v() == 0) {
             Block f = st.mem.create(OPENED + call.loc().shortString(), Block.Kind.SPECIAL, 0, -1, call.loc());
             f.opaque = true;
-            if (mode.charAt(0) != 'r' || mode.indexOf('+') >= 0) set(st, f.id, WRITABLE);
+            if (mode.charAt(0) != 'r' || mode.indexOf('+') >= 0) set(st, f.id, WRITABLE | (temporary ? TEMPORARY : 0));
             return in.finishCall(t, c, e, new Value.Ptr(f.id, 0), null);
         }
         st.setErrno(t, ExecState.ENOENT);
@@ -80,16 +88,28 @@ final class Streams {
         }
         opened(st, stream, name);
         if (st.exhaustive) throw Abandon.unsupported(name + ": a file's contents are inputs");
+        temporaryRead(st, stream, name);
         if (!c.dry) set(st, ((Value.Ptr) stream).obj(), END_OF_FILE);
         return in.finishCall(t, c, e, Value.of(r.end()), null);
     }
 
     /**
-     * A stream's end-of-file indicator, (the standard input's) the end of the input met, and (an opened stream's) that it
-     * was opened for writing. No error indicator is kept: only streams nothing writes to are asked for it, and their
-     * reads do not fail.
+     * A stream's end-of-file indicator, (the standard input's) the end of the input met, (an opened stream's) that it
+     * was opened for writing, and that it is {@code tmpfile}'s. No error indicator is kept: only streams nothing writes
+     * to are asked for it, and their reads do not fail.
      */
-    static final int END_OF_FILE = 1, INPUT_ENDED = 4, WRITABLE = 8;
+    static final int END_OF_FILE = 1, INPUT_ENDED = 4, WRITABLE = 8, TEMPORARY = 16;
+
+    /**
+     * A read of {@code tmpfile}'s stream stops the run: a temporary file is a regular file that gives back what the
+     * program wrote into it, which the model does not follow (a path {@code fopen} opens may be a device that keeps
+     * nothing, as the reproducer's {@code /dev/null} is; a temporary file may not).
+     */
+    private static void temporaryRead(ExecState st, Value stream, String name) {
+        if ((indicators(st, ((Value.Ptr) stream).obj()) & TEMPORARY) != 0) {
+            throw Abandon.unsupported(name + " of a temporary file (it gives back what was written)");
+        }
+    }
 
     /** The indicators of stream object {@code obj} ({@link Sync#streams}; none when it has no entry). */
     static int indicators(ExecState st, int obj) {
@@ -214,6 +234,7 @@ final class Streams {
         ExecState st = in.st;
         opened(st, LibraryBehaviour.arg(args, r.stream()), name);
         if (st.exhaustive) throw Abandon.unsupported(name + ": a file's contents are inputs");
+        temporaryRead(st, LibraryBehaviour.arg(args, r.stream()), name);
         weft.ir.CType lineType = call.args().get(r.lineptr()).type().pointee();
         if (lineType == null || !lineType.isPointer()) throw Abandon.unsupported(name + " line pointer of type " + lineType);
         weft.ir.CType.Int sizeT = new weft.ir.CType.Int("unsigned long", st.dm.pointerSize, st.dm.pointerSize, false);
@@ -245,7 +266,7 @@ final class Streams {
 
     static boolean close(Interpreter in, ThreadState t, Ctx c, Edge e, String name, Semantics.CloseStream r, List<Value> args) {
         opened(in.st, LibraryBehaviour.arg(args, r.stream()), name);
-        if (!c.dry) clear(in.st, ((Value.Ptr) LibraryBehaviour.arg(args, r.stream())).obj(), END_OF_FILE | WRITABLE);
+        if (!c.dry) clear(in.st, ((Value.Ptr) LibraryBehaviour.arg(args, r.stream())).obj(), END_OF_FILE | WRITABLE | TEMPORARY);
         return in.finishCall(t, c, e, Value.ZERO, null);
     }
 

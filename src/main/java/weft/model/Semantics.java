@@ -353,7 +353,8 @@ public sealed interface Semantics {
 
     /**
      * {@code fopen(path, mode)}: whether the file opens is the world's answer (an input: first a new stream of an empty
-     * file, then a failure, {@code ENOENT}); the path and mode strings are read.
+     * file, then a failure, {@code ENOENT}); the path and mode strings are read. {@code tmpfile} ({@code path} -1): a new
+     * empty file opened {@code "w+"}, whose reads stop the run (it gives back what was written).
      */
     record OpenStream(int path, int mode) implements Semantics {}
 

@@ -149,7 +149,8 @@ final class SemanticsTable {
                     case "current-time" -> new Semantics.CurrentTime(arg(a, "out"));
                     case "broken-down-time" -> new Semantics.BrokenDownTime(arg(a, "time"), a.containsKey("into") ? arg(a, "into") : -1,
                             a.containsKey("local"));
-                    case "open-stream" -> new Semantics.OpenStream(arg(a, "path"), arg(a, "mode"));
+                    case "open-stream" -> a.containsKey("temporary") ? new Semantics.OpenStream(-1, -1)
+                            : new Semantics.OpenStream(arg(a, "path"), arg(a, "mode"));
                     case "read-stream" -> new Semantics.ReadStream(arg(a, "stream"), Long.parseLong(a.get("end")), a.containsKey("formatted"));
                     case "read-line" -> new Semantics.ReadLine(arg(a, "lineptr"), arg(a, "n"), arg(a, "stream"));
                     case "open-directory" -> new Semantics.OpenDirectory(arg(a, "path"));

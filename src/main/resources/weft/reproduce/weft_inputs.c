@@ -425,6 +425,14 @@ FILE *__wrap_fopen(const char *path, const char *mode) {
     return NULL;
 }
 
+/* tmpfile: the witness's new empty file, as fopen's (/dev/null opened "w+") */
+FILE *__real_tmpfile(void);
+FILE *__wrap_tmpfile(void) {
+    int found;
+    value_for("tmpfile", &found);
+    return found ? __real_fopen("/dev/null", "w+") : __real_tmpfile();
+}
+
 /* A call of the world the witness has no answer for once both racing threads stand at their accesses (a server
    accepting its next client): the witness is complete, the real call would act on a descriptor that does not exist;
    the thread waits for the watchdog to end the program instead. */

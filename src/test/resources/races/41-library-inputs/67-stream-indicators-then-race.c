@@ -1,5 +1,5 @@
 /* expect: racy */
-/* issue 35: a worker reads its configuration to the end (fgets, then getc_unlocked), asks feof and ferror, clears the indicators with clearerr, seeks to the end (fseek, ftell: 0) and sets a flag main sets unlocked; the explorer keeps each stream's end-of-file indicator and confirms the race (the file opened empty, the reproducer's /dev/null). */
+/* issue 35: main writes a scratch line into tmpfile's stream; a worker reads its configuration to the end (fgets, then getc_unlocked), asks feof and ferror, clears the indicators with clearerr, seeks to the end (fseek, ftell: 0) and sets a flag main sets unlocked; the explorer keeps each stream's end-of-file indicator and confirms the race (the file opened empty, the reproducer's /dev/null). */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <stdio.h>
@@ -28,6 +28,11 @@ static void *worker(void *arg) {
 int main(void) {
     setvbuf(stdout, NULL, _IOLBF, 0);
     setlinebuf(stderr);
+    FILE *scratch = tmpfile();
+    if (scratch != NULL) {
+        fputs("spool\n", scratch);
+        fclose(scratch);
+    }
     pthread_t t;
     pthread_create(&t, 0, worker, 0);
     flag = 2; // RACE!
