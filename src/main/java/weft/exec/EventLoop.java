@@ -268,8 +268,8 @@ final class EventLoop {
         return s.result(1);
     }
 
-    /** An {@code fd_set}: 1024 bits in 64-bit words (glibc on x86-64). */
-    private static final int FD_SET_BITS = 1024, WORD = 8;
+    /** An {@code fd_set}: 1024 bits in {@code long}s (glibc's {@code __fd_mask}), which Linux reads and writes whole. */
+    private static final int FD_SET_BITS = 1024;
 
     /**
      * select: the same choice over the descriptors below {@code nfds} in the read and write sets (a set bit of a
@@ -281,8 +281,12 @@ final class EventLoop {
     private static boolean select(Step s, Descriptors d, Semantics.PollWait w, List<Value> args) {
         ExecState st = s.in.st;
         long nfds = s.integer(args, w.count());
-        if (nfds < 0 || nfds > FD_SET_BITS) return s.fail(ExecState.EINVAL);
-        long words = (nfds + 63) / 64;
+        if (nfds < 0) return s.fail(ExecState.EINVAL);
+        // past an fd_set's bits Linux reads on (up to the process's limit on descriptors): not followed
+        if (nfds > FD_SET_BITS) throw Abandon.unsupported(s.name + " of " + nfds + " descriptors, more than an fd_set holds");
+        final int wordBytes = st.dm.longSize;
+        final int bitsPerWord = 8 * wordBytes;
+        long words = (nfds + bitsPerWord - 1) / bitsPerWord;
         Value.Ptr[] sets = new Value.Ptr[3];
         long[][] bits = new long[3][(int) words];
         int[] which = {w.fds(), w.write(), w.except()};
@@ -290,15 +294,15 @@ final class EventLoop {
             Value v = LibraryBehaviour.arg(args, which[k]);
             if (v instanceof Value.Int z && z.v() == 0) continue;
             sets[k] = LibraryFunctions.ptr(v, s.name);
-            s.lib.access(s.c, sets[k], words * WORD, false, s.call, s.name);
-            for (int i = 0; i < words; i++) bits[k][i] = st.mem.readRaw(sets[k].obj(), sets[k].off() + (long) i * WORD, WORD);
+            s.lib.access(s.c, sets[k], words * wordBytes, false, s.call, s.name);
+            for (int i = 0; i < words; i++) bits[k][i] = st.mem.readRaw(sets[k].obj(), sets[k].off() + (long) i * wordBytes, wordBytes);
         }
         List<long[]> ready = new ArrayList<>();
         for (long fd = 0; fd < nfds; fd++) {
-            long mask = 1L << (fd % 64);
-            int word = (int) (fd / 64);
-            long wanted = ((bits[0][word] & mask) != 0 ? EPOLLIN : 0) | ((bits[1][word] & mask) != 0 ? EPOLLOUT : 0);
-            if (wanted == 0 && (bits[2][word] & mask) == 0) continue;
+            long mask = 1L << (fd % bitsPerWord);
+            int at = (int) (fd / bitsPerWord);
+            long wanted = ((bits[0][at] & mask) != 0 ? EPOLLIN : 0) | ((bits[1][at] & mask) != 0 ? EPOLLOUT : 0);
+            if (wanted == 0 && (bits[2][at] & mask) == 0) continue;
             Descriptors.Entry x = d.get(fd);
             if (x == null) throw Abandon.unsupported(s.name + " of descriptor " + fd + ", which the run did not open");
             long may = x.mayReport(wanted);
@@ -307,13 +311,13 @@ final class EventLoop {
         Value tv = LibraryBehaviour.arg(args, w.timeout());
         boolean noTimeout = tv instanceof Value.Int z && z.v() == 0;
         if (ready.isEmpty() && noTimeout) return false; // blocks until a descriptor may be ready
-        for (Value.Ptr set : sets) if (set != null) s.lib.access(s.c, set, words * WORD, true, s.call, s.name);
+        for (Value.Ptr set : sets) if (set != null) s.lib.access(s.c, set, words * wordBytes, true, s.call, s.name);
         int l = st.dm.longSize;
         Value.Ptr time = noTimeout ? null : LibraryFunctions.ptr(tv, s.name);
         if (ready.isEmpty() && time != null) s.lib.access(s.c, time, 2L * l, true, s.call, s.name);
         if (s.c.dry) return s.result(0);
         st.beforeSyncChange();
-        for (Value.Ptr set : sets) if (set != null) st.mem.fill(set.obj(), set.off(), words * WORD, (byte) 0);
+        for (Value.Ptr set : sets) if (set != null) st.mem.fill(set.obj(), set.off(), words * wordBytes, (byte) 0);
         if (ready.isEmpty()) {
             st.mem.fill(time.obj(), time.off(), 2L * l, (byte) 0);
             st.logNondet(s.name, s.call.loc(), "0");
@@ -327,7 +331,7 @@ final class EventLoop {
         st.logNondet(s.name, s.call.loc(), Long.toString(events));
         for (int k = 0; k < 2; k++) {
             if ((events & (k == 0 ? EPOLLIN : EPOLLOUT)) == 0) continue;
-            st.mem.writeRaw(sets[k].obj(), sets[k].off() + fd / 64 * WORD, WORD, 1L << (fd % 64));
+            st.mem.writeRaw(sets[k].obj(), sets[k].off() + fd / bitsPerWord * wordBytes, wordBytes, 1L << (fd % bitsPerWord));
         }
         return s.result(count);
     }
