@@ -43,7 +43,8 @@ class SyncCallsModelTest {
                 case LIBACCESS -> ev instanceof Event.Once || sem instanceof Semantics.Getopt || sem instanceof Semantics.FormatTime
                         || ev instanceof Event.MemAccess && (sem instanceof Semantics.Tokenize || sem instanceof Semantics.Separate
                         || sem instanceof Semantics.CopyUntil || sem instanceof Semantics.FindByte || sem instanceof Semantics.ParseFloat || sem instanceof Semantics.ReadLine || sem instanceof Semantics.PathPart
-                        || sem instanceof Semantics.SignalSet || sem instanceof Semantics.SignalAction || sem instanceof Semantics.SeededRandom);
+                        || sem instanceof Semantics.SignalSet || sem instanceof Semantics.SignalAction || sem instanceof Semantics.SeededRandom
+                        || sem instanceof Semantics.Rand48);
             };
             assertTrue(agrees, name + ": role " + e.getValue() + " but model " + ev + " / " + sem);
         }
