@@ -46,7 +46,7 @@ final class Accounts {
         } else {
             throw Abandon.unsupported(name + " of an unknown id");
         }
-        Value.Ptr buf = BrokenDownTime.staticBuffer(st, t, name, 0);
+        Value.Ptr buf = LibraryBehaviour.staticBuffer(st, t, name, 0);
         int p = st.dm.pointerSize;
         String[] strings = a.group() ? new String[] {asked, "x"} : new String[] {asked, "x", "", "/", "/bin/sh"};
         long used = STRINGS;
@@ -68,8 +68,7 @@ final class Accounts {
         long next = b + STRINGS;
         for (int i = 0; i < strings.length; i++) {
             at[i] = next;
-            for (int k = 0; k < strings[i].length(); k++) st.mem.writeRaw(o, next + k, 1, strings[i].charAt(k));
-            st.mem.writeRaw(o, next + strings[i].length(), 1, 0);
+            st.mem.writeBytes(o, next, (strings[i] + "\0").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
             next += strings[i].length() + 1;
         }
         st.mem.write(o, b, ptr, new Value.Ptr(o, at[0]));

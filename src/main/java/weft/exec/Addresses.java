@@ -190,7 +190,7 @@ final class Addresses {
             address = st.mem.readRaw(src.obj(), src.off(), 4);
             canonical = Semantics.FormatAddress.text(address);
         }
-        Value.Ptr buf = BrokenDownTime.staticBuffer(st, t, name, 0);
+        Value.Ptr buf = LibraryBehaviour.staticBuffer(st, t, name, 0);
         int p = st.dm.pointerSize;
         long used = HOST_NAME + canonical.length() + 1;
         if (st.mem.get(buf.obj()).size < buf.off() + used) throw Abandon.unsupported(name + " of a name too long for its buffer");
@@ -210,8 +210,7 @@ final class Addresses {
         st.mem.write(o, b + ADDRESSES, ptr, new Value.Ptr(o, b + ADDRESS));
         st.mem.write(o, b + ADDRESSES + p, ptr, Value.ZERO);
         st.mem.writeRaw(o, b + ADDRESS, 4, address);
-        for (int i = 0; i < canonical.length(); i++) st.mem.writeRaw(o, b + HOST_NAME + i, 1, canonical.charAt(i));
-        st.mem.writeRaw(o, b + HOST_NAME + canonical.length(), 1, 0);
+        st.mem.writeBytes(o, b + HOST_NAME, (canonical + "\0").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
         return in.finishCall(t, c, e, buf, null);
     }
 

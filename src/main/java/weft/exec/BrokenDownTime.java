@@ -60,7 +60,7 @@ final class BrokenDownTime {
         CType.Int timeT = timeT(st);
         Value.Ptr src = LibraryFunctions.ptr(LibraryBehaviour.arg(args, b.time()), name);
         lib.access(c, src, timeT.size(), false, call, name);
-        Value.Ptr dest = b.into() >= 0 ? LibraryFunctions.ptr(LibraryBehaviour.arg(args, b.into()), name) : staticBuffer(st, t, name, 0);
+        Value.Ptr dest = b.into() >= 0 ? LibraryFunctions.ptr(LibraryBehaviour.arg(args, b.into()), name) : LibraryBehaviour.staticBuffer(st, t, name, 0);
         long size = tmSize(st);
         if (st.mem.get(dest.obj()).size < dest.off() + size) throw Abandon.unsupported(name + " into an object smaller than struct tm");
         lib.access(c, dest, size, true, call, name);
@@ -83,15 +83,6 @@ final class BrokenDownTime {
 
     private static long gmtoffOffset(ExecState st) {
         return (9L * 4 + st.dm.longSize - 1) / st.dm.longSize * st.dm.longSize;
-    }
-
-    /** The static buffer of the function's state group number {@code group} (its object, which a static result points to). */
-    static Value.Ptr staticBuffer(ExecState st, ThreadState t, String name, int group) {
-        String g = st.program.models().lookup(name).map(m -> m.facts().state())
-                .filter(s -> s.size() > group).map(s -> s.get(group)).orElse(null);
-        Variable buffer = g == null ? null : st.program.libcObject(LibcFacts.stateObjectName(g));
-        if (buffer == null) throw Abandon.unsupported(name + " without its static buffer");
-        return new Value.Ptr(st.objectOf(buffer, t, null), 0);
     }
 
     /** The UTC calendar fields {@code tm_sec} .. {@code tm_isdst} of {@code time}, as glibc's {@code __offtime} gives them. */

@@ -41,7 +41,7 @@ final class CalendarTime {
                          Semantics.AsciiTime a, List<Value> args) {
         ExecState st = in.st;
         if (a.local() && st.exhaustive) throw Abandon.unsupported(name + " in the environment's time zone (an input) in a proof");
-        Value.Ptr dest = a.into() >= 0 ? LibraryFunctions.ptr(LibraryBehaviour.arg(args, a.into()), name) : BrokenDownTime.staticBuffer(st, t, name, 0);
+        Value.Ptr dest = a.into() >= 0 ? LibraryFunctions.ptr(LibraryBehaviour.arg(args, a.into()), name) : LibraryBehaviour.staticBuffer(st, t, name, 0);
         long[] v;
         if (a.tm() >= 0) {
             Value.Ptr tm = LibraryFunctions.ptr(LibraryBehaviour.arg(args, a.tm()), name);
@@ -60,7 +60,7 @@ final class CalendarTime {
             if (!(st.mem.read(src.obj(), src.off(), timeT) instanceof Value.Int tv)) throw Abandon.unsupported(name + " of an unknown time");
             v = BrokenDownTime.fields(tv.v(), name);
             if (a.tmState() >= 0) {
-                Value.Ptr tmBuffer = BrokenDownTime.staticBuffer(st, t, name, a.tmState());
+                Value.Ptr tmBuffer = LibraryBehaviour.staticBuffer(st, t, name, a.tmState());
                 lib.access(c, tmBuffer, BrokenDownTime.tmSize(st), true, call, name);
                 if (!c.dry) BrokenDownTime.writeTm(st, tmBuffer, v);
             }

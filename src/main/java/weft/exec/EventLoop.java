@@ -213,12 +213,7 @@ final class EventLoop {
         s.lib.access(s.c, out, EVENT_SIZE, true, s.call, s.name);
         if (s.c.dry) return s.result(0);
         st.beforeSyncChange();
-        // recorded: the count, the descriptor (the choice), its events
-        st.logNondet(s.name, s.call.loc(), "1");
-        long[] fds = ready.stream().mapToLong(x -> x[0]).toArray();
-        long fd = st.chooseAmong(fds, s.name, s.call.loc());
-        long[] chosen = ready.stream().filter(x -> x[0] == fd).findFirst().orElse(ready.get(0));
-        st.logNondet(s.name, s.call.loc(), Long.toString(chosen[1]));
+        long[] chosen = reportOne(s, ready);
         st.mem.writeRaw(out.obj(), out.off(), 4, chosen[1]);
         st.mem.copy(out.obj(), out.off() + DATA_OFFSET, (int) chosen[2], DATA_OFFSET, EVENT_SIZE - DATA_OFFSET);
         if ((chosen[3] & EPOLLONESHOT) != 0) st.sync.descriptors = d.register((int) epfd, (int) chosen[0], new Descriptors.Registration((int) chosen[2], true));
@@ -260,11 +255,8 @@ final class EventLoop {
             st.logNondet(s.name, s.call.loc(), "0");
             return s.result(0);
         }
-        st.logNondet(s.name, s.call.loc(), "1");
-        long index = st.chooseAmong(ready.stream().mapToLong(x -> x[0]).toArray(), s.name, s.call.loc());
-        long events = ready.stream().filter(x -> x[0] == index).findFirst().orElse(ready.get(0))[1];
-        st.logNondet(s.name, s.call.loc(), Long.toString(events));
-        st.mem.writeRaw(fds.obj(), fds.off() + index * POLLFD_SIZE + REVENTS_OFFSET, 2, events);
+        long[] chosen = reportOne(s, ready);
+        st.mem.writeRaw(fds.obj(), fds.off() + chosen[0] * POLLFD_SIZE + REVENTS_OFFSET, 2, chosen[1]);
         return s.result(1);
     }
 
@@ -323,17 +315,27 @@ final class EventLoop {
             st.logNondet(s.name, s.call.loc(), "0");
             return s.result(0);
         }
-        // recorded: 1 (a report), the descriptor (the choice), its events; the result counts the events
-        st.logNondet(s.name, s.call.loc(), "1");
-        long fd = st.chooseAmong(ready.stream().mapToLong(x -> x[0]).toArray(), s.name, s.call.loc());
-        long events = ready.stream().filter(x -> x[0] == fd).findFirst().orElse(ready.get(0))[1];
+        long[] chosen = reportOne(s, ready);
+        long fd = chosen[0], events = chosen[1];
         long count = ((events & EPOLLIN) != 0 ? 1 : 0) + ((events & EPOLLOUT) != 0 ? 1 : 0);
-        st.logNondet(s.name, s.call.loc(), Long.toString(events));
         for (int k = 0; k < 2; k++) {
             if ((events & (k == 0 ? EPOLLIN : EPOLLOUT)) == 0) continue;
             st.mem.writeRaw(sets[k].obj(), sets[k].off() + fd / bitsPerWord * wordBytes, wordBytes, 1L << (fd % bitsPerWord));
         }
         return s.result(count);
+    }
+
+    /**
+     * The world's report of one ready candidate (epoll_wait, poll, select: {key, events, ...} each), recorded as 1 (a
+     * report), the key chosen, its events; the chosen candidate.
+     */
+    private static long[] reportOne(Step s, List<long[]> ready) {
+        ExecState st = s.in.st;
+        st.logNondet(s.name, s.call.loc(), "1");
+        long key = st.chooseAmong(ready.stream().mapToLong(x -> x[0]).toArray(), s.name, s.call.loc());
+        long[] chosen = ready.stream().filter(x -> x[0] == key).findFirst().orElse(ready.get(0));
+        st.logNondet(s.name, s.call.loc(), Long.toString(chosen[1]));
+        return chosen;
     }
 
     /** One call being run: its context, and the helpers every model here shares. */

@@ -36,23 +36,15 @@ final class Generators {
         ExecState st = in.st;
         if (call.result() == null || c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
         long bits = st.pickValue(2) == 0 ? 0 : st.randomBits();
-        return switch (r.form()) {
-            case "signed" -> {
-                long v = (int) bits;
-                st.logNondet(name, call.loc(), Long.toString(v));
-                yield in.finishCall(t, c, e, Value.of(v), IntConversions.INT);
-            }
-            case "double" -> {
-                long x = bits & MASK48;
-                st.logNondet(name, call.loc(), Long.toString(x));
-                yield in.finishCall(t, c, e, new Value.Flt(Math.scalb((double) x, -48)), null);
-            }
-            default -> {
-                long v = bits & 0x7fffffffL;
-                st.logNondet(name, call.loc(), Long.toString(v));
-                yield in.finishCall(t, c, e, Value.of(v), null);
-            }
+        // recorded: the value, or (drand48) its 48 bits
+        long recorded = switch (r.form()) {
+            case "signed" -> (int) bits;
+            case "double" -> bits & MASK48;
+            default -> bits & 0x7fffffffL;
         };
+        st.logNondet(name, call.loc(), Long.toString(recorded));
+        if (r.form().equals("double")) return in.finishCall(t, c, e, new Value.Flt(Math.scalb((double) recorded, -48)), null);
+        return in.finishCall(t, c, e, Value.of(recorded), r.form().equals("signed") ? IntConversions.INT : null);
     }
 
     static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,

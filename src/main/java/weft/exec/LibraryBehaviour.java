@@ -236,6 +236,18 @@ public final class LibraryBehaviour {
     }
 
     /**
+     * The static buffer of the function's state group number {@code group} (its object, which a {@code static} result
+     * points to: localtime's {@code struct tm}, gethostbyname's host entry, getpwnam's account entry).
+     */
+    static Value.Ptr staticBuffer(ExecState st, ThreadState t, String name, int group) {
+        String g = st.program.models().lookup(name).map(m -> m.facts().state())
+                .filter(s -> s.size() > group).map(s -> s.get(group)).orElse(null);
+        weft.ir.Variable buffer = g == null ? null : st.program.libcObject(LibcFacts.stateObjectName(g));
+        if (buffer == null) throw Abandon.unsupported(name + " without its static buffer");
+        return new Value.Ptr(st.objectOf(buffer, t, null), 0);
+    }
+
+    /**
      * The call reads and writes the pseudo-object of each hidden-state group it uses ({@link LibcFacts#state}), and reads
      * that of each group it only consults ({@link LibcFacts#readState}).
      */
