@@ -158,6 +158,9 @@ final class LibraryForms {
      * counter for ready when it was not, or kept its count after the read, would run the access elsewhere; then poll and
      * select of the empty counter (nothing ready) and of it written (readable).
      */
+    /** The headers the event-loop and address helpers need. */
+    static final List<String> EVENT_LOOP_INCLUDES = List.of("#include <sys/epoll.h>", "#include <sys/eventfd.h>", "#include <netdb.h>",
+            "#include <unistd.h>", "#include <poll.h>", "#include <sys/select.h>");
     static final String LOOP_HELPER = "static int wy_loop_ok(void) { int e = eventfd(0, EFD_NONBLOCK); int p = epoll_create1(0); "
             + "struct epoll_event v, r; memset(&v, 0, sizeof v); v.events = EPOLLIN; v.data.fd = e; "
             + "if (e < 0 || p < 0 || epoll_ctl(p, EPOLL_CTL_ADD, e, &v) != 0) return 0; int none = epoll_wait(p, &r, 1, 0) == 0; "
@@ -242,6 +245,35 @@ final class LibraryForms {
                 + "&& strcmp(asctime_r(&m, b), \"Sun Mar  4 00:55:00 2001\\n\") == 0 && difftime((time_t) 10, (time_t) 4) == 6.0; }"
     };
 
+    /** A helper function a truth of {@link #STRING_TRUTHS} calls: the headers it needs (each put first), its text. */
+    record Helper(List<String> includes, String text) {}
+
+    /** The helpers by the name of the truth that calls them (a truth without one is an expression of its own). */
+    static final java.util.Map<String, Helper> HELPERS = java.util.Map.ofEntries(
+            java.util.Map.entry("wy_str_ok", new Helper(List.of(), STRING_HELPER)),
+            java.util.Map.entry("wy_dup_ok", new Helper(List.of(), DUP_HELPER)),
+            java.util.Map.entry("wy_limit_ok", new Helper(List.of("#include <sys/resource.h>"), LIMIT_HELPER)),
+            java.util.Map.entry("wy_sized_ok", new Helper(List.of(), SIZED_HELPER)),
+            java.util.Map.entry("wy_strinit_ok", new Helper(List.of(), STRINIT_HELPER)),
+            java.util.Map.entry("wy_tok_ok", new Helper(List.of(), TOK_HELPER)),
+            java.util.Map.entry("wy_pton_ok", new Helper(List.of(), PTON_HELPER)),
+            java.util.Map.entry("wy_swap_ok", new Helper(List.of(), SWAP_HELPER)),
+            java.util.Map.entry("wy_sys_ok", new Helper(List.of("#include <sys/utsname.h>"), SYS_HELPER)),
+            java.util.Map.entry("wy_sig_ok", new Helper(List.of("#include <signal.h>", "#include <stdlib.h>"), SIG_HELPER)),
+            java.util.Map.entry("wy_path_ok", new Helper(List.of("#include <libgen.h>"), PATH_HELPER)),
+            java.util.Map.entry("wy_lit_ok", new Helper(List.of(), LIT_HELPER)),
+            java.util.Map.entry("wy_stdio_ok", new Helper(List.of(), STDIO_HELPER)),
+            java.util.Map.entry("wy_chk_ok", new Helper(List.of(), CHK_HELPER)),
+            java.util.Map.entry("wy_r48_ok", new Helper(List.of(), R48_HELPER)),
+            java.util.Map.entry("wy_acct_ok", new Helper(List.of("#include <pwd.h>", "#include <grp.h>"), ACCT_HELPER)),
+            java.util.Map.entry("wy_host_ok", new Helper(List.of("#include <netdb.h>"), HOST_HELPER)),
+            java.util.Map.entry("wy_math_ok", new Helper(List.of("#include <math.h>", "#include <errno.h>"), MATH_HELPER)),
+            java.util.Map.entry("wy_scan_ok", new Helper(List.of("#include <sys/resource.h>"), SCAN_HELPER)),
+            java.util.Map.entry("wy_zlib_ok", new Helper(List.of("#include <zlib.h>"), ZLIB_HELPER)),
+            java.util.Map.entry("wy_freed_ok", new Helper(List.of("#include <stdlib.h>"), FREED_HELPER)),
+            java.util.Map.entry("wy_loop_ok", new Helper(EVENT_LOOP_INCLUDES, LOOP_HELPER)),
+            java.util.Map.entry("wy_addr_ok", new Helper(EVENT_LOOP_INCLUDES, ADDR_HELPER)));
+
     /**
      * The access {@code body} behind one of {@link #GLIBC_TRUTHS}, or (as often as one of them) in the direct branch of
      * a {@code setjmp} (which returns 0 there), behind {@code htons}'s byte swap, or behind a static double constant's
@@ -267,64 +299,10 @@ final class LibraryForms {
                 return "if (" + (rnd.nextBoolean() ? "getchar()" : "fgetc(stdin)") + " == EOF) { " + body + " }";
             }
             String truth = STRING_TRUTHS[rnd.nextInt(STRING_TRUTHS.length)];
-            if (truth.startsWith("wy_str_ok") && !decls.contains(STRING_HELPER)) decls.add(STRING_HELPER);
-            if (truth.startsWith("wy_dup_ok") && !decls.contains(DUP_HELPER)) decls.add(DUP_HELPER);
-            if (truth.startsWith("wy_limit_ok") && !decls.contains(LIMIT_HELPER)) {
-                if (!decls.contains("#include <sys/resource.h>")) decls.add(0, "#include <sys/resource.h>");
-                decls.add(LIMIT_HELPER);
-            }
-            if (truth.startsWith("wy_sized_ok") && !decls.contains(SIZED_HELPER)) decls.add(SIZED_HELPER);
-            if (truth.startsWith("wy_strinit_ok") && !decls.contains(STRINIT_HELPER)) decls.add(STRINIT_HELPER);
-            if (truth.startsWith("wy_tok_ok") && !decls.contains(TOK_HELPER)) decls.add(TOK_HELPER);
-            if (truth.startsWith("wy_pton_ok") && !decls.contains(PTON_HELPER)) decls.add(PTON_HELPER);
-            if (truth.startsWith("wy_swap_ok") && !decls.contains(SWAP_HELPER)) decls.add(SWAP_HELPER);
-            if (truth.startsWith("wy_sys_ok") && !decls.contains(SYS_HELPER)) {
-                if (!decls.contains("#include <sys/utsname.h>")) decls.add(0, "#include <sys/utsname.h>");
-                decls.add(SYS_HELPER);
-            }
-            if (truth.startsWith("wy_sig_ok") && !decls.contains(SIG_HELPER)) {
-                for (String h : List.of("#include <signal.h>", "#include <stdlib.h>")) if (!decls.contains(h)) decls.add(0, h);
-                decls.add(SIG_HELPER);
-            }
-            if (truth.startsWith("wy_path_ok") && !decls.contains(PATH_HELPER)) {
-                if (!decls.contains("#include <libgen.h>")) decls.add(0, "#include <libgen.h>");
-                decls.add(PATH_HELPER);
-            }
-            if (truth.startsWith("wy_lit_ok") && !decls.contains(LIT_HELPER)) decls.add(LIT_HELPER);
-            if (truth.startsWith("wy_stdio_ok") && !decls.contains(STDIO_HELPER)) decls.add(STDIO_HELPER);
-            if (truth.startsWith("wy_chk_ok") && !decls.contains(CHK_HELPER)) decls.add(CHK_HELPER);
-            if (truth.startsWith("wy_r48_ok") && !decls.contains(R48_HELPER)) decls.add(R48_HELPER);
-            if (truth.startsWith("wy_acct_ok") && !decls.contains(ACCT_HELPER)) {
-                for (String h : List.of("#include <pwd.h>", "#include <grp.h>")) if (!decls.contains(h)) decls.add(0, h);
-                decls.add(ACCT_HELPER);
-            }
-            if (truth.startsWith("wy_host_ok") && !decls.contains(HOST_HELPER)) {
-                if (!decls.contains("#include <netdb.h>")) decls.add(0, "#include <netdb.h>");
-                decls.add(HOST_HELPER);
-            }
-            if (truth.startsWith("wy_math_ok") && !decls.contains(MATH_HELPER)) {
-                for (String h : List.of("#include <math.h>", "#include <errno.h>")) if (!decls.contains(h)) decls.add(0, h);
-                decls.add(MATH_HELPER);
-            }
-            if (truth.startsWith("wy_scan_ok") && !decls.contains(SCAN_HELPER)) {
-                if (!decls.contains("#include <sys/resource.h>")) decls.add(0, "#include <sys/resource.h>");
-                decls.add(SCAN_HELPER);
-            }
-            if (truth.startsWith("wy_zlib_ok") && !decls.contains(ZLIB_HELPER)) {
-                if (!decls.contains("#include <zlib.h>")) decls.add(0, "#include <zlib.h>");
-                decls.add(ZLIB_HELPER);
-            }
-            if (truth.startsWith("wy_freed_ok") && !decls.contains(FREED_HELPER)) {
-                if (!decls.contains("#include <stdlib.h>")) decls.add(0, "#include <stdlib.h>");
-                decls.add(FREED_HELPER);
-            }
-            if (truth.startsWith("wy_loop_ok") || truth.startsWith("wy_addr_ok")) {
-                for (String h : List.of("#include <sys/epoll.h>", "#include <sys/eventfd.h>", "#include <netdb.h>", "#include <unistd.h>",
-                        "#include <poll.h>", "#include <sys/select.h>")) {
-                    if (!decls.contains(h)) decls.add(0, h);
-                }
-                String helper = truth.startsWith("wy_loop_ok") ? LOOP_HELPER : ADDR_HELPER;
-                if (!decls.contains(helper)) decls.add(helper);
+            Helper h = HELPERS.get(truth.substring(0, truth.indexOf('(')));
+            if (h != null && !decls.contains(h.text())) {
+                for (String include : h.includes()) if (!decls.contains(include)) decls.add(0, include);
+                decls.add(h.text());
             }
             return "if (" + truth + ") { " + body + " }";
         }
