@@ -255,6 +255,8 @@ public final class AccessCollector {
                 out.add(new MemoryAccess(r, true, atomic, c.loc(), what, false, null, null, ptr, true, null));
             }
         });
+        // a typed event's plain accesses besides it: attributes and timeouts read, condition variables and keys written (D40)
+        if (!model.alongside().isEmpty()) library(f, node, c, model.name(), new Event.MemAccess(model.alongside(), false, false, -1), out);
     }
 
     private void library(Function f, int node, Stmt.Call c, String name, Event ev, List<MemoryAccess> out) {

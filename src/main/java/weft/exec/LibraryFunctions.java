@@ -4,6 +4,7 @@ import weft.exec.state.*;
 
 import weft.ir.CType;
 import weft.ir.Edge;
+import weft.ir.Expr;
 import weft.ir.IntConversions;
 import weft.ir.Stmt;
 import weft.model.Event;
@@ -29,15 +30,58 @@ public final class LibraryFunctions {
 
     /**
      * The accesses of an attribute or setter function ({@link Semantics.ReturnsZero}, table rows {@code w0}, {@code r0 w1}...):
-     * the whole object each pointer argument points to, by its type (these objects are opaque).
+     * the whole object each pointer argument points to, by its type (these objects are opaque); none through a null one.
      */
-    private void attributeAccesses(Ctx c, Stmt.Call call, Event.MemAccess m, List<Value> args, String name) {
+    void attributeAccesses(Ctx c, Stmt.Call call, Event.MemAccess m, List<Value> args, String name) {
         for (Event.MemArg a : m.args()) {
             Value v = LibraryBehaviour.arg(args, a.ptrArg());
             if (v instanceof Value.Int i && i.v() == 0) continue;
-            Value.Ptr p = ptr(v, name);
-            long size = LibraryBehaviour.pointeeOr(call.args().get(a.ptrArg()), new CType.Int("char", 1, 1, true)).size();
-            access(c, p, Math.max(1, size), a.write(), call, name);
+            if (a.sizeArg() >= 0 && LibraryBehaviour.arg(args, a.sizeArg()) instanceof Value.Int n) {
+                // the byte count the row names (msync's length)
+                access(c, ptr(v, name), n.v(), a.write(), call, name);
+                continue;
+            }
+            wholeObject(c, ptr(v, name), call.args().get(a.ptrArg()), a.write(), call, name);
+        }
+    }
+
+    /**
+     * The plain accesses a typed event's call makes besides its event ({@link weft.model.LibraryModel#alongside}): the whole
+     * objects, none through a null pointer; for proofs only when the call may skip them (a timed lock's timeout).
+     */
+    void alongside(Ctx c, Stmt.Call call, weft.model.LibraryModel model, List<Value> args) {
+        Event.MemAccess m = new Event.MemAccess(model.alongside(), false, false, -1);
+        if (!model.alongsideMaybe()) {
+            attributeAccesses(c, call, m, args, model.name());
+            return;
+        }
+        // proof-only accesses are recorded by proofs alone (the witness search takes every access it sees for made)
+        if (!st.exhaustive) return;
+        Ctx probe = new Ctx(c.thread, c.frame, true);
+        attributeAccesses(probe, call, m, args, model.name());
+        for (ByteAccess a : probe.accesses) c.record(a.asProofOnly());
+    }
+
+    /**
+     * An access of the whole object {@code p} points to, as the table's {@code rN}/{@code wN} says: the bytes of the argument's
+     * pointee type, aggregates included (audit D42: a {@code struct timespec} or {@code pthread_attr_t} was counted as its
+     * first byte, so a thread writing its second member beside the call was proved race-free). A pointee of no known size
+     * ({@code void *}) is its first byte for sure and the rest of its block for proofs only (the call may touch any of it).
+     */
+    void wholeObject(Ctx c, Value.Ptr p, Expr arg, boolean write, Stmt.Call call, String name) {
+        CType pointee = arg.type().pointee();
+        if (arg instanceof Expr.Cast cast && cast.operand().type().pointee() != null && cast.operand().type().pointee().size() > 0
+                && (pointee == null || pointee.size() <= 0)) {
+            pointee = cast.operand().type().pointee();
+        }
+        if (pointee != null && pointee.size() > 0) {
+            access(c, p, pointee.size(), write, call, name);
+            return;
+        }
+        access(c, p, 1, write, call, name);
+        long rest = st.mem.get(p.obj()).size - p.off() - 1;
+        if (rest > 0 && st.exhaustive && c.collects()) {
+            c.record(new ByteAccess(p.obj(), p.off() + 1, rest, write, c.atomicSection, call.loc(), "memory by " + name).asProofOnly());
         }
     }
 
@@ -486,7 +530,8 @@ public final class LibraryFunctions {
             return Resources.names(in, this, t, c, e, call, name, sn, args);
         } else if (sem instanceof Semantics.ResourceUsage ru) {
             return Resources.usage(in, this, t, c, e, call, name, ru, args);
-        } else if (sem instanceof Semantics.Sleep) {
+        } else if (sem instanceof Semantics.Sleep s) {
+            wholeObject(c, ptr(LibraryBehaviour.arg(args, s.request()), name), call.args().get(s.request()), false, call, name);
             return in.finishCall(t, c, e, Value.ZERO, null);
         } else if (sem instanceof Semantics.FormatInto fi) {
             return FormatCalls.into(in, this, t, c, e, call, name, fi, args);

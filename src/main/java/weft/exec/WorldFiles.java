@@ -92,6 +92,8 @@ final class WorldFiles {
                     || !(LibraryBehaviour.arg(args, u.length()) instanceof Value.Int n) || n.v() != st.mem.get(p.obj()).size) {
                 throw Abandon.unsupported(name + " of something other than a whole mapping");
             }
+            // the mapping ends: a write of all of it, as free's of its block (audit D44)
+            lib.access(c, p, st.mem.get(p.obj()).size, true, call, name);
             if (!c.dry) st.mem.kill(p.obj());
             return in.finishCall(t, c, e, Value.ZERO, null);
         }

@@ -127,12 +127,39 @@ public final class LibraryModels {
         void add(Event e, String... names) {
             for (String n : names) map.put(n, new LibraryModel(n, e));
         }
+
+        /** Adds {@code names} with event {@code e} and the plain accesses {@code args} says, in the table's syntax ({@code "r1"}). */
+        void add(Event e, Alongside args, String... names) {
+            Event parsed = LibcTable.row(names[0], args.table(), "int", "safe", "-", "-").event();
+            List<Event.MemArg> plain = parsed instanceof Event.MemAccess m ? m.args() : List.of();
+            for (String n : names) map.put(n, new LibraryModel(n, e, LibcFacts.NONE, plain, args.maybe()));
+        }
+    }
+
+    /**
+     * The plain accesses of a typed event's call, as a table row's {@code args} column writes them, and whether the call
+     * may skip them ({@link LibraryModel#alongside}).
+     */
+    private record Alongside(String table, boolean maybe) {}
+
+    /** Accesses every such call makes. */
+    private static Alongside also(String table) {
+        return new Alongside(table, false);
+    }
+
+    /**
+     * A timed wait's read of its timeout, which glibc makes only when it has to wait (a free mutex is taken without
+     * looking at it): counted by proofs, not by confirmations.
+     */
+    private static Alongside timeout(String table) {
+        return new Alongside(table, true);
     }
 
     private static void pthreads(Builder b) {
-        b.add(new Event.ThreadCreate(0, 2, 3), "pthread_create");
+        b.add(new Event.ThreadCreate(0, 2, 3), also("r1"), "pthread_create");
         b.add(new Event.ThreadJoin(0, 1), "pthread_join");
-        b.add(new Event.ThreadJoin(0, 1, false), "pthread_tryjoin_np", "pthread_timedjoin_np");
+        b.add(new Event.ThreadJoin(0, 1, false), "pthread_tryjoin_np");
+        b.add(new Event.ThreadJoin(0, 1, false), timeout("r2"), "pthread_timedjoin_np");
         b.add(new Event.ThreadExit(), "pthread_exit");
         // glibc's pthread_cleanup_push/pop macros: registering the cleanup buffer only links it into the
         // calling thread's own unwinding chain (used by cancellation and pthread_exit); unwinding to the
@@ -145,20 +172,21 @@ public final class LibraryModels {
         b.add(new Event.ThreadCancel(0), "pthread_cancel");
         // attributes, names, signal masks, affinity, scheduling: in the C library table (libc.tsv)
         b.add(new Event.Pure(), "pthread_equal", "pthread_yield", "sched_yield", "pthread_testcancel");
-        b.add(new Event.LockInit(0, LockKind.MUTEX, 1), "pthread_mutex_init");
+        b.add(new Event.LockInit(0, LockKind.MUTEX, 1), also("r1"), "pthread_mutex_init");
         b.add(new Event.LockDestroy(0, LockKind.MUTEX), "pthread_mutex_destroy");
         b.add(new Event.Lock(0, LockKind.MUTEX, Mode.WRITE, false, 0), "pthread_mutex_lock");
         b.add(new Event.Lock(0, LockKind.MUTEX, Mode.WRITE, true, 0), "pthread_mutex_trylock");
-        b.add(new Event.Lock(0, LockKind.MUTEX, Mode.WRITE, true, 0, true), "pthread_mutex_timedlock", "pthread_mutex_clocklock");
+        b.add(new Event.Lock(0, LockKind.MUTEX, Mode.WRITE, true, 0, true), timeout("r1"), "pthread_mutex_timedlock");
+        b.add(new Event.Lock(0, LockKind.MUTEX, Mode.WRITE, true, 0, true), timeout("r2"), "pthread_mutex_clocklock");
         b.add(new Event.Unlock(0, LockKind.MUTEX), "pthread_mutex_unlock");
-        b.add(new Event.LockInit(0, LockKind.RWLOCK), "pthread_rwlock_init");
+        b.add(new Event.LockInit(0, LockKind.RWLOCK), also("r1"), "pthread_rwlock_init");
         b.add(new Event.LockDestroy(0, LockKind.RWLOCK), "pthread_rwlock_destroy");
         b.add(new Event.Lock(0, LockKind.RWLOCK, Mode.READ, false, 0), "pthread_rwlock_rdlock");
         b.add(new Event.Lock(0, LockKind.RWLOCK, Mode.WRITE, false, 0), "pthread_rwlock_wrlock");
         b.add(new Event.Lock(0, LockKind.RWLOCK, Mode.READ, true, 0), "pthread_rwlock_tryrdlock");
-        b.add(new Event.Lock(0, LockKind.RWLOCK, Mode.READ, true, 0, true), "pthread_rwlock_timedrdlock");
+        b.add(new Event.Lock(0, LockKind.RWLOCK, Mode.READ, true, 0, true), timeout("r1"), "pthread_rwlock_timedrdlock");
         b.add(new Event.Lock(0, LockKind.RWLOCK, Mode.WRITE, true, 0), "pthread_rwlock_trywrlock");
-        b.add(new Event.Lock(0, LockKind.RWLOCK, Mode.WRITE, true, 0, true), "pthread_rwlock_timedwrlock");
+        b.add(new Event.Lock(0, LockKind.RWLOCK, Mode.WRITE, true, 0, true), timeout("r1"), "pthread_rwlock_timedwrlock");
         b.add(new Event.Unlock(0, LockKind.RWLOCK), "pthread_rwlock_unlock");
         b.add(new Event.LockInit(0, LockKind.SPIN), "pthread_spin_init");
         b.add(new Event.LockDestroy(0, LockKind.SPIN), "pthread_spin_destroy");
@@ -169,18 +197,22 @@ public final class LibraryModels {
         b.add(new Event.LockDestroy(0, LockKind.SEMAPHORE), "sem_destroy");
         b.add(new Event.Lock(0, LockKind.SEMAPHORE, Mode.WRITE, false, 0), "sem_wait");
         b.add(new Event.Lock(0, LockKind.SEMAPHORE, Mode.WRITE, true, 0), "sem_trywait");
-        b.add(new Event.Lock(0, LockKind.SEMAPHORE, Mode.WRITE, true, 0, true), "sem_timedwait", "sem_clockwait");
+        b.add(new Event.Lock(0, LockKind.SEMAPHORE, Mode.WRITE, true, 0, true), timeout("r1"), "sem_timedwait");
+        b.add(new Event.Lock(0, LockKind.SEMAPHORE, Mode.WRITE, true, 0, true), timeout("r2"), "sem_clockwait");
         b.add(new Event.Unlock(0, LockKind.SEMAPHORE), "sem_post");
-        b.add(new Event.Pure(), "pthread_cond_init", "pthread_cond_destroy");
-        b.add(new Event.BarrierInit(0, 2), "pthread_barrier_init");
+        // a condition variable's initialisation and destruction write it plainly, as a mutex's do (weft.access.SyncAccesses)
+        b.add(new Event.Pure(), also("w0 r1"), "pthread_cond_init");
+        b.add(new Event.Pure(), also("w0"), "pthread_cond_destroy");
+        b.add(new Event.BarrierInit(0, 2), also("r1"), "pthread_barrier_init");
         b.add(new Event.BarrierDestroy(0), "pthread_barrier_destroy");
         b.add(new Event.CondWait(0, 1, false), "pthread_cond_wait");
-        b.add(new Event.CondWait(0, 1, true), "pthread_cond_timedwait", "pthread_cond_clockwait");
+        b.add(new Event.CondWait(0, 1, true), timeout("r2"), "pthread_cond_timedwait");
+        b.add(new Event.CondWait(0, 1, true), timeout("r3"), "pthread_cond_clockwait");
         b.add(new Event.CondSignal(0, false), "pthread_cond_signal");
         b.add(new Event.CondSignal(0, true), "pthread_cond_broadcast");
         b.add(new Event.BarrierWait(0), "pthread_barrier_wait");
         b.add(new Event.Once(0, 1), "pthread_once");
-        b.add(new Event.ThreadSpecific(Event.SpecificOp.CREATE), "pthread_key_create");
+        b.add(new Event.ThreadSpecific(Event.SpecificOp.CREATE), also("w0"), "pthread_key_create");
         b.add(new Event.ThreadSpecific(Event.SpecificOp.DELETE), "pthread_key_delete");
         b.add(new Event.ThreadSpecific(Event.SpecificOp.SET), "pthread_setspecific");
         b.add(new Event.ThreadSpecific(Event.SpecificOp.GET), "pthread_getspecific");
@@ -192,19 +224,20 @@ public final class LibraryModels {
         b.add(new Event.ThreadExit(), "thrd_exit");
         b.add(new Event.ThreadDetach(0), "thrd_detach");
         b.add(new Event.ThreadSelf(), "thrd_current");
-        b.add(new Event.Pure(), "thrd_equal", "thrd_yield", "thrd_sleep", "cnd_init", "cnd_destroy");
+        b.add(new Event.Pure(), "thrd_equal", "thrd_yield");
+        b.add(new Event.Pure(), also("w0"), "cnd_init", "cnd_destroy");
         b.add(new Event.LockInit(0, LockKind.C11_MUTEX), "mtx_init");
         b.add(new Event.LockDestroy(0, LockKind.C11_MUTEX), "mtx_destroy");
         b.add(new Event.Lock(0, LockKind.C11_MUTEX, Mode.WRITE, false, 0), "mtx_lock");
         b.add(new Event.Lock(0, LockKind.C11_MUTEX, Mode.WRITE, true, 0), "mtx_trylock");
-        b.add(new Event.Lock(0, LockKind.C11_MUTEX, Mode.WRITE, true, 0, true), "mtx_timedlock");
+        b.add(new Event.Lock(0, LockKind.C11_MUTEX, Mode.WRITE, true, 0, true), timeout("r1"), "mtx_timedlock");
         b.add(new Event.Unlock(0, LockKind.C11_MUTEX), "mtx_unlock");
         b.add(new Event.CondWait(0, 1, false), "cnd_wait");
-        b.add(new Event.CondWait(0, 1, true), "cnd_timedwait");
+        b.add(new Event.CondWait(0, 1, true), timeout("r2"), "cnd_timedwait");
         b.add(new Event.CondSignal(0, false), "cnd_signal");
         b.add(new Event.CondSignal(0, true), "cnd_broadcast");
         b.add(new Event.Once(0, 1), "call_once");
-        b.add(new Event.ThreadSpecific(Event.SpecificOp.CREATE), "tss_create");
+        b.add(new Event.ThreadSpecific(Event.SpecificOp.CREATE), also("w0"), "tss_create");
         b.add(new Event.ThreadSpecific(Event.SpecificOp.DELETE), "tss_delete");
         b.add(new Event.ThreadSpecific(Event.SpecificOp.GET), "tss_get");
         b.add(new Event.ThreadSpecific(Event.SpecificOp.SET), "tss_set");
@@ -218,7 +251,8 @@ public final class LibraryModels {
                 "__assert_perror_fail", "__assert", "__builtin_trap", "__builtin_unreachable");
         b.add(new Event.ProgramEnd(false), "exit", "_exit", "_Exit", "quick_exit");
         b.add(new Event.Assume(0), "assert", "__VERIFIER_assert");
-        b.add(new Event.NonLocalJump(), "longjmp", "_longjmp", "siglongjmp", "__longjmp_chk", "__builtin_longjmp");
+        // the jmp_buf a long jump reads, which setjmp wrote (libc.tsv: w0)
+        b.add(new Event.NonLocalJump(), also("r0"), "longjmp", "_longjmp", "siglongjmp", "__longjmp_chk", "__builtin_longjmp");
     }
 
     private static void gccAtomics(Builder b) {

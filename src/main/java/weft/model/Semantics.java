@@ -476,8 +476,12 @@ public sealed interface Semantics {
     /** No effect on the program; returns 0 (attribute setters, yields, sleeps, {@code fflush}). */
     record ReturnsZero() implements Semantics {}
 
-    /** Pauses and returns 0 ({@code nanosleep}); records no access (the remaining time is written only when a signal interrupts it). */
-    record Sleep() implements Semantics {}
+    /**
+     * Pauses and returns 0 ({@code nanosleep}, {@code thrd_sleep}); reads the requested duration {@code request} points to (audit
+     * D41: a thread writing it while another slept with it was proved race-free by the exploration). The remaining time is
+     * written only when a signal interrupts the sleep, which this model does not: no write is recorded.
+     */
+    record Sleep(int request) implements Semantics {}
 
     /** Returns argument {@code arg} unchanged ({@code __builtin_expect}). */
     record ReturnsArg(int arg) implements Semantics {}

@@ -199,7 +199,7 @@ final class SemanticsTable {
                     case "handlers-run" -> new Semantics.HandlersRun(arg(a, "may-not-run"));
                     case "byte-swap" -> new Semantics.ByteSwap(Integer.parseInt(a.get("bytes")));
                     case "returns-zero" -> new Semantics.ReturnsZero();
-                    case "sleep" -> new Semantics.Sleep();
+                    case "sleep" -> new Semantics.Sleep(arg(a, "request"));
                 case "returns-arg" -> new Semantics.ReturnsArg(arg(a, "arg"));
                     case "unsupported" -> new Semantics.Unsupported();
                     case "set-cancelability" -> new Semantics.SetCancelability(arg(a, "bit"), arg(a, "old"));

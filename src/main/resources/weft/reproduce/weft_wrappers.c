@@ -146,9 +146,12 @@ static void *trampoline(void *p) {
     return r;
 }
 
+void __tsan_read_range(const void *, unsigned long);
 int __real_pthread_create(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
 int __wrap_pthread_create(pthread_t *t, const pthread_attr_t *a, void *(*fn)(void *), void *arg) {
     int g = enter("pthread_create");
+    /* the attribute object is read inside the C library, where TSan does not see it (Weft's model: LibraryModel#alongside) */
+    if (a != NULL) __tsan_read_range(a, sizeof(pthread_attr_t));
     struct start *s = malloc(sizeof *s);
     s->fn = fn;
     s->arg = arg;

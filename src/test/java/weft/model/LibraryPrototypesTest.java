@@ -1,0 +1,232 @@
+package weft.model;
+
+import org.eclipse.cdt.core.dom.ast.IASTDeclaration;
+import org.eclipse.cdt.core.dom.ast.IASTDeclarator;
+import org.eclipse.cdt.core.dom.ast.IASTFunctionDeclarator;
+import org.eclipse.cdt.core.dom.ast.IASTSimpleDeclaration;
+import org.eclipse.cdt.core.dom.ast.IArrayType;
+import org.eclipse.cdt.core.dom.ast.IBinding;
+import org.eclipse.cdt.core.dom.ast.ICompositeType;
+import org.eclipse.cdt.core.dom.ast.IFunction;
+import org.eclipse.cdt.core.dom.ast.IFunctionType;
+import org.eclipse.cdt.core.dom.ast.IPointerType;
+import org.eclipse.cdt.core.dom.ast.IQualifierType;
+import org.eclipse.cdt.core.dom.ast.IType;
+import org.eclipse.cdt.core.dom.ast.ITypedef;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import weft.frontend.CdtParser;
+import weft.frontend.FrontendOptions;
+import weft.ir.DataModel;
+
+import java.io.BufferedReader;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.lang.reflect.RecordComponent;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The library tables against the installed headers' prototypes: every pointer parameter of a modelled function is
+ * something the model says the call does with it (reads or writes through it, stores a pointer through it, calls it
+ * as a callback, or names it in its typed event: the lock, the thread, the freed block), or it is listed in
+ * {@code unaccessed-parameters.tsv} with the reason the call does not touch the program's memory through it.
+ *
+ * <p>Audits D38 and D39 were rows that said {@code -} for functions whose pointer arguments the library reads
+ * ({@code unlink}'s path) or frees ({@code freeaddrinfo}'s list): a racy program was proved race-free. This test
+ * keeps such rows from coming back: a new row, or a row whose prototype gains a pointer, must say what the call
+ * does with it. Parameters pointing to a type the headers leave incomplete ({@code DIR}, OpenSSL's {@code SSL}) are
+ * the library's own objects: the program cannot access them but through the library, so no access of the program
+ * conflicts with the call's; they need no entry. A stale entry (a parameter the model now covers, or that the
+ * prototype does not have) fails too. Skips when the C compiler's headers are absent; functions without a
+ * prototype in the headers parsed are counted, not checked.
+ */
+class LibraryPrototypesTest {
+    /** The headers whose prototypes the tables model (a header missing on this machine only leaves its functions unchecked). */
+    private static final List<String> HEADERS = List.of(
+            "stdio.h", "stdlib.h", "string.h", "strings.h", "unistd.h", "fcntl.h", "sys/types.h", "sys/stat.h",
+            "sys/socket.h", "sys/un.h", "netinet/in.h", "arpa/inet.h", "netdb.h", "pthread.h", "semaphore.h",
+            "signal.h", "time.h", "sys/time.h", "sys/times.h", "sys/resource.h", "sys/wait.h", "sys/mman.h",
+            "sys/select.h", "poll.h", "sys/epoll.h", "sys/eventfd.h", "sys/timerfd.h", "sys/signalfd.h",
+            "sys/prctl.h", "sys/ioctl.h", "sys/uio.h", "sys/utsname.h", "sys/sysinfo.h", "sys/file.h",
+            "sys/statvfs.h", "sys/sendfile.h", "sys/inotify.h", "sys/random.h", "sys/syscall.h", "locale.h",
+            "langinfo.h", "ctype.h", "wctype.h", "wchar.h", "errno.h", "search.h", "dirent.h", "glob.h", "fnmatch.h",
+            "regex.h", "ftw.h", "wordexp.h", "iconv.h", "pwd.h", "grp.h", "libgen.h", "math.h", "setjmp.h",
+            "dlfcn.h", "link.h", "syslog.h", "termios.h", "getopt.h", "err.h", "error.h", "execinfo.h", "spawn.h",
+            "sched.h", "threads.h", "inttypes.h", "utime.h", "ifaddrs.h", "net/if.h", "malloc.h", "alloca.h",
+            "fenv.h", "monetary.h", "nl_types.h", "ucontext.h", "sys/shm.h", "sys/ipc.h", "sys/sem.h",
+            "sys/msg.h", "pty.h", "utmp.h", "stdio_ext.h", "mntent.h", "sys/xattr.h", "sys/auxv.h", "sys/personality.h",
+            "zlib.h", "openssl/ssl.h", "openssl/err.h", "openssl/evp.h", "openssl/rand.h", "openssl/crypto.h",
+            "openssl/bio.h", "openssl/x509.h", "openssl/sha.h", "openssl/md5.h", "openssl/hmac.h", "openssl/pem.h",
+            "openssl/conf.h", "openssl/engine.h", "openssl/dh.h", "openssl/rsa.h", "openssl/bn.h");
+
+    /** Typedef names whose parameters are the library's objects the program reaches only through the library. */
+    private static final Set<String> LIBRARY_OBJECT_TYPES = Set.of(
+            "FILE", "DIR",          // streams and directory streams: the library's objects, used under its own locks
+            "locale_t", "nl_catd",  // locale objects (newlocale) and message catalogues (catopen): made and read by the library
+            "va_list", "__gnuc_va_list"); // a va_list is the call's own; what it stands for is the row's rvN/wvN
+
+    private static final Set<LibcFacts.ParamKind> ARG_PARAMS = Set.of(LibcFacts.ParamKind.ARG, LibcFacts.ParamKind.INTO_ARG,
+            LibcFacts.ParamKind.LOADED_ARG, LibcFacts.ParamKind.MEMBER_ARG);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void everyPointerParameterIsModelledOrExplained() throws Exception {
+        Assumptions.assumeTrue(Files.isRegularFile(Path.of("/usr/include/stdio.h")), "no C library headers here");
+        Map<String, IFunctionType> prototypes = prototypes();
+        Map<String, String> explained = explained();
+        List<String> problems = new ArrayList<>();
+        Set<String> used = new TreeSet<>();
+        int checked = 0, unprototyped = 0;
+        for (LibraryModel m : LibraryModels.standard().all()) {
+            IFunctionType type = prototypes.get(m.name());
+            if (type == null) {
+                if (System.getenv("WEFT_LIST_UNPROTOTYPED") != null) System.out.println("unprototyped " + m.name());
+                unprototyped++;
+                continue;
+            }
+            checked++;
+            Set<Integer> covered = covered(m);
+            IType[] params = type.getParameterTypes();
+            for (int i = 0; i < params.length; i++) {
+                String kind = pointerKind(params[i]);
+                if (kind == null) continue;
+                String key = m.name() + "\t" + i;
+                if (covered.contains(i)) {
+                    if (explained.containsKey(key)) problems.add(m.name() + " parameter " + i + ": explained as unaccessed, but the model covers it");
+                    continue;
+                }
+                if (explained.containsKey(key)) {
+                    used.add(key);
+                    continue;
+                }
+                problems.add(m.name() + " parameter " + i + " (" + kind + " " + params[i] + "): the model says nothing about it");
+            }
+        }
+        for (String key : explained.keySet()) {
+            String name = key.substring(0, key.indexOf('\t'));
+            if (!used.contains(key) && prototypes.containsKey(name) && !problems.toString().contains(name + " parameter "))
+                problems.add(key.replace('\t', ' ') + ": explained, but the prototype has no such unmodelled pointer parameter");
+        }
+        List<String> gaps = used.stream().filter(k -> explained.get(k).startsWith("gap:")).map(k -> k.replace('\t', ' ')).toList();
+        System.out.println("library prototypes: " + checked + " functions checked, " + unprototyped
+                + " without a prototype in the headers parsed, " + (used.size() - gaps.size()) + " parameters explained, "
+                + gaps.size() + " known gaps: " + gaps);
+        assertTrue(checked > 500, "only " + checked + " modelled functions found in the headers");
+        assertTrue(problems.isEmpty(), problems.size() + " problems:\n" + String.join("\n", problems));
+    }
+
+    /** The parameters the model names: accessed, stored through, called back, or an argument of its typed event. */
+    private static Set<Integer> covered(LibraryModel m) throws Exception {
+        Set<Integer> out = new TreeSet<>();
+        Event e = m.event();
+        if (e instanceof Event.MemAccess a) {
+            for (Event.MemArg x : a.args()) out.add(x.ptrArg());
+            out.add(a.vaList());
+            out.add(a.format());
+        } else {
+            for (RecordComponent c : e.getClass().getRecordComponents()) {
+                if (c.getType() == int.class && c.getName().endsWith("Arg")) out.add((Integer) c.getAccessor().invoke(e));
+            }
+        }
+        for (Event.MemArg x : m.alongside()) out.add(x.ptrArg());
+        LibcFacts f = m.facts();
+        for (LibcFacts.Store s : f.stores()) {
+            out.add(s.throughArg());
+            // a pointer argument stored where the model's later accesses reach it (zlib's window in its state)
+            for (LibcFacts.Target t : s.value()) if (t.kind() == LibcFacts.Kind.ARG || t.kind() == LibcFacts.Kind.INTO_ARG) out.add(t.arg());
+        }
+        for (LibcFacts.Callback cb : f.callbacks()) {
+            out.add(cb.fnArg());
+            // an argument the library passes on to the callback (qsort_r's context): the callback's body accesses it
+            for (LibcFacts.Param p : cb.params()) if (ARG_PARAMS.contains(p.kind())) out.add(p.arg());
+        }
+        if (f.mutexAttr() != null) out.add(f.mutexAttr().attrArg());
+        return out;
+    }
+
+    /** "data" or "function" for a pointer parameter the program's memory may be reached through, else null. */
+    private static String pointerKind(IType t) {
+        for (IType u = t; u instanceof ITypedef td; u = td.getType()) {
+            if (LIBRARY_OBJECT_TYPES.contains(td.getName())) return null;
+        }
+        IType s = strip(t);
+        IType target;
+        if (s instanceof IPointerType p) target = p.getType();
+        else if (s instanceof IArrayType a) target = a.getType();
+        else return null;
+        for (IType u = target; u instanceof ITypedef || u instanceof IQualifierType;
+             u = u instanceof ITypedef td ? td.getType() : ((IQualifierType) u).getType()) {
+            if (u instanceof ITypedef td && LIBRARY_OBJECT_TYPES.contains(td.getName())) return null;
+        }
+        IType pointee = strip(target);
+        if (pointee instanceof IFunctionType) return "function";
+        if (pointee instanceof ICompositeType c && c.getFields().length == 0) return null;
+        return "data";
+    }
+
+    private static IType strip(IType t) {
+        while (true) {
+            if (t instanceof ITypedef td) t = td.getType();
+            else if (t instanceof IQualifierType q) t = q.getType();
+            else return t;
+        }
+    }
+
+    private Map<String, IFunctionType> prototypes() throws Exception {
+        StringBuilder src = new StringBuilder("#define _GNU_SOURCE 1\n#define _LARGEFILE64_SOURCE 1\n");
+        for (String h : HEADERS) {
+            if (installed(h)) {
+                src.append("#include <").append(h).append(">\n");
+            }
+        }
+        Path f = dir.resolve("headers.c");
+        Files.writeString(f, src);
+        CdtParser.Unit unit = new CdtParser(FrontendOptions.defaults(DataModel.LP64)).parse(f);
+        Map<String, IFunctionType> out = new HashMap<>();
+        for (IASTDeclaration d : unit.ast().getDeclarations()) {
+            if (!(d instanceof IASTSimpleDeclaration sd)) continue;
+            for (IASTDeclarator dd : sd.getDeclarators()) {
+                if (!(dd instanceof IASTFunctionDeclarator)) continue;
+                IBinding b = dd.getName().resolveBinding();
+                if (b instanceof IFunction fn && fn.getType() != null) out.putIfAbsent(fn.getName(), fn.getType());
+            }
+        }
+        return out;
+    }
+
+    /** Whether header {@code h} is in the C compiler's system directories ({@code /usr/include}, its multiarch directory). */
+    private static boolean installed(String h) throws java.io.IOException {
+        if (Files.isRegularFile(Path.of("/usr/include", h))) return true;
+        try (var dirs = Files.list(Path.of("/usr/include"))) {
+            return dirs.anyMatch(d -> d.getFileName().toString().endsWith("-linux-gnu") && Files.isRegularFile(d.resolve(h)));
+        }
+    }
+
+    private static Map<String, String> explained() throws Exception {
+        Map<String, String> out = new TreeMap<>();
+        try (InputStream in = LibraryPrototypesTest.class.getResourceAsStream("/weft/model/unaccessed-parameters.tsv")) {
+            if (in == null) return out;
+            for (String line : new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)).lines().toList()) {
+                if (line.isBlank() || line.startsWith("#")) continue;
+                String[] c = line.split("\t", 3);
+                if (c.length != 3 || c[2].isBlank()) throw new IllegalArgumentException("unaccessed-parameters.tsv: name, parameter, reason: " + line);
+                out.put(c[0] + "\t" + c[1], c[2]);
+            }
+        }
+        return out;
+    }
+}
