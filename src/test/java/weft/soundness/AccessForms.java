@@ -95,11 +95,7 @@ final class AccessForms {
                 // audit D35: every third such access goes through strtok's continuation (the parity of the name: no draw
                 // of its own, so a seed's other choices stay as they were)
                 if (t.hashCode() % 3 == 0) return viaSavedPosition(lv, op, t);
-                if (op == 0 && t.hashCode() % 3 == 1) {
-                    // audit D38: a path read by the C library (access reads the string at the object, at least its first
-                    // byte; the TSan variant's wy_seen shows that byte's read to TSan, which sees none inside glibc)
-                    return "{ r += access(wy_seen((const char *) " + addr + "), F_OK) == 0; }";
-                }
+                if (op == 0 && t.hashCode() % 3 == 1) return readByLibrary(lv, addr, t);
                 if (op == 0) return "{ int " + t + "[1]; memmove(" + t + ", " + addr + ", sizeof(int)); r += " + t + "[0]; }";
                 return "memset(" + addr + ", 0, sizeof(int));";
             default: {
@@ -115,6 +111,35 @@ final class AccessForms {
                         Node.stmt(-1, plainOp(lv, op), true)), "return r * 0 + (*(const int *) a - *(const int *) b);", false));
                 return "{ int " + t + "[2] = {2, 1}; qsort(" + t + ", 2, sizeof(int), " + cmp + "); r += " + t + "[0]; }";
             }
+        }
+    }
+
+    /**
+     * A read the C library makes of an argument it does not write, chosen by the name's parity (no draw of its own, so a
+     * seed's other choices stay as they were); the TSan variant's {@code wy_seen}/{@code wy_seen_time} show the bytes glibc
+     * reads to TSan, which sees none inside glibc:
+     * <ul>
+     *   <li>audit D38: {@code access} reads the object as a path (at least its first byte);</li>
+     *   <li>audit D40: {@code strsep} reads it as its delimiter string (its bytes up to a zero, within the int);</li>
+     *   <li>audits D41, D43: {@code sem_timedwait} reads a 16-byte object (an {@code int[4]}, global or on the heap) as its
+     *       timeout, whole; the semaphore is the call's own with value 1, so the call returns at once (taken, or
+     *       {@code EINVAL} for nanoseconds out of range), glibc reading the timeout first either way.</li>
+     * </ul>
+     */
+    private String readByLibrary(String lv, String addr, String t) {
+        java.util.regex.Matcher element = java.util.regex.Pattern.compile("(\\w+)\\[[0-3]\\]").matcher(lv);
+        switch (Math.floorMod(t.hashCode() / 3, 3)) {
+            case 1:
+                return "{ char b" + t + "[4] = \"a;b\"; char *s" + t + " = b" + t + "; r += strsep(&s" + t + ", wy_seen((const char *) " + addr
+                        + ")) != 0; }";
+            case 2:
+                if (element.matches()) {
+                    return "{ sem_t s" + t + "; sem_init(&s" + t + ", 0, 1); r += sem_timedwait(&s" + t + ", wy_seen_time(&" + element.group(1)
+                            + "[0])) == 0; sem_destroy(&s" + t + "); }";
+                }
+                // fall through: another object is a path
+            default:
+                return "{ r += access(wy_seen((const char *) " + addr + "), F_OK) == 0; }";
         }
     }
 

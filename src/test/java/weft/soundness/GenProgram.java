@@ -87,6 +87,7 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
             extern void __VERIFIER_assume(int cond);
             static int wy_argc;
             #define wy_seen(p) (p)
+            #define wy_seen_time(p) ((const struct timespec *) (p))
             """;
 
     /** Lines of the two header comments and the prelude: the first program line is this plus one. */
@@ -124,6 +125,7 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
             static void __VERIFIER_assume(int cond) { if (!cond) abort(); }
             void __tsan_read_range(const void *, unsigned long);
             static const char *wy_seen(const char *p) { __tsan_read_range(p, 1); return p; }
+            static const struct timespec *wy_seen_time(const void *p) { __tsan_read_range(p, sizeof(struct timespec)); return (const struct timespec *) p; }
             static pthread_mutex_t wy_atomic = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
             typedef struct { int (*f)(void *); void *a; } wy_thrd_arg;
             static void *wy_thrd_start(void *p) { wy_thrd_arg x = *(wy_thrd_arg *) p; free(p); return (void *) (long) x.f(x.a); }

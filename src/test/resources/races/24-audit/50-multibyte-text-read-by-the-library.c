@@ -1,5 +1,5 @@
 /* expect: racy */
-/* audit D40, its regression: mbtowc(pwc, s, n) reads the multibyte text s and writes the wide character at pwc, but the library table said it read and wrote its first argument and never looked at s. A worker changing the text while main converted it raced, and every layer proved the program race-free. The row now writes pwc and reads n bytes of s (a test compares every row with the installed headers' prototypes: weft.model.LibraryPrototypesTest). */
+/* audit D40, its regression: mbtowc(pwc, s, n) reads the multibyte text s and writes the wide character at pwc, but the library table said it read and wrote its first argument and never looked at s. A worker changing the text while main converted it raced, and every layer proved the program race-free. The row now writes pwc and reads n bytes of s (a test compares every row with the installed headers' prototypes: weft.model.LibraryPrototypesTest). weft: imprecise: the explorer has no model of mbtowc (its conversion state is the library's), so the race is possible, not confirmed (unknown, never true). */
 #include <pthread.h>
 #include <stdlib.h>
 

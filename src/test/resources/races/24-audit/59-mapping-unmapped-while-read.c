@@ -1,5 +1,5 @@
 /* expect: racy */
-/* audit D44, its regression: munmap ends the mapping it is given, as free ends a block, but the library table said it touched nothing. A worker reading the mapping while main unmapped it raced, and every layer proved the program race-free. munmap now writes the mapped bytes (msync reads them, madvise and a fixed mmap write them). */
+/* audit D44, its regression: munmap ends the mapping it is given, as free ends a block, but the library table said it touched nothing. A worker reading the mapping while main unmapped it raced, and every layer proved the program race-free. munmap now writes the mapped bytes (msync reads them, madvise and a fixed mmap write them). weft: imprecise: the explorer does not confirm through mmap (a mapping's contents are the world's), so the race is possible, not confirmed (unknown, never true). */
 #include <pthread.h>
 #include <sys/mman.h>
 
