@@ -160,6 +160,16 @@ public final class LibraryFunctions {
             if (!(LibraryBehaviour.arg(args, sm.oldArg()) instanceof Value.Int i && i.v() == 0)) {
                 throw Abandon.unsupported(name + " with an output argument");
             }
+            Value set = LibraryBehaviour.arg(args, sm.setArg());
+            if (!(set instanceof Value.Int z && z.v() == 0)) {
+                // the kernel reads the set's first word (Linux's mask is 8 bytes, glibc's sigset_t 128); glibc reads its two
+                // own signals there (SIGCANCEL 32, SIGSETXID 33) and copies the whole set when either is in it
+                Value.Ptr p = ptr(set, name);
+                access(c, p, SignalSets.WORD.size(), false, call, name);
+                if (!(st.mem.read(p.obj(), p.off(), SignalSets.WORD) instanceof Value.Int w)) throw Abandon.unsupported(name + " of an unknown set");
+                CType pointee = call.args().get(sm.setArg()).type().pointee();
+                if ((w.v() & (3L << 31)) != 0 && pointee != null && pointee.size() > 0) access(c, p, pointee.size(), false, call, name);
+            }
             return in.finishCall(t, c, e, Value.ZERO, null);
         }
         // files (weft.exec.Streams): whatever the event says the call touches

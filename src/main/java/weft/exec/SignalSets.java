@@ -33,7 +33,7 @@ final class SignalSets {
 
     /** glibc's {@code sigfillset} word: every signal but 32 and 33. */
     static final long FILLED = 0xfffffffe7fffffffL;
-    private static final CType.Int WORD = new CType.Int("unsigned long", 8, 8, false);
+    static final CType.Int WORD = new CType.Int("unsigned long", 8, 8, false);
 
     static boolean handles(Semantics sem) {
         return sem instanceof Semantics.SignalSet || sem instanceof Semantics.SignalAction || sem instanceof Semantics.SignalDisposition;

@@ -566,8 +566,12 @@ public sealed interface Semantics {
     /** {@code setvbuf}, {@code setbuf}, {@code setlinebuf}: the buffering of a stream ({@code buf}, {@code mode}: -1 none). */
     record SetBuffering(int stream, int buf, int mode) implements Semantics {}
 
-    /** Changes the signal mask; executed only when the output argument {@code oldArg} is null. */
-    record SignalMask(int oldArg) implements Semantics {}
+    /**
+     * Changes the signal mask to or by the set {@code setArg} points to (none when null), which it reads (audit D45: the
+     * read was not recorded, so a worker adding a signal to the set while main blocked it was proved race-free); executed
+     * only when the output argument {@code oldArg} is null.
+     */
+    record SignalMask(int setArg, int oldArg) implements Semantics {}
 
     /** Whether two thread ids are equal ({@code pthread_equal}). */
     record ThreadIdsEqual(int a, int b) implements Semantics {}

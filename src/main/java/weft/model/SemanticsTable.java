@@ -203,7 +203,7 @@ final class SemanticsTable {
                 case "returns-arg" -> new Semantics.ReturnsArg(arg(a, "arg"));
                     case "unsupported" -> new Semantics.Unsupported();
                     case "set-cancelability" -> new Semantics.SetCancelability(arg(a, "bit"), arg(a, "old"));
-                    case "signal-mask" -> new Semantics.SignalMask(arg(a, "old"));
+                    case "signal-mask" -> new Semantics.SignalMask(arg(a, "set"), arg(a, "old"));
                     case "thread-ids-equal" -> new Semantics.ThreadIdsEqual(arg(a, "a"), arg(a, "b"));
                     case "absolute-value" -> new Semantics.AbsoluteValue(arg(a, "arg"), a.containsKey("wide"));
                     case "find-first-set" -> new Semantics.FindFirstSet(arg(a, "arg"));

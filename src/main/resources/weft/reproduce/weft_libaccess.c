@@ -289,3 +289,17 @@ int __wrap_thrd_sleep(const struct timespec *req, struct timespec *rem) {
     if (req != NULL) __tsan_read_range(req, sizeof *req);
     return __real_thrd_sleep(req, rem);
 }
+
+/* pthread_sigmask and sigprocmask read the set they are given inside the C library and the kernel (its first word:
+   Linux's mask), where TSan does not see it: an instrumented read of that word first, as Weft's model records it
+   (LibraryFunctions, Semantics.SignalMask). */
+int __real_pthread_sigmask(int, const sigset_t *, sigset_t *);
+int __wrap_pthread_sigmask(int how, const sigset_t *s, sigset_t *old) {
+    if (s != NULL) __tsan_read_range(s, WEFT_SIGSET_WORD);
+    return __real_pthread_sigmask(how, s, old);
+}
+int __real_sigprocmask(int, const sigset_t *, sigset_t *);
+int __wrap_sigprocmask(int how, const sigset_t *s, sigset_t *old) {
+    if (s != NULL) __tsan_read_range(s, WEFT_SIGSET_WORD);
+    return __real_sigprocmask(how, s, old);
+}

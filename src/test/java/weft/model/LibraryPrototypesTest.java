@@ -94,7 +94,6 @@ class LibraryPrototypesTest {
         for (LibraryModel m : LibraryModels.standard().all()) {
             IFunctionType type = prototypes.get(m.name());
             if (type == null) {
-                if (System.getenv("WEFT_LIST_UNPROTOTYPED") != null) System.out.println("unprototyped " + m.name());
                 unprototyped++;
                 continue;
             }

@@ -44,7 +44,7 @@ class SyncCallsModelTest {
                         || ev instanceof Event.MemAccess && (sem instanceof Semantics.Tokenize || sem instanceof Semantics.Separate
                         || sem instanceof Semantics.CopyUntil || sem instanceof Semantics.FindByte || sem instanceof Semantics.ParseFloat || sem instanceof Semantics.ReadLine || sem instanceof Semantics.PathPart
                         || sem instanceof Semantics.SignalSet || sem instanceof Semantics.SignalAction || sem instanceof Semantics.SeededRandom
-                        || sem instanceof Semantics.Rand48 || sem instanceof Semantics.Sleep);
+                        || sem instanceof Semantics.Rand48 || sem instanceof Semantics.Sleep || sem instanceof Semantics.SignalMask);
             };
             assertTrue(agrees, name + ": role " + e.getValue() + " but model " + ev + " / " + sem);
         }

@@ -123,24 +123,27 @@ final class AccessForms {
      *   <li>audit D40: {@code strsep} reads it as its delimiter string (its bytes up to a zero, within the int);</li>
      *   <li>audits D41, D43: {@code sem_timedwait} reads a 16-byte object (an {@code int[4]}, global or on the heap) as its
      *       timeout, whole; the semaphore is the call's own with value 1, so the call returns at once (taken, or
-     *       {@code EINVAL} for nanoseconds out of range), glibc reading the timeout first either way.</li>
+     *       {@code EINVAL} for nanoseconds out of range), glibc reading the timeout first either way;</li>
+     *   <li>audit D45: {@code pthread_sigmask} reads a 16-byte object as a signal set (the kernel its first word;
+     *       {@code SIG_UNBLOCK}, so the thread's mask stays as it was).</li>
      * </ul>
      */
     private String readByLibrary(String lv, String addr, String t) {
         java.util.regex.Matcher element = java.util.regex.Pattern.compile("(\\w+)\\[[0-3]\\]").matcher(lv);
-        switch (Math.floorMod(t.hashCode() / 3, 3)) {
-            case 1:
-                return "{ char b" + t + "[4] = \"a;b\"; char *s" + t + " = b" + t + "; r += strsep(&s" + t + ", wy_seen((const char *) " + addr
-                        + ")) != 0; }";
-            case 2:
-                if (element.matches()) {
-                    return "{ sem_t s" + t + "; sem_init(&s" + t + ", 0, 1); r += sem_timedwait(&s" + t + ", wy_seen_time(&" + element.group(1)
-                            + "[0])) == 0; sem_destroy(&s" + t + "); }";
-                }
-                // fall through: another object is a path
-            default:
-                return "{ r += access(wy_seen((const char *) " + addr + "), F_OK) == 0; }";
+        // the name's number (tN: the parities above take every third one here); a 16-byte object may also be a timeout or
+        // a signal set
+        int k = Integer.parseInt(t.substring(1)) / 3;
+        if (element.matches() && k % 2 == 0) {
+            String base = "&" + element.group(1) + "[0]";
+            // the element's index too: the first names are the most frequent
+            return (k / 2 + lv.charAt(lv.length() - 2)) % 2 == 0
+                    ? "{ sem_t s" + t + "; sem_init(&s" + t + ", 0, 1); r += sem_timedwait(&s" + t + ", wy_seen_time(" + base + ")) == 0; sem_destroy(&s" + t + "); }"
+                    : "{ r += pthread_sigmask(SIG_UNBLOCK, wy_seen_set(" + base + "), 0) == 0; }";
         }
+        if (k % 3 == 1) {
+            return "{ char b" + t + "[4] = \"a;b\"; char *s" + t + " = b" + t + "; r += strsep(&s" + t + ", wy_seen((const char *) " + addr + ")) != 0; }";
+        }
+        return "{ r += access(wy_seen((const char *) " + addr + "), F_OK) == 0; }";
     }
 
     /**

@@ -74,6 +74,7 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
             #define _GNU_SOURCE
             #include <pthread.h>
             #include <semaphore.h>
+            #include <signal.h>
             #include <stdatomic.h>
             #include <threads.h>
             #include <stdarg.h>
@@ -88,6 +89,7 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
             static int wy_argc;
             #define wy_seen(p) (p)
             #define wy_seen_time(p) ((const struct timespec *) (p))
+            #define wy_seen_set(p) ((const sigset_t *) (p))
             """;
 
     /** Lines of the two header comments and the prelude: the first program line is this plus one. */
@@ -97,6 +99,7 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
             #define _GNU_SOURCE
             #include <pthread.h>
             #include <semaphore.h>
+            #include <signal.h>
             #include <stdatomic.h>
             #include <threads.h>
             #include <stdarg.h>
@@ -126,6 +129,7 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
             void __tsan_read_range(const void *, unsigned long);
             static const char *wy_seen(const char *p) { __tsan_read_range(p, 1); return p; }
             static const struct timespec *wy_seen_time(const void *p) { __tsan_read_range(p, sizeof(struct timespec)); return (const struct timespec *) p; }
+            static const sigset_t *wy_seen_set(const void *p) { __tsan_read_range(p, 8); return (const sigset_t *) p; }
             static pthread_mutex_t wy_atomic = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
             typedef struct { int (*f)(void *); void *a; } wy_thrd_arg;
             static void *wy_thrd_start(void *p) { wy_thrd_arg x = *(wy_thrd_arg *) p; free(p); return (void *) (long) x.f(x.a); }
