@@ -255,7 +255,7 @@ public final class AccessCollector {
                 out.add(new MemoryAccess(r, true, atomic, c.loc(), what, false, null, null, ptr, true, null));
             }
         });
-        // a typed event's plain accesses besides it: attributes and timeouts read, condition variables and keys written (D40)
+        // a typed event's plain accesses besides it: attributes and timeouts read, condition variables and keys written (D41)
         if (!model.alongside().isEmpty()) library(f, node, c, model.name(), new Event.MemAccess(model.alongside(), false, false, -1), out);
     }
 

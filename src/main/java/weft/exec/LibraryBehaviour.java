@@ -89,7 +89,7 @@ public final class LibraryBehaviour {
         }
         if (st.libcStateRaces) hiddenState(c, call, model);
         syncAccesses(c, call, event, args);
-        // a typed event's plain accesses besides it (weft.model.LibraryModel#alongside: attributes, timeouts, D40)
+        // a typed event's plain accesses besides it (weft.model.LibraryModel#alongside: attributes, timeouts, D41)
         if (!model.alongside().isEmpty()) functions.alongside(c, call, model, args);
         if (Semaphores.handles(event)) return semaphores.call(t, c, e, name, event, args);
         if (event instanceof Event.ThreadCreate tc) {

@@ -64,7 +64,7 @@ public final class LibraryFunctions {
 
     /**
      * An access of the whole object {@code p} points to, as the table's {@code rN}/{@code wN} says: the bytes of the argument's
-     * pointee type, aggregates included (audit D42: a {@code struct timespec} or {@code pthread_attr_t} was counted as its
+     * pointee type, aggregates included (audit D43: a {@code struct timespec} or {@code pthread_attr_t} was counted as its
      * first byte, so a thread writing its second member beside the call was proved race-free). A pointee of no known size
      * ({@code void *}) is its first byte for sure and the rest of its block for proofs only (the call may touch any of it).
      */

@@ -478,7 +478,7 @@ public sealed interface Semantics {
 
     /**
      * Pauses and returns 0 ({@code nanosleep}, {@code thrd_sleep}); reads the requested duration {@code request} points to (audit
-     * D41: a thread writing it while another slept with it was proved race-free by the exploration). The remaining time is
+     * D42: a thread writing it while another slept with it was proved race-free by the exploration). The remaining time is
      * written only when a signal interrupts the sleep, which this model does not: no write is recorded.
      */
     record Sleep(int request) implements Semantics {}
