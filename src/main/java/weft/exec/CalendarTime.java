@@ -122,4 +122,30 @@ final class CalendarTime {
         if (m.local()) st.logNondet(RaceWitness.TIME_ZONE, call.loc(), "UTC");
         return in.finishCall(t, c, e, Value.of(time), BrokenDownTime.timeT(st));
     }
+
+    /**
+     * {@code gettimeofday}, {@code clock_gettime}: a time the world gives (recorded), seconds and a fraction written to the
+     * output; a time zone argument stops (glibc writes zeros there, which the row's write covers for the other layers).
+     */
+    static boolean timeOfDay(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                             Semantics.TimeOfDay td, List<Value> args) {
+        ExecState st = in.st;
+        if (td.zone() >= 0 && !(LibraryBehaviour.arg(args, td.zone()) instanceof Value.Int z && z.v() == 0)) {
+            throw Abandon.unsupported(name + " with a time zone argument");
+        }
+        if (td.clock() >= 0 && !(LibraryBehaviour.arg(args, td.clock()) instanceof Value.Int k && k.v() >= 0 && k.v() <= 11)) {
+            throw Abandon.unsupported(name + " of a clock that may not exist");
+        }
+        Value.Ptr p = LibraryFunctions.ptr(LibraryBehaviour.arg(args, td.out()), name);
+        CType.Int longT = new CType.Int("long", st.dm.longSize, st.dm.longSize, true);
+        lib.access(c, p, 2L * longT.size(), true, call, name);
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        long seconds = 1_700_000_000L + (st.randomBits() & 0xffffffL);
+        long fraction = (st.randomBits() & Long.MAX_VALUE) % td.fraction();
+        st.logNondet(name, call.loc(), Long.toString(seconds));
+        st.logNondet(name, call.loc(), Long.toString(fraction));
+        st.mem.write(p.obj(), p.off(), longT, Value.of(seconds));
+        st.mem.write(p.obj(), p.off() + longT.size(), longT, Value.of(fraction));
+        return in.finishCall(t, c, e, Value.ZERO, null);
+    }
 }

@@ -156,21 +156,6 @@ public final class LibraryFunctions {
             if (st.exhaustive) throw Abandon.unsupported(name + ": the environment is an input");
             if (!c.dry) st.logNondet(name, call.loc(), "0");
             return in.finishCall(t, c, e, Value.ZERO, null);
-        } else if (sem instanceof Semantics.SignalMask sm) {
-            if (!(LibraryBehaviour.arg(args, sm.oldArg()) instanceof Value.Int i && i.v() == 0)) {
-                throw Abandon.unsupported(name + " with an output argument");
-            }
-            Value set = LibraryBehaviour.arg(args, sm.setArg());
-            if (!(set instanceof Value.Int z && z.v() == 0)) {
-                // the kernel reads the set's first word (Linux's mask is 8 bytes, glibc's sigset_t 128); glibc reads its two
-                // own signals there (SIGCANCEL 32, SIGSETXID 33) and copies the whole set when either is in it
-                Value.Ptr p = ptr(set, name);
-                access(c, p, SignalSets.WORD.size(), false, call, name);
-                if (!(st.mem.read(p.obj(), p.off(), SignalSets.WORD) instanceof Value.Int w)) throw Abandon.unsupported(name + " of an unknown set");
-                CType pointee = call.args().get(sm.setArg()).type().pointee();
-                if ((w.v() & (3L << 31)) != 0 && pointee != null && pointee.size() > 0) access(c, p, pointee.size(), false, call, name);
-            }
-            return in.finishCall(t, c, e, Value.ZERO, null);
         }
         // files (weft.exec.Streams): whatever the event says the call touches
         if (sem instanceof Semantics.OpenStream o) return Streams.open(in, this, t, c, e, call, name, o, args);
@@ -533,7 +518,7 @@ public final class LibraryFunctions {
             if (out) st.mem.write(ptr(p, name).obj(), ptr(p, name).off(), timeT, Value.of(now));
             return in.finishCall(t, c, e, Value.of(now), null);
         } else if (sem instanceof Semantics.TimeOfDay td) {
-            return timeOfDay(t, c, e, call, name, td, args);
+            return CalendarTime.timeOfDay(in, this, t, c, e, call, name, td, args);
         } else if (sem instanceof Semantics.ResourceLimit rl) {
             return Resources.limit(in, this, t, c, e, call, name, rl, args);
         } else if (sem instanceof Semantics.SystemName sn) {
@@ -583,26 +568,6 @@ public final class LibraryFunctions {
      * wrappers give them back), stored as two {@code long}s (the layout of {@code timeval} and {@code timespec} on
      * Linux, i386 and x86-64); returns 0.
      */
-    private boolean timeOfDay(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics.TimeOfDay td, List<Value> args) {
-        if (td.zone() >= 0 && !(LibraryBehaviour.arg(args, td.zone()) instanceof Value.Int z && z.v() == 0)) {
-            throw Abandon.unsupported(name + " with a time zone argument");
-        }
-        if (td.clock() >= 0 && !(LibraryBehaviour.arg(args, td.clock()) instanceof Value.Int k && k.v() >= 0 && k.v() <= 11)) {
-            throw Abandon.unsupported(name + " of a clock that may not exist");
-        }
-        Value.Ptr p = ptr(LibraryBehaviour.arg(args, td.out()), name);
-        CType.Int longT = new CType.Int("long", st.dm.longSize, st.dm.longSize, true);
-        access(c, p, 2L * longT.size(), true, call, name);
-        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
-        long seconds = 1_700_000_000L + (st.randomBits() & 0xffffffL);
-        long fraction = (st.randomBits() & Long.MAX_VALUE) % td.fraction();
-        st.logNondet(name, call.loc(), Long.toString(seconds));
-        st.logNondet(name, call.loc(), Long.toString(fraction));
-        st.mem.write(p.obj(), p.off(), longT, Value.of(seconds));
-        st.mem.write(p.obj(), p.off() + longT.size(), longT, Value.of(fraction));
-        return in.finishCall(t, c, e, Value.ZERO, null);
-    }
-
     /**
      * Proof mode: the memory an output call reads, as accesses. The string of {@code puts}-like calls and a format
      * string that is not a literal are read up to their terminator; pointer arguments of formats ({@code %s})

@@ -33,16 +33,18 @@ final class SignalSets {
 
     /** glibc's {@code sigfillset} word: every signal but 32 and 33. */
     static final long FILLED = 0xfffffffe7fffffffL;
-    static final CType.Int WORD = new CType.Int("unsigned long", 8, 8, false);
+    private static final CType.Int WORD = new CType.Int("unsigned long", 8, 8, false);
 
     static boolean handles(Semantics sem) {
-        return sem instanceof Semantics.SignalSet || sem instanceof Semantics.SignalAction || sem instanceof Semantics.SignalDisposition;
+        return sem instanceof Semantics.SignalSet || sem instanceof Semantics.SignalAction || sem instanceof Semantics.SignalDisposition
+                || sem instanceof Semantics.SignalMask;
     }
 
     static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
                        Semantics sem, List<Value> args) {
         if (sem instanceof Semantics.SignalAction a) return action(in, lib, t, c, e, call, name, a, args);
         if (sem instanceof Semantics.SignalDisposition d) return disposition(in, t, c, e, call, name, d, args);
+        if (sem instanceof Semantics.SignalMask m) return mask(in, lib, t, c, e, call, name, m, args);
         Semantics.SignalSet s = (Semantics.SignalSet) sem;
         ExecState st = in.st;
         Value setArg = LibraryBehaviour.arg(args, s.set());
@@ -152,6 +154,27 @@ final class SignalSets {
     }
 
     /** -1 with {@code errno} {@code EINVAL}. */
+    /**
+     * {@code pthread_sigmask}, {@code sigprocmask}: run only without an output argument; the set is read (audit D45): its
+     * first word (Linux's mask is 8 bytes, glibc's {@code sigset_t} 128), all of it when glibc's own signals (SIGCANCEL 32,
+     * SIGSETXID 33) are in that word, as glibc then copies the set to take them out.
+     */
+    private static boolean mask(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                                Semantics.SignalMask sm, List<Value> args) {
+        if (!(LibraryBehaviour.arg(args, sm.oldArg()) instanceof Value.Int i && i.v() == 0)) {
+            throw Abandon.unsupported(name + " with an output argument");
+        }
+        Value set = LibraryBehaviour.arg(args, sm.setArg());
+        if (!(set instanceof Value.Int z && z.v() == 0)) {
+            Value.Ptr p = LibraryFunctions.ptr(set, name);
+            lib.access(c, p, WORD.size(), false, call, name);
+            if (!(in.st.mem.read(p.obj(), p.off(), WORD) instanceof Value.Int w)) throw Abandon.unsupported(name + " of an unknown set");
+            CType pointee = call.args().get(sm.setArg()).type().pointee();
+            if ((w.v() & (3L << 31)) != 0 && pointee != null && pointee.size() > 0) lib.access(c, p, pointee.size(), false, call, name);
+        }
+        return in.finishCall(t, c, e, Value.ZERO, null);
+    }
+
     private static boolean fail(Interpreter in, ThreadState t, Ctx c, Edge e) {
         if (!c.dry) in.st.setErrno(t, ExecState.EINVAL);
         return in.finishCall(t, c, e, Value.of(-1), IntConversions.INT);

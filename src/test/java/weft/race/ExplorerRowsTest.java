@@ -8,7 +8,6 @@ import weft.frontend.FrontendOptions;
 import weft.ir.DataModel;
 import weft.ir.Program;
 import weft.model.Event;
-import weft.model.LibcFacts;
 import weft.model.LibraryModel;
 import weft.model.LibraryModels;
 import weft.model.Semantics;
@@ -16,7 +15,6 @@ import weft.model.Semantics;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -45,26 +43,7 @@ class ExplorerRowsTest {
 
     private static void check(LibraryModel m) throws Exception {
         Event.MemAccess a = (Event.MemAccess) m.event();
-        int n = 1;
-        Set<Integer> sizes = new TreeSet<>();
-        Set<Integer> fns = new TreeSet<>();
-        for (Event.MemArg x : a.args()) {
-            n = Math.max(n, x.ptrArg() + 1);
-            if (x.sizeArg() >= 0) {
-                sizes.add(x.sizeArg());
-                n = Math.max(n, x.sizeArg() + 1);
-            }
-        }
-        n = Math.max(n, Math.max(a.vaList(), a.format()) + 1);
-        for (LibcFacts.Callback cb : m.facts().callbacks()) {
-            fns.add(cb.fnArg());
-            n = Math.max(n, cb.fnArg() + 1);
-        }
-        StringBuilder args = new StringBuilder();
-        for (int i = 0; i < n; i++) {
-            if (i > 0) args.append(", ");
-            args.append(fns.contains(i) ? "cb" : sizes.contains(i) ? "8" : "g");
-        }
+        String args = LibcTableRowsTest.arguments(m);
         String src = "int " + m.name() + "();\nint pthread_create();\nint pthread_join();\n"
                 + "char g[64];\nint cb() { return 0; }\n"
                 + "void *t(void *a) { g[0] = 1; return 0; }\n"

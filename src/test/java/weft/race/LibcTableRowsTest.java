@@ -40,33 +40,13 @@ class LibcTableRowsTest {
     }
 
     private static void check(LibraryModel m) throws Exception {
-        int n = 1;
-        Set<Integer> sizes = new TreeSet<>();
-        Set<Integer> fns = new TreeSet<>();
         boolean writes = false;
         if (m.event() instanceof Event.MemAccess a) {
-            for (Event.MemArg x : a.args()) {
-                n = Math.max(n, x.ptrArg() + 1);
-                if (x.sizeArg() >= 0) {
-                    sizes.add(x.sizeArg());
-                    n = Math.max(n, x.sizeArg() + 1);
-                }
-                writes |= x.write();
-            }
-            if (a.varargsFrom() >= 0) n = Math.max(n, a.varargsFrom() + 1);
-            n = Math.max(n, Math.max(a.vaList(), a.format()) + 1);
+            for (Event.MemArg x : a.args()) writes |= x.write();
             // g holds no pointer: a va_list argument g stands for no variadic pointer; a format g may hold %n
             if (a.vaList() < 0) writes |= a.varargsWrite() || a.format() >= 0;
         }
-        for (LibcFacts.Callback cb : m.facts().callbacks()) {
-            fns.add(cb.fnArg());
-            n = Math.max(n, cb.fnArg() + 1);
-        }
-        StringBuilder args = new StringBuilder();
-        for (int i = 0; i < n; i++) {
-            if (i > 0) args.append(", ");
-            args.append(fns.contains(i) ? "cb" : sizes.contains(i) ? "8" : "g");
-        }
+        String args = arguments(m);
         String src = "int " + m.name() + "();\nint pthread_create();\nint pthread_join();\n"
                 + "char g[64];\nint cb() { return 0; }\n"
                 + "void *t(void *a) { " + m.name() + "(" + args + "); return 0; }\n"
@@ -83,5 +63,36 @@ class LibcTableRowsTest {
         for (String group : m.facts().state()) {
             assertEquals(true, racy.contains(LibcFacts.stateObjectName(group)), m.name() + ": races on " + racy);
         }
+    }
+
+    /**
+     * A call's arguments for a row: {@code cb} (a program function) for each callback, {@code 8} for each byte count,
+     * {@code g} for the others, as many as the row's highest argument needs.
+     */
+    static String arguments(LibraryModel m) {
+        int n = 1;
+        Set<Integer> sizes = new TreeSet<>();
+        Set<Integer> fns = new TreeSet<>();
+        if (m.event() instanceof Event.MemAccess a) {
+            for (Event.MemArg x : a.args()) {
+                n = Math.max(n, x.ptrArg() + 1);
+                if (x.sizeArg() >= 0) {
+                    sizes.add(x.sizeArg());
+                    n = Math.max(n, x.sizeArg() + 1);
+                }
+            }
+            if (a.varargsFrom() >= 0) n = Math.max(n, a.varargsFrom() + 1);
+            n = Math.max(n, Math.max(a.vaList(), a.format()) + 1);
+        }
+        for (LibcFacts.Callback cb : m.facts().callbacks()) {
+            fns.add(cb.fnArg());
+            n = Math.max(n, cb.fnArg() + 1);
+        }
+        StringBuilder args = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            if (i > 0) args.append(", ");
+            args.append(fns.contains(i) ? "cb" : sizes.contains(i) ? "8" : "g");
+        }
+        return args.toString();
     }
 }
