@@ -124,8 +124,11 @@ final class CalendarTime {
     }
 
     /**
-     * {@code gettimeofday}, {@code clock_gettime}: a time the world gives (recorded), seconds and a fraction written to the
-     * output; a time zone argument stops (glibc writes zeros there, which the row's write covers for the other layers).
+     * {@code gettimeofday}, {@code clock_gettime}: seconds (as {@code time} gives them) and a fraction below
+     * {@link Semantics.TimeOfDay#fraction}, both inputs recorded in that order for the witness (the reproducer's
+     * wrappers give them back), stored as two {@code long}s (the layout of {@code timeval} and {@code timespec} on
+     * Linux, i386 and x86-64); returns 0. A time zone argument stops (glibc writes zeros there, which the row's
+     * {@code w1} covers for the other layers).
      */
     static boolean timeOfDay(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
                              Semantics.TimeOfDay td, List<Value> args) {

@@ -70,19 +70,14 @@ public final class LibraryFunctions {
      */
     void wholeObject(Ctx c, Value.Ptr p, Expr arg, boolean write, Stmt.Call call, String name) {
         CType pointee = arg.type().pointee();
-        if (arg instanceof Expr.Cast cast && cast.operand().type().pointee() != null && cast.operand().type().pointee().size() > 0
-                && (pointee == null || pointee.size() <= 0)) {
-            pointee = cast.operand().type().pointee();
-        }
+        // a void * argument converted from a typed pointer: the type before the conversion
+        if ((pointee == null || pointee.size() <= 0) && arg instanceof Expr.Cast cast) pointee = cast.operand().type().pointee();
         if (pointee != null && pointee.size() > 0) {
             access(c, p, pointee.size(), write, call, name);
             return;
         }
         access(c, p, 1, write, call, name);
-        long rest = st.mem.get(p.obj()).size - p.off() - 1;
-        if (rest > 0 && st.exhaustive && c.collects()) {
-            c.record(new ByteAccess(p.obj(), p.off() + 1, rest, write, c.atomicSection, call.loc(), "memory by " + name).asProofOnly());
-        }
+        if (st.exhaustive) proofOnlyAccess(c, p.at(p.off() + 1), st.mem.get(p.obj()).size - p.off() - 1, write, call, name);
     }
 
     /** The run's memory. */
@@ -365,9 +360,14 @@ public final class LibraryFunctions {
 
     /** An access glibc may make, recorded for proofs only (see {@link ByteAccess#asProofOnly}). */
     void proofOnlyAccess(Ctx c, Value.Ptr p, long n, Stmt.Call call, String name) {
+        proofOnlyAccess(c, p, n, false, call, name);
+    }
+
+    /** A read or write glibc may make, recorded for proofs only. */
+    void proofOnlyAccess(Ctx c, Value.Ptr p, long n, boolean write, Stmt.Call call, String name) {
         if (n <= 0) return;
-        st.mem.check(p.obj(), p.off(), n, false);
-        if (c.collects()) c.record(new ByteAccess(p.obj(), p.off(), n, false, c.atomicSection, call.loc(), "memory by " + name).asProofOnly());
+        st.mem.check(p.obj(), p.off(), n, write);
+        if (c.collects()) c.record(new ByteAccess(p.obj(), p.off(), n, write, c.atomicSection, call.loc(), "memory by " + name).asProofOnly());
     }
 
     /** Length of the NUL-terminated string at {@code p} (all its bytes must be known). */
@@ -562,12 +562,6 @@ public final class LibraryFunctions {
         return in.finishCall(t, c, e, st.staticString("C"), null);
     }
 
-    /**
-     * {@code gettimeofday}, {@code clock_gettime}: seconds (as {@code time} gives them) and a fraction below
-     * {@link Semantics.TimeOfDay#fraction}, both inputs recorded in that order for the witness (the reproducer's
-     * wrappers give them back), stored as two {@code long}s (the layout of {@code timeval} and {@code timespec} on
-     * Linux, i386 and x86-64); returns 0.
-     */
     /**
      * Proof mode: the memory an output call reads, as accesses. The string of {@code puts}-like calls and a format
      * string that is not a literal are read up to their terminator; pointer arguments of formats ({@code %s})

@@ -153,7 +153,6 @@ final class SignalSets {
         return w.v();
     }
 
-    /** -1 with {@code errno} {@code EINVAL}. */
     /**
      * {@code pthread_sigmask}, {@code sigprocmask}: run only without an output argument; the set is read (audit D45): its
      * first word (Linux's mask is 8 bytes, glibc's {@code sigset_t} 128), all of it when glibc's own signals (SIGCANCEL 32,
@@ -175,6 +174,7 @@ final class SignalSets {
         return in.finishCall(t, c, e, Value.ZERO, null);
     }
 
+    /** -1 with {@code errno} {@code EINVAL}. */
     private static boolean fail(Interpreter in, ThreadState t, Ctx c, Edge e) {
         if (!c.dry) in.st.setErrno(t, ExecState.EINVAL);
         return in.finishCall(t, c, e, Value.of(-1), IntConversions.INT);

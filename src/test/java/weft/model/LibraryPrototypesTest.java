@@ -104,28 +104,18 @@ class LibraryPrototypesTest {
                 String kind = pointerKind(params[i]);
                 if (kind == null) continue;
                 String key = m.name() + "\t" + i;
-                if (covered.contains(i) && stringArray(params[i]) && !deep(m, i)) {
-                    // execv's argv, getopt's: the library reads the strings the array points to, which a shallow rN does not say
-                    if (!explained.containsKey(key)) problems.add(m.name() + " parameter " + i + " (an array of strings " + params[i]
-                            + "): the model reads the array but not the strings");
-                    else used.add(key);
-                    continue;
-                }
-                if (covered.contains(i)) {
-                    if (explained.containsKey(key)) problems.add(m.name() + " parameter " + i + ": explained as unaccessed, but the model covers it");
-                    continue;
-                }
-                if (explained.containsKey(key)) {
-                    used.add(key);
-                    continue;
-                }
-                problems.add(m.name() + " parameter " + i + " (" + kind + " " + params[i] + "): the model says nothing about it");
+                boolean isExplained = explained.containsKey(key);
+                if (isExplained) used.add(key);
+                // execv's argv, getopt's: the library reads the strings the array points to, which a shallow rN does not say
+                String missing = !covered.contains(i) ? "the model says nothing about it"
+                        : stringArray(params[i]) && !deep(m, i) ? "the model reads the array of strings but not the strings" : null;
+                if (missing != null && !isExplained) problems.add(m.name() + " parameter " + i + " (" + kind + " " + params[i] + "): " + missing);
+                if (missing == null && isExplained) problems.add(m.name() + " parameter " + i + ": explained as unaccessed, but the model covers it");
             }
         }
         for (String key : explained.keySet()) {
-            String name = key.substring(0, key.indexOf('\t'));
-            if (!used.contains(key) && prototypes.containsKey(name) && !problems.toString().contains(name + " parameter "))
-                problems.add(key.replace('\t', ' ') + ": explained, but the prototype has no such unmodelled pointer parameter");
+            if (!used.contains(key) && prototypes.containsKey(key.substring(0, key.indexOf('\t'))))
+                problems.add(key.replace('\t', ' ') + ": explained, but the prototype has no such pointer parameter");
         }
         List<String> gaps = used.stream().filter(k -> explained.get(k).startsWith("gap:")).map(k -> k.replace('\t', ' ')).toList();
         System.out.println("library prototypes: " + checked + " functions checked, " + unprototyped
