@@ -33,33 +33,30 @@ public final class LibraryFunctions {
      * the whole object each pointer argument points to, by its type (these objects are opaque); none through a null one.
      */
     void attributeAccesses(Ctx c, Stmt.Call call, Event.MemAccess m, List<Value> args, String name) {
-        for (Event.MemArg a : m.args()) {
-            Value v = LibraryBehaviour.arg(args, a.ptrArg());
-            if (v instanceof Value.Int i && i.v() == 0) continue;
-            if (a.sizeArg() >= 0 && LibraryBehaviour.arg(args, a.sizeArg()) instanceof Value.Int n) {
-                // the byte count the row names (msync's length)
-                access(c, ptr(v, name), n.v(), a.write(), call, name);
-                continue;
-            }
-            wholeObject(c, ptr(v, name), call.args().get(a.ptrArg()), a.write(), call, name);
-        }
+        argumentAccesses(c, call, m.args(), args, name, false);
     }
 
     /**
      * The plain accesses a typed event's call makes besides its event ({@link weft.model.LibraryModel#alongside}): the whole
-     * objects, none through a null pointer; for proofs only when the call may skip them (a timed lock's timeout).
+     * objects, none through a null pointer; for proofs only when the call may skip them (a timed lock's timeout), which
+     * only proofs record (the witness search takes every access it sees for made).
      */
     void alongside(Ctx c, Stmt.Call call, weft.model.LibraryModel model, List<Value> args) {
-        Event.MemAccess m = new Event.MemAccess(model.alongside(), false, false, -1);
-        if (!model.alongsideMaybe()) {
-            attributeAccesses(c, call, m, args, model.name());
-            return;
+        if (model.alongsideMaybe() && !st.exhaustive) return;
+        argumentAccesses(c, call, model.alongside(), args, model.name(), model.alongsideMaybe());
+    }
+
+    private void argumentAccesses(Ctx c, Stmt.Call call, List<Event.MemArg> accessed, List<Value> args, String name, boolean proofOnly) {
+        for (Event.MemArg a : accessed) {
+            Value v = LibraryBehaviour.arg(args, a.ptrArg());
+            if (v instanceof Value.Int i && i.v() == 0) continue;
+            if (a.sizeArg() >= 0 && LibraryBehaviour.arg(args, a.sizeArg()) instanceof Value.Int n) {
+                // the byte count the row names (msync's length)
+                touch(c, ptr(v, name), n.v(), a.write(), proofOnly, call, name);
+                continue;
+            }
+            wholeObject(c, ptr(v, name), call.args().get(a.ptrArg()), a.write(), proofOnly, call, name);
         }
-        // proof-only accesses are recorded by proofs alone (the witness search takes every access it sees for made)
-        if (!st.exhaustive) return;
-        Ctx probe = new Ctx(c.thread, c.frame, true);
-        attributeAccesses(probe, call, m, args, model.name());
-        for (ByteAccess a : probe.accesses) c.record(a.asProofOnly());
     }
 
     /**
@@ -68,16 +65,26 @@ public final class LibraryFunctions {
      * first byte, so a thread writing its second member beside the call was proved race-free). A pointee of no known size
      * ({@code void *}) is its first byte for sure and the rest of its block for proofs only (the call may touch any of it).
      */
-    void wholeObject(Ctx c, Value.Ptr p, Expr arg, boolean write, Stmt.Call call, String name) {
+    void wholeObject(Ctx c, Value.Ptr p, Expr arg, boolean write, boolean proofOnly, Stmt.Call call, String name) {
         CType pointee = arg.type().pointee();
         // a void * argument converted from a typed pointer: the type before the conversion
         if ((pointee == null || pointee.size() <= 0) && arg instanceof Expr.Cast cast) pointee = cast.operand().type().pointee();
         if (pointee != null && pointee.size() > 0) {
-            access(c, p, pointee.size(), write, call, name);
+            touch(c, p, pointee.size(), write, proofOnly, call, name);
             return;
         }
-        access(c, p, 1, write, call, name);
+        touch(c, p, 1, write, proofOnly, call, name);
         if (st.exhaustive) proofOnlyAccess(c, p.at(p.off() + 1), st.mem.get(p.obj()).size - p.off() - 1, write, call, name);
+    }
+
+    /** {@link #access}, or for proofs only ({@link #proofOnlyAccess}, within a member array's bounds as access keeps them). */
+    private void touch(Ctx c, Value.Ptr p, long n, boolean write, boolean proofOnly, Stmt.Call call, String name) {
+        if (!proofOnly) {
+            access(c, p, n, write, call, name);
+            return;
+        }
+        if (p.bounded() && p.off() + n > p.hi()) throw Abandon.unsupported(name + " past the end of a member array");
+        proofOnlyAccess(c, p, n, write, call, name);
     }
 
     /** The run's memory. */
@@ -526,7 +533,7 @@ public final class LibraryFunctions {
         } else if (sem instanceof Semantics.ResourceUsage ru) {
             return Resources.usage(in, this, t, c, e, call, name, ru, args);
         } else if (sem instanceof Semantics.Sleep s) {
-            wholeObject(c, ptr(LibraryBehaviour.arg(args, s.request()), name), call.args().get(s.request()), false, call, name);
+            wholeObject(c, ptr(LibraryBehaviour.arg(args, s.request()), name), call.args().get(s.request()), false, false, call, name);
             return in.finishCall(t, c, e, Value.ZERO, null);
         } else if (sem instanceof Semantics.FormatInto fi) {
             return FormatCalls.into(in, this, t, c, e, call, name, fi, args);
