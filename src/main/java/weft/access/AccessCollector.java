@@ -81,8 +81,9 @@ public final class AccessCollector {
             add(f, node, a.lhs(), true, false, a.loc(), out);
         } else if (s instanceof Stmt.Assume a) {
             reads(f, node, a.cond(), out);
-        } else if (s instanceof Stmt.Return r && r.value() != null) {
-            reads(f, node, r.value(), out);
+        } else if (s instanceof Stmt.Return r) {
+            if (r.value() != null) reads(f, node, r.value(), out);
+            if (f == program.function("main")) mainReturn(r.loc(), out);
         } else if (s instanceof Stmt.Call c) {
             if (!(c.callee() instanceof Expr.FuncRef)) reads(f, node, c.callee(), out);
             for (Expr arg : c.args()) reads(f, node, arg, out);
@@ -244,7 +245,7 @@ public final class AccessCollector {
     private void library(Function f, int node, Stmt.Call c, weft.model.LibraryModel model, List<MemoryAccess> out) {
         library(f, node, c, model.name(), model.event(), out);
         if (libcStateRaces) hiddenState(f, node, c, model.facts(), out);
-        stateTargets(c, model.name(), model.facts(), out);
+        stateTargets(c.loc(), model.name(), model.facts(), out);
         for (weft.model.LibcFacts.GlobalAccess g : model.facts().globals()) {
             // the library's own globals the program can see (optind, environ): ordinary program memory
             weft.ir.Variable v = program.globalNamed(g.name());
@@ -346,7 +347,7 @@ public final class AccessCollector {
      * given). Program memory, so they are accessed whatever {@code libcStateRaces} says; the pointer analysis put there
      * what the calls of the group stored ({@code ps=T}), the hidden state's own cells included.
      */
-    private void stateTargets(Stmt.Call c, String name, weft.model.LibcFacts facts, List<MemoryAccess> out) {
+    private void stateTargets(SourceLoc loc, String name, weft.model.LibcFacts facts, List<MemoryAccess> out) {
         weft.model.LibcFacts.Reach reach = facts.stateTargets();
         if (!reach.any()) return;
         java.util.Set<weft.pointer.MemObject> objects = new java.util.LinkedHashSet<>();
@@ -356,11 +357,21 @@ public final class AccessCollector {
             // the hidden state's own object (a static buffer linked to itself): hiddenState's accesses
             if (o instanceof weft.pointer.MemObject.Var v && program.isLibcObject(v.variable())) continue;
             String what = name + " on what its saved state points to";
-            if (reach.read()) out.add(new MemoryAccess(Region.whole(o), false, false, c.loc(), "read by " + what, false, null, null, null));
+            if (reach.read()) out.add(new MemoryAccess(Region.whole(o), false, false, loc, "read by " + what, false, null, null, null));
             if (reach.write() && !weft.pointer.MemObject.isLibraryConstData(o)) {
-                out.add(new MemoryAccess(Region.whole(o), true, false, c.loc(), "write by " + what, false, null, null, null));
+                out.add(new MemoryAccess(Region.whole(o), true, false, loc, "write by " + what, false, null, null, null));
             }
         }
+    }
+
+    /**
+     * Returning from {@code main} is calling {@code exit} with its value (C11 5.1.2.2.3): what {@code exit} does to
+     * program memory besides ending it, its model's hidden-state targets (it writes out every stream's buffer: those
+     * handed to streams by {@code setvbuf} and the like, audit D46); the exit handlers are the front end's calls
+     * ({@code weft.frontend.CallbackLowering}).
+     */
+    private void mainReturn(SourceLoc loc, List<MemoryAccess> out) {
+        program.models().lookup("exit").ifPresent(m -> stateTargets(loc, "the exit of main", m.facts(), out));
     }
 
     /**

@@ -179,6 +179,8 @@ final class ProgramBuilder {
                 state.merge(facts.state().get(i), size, Math::max);
             }
             for (String g : facts.readState()) state.merge(g, LIBC_STATE_BYTES, Math::max);
+            // a group that only holds pointers exists once a call stores one there (setvbuf's buffer; printf follows them)
+            if (facts.storesIntoState()) for (String g : facts.pointerState()) state.merge(g, LIBC_STATE_BYTES, Math::max);
             List<LibcFacts.Target> targets = new ArrayList<>(facts.result());
             for (LibcFacts.Store st : facts.stores()) targets.addAll(st.value());
             for (LibcFacts.Target t : targets) {

@@ -19,12 +19,17 @@ import java.util.List;
  * @param stateTargets what the call does to the objects the pointers stored in its hidden state point to (table
  *     {@code r*s} / {@code rw*s}: {@code strtok(NULL, ...)} goes on in the string its first call was given, through
  *     the position it saved there, and writes a terminator into it)
+ * @param pointerState hidden-state groups that only hold pointers for the call (table {@code GROUP:p}): it stores
+ *     pointers there ({@code ps=T}) or follows those stored ({@code *s}), but its own pseudo-object is no state the
+ *     call reads or writes (the buffers handed to streams: {@code setvbuf} stores its buffer, every stream call
+ *     follows it; two stream calls do not race on the stream library's bookkeeping)
  */
 public record LibcFacts(List<Target> result, List<Store> stores, boolean posixThreadSafe, List<String> state,
                         List<Callback> callbacks, List<String> runs, List<GlobalAccess> globals, MutexAttr mutexAttr,
-                        List<String> readState, Reach stateTargets) {
+                        List<String> readState, Reach stateTargets, List<String> pointerState) {
     public LibcFacts {
         java.util.Objects.requireNonNull(stateTargets);
+        pointerState = List.copyOf(pointerState);
         readState = List.copyOf(readState);
         globals = List.copyOf(globals);
         result = List.copyOf(result);
@@ -41,7 +46,7 @@ public record LibcFacts(List<Target> result, List<Store> stores, boolean posixTh
     public LibcFacts(List<Target> result, List<Store> stores, boolean posixThreadSafe, List<String> state,
                      List<Callback> callbacks, List<String> runs, List<GlobalAccess> globals, MutexAttr mutexAttr,
                      List<String> readState) {
-        this(result, stores, posixThreadSafe, state, callbacks, runs, globals, mutexAttr, readState, Reach.NONE);
+        this(result, stores, posixThreadSafe, state, callbacks, runs, globals, mutexAttr, readState, Reach.NONE, List.of());
     }
 
     /**
@@ -172,12 +177,30 @@ public record LibcFacts(List<Target> result, List<Store> stores, boolean posixTh
         }
     }
 
-    /** The hidden-state groups the call reads and writes, then those it only reads. */
+    /** The hidden-state groups the call reads and writes, then those it only reads, then those that only hold its pointers. */
     public List<String> allGroups() {
-        if (readState.isEmpty()) return state;
+        if (readState.isEmpty() && pointerState.isEmpty()) return state;
         List<String> all = new java.util.ArrayList<>(state);
         all.addAll(readState);
+        all.addAll(pointerState);
         return all;
+    }
+
+    /**
+     * The groups whose pseudo-objects the call's {@code ps=T} effects store into: those it reads and writes, and those
+     * that only hold pointers ({@link #pointerState}).
+     */
+    public List<String> storeGroups() {
+        if (pointerState.isEmpty()) return state;
+        List<String> all = new java.util.ArrayList<>(state);
+        all.addAll(pointerState);
+        return all;
+    }
+
+    /** Whether the call stores a pointer into its hidden state ({@code ps=T}). */
+    public boolean storesIntoState() {
+        for (Store s : stores) if (s.throughArg() < 0 && s.global() == null) return true;
+        return false;
     }
 
     /** The pseudo-object of hidden-state group {@code group}, e.g. {@code <libc:rand state>}. */

@@ -130,21 +130,31 @@ public final class LibraryModels {
 
         /** Adds {@code names} with event {@code e} and the plain accesses {@code args} says, in the table's syntax ({@code "r1"}). */
         void add(Event e, Alongside args, String... names) {
-            Event parsed = LibcTable.row(names[0], args.table(), "int", "safe", "-", "-").event();
-            List<Event.MemArg> plain = parsed instanceof Event.MemAccess m ? m.args() : List.of();
-            for (String n : names) map.put(n, new LibraryModel(n, e, LibcFacts.NONE, plain, args.maybe()));
+            LibraryModel row = LibcTable.row(names[0], args.table(), "int", "safe", args.state(), "-");
+            List<Event.MemArg> plain = row.event() instanceof Event.MemAccess m ? m.args() : List.of();
+            LibcFacts facts = args.state().equals("-") ? LibcFacts.NONE : row.facts();
+            for (String n : names) map.put(n, new LibraryModel(n, e, facts, plain, args.maybe()));
         }
     }
 
     /**
-     * The plain accesses of a typed event's call, as a table row's {@code args} column writes them, and whether the call
-     * may skip them ({@link LibraryModel#alongside}).
+     * The plain accesses of a typed event's call, as a table row's {@code args} column writes them, whether the call
+     * may skip them ({@link LibraryModel#alongside}), and the row's {@code state} column.
      */
-    private record Alongside(String table, boolean maybe) {}
+    private record Alongside(String table, boolean maybe, String state) {}
 
     /** Accesses every such call makes. */
     private static Alongside also(String table) {
-        return new Alongside(table, false);
+        return new Alongside(table, false, "-");
+    }
+
+    /**
+     * A program end that writes out the streams' buffers first ({@code exit} flushes every stream; an assertion's
+     * failure writes its message to {@code stderr}): what the stream library's state holds (the buffers handed to
+     * streams, {@code libc.tsv}'s {@code streambuf} group), read and written (audit D46).
+     */
+    private static Alongside flushesStreams() {
+        return new Alongside("rw*s", false, "streambuf:p");
     }
 
     /**
@@ -152,7 +162,7 @@ public final class LibraryModels {
      * looking at it): counted by proofs, not by confirmations.
      */
     private static Alongside timeout(String table) {
-        return new Alongside(table, true);
+        return new Alongside(table, true, "-");
     }
 
     private static void pthreads(Builder b) {
@@ -247,9 +257,12 @@ public final class LibraryModels {
         b.add(new Event.AtomicBegin(), "__VERIFIER_atomic_begin");
         b.add(new Event.AtomicEnd(), "__VERIFIER_atomic_end");
         b.add(new Event.Assume(0), "__VERIFIER_assume", "assume_abort_if_not");
-        b.add(new Event.ProgramEnd(true), "reach_error", "__VERIFIER_error", "abort", "__assert_fail",
-                "__assert_perror_fail", "__assert", "__builtin_trap", "__builtin_unreachable");
-        b.add(new Event.ProgramEnd(false), "exit", "_exit", "_Exit", "quick_exit");
+        b.add(new Event.ProgramEnd(true), "reach_error", "__VERIFIER_error", "abort",
+                "__builtin_trap", "__builtin_unreachable");
+        b.add(new Event.ProgramEnd(true), flushesStreams(), "__assert_fail", "__assert_perror_fail", "__assert");
+        b.add(new Event.ProgramEnd(false), flushesStreams(), "exit");
+        // the ends that leave the streams' buffers as they are
+        b.add(new Event.ProgramEnd(false), "_exit", "_Exit", "quick_exit");
         b.add(new Event.Assume(0), "assert", "__VERIFIER_assert");
         // the jmp_buf a long jump reads, which setjmp wrote (libc.tsv: w0)
         b.add(new Event.NonLocalJump(), also("r0"), "longjmp", "_longjmp", "siglongjmp", "__longjmp_chk", "__builtin_longjmp");

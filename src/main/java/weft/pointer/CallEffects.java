@@ -295,7 +295,7 @@ final class CallEffects {
                 Variable g = b.program.globalNamed(st.global());
                 if (g != null) b.store(Term.at(b.varObj(null, g), Solver.ANY), value);
             } else {
-                for (String g : facts.state()) {
+                for (String g : facts.storeGroups()) {
                     Variable v = b.program.libcObject(LibcFacts.stateObjectName(g));
                     if (v != null) b.store(Term.at(b.varObj(null, v), Solver.ANY), value);
                 }

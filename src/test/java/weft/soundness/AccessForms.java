@@ -97,6 +97,9 @@ final class AccessForms {
                 if (t.hashCode() % 3 == 0) return viaSavedPosition(lv, op, t);
                 if (op == 0 && t.hashCode() % 3 == 1) return readByLibrary(lv, addr, t);
                 if (op == 0) return "{ int " + t + "[1]; memmove(" + t + ", " + addr + ", sizeof(int)); r += " + t + "[0]; }";
+                // audit D46: every other remaining write is the stream library's (the name's number: no draw of its own)
+                int n = Integer.parseInt(t.substring(1));
+                if (n % 2 == 1) return writtenByStream(addr, t, n / 2 % 2 == 0);
                 return "memset(" + addr + ", 0, sizeof(int));";
             default: {
                 String cmp = "cmp" + nextName.getAsInt();
@@ -112,6 +115,22 @@ final class AccessForms {
                 return "{ int " + t + "[2] = {2, 1}; qsort(" + t + ", 2, sizeof(int), " + cmp + "); r += " + t + "[0]; }";
             }
         }
+    }
+
+    /**
+     * Audit D46: a write the stream library makes into the object once the program has handed it to a stream, in a
+     * later call than the one it was handed over in: as a memory stream's contents ({@code fmemopen}, mode
+     * {@code "r+"}, which writes nothing at the open; {@code fclose} writes out the character {@code fputc} left in the
+     * stream's own buffer) or as a stream's buffer ({@code setvbuf} of a stream on {@code /dev/null}: {@code fputc}
+     * writes the character into it, {@code fclose} writes it out). Both stay within the int. The TSan variant's
+     * {@code wy_wrote} shows glibc's write to TSan once the stream is closed.
+     */
+    private static String writtenByStream(String addr, String t, boolean memory) {
+        String f = "f" + t;
+        String open = memory ? "fmemopen(" + addr + ", sizeof(int), \"r+\")" : "fopen(\"/dev/null\", \"w\")";
+        String buffer = memory ? "" : "setvbuf(" + f + ", (char *) " + addr + ", _IOFBF, sizeof(int)); ";
+        return "{ FILE *" + f + " = " + open + "; if (" + f + ") { " + buffer + "fputc('a', " + f + "); fclose(" + f
+                + "); (void) wy_wrote(" + addr + ", sizeof(int)); } }";
     }
 
     /**

@@ -90,6 +90,7 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
             #define wy_seen(p) (p)
             #define wy_seen_time(p) ((const struct timespec *) (p))
             #define wy_seen_set(p) ((const sigset_t *) (p))
+            #define wy_wrote(p, n) (p)
             """;
 
     /** Lines of the two header comments and the prelude: the first program line is this plus one. */
@@ -130,6 +131,8 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
             static const char *wy_seen(const char *p) { __tsan_read_range(p, 1); return p; }
             static const struct timespec *wy_seen_time(const void *p) { __tsan_read_range(p, sizeof(struct timespec)); return (const struct timespec *) p; }
             static const sigset_t *wy_seen_set(const void *p) { __tsan_read_range(p, 8); return (const sigset_t *) p; }
+            void __tsan_write_range(const void *, unsigned long);
+            static void *wy_wrote(void *p, unsigned long n) { __tsan_write_range(p, n); return p; }
             static pthread_mutex_t wy_atomic = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
             typedef struct { int (*f)(void *); void *a; } wy_thrd_arg;
             static void *wy_thrd_start(void *p) { wy_thrd_arg x = *(wy_thrd_arg *) p; free(p); return (void *) (long) x.f(x.a); }

@@ -161,7 +161,7 @@ final class LibraryCalls {
         } else if (ev instanceof Event.BarrierWait || ev instanceof Event.BarrierInit || ev instanceof Event.BarrierDestroy) {
             te.st.notes.add("barriers do not synchronise (over-approximation: more interleavings)");
             result(c, "0");
-        } else if (Event.deep(ev) || model.facts().stateTargets().any()) {
+        } else if (Event.deep(ev) || followsStoredPointers(model)) {
             // the bytes it touches are those of a whole structure of pointers, or those its hidden state's pointers reach
             // (strtok's continuation), which the instrumentation cannot list
             te.cut(name + (Event.deep(ev) ? " works on what its argument reaches" : " works on what its saved state points to") + ": cut off");
@@ -172,6 +172,19 @@ final class LibraryCalls {
             te.plainCall(c, name, args, ex);
         }
         out().append("  goto ").append(target).append(";\n");
+    }
+
+    /**
+     * Whether the call accesses what pointers stored in its hidden state point to ({@code *s}) in this program: the
+     * state's pseudo-object exists (a group that only holds pointers, the stream buffers, exists only once a call of
+     * the program stores one there: without {@code setvbuf}, {@code printf} follows nothing).
+     */
+    private boolean followsStoredPointers(weft.model.LibraryModel model) {
+        if (!model.facts().stateTargets().any()) return false;
+        for (String g : model.facts().allGroups()) {
+            if (te.st.program.libcObject(weft.model.LibcFacts.stateObjectName(g)) != null) return true;
+        }
+        return false;
     }
 
     /**
