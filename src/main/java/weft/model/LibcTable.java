@@ -160,6 +160,9 @@ public final class LibcTable {
             throw new IllegalArgumentException(name + ": what the hidden state points to (*s, *state) without a state group");
         }
         if (!safe && groups.isEmpty()) throw new IllegalArgumentException(name + ": unsafe without a state group");
+        if (stores.stream().anyMatch(st -> st.throughArg() < 0 && st.global() == null) && groups.isEmpty() && pointerGroups.isEmpty()) {
+            throw new IllegalArgumentException(name + ": a store into the hidden state (ps=) without a group it writes or that holds pointers (GROUP:p)");
+        }
         List<LibcFacts.Callback> cbs = new ArrayList<>();
         List<String> runs = new ArrayList<>();
         if (!c[5].equals("-")) {

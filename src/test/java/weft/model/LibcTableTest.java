@@ -92,6 +92,30 @@ class LibcTableTest {
         assertEquals(new LibcFacts.Reach(true, false), LibcTable.parse(List.of("f	r*s	*state	safe	g:r	-")).get(0).facts().stateTargets());
     }
 
+    /**
+     * Audit D46: a group that only holds pointers ({@code GROUP:p}): the buffers handed to streams. setvbuf stores its
+     * buffer there, every stream call follows what it holds, and neither reads nor writes the group's own object
+     * (no race on the library's bookkeeping); a store into the state needs a group it writes or one of these.
+     */
+    @Test
+    void groupsThatOnlyHoldPointers() {
+        LibcFacts setvbuf = table.get("setvbuf").facts();
+        assertEquals(List.of("streambuf"), setvbuf.pointerState());
+        assertEquals(List.of(), setvbuf.state());
+        assertEquals(List.of(), setvbuf.readState());
+        assertTrue(setvbuf.storesIntoState());
+        assertEquals(List.of("streambuf"), setvbuf.storeGroups());
+        LibcFacts fputc = table.get("fputc").facts();
+        assertEquals(new LibcFacts.Reach(true, true), fputc.stateTargets());
+        assertTrue(fputc.allGroups().contains("streambuf"));
+        assertTrue(!fputc.storesIntoState());
+        LibcFacts printf = table.get("printf").facts();
+        assertEquals(List.of("locale"), printf.readState());
+        assertEquals(List.of("streambuf"), printf.pointerState());
+        assertThrows(IllegalArgumentException.class, () -> LibcTable.parse(List.of("f\tps=arg0\tint\tsafe\tg:r\t-")));
+        assertEquals(List.of("g"), LibcTable.parse(List.of("f\tps=arg0\tint\tsafe\tg:p\t-")).get(0).facts().storeGroups());
+    }
+
     @Test
     void malformedRowsAreRejected() {
         assertThrows(IllegalArgumentException.class, () -> LibcTable.parse(List.of("f\tr0\tint\tunsafe\t-\t-")));

@@ -211,6 +211,30 @@ class LibraryPrototypesTest {
         assertTrue(problems.isEmpty(), problems.size() + " problems:\n" + String.join("\n", problems));
     }
 
+    /**
+     * A function whose prototype returns a pointer to data has a model that says where it may point (the table's
+     * {@code result} column, or a typed event that gives it: an allocation, {@code pthread_getspecific}): a result the
+     * table calls {@code int} points nowhere for the pointer analysis, so an access through it would pair with nothing.
+     * Functions returning the library's own objects ({@code FILE *}, {@code DIR *}) are left out.
+     */
+    @Test
+    void everyPointerResultSaysWhereItPoints() throws Exception {
+        Assumptions.assumeTrue(Files.isRegularFile(Path.of("/usr/include/stdio.h")), "no C library headers here");
+        Map<String, IFunctionType> prototypes = prototypes();
+        List<String> problems = new ArrayList<>();
+        int checked = 0;
+        for (LibraryModel m : LibraryModels.standard().all()) {
+            IFunctionType type = prototypes.get(m.name());
+            if (type == null || !(m.event() instanceof Event.MemAccess || m.event() instanceof Event.Pure)) continue;
+            if (!"data".equals(pointerKind(type.getReturnType()))) continue;
+            checked++;
+            if (m.facts().result().isEmpty()) problems.add(m.name() + " returns " + type.getReturnType() + ", but its result column says int");
+        }
+        System.out.println("pointer results: " + checked + " checked");
+        assertTrue(checked > 50, "only " + checked + " functions returning pointers found");
+        assertTrue(problems.isEmpty(), problems.size() + " problems:\n" + String.join("\n", problems));
+    }
+
     /** The parameters the model may write through: written, stored through or handed over, handed to a callback, a wv va_list. */
     private static Set<Integer> written(LibraryModel m) {
         Set<Integer> out = new TreeSet<>();
