@@ -58,11 +58,23 @@ public final class AccessCollector {
 
     /** With {@code libcStateRaces} false, calls of library functions do not access their hidden state. */
     public AccessCollector(Program program, Regions regions, IntervalCache intervals, boolean libcStateRaces) {
+        this(program, regions, intervals, libcStateRaces, o -> false);
+    }
+
+    /**
+     * @param singleHandOver whether an object is a buffer handed to one stream only (each byte input/output call on
+     *     it then holds that stream's lock: {@code weft.thread.StreamHandOvers}); false for every object is sound
+     */
+    public AccessCollector(Program program, Regions regions, IntervalCache intervals, boolean libcStateRaces,
+                           java.util.function.Predicate<weft.pointer.MemObject> singleHandOver) {
+        this.singleHandOver = singleHandOver;
         this.libcStateRaces = libcStateRaces;
         this.program = program;
         this.regions = regions;
         this.intervals = intervals;
     }
+
+    private final java.util.function.Predicate<weft.pointer.MemObject> singleHandOver;
 
     /** The accesses of an edge depend only on the edge, not on the state: computed once per edge. */
     private final java.util.Map<Edge, List<MemoryAccess>> cache = new java.util.IdentityHashMap<>();
@@ -350,16 +362,26 @@ public final class AccessCollector {
     private void stateTargets(SourceLoc loc, String name, weft.model.LibcFacts facts, List<MemoryAccess> out) {
         weft.model.LibcFacts.Reach reach = facts.stateTargets();
         if (!reach.any()) return;
-        java.util.Set<weft.pointer.MemObject> objects = new java.util.LinkedHashSet<>();
-        for (weft.pointer.Loc l : regions.pointsTo().stateContents(facts)) objects.add(l.object());
-        for (weft.pointer.MemObject o : objects) {
+        // per object: whether every group it is reached through is followed under the lock of the stream it belongs to
+        java.util.Map<weft.pointer.MemObject, Boolean> objects = new java.util.LinkedHashMap<>();
+        for (String g : facts.allGroups()) {
+            boolean locked = facts.followsLocked(g);
+            for (weft.pointer.Loc l : regions.pointsTo().stateContents(g)) objects.merge(l.object(), locked, Boolean::logicalAnd);
+        }
+        for (var entry : objects.entrySet()) {
+            weft.pointer.MemObject o = entry.getKey();
             if (o instanceof weft.pointer.MemObject.Fn) continue; // code, not data
             // the hidden state's own object (a static buffer linked to itself): hiddenState's accesses
             if (o instanceof weft.pointer.MemObject.Var v && program.isLibcObject(v.variable())) continue;
             String what = name + " on what its saved state points to";
-            if (reach.read()) out.add(new MemoryAccess(Region.whole(o), false, false, loc, "read by " + what, false, null, null, null));
+            // a buffer handed to one stream only, followed under that stream's lock: two such accesses are ordered by it
+            // (weft.race.rules.StreamLockOrders); every other access pairs with them
+            boolean locked = entry.getValue() && singleHandOver.test(o);
+            if (reach.read()) out.add(locked ? MemoryAccess.underStreamLock(Region.whole(o), false, loc, "read by " + what)
+                    : new MemoryAccess(Region.whole(o), false, false, loc, "read by " + what, false, null, null, null));
             if (reach.write() && !weft.pointer.MemObject.isLibraryConstData(o)) {
-                out.add(new MemoryAccess(Region.whole(o), true, false, loc, "write by " + what, false, null, null, null));
+                out.add(locked ? MemoryAccess.underStreamLock(Region.whole(o), true, loc, "write by " + what)
+                        : new MemoryAccess(Region.whole(o), true, false, loc, "write by " + what, false, null, null, null));
             }
         }
     }

@@ -13,13 +13,25 @@ import weft.ir.SourceLoc;
  * {@code pointer} points into; null for what a deep argument reaches and for external code's reach). {@code syncOperation}
  * marks the atomic access a synchronisation operation makes to its object ({@link SyncAccesses}); {@code vaList} is the
  * {@code va_list} argument of the library call whose variadic pointers the access goes through, else null
- * ({@code modular.ThreadVarargs}).
+ * ({@code modular.ThreadVarargs}). {@code underStreamLock} marks the stream library's access to a buffer handed to one
+ * stream only, made under that stream's lock ({@code AccessCollector}; {@code weft.race.rules.StreamLockOrders}).
  */
 public record MemoryAccess(Region region, boolean write, boolean atomic, SourceLoc loc, String what, boolean named,
-                           SymbolicBase symbolic, Lvalue lvalue, Expr pointer, boolean syncOperation, Expr vaList) {
+                           SymbolicBase symbolic, Lvalue lvalue, Expr pointer, boolean syncOperation, Expr vaList,
+                           boolean underStreamLock) {
     public MemoryAccess(Region region, boolean write, boolean atomic, SourceLoc loc, String what, boolean named,
                         SymbolicBase symbolic, Lvalue lvalue, Expr pointer) {
-        this(region, write, atomic, loc, what, named, symbolic, lvalue, pointer, false, null);
+        this(region, write, atomic, loc, what, named, symbolic, lvalue, pointer, false, null, false);
+    }
+
+    public MemoryAccess(Region region, boolean write, boolean atomic, SourceLoc loc, String what, boolean named,
+                        SymbolicBase symbolic, Lvalue lvalue, Expr pointer, boolean syncOperation, Expr vaList) {
+        this(region, write, atomic, loc, what, named, symbolic, lvalue, pointer, syncOperation, vaList, false);
+    }
+
+    /** The stream library's access to {@code region}, under the lock of the one stream the buffer was handed to. */
+    static MemoryAccess underStreamLock(Region region, boolean write, SourceLoc loc, String what) {
+        return new MemoryAccess(region, write, false, loc, what, false, null, null, null, false, null, true);
     }
 
     /** An access a library call makes through the variadic pointers of its {@code va_list} argument {@code vaList}. */

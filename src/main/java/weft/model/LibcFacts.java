@@ -22,14 +22,19 @@ import java.util.List;
  * @param pointerState hidden-state groups that only hold pointers for the call (table {@code GROUP:p}): it stores
  *     pointers there ({@code ps=T}) or follows those stored ({@code *s}), but its own pseudo-object is no state the
  *     call reads or writes (the buffers handed to streams: {@code setvbuf} stores its buffer, every stream call
- *     follows it; two stream calls do not race on the stream library's bookkeeping)
+ *     follows it; two stream calls do not race on the stream library's bookkeeping); the call follows them under the
+ *     lock of the object they belong to (the stream's: C11 7.21.2p8), unless the group is among {@code unlockedState}
+ * @param unlockedState the groups of {@code pointerState} the call follows without that lock (table {@code GROUP:u}:
+ *     {@code putc_unlocked}, and {@code exit}, whose flush of every stream takes no lock in glibc)
  */
 public record LibcFacts(List<Target> result, List<Store> stores, boolean posixThreadSafe, List<String> state,
                         List<Callback> callbacks, List<String> runs, List<GlobalAccess> globals, MutexAttr mutexAttr,
-                        List<String> readState, Reach stateTargets, List<String> pointerState) {
+                        List<String> readState, Reach stateTargets, List<String> pointerState, List<String> unlockedState) {
     public LibcFacts {
         java.util.Objects.requireNonNull(stateTargets);
         pointerState = List.copyOf(pointerState);
+        unlockedState = List.copyOf(unlockedState);
+        if (!pointerState.containsAll(unlockedState)) throw new IllegalArgumentException("unlocked groups must hold pointers only");
         readState = List.copyOf(readState);
         globals = List.copyOf(globals);
         result = List.copyOf(result);
@@ -46,7 +51,7 @@ public record LibcFacts(List<Target> result, List<Store> stores, boolean posixTh
     public LibcFacts(List<Target> result, List<Store> stores, boolean posixThreadSafe, List<String> state,
                      List<Callback> callbacks, List<String> runs, List<GlobalAccess> globals, MutexAttr mutexAttr,
                      List<String> readState) {
-        this(result, stores, posixThreadSafe, state, callbacks, runs, globals, mutexAttr, readState, Reach.NONE, List.of());
+        this(result, stores, posixThreadSafe, state, callbacks, runs, globals, mutexAttr, readState, Reach.NONE, List.of(), List.of());
     }
 
     /**
@@ -195,6 +200,14 @@ public record LibcFacts(List<Target> result, List<Store> stores, boolean posixTh
         List<String> all = new java.util.ArrayList<>(state);
         all.addAll(pointerState);
         return all;
+    }
+
+    /**
+     * Whether the call follows the pointers group {@code group} holds under the lock of the object they belong to (a
+     * group that only holds pointers, not among {@link #unlockedState}).
+     */
+    public boolean followsLocked(String group) {
+        return pointerState.contains(group) && !unlockedState.contains(group);
     }
 
     /** Whether the call stores a pointer into its hidden state ({@code ps=T}). */

@@ -148,11 +148,15 @@ public final class LibcTable {
         List<String> groups = new ArrayList<>();
         List<String> readGroups = new ArrayList<>();
         List<String> pointerGroups = new ArrayList<>();
+        List<String> unlockedGroups = new ArrayList<>();
         if (!c[4].equals("-")) {
             for (String g : c[4].split(",")) {
                 if (g.endsWith(":r")) readGroups.add(g.substring(0, g.length() - 2));
                 else if (g.endsWith(":p")) pointerGroups.add(g.substring(0, g.length() - 2));
-                else groups.add(g);
+                else if (g.endsWith(":u")) {
+                    pointerGroups.add(g.substring(0, g.length() - 2));
+                    unlockedGroups.add(g.substring(0, g.length() - 2));
+                } else groups.add(g);
             }
         }
         if ((stateTargets.any() || resultTargets.stream().anyMatch(t -> t.kind() == LibcFacts.Kind.DEREF_STATE))
@@ -171,7 +175,7 @@ public final class LibcTable {
                 else cbs.add(callback(tok));
             }
         }
-        LibcFacts facts = new LibcFacts(resultTargets, stores, safe, groups, cbs, runs, globals, mutexAttr, readGroups, stateTargets, pointerGroups);
+        LibcFacts facts = new LibcFacts(resultTargets, stores, safe, groups, cbs, runs, globals, mutexAttr, readGroups, stateTargets, pointerGroups, unlockedGroups);
         if ((facts.hasStaticBuffer() || usesStatic(cbs)) && groups.isEmpty()) throw new IllegalArgumentException(name + ": static without a state group");
         if (format >= 0 && !vRead && !vWrite) throw new IllegalArgumentException(name + ": a format (f" + format + ") without variadic pointers (r*N or rvN)");
         if (vaList >= 0 && vFrom >= 0) throw new IllegalArgumentException(name + ": both variadic arguments and a va_list");

@@ -149,12 +149,17 @@ public final class LibraryModels {
     }
 
     /**
-     * A program end that writes out the streams' buffers first ({@code exit} flushes every stream; an assertion's
-     * failure writes its message to {@code stderr}): what the stream library's state holds (the buffers handed to
+     * A program end that writes out a stream's buffer first (an assertion's failure writes its message to
+     * {@code stderr}, locked): what the stream library's state holds (the buffers handed to
      * streams, {@code libc.tsv}'s {@code streambuf} group), read and written (audit D46).
      */
     private static Alongside flushesStreams() {
         return new Alongside("rw*s", false, "streambuf:p");
+    }
+
+    /** {@link #flushesStreams}, without the streams' locks: glibc's {@code exit} flushes every stream unlocked. */
+    private static Alongside flushesStreamsUnlocked() {
+        return new Alongside("rw*s", false, "streambuf:u");
     }
 
     /**
@@ -260,7 +265,7 @@ public final class LibraryModels {
         b.add(new Event.ProgramEnd(true), "reach_error", "__VERIFIER_error", "abort",
                 "__builtin_trap", "__builtin_unreachable");
         b.add(new Event.ProgramEnd(true), flushesStreams(), "__assert_fail", "__assert_perror_fail", "__assert");
-        b.add(new Event.ProgramEnd(false), flushesStreams(), "exit");
+        b.add(new Event.ProgramEnd(false), flushesStreamsUnlocked(), "exit");
         // the ends that leave the streams' buffers as they are
         b.add(new Event.ProgramEnd(false), "_exit", "_Exit", "quick_exit");
         b.add(new Event.Assume(0), "assert", "__VERIFIER_assert");

@@ -233,11 +233,14 @@ public final class PointsTo {
      */
     public Set<Loc> stateContents(weft.model.LibcFacts facts) {
         Set<Loc> out = new java.util.LinkedHashSet<>();
-        for (String g : facts.allGroups()) {
-            weft.ir.Variable v = program.libcObject(weft.model.LibcFacts.stateObjectName(g));
-            if (v != null) out.addAll(contents(new Loc(new MemObject.Var(v), Loc.ANY)));
-        }
+        for (String g : facts.allGroups()) out.addAll(stateContents(g));
         return out;
+    }
+
+    /** What the pointers stored in hidden-state group {@code group}'s object may point to (none without the object). */
+    public Set<Loc> stateContents(String group) {
+        weft.ir.Variable v = program.libcObject(weft.model.LibcFacts.stateObjectName(group));
+        return v == null ? Set.of() : contents(new Loc(new MemObject.Var(v), Loc.ANY));
     }
 
     /** Objects reachable from {@code roots} by following stored pointers, including the roots' objects. */

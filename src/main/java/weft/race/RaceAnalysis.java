@@ -130,7 +130,8 @@ public final class RaceAnalysis {
         progress.phase("walker set-up");
         ProgramFacts facts = ProgramFacts.of(program, pts, calls, graph);
         ObjectMultiplicity objects = facts.objects();
-        AccessCollector collector = new AccessCollector(program, facts.regions(), facts.intervals(), options.libcStateRaces());
+        AccessCollector collector = new AccessCollector(program, facts.regions(), facts.intervals(), options.libcStateRaces(),
+                new weft.thread.StreamHandOvers(program, facts.regions(), objects));
         ThreadWalker walker = new ThreadWalker(facts, collector, MemoryBudget.of(options.memoryBytes()));
         SharedObjects shared = new SharedObjects(program, pts, calls);
         // One access per (thread, statement, memory access); its states from different calling

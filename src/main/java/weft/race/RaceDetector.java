@@ -17,6 +17,7 @@ import weft.race.rules.JoinedBefore;
 import weft.race.rules.JoinedBeforeCreated;
 import weft.race.rules.MayOverlap;
 import weft.race.rules.NotBothAtomic;
+import weft.race.rules.StreamLockOrders;
 import weft.race.rules.OnceOrdered;
 import weft.race.rules.PublishedBefore;
 import weft.race.rules.OwnElementBeforeCreate;
@@ -66,7 +67,7 @@ import java.util.TreeMap;
 public final class RaceDetector {
     /** Default rules, cheapest first; new instances each time (a rule may keep per-pairing caches). */
     public static List<ExclusionRule> standardRules() {
-        return List.of(new AtLeastOneWrite(), new MayOverlap(), new DisjointMembers(), new DeclaredSubobjects(), new NotBothAtomic(), new ScalarStoreKeepsSyncObject(), new OwnThreadLocal(), new SameUniqueThread(),
+        return List.of(new AtLeastOneWrite(), new MayOverlap(), new DisjointMembers(), new DeclaredSubobjects(), new NotBothAtomic(), new StreamLockOrders(), new ScalarStoreKeepsSyncObject(), new OwnThreadLocal(), new SameUniqueThread(),
                 new CommonLock(), new SymbolicLockRule(), new CreatedAfter(), new JoinedBefore(), new JoinedBeforeCreated(), new OnceOrdered(), new PublishedBefore(), new StoppedBeforeDrained(), new DistinctInstances(),
                 new OwnElementBeforeCreate(), new OwnRecordAfterJoin(), new OwnChildAfterJoin(), new DistinctOwnAllocations(), new DistinctTickets(), new DistinctSlots(), new StoredBeforeJoiner());
     }

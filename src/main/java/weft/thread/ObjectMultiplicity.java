@@ -68,7 +68,8 @@ public final class ObjectMultiplicity {
         return ts.size() == 1 && graph.isUnique(ts.get(0)) && graph.functionOnce(ts.get(0), function);
     }
 
-    private boolean edgeOnceInUniqueThread(String function, Edge e) {
+    /** Whether edge {@code e} of {@code function} runs at most once in the whole program: once in one unique thread. */
+    public boolean edgeOnceInUniqueThread(String function, Edge e) {
         List<ThreadId> ts = graph.threadsRunning(function);
         return ts.size() == 1 && graph.isUnique(ts.get(0)) && graph.edgeOnce(ts.get(0), function, e);
     }
