@@ -362,18 +362,24 @@ public final class AccessCollector {
     private void stateTargets(SourceLoc loc, String name, weft.model.LibcFacts facts, List<MemoryAccess> out) {
         weft.model.LibcFacts.Reach reach = facts.stateTargets();
         if (!reach.any()) return;
-        // per object: whether every group it is reached through is followed under the lock of the stream it belongs to
+        // per object: whether every group it is reached through is followed under the lock of the stream it belongs
+        // to, and whether some group that reaches it only holds pointers (memory handed to the library)
         java.util.Map<weft.pointer.MemObject, Boolean> objects = new java.util.LinkedHashMap<>();
+        java.util.Set<weft.pointer.MemObject> handed = new java.util.HashSet<>();
         for (String g : facts.allGroups()) {
             boolean locked = facts.followsLocked(g);
-            for (weft.pointer.Loc l : regions.pointsTo().stateContents(g)) objects.merge(l.object(), locked, Boolean::logicalAnd);
+            for (weft.pointer.Loc l : regions.pointsTo().stateContents(g)) {
+                objects.merge(l.object(), locked, Boolean::logicalAnd);
+                if (facts.pointerState().contains(g)) handed.add(l.object());
+            }
         }
         for (var entry : objects.entrySet()) {
             weft.pointer.MemObject o = entry.getKey();
             if (o instanceof weft.pointer.MemObject.Fn) continue; // code, not data
             // the hidden state's own object (a static buffer linked to itself): hiddenState's accesses
             if (o instanceof weft.pointer.MemObject.Var v && program.isLibcObject(v.variable())) continue;
-            String what = name + " on what its saved state points to";
+            // setvbuf's buffer, which the program handed to a stream; strtok's continuation in the string it saved
+            String what = name + (handed.contains(o) ? " on memory the program handed to the library earlier" : " on what its saved state points to");
             // a buffer handed to one stream only, followed under that stream's lock: two such accesses are ordered by it
             // (weft.race.rules.StreamLockOrders); every other access pairs with them
             boolean locked = entry.getValue() && singleHandOver.test(o);

@@ -125,7 +125,7 @@ final class AccessForms {
      * writes the character into it, {@code fclose} writes it out). Both stay within the int. The TSan variant's
      * {@code wy_wrote} shows glibc's write to TSan once the stream is closed.
      */
-    private static String writtenByStream(String addr, String t, boolean memory) {
+    static String writtenByStream(String addr, String t, boolean memory) {
         String f = "f" + t;
         String open = memory ? "fmemopen(" + addr + ", sizeof(int), \"r+\")" : "fopen(\"/dev/null\", \"w\")";
         String buffer = memory ? "" : "setvbuf(" + f + ", (char *) " + addr + ", _IOFBF, sizeof(int)); ";

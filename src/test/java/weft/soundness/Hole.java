@@ -33,6 +33,12 @@ enum Hole {
     RECURSIVE_UNLOCK,
     /** (31.2) unprotected, under a branch on an uninitialised local ({@link IndeterminateForms}). */
     UNINIT_BRANCH,
+    /**
+     * (D46) unprotected, a write the stream library makes into the object once the program handed it to a stream as its
+     * memory or buffer ({@code fmemopen}, {@code setvbuf}: {@link AccessForms#writtenByStream}); a model that did not see
+     * the stream's later calls write it answered race-free.
+     */
+    STREAM_WRITE,
     /** (31.2) unprotected, through a pointer an uninitialised local aims at the object or at a local. */
     UNINIT_POINTER,
     /** (31.2) unprotected, under a branch on a {@code malloc}'d cell read before it is written. */

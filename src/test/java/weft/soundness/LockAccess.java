@@ -156,6 +156,10 @@ final class LockAccess {
             case UNINIT_BRANCH, UNINIT_POINTER, UNINIT_HEAP, UNINIT_INDEX, UNINIT_COPY, UNINIT_REALLOC, UNINIT_ALLOC, UNINIT_SPECIFIC:
                 return Node.stmt(u, g.indet.access(IndeterminateForms.Form.valueOf(h.name().substring(7)), lv, o.name,
                         a -> g.forms.plainOp(a, op)), true);
+            case STREAM_WRITE: {
+                int n = g.names++;
+                return Node.stmt(u, AccessForms.writtenByStream("&(" + lv + ")", "t" + n, n % 2 == 0), true);
+            }
             default: // NO_LOCK
                 return Node.stmt(u, body, true);
         }

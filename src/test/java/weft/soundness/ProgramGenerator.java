@@ -470,6 +470,7 @@ final class ProgramGenerator {
             case TICKET -> o.guard == Guard.TICKET;
             case UNINIT_BRANCH, UNINIT_POINTER, UNINIT_HEAP, UNINIT_COPY, UNINIT_REALLOC, UNINIT_ALLOC, UNINIT_CREATE, UNINIT_SPECIFIC, ATOMIC_COUNTER_GATE -> plainMutex;
             case UNINIT_INDEX -> plainMutex && (o.kind == Kind.ARRAY || o.kind == Kind.HEAP);
+            case STREAM_WRITE -> plainMutex;
             case NO_LOCK, TRYLOCK_ELSE, NONDET_CONDITIONAL_LOCK, CALLEE_RELEASE -> o.guard == Guard.MUTEX;
             case WRONG_LOCK, RELEASE_SOME_LOCK -> o.guard == Guard.MUTEX && lockNames.size() >= 2;
             case VLA_OUTSIDE -> o.guard == Guard.MUTEX && !o.kind.name().startsWith("ATOMIC");
