@@ -243,10 +243,18 @@ class LibraryPrototypesTest {
             if (a.varargsWrite()) out.add(a.vaList());
         }
         for (Event.MemArg x : m.alongside()) if (x.write()) out.add(x.ptrArg());
-        LibcFacts f = m.facts();
+        handedOver(m.facts(), out);
+        return out;
+    }
+
+    /**
+     * The parameters the table's facts hand over: stored through, stored where later calls' models reach them
+     * (setvbuf's buffer, zlib's window), called back or passed to a callback (qsort_r's context: the callback's body
+     * accesses it), a mutex attribute given a kind.
+     */
+    private static void handedOver(LibcFacts f, Set<Integer> out) {
         for (LibcFacts.Store s : f.stores()) {
             out.add(s.throughArg());
-            // handed over: stored where later calls' models reach it (setvbuf's buffer, zlib's window)
             for (LibcFacts.Target t : s.value()) if (t.kind() == LibcFacts.Kind.ARG || t.kind() == LibcFacts.Kind.INTO_ARG) out.add(t.arg());
         }
         for (LibcFacts.Callback cb : f.callbacks()) {
@@ -254,7 +262,6 @@ class LibraryPrototypesTest {
             for (LibcFacts.Param p : cb.params()) if (ARG_PARAMS.contains(p.kind())) out.add(p.arg());
         }
         if (f.mutexAttr() != null) out.add(f.mutexAttr().attrArg());
-        return out;
     }
 
     /** Whether pointer (or array) parameter {@code t} points to {@code const} data. */
@@ -283,18 +290,7 @@ class LibraryPrototypesTest {
             }
         }
         for (Event.MemArg x : m.alongside()) out.add(x.ptrArg());
-        LibcFacts f = m.facts();
-        for (LibcFacts.Store s : f.stores()) {
-            out.add(s.throughArg());
-            // a pointer argument stored where the model's later accesses reach it (zlib's window in its state)
-            for (LibcFacts.Target t : s.value()) if (t.kind() == LibcFacts.Kind.ARG || t.kind() == LibcFacts.Kind.INTO_ARG) out.add(t.arg());
-        }
-        for (LibcFacts.Callback cb : f.callbacks()) {
-            out.add(cb.fnArg());
-            // an argument the library passes on to the callback (qsort_r's context): the callback's body accesses it
-            for (LibcFacts.Param p : cb.params()) if (ARG_PARAMS.contains(p.kind())) out.add(p.arg());
-        }
-        if (f.mutexAttr() != null) out.add(f.mutexAttr().attrArg());
+        handedOver(m.facts(), out);
         return out;
     }
 
