@@ -99,7 +99,7 @@ final class AccessForms {
                 if (op == 0) return "{ int " + t + "[1]; memmove(" + t + ", " + addr + ", sizeof(int)); r += " + t + "[0]; }";
                 // audit D46: every other remaining write is the stream library's (the name's number: no draw of its own)
                 int n = Integer.parseInt(t.substring(1));
-                if (n % 2 == 1) return writtenByStream(addr, t, n / 2 % 2 == 0);
+                if (n % 2 == 1) return writtenByStream(addr, t, n / 2 % 4);
                 return "memset(" + addr + ", 0, sizeof(int));";
             default: {
                 String cmp = "cmp" + nextName.getAsInt();
@@ -119,17 +119,23 @@ final class AccessForms {
 
     /**
      * Audit D46: a write the stream library makes into the object once the program has handed it to a stream, in a
-     * later call than the one it was handed over in: as a memory stream's contents ({@code fmemopen}, mode
-     * {@code "r+"}, which writes nothing at the open; {@code fclose} writes out the character {@code fputc} left in the
-     * stream's own buffer) or as a stream's buffer ({@code setvbuf} of a stream on {@code /dev/null}: {@code fputc}
-     * writes the character into it, {@code fclose} writes it out). Both stay within the int. The TSan variant's
-     * {@code wy_wrote} shows glibc's write to TSan once the stream is closed.
+     * later call than the one it was handed over in, by {@code kind} (0-3): as a memory stream's contents
+     * ({@code fmemopen}, mode {@code "r+"}, which writes nothing at the open; {@code fclose} writes out the character
+     * {@code fputc} left in the stream's own buffer), or as the buffer of a stream on {@code /dev/null} given by
+     * {@code setvbuf} or {@code setbuffer} ({@code fputc} writes the character into it, {@code fclose} writes it out),
+     * or by {@code setvbuf} and written by {@code putc_unlocked} (no stream lock: the table's {@code GROUP:u}). Both
+     * stay within the int. The TSan variant's {@code wy_wrote} shows glibc's write to TSan once the stream is closed.
      */
-    static String writtenByStream(String addr, String t, boolean memory) {
+    static String writtenByStream(String addr, String t, int kind) {
         String f = "f" + t;
-        String open = memory ? "fmemopen(" + addr + ", sizeof(int), \"r+\")" : "fopen(\"/dev/null\", \"w\")";
-        String buffer = memory ? "" : "setvbuf(" + f + ", (char *) " + addr + ", _IOFBF, sizeof(int)); ";
-        return "{ FILE *" + f + " = " + open + "; if (" + f + ") { " + buffer + "fputc('a', " + f + "); fclose(" + f
+        String open = kind == 0 ? "fmemopen(" + addr + ", sizeof(int), \"r+\")" : "fopen(\"/dev/null\", \"w\")";
+        String buffer = switch (kind) {
+            case 0 -> "";
+            case 2 -> "setbuffer(" + f + ", (char *) " + addr + ", sizeof(int)); ";
+            default -> "setvbuf(" + f + ", (char *) " + addr + ", _IOFBF, sizeof(int)); ";
+        };
+        String put = kind == 3 ? "putc_unlocked('a', " + f + "); " : "fputc('a', " + f + "); ";
+        return "{ FILE *" + f + " = " + open + "; if (" + f + ") { " + buffer + put + "fclose(" + f
                 + "); (void) wy_wrote(" + addr + ", sizeof(int)); } }";
     }
 

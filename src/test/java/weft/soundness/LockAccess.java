@@ -158,7 +158,7 @@ final class LockAccess {
                         a -> g.forms.plainOp(a, op)), true);
             case STREAM_WRITE: {
                 int n = g.names++;
-                return Node.stmt(u, AccessForms.writtenByStream("&(" + lv + ")", "t" + n, n % 2 == 0), true);
+                return Node.stmt(u, AccessForms.writtenByStream("&(" + lv + ")", "t" + n, n % 4), true);
             }
             default: // NO_LOCK
                 return Node.stmt(u, body, true);
