@@ -42,7 +42,7 @@ final class WorldFiles {
     private WorldFiles() {}
 
     static boolean handles(Semantics s) {
-        return s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldRead || s instanceof Semantics.WorldWrite
+        return s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldRead || s instanceof Semantics.WorldWrite || s instanceof Semantics.WorldSeek
                 || s instanceof Semantics.WorldStatus || s instanceof Semantics.WorldMap || s instanceof Semantics.WorldUnmap;
     }
 
@@ -68,7 +68,11 @@ final class WorldFiles {
             return in.finishCall(t, c, e, Value.of(fd), null);
         }
         if (sem instanceof Semantics.WorldRead r) {
-            descriptor(st, args, r.fd(), 0, name);
+            descriptor(st, args, r.fd(), 0, r.channel(), name);
+            flags(args, r.flags(), Semantics.RECEIVE_FLAGS, name);
+            if (r.from() >= 0 && !(LibraryBehaviour.arg(args, r.from()) instanceof Value.Int a && a.v() == 0)) {
+                throw Abandon.unsupported(name + " with a sender's address (the world's, not modelled)");
+            }
             Value.Ptr buf = LibraryFunctions.ptr(LibraryBehaviour.arg(args, r.buf()), name);
             long n = LibraryFunctions.count(LibraryBehaviour.arg(args, r.count()));
             st.mem.check(buf.obj(), buf.off(), n, true);
@@ -85,6 +89,7 @@ final class WorldFiles {
             }
             return in.finishCall(t, c, e, Value.of(got), null);
         }
+        if (sem instanceof Semantics.WorldSeek k) return seek(in, lib, t, c, e, call, name, k, args);
         if (sem instanceof Semantics.WorldMap m) return map(in, lib, t, c, e, call, name, m, args);
         if (sem instanceof Semantics.WorldUnmap u) {
             Value a = LibraryBehaviour.arg(args, u.addr());
@@ -98,7 +103,8 @@ final class WorldFiles {
             return in.finishCall(t, c, e, Value.ZERO, null);
         }
         if (sem instanceof Semantics.WorldWrite w) {
-            descriptor(st, args, w.fd(), 1, name);
+            descriptor(st, args, w.fd(), 1, w.channel(), name);
+            flags(args, w.flags(), Semantics.SEND_FLAGS, name);
             Value.Ptr buf = LibraryFunctions.ptr(LibraryBehaviour.arg(args, w.buf()), name);
             long n = LibraryFunctions.count(LibraryBehaviour.arg(args, w.count()));
             lib.access(c, buf, n, false, call, name);
@@ -108,7 +114,7 @@ final class WorldFiles {
             return in.finishCall(t, c, e, Value.of(n), null);
         }
         Semantics.WorldStatus s = (Semantics.WorldStatus) sem;
-        if (s.fd() >= 0) descriptor(st, args, s.fd(), 0, name);
+        if (s.fd() >= 0) descriptor(st, args, s.fd(), 0, Semantics.Channel.ANY, name);
         else lib.strlen(LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.path()), name));
         Value.Ptr out = LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.out()), name);
         StructType type = statusType(call.args().get(s.out()).type());
@@ -230,14 +236,67 @@ final class WorldFiles {
     /**
      * The descriptor argument: a standard stream of the direction ({@code 0} the input, {@code 1} the output and the
      * error), or one the run opened as a file or a socket; any other stops the execution (the run does not know it).
+     * A socket call ({@link Semantics.Channel#SOCKET}) takes only a socket of the run, a positioned one
+     * ({@link Semantics.Channel#FILE}) only a file of the run (what a standard stream is, is the world's).
      */
-    private static void descriptor(ExecState st, List<Value> args, int at, int direction, String name) {
+    private static void descriptor(ExecState st, List<Value> args, int at, int direction, Semantics.Channel channel, String name) {
         if (!(LibraryBehaviour.arg(args, at) instanceof Value.Int fd)) throw Abandon.unsupported(name + " of descriptor " + args.get(at));
         Descriptors.Entry x = st.sync.descriptors.get(fd.v());
         boolean standard = direction == 0 ? fd.v() == 0 : fd.v() == 1 || fd.v() == 2;
-        if (x == null ? !standard : x.kind() != Descriptors.Kind.FILE && x.kind() != Descriptors.Kind.SOCKET) {
-            throw Abandon.unsupported(name + " of descriptor " + fd.v() + ", which the run does not know");
+        boolean known = switch (channel) {
+            case ANY -> x == null ? standard : x.kind() == Descriptors.Kind.FILE || x.kind() == Descriptors.Kind.SOCKET;
+            case SOCKET -> x != null && x.kind() == Descriptors.Kind.SOCKET;
+            case FILE -> x != null && x.kind() == Descriptors.Kind.FILE;
+        };
+        if (!known) throw Abandon.unsupported(name + " of descriptor " + fd.v() + ", which the run does not know as " + channel);
+    }
+
+    /** A socket call's flags argument (position {@code at}, -1: none) holds only flags of {@code allowed}, else the run stops. */
+    private static void flags(List<Value> args, int at, long allowed, String name) {
+        if (at < 0) return;
+        if (!(LibraryBehaviour.arg(args, at) instanceof Value.Int f) || (f.v() & ~allowed) != 0) {
+            throw Abandon.unsupported(name + " with flags " + LibraryBehaviour.arg(args, at) + " (not modelled)");
         }
+    }
+
+    /** Linux's SEEK_SET, SEEK_CUR, SEEK_END; ESPIPE and EINVAL. */
+    private static final long SEEK_SET = 0, SEEK_CUR = 1, SEEK_END = 2, ESPIPE = 29, EINVAL = 22;
+
+    /**
+     * {@code lseek} ({@link Semantics.WorldSeek}): a file of the run moves where it is asked to ({@code SEEK_SET}), to
+     * its size plus the offset after an {@code fstat} ({@code SEEK_END}), else to a position the world decides (an
+     * input, its length and the reads before it being the world's); a socket refuses (ESPIPE). A position below 0 is
+     * EINVAL. A standard stream (a file or a pipe: the world's) and other origins ({@code SEEK_DATA}...) stop.
+     */
+    private static boolean seek(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                                Semantics.WorldSeek k, List<Value> args) {
+        ExecState st = in.st;
+        if (!(LibraryBehaviour.arg(args, k.fd()) instanceof Value.Int fd)) throw Abandon.unsupported(name + " of descriptor " + args.get(k.fd()));
+        if (!(LibraryBehaviour.arg(args, k.offset()) instanceof Value.Int off) || !(LibraryBehaviour.arg(args, k.whence()) instanceof Value.Int whence)
+                || whence.v() < SEEK_SET || whence.v() > SEEK_END) {
+            throw Abandon.unsupported(name + " of an unknown offset or origin");
+        }
+        Descriptors.Entry x = st.sync.descriptors.get(fd.v());
+        // a standard stream is a file or a pipe, the world's: not modelled
+        if (x == null || x.kind() != Descriptors.Kind.FILE && x.kind() != Descriptors.Kind.SOCKET) {
+            throw Abandon.unsupported(name + " of descriptor " + fd.v() + ", which the run does not know as a file or socket");
+        }
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        if (x.kind() == Descriptors.Kind.SOCKET) return refuse(in, t, c, e, call, name, ESPIPE);
+        long at;
+        if (whence.v() == SEEK_SET) {
+            at = off.v();
+        } else if (whence.v() == SEEK_END && x.mode() != 0) {
+            at = x.size() + off.v();
+        } else {
+            // the position before (SEEK_CUR) or the length (SEEK_END) is the world's: the result an input, at least 0
+            Value v = st.chooseInput(weft.ir.IntConversions.INT, name, call.loc(), 0, Integer.MAX_VALUE);
+            if (!(v instanceof Value.Int r)) throw Abandon.unsupported(name + ": no position");
+            return in.finishCall(t, c, e, Value.of(r.v()), null);
+        }
+        if (at < 0) return refuse(in, t, c, e, call, name, EINVAL);
+        st.chooseAmong(new long[] {at}, name, call.loc());
+        return in.finishCall(t, c, e, Value.of(at), null);
     }
 
     private static boolean fail(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name) {

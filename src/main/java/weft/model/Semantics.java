@@ -601,11 +601,48 @@ public sealed interface Semantics {
     /** {@code open}: a new descriptor of the run or a failure, the world's ({@code weft.exec.WorldFiles}). */
     record WorldOpen(int path) implements Semantics {}
 
-    /** {@code read}: the end, all, part or a failure, the bytes one value repeated, the world's ({@code weft.exec.WorldFiles}). */
-    record WorldRead(int fd, int buf, int count) implements Semantics {}
+    /**
+     * What the descriptor of a {@link WorldRead} or {@link WorldWrite} must be: any the run may read or write
+     * ({@code read}, {@code write}), a socket ({@code recv}, {@code send}: Linux refuses others with ENOTSOCK) or a file
+     * the run opened ({@code pread}, {@code pwrite}: a pipe or socket gives ESPIPE).
+     */
+    enum Channel { ANY, SOCKET, FILE }
 
-    /** {@code write}: all or a failure, the world's ({@code weft.exec.WorldFiles}). */
-    record WorldWrite(int fd, int buf, int count) implements Semantics {}
+    /**
+     * {@code read}: the end, all, part or a failure, the bytes one value repeated, the world's
+     * ({@code weft.exec.WorldFiles}). {@code flags}: the position of a socket call's flags argument (-1: none), which
+     * must hold only {@link #RECEIVE_FLAGS}; {@code from}: of {@code recvfrom}'s address argument (-1: none), which must
+     * be null.
+     */
+    record WorldRead(int fd, int buf, int count, Channel channel, int flags, int from) implements Semantics {}
+
+    /**
+     * {@code write}: all or a failure, the world's ({@code weft.exec.WorldFiles}); {@code flags}: the position of a
+     * socket call's flags argument (-1: none), which must hold only {@link #SEND_FLAGS}.
+     */
+    record WorldWrite(int fd, int buf, int count, Channel channel, int flags) implements Semantics {}
+
+    /**
+     * {@code lseek}: on a file the run opened, {@code SEEK_SET} to a non-negative offset gives it; {@code SEEK_CUR} and
+     * {@code SEEK_END} give a position the world decides (the file's length and the reads before are the world's; after
+     * an {@code fstat} of the file, {@code SEEK_END} its size plus the offset); a socket gives ESPIPE; a negative result
+     * EINVAL; a standard stream stops ({@code weft.exec.WorldFiles}).
+     */
+    record WorldSeek(int fd, int offset, int whence) implements Semantics {}
+
+    /**
+     * Linux's receive flags whose answers a {@link WorldRead} gives: MSG_DONTWAIT (0x40: a failure with EAGAIN is one
+     * of them) and MSG_WAITALL (0x100: a part is what a peer that closes early leaves). MSG_PEEK (a later read would
+     * give the same bytes again) and the others stop the execution.
+     */
+    long RECEIVE_FLAGS = 0x40 | 0x100;
+
+    /**
+     * Linux's send flags that change no answer of a {@link WorldWrite}: MSG_DONTROUTE (4), MSG_DONTWAIT (0x40), MSG_EOR
+     * (0x80), MSG_CONFIRM (0x800), MSG_NOSIGNAL (0x4000: no SIGPIPE, the failure EPIPE is among the answers), MSG_MORE
+     * (0x8000). MSG_OOB and the others stop the execution.
+     */
+    long SEND_FLAGS = 4 | 0x40 | 0x80 | 0x800 | 0x4000 | 0x8000;
 
     /**
      * {@code stat} ({@code path} the name's argument, {@code fd} -1), {@code fstat} ({@code fd} the descriptor's), with

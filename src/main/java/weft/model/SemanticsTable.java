@@ -139,8 +139,11 @@ final class SemanticsTable {
                     case "error-message" -> new Semantics.ErrorMessage(arg(a, "errnum"));
                     case "error-message-into" -> new Semantics.ErrorMessageInto(arg(a, "errnum"), arg(a, "buf"), arg(a, "count"), a.containsKey("xsi"));
                     case "world-open" -> new Semantics.WorldOpen(arg(a, "path"));
-                    case "world-read" -> new Semantics.WorldRead(arg(a, "fd"), arg(a, "buf"), arg(a, "count"));
-                    case "world-write" -> new Semantics.WorldWrite(arg(a, "fd"), arg(a, "buf"), arg(a, "count"));
+                    case "world-read" -> new Semantics.WorldRead(arg(a, "fd"), arg(a, "buf"), arg(a, "count"), channel(a),
+                            a.containsKey("flags") ? arg(a, "flags") : -1, a.containsKey("from") ? arg(a, "from") : -1);
+                    case "world-seek" -> new Semantics.WorldSeek(arg(a, "fd"), arg(a, "offset"), arg(a, "whence"));
+                    case "world-write" -> new Semantics.WorldWrite(arg(a, "fd"), arg(a, "buf"), arg(a, "count"), channel(a),
+                            a.containsKey("flags") ? arg(a, "flags") : -1);
                     case "world-status" -> new Semantics.WorldStatus(a.containsKey("path") ? arg(a, "path") : -1, a.containsKey("fd") ? arg(a, "fd") : -1,
                             arg(a, "out"), a.containsKey("link"));
                     case "zlib" -> new Semantics.Zlib(a.get("op"));
@@ -260,6 +263,12 @@ final class SemanticsTable {
         String v = a.get(key);
         if (v == null) return dflt;
         return v.equals("min") ? Integer.MIN_VALUE : v.equals("max") ? Integer.MAX_VALUE : Long.parseLong(v);
+    }
+
+    /** A world call's descriptor: 'socket' or 'file' (positioned), else any. */
+    private static Semantics.Channel channel(Map<String, String> a) {
+        if (a.containsKey("socket") && a.containsKey("file")) throw new IllegalArgumentException("both socket and file");
+        return a.containsKey("socket") ? Semantics.Channel.SOCKET : a.containsKey("file") ? Semantics.Channel.FILE : Semantics.Channel.ANY;
     }
 
     private static int arg(Map<String, String> a, String key) {
