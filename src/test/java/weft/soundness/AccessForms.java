@@ -150,7 +150,9 @@ final class AccessForms {
      *       timeout, whole; the semaphore is the call's own with value 1, so the call returns at once (taken, or
      *       {@code EINVAL} for nanoseconds out of range), glibc reading the timeout first either way;</li>
      *   <li>audit D45: {@code pthread_sigmask} reads a 16-byte object as a signal set (the kernel its first word;
-     *       {@code SIG_UNBLOCK}, so the thread's mask stays as it was).</li>
+     *       {@code SIG_UNBLOCK}, so the thread's mask stays as it was);</li>
+     *   <li>audit D47: {@code openlog} keeps the object as its identifier, and {@code syslog} reads it as it formats a
+     *       message (a later call than the one that was given it).</li>
      * </ul>
      */
     private String readByLibrary(String lv, String addr, String t) {
@@ -167,6 +169,11 @@ final class AccessForms {
         }
         if (k % 3 == 1) {
             return "{ char b" + t + "[4] = \"a;b\"; char *s" + t + " = b" + t + "; r += strsep(&s" + t + ", wy_seen((const char *) " + addr + ")) != 0; }";
+        }
+        if (k % 4 == 2) {
+            // audit D47: openlog keeps the identifier, syslog reads it as it formats its message (a later call)
+            return "{ openlog((const char *) " + addr + ", LOG_PID, LOG_USER); (void) wy_seen((const char *) " + addr
+                    + "); syslog(LOG_DEBUG, \"wy\"); closelog(); }";
         }
         return "{ r += access(wy_seen((const char *) " + addr + "), F_OK) == 0; }";
     }

@@ -52,7 +52,7 @@ final class LibraryForms {
         "inet_addr(\"1.2.3.08\") == INADDR_NONE", "tolower('Q') == 'q' && toupper(-1) == -1", "wy_str_ok()", "wy_dup_ok()",
         "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()", "wy_limit_ok()", "wy_freed_ok()", "wy_zlib_ok()", "wy_sized_ok()", "wy_strinit_ok()", "wy_scan_ok()",
         "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()", "wy_path_ok()", "wy_pton_ok()", "wy_swap_ok()", "wy_sig_ok()", "wy_sys_ok()",
-        "wy_stdio_ok()", "wy_host_ok()", "wy_chk_ok()", "wy_acct_ok()", "wy_r48_ok()"
+        "wy_stdio_ok()", "wy_host_ok()", "wy_chk_ok()", "wy_acct_ok()", "wy_r48_ok()", "wy_sock_ok()"
     };
     /** glibc's 48-bit generators on the program's state (issue 35: weft.exec.Generators): values and states. */
     static final String R48_HELPER = "static int wy_r48_ok(void) { unsigned short y[3] = {1, 2, 3}; double e = erand48(y); "
@@ -94,6 +94,14 @@ final class LibraryForms {
     static final String SYS_HELPER = "static int wy_sys_ok(void) { char h[64], d[512]; struct utsname u; "
             + "return gethostname(h, sizeof h) == 0 && uname(&u) == 0 && strcmp(u.sysname, \"Linux\") == 0 "
             + "&& getcwd(d, sizeof d) != NULL && d[0] == '/'; }";
+    /**
+     * A socket's reads and writes, world answers (issue 35: weft.exec.WorldFiles): a socket that is not connected, in the
+     * TSan oracle's run; in the witness search, any answer the models allow. Whatever the answer, recv and send return
+     * at most what they were asked for (or -1), and lseek refuses a socket with ESPIPE.
+     */
+    static final String SOCK_HELPER = "static int wy_sock_ok(void) { int s = socket(AF_INET, SOCK_STREAM, 0); if (s < 0) return 1; "
+            + "char b[8]; ssize_t n = recv(s, b, sizeof b, MSG_DONTWAIT); ssize_t m = send(s, \"ok\", 2, MSG_NOSIGNAL); "
+            + "int ok = n >= -1 && n <= 8 && m >= -1 && m <= 2 && lseek(s, 0, SEEK_SET) == -1 && errno == ESPIPE; close(s); return ok; }";
     /**
      * glibc's signal sets and rand_r (issue 35: weft.exec.SignalSets), a struct sigaction holding SIG_IGN, whose
      * handler names no function (no handler thread: frontend.CallbackLowering's guard), strsignal,
@@ -265,6 +273,8 @@ final class LibraryForms {
             java.util.Map.entry("wy_stdio_ok", new Helper(List.of(), STDIO_HELPER)),
             java.util.Map.entry("wy_chk_ok", new Helper(List.of(), CHK_HELPER)),
             java.util.Map.entry("wy_r48_ok", new Helper(List.of(), R48_HELPER)),
+            java.util.Map.entry("wy_sock_ok", new Helper(List.of("#include <sys/socket.h>", "#include <netinet/in.h>", "#include <unistd.h>",
+                    "#include <errno.h>"), SOCK_HELPER)),
             java.util.Map.entry("wy_acct_ok", new Helper(List.of("#include <pwd.h>", "#include <grp.h>"), ACCT_HELPER)),
             java.util.Map.entry("wy_host_ok", new Helper(List.of("#include <netdb.h>"), HOST_HELPER)),
             java.util.Map.entry("wy_math_ok", new Helper(List.of("#include <math.h>", "#include <errno.h>"), MATH_HELPER)),
