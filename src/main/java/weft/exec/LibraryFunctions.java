@@ -134,6 +134,12 @@ public final class LibraryFunctions {
         } else if (sem instanceof Semantics.ReturnsZero) {
             if (event instanceof Event.MemAccess m) attributeAccesses(c, call, m, args, name);
             return in.finishCall(t, c, e, Value.ZERO, null);
+        } else if (sem instanceof Semantics.Accepts ac) {
+            if (!(LibraryBehaviour.arg(args, ac.arg()) instanceof Value.Int v)) throw Abandon.unsupported(name + " of " + args.get(ac.arg()));
+            // a refused value is refused before the object is looked at
+            long answer = ac.answer(v.v());
+            if (answer == 0 && event instanceof Event.MemAccess m) attributeAccesses(c, call, m, args, name);
+            return in.finishCall(t, c, e, Value.of(answer), null);
         } else if (sem instanceof Semantics.SetCancelability sc) {
             // the thread's cancelability: the old value goes to the output argument (when not null), the new one
             // must be one of the two POSIX values (PTHREAD_CANCEL_ENABLE/DEFERRED 0, DISABLE/ASYNCHRONOUS 1)

@@ -473,8 +473,26 @@ public sealed interface Semantics {
         }
     }
 
-    /** No effect on the program; returns 0 (attribute setters, yields, sleeps, {@code fflush}). */
+    /** No effect on the program; returns 0 (attribute initialisers, yields, sleeps, {@code fflush}). */
     record ReturnsZero() implements Semantics {}
+
+    /**
+     * An attribute setter that checks its argument as glibc does (audit D48): 0 when argument {@code arg} is among
+     * {@code values} or at least {@code min}, else the error number {@code refusals} gives for it, else EINVAL (22); no other effect on the
+     * program ({@code pthread_attr_setscope}: 0 for {@code PTHREAD_SCOPE_SYSTEM}, ENOTSUP for
+     * {@code PTHREAD_SCOPE_PROCESS}).
+     */
+    record Accepts(int arg, java.util.Set<Long> values, long min, java.util.Map<Long, Long> refusals) implements Semantics {
+        public Accepts {
+            values = java.util.Set.copyOf(values);
+            refusals = java.util.Map.copyOf(refusals);
+        }
+
+        /** glibc's answer for argument value {@code v} (every value from {@code min} on is accepted too). */
+        public long answer(long v) {
+            return values.contains(v) || v >= min ? 0 : refusals.getOrDefault(v, 22L);
+        }
+    }
 
     /**
      * Pauses and returns 0 ({@code nanosleep}, {@code thrd_sleep}); reads the requested duration {@code request} points to (audit

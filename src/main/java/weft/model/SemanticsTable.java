@@ -202,6 +202,8 @@ final class SemanticsTable {
                     case "handlers-run" -> new Semantics.HandlersRun(arg(a, "may-not-run"));
                     case "byte-swap" -> new Semantics.ByteSwap(Integer.parseInt(a.get("bytes")));
                     case "returns-zero" -> new Semantics.ReturnsZero();
+                    case "accepts" -> new Semantics.Accepts(arg(a, "arg"), a.containsKey("values") ? longs(a.get("values")) : java.util.Set.of(),
+                            a.containsKey("min") ? Long.parseLong(a.get("min")) : Long.MAX_VALUE, refusals(a.get("refuse")));
                     case "sleep" -> new Semantics.Sleep(arg(a, "request"));
                 case "returns-arg" -> new Semantics.ReturnsArg(arg(a, "arg"));
                     case "unsupported" -> new Semantics.Unsupported();
@@ -263,6 +265,25 @@ final class SemanticsTable {
         String v = a.get(key);
         if (v == null) return dflt;
         return v.equals("min") ? Integer.MIN_VALUE : v.equals("max") ? Integer.MAX_VALUE : Long.parseLong(v);
+    }
+
+    /** A comma-separated list of integers. */
+    private static java.util.Set<Long> longs(String v) {
+        if (v == null) throw new IllegalArgumentException("missing values=");
+        java.util.Set<Long> out = new java.util.HashSet<>();
+        for (String x : v.split(",")) out.add(Long.parseLong(x.trim()));
+        return out;
+    }
+
+    /** Comma-separated {@code VALUE:ERRNO} pairs (none: empty). */
+    private static Map<Long, Long> refusals(String v) {
+        Map<Long, Long> out = new HashMap<>();
+        if (v == null) return out;
+        for (String x : v.split(",")) {
+            String[] kv = x.split(":");
+            out.put(Long.parseLong(kv[0].trim()), Long.parseLong(kv[1].trim()));
+        }
+        return out;
     }
 
     /** A world call's descriptor: 'socket' or 'file' (positioned), else any. */

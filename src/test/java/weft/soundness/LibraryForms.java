@@ -52,7 +52,7 @@ final class LibraryForms {
         "inet_addr(\"1.2.3.08\") == INADDR_NONE", "tolower('Q') == 'q' && toupper(-1) == -1", "wy_str_ok()", "wy_dup_ok()",
         "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()", "wy_limit_ok()", "wy_freed_ok()", "wy_zlib_ok()", "wy_sized_ok()", "wy_strinit_ok()", "wy_scan_ok()",
         "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()", "wy_path_ok()", "wy_pton_ok()", "wy_swap_ok()", "wy_sig_ok()", "wy_sys_ok()",
-        "wy_stdio_ok()", "wy_host_ok()", "wy_chk_ok()", "wy_acct_ok()", "wy_r48_ok()", "wy_sock_ok()"
+        "wy_stdio_ok()", "wy_host_ok()", "wy_chk_ok()", "wy_acct_ok()", "wy_r48_ok()", "wy_sock_ok()", "wy_attr_ok()"
     };
     /** glibc's 48-bit generators on the program's state (issue 35: weft.exec.Generators): values and states. */
     static final String R48_HELPER = "static int wy_r48_ok(void) { unsigned short y[3] = {1, 2, 3}; double e = erand48(y); "
@@ -102,6 +102,17 @@ final class LibraryForms {
     static final String SOCK_HELPER = "static int wy_sock_ok(void) { int s = socket(AF_INET, SOCK_STREAM, 0); if (s < 0) return 1; "
             + "char b[8]; ssize_t n = recv(s, b, sizeof b, MSG_DONTWAIT); ssize_t m = send(s, \"ok\", 2, MSG_NOSIGNAL); "
             + "int ok = n >= -1 && n <= 8 && m >= -1 && m <= 2 && lseek(s, 0, SEEK_SET) == -1 && errno == ESPIPE; close(s); return ok; }";
+    /**
+     * glibc's attribute setters check their argument (audit D48: the model once took each to return 0): the process
+     * scope refused with ENOTSUP, a policy, a protocol and a condition clock out of range with EINVAL, the system scope
+     * and a valid policy accepted.
+     */
+    static final String ATTR_HELPER = "static int wy_attr_ok(void) { pthread_attr_t a; pthread_mutexattr_t m; pthread_condattr_t c; "
+            + "pthread_attr_init(&a); pthread_mutexattr_init(&m); pthread_condattr_init(&c); "
+            + "int ok = pthread_attr_setscope(&a, PTHREAD_SCOPE_PROCESS) == ENOTSUP && pthread_attr_setschedpolicy(&a, 7) == EINVAL "
+            + "&& pthread_mutexattr_setprotocol(&m, 3) == EINVAL && pthread_condattr_setclock(&c, 2) == EINVAL "
+            + "&& pthread_attr_setscope(&a, PTHREAD_SCOPE_SYSTEM) == 0 && pthread_attr_setschedpolicy(&a, SCHED_RR) == 0; "
+            + "pthread_condattr_destroy(&c); pthread_mutexattr_destroy(&m); pthread_attr_destroy(&a); return ok; }";
     /**
      * glibc's signal sets and rand_r (issue 35: weft.exec.SignalSets), a struct sigaction holding SIG_IGN, whose
      * handler names no function (no handler thread: frontend.CallbackLowering's guard), strsignal,
@@ -273,6 +284,7 @@ final class LibraryForms {
             java.util.Map.entry("wy_stdio_ok", new Helper(List.of(), STDIO_HELPER)),
             java.util.Map.entry("wy_chk_ok", new Helper(List.of(), CHK_HELPER)),
             java.util.Map.entry("wy_r48_ok", new Helper(List.of(), R48_HELPER)),
+            java.util.Map.entry("wy_attr_ok", new Helper(List.of("#include <errno.h>", "#include <sched.h>"), ATTR_HELPER)),
             java.util.Map.entry("wy_sock_ok", new Helper(List.of("#include <sys/socket.h>", "#include <netinet/in.h>", "#include <unistd.h>",
                     "#include <errno.h>"), SOCK_HELPER)),
             java.util.Map.entry("wy_acct_ok", new Helper(List.of("#include <pwd.h>", "#include <grp.h>"), ACCT_HELPER)),
