@@ -227,14 +227,18 @@ public final class AccessCollector {
         List<weft.pointer.Loc> roots = new ArrayList<>();
         for (Region r : regions.pointer(f, node, p, Region.UNBOUNDED)) roots.add(new weft.pointer.Loc(r.object(), weft.pointer.Loc.ANY));
         String what = (write ? "write by " : "read by ") + name + " of what " + pText + " reaches";
+        java.util.Set<weft.pointer.MemObject> targets = new java.util.HashSet<>();
+        for (weft.pointer.Loc l : roots) targets.add(l.object());
         for (var reached : regions.pointsTo().deepReachExtents(roots).entrySet()) {
             weft.pointer.MemObject o = reached.getKey();
             if (o instanceof weft.pointer.MemObject.Fn) continue; // code, not data
             if (write && weft.pointer.MemObject.isLibraryConstData(o)) continue; // never written
             long[] x = reached.getValue();   // null: the whole object; else only its array members [lo, hi)
             Region r = x == null ? Region.whole(o) : new Region(o, x[0], x[0], x[1] - x[0]);
-            // no pointer: the object is reached from p's target, it is not p's target (ArgumentTargets, Unpublished)
-            out.add(new MemoryAccess(r, write, false, loc, what, false, null, null, null));
+            // no pointer: the object is reached from p's target, it is not p's target (ArgumentTargets, Unpublished);
+            // one reached only through stored pointers the library may or may not touch
+            out.add(targets.contains(o) ? new MemoryAccess(r, write, false, loc, what, false, null, null, null)
+                    : MemoryAccess.reachedBy(r, write, loc, what));
         }
     }
 

@@ -74,9 +74,63 @@ final class ZlibCalls {
                 return in.finishCall(t, c, e, Value.of(z.adler32Combine(integer(args, 0, name), integer(args, 1, name), integer(args, 2, name))), null);
             case "crc-table":
                 return in.finishCall(t, c, e, st.libraryObject("<zlib crc table>", () -> crcTable(st, z)), null);
+            case "crc32-combine-gen":
+                return in.finishCall(t, c, e, Value.of(z.crc32CombineGen(integer(args, 0, name))), null);
+            case "crc32-combine-op":
+                return in.finishCall(t, c, e, Value.of(z.crc32CombineOp(integer(args, 0, name), integer(args, 1, name), integer(args, 2, name))), null);
+            case "compress-bound":
+                return in.finishCall(t, c, e, Value.of(z.compressBound(integer(args, 0, name))), null);
+            case "compile-flags":
+                return in.finishCall(t, c, e, Value.of(z.compileFlags()), null);
+            case "error-text":
+                return in.finishCall(t, c, e, st.staticString(z.errorText((int) integer(args, 0, name))), null);
+            case "compress":
+            case "compress2":
+            case "uncompress":
+            case "uncompress2":
+                return buffered(in, lib, t, c, e, call, name, op, z, args);
             default:
                 return stream(in, lib, t, c, e, call, name, op, z, args);
         }
+    }
+
+    /**
+     * {@code compress}, {@code compress2}, {@code uncompress}, {@code uncompress2}: the room {@code *destLen} holds, the
+     * source's bytes (for {@code uncompress2}, {@code *sourceLen} of them), the installed library's answer; the output
+     * bytes and the new {@code *destLen} (and {@code *sourceLen}) written back.
+     */
+    private static boolean buffered(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, String op,
+                                    Zlib z, List<Value> args) {
+        ExecState st = in.st;
+        Value.Ptr destLen = LibraryFunctions.ptr(LibraryBehaviour.arg(args, 1), name);
+        CType.Int ulong = new CType.Int("unsigned long", st.dm.longSize, st.dm.longSize, false);
+        lib.access(c, destLen, ulong.size(), false, call, name);
+        if (!(st.mem.read(destLen.obj(), destLen.off(), ulong) instanceof Value.Int roomV)) throw Abandon.unsupported(name + ": an unknown room");
+        long room = roomV.v();
+        if (room < 0 || room > Memory.EXPLORED_OBJECT) throw Abandon.unsupported(name + " into " + room + " bytes");
+        boolean un = op.startsWith("un");
+        Value.Ptr sourceLen = op.equals("uncompress2") ? LibraryFunctions.ptr(LibraryBehaviour.arg(args, 3), name) : null;
+        long n;
+        if (sourceLen != null) {
+            lib.access(c, sourceLen, ulong.size(), false, call, name);
+            if (!(st.mem.read(sourceLen.obj(), sourceLen.off(), ulong) instanceof Value.Int sv)) throw Abandon.unsupported(name + ": an unknown source length");
+            n = sv.v();
+        } else {
+            n = integer(args, 3, name);
+        }
+        byte[] source = bytes(lib, c, call, args.get(2), n, name);
+        if (source == null) throw Abandon.unsupported(name + " of a null source");
+        Value.Ptr dest = LibraryFunctions.ptr(LibraryBehaviour.arg(args, 0), name);
+        lib.access(c, dest, room, true, call, name);
+        lib.access(c, destLen, ulong.size(), true, call, name);
+        if (sourceLen != null) lib.access(c, sourceLen, ulong.size(), true, call, name);
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        int level = op.equals("compress2") ? (int) integer(args, 4, name) : -1;
+        Zlib.Buffered b = un ? z.uncompress(room, source) : z.compress(room, source, level);
+        st.mem.writeBytes(dest.obj(), dest.off(), b.output());
+        st.mem.write(destLen.obj(), destLen.off(), ulong, Value.of(b.output().length));
+        if (sourceLen != null) st.mem.write(sourceLen.obj(), sourceLen.off(), ulong, Value.of(b.consumed()));
+        return in.finishCall(t, c, e, Value.of(b.result()), null);
     }
 
     private static int crcTable(ExecState st, Zlib z) {
@@ -101,6 +155,22 @@ final class ZlibCalls {
             case "deflate-prime" -> Zlib.Op.DEFLATE_PRIME;
             case "deflate-bound" -> Zlib.Op.DEFLATE_BOUND;
             case "deflate-tune" -> Zlib.Op.DEFLATE_TUNE;
+            case "deflate-reset-keep" -> Zlib.Op.DEFLATE_RESET_KEEP;
+            case "inflate-init" -> Zlib.Op.INFLATE_INIT;
+            case "inflate-init2" -> Zlib.Op.INFLATE_INIT2;
+            case "inflate" -> Zlib.Op.INFLATE;
+            case "inflate-end" -> Zlib.Op.INFLATE_END;
+            case "inflate-reset" -> Zlib.Op.INFLATE_RESET;
+            case "inflate-reset2" -> Zlib.Op.INFLATE_RESET2;
+            case "inflate-reset-keep" -> Zlib.Op.INFLATE_RESET_KEEP;
+            case "inflate-set-dictionary" -> Zlib.Op.INFLATE_SET_DICTIONARY;
+            case "inflate-sync" -> Zlib.Op.INFLATE_SYNC;
+            case "inflate-sync-point" -> Zlib.Op.INFLATE_SYNC_POINT;
+            case "inflate-prime" -> Zlib.Op.INFLATE_PRIME;
+            case "inflate-mark" -> Zlib.Op.INFLATE_MARK;
+            case "inflate-validate" -> Zlib.Op.INFLATE_VALIDATE;
+            case "inflate-codes-used" -> Zlib.Op.INFLATE_CODES_USED;
+            case "inflate-undermine" -> Zlib.Op.INFLATE_UNDERMINE;
             default -> throw Abandon.unsupported(name + ": zlib operation " + op);
         };
     }
@@ -111,19 +181,26 @@ final class ZlibCalls {
         Zlib.Op op = streamOp(opName, name);
         Value sv = LibraryBehaviour.arg(args, 0);
         if (isNull(sv)) {
-            // zlib's answer for a null stream: the bound without one, else Z_STREAM_ERROR
-            return in.finishCall(t, c, e, Value.of(op == Zlib.Op.DEFLATE_BOUND ? z.deflateBound(integer(args, 1, name)) : Zlib.Z_STREAM_ERROR), null);
+            // zlib's answer for a null stream: the bound without one, inflateMark's -65536, inflateCodesUsed's -1, else
+            // Z_STREAM_ERROR
+            long r = switch (op) {
+                case DEFLATE_BOUND -> z.deflateBound(integer(args, 1, name));
+                case INFLATE_MARK -> -(1L << 16);
+                case INFLATE_CODES_USED -> -1L;
+                default -> Zlib.Z_STREAM_ERROR;
+            };
+            return in.finishCall(t, c, e, Value.of(r), null);
         }
         Value.Ptr sp = LibraryFunctions.ptr(sv, name);
         Members m = Members.of(call.args().get(0).type(), name);
         boolean init = op.initialises();
-        boolean compresses = op == Zlib.Op.DEFLATE;
+        boolean compresses = op.movesBytes();
         Owned owned;
         if (init) {
             if (!isNull(m.read(st, sp, "zalloc")) || !isNull(m.read(st, sp, "zfree")) || !isNull(m.read(st, sp, "opaque"))) {
                 throw Abandon.unsupported(name + " with the program's own allocator");
             }
-            owned = new Owned(z.newStream(), sp.obj(), sp.off());
+            owned = new Owned(z.newStream(op.inflates()), sp.obj(), sp.off());
         } else {
             Value state = m.read(st, sp, "state");
             owned = state instanceof Value.Ptr p && p.off() == 0 ? st.zlibStreams.get(p.obj()) : null;
@@ -135,7 +212,10 @@ final class ZlibCalls {
             if (owned != null && (m.known(st, sp, "zalloc") || m.known(st, sp, "zfree"))) {
                 throw Abandon.unsupported(name + " after the program changed zlib's allocator members");
             }
-            if (owned == null) owned = new Owned(z.newStream(), sp.obj(), sp.off());
+            if (owned != null && owned.stream().inflates() != op.inflates()) {
+                throw Abandon.unsupported(name + " of a " + (owned.stream().inflates() ? "decompressor's" : "compressor's") + " stream");
+            }
+            if (owned == null) owned = new Owned(z.newStream(op.inflates()), sp.obj(), sp.off());
         }
         // the members zlib reads: the input and the room for output (strictly when the call compresses)
         boolean buffers = !init && (compresses || m.known(st, sp, "next_in") && m.known(st, sp, "avail_in")
@@ -187,8 +267,8 @@ final class ZlibCalls {
         for (int i = 1; i < args.size(); i++) {
             if (args.get(i) instanceof Value.Int v) ints[i - 1] = v.v();
         }
-        if (op == Zlib.Op.DEFLATE_INIT || op == Zlib.Op.DEFLATE_INIT2) {
-            int version = op == Zlib.Op.DEFLATE_INIT ? 2 : 6;
+        if (op.initialises()) {
+            int version = op.versionArgument();
             Value vv = LibraryBehaviour.arg(args, version);
             if (!isNull(vv)) {
                 Value.Ptr vp = LibraryFunctions.ptr(vv, name);
@@ -198,7 +278,7 @@ final class ZlibCalls {
             // the program's sizeof(z_stream) is the installed library's (its layout in the program's data model)
             long size = integer(args, version + 1, name);
             ints[version] = size == m.type.size() ? Zlib.STREAM_SIZE : size;
-        } else if (op == Zlib.Op.DEFLATE_SET_DICTIONARY) {
+        } else if (op == Zlib.Op.DEFLATE_SET_DICTIONARY || op == Zlib.Op.INFLATE_SET_DICTIONARY) {
             data = bytes(lib, c, call, args.get(1), integer(args, 2, name), name);
         } else {
             for (int i = 1; i < args.size(); i++) {

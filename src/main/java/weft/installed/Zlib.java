@@ -5,13 +5,15 @@ import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
+import com.sun.jna.ptr.LongByReference;
 
 import java.lang.ref.Cleaner;
 import java.util.Optional;
 
 /**
- * The installed zlib ({@code libz.so.1}), called through JNA: its checksums, its version and its compressor
- * ({@code deflate*}) on streams this class owns. A {@link Stream} is a native {@code z_stream} with zlib's state behind
+ * The installed zlib ({@code libz.so.1}), called through JNA: its checksums, its version, its one-call
+ * {@code compress2} and {@code uncompress2}, and its compressor ({@code deflate*}) and decompressor ({@code inflate*})
+ * on streams this class owns. A {@link Stream} is a native {@code z_stream} with zlib's state behind
  * it; the caller hands it the members the program's own {@code z_stream} holds before each call ({@link Fields}: the
  * input bytes, the room for output, the counters) and writes back what the call left ({@link After}). Only 64-bit Linux
  * (LP64: the native layout below) is supported; elsewhere, or without the library, {@link #installed()} is empty.
@@ -53,6 +55,30 @@ public final class Zlib {
         long deflateBound(Pointer strm, long sourceLen);
         int deflateTune(Pointer strm, int goodLength, int maxLazy, int niceLength, int maxChain);
         int deflateCopy(Pointer dest, Pointer source);
+        int deflateResetKeep(Pointer strm);
+        int inflateInit_(Pointer strm, byte[] version, int streamSize);
+        int inflateInit2_(Pointer strm, int windowBits, byte[] version, int streamSize);
+        int inflate(Pointer strm, int flush);
+        int inflateEnd(Pointer strm);
+        int inflateReset(Pointer strm);
+        int inflateReset2(Pointer strm, int windowBits);
+        int inflateResetKeep(Pointer strm);
+        int inflateSetDictionary(Pointer strm, byte[] dictionary, int length);
+        int inflateSync(Pointer strm);
+        int inflateSyncPoint(Pointer strm);
+        int inflatePrime(Pointer strm, int bits, int value);
+        long inflateMark(Pointer strm);
+        int inflateValidate(Pointer strm, int check);
+        long inflateCodesUsed(Pointer strm);
+        int inflateUndermine(Pointer strm, int subvert);
+        int inflateCopy(Pointer dest, Pointer source);
+        int compress2(byte[] dest, LongByReference destLen, byte[] source, long sourceLen, int level);
+        int uncompress2(byte[] dest, LongByReference destLen, byte[] source, LongByReference sourceLen);
+        long compressBound(long sourceLen);
+        Pointer zError(int err);
+        long zlibCompileFlags();
+        long crc32_combine_gen(long len2);
+        long crc32_combine_op(long crc1, long crc2, long op);
     }
 
     private static final Cleaner CLEANER = Cleaner.create();
@@ -115,19 +141,90 @@ public final class Zlib {
         return lib.deflateBound(null, sourceLen);
     }
 
-    /** A new stream: a zeroed native {@code z_stream} with no state yet. */
-    public Stream newStream() {
-        return new Stream(this);
+    /** {@code compressBound(sourceLen)}. */
+    public long compressBound(long sourceLen) {
+        return lib.compressBound(sourceLen);
     }
 
-    /** The stream operations: zlib's {@code deflate*} functions whose first argument is the stream. */
+    /** {@code zError(err)}: zlib's text for a result (never null). */
+    public String errorText(int err) {
+        return lib.zError(err).getString(0, "ISO-8859-1");
+    }
+
+    /** {@code zlibCompileFlags()}. */
+    public long compileFlags() {
+        return lib.zlibCompileFlags();
+    }
+
+    public long crc32CombineGen(long len2) {
+        return lib.crc32_combine_gen(len2);
+    }
+
+    public long crc32CombineOp(long crc1, long crc2, long op) {
+        return lib.crc32_combine_op(crc1, crc2, op);
+    }
+
+    /**
+     * What a one-call compression or decompression left: its result, the output bytes (the first {@code destLen} of
+     * the room), and how many input bytes it took ({@code uncompress2}'s {@code *sourceLen}).
+     */
+    public record Buffered(int result, byte[] output, long consumed) {}
+
+    /** {@code compress2(dest, &destLen, source, sourceLen, level)} into {@code room} bytes ({@code compress}: level -1). */
+    public Buffered compress(long room, byte[] source, int level) {
+        byte[] dest = new byte[(int) Math.max(1, room)];
+        LongByReference destLen = new LongByReference(room);
+        int r = lib.compress2(dest, destLen, source, source.length, level);
+        return new Buffered(r, java.util.Arrays.copyOf(dest, (int) Math.min(room, destLen.getValue())), source.length);
+    }
+
+    /** {@code uncompress2(dest, &destLen, source, &sourceLen)} into {@code room} bytes. */
+    public Buffered uncompress(long room, byte[] source) {
+        byte[] dest = new byte[(int) Math.max(1, room)];
+        LongByReference destLen = new LongByReference(room);
+        LongByReference sourceLen = new LongByReference(source.length);
+        int r = lib.uncompress2(dest, destLen, source, sourceLen);
+        return new Buffered(r, java.util.Arrays.copyOf(dest, (int) Math.min(room, destLen.getValue())), sourceLen.getValue());
+    }
+
+    /** A new stream of the compressor ({@code inflate}: of the decompressor): a zeroed native {@code z_stream} with no state yet. */
+    public Stream newStream(boolean inflate) {
+        return new Stream(this, inflate);
+    }
+
+    /** The stream operations: zlib's {@code deflate*} and {@code inflate*} functions whose first argument is the stream. */
     public enum Op {
-        DEFLATE_INIT, DEFLATE_INIT2, DEFLATE, DEFLATE_END, DEFLATE_RESET, DEFLATE_PARAMS, DEFLATE_SET_DICTIONARY,
-        DEFLATE_PENDING, DEFLATE_PRIME, DEFLATE_BOUND, DEFLATE_TUNE;
+        DEFLATE_INIT, DEFLATE_INIT2, DEFLATE, DEFLATE_END, DEFLATE_RESET, DEFLATE_RESET_KEEP, DEFLATE_PARAMS, DEFLATE_SET_DICTIONARY,
+        DEFLATE_PENDING, DEFLATE_PRIME, DEFLATE_BOUND, DEFLATE_TUNE,
+        INFLATE_INIT, INFLATE_INIT2, INFLATE, INFLATE_END, INFLATE_RESET, INFLATE_RESET2, INFLATE_RESET_KEEP, INFLATE_SET_DICTIONARY,
+        INFLATE_SYNC, INFLATE_SYNC_POINT, INFLATE_PRIME, INFLATE_MARK, INFLATE_VALIDATE, INFLATE_CODES_USED, INFLATE_UNDERMINE;
 
         /** Whether the operation initialises the stream (reads only the allocator members, writes the counters). */
         public boolean initialises() {
-            return this == DEFLATE_INIT || this == DEFLATE_INIT2;
+            return this == DEFLATE_INIT || this == DEFLATE_INIT2 || this == INFLATE_INIT || this == INFLATE_INIT2;
+        }
+
+        /** Whether the operation is the decompressor's ({@code inflate*}). */
+        public boolean inflates() {
+            return name().startsWith("INFLATE");
+        }
+
+        /** Whether the operation moves bytes: it reads the input and writes into the room for output. */
+        public boolean movesBytes() {
+            return this == DEFLATE || this == INFLATE || this == INFLATE_SYNC;
+        }
+
+        /**
+         * The position, among the call's arguments, of an initialisation's version string (its stream size follows it),
+         * or -1.
+         */
+        public int versionArgument() {
+            return switch (this) {
+                case DEFLATE_INIT, INFLATE_INIT2 -> 2;
+                case DEFLATE_INIT2 -> 6;
+                case INFLATE_INIT -> 1;
+                default -> -1;
+            };
         }
     }
 
@@ -146,19 +243,28 @@ public final class Zlib {
     public record After(long result, long consumed, byte[] output, long totalIn, long totalOut, int dataType, long adler,
                         boolean msgChanged, String msg, boolean ended, boolean allocatorsSet, int[] outputs) {}
 
-    /** A native {@code z_stream} and the zlib state behind it. */
+    /** A native {@code z_stream} and the zlib state behind it: the compressor's or the decompressor's. */
     public static final class Stream {
         private final Zlib z;
+        private final boolean inflate;
         private final Memory strm = new Memory(STREAM_SIZE);
 
-        private Stream(Zlib z) {
+        private Stream(Zlib z, boolean inflate) {
             this.z = z;
+            this.inflate = inflate;
             strm.clear();
             Memory held = strm;
             Lib lib = z.lib;
             CLEANER.register(this, () -> {
-                if (held.getPointer(STATE) != null) lib.deflateEnd(held);
+                if (held.getPointer(STATE) == null) return;
+                if (inflate) lib.inflateEnd(held);
+                else lib.deflateEnd(held);
             });
+        }
+
+        /** Whether this is the decompressor's stream. */
+        public boolean inflates() {
+            return inflate;
         }
 
         /** Whether zlib's state is allocated (between a successful initialisation and {@code deflateEnd}). */
@@ -168,8 +274,10 @@ public final class Zlib {
 
         /** An independent copy ({@code deflateCopy}; a stream without state copies as one). */
         public Stream copy() {
-            Stream c = new Stream(z);
-            if (live() && z.lib.deflateCopy(c.strm, strm) != Z_OK) throw new IllegalStateException("deflateCopy failed");
+            Stream c = new Stream(z, inflate);
+            if (live() && (inflate ? z.lib.inflateCopy(c.strm, strm) : z.lib.deflateCopy(c.strm, strm)) != Z_OK) {
+                throw new IllegalStateException("copying a zlib stream failed");
+            }
             return c;
         }
 
@@ -217,6 +325,22 @@ public final class Zlib {
                 case DEFLATE_PRIME -> result = lib.deflatePrime(strm, (int) ints[0], (int) ints[1]);
                 case DEFLATE_BOUND -> result = lib.deflateBound(strm, ints[0]);
                 case DEFLATE_TUNE -> result = lib.deflateTune(strm, (int) ints[0], (int) ints[1], (int) ints[2], (int) ints[3]);
+                case DEFLATE_RESET_KEEP -> result = lib.deflateResetKeep(strm);
+                case INFLATE_INIT -> result = lib.inflateInit_(strm, bytes, (int) ints[1]);
+                case INFLATE_INIT2 -> result = lib.inflateInit2_(strm, (int) ints[0], bytes, (int) ints[2]);
+                case INFLATE -> result = lib.inflate(strm, (int) ints[0]);
+                case INFLATE_END -> result = lib.inflateEnd(strm);
+                case INFLATE_RESET -> result = lib.inflateReset(strm);
+                case INFLATE_RESET2 -> result = lib.inflateReset2(strm, (int) ints[0]);
+                case INFLATE_RESET_KEEP -> result = lib.inflateResetKeep(strm);
+                case INFLATE_SET_DICTIONARY -> result = lib.inflateSetDictionary(strm, bytes, bytes == null ? 0 : bytes.length);
+                case INFLATE_SYNC -> result = lib.inflateSync(strm);
+                case INFLATE_SYNC_POINT -> result = lib.inflateSyncPoint(strm);
+                case INFLATE_PRIME -> result = lib.inflatePrime(strm, (int) ints[0], (int) ints[1]);
+                case INFLATE_MARK -> result = lib.inflateMark(strm);
+                case INFLATE_VALIDATE -> result = lib.inflateValidate(strm, (int) ints[0]);
+                case INFLATE_CODES_USED -> result = lib.inflateCodesUsed(strm);
+                case INFLATE_UNDERMINE -> result = lib.inflateUndermine(strm, (int) ints[0]);
                 default -> throw new IllegalArgumentException(op.toString());
             }
             long leftIn = strm.getInt(AVAIL_IN) & 0xffffffffL;

@@ -40,7 +40,9 @@ import java.util.Set;
  *       {@link ObjectMultiplicity} says stands for at most one object at run time (not a summary of
  *       several allocations, activations or thread-local copies); both byte regions are exact and overlap
  *       (the same bytes for certain, no array cell with an unknown index); and each access's statement
- *       touches no other object with an access of the same kind (its pointer has one target).</li>
+ *       touches no other object with an access of the same kind (its pointer has one target), and neither is a
+ *       library's access to an object it reaches through pointers stored in its argument's target (zlib's
+ *       {@code next_in} buffer: {@code MemoryAccess#reached}, which the library may or may not touch).</li>
  * </ol>
  * Not sound and never used for a verdict (which exclusions and the explorer decide): it only orders
  * the report. The README's "Reports" section says what each rank means.
@@ -75,7 +77,7 @@ public final class MustRace {
      */
     public boolean mayBeCertain(Access a) {
         MemObject o = a.region().object();
-        return !(o instanceof MemObject.Unknown) && a.region().isExact() && objects.isConcrete(o) && singleTarget(a);
+        return !(o instanceof MemObject.Unknown) && !a.access().reached() && a.region().isExact() && objects.isConcrete(o) && singleTarget(a);
     }
 
     private boolean oneConcreteObject(Access a, Access b) {

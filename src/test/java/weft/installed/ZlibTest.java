@@ -63,7 +63,7 @@ class ZlibTest {
     /** Raw deflate (windowBits -15), one block then the end: what zlib wrote inflates to the input. */
     @Test
     void rawDeflateInflatesToItsInput() throws Exception {
-        Zlib.Stream s = z.newStream();
+        Zlib.Stream s = z.newStream(false);
         Zlib.After init = s.call(Zlib.Op.DEFLATE_INIT2, new Zlib.Fields(null, true, 0, 0, 0, 0, 0),
                 new long[] {6, Z_DEFLATED, -15, 8, 0, 0, Zlib.STREAM_SIZE}, version());
         assertEquals(Zlib.Z_OK, init.result());
@@ -86,10 +86,61 @@ class ZlibTest {
         assertFalse(s.live());
     }
 
+    /**
+     * The decompressor's stream: what Java's Deflater wrote (raw, windowBits -15) inflates in two calls to the input,
+     * inflateMark says no block is pending at the end, and a copy taken between the calls finishes alike.
+     */
+    @Test
+    void rawInflateGivesBackWhatWasDeflated() {
+        byte[] in = text(2000);
+        java.util.zip.Deflater d = new java.util.zip.Deflater(6, true);
+        d.setInput(in);
+        d.finish();
+        byte[] packed = new byte[4096];
+        int n = d.deflate(packed);
+        packed = java.util.Arrays.copyOf(packed, n);
+        Zlib.Stream s = z.newStream(true);
+        assertTrue(s.inflates());
+        Zlib.After init = s.call(Zlib.Op.INFLATE_INIT2, new Zlib.Fields(null, true, 0, 0, 0, 0, 0), new long[] {-15, 0, Zlib.STREAM_SIZE}, version());
+        assertEquals(Zlib.Z_OK, init.result());
+        Zlib.After first = s.call(Zlib.Op.INFLATE, fields(java.util.Arrays.copyOf(packed, n / 2), 4096, init), new long[] {0}, null);
+        assertEquals(Zlib.Z_OK, first.result());
+        Zlib.Stream c = s.copy();
+        byte[] rest = java.util.Arrays.copyOfRange(packed, n / 2, n);
+        Zlib.After second = s.call(Zlib.Op.INFLATE, fields(rest, 4096, first), new long[] {Z_FINISH}, null);
+        assertEquals(Z_STREAM_END, second.result());
+        byte[] out = new byte[first.output().length + second.output().length];
+        System.arraycopy(first.output(), 0, out, 0, first.output().length);
+        System.arraycopy(second.output(), 0, out, first.output().length, second.output().length);
+        assertArrayEquals(in, out);
+        assertEquals(in.length, second.totalOut());
+        Zlib.After fromCopy = c.call(Zlib.Op.INFLATE, fields(rest, 4096, first), new long[] {Z_FINISH}, null);
+        assertArrayEquals(second.output(), fromCopy.output());
+        assertEquals(0, s.call(Zlib.Op.INFLATE_MARK, fields(null, 0, second), new long[0], null).result() & 0xffff);
+        assertTrue(s.call(Zlib.Op.INFLATE_END, fields(null, 0, second), new long[0], null).ended());
+    }
+
+    /** The one-call functions: compress2 and uncompress2 give the input back; a room too small is Z_BUF_ERROR. */
+    @Test
+    void oneCallCompressionRoundTrips() {
+        byte[] in = text(1500);
+        Zlib.Buffered packed = z.compress(z.compressBound(in.length), in, 9);
+        assertEquals(Zlib.Z_OK, packed.result());
+        assertTrue(packed.output().length < in.length);
+        Zlib.Buffered back = z.uncompress(in.length, packed.output());
+        assertEquals(Zlib.Z_OK, back.result());
+        assertArrayEquals(in, back.output());
+        assertEquals(packed.output().length, back.consumed());
+        assertEquals(-5, z.uncompress(10, packed.output()).result());
+        assertEquals("data error", z.errorText(-3));
+        assertEquals(z.crc32(z.crc32(0, java.util.Arrays.copyOf(in, 100)), java.util.Arrays.copyOfRange(in, 100, 300)),
+                z.crc32CombineOp(z.crc32(0, java.util.Arrays.copyOf(in, 100)), z.crc32(0, java.util.Arrays.copyOfRange(in, 100, 300)), z.crc32CombineGen(200)));
+    }
+
     /** A copy mid-way continues exactly as the original does, and independently of it. */
     @Test
     void aCopiedStreamContinuesAsTheOriginal() {
-        Zlib.Stream s = z.newStream();
+        Zlib.Stream s = z.newStream(false);
         Zlib.After init = s.call(Zlib.Op.DEFLATE_INIT, new Zlib.Fields(null, true, 0, 0, 0, 0, 0), new long[] {9, 0, Zlib.STREAM_SIZE}, version());
         assertEquals(Zlib.Z_OK, init.result());
         Zlib.After first = s.call(Zlib.Op.DEFLATE, fields(text(500), 4096, init), new long[] {Z_SYNC_FLUSH}, null);
@@ -108,7 +159,7 @@ class ZlibTest {
 
     @Test
     void pendingPrimeAndBoundAreZlibs() {
-        Zlib.Stream s = z.newStream();
+        Zlib.Stream s = z.newStream(false);
         Zlib.After init = s.call(Zlib.Op.DEFLATE_INIT2, new Zlib.Fields(null, true, 0, 0, 0, 0, 0),
                 new long[] {6, Z_DEFLATED, -15, 8, 0, 0, Zlib.STREAM_SIZE}, version());
         Zlib.After pending = s.call(Zlib.Op.DEFLATE_PENDING, fields(null, 0, init), new long[2], null);
@@ -119,7 +170,7 @@ class ZlibTest {
         long bound = s.call(Zlib.Op.DEFLATE_BOUND, fields(null, 0, init), new long[] {1000}, null).result();
         assertTrue(bound >= 1000 && bound <= z.deflateBound(1000), bound + " vs " + z.deflateBound(1000));
         // a wrong version is zlib's Z_VERSION_ERROR (-6), and leaves no state
-        Zlib.Stream w = z.newStream();
+        Zlib.Stream w = z.newStream(false);
         assertEquals(-6, w.call(Zlib.Op.DEFLATE_INIT, new Zlib.Fields(null, true, 0, 0, 0, 0, 0), new long[] {6, 0, Zlib.STREAM_SIZE},
                 new byte[] {'0', 0}).result());
         assertFalse(w.live());

@@ -216,7 +216,13 @@ final class LibraryForms {
             + "s.next_in = in; s.avail_in = sizeof in; s.next_out = out; s.avail_out = sizeof out; "
             + "int ok = deflate(&s, Z_FINISH) == Z_STREAM_END && s.total_out > 2 && s.total_out < sizeof in && s.avail_in == 0 "
             + "&& deflateBound(&s, sizeof in) >= s.total_out && crc32(0L, in, sizeof in) == crc32(crc32(0L, in, 10), in + 10, sizeof in - 10); "
-            + "deflateEnd(&s); return ok; }";
+            + "deflateEnd(&s); z_stream d; unsigned char back[64]; memset(&d, 0, sizeof d); "
+            + "if (ok && inflateInit2(&d, -15) == Z_OK) { d.next_in = out; d.avail_in = (unsigned) s.total_out; d.next_out = back; "
+            + "d.avail_out = sizeof back; ok = inflate(&d, Z_FINISH) == Z_STREAM_END && d.total_out == sizeof in && back[31] == 'w' "
+            + "&& inflateEnd(&d) == Z_OK; } else ok = 0; uLongf n = sizeof out, m = sizeof back; "
+            + "ok = ok && compress2(out, &n, in, sizeof in, 9) == Z_OK && n <= compressBound(sizeof in) "
+            + "&& uncompress(back, &m, out, n) == Z_OK && m == sizeof in && back[0] == 'w' && strcmp(zError(Z_DATA_ERROR), \"data error\") == 0; "
+            + "return ok; }";
 
     /**
      * Audit D30: an array sized by its initializer, its element count taken by {@code sizeof} in a static initializer
