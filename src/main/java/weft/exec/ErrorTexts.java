@@ -45,6 +45,9 @@ final class ErrorTexts {
         int errnum = errnum(LibraryBehaviour.arg(args, sem instanceof Semantics.ErrorMessage m ? m.errnum()
                 : ((Semantics.ErrorMessageInto) sem).errnum()), name);
         weft.installed.CLibrary libc = weft.installed.CLibrary.installed().orElseThrow(() -> Abandon.unsupported(name + ": no installed C library"));
+        if (sem instanceof Semantics.ErrorMessage m && !m.family().equals("errno")) {
+            return in.finishCall(t, c, e, st.staticString(m.family().equals("gai") ? libc.addressError(errnum) : libc.hostError(errnum)), null);
+        }
         String text = libc.errorMessage(errnum);
         if (!(sem instanceof Semantics.ErrorMessageInto into)) return in.finishCall(t, c, e, st.staticString(text), null);
         boolean known = !text.equals("Unknown error " + errnum);

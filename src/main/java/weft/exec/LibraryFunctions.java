@@ -122,6 +122,9 @@ public final class LibraryFunctions {
         if (ZlibCalls.handles(sem)) return ZlibCalls.run(in, this, t, c, e, call, name, sem, args);
         if (WorldFiles.handles(sem)) return WorldFiles.run(in, this, t, c, e, call, name, sem, args);
         if (sem instanceof Semantics.WalkEntry w) return Walks.run(in, this, t, c, e, call, name, w, args);
+        if (Sorts.handles(sem)) return Sorts.run(in, this, t, c, e, call, name, sem, args);
+        if (sem instanceof Semantics.WideString w) return WideStrings.run(in, this, t, c, e, call, name, w, args);
+        if (ComputedCalls.handles(sem)) return ComputedCalls.run(in, this, t, c, e, call, name, sem, args);
         if (sem instanceof Semantics.ScanString ss) return ScanCalls.run(in, this, t, c, e, call, name, ss, args);
         if (Jumps.handles(sem)) return Jumps.run(in, this, t, c, e, call, name, sem, args);
         if (StringFunctions.handles(sem)) return StringFunctions.run(in, this, t, c, e, call, name, sem, args);

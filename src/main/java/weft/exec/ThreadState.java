@@ -54,6 +54,11 @@ public final class ThreadState {
      * {@link ExecState#threadHandle}), -1 in a witness search.
      */
     public int handleObj = -1;
+    /**
+     * A {@code qsort} or {@code bsearch} in progress in this thread ({@link Sorts}: an immutable record, replaced at each
+     * of its steps), or null.
+     */
+    public Object sort;
     /** pthread_getspecific/tss_get values by key. */
     public final Map<Long, Value> specific = new HashMap<>();
 
@@ -133,6 +138,7 @@ public final class ThreadState {
           phaseKey = o.phaseKey;
           phaseCond = o.phaseCond;
           handleObj = o.handleObj;
+          sort = o.sort;
         tls.clear();
         tls.putAll(o.tls);
         specific.clear();

@@ -36,7 +36,9 @@ import java.util.TreeSet;
  *       a loop {@code while (more()) cb(params);} just before the call, the arguments first copied to
  *       temporaries (so the call and the callbacks see the values evaluated once, as in C). The library's own
  *       accesses do not change locks or threads, so every state in which a callback or one of the call's
- *       accesses runs in reality (after any number of callbacks) is a state of the loop.</li>
+ *       accesses runs in reality (after any number of callbacks) is a state of the loop. A sort or a search
+ *       ({@code qsort}, {@code qsort_r}, {@code bsearch}: semantics {@code sort}, {@code search}) asks the library
+ *       for each comparison instead ({@link #comparisonLoop}), which the explorer answers as glibc does.</li>
  *   <li><b>async</b> (signal handlers of {@code signal}, {@code sigaction}): a handler may run at any time after
  *       its registration, in any thread, any number of times, interrupting whatever that thread holds. Lowered
  *       to {@code while (more()) pthread_create(&t, 0, handler, 0);} just after the call: a non-unique thread
@@ -63,7 +65,8 @@ import java.util.TreeSet;
  * pointer, where no lowering happens) is left out of the models: it is unknown external code, which may call
  * anything it was given (sound, as before the table knew it). The loop condition is {@code __weft_callback_more(k)},
  * a pure model the analyses read as any integer. The explorer does not know how often the library really calls back:
- * for synchronous callbacks ({@code k} 0) it abandons, so no witness rests on a guess; for handlers that may never run
+ * for synchronous callbacks ({@code k} 0) it abandons, so no witness rests on a guess (sorts, searches and file-tree
+ * walks have loops of their own, which it runs); for handlers that may never run
  * ({@code k} 1: a signal that never arrives, exit and fork handlers, which run only once the program ends or forks)
  * the witness search takes none to run (recorded in the witness), and a proof stops there.
  */
@@ -323,9 +326,14 @@ final class CallbackLowering {
             deferredLoop(body, cur, next, before, loc);
             cur = next;
         }
+        weft.model.Semantics sem = weft.model.Semantics.of(m.name());
         if (sync.size() == 1 && walk(sync.get(0))) {
             int next = body.node();
             walkLoop(body, cur, next, sync.get(0), args, loc);
+            cur = next;
+        } else if (sync.size() == 1 && (sem instanceof weft.model.Semantics.Sort || sem instanceof weft.model.Semantics.Search)) {
+            int next = body.node();
+            comparisonLoop(body, cur, next, sync.get(0), args, sem instanceof weft.model.Semantics.Sort, loc);
             cur = next;
         } else if (!sync.isEmpty()) {
             int next = body.node();
@@ -563,6 +571,68 @@ final class CallbackLowering {
             } else {
                 params.add(param(body, p, args, loc));
             }
+        }
+        boolean returnsInt = fnType != null && fnType.returnType() instanceof CType.Int;
+        body.edges.add(new Edge(call, head, new Stmt.Call(returnsInt ? new Lvalue.Var(ret) : null, fn, params, loc)));
+    }
+
+    /** The functions that give a sort's or a search's next comparison ({@code weft.exec.Sorts}). */
+    static final String SORT_NEXT = "__weft_sort_next", SEARCH_NEXT = "__weft_search_next";
+
+    /**
+     * A sort or a search that calls the program's comparator ({@code qsort}, {@code qsort_r}: {@code sort};
+     * {@code bsearch}: not), from {@code from}:
+     * <pre>
+     *     ret = 0; count = 0;
+     *     while (__weft_sort_next(&amp;a, &amp;b, base, n, size, count, ret)) { count++; ret = cmp(a, b[, arg]); }
+     *     (bsearch: while (__weft_search_next(&amp;a, base, n, size, count, ret)) { count++; ret = cmp(key, a); })
+     * </pre>
+     * then the library call. For the analyses {@code a} and {@code b} point anywhere into the array (the functions'
+     * table rows: {@code p0=arg2+}), as the sync loop's parameters do; the explorer runs glibc's own algorithm one
+     * comparison per ask, its element moves included. The callback's parameters that point into the array
+     * ({@code arg0+}, {@code arg1+}) are the elements asked about, in order; the others are as the table says.
+     */
+    private void comparisonLoop(Body body, int from, int to, Callback cb, List<Expr> args, boolean sort, SourceLoc loc) {
+        Variable ret = body.temp("__cb_ret", intT, Variable.Kind.TEMP, loc);
+        Variable count = body.temp("__cb_count", intT, Variable.Kind.TEMP, loc);
+        Variable a = body.temp("__cb_elem", voidPtr, Variable.Kind.LOCAL, loc);
+        Variable b = body.temp("__cb_elem", voidPtr, Variable.Kind.LOCAL, loc);
+        CType.Pointer voidPtrPtr = new CType.Pointer(voidPtr, dm.pointerSize);
+        CType sizeT = new CType.Int("unsigned long", dm.longSize, dm.longSize, false);
+        int baseArg = sort ? 0 : 1;
+        Expr base = baseArg < args.size() ? args.get(baseArg) : nullPtr();
+        Expr n = baseArg + 1 < args.size() ? args.get(baseArg + 1) : new Expr.IntConst(0, sizeT);
+        Expr size = baseArg + 2 < args.size() ? args.get(baseArg + 2) : new Expr.IntConst(0, sizeT);
+        int init = body.node(), head = body.node(), chosen = body.node(), go = body.node(), call = body.node();
+        body.edges.add(new Edge(from, init, new Stmt.Assign(new Lvalue.Var(ret), new Expr.IntConst(0, intT), loc)));
+        body.edges.add(new Edge(init, head, new Stmt.Assign(new Lvalue.Var(count), new Expr.IntConst(0, intT), loc)));
+        Expr more = body.moreValue(loc);
+        Expr counted = new Expr.Load(new Lvalue.Var(count), loc), answered = new Expr.Load(new Lvalue.Var(ret), loc);
+        Expr addrA = new Expr.AddrOf(new Lvalue.Var(a), voidPtrPtr), addrB = new Expr.AddrOf(new Lvalue.Var(b), voidPtrPtr);
+        Expr next = sort
+                ? new Expr.FuncRef(SORT_NEXT, new CType.Function(intT, List.of(voidPtrPtr, voidPtrPtr, voidPtr, sizeT, sizeT, intT, intT), false))
+                : new Expr.FuncRef(SEARCH_NEXT, new CType.Function(intT, List.of(voidPtrPtr, voidPtr, sizeT, sizeT, intT, intT), false));
+        List<Expr> asked = sort ? List.of(addrA, addrB, base, n, size, counted, answered) : List.of(addrA, base, n, size, counted, answered);
+        body.edges.add(new Edge(head, chosen, new Stmt.Call(((Expr.Load) more).lvalue(), next, asked, loc)));
+        body.edges.add(new Edge(chosen, to, new Stmt.Assume(more, false, loc)));
+        body.edges.add(new Edge(chosen, go, new Stmt.Assume(more, true, loc)));
+        body.edges.add(new Edge(go, call, new Stmt.Assign(new Lvalue.Var(count),
+                new Expr.Binary(Expr.BinOp.ADD, new Expr.Load(new Lvalue.Var(count), loc), new Expr.IntConst(1, intT), intT), loc)));
+        Expr fn = callee(body, cb, args, loc);
+        CType.Function fnType = fn.type() instanceof CType.Pointer fp && fp.target() instanceof CType.Function f ? f
+                : fn.type() instanceof CType.Function f ? f : null;
+        List<Expr> params = new ArrayList<>();
+        List<Variable> elements = new ArrayList<>(List.of(a, b));
+        for (LibcFacts.Param p : cb.params()) {
+            int i = params.size();
+            Expr v;
+            if (p.kind() == LibcFacts.ParamKind.INTO_ARG && p.arg() == baseArg && !elements.isEmpty()) {
+                v = new Expr.Load(new Lvalue.Var(elements.remove(0)), loc);
+                if (fnType != null && i < fnType.params().size() && fnType.params().get(i).isPointer()) v = new Expr.Cast(fnType.params().get(i), v);
+            } else {
+                v = param(body, p, args, loc);
+            }
+            params.add(v);
         }
         boolean returnsInt = fnType != null && fnType.returnType() instanceof CType.Int;
         body.edges.add(new Edge(call, head, new Stmt.Call(returnsInt ? new Lvalue.Var(ret) : null, fn, params, loc)));

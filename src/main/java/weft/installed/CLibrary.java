@@ -25,6 +25,14 @@ public final class CLibrary {
         float strtof_l(Pointer s, com.sun.jna.ptr.PointerByReference end, Pointer locale);
 
         Pointer sigdescr_np(int sig);
+
+        Pointer gai_strerror(int code);
+
+        Pointer hstrerror(int err);
+
+        int strverscmp(byte[] a, byte[] b);
+
+        int inet_network(byte[] cp);
     }
 
     /** A number parsed: its value, how many bytes it took (0: none), the errno the library set (0: none). */
@@ -78,6 +86,26 @@ public final class CLibrary {
         } catch (UnsatisfiedLinkError e) {
             return null; // a glibc older than 2.32
         }
+    }
+
+    /** {@code gai_strerror(code)}: glibc's static text (untranslated: the C locale's). */
+    public synchronized String addressError(int code) {
+        return lib.gai_strerror(code).getString(0, "ISO-8859-1");
+    }
+
+    /** {@code hstrerror(err)}: glibc's static text (untranslated: the C locale's). */
+    public synchronized String hostError(int err) {
+        return lib.hstrerror(err).getString(0, "ISO-8859-1");
+    }
+
+    /** {@code strverscmp(a, b)} of the bytes before each array's end (terminated here). */
+    public synchronized int versionCompare(byte[] a, byte[] b) {
+        return lib.strverscmp(java.util.Arrays.copyOf(a, a.length + 1), java.util.Arrays.copyOf(b, b.length + 1));
+    }
+
+    /** {@code inet_network(cp)} of the bytes before the array's end: the host-order number, or -1. */
+    public synchronized int networkNumber(byte[] cp) {
+        return lib.inet_network(java.util.Arrays.copyOf(cp, cp.length + 1));
     }
 
     /** {@code strerror(errnum)} in the C locale. */

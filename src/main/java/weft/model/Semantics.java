@@ -435,6 +435,32 @@ public sealed interface Semantics {
     record WalkEntry(int path, int stat, int dir, int index, int result) implements Semantics {}
 
     /**
+     * {@code __weft_sort_next}, the next comparison of a {@code qsort} ({@code weft.frontend.CallbackLowering}): glibc's
+     * merge sort of the {@code count} elements of {@code size} bytes at {@code base} advanced by one comparison, the
+     * comparator's last result being {@code result} ({@code index}: the comparisons so far), its moves made; 1 with the
+     * two element pointers written at {@code a} and {@code b}, or 0 when sorted ({@code weft.exec.Sorts}).
+     */
+    record SortStep(int a, int b, int base, int count, int size, int index, int result) implements Semantics {}
+
+    /** {@code __weft_search_next}: the next element of a {@code bsearch} to compare with the key (written at {@code p}), or 0. */
+    record SearchStep(int p, int base, int count, int size, int index, int result) implements Semantics {}
+
+    /**
+     * A wide-character string function ({@code weft.exec.WideStrings}): {@code op} is {@code length} (of the string at
+     * {@code a}), {@code compare} ({@code a}, {@code b}), {@code find} (unit {@code b} in {@code a}), {@code copy}
+     * (string {@code b} into {@code a}, at most {@code count} units padded with zeros when {@code count} is not -1),
+     * {@code move} ({@code count} units from {@code b} to {@code a}), {@code set} ({@code count} units at {@code a} to
+     * {@code b}), {@code duplicate} (of {@code a}).
+     */
+    record WideString(String op, int a, int b, int count) implements Semantics {}
+
+    /** {@code qsort}, {@code qsort_r} after the loop of their comparisons: the sort the loop made is done. */
+    record Sort(int base, int count, int size) implements Semantics {}
+
+    /** {@code bsearch} after the loop of its comparisons: the element the loop found, or null. */
+    record Search(int base, int count, int size) implements Semantics {}
+
+    /**
      * {@code sscanf}: the string at {@code input} read by the scanf format at {@code format} into the pointer arguments
      * after it (or those the {@code va_list} argument {@code vaList} stands for: {@code vsscanf}); returns the number of
      * assignments or EOF.
@@ -668,8 +694,33 @@ public sealed interface Semantics {
      */
     record WorldStatus(int path, int fd, int out, boolean link) implements Semantics {}
 
-    /** {@code strerror}: the C library's text for error number {@code errnum}, in the C locale, read-only. */
-    record ErrorMessage(int errnum) implements Semantics {}
+    /**
+     * {@code strerror}: the C library's text for error number {@code errnum}, in the C locale, read-only;
+     * {@code family} {@code gai}: {@code gai_strerror}'s text for a {@code getaddrinfo} result, {@code host}:
+     * {@code hstrerror}'s for an {@code h_errno} value (glibc's own static texts, untranslated in the C locale).
+     */
+    record ErrorMessage(int errnum, String family) implements Semantics {}
+
+    /**
+     * {@code div}, {@code ldiv}, {@code lldiv}: the quotient (truncated) and remainder of {@code a} by {@code b}, as a
+     * struct of two integers of {@code bytes} bytes each; division by zero and the overflow of the minimum by -1 are
+     * undefined (the run stops).
+     */
+    record Divide(int a, int b, int bytes) implements Semantics {}
+
+    /**
+     * {@code strxfrm} in the C locale (glibc's {@code strxfrm_l} without collation rules): {@code min(n + 1, count)}
+     * bytes of the string at {@code src} ({@code n} its length) copied to {@code dest} as {@code stpncpy} copies them
+     * (none when {@code count} is 0); returns {@code n}.
+     */
+    record TransformString(int dest, int src, int count) implements Semantics {}
+
+    /**
+     * A pure function of strings computed by the installed C library ({@code weft.installed.CLibrary}): {@code op}
+     * {@code strverscmp} (of the strings at {@code a} and {@code b}: glibc's value), {@code inet_network} (of the string
+     * at {@code a}, {@code b} -1).
+     */
+    record InstalledString(String op, int a, int b) implements Semantics {}
 
     /**
      * {@code strerror_r} (GNU: the static text of a known error number, else {@code "Unknown error N"} written into the

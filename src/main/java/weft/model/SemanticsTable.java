@@ -136,11 +136,22 @@ final class SemanticsTable {
                     case "raw-output" -> new Semantics.RawOutput();
                     case "set-jump" -> new Semantics.SetJump(arg(a, "env"));
                     case "long-jump" -> new Semantics.LongJump(arg(a, "env"), arg(a, "value"));
-                    case "error-message" -> new Semantics.ErrorMessage(arg(a, "errnum"));
+                    case "error-message" -> new Semantics.ErrorMessage(arg(a, "errnum"), a.getOrDefault("family", "errno"));
+                    case "divide" -> new Semantics.Divide(arg(a, "a"), arg(a, "b"), Integer.parseInt(a.get("bytes")));
+                    case "transform-string" -> new Semantics.TransformString(arg(a, "dest"), arg(a, "src"), arg(a, "count"));
+                    case "installed-string" -> new Semantics.InstalledString(a.get("op"), arg(a, "a"), a.containsKey("b") ? arg(a, "b") : -1);
                     case "error-message-into" -> new Semantics.ErrorMessageInto(arg(a, "errnum"), arg(a, "buf"), arg(a, "count"), a.containsKey("xsi"));
                     case "world-open" -> new Semantics.WorldOpen(arg(a, "path"));
                     case "world-read" -> new Semantics.WorldRead(arg(a, "fd"), arg(a, "buf"), arg(a, "count"), channel(a),
                             a.containsKey("flags") ? arg(a, "flags") : -1, a.containsKey("from") ? arg(a, "from") : -1);
+                    case "sort-step" -> new Semantics.SortStep(arg(a, "a"), arg(a, "b"), arg(a, "base"), arg(a, "count"), arg(a, "size"),
+                            arg(a, "index"), arg(a, "result"));
+                    case "search-step" -> new Semantics.SearchStep(arg(a, "p"), arg(a, "base"), arg(a, "count"), arg(a, "size"), arg(a, "index"),
+                            arg(a, "result"));
+                    case "wide-string" -> new Semantics.WideString(a.get("op"), arg(a, "a"), a.containsKey("b") ? arg(a, "b") : -1,
+                            a.containsKey("count") ? arg(a, "count") : -1);
+                    case "sort" -> new Semantics.Sort(arg(a, "base"), arg(a, "count"), arg(a, "size"));
+                    case "search" -> new Semantics.Search(arg(a, "base"), arg(a, "count"), arg(a, "size"));
                     case "world-seek" -> new Semantics.WorldSeek(arg(a, "fd"), arg(a, "offset"), arg(a, "whence"));
                     case "world-write" -> new Semantics.WorldWrite(arg(a, "fd"), arg(a, "buf"), arg(a, "count"), channel(a),
                             a.containsKey("flags") ? arg(a, "flags") : -1);

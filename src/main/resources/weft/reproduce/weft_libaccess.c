@@ -303,3 +303,43 @@ int __wrap_sigprocmask(int how, const sigset_t *s, sigset_t *old) {
     if (s != NULL) __tsan_read_range(s, WEFT_SIGSET_WORD);
     return __real_sigprocmask(how, s, old);
 }
+
+/* qsort, qsort_r: glibc's merge sort moves the elements inside the library, where TSan does not see it (the comparator
+   is the program's own code, which TSan sees). After the call, every byte the sort changed is written again as a TSan
+   range access (Weft's model, weft.exec.Sorts, records glibc's copies one by one; a byte glibc wrote back unchanged is
+   not shown, so a replay never claims more than happened). The snapshot and the comparison are hidden from TSan. */
+#define weft_hide_begin() __tsan_ignore_thread_begin()
+#define weft_hide_end() __tsan_ignore_thread_end()
+void __real_qsort(void *, size_t, size_t, int (*)(const void *, const void *));
+void __real_qsort_r(void *, size_t, size_t, int (*)(const void *, const void *, void *), void *);
+static unsigned char *weft_sort_snapshot(const void *b, size_t bytes) {
+    if (bytes == 0) return NULL;
+    unsigned char *copy = malloc(bytes);
+    if (copy == NULL) return NULL;
+    weft_hide_begin();
+    memcpy(copy, b, bytes);
+    weft_hide_end();
+    return copy;
+}
+static void weft_sort_changed(unsigned char *b, unsigned char *before, size_t bytes) {
+    if (before == NULL) return;
+    for (size_t i = 0; i < bytes;) {
+        weft_hide_begin();
+        while (i < bytes && b[i] == before[i]) i++;
+        size_t from = i;
+        while (i < bytes && b[i] != before[i]) i++;
+        weft_hide_end();
+        if (i > from) __tsan_write_range(b + from, i - from);
+    }
+    free(before);
+}
+void __wrap_qsort(void *b, size_t n, size_t s, int (*cmp)(const void *, const void *)) {
+    unsigned char *before = weft_sort_snapshot(b, n * s);
+    __real_qsort(b, n, s, cmp);
+    weft_sort_changed(b, before, n * s);
+}
+void __wrap_qsort_r(void *b, size_t n, size_t s, int (*cmp)(const void *, const void *, void *), void *arg) {
+    unsigned char *before = weft_sort_snapshot(b, n * s);
+    __real_qsort_r(b, n, s, cmp, arg);
+    weft_sort_changed(b, before, n * s);
+}

@@ -31,7 +31,7 @@ class SyncCallsModelTest {
                 case BLOCKING -> ev instanceof Event.CondWait || ev instanceof Event.BarrierWait || ev instanceof Event.ThreadExit;
                 case SHADOW -> ev instanceof Event.LockInit || ev instanceof Event.LockDestroy || ev instanceof Event.SemInit
                         || ev instanceof Event.BarrierInit || ev instanceof Event.BarrierDestroy
-                        || sem instanceof Semantics.ReturnsZero || sem instanceof Semantics.Unsupported
+                        || sem instanceof Semantics.ReturnsZero || sem instanceof Semantics.Accepts || sem instanceof Semantics.Unsupported
                         || sem instanceof Semantics.InputResult || sem instanceof Semantics.InputInto;
                 case RUNTIME -> ev instanceof Event.AtomicBegin || ev instanceof Event.AtomicEnd;
                 case INPUT -> ev instanceof Event.Nondet;
@@ -44,7 +44,8 @@ class SyncCallsModelTest {
                         || ev instanceof Event.MemAccess && (sem instanceof Semantics.Tokenize || sem instanceof Semantics.Separate
                         || sem instanceof Semantics.CopyUntil || sem instanceof Semantics.FindByte || sem instanceof Semantics.ParseFloat || sem instanceof Semantics.ReadLine || sem instanceof Semantics.PathPart
                         || sem instanceof Semantics.SignalSet || sem instanceof Semantics.SignalAction || sem instanceof Semantics.SeededRandom
-                        || sem instanceof Semantics.Rand48 || sem instanceof Semantics.Sleep || sem instanceof Semantics.SignalMask);
+                        || sem instanceof Semantics.Rand48 || sem instanceof Semantics.Sleep || sem instanceof Semantics.SignalMask
+                        || sem instanceof Semantics.Sort);
             };
             assertTrue(agrees, name + ": role " + e.getValue() + " but model " + ev + " / " + sem);
         }

@@ -1,0 +1,311 @@
+package weft.exec;
+
+import weft.exec.state.*;
+
+import weft.ir.CType;
+import weft.ir.Edge;
+import weft.ir.IntConversions;
+import weft.ir.Stmt;
+import weft.model.Semantics;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code qsort}, {@code qsort_r} and {@code bsearch} as glibc 2.36 runs them, calling the program's comparator
+ * ({@link Semantics.SortStep}, {@link Semantics.SearchStep}). The front end lowers such a call to a loop that asks
+ * {@code __weft_sort_next} (or {@code __weft_search_next}) for the next comparison, calls the comparator with the two
+ * element pointers it gives (for a search: the key and one element), and hands the comparator's result to the next
+ * ask; the library call itself follows the loop ({@code weft.frontend.CallbackLowering}). Here each ask advances
+ * glibc's algorithm by one comparison, making the library's own memory moves on the way:
+ * <ul>
+ * <li>{@code qsort} ({@code stdlib/msort.c}): a top-down merge sort ({@code msort_with_tmp}: the first half of
+ * {@code n / 2} elements, then the rest, then a merge taking the left element while the comparator's result is at most
+ * 0), each element the merge takes copied into a buffer of the library's at once, the rest of the left half after the
+ * loop, and the merged elements copied back over the array ({@code n - n2} of them: the right half's rest is in
+ * place). Elements larger than 32 bytes are sorted indirectly: the merges move pointers to the elements (the
+ * comparator gets the elements at their first places), then the elements are permuted into place along cycles
+ * (Knuth 5.2-10, a buffer of the library's holding one element). The element copies keep pointers and indeterminate
+ * bytes ({@link Memory#copy}); reads and writes of the array are the call's accesses, those of the library's buffer
+ * none.</li>
+ * <li>{@code bsearch} ({@code bits/stdlib-bsearch.h}): the binary search over {@code [l, u)}, the middle element
+ * {@code (l + u) / 2} compared with the key; the library reads no element itself. The found element (or null) is
+ * {@code bsearch}'s result.</li>
+ * </ul>
+ * The state of a sort or search in progress is the calling thread's ({@link ThreadState#sort}, immutable, replaced at
+ * each ask). Must side: every comparison and move is glibc's, in glibc's order (the reproducer runs glibc's own
+ * {@code qsort}, which calls the comparator the same way; the element moves TSan does not see are made visible by its
+ * wrapper). glibc takes another algorithm (quicksort) only when its buffer cannot be had (more than a quarter of the
+ * physical memory, or {@code malloc} failing), which arrays the explorer holds never need; larger arrays stop.
+ * Proofs stop at the first ask (the thread's sort state is not part of a proof's state).
+ */
+final class Sorts {
+    private Sorts() {
+    }
+
+    /** Elements larger than this are sorted through pointers (glibc's {@code msort.c}). */
+    private static final long INDIRECT_ABOVE = 32;
+    /** Comparisons a sort or search may take at most here (an array of about 4,000 elements). */
+    private static final int MAX_COMPARISONS = 50_000;
+
+    static boolean handles(Semantics s) {
+        return s instanceof Semantics.SortStep || s instanceof Semantics.SearchStep || s instanceof Semantics.Sort || s instanceof Semantics.Search;
+    }
+
+    /** One activation of {@code msort_with_tmp}: its elements {@code [lo, lo + n)}, where it is, its merge's cursors. */
+    private record Frame(long lo, long n, int phase, long b1, long n1, long b2, long n2, long t) {
+        Frame with(int phase, long b1, long n1, long b2, long n2, long t) {
+            return new Frame(lo, n, phase, b1, n1, b2, n2, t);
+        }
+    }
+
+    /**
+     * A sort in progress: the array ({@code obj}, {@code off}), its element count and size, whether it is sorted
+     * through pointers ({@code ptrs}: the pointer array's element indices, {@code merged}: the merge buffer's), the
+     * library's buffer ({@code buffer}: -1 before the first move), the activations, whether a comparison is pending,
+     * the comparisons so far, and whether it is done.
+     */
+    record SortRun(Value.Ptr base, long n, long size, boolean indirect, long[] ptrs, long[] merged, int buffer, List<Frame> stack,
+                   boolean pending, int comparisons, boolean done) {
+        /** The address of element {@code i}. */
+        Value.Ptr element(long i) {
+            return base.at(base.off() + i * size);
+        }
+    }
+
+    /** A search in progress: the array, the bounds, the middle element asked about (-1: none), the element found (-1: none). */
+    record SearchRun(Value.Ptr base, long n, long size, long l, long u, long idx, long found, int comparisons, boolean done) {
+        SearchRun with(long l, long u, long idx, long found, int comparisons, boolean done) {
+            return new SearchRun(base, n, size, l, u, idx, found, comparisons, done);
+        }
+    }
+
+    /** A move of the library's: {@code count} elements copied, from the array or the buffer to the other or within the array. */
+    private record Move(boolean fromArray, long from, boolean toArray, long to, long count) {}
+
+    static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics sem,
+                       List<Value> args) {
+        ExecState st = in.st;
+        if (st.exhaustive) throw Abandon.unsupported(name + ": a sort's progress is not part of a proof's state");
+        if (st.speculating) throw Abandon.unsupported(name + " in an atomic section");
+        if (sem instanceof Semantics.SortStep s) return sortStep(in, lib, t, c, e, call, name, s, args);
+        if (sem instanceof Semantics.SearchStep s) return searchStep(in, lib, t, c, e, call, name, s, args);
+        if (sem instanceof Semantics.Sort s) {
+            // the call after its loop: the sort it asked for is done
+            if (!(t.sort instanceof SortRun r) || !r.done() || !same(r.base(), r.n(), r.size(), args, s.base(), s.count(), s.size())) {
+                throw Abandon.unsupported(name + " without the comparisons of its loop");
+            }
+            if (!c.dry) t.sort = null;
+            return in.finishCall(t, c, e, Value.ZERO, null);
+        }
+        Semantics.Search s = (Semantics.Search) sem;
+        if (!(t.sort instanceof SearchRun r) || !r.done() || !same(r.base(), r.n(), r.size(), args, s.base(), s.count(), s.size())) {
+            throw Abandon.unsupported(name + " without the comparisons of its loop");
+        }
+        if (!c.dry) t.sort = null;
+        Value found = r.found() < 0 ? Value.ZERO : r.base().at(r.base().off() + r.found() * r.size());
+        return in.finishCall(t, c, e, found, null);
+    }
+
+    /** Whether the call's array, count and size are those its loop sorted or searched ({@code base} null: no element looked at). */
+    private static boolean same(Value.Ptr base, long n, long size, List<Value> args, int baseArg, int count, int sizeArg) {
+        return LibraryBehaviour.arg(args, count) instanceof Value.Int k && k.v() == n && LibraryBehaviour.arg(args, sizeArg) instanceof Value.Int z
+                && z.v() == size && (base == null || LibraryBehaviour.arg(args, baseArg) instanceof Value.Ptr p && p.sameAddress(base));
+    }
+
+    private static long count(List<Value> args, int i, String name) {
+        if (!(LibraryBehaviour.arg(args, i) instanceof Value.Int v) || v.v() < 0) throw Abandon.unsupported(name + " of an unknown count or size");
+        return v.v();
+    }
+
+    private static boolean sortStep(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                                    Semantics.SortStep s, List<Value> args) {
+        ExecState st = in.st;
+        if (!(LibraryBehaviour.arg(args, s.index()) instanceof Value.Int index)) throw Abandon.unsupported(name + " of an unknown count");
+        long n = count(args, s.count(), name), size = count(args, s.size(), name);
+        SortRun run;
+        Value.Ptr base = null;
+        if (index.v() == 0) {
+            if (n > 1) {
+                base = LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.base()), name);
+                if (size == 0 || n * size > Memory.EXPLORED_OBJECT) throw Abandon.unsupported(name + " of " + n + " elements of " + size + " bytes");
+                lib.memory().check(base.obj(), base.off(), n * size, false);
+            }
+            boolean indirect = size > INDIRECT_ABOVE;
+            long[] ptrs = null;
+            if (indirect && n > 1) {
+                ptrs = new long[(int) n];
+                for (int i = 0; i < n; i++) ptrs[i] = i;
+            }
+            List<Frame> stack = n > 1 ? List.of(new Frame(0, n, 0, 0, 0, 0, 0, 0)) : List.of();
+            run = new SortRun(base, n, size, indirect, ptrs,
+                    indirect && n > 1 ? new long[(int) n] : null, -1, stack, false, 0, n <= 1);
+        } else {
+            if (!(t.sort instanceof SortRun r) || r.done()) throw Abandon.unsupported(name + " without a sort in progress");
+            run = r;
+        }
+        if (run.done()) {
+            // nothing to compare: the sort is done without a comparison
+            if (!c.dry) t.sort = run;
+            return in.finishCall(t, c, e, Value.ZERO, null);
+        }
+        if (!(LibraryBehaviour.arg(args, s.result()) instanceof Value.Int answer)) throw Abandon.unsupported(name + ": an unknown comparison");
+        List<Move> moves = new ArrayList<>();
+        Advanced next = advance(run, answer.v(), moves);
+        if (next.run().comparisons() > MAX_COMPARISONS) throw Abandon.unsupported(name + ": more than " + MAX_COMPARISONS + " comparisons");
+        for (Move m : moves) {
+            if (m.fromArray()) lib.access(c, run.element(m.from()), m.count() * run.size(), false, call, name);
+            if (m.toArray()) lib.access(c, run.element(m.to()), m.count() * run.size(), true, call, name);
+        }
+        Value.Ptr a = LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.a()), name);
+        Value.Ptr b = LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.b()), name);
+        CType ptrType = new CType.Pointer(new CType.Void(), st.dm.pointerSize);
+        if (!next.run().done()) {
+            lib.access(c, a, st.dm.pointerSize, true, call, name);
+            lib.access(c, b, st.dm.pointerSize, true, call, name);
+        }
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        SortRun done = next.run();
+        int buffer = done.buffer();
+        if (!moves.isEmpty() && buffer < 0) {
+            long bytes = done.indirect() ? done.size() : done.n() * done.size();
+            buffer = st.mem.create("<qsort buffer>", Block.Kind.SPECIAL, bytes, -1, call.loc()).id;
+            done = new SortRun(done.base(), done.n(), done.size(), done.indirect(), done.ptrs(), done.merged(), buffer, done.stack(),
+                    done.pending(), done.comparisons(), done.done());
+        }
+        for (Move m : moves) {
+            int from = m.fromArray() ? run.base().obj() : buffer, to = m.toArray() ? run.base().obj() : buffer;
+            long fromOff = (m.fromArray() ? run.base().off() : 0) + m.from() * run.size();
+            long toOff = (m.toArray() ? run.base().off() : 0) + m.to() * run.size();
+            st.mem.copy(to, toOff, from, fromOff, m.count() * run.size());
+        }
+        t.sort = done;
+        if (done.done()) return in.finishCall(t, c, e, Value.ZERO, null);
+        Frame f = done.stack().get(done.stack().size() - 1);
+        long left = done.indirect() ? done.ptrs()[(int) f.b1()] : f.b1();
+        long right = done.indirect() ? done.ptrs()[(int) f.b2()] : f.b2();
+        st.mem.write(a.obj(), a.off(), ptrType, run.element(left));
+        st.mem.write(b.obj(), b.off(), ptrType, run.element(right));
+        return in.finishCall(t, c, e, Value.ONE, IntConversions.INT);
+    }
+
+    private record Advanced(SortRun run) {}
+
+    /**
+     * glibc's {@code msort_with_tmp} from {@code run}, the pending comparison answered {@code answer}, up to the next
+     * comparison or the end (then, for an indirect sort, the permutation into place); the moves made on the way go to
+     * {@code moves}.
+     */
+    private static Advanced advance(SortRun run, long answer, List<Move> moves) {
+        List<Frame> stack = new ArrayList<>(run.stack());
+        long[] ptrs = run.ptrs() == null ? null : run.ptrs().clone();
+        long[] merged = run.merged() == null ? null : run.merged().clone();
+        boolean indirect = run.indirect();
+        int comparisons = run.comparisons();
+        if (run.pending()) {
+            Frame f = stack.remove(stack.size() - 1);
+            boolean left = (int) answer <= 0;
+            long from = left ? f.b1() : f.b2();
+            if (indirect) merged[(int) f.t()] = ptrs[(int) from];
+            else moves.add(new Move(true, from, false, f.t(), 1));
+            f = left ? f.with(3, f.b1() + 1, f.n1() - 1, f.b2(), f.n2(), f.t() + 1) : f.with(3, f.b1(), f.n1(), f.b2() + 1, f.n2() - 1, f.t() + 1);
+            stack.add(f);
+        }
+        while (!stack.isEmpty()) {
+            Frame f = stack.get(stack.size() - 1);
+            long n1 = f.n() / 2, n2 = f.n() - n1;
+            switch (f.phase()) {
+                case 0 -> {
+                    if (f.n() <= 1) {
+                        stack.remove(stack.size() - 1);
+                    } else {
+                        stack.set(stack.size() - 1, f.with(1, 0, 0, 0, 0, 0));
+                        stack.add(new Frame(f.lo(), n1, 0, 0, 0, 0, 0, 0));
+                    }
+                }
+                case 1 -> {
+                    stack.set(stack.size() - 1, f.with(2, 0, 0, 0, 0, 0));
+                    stack.add(new Frame(f.lo() + n1, n2, 0, 0, 0, 0, 0, 0));
+                }
+                case 2 -> stack.set(stack.size() - 1, f.with(3, f.lo(), n1, f.lo() + n1, n2, 0));
+                default -> {
+                    if (f.n1() > 0 && f.n2() > 0) {
+                        return new Advanced(new SortRun(run.base(), run.n(), run.size(), indirect, ptrs, merged, run.buffer(),
+                                List.copyOf(stack), true, comparisons + 1, false));
+                    }
+                    // the rest of the left half after the merged ones, then the merged ones back over the array
+                    if (indirect) {
+                        for (long i = 0; i < f.n1(); i++) merged[(int) (f.t() + i)] = ptrs[(int) (f.b1() + i)];
+                        long back = f.n() - f.n2();
+                        for (long i = 0; i < back; i++) ptrs[(int) (f.lo() + i)] = merged[(int) i];
+                    } else {
+                        if (f.n1() > 0) moves.add(new Move(true, f.b1(), false, f.t(), f.n1()));
+                        moves.add(new Move(false, 0, true, f.lo(), f.n() - f.n2()));
+                    }
+                    stack.remove(stack.size() - 1);
+                }
+            }
+        }
+        if (indirect) permute(ptrs, moves);
+        return new Advanced(new SortRun(run.base(), run.n(), run.size(), indirect, ptrs, merged, run.buffer(), List.of(), false,
+                comparisons, true));
+    }
+
+    /**
+     * The elements moved into the order of the sorted pointers {@code tp} (glibc's cycle walk, Knuth 5.2-10): for each
+     * place whose pointer is another element's, its element is kept in the library's buffer, the cycle's elements moved
+     * one place along it, and the kept one put last.
+     */
+    private static void permute(long[] tp, List<Move> moves) {
+        for (int i = 0; i < tp.length; i++) {
+            long kp = tp[i];
+            if (kp == i) continue;
+            long j = i, jp = i;
+            moves.add(new Move(true, i, false, 0, 1));
+            do {
+                long k = kp;
+                tp[(int) j] = jp;
+                moves.add(new Move(true, kp, true, jp, 1));
+                j = k;
+                jp = kp;
+                kp = tp[(int) k];
+            } while (kp != i);
+            tp[(int) j] = jp;
+            moves.add(new Move(false, 0, true, jp, 1));
+        }
+    }
+
+    private static boolean searchStep(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                                      Semantics.SearchStep s, List<Value> args) {
+        ExecState st = in.st;
+        if (!(LibraryBehaviour.arg(args, s.index()) instanceof Value.Int index)) throw Abandon.unsupported(name + " of an unknown count");
+        long n = count(args, s.count(), name), size = count(args, s.size(), name);
+        SearchRun run;
+        if (index.v() == 0) {
+            Value.Ptr base = n == 0 ? null : LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.base()), name);
+            run = new SearchRun(base, n, size, 0, n, -1, -1, 0, false);
+        } else {
+            if (!(t.sort instanceof SearchRun r) || r.done() || r.idx() < 0) throw Abandon.unsupported(name + " without a search in progress");
+            if (!(LibraryBehaviour.arg(args, s.result()) instanceof Value.Int answer)) throw Abandon.unsupported(name + ": an unknown comparison");
+            int cmp = (int) answer.v();
+            run = cmp < 0 ? r.with(r.l(), r.idx(), -1, -1, r.comparisons(), false)
+                    : cmp > 0 ? r.with(r.idx() + 1, r.u(), -1, -1, r.comparisons(), false)
+                    : r.with(r.l(), r.u(), -1, r.idx(), r.comparisons(), true);
+        }
+        if (!run.done() && run.l() >= run.u()) run = run.with(run.l(), run.u(), -1, -1, run.comparisons(), true);
+        Value.Ptr p = LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.p()), name);
+        if (!run.done()) lib.access(c, p, st.dm.pointerSize, true, call, name);
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        if (run.done()) {
+            t.sort = run;
+            return in.finishCall(t, c, e, Value.ZERO, null);
+        }
+        long idx = (run.l() + run.u()) / 2;
+        if (run.comparisons() >= MAX_COMPARISONS) throw Abandon.unsupported(name + ": more than " + MAX_COMPARISONS + " comparisons");
+        run = run.with(run.l(), run.u(), idx, -1, run.comparisons() + 1, false);
+        t.sort = run;
+        Value.Ptr element = run.base().at(run.base().off() + idx * run.size());
+        st.mem.write(p.obj(), p.off(), new CType.Pointer(new CType.Void(), st.dm.pointerSize), element);
+        return in.finishCall(t, c, e, Value.ONE, IntConversions.INT);
+    }
+}
