@@ -52,7 +52,7 @@ final class LibraryForms {
         "inet_addr(\"1.2.3.08\") == INADDR_NONE", "tolower('Q') == 'q' && toupper(-1) == -1", "wy_str_ok()", "wy_dup_ok()",
         "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()", "wy_limit_ok()", "wy_freed_ok()", "wy_zlib_ok()", "wy_sized_ok()", "wy_strinit_ok()", "wy_scan_ok()",
         "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()", "wy_path_ok()", "wy_pton_ok()", "wy_swap_ok()", "wy_sig_ok()", "wy_sys_ok()",
-        "wy_stdio_ok()", "wy_host_ok()", "wy_chk_ok()", "wy_acct_ok()", "wy_r48_ok()", "wy_sock_ok()", "wy_attr_ok()"
+        "wy_stdio_ok()", "wy_host_ok()", "wy_chk_ok()", "wy_acct_ok()", "wy_r48_ok()", "wy_sock_ok()", "wy_attr_ok()", "wy_computed_ok()"
     };
     /** glibc's 48-bit generators on the program's state (issue 35: weft.exec.Generators): values and states. */
     static final String R48_HELPER = "static int wy_r48_ok(void) { unsigned short y[3] = {1, 2, 3}; double e = erand48(y); "
@@ -113,6 +113,17 @@ final class LibraryForms {
             + "&& pthread_mutexattr_setprotocol(&m, 3) == EINVAL && pthread_condattr_setclock(&c, 2) == EINVAL "
             + "&& pthread_attr_setscope(&a, PTHREAD_SCOPE_SYSTEM) == 0 && pthread_attr_setschedpolicy(&a, SCHED_RR) == 0; "
             + "pthread_condattr_destroy(&c); pthread_mutexattr_destroy(&m); pthread_attr_destroy(&a); return ok; }";
+    /**
+     * Functions the explorer computes as glibc does (issue 35: weft.exec.Sorts, WideStrings, ComputedCalls): a sort and a
+     * search through the program's comparator, wide strings (of 4-byte units), div's truncation, strxfrm in the C
+     * locale, strverscmp's version order, inet_network's number.
+     */
+    static final String COMPUTED_HELPER = "static int wy_cmp_int(const void *a, const void *b) { return *(const int *) a - *(const int *) b; } "
+            + "static int wy_computed_ok(void) { wchar_t a[4] = {L'a', L'b', 0, L'z'}, b[4]; wcscpy(b, a); div_t d = div(7, -2); "
+            + "char r[4]; int s[3] = {3, 1, 2}, k = 2; qsort(s, 3, sizeof s[0], wy_cmp_int); "
+            + "return wcslen(b) == 2 && wcscmp(a, b) == 0 && wcschr(a, L'b') == a + 1 && d.quot == -3 && d.rem == 1 "
+            + "&& strxfrm(r, \"ab\", 4) == 2 && r[1] == 'b' && strverscmp(\"a9\", \"a10\") < 0 && inet_network(\"1.2\") == 0x102 "
+            + "&& s[0] == 1 && s[2] == 3 && bsearch(&k, s, 3, sizeof s[0], wy_cmp_int) == &s[1]; }";
     /**
      * glibc's signal sets and rand_r (issue 35: weft.exec.SignalSets), a struct sigaction holding SIG_IGN, whose
      * handler names no function (no handler thread: frontend.CallbackLowering's guard), strsignal,
@@ -290,6 +301,7 @@ final class LibraryForms {
             java.util.Map.entry("wy_stdio_ok", new Helper(List.of(), STDIO_HELPER)),
             java.util.Map.entry("wy_chk_ok", new Helper(List.of(), CHK_HELPER)),
             java.util.Map.entry("wy_r48_ok", new Helper(List.of(), R48_HELPER)),
+            java.util.Map.entry("wy_computed_ok", new Helper(List.of("#include <wchar.h>", "#include <arpa/inet.h>"), COMPUTED_HELPER)),
             java.util.Map.entry("wy_attr_ok", new Helper(List.of("#include <errno.h>", "#include <sched.h>"), ATTR_HELPER)),
             java.util.Map.entry("wy_sock_ok", new Helper(List.of("#include <sys/socket.h>", "#include <netinet/in.h>", "#include <unistd.h>",
                     "#include <errno.h>"), SOCK_HELPER)),
