@@ -1,0 +1,268 @@
+package weft.model;
+
+/**
+ * The kinds of {@link Semantics} whose answers are the world's: files and the standard streams, descriptors, sockets
+ * and event loops, addresses and accounts, the time, resources and system names, the environment, a file-tree walk's
+ * entries, and the results the world decides ({@link InputResult}, {@link InputInto}). The layers that execute calls
+ * take each answer as an input among those POSIX and Linux allow, record it in the witness, and the reproducer gives
+ * it back ({@link WorldValues}). Kept apart from {@link Semantics}, which inherits them (each is named
+ * {@code Semantics.X} as the others are), so that neither file grows past what a reader takes in.
+ */
+public interface WorldKinds {
+    /**
+     * {@code getenv(name)}: the environment is the world's; the witness search takes the variable to be unset (a
+     * null result, recorded; the reproducer's wrapper returns null too); a proof stops there.
+     */
+    record EnvironmentVariable(int name) implements Semantics {}
+
+    /** {@code rewind(stream)} of a stream the run opened (an empty file): no effect. */
+    record RewindStream(int stream) implements Semantics {}
+
+    /**
+     * A value the world decides, written through the pointer argument {@code out} (an input within {@code [lo, hi]},
+     * as the pointee's type holds it; recorded and fed back by the reproducer); returns 0
+     * ({@code pthread_attr_getstacksize}: the stack size of an attribute the program did not set is the system's).
+     */
+    record InputInto(int out, long lo, long hi) implements Semantics {}
+
+    /**
+     * A new descriptor of the run ({@code socket}, {@code eventfd}, {@code epoll_create1}, {@code timerfd_create}):
+     * the lowest number from 3 that no descriptor of the run holds, of {@code kind} ({@code socket}: its readiness is
+     * the world's; {@code counter}: an event counter starting at argument {@code init}; {@code epoll}: an empty
+     * interest list; {@code timer}: disarmed); argument {@code flags} ({@code -1}: none) says whether it is
+     * non-blocking ({@code O_NONBLOCK}) and, for a counter, a semaphore ({@code EFD_SEMAPHORE}).
+     */
+    record NewDescriptor(String kind, int init, int flags) implements Semantics {}
+
+    /** {@code close(fd)}: a descriptor of the run is released (on Linux even when the call fails); the result is the world's. */
+    record CloseDescriptor(int fd) implements Semantics {}
+
+    /**
+     * {@code accept}: a new connection (a new descriptor, its peer 127.0.0.1 at a port of the run's, written at
+     * {@code addr} within the length at {@code len}) or a failure, the world's choice.
+     */
+    record AcceptConnection(int socket, int addr, int len) implements Semantics {}
+
+    /** {@code epoll_ctl}: adds, changes or removes descriptor {@code fd}'s registration (the {@code struct epoll_event} at {@code event}). */
+    record EpollControl(int epoll, int op, int fd, int event) implements Semantics {}
+
+    /** {@code epoll_wait}: one registered descriptor that may be ready, the world's choice, or none after a timeout. */
+    record EpollWait(int epoll, int events, int max, int timeout) implements Semantics {}
+
+    /**
+     * {@code poll} (the {@code count} {@code struct pollfd} at {@code fds}) and {@code select} ({@code select}: the
+     * {@code fd_set}s at {@code fds} (read), {@code write}, {@code except} below descriptor {@code count}): one
+     * descriptor that may be ready, the world's choice, or none after the timeout ({@code timeout}: milliseconds, or the
+     * {@code struct timeval} pointer for select).
+     */
+    record PollWait(int fds, int count, int timeout, int write, int except, boolean select) implements Semantics {}
+
+    /** {@code eventfd_read}: the counter at descriptor {@code fd} into {@code out} and reset (a semaphore's: 1, decremented). */
+    record CounterRead(int fd, int out) implements Semantics {}
+
+    /** {@code eventfd_write}: argument {@code value} added to the counter at descriptor {@code fd}. */
+    record CounterWrite(int fd, int value) implements Semantics {}
+
+    /** {@code timerfd_settime}: arms the timer at {@code fd} when the {@code struct itimerspec} at {@code value} has a non-zero first expiry. */
+    record TimerSet(int fd, int value, int old) implements Semantics {}
+
+    /**
+     * {@code getaddrinfo}: the world's answer: one IPv4 address of the host (a numeric one as written, else the
+     * loopback address; none with {@code AI_PASSIVE}: any) at the numeric service's port, a list of one allocated at
+     * {@code result}; or a failure.
+     */
+    record ResolveAddress(int host, int service, int hints, int result) implements Semantics {}
+
+    /** {@code freeaddrinfo}: frees a list {@link ResolveAddress} allocated. */
+    record FreeAddresses(int list) implements Semantics {}
+
+    /**
+     * {@code gethostbyname} (the name at {@code name}), {@code gethostbyname2} (and the family at {@code family}),
+     * {@code gethostbyaddr} (the {@code length} bytes at {@code addr} of the family at {@code family}): the world's
+     * answer, one IPv4 address, in the function's static {@code struct hostent} ({@code -1}: no such argument).
+     */
+    record ResolveHost(int name, int addr, int length, int family) implements Semantics {}
+
+    /**
+     * {@code fopen(path, mode)}: whether the file opens is the world's answer (an input: first a new stream of an empty
+     * file, then a failure, {@code ENOENT}); the path and mode strings are read. {@code tmpfile} ({@code path} -1): a new
+     * empty file opened {@code "w+"}, whose reads stop the run (it gives back what was written).
+     */
+    record OpenStream(int path, int mode) implements Semantics {}
+
+    /**
+     * A read from the stream at argument {@code stream} ({@code fgetc}, {@code fgets}, {@code fread}; {@code formatted}:
+     * {@code fscanf}, which is no character read of the standard input): on a stream the run opened (an empty file) the
+     * end of the file at once, returning {@code end} and writing nothing; the contents of a file are inputs a proof does
+     * not enumerate (it stops there), as is any other stream.
+     */
+    record ReadStream(int stream, long end, boolean formatted) implements Semantics {
+        public ReadStream(int stream, long end) {
+            this(stream, end, false);
+        }
+    }
+
+    /**
+     * {@code getline} and {@code getdelim} on the stream at argument {@code stream}: on a stream the run opened (an empty
+     * file) the end at once, -1, after glibc gave {@code *lineptr} (argument {@code lineptr}) a new 120-byte block and
+     * {@code *n} (argument {@code n}) 120 when {@code *lineptr} was null or {@code *n} 0; a proof stops, as for any read.
+     */
+    record ReadLine(int lineptr, int n, int stream) implements Semantics {}
+
+    /** {@code opendir}: a new directory stream or a failure (ENOENT), the world's answer; the path at argument {@code path}. */
+    record OpenDirectory(int path) implements Semantics {}
+
+    /** {@code readdir} of the stream at argument {@code dir}: another entry (a regular file) or the end, the world's answer. */
+    record ReadDirectory(int dir) implements Semantics {}
+
+    /** {@code closedir} of the stream at argument {@code dir}: released; 0. */
+    record CloseDirectory(int dir) implements Semantics {}
+
+    /** {@code fclose(stream)} of a stream the run opened: 0. */
+    record CloseStream(int stream) implements Semantics {}
+
+    /** The current time ({@code out}: an output pointer argument, executed only when null): an input. */
+    record CurrentTime(int out) implements Semantics {}
+
+    /**
+     * The time with a fraction of a second, written as two {@code long}s (seconds, then the fraction below
+     * {@code fraction}) into the struct argument {@code out} points to ({@code gettimeofday}'s {@code timeval},
+     * {@code clock_gettime}'s {@code timespec}): inputs; returns 0. {@code zone}: an argument that must be null
+     * (-1: none); {@code clock}: an argument that must name a clock Linux has (0 to 11; -1: none).
+     */
+    record TimeOfDay(int out, int zone, long fraction, int clock) implements Semantics {}
+
+    /**
+     * {@code getrlimit}: the limits of resource {@code resource} (0 to 15, Linux's {@code RLIMIT_*}; another abandons)
+     * written as two {@code rlim_t} (an unsigned long: the soft limit, then the hard one, at least as large) into the
+     * {@code struct rlimit} argument {@code out} points to: inputs, recorded in that order; returns 0. The file
+     * limit ({@code RLIMIT_NOFILE}, 7) is never infinite on Linux (at most {@code fs.nr_open}, 1048576 by default).
+     */
+    record ResourceLimit(int resource, int out) implements Semantics {}
+
+    /**
+     * {@code getrusage}: the CPU times of the process, its children or the calling thread (argument {@code who}) as
+     * inputs, written into the {@code struct rusage} argument {@code out} points to; returns 0.
+     */
+    record ResourceUsage(int who, int out) implements Semantics {}
+
+    /**
+     * The system's names, the world's answers ({@code weft.exec.Resources}): {@code op} {@code host}
+     * ({@code gethostname(buf, size)}), {@code cwd} ({@code getcwd(buf, size)}) or {@code uname} ({@code uname(buf)}).
+     */
+    record SystemName(String op, int buf, int size) implements Semantics {}
+
+    /**
+     * {@code __weft_walk_next}, the next entry of a file-tree walk ({@code weft.frontend.CallbackLowering}): whether
+     * there is one (1 or 0), its path written at {@code path} (in the walk's directory {@code dir}) and its
+     * {@code struct stat} at {@code stat}; {@code index} counts the entries so far, {@code result} is the callback's
+     * last result.
+     */
+    record WalkEntry(int path, int stat, int dir, int index, int result) implements Semantics {}
+
+    /**
+     * A result the world decides, an input within {@code [lo, hi]} (in the table, {@code max} is an int's): what the
+     * process's ids, the system's configuration... are is not the program's to know ({@code getpid}, {@code sysconf}).
+     * When {@code optionArg} is not negative, only calls whose argument {@code optionArg} is {@code option} are
+     * covered (e.g. {@code prctl(PR_SET_NAME, ..)}); others stop the execution. With {@code errno}, a result of -1 is
+     * a failure that also sets errno, to an input in 1 to 133 (Linux's error numbers); {@code failure} is that result
+     * when it is not -1 ({@code isatty}'s 0).
+     */
+    record InputResult(long lo, long hi, int optionArg, long option, boolean errno, long failure) implements Semantics {
+        public InputResult(long lo, long hi, int optionArg, long option, boolean errno) {
+            this(lo, hi, optionArg, option, errno, -1);
+        }
+    }
+
+    /**
+     * {@code getpwnam} / {@code getgrnam} (the name at argument {@code name}), {@code getpwuid} / {@code getgrgid} (the id
+     * at argument {@code id}; -1: none), of the group database when {@code group}: the world's entry, or none.
+     */
+    record AccountEntry(int name, int id, boolean group) implements Semantics {
+        /** How many values a witness records for a call whose first value is {@code first}. */
+        public int recorded(long first) {
+            return first != 0 ? 1 : 1 + (name >= 0 ? 1 : 0) + (group ? 0 : 1);
+        }
+    }
+
+    /** {@code fileno}: the descriptor of the standard stream at argument {@code stream} (0, 1, 2); another stops the run. */
+    record StreamDescriptor(int stream) implements Semantics {}
+
+    /** {@code feof} (op {@code eof}), {@code ferror} ({@code error}), {@code clearerr} ({@code clear}) of a stream. */
+    record StreamIndicator(int stream, String op) implements Semantics {
+        public StreamIndicator {
+            if (!java.util.Set.of("eof", "error", "clear").contains(op)) throw new IllegalArgumentException("stream-indicator op " + op);
+        }
+    }
+
+    /**
+     * {@code fseek}, {@code fseeko} ({@code whence} not -1: the origin argument) and {@code ftell}, {@code ftello}
+     * ({@code whence} -1) of a stream the run opened only for reading.
+     */
+    record StreamPosition(int stream, int whence) implements Semantics {}
+
+    /** {@code setvbuf}, {@code setbuf}, {@code setlinebuf}: the buffering of a stream ({@code buf}, {@code mode}: -1 none). */
+    record SetBuffering(int stream, int buf, int mode) implements Semantics {}
+
+    /** {@code open}: a new descriptor of the run or a failure, the world's ({@code weft.exec.WorldFiles}). */
+    record WorldOpen(int path) implements Semantics {}
+
+    /**
+     * What the descriptor of a {@link WorldRead} or {@link WorldWrite} must be: any the run may read or write
+     * ({@code read}, {@code write}), a socket ({@code recv}, {@code send}: Linux refuses others with ENOTSOCK) or a file
+     * the run opened ({@code pread}, {@code pwrite}: a pipe or socket gives ESPIPE).
+     */
+    enum Channel { ANY, SOCKET, FILE }
+
+    /**
+     * {@code read}: the end, all, part or a failure, the bytes one value repeated, the world's
+     * ({@code weft.exec.WorldFiles}). {@code flags}: the position of a socket call's flags argument (-1: none), which
+     * must hold only {@link #RECEIVE_FLAGS}; {@code from}: of {@code recvfrom}'s address argument (-1: none), which must
+     * be null.
+     */
+    record WorldRead(int fd, int buf, int count, Channel channel, int flags, int from) implements Semantics {}
+
+    /**
+     * {@code write}: all or a failure, the world's ({@code weft.exec.WorldFiles}); {@code flags}: the position of a
+     * socket call's flags argument (-1: none), which must hold only {@link #SEND_FLAGS}.
+     */
+    record WorldWrite(int fd, int buf, int count, Channel channel, int flags) implements Semantics {}
+
+    /**
+     * {@code lseek}: on a file the run opened, {@code SEEK_SET} to a non-negative offset gives it; {@code SEEK_CUR} and
+     * {@code SEEK_END} give a position the world decides (the file's length and the reads before are the world's; after
+     * an {@code fstat} of the file, {@code SEEK_END} its size plus the offset); a socket gives ESPIPE; a negative result
+     * EINVAL; a standard stream stops ({@code weft.exec.WorldFiles}).
+     */
+    record WorldSeek(int fd, int offset, int whence) implements Semantics {}
+
+    /**
+     * Linux's receive flags whose answers a {@link WorldRead} gives: MSG_DONTWAIT (0x40: a failure with EAGAIN is one
+     * of them) and MSG_WAITALL (0x100: a part is what a peer that closes early leaves). MSG_PEEK (a later read would
+     * give the same bytes again) and the others stop the execution.
+     */
+    long RECEIVE_FLAGS = 0x40 | 0x100;
+
+    /**
+     * Linux's send flags that change no answer of a {@link WorldWrite}: MSG_DONTROUTE (4), MSG_DONTWAIT (0x40), MSG_EOR
+     * (0x80), MSG_CONFIRM (0x800), MSG_NOSIGNAL (0x4000: no SIGPIPE, the failure EPIPE is among the answers), MSG_MORE
+     * (0x8000). MSG_OOB and the others stop the execution.
+     */
+    long SEND_FLAGS = 4 | 0x40 | 0x80 | 0x800 | 0x4000 | 0x8000;
+
+    /**
+     * {@code stat} ({@code path} the name's argument, {@code fd} -1), {@code fstat} ({@code fd} the descriptor's), with
+     * {@code link} ({@code lstat}) a symbolic link among the kinds: the world's ({@code weft.exec.WorldFiles}).
+     */
+    record WorldStatus(int path, int fd, int out, boolean link) implements Semantics {}
+
+    /**
+     * {@code mmap} of a file the run opened ({@code fd}), {@code length} bytes from {@code offset} 0 at an address of
+     * the system's choice ({@code addr} null): the file's bytes are the world's (weft.exec.WorldFiles); other uses of
+     * mmap stop the execution.
+     */
+    record WorldMap(int addr, int length, int prot, int flags, int fd, int offset) implements Semantics {}
+
+    /** {@code munmap} of a whole mapping {@link WorldMap} made: returns 0; anything else stops the execution. */
+    record WorldUnmap(int addr, int length) implements Semantics {}
+}
