@@ -113,16 +113,15 @@ final class Sorts {
                 && z.v() == size && (base == null || LibraryBehaviour.arg(args, baseArg) instanceof Value.Ptr p && p.sameAddress(base));
     }
 
-    private static long count(List<Value> args, int i, String name) {
-        if (!(LibraryBehaviour.arg(args, i) instanceof Value.Int v) || v.v() < 0) throw Abandon.unsupported(name + " of an unknown count or size");
-        return v.v();
+    private static long count(List<Value> args, int i) {
+        return LibraryFunctions.count(LibraryBehaviour.arg(args, i));
     }
 
     private static boolean sortStep(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
                                     Semantics.SortStep s, List<Value> args) {
         ExecState st = in.st;
         if (!(LibraryBehaviour.arg(args, s.index()) instanceof Value.Int index)) throw Abandon.unsupported(name + " of an unknown count");
-        long n = count(args, s.count(), name), size = count(args, s.size(), name);
+        long n = count(args, s.count()), size = count(args, s.size());
         SortRun run;
         Value.Ptr base = null;
         if (index.v() == 0) {
@@ -279,7 +278,7 @@ final class Sorts {
                                       Semantics.SearchStep s, List<Value> args) {
         ExecState st = in.st;
         if (!(LibraryBehaviour.arg(args, s.index()) instanceof Value.Int index)) throw Abandon.unsupported(name + " of an unknown count");
-        long n = count(args, s.count(), name), size = count(args, s.size(), name);
+        long n = count(args, s.count()), size = count(args, s.size());
         SearchRun run;
         if (index.v() == 0) {
             Value.Ptr base = n == 0 ? null : LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.base()), name);

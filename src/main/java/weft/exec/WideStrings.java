@@ -144,11 +144,11 @@ final class WideStrings {
         return (int) st.mem.readRaw(s.obj(), off, UNIT);
     }
 
+    /** A count of units (within the explorer's largest object). */
     private static long count(List<Value> args, int i, String name) {
-        if (!(LibraryBehaviour.arg(args, i) instanceof Value.Int v) || v.v() < 0 || v.v() > Memory.EXPLORED_OBJECT) {
-            throw Abandon.unsupported(name + " of an unknown count");
-        }
-        return v.v();
+        long n = LibraryFunctions.count(LibraryBehaviour.arg(args, i));
+        if (n > Memory.EXPLORED_OBJECT / UNIT) throw Abandon.unsupported(name + " of " + n + " units");
+        return n;
     }
 
     private static boolean overlap(Value.Ptr a, long an, Value.Ptr b, long bn) {
