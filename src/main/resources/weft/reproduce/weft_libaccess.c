@@ -307,11 +307,26 @@ int __wrap_sigprocmask(int how, const sigset_t *s, sigset_t *old) {
 /* qsort, qsort_r: glibc's merge sort moves the elements inside the library, where TSan does not see it (the comparator
    is the program's own code, which TSan sees). After the call, every byte the sort changed is written again as a TSan
    range access (Weft's model, weft.exec.Sorts, records glibc's copies one by one; a byte glibc wrote back unchanged is
-   not shown, so a replay never claims more than happened). The snapshot and the comparison are hidden from TSan. */
+   not shown, so a replay never claims more than happened). The snapshot and the comparison are hidden from TSan.
+   glibc's own functions are called, past TSan's interceptors: those call the comparator once more on each pair of
+   neighbours before the sort (sanitizer_common's check), which a comparator with effects of its own would see. */
+#include <dlfcn.h>
 #define weft_hide_begin() __tsan_ignore_thread_begin()
 #define weft_hide_end() __tsan_ignore_thread_end()
 void __real_qsort(void *, size_t, size_t, int (*)(const void *, const void *));
 void __real_qsort_r(void *, size_t, size_t, int (*)(const void *, const void *, void *), void *);
+/* The C library's own definition of `name` (not the sanitizer's interceptor), or `fallback`; looked up once (relaxed
+   atomics: the harness adds no happens-before). */
+static void *weft_glibc_symbol(void **cache, const char *name, void *fallback) {
+    void *f = __atomic_load_n(cache, __ATOMIC_RELAXED);
+    if (f != NULL) return f;
+    void *libc = dlopen("libc.so.6", RTLD_NOLOAD | RTLD_LAZY);
+    f = libc != NULL ? dlsym(libc, name) : NULL;
+    if (f == NULL) f = fallback;
+    __atomic_store_n(cache, f, __ATOMIC_RELAXED);
+    return f;
+}
+static void *weft_qsort_fn, *weft_qsort_r_fn;
 static unsigned char *weft_sort_snapshot(const void *b, size_t bytes) {
     if (bytes == 0) return NULL;
     unsigned char *copy = malloc(bytes);
@@ -335,11 +350,15 @@ static void weft_sort_changed(unsigned char *b, unsigned char *before, size_t by
 }
 void __wrap_qsort(void *b, size_t n, size_t s, int (*cmp)(const void *, const void *)) {
     unsigned char *before = weft_sort_snapshot(b, n * s);
-    __real_qsort(b, n, s, cmp);
+    void (*sort)(void *, size_t, size_t, int (*)(const void *, const void *)) =
+        (void (*)(void *, size_t, size_t, int (*)(const void *, const void *))) weft_glibc_symbol(&weft_qsort_fn, "qsort", (void *) __real_qsort);
+    sort(b, n, s, cmp);
     weft_sort_changed(b, before, n * s);
 }
 void __wrap_qsort_r(void *b, size_t n, size_t s, int (*cmp)(const void *, const void *, void *), void *arg) {
     unsigned char *before = weft_sort_snapshot(b, n * s);
-    __real_qsort_r(b, n, s, cmp, arg);
+    void (*sort)(void *, size_t, size_t, int (*)(const void *, const void *, void *), void *) =
+        (void (*)(void *, size_t, size_t, int (*)(const void *, const void *, void *), void *)) weft_glibc_symbol(&weft_qsort_r_fn, "qsort_r", (void *) __real_qsort_r);
+    sort(b, n, s, cmp, arg);
     weft_sort_changed(b, before, n * s);
 }
