@@ -150,8 +150,8 @@ final class Sorts {
         }
         if (!(LibraryBehaviour.arg(args, s.result()) instanceof Value.Int answer)) throw Abandon.unsupported(name + ": an unknown comparison");
         List<Move> moves = new ArrayList<>();
-        Advanced next = advance(run, answer.v(), moves);
-        if (next.run().comparisons() > MAX_COMPARISONS) throw Abandon.unsupported(name + ": more than " + MAX_COMPARISONS + " comparisons");
+        SortRun next = advance(run, answer.v(), moves);
+        if (next.comparisons() > MAX_COMPARISONS) throw Abandon.unsupported(name + ": more than " + MAX_COMPARISONS + " comparisons");
         for (Move m : moves) {
             if (m.fromArray()) lib.access(c, run.element(m.from()), m.count() * run.size(), false, call, name);
             if (m.toArray()) lib.access(c, run.element(m.to()), m.count() * run.size(), true, call, name);
@@ -159,12 +159,12 @@ final class Sorts {
         Value.Ptr a = LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.a()), name);
         Value.Ptr b = LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.b()), name);
         CType ptrType = new CType.Pointer(new CType.Void(), st.dm.pointerSize);
-        if (!next.run().done()) {
+        if (!next.done()) {
             lib.access(c, a, st.dm.pointerSize, true, call, name);
             lib.access(c, b, st.dm.pointerSize, true, call, name);
         }
         if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
-        SortRun done = next.run();
+        SortRun done = next;
         int buffer = done.buffer();
         if (!moves.isEmpty() && buffer < 0) {
             long bytes = done.indirect() ? done.size() : done.n() * done.size();
@@ -188,14 +188,12 @@ final class Sorts {
         return in.finishCall(t, c, e, Value.ONE, IntConversions.INT);
     }
 
-    private record Advanced(SortRun run) {}
-
     /**
      * glibc's {@code msort_with_tmp} from {@code run}, the pending comparison answered {@code answer}, up to the next
      * comparison or the end (then, for an indirect sort, the permutation into place); the moves made on the way go to
      * {@code moves}.
      */
-    private static Advanced advance(SortRun run, long answer, List<Move> moves) {
+    private static SortRun advance(SortRun run, long answer, List<Move> moves) {
         List<Frame> stack = new ArrayList<>(run.stack());
         long[] ptrs = run.ptrs() == null ? null : run.ptrs().clone();
         long[] merged = run.merged() == null ? null : run.merged().clone();
@@ -229,8 +227,8 @@ final class Sorts {
                 case 2 -> stack.set(stack.size() - 1, f.with(3, f.lo(), n1, f.lo() + n1, n2, 0));
                 default -> {
                     if (f.n1() > 0 && f.n2() > 0) {
-                        return new Advanced(new SortRun(run.base(), run.n(), run.size(), indirect, ptrs, merged, run.buffer(),
-                                List.copyOf(stack), true, comparisons + 1, false));
+                        return new SortRun(run.base(), run.n(), run.size(), indirect, ptrs, merged, run.buffer(),
+                                List.copyOf(stack), true, comparisons + 1, false);
                     }
                     // the rest of the left half after the merged ones, then the merged ones back over the array
                     if (indirect) {
@@ -246,8 +244,8 @@ final class Sorts {
             }
         }
         if (indirect) permute(ptrs, moves);
-        return new Advanced(new SortRun(run.base(), run.n(), run.size(), indirect, ptrs, merged, run.buffer(), List.of(), false,
-                comparisons, true));
+        return new SortRun(run.base(), run.n(), run.size(), indirect, ptrs, merged, run.buffer(), List.of(), false,
+                comparisons, true);
     }
 
     /**
