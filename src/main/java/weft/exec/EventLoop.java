@@ -196,12 +196,18 @@ final class EventLoop {
         long timeout = s.integer(args, w.timeout());
         if (max <= 0) return s.fail(ExecState.EINVAL);
         List<long[]> ready = new ArrayList<>();
+        java.util.Set<Long> pipes = new java.util.HashSet<>();
         for (var x : ep.interest().entrySet()) {
             if (x.getValue().disabled()) continue;
             long wanted = st.mem.readRaw(x.getValue().block(), 0, 4);
-            long may = d.get(x.getKey()).mayReport(wanted);
+            long may = ready(s, d, x.getKey(), wanted);
             if (may != 0) ready.add(new long[] {x.getKey(), may, x.getValue().block(), wanted});
+            if (may != 0 && d.get(x.getKey()).kind() == Descriptors.Kind.PIPE) pipes.add((long) x.getKey());
         }
+        // one event asked for: Linux reports the first ready on its list, a quiet socket's or a pipe's (the world's
+        // timing); of two pipes, the order they became ready in: not modelled
+        if (max > 1) ready = certain(s, ready, pipes);
+        else if (pipes.size() > 1) throw Abandon.unsupported(s.name + " of one event with two pipes ready (which Linux reports first is not modelled)");
         if (ready.isEmpty()) {
             if (timeout < 0) return false; // blocks until a registration may be ready
             if (s.c.dry) return s.result(0);
@@ -235,15 +241,18 @@ final class EventLoop {
         if (n < 0 || n > 1024) throw Abandon.unsupported(s.name + " of " + n + " descriptors");
         Value.Ptr fds = n == 0 ? null : LibraryFunctions.ptr(LibraryBehaviour.arg(args, w.fds()), s.name);
         List<long[]> ready = new ArrayList<>();
+        java.util.Set<Long> pipes = new java.util.HashSet<>();
         for (int i = 0; i < n; i++) {
             s.lib.access(s.c, new Value.Ptr(fds.obj(), fds.off() + i * (long) POLLFD_SIZE), REVENTS_OFFSET, false, s.call, s.name);
             long fd = (int) st.mem.readRaw(fds.obj(), fds.off() + (long) i * POLLFD_SIZE, 4);
             if (fd < 0) continue;
             Descriptors.Entry x = d.get(fd);
             if (x == null) throw Abandon.unsupported(s.name + " of descriptor " + fd + ", which the run did not open");
-            long may = x.mayReport(st.mem.readRaw(fds.obj(), fds.off() + (long) i * POLLFD_SIZE + 4, 2));
+            long may = ready(s, d, (int) fd, st.mem.readRaw(fds.obj(), fds.off() + (long) i * POLLFD_SIZE + 4, 2));
             if (may != 0) ready.add(new long[] {i, may});
+            if (may != 0 && x.kind() == Descriptors.Kind.PIPE) pipes.add((long) i);
         }
+        ready = certain(s, ready, pipes);
         if (ready.isEmpty() && timeout < 0) return false; // blocks until a descriptor may be ready
         for (int i = 0; i < n; i++) {
             s.lib.access(s.c, new Value.Ptr(fds.obj(), fds.off() + i * (long) POLLFD_SIZE + REVENTS_OFFSET), 2, true, s.call, s.name);
@@ -290,6 +299,7 @@ final class EventLoop {
             for (int i = 0; i < words; i++) bits[k][i] = st.mem.readRaw(sets[k].obj(), sets[k].off() + (long) i * wordBytes, wordBytes);
         }
         List<long[]> ready = new ArrayList<>();
+        java.util.Set<Long> pipes = new java.util.HashSet<>();
         for (long fd = 0; fd < nfds; fd++) {
             long mask = 1L << (fd % bitsPerWord);
             int at = (int) (fd / bitsPerWord);
@@ -297,9 +307,11 @@ final class EventLoop {
             if (wanted == 0 && (bits[2][at] & mask) == 0) continue;
             Descriptors.Entry x = d.get(fd);
             if (x == null) throw Abandon.unsupported(s.name + " of descriptor " + fd + ", which the run did not open");
-            long may = x.mayReport(wanted);
+            long may = wanted == 0 ? 0 : ready(s, d, (int) fd, wanted);
             if (may != 0) ready.add(new long[] {fd, may});
+            if (may != 0 && x.kind() == Descriptors.Kind.PIPE) pipes.add(fd);
         }
+        ready = certain(s, ready, pipes);
         Value tv = LibraryBehaviour.arg(args, w.timeout());
         boolean noTimeout = tv instanceof Value.Int z && z.v() == 0;
         if (ready.isEmpty() && noTimeout) return false; // blocks until a descriptor may be ready
@@ -336,6 +348,24 @@ final class EventLoop {
         long[] chosen = ready.stream().filter(x -> x[0] == key).findFirst().orElse(ready.get(0));
         st.logNondet(s.name, s.call.loc(), Long.toString(chosen[1]));
         return chosen;
+    }
+
+    /** The events of the run's descriptor {@code fd} that may be reported now among {@code wanted} ({@link Descriptors#mayReport}). */
+    private static long ready(Step s, Descriptors d, int fd, long wanted) {
+        Long may = d.mayReport(fd, wanted);
+        if (may == null) throw Abandon.unsupported(s.name + " of pipe end " + fd + " whose other side is closed (a hang-up or error report: not modelled)");
+        return may;
+    }
+
+    /**
+     * A pipe's readiness is certain (its channel's bytes, not the world's choice): Linux reports every ready
+     * descriptor, so when a pipe is ready it is the one report (the world may keep every socket quiet then), and two
+     * ready pipes, which Linux would report together, stop the execution ({@code keys}: the candidates that are pipes).
+     */
+    private static List<long[]> certain(Step s, List<long[]> ready, java.util.Set<Long> keys) {
+        List<long[]> sure = ready.stream().filter(x -> keys.contains(x[0])).toList();
+        if (sure.size() > 1) throw Abandon.unsupported(s.name + " with two pipes ready at once (reported together: not modelled)");
+        return sure.isEmpty() ? ready : sure;
     }
 
     /** One call being run: its context, and the helpers every model here shares. */

@@ -111,11 +111,18 @@ public final class LibraryFunctions {
             }
         }
         int used = Semantics.descriptorArgument(name);
+        // a pipe's end of the run: its models (weft.exec.Pipes), close included, or the run stops
+        int pipeArg = sem instanceof Semantics.CloseDescriptor cd ? cd.fd() : used;
+        if (pipeArg >= 0 && pipeArg < args.size() && args.get(pipeArg) instanceof Value.Int fd && st.sync.descriptors.get(fd.v()) != null
+                && st.sync.descriptors.get(fd.v()).kind() == Descriptors.Kind.PIPE) {
+            return Pipes.use(in, this, t, c, e, call, name, sem, args, (int) fd.v());
+        }
         Descriptors.Entry held = used >= 0 && used < args.size() && args.get(used) instanceof Value.Int fd ? st.sync.descriptors.get(fd.v()) : null;
-        if (held != null && held.kind() != Descriptors.Kind.SOCKET && !(held.kind() == Descriptors.Kind.FILE && WorldFiles.handles(sem))) {
+        if (held != null && held.kind() != Descriptors.Kind.SOCKET && !(held.kind() == Descriptors.Kind.FILE && (WorldFiles.handles(sem) || Pipes.handles(sem) || Semantics.fileAnswer(name)))) {
             // the models would not see what this call does to the descriptor's state
             throw Abandon.unsupported(name + " of a " + held.kind().name().toLowerCase(java.util.Locale.ROOT) + " descriptor");
         }
+        if (Pipes.handles(sem)) return Pipes.run(in, this, t, c, e, call, name, sem, args);
         if (EventLoop.handles(sem)) return EventLoop.run(in, this, t, c, e, call, name, sem, event, args);
         if (Addresses.handles(sem)) return Addresses.run(in, this, t, c, e, call, name, sem, args);
         if (sem instanceof Semantics.AccountEntry a) return Accounts.run(in, this, t, c, e, call, name, a, args);
@@ -159,6 +166,9 @@ public final class LibraryFunctions {
             return in.finishCall(t, c, e, Value.ZERO, null);
         } else if (sem instanceof Semantics.InputResult ir) {
             return inputResult(t, c, e, call, name, ir, event, args);
+        } else if (sem instanceof Semantics.DescriptorControl) {
+            // fcntl of a descriptor the run does not model (its pipes' ends are Pipes'): the world's answer
+            return inputResult(t, c, e, call, name, Semantics.DescriptorControl.WORLD, event, args);
         } else if (sem instanceof Semantics.InputInto ii) {
             return inputInto(t, c, e, call, name, ii, event, args);
         } else if (sem instanceof Semantics.EnvironmentVariable ev) {

@@ -533,6 +533,14 @@ public interface Semantics extends WorldKinds {
         return SemanticsTable.DESCRIPTOR_ARGUMENTS.getOrDefault(name, -1);
     }
 
+    /**
+     * Whether a call of {@code name} with a file the run opened as its descriptor argument is answered by the world as
+     * for any other file (its row's {@code file-answer}: what the run knows of the file does not change).
+     */
+    static boolean fileAnswer(String name) {
+        return SemanticsTable.FILE_ANSWERS.contains(name);
+    }
+
     /** Every function the table names. */
     static java.util.Set<String> names() {
         return SemanticsTable.BY_NAME.keySet();

@@ -27,17 +27,26 @@ final class SemanticsTable {
     static final Map<String, Semantics> BY_NAME;
     /** Functions that use a descriptor outside the descriptor models, by the position of the descriptor argument. */
     static final Map<String, Integer> DESCRIPTOR_ARGUMENTS;
+    /** Of those, the functions whose answer for a file of the run is the world's ({@code file-answer}). */
+    static final java.util.Set<String> FILE_ANSWERS;
 
     static {
         List<String> lines = lines();
         BY_NAME = Map.copyOf(parse(lines));
         Map<String, Integer> d = new HashMap<>();
+        java.util.Set<String> f = new java.util.HashSet<>();
         for (String line : lines) {
             String[] c = line.split("\t", -1);
             if (line.startsWith("#") || c.length != 3 || !c[1].equals(DESCRIPTOR_ARGUMENT)) continue;
-            d.put(c[0], Integer.parseInt(c[2].trim().substring("fd=".length())));
+            String[] kv = c[2].trim().split(" +");
+            d.put(c[0], Integer.parseInt(kv[0].substring("fd=".length())));
+            if (kv.length > 1) {
+                if (kv.length != 2 || !kv[1].equals("file-answer")) throw new IllegalArgumentException("descriptor-argument " + c[2]);
+                f.add(c[0]);
+            }
         }
         DESCRIPTOR_ARGUMENTS = Map.copyOf(d);
+        FILE_ANSWERS = java.util.Set.copyOf(f);
     }
 
     private SemanticsTable() {}
@@ -228,6 +237,12 @@ final class SemanticsTable {
                     case "new-descriptor" -> new Semantics.NewDescriptor(descriptorKind(a.get("kind")), a.containsKey("init") ? arg(a, "init") : -1,
                             a.containsKey("flags") ? arg(a, "flags") : -1);
                     case "close-descriptor" -> new Semantics.CloseDescriptor(arg(a, "fd"));
+                    case "new-pipe" -> new Semantics.NewPipe(arg(a, "fds"), a.containsKey("flags") ? arg(a, "flags") : -1,
+                            a.containsKey("domain") ? arg(a, "domain") : -1, a.containsKey("type") ? arg(a, "type") : -1,
+                            a.containsKey("protocol") ? arg(a, "protocol") : -1);
+                    case "duplicate-descriptor" -> new Semantics.DuplicateDescriptor(arg(a, "fd"), a.containsKey("to") ? arg(a, "to") : -1,
+                            a.containsKey("flags") ? arg(a, "flags") : -1);
+                    case "descriptor-control" -> new Semantics.DescriptorControl(arg(a, "fd"), arg(a, "command"), arg(a, "arg"));
                     case "accept-connection" -> new Semantics.AcceptConnection(arg(a, "socket"), arg(a, "addr"), arg(a, "len"));
                     case "epoll-control" -> new Semantics.EpollControl(arg(a, "epoll"), arg(a, "op"), arg(a, "fd"), arg(a, "event"));
                     case "epoll-wait" -> new Semantics.EpollWait(arg(a, "epoll"), arg(a, "events"), arg(a, "max"), arg(a, "timeout"));

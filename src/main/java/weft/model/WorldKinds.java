@@ -38,6 +38,38 @@ public interface WorldKinds {
     record CloseDescriptor(int fd) implements Semantics {}
 
     /**
+     * {@code pipe}, {@code pipe2} (flags at {@code flags}: {@code O_NONBLOCK}, {@code O_CLOEXEC}) and {@code socketpair}
+     * ({@code domain}, {@code type}, {@code protocol}: {@code AF_UNIX}, {@code SOCK_STREAM} with {@code SOCK_NONBLOCK}
+     * and {@code SOCK_CLOEXEC}, 0; {@code domain} -1 for a pipe): two new descriptors of the run, the two lowest
+     * numbers from 3 its own leave free, written as two ints at {@code fds}; a channel whose bytes are the program's
+     * ({@code weft.exec.Pipes}), not the world's. Not an answer of the world's: recorded so that the reproducer gives
+     * the program the same numbers.
+     */
+    record NewPipe(int fds, int flags, int domain, int type, int protocol) implements Semantics {
+        /** Whether this is a pair of connected sockets (both ends read and write) rather than a pipe. */
+        public boolean socket() {
+            return domain >= 0;
+        }
+    }
+
+    /**
+     * {@code dup} ({@code to} -1: the lowest free number from 3), {@code dup2} and {@code dup3} (the number at
+     * {@code to}, closed first when the run holds it; {@code flags}: {@code O_CLOEXEC}): a second number for a
+     * descriptor of the run, sharing its open file (a pipe's channel, its status flags); recorded.
+     */
+    record DuplicateDescriptor(int fd, int to, int flags) implements Semantics {}
+
+    /**
+     * {@code fcntl(fd, command, arg)}: of a pipe or socket pair of the run, Linux's answer for {@code F_GETFD},
+     * {@code F_SETFD}, {@code F_GETFL}, {@code F_SETFL} ({@code O_NONBLOCK}) computed ({@code weft.exec.Pipes}), other
+     * commands stop; of any other descriptor the world's answer, {@link #WORLD}.
+     */
+    record DescriptorControl(int fd, int command, int arg) implements Semantics {
+        /** The answer for a descriptor the run does not model: -1 (with an errno) up to {@code INT_MAX}, an input. */
+        public static final InputResult WORLD = new InputResult(-1, Integer.MAX_VALUE, -1, 0, true);
+    }
+
+    /**
      * {@code accept}: a new connection (a new descriptor, its peer 127.0.0.1 at a port of the run's, written at
      * {@code addr} within the length at {@code len}) or a failure, the world's choice.
      */

@@ -30,6 +30,8 @@ public final class WorldValues {
         if (s instanceof Semantics.WalkEntry) return first == 1 ? 3 : 1;
         if (s instanceof Semantics.WorldStatus) return first == 0 ? 4 : 2;
         if (s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldWrite || s instanceof Semantics.WorldSeek) return first == -1 ? 2 : 1;
+        if (s instanceof Semantics.NewPipe) return 2;
+        if (s instanceof Semantics.DuplicateDescriptor || s instanceof Semantics.DescriptorControl) return first == -1 ? 2 : 1;
         if (s instanceof Semantics.InputResult ir) return ir.errno() && first == ir.failure() ? 2 : 1;
         boolean errno = s instanceof Semantics.CloseDescriptor || s instanceof Semantics.EpollControl || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet;
         return errno && first == -1 ? 2 : 1;
@@ -48,6 +50,7 @@ public final class WorldValues {
                 || s instanceof Semantics.WorldSeek
                 || s instanceof Semantics.WorldStatus || s instanceof Semantics.WorldMap || s instanceof Semantics.OpenDirectory || s instanceof Semantics.ReadDirectory
                 || s instanceof Semantics.CloseDirectory || s instanceof Semantics.SystemName || s instanceof Semantics.ResolveHost
-                || s instanceof Semantics.SignalDisposition || s instanceof Semantics.AccountEntry || s instanceof Semantics.PollWait;
+                || s instanceof Semantics.SignalDisposition || s instanceof Semantics.AccountEntry || s instanceof Semantics.PollWait
+                || s instanceof Semantics.NewPipe || s instanceof Semantics.DuplicateDescriptor || s instanceof Semantics.DescriptorControl;
     }
 }

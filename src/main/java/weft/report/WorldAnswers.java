@@ -20,7 +20,8 @@ final class WorldAnswers {
     /** Whether calls of {@code name} are said here. */
     static boolean says(String name) {
         Semantics s = Semantics.of(name);
-        return s instanceof Semantics.NewDescriptor || s instanceof Semantics.AcceptConnection || s instanceof Semantics.EpollWait
+        return s instanceof Semantics.NewDescriptor || s instanceof Semantics.NewPipe || s instanceof Semantics.DuplicateDescriptor
+                || s instanceof Semantics.AcceptConnection || s instanceof Semantics.EpollWait
                 || s instanceof Semantics.CounterRead || s instanceof Semantics.ResolveAddress || s instanceof Semantics.ResolveHost
                 || s instanceof Semantics.PollWait
                 || s instanceof Semantics.SignalDisposition || s instanceof Semantics.AccountEntry
@@ -68,6 +69,10 @@ final class WorldAnswers {
                     + " bytes, modified at " + values.get(3) + ", at " + where, 4);
         }
         if (s instanceof Semantics.NewDescriptor) return new Said(name + " returned descriptor " + first + " at " + where, 1);
+        if (s instanceof Semantics.NewPipe && values.size() > 1) {
+            return new Said(name + " gave descriptors " + first + " and " + values.get(1) + " at " + where, 2);
+        }
+        if (s instanceof Semantics.DuplicateDescriptor) return new Said(name + " returned descriptor " + first + " at " + where, 1);
         if (s instanceof Semantics.AcceptConnection && values.size() > 1) {
             return new Said(name + " returned descriptor " + first + ", a connection from 127.0.0.1:" + values.get(1) + ", at " + where, 2);
         }

@@ -34,6 +34,8 @@ public record SyncCalls(Map<String, Role> roles) {
         HANDLE,
         /** a C library function, wrapped: its result is the witness's value for the call when there is one */
         LIBINPUT,
+        /** a C library function on descriptors, wrapped: libinput's answers, the real call on a pipe, and a schedule point */
+        CHANNEL,
         /** wrapped: ends the process after letting the racing threads reach their accesses (bounded) */
         ENDING,
         /** a C library function whose read of its argument TSan does not see, wrapped: the runtime reads it where TSan does */
@@ -41,12 +43,12 @@ public record SyncCalls(Map<String, Role> roles) {
 
         /** Whether a witness step calling such a function is an event of the schedule. */
         public boolean scheduled() {
-            return this == EVENT || this == BLOCKING || this == RUNTIME;
+            return this == EVENT || this == BLOCKING || this == RUNTIME || this == CHANNEL;
         }
 
         /** Whether the linker redirects the program's calls to the runtime ({@code -Wl,--wrap=NAME}). */
         public boolean wrapped() {
-            return this == EVENT || this == BLOCKING || this == SHADOW || this == HANDLE || this == LIBINPUT || this == ENDING || this == LIBACCESS;
+            return this == EVENT || this == BLOCKING || this == SHADOW || this == HANDLE || this == LIBINPUT || this == CHANNEL || this == ENDING || this == LIBACCESS;
         }
     }
 

@@ -38,6 +38,17 @@ static long long next_value(const char *fn) {
     return value_for(fn, &found);
 }
 
+/* Calls on descriptors (sync-calls.tsv's role 'channel': read, write, recv, send, close, fcntl, poll, select,
+   epoll_wait, pipe, dup...) are schedule points: a pipe's bytes are real here, so a read must come after the write
+   the witness read, a non-blocking read before it (its EAGAIN), a poll's answer before the read it announces. Each
+   such call takes its turn in the witness's order when it starts and passes it on when it returns (errno kept). */
+static void leave_at(int *g) {
+    int e = errno;
+    leave(*g);
+    errno = e;
+}
+#define CHANNEL_AT __attribute__((cleanup(leave_at)))
+
 /* A string of the program's (a path, a name, a mode) that the real call would read, read first as a TSan range
    access: the wrappers that answer from the witness make no real call, and TSan sees no read inside the C library. */
 void __tsan_read_range(const void *, unsigned long);
@@ -61,6 +72,8 @@ time_t __wrap_time(time_t *t) {
    own descriptors are closed by the real close (the program's close is wrapped below). */
 int __real_close(int);
 ssize_t __real_write(int, const void *, size_t);
+int __real_pipe(int[2]);
+int __real_dup2(int, int);
 static void feed_stdin(void) {
     char bytes[4096];
     int n = 0, any = 0;
@@ -73,10 +86,10 @@ static void feed_stdin(void) {
         bytes[n++] = (char)weft_values[i].value;
     }
     int fd[2];
-    if (!any || pipe(fd) != 0) return;
+    if (!any || __real_pipe(fd) != 0) return;
     if (n > 0 && __real_write(fd[1], bytes, (size_t)n) != n) fprintf(stderr, "weft-harness: standard input not fed\n");
     __real_close(fd[1]);
-    dup2(fd[0], 0);
+    __real_dup2(fd[0], 0);
     __real_close(fd[0]);
 }
 
@@ -469,9 +482,107 @@ static volatile unsigned char witness_fd[1024];
 #define WORLD_FD(name, params, args) WORLD_THEN(int, name, params, args, if (v >= 0 && v < 1024) witness_fd[v] = 1)
 WORLD_FD(socket, (int d, int t, int p), (d, t, p))
 
+/* Pipes and socket pairs (weft.exec.Pipes): their bytes are the program's own, so they are real here. The witness
+   recorded the numbers Weft gave them (Linux's lowest-free rule among the run's descriptors, which may differ from the
+   real process's: the witness's invented descriptors take none); each real descriptor is moved to the witness's
+   number, which must be free, else the replay leaves the witness's path (exit 3). Reads, writes, fcntl and close of
+   them are the real calls, never answered from the witness (Weft records none). A byte per descriptor below 1024. */
+#include <fcntl.h>
+int __real_fcntl(int, int, ...);
+static volatile unsigned char pipe_fd[1024];
+static int is_pipe(int fd) {
+    return fd >= 0 && fd < 1024 && LOAD(pipe_fd[fd]);
+}
+/* the real descriptor r moved to number want (r itself when they are equal) */
+static void place(int r, int want) {
+    if (r == want) { STORE(pipe_fd[want], 1); return; }
+    if (want < 0 || want >= 1024 || __real_fcntl(want, F_GETFD) != -1) {
+        say("descriptor %d, which the witness gave a pipe, is in use here: the replay left the witness's path", want);
+        exit(3);
+    }
+    if (__real_dup2(r, want) != want) { say("dup2(%d, %d) failed", r, want); exit(3); }
+    __real_close(r);
+    STORE(pipe_fd[want], 1);
+}
+/* a new pair of real descriptors at the witness's two numbers (moved out of the way first: a real number may be the
+   other's target) with the close-on-exec flag asked for */
+static void place_pair(int sv[2], const char *fn, int a, int b, int cloexec) {
+    int ta = __real_fcntl(sv[0], F_DUPFD, 900), tb = __real_fcntl(sv[1], F_DUPFD, 900);
+    if (ta < 0 || tb < 0) { say("%s: no descriptor to move to", fn); exit(3); }
+    __real_close(sv[0]);
+    __real_close(sv[1]);
+    place(ta, a);
+    place(tb, b);
+    if (cloexec) { __real_fcntl(a, F_SETFD, FD_CLOEXEC); __real_fcntl(b, F_SETFD, FD_CLOEXEC); }
+    sv[0] = a;
+    sv[1] = b;
+}
+#define PIPE_CALL(name, params, args, sv, cloexec)                                          \
+    int __real_##name params;                                                              \
+    int __wrap_##name params {                                                             \
+        int weft_turn_ CHANNEL_AT = enter(#name);                                          \
+        int found;                                                                         \
+        long long a = value_for(#name, &found);                                            \
+        if (!found) { park_after_race(); return __real_##name args; }                      \
+        int r = __real_##name args;                                                        \
+        if (r != 0) { say(#name " failed here, not in the witness"); exit(3); }            \
+        place_pair(sv, #name, (int)a, (int)next_value(#name), cloexec);                    \
+        return 0;                                                                          \
+    }
+PIPE_CALL(pipe, (int fds[2]), (fds), fds, 0)
+PIPE_CALL(pipe2, (int fds[2], int f), (fds, f), fds, (f & O_CLOEXEC) != 0)
+PIPE_CALL(socketpair, (int d, int t, int p, int sv[2]), (d, t, p, sv), sv, (t & SOCK_CLOEXEC) != 0)
+
+/* dup, dup2, dup3: of a pipe's end a real duplicate at the witness's number; of a descriptor the witness invented
+   another invented one (no real call); the witness's failure as it recorded it */
+static int duplicated(const char *fn, int fd, int cloexec) {
+    int found;
+    long long v = value_for(fn, &found);
+    if (!found) return -2;
+    if (v == -1) { witness_errno(fn); return -1; }
+    int want = (int)v;
+    if (want == fd) return want;
+    if (is_pipe(want)) { __real_close(want); STORE(pipe_fd[want], 0); }
+    if (want >= 0 && want < 1024 && witness_fd[want]) witness_fd[want] = 0;
+    if (is_pipe(fd)) {
+        int r = __real_fcntl(fd, cloexec ? F_DUPFD_CLOEXEC : F_DUPFD, want);
+        if (r != want) { say("%s: descriptor %d, which the witness gave, is in use here", fn, want); exit(3); }
+        STORE(pipe_fd[want], 1);
+    } else if (want >= 0 && want < 1024) {
+        witness_fd[want] = 1;
+    }
+    return want;
+}
+int __real_dup(int);
+int __wrap_dup(int fd) {
+    int weft_turn_ CHANNEL_AT = enter("dup");
+    int r = duplicated("dup", fd, 0);
+    if (r != -2) return r;
+    park_after_race();
+    return __real_dup(fd);
+}
+int __real_dup2(int, int);
+int __wrap_dup2(int fd, int to) {
+    int weft_turn_ CHANNEL_AT = enter("dup2");
+    int r = duplicated("dup2", fd, 0);
+    if (r != -2) return r;
+    park_after_race();
+    return __real_dup2(fd, to);
+}
+int __real_dup3(int, int, int);
+int __wrap_dup3(int fd, int to, int f) {
+    int weft_turn_ CHANNEL_AT = enter("dup3");
+    int r = duplicated("dup3", fd, (f & O_CLOEXEC) != 0);
+    if (r != -2) return r;
+    park_after_race();
+    return __real_dup3(fd, to, f);
+}
+
 /* close: the witness's result when it recorded one (the program used it); else a descriptor the witness invented
    closes nothing real, and any other is closed for real */
 int __wrap_close(int fd) {
+    int weft_turn_ CHANNEL_AT = enter("close");
+    if (is_pipe(fd)) { STORE(pipe_fd[fd], 0); return __real_close(fd); }
     int found;
     long long v = value_for("close", &found);
     int invented = fd >= 0 && fd < 1024 && witness_fd[fd];
@@ -502,10 +613,12 @@ char *__wrap_secure_getenv(const char *name) {
    every command takes (an int or a pointer, read as glibc's fcntl reads it) */
 int __real_fcntl(int, int, ...);
 int __wrap_fcntl(int fd, int cmd, ...) {
+    int weft_turn_ CHANNEL_AT = enter("fcntl");
     va_list ap;
     va_start(ap, cmd);
     void *arg = va_arg(ap, void *);
     va_end(ap);
+    if (is_pipe(fd)) return __real_fcntl(fd, cmd, arg);
     int found;
     long long v = value_for("fcntl", &found);
     if (!found) { park_after_race(); return __real_fcntl(fd, cmd, arg); }
@@ -580,6 +693,8 @@ mode_t __wrap_umask(mode_t m) {
 #include <sys/stat.h>
 ssize_t __real_read(int, void *, size_t);
 ssize_t __wrap_read(int fd, void *buf, size_t n) {
+    int weft_turn_ CHANNEL_AT = enter("read");
+    if (is_pipe(fd)) return __real_read(fd, buf, n);
     int found;
     long long v = value_for("read", &found);
     if (!found) { park_after_race(); return __real_read(fd, buf, n); }
@@ -588,6 +703,8 @@ ssize_t __wrap_read(int fd, void *buf, size_t n) {
     return (ssize_t)v;
 }
 ssize_t __wrap_write(int fd, const void *buf, size_t n) {
+    int weft_turn_ CHANNEL_AT = enter("write");
+    if (is_pipe(fd)) return __real_write(fd, buf, n);
     int found;
     long long v = value_for("write", &found);
     if (!found) { park_after_race(); return __real_write(fd, buf, n); }
@@ -618,32 +735,36 @@ static ssize_t witness_write(const char *fn, const void *buf, size_t n, int *fou
     if (v == -1) witness_errno(fn);
     return (ssize_t)v;
 }
-#define WORLD_READ(sym, fn, params, args, buf)                                  \
+#define WORLD_READ(sym, fn, sched, params, args, buf)                                  \
     ssize_t __real_##sym params;                                               \
     ssize_t __wrap_##sym params {                                              \
+        sched;                                                                 \
+        if (is_pipe(fd)) return __real_##sym args;                             \
         int found;                                                             \
         ssize_t v = witness_read(fn, buf, &found);                             \
         if (found) return v;                                                   \
         park_after_race();                                                     \
         return __real_##sym args;                                              \
     }
-#define WORLD_WRITE(sym, fn, params, args, buf, n)                              \
+#define WORLD_WRITE(sym, fn, sched, params, args, buf, n)                              \
     ssize_t __real_##sym params;                                               \
     ssize_t __wrap_##sym params {                                              \
+        sched;                                                                 \
+        if (is_pipe(fd)) return __real_##sym args;                             \
         int found;                                                             \
         ssize_t v = witness_write(fn, buf, n, &found);                         \
         if (found) return v;                                                   \
         park_after_race();                                                     \
         return __real_##sym args;                                              \
     }
-WORLD_READ(recv, "recv", (int fd, void *b, size_t n, int f), (fd, b, n, f), b)
-WORLD_READ(recvfrom, "recvfrom", (int fd, void *b, size_t n, int f, struct sockaddr *a, socklen_t *l), (fd, b, n, f, a, l), b)
-WORLD_READ(pread, "pread", (int fd, void *b, size_t n, off_t o), (fd, b, n, o), b)
-WORLD_READ(pread64, "pread", (int fd, void *b, size_t n, off_t o), (fd, b, n, o), b)
-WORLD_WRITE(send, "send", (int fd, const void *b, size_t n, int f), (fd, b, n, f), b, n)
-WORLD_WRITE(sendto, "sendto", (int fd, const void *b, size_t n, int f, const struct sockaddr *a, socklen_t l), (fd, b, n, f, a, l), b, n)
-WORLD_WRITE(pwrite, "pwrite", (int fd, const void *b, size_t n, off_t o), (fd, b, n, o), b, n)
-WORLD_WRITE(pwrite64, "pwrite", (int fd, const void *b, size_t n, off_t o), (fd, b, n, o), b, n)
+WORLD_READ(recv, "recv", int weft_turn_ CHANNEL_AT = enter("recv"), (int fd, void *b, size_t n, int f), (fd, b, n, f), b)
+WORLD_READ(recvfrom, "recvfrom", int weft_turn_ CHANNEL_AT = enter("recvfrom"), (int fd, void *b, size_t n, int f, struct sockaddr *a, socklen_t *l), (fd, b, n, f, a, l), b)
+WORLD_READ(pread, "pread", (void)0, (int fd, void *b, size_t n, off_t o), (fd, b, n, o), b)
+WORLD_READ(pread64, "pread", (void)0, (int fd, void *b, size_t n, off_t o), (fd, b, n, o), b)
+WORLD_WRITE(send, "send", int weft_turn_ CHANNEL_AT = enter("send"), (int fd, const void *b, size_t n, int f), (fd, b, n, f), b, n)
+WORLD_WRITE(sendto, "sendto", int weft_turn_ CHANNEL_AT = enter("sendto"), (int fd, const void *b, size_t n, int f, const struct sockaddr *a, socklen_t l), (fd, b, n, f, a, l), b, n)
+WORLD_WRITE(pwrite, "pwrite", (void)0, (int fd, const void *b, size_t n, off_t o), (fd, b, n, o), b, n)
+WORLD_WRITE(pwrite64, "pwrite", (void)0, (int fd, const void *b, size_t n, off_t o), (fd, b, n, o), b, n)
 /* lseek: the witness's offset (or -1 and its errno), without moving the real descriptor (its reads are the witness's) */
 #define WORLD_SEEK(sym)                                                         \
     off_t __real_##sym(int, off_t, int);                                       \

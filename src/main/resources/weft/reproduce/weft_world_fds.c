@@ -96,6 +96,7 @@ int __wrap_epoll_ctl(int ep, int op, int fd, struct epoll_event *ev) {
 /* epoll_wait: the witness's count (-1: a failure, 0: a timeout, 1: an event), the descriptor and its events */
 int __real_epoll_wait(int, struct epoll_event *, int, int);
 int __wrap_epoll_wait(int ep, struct epoll_event *events, int max, int timeout) {
+    int weft_turn_ CHANNEL_AT = enter("epoll_wait");
     int found;
     long long v = value_for("epoll_wait", &found);
     if (!found) { park_after_race(); return __real_epoll_wait(ep, events, max, timeout); }
@@ -147,6 +148,7 @@ void __wrap_freeaddrinfo(struct addrinfo *ai) {
 #include <sys/select.h>
 int __real_poll(struct pollfd *, nfds_t, int);
 int __wrap_poll(struct pollfd *fds, nfds_t n, int timeout) {
+    int weft_turn_ CHANNEL_AT = enter("poll");
     int found;
     long long v = value_for("poll", &found);
     if (!found) { park_after_race(); return __real_poll(fds, n, timeout); }
@@ -160,6 +162,7 @@ int __wrap_poll(struct pollfd *fds, nfds_t n, int timeout) {
 }
 int __real_select(int, fd_set *, fd_set *, fd_set *, struct timeval *);
 int __wrap_select(int nfds, fd_set *r, fd_set *w, fd_set *x, struct timeval *tv) {
+    int weft_turn_ CHANNEL_AT = enter("select");
     int found;
     long long v = value_for("select", &found);
     if (!found) { park_after_race(); return __real_select(nfds, r, w, x, tv); }

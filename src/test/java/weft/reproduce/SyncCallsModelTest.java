@@ -38,6 +38,9 @@ class SyncCallsModelTest {
                 case HANDLE -> ev instanceof Event.ThreadSelf || ev instanceof Event.ThreadDetach || ev instanceof Event.ThreadCancel
                         || ev instanceof Event.ThreadJoin || ev instanceof Event.MemAccess || ev instanceof Event.Pure;
                 case LIBINPUT -> weft.model.WorldValues.worldAnswer(sem);
+                case CHANNEL -> weft.model.WorldValues.worldAnswer(sem) && (sem instanceof Semantics.WorldRead || sem instanceof Semantics.WorldWrite
+                        || sem instanceof Semantics.CloseDescriptor || sem instanceof Semantics.DescriptorControl || sem instanceof Semantics.PollWait
+                        || sem instanceof Semantics.EpollWait || sem instanceof Semantics.NewPipe || sem instanceof Semantics.DuplicateDescriptor);
                 case ENDING -> ev instanceof Event.ProgramEnd;
                 // the functions whose accesses of the program's memory TSan does not see: the wrapper makes them again
                 case LIBACCESS -> ev instanceof Event.Once || sem instanceof Semantics.Getopt || sem instanceof Semantics.FormatTime

@@ -52,7 +52,7 @@ final class LibraryForms {
         "inet_addr(\"1.2.3.08\") == INADDR_NONE", "tolower('Q') == 'q' && toupper(-1) == -1", "wy_str_ok()", "wy_dup_ok()",
         "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()", "wy_limit_ok()", "wy_freed_ok()", "wy_zlib_ok()", "wy_sized_ok()", "wy_strinit_ok()", "wy_scan_ok()",
         "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()", "wy_path_ok()", "wy_pton_ok()", "wy_swap_ok()", "wy_sig_ok()", "wy_sys_ok()",
-        "wy_stdio_ok()", "wy_host_ok()", "wy_chk_ok()", "wy_acct_ok()", "wy_r48_ok()", "wy_sock_ok()", "wy_attr_ok()", "wy_computed_ok()"
+        "wy_stdio_ok()", "wy_host_ok()", "wy_chk_ok()", "wy_acct_ok()", "wy_r48_ok()", "wy_sock_ok()", "wy_attr_ok()", "wy_computed_ok()", "wy_pipe_ok()"
     };
     /** glibc's 48-bit generators on the program's state (issue 35: weft.exec.Generators): values and states. */
     static final String R48_HELPER = "static int wy_r48_ok(void) { unsigned short y[3] = {1, 2, 3}; double e = erand48(y); "
@@ -102,6 +102,22 @@ final class LibraryForms {
     static final String SOCK_HELPER = "static int wy_sock_ok(void) { int s = socket(AF_INET, SOCK_STREAM, 0); if (s < 0) return 1; "
             + "char b[8]; ssize_t n = recv(s, b, sizeof b, MSG_DONTWAIT); ssize_t m = send(s, \"ok\", 2, MSG_NOSIGNAL); "
             + "int ok = n >= -1 && n <= 8 && m >= -1 && m <= 2 && lseek(s, 0, SEEK_SET) == -1 && errno == ESPIPE; close(s); return ok; }";
+    /**
+     * A pipe's and a socket pair's bytes are the program's own (issue 35: weft.exec.Pipes): what was written, in order
+     * and cut where the reads ask; EAGAIN when empty and non-blocking, 0 once every writer (a duplicate too) is closed;
+     * fcntl's status flags shared by a duplicate; EPIPE for a send with no reader.
+     */
+    static final String PIPE_HELPER = "static int wy_pipe_ok(void) { int p[2]; if (pipe2(p, O_NONBLOCK) != 0) return 1; char b[8] = {0}; "
+            + "int ok = read(p[0], b, 8) == -1 && errno == EAGAIN && write(p[1], \"abc\", 3) == 3 && write(p[1], \"de\", 2) == 2 "
+            + "&& read(p[0], b, 4) == 4 && b[3] == 'd' && read(p[0], b, 8) == 1 && b[0] == 'e'; "
+            + "int d = dup(p[1]); ok = ok && d > 2 && (fcntl(p[0], F_GETFL) & O_NONBLOCK) && fcntl(d, F_GETFL) == (O_WRONLY | O_NONBLOCK) "
+            + "&& fcntl(d, F_GETFD) == 0 && fcntl(p[1], F_SETFL, 0) == 0 && fcntl(d, F_GETFL) == O_WRONLY; "
+            + "close(p[1]); ok = ok && read(p[0], b, 1) == -1 && errno == EAGAIN; close(d); ok = ok && read(p[0], b, 1) == 0; close(p[0]); "
+            + "int s[2]; if (socketpair(AF_UNIX, SOCK_STREAM, 0, s) != 0) return ok; "
+            + "ok = ok && fcntl(s[0], F_GETFL) == O_RDWR && send(s[0], \"xy\", 2, MSG_NOSIGNAL) == 2 && write(s[1], \"z\", 1) == 1 "
+            + "&& recv(s[1], b, 8, MSG_DONTWAIT) == 2 && b[1] == 'y' && recv(s[1], b, 8, MSG_DONTWAIT) == -1 && errno == EAGAIN "
+            + "&& read(s[0], b, 8) == 1 && b[0] == 'z'; close(s[1]); ok = ok && send(s[0], \"y\", 1, MSG_NOSIGNAL) == -1 && errno == EPIPE; "
+            + "close(s[0]); return ok; }";
     /**
      * glibc's attribute setters check their argument (audit D48: the model once took each to return 0): the process
      * scope refused with ENOTSUP, a policy, a protocol and a condition clock out of range with EINVAL, the system scope
@@ -305,6 +321,8 @@ final class LibraryForms {
             java.util.Map.entry("wy_attr_ok", new Helper(List.of("#include <errno.h>", "#include <sched.h>"), ATTR_HELPER)),
             java.util.Map.entry("wy_sock_ok", new Helper(List.of("#include <sys/socket.h>", "#include <netinet/in.h>", "#include <unistd.h>",
                     "#include <errno.h>"), SOCK_HELPER)),
+            java.util.Map.entry("wy_pipe_ok", new Helper(List.of("#include <sys/socket.h>", "#include <unistd.h>", "#include <fcntl.h>",
+                    "#include <errno.h>"), PIPE_HELPER)),
             java.util.Map.entry("wy_acct_ok", new Helper(List.of("#include <pwd.h>", "#include <grp.h>"), ACCT_HELPER)),
             java.util.Map.entry("wy_host_ok", new Helper(List.of("#include <netdb.h>"), HOST_HELPER)),
             java.util.Map.entry("wy_math_ok", new Helper(List.of("#include <math.h>", "#include <errno.h>"), MATH_HELPER)),

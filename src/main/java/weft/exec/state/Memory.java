@@ -376,6 +376,20 @@ public final class Memory {
         return new Value.Agg(b, p, unknown);
     }
 
+    /**
+     * The {@code size} bytes at {@code off} as a value that leaves the memory (a pipe's channel holds it): pointers kept
+     * (one cut by the range's ends stops the run), bytes that are indeterminate here unknown there (what the reader
+     * gets is unspecified: using it stops the run).
+     */
+    public Value.Agg take(int obj, long off, long size) {
+        Value.Agg a = readAgg(obj, off, size);
+        Block o = objects[obj];
+        if (o.indet == null || o.indet.get((int) off, (int) (off + size)).isEmpty()) return a;
+        java.util.BitSet unknown = a.unknown() == null ? new java.util.BitSet() : (java.util.BitSet) a.unknown().clone();
+        unknown.or(o.indet.get((int) off, (int) (off + size)));
+        return new Value.Agg(a.bytes(), a.ptrs(), unknown);
+    }
+
     public void writeAgg(int obj, long off, Value.Agg a) {
         long size = a.bytes().length;
         Block o = check(obj, off, size, true);
