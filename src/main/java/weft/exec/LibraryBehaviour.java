@@ -542,6 +542,17 @@ public final class LibraryBehaviour {
         if (size > 0 && c.collects()) c.record(new ByteAccess(obj, 0, size, true, c.atomicSection, call.loc(), name + " of " + st.mem.get(obj).name));
     }
 
+    /**
+     * A new block of {@code size} bytes the thread allocated (the heap's, or its frame's for {@code alloca}), its address
+     * taken; its bytes indeterminate unless the allocator zeroes them (reading them is an input, never zero).
+     */
+    static Block newBlock(ExecState st, ThreadState t, long size, boolean alloca, boolean indeterminate, weft.ir.SourceLoc loc) {
+        Block o = st.mem.create((alloca ? "alloca#" : "heap#") + (++st.heapCount), alloca ? Block.Kind.ALLOCA : Block.Kind.HEAP, size, t.index, loc);
+        o.addressTaken = true;
+        if (indeterminate && size > 0) o.setIndeterminate(0, size);
+        return o;
+    }
+
     private boolean alloc(ThreadState t, Ctx c, Edge e, Stmt.Call call, Event.Alloc a, List<Value> args) {
         long size = 1;
         for (int i : a.sizeArgs()) {
@@ -568,11 +579,7 @@ public final class LibraryBehaviour {
         }
         if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
         boolean alloca = a.kind() == Event.AllocKind.ALLOCA;
-        Block o = st.mem.create((alloca ? "alloca#" : "heap#") + (++st.heapCount), alloca ? Block.Kind.ALLOCA : Block.Kind.HEAP,
-                size, t.index, call.loc());
-        o.addressTaken = true;
-        // malloc'd storage is indeterminate: reading it is an input, never zero (calloc's is zero)
-        if (a.kind() != Event.AllocKind.CALLOC && size > 0) o.setIndeterminate(0, size);
+        Block o = newBlock(st, t, size, alloca, a.kind() != Event.AllocKind.CALLOC, call.loc());
         if (alloca) t.top().own(o.id);
         if (oldObj != null) {
             long n = Math.min(size, oldObj.size);

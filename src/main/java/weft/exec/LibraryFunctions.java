@@ -144,6 +144,14 @@ public final class LibraryFunctions {
         } else if (sem instanceof Semantics.ReturnsZero) {
             if (event instanceof Event.MemAccess m) attributeAccesses(c, call, m, args, name);
             return in.finishCall(t, c, e, Value.ZERO, null);
+        } else if (sem instanceof Semantics.AlignedAllocation aa) {
+            return alignedAllocation(t, c, e, call, name, aa, args);
+        } else if (sem instanceof Semantics.KeepsPointer kp) {
+            if (st.exhaustive && !(LibraryBehaviour.arg(args, kp.arg()) instanceof Value.Int z && z.v() == 0)) {
+                throw Abandon.unsupported(name + " keeps a pointer the library reads through later (not accounted for in proofs)");
+            }
+            if (event instanceof Event.MemAccess m) attributeAccesses(c, call, m, args, name);
+            return in.finishCall(t, c, e, Value.ZERO, null);
         } else if (sem instanceof Semantics.Accepts ac) {
             if (!(LibraryBehaviour.arg(args, ac.arg()) instanceof Value.Int v)) throw Abandon.unsupported(name + " of " + args.get(ac.arg()));
             // a refused value is refused before the object is looked at
@@ -552,6 +560,11 @@ public final class LibraryFunctions {
         } else if (sem instanceof Semantics.ResourceUsage ru) {
             return Resources.usage(in, this, t, c, e, call, name, ru, args);
         } else if (sem instanceof Semantics.Sleep s) {
+            // clock_nanosleep: CLOCK_REALTIME or CLOCK_MONOTONIC, relative or TIMER_ABSTIME (others: not modelled)
+            if (s.clock() >= 0 && !(LibraryBehaviour.arg(args, s.clock()) instanceof Value.Int k && (k.v() == 0 || k.v() == 1)
+                    && LibraryBehaviour.arg(args, s.clock() + 1) instanceof Value.Int f && (f.v() == 0 || f.v() == 1))) {
+                throw Abandon.unsupported(name + " of a clock or with flags not modelled");
+            }
             wholeObject(c, ptr(LibraryBehaviour.arg(args, s.request()), name), call.args().get(s.request()), false, false, call, name);
             return in.finishCall(t, c, e, Value.ZERO, null);
         } else if (sem instanceof Semantics.FormatInto fi) {
@@ -598,6 +611,23 @@ public final class LibraryFunctions {
         for (int i = fmt + 1; i < args.size(); i++) {
             if (args.get(i) instanceof Value.Ptr) throw Abandon.unsupported(name + " with a pointer argument in a proof");
         }
+    }
+
+    /** {@code posix_memalign} ({@link Semantics.AlignedAllocation}): glibc's check, then a new heap block stored at {@code out}. */
+    private boolean alignedAllocation(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics.AlignedAllocation aa, List<Value> args) {
+        Value.Ptr out = ptr(LibraryBehaviour.arg(args, aa.out()), name);
+        if (!(LibraryBehaviour.arg(args, aa.alignment()) instanceof Value.Int al) || !(LibraryBehaviour.arg(args, aa.size()) instanceof Value.Int n)) {
+            throw Abandon.unsupported(name + " of an unknown alignment or size");
+        }
+        long align = al.v();
+        // glibc: a power of two, a multiple of sizeof (void *); else EINVAL and *out untouched
+        if (align <= 0 || (align & (align - 1)) != 0 || align % st.dm.pointerSize != 0) return in.finishCall(t, c, e, Value.of(ExecState.EINVAL), null);
+        if (n.v() < 0 || n.v() > st.mem.objectLimit() || n.v() == 0 && st.exhaustive) throw Abandon.unsupported(name + " of " + n.v() + " bytes");
+        access(c, out, st.dm.pointerSize, true, call, name);
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        Block o = LibraryBehaviour.newBlock(st, t, n.v(), false, true, call.loc());
+        st.mem.write(out.obj(), out.off(), new weft.ir.CType.Pointer(new weft.ir.CType.Void(), st.dm.pointerSize), new Value.Ptr(o.id, 0));
+        return in.finishCall(t, c, e, Value.ZERO, null);
     }
 
     /** Whether {@code n} bytes at {@code a} and {@code m} bytes at {@code b} share a byte. */

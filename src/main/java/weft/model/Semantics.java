@@ -334,8 +334,24 @@ public interface Semantics extends WorldKinds {
         }
     }
 
+    /**
+     * {@code posix_memalign(out, alignment, size)}: a new heap block of {@code size} bytes (indeterminate), its address
+     * stored at {@code out}, 0; {@code EINVAL} (22, nothing stored) when the alignment is not a power of two multiple of
+     * the pointer's size. A size of 0 gives glibc's unique pointer in a witness search and stops a proof (POSIX also
+     * allows null), as {@code malloc(0)}.
+     */
+    record AlignedAllocation(int out, int alignment, int size) implements Semantics {}
+
     /** No effect on the program; returns 0 (attribute initialisers, yields, sleeps, {@code fflush}). */
     record ReturnsZero() implements Semantics {}
+
+    /**
+     * The library keeps the pointer at argument {@code arg} and reads through it later ({@code openlog}'s identifier,
+     * which every {@code syslog} formats: audit D47); no other effect, returns 0. A proof stops when the pointer is not
+     * null (the later reads through it are not accounted for); a witness search goes on (a race on those reads is then
+     * not confirmed, never wrongly).
+     */
+    record KeepsPointer(int arg) implements Semantics {}
 
     /**
      * An attribute setter that checks its argument as glibc does (audit D48): 0 when argument {@code arg} is among
@@ -358,9 +374,11 @@ public interface Semantics extends WorldKinds {
     /**
      * Pauses and returns 0 ({@code nanosleep}, {@code thrd_sleep}); reads the requested duration {@code request} points to (audit
      * D42: a thread writing it while another slept with it was proved race-free by the exploration). The remaining time is
-     * written only when a signal interrupts the sleep, which this model does not: no write is recorded.
+     * written only when a signal interrupts the sleep, which this model does not: no write is recorded. {@code clock}
+     * ({@code clock_nanosleep}; -1: none): the clock argument, followed by the flags ({@code CLOCK_REALTIME} or
+     * {@code CLOCK_MONOTONIC}, relative or {@code TIMER_ABSTIME}; others stop the run).
      */
-    record Sleep(int request) implements Semantics {}
+    record Sleep(int request, int clock) implements Semantics {}
 
     /** Returns argument {@code arg} unchanged ({@code __builtin_expect}). */
     record ReturnsArg(int arg) implements Semantics {}

@@ -222,9 +222,11 @@ final class SemanticsTable {
                     case "handlers-run" -> new Semantics.HandlersRun(arg(a, "may-not-run"));
                     case "byte-swap" -> new Semantics.ByteSwap(Integer.parseInt(a.get("bytes")));
                     case "returns-zero" -> new Semantics.ReturnsZero();
+                    case "keeps-pointer" -> new Semantics.KeepsPointer(arg(a, "arg"));
+                    case "aligned-allocation" -> new Semantics.AlignedAllocation(arg(a, "out"), arg(a, "alignment"), arg(a, "size"));
                     case "accepts" -> new Semantics.Accepts(arg(a, "arg"), a.containsKey("values") ? longs(a.get("values")) : java.util.Set.of(),
                             a.containsKey("min") ? Long.parseLong(a.get("min")) : Long.MAX_VALUE, refusals(a.get("refuse")));
-                    case "sleep" -> new Semantics.Sleep(arg(a, "request"));
+                    case "sleep" -> new Semantics.Sleep(arg(a, "request"), a.containsKey("clock") ? arg(a, "clock") : -1);
                 case "returns-arg" -> new Semantics.ReturnsArg(arg(a, "arg"));
                     case "unsupported" -> new Semantics.Unsupported();
                     case "set-cancelability" -> new Semantics.SetCancelability(arg(a, "bit"), arg(a, "old"));

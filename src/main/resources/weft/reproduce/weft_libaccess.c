@@ -276,13 +276,18 @@ int __wrap_sigaction(int g, const struct sigaction *act, struct sigaction *old) 
     return __real_sigaction(g, act, old);
 }
 
-/* nanosleep and thrd_sleep read the requested duration inside the C library (TSan's interceptor of nanosleep does not
+/* nanosleep, clock_nanosleep and thrd_sleep read the requested duration inside the C library (TSan's interceptor of nanosleep does not
    read it): an instrumented read of the whole struct timespec first, as Weft's model records it (Semantics.Sleep). The
    runtime's own waits call the wrapper too: a read of their own stack. */
 int __real_nanosleep(const struct timespec *, struct timespec *);
 int __wrap_nanosleep(const struct timespec *req, struct timespec *rem) {
     if (req != NULL) __tsan_read_range(req, sizeof *req);
     return __real_nanosleep(req, rem);
+}
+int __real_clock_nanosleep(clockid_t, int, const struct timespec *, struct timespec *);
+int __wrap_clock_nanosleep(clockid_t c, int f, const struct timespec *req, struct timespec *rem) {
+    if (req != NULL) __tsan_read_range(req, sizeof *req);
+    return __real_clock_nanosleep(c, f, req, rem);
 }
 int __real_thrd_sleep(const struct timespec *, struct timespec *);
 int __wrap_thrd_sleep(const struct timespec *req, struct timespec *rem) {

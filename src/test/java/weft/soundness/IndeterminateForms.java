@@ -27,16 +27,18 @@ final class IndeterminateForms {
      * allocation to succeed); {@code CREATE}: where a {@code pthread_create} of an idle thread, whose result the
      * program checks, failed (EAGAIN), which the oracles' renderings make happen by an input (D25); {@code SPECIFIC}:
      * where {@code pthread_getspecific} does not give back the value just set, because the {@code pthread_setspecific}
-     * failed (ENOMEM), which the oracles' renderings make happen by an input (D24).
+     * failed (ENOMEM), which the oracles' renderings make happen by an input (D24); {@code ALIGNED}: on a cell of a
+     * {@code posix_memalign}'d block read before it is written (issue 35: the exploration allocates it itself, its bytes
+     * indeterminate as {@code malloc}'s).
      */
-    enum Form { BRANCH, POINTER, HEAP, INDEX, COPY, REALLOC, ZEROED, STEP, ALLOC, CREATE, SPECIFIC;
+    enum Form { BRANCH, POINTER, HEAP, INDEX, COPY, REALLOC, ZEROED, STEP, ALLOC, CREATE, SPECIFIC, ALIGNED;
 
         /**
          * The forms that fit an object ({@code INDEX} needs one that can be indexed, {@code STEP} an array that is a
          * struct member).
          */
         static java.util.List<Form> fitting(boolean indexable, boolean memberArray) {
-            java.util.List<Form> out = new java.util.ArrayList<>(java.util.List.of(BRANCH, POINTER, HEAP, COPY, REALLOC, ZEROED, ALLOC));
+            java.util.List<Form> out = new java.util.ArrayList<>(java.util.List.of(BRANCH, POINTER, HEAP, COPY, REALLOC, ZEROED, ALLOC, ALIGNED));
             if (indexable) out.add(INDEX);
             if (memberArray) out.add(STEP);
             return out;
@@ -86,6 +88,8 @@ final class IndeterminateForms {
             case SPECIFIC -> "{ pthread_key_t k" + k + "; int v" + k + " = 0; if (pthread_key_create(&k" + k + ", 0) == 0) { if (($<"
                     + input.apply(0, 1) + " ? 12 : >$pthread_setspecific(k" + k + ", &v" + k + ")) != 0 || pthread_getspecific(k" + k + ") != &v" + k
                     + ") " + access.apply(lv) + " pthread_key_delete(k" + k + "); } r += v" + k + "; }";
+            case ALIGNED -> "{ void *a" + k + " = 0; if (posix_memalign(&a" + k + ", 16, sizeof(int)) == 0) { int *c" + k + " = a" + k + "; $<*c" + k
+                    + " = " + input.apply(0, 1) + "; >$if (*c" + k + ") " + access.apply(lv) + " free(c" + k + "); } }";
             case ZEROED -> "{ struct { int a; union { int x; int y; }; } z" + k + " = {1}; if (z" + k + ".x) " + access.apply(lv) + " }";
         };
     }
