@@ -37,7 +37,7 @@ final class SignalSets {
 
     static boolean handles(Semantics sem) {
         return sem instanceof Semantics.SignalSet || sem instanceof Semantics.SignalAction || sem instanceof Semantics.SignalDisposition
-                || sem instanceof Semantics.SignalMask;
+                || sem instanceof Semantics.SignalMask || sem instanceof Semantics.SignalWait;
     }
 
     static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
@@ -45,6 +45,7 @@ final class SignalSets {
         if (sem instanceof Semantics.SignalAction a) return action(in, lib, t, c, e, call, name, a, args);
         if (sem instanceof Semantics.SignalDisposition d) return disposition(in, t, c, e, call, name, d, args);
         if (sem instanceof Semantics.SignalMask m) return mask(in, lib, t, c, e, call, name, m, args);
+        if (sem instanceof Semantics.SignalWait w) return await(in, lib, t, c, e, call, name, w, args);
         Semantics.SignalSet s = (Semantics.SignalSet) sem;
         ExecState st = in.st;
         Value setArg = LibraryBehaviour.arg(args, s.set());
@@ -172,6 +173,47 @@ final class SignalSets {
             if ((w.v() & (3L << 31)) != 0 && pointee != null && pointee.size() > 0) lib.access(c, p, pointee.size(), false, call, name);
         }
         return in.finishCall(t, c, e, Value.ZERO, null);
+    }
+
+    private static final long SIGKILL = 9, SIGSTOP = 19, EAGAIN = 11;
+
+    /**
+     * {@code sigwait}, {@code sigwaitinfo}, {@code sigtimedwait} ({@link Semantics.SignalWait}): the kernel reads the
+     * set's first word; a signal among its members arrives (the world's choice, recorded; not SIGKILL, SIGSTOP, which
+     * Linux never waits for, nor glibc's internal 32 and 33, which only glibc itself sends), or with a timeout the wait
+     * may expire ({@code EAGAIN}); with nothing to wait for the thread waits for ever. A {@code siginfo_t} to fill stops
+     * the run (its sender's fields are the world's), so do proofs (which signal arrives is an input).
+     */
+    private static boolean await(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                                 Semantics.SignalWait w, List<Value> args) {
+        ExecState st = in.st;
+        if (st.exhaustive) throw Abandon.unsupported(name + ": which signal arrives is an input");
+        if (w.info() >= 0 && !(LibraryBehaviour.arg(args, w.info()) instanceof Value.Int z && z.v() == 0)) {
+            throw Abandon.unsupported(name + " with a siginfo_t to fill (its sender is the world's)");
+        }
+        long set = word(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, w.set()), name));
+        boolean timed = w.timeout() >= 0 && !(LibraryBehaviour.arg(args, w.timeout()) instanceof Value.Int z && z.v() == 0);
+        if (timed) lib.wholeObject(c, LibraryFunctions.ptr(LibraryBehaviour.arg(args, w.timeout()), name), call.args().get(w.timeout()), false, false, call, name);
+        java.util.List<Long> may = new java.util.ArrayList<>();
+        for (long sig = 1; sig <= 64; sig++) {
+            if ((set & (1L << (sig - 1))) != 0 && sig != SIGKILL && sig != SIGSTOP && sig != 32 && sig != 33) may.add(sig);
+        }
+        if (timed) may.add(-1L);
+        if (may.isEmpty()) return false; // nothing can end the wait
+        Value.Ptr out = w.out() >= 0 ? LibraryFunctions.ptr(LibraryBehaviour.arg(args, w.out()), name) : null;
+        if (out != null) lib.access(c, out, 4, true, call, name);
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, IntConversions.INT);
+        long sig = st.chooseAmong(may.stream().mapToLong(Long::longValue).toArray(), name, call.loc());
+        if (sig == -1) {
+            st.logNondet(name, call.loc(), Long.toString(EAGAIN));
+            st.setErrno(t, EAGAIN);
+            return in.finishCall(t, c, e, Value.of(-1), IntConversions.INT);
+        }
+        if (out != null) {
+            st.mem.write(out.obj(), out.off(), IntConversions.INT, Value.of(sig));
+            return in.finishCall(t, c, e, Value.ZERO, IntConversions.INT);
+        }
+        return in.finishCall(t, c, e, Value.of(sig), IntConversions.INT);
     }
 
     /** -1 with {@code errno} {@code EINVAL}. */

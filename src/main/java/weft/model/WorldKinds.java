@@ -34,6 +34,15 @@ public interface WorldKinds {
      */
     record NewDescriptor(String kind, int init, int flags) implements Semantics {}
 
+    /**
+     * {@code sigwait} (the signal stored at {@code out}, returns 0), {@code sigwaitinfo} and {@code sigtimedwait} (the
+     * signal returned; {@code info}: the {@code siginfo_t} pointer, which must be null; {@code timeout}: the timespec,
+     * -1 for none): a signal of the set at {@code set} (its first word, which Linux reads) arrives, the world's choice
+     * among its members but {@code SIGKILL}, {@code SIGSTOP} and glibc's internal 32 and 33, recorded; with a timeout the
+     * world may let it expire instead ({@code EAGAIN}); an empty set waits for ever.
+     */
+    record SignalWait(int set, int out, int info, int timeout) implements Semantics {}
+
     /** {@code close(fd)}: a descriptor of the run is released (on Linux even when the call fails); the result is the world's. */
     record CloseDescriptor(int fd) implements Semantics {}
 

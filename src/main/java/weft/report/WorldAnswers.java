@@ -21,6 +21,7 @@ final class WorldAnswers {
     static boolean says(String name) {
         Semantics s = Semantics.of(name);
         return s instanceof Semantics.NewDescriptor || s instanceof Semantics.NewPipe || s instanceof Semantics.DuplicateDescriptor
+                || s instanceof Semantics.SignalWait
                 || s instanceof Semantics.AcceptConnection || s instanceof Semantics.EpollWait
                 || s instanceof Semantics.CounterRead || s instanceof Semantics.ResolveAddress || s instanceof Semantics.ResolveHost
                 || s instanceof Semantics.PollWait
@@ -73,6 +74,7 @@ final class WorldAnswers {
             return new Said(name + " gave descriptors " + first + " and " + values.get(1) + " at " + where, 2);
         }
         if (s instanceof Semantics.DuplicateDescriptor) return new Said(name + " returned descriptor " + first + " at " + where, 1);
+        if (s instanceof Semantics.SignalWait) return new Said(name + " received signal " + first + " at " + where, 1);
         if (s instanceof Semantics.AcceptConnection && values.size() > 1) {
             return new Said(name + " returned descriptor " + first + ", a connection from 127.0.0.1:" + values.get(1) + ", at " + where, 2);
         }

@@ -595,6 +595,37 @@ int __wrap_close(int fd) {
     return invented ? 0 : __real_close(fd);
 }
 
+/* sigwait, sigwaitinfo, sigtimedwait: the signal the witness says arrived (or sigtimedwait's expiry), without
+   waiting; the set's first word (which the kernel reads, where TSan does not see it) and the timeout read first,
+   sigwait's signal written by the runtime (an instrumented write, as the C library's) */
+int __real_sigwait(const sigset_t *, int *);
+int __wrap_sigwait(const sigset_t *set, int *sig) {
+    __tsan_read_range(set, 8);
+    int found;
+    long long v = value_for("sigwait", &found);
+    if (!found) { park_after_race(); return __real_sigwait(set, sig); }
+    *sig = (int)v;
+    return 0;
+}
+int __real_sigwaitinfo(const sigset_t *, siginfo_t *);
+int __wrap_sigwaitinfo(const sigset_t *set, siginfo_t *info) {
+    __tsan_read_range(set, 8);
+    int found;
+    long long v = value_for("sigwaitinfo", &found);
+    if (!found) { park_after_race(); return __real_sigwaitinfo(set, info); }
+    return (int)v;
+}
+int __real_sigtimedwait(const sigset_t *, siginfo_t *, const struct timespec *);
+int __wrap_sigtimedwait(const sigset_t *set, siginfo_t *info, const struct timespec *t) {
+    __tsan_read_range(set, 8);
+    if (t != NULL) __tsan_read_range(t, sizeof *t);
+    int found;
+    long long v = value_for("sigtimedwait", &found);
+    if (!found) { park_after_race(); return __real_sigtimedwait(set, info, t); }
+    if (v == -1) witness_errno("sigtimedwait");
+    return (int)v;
+}
+
 /* getenv: the witness took the variable to be unset (Weft's only answer, recorded as 0): null; else the real one */
 char *__real_getenv(const char *);
 char *__wrap_getenv(const char *name) {

@@ -144,15 +144,17 @@ final class LibraryForms {
      * glibc's signal sets and rand_r (issue 35: weft.exec.SignalSets), a struct sigaction holding SIG_IGN, whose
      * handler names no function (no handler thread: frontend.CallbackLowering's guard), strsignal,
      * fileno of a standard stream, toascii, both strerror_r (exec.ErrorTexts: XSI cut to the buffer, GNU's static text),
-     * and signal's refusals (SIGKILL, glibc's internal 33) beside a registration whose answer is not used.
+     * and signal's refusals (SIGKILL, glibc's internal 33) beside a registration whose answer is not used; a
+     * sigtimedwait that does not wait gives the blocked signal or expires (the world's choice; the oracle sends none).
      */
     static final String SIG_HELPER = "extern int __xpg_strerror_r(int, char *, size_t); "
-            + "static int wy_sig_ok(void) { sigset_t s; struct sigaction sa; unsigned seed = 7; char m[8]; "
+            + "static int wy_sig_ok(void) { sigset_t s; struct sigaction sa; unsigned seed = 7; char m[8]; int r; struct timespec z = {0, 0}; "
             + "memset(&sa, 0, sizeof sa); sa.sa_handler = SIG_IGN; sigemptyset(&s); sigaddset(&s, SIGUSR2); "
             + "return sigismember(&s, SIGUSR2) == 1 && sigismember(&s, SIGINT) == 0 && sigaddset(&s, 32) == -1 "
             + "&& rand_r(&seed) == 1187592820 && sigaction(SIGPIPE, &sa, 0) == 0 && strcmp(strsignal(SIGTERM), \"Terminated\") == 0 "
             + "&& fileno(stderr) == 2 && toascii(0xc1) == 'A' && __xpg_strerror_r(2, m, sizeof m) == 34 && strcmp(m, \"No such\") == 0 "
             + "&& strcmp(strerror_r(2, m, sizeof m), \"No such file or directory\") == 0 && signal(SIGKILL, SIG_IGN) == SIG_ERR "
+            + "&& pthread_sigmask(SIG_BLOCK, &s, 0) == 0 && ((r = sigtimedwait(&s, 0, &z)) == SIGUSR2 || (r == -1 && errno == EAGAIN)) "
             + "&& (signal(SIGUSR2, SIG_IGN), signal(33, SIG_DFL) == SIG_ERR); }";
     /**
      * gcc's byte swaps folded in a static initializer and computed from variables (audit D36: once the identity; then,
@@ -311,7 +313,7 @@ final class LibraryForms {
             java.util.Map.entry("wy_pton_ok", new Helper(List.of(), PTON_HELPER)),
             java.util.Map.entry("wy_swap_ok", new Helper(List.of(), SWAP_HELPER)),
             java.util.Map.entry("wy_sys_ok", new Helper(List.of("#include <sys/utsname.h>"), SYS_HELPER)),
-            java.util.Map.entry("wy_sig_ok", new Helper(List.of("#include <signal.h>", "#include <stdlib.h>"), SIG_HELPER)),
+            java.util.Map.entry("wy_sig_ok", new Helper(List.of("#include <signal.h>", "#include <stdlib.h>", "#include <errno.h>", "#include <time.h>"), SIG_HELPER)),
             java.util.Map.entry("wy_path_ok", new Helper(List.of("#include <libgen.h>"), PATH_HELPER)),
             java.util.Map.entry("wy_lit_ok", new Helper(List.of(), LIT_HELPER)),
             java.util.Map.entry("wy_stdio_ok", new Helper(List.of(), STDIO_HELPER)),
