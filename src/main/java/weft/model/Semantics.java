@@ -342,6 +342,14 @@ public interface Semantics extends WorldKinds {
      */
     record AlignedAllocation(int out, int alignment, int size) implements Semantics {}
 
+    /**
+     * The multibyte conversions in the C locale, glibc's: one byte per character, bytes 0 to 127 are the characters of
+     * the same codes, the others {@code EILSEQ} (84). {@code op} names the function; the arguments' positions by op:
+     * {@code mblen} (s, n), {@code mbtowc} (out, s, n), {@code mbrtowc} (out, s, n, then the state), {@code wctomb} (s,
+     * wc), {@code wcrtomb} (s, wc, then the state), {@code mbstowcs} and {@code wcstombs} (dest, src, n).
+     */
+    record Multibyte(String op, int first, int second, int third) implements Semantics {}
+
     /** No effect on the program; returns 0 (attribute initialisers, yields, sleeps, {@code fflush}). */
     record ReturnsZero() implements Semantics {}
 

@@ -223,6 +223,13 @@ final class SemanticsTable {
                     case "byte-swap" -> new Semantics.ByteSwap(Integer.parseInt(a.get("bytes")));
                     case "returns-zero" -> new Semantics.ReturnsZero();
                     case "keeps-pointer" -> new Semantics.KeepsPointer(arg(a, "arg"));
+                    case "multibyte" -> {
+                        String[] at = a.get("args").split(",");
+                        if (!java.util.List.of("mblen", "mbtowc", "mbrtowc", "wctomb", "wcrtomb", "mbstowcs", "wcstombs").contains(a.get("op"))) {
+                            throw new IllegalArgumentException("multibyte op=" + a.get("op"));
+                        }
+                        yield new Semantics.Multibyte(a.get("op"), Integer.parseInt(at[0]), Integer.parseInt(at[1]), at.length > 2 ? Integer.parseInt(at[2]) : -1);
+                    }
                     case "aligned-allocation" -> new Semantics.AlignedAllocation(arg(a, "out"), arg(a, "alignment"), arg(a, "size"));
                     case "accepts" -> new Semantics.Accepts(arg(a, "arg"), a.containsKey("values") ? longs(a.get("values")) : java.util.Set.of(),
                             a.containsKey("min") ? Long.parseLong(a.get("min")) : Long.MAX_VALUE, refusals(a.get("refuse")));

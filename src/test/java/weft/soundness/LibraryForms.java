@@ -132,14 +132,17 @@ final class LibraryForms {
     /**
      * Functions the explorer computes as glibc does (issue 35: weft.exec.Sorts, WideStrings, ComputedCalls): a sort and a
      * search through the program's comparator, wide strings (of 4-byte units), div's truncation, strxfrm in the C
-     * locale, strverscmp's version order, inet_network's number.
+     * locale, strverscmp's version order, inet_network's number, the C locale's multibyte conversions (weft.exec.Multibytes:
+     * ASCII, one byte each, 128 and up EILSEQ).
      */
     static final String COMPUTED_HELPER = "static int wy_cmp_int(const void *a, const void *b) { return *(const int *) a - *(const int *) b; } "
             + "static int wy_computed_ok(void) { wchar_t a[4] = {L'a', L'b', 0, L'z'}, b[4]; wcscpy(b, a); div_t d = div(7, -2); "
             + "char r[4]; int s[3] = {3, 1, 2}, k = 2; qsort(s, 3, sizeof s[0], wy_cmp_int); "
             + "return wcslen(b) == 2 && wcscmp(a, b) == 0 && wcschr(a, L'b') == a + 1 && d.quot == -3 && d.rem == 1 "
             + "&& strxfrm(r, \"ab\", 4) == 2 && r[1] == 'b' && strverscmp(\"a9\", \"a10\") < 0 && inet_network(\"1.2\") == 0x102 "
-            + "&& s[0] == 1 && s[2] == 3 && bsearch(&k, s, 3, sizeof s[0], wy_cmp_int) == &s[1]; }";
+            + "&& s[0] == 1 && s[2] == 3 && bsearch(&k, s, 3, sizeof s[0], wy_cmp_int) == &s[1] "
+            + "&& mbtowc(b, \"A\", 1) == 1 && b[0] == L'A' && mblen(\"\\x80\", 1) == -1 && wctomb(r, 0x100) == -1 && wctomb(r, L'q') == 1 "
+            + "&& r[0] == 'q' && mbstowcs(b, \"xy\", 4) == 2 && b[2] == 0 && wcstombs(r, a, 4) == 2 && r[1] == 'b'; }";
     /**
      * glibc's signal sets and rand_r (issue 35: weft.exec.SignalSets), a struct sigaction holding SIG_IGN, whose
      * handler names no function (no handler thread: frontend.CallbackLowering's guard), strsignal,
