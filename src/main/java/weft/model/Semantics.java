@@ -350,6 +350,13 @@ public interface Semantics extends WorldKinds {
      */
     record Multibyte(String op, int first, int second, int third) implements Semantics {}
 
+    /**
+     * {@code nl_langinfo(item)} ({@code conventions} false: the C locale's string for the item at argument {@code item},
+     * read-only) and {@code localeconv()} ({@code conventions}: the C locale's {@code struct lconv}, written into the
+     * function's static buffer at each call, as glibc does).
+     */
+    record LocaleInfo(int item, boolean conventions) implements Semantics {}
+
     /** No effect on the program; returns 0 (attribute initialisers, yields, sleeps, {@code fflush}). */
     record ReturnsZero() implements Semantics {}
 

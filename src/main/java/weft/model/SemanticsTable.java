@@ -223,6 +223,7 @@ final class SemanticsTable {
                     case "byte-swap" -> new Semantics.ByteSwap(Integer.parseInt(a.get("bytes")));
                     case "returns-zero" -> new Semantics.ReturnsZero();
                     case "keeps-pointer" -> new Semantics.KeepsPointer(arg(a, "arg"));
+                    case "locale-info" -> new Semantics.LocaleInfo(a.containsKey("item") ? arg(a, "item") : -1, a.containsKey("conventions"));
                     case "multibyte" -> {
                         String[] at = a.get("args").split(",");
                         if (!java.util.List.of("mblen", "mbtowc", "mbrtowc", "wctomb", "wcrtomb", "mbstowcs", "wcstombs").contains(a.get("op"))) {
