@@ -22,7 +22,8 @@ final class ComputedCalls {
     }
 
     static boolean handles(Semantics s) {
-        return s instanceof Semantics.Divide || s instanceof Semantics.TransformString || s instanceof Semantics.InstalledString;
+        return s instanceof Semantics.Divide || s instanceof Semantics.TransformString || s instanceof Semantics.InstalledString
+                || s instanceof Semantics.Radix64 || s instanceof Semantics.CatalogMessage || s instanceof Semantics.RawTerminal;
     }
 
     static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics sem,
@@ -60,21 +61,102 @@ final class ComputedCalls {
             }
             return in.finishCall(t, c, e, Value.of(n), null);
         }
+        if (sem instanceof Semantics.Radix64 r) return radix64(in, lib, t, c, e, call, name, r, args);
+        if (sem instanceof Semantics.CatalogMessage cm) {
+            Value catalog = LibraryBehaviour.arg(args, cm.catalog());
+            if (!(catalog instanceof Value.Int k && k.v() == -1)) throw Abandon.unsupported(name + " of an open catalog (its messages are the world's)");
+            return in.finishCall(t, c, e, LibraryBehaviour.arg(args, cm.message()), null);
+        }
+        if (sem instanceof Semantics.RawTerminal rt) return rawTerminal(in, lib, t, c, e, call, name, rt, args);
         Semantics.InstalledString s = (Semantics.InstalledString) sem;
         weft.installed.CLibrary libc = weft.installed.CLibrary.installed().orElseThrow(() -> Abandon.unsupported(name + ": no installed C library"));
         Value.Ptr a = LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.a()), name);
-        byte[] first = text(st, lib, c, call, name, a);
+        byte[] first = s.op().equals("fnmatch") ? patternText(st, lib, c, call, name, a) : text(st, lib, c, call, name, a);
         switch (s.op()) {
             case "strverscmp" -> {
                 byte[] second = text(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.b()), name));
                 int r = libc.versionCompare(first, second);
                 return in.finishCall(t, c, e, Value.of(r), IntConversions.INT);
             }
+            case "fnmatch" -> {
+                // glibc (one byte per character) takes the string's length first, then reads the pattern as far as
+                // the match needs: the string is read whole, the pattern's first byte for sure and all of it for proofs
+                if (!(LibraryBehaviour.arg(args, s.flags()) instanceof Value.Int f)) throw Abandon.unsupported(name + " with unknown flags");
+                byte[] second = text(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.b()), name));
+                return in.finishCall(t, c, e, Value.of(libc.match(first, second, (int) f.v())), IntConversions.INT);
+            }
             case "inet_network" -> {
                 return in.finishCall(t, c, e, Value.of(libc.networkNumber(first) & 0xffffffffL), null);
             }
             default -> throw Abandon.unsupported(name + ": installed operation " + s.op());
         }
+    }
+
+    /** a64l's and l64a's digits: glibc's radix-64 alphabet. */
+    static final String RADIX64 = "./0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+    private static boolean radix64(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                                   Semantics.Radix64 r, List<Value> args) {
+        ExecState st = in.st;
+        if (!r.toText()) {
+            // up to six digits; the byte that ends a shorter text (not a digit) is read too
+            Value.Ptr p = LibraryFunctions.ptr(LibraryBehaviour.arg(args, r.arg()), name);
+            long v = 0;
+            int digits = 0;
+            while (digits < 6) {
+                int b = st.mem.readByte(p.obj(), p.off() + digits);
+                int d = b == 0 ? -1 : RADIX64.indexOf(b);
+                if (d < 0) break;
+                v |= (long) d << (6 * digits);
+                digits++;
+            }
+            lib.access(c, p, Math.min(digits + 1, 6), false, call, name);
+            return in.finishCall(t, c, e, Value.of(v), null);
+        }
+        if (!(LibraryBehaviour.arg(args, r.arg()) instanceof Value.Int n)) throw Abandon.unsupported(name + " of an unknown number");
+        long m = n.v() & 0xffffffffL;
+        if (m == 0) return in.finishCall(t, c, e, st.staticString(""), null);
+        StringBuilder text = new StringBuilder();
+        for (; m != 0; m >>>= 6) text.append(RADIX64.charAt((int) (m & 0x3f)));
+        Value.Ptr buf = LibraryBehaviour.staticBuffer(st, t, name, 0);
+        lib.access(c, buf, text.length() + 1L, true, call, name);
+        if (!c.dry) st.mem.writeBytes(buf.obj(), buf.off(), (text + "\0").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        return in.finishCall(t, c, e, buf, null);
+    }
+
+    /** x86-64 Linux's struct termios: the four flag words, then c_line, then c_cc (VTIME 5, VMIN 6). */
+    private static final int IFLAG = 0, OFLAG = 4, CFLAG = 8, LFLAG = 12, CC = 17, VTIME = 5, VMIN = 6;
+
+    /** cfmakeraw: glibc's bits cleared and set; the flag words read and written, VMIN and VTIME written. */
+    private static boolean rawTerminal(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                                       Semantics.RawTerminal rt, List<Value> args) {
+        ExecState st = in.st;
+        Value.Ptr p = LibraryFunctions.ptr(LibraryBehaviour.arg(args, rt.termios()), name);
+        lib.access(c, p, 16, false, call, name);
+        lib.access(c, p, 16, true, call, name);
+        lib.access(c, p.at(p.off() + CC + VTIME), 2, true, call, name);
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        long iflag = st.mem.readRaw(p.obj(), p.off() + IFLAG, 4), oflag = st.mem.readRaw(p.obj(), p.off() + OFLAG, 4);
+        long cflag = st.mem.readRaw(p.obj(), p.off() + CFLAG, 4), lflag = st.mem.readRaw(p.obj(), p.off() + LFLAG, 4);
+        iflag &= ~(01L | 02 | 010 | 040 | 0100 | 0200 | 0400 | 02000);   // IGNBRK BRKINT PARMRK ISTRIP INLCR IGNCR ICRNL IXON
+        oflag &= ~01L;                                                    // OPOST
+        lflag &= ~(010L | 0100 | 02 | 01 | 0100000);                      // ECHO ECHONL ICANON ISIG IEXTEN
+        cflag = (cflag & ~(060L | 0400)) | 060;                           // CSIZE PARENB cleared, CS8
+        st.mem.writeRaw(p.obj(), p.off() + IFLAG, 4, iflag);
+        st.mem.writeRaw(p.obj(), p.off() + OFLAG, 4, oflag);
+        st.mem.writeRaw(p.obj(), p.off() + CFLAG, 4, cflag);
+        st.mem.writeRaw(p.obj(), p.off() + LFLAG, 4, lflag);
+        st.mem.writeRaw(p.obj(), p.off() + CC + VMIN, 1, 1);
+        st.mem.writeRaw(p.obj(), p.off() + CC + VTIME, 1, 0);
+        return in.finishCall(t, c, e, Value.ZERO, null);
+    }
+
+    /** fnmatch's pattern: its first byte read for sure, all of it for proofs (the match may stop early). */
+    private static byte[] patternText(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Value.Ptr p) {
+        long n = lib.strlen(p);
+        lib.access(c, p, 1, false, call, name);
+        lib.proofOnlyAccess(c, p, n + 1, call, name);
+        return st.mem.readBytes(p.obj(), p.off(), (int) n);
     }
 
     /** The string at {@code p}, read whole (its terminator included) as the call's access. */

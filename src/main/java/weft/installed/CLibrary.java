@@ -33,6 +33,10 @@ public final class CLibrary {
         int strverscmp(byte[] a, byte[] b);
 
         int inet_network(byte[] cp);
+
+        int fnmatch(byte[] pattern, byte[] string, int flags);
+
+        Pointer uselocale(Pointer locale);
     }
 
     /** A number parsed: its value, how many bytes it took (0: none), the errno the library set (0: none). */
@@ -101,6 +105,20 @@ public final class CLibrary {
     /** {@code strverscmp(a, b)} of the bytes before each array's end (terminated here). */
     public synchronized int versionCompare(byte[] a, byte[] b) {
         return lib.strverscmp(java.util.Arrays.copyOf(a, a.length + 1), java.util.Arrays.copyOf(b, b.length + 1));
+    }
+
+    /** glibc's {@code fnmatch} of the terminated texts, in the C locale (the calling thread's locale for the call). */
+    public synchronized int match(byte[] pattern, byte[] string, int flags) {
+        Pointer before = lib.uselocale(c);
+        try {
+            return lib.fnmatch(terminated(pattern), terminated(string), flags);
+        } finally {
+            lib.uselocale(before);
+        }
+    }
+
+    private static byte[] terminated(byte[] b) {
+        return java.util.Arrays.copyOf(b, b.length + 1);
     }
 
     /** {@code inet_network(cp)} of the bytes before the array's end: the host-order number, or -1. */

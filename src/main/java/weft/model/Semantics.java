@@ -504,9 +504,27 @@ public interface Semantics extends WorldKinds {
     /**
      * A pure function of strings computed by the installed C library ({@code weft.installed.CLibrary}): {@code op}
      * {@code strverscmp} (of the strings at {@code a} and {@code b}: glibc's value), {@code inet_network} (of the string
-     * at {@code a}, {@code b} -1).
+     * at {@code a}, {@code b} -1), {@code fnmatch} (the pattern at {@code a}, the string at {@code b}, the flags at
+     * {@code flags}: glibc's answer in the C locale).
      */
-    record InstalledString(String op, int a, int b) implements Semantics {}
+    record InstalledString(String op, int a, int b, int flags) implements Semantics {}
+
+    /**
+     * {@code a64l} ({@code toText} false: the value of the radix-64 text at {@code arg}, at most six characters of
+     * {@code ./0-9A-Za-z}, up to the first other) and {@code l64a} ({@code toText}: the low 32 bits of the long at
+     * {@code arg} as radix-64 text, least significant digit first, in the function's static buffer; 0 an empty
+     * read-only string), as glibc computes them.
+     */
+    record Radix64(boolean toText, int arg) implements Semantics {}
+
+    /**
+     * {@code catgets(catalog, set, number, message)}: of the catalog {@code (nl_catd) -1} (an open that failed) the
+     * default message at {@code message}, glibc's answer; of another catalog the run stops (its messages are the world's).
+     */
+    record CatalogMessage(int catalog, int message) implements Semantics {}
+
+    /** {@code cfmakeraw}: the {@code struct termios} at {@code termios} made raw, glibc's bits (x86-64 Linux layout). */
+    record RawTerminal(int termios) implements Semantics {}
 
     /**
      * {@code strerror_r} (GNU: the static text of a known error number, else {@code "Unknown error N"} written into the

@@ -148,7 +148,11 @@ final class SemanticsTable {
                     case "error-message" -> new Semantics.ErrorMessage(arg(a, "errnum"), a.getOrDefault("family", "errno"));
                     case "divide" -> new Semantics.Divide(arg(a, "a"), arg(a, "b"), Integer.parseInt(a.get("bytes")));
                     case "transform-string" -> new Semantics.TransformString(arg(a, "dest"), arg(a, "src"), arg(a, "count"));
-                    case "installed-string" -> new Semantics.InstalledString(a.get("op"), arg(a, "a"), a.containsKey("b") ? arg(a, "b") : -1);
+                    case "installed-string" -> new Semantics.InstalledString(a.get("op"), arg(a, "a"), a.containsKey("b") ? arg(a, "b") : -1,
+                            a.containsKey("flags") ? arg(a, "flags") : -1);
+                    case "radix64" -> new Semantics.Radix64(a.containsKey("to-text"), arg(a, "arg"));
+                    case "catalog-message" -> new Semantics.CatalogMessage(arg(a, "catalog"), arg(a, "message"));
+                    case "raw-terminal" -> new Semantics.RawTerminal(arg(a, "termios"));
                     case "error-message-into" -> new Semantics.ErrorMessageInto(arg(a, "errnum"), arg(a, "buf"), arg(a, "count"), a.containsKey("xsi"));
                     case "world-open" -> new Semantics.WorldOpen(arg(a, "path"));
                     case "world-read" -> new Semantics.WorldRead(arg(a, "fd"), arg(a, "buf"), arg(a, "count"), channel(a),
