@@ -357,6 +357,14 @@ public interface Semantics extends WorldKinds {
      */
     record LocaleInfo(int item, boolean conventions) implements Semantics {}
 
+    /**
+     * An attribute object's initialiser, setter or getter ({@code weft.exec.Attributes}: the object, argument 0, in
+     * glibc's layout): {@code object} {@code thread} ({@code pthread_attr_t}), {@code mutex}, {@code cond}; {@code field}
+     * the attribute ({@code init}: the initialiser); {@code set} whether it sets; {@code arg} the value (a setter) or
+     * the output pointer (a getter), {@code arg2} the second (the stack's size, -1 for none).
+     */
+    record Attribute(String object, String field, boolean set, int arg, int arg2) implements Semantics {}
+
     /** No effect on the program; returns 0 (attribute initialisers, yields, sleeps, {@code fflush}). */
     record ReturnsZero() implements Semantics {}
 

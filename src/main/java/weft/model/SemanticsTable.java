@@ -227,6 +227,8 @@ final class SemanticsTable {
                     case "byte-swap" -> new Semantics.ByteSwap(Integer.parseInt(a.get("bytes")));
                     case "returns-zero" -> new Semantics.ReturnsZero();
                     case "keeps-pointer" -> new Semantics.KeepsPointer(arg(a, "arg"));
+                    case "attribute" -> new Semantics.Attribute(a.get("object"), a.get("field"), a.containsKey("set"),
+                            a.containsKey("arg") ? arg(a, "arg") : -1, a.containsKey("arg2") ? arg(a, "arg2") : -1);
                     case "locale-info" -> new Semantics.LocaleInfo(a.containsKey("item") ? arg(a, "item") : -1, a.containsKey("conventions"));
                     case "multibyte" -> {
                         String[] at = a.get("args").split(",");

@@ -97,6 +97,15 @@ extern __typeof__(pthread_attr_getstacksize) __real_pthread_attr_getstacksize;
 extern __typeof__(pthread_attr_setscope) __real_pthread_attr_setscope;
 extern __typeof__(pthread_attr_setschedpolicy) __real_pthread_attr_setschedpolicy;
 extern __typeof__(pthread_attr_setinheritsched) __real_pthread_attr_setinheritsched;
+extern __typeof__(pthread_attr_getinheritsched) __real_pthread_attr_getinheritsched;
+extern __typeof__(pthread_attr_getscope) __real_pthread_attr_getscope;
+extern __typeof__(pthread_attr_getschedpolicy) __real_pthread_attr_getschedpolicy;
+extern __typeof__(pthread_attr_setschedparam) __real_pthread_attr_setschedparam;
+extern __typeof__(pthread_attr_getschedparam) __real_pthread_attr_getschedparam;
+extern __typeof__(pthread_attr_setguardsize) __real_pthread_attr_setguardsize;
+extern __typeof__(pthread_attr_getguardsize) __real_pthread_attr_getguardsize;
+extern __typeof__(pthread_attr_setstack) __real_pthread_attr_setstack;
+extern __typeof__(pthread_attr_getstack) __real_pthread_attr_getstack;
 
 struct weft_event { int thread; const char *fn; int resumes; int line; };
 struct weft_value { int thread; const char *fn; long long value; };

@@ -121,13 +121,20 @@ final class LibraryForms {
     /**
      * glibc's attribute setters check their argument (audit D48: the model once took each to return 0): the process
      * scope refused with ENOTSUP, a policy, a protocol and a condition clock out of range with EINVAL, the system scope
-     * and a valid policy accepted.
+     * and a valid policy accepted; the getters answer what was set (issue 35: weft.exec.Attributes, glibc's layout):
+     * the policy, a priority refused for it, the default guard size, the detach state, a mutex type beside the robust
+     * flag, a condition's clock.
      */
     static final String ATTR_HELPER = "static int wy_attr_ok(void) { pthread_attr_t a; pthread_mutexattr_t m; pthread_condattr_t c; "
             + "pthread_attr_init(&a); pthread_mutexattr_init(&m); pthread_condattr_init(&c); "
             + "int ok = pthread_attr_setscope(&a, PTHREAD_SCOPE_PROCESS) == ENOTSUP && pthread_attr_setschedpolicy(&a, 7) == EINVAL "
             + "&& pthread_mutexattr_setprotocol(&m, 3) == EINVAL && pthread_condattr_setclock(&c, 2) == EINVAL "
             + "&& pthread_attr_setscope(&a, PTHREAD_SCOPE_SYSTEM) == 0 && pthread_attr_setschedpolicy(&a, SCHED_RR) == 0; "
+            + "int v = -1; size_t g = 0; struct sched_param sp = {0}; ok = ok && pthread_attr_getschedpolicy(&a, &v) == 0 && v == SCHED_RR "
+            + "&& pthread_attr_setschedparam(&a, &sp) == EINVAL && pthread_attr_getguardsize(&a, &g) == 0 && g == 4096 "
+            + "&& pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED) == 0 && pthread_attr_getdetachstate(&a, &v) == 0 && v == 1 "
+            + "&& pthread_mutexattr_setrobust(&m, 1) == 0 && pthread_mutexattr_settype(&m, 2) == 0 && pthread_mutexattr_gettype(&m, &v) == 0 "
+            + "&& v == 2 && pthread_condattr_setclock(&c, 1) == 0 && pthread_condattr_getclock(&c, (clockid_t *) &v) == 0 && v == 1; "
             + "pthread_condattr_destroy(&c); pthread_mutexattr_destroy(&m); pthread_attr_destroy(&a); return ok; }";
     /**
      * Functions the explorer computes as glibc does (issue 35: weft.exec.Sorts, WideStrings, ComputedCalls): a sort and a

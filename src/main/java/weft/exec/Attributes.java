@@ -1,0 +1,272 @@
+package weft.exec;
+
+import weft.exec.state.Abandon;
+import weft.exec.state.Value;
+import weft.ir.CType;
+import weft.ir.Edge;
+import weft.ir.IntConversions;
+import weft.ir.Stmt;
+import weft.model.Semantics;
+
+import java.util.List;
+
+/**
+ * Attribute objects hold what was set in them ({@link Semantics.Attribute}), in glibc 2.36's own layout on x86-64, so
+ * that a getter answers what the program set, as glibc's does:
+ * <ul>
+ * <li>{@code pthread_attr_t} (56 bytes): the scheduling priority (int at 0), the policy (int at 4), the flags (int at
+ *     8: detached 0x1, explicit scheduling 0x2, process scope 0x4, stack address 0x8, priority set 0x20, policy set
+ *     0x40), the guard size (at 16), the stack's top (at 24) and size (at 32); {@code pthread_attr_init} zeroes it and
+ *     sets the guard size to the page size (4096). A stack size never set (0) is the system's default, which
+ *     {@code getstacksize} answers as an input (recorded: every answer of it is, the exact ones too).</li>
+ * <li>{@code pthread_mutexattr_t} (an int): the type in the low bits, the protocol in bits 28-29, robust 0x40000000,
+ *     process-shared 0x80000000; {@code pthread_condattr_t} (an int): process-shared bit 0, the clock bit 1.</li>
+ * </ul>
+ * Every setter checks its value first as glibc does ({@code EINVAL}; the process scope {@code ENOTSUP}; a priority
+ * outside the policy's range, 0 for {@code SCHED_OTHER} and 1..99 for the real-time ones) and touches the object only
+ * when it accepts it. The accesses are the bytes glibc reads and writes (a flag's setter reads and writes the flags
+ * word). An object the program did not initialise holds indeterminate bytes: reading them stops the run.
+ */
+final class Attributes {
+    private Attributes() {
+    }
+
+    static final int PRIORITY = 0, POLICY = 4, FLAGS = 8, GUARD = 16, STACK_TOP = 24, STACK_SIZE = 32, THREAD_ATTR = 56;
+    static final long DETACHED = 0x1, EXPLICIT = 0x2, PROCESS_SCOPE = 0x4, STACK_ADDRESS = 0x8, PRIORITY_SET = 0x20, POLICY_SET = 0x40;
+    static final long PAGE = 4096, STACK_MIN = 16384, EINVAL = 22, ENOTSUP = 95;
+    static final long MUTEX_FLAG_BITS = 0xf0fff000L, MUTEX_PROTOCOL_SHIFT = 28, MUTEX_PROTOCOL = 0x30000000L, MUTEX_ROBUST = 0x40000000L,
+            MUTEX_PSHARED = 0x80000000L;
+
+    static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                       Semantics.Attribute a, List<Value> args) {
+        ExecState st = in.st;
+        if (st.dm.pointerSize != 8) throw Abandon.unsupported(name + ": glibc's attribute layout of another data model");
+        Value.Ptr obj = LibraryFunctions.ptr(LibraryBehaviour.arg(args, 0), name);
+        Step s = new Step(in, lib, t, c, e, call, name, obj, args);
+        return switch (a.object()) {
+            case "thread" -> thread(s, a);
+            case "mutex" -> word(s, a, true);
+            case "cond" -> word(s, a, false);
+            default -> throw new IllegalStateException(a.object());
+        };
+    }
+
+    /** pthread_attr_t's fields. */
+    private static boolean thread(Step s, Semantics.Attribute a) {
+        ExecState st = s.in.st;
+        switch (a.field()) {
+            case "init" -> {
+                s.write(0, THREAD_ATTR, 0);
+                if (!s.c.dry) {
+                    st.mem.fill(s.obj.obj(), s.obj.off(), THREAD_ATTR, (byte) 0);
+                    st.mem.writeRaw(s.obj.obj(), s.obj.off() + GUARD, 8, PAGE);
+                }
+                return s.result(0);
+            }
+            case "detachstate" -> {
+                return a.set() ? s.setFlag(s.arg(a.arg()), DETACHED, 1) : s.out(a.arg(), 4, (s.flags() & DETACHED) != 0 ? 1 : 0);
+            }
+            case "inheritsched" -> {
+                return a.set() ? s.setFlag(s.arg(a.arg()), EXPLICIT, 1) : s.out(a.arg(), 4, (s.flags() & EXPLICIT) != 0 ? 1 : 0);
+            }
+            case "scope" -> {
+                if (!a.set()) return s.out(a.arg(), 4, (s.flags() & PROCESS_SCOPE) != 0 ? 1 : 0);
+                long v = s.arg(a.arg());
+                if (v == 1) return s.result(ENOTSUP);
+                return s.setFlag(v, PROCESS_SCOPE, 0);
+            }
+            case "schedpolicy" -> {
+                if (!a.set()) return s.out(a.arg(), 4, s.read(POLICY, 4));
+                long v = s.arg(a.arg());
+                if (v < 0 || v > 2) return s.result(EINVAL);
+                long flags = s.flags();
+                s.write(POLICY, 4, v);
+                s.write(FLAGS, 4, flags | POLICY_SET);
+                return s.result(0);
+            }
+            case "schedparam" -> {
+                Value.Ptr param = LibraryFunctions.ptr(LibraryBehaviour.arg(s.args, a.arg()), s.name);
+                if (!a.set()) {
+                    long prio = s.read(PRIORITY, 4);
+                    s.lib.access(s.c, param, 4, true, s.call, s.name);
+                    if (!s.c.dry) st.mem.writeRaw(param.obj(), param.off(), 4, prio);
+                    return s.result(0);
+                }
+                long policy = s.read(POLICY, 4);
+                s.lib.access(s.c, param, 4, false, s.call, s.name);
+                long prio = (int) st.mem.readRaw(param.obj(), param.off(), 4);
+                long min = policy == 0 ? 0 : 1, max = policy == 0 ? 0 : 99;
+                if (policy < 0 || policy > 2) throw Abandon.unsupported(s.name + " under policy " + policy);
+                if (prio < min || prio > max) return s.result(EINVAL);
+                long flags = s.flags();
+                s.write(PRIORITY, 4, prio);
+                s.write(FLAGS, 4, flags | PRIORITY_SET);
+                return s.result(0);
+            }
+            case "guardsize" -> {
+                if (!a.set()) return s.out(a.arg(), 8, s.read(GUARD, 8));
+                long v = s.arg(a.arg());
+                s.write(GUARD, 8, v);
+                return s.result(0);
+            }
+            case "stacksize" -> {
+                if (a.set()) {
+                    long v = s.arg(a.arg());
+                    long answer = Long.compareUnsigned(v, STACK_MIN) < 0 ? EINVAL : 0;
+                    if (answer == 0) s.write(STACK_SIZE, 8, v);
+                    return s.recorded(answer);
+                }
+                long size = s.read(STACK_SIZE, 8);
+                Value.Ptr out = LibraryFunctions.ptr(LibraryBehaviour.arg(s.args, a.arg()), s.name);
+                s.lib.access(s.c, out, 8, true, s.call, s.name);
+                if (s.c.dry) return s.result(0);
+                // never set: the system's default (RLIMIT_STACK's), the world's
+                Value v = size != 0 ? Value.of(size) : st.chooseInput(new CType.Int("unsigned long", 8, 8, false), s.name, s.call.loc(), STACK_MIN, 1L << 30);
+                if (size != 0) st.logNondet(s.name, s.call.loc(), Long.toString(size));
+                st.mem.writeRaw(out.obj(), out.off(), 8, ((Value.Int) v).v());
+                return s.result(0);
+            }
+            case "stack" -> {
+                if (a.set()) {
+                    Value top = LibraryBehaviour.arg(s.args, a.arg());
+                    long size = s.arg(a.arg2());
+                    if (Long.compareUnsigned(size, STACK_MIN) < 0) return s.result(EINVAL);
+                    if (!(top instanceof Value.Ptr p)) throw Abandon.unsupported(s.name + " of a stack that is not an object");
+                    long flags = s.flags();
+                    s.write(STACK_SIZE, 8, size);
+                    s.touch(STACK_TOP, 8, true);
+                    s.write(FLAGS, 4, flags | STACK_ADDRESS);
+                    if (!s.c.dry) st.mem.write(s.obj.obj(), s.obj.off() + STACK_TOP, pointer(), p.at(p.off() + size));
+                    return s.result(0);
+                }
+                if ((s.flags() & STACK_ADDRESS) == 0) throw Abandon.unsupported(s.name + " of attributes without a stack (glibc answers its own arithmetic)");
+                long size = s.read(STACK_SIZE, 8);
+                s.touch(STACK_TOP, 8, false);
+                if (!(st.mem.read(s.obj.obj(), s.obj.off() + STACK_TOP, pointer()) instanceof Value.Ptr topPtr)) {
+                    throw Abandon.unsupported(s.name + " of a stack that is not an object");
+                }
+                Value.Ptr addrOut = LibraryFunctions.ptr(LibraryBehaviour.arg(s.args, a.arg()), s.name);
+                Value.Ptr sizeOut = LibraryFunctions.ptr(LibraryBehaviour.arg(s.args, a.arg2()), s.name);
+                s.lib.access(s.c, addrOut, 8, true, s.call, s.name);
+                s.lib.access(s.c, sizeOut, 8, true, s.call, s.name);
+                if (!s.c.dry) {
+                    st.mem.write(addrOut.obj(), addrOut.off(), pointer(), topPtr.at(topPtr.off() - size));
+                    st.mem.writeRaw(sizeOut.obj(), sizeOut.off(), 8, size);
+                }
+                return s.result(0);
+            }
+            default -> throw new IllegalStateException(a.field());
+        }
+    }
+
+    /** pthread_mutexattr_t's and pthread_condattr_t's single int. */
+    private static boolean word(Step s, Semantics.Attribute a, boolean mutex) {
+        // a mutex attribute's initialisation and type are stored by MutexTypes.storeAttr (the table's k effect, before
+        // this runs): here only their accesses and answers
+        boolean stored = mutex && (a.field().equals("init") || a.field().equals("type"));
+        if (a.field().equals("init")) {
+            if (stored) s.touch(0, 4, true);
+            else s.write(0, 4, 0);
+            return s.result(0);
+        }
+        if (!a.set()) {
+            long w = s.read(0, 4);
+            long v = switch (a.field()) {
+                case "type" -> w & ~MUTEX_FLAG_BITS & ~512L;
+                case "protocol" -> (w & MUTEX_PROTOCOL) >>> MUTEX_PROTOCOL_SHIFT;
+                case "robust" -> (w & MUTEX_ROBUST) != 0 ? 1 : 0;
+                case "pshared" -> mutex ? ((w & MUTEX_PSHARED) != 0 ? 1 : 0) : w & 1;
+                case "clock" -> (w >> 1) & 1;
+                default -> throw new IllegalStateException(a.field());
+            };
+            return s.out(a.arg(), 4, v);
+        }
+        long v = s.arg(a.arg());
+        long w;
+        switch (a.field()) {
+            case "type" -> {
+                if (v < 0 || v > 3) return s.result(EINVAL);
+                w = (s.read(0, 4) & MUTEX_FLAG_BITS) | v;
+            }
+            case "protocol" -> {
+                if (v < 0 || v > 2) return s.result(EINVAL);
+                w = (s.read(0, 4) & ~MUTEX_PROTOCOL) | (v << MUTEX_PROTOCOL_SHIFT);
+            }
+            case "robust" -> {
+                if (v < 0 || v > 1) return s.result(EINVAL);
+                w = v == 1 ? s.read(0, 4) | MUTEX_ROBUST : s.read(0, 4) & ~MUTEX_ROBUST;
+            }
+            case "pshared" -> {
+                if (v < 0 || v > 1) return s.result(EINVAL);
+                long bit = mutex ? MUTEX_PSHARED : 1;
+                w = v == 1 ? s.read(0, 4) | bit : s.read(0, 4) & ~bit;
+            }
+            case "clock" -> {
+                if (v < 0 || v > 1) return s.result(EINVAL);
+                w = (s.read(0, 4) & ~2L) | (v << 1);
+            }
+            default -> throw new IllegalStateException(a.field());
+        }
+        if (stored) s.touch(0, 4, true);
+        else s.write(0, 4, w & 0xffffffffL);
+        return s.result(0);
+    }
+
+    private static CType pointer() {
+        return new CType.Pointer(new CType.Void(), 8);
+    }
+
+    /** One call being run: the attribute object and the helpers over its fields. */
+    private record Step(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Value.Ptr obj,
+                        List<Value> args) {
+        long arg(int i) {
+            if (!(LibraryBehaviour.arg(args, i) instanceof Value.Int v)) throw Abandon.unsupported(name + " argument " + i + " " + LibraryBehaviour.arg(args, i));
+            return v.v();
+        }
+
+        void touch(int off, int size, boolean write) {
+            lib.access(c, obj.at(obj.off() + off), size, write, call, name);
+        }
+
+        /** The field's bytes (a read of them), as an unsigned number. */
+        long read(int off, int size) {
+            touch(off, size, false);
+            return in.st.mem.readRaw(obj.obj(), obj.off() + off, size);
+        }
+
+        long flags() {
+            return read(FLAGS, 4);
+        }
+
+        void write(int off, int size, long v) {
+            touch(off, size, true);
+            if (!c.dry && size <= 8) in.st.mem.writeRaw(obj.obj(), obj.off() + off, size, v);
+        }
+
+        /** A flag's setter: 0 clears it, {@code set} sets it, another value EINVAL (the flags untouched). */
+        boolean setFlag(long v, long bit, long set) {
+            if (v != 0 && v != set) return result(EINVAL);
+            long flags = flags();
+            write(FLAGS, 4, v == 0 ? flags & ~bit : flags | bit);
+            return result(0);
+        }
+
+        /** A getter: {@code v} written as {@code size} bytes through argument {@code at}; 0. */
+        boolean out(int at, int size, long v) {
+            Value.Ptr p = LibraryFunctions.ptr(LibraryBehaviour.arg(args, at), name);
+            lib.access(c, p, size, true, call, name);
+            if (!c.dry) in.st.mem.writeRaw(p.obj(), p.off(), size, v);
+            return result(0);
+        }
+
+        /** A result the reproducer gives back (recorded: the calls of this function always are). */
+        boolean recorded(long v) {
+            if (!c.dry) in.st.logNondet(name, call.loc(), Long.toString(v));
+            return result(v);
+        }
+
+        boolean result(long v) {
+            return in.finishCall(t, c, e, Value.of(v), IntConversions.INT);
+        }
+    }
+}
