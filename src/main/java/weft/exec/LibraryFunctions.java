@@ -134,6 +134,9 @@ public final class LibraryFunctions {
         if (sem instanceof Semantics.Multibyte mb) return Multibytes.run(in, this, t, c, e, call, name, mb, args);
         if (sem instanceof Semantics.LocaleInfo li) return CLocale.run(in, this, t, c, e, call, name, li, args);
         if (sem instanceof Semantics.Attribute at) return Attributes.run(in, this, t, c, e, call, name, at, args);
+        // the system's names and the process's times, whatever the row's accesses (getlogin's are its static buffer's)
+        if (sem instanceof Semantics.SystemName sn) return Resources.names(in, this, t, c, e, call, name, sn, args);
+        if (sem instanceof Semantics.ProcessTimes pt) return Resources.processTimes(in, this, t, c, e, call, name, pt, args);
         if (ComputedCalls.handles(sem)) return ComputedCalls.run(in, this, t, c, e, call, name, sem, args);
         if (sem instanceof Semantics.ScanString ss) return ScanCalls.run(in, this, t, c, e, call, name, ss, args);
         if (Jumps.handles(sem)) return Jumps.run(in, this, t, c, e, call, name, sem, args);
@@ -558,8 +561,7 @@ public final class LibraryFunctions {
             return CalendarTime.timeOfDay(in, this, t, c, e, call, name, td, args);
         } else if (sem instanceof Semantics.ResourceLimit rl) {
             return Resources.limit(in, this, t, c, e, call, name, rl, args);
-        } else if (sem instanceof Semantics.SystemName sn) {
-            return Resources.names(in, this, t, c, e, call, name, sn, args);
+
         } else if (sem instanceof Semantics.ResourceUsage ru) {
             return Resources.usage(in, this, t, c, e, call, name, ru, args);
         } else if (sem instanceof Semantics.Sleep s) {

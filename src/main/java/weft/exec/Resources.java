@@ -82,6 +82,57 @@ final class Resources {
         return in.finishCall(t, c, e, Value.ZERO, null);
     }
 
+    /**
+     * {@code times} ({@link Semantics.ProcessTimes}): the elapsed ticks (any point in the past: an input at least the
+     * CPU ticks), the user and system ticks (inputs among a few), recorded in that order; the children's ticks 0.
+     */
+    static boolean processTimes(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                                Semantics.ProcessTimes pt, List<Value> args) {
+        ExecState st = in.st;
+        if (st.exhaustive) throw Abandon.unsupported(name + ": the times are inputs");
+        Value b = LibraryBehaviour.arg(args, pt.buf());
+        Value.Ptr p = b instanceof Value.Int z && z.v() == 0 ? null : LibraryFunctions.ptr(b, name);
+        CType.Int clock = new CType.Int("long", st.dm.longSize, st.dm.longSize, true);
+        if (p != null) lib.access(c, p, 4 * clock.size(), true, call, name);
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        long elapsed = st.chooseAmong(new long[] {1_000_000L + (st.randomBits() & 0xffffL), 1000}, name, call.loc());
+        long user = st.chooseAmong(new long[] {0, 1, 100}, name, call.loc());
+        long system = st.chooseAmong(new long[] {0, 1, 100}, name, call.loc());
+        if (p != null) {
+            long[] v = {user, system, 0, 0};
+            for (int i = 0; i < 4; i++) st.mem.write(p.obj(), p.off() + i * clock.size(), clock, Value.of(v[i]));
+        }
+        return in.finishCall(t, c, e, Value.of(elapsed), null);
+    }
+
+    /** The login name a run's world has (the account getpwuid names for an id: weft.exec.Accounts). */
+    static final String LOGIN = "weft";
+    private static final long ERANGE = 34;
+
+    /**
+     * {@code getlogin} (no buffer: the function's static buffer, returned) and {@code getlogin_r(buf, size)} (0, or
+     * {@code ERANGE} when the name and its terminator do not fit, nothing written): the world's user is logged in as
+     * {@link #LOGIN}; recorded as 0, the reproducer gives the same.
+     */
+    private static boolean login(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                                 Semantics.SystemName sn, List<Value> args) {
+        ExecState st = in.st;
+        byte[] text = (LOGIN + "\0").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        if (!c.dry) st.logNondet(name, call.loc(), "0");
+        if (sn.buf() < 0) {
+            Value.Ptr buf = LibraryBehaviour.staticBuffer(st, t, name, 0);
+            lib.access(c, buf, text.length, true, call, name);
+            if (!c.dry) st.mem.writeBytes(buf.obj(), buf.off(), text);
+            return in.finishCall(t, c, e, buf, null);
+        }
+        long size = LibraryFunctions.count(LibraryBehaviour.arg(args, sn.size()));
+        if (size < text.length) return in.finishCall(t, c, e, Value.of(ERANGE), weft.ir.IntConversions.INT);
+        Value.Ptr p = LibraryFunctions.ptr(LibraryBehaviour.arg(args, sn.buf()), name);
+        lib.access(c, p, text.length, true, call, name);
+        if (!c.dry) st.mem.writeBytes(p.obj(), p.off(), text);
+        return in.finishCall(t, c, e, Value.ZERO, weft.ir.IntConversions.INT);
+    }
+
     /** The host name a run's world has. */
     static final String HOST = "weft";
     /** {@code uname}'s fields in a run's world: system, node (the host name), release, version, machine, domain. */
@@ -102,6 +153,7 @@ final class Resources {
                          Semantics.SystemName sn, List<Value> args) {
         ExecState st = in.st;
         if (st.exhaustive) throw Abandon.unsupported(name + ": the system's names are the world's");
+        if (sn.op().equals("login")) return login(in, lib, t, c, e, call, name, sn, args);
         Value buf = LibraryBehaviour.arg(args, sn.buf());
         if (buf instanceof Value.Int z && z.v() == 0) throw Abandon.unsupported(name + " with a null buffer");
         Value.Ptr p = LibraryFunctions.ptr(buf, name);

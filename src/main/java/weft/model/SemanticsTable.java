@@ -215,7 +215,8 @@ final class SemanticsTable {
                     case "rand48" -> new Semantics.Rand48(arg(a, "state"), a.getOrDefault("form", "int"));
                     case "resource-limit" -> new Semantics.ResourceLimit(arg(a, "resource"), arg(a, "out"));
                     case "resource-usage" -> new Semantics.ResourceUsage(arg(a, "who"), arg(a, "out"));
-                    case "system-name" -> new Semantics.SystemName(a.get("op"), arg(a, "buf"), a.containsKey("size") ? arg(a, "size") : -1);
+                    case "process-times" -> new Semantics.ProcessTimes(arg(a, "buf"));
+                    case "system-name" -> new Semantics.SystemName(a.get("op"), a.containsKey("buf") ? arg(a, "buf") : -1, a.containsKey("size") ? arg(a, "size") : -1);
                     case "scan-string" -> new Semantics.ScanString(arg(a, "input"), arg(a, "format"), a.containsKey("valist") ? arg(a, "valist") : -1);
                     case "walk-entry" -> new Semantics.WalkEntry(arg(a, "path"), arg(a, "stat"), arg(a, "dir"), arg(a, "index"), arg(a, "result"));
                     case "input-result" -> new Semantics.InputResult(bound(a, "lo", Integer.MIN_VALUE), bound(a, "hi", Integer.MAX_VALUE),

@@ -189,9 +189,16 @@ public interface WorldKinds {
 
     /**
      * The system's names, the world's answers ({@code weft.exec.Resources}): {@code op} {@code host}
-     * ({@code gethostname(buf, size)}), {@code cwd} ({@code getcwd(buf, size)}) or {@code uname} ({@code uname(buf)}).
+     * ({@code gethostname(buf, size)}), {@code cwd} ({@code getcwd(buf, size)}), {@code uname} ({@code uname(buf)}) or
+     * {@code login} ({@code getlogin()}, {@code buf} -1: the static buffer; {@code getlogin_r(buf, size)}).
      */
     record SystemName(String op, int buf, int size) implements Semantics {}
+
+    /**
+     * {@code times(buf)}: the clock ticks since an arbitrary point and the process's user and system CPU ticks (its
+     * children's 0), the world's answers, written as four {@code clock_t}s at {@code buf} (unless null).
+     */
+    record ProcessTimes(int buf) implements Semantics {}
 
     /**
      * {@code __weft_walk_next}, the next entry of a file-tree walk ({@code weft.frontend.CallbackLowering}): whether

@@ -228,6 +228,41 @@ int __wrap_gethostname(char *name, size_t len) {
     if (len < sizeof host) { errno = ENAMETOOLONG; return -1; }
     return 0;
 }
+/* times: the witness's elapsed, user and system ticks (the children's 0) */
+#include <sys/times.h>
+clock_t __real_times(struct tms *);
+clock_t __wrap_times(struct tms *buf) {
+    int found;
+    long long elapsed = value_for("times", &found);
+    if (!found) return __real_times(buf);
+    long long user = next_value("times"), sys = next_value("times");
+    if (buf != NULL) {
+        buf->tms_utime = (clock_t)user;
+        buf->tms_stime = (clock_t)sys;
+        buf->tms_cutime = 0;
+        buf->tms_cstime = 0;
+    }
+    return (clock_t)elapsed;
+}
+
+/* getlogin, getlogin_r: the witness's login name, "weft" (weft.exec.Resources) */
+char *__real_getlogin(void);
+char *__wrap_getlogin(void) {
+    int found;
+    (void)value_for("getlogin", &found);
+    if (!found) return __real_getlogin();
+    static char login[] = "weft";
+    return login;
+}
+int __real_getlogin_r(char *, size_t);
+int __wrap_getlogin_r(char *buf, size_t size) {
+    int found;
+    (void)value_for("getlogin_r", &found);
+    if (!found) return __real_getlogin_r(buf, size);
+    if (size < 5) return ERANGE;
+    memcpy(buf, "weft", 5);
+    return 0;
+}
 char *__real_getcwd(char *, size_t);
 char *__wrap_getcwd(char *buf, size_t size) {
     int found;
