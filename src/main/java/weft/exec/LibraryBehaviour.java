@@ -79,11 +79,12 @@ public final class LibraryBehaviour {
             else st.beforeSyncChange();
         }
         // a function on library globals runs only when its execution model keeps them (getopt: weft.exec.Getopt) or
-        // the program cannot see them (localtime's tzname: weft.exec.BrokenDownTime)
+        // the program cannot see them (localtime's tzname: weft.exec.BrokenDownTime; setenv's environ: weft.exec.Environment)
         weft.model.Semantics keeps = weft.model.Semantics.of(name);
         boolean keptGlobals = keeps instanceof weft.model.Semantics.Getopt
                 || (keeps instanceof weft.model.Semantics.BrokenDownTime || keeps instanceof weft.model.Semantics.AsciiTime
-                    || keeps instanceof weft.model.Semantics.MakeTime) && BrokenDownTime.globalsUnnamed(st.program, model.facts().globals());
+                    || keeps instanceof weft.model.Semantics.MakeTime || keeps instanceof weft.model.Semantics.EnvironmentChange)
+                    && BrokenDownTime.globalsUnnamed(st.program, model.facts().globals());
         if (!model.facts().globals().isEmpty() && !keptGlobals || !model.facts().runs().isEmpty()) {
             throw Abandon.unsupported(name + " (library globals or handlers it runs)");
         }

@@ -134,6 +134,7 @@ public final class LibraryFunctions {
         if (sem instanceof Semantics.Multibyte mb) return Multibytes.run(in, this, t, c, e, call, name, mb, args);
         if (sem instanceof Semantics.LocaleInfo li) return CLocale.run(in, this, t, c, e, call, name, li, args);
         if (sem instanceof Semantics.Attribute at) return Attributes.run(in, this, t, c, e, call, name, at, args);
+        if (Environment.handles(sem)) return Environment.run(in, this, t, c, e, call, name, sem, args);
         // the system's names and the process's times, whatever the row's accesses (getlogin's are its static buffer's)
         if (sem instanceof Semantics.SystemName sn) return Resources.names(in, this, t, c, e, call, name, sn, args);
         if (sem instanceof Semantics.ProcessTimes pt) return Resources.processTimes(in, this, t, c, e, call, name, pt, args);
@@ -185,12 +186,6 @@ public final class LibraryFunctions {
             return inputResult(t, c, e, call, name, Semantics.DescriptorControl.WORLD, event, args);
         } else if (sem instanceof Semantics.InputInto ii) {
             return inputInto(t, c, e, call, name, ii, event, args);
-        } else if (sem instanceof Semantics.EnvironmentVariable ev) {
-            Formatter.knownString(st, this, c, call, name, ptr(LibraryBehaviour.arg(args, ev.name()), name));
-            // the environment is the world's: unset here (recorded); a proof cannot take one environment for all
-            if (st.exhaustive) throw Abandon.unsupported(name + ": the environment is an input");
-            if (!c.dry) st.logNondet(name, call.loc(), "0");
-            return in.finishCall(t, c, e, Value.ZERO, null);
         }
         // files (weft.exec.Streams): whatever the event says the call touches
         if (sem instanceof Semantics.OpenStream o) return Streams.open(in, this, t, c, e, call, name, o, args);

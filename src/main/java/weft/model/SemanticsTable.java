@@ -216,6 +216,8 @@ final class SemanticsTable {
                     case "resource-limit" -> new Semantics.ResourceLimit(arg(a, "resource"), arg(a, "out"));
                     case "resource-usage" -> new Semantics.ResourceUsage(arg(a, "who"), arg(a, "out"));
                     case "process-times" -> new Semantics.ProcessTimes(arg(a, "buf"));
+                    case "environment-change" -> new Semantics.EnvironmentChange(a.get("op"), a.containsKey("name") ? arg(a, "name") : -1,
+                            a.containsKey("value") ? arg(a, "value") : -1, a.containsKey("overwrite") ? arg(a, "overwrite") : -1);
                     case "system-name" -> new Semantics.SystemName(a.get("op"), a.containsKey("buf") ? arg(a, "buf") : -1, a.containsKey("size") ? arg(a, "size") : -1);
                     case "scan-string" -> new Semantics.ScanString(arg(a, "input"), arg(a, "format"), a.containsKey("valist") ? arg(a, "valist") : -1);
                     case "walk-entry" -> new Semantics.WalkEntry(arg(a, "path"), arg(a, "stat"), arg(a, "dir"), arg(a, "index"), arg(a, "result"));

@@ -10,10 +10,19 @@ package weft.model;
  */
 public interface WorldKinds {
     /**
-     * {@code getenv(name)}: the environment is the world's; the witness search takes the variable to be unset (a
-     * null result, recorded; the reproducer's wrapper returns null too); a proof stops there.
+     * {@code getenv(name)}: the environment is the world's; the witness search takes a variable the run did not set
+     * to be unset (a null result, recorded as 0; the reproducer's wrapper returns null too), one it set
+     * ({@link EnvironmentChange}) to hold what it set (recorded as 1: the reproducer's real getenv gives it); a proof
+     * stops there.
      */
     record EnvironmentVariable(int name) implements Semantics {}
+
+    /**
+     * A change of the environment ({@code weft.exec.Environment}): {@code op} {@code set} ({@code setenv(name, value,
+     * overwrite)}), {@code unset} ({@code unsetenv(name)}), {@code put} ({@code putenv(string)}: the program's own
+     * {@code NAME=value} becomes the entry; {@code name} is its position), {@code clear} ({@code clearenv()}).
+     */
+    record EnvironmentChange(String op, int name, int value, int overwrite) implements Semantics {}
 
     /** {@code rewind(stream)} of a stream the run opened (an empty file): no effect. */
     record RewindStream(int stream) implements Semantics {}

@@ -21,7 +21,7 @@ final class WorldAnswers {
     static boolean says(String name) {
         Semantics s = Semantics.of(name);
         return s instanceof Semantics.NewDescriptor || s instanceof Semantics.NewPipe || s instanceof Semantics.DuplicateDescriptor
-                || s instanceof Semantics.SignalWait || s instanceof Semantics.ProcessTimes
+                || s instanceof Semantics.SignalWait || s instanceof Semantics.ProcessTimes || s instanceof Semantics.EnvironmentVariable
                 || s instanceof Semantics.AcceptConnection || s instanceof Semantics.EpollWait
                 || s instanceof Semantics.CounterRead || s instanceof Semantics.ResolveAddress || s instanceof Semantics.ResolveHost
                 || s instanceof Semantics.PollWait
@@ -75,6 +75,9 @@ final class WorldAnswers {
         }
         if (s instanceof Semantics.DuplicateDescriptor) return new Said(name + " returned descriptor " + first + " at " + where, 1);
         if (s instanceof Semantics.SignalWait) return new Said(name + " received signal " + first + " at " + where, 1);
+        if (s instanceof Semantics.EnvironmentVariable) {
+            return new Said(name + (first == 0 ? " found the variable unset" : " found the value the program set") + " at " + where, 1);
+        }
         if (s instanceof Semantics.ProcessTimes && values.size() > 2) {
             return new Said(name + " reported " + first + " ticks, " + values.get(1) + " of user and " + values.get(2) + " of system time, at " + where, 3);
         }

@@ -661,18 +661,38 @@ int __wrap_sigtimedwait(const sigset_t *set, siginfo_t *info, const struct times
     return (int)v;
 }
 
-/* getenv: the witness took the variable to be unset (Weft's only answer, recorded as 0): null; else the real one */
+/* getenv: the witness's 0 is a variable it took to be unset (the world's): null; its 1 one the program set, which the
+   real getenv finds (the program's setenv and putenv are real); the name read first, as Weft records it */
 char *__real_getenv(const char *);
 char *__wrap_getenv(const char *name) {
+    if (name != NULL) __tsan_read_range(name, strlen(name) + 1);
     int found;
-    (void)value_for("getenv", &found);
-    return found ? NULL : __real_getenv(name);
+    long long v = value_for("getenv", &found);
+    return found && v == 0 ? NULL : __real_getenv(name);
 }
 char *__real_secure_getenv(const char *);
 char *__wrap_secure_getenv(const char *name) {
+    if (name != NULL) __tsan_read_range(name, strlen(name) + 1);
     int found;
-    (void)value_for("secure_getenv", &found);
-    return found ? NULL : __real_secure_getenv(name);
+    long long v = value_for("secure_getenv", &found);
+    return found && v == 0 ? NULL : __real_secure_getenv(name);
+}
+/* setenv, unsetenv, putenv read their strings inside the C library: read first where TSan sees it */
+int __real_setenv(const char *, const char *, int);
+int __wrap_setenv(const char *name, const char *value, int overwrite) {
+    if (name != NULL) __tsan_read_range(name, strlen(name) + 1);
+    if (value != NULL) __tsan_read_range(value, strlen(value) + 1);
+    return __real_setenv(name, value, overwrite);
+}
+int __real_unsetenv(const char *);
+int __wrap_unsetenv(const char *name) {
+    if (name != NULL) __tsan_read_range(name, strlen(name) + 1);
+    return __real_unsetenv(name);
+}
+int __real_putenv(char *);
+int __wrap_putenv(char *entry) {
+    if (entry != NULL) __tsan_read_range(entry, strlen(entry) + 1);
+    return __real_putenv(entry);
 }
 
 /* fcntl: the witness's result (F_GETFL's flags, a failure) when it has one, else the real call with the argument

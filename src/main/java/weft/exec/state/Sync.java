@@ -70,6 +70,16 @@ public final class Sync {
      * a registration's result would tell it), so not part of the explored state. Immutable, replaced on change.
      */
     public Map<Long, Value> signals = Map.of();
+    /**
+     * The variables the run put into its environment ({@code weft.exec.Environment}), in the order glibc keeps them, each
+     * with the address of its {@code NAME=value} entry (a string of the library's for {@code setenv}, the program's own
+     * for {@code putenv}); a variable not here is the world's, unset. Read only by witness searches (a proof stops at
+     * the environment), so not part of the explored state. Immutable, replaced on change.
+     */
+    public java.util.List<EnvironmentEntry> environment = java.util.List.of();
+
+    /** A variable of the run's environment: its name, and the address of its entry {@code NAME=value}. */
+    public record EnvironmentEntry(String name, Value.Ptr entry) {}
 
     /** A deep copy, for {@link #restore}. */
     public Sync copy() {
@@ -111,6 +121,7 @@ public final class Sync {
         descriptors = o.descriptors;
         streams = o.streams;
         signals = o.signals;
+        environment = o.environment;
     }
 
     public Lock lock(Key k) {
