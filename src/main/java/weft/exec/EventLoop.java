@@ -59,7 +59,7 @@ final class EventLoop {
                 st.sync.descriptors = st.sync.descriptors.without((int) fd.v());
             }
             // its result is the world's (EINTR, EIO): as before the descriptor models
-            return lib.inputResult(t, c, e, call, name, CLOSE_RESULT, event, args);
+            return Resources.inputResult(in, lib, t, c, e, call, name, CLOSE_RESULT, event, args);
         }
         if (st.exhaustive) throw Abandon.unsupported(name + ": descriptors are the world's");
         Descriptors d = st.sync.descriptors;

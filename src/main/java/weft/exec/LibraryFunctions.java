@@ -180,12 +180,10 @@ public final class LibraryFunctions {
             if (!c.dry) t.cancelBits = n.v() != 0 ? t.cancelBits | sc.bit() : t.cancelBits & ~sc.bit();
             return in.finishCall(t, c, e, Value.ZERO, null);
         } else if (sem instanceof Semantics.InputResult ir) {
-            return inputResult(t, c, e, call, name, ir, event, args);
+            return Resources.inputResult(in, this, t, c, e, call, name, ir, event, args);
         } else if (sem instanceof Semantics.DescriptorControl) {
             // fcntl of a descriptor the run does not model (its pipes' ends are Pipes'): the world's answer
-            return inputResult(t, c, e, call, name, Semantics.DescriptorControl.WORLD, event, args);
-        } else if (sem instanceof Semantics.InputInto ii) {
-            return inputInto(t, c, e, call, name, ii, event, args);
+            return Resources.inputResult(in, this, t, c, e, call, name, Semantics.DescriptorControl.WORLD, event, args);
         }
         // files (weft.exec.Streams): whatever the event says the call touches
         if (sem instanceof Semantics.OpenStream o) return Streams.open(in, this, t, c, e, call, name, o, args);
@@ -318,55 +316,6 @@ public final class LibraryFunctions {
             }
             default -> throw new IllegalStateException(op.toString());
         }
-    }
-
-    /**
-     * A result the world decides ({@link Semantics.InputResult}): an input within the row's bounds, recorded for the
-     * witness (the reproducer feeds it back). A call that may also touch memory through its variadic pointers
-     * ({@code prctl}) is not accounted for in proofs: a proof stops there, the search goes on. A result the program
-     * does not use is no choice (a proof goes on past {@code fflush(stdout);}).
-     */
-    boolean inputResult(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics.InputResult ir, Event event, List<Value> args) {
-        if (ir.optionArg() >= 0 && !(LibraryBehaviour.arg(args, ir.optionArg()) instanceof Value.Int o && o.v() == ir.option())) {
-            throw Abandon.unsupported(name + " with another option than " + ir.option());
-        }
-        if (event instanceof Event.MemAccess m) {
-            // fixed pointer arguments (pthread_setschedparam's struct) are accessed as an attribute function's are
-            if (m.varargsRead() || m.varargsWrite() || m.vaList() >= 0) {
-                if (st.exhaustive) st.chooser.proofGap(name + " touches memory a proof does not account for");
-            } else {
-                attributeAccesses(c, call, m, args, name);
-            }
-        }
-        if (call.result() == null || c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
-        CType type = call.result().type().unqualified();
-        if (!(type instanceof CType.Int)) throw Abandon.unsupported(name + " result of type " + type);
-        Value v = st.chooseInput(type, name, call.loc(), ir.lo(), ir.hi());
-        if (ir.errno() && v instanceof Value.Int r && r.v() == ir.failure()) worldErrno(t, call, name);
-        return in.finishCall(t, c, e, v, type);
-    }
-
-    /** A failure sets errno: which error is the world's, an input in Linux's 1 to 133 recorded after the result. */
-    void worldErrno(ThreadState t, Stmt.Call call, String name) {
-        Value code = st.chooseInput(weft.ir.IntConversions.INT, name, call.loc(), 1, 133);
-        if (code instanceof Value.Int k) st.setErrno(t, k.v());
-    }
-
-    /**
-     * A value the world decides written through a pointer argument ({@link Semantics.InputInto}): an input of the
-     * pointee's integer type within the row's bounds, recorded (the reproducer writes it back); the other pointer
-     * arguments are accessed as an attribute function's are. Returns 0.
-     */
-    private boolean inputInto(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics.InputInto ii, Event event, List<Value> args) {
-        if (event instanceof Event.MemAccess m) attributeAccesses(c, call, m, args, name);
-        Value.Ptr out = ptr(LibraryBehaviour.arg(args, ii.out()), name);
-        CType type = LibraryBehaviour.pointeeOr(call.args().get(ii.out()), null);
-        if (!(type instanceof CType.Int it)) throw Abandon.unsupported(name + " output of type " + type);
-        access(c, out, it.size(), true, call, name);
-        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
-        Value v = st.chooseInput(it, name, call.loc(), ii.lo(), ii.hi());
-        st.mem.write(out.obj(), out.off(), it, v);
-        return in.finishCall(t, c, e, Value.ZERO, null);
     }
 
     private long knownKey(Value v) {

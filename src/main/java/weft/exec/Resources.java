@@ -10,7 +10,8 @@ import weft.model.Semantics;
 import java.util.List;
 
 /**
- * The process's resources and the system's names as the world's answers (issue 35): {@code getrlimit}'s limits and
+ * The process's resources and the system's names as the world's answers (issue 35), and the results the world decides
+ * in general ({@link #inputResult}): {@code getrlimit}'s limits and
  * {@code getrusage}'s times are inputs of the witness search, chosen among values Linux gives, recorded in the order the
  * reproducer's wrappers give them back ({@code weft_inputs.c}); the host name, the working directory and
  * {@code uname}'s fields ({@link Semantics.SystemName}) are one answer a system may give ({@link #HOST}, {@code "/"},
@@ -183,5 +184,39 @@ final class Resources {
             return in.finishCall(t, c, e, Value.of(-1), weft.ir.IntConversions.INT);
         }
         return in.finishCall(t, c, e, host ? Value.ZERO : p, host ? weft.ir.IntConversions.INT : null);
+    }
+
+    /**
+     * A result the world decides ({@link Semantics.InputResult}): an input within the row's bounds, recorded for the
+     * witness (the reproducer feeds it back). A call that may also touch memory through its variadic pointers
+     * ({@code prctl}) is not accounted for in proofs: a proof stops there, the search goes on. A result the program
+     * does not use is no choice (a proof goes on past {@code fflush(stdout);}).
+     */
+    static boolean inputResult(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics.InputResult ir,
+                               weft.model.Event event, List<Value> args) {
+        ExecState st = in.st;
+        if (ir.optionArg() >= 0 && !(LibraryBehaviour.arg(args, ir.optionArg()) instanceof Value.Int o && o.v() == ir.option())) {
+            throw Abandon.unsupported(name + " with another option than " + ir.option());
+        }
+        if (event instanceof weft.model.Event.MemAccess m) {
+            // fixed pointer arguments (pthread_setschedparam's struct) are accessed as an attribute function's are
+            if (m.varargsRead() || m.varargsWrite() || m.vaList() >= 0) {
+                if (st.exhaustive) st.chooser.proofGap(name + " touches memory a proof does not account for");
+            } else {
+                lib.attributeAccesses(c, call, m, args, name);
+            }
+        }
+        if (call.result() == null || c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        weft.ir.CType type = call.result().type().unqualified();
+        if (!(type instanceof weft.ir.CType.Int)) throw Abandon.unsupported(name + " result of type " + type);
+        Value v = st.chooseInput(type, name, call.loc(), ir.lo(), ir.hi());
+        if (ir.errno() && v instanceof Value.Int r && r.v() == ir.failure()) worldErrno(st, t, call, name);
+        return in.finishCall(t, c, e, v, type);
+    }
+
+    /** A failure sets errno: which error is the world's, an input in Linux's 1 to 133 recorded after the result. */
+    static void worldErrno(ExecState st, ThreadState t, Stmt.Call call, String name) {
+        Value code = st.chooseInput(weft.ir.IntConversions.INT, name, call.loc(), 1, 133);
+        if (code instanceof Value.Int k) st.setErrno(t, k.v());
     }
 }

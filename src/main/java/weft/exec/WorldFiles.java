@@ -300,7 +300,7 @@ final class WorldFiles {
     }
 
     private static boolean fail(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name) {
-        lib.worldErrno(t, call, name);
+        Resources.worldErrno(in.st, t, call, name);
         return in.finishCall(t, c, e, Value.of(-1), null);
     }
 }

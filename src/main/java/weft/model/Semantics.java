@@ -8,7 +8,7 @@ package weft.model;
  * kinds and their arguments); a function the table does not name has {@link Unknown} semantics: its memory effects
  * come from its event alone and its result is unknown. Argument positions are 0-based.
  */
-public interface Semantics extends WorldKinds {
+public interface Semantics extends WorldKinds, LibraryStateKinds {
     /** {@code memset}: {@code count} bytes at {@code dest} set to {@code value} ({@code value} -1: zero, {@code bzero}); returns {@code dest}. */
     record SetBytes(int dest, int value, int count) implements Semantics {}
 
@@ -334,47 +334,8 @@ public interface Semantics extends WorldKinds {
         }
     }
 
-    /**
-     * {@code posix_memalign(out, alignment, size)}: a new heap block of {@code size} bytes (indeterminate), its address
-     * stored at {@code out}, 0; {@code EINVAL} (22, nothing stored) when the alignment is not a power of two multiple of
-     * the pointer's size. A size of 0 gives glibc's unique pointer in a witness search and stops a proof (POSIX also
-     * allows null), as {@code malloc(0)}.
-     */
-    record AlignedAllocation(int out, int alignment, int size) implements Semantics {}
-
-    /**
-     * The multibyte conversions in the C locale, glibc's: one byte per character, bytes 0 to 127 are the characters of
-     * the same codes, the others {@code EILSEQ} (84). {@code op} names the function; the arguments' positions by op:
-     * {@code mblen} (s, n), {@code mbtowc} (out, s, n), {@code mbrtowc} (out, s, n, then the state), {@code wctomb} (s,
-     * wc), {@code wcrtomb} (s, wc, then the state), {@code mbstowcs} and {@code wcstombs} (dest, src, n).
-     */
-    record Multibyte(String op, int first, int second, int third) implements Semantics {}
-
-    /**
-     * {@code nl_langinfo(item)} ({@code conventions} false: the C locale's string for the item at argument {@code item},
-     * read-only) and {@code localeconv()} ({@code conventions}: the C locale's {@code struct lconv}, written into the
-     * function's static buffer at each call, as glibc does).
-     */
-    record LocaleInfo(int item, boolean conventions) implements Semantics {}
-
-    /**
-     * An attribute object's initialiser, setter or getter ({@code weft.exec.Attributes}: the object, argument 0, in
-     * glibc's layout): {@code object} {@code thread} ({@code pthread_attr_t}), {@code mutex}, {@code cond}; {@code field}
-     * the attribute ({@code init}: the initialiser); {@code set} whether it sets; {@code arg} the value (a setter) or
-     * the output pointer (a getter), {@code arg2} the second (the stack's size, -1 for none).
-     */
-    record Attribute(String object, String field, boolean set, int arg, int arg2) implements Semantics {}
-
     /** No effect on the program; returns 0 (attribute initialisers, yields, sleeps, {@code fflush}). */
     record ReturnsZero() implements Semantics {}
-
-    /**
-     * The library keeps the pointer at argument {@code arg} and reads through it later ({@code openlog}'s identifier,
-     * which every {@code syslog} formats: audit D47); no other effect, returns 0. A proof stops when the pointer is not
-     * null (the later reads through it are not accounted for); a witness search goes on (a race on those reads is then
-     * not confirmed, never wrongly).
-     */
-    record KeepsPointer(int arg) implements Semantics {}
 
     /**
      * An attribute setter that checks its argument as glibc does (audit D48): 0 when argument {@code arg} is among
@@ -516,23 +477,6 @@ public interface Semantics extends WorldKinds {
      * {@code flags}: glibc's answer in the C locale).
      */
     record InstalledString(String op, int a, int b, int flags) implements Semantics {}
-
-    /**
-     * {@code a64l} ({@code toText} false: the value of the radix-64 text at {@code arg}, at most six characters of
-     * {@code ./0-9A-Za-z}, up to the first other) and {@code l64a} ({@code toText}: the low 32 bits of the long at
-     * {@code arg} as radix-64 text, least significant digit first, in the function's static buffer; 0 an empty
-     * read-only string), as glibc computes them.
-     */
-    record Radix64(boolean toText, int arg) implements Semantics {}
-
-    /**
-     * {@code catgets(catalog, set, number, message)}: of the catalog {@code (nl_catd) -1} (an open that failed) the
-     * default message at {@code message}, glibc's answer; of another catalog the run stops (its messages are the world's).
-     */
-    record CatalogMessage(int catalog, int message) implements Semantics {}
-
-    /** {@code cfmakeraw}: the {@code struct termios} at {@code termios} made raw, glibc's bits (x86-64 Linux layout). */
-    record RawTerminal(int termios) implements Semantics {}
 
     /**
      * {@code strerror_r} (GNU: the static text of a known error number, else {@code "Unknown error N"} written into the

@@ -119,7 +119,6 @@ final class SemanticsTable {
                     case "duplicate-string" -> new Semantics.DuplicateString(arg(a, "s"), a.containsKey("count") ? arg(a, "count") : -1);
                     case "environment-variable" -> new Semantics.EnvironmentVariable(arg(a, "name"));
                     case "rewind-stream" -> new Semantics.RewindStream(arg(a, "stream"));
-                    case "input-into" -> new Semantics.InputInto(arg(a, "out"), bound(a, "lo", Integer.MIN_VALUE), bound(a, "hi", Integer.MAX_VALUE));
                     case "string-length" -> new Semantics.StringLength(arg(a, "s"), a.containsKey("count") ? arg(a, "count") : -1);
                     case "span" -> new Semantics.Span(arg(a, "s"), arg(a, "set"), a.containsKey("reject"));
                     case "find-any" -> new Semantics.FindAny(arg(a, "s"), arg(a, "set"));

@@ -3,7 +3,7 @@ package weft.model;
 /**
  * The kinds of {@link Semantics} whose answers are the world's: files and the standard streams, descriptors, sockets
  * and event loops, addresses and accounts, the time, resources and system names, the environment, a file-tree walk's
- * entries, and the results the world decides ({@link InputResult}, {@link InputInto}). The layers that execute calls
+ * entries, and the results the world decides ({@link InputResult}). The layers that execute calls
  * take each answer as an input among those POSIX and Linux allow, record it in the witness, and the reproducer gives
  * it back ({@link WorldValues}). Kept apart from {@link Semantics}, which inherits them (each is named
  * {@code Semantics.X} as the others are), so that neither file grows past what a reader takes in.
@@ -26,13 +26,6 @@ public interface WorldKinds {
 
     /** {@code rewind(stream)} of a stream the run opened (an empty file): no effect. */
     record RewindStream(int stream) implements Semantics {}
-
-    /**
-     * A value the world decides, written through the pointer argument {@code out} (an input within {@code [lo, hi]},
-     * as the pointee's type holds it; recorded and fed back by the reproducer); returns 0
-     * ({@code pthread_attr_getstacksize}: the stack size of an attribute the program did not set is the system's).
-     */
-    record InputInto(int out, long lo, long hi) implements Semantics {}
 
     /**
      * A new descriptor of the run ({@code socket}, {@code eventfd}, {@code epoll_create1}, {@code timerfd_create}):

@@ -32,7 +32,7 @@ class SyncCallsModelTest {
                 case SHADOW -> ev instanceof Event.LockInit || ev instanceof Event.LockDestroy || ev instanceof Event.SemInit
                         || ev instanceof Event.BarrierInit || ev instanceof Event.BarrierDestroy
                         || sem instanceof Semantics.ReturnsZero || sem instanceof Semantics.Accepts || sem instanceof Semantics.Unsupported
-                        || sem instanceof Semantics.InputResult || sem instanceof Semantics.InputInto || sem instanceof Semantics.Attribute;
+                        || sem instanceof Semantics.InputResult || sem instanceof Semantics.Attribute;
                 case RUNTIME -> ev instanceof Event.AtomicBegin || ev instanceof Event.AtomicEnd;
                 case INPUT -> ev instanceof Event.Nondet;
                 case HANDLE -> ev instanceof Event.ThreadSelf || ev instanceof Event.ThreadDetach || ev instanceof Event.ThreadCancel
