@@ -135,6 +135,7 @@ public final class LibraryFunctions {
         if (sem instanceof Semantics.LocaleInfo li) return CLocale.run(in, this, t, c, e, call, name, li, args);
         if (sem instanceof Semantics.Attribute at) return Attributes.run(in, this, t, c, e, call, name, at, args);
         if (Environment.handles(sem)) return Environment.run(in, this, t, c, e, call, name, sem, args);
+        if (Processes.handles(sem)) return Processes.run(in, this, t, c, e, call, name, sem, args);
         // the system's names and the process's times, whatever the row's accesses (getlogin's are its static buffer's)
         if (sem instanceof Semantics.SystemName sn) return Resources.names(in, this, t, c, e, call, name, sn, args);
         if (sem instanceof Semantics.ProcessTimes pt) return Resources.processTimes(in, this, t, c, e, call, name, pt, args);

@@ -45,7 +45,13 @@ final class Streams {
         boolean temporary = o.path() < 0;
         if (!temporary) Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, o.path()), name));
         String mode = temporary ? "w+" : Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, o.mode()), name));
+        if (o.process() && !mode.matches("[rw]e?")) {
+            // popen: glibc refuses any other mode (EINVAL) before it starts the command
+            if (!c.dry) st.setErrno(t, ExecState.EINVAL);
+            return in.finishCall(t, c, e, Value.ZERO, null);
+        }
         if (mode.isEmpty() || "rwa".indexOf(mode.charAt(0)) < 0) throw Abandon.unsupported(name + " with the mode \"" + mode + "\"");
+        if (o.process() && st.exhaustive) throw Abandon.unsupported(name + ": the command is the world's");
         if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
         Value status = Value.ZERO;
         if (temporary) {
@@ -58,9 +64,10 @@ final class Streams {
             Block f = st.mem.create(OPENED + call.loc().shortString(), Block.Kind.SPECIAL, 0, -1, call.loc());
             f.opaque = true;
             if (mode.charAt(0) != 'r' || mode.indexOf('+') >= 0) set(st, f.id, WRITABLE | (temporary ? TEMPORARY : 0));
+            if (o.process()) set(st, f.id, COMMAND);
             return in.finishCall(t, c, e, new Value.Ptr(f.id, 0), null);
         }
-        st.setErrno(t, ExecState.ENOENT);
+        st.setErrno(t, o.process() ? ExecState.EAGAIN : ExecState.ENOENT);
         return in.finishCall(t, c, e, Value.ZERO, null);
     }
 
@@ -98,7 +105,12 @@ final class Streams {
      * was opened for writing, and that it is {@code tmpfile}'s. No error indicator is kept: only streams nothing writes
      * to are asked for it, and their reads do not fail.
      */
-    static final int END_OF_FILE = 1, INPUT_ENDED = 4, WRITABLE = 8, TEMPORARY = 16;
+    static final int END_OF_FILE = 1, INPUT_ENDED = 4, WRITABLE = 8, TEMPORARY = 16, COMMAND = 32;
+
+    /** Whether a stream popen opened is open in the run (its command is a child of the process). */
+    static boolean commandOpen(ExecState st) {
+        return st.sync.streams.values().stream().anyMatch(v -> (v & COMMAND) != 0);
+    }
 
     /**
      * A read of {@code tmpfile}'s stream stops the run: a temporary file is a regular file that gives back what the
@@ -265,9 +277,15 @@ final class Streams {
     }
 
     static boolean close(Interpreter in, ThreadState t, Ctx c, Edge e, String name, Semantics.CloseStream r, List<Value> args) {
-        opened(in.st, LibraryBehaviour.arg(args, r.stream()), name);
-        if (!c.dry) clear(in.st, ((Value.Ptr) LibraryBehaviour.arg(args, r.stream())).obj(), END_OF_FILE | WRITABLE | TEMPORARY);
-        return in.finishCall(t, c, e, Value.ZERO, null);
+        ExecState st = in.st;
+        opened(st, LibraryBehaviour.arg(args, r.stream()), name);
+        int obj = ((Value.Ptr) LibraryBehaviour.arg(args, r.stream())).obj();
+        if (r.process() != ((indicators(st, obj) & COMMAND) != 0)) throw Abandon.unsupported(name + " of a stream " + (r.process() ? "popen did not open" : "popen opened"));
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        clear(st, obj, END_OF_FILE | WRITABLE | TEMPORARY | COMMAND);
+        // pclose: the command's wait status, the world's (it exited with 0 or 1)
+        long status = r.process() ? st.chooseAmong(new long[] {0, 256}, name, e.stmt().loc()) : 0;
+        return in.finishCall(t, c, e, Value.of(status), null);
     }
 
     /**

@@ -175,8 +175,10 @@ final class SemanticsTable {
                     case "current-time" -> new Semantics.CurrentTime(arg(a, "out"));
                     case "broken-down-time" -> new Semantics.BrokenDownTime(arg(a, "time"), a.containsKey("into") ? arg(a, "into") : -1,
                             a.containsKey("local"));
-                    case "open-stream" -> a.containsKey("temporary") ? new Semantics.OpenStream(-1, -1)
-                            : new Semantics.OpenStream(arg(a, "path"), arg(a, "mode"));
+                    case "open-stream" -> a.containsKey("temporary") ? new Semantics.OpenStream(-1, -1, false)
+                            : new Semantics.OpenStream(arg(a, "path"), arg(a, "mode"), a.containsKey("process"));
+                    case "run-command" -> new Semantics.RunCommand(arg(a, "command"), a.containsKey("exec"));
+                    case "wait-child" -> new Semantics.WaitChild(a.containsKey("options") ? arg(a, "options") : -1);
                     case "read-stream" -> new Semantics.ReadStream(arg(a, "stream"), Long.parseLong(a.get("end")), a.containsKey("formatted"));
                     case "read-line" -> new Semantics.ReadLine(arg(a, "lineptr"), arg(a, "n"), arg(a, "stream"));
                     case "open-directory" -> new Semantics.OpenDirectory(arg(a, "path"));
@@ -187,7 +189,7 @@ final class SemanticsTable {
                         if (!java.util.List.of("base", "xpg-base", "dir").contains(part)) throw new IllegalArgumentException("path-part needs part=base|xpg-base|dir");
                         yield new Semantics.PathPart(arg(a, "s"), part);
                     }
-                    case "close-stream" -> new Semantics.CloseStream(arg(a, "stream"));
+                    case "close-stream" -> new Semantics.CloseStream(arg(a, "stream"), a.containsKey("process"));
                     case "ascii-time" -> new Semantics.AsciiTime(a.containsKey("tm") ? arg(a, "tm") : -1, a.containsKey("time") ? arg(a, "time") : -1,
                             a.containsKey("into") ? arg(a, "into") : -1, a.containsKey("local"), a.containsKey("tm-state") ? arg(a, "tm-state") : -1);
                     case "make-time" -> new Semantics.MakeTime(arg(a, "tm"), a.containsKey("local"));

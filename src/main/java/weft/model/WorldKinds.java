@@ -129,9 +129,25 @@ public interface WorldKinds {
     /**
      * {@code fopen(path, mode)}: whether the file opens is the world's answer (an input: first a new stream of an empty
      * file, then a failure, {@code ENOENT}); the path and mode strings are read. {@code tmpfile} ({@code path} -1): a new
-     * empty file opened {@code "w+"}, whose reads stop the run (it gives back what was written).
+     * empty file opened {@code "w+"}, whose reads stop the run (it gives back what was written). {@code process}:
+     * {@code popen(command, mode)}, a stream to or from a command the world runs (it prints nothing, it reads what it
+     * is given), or a failure ({@code EAGAIN}); a mode other than {@code "r"} or {@code "w"} (with {@code 'e'}) EINVAL.
      */
-    record OpenStream(int path, int mode) implements Semantics {}
+    record OpenStream(int path, int mode, boolean process) implements Semantics {}
+
+    /**
+     * {@code system(command)} ({@code command} the argument): the world's shell runs it, its wait status is an input
+     * (exit 0, exit 1, exit 127: not found) or the call fails (-1, {@code EAGAIN}); of a null command 1 (a shell
+     * exists). {@code exec}: {@code execv}, {@code execve}, {@code execvp}: the program is replaced (the run ends there,
+     * a confirmation never rests on it) or the call fails (-1, an errno the world gives).
+     */
+    record RunCommand(int command, boolean exec) implements Semantics {}
+
+    /**
+     * {@code wait(status)}, {@code waitpid(pid, status, options)} ({@code options} -1: none): a run whose program
+     * started no child has none to wait for: -1, {@code ECHILD} (a child of a stream {@code popen} opened stops the run).
+     */
+    record WaitChild(int options) implements Semantics {}
 
     /**
      * A read from the stream at argument {@code stream} ({@code fgetc}, {@code fgets}, {@code fread}; {@code formatted}:
@@ -161,8 +177,11 @@ public interface WorldKinds {
     /** {@code closedir} of the stream at argument {@code dir}: released; 0. */
     record CloseDirectory(int dir) implements Semantics {}
 
-    /** {@code fclose(stream)} of a stream the run opened: 0. */
-    record CloseStream(int stream) implements Semantics {}
+    /**
+     * {@code fclose(stream)} of a stream the run opened: 0. {@code process}: {@code pclose} of a stream {@code popen}
+     * opened: the command's wait status, the world's (exit 0, exit 1), recorded.
+     */
+    record CloseStream(int stream, boolean process) implements Semantics {}
 
     /** The current time ({@code out}: an output pointer argument, executed only when null): an input. */
     record CurrentTime(int out) implements Semantics {}

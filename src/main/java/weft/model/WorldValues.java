@@ -33,6 +33,7 @@ public final class WorldValues {
         if (s instanceof Semantics.NewPipe) return 2;
         if (s instanceof Semantics.SignalWait) return first == -1 ? 2 : 1;
         if (s instanceof Semantics.ProcessTimes) return 3;
+        if (s instanceof Semantics.RunCommand) return first == -1 ? 2 : 1;
         if (s instanceof Semantics.DuplicateDescriptor || s instanceof Semantics.DescriptorControl) return first == -1 ? 2 : 1;
         if (s instanceof Semantics.InputResult ir) return ir.errno() && first == ir.failure() ? 2 : 1;
         boolean errno = s instanceof Semantics.CloseDescriptor || s instanceof Semantics.EpollControl || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet;
@@ -54,6 +55,7 @@ public final class WorldValues {
                 || s instanceof Semantics.CloseDirectory || s instanceof Semantics.SystemName || s instanceof Semantics.ResolveHost
                 || s instanceof Semantics.SignalDisposition || s instanceof Semantics.AccountEntry || s instanceof Semantics.PollWait
                 || s instanceof Semantics.NewPipe || s instanceof Semantics.DuplicateDescriptor || s instanceof Semantics.DescriptorControl
-                || s instanceof Semantics.SignalWait || s instanceof Semantics.ProcessTimes;
+                || s instanceof Semantics.SignalWait || s instanceof Semantics.ProcessTimes || s instanceof Semantics.RunCommand
+                || s instanceof Semantics.CloseStream cs && cs.process();
     }
 }

@@ -214,6 +214,8 @@ public final class ReportBuilder {
                     : weft.model.Semantics.of(name) instanceof weft.model.Semantics.ReadStream
                             ? name + " read " + stdinByte(e.getValue()) + " from the standard input at " + where
                     : name.equals(RaceWitness.TIME_ZONE) ? "the environment's time zone taken to be " + e.getValue() + " at " + where
+                    : weft.model.Semantics.of(name) instanceof weft.model.Semantics.OpenStream os && os.process()
+                            ? (e.getValue().equals("0") ? name + " started the command, which printed nothing, at " + where : name + " failed (EAGAIN) at " + where)
                     : weft.model.Semantics.of(name) instanceof weft.model.Semantics.OpenStream
                             ? (e.getValue().equals("0") ? name + " opened an empty file at " + where : name + " failed (no such file) at " + where)
                     : name.startsWith("address of ") ? "the " + name + " taken as " + Long.toHexString(Long.parseLong(e.getValue())) + " (hex)"

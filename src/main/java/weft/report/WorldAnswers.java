@@ -22,6 +22,7 @@ final class WorldAnswers {
         Semantics s = Semantics.of(name);
         return s instanceof Semantics.NewDescriptor || s instanceof Semantics.NewPipe || s instanceof Semantics.DuplicateDescriptor
                 || s instanceof Semantics.SignalWait || s instanceof Semantics.ProcessTimes || s instanceof Semantics.EnvironmentVariable
+                || s instanceof Semantics.RunCommand
                 || s instanceof Semantics.AcceptConnection || s instanceof Semantics.EpollWait
                 || s instanceof Semantics.CounterRead || s instanceof Semantics.ResolveAddress || s instanceof Semantics.ResolveHost
                 || s instanceof Semantics.PollWait
@@ -75,6 +76,9 @@ final class WorldAnswers {
         }
         if (s instanceof Semantics.DuplicateDescriptor) return new Said(name + " returned descriptor " + first + " at " + where, 1);
         if (s instanceof Semantics.SignalWait) return new Said(name + " received signal " + first + " at " + where, 1);
+        if (s instanceof Semantics.RunCommand rc && !rc.exec() && first >= 0) {
+            return new Said(name + "'s command " + (first == 1 ? "shell exists" : "exited with " + (first >> 8)) + " at " + where, 1);
+        }
         if (s instanceof Semantics.EnvironmentVariable) {
             return new Said(name + (first == 0 ? " found the variable unset" : " found the value the program set") + " at " + where, 1);
         }

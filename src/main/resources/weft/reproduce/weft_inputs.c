@@ -473,6 +473,51 @@ FILE *__wrap_fopen(const char *path, const char *mode) {
     return NULL;
 }
 
+static void park_after_race(void);
+/* popen: the witness's command stream, empty (/dev/null opened with the mode), or its failure (EAGAIN); pclose of such
+   a stream closes it and answers the witness's wait status */
+FILE *__real_popen(const char *, const char *);
+FILE *__wrap_popen(const char *command, const char *mode) {
+    weft_read_string(command);
+    weft_read_string(mode);
+    int found;
+    long long v = value_for("popen", &found);
+    if (!found) return __real_popen(command, mode);
+    if (v == 0) return __real_fopen("/dev/null", mode[0] == 'w' ? "w" : "r");
+    errno = EAGAIN;
+    return NULL;
+}
+int __real_pclose(FILE *);
+int __wrap_pclose(FILE *f) {
+    int found;
+    long long v = value_for("pclose", &found);
+    if (!found) return __real_pclose(f);
+    fclose(f);
+    return (int)v;
+}
+/* system: the witness's wait status (or -1 and its errno), without running the command; exec: the witness's failure
+   (a witness never goes past a replaced program) */
+int __real_system(const char *);
+int __wrap_system(const char *command) {
+    int found;
+    long long v = value_for("system", &found);
+    if (!found) { park_after_race(); return __real_system(command); }
+    if (v == -1) witness_errno("system");
+    return (int)v;
+}
+#define WORLD_EXEC(sym, params, args)                                           \
+    int __real_##sym params;                                                   \
+    int __wrap_##sym params {                                                  \
+        int found;                                                             \
+        long long v = value_for(#sym, &found);                                 \
+        if (!found) { park_after_race(); return __real_##sym args; }           \
+        witness_errno(#sym);                                                   \
+        return (int)v;                                                         \
+    }
+WORLD_EXEC(execv, (const char *p, char *const a[]), (p, a))
+WORLD_EXEC(execvp, (const char *p, char *const a[]), (p, a))
+WORLD_EXEC(execve, (const char *p, char *const a[], char *const e[]), (p, a, e))
+
 /* tmpfile: the witness's new empty file, as fopen's (/dev/null opened "w+") */
 FILE *__real_tmpfile(void);
 FILE *__wrap_tmpfile(void) {

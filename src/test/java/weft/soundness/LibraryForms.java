@@ -90,12 +90,14 @@ final class LibraryForms {
     /**
      * The system's names, world answers (issue 35: weft.exec.Resources): what holds on every Linux system, where the
      * TSan oracle runs and in the answer the witness search takes (proofs stop there); a variable the program sets is
-     * what it set, until it unsets it (weft.exec.Environment).
+     * what it set, until it unsets it (weft.exec.Environment); a shell exists, popen refuses a mode, a process without
+     * children has none to wait for (weft.exec.Processes).
      */
     static final String SYS_HELPER = "static int wy_sys_ok(void) { char h[64], d[512]; struct utsname u; "
             + "return gethostname(h, sizeof h) == 0 && uname(&u) == 0 && strcmp(u.sysname, \"Linux\") == 0 "
             + "&& getcwd(d, sizeof d) != NULL && d[0] == '/' && setenv(\"WY_SET\", \"1\", 1) == 0 && setenv(\"WY_SET\", \"2\", 0) == 0 "
-            + "&& getenv(\"WY_SET\")[0] == '1' && unsetenv(\"WY_SET\") == 0 && getenv(\"WY_SET\") == NULL && setenv(\"\", \"x\", 1) == -1; }";
+            + "&& getenv(\"WY_SET\")[0] == '1' && unsetenv(\"WY_SET\") == 0 && getenv(\"WY_SET\") == NULL && setenv(\"\", \"x\", 1) == -1 "
+            + "&& system(NULL) != 0 && popen(\"true\", \"r+\") == NULL && errno == EINVAL && waitpid(-1, NULL, WNOHANG) == -1 && errno == ECHILD; }";
     /**
      * A socket's reads and writes, world answers (issue 35: weft.exec.WorldFiles): a socket that is not connected, in the
      * TSan oracle's run; in the witness search, any answer the models allow. Whatever the answer, recv and send return
@@ -327,7 +329,8 @@ final class LibraryForms {
             java.util.Map.entry("wy_tok_ok", new Helper(List.of(), TOK_HELPER)),
             java.util.Map.entry("wy_pton_ok", new Helper(List.of(), PTON_HELPER)),
             java.util.Map.entry("wy_swap_ok", new Helper(List.of(), SWAP_HELPER)),
-            java.util.Map.entry("wy_sys_ok", new Helper(List.of("#include <sys/utsname.h>", "#include <stdlib.h>"), SYS_HELPER)),
+            java.util.Map.entry("wy_sys_ok", new Helper(List.of("#include <sys/utsname.h>", "#include <stdlib.h>", "#include <stdio.h>", "#include <errno.h>",
+                    "#include <sys/wait.h>"), SYS_HELPER)),
             java.util.Map.entry("wy_sig_ok", new Helper(List.of("#include <signal.h>", "#include <stdlib.h>", "#include <errno.h>", "#include <time.h>"), SIG_HELPER)),
             java.util.Map.entry("wy_path_ok", new Helper(List.of("#include <libgen.h>"), PATH_HELPER)),
             java.util.Map.entry("wy_lit_ok", new Helper(List.of(), LIT_HELPER)),

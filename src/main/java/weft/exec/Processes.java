@@ -1,0 +1,71 @@
+package weft.exec;
+
+import weft.exec.state.Abandon;
+import weft.exec.state.Value;
+import weft.ir.Edge;
+import weft.ir.IntConversions;
+import weft.ir.Stmt;
+import weft.model.Semantics;
+
+import java.util.List;
+
+/**
+ * Other programs ({@link Semantics.RunCommand}, {@link Semantics.WaitChild}): what a command does is the world's.
+ * {@code system} runs one in the world's shell and answers its wait status, an input among exit 0, exit 1 and exit 127
+ * (the shell did not find it), or fails (-1, {@code EAGAIN}: it could not start one); of a null command 1 (a shell
+ * exists), all recorded; its child is its own (it waits for it). {@code execv}, {@code execve}, {@code execvp} replace
+ * the program, which ends the run there (no confirmation rests on what follows, a run that ends is none), or fail
+ * (-1, an errno the world gives, recorded). {@code wait} and {@code waitpid} of a run that started no child answer -1
+ * with {@code ECHILD} (Linux's answer for a process without children; one of a {@code popen} stream's command stops
+ * the run, as do options other than {@code WNOHANG}, {@code WUNTRACED}, {@code WCONTINUED}). The command strings and
+ * argument vectors are not read here (glibc reads them in the child, after the fork). Proofs stop at a command (its
+ * answers are any), not at a wait.
+ */
+final class Processes {
+    static final long ECHILD = 10;
+    /** The wait statuses of a command: exit 0, exit 1, exit 127 (not found). */
+    private static final long[] STATUSES = {0, 1 << 8, 127 << 8, -1};
+
+    private Processes() {
+    }
+
+    static boolean handles(Semantics s) {
+        return s instanceof Semantics.RunCommand || s instanceof Semantics.WaitChild;
+    }
+
+    static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics sem,
+                       List<Value> args) {
+        ExecState st = in.st;
+        if (sem instanceof Semantics.WaitChild w) {
+            if (Streams.commandOpen(st)) throw Abandon.unsupported(name + " while a popen command runs (a child of the process)");
+            if (w.options() >= 0 && !(LibraryBehaviour.arg(args, w.options()) instanceof Value.Int o && (o.v() & ~(1L | 2 | 8)) == 0)) {
+                throw Abandon.unsupported(name + " with options not modelled");
+            }
+            if (!c.dry) st.setErrno(t, ECHILD);
+            return in.finishCall(t, c, e, Value.of(-1), IntConversions.INT);
+        }
+        Semantics.RunCommand r = (Semantics.RunCommand) sem;
+        if (st.exhaustive) throw Abandon.unsupported(name + ": another program's answers are the world's");
+        if (st.speculating) throw Abandon.unsupported(name + " in an atomic section");
+        if (r.exec()) c.visible = true;
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        boolean noCommand = LibraryBehaviour.arg(args, r.command()) instanceof Value.Int z && z.v() == 0;
+        if (r.exec()) {
+            long v = st.chooseAmong(new long[] {-1, 0}, name, call.loc());
+            if (v == 0) {
+                // the program is replaced: the run ends, as at _exit
+                c.visible = true;
+                c.terminates = true;
+                throw Abandon.end(name + " replaced the program");
+            }
+            Resources.worldErrno(st, t, call, name);
+            return in.finishCall(t, c, e, Value.of(-1), IntConversions.INT);
+        }
+        long v = st.chooseAmong(noCommand ? new long[] {1} : STATUSES, name, call.loc());
+        if (v == -1) {
+            st.logNondet(name, call.loc(), Long.toString(ExecState.EAGAIN));
+            st.setErrno(t, ExecState.EAGAIN);
+        }
+        return in.finishCall(t, c, e, Value.of(v), IntConversions.INT);
+    }
+}
