@@ -37,7 +37,7 @@ final class SignalSets {
 
     static boolean handles(Semantics sem) {
         return sem instanceof Semantics.SignalSet || sem instanceof Semantics.SignalAction || sem instanceof Semantics.SignalDisposition
-                || sem instanceof Semantics.SignalMask || sem instanceof Semantics.SignalWait;
+                || sem instanceof Semantics.SignalMask || sem instanceof Semantics.SignalWait || sem instanceof Semantics.SignalState;
     }
 
     static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
@@ -46,6 +46,7 @@ final class SignalSets {
         if (sem instanceof Semantics.SignalDisposition d) return disposition(in, t, c, e, call, name, d, args);
         if (sem instanceof Semantics.SignalMask m) return mask(in, lib, t, c, e, call, name, m, args);
         if (sem instanceof Semantics.SignalWait w) return await(in, lib, t, c, e, call, name, w, args);
+        if (sem instanceof Semantics.SignalState ss) return state(in, lib, t, c, e, call, name, ss, args);
         Semantics.SignalSet s = (Semantics.SignalSet) sem;
         ExecState st = in.st;
         Value setArg = LibraryBehaviour.arg(args, s.set());
@@ -214,6 +215,59 @@ final class SignalSets {
             return in.finishCall(t, c, e, Value.ZERO, IntConversions.INT);
         }
         return in.finishCall(t, c, e, Value.of(sig), IntConversions.INT);
+    }
+
+    private static final long SS_DISABLE = 2, SS_AUTODISARM = 1L << 31, ENOMEM = 12, MINSIGSTKSZ = 2048, SURE_STACK = 65536;
+
+    /**
+     * {@code sigpending}, {@code pause}, {@code sigsuspend}, {@code sigaltstack} ({@link Semantics.SignalState}): no
+     * signal is pending (the world has sent none the program blocks); a wait for a handler lasts for ever (a world
+     * that sends no signal; a proof, which must follow every world, stops); an alternate stack is accepted as Linux
+     * does (its flags 0, {@code SS_DISABLE} or {@code SS_AUTODISARM}, else {@code EINVAL}; below {@code MINSIGSTKSZ}
+     * {@code ENOMEM}; sizes between that and 64 KiB, where the kernel's minimum depends on the processor, stop).
+     */
+    private static boolean state(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                                 Semantics.SignalState ss, List<Value> args) {
+        ExecState st = in.st;
+        switch (ss.op()) {
+            case "pending" -> {
+                Value.Ptr set = LibraryFunctions.ptr(LibraryBehaviour.arg(args, ss.set()), name);
+                lib.access(c, set, 8, true, call, name);
+                if (!c.dry) st.mem.write(set.obj(), set.off(), WORD, Value.ZERO);
+                return in.finishCall(t, c, e, Value.ZERO, IntConversions.INT);
+            }
+            case "interrupt" -> {
+                // glibc's siginterrupt changes SA_RESTART through sigaction, which refuses these signals
+                if (!(LibraryBehaviour.arg(args, ss.set()) instanceof Value.Int g)) throw Abandon.unsupported(name + " of an unknown signal");
+                boolean valid = g.v() >= 1 && g.v() <= 64 && g.v() != 32 && g.v() != 33 && g.v() != SIGKILL && g.v() != SIGSTOP;
+                if (!valid) return fail(in, t, c, e);
+                return in.finishCall(t, c, e, Value.ZERO, IntConversions.INT);
+            }
+            case "pause" -> {
+                if (st.exhaustive) throw Abandon.unsupported(name + ": whether a signal comes is the world's");
+                if (ss.set() >= 0) word(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, ss.set()), name));
+                return false; // no signal comes: the thread waits for ever
+            }
+            default -> {
+                if (!(LibraryBehaviour.arg(args, ss.old()) instanceof Value.Int z && z.v() == 0)) throw Abandon.unsupported(name + " asking for the old stack");
+                Value v = LibraryBehaviour.arg(args, ss.set());
+                if (v instanceof Value.Int n && n.v() == 0) return in.finishCall(t, c, e, Value.ZERO, IntConversions.INT);
+                Value.Ptr p = LibraryFunctions.ptr(v, name);
+                lib.access(c, p, 24, false, call, name);
+                long flags = st.mem.readRaw(p.obj(), p.off() + 8, 4);
+                long size = st.mem.readRaw(p.obj(), p.off() + 16, 8);
+                long error = (flags & ~(SS_DISABLE | SS_AUTODISARM)) != 0 ? ExecState.EINVAL : flags == SS_DISABLE ? 0
+                        : Long.compareUnsigned(size, MINSIGSTKSZ) < 0 ? ENOMEM : 0;
+                if (error == 0 && flags != SS_DISABLE && Long.compareUnsigned(size, SURE_STACK) < 0) {
+                    throw Abandon.unsupported(name + " of " + size + " bytes (the kernel's minimum depends on the processor)");
+                }
+                if (error != 0) {
+                    if (!c.dry) st.setErrno(t, error);
+                    return in.finishCall(t, c, e, Value.of(-1), IntConversions.INT);
+                }
+                return in.finishCall(t, c, e, Value.ZERO, IntConversions.INT);
+            }
+        }
     }
 
     /** -1 with {@code errno} {@code EINVAL}. */

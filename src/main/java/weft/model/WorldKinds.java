@@ -45,6 +45,15 @@ public interface WorldKinds {
      */
     record SignalWait(int set, int out, int info, int timeout) implements Semantics {}
 
+    /**
+     * {@code op} {@code pending} ({@code sigpending(set)}: no signal is pending, the world sends none that a thread
+     * blocks until it waits; the set's first word written 0), {@code pause} ({@code pause()}, {@code sigsuspend(mask)}:
+     * the thread waits for a signal's handler, which the world may never send: it waits for ever; a proof stops),
+     * {@code stack} ({@code sigaltstack(ss, old)}: Linux's answer for the new stack at {@code set}, {@code old} null),
+     * {@code interrupt} ({@code siginterrupt(sig, flag)}, {@code set} the signal: 0, or -1 {@code EINVAL} as sigaction).
+     */
+    record SignalState(String op, int set, int old) implements Semantics {}
+
     /** {@code close(fd)}: a descriptor of the run is released (on Linux even when the call fails); the result is the world's. */
     record CloseDescriptor(int fd) implements Semantics {}
 

@@ -295,6 +295,20 @@ int __wrap_thrd_sleep(const struct timespec *req, struct timespec *rem) {
     return __real_thrd_sleep(req, rem);
 }
 
+/* sigpending writes the set's first word in the kernel, sigsuspend reads it there, where TSan sees neither: the
+   runtime writes it again after the call and reads it first (Weft's model records them: SignalSets.state) */
+int __real_sigpending(sigset_t *);
+int __wrap_sigpending(sigset_t *set) {
+    int r = __real_sigpending(set);
+    if (set != NULL) { volatile unsigned long long *w = (volatile unsigned long long *)set; *w = *w; }
+    return r;
+}
+int __real_sigsuspend(const sigset_t *);
+int __wrap_sigsuspend(const sigset_t *mask) {
+    if (mask != NULL) __tsan_read_range(mask, 8);
+    return __real_sigsuspend(mask);
+}
+
 /* pthread_sigmask and sigprocmask read the set they are given inside the C library and the kernel (its first word:
    Linux's mask), where TSan does not see it: an instrumented read of that word first, as Weft's model records it
    (LibraryFunctions, Semantics.SignalMask). */

@@ -172,6 +172,7 @@ final class LibraryForms {
             + "&& fileno(stderr) == 2 && toascii(0xc1) == 'A' && __xpg_strerror_r(2, m, sizeof m) == 34 && strcmp(m, \"No such\") == 0 "
             + "&& strcmp(strerror_r(2, m, sizeof m), \"No such file or directory\") == 0 && signal(SIGKILL, SIG_IGN) == SIG_ERR "
             + "&& pthread_sigmask(SIG_BLOCK, &s, 0) == 0 && ((r = sigtimedwait(&s, 0, &z)) == SIGUSR2 || (r == -1 && errno == EAGAIN)) "
+            + "&& siginterrupt(SIGKILL, 1) == -1 && siginterrupt(SIGUSR2, 0) == 0 && sigpending(&s) == 0 && !sigismember(&s, SIGUSR1) "
             + "&& (signal(SIGUSR2, SIG_IGN), signal(33, SIG_DFL) == SIG_ERR); }";
     /**
      * gcc's byte swaps folded in a static initializer and computed from variables (audit D36: once the identity; then,
