@@ -123,6 +123,7 @@ public final class LibraryFunctions {
             throw Abandon.unsupported(name + " of a " + held.kind().name().toLowerCase(java.util.Locale.ROOT) + " descriptor");
         }
         if (Pipes.handles(sem)) return Pipes.run(in, this, t, c, e, call, name, sem, args);
+        if (sem instanceof Semantics.DescriptorIoctl) throw Abandon.unsupported(name + " of a descriptor that is no pipe's end of the run (not modelled)");
         if (EventLoop.handles(sem)) return EventLoop.run(in, this, t, c, e, call, name, sem, event, args);
         if (Addresses.handles(sem)) return Addresses.run(in, this, t, c, e, call, name, sem, args);
         if (sem instanceof Semantics.AccountEntry a) return Accounts.run(in, this, t, c, e, call, name, a, args);

@@ -111,6 +111,7 @@ final class Pipes {
         }
         if (sem instanceof Semantics.DuplicateDescriptor dd) return duplicate(s, dd, args);
         if (sem instanceof Semantics.DescriptorControl dc) return control(s, d, fd, x, dc, args);
+        if (sem instanceof Semantics.DescriptorIoctl io) return ioctl(s, d, fd, x, io, args);
         if (sem instanceof Semantics.WorldRead r) {
             if (r.channel() == Semantics.Channel.FILE) return s.fail(ESPIPE);
             if (r.channel() == Semantics.Channel.SOCKET && !pair) return s.fail(ENOTSOCK);
@@ -223,6 +224,45 @@ final class Pipes {
             return s.result(0);
         }
         throw Abandon.unsupported(s.name + " command " + cmd + " of a pipe's end (not modelled)");
+    }
+
+    static final long FIONREAD = 0x541b, FIONBIO = 0x5421, FIONCLEX = 0x5450, FIOCLEX = 0x5451;
+
+    /** ioctl of a pipe's end: the bytes pending, non-blocking mode, the close-on-exec flag; other requests stop. */
+    private static boolean ioctl(Step s, Descriptors d, int fd, Descriptors.Entry x, Semantics.DescriptorIoctl io, List<Value> args) {
+        ExecState st = s.in.st;
+        long request = s.integer(args, io.request()) & 0xffffffffL;
+        Descriptors.Ends ends = x.ends();
+        if (request == FIONREAD) {
+            // the bytes a read of the end would find (its channel's; a write end's own: Linux answers the pipe's)
+            int id = ends.in() >= 0 ? ends.in() : ends.out();
+            Value.Ptr out = LibraryFunctions.ptr(LibraryBehaviour.arg(args, io.arg()), s.name);
+            s.lib.access(s.c, out, 4, true, s.call, s.name);
+            if (!s.c.dry) st.mem.writeRaw(out.obj(), out.off(), 4, d.channel(id).size());
+            return s.result(0);
+        }
+        if (request == FIONBIO) {
+            Value.Ptr in = LibraryFunctions.ptr(LibraryBehaviour.arg(args, io.arg()), s.name);
+            s.lib.access(s.c, in, 4, false, s.call, s.name);
+            boolean on = st.mem.readRaw(in.obj(), in.off(), 4) != 0;
+            if (s.c.dry) return s.result(0);
+            st.beforeSyncChange();
+            Descriptors now = d;
+            for (Map.Entry<Integer, Descriptors.Entry> o : d.open().entrySet()) {
+                Descriptors.Entry y = o.getValue();
+                if (y.ends() != null && y.ends().description() == ends.description()) now = now.with(o.getKey(), y.withNonblocking(on));
+            }
+            st.sync.descriptors = now;
+            return s.result(0);
+        }
+        if (request == FIOCLEX || request == FIONCLEX) {
+            if (!s.c.dry) {
+                st.beforeSyncChange();
+                st.sync.descriptors = d.with(fd, x.withEnds(new Descriptors.Ends(ends.in(), ends.out(), ends.description(), request == FIOCLEX)));
+            }
+            return s.result(0);
+        }
+        throw Abandon.unsupported(s.name + " request " + Long.toHexString(request) + " of a pipe's end (not modelled)");
     }
 
     /**

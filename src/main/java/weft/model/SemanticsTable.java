@@ -266,6 +266,7 @@ final class SemanticsTable {
                     case "duplicate-descriptor" -> new Semantics.DuplicateDescriptor(arg(a, "fd"), a.containsKey("to") ? arg(a, "to") : -1,
                             a.containsKey("flags") ? arg(a, "flags") : -1);
                     case "descriptor-control" -> new Semantics.DescriptorControl(arg(a, "fd"), arg(a, "command"), arg(a, "arg"));
+                    case "descriptor-ioctl" -> new Semantics.DescriptorIoctl(arg(a, "fd"), arg(a, "request"), arg(a, "arg"));
                     case "accept-connection" -> new Semantics.AcceptConnection(arg(a, "socket"), arg(a, "addr"), arg(a, "len"));
                     case "epoll-control" -> new Semantics.EpollControl(arg(a, "epoll"), arg(a, "op"), arg(a, "fd"), arg(a, "event"));
                     case "epoll-wait" -> new Semantics.EpollWait(arg(a, "epoll"), arg(a, "events"), arg(a, "max"), arg(a, "timeout"));

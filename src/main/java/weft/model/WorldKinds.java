@@ -80,6 +80,13 @@ public interface WorldKinds {
     record DuplicateDescriptor(int fd, int to, int flags) implements Semantics {}
 
     /**
+     * {@code ioctl(fd, request, arg)}: of a pipe's end of the run, Linux's answer for {@code FIONREAD} (the bytes
+     * pending, an int at {@code arg}), {@code FIONBIO} (non-blocking from the int at {@code arg}), {@code FIOCLEX} and
+     * {@code FIONCLEX} ({@code weft.exec.Pipes}); other requests and other descriptors stop the run.
+     */
+    record DescriptorIoctl(int fd, int request, int arg) implements Semantics {}
+
+    /**
      * {@code fcntl(fd, command, arg)}: of a pipe or socket pair of the run, Linux's answer for {@code F_GETFD},
      * {@code F_SETFD}, {@code F_GETFL}, {@code F_SETFL} ({@code O_NONBLOCK}) computed ({@code weft.exec.Pipes}), other
      * commands stop; of any other descriptor the world's answer, {@link #WORLD}.

@@ -38,7 +38,7 @@ class SyncCallsModelTest {
                 case HANDLE -> ev instanceof Event.ThreadSelf || ev instanceof Event.ThreadDetach || ev instanceof Event.ThreadCancel
                         || ev instanceof Event.ThreadJoin || ev instanceof Event.MemAccess || ev instanceof Event.Pure;
                 case LIBINPUT -> weft.model.WorldValues.worldAnswer(sem);
-                case CHANNEL -> weft.model.WorldValues.worldAnswer(sem) && (sem instanceof Semantics.WorldRead || sem instanceof Semantics.WorldWrite
+                case CHANNEL -> sem instanceof Semantics.DescriptorIoctl || weft.model.WorldValues.worldAnswer(sem) && (sem instanceof Semantics.WorldRead || sem instanceof Semantics.WorldWrite
                         || sem instanceof Semantics.CloseDescriptor || sem instanceof Semantics.DescriptorControl || sem instanceof Semantics.PollWait
                         || sem instanceof Semantics.EpollWait || sem instanceof Semantics.NewPipe || sem instanceof Semantics.DuplicateDescriptor);
                 case ENDING -> ev instanceof Event.ProgramEnd;

@@ -109,10 +109,11 @@ final class LibraryForms {
     /**
      * A pipe's and a socket pair's bytes are the program's own (issue 35: weft.exec.Pipes): what was written, in order
      * and cut where the reads ask; EAGAIN when empty and non-blocking, 0 once every writer (a duplicate too) is closed;
-     * fcntl's status flags shared by a duplicate; EPIPE for a send with no reader.
+     * fcntl's status flags shared by a duplicate; EPIPE for a send with no reader; ioctl's count of pending bytes.
      */
-    static final String PIPE_HELPER = "static int wy_pipe_ok(void) { int p[2]; if (pipe2(p, O_NONBLOCK) != 0) return 1; char b[8] = {0}; "
+    static final String PIPE_HELPER = "static int wy_pipe_ok(void) { int p[2], q = -1; if (pipe2(p, O_NONBLOCK) != 0) return 1; char b[8] = {0}; "
             + "int ok = read(p[0], b, 8) == -1 && errno == EAGAIN && write(p[1], \"abc\", 3) == 3 && write(p[1], \"de\", 2) == 2 "
+            + "&& ioctl(p[0], FIONREAD, &q) == 0 && q == 5 "
             + "&& read(p[0], b, 4) == 4 && b[3] == 'd' && read(p[0], b, 8) == 1 && b[0] == 'e'; "
             + "int d = dup(p[1]); ok = ok && d > 2 && (fcntl(p[0], F_GETFL) & O_NONBLOCK) && fcntl(d, F_GETFL) == (O_WRONLY | O_NONBLOCK) "
             + "&& fcntl(d, F_GETFD) == 0 && fcntl(p[1], F_SETFL, 0) == 0 && fcntl(d, F_GETFL) == O_WRONLY; "
@@ -344,7 +345,7 @@ final class LibraryForms {
             java.util.Map.entry("wy_sock_ok", new Helper(List.of("#include <sys/socket.h>", "#include <netinet/in.h>", "#include <unistd.h>",
                     "#include <errno.h>"), SOCK_HELPER)),
             java.util.Map.entry("wy_pipe_ok", new Helper(List.of("#include <sys/socket.h>", "#include <unistd.h>", "#include <fcntl.h>",
-                    "#include <errno.h>"), PIPE_HELPER)),
+                    "#include <errno.h>", "#include <sys/ioctl.h>"), PIPE_HELPER)),
             java.util.Map.entry("wy_acct_ok", new Helper(List.of("#include <pwd.h>", "#include <grp.h>"), ACCT_HELPER)),
             java.util.Map.entry("wy_host_ok", new Helper(List.of("#include <netdb.h>"), HOST_HELPER)),
             java.util.Map.entry("wy_math_ok", new Helper(List.of("#include <math.h>", "#include <errno.h>"), MATH_HELPER)),
