@@ -197,6 +197,7 @@ public final class LibraryFunctions {
         if (sem instanceof Semantics.CloseDirectory cl) return Directories.close(in, t, c, e, call, name, cl, args);
         if (sem instanceof Semantics.CloseStream cl) return Streams.close(in, t, c, e, name, cl, args);
         if (sem instanceof Semantics.RewindStream rw) return Streams.rewind(in, t, c, e, name, rw, args);
+        if (sem instanceof Semantics.UnreadStream u) return Streams.unread(in, t, c, e, name, u, args);
         if (sem instanceof Semantics.StreamIndicator si) return Streams.indicator(in, t, c, e, name, si, args);
         if (sem instanceof Semantics.SetBuffering sb) return Streams.buffering(in, t, c, e, name, sb, args);
         if (sem instanceof Semantics.StreamPosition sp) return Streams.position(in, t, c, e, name, sp, args);

@@ -77,6 +77,13 @@ final class Streams {
     static boolean read(Interpreter in, ThreadState t, Ctx c, Edge e, String name, Semantics.ReadStream r, List<Value> args) {
         ExecState st = in.st;
         Value stream = r.stream() < 0 ? stdin(st) : LibraryBehaviour.arg(args, r.stream());
+        if (stream instanceof Value.Ptr sp && (indicators(st, sp.obj()) & PUSHED_BACK) != 0) {
+            // the character ungetc pushed back comes first: the program's, not the world's (not recorded)
+            if (r.end() != -1 || r.formatted()) throw Abandon.unsupported(name + " after ungetc (only a character read is modelled)");
+            int pushed = (indicators(st, sp.obj()) >>> PUSHED_SHIFT) & 0xff;
+            if (!c.dry) clear(st, sp.obj(), PUSHED_BACK | 0xff << PUSHED_SHIFT);
+            return in.finishCall(t, c, e, Value.of(pushed), null);
+        }
         if (isStdin(st, stream) && r.end() == -1 && !r.formatted()) {
             // a character read from the standard input: the world's byte (or its end), an input recorded under the
             // function's name (the reproducer feeds the bytes to the program's standard input); a proof stops there
@@ -105,7 +112,29 @@ final class Streams {
      * was opened for writing, and that it is {@code tmpfile}'s. No error indicator is kept: only streams nothing writes
      * to are asked for it, and their reads do not fail.
      */
-    static final int END_OF_FILE = 1, INPUT_ENDED = 4, WRITABLE = 8, TEMPORARY = 16, COMMAND = 32;
+    static final int END_OF_FILE = 1, INPUT_ENDED = 4, WRITABLE = 8, TEMPORARY = 16, COMMAND = 32, PUSHED_BACK = 64, PUSHED_SHIFT = 8;
+
+    /**
+     * {@code ungetc(c, stream)} ({@link Semantics.UnreadStream}) of the standard input or a stream the run opened: the
+     * character (as an {@code unsigned char}) is the next one a character read gives, before the file's; the
+     * end-of-file indicator is cleared (C11 7.21.7.10); {@code EOF} pushes nothing back and is returned. A second
+     * push-back before a read (glibc keeps more, C guarantees one) and a read other than a character's stop the run.
+     */
+    static boolean unread(Interpreter in, ThreadState t, Ctx c, Edge e, String name, Semantics.UnreadStream u, List<Value> args) {
+        ExecState st = in.st;
+        Value stream = LibraryBehaviour.arg(args, u.stream());
+        if (!isStdin(st, stream)) opened(st, stream, name);
+        if (!(LibraryBehaviour.arg(args, u.character()) instanceof Value.Int ch)) throw Abandon.unsupported(name + " of an unknown character");
+        if ((int) ch.v() == -1) return in.finishCall(t, c, e, Value.of(-1), null);
+        int obj = ((Value.Ptr) stream).obj();
+        if ((indicators(st, obj) & PUSHED_BACK) != 0) throw Abandon.unsupported(name + " twice before a read (not modelled)");
+        long b = ch.v() & 0xff;
+        if (!c.dry) {
+            clear(st, obj, END_OF_FILE);
+            set(st, obj, PUSHED_BACK | (int) b << PUSHED_SHIFT);
+        }
+        return in.finishCall(t, c, e, Value.of(b), null);
+    }
 
     /** Whether a stream popen opened is open in the run (its command is a child of the process). */
     static boolean commandOpen(ExecState st) {
@@ -247,6 +276,9 @@ final class Streams {
         opened(st, LibraryBehaviour.arg(args, r.stream()), name);
         if (st.exhaustive) throw Abandon.unsupported(name + ": a file's contents are inputs");
         temporaryRead(st, LibraryBehaviour.arg(args, r.stream()), name);
+        if ((indicators(st, ((Value.Ptr) LibraryBehaviour.arg(args, r.stream())).obj()) & PUSHED_BACK) != 0) {
+            throw Abandon.unsupported(name + " after ungetc (only a character read is modelled)");
+        }
         weft.ir.CType lineType = call.args().get(r.lineptr()).type().pointee();
         if (lineType == null || !lineType.isPointer()) throw Abandon.unsupported(name + " line pointer of type " + lineType);
         weft.ir.CType.Int sizeT = new weft.ir.CType.Int("unsigned long", st.dm.pointerSize, st.dm.pointerSize, false);

@@ -24,6 +24,9 @@ public interface WorldKinds {
      */
     record EnvironmentChange(String op, int name, int value, int overwrite) implements Semantics {}
 
+    /** {@code ungetc(character, stream)}: the character pushed back onto the standard input or a stream the run opened. */
+    record UnreadStream(int character, int stream) implements Semantics {}
+
     /** {@code rewind(stream)} of a stream the run opened (an empty file): no effect. */
     record RewindStream(int stream) implements Semantics {}
 

@@ -83,10 +83,12 @@ final class LibraryForms {
             + "&& h->h_aliases[0] == NULL && strcmp(h->h_name, \"127.0.0.1\") == 0; }";
     /**
      * A stream's indicators and buffering (issue 35: weft.exec.Streams): nothing read after clearerr (no end of file,
-     * no error on the standard input), setvbuf refusing a mode none of the three and taking an unbuffered one.
+     * no error on the standard input), setvbuf refusing a mode none of the three and taking an unbuffered one, a
+     * character ungetc pushed back read first.
      */
     static final String STDIO_HELPER = "static int wy_stdio_ok(void) { clearerr(stdin); return !feof(stdin) && !ferror(stdin) "
-            + "&& setvbuf(stdout, NULL, 7, 0) != 0 && setvbuf(stderr, NULL, _IONBF, 0) == 0; }";
+            + "&& setvbuf(stdout, NULL, 7, 0) != 0 && setvbuf(stderr, NULL, _IONBF, 0) == 0 && ungetc('q', stdin) == 'q' && getchar() == 'q' "
+            + "&& ungetc(EOF, stdin) == EOF; }";
     /**
      * The system's names, world answers (issue 35: weft.exec.Resources): what holds on every Linux system, where the
      * TSan oracle runs and in the answer the witness search takes (proofs stop there); a variable the program sets is
