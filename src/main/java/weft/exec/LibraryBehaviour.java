@@ -83,7 +83,8 @@ public final class LibraryBehaviour {
         weft.model.Semantics keeps = weft.model.Semantics.of(name);
         boolean keptGlobals = keeps instanceof weft.model.Semantics.Getopt
                 || (keeps instanceof weft.model.Semantics.BrokenDownTime || keeps instanceof weft.model.Semantics.AsciiTime
-                    || keeps instanceof weft.model.Semantics.MakeTime || keeps instanceof weft.model.Semantics.EnvironmentChange)
+                    || keeps instanceof weft.model.Semantics.MakeTime || keeps instanceof weft.model.Semantics.EnvironmentChange
+                    || keeps instanceof weft.model.Semantics.TimeZone)
                     && BrokenDownTime.globalsUnnamed(st.program, model.facts().globals());
         if (!model.facts().globals().isEmpty() && !keptGlobals || !model.facts().runs().isEmpty()) {
             throw Abandon.unsupported(name + " (library globals or handlers it runs)");

@@ -198,6 +198,8 @@ public final class LibraryFunctions {
         if (sem instanceof Semantics.CloseStream cl) return Streams.close(in, t, c, e, name, cl, args);
         if (sem instanceof Semantics.RewindStream rw) return Streams.rewind(in, t, c, e, name, rw, args);
         if (sem instanceof Semantics.UnreadStream u) return Streams.unread(in, t, c, e, name, u, args);
+        // tzset: the library's time-zone globals, which the program does not name (LibraryBehaviour checks), set unseen
+        if (sem instanceof Semantics.TimeZone) return in.finishCall(t, c, e, Value.ZERO, null);
         if (sem instanceof Semantics.StreamIndicator si) return Streams.indicator(in, t, c, e, name, si, args);
         if (sem instanceof Semantics.SetBuffering sb) return Streams.buffering(in, t, c, e, name, sb, args);
         if (sem instanceof Semantics.StreamPosition sp) return Streams.position(in, t, c, e, name, sp, args);

@@ -189,6 +189,7 @@ final class SemanticsTable {
                         if (!java.util.List.of("base", "xpg-base", "dir").contains(part)) throw new IllegalArgumentException("path-part needs part=base|xpg-base|dir");
                         yield new Semantics.PathPart(arg(a, "s"), part);
                     }
+                    case "time-zone" -> new Semantics.TimeZone();
                     case "unread-stream" -> new Semantics.UnreadStream(arg(a, "char"), arg(a, "stream"));
                     case "close-stream" -> new Semantics.CloseStream(arg(a, "stream"), a.containsKey("process"));
                     case "ascii-time" -> new Semantics.AsciiTime(a.containsKey("tm") ? arg(a, "tm") : -1, a.containsKey("time") ? arg(a, "time") : -1,

@@ -27,6 +27,13 @@ public interface WorldKinds {
     /** {@code ungetc(character, stream)}: the character pushed back onto the standard input or a stream the run opened. */
     record UnreadStream(int character, int stream) implements Semantics {}
 
+    /**
+     * {@code tzset()}: the time zone from the environment's {@code TZ}, which the witness search takes to be unset
+     * (UTC, as localtime's): it sets {@code tzname}, {@code timezone}, {@code daylight}, which the program must not name
+     * for the call to run (it then sees nothing of them).
+     */
+    record TimeZone() implements Semantics {}
+
     /** {@code rewind(stream)} of a stream the run opened (an empty file): no effect. */
     record RewindStream(int stream) implements Semantics {}
 
