@@ -43,6 +43,7 @@ final class WorldFiles {
 
     static boolean handles(Semantics s) {
         return s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldRead || s instanceof Semantics.WorldWrite || s instanceof Semantics.WorldSeek
+                || s instanceof Semantics.WorldTransfer
                 || s instanceof Semantics.WorldStatus || s instanceof Semantics.WorldMap || s instanceof Semantics.WorldUnmap;
     }
 
@@ -90,6 +91,28 @@ final class WorldFiles {
             return in.finishCall(t, c, e, Value.of(got), null);
         }
         if (sem instanceof Semantics.WorldSeek k) return seek(in, lib, t, c, e, call, name, k, args);
+        if (sem instanceof Semantics.WorldTransfer x) {
+            // sendfile: from a file of the run to the standard output or a file or socket of the run
+            descriptor(st, args, x.out(), 1, Semantics.Channel.ANY, name);
+            descriptor(st, args, x.in(), 0, Semantics.Channel.FILE, name);
+            long n = LibraryFunctions.count(LibraryBehaviour.arg(args, x.count()));
+            Value off = LibraryBehaviour.arg(args, x.offset());
+            Value.Ptr op = off instanceof Value.Int z && z.v() == 0 ? null : LibraryFunctions.ptr(off, name);
+            long at = 0;
+            if (op != null) {
+                lib.access(c, op, 8, false, call, name);
+                at = st.mem.readRaw(op.obj(), op.off(), 8);
+            }
+            if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+            long part = n <= 1 ? n : 1 + (st.randomBits() & 0x7fffffffL) % (n - 1);
+            long sent = st.chooseAmong(n == 0 ? new long[] {0, -1} : new long[] {n, part, 0, -1}, name, call.loc());
+            if (sent == -1) return fail(in, lib, t, c, e, call, name);
+            if (op != null && sent > 0) {
+                lib.access(c, op, 8, true, call, name);
+                st.mem.writeRaw(op.obj(), op.off(), 8, at + sent);
+            }
+            return in.finishCall(t, c, e, Value.of(sent), null);
+        }
         if (sem instanceof Semantics.WorldMap m) return map(in, lib, t, c, e, call, name, m, args);
         if (sem instanceof Semantics.WorldUnmap u) {
             Value a = LibraryBehaviour.arg(args, u.addr());

@@ -190,6 +190,7 @@ final class SemanticsTable {
                         yield new Semantics.PathPart(arg(a, "s"), part);
                     }
                     case "time-zone" -> new Semantics.TimeZone();
+                    case "world-transfer" -> new Semantics.WorldTransfer(arg(a, "out"), arg(a, "in"), arg(a, "offset"), arg(a, "count"));
                     case "unread-stream" -> new Semantics.UnreadStream(arg(a, "char"), arg(a, "stream"));
                     case "close-stream" -> new Semantics.CloseStream(arg(a, "stream"), a.containsKey("process"));
                     case "ascii-time" -> new Semantics.AsciiTime(a.containsKey("tm") ? arg(a, "tm") : -1, a.containsKey("time") ? arg(a, "time") : -1,

@@ -324,6 +324,13 @@ public interface WorldKinds {
     record WorldWrite(int fd, int buf, int count, Channel channel, int flags) implements Semantics {}
 
     /**
+     * {@code sendfile(out, in, offset, count)}: bytes of a file of the run ({@code in}) written to the standard output
+     * or a file or socket of the run ({@code out}): the world's count (all, part, 0 at the file's end) or -1 (an errno),
+     * recorded; the offset at {@code offset} (unless null) read and moved past what was sent.
+     */
+    record WorldTransfer(int out, int in, int offset, int count) implements Semantics {}
+
+    /**
      * {@code lseek}: on a file the run opened, {@code SEEK_SET} to a non-negative offset gives it; {@code SEEK_CUR} and
      * {@code SEEK_END} give a position the world decides (the file's length and the reads before are the world's; after
      * an {@code fstat} of the file, {@code SEEK_END} its size plus the offset); a socket gives ESPIPE; a negative result

@@ -911,6 +911,17 @@ WORLD_WRITE(send, "send", int weft_turn_ CHANNEL_AT = enter("send"), (int fd, co
 WORLD_WRITE(sendto, "sendto", int weft_turn_ CHANNEL_AT = enter("sendto"), (int fd, const void *b, size_t n, int f, const struct sockaddr *a, socklen_t l), (fd, b, n, f, a, l), b, n)
 WORLD_WRITE(pwrite, "pwrite", (void)0, (int fd, const void *b, size_t n, off_t o), (fd, b, n, o), b, n)
 WORLD_WRITE(pwrite64, "pwrite", (void)0, (int fd, const void *b, size_t n, off_t o), (fd, b, n, o), b, n)
+/* sendfile: the witness's count (or -1 and its errno), the offset moved past it, without a real transfer */
+#include <sys/sendfile.h>
+ssize_t __real_sendfile(int, int, off_t *, size_t);
+ssize_t __wrap_sendfile(int out, int in, off_t *offset, size_t n) {
+    int found;
+    long long v = value_for("sendfile", &found);
+    if (!found) { park_after_race(); return __real_sendfile(out, in, offset, n); }
+    if (v == -1) { witness_errno("sendfile"); return -1; }
+    if (offset != NULL && v > 0) *offset += (off_t)v;
+    return (ssize_t)v;
+}
 /* lseek: the witness's offset (or -1 and its errno), without moving the real descriptor (its reads are the witness's) */
 #define WORLD_SEEK(sym)                                                         \
     off_t __real_##sym(int, off_t, int);                                       \
