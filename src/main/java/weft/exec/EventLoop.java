@@ -46,6 +46,7 @@ final class EventLoop {
 
     static boolean handles(Semantics s) {
         return s instanceof Semantics.NewDescriptor || s instanceof Semantics.CloseDescriptor || s instanceof Semantics.AcceptConnection
+                || s instanceof Semantics.PeerName
                 || s instanceof Semantics.EpollControl || s instanceof Semantics.EpollWait || s instanceof Semantics.CounterRead
                 || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.PollWait;
     }
@@ -72,6 +73,8 @@ final class EventLoop {
             return s.open(Descriptors.Entry.of(kind, (flags & NONBLOCK) != 0, kind == Descriptors.Kind.COUNTER && (flags & SEMAPHORE) != 0, init));
         } else if (sem instanceof Semantics.AcceptConnection a) {
             return accept(s, d, a, args);
+        } else if (sem instanceof Semantics.PeerName pn) {
+            return peer(s, d, pn, args);
         } else if (sem instanceof Semantics.EpollControl ctl) {
             return control(s, d, ctl, args);
         } else if (sem instanceof Semantics.EpollWait w) {
@@ -148,9 +151,33 @@ final class EventLoop {
             for (int i = 0; i < n; i++) st.mem.writeRaw(ap.obj(), ap.off() + i, 1, bytes[i]);
             st.mem.writeRaw(lp.obj(), lp.off(), 4, 16);
         }
-        boolean ok = s.open(Descriptors.Entry.of(Descriptors.Kind.SOCKET, false, false, 0));
+        // an accepted connection keeps its peer's port (an Entry's counter, which sockets do not use otherwise)
+        boolean ok = s.open(Descriptors.Entry.of(Descriptors.Kind.SOCKET, false, false, port));
         st.logNondet(s.name, s.call.loc(), Long.toString(port));
         return ok;
+    }
+
+    /**
+     * getpeername of a connection accept gave: its peer (127.0.0.1 at the port accept recorded), cut to the length
+     * given, the length set to the address's (16); recorded as 0 (the reproducer answers the same peer).
+     */
+    private static boolean peer(Step s, Descriptors d, Semantics.PeerName pn, List<Value> args) {
+        ExecState st = s.in.st;
+        long fd = s.integer(args, pn.socket());
+        Descriptors.Entry x = s.own(d, fd, Descriptors.Kind.SOCKET);
+        if (x.counter() == 0) throw Abandon.unsupported(s.name + " of a socket accept did not give (its peer is the world's)");
+        Value.Ptr ap = LibraryFunctions.ptr(LibraryBehaviour.arg(args, pn.addr()), s.name);
+        Value.Ptr lp = LibraryFunctions.ptr(LibraryBehaviour.arg(args, pn.len()), s.name);
+        s.lib.access(s.c, lp, 4, false, s.call, s.name);
+        long n = Math.min(16, st.mem.readRaw(lp.obj(), lp.off(), 4));
+        s.lib.access(s.c, ap, n, true, s.call, s.name);
+        s.lib.access(s.c, lp, 4, true, s.call, s.name);
+        if (s.c.dry) return s.result(0);
+        long[] bytes = Addresses.sockaddrIn(x.counter(), Addresses.LOOPBACK);
+        for (int i = 0; i < n; i++) st.mem.writeRaw(ap.obj(), ap.off() + i, 1, bytes[i]);
+        st.mem.writeRaw(lp.obj(), lp.off(), 4, 16);
+        st.logNondet(s.name, s.call.loc(), "0");
+        return s.result(0);
     }
 
     /** epoll_ctl: Linux's answer for the run's interest list; the registration's bytes copied into an object of the library. */

@@ -112,6 +112,12 @@ public interface WorldKinds {
      */
     record AcceptConnection(int socket, int addr, int len) implements Semantics {}
 
+    /**
+     * {@code getpeername(socket, addr, len)}: the peer of a connection {@code accept} gave (127.0.0.1 at its port),
+     * written at {@code addr} within the length at {@code len}, which becomes the address's; another socket stops.
+     */
+    record PeerName(int socket, int addr, int len) implements Semantics {}
+
     /** {@code epoll_ctl}: adds, changes or removes descriptor {@code fd}'s registration (the {@code struct epoll_event} at {@code event}). */
     record EpollControl(int epoll, int op, int fd, int event) implements Semantics {}
 

@@ -31,11 +31,14 @@ int __wrap_eventfd_read(int fd, eventfd_t *value) {
     return (int)v;
 }
 
-/* accept: the witness's descriptor, then its peer's port (the peer is 127.0.0.1) */
+/* accept: the witness's descriptor, then its peer's port (the peer is 127.0.0.1), kept for getpeername (relaxed
+   atomics: the witnessed schedule orders its uses) */
+static unsigned short peer_port[1024];
 static int accepted(const char *fn, long long v, struct sockaddr *a, socklen_t *l) {
     if (v == -1) { witness_errno(fn); return -1; }
     if (v >= 0 && v < 1024) witness_fd[v] = 1;
     unsigned short port = (unsigned short)next_value(fn);
+    if (v >= 0 && v < 1024) STORE(peer_port[v], port);
     if (a != NULL && l != NULL) {
         struct sockaddr_in peer;
         memset(&peer, 0, sizeof peer);
@@ -46,6 +49,21 @@ static int accepted(const char *fn, long long v, struct sockaddr *a, socklen_t *
         *l = sizeof peer;
     }
     return (int)v;
+}
+/* getpeername of a connection the witness's accept gave: 127.0.0.1 at its port */
+int __real_getpeername(int, struct sockaddr *, socklen_t *);
+int __wrap_getpeername(int s, struct sockaddr *a, socklen_t *l) {
+    int found;
+    (void)value_for("getpeername", &found);
+    if (!found || s < 0 || s >= 1024) return __real_getpeername(s, a, l);
+    struct sockaddr_in peer;
+    memset(&peer, 0, sizeof peer);
+    peer.sin_family = AF_INET;
+    peer.sin_port = htons(LOAD(peer_port[s]));
+    peer.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    memcpy(a, &peer, *l < sizeof peer ? *l : sizeof peer);
+    *l = sizeof peer;
+    return 0;
 }
 int __real_accept(int, struct sockaddr *, socklen_t *);
 int __wrap_accept(int s, struct sockaddr *a, socklen_t *l) {
