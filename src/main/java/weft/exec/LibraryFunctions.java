@@ -137,6 +137,7 @@ public final class LibraryFunctions {
         if (sem instanceof Semantics.Attribute at) return Attributes.run(in, this, t, c, e, call, name, at, args);
         if (Environment.handles(sem)) return Environment.run(in, this, t, c, e, call, name, sem, args);
         if (Processes.handles(sem)) return Processes.run(in, this, t, c, e, call, name, sem, args);
+        if (SmallAnswers.handles(sem)) return SmallAnswers.run(in, this, t, c, e, call, name, sem, args);
         // the system's names and the process's times, whatever the row's accesses (getlogin's are its static buffer's)
         if (sem instanceof Semantics.SystemName sn) return Resources.names(in, this, t, c, e, call, name, sn, args);
         if (sem instanceof Semantics.ProcessTimes pt) return Resources.processTimes(in, this, t, c, e, call, name, pt, args);
@@ -202,7 +203,7 @@ public final class LibraryFunctions {
         if (sem instanceof Semantics.TimeZone) return in.finishCall(t, c, e, Value.ZERO, null);
         if (sem instanceof Semantics.StreamIndicator si) return Streams.indicator(in, t, c, e, name, si, args);
         if (sem instanceof Semantics.SetBuffering sb) return Streams.buffering(in, t, c, e, name, sb, args);
-        if (sem instanceof Semantics.StreamPosition sp) return Streams.position(in, t, c, e, name, sp, args);
+        if (sem instanceof Semantics.StreamPosition sp) return Streams.position(in, this, t, c, e, call, name, sp, args);
         if (event instanceof Event.MemAccess) return memory(t, c, e, call, name, sem, args);
         if (!(event instanceof Event.Pure)) throw Abandon.unsupported("library model " + event + " of " + name);
         if (sem instanceof Semantics.ThreadIdsEqual q) {

@@ -207,13 +207,27 @@ final class Streams {
      * the end-of-file indicator (C11 7.21.9.2p5), another fails with {@code EINVAL}; a tell returns 0. A stream written
      * to (its position counts what is buffered), or another stream, stops the run.
      */
-    static boolean position(Interpreter in, ThreadState t, Ctx c, Edge e, String name, Semantics.StreamPosition sp, List<Value> args) {
+    static boolean position(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                            Semantics.StreamPosition sp, List<Value> args) {
         ExecState st = in.st;
         Value v = LibraryBehaviour.arg(args, sp.stream());
         opened(st, v, name);
         int obj = ((Value.Ptr) v).obj();
         if ((indicators(st, obj) & WRITABLE) != 0) throw Abandon.unsupported(name + " of a stream written to");
         if (st.exhaustive) throw Abandon.unsupported(name + ": a file's position is the world's");
+        if (sp.pos() >= 0) {
+            // fgetpos: {position 0, initial conversion state}; fsetpos: back to a position, which must be that one
+            Value.Ptr p = LibraryFunctions.ptr(LibraryBehaviour.arg(args, sp.pos()), name);
+            long size = 2L * st.dm.longSize;
+            if (sp.whence() < 0) {
+                lib.access(c, p, size, true, call, name);
+                if (!c.dry) st.mem.fill(p.obj(), p.off(), size, (byte) 0);
+                return in.finishCall(t, c, e, Value.ZERO, IntConversions.INT);
+            }
+            lib.access(c, p, size, false, call, name);
+            if (!c.dry) clear(st, obj, END_OF_FILE);
+            return in.finishCall(t, c, e, Value.ZERO, IntConversions.INT);
+        }
         if (sp.whence() < 0) return in.finishCall(t, c, e, Value.ZERO, null);
         if (!(LibraryBehaviour.arg(args, sp.whence()) instanceof Value.Int w)) throw Abandon.unsupported(name + " of an unknown origin");
         if (w.v() < 0 || w.v() > 2) {

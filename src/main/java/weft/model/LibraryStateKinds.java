@@ -9,6 +9,32 @@ package weft.model;
  */
 public interface LibraryStateKinds {
     /**
+     * {@code clock_getres(clock, res)}: the resolution of a clock Linux keeps in nanoseconds ({@code CLOCK_REALTIME},
+     * {@code CLOCK_MONOTONIC}, the CPU-time, raw and boot clocks: 1 ns) written as a timespec at {@code out} unless null;
+     * the coarse clocks' (the kernel's tick) and others stop the run.
+     */
+    record ClockResolution(int clock, int out) implements Semantics {}
+
+    /**
+     * {@code alphasort(a, b)} ({@code version} false: {@code strcoll} of the two entries' names, the C locale's byte
+     * order) and {@code versionsort} ({@code strverscmp}): {@code a} and {@code b} point to {@code struct dirent}
+     * pointers (the name at offset 19 on x86-64 Linux).
+     */
+    record EntryOrder(int a, int b, boolean version) implements Semantics {}
+
+    /**
+     * {@code posix_fadvise(fd, offset, length, advice)}: of a file of the run, 0 for one of the six advices, else
+     * {@code EINVAL}; of a socket {@code ESPIPE} (the error number returned).
+     */
+    record FileAdvice(int fd, int advice) implements Semantics {}
+
+    /**
+     * {@code getsockopt(fd, level, option, value, len)} of a socket of the run: {@code SO_ERROR} of {@code SOL_SOCKET}
+     * is 0 (no error pending: the world's connections succeed when they did) written as an int, the length set to 4;
+     * other options stop.
+     */
+    record SocketOption(int fd, int level, int option, int value, int len) implements Semantics {}
+    /**
      * The multibyte conversions in the C locale, glibc's: one byte per character, bytes 0 to 127 are the characters of
      * the same codes, the others {@code EILSEQ} (84). {@code op} names the function; the arguments' positions by op:
      * {@code mblen} (s, n), {@code mbtowc} (out, s, n), {@code mbrtowc} (out, s, n, then the state), {@code wctomb} (s,

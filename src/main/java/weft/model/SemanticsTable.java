@@ -137,7 +137,8 @@ final class SemanticsTable {
                     case "mask-bits" -> new Semantics.MaskBits(arg(a, "arg"), Long.parseLong(a.get("mask")));
                     case "signal-text" -> new Semantics.SignalText(arg(a, "sig"));
                     case "stream-descriptor" -> new Semantics.StreamDescriptor(arg(a, "stream"));
-                    case "stream-position" -> new Semantics.StreamPosition(arg(a, "stream"), a.containsKey("whence") ? arg(a, "whence") : -1);
+                    case "stream-position" -> new Semantics.StreamPosition(arg(a, "stream"), a.containsKey("whence") ? arg(a, "whence") : -1,
+                            a.containsKey("pos") ? arg(a, "pos") : -1);
                     case "stream-indicator" -> new Semantics.StreamIndicator(arg(a, "stream"), a.get("op"));
                     case "set-buffering" -> new Semantics.SetBuffering(arg(a, "stream"), a.containsKey("buf") ? arg(a, "buf") : -1,
                             a.containsKey("mode") ? arg(a, "mode") : -1);
@@ -190,6 +191,10 @@ final class SemanticsTable {
                         yield new Semantics.PathPart(arg(a, "s"), part);
                     }
                     case "time-zone" -> new Semantics.TimeZone();
+                    case "clock-resolution" -> new Semantics.ClockResolution(arg(a, "clock"), arg(a, "out"));
+                    case "entry-order" -> new Semantics.EntryOrder(arg(a, "a"), arg(a, "b"), a.containsKey("version"));
+                    case "file-advice" -> new Semantics.FileAdvice(arg(a, "fd"), arg(a, "advice"));
+                    case "socket-option" -> new Semantics.SocketOption(arg(a, "fd"), arg(a, "level"), arg(a, "option"), arg(a, "value"), arg(a, "len"));
                     case "world-transfer" -> new Semantics.WorldTransfer(arg(a, "out"), arg(a, "in"), arg(a, "offset"), arg(a, "count"));
                     case "unread-stream" -> new Semantics.UnreadStream(arg(a, "char"), arg(a, "stream"));
                     case "close-stream" -> new Semantics.CloseStream(arg(a, "stream"), a.containsKey("process"));

@@ -297,10 +297,13 @@ public interface WorldKinds {
     }
 
     /**
-     * {@code fseek}, {@code fseeko} ({@code whence} not -1: the origin argument) and {@code ftell}, {@code ftello}
-     * ({@code whence} -1) of a stream the run opened only for reading.
+     * {@code fseek}, {@code fseeko} ({@code whence} not -1: the origin argument, the offset before it) and {@code ftell},
+     * {@code ftello} ({@code whence} -1) of a stream the run opened only for reading (the world's file is one whose
+     * position stays 0, as the reproducer's {@code /dev/null}'s); {@code pos} not -1: {@code fgetpos} ({@code whence}
+     * -1: position 0 and the initial state written into the {@code fpos_t} at {@code pos}) and {@code fsetpos}
+     * ({@code whence} 0, a marker: the {@code fpos_t} at {@code pos} read; the position stays 0).
      */
-    record StreamPosition(int stream, int whence) implements Semantics {}
+    record StreamPosition(int stream, int whence, int pos) implements Semantics {}
 
     /** {@code setvbuf}, {@code setbuf}, {@code setlinebuf}: the buffering of a stream ({@code buf}, {@code mode}: -1 none). */
     record SetBuffering(int stream, int buf, int mode) implements Semantics {}

@@ -52,6 +52,7 @@ public final class WorldValues {
                 || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.ResolveAddress || s instanceof Semantics.FreeAddresses
                 || s instanceof Semantics.ResourceLimit || s instanceof Semantics.ResourceUsage || s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldRead || s instanceof Semantics.WorldWrite
                 || s instanceof Semantics.WorldSeek || s instanceof Semantics.WorldTransfer || s instanceof Semantics.PeerName
+                || s instanceof Semantics.FileAdvice
                 || s instanceof Semantics.WorldStatus || s instanceof Semantics.WorldMap || s instanceof Semantics.OpenDirectory || s instanceof Semantics.ReadDirectory
                 || s instanceof Semantics.CloseDirectory || s instanceof Semantics.SystemName || s instanceof Semantics.ResolveHost
                 || s instanceof Semantics.SignalDisposition || s instanceof Semantics.AccountEntry || s instanceof Semantics.PollWait

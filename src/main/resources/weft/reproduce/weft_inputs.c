@@ -673,6 +673,21 @@ int __wrap_dup3(int fd, int to, int f) {
     return __real_dup3(fd, to, f);
 }
 
+/* posix_fadvise: the witness's answer (0, EINVAL, ESPIPE) for a descriptor it invented */
+WORLD(int, posix_fadvise, (int fd, off_t o, off_t n, int a), (fd, o, n, a))
+
+/* getsockopt of a socket the witness invented: SO_ERROR is 0 (Weft's answer: weft.exec.SmallAnswers), written where
+   TSan sees it; another socket's, or another option, is the real call's */
+int __real_getsockopt(int, int, int, void *, socklen_t *);
+int __wrap_getsockopt(int fd, int level, int option, void *value, socklen_t *len) {
+    if (fd >= 0 && fd < 1024 && witness_fd[fd] && level == SOL_SOCKET && option == SO_ERROR && *len >= sizeof(int)) {
+        *(int *)value = 0;
+        *len = sizeof(int);
+        return 0;
+    }
+    return __real_getsockopt(fd, level, option, value, len);
+}
+
 /* close: the witness's result when it recorded one (the program used it); else a descriptor the witness invented
    closes nothing real, and any other is closed for real */
 int __wrap_close(int fd) {

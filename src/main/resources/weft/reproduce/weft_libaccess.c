@@ -295,6 +295,19 @@ int __wrap_thrd_sleep(const struct timespec *req, struct timespec *rem) {
     return __real_thrd_sleep(req, rem);
 }
 
+/* fgetpos writes the fpos_t and fsetpos reads it inside the C library: written again after, read first */
+int __real_fgetpos(FILE *, fpos_t *);
+int __wrap_fgetpos(FILE *f, fpos_t *p) {
+    int r = __real_fgetpos(f, p);
+    if (r == 0 && p != NULL) { fpos_t copy = *p; *(volatile fpos_t *)p = copy; }
+    return r;
+}
+int __real_fsetpos(FILE *, const fpos_t *);
+int __wrap_fsetpos(FILE *f, const fpos_t *p) {
+    if (p != NULL) __tsan_read_range(p, sizeof *p);
+    return __real_fsetpos(f, p);
+}
+
 /* sigpending writes the set's first word in the kernel, sigsuspend reads it there, where TSan sees neither: the
    runtime writes it again after the call and reads it first (Weft's model records them: SignalSets.state) */
 int __real_sigpending(sigset_t *);

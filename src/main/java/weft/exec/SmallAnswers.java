@@ -1,0 +1,109 @@
+package weft.exec;
+
+import weft.exec.state.Abandon;
+import weft.exec.state.Descriptors;
+import weft.exec.state.Value;
+import weft.ir.Edge;
+import weft.ir.IntConversions;
+import weft.ir.Stmt;
+import weft.model.Semantics;
+
+import java.util.List;
+
+/**
+ * Answers Linux and glibc compute from what the run knows ({@link Semantics.ClockResolution},
+ * {@link Semantics.EntryOrder}, {@link Semantics.FileAdvice}, {@link Semantics.SocketOption}), checked against the
+ * installed system: the nanosecond clocks' resolution, the order {@code alphasort} and {@code versionsort} give two
+ * directory entries, {@code posix_fadvise}'s refusals, a socket's pending error. The accesses are the bytes read and
+ * written; each answer is the same in the reproducer's real run (the wrappers of the socket option and of the advice,
+ * which is recorded, answer for the descriptors the witness invented).
+ */
+final class SmallAnswers {
+    private SmallAnswers() {
+    }
+
+    static boolean handles(Semantics s) {
+        return s instanceof Semantics.ClockResolution || s instanceof Semantics.EntryOrder || s instanceof Semantics.FileAdvice
+                || s instanceof Semantics.SocketOption;
+    }
+
+    /** The offset of {@code d_name} in x86-64 Linux's {@code struct dirent}. */
+    static final int NAME = 19;
+    static final long ESPIPE = 29, SOL_SOCKET = 1, SO_ERROR = 4;
+
+    static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics sem,
+                       List<Value> args) {
+        ExecState st = in.st;
+        if (sem instanceof Semantics.ClockResolution r) {
+            if (!(LibraryBehaviour.arg(args, r.clock()) instanceof Value.Int k) || !(k.v() >= 0 && k.v() <= 4 || k.v() == 7)) {
+                throw Abandon.unsupported(name + " of a clock whose resolution is the kernel's tick (not modelled)");
+            }
+            Value out = LibraryBehaviour.arg(args, r.out());
+            if (!(out instanceof Value.Int z && z.v() == 0)) {
+                Value.Ptr p = LibraryFunctions.ptr(out, name);
+                int l = st.dm.longSize;
+                lib.access(c, p, 2L * l, true, call, name);
+                if (!c.dry) {
+                    st.mem.writeRaw(p.obj(), p.off(), l, 0);
+                    st.mem.writeRaw(p.obj(), p.off() + l, l, 1);
+                }
+            }
+            return in.finishCall(t, c, e, Value.ZERO, IntConversions.INT);
+        }
+        if (sem instanceof Semantics.EntryOrder o) {
+            byte[] a = entryName(st, lib, c, call, name, LibraryBehaviour.arg(args, o.a()));
+            byte[] b = entryName(st, lib, c, call, name, LibraryBehaviour.arg(args, o.b()));
+            int r;
+            if (o.version()) {
+                weft.installed.CLibrary libc = weft.installed.CLibrary.installed().orElseThrow(() -> Abandon.unsupported(name + ": no installed C library"));
+                r = libc.versionCompare(a, b);
+            } else {
+                r = 0;
+                for (int i = 0; i <= Math.min(a.length, b.length) && r == 0; i++) {
+                    int x = i < a.length ? a[i] & 0xff : 0, y = i < b.length ? b[i] & 0xff : 0;
+                    r = x - y;
+                }
+            }
+            return in.finishCall(t, c, e, Value.of(r), IntConversions.INT);
+        }
+        if (sem instanceof Semantics.FileAdvice fa) {
+            Descriptors.Entry x = LibraryBehaviour.arg(args, fa.fd()) instanceof Value.Int fd ? st.sync.descriptors.get(fd.v()) : null;
+            if (x == null) throw Abandon.unsupported(name + " of a descriptor the run did not open");
+            if (x.kind() != Descriptors.Kind.FILE && x.kind() != Descriptors.Kind.SOCKET) throw Abandon.unsupported(name + " of a " + x.kind());
+            if (!(LibraryBehaviour.arg(args, fa.advice()) instanceof Value.Int adv)) throw Abandon.unsupported(name + " of an unknown advice");
+            long answer = x.kind() == Descriptors.Kind.SOCKET ? ESPIPE : adv.v() >= 0 && adv.v() <= 5 ? 0 : ExecState.EINVAL;
+            // recorded: the reproducer answers the same for the descriptors the witness invented
+            if (!c.dry) st.logNondet(name, call.loc(), Long.toString(answer));
+            return in.finishCall(t, c, e, Value.of(answer), IntConversions.INT);
+        }
+        Semantics.SocketOption so = (Semantics.SocketOption) sem;
+        Descriptors.Entry x = LibraryBehaviour.arg(args, so.fd()) instanceof Value.Int fd ? st.sync.descriptors.get(fd.v()) : null;
+        if (x == null || x.kind() != Descriptors.Kind.SOCKET) throw Abandon.unsupported(name + " of a descriptor that is no socket of the run");
+        if (!(LibraryBehaviour.arg(args, so.level()) instanceof Value.Int lv && lv.v() == SOL_SOCKET)
+                || !(LibraryBehaviour.arg(args, so.option()) instanceof Value.Int op && op.v() == SO_ERROR)) {
+            throw Abandon.unsupported(name + " of an option other than SO_ERROR (not modelled)");
+        }
+        Value.Ptr value = LibraryFunctions.ptr(LibraryBehaviour.arg(args, so.value()), name);
+        Value.Ptr len = LibraryFunctions.ptr(LibraryBehaviour.arg(args, so.len()), name);
+        lib.access(c, len, 4, false, call, name);
+        if (st.mem.readRaw(len.obj(), len.off(), 4) < 4) throw Abandon.unsupported(name + " into fewer than 4 bytes");
+        lib.access(c, value, 4, true, call, name);
+        lib.access(c, len, 4, true, call, name);
+        if (!c.dry) {
+            st.mem.writeRaw(value.obj(), value.off(), 4, 0);
+            st.mem.writeRaw(len.obj(), len.off(), 4, 4);
+        }
+        return in.finishCall(t, c, e, Value.ZERO, IntConversions.INT);
+    }
+
+    /** The name of the directory entry whose pointer is at {@code pp} (a {@code const struct dirent **}), read. */
+    private static byte[] entryName(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Value pp) {
+        Value.Ptr p = LibraryFunctions.ptr(pp, name);
+        lib.access(c, p, st.dm.pointerSize, false, call, name);
+        Value.Ptr entry = LibraryFunctions.ptr(st.mem.read(p.obj(), p.off(), new weft.ir.CType.Pointer(new weft.ir.CType.Void(), st.dm.pointerSize)), name);
+        Value.Ptr text = entry.at(entry.off() + NAME);
+        long n = lib.strlen(text);
+        lib.access(c, text, n + 1, false, call, name);
+        return st.mem.readBytes(text.obj(), text.off(), (int) n);
+    }
+}
