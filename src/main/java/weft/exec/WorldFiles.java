@@ -43,7 +43,7 @@ final class WorldFiles {
 
     static boolean handles(Semantics s) {
         return s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldRead || s instanceof Semantics.WorldWrite || s instanceof Semantics.WorldSeek
-                || s instanceof Semantics.WorldTransfer
+                || s instanceof Semantics.WorldTransfer || s instanceof Semantics.TemporaryName
                 || s instanceof Semantics.WorldStatus || s instanceof Semantics.WorldMap || s instanceof Semantics.WorldUnmap;
     }
 
@@ -91,6 +91,7 @@ final class WorldFiles {
             return in.finishCall(t, c, e, Value.of(got), null);
         }
         if (sem instanceof Semantics.WorldSeek k) return seek(in, lib, t, c, e, call, name, k, args);
+        if (sem instanceof Semantics.TemporaryName tn) return temporary(in, lib, t, c, e, call, name, tn, args);
         if (sem instanceof Semantics.WorldTransfer x) {
             // sendfile: from a file of the run to the standard output or a file or socket of the run
             descriptor(st, args, x.out(), 1, Semantics.Channel.ANY, name);
@@ -320,6 +321,70 @@ final class WorldFiles {
         if (at < 0) return refuse(in, t, c, e, call, name, EINVAL);
         st.chooseAmong(new long[] {at}, name, call.loc());
         return in.finishCall(t, c, e, Value.of(at), null);
+    }
+
+    /** glibc's letters for unique names ({@code __gen_tempname}). */
+    static final String LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
+    /** The six letters for number {@code k} (the reproducer's wrappers spell it the same way). */
+    static String letters(long k) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < 6; i++, k /= LETTERS.length()) b.append(LETTERS.charAt((int) (k % LETTERS.length())));
+        return b.toString();
+    }
+
+    /**
+     * mkstemp, mkostemp, mkdtemp, mktemp, tmpnam ({@link Semantics.TemporaryName}): the template's six X's replaced by
+     * letters the world chooses (a number recorded after the result: the result, or -1 and its errno, first), the file
+     * (a new descriptor of the run) or directory made, or a failure; a template without the six X's EINVAL (glibc
+     * empties mktemp's).
+     */
+    private static boolean temporary(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                                     Semantics.TemporaryName tn, List<Value> args) {
+        ExecState st = in.st;
+        boolean tmpnam = tn.op().equals("tmpnam");
+        Value arg = LibraryBehaviour.arg(args, tn.template());
+        Value.Ptr buf;
+        int at;
+        if (tmpnam) {
+            buf = arg instanceof Value.Int z && z.v() == 0 ? LibraryBehaviour.staticBuffer(st, t, name, 0) : LibraryFunctions.ptr(arg, name);
+            at = "/tmp/file".length();
+            lib.access(c, buf, at + 7L, true, call, name);
+        } else {
+            buf = LibraryFunctions.ptr(arg, name);
+            long n = lib.strlen(buf);
+            lib.access(c, buf, n + 1, false, call, name);
+            byte[] text = st.mem.readBytes(buf.obj(), buf.off(), (int) n);
+            if (n < 6 || !new String(text, java.nio.charset.StandardCharsets.ISO_8859_1).endsWith("XXXXXX")) {
+                if (tn.op().equals("name") && n > 0) {
+                    lib.access(c, buf, 1, true, call, name);
+                    if (!c.dry) st.mem.writeRaw(buf.obj(), buf.off(), 1, 0);
+                }
+                if (!c.dry) st.setErrno(t, ExecState.EINVAL);
+                return in.finishCall(t, c, e, tn.op().equals("file") ? Value.of(-1) : tn.op().equals("name") ? buf : Value.ZERO, null);
+            }
+            at = (int) n - 6;
+            lib.access(c, buf.at(buf.off() + at), 6, true, call, name);
+        }
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        boolean creates = tn.op().equals("file") || tn.op().equals("dir");
+        int fd = st.sync.descriptors.lowestFree();
+        long first = st.chooseAmong(creates ? new long[] {tn.op().equals("file") ? fd : 0, -1} : new long[] {0}, name, call.loc());
+        if (first == -1) {
+            Resources.worldErrno(st, t, call, name);
+            return in.finishCall(t, c, e, tn.op().equals("file") ? Value.of(-1) : Value.ZERO, null);
+        }
+        long k = st.randomBits() & 0x7fffffffL;
+        st.logNondet(name, call.loc(), Long.toString(k));
+        byte[] word = letters(k).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        if (tmpnam) st.mem.writeBytes(buf.obj(), buf.off(), ("/tmp/file" + letters(k) + "\0").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        else st.mem.writeBytes(buf.obj(), buf.off() + at, word);
+        if (tn.op().equals("file")) {
+            st.beforeSyncChange();
+            st.sync.descriptors = st.sync.descriptors.with(fd, Descriptors.Entry.of(Descriptors.Kind.FILE, false, false, 0));
+            return in.finishCall(t, c, e, Value.of(fd), null);
+        }
+        return in.finishCall(t, c, e, buf, null);
     }
 
     private static boolean fail(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name) {

@@ -308,6 +308,16 @@ public interface WorldKinds {
     /** {@code setvbuf}, {@code setbuf}, {@code setlinebuf}: the buffering of a stream ({@code buf}, {@code mode}: -1 none). */
     record SetBuffering(int stream, int buf, int mode) implements Semantics {}
 
+    /**
+     * A unique name made from a template ending in six {@code X}s at {@code template}, the six letters the world's
+     * (glibc's letters, recorded as a number): {@code op} {@code file} ({@code mkstemp}, {@code mkostemp}: the file
+     * created and opened, a new descriptor of the run, or -1), {@code dir} ({@code mkdtemp}: the template, or null),
+     * {@code name} ({@code mktemp}: the template); a template without the six X's EINVAL. {@code tmpnam}
+     * ({@code op} {@code tmpnam}, {@code template} its buffer or null: the static buffer): {@code /tmp/file} and six
+     * letters.
+     */
+    record TemporaryName(String op, int template) implements Semantics {}
+
     /** {@code open}: a new descriptor of the run or a failure, the world's ({@code weft.exec.WorldFiles}). */
     record WorldOpen(int path) implements Semantics {}
 

@@ -926,6 +926,60 @@ WORLD_WRITE(send, "send", int weft_turn_ CHANNEL_AT = enter("send"), (int fd, co
 WORLD_WRITE(sendto, "sendto", int weft_turn_ CHANNEL_AT = enter("sendto"), (int fd, const void *b, size_t n, int f, const struct sockaddr *a, socklen_t l), (fd, b, n, f, a, l), b, n)
 WORLD_WRITE(pwrite, "pwrite", (void)0, (int fd, const void *b, size_t n, off_t o), (fd, b, n, o), b, n)
 WORLD_WRITE(pwrite64, "pwrite", (void)0, (int fd, const void *b, size_t n, off_t o), (fd, b, n, o), b, n)
+/* mkstemp, mkostemp, mkdtemp, mktemp, tmpnam: the witness's letters (its number, spelt as weft.exec.WorldFiles
+   spells it) over the template's six X's, its descriptor invented (no file is made), or its failure */
+static void witness_letters(char *at, long long k) {
+    static const char letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    for (int i = 0; i < 6; i++, k /= 62) at[i] = letters[k % 62];
+}
+static int witness_template(const char *fn, char *t, long long *first) {
+    int found;
+    *first = value_for(fn, &found);
+    if (!found) return 0;
+    if (*first == -1) { witness_errno(fn); return 1; }
+    size_t n = strlen(t);
+    if (n >= 6) witness_letters(t + n - 6, next_value(fn));
+    return 1;
+}
+int __real_mkstemp(char *);
+int __wrap_mkstemp(char *t) {
+    long long v;
+    if (!witness_template("mkstemp", t, &v)) { park_after_race(); return __real_mkstemp(t); }
+    if (v >= 0 && v < 1024) witness_fd[v] = 1;
+    return (int)v;
+}
+int __real_mkostemp(char *, int);
+int __wrap_mkostemp(char *t, int f) {
+    long long v;
+    if (!witness_template("mkostemp", t, &v)) { park_after_race(); return __real_mkostemp(t, f); }
+    if (v >= 0 && v < 1024) witness_fd[v] = 1;
+    return (int)v;
+}
+char *__real_mkdtemp(char *);
+char *__wrap_mkdtemp(char *t) {
+    long long v;
+    if (!witness_template("mkdtemp", t, &v)) { park_after_race(); return __real_mkdtemp(t); }
+    return v == -1 ? NULL : t;
+}
+char *__real_mktemp(char *);
+char *__wrap_mktemp(char *t) {
+    long long v;
+    if (!witness_template("mktemp", t, &v)) return __real_mktemp(t);
+    return t;
+}
+char *__real_tmpnam(char *);
+char *__wrap_tmpnam(char *s) {
+    static char name[20];
+    int found;
+    (void)value_for("tmpnam", &found);
+    if (!found) return __real_tmpnam(s);
+    char *out = s != NULL ? s : name;
+    memcpy(out, "/tmp/file", 9);
+    witness_letters(out + 9, next_value("tmpnam"));
+    out[15] = 0;
+    return out;
+}
+
 /* sendfile: the witness's count (or -1 and its errno), the offset moved past it, without a real transfer */
 #include <sys/sendfile.h>
 ssize_t __real_sendfile(int, int, off_t *, size_t);
