@@ -43,7 +43,7 @@ final class WorldFiles {
 
     static boolean handles(Semantics s) {
         return s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldRead || s instanceof Semantics.WorldWrite || s instanceof Semantics.WorldSeek
-                || s instanceof Semantics.WorldTransfer || s instanceof Semantics.TemporaryName
+                || s instanceof Semantics.WorldTransfer || s instanceof Semantics.TemporaryName || s instanceof Semantics.ResolvePath
                 || s instanceof Semantics.WorldStatus || s instanceof Semantics.WorldMap || s instanceof Semantics.WorldUnmap;
     }
 
@@ -92,6 +92,7 @@ final class WorldFiles {
         }
         if (sem instanceof Semantics.WorldSeek k) return seek(in, lib, t, c, e, call, name, k, args);
         if (sem instanceof Semantics.TemporaryName tn) return temporary(in, lib, t, c, e, call, name, tn, args);
+        if (sem instanceof Semantics.ResolvePath rp) return resolve(in, lib, t, c, e, call, name, rp, args);
         if (sem instanceof Semantics.WorldTransfer x) {
             // sendfile: from a file of the run to the standard output or a file or socket of the run
             descriptor(st, args, x.out(), 1, Semantics.Channel.ANY, name);
@@ -321,6 +322,45 @@ final class WorldFiles {
         if (at < 0) return refuse(in, t, c, e, call, name, EINVAL);
         st.chooseAmong(new long[] {at}, name, call.loc());
         return in.finishCall(t, c, e, Value.of(at), null);
+    }
+
+    /** The canonical form of {@code path} with the working directory {@code /} and no symbolic links. */
+    static String canonical(String path) {
+        java.util.ArrayDeque<String> parts = new java.util.ArrayDeque<>();
+        for (String p : path.split("/")) {
+            if (p.isEmpty() || p.equals(".")) continue;
+            if (p.equals("..")) parts.pollLast();
+            else parts.addLast(p);
+        }
+        return "/" + String.join("/", parts);
+    }
+
+    /** realpath ({@link Semantics.ResolvePath}): the canonical path, or null with the world's errno; recorded. */
+    private static boolean resolve(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                                   Semantics.ResolvePath rp, List<Value> args) {
+        ExecState st = in.st;
+        Value pv = LibraryBehaviour.arg(args, rp.path());
+        if (pv instanceof Value.Int z && z.v() == 0) {
+            if (!c.dry) st.setErrno(t, ExecState.EINVAL);
+            return in.finishCall(t, c, e, Value.ZERO, null);
+        }
+        String path = Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(pv, name));
+        if (path.isEmpty()) {
+            if (!c.dry) st.setErrno(t, ExecState.ENOENT);
+            return in.finishCall(t, c, e, Value.ZERO, null);
+        }
+        byte[] text = (canonical(path) + "\0").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        Value rv = LibraryBehaviour.arg(args, rp.resolved());
+        Value.Ptr into = rv instanceof Value.Int z && z.v() == 0 ? null : LibraryFunctions.ptr(rv, name);
+        if (into != null) lib.access(c, into, text.length, true, call, name);
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        if (st.chooseAmong(new long[] {0, -1}, name, call.loc()) == -1) {
+            Resources.worldErrno(st, t, call, name);
+            return in.finishCall(t, c, e, Value.ZERO, null);
+        }
+        if (into == null) into = new Value.Ptr(LibraryBehaviour.newBlock(st, t, text.length, false, false, call.loc()).id, 0);
+        st.mem.writeBytes(into.obj(), into.off(), text);
+        return in.finishCall(t, c, e, into, null);
     }
 
     /** glibc's letters for unique names ({@code __gen_tempname}). */

@@ -191,6 +191,7 @@ final class SemanticsTable {
                         yield new Semantics.PathPart(arg(a, "s"), part);
                     }
                     case "time-zone" -> new Semantics.TimeZone();
+                    case "resolve-path" -> new Semantics.ResolvePath(arg(a, "path"), arg(a, "resolved"));
                     case "temporary-name" -> new Semantics.TemporaryName(a.get("op"), a.containsKey("template") ? arg(a, "template") : -1);
                     case "clock-resolution" -> new Semantics.ClockResolution(arg(a, "clock"), arg(a, "out"));
                     case "entry-order" -> new Semantics.EntryOrder(arg(a, "a"), arg(a, "b"), a.containsKey("version"));

@@ -318,6 +318,13 @@ public interface WorldKinds {
      */
     record TemporaryName(String op, int template) implements Semantics {}
 
+    /**
+     * {@code realpath(path, resolved)}: the world's file system has no symbolic links and its working directory is
+     * {@code /}, so the path exists (its canonical form: {@code .} and {@code ..} and repeated slashes resolved, written
+     * at {@code resolved}, or into a new heap block when that is null) or not (null and an errno), the world's choice.
+     */
+    record ResolvePath(int path, int resolved) implements Semantics {}
+
     /** {@code open}: a new descriptor of the run or a failure, the world's ({@code weft.exec.WorldFiles}). */
     record WorldOpen(int path) implements Semantics {}
 

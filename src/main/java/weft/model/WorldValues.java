@@ -35,6 +35,7 @@ public final class WorldValues {
         if (s instanceof Semantics.ProcessTimes) return 3;
         if (s instanceof Semantics.WorldTransfer) return first == -1 ? 2 : 1;
         if (s instanceof Semantics.TemporaryName) return 2;
+        if (s instanceof Semantics.ResolvePath) return first == -1 ? 2 : 1;
         if (s instanceof Semantics.RunCommand) return first == -1 ? 2 : 1;
         if (s instanceof Semantics.DuplicateDescriptor || s instanceof Semantics.DescriptorControl) return first == -1 ? 2 : 1;
         if (s instanceof Semantics.InputResult ir) return ir.errno() && first == ir.failure() ? 2 : 1;
@@ -53,7 +54,7 @@ public final class WorldValues {
                 || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.ResolveAddress || s instanceof Semantics.FreeAddresses
                 || s instanceof Semantics.ResourceLimit || s instanceof Semantics.ResourceUsage || s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldRead || s instanceof Semantics.WorldWrite
                 || s instanceof Semantics.WorldSeek || s instanceof Semantics.WorldTransfer || s instanceof Semantics.PeerName
-                || s instanceof Semantics.FileAdvice || s instanceof Semantics.TemporaryName
+                || s instanceof Semantics.FileAdvice || s instanceof Semantics.TemporaryName || s instanceof Semantics.ResolvePath
                 || s instanceof Semantics.WorldStatus || s instanceof Semantics.WorldMap || s instanceof Semantics.OpenDirectory || s instanceof Semantics.ReadDirectory
                 || s instanceof Semantics.CloseDirectory || s instanceof Semantics.SystemName || s instanceof Semantics.ResolveHost
                 || s instanceof Semantics.SignalDisposition || s instanceof Semantics.AccountEntry || s instanceof Semantics.PollWait

@@ -22,7 +22,7 @@ final class WorldAnswers {
         Semantics s = Semantics.of(name);
         return s instanceof Semantics.NewDescriptor || s instanceof Semantics.NewPipe || s instanceof Semantics.DuplicateDescriptor
                 || s instanceof Semantics.SignalWait || s instanceof Semantics.ProcessTimes || s instanceof Semantics.EnvironmentVariable
-                || s instanceof Semantics.RunCommand || s instanceof Semantics.WorldTransfer
+                || s instanceof Semantics.RunCommand || s instanceof Semantics.WorldTransfer || s instanceof Semantics.ResolvePath
                 || s instanceof Semantics.AcceptConnection || s instanceof Semantics.EpollWait
                 || s instanceof Semantics.CounterRead || s instanceof Semantics.ResolveAddress || s instanceof Semantics.ResolveHost
                 || s instanceof Semantics.PollWait
@@ -76,6 +76,7 @@ final class WorldAnswers {
         }
         if (s instanceof Semantics.DuplicateDescriptor) return new Said(name + " returned descriptor " + first + " at " + where, 1);
         if (s instanceof Semantics.SignalWait) return new Said(name + " received signal " + first + " at " + where, 1);
+        if (s instanceof Semantics.ResolvePath && first == 0) return new Said(name + " found the path (no symbolic links) at " + where, 1);
         if (s instanceof Semantics.RunCommand rc && !rc.exec() && first >= 0) {
             return new Said(name + "'s command " + (first == 1 ? "shell exists" : "exited with " + (first >> 8)) + " at " + where, 1);
         }

@@ -926,6 +926,43 @@ WORLD_WRITE(send, "send", int weft_turn_ CHANNEL_AT = enter("send"), (int fd, co
 WORLD_WRITE(sendto, "sendto", int weft_turn_ CHANNEL_AT = enter("sendto"), (int fd, const void *b, size_t n, int f, const struct sockaddr *a, socklen_t l), (fd, b, n, f, a, l), b, n)
 WORLD_WRITE(pwrite, "pwrite", (void)0, (int fd, const void *b, size_t n, off_t o), (fd, b, n, o), b, n)
 WORLD_WRITE(pwrite64, "pwrite", (void)0, (int fd, const void *b, size_t n, off_t o), (fd, b, n, o), b, n)
+/* realpath: the witness's world has no symbolic links and "/" for its working directory: the canonical path (as
+   weft.exec.WorldFiles.canonical makes it), or null and the witness's errno */
+char *__real_realpath(const char *, char *);
+char *__wrap_realpath(const char *path, char *resolved) {
+    weft_read_string(path);
+    int found;
+    long long v = value_for("realpath", &found);
+    if (!found) { park_after_race(); return __real_realpath(path, resolved); }
+    if (v == -1) { witness_errno("realpath"); return NULL; }
+    char out[4096];
+    size_t n = 0;
+    const char *p = path;
+    while (*p) {
+        while (*p == '/') p++;
+        const char *end = p;
+        while (*end && *end != '/') end++;
+        size_t len = (size_t)(end - p);
+        if (len == 0 || (len == 1 && p[0] == '.')) {
+        } else if (len == 2 && p[0] == '.' && p[1] == '.') {
+            while (n > 0 && out[n - 1] != '/') n--;
+            if (n > 0) n--;
+        } else if (n + 1 + len < sizeof out) {
+            out[n++] = '/';
+            memcpy(out + n, p, len);
+            n += len;
+        }
+        p = end;
+    }
+    if (n == 0) out[n++] = '/';
+    out[n] = 0;
+    char *r = resolved != NULL ? resolved : malloc(n + 1);
+    if (r != NULL) memcpy(r, out, n + 1);
+    return r;
+}
+WORLD_PATHS(ssize_t, readlink, (const char *p, char *b, size_t n), (p, b, n), weft_read_string(p))
+WORLD_PATHS(ssize_t, readlinkat, (int d, const char *p, char *b, size_t n), (d, p, b, n), weft_read_string(p))
+
 /* mkstemp, mkostemp, mkdtemp, mktemp, tmpnam: the witness's letters (its number, spelt as weft.exec.WorldFiles
    spells it) over the template's six X's, its descriptor invented (no file is made), or its failure */
 static void witness_letters(char *at, long long k) {
