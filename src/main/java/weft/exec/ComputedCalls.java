@@ -23,7 +23,8 @@ final class ComputedCalls {
 
     static boolean handles(Semantics s) {
         return s instanceof Semantics.Divide || s instanceof Semantics.TransformString || s instanceof Semantics.InstalledString
-                || s instanceof Semantics.Radix64 || s instanceof Semantics.CatalogMessage || s instanceof Semantics.RawTerminal;
+                || s instanceof Semantics.Radix64 || s instanceof Semantics.CatalogMessage || s instanceof Semantics.RawTerminal
+                || s instanceof Semantics.FloatDigits;
     }
 
     static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics sem,
@@ -68,6 +69,7 @@ final class ComputedCalls {
             return in.finishCall(t, c, e, LibraryBehaviour.arg(args, cm.message()), null);
         }
         if (sem instanceof Semantics.RawTerminal rt) return rawTerminal(in, lib, t, c, e, call, name, rt, args);
+        if (sem instanceof Semantics.FloatDigits fd) return floatDigits(in, lib, t, c, e, call, name, fd, args);
         Semantics.InstalledString s = (Semantics.InstalledString) sem;
         weft.installed.CLibrary libc = weft.installed.CLibrary.installed().orElseThrow(() -> Abandon.unsupported(name + ": no installed C library"));
         Value.Ptr a = LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.a()), name);
@@ -121,6 +123,41 @@ final class ComputedCalls {
         Value.Ptr buf = LibraryBehaviour.staticBuffer(st, t, name, 0);
         lib.access(c, buf, text.length() + 1L, true, call, name);
         if (!c.dry) st.mem.writeBytes(buf.obj(), buf.off(), (text + "\0").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        return in.finishCall(t, c, e, buf, null);
+    }
+
+    /** ecvt's and fcvt's static buffers: glibc's MAXDIG for a double (fcvt goes to the heap past it). */
+    private static final int DIGITS_BUFFER = 20;
+
+    /** ecvt, fcvt, gcvt by the installed glibc: the digits into the static buffer (or gcvt's), the point and sign stored. */
+    private static boolean floatDigits(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                                       Semantics.FloatDigits fd, List<Value> args) {
+        ExecState st = in.st;
+        weft.installed.CLibrary libc = weft.installed.CLibrary.installed().orElseThrow(() -> Abandon.unsupported(name + ": no installed C library"));
+        if (!(LibraryBehaviour.arg(args, fd.value()) instanceof Value.Flt v) || !(LibraryBehaviour.arg(args, fd.ndigit()) instanceof Value.Int nd)) {
+            throw Abandon.unsupported(name + " of an unknown number");
+        }
+        if (nd.v() < 0 || nd.v() > 64) throw Abandon.unsupported(name + " of " + nd.v() + " digits");
+        if (fd.op().equals("gcvt")) {
+            byte[] text = (libc.general(v.v(), (int) nd.v()) + "\0").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+            Value.Ptr buf = LibraryFunctions.ptr(LibraryBehaviour.arg(args, fd.buf()), name);
+            lib.access(c, buf, text.length, true, call, name);
+            if (!c.dry) st.mem.writeBytes(buf.obj(), buf.off(), text);
+            return in.finishCall(t, c, e, buf, null);
+        }
+        weft.installed.CLibrary.Digits d = libc.convert(v.v(), (int) nd.v(), fd.op().equals("fcvt"));
+        if (d.text().length() + 1 > DIGITS_BUFFER) throw Abandon.unsupported(name + " of more digits than its static buffer holds");
+        Value.Ptr point = LibraryFunctions.ptr(LibraryBehaviour.arg(args, fd.point()), name);
+        Value.Ptr sign = LibraryFunctions.ptr(LibraryBehaviour.arg(args, fd.sign()), name);
+        Value.Ptr buf = LibraryBehaviour.staticBuffer(st, t, name, 0);
+        lib.access(c, point, 4, true, call, name);
+        lib.access(c, sign, 4, true, call, name);
+        lib.access(c, buf, d.text().length() + 1L, true, call, name);
+        if (!c.dry) {
+            st.mem.writeRaw(point.obj(), point.off(), 4, d.point());
+            st.mem.writeRaw(sign.obj(), sign.off(), 4, d.sign());
+            st.mem.writeBytes(buf.obj(), buf.off(), (d.text() + "\0").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        }
         return in.finishCall(t, c, e, buf, null);
     }
 

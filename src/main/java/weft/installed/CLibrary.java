@@ -36,6 +36,12 @@ public final class CLibrary {
 
         int fnmatch(byte[] pattern, byte[] string, int flags);
 
+        Pointer ecvt(double value, int ndigit, int[] decpt, int[] sign);
+
+        Pointer fcvt(double value, int ndigit, int[] decpt, int[] sign);
+
+        Pointer gcvt(double value, int ndigit, byte[] buf);
+
         Pointer uselocale(Pointer locale);
     }
 
@@ -105,6 +111,24 @@ public final class CLibrary {
     /** {@code strverscmp(a, b)} of the bytes before each array's end (terminated here). */
     public synchronized int versionCompare(byte[] a, byte[] b) {
         return lib.strverscmp(java.util.Arrays.copyOf(a, a.length + 1), java.util.Arrays.copyOf(b, b.length + 1));
+    }
+
+    /** The digits glibc's {@code ecvt} ({@code fixed} false) or {@code fcvt} writes, then the decimal point's place and the sign. */
+    public record Digits(String text, int point, int sign) {}
+
+    public synchronized Digits convert(double value, int ndigit, boolean fixed) {
+        int[] point = new int[1], sign = new int[1];
+        Pointer p = fixed ? lib.fcvt(value, ndigit, point, sign) : lib.ecvt(value, ndigit, point, sign);
+        return new Digits(p.getString(0, "ISO-8859-1"), point[0], sign[0]);
+    }
+
+    /** glibc's {@code gcvt}: the text of {@code value} with {@code ndigit} significant digits. */
+    public synchronized String general(double value, int ndigit) {
+        byte[] buf = new byte[ndigit + 32];
+        lib.gcvt(value, ndigit, buf);
+        int n = 0;
+        while (n < buf.length && buf[n] != 0) n++;
+        return new String(buf, 0, n, java.nio.charset.StandardCharsets.ISO_8859_1);
     }
 
     /** glibc's {@code fnmatch} of the terminated texts, in the C locale (the calling thread's locale for the call). */

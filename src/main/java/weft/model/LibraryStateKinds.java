@@ -9,6 +9,13 @@ package weft.model;
  */
 public interface LibraryStateKinds {
     /**
+     * {@code ecvt}, {@code fcvt} ({@code op}; the value at {@code value}, the digits at {@code ndigit}, the decimal
+     * point's place and the sign stored through {@code point}, {@code sign}: the digits in the function's static
+     * buffer) and {@code gcvt} (the text written into the buffer at {@code buf}, returned), computed by the installed
+     * glibc.
+     */
+    record FloatDigits(String op, int value, int ndigit, int point, int sign, int buf) implements Semantics {}
+    /**
      * {@code clock_getres(clock, res)}: the resolution of a clock Linux keeps in nanoseconds ({@code CLOCK_REALTIME},
      * {@code CLOCK_MONOTONIC}, the CPU-time, raw and boot clocks: 1 ns) written as a timespec at {@code out} unless null;
      * the coarse clocks' (the kernel's tick) and others stop the run.

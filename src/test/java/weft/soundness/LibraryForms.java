@@ -147,7 +147,7 @@ final class LibraryForms {
      * Functions the explorer computes as glibc does (issue 35: weft.exec.Sorts, WideStrings, ComputedCalls): a sort and a
      * search through the program's comparator, wide strings (of 4-byte units), div's truncation, strxfrm in the C
      * locale, strverscmp's version order, inet_network's number, the C locale's multibyte conversions (weft.exec.Multibytes:
-     * ASCII, one byte each, 128 and up EILSEQ), the C locale's nl_langinfo strings and localeconv structure (weft.exec.CLocale), a64l, l64a, fnmatch.
+     * ASCII, one byte each, 128 and up EILSEQ), the C locale's nl_langinfo strings and localeconv structure (weft.exec.CLocale), a64l, l64a, fnmatch, ecvt.
      */
     static final String COMPUTED_HELPER = "static int wy_cmp_int(const void *a, const void *b) { return *(const int *) a - *(const int *) b; } "
             + "static int wy_computed_ok(void) { wchar_t a[4] = {L'a', L'b', 0, L'z'}, b[4]; wcscpy(b, a); div_t d = div(7, -2); "
@@ -159,7 +159,8 @@ final class LibraryForms {
             + "&& r[0] == 'q' && mbstowcs(b, \"xy\", 4) == 2 && b[2] == 0 && wcstombs(r, a, 4) == 2 && r[1] == 'b' "
             + "&& strcmp(nl_langinfo(DAY_3), \"Tuesday\") == 0 && nl_langinfo(CODESET)[0] == 'A' && localeconv()->frac_digits == CHAR_MAX "
             + "&& localeconv()->decimal_point[0] == '.' && a64l(\"zz\") == 4095 && strcmp(l64a(64), \"./\") == 0 "
-            + "&& fnmatch(\"*.c\", \"m.c\", 0) == 0 && fnmatch(\"*/x\", \"a/b/x\", FNM_PATHNAME) == FNM_NOMATCH; }";
+            + "&& fnmatch(\"*.c\", \"m.c\", 0) == 0 && fnmatch(\"*/x\", \"a/b/x\", FNM_PATHNAME) == FNM_NOMATCH "
+            + "&& strcmp(ecvt(3.14159, 4, &k, &s[0]), \"3142\") == 0 && k == 1 && s[0] == 0; }";
     /**
      * glibc's signal sets and rand_r (issue 35: weft.exec.SignalSets), a struct sigaction holding SIG_IGN, whose
      * handler names no function (no handler thread: frontend.CallbackLowering's guard), strsignal,
