@@ -71,6 +71,7 @@ final class ComputedCalls {
         if (sem instanceof Semantics.RawTerminal rt) return rawTerminal(in, lib, t, c, e, call, name, rt, args);
         if (sem instanceof Semantics.FloatDigits fd) return floatDigits(in, lib, t, c, e, call, name, fd, args);
         Semantics.InstalledString s = (Semantics.InstalledString) sem;
+        if (s.op().equals("crypt")) return crypt(in, lib, t, c, e, call, name, s, args);
         weft.installed.CLibrary libc = weft.installed.CLibrary.installed().orElseThrow(() -> Abandon.unsupported(name + ": no installed C library"));
         Value.Ptr a = LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.a()), name);
         byte[] first = s.op().equals("fnmatch") ? patternText(st, lib, c, call, name, a) : text(st, lib, c, call, name, a);
@@ -92,6 +93,23 @@ final class ComputedCalls {
             }
             default -> throw Abandon.unsupported(name + ": installed operation " + s.op());
         }
+    }
+
+    /** crypt by the installed libcrypt: the key and salt read, the text in the function's static buffer (or null). */
+    private static boolean crypt(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                                 Semantics.InstalledString s, List<Value> args) {
+        ExecState st = in.st;
+        weft.installed.Crypt crypt = weft.installed.Crypt.installed().orElseThrow(() -> Abandon.unsupported(name + ": no installed libcrypt"));
+        byte[] key = text(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.a()), name));
+        byte[] salt = text(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.b()), name));
+        String out = crypt.crypt(key, salt);
+        if (out == null) return in.finishCall(t, c, e, Value.ZERO, null);
+        Value.Ptr buf = LibraryBehaviour.staticBuffer(st, t, name, 0);
+        byte[] b = (out + "\0").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        if (st.mem.get(buf.obj()).size < buf.off() + b.length) throw Abandon.unsupported(name + " of a text longer than its static buffer");
+        lib.access(c, buf, b.length, true, call, name);
+        if (!c.dry) st.mem.writeBytes(buf.obj(), buf.off(), b);
+        return in.finishCall(t, c, e, buf, null);
     }
 
     /** a64l's and l64a's digits: glibc's radix-64 alphabet. */
