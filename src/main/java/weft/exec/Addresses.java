@@ -37,7 +37,52 @@ final class Addresses {
 
     static boolean handles(Semantics s) {
         return s instanceof Semantics.FormatAddress || s instanceof Semantics.ResolveAddress || s instanceof Semantics.FreeAddresses
-                || s instanceof Semantics.ResolveHost;
+                || s instanceof Semantics.ResolveHost || s instanceof Semantics.NumericName;
+    }
+
+    static final long NI_NUMERICHOST = 1, NI_NUMERICSERV = 2, NI_NAMEREQD = 8, EAI_FAMILY = -6, EAI_OVERFLOW = -12;
+
+    /**
+     * getnameinfo ({@link Semantics.NumericName}) of a sockaddr_in with numeric host and service: the dotted address
+     * and the port's decimal digits into the buffers asked for, EAI_OVERFLOW when one does not fit (glibc).
+     */
+    private static boolean numericName(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                                       Semantics.NumericName nn, List<Value> args) {
+        ExecState st = in.st;
+        int at = nn.sa();
+        long flags = intArg(args, at + 6, name);
+        Value host = LibraryBehaviour.arg(args, at + 2), serv = LibraryBehaviour.arg(args, at + 4);
+        long hostlen = intArg(args, at + 3, name), servlen = intArg(args, at + 5, name);
+        boolean wantsHost = !(host instanceof Value.Int z && z.v() == 0) && hostlen > 0;
+        boolean wantsServ = !(serv instanceof Value.Int z && z.v() == 0) && servlen > 0;
+        if (wantsHost && (flags & NI_NUMERICHOST) == 0 || wantsServ && (flags & NI_NUMERICSERV) == 0 || (flags & NI_NAMEREQD) != 0) {
+            throw Abandon.unsupported(name + " looking a name up (the resolver is the world's)");
+        }
+        Value.Ptr sa = LibraryFunctions.ptr(LibraryBehaviour.arg(args, at), name);
+        long salen = intArg(args, at + 1, name);
+        lib.access(c, sa, 2, false, call, name);
+        if (st.mem.readRaw(sa.obj(), sa.off(), 2) != AF_INET) throw Abandon.unsupported(name + " of a family other than AF_INET");
+        if (salen < 16) return in.finishCall(t, c, e, Value.of(EAI_FAMILY), weft.ir.IntConversions.INT);
+        if (!wantsHost && !wantsServ) return in.finishCall(t, c, e, Value.ZERO, weft.ir.IntConversions.INT); // nothing asked: 0 (glibc)
+        lib.access(c, sa, 8, false, call, name);
+        long port = st.mem.readRaw(sa.obj(), sa.off() + 2, 1) << 8 | st.mem.readRaw(sa.obj(), sa.off() + 3, 1);
+        String addr = Semantics.FormatAddress.text(st.mem.readRaw(sa.obj(), sa.off() + 4, 4));
+        String[] texts = {wantsHost ? addr : null, wantsServ ? Long.toString(port) : null};
+        Value[] bufs = {host, serv};
+        long[] lens = {hostlen, servlen};
+        for (int i = 0; i < 2; i++) {
+            if (texts[i] == null) continue;
+            if (texts[i].length() + 1 > lens[i]) return in.finishCall(t, c, e, Value.of(EAI_OVERFLOW), weft.ir.IntConversions.INT);
+            Value.Ptr p = LibraryFunctions.ptr(bufs[i], name);
+            lib.access(c, p, texts[i].length() + 1L, true, call, name);
+            if (!c.dry) st.mem.writeBytes(p.obj(), p.off(), (texts[i] + "\0").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        }
+        return in.finishCall(t, c, e, Value.ZERO, weft.ir.IntConversions.INT);
+    }
+
+    private static long intArg(List<Value> args, int i, String name) {
+        if (!(LibraryBehaviour.arg(args, i) instanceof Value.Int v)) throw Abandon.unsupported(name + " argument " + i + " unknown");
+        return v.v();
     }
 
     static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics sem, List<Value> args) {
@@ -61,6 +106,7 @@ final class Addresses {
             }
             return in.finishCall(t, c, e, dest, null);
         }
+        if (sem instanceof Semantics.NumericName nn) return numericName(in, lib, t, c, e, call, name, nn, args);
         if (st.exhaustive) throw Abandon.unsupported(name + ": the resolver is the world's");
         if (sem instanceof Semantics.ResolveAddress r) return resolve(in, lib, t, c, e, call, name, r, args);
         if (sem instanceof Semantics.ResolveHost r) return host(in, lib, t, c, e, call, name, r, args);

@@ -9,6 +9,13 @@ package weft.model;
  */
 public interface LibraryStateKinds {
     /**
+     * {@code getnameinfo(sa, salen, host, hostlen, serv, servlen, flags)} of an IPv4 address with
+     * {@code NI_NUMERICHOST} and {@code NI_NUMERICSERV} (the arguments at {@code sa} and the following six): the dotted
+     * address and the port's digits, glibc's {@code EAI_OVERFLOW} (-12) when a buffer is too small; a name to look up
+     * (the resolver's, the world's) or another family stops the run.
+     */
+    record NumericName(int sa) implements Semantics {}
+    /**
      * {@code ecvt}, {@code fcvt} ({@code op}; the value at {@code value}, the digits at {@code ndigit}, the decimal
      * point's place and the sign stored through {@code point}, {@code sign}: the digits in the function's static
      * buffer) and {@code gcvt} (the text written into the buffer at {@code buf}, returned), computed by the installed

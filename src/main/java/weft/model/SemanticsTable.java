@@ -191,6 +191,7 @@ final class SemanticsTable {
                         yield new Semantics.PathPart(arg(a, "s"), part);
                     }
                     case "time-zone" -> new Semantics.TimeZone();
+                    case "numeric-name" -> new Semantics.NumericName(arg(a, "sa"));
                     case "float-digits" -> new Semantics.FloatDigits(a.get("op"), arg(a, "value"), arg(a, "ndigit"), a.containsKey("point") ? arg(a, "point") : -1,
                             a.containsKey("sign") ? arg(a, "sign") : -1, a.containsKey("buf") ? arg(a, "buf") : -1);
                     case "resolve-path" -> new Semantics.ResolvePath(arg(a, "path"), arg(a, "resolved"));
