@@ -244,7 +244,8 @@ final class LibraryForms {
             + "h.ai_family = AF_INET; h.ai_socktype = SOCK_STREAM; if (getaddrinfo(\"10.1.2.3\", \"80\", &h, &r) != 0) return 0; "
             + "struct sockaddr_in *a = (struct sockaddr_in *) r->ai_addr; int ok = inet_ntop(AF_INET, &a->sin_addr, b, sizeof b) != NULL "
             + "&& strcmp(b, \"10.1.2.3\") == 0 && ntohs(a->sin_port) == 80 && r->ai_next == NULL && r->ai_protocol == IPPROTO_TCP "
-            + "&& inet_ntop(AF_INET, &a->sin_addr, b, 8) == NULL; freeaddrinfo(r); return ok; }";
+            + "&& inet_ntop(AF_INET, &a->sin_addr, b, 8) == NULL; char s[8]; ok = ok && getnameinfo(r->ai_addr, sizeof *a, b, sizeof b, s, sizeof s, "
+            + "NI_NUMERICHOST | NI_NUMERICSERV) == 0 && strcmp(b, \"10.1.2.3\") == 0 && strcmp(s, \"80\") == 0; freeaddrinfo(r); return ok; }";
 
     /**
      * getrlimit's limits (issue 35: the world's answers, weft.exec.LibraryFunctions#resourceLimit): the soft limit at
