@@ -50,6 +50,10 @@ final class MathCalls {
     }
 
     static boolean run(Interpreter in, ThreadState t, Ctx c, Edge e, String name, Semantics.MathCall m, List<Value> args) {
+        if (m.signgam()) {
+            weft.ir.Variable sg = in.st.program.globalNamed("signgam");
+            if (sg != null && in.st.program.names(sg)) throw Abandon.unsupported(name + " sets signgam, which the program reads (not modelled)");
+        }
         Object[] a = new Object[m.args()];
         for (int i = 0; i < m.args(); i++) {
             Value v = LibraryBehaviour.arg(args, i);

@@ -495,9 +495,15 @@ public interface Semantics extends WorldKinds, LibraryStateKinds {
     /**
      * A function of the math library ({@code sqrt}, {@code pow}, {@code sin}...) of {@code args} floating-point
      * arguments ({@code intArg}: the position of an {@code int} one, {@code ldexp}'s, or -1), {@code single}: of
-     * {@code float}s; computed by the installed libm ({@code weft.installed.MathLibrary}), errno included.
+     * {@code float}s; computed by the installed libm ({@code weft.installed.MathLibrary}), errno included;
+     * {@code signgam}: it also sets libm's {@code signgam} ({@code lgamma}), which the program must not name (the run
+     * stops where it does).
      */
-    record MathCall(int args, int intArg, boolean single) implements Semantics {}
+    record MathCall(int args, int intArg, boolean single, boolean signgam) implements Semantics {
+        public MathCall(int args, int intArg, boolean single) {
+            this(args, intArg, single, false);
+        }
+    }
 
     /**
      * A math library function of one double that also stores through its pointer argument {@code out} an {@code int}
