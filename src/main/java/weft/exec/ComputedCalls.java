@@ -100,8 +100,10 @@ final class ComputedCalls {
                                  Semantics.InstalledString s, List<Value> args) {
         ExecState st = in.st;
         weft.installed.Crypt crypt = weft.installed.Crypt.installed().orElseThrow(() -> Abandon.unsupported(name + ": no installed libcrypt"));
-        byte[] key = text(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.a()), name));
-        byte[] salt = text(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.b()), name));
+        // the key and the salt: their first bytes for sure (a method reads as far as it needs: DES 8 key bytes, a hash's
+        // salt up to its '$'), all of them for proofs
+        byte[] key = patternText(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.a()), name));
+        byte[] salt = patternText(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.b()), name));
         String out = crypt.crypt(key, salt);
         if (out == null) return in.finishCall(t, c, e, Value.ZERO, null);
         Value.Ptr buf = LibraryBehaviour.staticBuffer(st, t, name, 0);
@@ -206,7 +208,7 @@ final class ComputedCalls {
         return in.finishCall(t, c, e, Value.ZERO, null);
     }
 
-    /** fnmatch's pattern: its first byte read for sure, all of it for proofs (the match may stop early). */
+    /** A string read as far as the call needs: its first byte for sure, all of it for proofs (fnmatch's pattern, crypt's key and salt). */
     private static byte[] patternText(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Value.Ptr p) {
         long n = lib.strlen(p);
         lib.access(c, p, 1, false, call, name);

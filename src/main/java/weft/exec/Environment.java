@@ -21,7 +21,8 @@ import java.util.List;
  * read-only object here: the program may not write it); {@code putenv} makes the program's own string the entry (later
  * writes to it change the variable), and without {@code '='} unsets the name (glibc's extension); {@code unsetenv}
  * removes it; {@code clearenv} removes every one. {@code getenv} returns the address past the {@code '='} of the
- * entry, or null. The reads recorded are of the names and values given (the entries' bytes that {@code getenv}
+ * entry, or null. The reads recorded are of the names and values given ({@code putenv}'s string up to its {@code '='},
+ * as far as glibc reads it), the entries' bytes that {@code getenv}
  * compares are read inside the C library, where the replay's ThreadSanitizer would not see them: not recorded, so no
  * race is confirmed on them). Proofs stop: the inherited environment is any.
  */
@@ -52,8 +53,11 @@ final class Environment {
             case "clear" -> now.clear();
             case "put" -> {
                 Value.Ptr p = LibraryFunctions.ptr(LibraryBehaviour.arg(args, ch.name()), name);
-                String entry = Formatter.knownString(st, lib, c, call, name, p);
+                // glibc's putenv reads up to the '=' (strchr) and keeps the rest unread: a certain read of that much
+                long len = lib.strlen(p);
+                String entry = new String(st.mem.readBytes(p.obj(), p.off(), (int) len), java.nio.charset.StandardCharsets.ISO_8859_1);
                 int eq = entry.indexOf('=');
+                lib.access(c, p, eq < 0 ? len + 1 : eq + 1, false, call, name);
                 String var = eq < 0 ? entry : entry.substring(0, eq);
                 if (var.isEmpty()) throw Abandon.unsupported(name + " of an entry without a name");
                 int at = index(now, var);

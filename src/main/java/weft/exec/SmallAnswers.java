@@ -51,8 +51,17 @@ final class SmallAnswers {
             return in.finishCall(t, c, e, Value.ZERO, IntConversions.INT);
         }
         if (sem instanceof Semantics.EntryOrder o) {
-            byte[] a = entryName(st, lib, c, call, name, LibraryBehaviour.arg(args, o.a()));
-            byte[] b = entryName(st, lib, c, call, name, LibraryBehaviour.arg(args, o.b()));
+            Value.Ptr pa = entryName(st, lib, c, call, name, LibraryBehaviour.arg(args, o.a()));
+            Value.Ptr pb = entryName(st, lib, c, call, name, LibraryBehaviour.arg(args, o.b()));
+            byte[] a = st.mem.readBytes(pa.obj(), pa.off(), (int) lib.strlen(pa));
+            byte[] b = st.mem.readBytes(pb.obj(), pb.off(), (int) lib.strlen(pb));
+            // both compare up to their first difference (a certain read); past it only what a proof must count
+            int same = 0;
+            while (same < a.length && same < b.length && a[same] == b[same]) same++;
+            lib.access(c, pa, Math.min(same + 1, a.length + 1), false, call, name);
+            lib.access(c, pb, Math.min(same + 1, b.length + 1), false, call, name);
+            lib.proofOnlyAccess(c, pa, a.length + 1, call, name);
+            lib.proofOnlyAccess(c, pb, b.length + 1, call, name);
             int r;
             if (o.version()) {
                 weft.installed.CLibrary libc = weft.installed.CLibrary.installed().orElseThrow(() -> Abandon.unsupported(name + ": no installed C library"));
@@ -96,14 +105,11 @@ final class SmallAnswers {
         return in.finishCall(t, c, e, Value.ZERO, IntConversions.INT);
     }
 
-    /** The name of the directory entry whose pointer is at {@code pp} (a {@code const struct dirent **}), read. */
-    private static byte[] entryName(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Value pp) {
+    /** The name of the directory entry whose pointer is at {@code pp} (a {@code const struct dirent **}; the pointer read). */
+    private static Value.Ptr entryName(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Value pp) {
         Value.Ptr p = LibraryFunctions.ptr(pp, name);
         lib.access(c, p, st.dm.pointerSize, false, call, name);
         Value.Ptr entry = LibraryFunctions.ptr(st.mem.read(p.obj(), p.off(), new weft.ir.CType.Pointer(new weft.ir.CType.Void(), st.dm.pointerSize)), name);
-        Value.Ptr text = entry.at(entry.off() + NAME);
-        long n = lib.strlen(text);
-        lib.access(c, text, n + 1, false, call, name);
-        return st.mem.readBytes(text.obj(), text.off(), (int) n);
+        return entry.at(entry.off() + NAME);
     }
 }

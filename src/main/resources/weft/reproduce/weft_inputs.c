@@ -766,7 +766,11 @@ int __wrap_unsetenv(const char *name) {
 }
 int __real_putenv(char *);
 int __wrap_putenv(char *entry) {
-    if (entry != NULL) __tsan_read_range(entry, strlen(entry) + 1);
+    /* glibc reads up to the '=' (the rest is the value, kept unread), as Weft records it */
+    if (entry != NULL) {
+        const char *eq = strchr(entry, '=');
+        __tsan_read_range(entry, eq != NULL ? (size_t)(eq - entry) + 1 : strlen(entry) + 1);
+    }
     return __real_putenv(entry);
 }
 
