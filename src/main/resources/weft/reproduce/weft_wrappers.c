@@ -443,7 +443,7 @@ int __wrap_pthread_attr_destroy(pthread_attr_t *a) {
 }
 
 int __wrap_pthread_attr_setdetachstate(pthread_attr_t *a, int v) { return __real_pthread_attr_setdetachstate(attr_of(a), v); }
-int __wrap_pthread_attr_getdetachstate(const pthread_attr_t *a, int *v) { return __real_pthread_attr_getdetachstate(attr_of(a), v); }
+int __wrap_pthread_attr_getdetachstate(const pthread_attr_t *a, int *v) { int r = __real_pthread_attr_getdetachstate(attr_of(a), v); if (r == 0) *(volatile int *)v = *v; return r; }
 /* the stack size is set on the real attributes; the result is the witness's when it has one (EINVAL below the
    implementation's minimum, which Weft takes as the world's) */
 int __wrap_pthread_attr_setstacksize(pthread_attr_t *a, size_t v) {
@@ -460,15 +460,16 @@ int __wrap_pthread_attr_getstacksize(const pthread_attr_t *a, size_t *v) {
 int __wrap_pthread_attr_setscope(pthread_attr_t *a, int v) { return __real_pthread_attr_setscope(attr_of(a), v); }
 int __wrap_pthread_attr_setschedpolicy(pthread_attr_t *a, int v) { return __real_pthread_attr_setschedpolicy(attr_of(a), v); }
 int __wrap_pthread_attr_setinheritsched(pthread_attr_t *a, int v) { return __real_pthread_attr_setinheritsched(attr_of(a), v); }
-int __wrap_pthread_attr_getinheritsched(const pthread_attr_t *a, int *v) { return __real_pthread_attr_getinheritsched(attr_of(a), v); }
-int __wrap_pthread_attr_getscope(const pthread_attr_t *a, int *v) { return __real_pthread_attr_getscope(attr_of(a), v); }
-int __wrap_pthread_attr_getschedpolicy(const pthread_attr_t *a, int *v) { return __real_pthread_attr_getschedpolicy(attr_of(a), v); }
+/* the getters write their output inside the C library: written again where TSan sees it (Weft records the write) */
+int __wrap_pthread_attr_getinheritsched(const pthread_attr_t *a, int *v) { int r = __real_pthread_attr_getinheritsched(attr_of(a), v); if (r == 0) *(volatile int *)v = *v; return r; }
+int __wrap_pthread_attr_getscope(const pthread_attr_t *a, int *v) { int r = __real_pthread_attr_getscope(attr_of(a), v); if (r == 0) *(volatile int *)v = *v; return r; }
+int __wrap_pthread_attr_getschedpolicy(const pthread_attr_t *a, int *v) { int r = __real_pthread_attr_getschedpolicy(attr_of(a), v); if (r == 0) *(volatile int *)v = *v; return r; }
 int __wrap_pthread_attr_setschedparam(pthread_attr_t *a, const struct sched_param *p) { return __real_pthread_attr_setschedparam(attr_of(a), p); }
-int __wrap_pthread_attr_getschedparam(const pthread_attr_t *a, struct sched_param *p) { return __real_pthread_attr_getschedparam(attr_of(a), p); }
+int __wrap_pthread_attr_getschedparam(const pthread_attr_t *a, struct sched_param *p) { int r = __real_pthread_attr_getschedparam(attr_of(a), p); if (r == 0) *(volatile int *)&p->sched_priority = p->sched_priority; return r; }
 int __wrap_pthread_attr_setguardsize(pthread_attr_t *a, size_t v) { return __real_pthread_attr_setguardsize(attr_of(a), v); }
-int __wrap_pthread_attr_getguardsize(const pthread_attr_t *a, size_t *v) { return __real_pthread_attr_getguardsize(attr_of(a), v); }
+int __wrap_pthread_attr_getguardsize(const pthread_attr_t *a, size_t *v) { int r = __real_pthread_attr_getguardsize(attr_of(a), v); if (r == 0) *(volatile size_t *)v = *v; return r; }
 int __wrap_pthread_attr_setstack(pthread_attr_t *a, void *s, size_t n) { return __real_pthread_attr_setstack(attr_of(a), s, n); }
-int __wrap_pthread_attr_getstack(const pthread_attr_t *a, void **s, size_t *n) { return __real_pthread_attr_getstack(attr_of(a), s, n); }
+int __wrap_pthread_attr_getstack(const pthread_attr_t *a, void **s, size_t *n) { int r = __real_pthread_attr_getstack(attr_of(a), s, n); if (r == 0) { *(void *volatile *)s = *s; *(volatile size_t *)n = *n; } return r; }
 
 /* ---- C11 threads: glibc implements them on internal pthread calls TSan does not see; here on the real pthread ones ---- */
 
