@@ -11,7 +11,8 @@ import weft.model.Semantics;
 import java.util.List;
 
 /**
- * Attribute objects hold what was set in them ({@link Semantics.Attribute}), in glibc 2.36's own layout on x86-64, so
+ * Attribute objects hold what was set in them ({@link Semantics.Attribute}), in glibc 2.36's own layout (x86-64's, or
+ * i386's for a program of 32-bit pointers: the size_t and pointer members 4 bytes, from 12), so
  * that a getter answers what the program set, as glibc's does:
  * <ul>
  * <li>{@code pthread_attr_t} (56 bytes): the scheduling priority (int at 0), the policy (int at 4), the flags (int at
@@ -25,13 +26,13 @@ import java.util.List;
  * Every setter checks its value first as glibc does ({@code EINVAL}; the process scope {@code ENOTSUP}; a priority
  * outside the policy's range, 0 for {@code SCHED_OTHER} and 1..99 for the real-time ones) and touches the object only
  * when it accepts it. The accesses are the bytes glibc reads and writes (a flag's setter reads and writes the flags
- * word). An object the program did not initialise holds indeterminate bytes: reading them stops the run.
+ * word). An object the program did not initialise holds indeterminate bytes, which glibc reads as they are: an input.
  */
 final class Attributes {
     private Attributes() {
     }
 
-    static final int PRIORITY = 0, POLICY = 4, FLAGS = 8, GUARD = 16, STACK_TOP = 24, STACK_SIZE = 32, THREAD_ATTR = 56;
+    static final int PRIORITY = 0, POLICY = 4, FLAGS = 8;
     static final long DETACHED = 0x1, EXPLICIT = 0x2, PROCESS_SCOPE = 0x4, STACK_ADDRESS = 0x8, PRIORITY_SET = 0x20, POLICY_SET = 0x40;
     static final long PAGE = 4096, STACK_MIN = 16384, EINVAL = 22, ENOTSUP = 95;
     static final long MUTEX_FLAG_BITS = 0xf0fff000L, MUTEX_PROTOCOL_SHIFT = 28, MUTEX_PROTOCOL = 0x30000000L, MUTEX_ROBUST = 0x40000000L,
@@ -40,7 +41,6 @@ final class Attributes {
     static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
                        Semantics.Attribute a, List<Value> args) {
         ExecState st = in.st;
-        if (st.dm.pointerSize != 8) throw Abandon.unsupported(name + ": glibc's attribute layout of another data model");
         Value.Ptr obj = LibraryFunctions.ptr(LibraryBehaviour.arg(args, 0), name);
         Step s = new Step(in, lib, t, c, e, call, name, obj, args);
         return switch (a.object()) {
@@ -54,12 +54,15 @@ final class Attributes {
     /** pthread_attr_t's fields. */
     private static boolean thread(Step s, Semantics.Attribute a) {
         ExecState st = s.in.st;
+        // glibc's struct pthread_attr: the size_t and pointer members after the three ints, aligned to their size
+        final int w = st.dm.pointerSize;
+        final int GUARD = w == 8 ? 16 : 12, STACK_TOP = GUARD + w, STACK_SIZE = STACK_TOP + w, THREAD_ATTR = w == 8 ? 56 : 36;
         switch (a.field()) {
             case "init" -> {
                 s.write(0, THREAD_ATTR, 0);
                 if (!s.c.dry) {
                     st.mem.fill(s.obj.obj(), s.obj.off(), THREAD_ATTR, (byte) 0);
-                    st.mem.writeRaw(s.obj.obj(), s.obj.off() + GUARD, 8, PAGE);
+                    st.mem.writeRaw(s.obj.obj(), s.obj.off() + GUARD, w, PAGE);
                 }
                 return s.result(0);
             }
@@ -104,26 +107,31 @@ final class Attributes {
                 return s.result(0);
             }
             case "guardsize" -> {
-                if (!a.set()) return s.out(a.arg(), 8, s.read(GUARD, 8));
+                if (!a.set()) return s.out(a.arg(), w, s.read(GUARD, w));
                 long v = s.arg(a.arg());
-                s.write(GUARD, 8, v);
+                s.write(GUARD, w, v);
                 return s.result(0);
             }
             case "stacksize" -> {
                 if (a.set()) {
                     long v = s.arg(a.arg());
                     long answer = Long.compareUnsigned(v, STACK_MIN) < 0 ? EINVAL : 0;
-                    if (answer == 0) s.write(STACK_SIZE, 8, v);
+                    if (answer == 0) s.write(STACK_SIZE, w, v);
                     return s.recorded(answer);
                 }
-                long size = s.read(STACK_SIZE, 8);
+                // attributes never initialised (glibc's union: its char array is bytes the IR does not give): what the
+                // storage holds is any value, 0 among them, which glibc answers with the system's default (as below)
+                long size = st.mem.get(s.obj.obj()).anyUnknown(s.obj.off() + STACK_SIZE, w)
+                        && !st.mem.get(s.obj.obj()).allIndeterminate(s.obj.off() + STACK_SIZE, w) && !st.mem.get(s.obj.obj()).writtenThrough
+                        ? 0 : s.read(STACK_SIZE, w);
+                if (size == 0) s.touch(STACK_SIZE, w, false);
                 Value.Ptr out = LibraryFunctions.ptr(LibraryBehaviour.arg(s.args, a.arg()), s.name);
-                s.lib.access(s.c, out, 8, true, s.call, s.name);
+                s.lib.access(s.c, out, w, true, s.call, s.name);
                 if (s.c.dry) return s.result(0);
                 // never set: the system's default (RLIMIT_STACK's), the world's
-                Value v = size != 0 ? Value.of(size) : st.chooseInput(new CType.Int("unsigned long", 8, 8, false), s.name, s.call.loc(), STACK_MIN, 1L << 30);
+                Value v = size != 0 ? Value.of(size) : st.chooseInput(new CType.Int("unsigned long", w, w, false), s.name, s.call.loc(), STACK_MIN, 1L << 30);
                 if (size != 0) st.logNondet(s.name, s.call.loc(), Long.toString(size));
-                st.mem.writeRaw(out.obj(), out.off(), 8, ((Value.Int) v).v());
+                st.mem.writeRaw(out.obj(), out.off(), w, ((Value.Int) v).v());
                 return s.result(0);
             }
             case "stack" -> {
@@ -133,25 +141,25 @@ final class Attributes {
                     if (Long.compareUnsigned(size, STACK_MIN) < 0) return s.result(EINVAL);
                     if (!(top instanceof Value.Ptr p)) throw Abandon.unsupported(s.name + " of a stack that is not an object");
                     long flags = s.flags();
-                    s.write(STACK_SIZE, 8, size);
-                    s.touch(STACK_TOP, 8, true);
+                    s.write(STACK_SIZE, w, size);
+                    s.touch(STACK_TOP, w, true);
                     s.write(FLAGS, 4, flags | STACK_ADDRESS);
-                    if (!s.c.dry) st.mem.write(s.obj.obj(), s.obj.off() + STACK_TOP, pointer(), p.at(p.off() + size));
+                    if (!s.c.dry) st.mem.write(s.obj.obj(), s.obj.off() + STACK_TOP, pointer(w), p.at(p.off() + size));
                     return s.result(0);
                 }
                 if ((s.flags() & STACK_ADDRESS) == 0) throw Abandon.unsupported(s.name + " of attributes without a stack (glibc answers its own arithmetic)");
-                long size = s.read(STACK_SIZE, 8);
-                s.touch(STACK_TOP, 8, false);
-                if (!(st.mem.read(s.obj.obj(), s.obj.off() + STACK_TOP, pointer()) instanceof Value.Ptr topPtr)) {
+                long size = s.read(STACK_SIZE, w);
+                s.touch(STACK_TOP, w, false);
+                if (!(st.mem.read(s.obj.obj(), s.obj.off() + STACK_TOP, pointer(w)) instanceof Value.Ptr topPtr)) {
                     throw Abandon.unsupported(s.name + " of a stack that is not an object");
                 }
                 Value.Ptr addrOut = LibraryFunctions.ptr(LibraryBehaviour.arg(s.args, a.arg()), s.name);
                 Value.Ptr sizeOut = LibraryFunctions.ptr(LibraryBehaviour.arg(s.args, a.arg2()), s.name);
-                s.lib.access(s.c, addrOut, 8, true, s.call, s.name);
-                s.lib.access(s.c, sizeOut, 8, true, s.call, s.name);
+                s.lib.access(s.c, addrOut, w, true, s.call, s.name);
+                s.lib.access(s.c, sizeOut, w, true, s.call, s.name);
                 if (!s.c.dry) {
-                    st.mem.write(addrOut.obj(), addrOut.off(), pointer(), topPtr.at(topPtr.off() - size));
-                    st.mem.writeRaw(sizeOut.obj(), sizeOut.off(), 8, size);
+                    st.mem.write(addrOut.obj(), addrOut.off(), pointer(w), topPtr.at(topPtr.off() - size));
+                    st.mem.writeRaw(sizeOut.obj(), sizeOut.off(), w, size);
                 }
                 return s.result(0);
             }
@@ -212,8 +220,8 @@ final class Attributes {
         return s.result(0);
     }
 
-    private static CType pointer() {
-        return new CType.Pointer(new CType.Void(), 8);
+    private static CType pointer(int size) {
+        return new CType.Pointer(new CType.Void(), size);
     }
 
     /** One call being run: the attribute object and the helpers over its fields. */
@@ -228,10 +236,21 @@ final class Attributes {
             lib.access(c, obj.at(obj.off() + off), size, write, call, name);
         }
 
-        /** The field's bytes (a read of them), as an unsigned number. */
+        /**
+         * The field's bytes (a read of them), as an unsigned number. An object the program never initialised holds
+         * indeterminate bytes there, which glibc reads as they are: an input of the witness search, as the program's own
+         * read of them would be ({@link ExecState#materialise}).
+         */
         long read(int off, int size) {
             touch(off, size, false);
-            return in.st.mem.readRaw(obj.obj(), obj.off() + off, size);
+            try {
+                return in.st.mem.readRaw(obj.obj(), obj.off() + off, size);
+            } catch (Abandon.Indeterminate x) {
+                Abandon.Indeterminate here = x.as(new CType.Int("unsigned", size, size, false), call.loc(), "a field of the attributes " + name + " reads");
+                if (c.dry) throw here;
+                in.st.materialise(here, call.loc());
+                return in.st.mem.readRaw(obj.obj(), obj.off() + off, size);
+            }
         }
 
         long flags() {

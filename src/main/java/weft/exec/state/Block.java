@@ -167,7 +167,7 @@ public final class Block {
     }
 
     /** Whether every byte of {@code [off, off+n)} holds an indeterminate value. */
-    boolean allIndeterminate(long off, long n) {
+    public boolean allIndeterminate(long off, long n) {
         if (indet == null || n <= 0) return false;
         int clear = indet.nextClearBit((int) off);
         return clear >= off + n;
