@@ -252,10 +252,12 @@ final class SignalSets {
                 if (!(LibraryBehaviour.arg(args, ss.old()) instanceof Value.Int z && z.v() == 0)) throw Abandon.unsupported(name + " asking for the old stack");
                 Value v = LibraryBehaviour.arg(args, ss.set());
                 if (v instanceof Value.Int n && n.v() == 0) return in.finishCall(t, c, e, Value.ZERO, IntConversions.INT);
+                // stack_t: ss_sp, then the int ss_flags, then the size_t ss_size (at the pointer's alignment)
+                int w = st.dm.pointerSize;
                 Value.Ptr p = LibraryFunctions.ptr(v, name);
-                lib.access(c, p, 24, false, call, name);
-                long flags = st.mem.readRaw(p.obj(), p.off() + 8, 4);
-                long size = st.mem.readRaw(p.obj(), p.off() + 16, 8);
+                lib.access(c, p, 3L * w, false, call, name);
+                long flags = st.mem.readRaw(p.obj(), p.off() + w, 4);
+                long size = st.mem.readRaw(p.obj(), p.off() + 2L * w, w);
                 long error = (flags & ~(SS_DISABLE | SS_AUTODISARM)) != 0 ? ExecState.EINVAL : flags == SS_DISABLE ? 0
                         : Long.compareUnsigned(size, MINSIGSTKSZ) < 0 ? ENOMEM : 0;
                 if (error == 0 && flags != SS_DISABLE && Long.compareUnsigned(size, SURE_STACK) < 0) {

@@ -27,8 +27,10 @@ final class SmallAnswers {
                 || s instanceof Semantics.SocketOption;
     }
 
-    /** The offset of {@code d_name} in x86-64 Linux's {@code struct dirent}. */
-    static final int NAME = 19;
+    /** The offset of {@code d_name} in Linux's {@code struct dirent}: after d_ino, d_off (longs), d_reclen, d_type. */
+    static int nameOffset(ExecState st) {
+        return 2 * st.dm.longSize + 3;
+    }
     static final long ESPIPE = 29, SOL_SOCKET = 1, SO_ERROR = 4;
 
     static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics sem,
@@ -110,6 +112,6 @@ final class SmallAnswers {
         Value.Ptr p = LibraryFunctions.ptr(pp, name);
         lib.access(c, p, st.dm.pointerSize, false, call, name);
         Value.Ptr entry = LibraryFunctions.ptr(st.mem.read(p.obj(), p.off(), new weft.ir.CType.Pointer(new weft.ir.CType.Void(), st.dm.pointerSize)), name);
-        return entry.at(entry.off() + NAME);
+        return entry.at(entry.off() + nameOffset(st));
     }
 }

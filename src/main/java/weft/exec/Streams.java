@@ -218,7 +218,7 @@ final class Streams {
         if (sp.pos() >= 0) {
             // fgetpos: {position 0, initial conversion state}; fsetpos: back to a position, which must be that one
             Value.Ptr p = LibraryFunctions.ptr(LibraryBehaviour.arg(args, sp.pos()), name);
-            long size = 2L * st.dm.longSize;
+            long size = st.dm.longSize + 8L; // fpos_t: the offset (a long), then the 8-byte conversion state
             if (sp.whence() < 0) {
                 lib.access(c, p, size, true, call, name);
                 if (!c.dry) st.mem.fill(p.obj(), p.off(), size, (byte) 0);

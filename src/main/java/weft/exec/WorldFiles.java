@@ -101,17 +101,18 @@ final class WorldFiles {
             Value off = LibraryBehaviour.arg(args, x.offset());
             Value.Ptr op = off instanceof Value.Int z && z.v() == 0 ? null : LibraryFunctions.ptr(off, name);
             long at = 0;
+            int offSize = st.dm.longSize; // off_t: a long (the program's data model)
             if (op != null) {
-                lib.access(c, op, 8, false, call, name);
-                at = st.mem.readRaw(op.obj(), op.off(), 8);
+                lib.access(c, op, offSize, false, call, name);
+                at = st.mem.readRaw(op.obj(), op.off(), offSize);
             }
             if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
             long part = n <= 1 ? n : 1 + (st.randomBits() & 0x7fffffffL) % (n - 1);
             long sent = st.chooseAmong(n == 0 ? new long[] {0, -1} : new long[] {n, part, 0, -1}, name, call.loc());
             if (sent == -1) return fail(in, lib, t, c, e, call, name);
             if (op != null && sent > 0) {
-                lib.access(c, op, 8, true, call, name);
-                st.mem.writeRaw(op.obj(), op.off(), 8, at + sent);
+                lib.access(c, op, offSize, true, call, name);
+                st.mem.writeRaw(op.obj(), op.off(), offSize, at + sent);
             }
             return in.finishCall(t, c, e, Value.of(sent), null);
         }
