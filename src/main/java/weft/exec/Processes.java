@@ -16,10 +16,11 @@ import java.util.List;
  * exists), all recorded; its child is its own (it waits for it). {@code execv}, {@code execve}, {@code execvp} replace
  * the program, which ends the run there (no confirmation rests on what follows, a run that ends is none), or fail
  * (-1, an errno the world gives, recorded). {@code wait} and {@code waitpid} of a run that started no child answer -1
- * with {@code ECHILD} (Linux's answer for a process without children; one of a {@code popen} stream's command stops
+ * with {@code ECHILD} in the witness search (a world without inherited children: Linux's answer for a process without
+ * children; one of a {@code popen} stream's command stops
  * the run, as do options other than {@code WNOHANG}, {@code WUNTRACED}, {@code WCONTINUED}). The command strings and
  * argument vectors are not read here (glibc reads them in the child, after the fork). Proofs stop at a command (its
- * answers are any), not at a wait.
+ * answers are any) and at a wait (a process may have children its image inherited before an exec: the world's).
  */
 final class Processes {
     static final long ECHILD = 10;
@@ -37,6 +38,9 @@ final class Processes {
                        List<Value> args) {
         ExecState st = in.st;
         if (sem instanceof Semantics.WaitChild w) {
+            // a process may have children its image inherited (from before an exec): which exist is the world's, so a
+            // proof, which must follow a wait that succeeds and writes a status too, stops here
+            if (st.exhaustive) throw Abandon.unsupported(name + ": the children a process has are the world's");
             if (Streams.commandOpen(st)) throw Abandon.unsupported(name + " while a popen command runs (a child of the process)");
             if (w.options() >= 0 && !(LibraryBehaviour.arg(args, w.options()) instanceof Value.Int o && (o.v() & ~(1L | 2 | 8)) == 0)) {
                 throw Abandon.unsupported(name + " with options not modelled");
