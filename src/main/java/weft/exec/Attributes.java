@@ -121,10 +121,10 @@ final class Attributes {
                 }
                 // attributes never initialised (glibc's union: its char array is bytes the IR does not give): what the
                 // storage holds is any value, 0 among them, which glibc answers with the system's default (as below)
-                long size = st.mem.get(s.obj.obj()).anyUnknown(s.obj.off() + STACK_SIZE, w)
-                        && !st.mem.get(s.obj.obj()).allIndeterminate(s.obj.off() + STACK_SIZE, w) && !st.mem.get(s.obj.obj()).writtenThrough
-                        ? 0 : s.read(STACK_SIZE, w);
-                if (size == 0) s.touch(STACK_SIZE, w, false);
+                weft.exec.state.Block b = st.mem.get(s.obj.obj());
+                boolean neverSet = b.anyUnknown(s.obj.off() + STACK_SIZE, w) && !b.allIndeterminate(s.obj.off() + STACK_SIZE, w) && !b.writtenThrough;
+                if (neverSet) s.touch(STACK_SIZE, w, false);
+                long size = neverSet ? 0 : s.read(STACK_SIZE, w);
                 Value.Ptr out = LibraryFunctions.ptr(LibraryBehaviour.arg(s.args, a.arg()), s.name);
                 s.lib.access(s.c, out, w, true, s.call, s.name);
                 if (s.c.dry) return s.result(0);

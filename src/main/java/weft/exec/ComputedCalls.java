@@ -14,8 +14,12 @@ import java.util.List;
  * Library functions whose result is computed from their arguments alone: {@code div}, {@code ldiv}, {@code lldiv}
  * ({@link Semantics.Divide}: C's truncating division, the struct of quotient and remainder as the result),
  * {@code strxfrm} in the C locale ({@link Semantics.TransformString}) and, by the installed C library itself so that
- * the answer is glibc's to the bit ({@link Semantics.InstalledString}), {@code strverscmp} and {@code inet_network}.
- * The strings read are the call's accesses (up to and including their terminators), {@code strxfrm}'s copy its write.
+ * the answer is glibc's to the bit ({@link Semantics.InstalledString}), {@code strverscmp}, {@code inet_network},
+ * {@code fnmatch} and (the installed libcrypt) {@code crypt}; {@code a64l}, {@code l64a} ({@link Semantics.Radix64}),
+ * {@code catgets} of a catalog that failed to open ({@link Semantics.CatalogMessage}), {@code cfmakeraw}
+ * ({@link Semantics.RawTerminal}), {@code ecvt}, {@code fcvt}, {@code gcvt} by the installed glibc
+ * ({@link Semantics.FloatDigits}). The strings read are the call's accesses (up to and including their terminators;
+ * fnmatch's pattern and crypt's key and salt their first byte for sure, all for proofs), the texts written its writes.
  */
 final class ComputedCalls {
     private ComputedCalls() {

@@ -113,10 +113,8 @@ public final class LibraryFunctions {
         int used = Semantics.descriptorArgument(name);
         // a pipe's end of the run: its models (weft.exec.Pipes), close included, or the run stops
         int pipeArg = sem instanceof Semantics.CloseDescriptor cd ? cd.fd() : used;
-        if (pipeArg >= 0 && pipeArg < args.size() && args.get(pipeArg) instanceof Value.Int fd && st.sync.descriptors.get(fd.v()) != null
-                && st.sync.descriptors.get(fd.v()).kind() == Descriptors.Kind.PIPE) {
-            return Pipes.use(in, this, t, c, e, call, name, sem, args, (int) fd.v());
-        }
+        Descriptors.Entry end = pipeArg >= 0 && pipeArg < args.size() && args.get(pipeArg) instanceof Value.Int fd ? st.sync.descriptors.get(fd.v()) : null;
+        if (end != null && end.kind() == Descriptors.Kind.PIPE) return Pipes.use(in, this, t, c, e, call, name, sem, args, (int) ((Value.Int) args.get(pipeArg)).v());
         Descriptors.Entry held = used >= 0 && used < args.size() && args.get(used) instanceof Value.Int fd ? st.sync.descriptors.get(fd.v()) : null;
         if (held != null && held.kind() != Descriptors.Kind.SOCKET && !(held.kind() == Descriptors.Kind.FILE && (WorldFiles.handles(sem) || Pipes.handles(sem) || Semantics.fileAnswer(name)))) {
             // the models would not see what this call does to the descriptor's state

@@ -9,8 +9,6 @@ import weft.model.Semantics;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Pipes and socket pairs as channels of the program's own bytes ({@link Semantics.NewPipe}), the duplication of the
@@ -78,8 +76,8 @@ final class Pipes {
         st.beforeSyncChange();
         Descriptors d = st.sync.descriptors;
         int a = d.lowestFree(), b = d.lowestFreeBut(a);
-        int first = d.freshId();
-        d = d.withIdUsed().withIdUsed().withIdUsed().withIdUsed();
+        int first = d.nextId();
+        d = d.withIdsUsed(4);
         boolean nonblocking = (flags & O_NONBLOCK) != 0, cloexec = (flags & O_CLOEXEC) != 0;
         // channels first and first + 1, open files first + 2 and first + 3
         Descriptors.Ends ea = np.socket() ? new Descriptors.Ends(first, first + 1, first + 2, cloexec) : new Descriptors.Ends(first, -1, first + 2, cloexec);
@@ -151,7 +149,7 @@ final class Pipes {
         s.lib.access(s.c, buf, k, true, s.call, s.name);
         if (s.c.dry) return s.result(0);
         st.beforeSyncChange();
-        st.mem.writeAgg(buf.obj(), buf.off(), slice(ch.bytes(), 0, k));
+        st.mem.writeAgg(buf.obj(), buf.off(), ch.bytes().slice(0, k));
         List<Long> writes = new ArrayList<>(ch.writes());
         long left = k;
         while (left > 0) {
@@ -164,7 +162,7 @@ final class Pipes {
                 left = 0;
             }
         }
-        st.sync.descriptors = d.withChannel(id, new Descriptors.Channel(slice(ch.bytes(), k, ch.size()), List.copyOf(writes)));
+        st.sync.descriptors = d.withChannel(id, new Descriptors.Channel(ch.bytes().slice(k, ch.size()), List.copyOf(writes)));
         return s.result(k);
     }
 
@@ -188,7 +186,7 @@ final class Pipes {
         Descriptors.Channel ch = d.channel(id);
         List<Long> writes = new ArrayList<>(ch.writes());
         writes.add(n);
-        st.sync.descriptors = d.withChannel(id, new Descriptors.Channel(concat(ch.bytes(), st.mem.take(buf.obj(), buf.off(), n)), List.copyOf(writes)));
+        st.sync.descriptors = d.withChannel(id, new Descriptors.Channel(ch.bytes().concat(st.mem.take(buf.obj(), buf.off(), n)), List.copyOf(writes)));
         return s.result(n);
     }
 
@@ -215,12 +213,7 @@ final class Pipes {
             if ((v & ~(O_NONBLOCK | O_ACCESS)) != 0) throw Abandon.unsupported(s.name + " setting flags " + v + " of a pipe's end");
             if (s.c.dry) return s.result(0);
             st.beforeSyncChange();
-            Descriptors now = d;
-            for (Map.Entry<Integer, Descriptors.Entry> o : d.open().entrySet()) {
-                Descriptors.Entry y = o.getValue();
-                if (y.ends() != null && y.ends().description() == ends.description()) now = now.with(o.getKey(), y.withNonblocking((v & O_NONBLOCK) != 0));
-            }
-            st.sync.descriptors = now;
+            st.sync.descriptors = d.withNonblocking(ends.description(), (v & O_NONBLOCK) != 0);
             return s.result(0);
         }
         throw Abandon.unsupported(s.name + " command " + cmd + " of a pipe's end (not modelled)");
@@ -247,12 +240,7 @@ final class Pipes {
             boolean on = st.mem.readRaw(in.obj(), in.off(), 4) != 0;
             if (s.c.dry) return s.result(0);
             st.beforeSyncChange();
-            Descriptors now = d;
-            for (Map.Entry<Integer, Descriptors.Entry> o : d.open().entrySet()) {
-                Descriptors.Entry y = o.getValue();
-                if (y.ends() != null && y.ends().description() == ends.description()) now = now.with(o.getKey(), y.withNonblocking(on));
-            }
-            st.sync.descriptors = now;
+            st.sync.descriptors = d.withNonblocking(ends.description(), on);
             return s.result(0);
         }
         if (request == FIOCLEX || request == FIONCLEX) {
@@ -307,35 +295,6 @@ final class Pipes {
         long f = s.integer(args, at);
         if ((f & ~allowed) != 0) throw Abandon.unsupported(s.name + " with flags " + f + " of a pipe's end (not modelled)");
         return f;
-    }
-
-    /** Bytes {@code from} to {@code to} of {@code a}; a pointer cut by either end stops the run. */
-    static Value.Agg slice(Value.Agg a, long from, long to) {
-        byte[] b = java.util.Arrays.copyOfRange(a.bytes(), (int) from, (int) to);
-        TreeMap<Long, weft.exec.state.Memory.Stored> p = new TreeMap<>();
-        for (Map.Entry<Long, weft.exec.state.Memory.Stored> e : a.ptrs().entrySet()) {
-            long at = e.getKey(), end = at + e.getValue().size();
-            if (end <= from || at >= to) continue;
-            if (at < from || end > to) throw Abandon.unsupported("a read of a pipe that cuts a pointer written into it");
-            p.put(at - from, e.getValue());
-        }
-        java.util.BitSet unknown = a.unknown() == null ? null : a.unknown().get((int) from, (int) to);
-        return new Value.Agg(b, p, unknown == null || unknown.isEmpty() ? null : unknown);
-    }
-
-    /** {@code a}'s bytes then {@code b}'s. */
-    static Value.Agg concat(Value.Agg a, Value.Agg b) {
-        int n = a.bytes().length;
-        byte[] bytes = java.util.Arrays.copyOf(a.bytes(), n + b.bytes().length);
-        System.arraycopy(b.bytes(), 0, bytes, n, b.bytes().length);
-        TreeMap<Long, weft.exec.state.Memory.Stored> p = new TreeMap<>(a.ptrs());
-        for (Map.Entry<Long, weft.exec.state.Memory.Stored> e : b.ptrs().entrySet()) p.put(e.getKey() + n, e.getValue());
-        java.util.BitSet unknown = null;
-        if (a.unknown() != null || b.unknown() != null) {
-            unknown = a.unknown() == null ? new java.util.BitSet() : (java.util.BitSet) a.unknown().clone();
-            if (b.unknown() != null) for (int i = b.unknown().nextSetBit(0); i >= 0; i = b.unknown().nextSetBit(i + 1)) unknown.set(n + i);
-        }
-        return new Value.Agg(bytes, p, unknown);
     }
 
     /** One call being run: its context and the helpers the models here share. */

@@ -172,13 +172,19 @@ public record Descriptors(NavigableMap<Integer, Entry> open, NavigableMap<Intege
         return new Descriptors(open, Collections.unmodifiableNavigableMap(m), nextId);
     }
 
-    /** A fresh number for a channel or an open file, and the table that will not give it again. */
-    public int freshId() {
-        return nextId;
+    /** The table that gives none of the next {@code n} numbers for channels and open files ({@link #nextId} onwards) again. */
+    public Descriptors withIdsUsed(int n) {
+        return new Descriptors(open, channels, nextId + n);
     }
 
-    public Descriptors withIdUsed() {
-        return new Descriptors(open, channels, nextId + 1);
+    /** The table with every end of the open file {@code description} (a pipe's: its duplicates share it) non-blocking or not. */
+    public Descriptors withNonblocking(int description, boolean on) {
+        Descriptors now = this;
+        for (Map.Entry<Integer, Entry> o : open.entrySet()) {
+            Entry y = o.getValue();
+            if (y.ends() != null && y.ends().description() == description) now = now.with(o.getKey(), y.withNonblocking(on));
+        }
+        return now;
     }
 
     /** The lowest number from 3 no descriptor of the run holds, other than {@code but}. */

@@ -69,6 +69,35 @@ public sealed interface Value {
         }
         @Override public int hashCode() { return Arrays.hashCode(bytes) * 31 + ptrs.hashCode(); }
         @Override public String toString() { return "{" + bytes.length + " bytes" + (ptrs.isEmpty() ? "" : ", " + ptrs) + "}"; }
+
+        /** Bytes {@code from} to {@code to}, with the pointers and unknown bytes among them; a pointer cut by either end stops the run. */
+        public Agg slice(long from, long to) {
+            byte[] b = Arrays.copyOfRange(bytes, (int) from, (int) to);
+            TreeMap<Long, Memory.Stored> p = new TreeMap<>();
+            for (Map.Entry<Long, Memory.Stored> e : ptrs.entrySet()) {
+                long at = e.getKey(), end = at + e.getValue().size();
+                if (end <= from || at >= to) continue;
+                if (at < from || end > to) throw Abandon.unsupported("bytes cut through a stored pointer");
+                p.put(at - from, e.getValue());
+            }
+            java.util.BitSet u = unknown == null ? null : unknown.get((int) from, (int) to);
+            return new Agg(b, p, u == null || u.isEmpty() ? null : u);
+        }
+
+        /** These bytes, then {@code next}'s. */
+        public Agg concat(Agg next) {
+            int n = bytes.length;
+            byte[] b = Arrays.copyOf(bytes, n + next.bytes.length);
+            System.arraycopy(next.bytes, 0, b, n, next.bytes.length);
+            TreeMap<Long, Memory.Stored> p = new TreeMap<>(ptrs);
+            for (Map.Entry<Long, Memory.Stored> e : next.ptrs.entrySet()) p.put(e.getKey() + n, e.getValue());
+            java.util.BitSet u = null;
+            if (unknown != null || next.unknown != null) {
+                u = unknown == null ? new java.util.BitSet() : (java.util.BitSet) unknown.clone();
+                if (next.unknown != null) for (int i = next.unknown.nextSetBit(0); i >= 0; i = next.unknown.nextSetBit(i + 1)) u.set(n + i);
+            }
+            return new Agg(b, p, u);
+        }
     }
 
     /** The result of a non-void function that fell off its end: using it abandons the execution. */
