@@ -15,7 +15,10 @@ import java.util.List;
  * {@link Semantics.CloseDirectory}): {@code opendir} opens a directory or fails, an input the search chooses (first a
  * new stream, then a failure with {@code ENOENT}) and records under the call's name (0: opened, 1: failed); each
  * {@code readdir} of a stream the run opened gives another entry or the end, an input recorded under its name (1: an
- * entry, 0: the end), at most {@link #MAX_ENTRIES} entries a stream; {@code closedir} releases the stream.
+ * entry, 0: the end), at most {@link #MAX_ENTRIES} entries a stream; {@code readdir_r} the same, copied into the
+ * caller's entry; {@code closedir} releases the stream. Its position is the count of entries read: {@code telldir}
+ * answers it, {@code rewinddir} and {@code seekdir} (to a position {@code telldir} can have given) set it, after which
+ * the entries are the world's answers again (the directory may have changed; Linux reads it again).
  *
  * <p>An entry is a regular file named {@code fN} (N counting from 0 in its stream): glibc's x86-64 {@code struct
  * dirent} with {@code d_ino} and {@code d_off} N + 1, {@code d_reclen} 24, {@code d_type} {@code DT_REG} and the name,
@@ -68,19 +71,73 @@ final class Directories {
         ExecState st = in.st;
         Block d = opened(st, LibraryBehaviour.arg(args, r.dir()), name);
         if (st.exhaustive) throw Abandon.unsupported(name + ": a directory's entries are inputs");
+        Value.Ptr into = null, result = null;
+        if (r.entry() >= 0) {
+            // readdir_r: *result is written whatever the answer
+            into = LibraryFunctions.ptr(LibraryBehaviour.arg(args, r.entry()), name);
+            result = LibraryFunctions.ptr(LibraryBehaviour.arg(args, r.result()), name);
+            lib.access(c, result, st.dm.pointerSize, true, call, name);
+        }
         if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
         if (!(st.mem.read(d.id, 0, IntConversions.INT) instanceof Value.Int index)) throw new IllegalStateException("directory count");
+        if (into != null) {
+            // the record's bytes copied into the caller's entry, *result set
+            st.mem.check(into.obj(), into.off(), RECORD, true);
+            long more = st.chooseAmong(index.v() < MAX_ENTRIES ? new long[] {1, 0} : new long[] {0}, name, call.loc());
+            if (more == 0) {
+                st.mem.write(result.obj(), result.off(), new weft.ir.CType.Pointer(new weft.ir.CType.Void(), st.dm.pointerSize), Value.ZERO);
+                return in.finishCall(t, c, e, Value.ZERO, null);
+            }
+            entry(st, d, index.v());
+            // the copy is the world's answer (as the stream's own buffer is): not an access a planned step makes
+            st.mem.copy(into.obj(), into.off(), d.id, ENTRY, RECORD);
+            st.mem.write(result.obj(), result.off(), new weft.ir.CType.Pointer(new weft.ir.CType.Void(), st.dm.pointerSize), into);
+            return in.finishCall(t, c, e, Value.ZERO, null);
+        }
         long more = st.chooseAmong(index.v() < MAX_ENTRIES ? new long[] {1, 0} : new long[] {0}, name, call.loc());
         if (more == 0) return in.finishCall(t, c, e, Value.ZERO, null);
+        entry(st, d, index.v());
+        return in.finishCall(t, c, e, new Value.Ptr(d.id, ENTRY), null);
+    }
+
+    /** The stream's next entry, the {@code index}-th, written into its buffer; the count one more. */
+    private static void entry(ExecState st, Block d, long index) {
         weft.ir.CType.Int u64 = new weft.ir.CType.Int("unsigned long", 8, 8, false);
-        st.mem.write(d.id, ENTRY, u64, Value.of(index.v() + 1));
-        st.mem.write(d.id, ENTRY + 8, u64, Value.of(index.v() + 1));
+        st.mem.write(d.id, ENTRY, u64, Value.of(index + 1));
+        st.mem.write(d.id, ENTRY + 8, u64, Value.of(index + 1));
         st.mem.write(d.id, ENTRY + 16, new weft.ir.CType.Int("unsigned short", 2, 2, false), Value.of(RECORD));
         st.mem.write(d.id, ENTRY + 18, new weft.ir.CType.Int("unsigned char", 1, 1, false), Value.of(DT_REG));
-        byte[] entry = ("f" + index.v()).getBytes(StandardCharsets.ISO_8859_1);
+        byte[] entry = ("f" + index).getBytes(StandardCharsets.ISO_8859_1);
         st.mem.writeBytes(d.id, ENTRY + NAME, java.util.Arrays.copyOf(entry, entry.length + 1));
-        st.mem.write(d.id, 0, IntConversions.INT, Value.of(index.v() + 1));
-        return in.finishCall(t, c, e, new Value.Ptr(d.id, ENTRY), null);
+        st.mem.write(d.id, 0, IntConversions.INT, Value.of(index + 1));
+    }
+
+    /**
+     * {@code rewinddir}, {@code telldir}, {@code seekdir}: the stream's count of entries read is its position (glibc
+     * takes the last entry's {@code d_off}, which is that count here). No world answer: proofs run through them (a
+     * later read stops them). glibc locks the stream: no access of the program's.
+     */
+    static boolean position(Interpreter in, ThreadState t, Ctx c, Edge e, String name, Semantics.DirectoryPosition p, List<Value> args) {
+        ExecState st = in.st;
+        Block d = opened(st, LibraryBehaviour.arg(args, p.dir()), name);
+        if (!(st.mem.read(d.id, 0, IntConversions.INT) instanceof Value.Int index)) throw new IllegalStateException("directory count");
+        switch (p.op()) {
+            case "tell" -> {
+                return in.finishCall(t, c, e, Value.of(index.v()), null);
+            }
+            case "rewind", "seek" -> {
+                long to = 0;
+                if (p.op().equals("seek")) {
+                    if (!(LibraryBehaviour.arg(args, p.pos()) instanceof Value.Int pos) || pos.v() < 0 || pos.v() > MAX_ENTRIES) {
+                        throw Abandon.unsupported(name + " to a position telldir did not give");
+                    }
+                    to = pos.v();
+                }
+                if (!c.dry) st.mem.write(d.id, 0, IntConversions.INT, Value.of(to));
+                return in.finishCall(t, c, e, Value.ZERO, null);
+            }
+            default -> throw new IllegalStateException(p.op());
+        }
     }
 
     static boolean close(Interpreter in, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics.CloseDirectory cl,

@@ -59,7 +59,7 @@ final class WorldFiles {
         if (st.exhaustive) throw Abandon.unsupported(name + ": files are the world's");
         if (st.speculating) throw Abandon.unsupported(name + " in an atomic section");
         if (sem instanceof Semantics.WorldOpen o) {
-            lib.strlen(LibraryFunctions.ptr(LibraryBehaviour.arg(args, o.path()), name));
+            directory(st, lib, args, o.dir(), o.path(), name);
             if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
             int fd = st.sync.descriptors.lowestFree();
             long r = st.chooseAmong(new long[] {fd, -1}, name, call.loc());
@@ -140,15 +140,26 @@ final class WorldFiles {
             return in.finishCall(t, c, e, Value.of(n), null);
         }
         Semantics.WorldStatus s = (Semantics.WorldStatus) sem;
+        if (s.version() >= 0 && !(LibraryBehaviour.arg(args, s.version()) instanceof Value.Int v
+                && (st.dm.pointerSize == 8 ? v.v() == 0 || v.v() == 1 : v.v() == 3))) {
+            // another layout (i386's kernel and old ones) or glibc's EINVAL: not modelled
+            throw Abandon.unsupported(name + " of layout version " + LibraryBehaviour.arg(args, s.version()));
+        }
+        boolean link = s.link();
+        if (s.atFlags() >= 0) {
+            long f = LibraryBehaviour.arg(args, s.atFlags()) instanceof Value.Int i ? i.v() : -1;
+            if (f != 0 && f != AT_SYMLINK_NOFOLLOW) throw Abandon.unsupported(name + " with flags " + LibraryBehaviour.arg(args, s.atFlags()) + " (not modelled)");
+            link = f == AT_SYMLINK_NOFOLLOW;
+        }
         if (s.fd() >= 0) descriptor(st, args, s.fd(), 0, Semantics.Channel.ANY, name);
-        else lib.strlen(LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.path()), name));
+        else directory(st, lib, args, s.dir(), s.path(), name);
         Value.Ptr out = LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.out()), name);
         StructType type = statusType(call.args().get(s.out()).type());
         if (type == null) throw Abandon.unsupported(name + " into a " + call.args().get(s.out()).type() + " (not struct stat)");
         lib.access(c, out, type.size(), true, call, name);
         if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
         if (st.chooseAmong(new long[] {0, -1}, name, call.loc()) == -1) return fail(in, lib, t, c, e, call, name);
-        long mode = st.chooseAmong(s.link() ? new long[] {REGULAR, DIRECTORY, DEVICE, PIPE, LINK} : new long[] {REGULAR, DIRECTORY, DEVICE, PIPE},
+        long mode = st.chooseAmong(link ? new long[] {REGULAR, DIRECTORY, DEVICE, PIPE, LINK} : new long[] {REGULAR, DIRECTORY, DEVICE, PIPE},
                 name, call.loc());
         long size = st.chooseAmong(new long[] {0, 1 + (st.randomBits() & 0xffff), 4096}, name, call.loc());
         long mtime = st.chooseAmong(new long[] {1_700_000_000L + (st.randomBits() & 0xffffffL), 0}, name, call.loc());
@@ -275,6 +286,29 @@ final class WorldFiles {
             case FILE -> x != null && x.kind() == Descriptors.Kind.FILE;
         };
         if (!known) throw Abandon.unsupported(name + " of descriptor " + fd.v() + ", which the run does not know as " + channel);
+    }
+
+    /** Linux's {@code AT_SYMLINK_NOFOLLOW}. */
+    private static final long AT_SYMLINK_NOFOLLOW = 0x100;
+
+    /**
+     * Reads the path at argument {@code path} as the call does; with a directory descriptor at {@code dir} (not -1), an
+     * {@code ...at} call's, checks that the path is taken from a directory the world decides about: absolute (Linux
+     * ignores the descriptor), from the current directory ({@code AT_FDCWD}) or from a file the run opened (its
+     * answers are the world's, a failure such as {@code ENOTDIR} among them); another descriptor stops the run.
+     */
+    private static void directory(ExecState st, LibraryFunctions lib, List<Value> args, int dir, int path, String name) {
+        Value.Ptr p = LibraryFunctions.ptr(LibraryBehaviour.arg(args, path), name);
+        long n = lib.strlen(p);
+        if (dir < 0) return;
+        boolean absolute = n > 0 && st.mem.readRaw(p.obj(), p.off(), 1) == '/';
+        if (absolute) return;
+        if (!(LibraryBehaviour.arg(args, dir) instanceof Value.Int d)) throw Abandon.unsupported(name + " of directory " + args.get(dir));
+        if (d.v() == Semantics.AT_FDCWD) return;
+        Descriptors.Entry x = st.sync.descriptors.get(d.v());
+        if (x == null || x.kind() != Descriptors.Kind.FILE) {
+            throw Abandon.unsupported(name + " of directory descriptor " + d.v() + ", which the run did not open as a file");
+        }
     }
 
     /** A socket call's flags argument (position {@code at}, -1: none) holds only flags of {@code allowed}, else the run stops. */

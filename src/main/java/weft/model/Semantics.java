@@ -404,13 +404,14 @@ public interface Semantics extends WorldKinds, LibraryStateKinds {
     record SignalText(int sig) implements Semantics {}
 
     /**
-     * gcc's {@code _FORTIFY_SOURCE} form of a memory or string function ({@code __memcpy_chk}, {@code __strcpy_chk}...):
+     * gcc's {@code _FORTIFY_SOURCE} form of a memory or string function ({@code __memcpy_chk}, {@code __strcpy_chk}...)
+     * or of {@code read} ({@code __read_chk}):
      * {@code inner} with the destination object's size (as {@code __builtin_object_size} gave it; {@code (size_t) -1}
      * unknown) at argument {@code size}; glibc aborts ({@code __chk_fail}) before writing past it.
      */
     record Fortified(Semantics inner, int size) implements Semantics {
         public Fortified {
-            if (!(inner instanceof SetBytes || inner instanceof CopyBytes || inner instanceof CopyString
+            if (!(inner instanceof SetBytes || inner instanceof CopyBytes || inner instanceof CopyString || inner instanceof WorldRead
                     || inner instanceof AppendString a && a.count() < 0)) {
                 throw new IllegalArgumentException("checked= of a kind that writes no counted bytes: " + inner);
             }
@@ -531,6 +532,11 @@ public interface Semantics extends WorldKinds, LibraryStateKinds {
     /** The semantics of the C library function {@code name} ({@link #UNKNOWN} if the table does not give any). */
     static Semantics of(String name) {
         return SemanticsTable.BY_NAME.getOrDefault(name, UNKNOWN);
+    }
+
+    /** What {@code name} does once glibc's fortify check passed: {@link #of}, a {@link Fortified} form's inner semantics. */
+    static Semantics unchecked(String name) {
+        return of(name) instanceof Fortified f ? f.inner() : of(name);
     }
 
     /**

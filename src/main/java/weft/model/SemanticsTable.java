@@ -154,7 +154,7 @@ final class SemanticsTable {
                     case "catalog-message" -> new Semantics.CatalogMessage(arg(a, "catalog"), arg(a, "message"));
                     case "raw-terminal" -> new Semantics.RawTerminal(arg(a, "termios"));
                     case "error-message-into" -> new Semantics.ErrorMessageInto(arg(a, "errnum"), arg(a, "buf"), arg(a, "count"), a.containsKey("xsi"));
-                    case "world-open" -> new Semantics.WorldOpen(arg(a, "path"));
+                    case "world-open" -> new Semantics.WorldOpen(arg(a, "path"), a.containsKey("dir") ? arg(a, "dir") : -1);
                     case "world-read" -> new Semantics.WorldRead(arg(a, "fd"), arg(a, "buf"), arg(a, "count"), channel(a),
                             a.containsKey("flags") ? arg(a, "flags") : -1, a.containsKey("from") ? arg(a, "from") : -1);
                     case "sort-step" -> new Semantics.SortStep(arg(a, "a"), arg(a, "b"), arg(a, "base"), arg(a, "count"), arg(a, "size"),
@@ -169,7 +169,8 @@ final class SemanticsTable {
                     case "world-write" -> new Semantics.WorldWrite(arg(a, "fd"), arg(a, "buf"), arg(a, "count"), channel(a),
                             a.containsKey("flags") ? arg(a, "flags") : -1);
                     case "world-status" -> new Semantics.WorldStatus(a.containsKey("path") ? arg(a, "path") : -1, a.containsKey("fd") ? arg(a, "fd") : -1,
-                            arg(a, "out"), a.containsKey("link"));
+                            arg(a, "out"), a.containsKey("link"), a.containsKey("version") ? arg(a, "version") : -1,
+                            a.containsKey("dir") ? arg(a, "dir") : -1, a.containsKey("at-flags") ? arg(a, "at-flags") : -1);
                     case "zlib" -> new Semantics.Zlib(a.get("op"));
                     case "format-into" -> new Semantics.FormatInto(arg(a, "dest"), a.containsKey("count") ? arg(a, "count") : -1, arg(a, "format"),
                             a.containsKey("valist") ? arg(a, "valist") : -1, a.containsKey("alloc"));
@@ -183,7 +184,9 @@ final class SemanticsTable {
                     case "read-stream" -> new Semantics.ReadStream(arg(a, "stream"), Long.parseLong(a.get("end")), a.containsKey("formatted"));
                     case "read-line" -> new Semantics.ReadLine(arg(a, "lineptr"), arg(a, "n"), arg(a, "stream"));
                     case "open-directory" -> new Semantics.OpenDirectory(arg(a, "path"));
-                    case "read-directory" -> new Semantics.ReadDirectory(arg(a, "dir"));
+                    case "read-directory" -> new Semantics.ReadDirectory(arg(a, "dir"), a.containsKey("entry") ? arg(a, "entry") : -1,
+                            a.containsKey("result") ? arg(a, "result") : -1);
+                    case "directory-position" -> new Semantics.DirectoryPosition(arg(a, "dir"), a.get("op"), a.containsKey("pos") ? arg(a, "pos") : -1);
                     case "close-directory" -> new Semantics.CloseDirectory(arg(a, "dir"));
                     case "path-part" -> {
                         String part = a.get("part");

@@ -203,8 +203,21 @@ public interface WorldKinds {
     /** {@code opendir}: a new directory stream or a failure (ENOENT), the world's answer; the path at argument {@code path}. */
     record OpenDirectory(int path) implements Semantics {}
 
-    /** {@code readdir} of the stream at argument {@code dir}: another entry (a regular file) or the end, the world's answer. */
-    record ReadDirectory(int dir) implements Semantics {}
+    /**
+     * {@code readdir} of the stream at argument {@code dir}: another entry (a regular file) or the end, the world's
+     * answer; with {@code entry} and {@code result} (not -1) {@code readdir_r}: the entry copied into the caller's
+     * {@code struct dirent} at {@code entry} (its record's bytes, as glibc copies them), {@code *result} that entry or
+     * null at the end, 0 returned.
+     */
+    record ReadDirectory(int dir, int entry, int result) implements Semantics {}
+
+    /**
+     * {@code rewinddir} ({@code op} "rewind"), {@code telldir} ("tell"), {@code seekdir} ("seek", the position at
+     * argument {@code pos}) of the stream at argument {@code dir}: its position is the number of entries read, which
+     * {@code telldir} answers (glibc's, the last entry's {@code d_off}) and {@code seekdir} sets to one {@code telldir}
+     * gave (another stops the run); the entries read again are the world's answers again (a directory may change).
+     */
+    record DirectoryPosition(int dir, String op, int pos) implements Semantics {}
 
     /** {@code closedir} of the stream at argument {@code dir}: released; 0. */
     record CloseDirectory(int dir) implements Semantics {}
@@ -325,8 +338,15 @@ public interface WorldKinds {
      */
     record ResolvePath(int path, int resolved) implements Semantics {}
 
-    /** {@code open}: a new descriptor of the run or a failure, the world's ({@code weft.exec.WorldFiles}). */
-    record WorldOpen(int path) implements Semantics {}
+    /**
+     * {@code open}: a new descriptor of the run or a failure, the world's ({@code weft.exec.WorldFiles}); with
+     * {@code dir} (not -1) {@code openat}'s directory descriptor, which a relative path is taken from
+     * ({@link #AT_FDCWD} or a file the run opened; another stops the run).
+     */
+    record WorldOpen(int path, int dir) implements Semantics {}
+
+    /** Linux's {@code AT_FDCWD}: the current directory as an {@code ...at} call's directory descriptor. */
+    long AT_FDCWD = -100;
 
     /**
      * What the descriptor of a {@link WorldRead} or {@link WorldWrite} must be: any the run may read or write
@@ -380,9 +400,14 @@ public interface WorldKinds {
 
     /**
      * {@code stat} ({@code path} the name's argument, {@code fd} -1), {@code fstat} ({@code fd} the descriptor's), with
-     * {@code link} ({@code lstat}) a symbolic link among the kinds: the world's ({@code weft.exec.WorldFiles}).
+     * {@code link} ({@code lstat}) a symbolic link among the kinds: the world's ({@code weft.exec.WorldFiles}). With
+     * {@code version} (not -1) glibc's older entry points {@code __xstat}, {@code __lxstat}, {@code __fxstat} (what a
+     * program preprocessed against glibc before 2.33 calls): the argument there is the layout's version, which must be
+     * {@code _STAT_VER} of the program's data model (x86-64: 1, or 0, the kernel's, the same layout; i386: 3). With
+     * {@code dir} (not -1) {@code fstatat}: the directory descriptor as {@link WorldOpen}'s, the flags at {@code atFlags}
+     * 0 or {@code AT_SYMLINK_NOFOLLOW} (0x100: {@code lstat}'s answers); others stop the run.
      */
-    record WorldStatus(int path, int fd, int out, boolean link) implements Semantics {}
+    record WorldStatus(int path, int fd, int out, boolean link, int version, int dir, int atFlags) implements Semantics {}
 
     /**
      * {@code mmap} of a file the run opened ({@code fd}), {@code length} bytes from {@code offset} 0 at an address of

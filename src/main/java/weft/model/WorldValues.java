@@ -17,7 +17,7 @@ public final class WorldValues {
      * {@code weft.exec.Addresses} and the reproducer's wrappers).
      */
     public static int recordedValues(String name, long first) {
-        Semantics s = Semantics.of(name);
+        Semantics s = Semantics.unchecked(name);
         if (s instanceof Semantics.EpollWait) return first == 1 ? 3 : first == -1 ? 2 : 1;
         if (s instanceof Semantics.PollWait) return first > 0 ? 3 : first == -1 ? 2 : 1;
         if (s instanceof Semantics.ResolveAddress) return first == 0 ? 5 : 1;
@@ -48,6 +48,7 @@ public final class WorldValues {
      * reproducer's wrappers give back (the {@code libinput} role of {@code weft/reproduce/sync-calls.tsv}).
      */
     public static boolean worldAnswer(Semantics s) {
+        if (s instanceof Semantics.Fortified f) s = f.inner();
         return s instanceof Semantics.RandomInt || s instanceof Semantics.CurrentTime || s instanceof Semantics.TimeOfDay || s instanceof Semantics.InputResult
                 || s instanceof Semantics.OpenStream || s instanceof Semantics.EnvironmentVariable || s instanceof Semantics.NewDescriptor || s instanceof Semantics.CloseDescriptor
                 || s instanceof Semantics.AcceptConnection || s instanceof Semantics.EpollControl || s instanceof Semantics.EpollWait || s instanceof Semantics.CounterRead

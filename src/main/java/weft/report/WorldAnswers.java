@@ -19,7 +19,7 @@ final class WorldAnswers {
 
     /** Whether calls of {@code name} are said here. */
     static boolean says(String name) {
-        Semantics s = Semantics.of(name);
+        Semantics s = Semantics.unchecked(name);
         return s instanceof Semantics.NewDescriptor || s instanceof Semantics.NewPipe || s instanceof Semantics.DuplicateDescriptor
                 || s instanceof Semantics.SignalWait || s instanceof Semantics.ProcessTimes || s instanceof Semantics.EnvironmentVariable
                 || s instanceof Semantics.RunCommand || s instanceof Semantics.WorldTransfer || s instanceof Semantics.ResolvePath
@@ -38,7 +38,7 @@ final class WorldAnswers {
      * later calls may follow: only this call's are said).
      */
     static Said say(String name, String where, List<Long> values) {
-        Semantics s = Semantics.of(name);
+        Semantics s = Semantics.unchecked(name);
         long first = values.get(0);
         if (s instanceof Semantics.WalkEntry) {
             if (first == 0) return new Said("the file-tree walk at " + where + " ended", 1);

@@ -682,6 +682,18 @@ ssize_t __wrap_read(int fd, void *buf, size_t n) {
     else if (v > 0) memset(buf, (int)next_value("read"), (size_t)v);
     return (ssize_t)v;
 }
+/* read's fortified form: glibc's check (Weft's run passed it), then read's answers under its own name */
+ssize_t __real___read_chk(int, void *, size_t, size_t);
+ssize_t __wrap___read_chk(int fd, void *buf, size_t n, size_t size) {
+    int weft_turn_ CHANNEL_AT = enter("__read_chk");
+    if (is_pipe(fd)) return __real___read_chk(fd, buf, n, size);
+    int found;
+    long long v = value_for("__read_chk", &found);
+    if (!found) { park_after_race(); return __real___read_chk(fd, buf, n, size); }
+    if (v == -1) witness_errno("__read_chk");
+    else if (v > 0) memset(buf, (int)next_value("__read_chk"), (size_t)v);
+    return (ssize_t)v;
+}
 ssize_t __wrap_write(int fd, const void *buf, size_t n) {
     int weft_turn_ CHANNEL_AT = enter("write");
     if (is_pipe(fd)) return __real_write(fd, buf, n);
@@ -784,6 +796,20 @@ static int witness_open(const char *fn, int *found) {
     }
 WORLD_OPEN(open, "open", "open")
 WORLD_OPEN(open64, "open", "open64")
+/* openat: open's answers, from the directory Weft's run checked (the current one, a file it opened, or none for an
+   absolute path) */
+int __real_openat(int, const char *, int, ...);
+int __wrap_openat(int dir, const char *p, int flags, ...) {
+    va_list ap;
+    va_start(ap, flags);
+    int mode = (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? va_arg(ap, int) : 0;
+    va_end(ap);
+    weft_read_string(p);
+    int found, v = witness_open("openat", &found);
+    if (found) return v;
+    park_after_race();
+    return __real_openat(dir, p, flags, mode);
+}
 /* mmap of a file the witness opened: its answer (0: mapped, -1: failed) and the byte the mapping holds repeated; the
    mapping is anonymous memory filled with it, with the protection asked for (the file itself is never read). mmap64
    (the program built with _FILE_OFFSET_BITS=64) looks for an mmap first, as the witness names the call as written. */
@@ -844,6 +870,28 @@ WORLD_STAT(fstat, "fstat", int)
 WORLD_STAT(stat64, "stat", const char *)
 WORLD_STAT(lstat64, "lstat", const char *)
 WORLD_STAT(fstat64, "fstat", int)
+/* glibc's older entry points (a program preprocessed against glibc before 2.33): the layout's version first, which
+   Weft's run checked */
+#define WORLD_XSTAT(sym, arg)                                     \
+    int __real_##sym(int, arg, struct stat *);                    \
+    int __wrap_##sym(int ver, arg a, struct stat *s) {            \
+        int found, v = witness_stat(#sym, s, &found);             \
+        if (found) return v;                                      \
+        park_after_race();                                        \
+        return __real_##sym(ver, a, s);                           \
+    }
+WORLD_XSTAT(__xstat, const char *)
+WORLD_XSTAT(__lxstat, const char *)
+WORLD_XSTAT(__fxstat, int)
+/* fstatat: stat's answers (lstat's with AT_SYMLINK_NOFOLLOW) */
+int __real_fstatat(int, const char *, struct stat *, int);
+int __wrap_fstatat(int dir, const char *p, struct stat *s, int flags) {
+    weft_read_string(p);
+    int found, v = witness_stat("fstatat", s, &found);
+    if (found) return v;
+    park_after_race();
+    return __real_fstatat(dir, p, s, flags);
+}
 
 /* opendir, readdir and closedir: the witness's directory streams (weft.exec.Directories). opendir's 0 is a stream of
    the witness's own (no real directory is read), 1 no such directory (ENOENT); each readdir of such a stream gives
@@ -884,6 +932,48 @@ struct dirent *__wrap_readdir(DIR *dir) {
     d->index++;
     memcpy(&d->entry, &e, 24);
     return &d->entry;
+}
+/* readdir_r: readdir's answer under its own name, the record copied into the caller's entry, *result set */
+extern __typeof__(readdir_r) __real_readdir_r;
+int __wrap_readdir_r(DIR *dir, struct dirent *entry, struct dirent **result) {
+    struct witness_dir *d = (struct witness_dir *)dir;
+    if (d == NULL || d->magic != WITNESS_DIR_MAGIC) return __real_readdir_r(dir, entry, result);
+    int found;
+    long long v = value_for("readdir_r", &found);
+    if (!found || v == 0) {
+        *result = NULL;
+        return 0;
+    }
+    struct dirent e;
+    memset(&e, 0, sizeof e);
+    e.d_ino = (ino_t)(d->index + 1);
+    e.d_off = (off_t)(d->index + 1);
+    e.d_reclen = 24;
+    e.d_type = DT_REG;
+    snprintf(e.d_name, sizeof e.d_name, "f%d", d->index);
+    d->index++;
+    memcpy(entry, &e, 24);
+    *result = entry;
+    return 0;
+}
+/* rewinddir, telldir, seekdir of a witness's stream: its position is the count of entries read (Weft's too) */
+extern __typeof__(rewinddir) __real_rewinddir;
+void __wrap_rewinddir(DIR *dir) {
+    struct witness_dir *d = (struct witness_dir *)dir;
+    if (d == NULL || d->magic != WITNESS_DIR_MAGIC) { __real_rewinddir(dir); return; }
+    d->index = 0;
+}
+extern __typeof__(telldir) __real_telldir;
+long __wrap_telldir(DIR *dir) {
+    struct witness_dir *d = (struct witness_dir *)dir;
+    if (d == NULL || d->magic != WITNESS_DIR_MAGIC) return __real_telldir(dir);
+    return d->index;
+}
+extern __typeof__(seekdir) __real_seekdir;
+void __wrap_seekdir(DIR *dir, long pos) {
+    struct witness_dir *d = (struct witness_dir *)dir;
+    if (d == NULL || d->magic != WITNESS_DIR_MAGIC) { __real_seekdir(dir, pos); return; }
+    d->index = (int)pos;
 }
 extern __typeof__(closedir) __real_closedir;
 int __wrap_closedir(DIR *dir) {

@@ -52,7 +52,8 @@ final class LibraryForms {
         "inet_addr(\"1.2.3.08\") == INADDR_NONE", "tolower('Q') == 'q' && toupper(-1) == -1", "wy_str_ok()", "wy_dup_ok()",
         "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()", "wy_limit_ok()", "wy_freed_ok()", "wy_zlib_ok()", "wy_sized_ok()", "wy_strinit_ok()", "wy_scan_ok()",
         "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()", "wy_path_ok()", "wy_pton_ok()", "wy_swap_ok()", "wy_sig_ok()", "wy_sys_ok()",
-        "wy_stdio_ok()", "wy_host_ok()", "wy_chk_ok()", "wy_acct_ok()", "wy_r48_ok()", "wy_sock_ok()", "wy_attr_ok()", "wy_computed_ok()", "wy_pipe_ok()"
+        "wy_stdio_ok()", "wy_host_ok()", "wy_chk_ok()", "wy_acct_ok()", "wy_r48_ok()", "wy_sock_ok()", "wy_attr_ok()", "wy_computed_ok()", "wy_pipe_ok()",
+        "wy_oldstat_ok()", "wy_dir_ok()"
     };
     /** glibc's 48-bit generators on the program's state (issue 35: weft.exec.Generators): values and states. */
     static final String R48_HELPER = "static int wy_r48_ok(void) { unsigned short y[3] = {1, 2, 3}; double e = erand48(y); "
@@ -74,6 +75,30 @@ final class LibraryForms {
             + "struct { char n[3]; char m; } r; __memset_chk(&r, 0, sizeof r, sizeof r); __strcpy_chk(b, \"ab\", sizeof b); "
             + "__strcat_chk(b, \"cd\", sizeof b); __memcpy_chk(r.n, \"xyz\", 3, sizeof r.n); "
             + "return strcmp(b, \"abcd\") == 0 && r.n[2] == 'z' && r.m == 0; }";
+    /**
+     * glibc's older stat entry points with x86-64's layout version (issue 35: weft.exec.WorldFiles; what CIL-merged
+     * programs call): whatever the world answers, a success fills the members the layout puts where they are (a link
+     * count and a kind where the bytes were all ones before); read's fortified form within its size reads a pipe's
+     * bytes (weft.exec.Fortify, weft.exec.Pipes).
+     */
+    static final String OLDSTAT_HELPER = "extern int __xstat(int, const char *, struct stat *); extern int __lxstat(int, const char *, struct stat *); "
+            + "extern ssize_t __read_chk(int, void *, size_t, size_t); static int wy_oldstat_ok(void) { struct stat a, b; "
+            + "memset(&a, 0xff, sizeof a); memset(&b, 0xff, sizeof b); "
+            + "int ok = (__xstat(1, \".\", &a) == -1 || (a.st_nlink >= 1 && a.st_nlink < 100000 && (a.st_mode & S_IFMT) != 0 && a.st_size >= 0)) "
+            + "&& (__lxstat(1, \".\", &b) == -1 || (b.st_mode & S_IFMT) != 0); int p[2]; if (pipe(p) != 0) return ok; char c[4] = {0}; "
+            + "ok = ok && write(p[1], \"hi\", 2) == 2 && __read_chk(p[0], c, 2, sizeof c) == 2 && c[1] == 'i'; close(p[0]); close(p[1]); return ok; }";
+    /**
+     * The descriptor-relative calls and a directory stream's position (issue 35: weft.exec.WorldFiles,
+     * weft.exec.Directories): whatever the world answers, fstatat fills the layout and openat gives a descriptor past
+     * the standard ones; a stream starts at position 0, readdir_r points *result at the caller's entry or at nothing,
+     * rewinddir goes back to 0 and seekdir to a position telldir gave.
+     */
+    static final String DIR_HELPER = "static int wy_dir_ok(void) { struct stat s; memset(&s, 0xff, sizeof s); "
+            + "int ok = fstatat(AT_FDCWD, \".\", &s, AT_SYMLINK_NOFOLLOW) == -1 || (s.st_nlink >= 1 && s.st_nlink < 100000); "
+            + "int fd = openat(AT_FDCWD, \".\", O_RDONLY); ok = ok && (fd == -1 || fd > 2); if (fd >= 0) close(fd); "
+            + "DIR *d = opendir(\".\"); if (d == NULL) return ok; struct dirent e, *r = &e; "
+            + "ok = ok && telldir(d) == 0 && readdir_r(d, &e, &r) == 0 && (r == NULL || r == &e); long b = telldir(d); rewinddir(d); "
+            + "ok = ok && telldir(d) == 0; seekdir(d, b); ok = ok && telldir(d) == b; closedir(d); return ok; }";
     /**
      * gethostbyname of a numeric name (issue 35: weft.exec.Addresses), which glibc answers without a resolver: the
      * name itself, one address as inet_aton reads it, no aliases (proofs stop there: the resolver is the world's).
@@ -342,6 +367,9 @@ final class LibraryForms {
             java.util.Map.entry("wy_lit_ok", new Helper(List.of(), LIT_HELPER)),
             java.util.Map.entry("wy_stdio_ok", new Helper(List.of(), STDIO_HELPER)),
             java.util.Map.entry("wy_chk_ok", new Helper(List.of(), CHK_HELPER)),
+            java.util.Map.entry("wy_dir_ok", new Helper(List.of("#include <sys/stat.h>", "#include <unistd.h>", "#include <string.h>",
+                    "#include <fcntl.h>", "#include <dirent.h>"), DIR_HELPER)),
+            java.util.Map.entry("wy_oldstat_ok", new Helper(List.of("#include <sys/stat.h>", "#include <unistd.h>", "#include <string.h>"), OLDSTAT_HELPER)),
             java.util.Map.entry("wy_r48_ok", new Helper(List.of(), R48_HELPER)),
             java.util.Map.entry("wy_computed_ok", new Helper(List.of("#include <wchar.h>", "#include <arpa/inet.h>", "#include <langinfo.h>",
                     "#include <locale.h>", "#include <limits.h>", "#include <fnmatch.h>"), COMPUTED_HELPER)),
