@@ -130,8 +130,11 @@ final class SemanticsTable {
                     case "signal-set" -> new Semantics.SignalSet(a.get("op"), arg(a, "set"), a.containsKey("sig") ? arg(a, "sig") : -1,
                             a.containsKey("left") ? arg(a, "left") : -1, a.containsKey("right") ? arg(a, "right") : -1);
                     case "signal-action" -> new Semantics.SignalAction(arg(a, "sig"), arg(a, "act"), arg(a, "old"));
-                    case "account-entry" -> new Semantics.AccountEntry(a.containsKey("name") ? arg(a, "name") : -1,
-                            a.containsKey("id") ? arg(a, "id") : -1, a.containsKey("group"));
+                    case "account-entry" -> a.containsKey("entry")
+                            ? new Semantics.AccountEntry(a.containsKey("name") ? arg(a, "name") : -1, a.containsKey("id") ? arg(a, "id") : -1,
+                                    a.containsKey("group"), arg(a, "entry"), arg(a, "buf"), arg(a, "size"), arg(a, "result"))
+                            : new Semantics.AccountEntry(a.containsKey("name") ? arg(a, "name") : -1,
+                                    a.containsKey("id") ? arg(a, "id") : -1, a.containsKey("group"));
                     case "signal-disposition" -> new Semantics.SignalDisposition(arg(a, "sig"), arg(a, "handler"));
                     case "seeded-random" -> new Semantics.SeededRandom(arg(a, "seed"));
                     case "mask-bits" -> new Semantics.MaskBits(arg(a, "arg"), Long.parseLong(a.get("mask")));

@@ -290,9 +290,16 @@ public interface WorldKinds {
 
     /**
      * {@code getpwnam} / {@code getgrnam} (the name at argument {@code name}), {@code getpwuid} / {@code getgrgid} (the id
-     * at argument {@code id}; -1: none), of the group database when {@code group}: the world's entry, or none.
+     * at argument {@code id}; -1: none), of the group database when {@code group}: the world's entry, or none. With
+     * {@code entry} (not -1) the reentrant forms ({@code getpwnam_r}...): the entry into the caller's struct at
+     * {@code entry}, its strings into the buffer at {@code buf} of the size at {@code size}, {@code *result} (argument
+     * {@code result}) the entry or null, 0 returned.
      */
-    record AccountEntry(int name, int id, boolean group) implements Semantics {
+    record AccountEntry(int name, int id, boolean group, int entry, int buf, int size, int result) implements Semantics {
+        public AccountEntry(int name, int id, boolean group) {
+            this(name, id, group, -1, -1, -1, -1);
+        }
+
         /** How many values a witness records for a call whose first value is {@code first}. */
         public int recorded(long first) {
             return first != 0 ? 1 : 1 + (name >= 0 ? 1 : 0) + (group ? 0 : 1);

@@ -425,6 +425,87 @@ struct group *__wrap_getgrgid(gid_t gid) {
     if (!found) return __real_getgrgid(gid);
     return v == 0 ? witness_grp("getgrgid", NULL, (long long)gid) : NULL;
 }
+/* the reentrant forms: the same entry in the caller's struct, its strings (a group's member list first) from the
+   start of the caller's buffer, *result the entry or NULL, 0 */
+static char *witness_strings(char *buf, const char *const *s, int n) {
+    for (int i = 0; i < n; i++) {
+        size_t k = strlen(s[i]) + 1;
+        memcpy(buf, s[i], k);
+        buf += k;
+    }
+    return buf;
+}
+static int witness_passwd_r(const char *fn, long long v, const char *name, long long uid, struct passwd *pw, char *buf,
+                            struct passwd **result) {
+    if (v != 0) {
+        *result = NULL;
+        return 0;
+    }
+    const char *s[5] = {name != NULL ? name : "weft", "x", "", "/", "/bin/sh"};
+    char *at[5];
+    char *p = buf;
+    for (int i = 0; i < 5; i++) {
+        at[i] = p;
+        p = witness_strings(p, &s[i], 1);
+    }
+    pw->pw_name = at[0];
+    pw->pw_passwd = at[1];
+    pw->pw_uid = (uid_t)(uid >= 0 ? uid : next_value(fn));
+    pw->pw_gid = (gid_t)next_value(fn);
+    pw->pw_gecos = at[2];
+    pw->pw_dir = at[3];
+    pw->pw_shell = at[4];
+    *result = pw;
+    return 0;
+}
+static int witness_grp_r(const char *fn, long long v, const char *name, long long gid, struct group *gr, char *buf,
+                         struct group **result) {
+    if (v != 0) {
+        *result = NULL;
+        return 0;
+    }
+    char **members = (char **)buf;
+    members[0] = NULL;
+    char *p = buf + sizeof(char *);
+    gr->gr_name = p;
+    p = witness_strings(p, (const char *const[]){name != NULL ? name : "weft"}, 1);
+    gr->gr_passwd = p;
+    witness_strings(p, (const char *const[]){"x"}, 1);
+    gr->gr_gid = (gid_t)(gid >= 0 ? gid : next_value(fn));
+    gr->gr_mem = members;
+    *result = gr;
+    return 0;
+}
+extern __typeof__(getpwnam_r) __real_getpwnam_r;
+int __wrap_getpwnam_r(const char *name, struct passwd *pw, char *buf, size_t n, struct passwd **result) {
+    weft_read_string(name);
+    int found;
+    long long v = value_for("getpwnam_r", &found);
+    if (!found) return __real_getpwnam_r(name, pw, buf, n, result);
+    return witness_passwd_r("getpwnam_r", v, name, -1, pw, buf, result);
+}
+extern __typeof__(getpwuid_r) __real_getpwuid_r;
+int __wrap_getpwuid_r(uid_t uid, struct passwd *pw, char *buf, size_t n, struct passwd **result) {
+    int found;
+    long long v = value_for("getpwuid_r", &found);
+    if (!found) return __real_getpwuid_r(uid, pw, buf, n, result);
+    return witness_passwd_r("getpwuid_r", v, NULL, (long long)uid, pw, buf, result);
+}
+extern __typeof__(getgrnam_r) __real_getgrnam_r;
+int __wrap_getgrnam_r(const char *name, struct group *gr, char *buf, size_t n, struct group **result) {
+    weft_read_string(name);
+    int found;
+    long long v = value_for("getgrnam_r", &found);
+    if (!found) return __real_getgrnam_r(name, gr, buf, n, result);
+    return witness_grp_r("getgrnam_r", v, name, -1, gr, buf, result);
+}
+extern __typeof__(getgrgid_r) __real_getgrgid_r;
+int __wrap_getgrgid_r(gid_t gid, struct group *gr, char *buf, size_t n, struct group **result) {
+    int found;
+    long long v = value_for("getgrgid_r", &found);
+    if (!found) return __real_getgrgid_r(gid, gr, buf, n, result);
+    return witness_grp_r("getgrgid_r", v, NULL, (long long)gid, gr, buf, result);
+}
 
 /* signal, bsd_signal, sysv_signal: the handler is installed (the real call), then the witness's disposition before is
    returned (0 SIG_DFL, 1 SIG_IGN: what the program started with, whatever its parent left; -1 SIG_ERR, as the real
