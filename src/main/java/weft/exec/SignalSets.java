@@ -37,7 +37,8 @@ final class SignalSets {
 
     static boolean handles(Semantics sem) {
         return sem instanceof Semantics.SignalSet || sem instanceof Semantics.SignalAction || sem instanceof Semantics.SignalDisposition
-                || sem instanceof Semantics.SignalMask || sem instanceof Semantics.SignalWait || sem instanceof Semantics.SignalState;
+                || sem instanceof Semantics.SignalMask || sem instanceof Semantics.SignalWait || sem instanceof Semantics.SignalState
+                || sem instanceof Semantics.SignalSend;
     }
 
     static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
@@ -47,6 +48,7 @@ final class SignalSets {
         if (sem instanceof Semantics.SignalMask m) return mask(in, lib, t, c, e, call, name, m, args);
         if (sem instanceof Semantics.SignalWait w) return await(in, lib, t, c, e, call, name, w, args);
         if (sem instanceof Semantics.SignalState ss) return state(in, lib, t, c, e, call, name, ss, args);
+        if (sem instanceof Semantics.SignalSend s) return send(in, t, c, e, call, name, s, args);
         Semantics.SignalSet s = (Semantics.SignalSet) sem;
         ExecState st = in.st;
         Value setArg = LibraryBehaviour.arg(args, s.set());
@@ -176,7 +178,97 @@ final class SignalSets {
         return in.finishCall(t, c, e, Value.ZERO, null);
     }
 
-    private static final long SIGKILL = 9, SIGSTOP = 19, EAGAIN = 11;
+    private static final long SIGKILL = 9, SIGSTOP = 19, EAGAIN = 11, ESRCH = 3, EPERM = 1;
+    /** Signals whose default action is to do nothing: SIGCHLD, SIGCONT (the process runs), SIGURG, SIGWINCH. */
+    private static final java.util.Set<Long> IGNORED_BY_DEFAULT = java.util.Set.of(17L, 18L, 23L, 28L);
+    /** Signals whose default action stops the process until the world continues it: SIGSTOP, SIGTSTP, SIGTTIN, SIGTTOU. */
+    private static final java.util.Set<Long> STOPPING = java.util.Set.of(19L, 20L, 21L, 22L);
+
+    /** What {@code kill} records for a signal the process sent itself (the reproducer's wrapper sends it for real). */
+    public static final long TO_ITSELF = 1;
+
+    /**
+     * {@code raise}, {@code pthread_kill}, {@code kill}, {@code sigqueue}, {@code killpg} ({@link Semantics.SignalSend}).
+     * Signal 0 sends nothing (a thread or the process itself exists: 0). Outside 0..64: {@code EINVAL}. A signal the
+     * program sends itself does what its disposition says, now: ignored ({@code SIG_IGN} registered by the run) or one
+     * whose default action is to do nothing (SIGCHLD, SIGCONT, SIGURG, SIGWINCH: whatever the disposition the program
+     * started with, and pending or not) — the call returns 0; one whose default action ends the process (SIGKILL
+     * always; the others when the run registered no handler or {@code SIG_DFL}) — the program ends, as at
+     * {@code abort} (a mask that blocks it, or a disposition inherited as ignored, would let the real process go on: a
+     * run that ends is a prefix of that one, and no witness rests on what follows); a handler of the program's or a
+     * stopping signal stops the run (the handler would run now; a stopped process waits for the world). Another
+     * process ({@code kill}, {@code sigqueue} of a pid that is not one {@code getpid} gave this run) answers as the
+     * world decides: 0, or -1 with {@code ESRCH} or {@code EPERM}, recorded (the reproducer's wrapper sends nothing);
+     * a process group other than its own (a negative pid, {@code killpg} of a group not 0) or every process (-1) stops
+     * the run. What {@code kill} sends the process itself is recorded as {@link #TO_ITSELF}. Proofs stop at every such
+     * call but signal 0 and the ones that do nothing: which disposition and mask the program started with is the world's.
+     * Not modelled: a signal that does nothing now but stays pending under a mask, for a handler installed later (the
+     * explorer runs no handler: a registration's run takes none to run).
+     */
+    private static boolean send(Interpreter in, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics.SignalSend s,
+                                List<Value> args) {
+        ExecState st = in.st;
+        if (!(LibraryBehaviour.arg(args, s.sig()) instanceof Value.Int sv)) throw Abandon.unsupported(name + " of an unknown signal");
+        long sig = sv.v();
+        boolean errorNumber = s.thread() >= 0;
+        if (s.thread() >= 0) {
+            // a thread of the run that has not ended (glibc's answer for one that ended is not modelled)
+            if (st.threadOf(LibraryBehaviour.arg(args, s.thread())).finished) throw Abandon.unsupported(name + " of a thread that is not running");
+        }
+        boolean itself = true;
+        if (s.process()) {
+            if (!(LibraryBehaviour.arg(args, s.pid()) instanceof Value.Int pv)) throw Abandon.unsupported(name + " of an unknown process");
+            long pid = pv.v();
+            if (s.group() ? pid != 0 : pid == -1 || pid < -1) throw Abandon.unsupported(name + " of process group or processes " + pid + " (the world's)");
+            itself = pid == 0 || ownPid(st, pid);
+        }
+        if (sig < 0 || sig > 64) {
+            if (errorNumber) return in.finishCall(t, c, e, Value.of(ExecState.EINVAL), IntConversions.INT);
+            if (!c.dry) {
+                st.setErrno(t, ExecState.EINVAL);
+                if (s.process()) {
+                    st.logNondet(name, call.loc(), "-1");
+                    st.logNondet(name, call.loc(), Long.toString(ExecState.EINVAL));
+                }
+            }
+            return in.finishCall(t, c, e, Value.of(-1), IntConversions.INT);
+        }
+        if (!itself) {
+            if (st.exhaustive) throw Abandon.unsupported(name + ": another process's answer is the world's");
+            if (c.dry) return in.finishCall(t, c, e, Value.ZERO, IntConversions.INT);
+            long r = st.chooseAmong(new long[] {0, -1}, name, call.loc());
+            if (r == -1) {
+                long errno = st.chooseAmong(new long[] {ESRCH, EPERM}, name, call.loc());
+                st.setErrno(t, errno);
+            }
+            return in.finishCall(t, c, e, Value.of(r), IntConversions.INT);
+        }
+        Value disposition = st.sync.signals.get(sig);
+        boolean registeredIgnore = disposition instanceof Value.Int d && d.v() == 1;
+        boolean nothing = sig == 0 || registeredIgnore && sig != SIGKILL || IGNORED_BY_DEFAULT.contains(sig) && !(disposition instanceof Value.Fn);
+        if (nothing) {
+            // registeredIgnore: a proof may follow it (the run set it); the others are nothing whatever the world did
+            if (!c.dry && s.process()) st.logNondet(name, call.loc(), Long.toString(TO_ITSELF));
+            return in.finishCall(t, c, e, Value.ZERO, IntConversions.INT);
+        }
+        if (disposition instanceof Value.Fn) throw Abandon.unsupported(name + " of signal " + sig + " to the program itself (its handler would run now)");
+        if (STOPPING.contains(sig) || sig == 32 || sig == 33) throw Abandon.unsupported(name + " of signal " + sig + " to the program itself");
+        if (st.exhaustive) throw Abandon.unsupported(name + ": whether signal " + sig + " ends the program depends on the mask and disposition it started with");
+        // the default action ends the process, as abort does
+        c.visible = true;
+        c.terminates = true;
+        if (c.dry) return true;
+        if (s.process()) st.logNondet(name, call.loc(), Long.toString(TO_ITSELF));
+        throw Abandon.end(name + " sent signal " + sig + ", which ends the program");
+    }
+
+    /** Whether {@code pid} is one {@code getpid} answered this run (the process's own id). */
+    private static boolean ownPid(ExecState st, long pid) {
+        for (java.util.Map.Entry<String, String> x : st.nondetLog.entrySet()) {
+            if (x.getKey().startsWith("getpid@") && x.getValue().equals(Long.toString(pid))) return true;
+        }
+        return false;
+    }
 
     /**
      * {@code sigwait}, {@code sigwaitinfo}, {@code sigtimedwait} ({@link Semantics.SignalWait}): the kernel reads the

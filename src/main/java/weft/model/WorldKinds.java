@@ -56,6 +56,20 @@ public interface WorldKinds {
     record SignalWait(int set, int out, int info, int timeout) implements Semantics {}
 
     /**
+     * A signal sent ({@code weft.exec.SignalSets#send}): {@code raise} (the calling thread; {@code pid} and
+     * {@code thread} -1), {@code pthread_kill} (the thread handle at {@code thread}; an error number returned),
+     * {@code kill} and {@code sigqueue} (the process at {@code pid}), {@code killpg} ({@code group}: the process group at
+     * {@code pid}); the signal at {@code sig}. What it does to the program itself follows its disposition; another
+     * process's answer is the world's.
+     */
+    record SignalSend(int pid, int sig, int thread, boolean group) implements Semantics {
+        /** Whether a call may name another process (whose answer the world gives and a witness records). */
+        public boolean process() {
+            return pid >= 0;
+        }
+    }
+
+    /**
      * {@code op} {@code pending} ({@code sigpending(set)}: no signal is pending, the world sends none that a thread
      * blocks until it waits; the set's first word written 0), {@code pause} ({@code pause()}, {@code sigsuspend(mask)}:
      * the thread waits for a signal's handler, which the world may never send: it waits for ever; a proof stops),

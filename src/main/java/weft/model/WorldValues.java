@@ -32,6 +32,7 @@ public final class WorldValues {
         if (s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldWrite || s instanceof Semantics.WorldSeek) return first == -1 ? 2 : 1;
         if (s instanceof Semantics.NewPipe) return 2;
         if (s instanceof Semantics.SignalWait) return first == -1 ? 2 : 1;
+        if (s instanceof Semantics.SignalSend) return first == -1 ? 2 : 1;
         if (s instanceof Semantics.ProcessTimes) return 3;
         if (s instanceof Semantics.WorldTransfer) return first == -1 ? 2 : 1;
         if (s instanceof Semantics.TemporaryName) return 2;
@@ -61,6 +62,7 @@ public final class WorldValues {
                 || s instanceof Semantics.SignalDisposition || s instanceof Semantics.AccountEntry || s instanceof Semantics.PollWait
                 || s instanceof Semantics.NewPipe || s instanceof Semantics.DuplicateDescriptor || s instanceof Semantics.DescriptorControl
                 || s instanceof Semantics.SignalWait || s instanceof Semantics.ProcessTimes || s instanceof Semantics.RunCommand
+                || s instanceof Semantics.SignalSend ss && ss.process()
                 || s instanceof Semantics.CloseStream cs && cs.process();
     }
 }

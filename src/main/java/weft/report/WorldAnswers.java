@@ -21,7 +21,7 @@ final class WorldAnswers {
     static boolean says(String name) {
         Semantics s = Semantics.unchecked(name);
         return s instanceof Semantics.NewDescriptor || s instanceof Semantics.NewPipe || s instanceof Semantics.DuplicateDescriptor
-                || s instanceof Semantics.SignalWait || s instanceof Semantics.ProcessTimes || s instanceof Semantics.EnvironmentVariable
+                || s instanceof Semantics.SignalWait || s instanceof Semantics.SignalSend || s instanceof Semantics.ProcessTimes || s instanceof Semantics.EnvironmentVariable
                 || s instanceof Semantics.RunCommand || s instanceof Semantics.WorldTransfer || s instanceof Semantics.ResolvePath
                 || s instanceof Semantics.AcceptConnection || s instanceof Semantics.EpollWait
                 || s instanceof Semantics.CounterRead || s instanceof Semantics.ResolveAddress || s instanceof Semantics.ResolveHost
@@ -76,6 +76,8 @@ final class WorldAnswers {
         }
         if (s instanceof Semantics.DuplicateDescriptor) return new Said(name + " returned descriptor " + first + " at " + where, 1);
         if (s instanceof Semantics.SignalWait) return new Said(name + " received signal " + first + " at " + where, 1);
+        if (s instanceof Semantics.SignalSend && first == 1) return new Said(name + " sent its signal to the program itself at " + where, 1);
+        if (s instanceof Semantics.SignalSend && first == 0) return new Said(name + " sent its signal to another process, which took it, at " + where, 1);
         if (s instanceof Semantics.ResolvePath && first == 0) return new Said(name + " found the path (no symbolic links) at " + where, 1);
         if (s instanceof Semantics.RunCommand rc && !rc.exec() && first >= 0) {
             return new Said(name + "'s command " + (first == 1 ? "shell exists" : "exited with " + (first >> 8)) + " at " + where, 1);

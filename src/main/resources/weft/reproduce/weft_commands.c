@@ -182,3 +182,34 @@ ssize_t __wrap_sendfile(int out, int in, off_t *offset, size_t n) {
     if (offset != NULL && v > 0) *offset += (off_t)v;
     return (ssize_t)v;
 }
+
+/* kill, sigqueue, killpg (weft.exec.SignalSets#send): the witness's answer: 1, a signal the program sent itself (sent
+   for real to this process alone, never to its group, unless the race has been reached: after it, none); 0, another
+   process took it; -1, errno next: none sent. Without an answer (the witness ends before), nothing is sent. */
+pid_t __real_getpid(void);
+int __real_kill(pid_t, int);
+static int witness_signal_send(const char *fn, int sig) {
+    int found;
+    long long v = value_for(fn, &found);
+    park_after_race();
+    if (!found) return 0;
+    if (v == 1) return __real_kill(__real_getpid(), sig);
+    if (v == -1) {
+        witness_errno(fn);
+        return -1;
+    }
+    return 0;
+}
+int __wrap_kill(pid_t pid, int sig) {
+    (void)pid;
+    return witness_signal_send("kill", sig);
+}
+int __wrap_sigqueue(pid_t pid, int sig, const union sigval value) {
+    (void)pid;
+    (void)value;
+    return witness_signal_send("sigqueue", sig);
+}
+int __wrap_killpg(pid_t group, int sig) {
+    (void)group;
+    return witness_signal_send("killpg", sig);
+}

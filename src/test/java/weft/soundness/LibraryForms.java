@@ -53,7 +53,7 @@ final class LibraryForms {
         "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()", "wy_limit_ok()", "wy_freed_ok()", "wy_zlib_ok()", "wy_sized_ok()", "wy_strinit_ok()", "wy_scan_ok()",
         "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()", "wy_path_ok()", "wy_pton_ok()", "wy_swap_ok()", "wy_sig_ok()", "wy_sys_ok()",
         "wy_stdio_ok()", "wy_host_ok()", "wy_chk_ok()", "wy_acct_ok()", "wy_r48_ok()", "wy_sock_ok()", "wy_attr_ok()", "wy_computed_ok()", "wy_pipe_ok()",
-        "wy_oldstat_ok()", "wy_dir_ok()"
+        "wy_oldstat_ok()", "wy_dir_ok()", "wy_kill_ok()"
     };
     /** glibc's 48-bit generators on the program's state (issue 35: weft.exec.Generators): values and states. */
     static final String R48_HELPER = "static int wy_r48_ok(void) { unsigned short y[3] = {1, 2, 3}; double e = erand48(y); "
@@ -102,6 +102,14 @@ final class LibraryForms {
             + "DIR *d = opendir(\".\"); if (d == NULL) return ok; struct dirent e, *r = &e; "
             + "ok = ok && telldir(d) == 0 && readdir_r(d, &e, &r) == 0 && (r == NULL || r == &e); long b = telldir(d); rewinddir(d); "
             + "ok = ok && telldir(d) == 0; seekdir(d, b); ok = ok && telldir(d) == b; closedir(d); return ok; }";
+    /**
+     * Signals the program sends itself (issue 35: weft.exec.SignalSets#send): signal 0 to its own pid, signals whose
+     * default action does nothing through raise and pthread_kill, and EINVAL for a number outside 0..64 (kill's -1 and
+     * errno, pthread_kill's error number). Never killpg: the oracle's real run would signal the harness's whole group.
+     */
+    static final String KILL_HELPER = "static int wy_kill_ok(void) { int ok = kill(getpid(), 0) == 0 && raise(SIGWINCH) == 0 "
+            + "&& pthread_kill(pthread_self(), SIGCHLD) == 0 && pthread_kill(pthread_self(), 99) == EINVAL; "
+            + "return ok && kill(getpid(), 65) == -1 && errno == EINVAL; }";
     /**
      * gethostbyname of a numeric name (issue 35: weft.exec.Addresses), which glibc answers without a resolver: the
      * name itself, one address as inet_aton reads it, no aliases (proofs stop there: the resolver is the world's).
@@ -372,6 +380,8 @@ final class LibraryForms {
             java.util.Map.entry("wy_chk_ok", new Helper(List.of(), CHK_HELPER)),
             java.util.Map.entry("wy_dir_ok", new Helper(List.of("#include <sys/stat.h>", "#include <unistd.h>", "#include <string.h>",
                     "#include <fcntl.h>", "#include <dirent.h>"), DIR_HELPER)),
+            java.util.Map.entry("wy_kill_ok", new Helper(List.of("#include <signal.h>", "#include <unistd.h>", "#include <errno.h>",
+                    "#include <pthread.h>"), KILL_HELPER)),
             java.util.Map.entry("wy_oldstat_ok", new Helper(List.of("#include <sys/stat.h>", "#include <unistd.h>", "#include <string.h>"), OLDSTAT_HELPER)),
             java.util.Map.entry("wy_r48_ok", new Helper(List.of(), R48_HELPER)),
             java.util.Map.entry("wy_computed_ok", new Helper(List.of("#include <wchar.h>", "#include <arpa/inet.h>", "#include <langinfo.h>",
