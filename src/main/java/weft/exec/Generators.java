@@ -11,44 +11,105 @@ import weft.model.Semantics;
 import java.util.List;
 
 /**
- * The C library's pseudo-random generators. Those on hidden state ({@link Semantics.RandomInt}: {@code rand},
- * {@code random}, {@code lrand48}, {@code mrand48}, {@code drand48}) give inputs: the state is the library's and its
- * seed often the world's ({@code srand(time(NULL))}), so the search chooses each value and records it, and the
- * reproducer's wrappers return it ({@code drand48}: the 48-bit state chosen, its value {@code X * 2^-48} as glibc builds
- * it). Those on the program's own state are computed as glibc computes them, the state read and written back:
- * {@code rand_r} ({@link Semantics.SeededRandom}) and {@code erand48}, {@code nrand48}, {@code jrand48}
- * ({@link Semantics.Rand48}: the 48-bit linear congruential step {@code X = 0x5DEECE66D * X + 11 mod 2^48} on the
- * three {@code unsigned short}s, with glibc's default multiplier and addend: {@code lcong48}, which changes them, has
- * no model).
+ * The C library's pseudo-random generators, computed as glibc computes them. Those on hidden state
+ * ({@link Semantics.RandomInt}: {@code rand}, {@code random} — the additive feedback generator of
+ * {@code stdlib/random_r.c}; {@code lrand48}, {@code mrand48}, {@code drand48} — the 48-bit linear congruential one)
+ * step the run's {@link RandomState} ({@link Sync#random}), which {@link Semantics.RandomSeed} sets: {@code srand},
+ * {@code srandom}, {@code srand48}, {@code seed48}, {@code lcong48}; a process starts as if {@code srandom(1)} had run
+ * and with the 48-bit state 0. Their values were once taken for inputs ("the seed is often the world's"); but a seed
+ * from the world ({@code srand(time(NULL))}) is a value the run has chosen, and without one the sequence is glibc's
+ * fixed one: a run that chose {@code rand() == 0} where glibc gives 1804289383 was no execution of the program, and a
+ * race behind it was confirmed that cannot happen (audit D50). Each value is still recorded: the reproducer's wrappers
+ * give it back (two threads' calls may come in another order in the replay). A proof stops at these calls (the state
+ * is not part of the explored state). Those on the program's own state are computed the same way, the state read and
+ * written back: {@code rand_r} ({@link Semantics.SeededRandom}) and {@code erand48}, {@code nrand48}, {@code jrand48}
+ * ({@link Semantics.Rand48}: the 48-bit step {@code X = a * X + c mod 2^48} on the three {@code unsigned short}s, with
+ * the multiplier and addend of the run's state, glibc's defaults unless {@code lcong48} changed them).
  */
 final class Generators {
     private Generators() {
     }
 
-    static final long A48 = 0x5DEECE66DL, C48 = 0xB, MASK48 = (1L << 48) - 1;
-
     static boolean handles(Semantics sem) {
-        return sem instanceof Semantics.SeededRandom || sem instanceof Semantics.Rand48;
+        return sem instanceof Semantics.SeededRandom || sem instanceof Semantics.Rand48 || sem instanceof Semantics.RandomSeed;
     }
 
-    /** A value of a generator on hidden state: an input, recorded (none when the result is not used). */
+    /** A value of a generator on hidden state: glibc's next, the state stepped, recorded (none when the result is not used: still stepped). */
     static boolean input(Interpreter in, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics.RandomInt r) {
         ExecState st = in.st;
-        if (call.result() == null || c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
-        long bits = st.pickValue(2) == 0 ? 0 : st.randomBits();
+        if (st.exhaustive) throw Abandon.unsupported(name + ": the generator's state is not part of a proof's");
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        RandomState g = st.sync.random;
+        long recorded;
+        st.beforeSyncChange();
+        if (r.gen48()) {
+            long x = g.step48(g.x48);
+            st.sync.random = g.with48(x, g.a48, g.c48);
+            recorded = switch (r.form()) {
+                case "signed" -> (int) (x >>> 16);
+                case "double" -> x;
+                default -> x >>> 17;
+            };
+        } else {
+            recorded = g.value();
+            st.sync.random = g.next();
+        }
+        if (call.result() == null) return in.finishCall(t, c, e, Value.ZERO, null);
         // recorded: the value, or (drand48) its 48 bits
-        long recorded = switch (r.form()) {
-            case "signed" -> (int) bits;
-            case "double" -> bits & MASK48;
-            default -> bits & 0x7fffffffL;
-        };
         st.logNondet(name, call.loc(), Long.toString(recorded));
         if (r.form().equals("double")) return in.finishCall(t, c, e, new Value.Flt(Math.scalb((double) recorded, -48)), null);
         return in.finishCall(t, c, e, Value.of(recorded), r.form().equals("signed") ? IntConversions.INT : null);
     }
 
+    /**
+     * {@code srand}, {@code srandom}, {@code srand48}, {@code seed48}, {@code lcong48}: the hidden state set as glibc
+     * sets it ({@code seed48} returns the state before in its static array, the function's buffer).
+     */
+    private static boolean seed(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                                Semantics.RandomSeed s, List<Value> args) {
+        ExecState st = in.st;
+        if (st.exhaustive) throw Abandon.unsupported(name + ": the generator's state is not part of a proof's");
+        CType.Int ushort = new CType.Int("unsigned short", 2, 2, false);
+        long[] words = null;
+        Value.Ptr p = null;
+        if (s.op().equals("seed48") || s.op().equals("lcong48")) {
+            int n = s.op().equals("seed48") ? 3 : 7;
+            p = LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.arg()), name);
+            lib.access(c, p, 2L * n, false, call, name);
+            words = new long[n];
+            for (int i = 0; i < n; i++) {
+                if (!(st.mem.read(p.obj(), p.off() + 2L * i, ushort) instanceof Value.Int w)) throw Abandon.unsupported(name + " of an unknown state");
+                words[i] = w.v() & 0xffff;
+            }
+        }
+        Value.Ptr old = s.op().equals("seed48") ? LibraryBehaviour.staticBuffer(st, t, name, 0) : null;
+        if (old != null) lib.access(c, old, 6, true, call, name);
+        if (c.dry) return in.finishCall(t, c, e, old != null ? old : Value.ZERO, null);
+        RandomState g = st.sync.random;
+        st.beforeSyncChange();
+        switch (s.op()) {
+            case "random" -> {
+                if (!(LibraryBehaviour.arg(args, s.arg()) instanceof Value.Int seed)) throw Abandon.unsupported(name + " of an unknown seed");
+                st.sync.random = g.reseeded(seed.v() & 0xffffffffL);
+            }
+            case "srand48" -> {
+                if (!(LibraryBehaviour.arg(args, s.arg()) instanceof Value.Int seed)) throw Abandon.unsupported(name + " of an unknown seed");
+                st.sync.random = g.with48(((seed.v() & 0xffffffffL) << 16) | 0x330e, RandomState.A48, RandomState.C48);
+            }
+            case "seed48" -> {
+                for (int i = 0; i < 3; i++) st.mem.writeRaw(old.obj(), old.off() + 2L * i, 2, (g.x48 >>> (16 * i)) & 0xffff);
+                st.sync.random = g.with48(words[0] | words[1] << 16 | words[2] << 32, RandomState.A48, RandomState.C48);
+                return in.finishCall(t, c, e, old, null);
+            }
+            case "lcong48" -> st.sync.random = g.with48(words[0] | words[1] << 16 | words[2] << 32, words[3] | words[4] << 16 | words[5] << 32, words[6]);
+            default -> throw new IllegalStateException(s.op());
+        }
+        return in.finishCall(t, c, e, Value.ZERO, null);
+    }
+
     static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
                        Semantics sem, List<Value> args) {
+        if (sem instanceof Semantics.RandomSeed rs) return seed(in, lib, t, c, e, call, name, rs, args);
         return sem instanceof Semantics.SeededRandom sr ? seeded(in, lib, t, c, e, call, name, sr, args)
                 : rand48(in, lib, t, c, e, call, name, (Semantics.Rand48) sem, args);
     }
@@ -93,7 +154,7 @@ final class Generators {
             }
             x = (x << 16) | (w.v() & 0xffff);
         }
-        x = (A48 * x + C48) & MASK48;
+        x = st.sync.random.step48(x);
         lib.access(c, p, 6, true, call, name);
         if (!c.dry) for (int i = 0; i < 3; i++) st.mem.writeRaw(p.obj(), p.off() + 2L * i, 2, (x >>> (16 * i)) & 0xffff);
         return switch (r.form()) {

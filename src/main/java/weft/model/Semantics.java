@@ -317,11 +317,13 @@ public interface Semantics extends WorldKinds, LibraryStateKinds {
     record ScanString(int input, int format, int vaList) implements Semantics {}
 
     /**
-     * A value of a generator on the library's hidden state, an input: a pseudo-random non-negative {@code int} (form
-     * {@code int}: {@code rand}, {@code random}, {@code lrand48}), a signed 32-bit one ({@code signed}: {@code mrand48}),
-     * a double in [0, 1) with 48 random bits ({@code double}: {@code drand48}).
+     * A value of a generator on the library's hidden state, glibc's: a pseudo-random non-negative {@code int} (form
+     * {@code int}: {@code rand}, {@code random} of the additive feedback generator; {@code lrand48} of the 48-bit one,
+     * {@code gen48}), a signed 32-bit one ({@code signed}: {@code mrand48}), a double in [0, 1) with 48 random bits
+     * ({@code double}: {@code drand48}).
      */
-    record RandomInt(String form) implements Semantics {
+    record RandomInt(String form, boolean gen48) implements Semantics {
+
         public RandomInt {
             if (!java.util.Set.of("int", "signed", "double").contains(form)) throw new IllegalArgumentException("random form " + form);
         }
@@ -390,6 +392,15 @@ public interface Semantics extends WorldKinds, LibraryStateKinds {
 
     /** {@code signal} ({@code bsd_signal}, {@code sysv_signal}): installs {@code handler} for {@code sig}, returns the disposition before. */
     record SignalDisposition(int sig, int handler) implements Semantics {}
+
+    /**
+     * A hidden generator seeded ({@code weft.exec.Generators}): {@code srand}, {@code srandom} ({@code op} "random":
+     * the additive generator from the unsigned seed at argument {@code arg}), {@code srand48} ("srand48": the 48-bit
+     * state from the seed's low 32 bits), {@code seed48} ("seed48": from the three {@code unsigned short}s at
+     * {@code arg}, the state before returned in a static array), {@code lcong48} ("lcong48": state, multiplier and
+     * addend from the seven at {@code arg}).
+     */
+    record RandomSeed(String op, int arg) implements Semantics {}
 
     /** glibc's {@code rand_r}: three steps of its linear congruential generator on the seed at argument {@code seed}. */
     record SeededRandom(int seed) implements Semantics {}

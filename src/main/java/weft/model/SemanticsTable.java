@@ -231,7 +231,8 @@ final class SemanticsTable {
                     }
                     case "time-of-day" -> new Semantics.TimeOfDay(arg(a, "out"), a.containsKey("zone") ? arg(a, "zone") : -1,
                             Long.parseLong(a.get("fraction")), a.containsKey("clock") ? arg(a, "clock") : -1);
-                    case "random-int" -> new Semantics.RandomInt(a.getOrDefault("form", "int"));
+                    case "random-int" -> new Semantics.RandomInt(a.getOrDefault("form", "int"), a.containsKey("gen48"));
+                    case "random-seed" -> new Semantics.RandomSeed(a.get("op"), arg(a, "arg"));
                     case "rand48" -> new Semantics.Rand48(arg(a, "state"), a.getOrDefault("form", "int"));
                     case "resource-limit" -> new Semantics.ResourceLimit(arg(a, "resource"), arg(a, "out"));
                     case "resource-usage" -> new Semantics.ResourceUsage(arg(a, "who"), arg(a, "out"));

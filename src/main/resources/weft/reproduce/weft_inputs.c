@@ -161,41 +161,27 @@ int __wrap_getrusage(int who, struct rusage *ru) {
     return 0;
 }
 
-int __real_rand(void);
-int __wrap_rand(void) {
-    int found;
-    long long v = value_for("rand", &found);
-    return found ? (int)v : __real_rand();
-}
-
+/* rand, random, lrand48, mrand48, drand48 (weft.exec.Generators: glibc's generators, computed): the real call steps
+   the real state (a later seed48 hands it back, erand48 uses lcong48's multiplier); the witness's value is returned,
+   which is the real one when this thread's calls come in the witness's order (another thread's may come first in the
+   replay); drand48's value is the witness's 48 bits X, X * 2^-48 (exact in a double, as glibc builds it). A value
+   that differs from the real one is said on stderr (a witness whose values glibc does not give, audit D50, or calls
+   of two threads in another order). */
 #include <math.h>
-/* lrand48, mrand48: the witness's value; drand48: the witness's 48 bits X, the value X * 2^-48 (exact in a double, as
-   glibc builds it) */
-long __real_lrand48(void);
-long __wrap_lrand48(void) {
-    int found;
-    long long v = value_for("lrand48", &found);
-    return found ? (long)v : __real_lrand48();
-}
-long __real_mrand48(void);
-long __wrap_mrand48(void) {
-    int found;
-    long long v = value_for("mrand48", &found);
-    return found ? (long)v : __real_mrand48();
-}
-double __real_drand48(void);
-double __wrap_drand48(void) {
-    int found;
-    long long v = value_for("drand48", &found);
-    return found ? ldexp((double)v, -48) : __real_drand48();
-}
-
-long __real_random(void);
-long __wrap_random(void) {
-    int found;
-    long long v = value_for("random", &found);
-    return found ? (long)v : __real_random();
-}
+#define WITNESS_GENERATOR(type, name, from_witness)                                               \
+    type __real_##name(void);                                                                     \
+    type __wrap_##name(void) {                                                                    \
+        type real = __real_##name();                                                              \
+        int found;                                                                                \
+        long long v = value_for(#name, &found);                                                   \
+        if (found && (type)(from_witness) != real) say(#name " gave another value than the witness's"); \
+        return found ? (from_witness) : real;                                                     \
+    }
+WITNESS_GENERATOR(int, rand, (int)v)
+WITNESS_GENERATOR(long, random, (long)v)
+WITNESS_GENERATOR(long, lrand48, (long)v)
+WITNESS_GENERATOR(long, mrand48, (long)v)
+WITNESS_GENERATOR(double, drand48, ldexp((double)v, -48))
 
 /* C library results the world decides (semantics.tsv's input-result): the witness's value when it has one, else the
    real function's */

@@ -77,6 +77,12 @@ public final class Sync {
      * the environment), so not part of the explored state. Immutable, replaced on change.
      */
     public java.util.List<EnvironmentEntry> environment = java.util.List.of();
+    /**
+     * The C library's hidden generator states ({@code weft.exec.Generators}: {@code random}, {@code rand},
+     * {@code lrand48}...). Read only by witness searches (a proof stops at a generator), so not part of the explored
+     * state. Immutable, replaced on change.
+     */
+    public RandomState random = RandomState.INITIAL;
 
     /** A variable of the run's environment: its name, and the address of its entry {@code NAME=value}. */
     public record EnvironmentEntry(String name, Value.Ptr entry) {}
@@ -122,6 +128,7 @@ public final class Sync {
         streams = o.streams;
         signals = o.signals;
         environment = o.environment;
+        random = o.random;
     }
 
     public Lock lock(Key k) {
