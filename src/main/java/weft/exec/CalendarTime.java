@@ -125,7 +125,8 @@ final class CalendarTime {
 
     /**
      * {@code gettimeofday}, {@code clock_gettime}: seconds (as {@code time} gives them) and a fraction below
-     * {@link Semantics.TimeOfDay#fraction}, both inputs recorded in that order for the witness (the reproducer's
+     * {@link Semantics.TimeOfDay#fraction}, never below the clock's last reading ({@link WorldKept}), both inputs
+     * recorded in that order for the witness (the reproducer's
      * wrappers give them back), stored as two {@code long}s (the layout of {@code timeval} and {@code timespec} on
      * Linux, i386 and x86-64); returns 0. A time zone argument stops (glibc writes zeros there, which the row's
      * {@code w1} covers for the other layers).
@@ -145,6 +146,12 @@ final class CalendarTime {
         if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
         long seconds = 1_700_000_000L + (st.randomBits() & 0xffffffL);
         long fraction = (st.randomBits() & Long.MAX_VALUE) % td.fraction();
+        // each clock never reads below its last reading (audit D51): a guess below it becomes it
+        long unit = 1_000_000_000L / td.fraction();
+        long clock = td.clock() >= 0 ? ((Value.Int) LibraryBehaviour.arg(args, td.clock())).v() : 0;
+        long ns = WorldKept.read(st, WorldKept.clockKey(t, clock), seconds * 1_000_000_000L + fraction * unit, unit);
+        seconds = ns / 1_000_000_000L;
+        fraction = ns % 1_000_000_000L / unit;
         st.logNondet(name, call.loc(), Long.toString(seconds));
         st.logNondet(name, call.loc(), Long.toString(fraction));
         st.mem.write(p.obj(), p.off(), longT, Value.of(seconds));

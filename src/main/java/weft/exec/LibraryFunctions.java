@@ -502,7 +502,9 @@ public final class LibraryFunctions {
             CType.Int timeT = new CType.Int("long", st.dm.longSize, st.dm.longSize, true);
             if (out) access(c, ptr(p, name), timeT.size(), true, call, name);
             if (c.dry || call.result() == null && !out) return in.finishCall(t, c, e, Value.ZERO, null);
-            long now = 1_700_000_000L + (st.randomBits() & 0xffffffL);
+            // the realtime clock never reads below its last reading (audit D51): seconds, rounded down
+            long now = WorldKept.read(st, WorldKept.REALTIME, (1_700_000_000L + (st.randomBits() & 0xffffffL)) * 1_000_000_000L, 1_000_000_000L)
+                    / 1_000_000_000L;
             st.logNondet(name, call.loc(), Long.toString(now));
             if (out) st.mem.write(ptr(p, name).obj(), ptr(p, name).off(), timeT, Value.of(now));
             return in.finishCall(t, c, e, Value.of(now), null);

@@ -77,6 +77,10 @@ final class Resources {
         if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
         long[] times = new long[4];
         for (int i = 0; i < 4; i++) times[i] = st.chooseAmong(i % 2 == 0 ? SECONDS : MICROS, name, call.loc());
+        // CPU times never go back (audit D51): the process's, its children's, a thread's
+        String who = "clock:rusage" + ((Value.Int) LibraryBehaviour.arg(args, ru.who())).v() + (((Value.Int) LibraryBehaviour.arg(args, ru.who())).v() == 1 ? "#" + t.index : "");
+        WorldKept.monotone(st, who + ":user", times[0] * 1_000_000L + times[1], name);
+        WorldKept.monotone(st, who + ":system", times[2] * 1_000_000L + times[3], name);
         for (int i = 0; i < RUSAGE_LONGS; i++) {
             st.mem.write(p.obj(), p.off() + i * longT.size(), longT, Value.of(i < 4 ? times[i] : 0));
         }
@@ -96,9 +100,14 @@ final class Resources {
         CType.Int clock = new CType.Int("long", st.dm.longSize, st.dm.longSize, true);
         if (p != null) lib.access(c, p, 4 * clock.size(), true, call, name);
         if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
-        long elapsed = st.chooseAmong(new long[] {1_000_000L + (st.randomBits() & 0xffffL), 1000}, name, call.loc());
+        long after = WorldKept.last(st, "clock:times-elapsed");
+        long elapsed = st.chooseAmong(new long[] {Math.max(after, 1_000_000L + (st.randomBits() & 0xffffL)), Math.max(after, 1000)}, name, call.loc());
         long user = st.chooseAmong(new long[] {0, 1, 100}, name, call.loc());
         long system = st.chooseAmong(new long[] {0, 1, 100}, name, call.loc());
+        // the clocks never go back (audit D51)
+        WorldKept.monotone(st, "clock:times-elapsed", elapsed, name);
+        WorldKept.monotone(st, "clock:times-user", user, name);
+        WorldKept.monotone(st, "clock:times-system", system, name);
         if (p != null) {
             long[] v = {user, system, 0, 0};
             for (int i = 0; i < 4; i++) st.mem.write(p.obj(), p.off() + i * clock.size(), clock, Value.of(v[i]));
@@ -208,8 +217,19 @@ final class Resources {
         }
         if (call.result() == null || c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
         weft.ir.CType type = call.result().type().unqualified();
-        if (!(type instanceof weft.ir.CType.Int)) throw Abandon.unsupported(name + " result of type " + type);
-        Value v = st.chooseInput(type, name, call.loc(), ir.lo(), ir.hi());
+        if (!(type instanceof weft.ir.CType.Int it)) throw Abandon.unsupported(name + " result of type " + type);
+        String keep = ir.keep();
+        Long known = keep == null ? null : WorldKept.known(st, t, name, keep, args);
+        if (known != null) {
+            // the process kept this answer (audit D51): the same again, recorded as every answer is
+            Value again = Value.of(Ints.convert(known, it));
+            st.logNondet(name, call.loc(), again.toString());
+            return in.finishCall(t, c, e, again, type);
+        }
+        long lo = keep == null ? ir.lo() : WorldKept.floor(st, keep, ir.lo());
+        if (lo > ir.hi()) throw Abandon.unsupported(name + ": no answer above " + (lo - 1) + " within its range");
+        Value v = st.chooseInput(type, name, call.loc(), lo, ir.hi());
+        if (keep != null && v instanceof Value.Int k) WorldKept.keep(st, t, name, keep, args, k.v());
         if (ir.errno() && v instanceof Value.Int r && r.v() == ir.failure()) worldErrno(st, t, call, name);
         return in.finishCall(t, c, e, v, type);
     }

@@ -245,7 +245,7 @@ final class SemanticsTable {
                     case "input-result" -> new Semantics.InputResult(bound(a, "lo", Integer.MIN_VALUE), bound(a, "hi", Integer.MAX_VALUE),
                             a.containsKey("option") ? Integer.parseInt(a.get("option").split(":")[0]) : -1,
                             a.containsKey("option") ? Long.parseLong(a.get("option").split(":")[1]) : 0, a.containsKey("errno"),
-                            a.containsKey("fail") ? Long.parseLong(a.get("fail")) : -1);
+                            a.containsKey("fail") ? Long.parseLong(a.get("fail")) : -1, a.get("keep"));
                     case "locale-name" -> new Semantics.LocaleName(arg(a, "locale"));
                     case "handlers-run" -> new Semantics.HandlersRun(arg(a, "may-not-run"));
                     case "byte-swap" -> new Semantics.ByteSwap(Integer.parseInt(a.get("bytes")));

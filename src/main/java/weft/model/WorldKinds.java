@@ -294,11 +294,16 @@ public interface WorldKinds {
      * When {@code optionArg} is not negative, only calls whose argument {@code optionArg} is {@code option} are
      * covered (e.g. {@code prctl(PR_SET_NAME, ..)}); others stop the execution. With {@code errno}, a result of -1 is
      * a failure that also sets errno, to an input in 1 to 133 (Linux's error numbers); {@code failure} is that result
-     * when it is not -1 ({@code isatty}'s 0).
+     * when it is not -1 ({@code isatty}'s 0). {@code keep} says what the process keeps of the answer (audit D51; null:
+     * nothing, each call the world's anew): {@code process} — the same answer to every call with the same integer
+     * arguments ({@code getuid}, {@code sysconf(_SC_PAGESIZE)}); {@code pid}, {@code ppid}, {@code tid} — a process id
+     * ({@code getpid}; {@code getppid}; {@code gettid}, per thread, the main thread's the process's), each the same
+     * every time and different from the others; {@code clock:NAME} — a clock's reading, never below the last one
+     * ({@code clock}).
      */
-    record InputResult(long lo, long hi, int optionArg, long option, boolean errno, long failure) implements Semantics {
+    record InputResult(long lo, long hi, int optionArg, long option, boolean errno, long failure, String keep) implements Semantics {
         public InputResult(long lo, long hi, int optionArg, long option, boolean errno) {
-            this(lo, hi, optionArg, option, errno, -1);
+            this(lo, hi, optionArg, option, errno, -1, null);
         }
     }
 

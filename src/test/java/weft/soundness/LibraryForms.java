@@ -53,7 +53,7 @@ final class LibraryForms {
         "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()", "wy_limit_ok()", "wy_freed_ok()", "wy_zlib_ok()", "wy_sized_ok()", "wy_strinit_ok()", "wy_scan_ok()",
         "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()", "wy_path_ok()", "wy_pton_ok()", "wy_swap_ok()", "wy_sig_ok()", "wy_sys_ok()",
         "wy_stdio_ok()", "wy_host_ok()", "wy_chk_ok()", "wy_acct_ok()", "wy_r48_ok()", "wy_sock_ok()", "wy_attr_ok()", "wy_computed_ok()", "wy_pipe_ok()",
-        "wy_oldstat_ok()", "wy_dir_ok()", "wy_kill_ok()", "wy_rand_ok()"
+        "wy_oldstat_ok()", "wy_dir_ok()", "wy_kill_ok()", "wy_rand_ok()", "wy_kept_ok()"
     };
     /** glibc's 48-bit generators on the program's state (issue 35: weft.exec.Generators): values and states. */
     static final String R48_HELPER = "static int wy_r48_ok(void) { unsigned short y[3] = {1, 2, 3}; double e = erand48(y); "
@@ -118,6 +118,16 @@ final class LibraryForms {
     static final String RAND_HELPER = "static int wy_rand_ok(void) { srand(3); int a = rand(); long b = random(); srand(3); "
             + "int ok = rand() == a && random() == b; srand(1); ok = ok && rand() == 1804289383; srand48(42); "
             + "return ok && lrand48() == 1598855263L && mrand48() == 1471891643L; }";
+    /**
+     * What a process keeps of the world's answers (audit D51: weft.exec.WorldKept): its id, its thread's, its user's and
+     * the page size stay the same, a thread's id is the process's only in the main thread (here: the same both ways),
+     * the monotonic clock and the CPU clock never go back.
+     */
+    static final String KEPT_HELPER = "static int wy_kept_ok(void) { struct timespec a, b; clock_t c = clock(); "
+            + "clock_gettime(CLOCK_MONOTONIC, &a); int ok = getpid() == getpid() && gettid() == gettid() && getuid() == getuid() "
+            + "&& sysconf(_SC_PAGESIZE) == sysconf(_SC_PAGESIZE) && (gettid() == getpid()) == (gettid() == getpid()); "
+            + "clock_gettime(CLOCK_MONOTONIC, &b); return ok && clock() >= c "
+            + "&& (b.tv_sec > a.tv_sec || (b.tv_sec == a.tv_sec && b.tv_nsec >= a.tv_nsec)); }";
     /**
      * gethostbyname of a numeric name (issue 35: weft.exec.Addresses), which glibc answers without a resolver: the
      * name itself, one address as inet_aton reads it, no aliases (proofs stop there: the resolver is the world's).
@@ -391,6 +401,7 @@ final class LibraryForms {
             java.util.Map.entry("wy_kill_ok", new Helper(List.of("#include <signal.h>", "#include <unistd.h>", "#include <errno.h>",
                     "#include <pthread.h>"), KILL_HELPER)),
             java.util.Map.entry("wy_rand_ok", new Helper(List.of("#include <stdlib.h>"), RAND_HELPER)),
+            java.util.Map.entry("wy_kept_ok", new Helper(List.of("#include <unistd.h>", "#include <time.h>"), KEPT_HELPER)),
             java.util.Map.entry("wy_oldstat_ok", new Helper(List.of("#include <sys/stat.h>", "#include <unistd.h>", "#include <string.h>"), OLDSTAT_HELPER)),
             java.util.Map.entry("wy_r48_ok", new Helper(List.of(), R48_HELPER)),
             java.util.Map.entry("wy_computed_ok", new Helper(List.of("#include <wchar.h>", "#include <arpa/inet.h>", "#include <langinfo.h>",

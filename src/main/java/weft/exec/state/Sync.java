@@ -83,6 +83,12 @@ public final class Sync {
      * state. Immutable, replaced on change.
      */
     public RandomState random = RandomState.INITIAL;
+    /**
+     * What the process keeps of the world's answers ({@code weft.exec.WorldKept}: its ids, the system's configuration,
+     * the clocks' last readings), by key. Read only by witness searches (a proof stops at these answers), so not part
+     * of the explored state. Immutable, replaced on change.
+     */
+    public Map<String, Long> worldKept = Map.of();
 
     /** A variable of the run's environment: its name, and the address of its entry {@code NAME=value}. */
     public record EnvironmentEntry(String name, Value.Ptr entry) {}
@@ -129,6 +135,7 @@ public final class Sync {
         signals = o.signals;
         environment = o.environment;
         random = o.random;
+        worldKept = o.worldKept;
     }
 
     public Lock lock(Key k) {
