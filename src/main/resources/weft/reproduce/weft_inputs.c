@@ -513,6 +513,11 @@ sighandler_t __real_sysv_signal(int, sighandler_t);
 sighandler_t __wrap_sysv_signal(int sig, sighandler_t h) {
     return witness_disposition("sysv_signal", __real_sysv_signal(sig, h));
 }
+/* sigset (System V): as signal; SIG_HOLD, which Weft's run stopped at, never comes here with an answer */
+sighandler_t __real_sigset(int, sighandler_t);
+sighandler_t __wrap_sigset(int sig, sighandler_t h) {
+    return witness_disposition("sigset", __real_sigset(sig, h));
+}
 
 /* fflush runs (the buffered output goes out), then returns the witness's result when it has one (EOF: a write
    error, errno the witness's next value) */
@@ -720,6 +725,19 @@ WORLD_PATHS(int, renameat, (int d, const char *a, int e, const char *b), (d, a, 
 WORLD_PATHS(int, faccessat, (int d, const char *p, int m, int f), (d, p, m, f), weft_read_string(p))
 WORLD_PATHS(int, fchmodat, (int d, const char *p, mode_t m, int f), (d, p, m, f), weft_read_string(p))
 WORLD(int, flock, (int fd, int op), (fd, op))
+/* mprotect to read and write (Weft's run stops at others): the witness's answer, the protection unchanged */
+WORLD(int, mprotect, (void *a, size_t n, int prot), (a, n, prot))
+/* if_nametoindex: the witness's index; 0 is its failure, errno next */
+#include <net/if.h>
+unsigned int __real_if_nametoindex(const char *);
+unsigned int __wrap_if_nametoindex(const char *name) {
+    weft_read_string(name);
+    int found;
+    long long v = value_for("if_nametoindex", &found);
+    if (!found) { park_after_race(); return __real_if_nametoindex(name); }
+    if (v == 0) witness_errno("if_nametoindex");
+    return (unsigned int)v;
+}
 WORLD(int, lockf, (int fd, int cmd, off_t n), (fd, cmd, n))
 WORLD(int, msync, (void *a, size_t n, int f), (a, n, f))
 WORLD(pid_t, setsid, (void), ())
