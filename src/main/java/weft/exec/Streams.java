@@ -42,8 +42,17 @@ final class Streams {
                         Semantics.OpenStream o, List<Value> args) {
         ExecState st = in.st;
         // tmpfile (no path): a new empty file opened "w+", which the search takes to succeed (recorded: 0)
-        boolean temporary = o.path() < 0;
-        if (!temporary) Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, o.path()), name));
+        boolean temporary = o.path() < 0 && o.fd() < 0;
+        long fd = -1;
+        if (o.fd() >= 0) {
+            // fdopen: a stream on a socket or file the run opened (a pipe's end went to weft.exec.Pipes, which stops)
+            fd = LibraryBehaviour.arg(args, o.fd()) instanceof Value.Int i ? i.v() : -1;
+            Descriptors.Entry x = st.sync.descriptors.get(fd);
+            if (x == null || x.kind() != Descriptors.Kind.SOCKET && x.kind() != Descriptors.Kind.FILE || fd >= 1 << 10) {
+                throw Abandon.unsupported(name + " of descriptor " + LibraryBehaviour.arg(args, o.fd()) + ", not a socket or file the run opened");
+            }
+        }
+        if (!temporary && fd < 0) Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, o.path()), name));
         String mode = temporary ? "w+" : Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, o.mode()), name));
         if (o.process() && !mode.matches("[rw]e?")) {
             // popen: glibc refuses any other mode (EINVAL) before it starts the command
@@ -65,9 +74,11 @@ final class Streams {
             f.opaque = true;
             if (mode.charAt(0) != 'r' || mode.indexOf('+') >= 0) set(st, f.id, WRITABLE | (temporary ? TEMPORARY : 0));
             if (o.process()) set(st, f.id, COMMAND);
+            if (fd >= 0) set(st, f.id, ON_DESCRIPTOR | (int) fd << DESCRIPTOR_SHIFT);
             return in.finishCall(t, c, e, new Value.Ptr(f.id, 0), null);
         }
-        st.setErrno(t, o.process() ? ExecState.EAGAIN : ExecState.ENOENT);
+        // fdopen fails with ENOMEM (the descriptor's access mode, which glibc checks, is the world's too: EINVAL)
+        st.setErrno(t, o.process() ? ExecState.EAGAIN : fd >= 0 ? ExecState.EINVAL : ExecState.ENOENT);
         return in.finishCall(t, c, e, Value.ZERO, null);
     }
 
@@ -113,6 +124,8 @@ final class Streams {
      * to are asked for it, and their reads do not fail.
      */
     static final int END_OF_FILE = 1, INPUT_ENDED = 4, WRITABLE = 8, TEMPORARY = 16, COMMAND = 32, PUSHED_BACK = 64, PUSHED_SHIFT = 8;
+    /** A stream {@code fdopen} made: its descriptor in the bits from {@link #DESCRIPTOR_SHIFT} (below 1024), closed by its {@code fclose}. */
+    static final int ON_DESCRIPTOR = 1 << 16, DESCRIPTOR_SHIFT = 17;
 
     /**
      * {@code ungetc(c, stream)} ({@link Semantics.UnreadStream}) of the standard input or a stream the run opened: the
@@ -328,7 +341,13 @@ final class Streams {
         int obj = ((Value.Ptr) LibraryBehaviour.arg(args, r.stream())).obj();
         if (r.process() != ((indicators(st, obj) & COMMAND) != 0)) throw Abandon.unsupported(name + " of a stream " + (r.process() ? "popen did not open" : "popen opened"));
         if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
-        clear(st, obj, END_OF_FILE | WRITABLE | TEMPORARY | COMMAND);
+        int was = indicators(st, obj);
+        clear(st, obj, END_OF_FILE | WRITABLE | TEMPORARY | COMMAND | ON_DESCRIPTOR | 0x3ff << DESCRIPTOR_SHIFT);
+        if ((was & ON_DESCRIPTOR) != 0) {
+            // fdopen's stream: its fclose closes the descriptor
+            st.beforeSyncChange();
+            st.sync.descriptors = st.sync.descriptors.without((was >>> DESCRIPTOR_SHIFT) & 0x3ff);
+        }
         // pclose: the command's wait status, the world's (it exited with 0 or 1)
         long status = r.process() ? st.chooseAmong(new long[] {0, 256}, name, e.stmt().loc()) : 0;
         return in.finishCall(t, c, e, Value.of(status), null);

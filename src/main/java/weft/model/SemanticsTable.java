@@ -181,6 +181,7 @@ final class SemanticsTable {
                     case "broken-down-time" -> new Semantics.BrokenDownTime(arg(a, "time"), a.containsKey("into") ? arg(a, "into") : -1,
                             a.containsKey("local"));
                     case "open-stream" -> a.containsKey("temporary") ? new Semantics.OpenStream(-1, -1, false)
+                            : a.containsKey("fd") ? new Semantics.OpenStream(-1, arg(a, "mode"), false, arg(a, "fd"))
                             : new Semantics.OpenStream(arg(a, "path"), arg(a, "mode"), a.containsKey("process"));
                     case "run-command" -> new Semantics.RunCommand(arg(a, "command"), a.containsKey("exec"));
                     case "wait-child" -> new Semantics.WaitChild(a.containsKey("options") ? arg(a, "options") : -1);

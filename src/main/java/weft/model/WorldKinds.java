@@ -178,8 +178,15 @@ public interface WorldKinds {
      * empty file opened {@code "w+"}, whose reads stop the run (it gives back what was written). {@code process}:
      * {@code popen(command, mode)}, a stream to or from a command the world runs (it prints nothing, it reads what it
      * is given), or a failure ({@code EAGAIN}); a mode other than {@code "r"} or {@code "w"} (with {@code 'e'}) EINVAL.
+     * With {@code fd} (not -1, {@code path} -1): {@code fdopen(fd, mode)}, a stream on a socket or file of the run (an
+     * empty one, as {@code fopen}'s: the peer sent nothing more), or the world's failure; its {@code fclose} closes the
+     * descriptor.
      */
-    record OpenStream(int path, int mode, boolean process) implements Semantics {}
+    record OpenStream(int path, int mode, boolean process, int fd) implements Semantics {
+        public OpenStream(int path, int mode, boolean process) {
+            this(path, mode, process, -1);
+        }
+    }
 
     /**
      * {@code system(command)} ({@code command} the argument): the world's shell runs it, its wait status is an input

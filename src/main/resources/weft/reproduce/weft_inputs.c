@@ -727,6 +727,18 @@ WORLD_PATHS(int, fchmodat, (int d, const char *p, mode_t m, int f), (d, p, m, f)
 WORLD(int, flock, (int fd, int op), (fd, op))
 /* mprotect to read and write (Weft's run stops at others): the witness's answer, the protection unchanged */
 WORLD(int, mprotect, (void *a, size_t n, int prot), (a, n, prot))
+/* fdopen of a descriptor the witness gave (weft.exec.Streams): its answer, 0 a stream on an empty file (/dev/null,
+   opened read and write: reads nothing, takes any output), 1 a failure (EINVAL); of a real descriptor the real call */
+FILE *__real_fdopen(int, const char *);
+FILE *__wrap_fdopen(int fd, const char *mode) {
+    weft_read_string(mode);
+    int found;
+    long long v = value_for("fdopen", &found);
+    if (!found || fd < 0 || fd >= 1024 || !witness_fd[fd]) return __real_fdopen(fd, mode);
+    if (v == 0) return __real_fopen("/dev/null", "r+");
+    errno = EINVAL;
+    return NULL;
+}
 /* if_nametoindex: the witness's index; 0 is its failure, errno next */
 #include <net/if.h>
 unsigned int __real_if_nametoindex(const char *);
