@@ -14,7 +14,8 @@ import java.util.List;
  * Answers Linux and glibc compute from what the run knows ({@link Semantics.ClockResolution},
  * {@link Semantics.EntryOrder}, {@link Semantics.FileAdvice}, {@link Semantics.SocketOption}), checked against the
  * installed system: the nanosecond clocks' resolution, the order {@code alphasort} and {@code versionsort} give two
- * directory entries, {@code posix_fadvise}'s refusals, a socket's pending error. The accesses are the bytes read and
+ * directory entries, {@code posix_fadvise}'s refusals, a socket's pending error, {@code setlogmask}'s mask before
+ * ({@link Semantics.LogMask}: glibc keeps it; a proof stops there, the mask is not part of its state). The accesses are the bytes read and
  * written; each answer is the same in the reproducer's real run (the wrappers of the socket option and of the advice,
  * which is recorded, answer for the descriptors the witness invented).
  */
@@ -24,7 +25,7 @@ final class SmallAnswers {
 
     static boolean handles(Semantics s) {
         return s instanceof Semantics.ClockResolution || s instanceof Semantics.EntryOrder || s instanceof Semantics.FileAdvice
-                || s instanceof Semantics.SocketOption;
+                || s instanceof Semantics.SocketOption || s instanceof Semantics.LogMask;
     }
 
     /** The offset of {@code d_name} in Linux's {@code struct dirent}: after d_ino, d_off (longs), d_reclen, d_type. */
@@ -36,6 +37,16 @@ final class SmallAnswers {
     static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics sem,
                        List<Value> args) {
         ExecState st = in.st;
+        if (sem instanceof Semantics.LogMask m) {
+            if (st.exhaustive) throw Abandon.unsupported(name + ": the mask is not part of a proof's state");
+            if (!(LibraryBehaviour.arg(args, m.mask()) instanceof Value.Int mask)) throw Abandon.unsupported(name + " of an unknown mask");
+            long before = st.sync.logMask;
+            if (!c.dry && mask.v() != 0) {
+                st.beforeSyncChange();
+                st.sync.logMask = mask.v() & 0xffffffffL;
+            }
+            return in.finishCall(t, c, e, Value.of((int) before), IntConversions.INT);
+        }
         if (sem instanceof Semantics.ClockResolution r) {
             if (!(LibraryBehaviour.arg(args, r.clock()) instanceof Value.Int k) || !(k.v() >= 0 && k.v() <= 4 || k.v() == 7)) {
                 throw Abandon.unsupported(name + " of a clock whose resolution is the kernel's tick (not modelled)");

@@ -271,6 +271,7 @@ final class SemanticsTable {
                     case "set-cancelability" -> new Semantics.SetCancelability(arg(a, "bit"), arg(a, "old"));
                     case "signal-mask" -> new Semantics.SignalMask(arg(a, "set"), arg(a, "old"));
                     case "signal-state" -> new Semantics.SignalState(a.get("op"), a.containsKey("set") ? arg(a, "set") : -1, a.containsKey("old") ? arg(a, "old") : -1);
+                    case "log-mask" -> new Semantics.LogMask(arg(a, "mask"));
                     case "signal-send" -> new Semantics.SignalSend(a.containsKey("pid") ? arg(a, "pid") : -1, arg(a, "sig"),
                             a.containsKey("thread") ? arg(a, "thread") : -1, a.containsKey("group"));
                     case "signal-wait" -> new Semantics.SignalWait(arg(a, "set"), a.containsKey("out") ? arg(a, "out") : -1,

@@ -378,6 +378,12 @@ public interface WorldKinds {
      */
     record WorldOpen(int path, int dir) implements Semantics {}
 
+    /**
+     * {@code setlogmask(mask)}: the priorities {@code syslog} passes from now on when {@code mask} is not 0, the mask
+     * before returned (glibc's starts with every priority, 0xff).
+     */
+    record LogMask(int mask) implements Semantics {}
+
     /** Linux's {@code AT_FDCWD}: the current directory as an {@code ...at} call's directory descriptor. */
     long AT_FDCWD = -100;
 

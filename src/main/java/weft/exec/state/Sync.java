@@ -89,6 +89,11 @@ public final class Sync {
      * of the explored state. Immutable, replaced on change.
      */
     public Map<String, Long> worldKept = Map.of();
+    /**
+     * The priorities {@code syslog} passes ({@code setlogmask}, {@code weft.exec.SmallAnswers}): glibc's starts with all
+     * eight. Read only by witness searches (a proof stops at setlogmask), so not part of the explored state.
+     */
+    public long logMask = 0xff;
 
     /** A variable of the run's environment: its name, and the address of its entry {@code NAME=value}. */
     public record EnvironmentEntry(String name, Value.Ptr entry) {}
@@ -136,6 +141,7 @@ public final class Sync {
         environment = o.environment;
         random = o.random;
         worldKept = o.worldKept;
+        logMask = o.logMask;
     }
 
     public Lock lock(Key k) {
