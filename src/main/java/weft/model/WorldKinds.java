@@ -384,6 +384,12 @@ public interface WorldKinds {
      */
     record LogMask(int mask) implements Semantics {}
 
+    /**
+     * {@code statvfs(path, out)}, {@code fstatvfs(fd, out)} ({@code fd} not -1), and with {@code linux} the kernel's
+     * {@code statfs}, {@code fstatfs}: the file system's numbers, the world's ({@code weft.exec.FileSystems}).
+     */
+    record FileSystemStatus(int path, int fd, int out, boolean linux) implements Semantics {}
+
     /** Linux's {@code AT_FDCWD}: the current directory as an {@code ...at} call's directory descriptor. */
     long AT_FDCWD = -100;
 

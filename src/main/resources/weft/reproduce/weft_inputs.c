@@ -967,6 +967,40 @@ WORLD_STAT(fstat, "fstat", int)
 WORLD_STAT(stat64, "stat", const char *)
 WORLD_STAT(lstat64, "lstat", const char *)
 WORLD_STAT(fstat64, "fstat", int)
+/* statvfs, fstatvfs, statfs, fstatfs (weft.exec.FileSystems): 0 and the witness's counts of blocks, free blocks,
+   blocks free to the program, files and free files (4096-byte blocks, 255-byte names, ext4's type), or -1 and errno */
+#include <sys/statvfs.h>
+#include <sys/vfs.h>
+static int witness_fs(const char *fn, unsigned long long *counts, int *found) {
+    long long v = value_for(fn, found);
+    if (!*found) return 0;
+    if (v == -1) {
+        witness_errno(fn);
+        return -1;
+    }
+    for (int i = 0; i < 5; i++) counts[i] = (unsigned long long)next_value(fn);
+    return 0;
+}
+#define WORLD_STATVFS(sym, arg, type, fill)                           \
+    int __real_##sym(arg, struct type *);                             \
+    int __wrap_##sym(arg a, struct type *s) {                         \
+        unsigned long long n[5];                                      \
+        int found, v = witness_fs(#sym, n, &found);                   \
+        if (!found) { park_after_race(); return __real_##sym(a, s); } \
+        if (v == 0) {                                                 \
+            memset(s, 0, sizeof *s);                                  \
+            fill;                                                     \
+        }                                                             \
+        return v;                                                     \
+    }
+#define FILL_STATVFS s->f_bsize = s->f_frsize = 4096; s->f_blocks = n[0]; s->f_bfree = n[1]; s->f_bavail = n[2]; \
+    s->f_files = n[3]; s->f_ffree = s->f_favail = n[4]; s->f_namemax = 255
+#define FILL_STATFS s->f_type = 0xEF53; s->f_bsize = s->f_frsize = 4096; s->f_blocks = n[0]; s->f_bfree = n[1]; \
+    s->f_bavail = n[2]; s->f_files = n[3]; s->f_ffree = n[4]; s->f_namelen = 255
+WORLD_STATVFS(statvfs, const char *, statvfs, FILL_STATVFS)
+WORLD_STATVFS(fstatvfs, int, statvfs, FILL_STATVFS)
+WORLD_STATVFS(statfs, const char *, statfs, FILL_STATFS)
+WORLD_STATVFS(fstatfs, int, statfs, FILL_STATFS)
 /* glibc's older entry points (a program preprocessed against glibc before 2.33): the layout's version first, which
    Weft's run checked */
 #define WORLD_XSTAT(sym, arg)                                     \

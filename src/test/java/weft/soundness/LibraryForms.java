@@ -53,7 +53,7 @@ final class LibraryForms {
         "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()", "wy_limit_ok()", "wy_freed_ok()", "wy_zlib_ok()", "wy_sized_ok()", "wy_strinit_ok()", "wy_scan_ok()",
         "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()", "wy_path_ok()", "wy_pton_ok()", "wy_swap_ok()", "wy_sig_ok()", "wy_sys_ok()",
         "wy_stdio_ok()", "wy_host_ok()", "wy_chk_ok()", "wy_acct_ok()", "wy_r48_ok()", "wy_sock_ok()", "wy_attr_ok()", "wy_computed_ok()", "wy_pipe_ok()",
-        "wy_oldstat_ok()", "wy_dir_ok()", "wy_kill_ok()", "wy_rand_ok()", "wy_kept_ok()"
+        "wy_oldstat_ok()", "wy_dir_ok()", "wy_kill_ok()", "wy_rand_ok()", "wy_kept_ok()", "wy_fs_ok()"
     };
     /** glibc's 48-bit generators on the program's state (issue 35: weft.exec.Generators): values and states. */
     static final String R48_HELPER = "static int wy_r48_ok(void) { unsigned short y[3] = {1, 2, 3}; double e = erand48(y); "
@@ -128,6 +128,12 @@ final class LibraryForms {
             + "&& sysconf(_SC_PAGESIZE) == sysconf(_SC_PAGESIZE) && (gettid() == getpid()) == (gettid() == getpid()); "
             + "clock_gettime(CLOCK_MONOTONIC, &b); return ok && clock() >= c "
             + "&& (b.tv_sec > a.tv_sec || (b.tv_sec == a.tv_sec && b.tv_nsec >= a.tv_nsec)); }";
+    /**
+     * A file system's numbers (issue 35: weft.exec.FileSystems): whatever the world answers, the blocks free to the
+     * program are at most the free ones, which are at most all, the free files at most all, and names may be long.
+     */
+    static final String FS_HELPER = "static int wy_fs_ok(void) { struct statvfs v; if (statvfs(\".\", &v) != 0) return 1; "
+            + "return v.f_bavail <= v.f_bfree && v.f_bfree <= v.f_blocks && v.f_ffree <= v.f_files && v.f_namemax > 0; }";
     /**
      * gethostbyname of a numeric name (issue 35: weft.exec.Addresses), which glibc answers without a resolver: the
      * name itself, one address as inet_aton reads it, no aliases (proofs stop there: the resolver is the world's).
@@ -402,6 +408,7 @@ final class LibraryForms {
                     "#include <pthread.h>"), KILL_HELPER)),
             java.util.Map.entry("wy_rand_ok", new Helper(List.of("#include <stdlib.h>"), RAND_HELPER)),
             java.util.Map.entry("wy_kept_ok", new Helper(List.of("#include <unistd.h>", "#include <time.h>"), KEPT_HELPER)),
+            java.util.Map.entry("wy_fs_ok", new Helper(List.of("#include <sys/statvfs.h>"), FS_HELPER)),
             java.util.Map.entry("wy_oldstat_ok", new Helper(List.of("#include <sys/stat.h>", "#include <unistd.h>", "#include <string.h>"), OLDSTAT_HELPER)),
             java.util.Map.entry("wy_r48_ok", new Helper(List.of(), R48_HELPER)),
             java.util.Map.entry("wy_computed_ok", new Helper(List.of("#include <wchar.h>", "#include <arpa/inet.h>", "#include <langinfo.h>",
