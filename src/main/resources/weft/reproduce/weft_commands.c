@@ -2,7 +2,8 @@
  * Weft reproducer runtime, part 6 (included by weft_inputs.c, one translation unit): the world's other programs
  * (popen, pclose, system, exec: weft.exec.Processes), the signals it sends (sigwait and its kin: weft.exec.SignalSets)
  * and its paths (realpath, readlink, the unique names of mkstemp and its kin, sendfile: weft.exec.WorldFiles), given
- * from the witness's answers without the real calls.
+ * from the witness's answers without the real calls; the signals the program sends (kill, sigqueue, killpg), to
+ * itself alone for real.
  */
 static void park_after_race(void);
 /* popen: the witness's command stream, empty (/dev/null opened with the mode), or its failure (EAGAIN); pclose of such

@@ -13,7 +13,8 @@ class SyncCallsTest {
     @Test
     void everyFunctionOfTheTableIsImplementedByTheRuntimeAsItsRoleSays() {
         String runtime = Reproducer.resource("weft_runtime.c") + Reproducer.resource("weft_wrappers.c") + Reproducer.resource("weft_libaccess.c") + Reproducer.resource("weft_inputs.c")
-                + Reproducer.resource("weft_world_fds.c") + Reproducer.resource("weft_pipes.c") + Reproducer.resource("weft_commands.c");
+                + Reproducer.resource("weft_world_fds.c") + Reproducer.resource("weft_pipes.c") + Reproducer.resource("weft_commands.c")
+                + Reproducer.resource("weft_files.c");
         SyncCalls calls = SyncCalls.standard();
         assertTrue(calls.roles().size() > 40, "table read: " + calls.roles().size());
         for (Map.Entry<String, SyncCalls.Role> e : calls.roles().entrySet()) {
