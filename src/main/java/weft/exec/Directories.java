@@ -18,7 +18,9 @@ import java.util.List;
  * entry, 0: the end), at most {@link #MAX_ENTRIES} entries a stream; {@code readdir_r} the same, copied into the
  * caller's entry; {@code closedir} releases the stream. Its position is the count of entries read: {@code telldir}
  * answers it, {@code rewinddir} and {@code seekdir} (to a position {@code telldir} can have given) set it, after which
- * the entries are the world's answers again (the directory may have changed; Linux reads it again).
+ * the entries are the world's answers again (the directory may have changed; Linux reads it again). A stream holds a
+ * descriptor: {@code opendir} takes the lowest free one, {@code fdopendir} the file the run opened that it is given
+ * (or fails with {@code ENOTDIR}, the world's answer); {@code dirfd} answers it, {@code closedir} closes it.
  *
  * <p>An entry is a regular file named {@code fN} (N counting from 0 in its stream): glibc's x86-64 {@code struct
  * dirent} with {@code d_ino} and {@code d_off} N + 1, {@code d_reclen} 24, {@code d_type} {@code DT_REG} and the name,
@@ -38,8 +40,9 @@ final class Directories {
     static final String OPENED = "DIR opened at ";
     /** Entries a stream gives at most. */
     static final int MAX_ENTRIES = 3;
-    /** The stream's private count of entries given, then its entry buffer. */
-    private static final long ENTRY = 8;
+    /** The stream's private count of entries given, its descriptor, then its entry buffer. */
+    private static final long DESCRIPTOR = 4, ENTRY = 8;
+    private static final long ENOTDIR = 20;
     /** glibc's x86-64 {@code struct dirent}: {@code d_ino}, {@code d_off}, {@code d_reclen}, {@code d_type}, {@code d_name[256]}. */
     private static final long DIRENT_BYTES = 280;
     private static final long NAME = 19;
@@ -52,7 +55,17 @@ final class Directories {
     static boolean open(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
                         Semantics.OpenDirectory o, List<Value> args) {
         ExecState st = in.st;
-        Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, o.path()), name));
+        long given = -1;
+        if (o.fd() >= 0) {
+            // fdopendir: of a file the run opened (its answers are the world's: a directory or not)
+            given = LibraryBehaviour.arg(args, o.fd()) instanceof Value.Int i ? i.v() : -1;
+            Descriptors.Entry x = st.sync.descriptors.get(given);
+            if (x == null || x.kind() != Descriptors.Kind.FILE) {
+                throw Abandon.unsupported(name + " of descriptor " + LibraryBehaviour.arg(args, o.fd()) + ", not a file the run opened");
+            }
+        } else {
+            Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, o.path()), name));
+        }
         if (st.dm.pointerSize != 8) throw Abandon.unsupported(name + ": only the 64-bit struct dirent is modelled");
         if (st.exhaustive) throw Abandon.unsupported(name + ": whether the directory opens is an input");
         if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
@@ -60,9 +73,17 @@ final class Directories {
         if (status instanceof Value.Int s && s.v() == 0) {
             Block d = st.mem.create(OPENED + call.loc().shortString(), Block.Kind.SPECIAL, ENTRY + DIRENT_BYTES, -1, call.loc());
             st.mem.write(d.id, 0, IntConversions.INT, Value.ZERO);
+            long fd = given;
+            if (fd < 0) {
+                // opendir opens the directory: the lowest descriptor free, the stream's until closedir
+                fd = st.sync.descriptors.lowestFree();
+                st.beforeSyncChange();
+                st.sync.descriptors = st.sync.descriptors.with((int) fd, Descriptors.Entry.of(Descriptors.Kind.FILE, false, false, 0));
+            }
+            st.mem.write(d.id, DESCRIPTOR, IntConversions.INT, Value.of(fd));
             return in.finishCall(t, c, e, new Value.Ptr(d.id, 0), null);
         }
-        st.setErrno(t, ExecState.ENOENT);
+        st.setErrno(t, given >= 0 ? ENOTDIR : ExecState.ENOENT);
         return in.finishCall(t, c, e, Value.ZERO, null);
     }
 
@@ -125,6 +146,12 @@ final class Directories {
             case "tell" -> {
                 return in.finishCall(t, c, e, Value.of(index.v()), null);
             }
+            case "fd" -> {
+                // recorded: the reproducer's stream answers the witness's number
+                Value fd = st.mem.read(d.id, DESCRIPTOR, IntConversions.INT);
+                if (!c.dry) st.logNondet(name, e.stmt().loc(), fd.toString());
+                return in.finishCall(t, c, e, fd, IntConversions.INT);
+            }
             case "rewind", "seek" -> {
                 long to = 0;
                 if (p.op().equals("seek")) {
@@ -145,7 +172,14 @@ final class Directories {
         ExecState st = in.st;
         Block d = opened(st, LibraryBehaviour.arg(args, cl.dir()), name);
         if (c.collects()) c.record(new ByteAccess(d.id, 0, d.size, true, c.atomicSection, call.loc(), name + " of " + d.name));
-        if (!c.dry) st.mem.kill(d.id);
+        if (!c.dry) {
+            // the stream's descriptor is closed with it
+            if (st.mem.read(d.id, DESCRIPTOR, IntConversions.INT) instanceof Value.Int fd) {
+                st.beforeSyncChange();
+                st.sync.descriptors = st.sync.descriptors.without((int) fd.v());
+            }
+            st.mem.kill(d.id);
+        }
         return in.finishCall(t, c, e, Value.ZERO, null);
     }
 

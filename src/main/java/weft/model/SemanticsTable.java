@@ -187,7 +187,7 @@ final class SemanticsTable {
                     case "wait-child" -> new Semantics.WaitChild(a.containsKey("options") ? arg(a, "options") : -1);
                     case "read-stream" -> new Semantics.ReadStream(arg(a, "stream"), Long.parseLong(a.get("end")), a.containsKey("formatted"));
                     case "read-line" -> new Semantics.ReadLine(arg(a, "lineptr"), arg(a, "n"), arg(a, "stream"));
-                    case "open-directory" -> new Semantics.OpenDirectory(arg(a, "path"));
+                    case "open-directory" -> new Semantics.OpenDirectory(a.containsKey("path") ? arg(a, "path") : -1, a.containsKey("fd") ? arg(a, "fd") : -1);
                     case "read-directory" -> new Semantics.ReadDirectory(arg(a, "dir"), a.containsKey("entry") ? arg(a, "entry") : -1,
                             a.containsKey("result") ? arg(a, "result") : -1);
                     case "directory-position" -> new Semantics.DirectoryPosition(arg(a, "dir"), a.get("op"), a.containsKey("pos") ? arg(a, "pos") : -1);

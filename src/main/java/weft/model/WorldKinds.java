@@ -221,8 +221,12 @@ public interface WorldKinds {
      */
     record ReadLine(int lineptr, int n, int stream) implements Semantics {}
 
-    /** {@code opendir}: a new directory stream or a failure (ENOENT), the world's answer; the path at argument {@code path}. */
-    record OpenDirectory(int path) implements Semantics {}
+    /**
+     * {@code opendir}: a new directory stream or a failure (ENOENT), the world's answer; the path at argument
+     * {@code path}. With {@code fd} (not -1; {@code path} -1) {@code fdopendir}: a stream on a file the run opened,
+     * which then owns the descriptor, or a failure (ENOTDIR: the file is no directory).
+     */
+    record OpenDirectory(int path, int fd) implements Semantics {}
 
     /**
      * {@code readdir} of the stream at argument {@code dir}: another entry (a regular file) or the end, the world's
@@ -237,6 +241,7 @@ public interface WorldKinds {
      * argument {@code pos}) of the stream at argument {@code dir}: its position is the number of entries read, which
      * {@code telldir} answers (glibc's, the last entry's {@code d_off}) and {@code seekdir} sets to one {@code telldir}
      * gave (another stops the run); the entries read again are the world's answers again (a directory may change).
+     * {@code dirfd} ("fd"): the stream's descriptor.
      */
     record DirectoryPosition(int dir, String op, int pos) implements Semantics {}
 

@@ -30,7 +30,8 @@ final class WorldAnswers {
                 || s instanceof Semantics.EpollControl
                 || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.ResourceLimit || s instanceof Semantics.ResourceUsage || s instanceof Semantics.WalkEntry
                 || s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldRead || s instanceof Semantics.WorldWrite
-                || s instanceof Semantics.WorldStatus || s instanceof Semantics.FileSystemStatus || s instanceof Semantics.WorldMap || s instanceof Semantics.InputResult ir && ir.errno();
+                || s instanceof Semantics.WorldStatus || s instanceof Semantics.FileSystemStatus || s instanceof Semantics.WorldMap
+                || s instanceof Semantics.OpenDirectory || s instanceof Semantics.ReadDirectory || s instanceof Semantics.InputResult ir && ir.errno();
     }
 
     /**
@@ -69,6 +70,13 @@ final class WorldAnswers {
         if (s instanceof Semantics.WorldStatus && first == 0 && values.size() > 3) {
             return new Said(name + " found " + fileKind(values.get(1)) + " (mode 0" + Long.toOctalString(values.get(1)) + ") of " + values.get(2)
                     + " bytes, modified at " + values.get(3) + ", at " + where, 4);
+        }
+        if (s instanceof Semantics.OpenDirectory od) {
+            if (first == 0) return new Said(name + " opened a directory stream at " + where, 1);
+            return new Said(name + (od.fd() >= 0 ? " found no directory (ENOTDIR)" : " found no such directory (ENOENT)") + " at " + where, 1);
+        }
+        if (s instanceof Semantics.ReadDirectory) {
+            return new Said(name + (first == 1 ? " gave an entry, a regular file," : " met the end of the directory") + " at " + where, 1);
         }
         if (s instanceof Semantics.FileSystemStatus && first == 0 && values.size() > 5) {
             return new Said(name + " found a file system of " + values.get(1) + " blocks, " + values.get(2) + " free (" + values.get(3)

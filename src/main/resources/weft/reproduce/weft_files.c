@@ -328,6 +328,31 @@ int __wrap_readdir_r(DIR *dir, struct dirent *entry, struct dirent **result) {
     *result = entry;
     return 0;
 }
+/* fdopendir of a descriptor the witness gave: its answer, 0 a stream of the witness's own, 1 not a directory (ENOTDIR);
+   dirfd of a witness's stream: the witness's number (a descriptor it invented, whose calls it answers) */
+extern __typeof__(fdopendir) __real_fdopendir;
+DIR *__wrap_fdopendir(int fd) {
+    int found;
+    long long v = value_for("fdopendir", &found);
+    if (!found || fd < 0 || fd >= 1024 || !witness_fd[fd]) return __real_fdopendir(fd);
+    if (v != 0) {
+        errno = ENOTDIR;
+        return NULL;
+    }
+    struct witness_dir *d = calloc(1, sizeof *d);
+    d->magic = WITNESS_DIR_MAGIC;
+    return (DIR *)d;
+}
+extern __typeof__(dirfd) __real_dirfd;
+int __wrap_dirfd(DIR *dir) {
+    struct witness_dir *d = (struct witness_dir *)dir;
+    if (d == NULL || d->magic != WITNESS_DIR_MAGIC) return __real_dirfd(dir);
+    int found;
+    long long v = value_for("dirfd", &found);
+    if (!found) return -1;
+    if (v >= 0 && v < 1024) witness_fd[v] = 1;
+    return (int)v;
+}
 /* rewinddir, telldir, seekdir of a witness's stream: its position is the count of entries read (Weft's too) */
 extern __typeof__(rewinddir) __real_rewinddir;
 void __wrap_rewinddir(DIR *dir) {
