@@ -273,6 +273,8 @@ final class SemanticsTable {
                     case "signal-state" -> new Semantics.SignalState(a.get("op"), a.containsKey("set") ? arg(a, "set") : -1, a.containsKey("old") ? arg(a, "old") : -1);
                     case "file-system-status" -> new Semantics.FileSystemStatus(a.containsKey("path") ? arg(a, "path") : -1,
                             a.containsKey("fd") ? arg(a, "fd") : -1, arg(a, "out"), a.containsKey("linux"));
+                    case "terminal" -> new Semantics.Terminal(a.get("op"), arg(a, "fd"), a.containsKey("buf") ? arg(a, "buf") : -1,
+                            a.containsKey("size") ? arg(a, "size") : -1, a.containsKey("termios") ? arg(a, "termios") : -1);
                     case "log-mask" -> new Semantics.LogMask(arg(a, "mask"));
                     case "signal-send" -> new Semantics.SignalSend(a.containsKey("pid") ? arg(a, "pid") : -1, arg(a, "sig"),
                             a.containsKey("thread") ? arg(a, "thread") : -1, a.containsKey("group"));

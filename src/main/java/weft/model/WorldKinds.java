@@ -395,6 +395,19 @@ public interface WorldKinds {
      */
     record FileSystemStatus(int path, int fd, int out, boolean linux) implements Semantics {}
 
+    /**
+     * A terminal's answers, the world's ({@code weft.exec.Terminals}): {@code ttyname}, {@code ptsname} ({@code op}
+     * "name": the device's name in the function's static buffer, or null and {@code ENOTTY}), {@code ttyname_r},
+     * {@code ptsname_r} ("name-into": into {@code buf} of the size at {@code size}, or an error number),
+     * {@code tcgetattr} ("get": a terminal's settings into the {@code termios} at {@code termios}, or -1 and
+     * {@code ENOTTY}), {@code tcsetattr} ("set": the settings at {@code termios} read, 0 or -1 and {@code ENOTTY}); the
+     * descriptor at {@code fd}.
+     */
+    record Terminal(String op, int fd, int buf, int size, int termios) implements Semantics {}
+
+    /** The name a terminal of the world's has: {@code ttyname}'s and {@code ptsname}'s answer (the reproducer's too). */
+    String TERMINAL_NAME = "/dev/pts/0";
+
     /** Linux's {@code AT_FDCWD}: the current directory as an {@code ...at} call's directory descriptor. */
     long AT_FDCWD = -100;
 

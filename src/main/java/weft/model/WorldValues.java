@@ -30,6 +30,7 @@ public final class WorldValues {
         if (s instanceof Semantics.WalkEntry) return first == 1 ? 3 : 1;
         if (s instanceof Semantics.WorldStatus) return first == 0 ? 4 : 2;
         if (s instanceof Semantics.FileSystemStatus) return first == 0 ? 6 : 2;
+        if (s instanceof Semantics.Terminal) return first == 0 ? 1 : 2;
         if (s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldWrite || s instanceof Semantics.WorldSeek) return first == -1 ? 2 : 1;
         if (s instanceof Semantics.NewPipe) return 2;
         if (s instanceof Semantics.SignalWait) return first == -1 ? 2 : 1;
@@ -58,7 +59,7 @@ public final class WorldValues {
                 || s instanceof Semantics.ResourceLimit || s instanceof Semantics.ResourceUsage || s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldRead || s instanceof Semantics.WorldWrite
                 || s instanceof Semantics.WorldSeek || s instanceof Semantics.WorldTransfer || s instanceof Semantics.PeerName
                 || s instanceof Semantics.FileAdvice || s instanceof Semantics.TemporaryName || s instanceof Semantics.ResolvePath
-                || s instanceof Semantics.WorldStatus || s instanceof Semantics.FileSystemStatus || s instanceof Semantics.WorldMap || s instanceof Semantics.OpenDirectory || s instanceof Semantics.ReadDirectory
+                || s instanceof Semantics.WorldStatus || s instanceof Semantics.FileSystemStatus || s instanceof Semantics.Terminal || s instanceof Semantics.WorldMap || s instanceof Semantics.OpenDirectory || s instanceof Semantics.ReadDirectory
                 || s instanceof Semantics.CloseDirectory || s instanceof Semantics.SystemName || s instanceof Semantics.ResolveHost
                 || s instanceof Semantics.SignalDisposition || s instanceof Semantics.AccountEntry || s instanceof Semantics.PollWait
                 || s instanceof Semantics.NewPipe || s instanceof Semantics.DuplicateDescriptor || s instanceof Semantics.DescriptorControl

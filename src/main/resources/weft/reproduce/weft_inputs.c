@@ -683,6 +683,64 @@ WORLD(int, connect, (int s, const struct sockaddr *a, socklen_t l), (s, a, l))
 WORLD(int, setsockopt, (int s, int lv, int o, const void *val, socklen_t l), (s, lv, o, val, l))
 WORLD(int, shutdown, (int s, int h), (s, h))
 WORLD_PATHS(int, chdir, (const char *p), (p), weft_read_string(p))
+/* ttyname, ptsname, ttyname_r, ptsname_r, tcgetattr, tcsetattr (weft.exec.Terminals): the witness's answer, 0 a
+   terminal (named /dev/pts/0, with the settings stty sane leaves at 38400 baud; tcsetattr takes what it is given),
+   else none (its errno next) */
+#include <termios.h>
+static int witness_terminal(const char *fn, int *found) {
+    long long v = value_for(fn, found);
+    if (!*found || v == 0) return 0;
+    return (int)next_value(fn);
+}
+static char witness_tty_name[] = "/dev/pts/0";
+#define TERMINAL_NAME(sym)                                                         \
+    char *__real_##sym(int);                                                       \
+    char *__wrap_##sym(int fd) {                                                   \
+        int found, err = witness_terminal(#sym, &found);                           \
+        if (!found) { park_after_race(); return __real_##sym(fd); }                \
+        if (err) { errno = err; return NULL; }                                     \
+        return witness_tty_name;                                                   \
+    }
+#define TERMINAL_NAME_INTO(sym)                                                    \
+    int __real_##sym(int, char *, size_t);                                         \
+    int __wrap_##sym(int fd, char *buf, size_t n) {                                \
+        int found, err = witness_terminal(#sym, &found);                           \
+        if (!found) { park_after_race(); return __real_##sym(fd, buf, n); }        \
+        if (err) return err;                                                       \
+        if (n < sizeof witness_tty_name) return ERANGE;                            \
+        memcpy(buf, witness_tty_name, sizeof witness_tty_name);                    \
+        return 0;                                                                  \
+    }
+TERMINAL_NAME(ttyname)
+TERMINAL_NAME(ptsname)
+TERMINAL_NAME_INTO(ttyname_r)
+TERMINAL_NAME_INTO(ptsname_r)
+int __real_tcgetattr(int, struct termios *);
+int __wrap_tcgetattr(int fd, struct termios *t) {
+    int found, err = witness_terminal("tcgetattr", &found);
+    if (!found) { park_after_race(); return __real_tcgetattr(fd, t); }
+    if (err) { errno = err; return -1; }
+    static const cc_t cc[17] = {3, 0x1c, 0x7f, 0x15, 4, 0, 1, 0, 0x11, 0x13, 0x1a, 0, 0x12, 0xf, 0x17, 0x16, 0};
+    memset(t, 0, sizeof *t);
+    t->c_iflag = 0x500;
+    t->c_oflag = 0x5;
+    t->c_cflag = 0xbf;
+    t->c_lflag = 0x8a3b;
+    memcpy(t->c_cc, cc, sizeof cc);
+    t->c_ispeed = t->c_ospeed = 0xf;
+    return 0;
+}
+int __real_tcsetattr(int, int, const struct termios *);
+int __wrap_tcsetattr(int fd, int action, const struct termios *t) {
+    int found, err = witness_terminal("tcsetattr", &found);
+    if (!found) { park_after_race(); return __real_tcsetattr(fd, action, t); }
+    /* the real call reads the settings: so does this instrumented read */
+    volatile unsigned char sink = 0;
+    for (size_t i = 0; i < sizeof *t; i++) sink ^= ((const unsigned char *)t)[i];
+    (void)sink;
+    if (err) { errno = err; return -1; }
+    return 0;
+}
 /* isatty: whether the descriptor is a terminal is the world's; 0 (not one) sets errno to the witness's next value */
 int __real_isatty(int);
 int __wrap_isatty(int fd) {
