@@ -100,6 +100,34 @@ final class WorldKept {
         return st.sync.worldKept.getOrDefault(clock, Long.MIN_VALUE);
     }
 
+    /**
+     * {@code pthread_getcpuclockid}: glibc's {@code MAKE_THREAD_CPUCLOCK(tid, CPUCLOCK_SCHED)}, {@code (~tid << 3) | 6},
+     * of the thread's kernel id: kept (the thread's {@code gettid} answers the same), else the world's now, above every
+     * id the run has seen, recorded (the reproducer's wrapper writes the clock of the witness's id). A thread that ended
+     * stops the run (glibc's answer for its handle is not modelled), so does a proof (the id is the world's).
+     */
+    static boolean threadClock(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, weft.ir.Edge e, weft.ir.Stmt.Call call, String name,
+                               weft.model.Semantics.ThreadClock tc, List<Value> args) {
+        ExecState st = in.st;
+        ThreadState target = st.threadOf(LibraryBehaviour.arg(args, tc.thread()));
+        if (target.finished) throw weft.exec.state.Abandon.unsupported(name + " of a thread that ended");
+        Value.Ptr out = LibraryFunctions.ptr(LibraryBehaviour.arg(args, tc.out()), name);
+        lib.access(c, out, 4, true, call, name);
+        if (st.exhaustive) throw weft.exec.state.Abandon.unsupported(name + ": a thread's id is the world's");
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        String key = target.index == 0 ? "id:pid" : "id:tid#" + target.index;
+        Long tid = st.sync.worldKept.get(key);
+        if (tid == null) {
+            Value v = st.chooseInput(weft.ir.IntConversions.INT, name, call.loc(), floor(st, "tid", 1), Integer.MAX_VALUE);
+            tid = ((Value.Int) v).v();
+            put(st, key, tid);
+        } else {
+            st.logNondet(name, call.loc(), Long.toString(tid));
+        }
+        st.mem.writeRaw(out.obj(), out.off(), 4, ((~tid.intValue()) << 3 | 6) & 0xffffffffL);
+        return in.finishCall(t, c, e, Value.ZERO, weft.ir.IntConversions.INT);
+    }
+
     /** The key of {@code clock_gettime}'s clock {@code id} read by thread {@code t}. */
     static String clockKey(ThreadState t, long id) {
         if (id == 0 || id == 5 || id == 8) return REALTIME;

@@ -275,6 +275,7 @@ final class SemanticsTable {
                             a.containsKey("fd") ? arg(a, "fd") : -1, arg(a, "out"), a.containsKey("linux"));
                     case "terminal" -> new Semantics.Terminal(a.get("op"), arg(a, "fd"), a.containsKey("buf") ? arg(a, "buf") : -1,
                             a.containsKey("size") ? arg(a, "size") : -1, a.containsKey("termios") ? arg(a, "termios") : -1);
+                    case "thread-clock" -> new Semantics.ThreadClock(arg(a, "thread"), arg(a, "out"));
                     case "log-mask" -> new Semantics.LogMask(arg(a, "mask"));
                     case "signal-send" -> new Semantics.SignalSend(a.containsKey("pid") ? arg(a, "pid") : -1, arg(a, "sig"),
                             a.containsKey("thread") ? arg(a, "thread") : -1, a.containsKey("group"));

@@ -408,6 +408,12 @@ public interface WorldKinds {
     /** The name a terminal of the world's has: {@code ttyname}'s and {@code ptsname}'s answer (the reproducer's too). */
     String TERMINAL_NAME = "/dev/pts/0";
 
+    /**
+     * {@code pthread_getcpuclockid(thread, out)}: the CPU clock of the thread at argument {@code thread}, which glibc
+     * computes from the thread's kernel id ({@code weft.exec.WorldKept}: the world's, kept), into {@code *out}.
+     */
+    record ThreadClock(int thread, int out) implements Semantics {}
+
     /** Linux's {@code AT_FDCWD}: the current directory as an {@code ...at} call's directory descriptor. */
     long AT_FDCWD = -100;
 

@@ -31,7 +31,8 @@ final class WorldAnswers {
                 || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.ResourceLimit || s instanceof Semantics.ResourceUsage || s instanceof Semantics.WalkEntry
                 || s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldRead || s instanceof Semantics.WorldWrite
                 || s instanceof Semantics.WorldStatus || s instanceof Semantics.FileSystemStatus || s instanceof Semantics.WorldMap
-                || s instanceof Semantics.OpenDirectory || s instanceof Semantics.ReadDirectory || s instanceof Semantics.Terminal || s instanceof Semantics.InputResult ir && ir.errno();
+                || s instanceof Semantics.OpenDirectory || s instanceof Semantics.ReadDirectory || s instanceof Semantics.Terminal
+                || s instanceof Semantics.ThreadClock || s instanceof Semantics.InputResult ir && ir.errno();
     }
 
     /**
@@ -71,6 +72,7 @@ final class WorldAnswers {
             return new Said(name + " found " + fileKind(values.get(1)) + " (mode 0" + Long.toOctalString(values.get(1)) + ") of " + values.get(2)
                     + " bytes, modified at " + values.get(3) + ", at " + where, 4);
         }
+        if (s instanceof Semantics.ThreadClock) return new Said(name + " gave the CPU clock of thread id " + first + " at " + where, 1);
         if (s instanceof Semantics.Terminal tm) {
             if (first == 0) return new Said(name + " found a terminal" + (tm.op().startsWith("name") ? ", " + weft.model.Semantics.TERMINAL_NAME : "") + ", at " + where, 1);
             if (values.size() > 1) return new Said(name + " found no terminal (errno " + values.get(1) + ") at " + where, 2);

@@ -127,7 +127,18 @@ BY_HANDLE(pthread_getname_np, (pthread_t t, char *name, size_t len), (real, name
 BY_HANDLE(pthread_getaffinity_np, (pthread_t t, size_t n, cpu_set_t *set), (real, n, set))
 BY_HANDLE(pthread_getattr_np, (pthread_t t, pthread_attr_t *a), (real, attr_of(a)))
 BY_HANDLE(pthread_getschedparam, (pthread_t t, int *policy, struct sched_param *p), (real, policy, p))
-BY_HANDLE(pthread_getcpuclockid, (pthread_t t, clockid_t *c), (real, c))
+/* pthread_getcpuclockid (weft.exec.WorldKept): the real call on the real thread, then the clock of the witness's
+   kernel id for it, as glibc computes it (~tid << 3 | 6) */
+extern __typeof__(pthread_getcpuclockid) __real_pthread_getcpuclockid;
+int __wrap_pthread_getcpuclockid(pthread_t t, clockid_t *c) {
+    pthread_t real;
+    if (!real_of(t, &real)) return ESRCH;
+    int r = __real_pthread_getcpuclockid(real, c);
+    int found;
+    long long tid = value_for("pthread_getcpuclockid", &found);
+    if (found && r == 0) *c = (clockid_t)((int)((unsigned int)~tid << 3) | 6);
+    return r;
+}
 BY_HANDLE(pthread_tryjoin_np, (pthread_t t, void **ret), (real, ret))
 BY_HANDLE(pthread_timedjoin_np, (pthread_t t, void **ret, const struct timespec *at), (real, ret, at))
 
