@@ -34,7 +34,7 @@ final class Generators {
         return sem instanceof Semantics.SeededRandom || sem instanceof Semantics.Rand48 || sem instanceof Semantics.RandomSeed;
     }
 
-    /** A value of a generator on hidden state: glibc's next, the state stepped, recorded (none when the result is not used: still stepped). */
+    /** A value of a generator on hidden state: glibc's next, the state stepped, recorded. */
     static boolean input(Interpreter in, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics.RandomInt r) {
         ExecState st = in.st;
         if (st.exhaustive) throw Abandon.unsupported(name + ": the generator's state is not part of a proof's");
@@ -54,9 +54,10 @@ final class Generators {
             recorded = g.value();
             st.sync.random = g.next();
         }
-        if (call.result() == null) return in.finishCall(t, c, e, Value.ZERO, null);
-        // recorded: the value, or (drand48) its 48 bits
+        // recorded: the value, or (drand48) its 48 bits; also when the program drops it (the reproducer's wrapper
+        // takes one answer per call, in order)
         st.logNondet(name, call.loc(), Long.toString(recorded));
+        if (call.result() == null) return in.finishCall(t, c, e, Value.ZERO, null);
         if (r.form().equals("double")) return in.finishCall(t, c, e, new Value.Flt(Math.scalb((double) recorded, -48)), null);
         return in.finishCall(t, c, e, Value.of(recorded), r.form().equals("signed") ? IntConversions.INT : null);
     }

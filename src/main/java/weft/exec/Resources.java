@@ -78,7 +78,8 @@ final class Resources {
         long[] times = new long[4];
         for (int i = 0; i < 4; i++) times[i] = st.chooseAmong(i % 2 == 0 ? SECONDS : MICROS, name, call.loc());
         // CPU times never go back (audit D51): the process's, its children's, a thread's
-        String who = "clock:rusage" + ((Value.Int) LibraryBehaviour.arg(args, ru.who())).v() + (((Value.Int) LibraryBehaviour.arg(args, ru.who())).v() == 1 ? "#" + t.index : "");
+        long whose = ((Value.Int) LibraryBehaviour.arg(args, ru.who())).v();
+        String who = "clock:rusage" + whose + (whose == 1 ? "#" + t.index : "");
         WorldKept.monotone(st, who + ":user", times[0] * 1_000_000L + times[1], name);
         WorldKept.monotone(st, who + ":system", times[2] * 1_000_000L + times[3], name);
         for (int i = 0; i < RUSAGE_LONGS; i++) {
