@@ -10,10 +10,12 @@ import weft.model.Semantics;
 import java.util.List;
 
 /**
- * The tokenisers {@code strtok_r}, {@code strtok} ({@link Semantics.Tokenize}) and {@code strsep}
- * ({@link Semantics.Separate}) as glibc computes them: a token is the span of bytes not in the delimiter string
- * ({@code strcspn}) after those that are ({@code strspn}, not for {@code strsep}); the delimiter ending it becomes a
- * terminator and the saved position moves past it.
+ * The tokenisers {@code strtok_r}, {@code strtok} ({@link Semantics.Tokenize}), {@code strsep}
+ * ({@link Semantics.Separate}) and {@code getsubopt} ({@link Semantics.SubOption}) as glibc computes them: a token is
+ * the span of bytes not in the delimiter string ({@code strcspn}) after those that are ({@code strspn}, not for
+ * {@code strsep}; {@code getsubopt}: up to a comma); the delimiter ending it becomes a terminator and the saved
+ * position moves past it. {@code getsubopt} matches the suboption's key (up to its {@code '='}) against each token
+ * in turn as glibc's {@code strncmp} and terminator test do, reading each token's bytes up to the first that differs.
  *
  * <p>Soundness (proofs) and must-soundness (witnesses): the result, the terminator written and the saved position are
  * glibc's for the bytes read, which must be known (an unknown byte stops the run); a call continuing from a null
@@ -35,13 +37,14 @@ final class Tokens {
     }
 
     static boolean handles(Semantics s) {
-        return s instanceof Semantics.Tokenize || s instanceof Semantics.Separate;
+        return s instanceof Semantics.Tokenize || s instanceof Semantics.Separate || s instanceof Semantics.SubOption;
     }
 
     static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
                        Semantics sem, List<Value> args) {
         if (sem instanceof Semantics.Tokenize k) return in.finishCall(t, c, e, tokenize(in.st, lib, c, call, name, k, args), null);
         if (sem instanceof Semantics.Separate s) return in.finishCall(t, c, e, separate(in.st, lib, c, call, name, s, args), null);
+        if (sem instanceof Semantics.SubOption so) return in.finishCall(t, c, e, subOption(in.st, lib, c, call, name, so, args), weft.ir.IntConversions.INT);
         throw new IllegalStateException(sem.toString());
     }
 
@@ -99,6 +102,55 @@ final class Tokens {
         lib.access(c, slot, ptrType.size(), true, call, name);
         if (!c.dry) st.mem.write(slot.obj(), slot.off(), ptrType, next == null ? Value.ZERO : next);
         return s;
+    }
+
+    /** glibc's {@code getsubopt}: the index of the token the next suboption names, or -1. */
+    private static Value subOption(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Semantics.SubOption so,
+                                   List<Value> args) {
+        CType ptrType = pointerPointee(call, so.option(), name);
+        Value.Ptr slot = LibraryFunctions.ptr(LibraryBehaviour.arg(args, so.option()), name);
+        lib.access(c, slot, ptrType.size(), false, call, name);
+        Value.Ptr s = LibraryFunctions.ptr(st.mem.read(slot.obj(), slot.off(), ptrType), name);
+        lib.access(c, s, 1, false, call, name);
+        if (StringFunctions.at(st, s, 0) == 0) return Value.of(-1);
+        long end = 0;
+        for (int b; (b = StringFunctions.at(st, s, end)) != 0 && b != ','; ) end++;
+        long key = 0;
+        while (key < end && StringFunctions.at(st, s, key) != '=') key++;
+        int p = st.dm.pointerSize;
+        Value.Ptr tokens = LibraryFunctions.ptr(LibraryBehaviour.arg(args, so.tokens()), name);
+        int found = -1;
+        for (int cnt = 0; found < 0; cnt++) {
+            Value.Ptr at = tokens.at(tokens.off() + (long) cnt * p);
+            lib.access(c, at, p, false, call, name);
+            Value tv = st.mem.read(at.obj(), at.off(), ptrType);
+            if (tv instanceof Value.Int z && z.v() == 0) break;
+            Value.Ptr tok = LibraryFunctions.ptr(tv, name);
+            // strncmp(option, token, key): up to the first byte that differs (or the key's end), then token[key] == 0
+            long i = 0;
+            boolean same = true;
+            while (i < key) {
+                int a = StringFunctions.at(st, s, i), b = StringFunctions.at(st, tok, i);
+                if (a != b) {
+                    same = false;
+                    break;
+                }
+                i++;
+            }
+            lib.access(c, tok, same ? key + 1 : i + 1, false, call, name);
+            if (same && StringFunctions.at(st, tok, key) == 0) found = cnt;
+        }
+        Value.Ptr valueSlot = LibraryFunctions.ptr(LibraryBehaviour.arg(args, so.value()), name);
+        Value value = found < 0 ? s : key != end ? s.at(s.off() + key + 1) : Value.ZERO;
+        Value.Ptr next = cut(st, lib, c, call, name, s, end);
+        if (next == null) next = s.at(s.off() + end);
+        lib.access(c, valueSlot, ptrType.size(), true, call, name);
+        lib.access(c, slot, ptrType.size(), true, call, name);
+        if (!c.dry) {
+            st.mem.write(valueSlot.obj(), valueSlot.off(), ptrType, value);
+            st.mem.write(slot.obj(), slot.off(), ptrType, next);
+        }
+        return Value.of(found);
     }
 
     /**

@@ -402,6 +402,13 @@ public interface Semantics extends WorldKinds, LibraryStateKinds {
      */
     record RandomSeed(String op, int arg) implements Semantics {}
 
+    /**
+     * {@code getsubopt(optionp, tokens, valuep)}: the next comma-separated suboption of {@code *optionp} (argument
+     * {@code option}) matched against the null-terminated list at {@code tokens} as glibc matches it, its value
+     * ({@code key=value}) or the suboption itself (no match) into {@code *valuep} (argument {@code value}).
+     */
+    record SubOption(int option, int tokens, int value) implements Semantics {}
+
     /** glibc's {@code rand_r}: three steps of its linear congruential generator on the seed at argument {@code seed}. */
     record SeededRandom(int seed) implements Semantics {}
 
