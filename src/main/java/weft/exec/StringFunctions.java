@@ -34,7 +34,8 @@ final class StringFunctions {
         return s instanceof Semantics.FindString || s instanceof Semantics.AppendString || s instanceof Semantics.FindByte
                 || s instanceof Semantics.CharClass || s instanceof Semantics.CaseMap || s instanceof Semantics.CtypeTable
                 || s instanceof Semantics.ParseAddress || s instanceof Semantics.DuplicateString || s instanceof Semantics.Span
-                || s instanceof Semantics.FindAny || s instanceof Semantics.FindBytes || s instanceof Semantics.CopyUntil;
+                || s instanceof Semantics.FindAny || s instanceof Semantics.FindBytes || s instanceof Semantics.CopyUntil
+                || s instanceof Semantics.BoundedCopy;
     }
 
     static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
@@ -42,6 +43,7 @@ final class StringFunctions {
         ExecState st = in.st;
         if (sem instanceof Semantics.FindString f) return in.finishCall(t, c, e, findString(st, lib, c, call, name, f, args), null);
         if (sem instanceof Semantics.AppendString a) return in.finishCall(t, c, e, append(st, lib, c, call, name, a, args), null);
+        if (sem instanceof Semantics.BoundedCopy b) return in.finishCall(t, c, e, boundedCopy(st, lib, c, call, name, b, args), null);
         if (sem instanceof Semantics.FindByte f) return in.finishCall(t, c, e, findByte(st, lib, c, call, name, f, args), null);
         if (sem instanceof Semantics.FindBytes f) return in.finishCall(t, c, e, findBytes(st, lib, c, call, name, f, args), null);
         if (sem instanceof Semantics.CopyUntil u) return in.finishCall(t, c, e, copyUntil(st, lib, c, call, name, u, args), null);
@@ -220,6 +222,36 @@ final class StringFunctions {
             st.mem.writeRaw(d.obj(), d.off() + dl + sl, 1, 0);
         }
         return d;
+    }
+
+    /**
+     * {@code strlcpy}, {@code strlcat} as BSD defines them (and glibc from 2.38): the source read whole (its length is
+     * the answer), {@code strlcat}'s destination up to its terminator or the size; as much of the source as fits with
+     * a terminator written; a destination already filled to the size gets nothing. Overlapping strings stop the run.
+     */
+    private static Value boundedCopy(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Semantics.BoundedCopy b,
+                                     List<Value> args) {
+        Value.Ptr d = LibraryFunctions.ptr(LibraryBehaviour.arg(args, b.dest()), name);
+        Value.Ptr s = LibraryFunctions.ptr(LibraryBehaviour.arg(args, b.src()), name);
+        long size = LibraryFunctions.count(LibraryBehaviour.arg(args, b.size()));
+        long sl = lib.strlen(s);
+        lib.access(c, s, sl + 1, false, call, name);
+        long dl = 0;
+        if (b.append()) {
+            dl = strnlen(st, d, size);
+            lib.access(c, d, Math.min(dl + 1, size), false, call, name);
+            if (dl == size) return Value.of(size + sl);
+        }
+        if (size == 0) return Value.of(sl);
+        long k = Math.min(sl, size - dl - 1);
+        if (d.obj() == s.obj() && d.off() + dl < s.off() + sl + 1 && s.off() < d.off() + dl + k + 1) throw Abandon.unsupported("overlapping " + name);
+        Value.Ptr at = d.at(d.off() + dl);
+        lib.access(c, at, k + 1, true, call, name);
+        if (!c.dry) {
+            if (k > 0) st.mem.copy(d.obj(), d.off() + dl, s.obj(), s.off(), k);
+            st.mem.writeRaw(d.obj(), d.off() + dl + k, 1, 0);
+        }
+        return Value.of(dl + sl);
     }
 
     private static Value findByte(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Semantics.FindByte f, List<Value> args) {

@@ -43,6 +43,13 @@ public interface Semantics extends WorldKinds, LibraryStateKinds {
     record AppendString(int dest, int src, int count) implements Semantics {}
 
     /**
+     * BSD's {@code strlcpy} and ({@code append}) {@code strlcat}: the string at {@code src} into (after the string at)
+     * {@code dest}, cut to fit the buffer of the size at {@code size} with its terminator; returns the length the
+     * whole string would have had (glibc has them from 2.38, as BSD defines them).
+     */
+    record BoundedCopy(int dest, int src, int size, boolean append) implements Semantics {}
+
+    /**
      * {@code memchr}: the first byte equal to {@code (unsigned char) ch} among {@code count} bytes at {@code s}, or
      * null; {@code memrchr} ({@code last}): the last one; {@code rawmemchr} ({@code count} -1): the first, however
      * far (the program promises one is there: none within the object stops the execution).

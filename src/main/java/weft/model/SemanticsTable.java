@@ -277,6 +277,7 @@ final class SemanticsTable {
                             a.containsKey("size") ? arg(a, "size") : -1, a.containsKey("termios") ? arg(a, "termios") : -1);
                     case "thread-clock" -> new Semantics.ThreadClock(arg(a, "thread"), arg(a, "out"));
                     case "sub-option" -> new Semantics.SubOption(arg(a, "option"), arg(a, "tokens"), arg(a, "value"));
+                    case "bounded-copy" -> new Semantics.BoundedCopy(arg(a, "dest"), arg(a, "src"), arg(a, "size"), a.containsKey("append"));
                     case "log-mask" -> new Semantics.LogMask(arg(a, "mask"));
                     case "signal-send" -> new Semantics.SignalSend(a.containsKey("pid") ? arg(a, "pid") : -1, arg(a, "sig"),
                             a.containsKey("thread") ? arg(a, "thread") : -1, a.containsKey("group"));

@@ -683,6 +683,25 @@ WORLD(int, connect, (int s, const struct sockaddr *a, socklen_t l), (s, a, l))
 WORLD(int, setsockopt, (int s, int lv, int o, const void *val, socklen_t l), (s, lv, o, val, l))
 WORLD(int, shutdown, (int s, int h), (s, h))
 WORLD_PATHS(int, chdir, (const char *p), (p), weft_read_string(p))
+/* strlcpy, strlcat (BSD's; glibc has them from 2.38): for a program that calls them without defining them, as BSD
+   defines them (weak: the C library's or the program's own win) */
+__attribute__((weak)) size_t strlcpy(char *d, const char *s, size_t n) {
+    size_t sl = strlen(s);
+    if (n > 0) {
+        size_t k = sl < n - 1 ? sl : n - 1;
+        memcpy(d, s, k);
+        d[k] = '\0';
+    }
+    return sl;
+}
+__attribute__((weak)) size_t strlcat(char *d, const char *s, size_t n) {
+    size_t dl = strnlen(d, n), sl = strlen(s);
+    if (dl == n) return n + sl;
+    size_t k = sl < n - dl - 1 ? sl : n - dl - 1;
+    memcpy(d + dl, s, k);
+    d[dl + k] = '\0';
+    return dl + sl;
+}
 /* ttyname, ptsname, ttyname_r, ptsname_r, tcgetattr, tcsetattr (weft.exec.Terminals): the witness's answer, 0 a
    terminal (named /dev/pts/0, with the settings stty sane leaves at 38400 baud; tcsetattr takes what it is given),
    else none (its errno next) */
