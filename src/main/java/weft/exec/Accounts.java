@@ -12,7 +12,9 @@ import java.util.List;
 
 /**
  * The user and group databases as the world's answers ({@link Semantics.AccountEntry}: {@code getpwnam},
- * {@code getpwuid}, {@code getgrnam}, {@code getgrgid}): whether the entry exists is an input the search chooses and
+ * {@code getpwuid}, {@code getgrnam}, {@code getgrgid}; {@code getpwent}, {@code getgrent}: the next entry, named
+ * {@link #NAME}, or the end; {@code setpwent} and its kin rewind, which changes no answer of the world's): whether the
+ * entry exists is an input the search chooses and
  * records under the call's name (0: found, first; 1: none, a null result with {@code errno} unchanged, as POSIX allows
  * for an entry not found), and so is a found entry's id a name asked for (user: its uid and gid; group: its gid, each
  * in 0..65534). The entry is laid out in the function's static buffer (its state group's object, which every call
@@ -47,6 +49,9 @@ final class Accounts {
         long id = -1;
         if (a.name() >= 0) {
             asked = Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, a.name()), name));
+        } else if (a.enumerates()) {
+            // getpwent, getgrent: the next entry of the world's database, its ids chosen as a name's are
+            asked = NAME;
         } else if (LibraryBehaviour.arg(args, a.id()) instanceof Value.Int i) {
             id = i.v() & 0xffffffffL;
         } else {

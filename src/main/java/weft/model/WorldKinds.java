@@ -331,9 +331,14 @@ public interface WorldKinds {
             this(name, id, group, -1, -1, -1, -1);
         }
 
+        /** {@code getpwent}, {@code getgrent}: the database's next entry, no name or id asked. */
+        public boolean enumerates() {
+            return name < 0 && id < 0;
+        }
+
         /** How many values a witness records for a call whose first value is {@code first}. */
         public int recorded(long first) {
-            return first != 0 ? 1 : 1 + (name >= 0 ? 1 : 0) + (group ? 0 : 1);
+            return first != 0 ? 1 : 1 + (name >= 0 || enumerates() ? 1 : 0) + (group ? 0 : 1);
         }
     }
 

@@ -411,6 +411,21 @@ struct group *__wrap_getgrgid(gid_t gid) {
     if (!found) return __real_getgrgid(gid);
     return v == 0 ? witness_grp("getgrgid", NULL, (long long)gid) : NULL;
 }
+/* getpwent, getgrent: the database's next entry as the witness gives it ("weft", its ids next), or the end */
+struct passwd *__real_getpwent(void);
+struct passwd *__wrap_getpwent(void) {
+    int found;
+    long long v = value_for("getpwent", &found);
+    if (!found) return __real_getpwent();
+    return v == 0 ? witness_passwd("getpwent", NULL, -1) : NULL;
+}
+struct group *__real_getgrent(void);
+struct group *__wrap_getgrent(void) {
+    int found;
+    long long v = value_for("getgrent", &found);
+    if (!found) return __real_getgrent();
+    return v == 0 ? witness_grp("getgrent", NULL, -1) : NULL;
+}
 /* the reentrant forms: the same entry in the caller's struct, its strings (a group's member list first) from the
    start of the caller's buffer, *result the entry or NULL, 0 */
 static char *witness_strings(char *buf, const char *const *s, int n) {
