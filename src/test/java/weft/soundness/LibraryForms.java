@@ -62,12 +62,13 @@ final class LibraryForms {
     /**
      * The user and group databases (issue 35: weft.exec.Accounts): an entry asked for by id has that id, in the real
      * databases and in the world's answers the search takes (proofs stop there); the reentrant forms point *result at
-     * the caller's entry or at nothing.
+     * the caller's entry or at nothing; an enumerated entry has a name.
      */
     static final String ACCT_HELPER = "static int wy_acct_ok(void) { struct passwd *p = getpwuid(0); int ok = p == NULL || p->pw_uid == 0; "
             + "struct group *g = getgrgid(0); ok = ok && (g == NULL || g->gr_gid == 0); struct passwd pw, *pr = &pw; struct group gr, *gp = &gr; "
             + "char b[1024]; ok = ok && getpwuid_r(0, &pw, b, sizeof b, &pr) == 0 && (pr == NULL || (pr == &pw && pw.pw_uid == 0)) "
-            + "&& getgrgid_r(0, &gr, b, sizeof b, &gp) == 0 && (gp == NULL || (gp == &gr && gr.gr_gid == 0 && gr.gr_mem != NULL)); return ok; }";
+            + "&& getgrgid_r(0, &gr, b, sizeof b, &gp) == 0 && (gp == NULL || (gp == &gr && gr.gr_gid == 0 && gr.gr_mem != NULL)); "
+            + "setpwent(); struct passwd *e = getpwent(); ok = ok && (e == NULL || e->pw_name[0] != 0); endpwent(); return ok; }";
     /**
      * The _FORTIFY_SOURCE forms gcc calls in optimised builds (issue 35: weft.exec.Fortify), each within the size it is
      * given (a member's for the copy into it): they run as the plain functions.
