@@ -263,7 +263,14 @@ final class Search {
     private boolean probeAll(List<List<String>> lines, long seed, Budget part, java.util.Set<List<Object>> sites, Best b) {
         CommandLines.Progress[] p = new CommandLines.Progress[1];
         for (List<String> line : lines) {
-            if (b.line != null && (exhausted() || part.expired() || b.probes >= MAX_PROBES)) break;
+            if (b.line != null && b.probes >= MAX_PROBES) break;
+            if (b.line != null && (exhausted() || part.expired())) {
+                // cut short by the round's time or executions: a later round, with more, may find a line that gets
+                // further, so the search is not over however its runs with this round's lines end (smtprc's "-i 2",
+                // chosen in a first round that a slow start left 43 probes, ended every run and the search with them)
+                limited = true;
+                break;
+            }
             b.probes++;
             b.race = probe(line, seed, part, sites, p);
             if (b.race != null) return true;
