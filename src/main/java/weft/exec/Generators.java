@@ -43,16 +43,15 @@ final class Generators {
         long recorded;
         st.beforeSyncChange();
         if (r.gen48()) {
-            long x = g.step48(g.x48);
-            st.sync.random = g.with48(x, g.a48, g.c48);
+            long x = g.step48(g.x48());
+            g.set48(x, g.a48(), g.c48());
             recorded = switch (r.form()) {
                 case "signed" -> (int) (x >>> 16);
                 case "double" -> x;
                 default -> x >>> 17;
             };
         } else {
-            recorded = g.value();
-            st.sync.random = g.next();
+            recorded = g.next();
         }
         // recorded: the value, or (drand48) its 48 bits; also when the program drops it (the reproducer's wrapper
         // takes one answer per call, in order)
@@ -91,18 +90,18 @@ final class Generators {
         switch (s.op()) {
             case "random" -> {
                 if (!(LibraryBehaviour.arg(args, s.arg()) instanceof Value.Int seed)) throw Abandon.unsupported(name + " of an unknown seed");
-                st.sync.random = g.reseeded(seed.v() & 0xffffffffL);
+                g.reseed(seed.v() & 0xffffffffL);
             }
             case "srand48" -> {
                 if (!(LibraryBehaviour.arg(args, s.arg()) instanceof Value.Int seed)) throw Abandon.unsupported(name + " of an unknown seed");
-                st.sync.random = g.with48(((seed.v() & 0xffffffffL) << 16) | 0x330e, RandomState.A48, RandomState.C48);
+                g.set48(((seed.v() & 0xffffffffL) << 16) | 0x330e, RandomState.A48, RandomState.C48);
             }
             case "seed48" -> {
-                for (int i = 0; i < 3; i++) st.mem.writeRaw(old.obj(), old.off() + 2L * i, 2, (g.x48 >>> (16 * i)) & 0xffff);
-                st.sync.random = g.with48(words[0] | words[1] << 16 | words[2] << 32, RandomState.A48, RandomState.C48);
+                for (int i = 0; i < 3; i++) st.mem.writeRaw(old.obj(), old.off() + 2L * i, 2, (g.x48() >>> (16 * i)) & 0xffff);
+                g.set48(words[0] | words[1] << 16 | words[2] << 32, RandomState.A48, RandomState.C48);
                 return in.finishCall(t, c, e, old, null);
             }
-            case "lcong48" -> st.sync.random = g.with48(words[0] | words[1] << 16 | words[2] << 32, words[3] | words[4] << 16 | words[5] << 32, words[6]);
+            case "lcong48" -> g.set48(words[0] | words[1] << 16 | words[2] << 32, words[3] | words[4] << 16 | words[5] << 32, words[6]);
             default -> throw new IllegalStateException(s.op());
         }
         return in.finishCall(t, c, e, Value.ZERO, null);

@@ -80,9 +80,9 @@ public final class Sync {
     /**
      * The C library's hidden generator states ({@code weft.exec.Generators}: {@code random}, {@code rand},
      * {@code lrand48}...). Read only by witness searches (a proof stops at a generator), so not part of the explored
-     * state. Immutable, replaced on change.
+     * state. Stepped in place; copied with the rest.
      */
-    public RandomState random = RandomState.INITIAL;
+    public RandomState random = RandomState.initial();
     /**
      * What the process keeps of the world's answers ({@code weft.exec.WorldKept}: its ids, the system's configuration,
      * the clocks' last readings), by key. Read only by witness searches (a proof stops at these answers), so not part
@@ -139,7 +139,7 @@ public final class Sync {
         streams = o.streams;
         signals = o.signals;
         environment = o.environment;
-        random = o.random;
+        random = o.random.copy();
         worldKept = o.worldKept;
         logMask = o.logMask;
     }
