@@ -272,6 +272,25 @@ int __wrap_fstatat(int dir, const char *p, struct stat *s, int flags) {
 #include <dirent.h>
 #define WITNESS_DIR_MAGIC 0x77656674
 struct witness_dir { int magic; int index; struct dirent entry; };
+/* a stream of the witness's own */
+static DIR *witness_stream(void) {
+    struct witness_dir *d = calloc(1, sizeof *d);
+    d->magic = WITNESS_DIR_MAGIC;
+    return (DIR *)d;
+}
+/* the stream's next entry, a regular file "fN", as glibc's record: the 24 bytes it takes copied into `into` as one
+   range (TSan's interceptor of readdir reports the same) */
+static void witness_entry(struct witness_dir *d, struct dirent *into) {
+    struct dirent e;
+    memset(&e, 0, sizeof e);
+    e.d_ino = (ino_t)(d->index + 1);
+    e.d_off = (off_t)(d->index + 1);
+    e.d_reclen = 24;
+    e.d_type = DT_REG;
+    snprintf(e.d_name, sizeof e.d_name, "f%d", d->index);
+    d->index++;
+    memcpy(into, &e, 24);
+}
 extern __typeof__(opendir) __real_opendir;
 DIR *__wrap_opendir(const char *path) {
     weft_read_string(path);
@@ -282,9 +301,7 @@ DIR *__wrap_opendir(const char *path) {
         errno = ENOENT;
         return NULL;
     }
-    struct witness_dir *d = calloc(1, sizeof *d);
-    d->magic = WITNESS_DIR_MAGIC;
-    return (DIR *)d;
+    return witness_stream();
 }
 extern __typeof__(readdir) __real_readdir;
 struct dirent *__wrap_readdir(DIR *dir) {
@@ -293,16 +310,7 @@ struct dirent *__wrap_readdir(DIR *dir) {
     int found;
     long long v = value_for("readdir", &found);
     if (!found || v == 0) return NULL;
-    /* the 24 bytes glibc's record takes, as one range (TSan's interceptor of readdir reports the same) */
-    struct dirent e;
-    memset(&e, 0, sizeof e);
-    e.d_ino = (ino_t)(d->index + 1);
-    e.d_off = (off_t)(d->index + 1);
-    e.d_reclen = 24;
-    e.d_type = DT_REG;
-    snprintf(e.d_name, sizeof e.d_name, "f%d", d->index);
-    d->index++;
-    memcpy(&d->entry, &e, 24);
+    witness_entry(d, &d->entry);
     return &d->entry;
 }
 /* readdir_r: readdir's answer under its own name, the record copied into the caller's entry, *result set */
@@ -316,15 +324,7 @@ int __wrap_readdir_r(DIR *dir, struct dirent *entry, struct dirent **result) {
         *result = NULL;
         return 0;
     }
-    struct dirent e;
-    memset(&e, 0, sizeof e);
-    e.d_ino = (ino_t)(d->index + 1);
-    e.d_off = (off_t)(d->index + 1);
-    e.d_reclen = 24;
-    e.d_type = DT_REG;
-    snprintf(e.d_name, sizeof e.d_name, "f%d", d->index);
-    d->index++;
-    memcpy(entry, &e, 24);
+    witness_entry(d, entry);
     *result = entry;
     return 0;
 }
@@ -339,9 +339,7 @@ DIR *__wrap_fdopendir(int fd) {
         errno = ENOTDIR;
         return NULL;
     }
-    struct witness_dir *d = calloc(1, sizeof *d);
-    d->magic = WITNESS_DIR_MAGIC;
-    return (DIR *)d;
+    return witness_stream();
 }
 extern __typeof__(dirfd) __real_dirfd;
 int __wrap_dirfd(DIR *dir) {
