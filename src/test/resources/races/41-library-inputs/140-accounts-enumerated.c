@@ -12,13 +12,17 @@ static int accounts;
 static void *lister(void *arg) {
     setpwent();
     struct passwd *p;
-    while ((p = getpwent()) != NULL)
-        if (p->pw_name[0] != '\0') accounts++; // RACE!
+    while ((p = getpwent()) != NULL) {
+        if (p->pw_name[0] == '\0') continue;
+        accounts++; // RACE!
+    }
     endpwent();
     setgrent();
     struct group *g;
-    while ((g = getgrent()) != NULL)
-        if (g->gr_mem != NULL) accounts++; // RACE!
+    while ((g = getgrent()) != NULL) {
+        if (g->gr_mem == NULL) continue;
+        accounts++; // RACE!
+    }
     endgrent();
     return arg;
 }
