@@ -71,10 +71,9 @@ final class Generators {
         if (st.exhaustive) throw Abandon.unsupported(name + ": the generator's state is not part of a proof's");
         CType.Int ushort = new CType.Int("unsigned short", 2, 2, false);
         long[] words = null;
-        Value.Ptr p = null;
         if (s.op().equals("seed48") || s.op().equals("lcong48")) {
             int n = s.op().equals("seed48") ? 3 : 7;
-            p = LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.arg()), name);
+            Value.Ptr p = LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.arg()), name);
             lib.access(c, p, 2L * n, false, call, name);
             words = new long[n];
             for (int i = 0; i < n; i++) {

@@ -81,7 +81,7 @@ final class WorldKept {
         Long last = st.sync.worldKept.get(clock);
         long v = guess;
         if (last != null && v < last) v = (last + resolution - 1) / resolution * resolution;
-        put(st, clock, Math.max(v, last == null ? v : last));
+        put(st, clock, v);
         return v;
     }
 

@@ -477,36 +477,28 @@ static int witness_grp_r(const char *fn, long long v, const char *name, long lon
     *result = gr;
     return 0;
 }
-extern __typeof__(getpwnam_r) __real_getpwnam_r;
-int __wrap_getpwnam_r(const char *name, struct passwd *pw, char *buf, size_t n, struct passwd **result) {
-    weft_read_string(name);
-    int found;
-    long long v = value_for("getpwnam_r", &found);
-    if (!found) return __real_getpwnam_r(name, pw, buf, n, result);
-    return witness_passwd_r("getpwnam_r", v, name, -1, pw, buf, result);
-}
-extern __typeof__(getpwuid_r) __real_getpwuid_r;
-int __wrap_getpwuid_r(uid_t uid, struct passwd *pw, char *buf, size_t n, struct passwd **result) {
-    int found;
-    long long v = value_for("getpwuid_r", &found);
-    if (!found) return __real_getpwuid_r(uid, pw, buf, n, result);
-    return witness_passwd_r("getpwuid_r", v, NULL, (long long)uid, pw, buf, result);
-}
-extern __typeof__(getgrnam_r) __real_getgrnam_r;
-int __wrap_getgrnam_r(const char *name, struct group *gr, char *buf, size_t n, struct group **result) {
-    weft_read_string(name);
-    int found;
-    long long v = value_for("getgrnam_r", &found);
-    if (!found) return __real_getgrnam_r(name, gr, buf, n, result);
-    return witness_grp_r("getgrnam_r", v, name, -1, gr, buf, result);
-}
-extern __typeof__(getgrgid_r) __real_getgrgid_r;
-int __wrap_getgrgid_r(gid_t gid, struct group *gr, char *buf, size_t n, struct group **result) {
-    int found;
-    long long v = value_for("getgrgid_r", &found);
-    if (!found) return __real_getgrgid_r(gid, gr, buf, n, result);
-    return witness_grp_r("getgrgid_r", v, NULL, (long long)gid, gr, buf, result);
-}
+/* by name (read first, as the real call reads it) and by id */
+#define ACCOUNT_BY_NAME_R(sym, type, build)                                                 \
+    extern __typeof__(sym) __real_##sym;                                                    \
+    int __wrap_##sym(const char *name, struct type *e, char *buf, size_t n, struct type **result) { \
+        weft_read_string(name);                                                             \
+        int found;                                                                          \
+        long long v = value_for(#sym, &found);                                              \
+        if (!found) return __real_##sym(name, e, buf, n, result);                           \
+        return build(#sym, v, name, -1, e, buf, result);                                    \
+    }
+#define ACCOUNT_BY_ID_R(sym, type, key, build)                                              \
+    extern __typeof__(sym) __real_##sym;                                                    \
+    int __wrap_##sym(key id, struct type *e, char *buf, size_t n, struct type **result) {   \
+        int found;                                                                          \
+        long long v = value_for(#sym, &found);                                              \
+        if (!found) return __real_##sym(id, e, buf, n, result);                             \
+        return build(#sym, v, NULL, (long long)id, e, buf, result);                         \
+    }
+ACCOUNT_BY_NAME_R(getpwnam_r, passwd, witness_passwd_r)
+ACCOUNT_BY_ID_R(getpwuid_r, passwd, uid_t, witness_passwd_r)
+ACCOUNT_BY_NAME_R(getgrnam_r, group, witness_grp_r)
+ACCOUNT_BY_ID_R(getgrgid_r, group, gid_t, witness_grp_r)
 
 /* signal, bsd_signal, sysv_signal: the handler is installed (the real call), then the witness's disposition before is
    returned (0 SIG_DFL, 1 SIG_IGN: what the program started with, whatever its parent left; -1 SIG_ERR, as the real
