@@ -126,6 +126,7 @@ public final class LibraryFunctions {
         if (Addresses.handles(sem)) return Addresses.run(in, this, t, c, e, call, name, sem, args);
         if (sem instanceof Semantics.AccountEntry a) return Accounts.run(in, this, t, c, e, call, name, a, args);
         if (ZlibCalls.handles(sem)) return ZlibCalls.run(in, this, t, c, e, call, name, sem, args);
+        if (OpenSsl.handles(sem)) return OpenSsl.run(in, this, t, c, e, call, name, sem, event, args);
         if (WorldFiles.handles(sem)) return WorldFiles.run(in, this, t, c, e, call, name, sem, args);
         if (sem instanceof Semantics.WalkEntry w) return Walks.run(in, this, t, c, e, call, name, w, args);
         if (Sorts.handles(sem)) return Sorts.run(in, this, t, c, e, call, name, sem, args);

@@ -31,6 +31,11 @@ public final class ThreadState {
      * when asynchronous; 0 (enabled, deferred) in every new thread (POSIX XSH 2.9.5). Part of the state.
      */
     public int cancelBits;
+    /**
+     * The thread's OpenSSL error queue as far as the run knows it ({@link OpenSsl}): {@link OpenSsl#QUEUE_EMPTY} at
+     * first (OpenSSL's queue is per thread), {@link OpenSsl#QUEUE_UNKNOWN} after a failure, else the code at its front.
+     */
+    public long tlsErrors;
     /** Nesting of {@code __VERIFIER_atomic_begin}. */
     public int atomicDepth;
     public int atomicFrames;
@@ -132,6 +137,7 @@ public final class ThreadState {
           joined = o.joined;
           detached = o.detached;
           cancelBits = o.cancelBits;
+          tlsErrors = o.tlsErrors;
           atomicDepth = o.atomicDepth;
           atomicFrames = o.atomicFrames;
           phase = o.phase;

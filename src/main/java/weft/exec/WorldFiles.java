@@ -216,7 +216,20 @@ final class WorldFiles {
 
     /** The byte a read's or a mapping's bytes repeat: 'a', a random one or zero, the world's choice, recorded. */
     private static long fillByte(ExecState st, String name, Stmt.Call call) {
-        return st.chooseAmong(new long[] {'a', st.randomBits() & 0xff, 0}, name, call.loc());
+        return fillByte(st, name, call, null);
+    }
+
+    /**
+     * As {@link #fillByte(ExecState, String, Stmt.Call)}, the bytes the reading function {@code reader} compares values
+     * with ({@link weft.ir.Comparisons}: the answers it looks for) among the candidates after 'a' when it is not null.
+     */
+    static long fillByte(ExecState st, String name, Stmt.Call call, weft.ir.Function reader) {
+        java.util.Set<Long> cands = new java.util.LinkedHashSet<>();
+        cands.add((long) 'a');
+        if (reader != null) cands.addAll(weft.ir.Comparisons.equalityConstants(reader, 1, 255));
+        cands.add(st.randomBits() & 0xff);
+        cands.add(0L);
+        return st.chooseAmong(cands.stream().mapToLong(Long::longValue).toArray(), name, call.loc());
     }
 
     /** Linux's ENODEV: the file cannot be mapped. */

@@ -147,6 +147,7 @@ final class StateEncoder {
 
         private void thread(ThreadState t) {
             out.i((t.finished ? 1 : 0) | (t.joined ? 2 : 0) | (t.detached ? 4 : 0) | t.cancelBits << 3);
+            out.l(t.tlsErrors);
             out.i(t.atomicDepth);
             out.i(t.atomicFrames);
             out.i(t.phase.ordinal());

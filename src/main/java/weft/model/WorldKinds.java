@@ -492,4 +492,36 @@ public interface WorldKinds {
 
     /** {@code munmap} of a whole mapping {@link WorldMap} made: returns 0; anything else stops the execution. */
     record WorldUnmap(int addr, int length) implements Semantics {}
+
+    /**
+     * A function of OpenSSL's {@code libssl} and {@code libcrypto} ({@code weft.exec.OpenSsl}): the peer and the
+     * certificate files are the world's, the library's bookkeeping is computed. {@code op} names the operation (the
+     * table's {@code op=}): {@code init}, {@code method}, {@code new-context}, {@code free-context}, {@code control},
+     * {@code set-options}, {@code clear-options}, {@code set-verify}, {@code setup} (a context's file or cipher
+     * setting: 1 or 0, the world's), {@code new-connection}, {@code free-connection}, {@code set-fd}, {@code set-role},
+     * {@code handshake}, {@code read}, {@code peek}, {@code write}, {@code shutdown}, {@code pending},
+     * {@code get-error}, {@code clear-errors}, {@code next-error}, {@code peek-error}, {@code error-text},
+     * {@code print-errors}. {@code object}: the argument holding the {@code SSL_CTX *} or {@code SSL *} (-1: none);
+     * {@code value}: the integer argument the operation reads (the control command, its {@code larg} next; the options;
+     * the verify mode, its callback next; the descriptor; {@code SSL_get_error}'s result argument; the error code);
+     * {@code buf} and {@code count}: the bytes read or written and their number; {@code role}: {@code accept} or
+     * {@code connect} for {@code set-role} and {@code handshake} (null: {@code SSL_do_handshake}, the role set before).
+     */
+    record OpenSsl(String op, int object, int value, int buf, int count, String role) implements Semantics {
+        /** Whether the witness records the call's answer (the reproducer's wrapper gives it back). */
+        public boolean world() {
+            return switch (op) {
+                case "init", "new-context", "setup", "new-connection", "set-fd", "handshake", "read", "peek", "write",
+                     "shutdown", "pending", "get-error", "next-error", "peek-error" -> true;
+                default -> false;
+            };
+        }
+
+        /** How many values a witness records for a call whose first value is {@code first}. */
+        public int recorded(long first) {
+            if (op.equals("new-context")) return first == 0 ? 2 : 1;
+            if (op.equals("read") || op.equals("peek")) return first > 0 ? 2 : 1;
+            return 1;
+        }
+    }
 }

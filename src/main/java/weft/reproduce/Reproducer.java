@@ -22,7 +22,7 @@ import java.util.stream.Collectors;
  * {@link SourcePatcher}), the schedule of the witness ({@link SchedulePlan}, as {@code weft_plan.c}), the harness
  * runtime ({@code weft_runtime.c}, which includes its wrappers, {@code weft_wrappers.c} with the C library's accesses TSan
  * does not see, {@code weft_libaccess.c}, and the witness's inputs, {@code weft_inputs.c} with its parts
- * {@code weft_world_fds.c}, {@code weft_pipes.c}, {@code weft_commands.c}, {@code weft_files.c}), {@code build.sh}
+ * {@code weft_world_fds.c}, {@code weft_pipes.c}, {@code weft_commands.c}, {@code weft_files.c}, {@code weft_openssl.c}), {@code build.sh}
  * (gcc {@code -g -O0 -fsanitize=thread}, the pthread functions of
  * {@link SyncCalls} wrapped with {@code -Wl,--wrap}) and {@code README.txt}. Running it makes ThreadSanitizer report
  * the race at the two witnessed lines.
@@ -245,7 +245,7 @@ public final class Reproducer {
         files.add(write(dir.resolve("weft_plan.c"), plan.toC() + racePoints(pointed)
                 // glibc's pthread_mutex_t keeps its kind at byte 16 on x86-64, 12 on i386 (a 32-bit program's layout)
                 + "const int weft_mutex_kind_offset = " + (lowHeap() ? 12 : 16) + ";\n"));
-        for (String r : List.of("weft_runtime.c", "weft_wrappers.c", "weft_libaccess.c", "weft_world_fds.c", "weft_pipes.c", "weft_commands.c", "weft_files.c", "weft_inputs.c")) files.add(write(dir.resolve(r), resource(r)));
+        for (String r : List.of("weft_runtime.c", "weft_wrappers.c", "weft_libaccess.c", "weft_world_fds.c", "weft_pipes.c", "weft_commands.c", "weft_files.c", "weft_openssl.c", "weft_inputs.c")) files.add(write(dir.resolve(r), resource(r)));
         if (lowHeap()) files.add(write(dir.resolve(LOW_HEAP), resource(LOW_HEAP)));
     }
 
@@ -309,7 +309,7 @@ public final class Reproducer {
                 .append("with \"weft-harness:\" say whether the schedule was followed. WEFT_TIMEOUT_MS (default 3000) bounds each wait.\n\n");
         r.append("Files: program.c/.i (the program, with __weft_race_point calls before the racing lines, line numbers kept),\n")
                 .append("weft_plan.c (the schedule), weft_runtime.c, weft_wrappers.c, weft_libaccess.c, weft_inputs.c and the parts it includes\n")
-                .append("(weft_world_fds.c, weft_pipes.c, weft_commands.c, weft_files.c: the harness runtime; weft_runtime.c's comment explains the scheme),\n")
+                .append("(weft_world_fds.c, weft_pipes.c, weft_commands.c, weft_files.c, weft_openssl.c: the harness runtime; weft_runtime.c's comment explains the scheme),\n")
                 .append(lowHeap() ? LOW_HEAP + " (the program was checked for a 32-bit data model and runs as a 64-bit build:\n"
                         + "its malloc family takes memory below 2 GiB, so pointers kept in 32-bit integers survive), " : "")
                 .append("build.sh.\n");

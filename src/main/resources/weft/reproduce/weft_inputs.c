@@ -849,6 +849,7 @@ mode_t __wrap_umask(mode_t m) {
 
 #include "weft_files.c"
 #include "weft_commands.c"
+#include "weft_openssl.c"
 
 /* ftw and nftw: the witness's walk (weft.exec.Walks). Each 1 from __weft_walk_next is an entry, a regular file
    "DIR/fN" (N from 0) whose size and modification time follow it, handed to the callback with FTW_F (nftw: its

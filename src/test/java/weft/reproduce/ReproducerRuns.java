@@ -162,7 +162,7 @@ final class ReproducerRuns {
     /** Whether a stack frame's file is the program's (not the harness runtime, the C library or TSan). */
     private static boolean inProgram(String file) {
         return !file.endsWith("weft_runtime.c") && !file.endsWith("weft_wrappers.c") && !file.endsWith("weft_libaccess.c") && !file.endsWith("weft_inputs.c") && !file.endsWith("weft_low_heap.c")
-                && !file.endsWith("weft_pipes.c") && !file.endsWith("weft_commands.c") && !file.endsWith("weft_files.c") && !file.startsWith("/usr/") && !file.contains("sanitizer") && !file.startsWith("<");
+                && !file.endsWith("weft_pipes.c") && !file.endsWith("weft_commands.c") && !file.endsWith("weft_files.c") && !file.endsWith("weft_openssl.c") && !file.startsWith("/usr/") && !file.contains("sanitizer") && !file.startsWith("<");
     }
 
     private static String firstError(String output) {

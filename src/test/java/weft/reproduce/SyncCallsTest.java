@@ -14,14 +14,15 @@ class SyncCallsTest {
     void everyFunctionOfTheTableIsImplementedByTheRuntimeAsItsRoleSays() {
         String runtime = Reproducer.resource("weft_runtime.c") + Reproducer.resource("weft_wrappers.c") + Reproducer.resource("weft_libaccess.c") + Reproducer.resource("weft_inputs.c")
                 + Reproducer.resource("weft_world_fds.c") + Reproducer.resource("weft_pipes.c") + Reproducer.resource("weft_commands.c")
-                + Reproducer.resource("weft_files.c");
+                + Reproducer.resource("weft_files.c") + Reproducer.resource("weft_openssl.c");
         SyncCalls calls = SyncCalls.standard();
         assertTrue(calls.roles().size() > 40, "table read: " + calls.roles().size());
         for (Map.Entry<String, SyncCalls.Role> e : calls.roles().entrySet()) {
             String f = e.getKey();
             boolean wrapper = runtime.contains("__wrap_" + f + "(") || runtime.matches("(?s).*_OP\\(" + f + ",.*")
                     || runtime.matches("(?s).*\\nWORLD(_PATHS)?\\([^,]+, " + f + ",.*") || runtime.matches("(?s).*\\nWORLD_FD\\(" + f + ",.*") || runtime.matches("(?s).*\\nWORLD_(STAT|XSTAT|STATVFS|OPEN|MAP|READ|WRITE)\\(" + f + ",.*") || runtime.contains("\nWORLD_SEEK(" + f + ")") || runtime.contains("\nPIPE_CALL(" + f + ", ") || runtime.contains("\nWORLD_EXEC(" + f + ", ")
-                    || runtime.matches("(?s).*\\nBY_HANDLE(_INPUT)?\\(" + f + ",.*") || runtime.matches("(?s).*\\nWITNESS_GENERATOR\\([^,]+, " + f + ",.*") || runtime.matches("(?s).*\\nACCOUNT_BY_(NAME|ID)_R\\(" + f + ",.*") || runtime.contains("\nTERMINAL_NAME(" + f + ")") || runtime.contains("\nTERMINAL_NAME_INTO(" + f + ")");
+                    || runtime.matches("(?s).*\\nBY_HANDLE(_INPUT)?\\(" + f + ",.*") || runtime.matches("(?s).*\\nWITNESS_GENERATOR\\([^,]+, " + f + ",.*") || runtime.matches("(?s).*\\nACCOUNT_BY_(NAME|ID)_R\\(" + f + ",.*") || runtime.contains("\nTERMINAL_NAME(" + f + ")") || runtime.contains("\nTERMINAL_NAME_INTO(" + f + ")")
+                    || runtime.contains("\nWEFT_SSL_SETUP(" + f + ", ") || runtime.matches("(?s).*\\nWEFT_SSL_ANSWER\\([^,]+, " + f + ",.*");
             boolean defined = runtime.contains(f + "(void) {") || runtime.matches("(?s).*INPUT\\([^,]+, " + f + "\\).*");
             switch (e.getValue()) {
                 case EVENT, BLOCKING, SHADOW, HANDLE, LIBINPUT, CHANNEL, ENDING, LIBACCESS -> assertTrue(wrapper, "no __wrap_" + f);
