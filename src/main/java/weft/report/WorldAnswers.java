@@ -32,7 +32,8 @@ final class WorldAnswers {
                 || s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldRead || s instanceof Semantics.WorldWrite
                 || s instanceof Semantics.WorldStatus || s instanceof Semantics.FileSystemStatus || s instanceof Semantics.WorldMap
                 || s instanceof Semantics.OpenDirectory || s instanceof Semantics.ReadDirectory || s instanceof Semantics.Terminal
-                || s instanceof Semantics.ThreadClock || s instanceof Semantics.InputResult ir && ir.errno();
+                || s instanceof Semantics.ThreadClock || s instanceof Semantics.InputResult ir && ir.errno()
+                || s instanceof Semantics.OpenSsl;
     }
 
     /**
@@ -72,6 +73,7 @@ final class WorldAnswers {
             return new Said(name + " found " + fileKind(values.get(1)) + " (mode 0" + Long.toOctalString(values.get(1)) + ") of " + values.get(2)
                     + " bytes, modified at " + values.get(3) + ", at " + where, 4);
         }
+        if (s instanceof Semantics.OpenSsl o) return openSsl(name, o, where, values);
         if (s instanceof Semantics.ThreadClock) return new Said(name + " gave the CPU clock of thread id " + first + " at " + where, 1);
         if (s instanceof Semantics.Terminal tm) {
             if (first == 0) return new Said(name + " found a terminal" + (tm.op().startsWith("name") ? ", " + weft.model.Semantics.TERMINAL_NAME : "") + ", at " + where, 1);
@@ -165,6 +167,37 @@ final class WorldAnswers {
     private static String events(long e) {
         boolean in = (e & 1) != 0, out = (e & 4) != 0;
         return in && out ? "for reading and writing" : in ? "for reading" : out ? "for writing" : "(events " + e + ")";
+    }
+
+    /** OpenSSL's answers ({@code weft.exec.OpenSsl}): objects made, bytes read, the error queue's codes, SSL_get_error's verdicts. */
+    private static Said openSsl(String name, Semantics.OpenSsl o, String where, List<Long> values) {
+        long first = values.get(0);
+        switch (o.op()) {
+            case "new-context", "new-connection" -> {
+                String what = o.op().equals("new-context") ? "a context" : "a connection";
+                if (first != 0) return new Said(name + " failed (null) at " + where, 1);
+                if (values.size() > 1 && o.op().equals("new-context")) {
+                    return new Said(name + " made " + what + " with options 0x" + Long.toHexString(values.get(1)) + " at " + where, 2);
+                }
+                return new Said(name + " made " + what + " at " + where, 1);
+            }
+            case "read", "peek" -> {
+                if (first > 0 && values.size() > 1) return new Said(name + " gave " + first + " bytes, each " + byteText(values.get(1)) + ", at " + where, 2);
+                if (first == 0) return new Said(name + " met the end of the connection at " + where, 1);
+            }
+            case "next-error", "peek-error" -> {
+                return new Said(first == 0 ? name + " found the thread's error queue empty at " + where
+                        : name + " gave error code 0x" + Long.toHexString(first).toUpperCase(java.util.Locale.ROOT) + " at " + where, 1);
+            }
+            case "get-error" -> {
+                String[] verdicts = {"SSL_ERROR_NONE", "SSL_ERROR_SSL", "SSL_ERROR_WANT_READ", "SSL_ERROR_WANT_WRITE", "SSL_ERROR_WANT_X509_LOOKUP",
+                        "SSL_ERROR_SYSCALL", "SSL_ERROR_ZERO_RETURN"};
+                if (first >= 0 && first < verdicts.length) return new Said(name + " answered " + verdicts[(int) first] + " at " + where, 1);
+            }
+            default -> {
+            }
+        }
+        return new Said(name + " returned " + first + " at " + where, 1);
     }
 
     /** A byte value as a report says it: the number, and the character when it is printable ({@code 97 ('a')}). */

@@ -53,7 +53,7 @@ final class LibraryForms {
         "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()", "wy_limit_ok()", "wy_freed_ok()", "wy_zlib_ok()", "wy_sized_ok()", "wy_strinit_ok()", "wy_scan_ok()",
         "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()", "wy_path_ok()", "wy_pton_ok()", "wy_swap_ok()", "wy_sig_ok()", "wy_sys_ok()",
         "wy_stdio_ok()", "wy_host_ok()", "wy_chk_ok()", "wy_acct_ok()", "wy_r48_ok()", "wy_sock_ok()", "wy_attr_ok()", "wy_computed_ok()", "wy_pipe_ok()",
-        "wy_oldstat_ok()", "wy_dir_ok()", "wy_kill_ok()", "wy_rand_ok()", "wy_kept_ok()", "wy_fs_ok()"
+        "wy_oldstat_ok()", "wy_dir_ok()", "wy_kill_ok()", "wy_rand_ok()", "wy_kept_ok()", "wy_fs_ok()", "wy_tls_ok()"
     };
     /** glibc's 48-bit generators on the program's state (issue 35: weft.exec.Generators): values and states. */
     static final String R48_HELPER = "static int wy_r48_ok(void) { unsigned short y[3] = {1, 2, 3}; double e = erand48(y); "
@@ -319,6 +319,21 @@ final class LibraryForms {
             + "return p != NULL; }";
 
     /**
+     * OpenSSL's bookkeeping (issue 35: weft.exec.OpenSsl computes it; the context's existence is the world's, proofs
+     * stop there): a context's options keep what was set, its mode starts with SSL_MODE_AUTO_RETRY, its session cache
+     * mode is a server's until set, a TLS method takes TLS 1.2 as its lower bound and refuses another number, a new
+     * connection has nothing pending and SSL_get_error says nothing for a result above 0, and the thread's error queue
+     * is empty after ERR_clear_error. The oracle links the installed OpenSSL ({@code -lssl -lcrypto}).
+     */
+    static final String TLS_HELPER = "static int wy_tls_ok(void) { SSL_CTX *c = SSL_CTX_new(TLS_method()); if (c == NULL) return 1; "
+            + "int ok = (SSL_CTX_set_options(c, SSL_OP_NO_TLSv1) & SSL_OP_NO_TLSv1) != 0 "
+            + "&& SSL_CTX_set_mode(c, SSL_MODE_ENABLE_PARTIAL_WRITE) == (SSL_MODE_AUTO_RETRY | SSL_MODE_ENABLE_PARTIAL_WRITE) "
+            + "&& SSL_CTX_set_session_cache_mode(c, SSL_SESS_CACHE_OFF) == SSL_SESS_CACHE_SERVER && SSL_CTX_get_session_cache_mode(c) == SSL_SESS_CACHE_OFF "
+            + "&& SSL_CTX_set_min_proto_version(c, TLS1_2_VERSION) == 1 && SSL_CTX_set_max_proto_version(c, 0x999) == 0; "
+            + "SSL *s = SSL_new(c); if (s != NULL) { ok = ok && SSL_pending(s) == 0 && SSL_get_error(s, 1) == SSL_ERROR_NONE; SSL_free(s); } "
+            + "ERR_clear_error(); ok = ok && ERR_get_error() == 0; SSL_CTX_free(c); return ok; }";
+
+    /**
      * zlib's answers (issue 35: the search runs the installed zlib itself, weft.exec.ZlibCalls; proofs stop there):
      * a raw deflate stream of 32 equal bytes finishes in one call, shorter than its input and within deflateBound's
      * bound, and crc32 of the whole is that of its two parts chained. A search that computed any of it differently would
@@ -424,6 +439,7 @@ final class LibraryForms {
             java.util.Map.entry("wy_math_ok", new Helper(List.of("#include <math.h>", "#include <errno.h>"), MATH_HELPER)),
             java.util.Map.entry("wy_scan_ok", new Helper(List.of("#include <sys/resource.h>"), SCAN_HELPER)),
             java.util.Map.entry("wy_zlib_ok", new Helper(List.of("#include <zlib.h>"), ZLIB_HELPER)),
+            java.util.Map.entry("wy_tls_ok", new Helper(List.of("#include <openssl/ssl.h>", "#include <openssl/err.h>"), TLS_HELPER)),
             java.util.Map.entry("wy_freed_ok", new Helper(List.of("#include <stdlib.h>"), FREED_HELPER)),
             java.util.Map.entry("wy_loop_ok", new Helper(EVENT_LOOP_INCLUDES, LOOP_HELPER)),
             java.util.Map.entry("wy_addr_ok", new Helper(EVENT_LOOP_INCLUDES, ADDR_HELPER)));

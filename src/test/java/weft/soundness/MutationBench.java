@@ -224,6 +224,8 @@ public final class MutationBench {
                 "-o", bin.toString()));
         if (Files.readString(file).contains("#include <zlib.h>")) link.add("-lz");
         if (Files.readString(file).contains("#include <math.h>")) link.add("-lm");
+        // and one that uses OpenSSL (wy_tls_ok) the installed OpenSSL
+        if (Files.readString(file).contains("#include <openssl/ssl.h>")) link.addAll(List.of("-lssl", "-lcrypto"));
         if (gcc(dir, link) != 0) {
             return OracleResult.inconclusive("does not link with ThreadSanitizer");
         }

@@ -67,6 +67,8 @@ final class TsanOracle {
         if (Files.readString(c).contains("#include <zlib.h>")) gcc.add("-lz");
         // and one that uses the math library (wy_math_ok) links libm
         if (Files.readString(c).contains("#include <math.h>")) gcc.add("-lm");
+        // and one that uses OpenSSL (wy_tls_ok) the installed OpenSSL
+        if (Files.readString(c).contains("#include <openssl/ssl.h>")) gcc.addAll(List.of("-lssl", "-lcrypto"));
         Proc cc = run(gcc, dir, 120);
         if (cc.exit != 0) return new OracleResult(OracleResult.Kind.GENERATOR_ERROR, Set.of(), "gcc: " + firstLines(cc.err));
         for (int i = 0; i < runs; i++) {
