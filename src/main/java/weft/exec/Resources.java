@@ -204,6 +204,16 @@ final class Resources {
      */
     static boolean inputResult(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics.InputResult ir,
                                weft.model.Event event, List<Value> args) {
+        return inputResult(in, lib, t, c, e, call, name, name, ir, event, args);
+    }
+
+    /**
+     * As {@link #inputResult(Interpreter, LibraryFunctions, ThreadState, Ctx, Edge, Stmt.Call, String, Semantics.InputResult, weft.model.Event, List)}
+     * for function {@code name} called as {@code recordedAs} ({@code syscall}: the answer recorded under the name the
+     * program called, kept under the function's own, so that {@code syscall(SYS_gettid)} and {@code gettid()} agree).
+     */
+    static boolean inputResult(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, String recordedAs,
+                               Semantics.InputResult ir, weft.model.Event event, List<Value> args) {
         ExecState st = in.st;
         if (ir.optionArg() >= 0 && !(LibraryBehaviour.arg(args, ir.optionArg()) instanceof Value.Int o && o.v() == ir.option())) {
             throw Abandon.unsupported(name + " with another option than " + ir.option());
@@ -224,14 +234,14 @@ final class Resources {
         if (known != null) {
             // the process kept this answer (audit D51): the same again, recorded as every answer is
             Value again = Value.of(Ints.convert(known, it));
-            st.logNondet(name, call.loc(), again.toString());
+            st.logNondet(recordedAs, call.loc(), again.toString());
             return in.finishCall(t, c, e, again, type);
         }
         long lo = keep == null ? ir.lo() : WorldKept.floor(st, keep, ir.lo());
         if (lo > ir.hi()) throw Abandon.unsupported(name + ": no answer above " + (lo - 1) + " within its range");
-        Value v = st.chooseInput(type, name, call.loc(), lo, ir.hi());
+        Value v = st.chooseInput(type, recordedAs, call.loc(), lo, ir.hi());
         if (keep != null && v instanceof Value.Int k) WorldKept.keep(st, t, name, keep, args, k.v());
-        if (ir.errno() && v instanceof Value.Int r && r.v() == ir.failure()) worldErrno(st, t, call, name);
+        if (ir.errno() && v instanceof Value.Int r && r.v() == ir.failure()) worldErrno(st, t, call, recordedAs);
         return in.finishCall(t, c, e, v, type);
     }
 

@@ -476,6 +476,12 @@ public interface Semantics extends WorldKinds, LibraryStateKinds {
     record Zlib(String op) implements Semantics {}
 
     /**
+     * {@code syscall(number, ...)}: the C library's function Linux's system call at argument {@code number} is
+     * ({@link SystemCalls}), run as that function's semantics says with the arguments after the number.
+     */
+    record SystemCall(int number) implements Semantics {}
+
+    /**
      * {@code strerror}: the C library's text for error number {@code errnum}, in the C locale, read-only;
      * {@code family} {@code gai}: {@code gai_strerror}'s text for a {@code getaddrinfo} result, {@code host}:
      * {@code hstrerror}'s for an {@code h_errno} value (glibc's own static texts, untranslated in the C locale).

@@ -275,6 +275,7 @@ final class SemanticsTable {
                             a.containsKey("fd") ? arg(a, "fd") : -1, arg(a, "out"), a.containsKey("linux"));
                     case "terminal" -> new Semantics.Terminal(a.get("op"), arg(a, "fd"), a.containsKey("buf") ? arg(a, "buf") : -1,
                             a.containsKey("size") ? arg(a, "size") : -1, a.containsKey("termios") ? arg(a, "termios") : -1);
+                    case "system-call" -> new Semantics.SystemCall(arg(a, "number"));
                     case "openssl" -> new Semantics.OpenSsl(a.get("op"), a.containsKey("object") ? arg(a, "object") : -1,
                             a.containsKey("value") ? arg(a, "value") : -1, a.containsKey("buf") ? arg(a, "buf") : -1,
                             a.containsKey("count") ? arg(a, "count") : -1, a.get("role"));

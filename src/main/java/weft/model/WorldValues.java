@@ -66,6 +66,7 @@ public final class WorldValues {
                 || s instanceof Semantics.NewPipe || s instanceof Semantics.DuplicateDescriptor || s instanceof Semantics.DescriptorControl
                 || s instanceof Semantics.SignalWait || s instanceof Semantics.ProcessTimes || s instanceof Semantics.RunCommand
                 || s instanceof Semantics.OpenSsl o && o.world()
+                || s instanceof Semantics.SystemCall
                 || s instanceof Semantics.SignalSend ss && ss.process()
                 || s instanceof Semantics.CloseStream cs && cs.process();
     }
