@@ -36,7 +36,7 @@ final class Addresses {
     }
 
     static boolean handles(Semantics s) {
-        return s instanceof Semantics.FormatAddress || s instanceof Semantics.ResolveAddress || s instanceof Semantics.FreeAddresses
+        return s instanceof Semantics.FormatAddress || s instanceof Semantics.AddressText || s instanceof Semantics.ResolveAddress || s instanceof Semantics.FreeAddresses
                 || s instanceof Semantics.ResolveHost || s instanceof Semantics.NumericName;
     }
 
@@ -105,6 +105,23 @@ final class Addresses {
                 st.mem.writeRaw(dest.obj(), dest.off() + text.length(), 1, 0);
             }
             return in.finishCall(t, c, e, dest, null);
+        }
+        if (sem instanceof Semantics.AddressText at) {
+            // inet_ntoa: the address's four bytes (network order) as dotted text in the static buffer
+            long a;
+            Value v = LibraryBehaviour.arg(args, at.arg());
+            if (v instanceof Value.Agg g && g.bytes().length >= 4 && (g.unknown() == null || g.unknown().get(0, 4).isEmpty()) && g.ptrs().isEmpty()) {
+                a = (g.bytes()[0] & 0xffL) | (g.bytes()[1] & 0xffL) << 8 | (g.bytes()[2] & 0xffL) << 16 | (g.bytes()[3] & 0xffL) << 24;
+            } else if (v instanceof Value.Int i) {
+                a = i.v() & 0xffffffffL;
+            } else {
+                throw Abandon.unsupported(name + " of " + v);
+            }
+            byte[] text = (Semantics.FormatAddress.text(a) + "\0").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+            Value.Ptr buf = LibraryBehaviour.staticBuffer(st, t, name, 0);
+            lib.access(c, buf, text.length, true, call, name);
+            if (!c.dry) st.mem.writeBytes(buf.obj(), buf.off(), text);
+            return in.finishCall(t, c, e, buf, null);
         }
         if (sem instanceof Semantics.NumericName nn) return numericName(in, lib, t, c, e, call, name, nn, args);
         if (st.exhaustive) throw Abandon.unsupported(name + ": the resolver is the world's");

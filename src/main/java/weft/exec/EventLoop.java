@@ -341,16 +341,21 @@ final class EventLoop {
         ready = certain(s, ready, pipes);
         Value tv = LibraryBehaviour.arg(args, w.timeout());
         boolean noTimeout = tv instanceof Value.Int z && z.v() == 0;
+        // pselect: the signal mask in force while it waits is read (Linux's first word of it); no signal is taken to come
+        Value mask = w.mask() >= 0 ? LibraryBehaviour.arg(args, w.mask()) : Value.ZERO;
+        if (!(mask instanceof Value.Int z && z.v() == 0)) s.lib.access(s.c, LibraryFunctions.ptr(mask, s.name), 8, false, s.call, s.name);
         if (ready.isEmpty() && noTimeout) return false; // blocks until a descriptor may be ready
         for (Value.Ptr set : sets) if (set != null) s.lib.access(s.c, set, words * wordBytes, true, s.call, s.name);
         int l = st.dm.longSize;
         Value.Ptr time = noTimeout ? null : LibraryFunctions.ptr(tv, s.name);
-        if (ready.isEmpty() && time != null) s.lib.access(s.c, time, 2L * l, true, s.call, s.name);
+        // select writes the time left (zero after a timeout); pselect's struct timespec is only read
+        boolean writesTime = w.mask() < 0;
+        if (ready.isEmpty() && time != null) s.lib.access(s.c, time, 2L * l, writesTime, s.call, s.name);
         if (s.c.dry) return s.result(0);
         st.beforeSyncChange();
         for (Value.Ptr set : sets) if (set != null) st.mem.fill(set.obj(), set.off(), words * wordBytes, (byte) 0);
         if (ready.isEmpty()) {
-            st.mem.fill(time.obj(), time.off(), 2L * l, (byte) 0);
+            if (writesTime) st.mem.fill(time.obj(), time.off(), 2L * l, (byte) 0);
             st.logNondet(s.name, s.call.loc(), "0");
             return s.result(0);
         }

@@ -135,6 +135,12 @@ public interface Semantics extends WorldKinds, LibraryStateKinds {
     }
 
     /**
+     * {@code inet_ntoa}: the dotted text of the {@code struct in_addr} passed by value as argument {@code arg} in the
+     * function's static buffer (POSIX lets it be one buffer for all threads; glibc's is per thread).
+     */
+    record AddressText(int arg) implements Semantics {}
+
+    /**
      * {@code strlen}: the length of the terminated string at {@code s}; with {@code count} not -1 ({@code strnlen}) at
      * most argument {@code count}, reading no byte past it.
      */

@@ -306,12 +306,13 @@ final class SemanticsTable {
                     case "accept-connection" -> new Semantics.AcceptConnection(arg(a, "socket"), arg(a, "addr"), arg(a, "len"));
                     case "epoll-control" -> new Semantics.EpollControl(arg(a, "epoll"), arg(a, "op"), arg(a, "fd"), arg(a, "event"));
                     case "epoll-wait" -> new Semantics.EpollWait(arg(a, "epoll"), arg(a, "events"), arg(a, "max"), arg(a, "timeout"));
-                    case "poll-wait" -> new Semantics.PollWait(arg(a, "fds"), arg(a, "count"), arg(a, "timeout"), -1, -1, false);
+                    case "poll-wait" -> new Semantics.PollWait(arg(a, "fds"), arg(a, "count"), arg(a, "timeout"), -1, -1, false, -1);
                     case "select-wait" -> new Semantics.PollWait(arg(a, "read"), arg(a, "count"), arg(a, "timeout"), arg(a, "write"),
-                            arg(a, "except"), true);
+                            arg(a, "except"), true, a.containsKey("mask") ? arg(a, "mask") : -1);
                     case "counter-read" -> new Semantics.CounterRead(arg(a, "fd"), arg(a, "out"));
                     case "counter-write" -> new Semantics.CounterWrite(arg(a, "fd"), arg(a, "value"));
                     case "timer-set" -> new Semantics.TimerSet(arg(a, "fd"), arg(a, "new"), arg(a, "old"));
+                    case "address-text" -> new Semantics.AddressText(arg(a, "arg"));
                     case "format-address" -> new Semantics.FormatAddress(arg(a, "family"), arg(a, "src"), arg(a, "dest"), arg(a, "count"));
                     case "resolve-address" -> new Semantics.ResolveAddress(arg(a, "host"), arg(a, "service"), arg(a, "hints"), arg(a, "result"));
                     case "free-addresses" -> new Semantics.FreeAddresses(arg(a, "list"));

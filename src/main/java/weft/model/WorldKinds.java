@@ -142,9 +142,11 @@ public interface WorldKinds {
      * {@code poll} (the {@code count} {@code struct pollfd} at {@code fds}) and {@code select} ({@code select}: the
      * {@code fd_set}s at {@code fds} (read), {@code write}, {@code except} below descriptor {@code count}): one
      * descriptor that may be ready, the world's choice, or none after the timeout ({@code timeout}: milliseconds, or the
-     * {@code struct timeval} pointer for select).
+     * {@code struct timeval} pointer for select). {@code mask} not -1: {@code pselect}, whose timeout is a
+     * {@code struct timespec} it leaves as it was, with the signal mask at argument {@code mask} (null: none) in force
+     * while it waits.
      */
-    record PollWait(int fds, int count, int timeout, int write, int except, boolean select) implements Semantics {}
+    record PollWait(int fds, int count, int timeout, int write, int except, boolean select, int mask) implements Semantics {}
 
     /** {@code eventfd_read}: the counter at descriptor {@code fd} into {@code out} and reset (a semaphore's: 1, decremented). */
     record CounterRead(int fd, int out) implements Semantics {}
