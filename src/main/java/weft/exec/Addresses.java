@@ -254,13 +254,27 @@ final class Addresses {
             canonical = Semantics.FormatAddress.text(address);
         }
         Value.Ptr buf = LibraryBehaviour.staticBuffer(st, t, name, 0);
-        int p = st.dm.pointerSize;
-        long used = HOST_NAME + canonical.length() + 1;
+        long used = hostEntrySize(canonical);
         if (st.mem.get(buf.obj()).size < buf.off() + used) throw Abandon.unsupported(name + " of a name too long for its buffer");
         lib.access(c, buf, used, true, call, name);
         if (c.dry) return in.finishCall(t, c, e, buf, null);
         st.logNondet(name, call.loc(), "0");
         st.logNondet(name, call.loc(), Long.toString(address));
+        hostEntry(st, buf, canonical, address);
+        return in.finishCall(t, c, e, buf, null);
+    }
+
+    /** The bytes {@link #hostEntry} lays out for a host named {@code canonical}. */
+    static long hostEntrySize(String canonical) {
+        return HOST_NAME + canonical.length() + 1;
+    }
+
+    /**
+     * A {@code struct hostent} at {@code buf} with its lists and strings after it: the name {@code canonical}, no
+     * aliases, one IPv4 address ({@code address}, network byte order read little-endian).
+     */
+    static void hostEntry(ExecState st, Value.Ptr buf, String canonical, long address) {
+        int p = st.dm.pointerSize;
         int o = buf.obj();
         long b = buf.off();
         CType.Pointer ptr = pointer(st);
@@ -274,7 +288,6 @@ final class Addresses {
         st.mem.write(o, b + ADDRESSES + p, ptr, Value.ZERO);
         st.mem.writeRaw(o, b + ADDRESS, 4, address);
         st.mem.writeBytes(o, b + HOST_NAME, (canonical + "\0").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
-        return in.finishCall(t, c, e, buf, null);
     }
 
     /** Where {@link #host} lays out the alias list, the address list, the address and the name in the static buffer. */

@@ -496,6 +496,21 @@ public interface WorldKinds {
     record WorldUnmap(int addr, int length) implements Semantics {}
 
     /**
+     * A network database's entry ({@code weft.exec.Databases}): {@code db} {@code service} ({@code getservbyname}: the
+     * name at {@code name} and the protocol string at {@code proto}; {@code getservbyport}: the port at {@code number};
+     * {@code getservent}), {@code protocol} ({@code getprotobyname}, {@code getprotobynumber}, {@code getprotoent}),
+     * {@code network} ({@code getnetbyname}; {@code getnetbyaddr}: the number at {@code number}, the type at
+     * {@code proto}; {@code getnetent}), {@code host} ({@code gethostent}): the world's entry or none, in the function's
+     * static buffer ({@code -1}: no such argument; neither name nor number: the database's next entry).
+     */
+    record DatabaseEntry(String db, int name, int number, int proto) implements Semantics {
+        /** How many values a witness records for a call whose first value is {@code first}: a found entry's chosen number. */
+        public int recorded(long first) {
+            return first == 0 && number < 0 && !db.equals("host") ? 2 : 1;
+        }
+    }
+
+    /**
      * A function of OpenSSL's {@code libssl} and {@code libcrypto} ({@code weft.exec.OpenSsl}): the peer and the
      * certificate files are the world's, the library's bookkeeping is computed. {@code op} names the operation (the
      * table's {@code op=}): {@code init}, {@code method}, {@code new-context}, {@code free-context}, {@code control},

@@ -33,7 +33,7 @@ final class WorldAnswers {
                 || s instanceof Semantics.WorldStatus || s instanceof Semantics.FileSystemStatus || s instanceof Semantics.WorldMap
                 || s instanceof Semantics.OpenDirectory || s instanceof Semantics.ReadDirectory || s instanceof Semantics.Terminal
                 || s instanceof Semantics.ThreadClock || s instanceof Semantics.InputResult ir && ir.errno()
-                || s instanceof Semantics.OpenSsl;
+                || s instanceof Semantics.OpenSsl || s instanceof Semantics.DatabaseEntry;
     }
 
     /**
@@ -74,6 +74,18 @@ final class WorldAnswers {
                     + " bytes, modified at " + values.get(3) + ", at " + where, 4);
         }
         if (s instanceof Semantics.OpenSsl o) return openSsl(name, o, where, values);
+        if (s instanceof Semantics.DatabaseEntry d) {
+            if (first != 0) return new Said(name + " found no entry at " + where, 1);
+            if (values.size() > 1 && d.recorded(first) == 2) {
+                String what = switch (d.db()) {
+                    case "service" -> "port";
+                    case "protocol" -> "protocol number";
+                    default -> "network number";
+                };
+                return new Said(name + " found an entry, " + what + " " + values.get(1) + ", at " + where, 2);
+            }
+            return new Said(name + " found an entry at " + where, 1);
+        }
         if (s instanceof Semantics.ThreadClock) return new Said(name + " gave the CPU clock of thread id " + first + " at " + where, 1);
         if (s instanceof Semantics.Terminal tm) {
             if (first == 0) return new Said(name + " found a terminal" + (tm.op().startsWith("name") ? ", " + weft.model.Semantics.TERMINAL_NAME : "") + ", at " + where, 1);

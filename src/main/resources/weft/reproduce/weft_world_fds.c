@@ -265,3 +265,73 @@ struct hostent *__wrap_gethostbyaddr(const void *addr, socklen_t len, int type) 
     if (!found) { park_after_race(); return __real_gethostbyaddr(addr, len, type); }
     return v == 0 ? witness_hostent("gethostbyaddr", NULL) : NULL;
 }
+
+/* gethostent: the hosts database's next entry as the witness gives it (0: "weft" at 127.0.0.1), or the end (1) */
+struct hostent *__real_gethostent(void);
+struct hostent *__wrap_gethostent(void) {
+    int found;
+    long long v = value_for("gethostent", &found);
+    if (!found) return __real_gethostent();
+    if (v != 0) return NULL;
+    struct hostent *h = witness_hostent("gethostent", "weft");
+    witness_host_addr.s_addr = htonl(INADDR_LOOPBACK);
+    return h;
+}
+
+/* The services, protocols and networks databases (weft.exec.Databases): the witness's answer, 1 none (null) or 0 an
+   entry, then the number a name maps to (a service's port in host order, a protocol's number, a network's), in static
+   entries of the runtime's that each call overwrites, as glibc's: the name asked ("weft" for a number or the next
+   entry), no aliases, a service's protocol the one asked ("tcp" for none), a network's type AF_INET */
+static struct servent witness_service;
+static struct protoent witness_protocol;
+static struct netent witness_network;
+static char witness_db_name[1024];
+static char witness_db_proto[256];
+static char *witness_db_aliases[1];
+static char *witness_db_named(const char *name) {
+    snprintf(witness_db_name, sizeof witness_db_name, "%s", name != NULL ? name : "weft");
+    witness_db_aliases[0] = NULL;
+    return witness_db_name;
+}
+static struct servent *witness_servent(const char *name, int port, const char *proto) {
+    witness_service.s_name = witness_db_named(name);
+    witness_service.s_aliases = witness_db_aliases;
+    witness_service.s_port = port;
+    snprintf(witness_db_proto, sizeof witness_db_proto, "%s", proto != NULL ? proto : "tcp");
+    witness_service.s_proto = witness_db_proto;
+    return &witness_service;
+}
+static struct protoent *witness_protoent(const char *name, int number) {
+    witness_protocol.p_name = witness_db_named(name);
+    witness_protocol.p_aliases = witness_db_aliases;
+    witness_protocol.p_proto = number;
+    return &witness_protocol;
+}
+static struct netent *witness_netent(const char *name, uint32_t net) {
+    witness_network.n_name = witness_db_named(name);
+    witness_network.n_aliases = witness_db_aliases;
+    witness_network.n_addrtype = AF_INET;
+    witness_network.n_net = net;
+    return &witness_network;
+}
+/* One lookup: the real call without the witness's answer, null for its 1, else the entry `make` builds */
+#define WITNESS_DB(type, sym, params, args, reads, make)              \
+    struct type *__real_##sym params;                                  \
+    struct type *__wrap_##sym params {                                 \
+        reads;                                                         \
+        int found;                                                     \
+        long long v = value_for(#sym, &found);                         \
+        if (!found) return __real_##sym args;                          \
+        if (v != 0) return NULL;                                       \
+        return make;                                                   \
+    }
+WITNESS_DB(servent, getservbyname, (const char *name, const char *proto), (name, proto), weft_read_string(name); weft_read_string(proto),
+           witness_servent(name, htons((uint16_t)next_value("getservbyname")), proto))
+WITNESS_DB(servent, getservbyport, (int port, const char *proto), (port, proto), weft_read_string(proto), witness_servent(NULL, port, proto))
+WITNESS_DB(servent, getservent, (void), (), (void)0, witness_servent(NULL, htons((uint16_t)next_value("getservent")), NULL))
+WITNESS_DB(protoent, getprotobyname, (const char *name), (name), weft_read_string(name), witness_protoent(name, (int)next_value("getprotobyname")))
+WITNESS_DB(protoent, getprotobynumber, (int number), (number), (void)0, witness_protoent(NULL, number))
+WITNESS_DB(protoent, getprotoent, (void), (), (void)0, witness_protoent(NULL, (int)next_value("getprotoent")))
+WITNESS_DB(netent, getnetbyname, (const char *name), (name), weft_read_string(name), witness_netent(name, (uint32_t)next_value("getnetbyname")))
+WITNESS_DB(netent, getnetbyaddr, (uint32_t net, int type), (net, type), (void)0, witness_netent(NULL, net))
+WITNESS_DB(netent, getnetent, (void), (), (void)0, witness_netent(NULL, (uint32_t)next_value("getnetent")))
