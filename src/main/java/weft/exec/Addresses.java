@@ -253,6 +253,7 @@ final class Addresses {
             address = st.mem.readRaw(src.obj(), src.off(), 4);
             canonical = Semantics.FormatAddress.text(address);
         }
+        if (r.entry() >= 0) return hostInto(in, lib, t, c, e, call, name, r, args, canonical, address);
         Value.Ptr buf = LibraryBehaviour.staticBuffer(st, t, name, 0);
         long used = hostEntrySize(canonical);
         if (st.mem.get(buf.obj()).size < buf.off() + used) throw Abandon.unsupported(name + " of a name too long for its buffer");
@@ -262,6 +263,49 @@ final class Addresses {
         st.logNondet(name, call.loc(), Long.toString(address));
         hostEntry(st, buf, canonical, address);
         return in.finishCall(t, c, e, buf, null);
+    }
+
+    /**
+     * {@code gethostbyname_r}: the same answer laid out in the caller's {@code struct hostent}, its lists and name at the
+     * start of the caller's buffer; {@code *result} the entry, 0 returned. A buffer without {@link Accounts#REENTRANT_BUFFER}
+     * bytes to spare stops the run (glibc's files backend needs room for the database's line, the world's: {@code ERANGE}
+     * could be its answer).
+     */
+    private static boolean hostInto(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                                    Semantics.ResolveHost r, List<Value> args, String canonical, long address) {
+        ExecState st = in.st;
+        int p = st.dm.pointerSize;
+        Value.Ptr entry = LibraryFunctions.ptr(LibraryBehaviour.arg(args, r.entry()), name);
+        Value.Ptr buf = LibraryFunctions.ptr(LibraryBehaviour.arg(args, r.buf()), name);
+        Value.Ptr result = LibraryFunctions.ptr(LibraryBehaviour.arg(args, r.result()), name);
+        long size = LibraryFunctions.count(LibraryBehaviour.arg(args, r.size()));
+        // the buffer: the alias list (a null pointer), the address list (the address, a null pointer), the address, the name
+        long lists = 3L * p + 4;
+        long used = lists + canonical.length() + 1;
+        if (size < used + Accounts.REENTRANT_BUFFER) throw Abandon.unsupported(name + " with a buffer of " + size + " bytes (glibc may answer ERANGE)");
+        lib.access(c, result, p, true, call, name);
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        st.mem.check(entry.obj(), entry.off(), 3L * p + 8, true);
+        st.mem.check(buf.obj(), buf.off(), used, true);
+        st.logNondet(name, call.loc(), "0");
+        st.logNondet(name, call.loc(), Long.toString(address));
+        CType.Pointer ptr = pointer(st);
+        int bo = buf.obj();
+        long b = buf.off();
+        st.mem.write(bo, b, ptr, Value.ZERO);
+        st.mem.write(bo, b + p, ptr, new Value.Ptr(bo, b + 3L * p));
+        st.mem.write(bo, b + 2L * p, ptr, Value.ZERO);
+        st.mem.writeRaw(bo, b + 3L * p, 4, address);
+        st.mem.writeBytes(bo, b + lists, (canonical + "\0").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        int o = entry.obj();
+        long h = entry.off();
+        st.mem.write(o, h, ptr, new Value.Ptr(bo, b + lists));
+        st.mem.write(o, h + p, ptr, new Value.Ptr(bo, b));
+        st.mem.writeRaw(o, h + 2L * p, 4, AF_INET);
+        st.mem.writeRaw(o, h + 2L * p + 4, 4, 4);
+        st.mem.write(o, h + 2L * p + 8, ptr, new Value.Ptr(bo, b + p));
+        st.mem.write(result.obj(), result.off(), ptr, entry);
+        return in.finishCall(t, c, e, Value.ZERO, null);
     }
 
     /** The bytes {@link #hostEntry} lays out for a host named {@code canonical}. */

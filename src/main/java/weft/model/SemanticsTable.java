@@ -320,7 +320,9 @@ final class SemanticsTable {
                     case "free-addresses" -> new Semantics.FreeAddresses(arg(a, "list"));
                     case "resolve-host" -> new Semantics.ResolveHost(a.containsKey("name") ? arg(a, "name") : -1,
                             a.containsKey("addr") ? arg(a, "addr") : -1, a.containsKey("length") ? arg(a, "length") : -1,
-                            a.containsKey("family") ? arg(a, "family") : -1);
+                            a.containsKey("family") ? arg(a, "family") : -1, a.containsKey("entry") ? arg(a, "entry") : -1,
+                            a.containsKey("buf") ? arg(a, "buf") : -1, a.containsKey("size") ? arg(a, "size") : -1,
+                            a.containsKey("result") ? arg(a, "result") : -1);
                     default -> throw new IllegalArgumentException("unknown kind " + c[1]);
                 };
             } catch (IllegalArgumentException e) {

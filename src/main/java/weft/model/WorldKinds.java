@@ -170,9 +170,12 @@ public interface WorldKinds {
     /**
      * {@code gethostbyname} (the name at {@code name}), {@code gethostbyname2} (and the family at {@code family}),
      * {@code gethostbyaddr} (the {@code length} bytes at {@code addr} of the family at {@code family}): the world's
-     * answer, one IPv4 address, in the function's static {@code struct hostent} ({@code -1}: no such argument).
+     * answer, one IPv4 address, in the function's static {@code struct hostent} ({@code -1}: no such argument). With
+     * {@code entry} (not -1) {@code gethostbyname_r}: the entry into the caller's struct at {@code entry}, its lists and
+     * name into the buffer at {@code buf} of the size at {@code size}, {@code *result} (argument {@code result}) the
+     * entry, 0 returned.
      */
-    record ResolveHost(int name, int addr, int length, int family) implements Semantics {}
+    record ResolveHost(int name, int addr, int length, int family, int entry, int buf, int size, int result) implements Semantics {}
 
     /**
      * {@code fopen(path, mode)}: whether the file opens is the world's answer (an input: first a new stream of an empty

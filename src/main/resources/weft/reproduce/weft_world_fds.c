@@ -266,6 +266,30 @@ struct hostent *__wrap_gethostbyaddr(const void *addr, socklen_t len, int type) 
     return v == 0 ? witness_hostent("gethostbyaddr", NULL) : NULL;
 }
 
+/* gethostbyname_r: gethostbyname's answer in the caller's struct, its lists and name at the start of its buffer */
+int __real_gethostbyname_r(const char *, struct hostent *, char *, size_t, struct hostent **, int *);
+int __wrap_gethostbyname_r(const char *name, struct hostent *ret, char *buf, size_t len, struct hostent **result, int *herr) {
+    int found;
+    long long v = value_for("gethostbyname_r", &found);
+    if (!found) { park_after_race(); return __real_gethostbyname_r(name, ret, buf, len, result, herr); }
+    char **lists = (char **)buf;
+    struct in_addr *addr = (struct in_addr *)(buf + 3 * sizeof(char *));
+    char *text = (char *)addr + 4;
+    addr->s_addr = (in_addr_t)next_value("gethostbyname_r");
+    lists[0] = NULL;
+    lists[1] = (char *)addr;
+    lists[2] = NULL;
+    snprintf(text, len - (size_t)(text - buf), "%s", name);
+    ret->h_name = text;
+    ret->h_aliases = &lists[0];
+    ret->h_addrtype = AF_INET;
+    ret->h_length = 4;
+    ret->h_addr_list = &lists[1];
+    *result = ret;
+    (void)v;
+    return 0;
+}
+
 /* gethostent: the hosts database's next entry as the witness gives it (0: "weft" at 127.0.0.1), or the end (1) */
 struct hostent *__real_gethostent(void);
 struct hostent *__wrap_gethostent(void) {
