@@ -111,6 +111,69 @@ final class BrokenDownTime {
     static final String[] MONTHS = {"January", "February", "March", "April", "May", "June", "July", "August",
             "September", "October", "November", "December"};
 
+    /**
+     * {@code strptime(s, format, tm)} ({@link Semantics.ParseTime}), computed by the installed glibc in the C locale
+     * ({@link weft.installed.CLibrary#parseTime}). The fields of the program's {@code struct tm} the call sets are those
+     * that come back the same from two native calls whose unknown fields held different values (a field that came
+     * back with its placeholder both times was left as it was; one whose value depended on a field not known stops
+     * the run). The accesses: the text's bytes read (one when it fails), the format read whole (one byte when the text
+     * did not match it), the struct written whole (the reproducer's wrapper makes the same accesses).
+     */
+    static boolean parse(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                         Semantics.ParseTime pt, List<Value> args) {
+        ExecState st = in.st;
+        var installed = weft.installed.CLibrary.installed();
+        if (installed.isEmpty()) throw Abandon.unsupported(name + " without an installed C library");
+        Value.Ptr s = LibraryFunctions.ptr(LibraryBehaviour.arg(args, pt.s()), name);
+        Value.Ptr f = LibraryFunctions.ptr(LibraryBehaviour.arg(args, pt.format()), name);
+        Value.Ptr tm = LibraryFunctions.ptr(LibraryBehaviour.arg(args, pt.tm()), name);
+        byte[] text = knownBytes(st, s, name);
+        byte[] format = knownBytes(st, f, name);
+        int l = st.dm.longSize;
+        long gmtoff = 36 + (l == 8 ? 4 : 0);
+        long size = gmtoff + 2L * l;
+        st.mem.check(tm.obj(), tm.off(), size, true);
+        Block o = st.mem.get(tm.obj());
+        boolean[] known = new boolean[10];
+        long[] a = new long[10];
+        long[] b = new long[10];
+        for (int i = 0; i < 10; i++) {
+            long at = tm.off() + (i < 9 ? 4L * i : gmtoff);
+            int width = i < 9 ? 4 : l;
+            known[i] = !o.anyUnknown(at, width);
+            long v = known[i] ? st.mem.readRaw(tm.obj(), at, width) : 0;
+            if (known[i]) v = i < 9 ? (int) v : l == 4 ? (int) v : v;
+            a[i] = known[i] ? v : 0;
+            b[i] = known[i] ? v : 0x5a5a5a5a;
+        }
+        weft.installed.CLibrary.TimeParsed ra = installed.get().parseTime(text, format, a);
+        weft.installed.CLibrary.TimeParsed rb = installed.get().parseTime(text, format, b);
+        if (ra.length() != rb.length() || ra.zoneSet() || rb.zoneSet()) throw Abandon.unsupported(name + " of a time its fields not known decide");
+        long took = ra.length();
+        lib.access(c, s, took < 0 ? 1 : Math.max(1, took), false, call, name);
+        lib.access(c, f, took < 0 ? 1 : format.length + 1L, false, call, name);
+        lib.access(c, tm, size, true, call, name);
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        for (int i = 0; i < 10; i++) {
+            long x = ra.fields()[i], y = rb.fields()[i];
+            if (!known[i] && x == a[i] && y == b[i]) continue; // left as it was
+            if (x != y) throw Abandon.unsupported(name + " sets a field from one not known");
+            long at = tm.off() + (i < 9 ? 4L * i : gmtoff);
+            st.mem.writeRaw(tm.obj(), at, i < 9 ? 4 : l, x);
+        }
+        return in.finishCall(t, c, e, took < 0 ? Value.ZERO : s.at(s.off() + took), null);
+    }
+
+    /** The known bytes of the string at {@code p} before its terminator (no access recorded). */
+    private static byte[] knownBytes(ExecState st, Value.Ptr p, String name) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        for (long i = p.off(); ; i++) {
+            int ch = Formatter.known(st.mem, p, i, name);
+            if (ch == 0) return out.toByteArray();
+            out.write(ch);
+        }
+    }
+
     static boolean format(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
                           Semantics.FormatTime f, List<Value> args) {
         ExecState st = in.st;

@@ -400,6 +400,7 @@ public final class LibraryFunctions {
         if (sem instanceof Semantics.Getopt g) return Getopt.run(in, this, t, c, e, call, name, g, args);
         if (sem instanceof Semantics.BrokenDownTime b) return BrokenDownTime.run(in, this, t, c, e, call, name, b, args);
         if (sem instanceof Semantics.FormatTime f) return BrokenDownTime.format(in, this, t, c, e, call, name, f, args);
+        if (sem instanceof Semantics.ParseTime pt) return BrokenDownTime.parse(in, this, t, c, e, call, name, pt, args);
         if (sem instanceof Semantics.AsciiTime a) return CalendarTime.ascii(in, this, t, c, e, call, name, a, args);
         if (sem instanceof Semantics.MakeTime m) return CalendarTime.make(in, this, t, c, e, call, name, m, args);
         if (sem instanceof Semantics.SetBytes sb) {

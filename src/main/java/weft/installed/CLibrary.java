@@ -43,7 +43,15 @@ public final class CLibrary {
         Pointer gcvt(double value, int ndigit, byte[] buf);
 
         Pointer uselocale(Pointer locale);
+
+        Pointer strptime_l(Pointer s, Pointer format, Pointer tm, Pointer locale);
     }
+
+    /**
+     * {@code strptime}'s answer: how many bytes of the text it took (-1: a null result), the {@code struct tm}'s nine
+     * ints and {@code tm_gmtoff} after the call, and whether it set {@code tm_zone}.
+     */
+    public record TimeParsed(long length, long[] fields, boolean zoneSet) {}
 
     /** A number parsed: its value, how many bytes it took (0: none), the errno the library set (0: none). */
     public record Parsed(double value, long length, int errno) {}
@@ -86,6 +94,32 @@ public final class CLibrary {
         double v = single ? lib.strtof_l(m, end, c) : lib.strtod_l(m, end, c);
         int errno = Native.getLastError();
         return new Parsed(v, Pointer.nativeValue(end.getValue()) - Pointer.nativeValue(m), errno);
+    }
+
+    /**
+     * {@code strptime} of {@code text} by {@code format} (the bytes before a terminator each) in the C locale, into a
+     * {@code struct tm} holding {@code fields} (its nine ints and {@code tm_gmtoff}) and a null {@code tm_zone}.
+     */
+    public synchronized TimeParsed parseTime(byte[] text, byte[] format, long[] fields) {
+        com.sun.jna.Memory s = nativeText(text);
+        com.sun.jna.Memory f = nativeText(format);
+        // LP64's struct tm: nine ints, tm_gmtoff at 40, tm_zone at 48
+        com.sun.jna.Memory tm = new com.sun.jna.Memory(56);
+        tm.clear();
+        for (int i = 0; i < 9; i++) tm.setInt(4L * i, (int) fields[i]);
+        tm.setLong(40, fields[9]);
+        Pointer r = lib.strptime_l(s, f, tm, c);
+        long[] out = new long[10];
+        for (int i = 0; i < 9; i++) out[i] = tm.getInt(4L * i);
+        out[9] = tm.getLong(40);
+        return new TimeParsed(r == null ? -1 : Pointer.nativeValue(r) - Pointer.nativeValue(s), out, tm.getPointer(48) != null);
+    }
+
+    private static com.sun.jna.Memory nativeText(byte[] b) {
+        com.sun.jna.Memory m = new com.sun.jna.Memory(b.length + 1L);
+        if (b.length > 0) m.write(0, b, 0, b.length);
+        m.setByte(b.length, (byte) 0);
+        return m;
     }
 
     /** glibc's description of signal {@code sig} ({@code sigdescr_np}: untranslated), or null when it has none. */

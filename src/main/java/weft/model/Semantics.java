@@ -291,6 +291,13 @@ public interface Semantics extends WorldKinds, LibraryStateKinds {
     record FormatTime(int dest, int count, int format, int tm) implements Semantics {}
 
     /**
+     * {@code strptime(s, format, tm)}: the text at argument {@code s} read by the time format at argument
+     * {@code format} in the C locale into the {@code struct tm} at argument {@code tm}, as the installed glibc reads it
+     * (the fields it sets; the others left as they were); returns the byte after what it read, or null.
+     */
+    record ParseTime(int s, int format, int tm) implements Semantics {}
+
+    /**
      * A part of the path at argument {@code s}: {@code part} {@code base} (GNU {@code basename}: after the last slash),
      * {@code xpg-base} (POSIX {@code basename}) or {@code dir} ({@code dirname}), the POSIX ones cutting the path in place.
      */

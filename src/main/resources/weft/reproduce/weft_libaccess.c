@@ -394,3 +394,15 @@ void __wrap_qsort_r(void *b, size_t n, size_t s, int (*cmp)(const void *, const 
     sort(b, n, s, cmp, arg);
     weft_sort_changed(b, before, n * s);
 }
+
+/* strptime reads the text and the format and writes the struct tm inside the C library, unseen: after the call the
+   accesses Weft's model records (weft.exec.BrokenDownTime): the text read as far as it took (one byte when it failed),
+   the format read whole (one byte when it failed), the struct tm written whole */
+char *__real_strptime(const char *, const char *, struct tm *);
+char *__wrap_strptime(const char *s, const char *fmt, struct tm *tm) {
+    char *r = __real_strptime(s, fmt, tm);
+    __tsan_read_range(s, r != NULL && r > s ? (unsigned long)(r - s) : 1);
+    __tsan_read_range(fmt, r != NULL ? strlen(fmt) + 1 : 1);
+    __tsan_write_range(tm, sizeof *tm);
+    return r;
+}
