@@ -75,4 +75,113 @@ final class CLocale {
         for (int i = 0; i < CHARS; i++) st.mem.writeRaw(buf.obj(), buf.off() + STRINGS * 8L + i, 1, 127);
         return in.finishCall(t, c, e, buf, null);
     }
+
+    /** glibc's {@code LC_ALL_MASK}: the category bits newlocale accepts. */
+    private static final long LC_ALL_MASK = 8127;
+    /** glibc's {@code LC_ALL} (a mask of {@code 1 << LC_ALL} is every category). */
+    private static final int LC_ALL = 6;
+    /** {@code LC_GLOBAL_LOCALE}: {@code (locale_t) -1}. */
+    private static final long GLOBAL = -1;
+    /** The prefix of the locale objects newlocale and duplocale allocate. */
+    private static final String OBJECT = "locale_t#";
+
+    /**
+     * The locale objects ({@link Semantics.LocaleObject}) as glibc 2.36 keeps them (checked against the installed
+     * one), every one of them the C locale (the program's formatting stays C's): {@code newlocale} of "C" or of an empty
+     * mask (base null or the C object) is glibc's static C object, a library object here; of "POSIX" a new object; of
+     * "" (the environment's locale, an input taken to be C and recorded as 0, as setlocale's; the reproducer runs with
+     * {@code LC_ALL=C}) a new object; of "C.UTF-8" and its kin (built into glibc, not the C locale) the run stops; of
+     * any other name a failure, {@code ENOENT} (the world need not have it installed; recorded as 1, the reproducer
+     * returns the same; every other call records 0, the library's own answer, so that the wrapper takes one per call); a mask of {@code 1 << LC_ALL} is every category, one outside {@code LC_ALL_MASK}
+     * {@code EINVAL}; another base stops. {@code uselocale} sets the thread's locale to one of them
+     * or {@code LC_GLOBAL_LOCALE} (0: a query) and returns the one before; {@code duplocale} gives the C object back
+     * for itself, a new object for another; {@code freelocale} releases a new one (the C object is never freed).
+     * Proofs stop at "" and at other names.
+     */
+    static boolean objects(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                           Semantics.LocaleObject lo, List<Value> args) {
+        ExecState st = in.st;
+        switch (lo.op()) {
+            case "new" -> {
+                if (!(LibraryBehaviour.arg(args, lo.mask()) instanceof Value.Int mask)) throw Abandon.unsupported(name + " of an unknown mask");
+                Value base = LibraryBehaviour.arg(args, lo.base());
+                Value.Ptr text = LibraryFunctions.ptr(LibraryBehaviour.arg(args, lo.locale()), name);
+                long n = lib.strlen(text);
+                lib.access(c, text, n + 1, false, call, name);
+                StringBuilder b = new StringBuilder();
+                for (long k = 0; k < n; k++) b.append((char) st.mem.readByte(text.obj(), text.off() + k));
+                String want = b.toString();
+                // glibc: 1 << LC_ALL stands for every category
+                long categories = mask.v() == 1L << LC_ALL ? LC_ALL_MASK : mask.v();
+                // every call records one answer, as the reproducer's wrapper takes one for each: 0 the library's own
+                // (the real call), 1 a locale the world lacks
+                if ((categories & ~LC_ALL_MASK) != 0) {
+                    if (!c.dry) {
+                        st.chooseAmong(new long[] {0}, name, call.loc());
+                        st.setErrno(t, ExecState.EINVAL);
+                    }
+                    return in.finishCall(t, c, e, Value.ZERO, null);
+                }
+                boolean cBase = base instanceof Value.Int z && z.v() == 0 || base.equals(cObject(st));
+                if (!cBase) throw Abandon.unsupported(name + " of a base locale object (not modelled)");
+                // glibc's built-in C.UTF-8 (2.35 on) is not the C locale the models compute
+                if (want.startsWith("C.")) throw Abandon.unsupported(name + " of the locale \"" + want + "\" (not the C locale)");
+                boolean builtin = want.equals("C") || want.equals("POSIX");
+                if (!builtin && categories != 0 && st.exhaustive) throw Abandon.unsupported(name + " of the locale \"" + want + "\", the world's");
+                if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+                boolean lacks = !builtin && categories != 0 && !want.isEmpty();
+                st.chooseAmong(new long[] {lacks ? 1 : 0}, name, call.loc());
+                // glibc's simple case: its static C object, for "C" or an empty mask (not for "POSIX": a new object)
+                if (want.equals("C") || categories == 0) return in.finishCall(t, c, e, cObject(st), null);
+                if (lacks) {
+                    st.setErrno(t, ExecState.ENOENT);
+                    return in.finishCall(t, c, e, Value.ZERO, null);
+                }
+                return in.finishCall(t, c, e, newObject(st, t, call), null);
+            }
+            case "use" -> {
+                Value want = LibraryBehaviour.arg(args, lo.locale());
+                if (!(want instanceof Value.Int z && (z.v() == 0 || z.v() == GLOBAL))) own(st, want, name);
+                Value before = t.locale == null ? Value.of(GLOBAL) : t.locale;
+                if (!c.dry && !(want instanceof Value.Int z && z.v() == 0)) t.locale = want instanceof Value.Int g && g.v() == GLOBAL ? null : want;
+                return in.finishCall(t, c, e, before, null);
+            }
+            case "dup" -> {
+                Value of = LibraryBehaviour.arg(args, lo.locale());
+                if (!(of instanceof Value.Int g && g.v() == GLOBAL)) own(st, of, name);
+                if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+                if (of.equals(cObject(st))) return in.finishCall(t, c, e, of, null);
+                return in.finishCall(t, c, e, newObject(st, t, call), null);
+            }
+            default -> {
+                Value of = LibraryBehaviour.arg(args, lo.locale());
+                own(st, of, name);
+                if (!c.dry && !of.equals(cObject(st))) st.mem.kill(((Value.Ptr) of).obj());
+                return in.finishCall(t, c, e, Value.ZERO, null);
+            }
+        }
+    }
+
+    /** glibc's static C locale object. */
+    private static Value.Ptr cObject(ExecState st) {
+        return st.libraryObject("<C locale object>", () -> {
+            weft.exec.state.Block b = st.mem.create("<C locale object>", weft.exec.state.Block.Kind.SPECIAL, 64, -1, weft.ir.SourceLoc.NONE);
+            b.readOnly = true;
+            return b.id;
+        });
+    }
+
+    private static Value.Ptr newObject(ExecState st, ThreadState t, Stmt.Call call) {
+        weft.exec.state.Block b = st.mem.create(OBJECT + (++st.heapCount), weft.exec.state.Block.Kind.HEAP, 64, t.index, call.loc());
+        b.addressTaken = true;
+        return new Value.Ptr(b.id, 0);
+    }
+
+    /** A locale object of the run's (the C object or one newlocale or duplocale made, alive); else the run stops. */
+    private static void own(ExecState st, Value v, String name) {
+        if (v.equals(cObject(st))) return;
+        if (!(v instanceof Value.Ptr p) || p.off() != 0 || !st.mem.get(p.obj()).alive || !st.mem.get(p.obj()).name.startsWith(OBJECT)) {
+            throw Abandon.unsupported(name + " of " + v + ", not a locale object the run made");
+        }
+    }
 }

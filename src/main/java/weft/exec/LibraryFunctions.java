@@ -147,6 +147,7 @@ public final class LibraryFunctions {
         if (sem instanceof Semantics.WideString w) return WideStrings.run(in, this, t, c, e, call, name, w, args);
         if (sem instanceof Semantics.Multibyte mb) return Multibytes.run(in, this, t, c, e, call, name, mb, args);
         if (sem instanceof Semantics.LocaleInfo li) return CLocale.run(in, this, t, c, e, call, name, li, args);
+        if (sem instanceof Semantics.LocaleObject lo) return CLocale.objects(in, this, t, c, e, call, name, lo, args);
         if (sem instanceof Semantics.Attribute at) return Attributes.run(in, this, t, c, e, call, name, at, args);
         if (Environment.handles(sem)) return Environment.run(in, this, t, c, e, call, name, sem, args);
         if (Processes.handles(sem)) return Processes.run(in, this, t, c, e, call, name, sem, args);

@@ -36,6 +36,8 @@ public final class ThreadState {
      * first (OpenSSL's queue is per thread), {@link OpenSsl#QUEUE_UNKNOWN} after a failure, else the code at its front.
      */
     public long tlsErrors;
+    /** The thread's locale object ({@code uselocale}, {@link CLocale#objects}); null: the global locale. */
+    public weft.exec.state.Value locale;
     /** Nesting of {@code __VERIFIER_atomic_begin}. */
     public int atomicDepth;
     public int atomicFrames;
@@ -138,6 +140,7 @@ public final class ThreadState {
           detached = o.detached;
           cancelBits = o.cancelBits;
           tlsErrors = o.tlsErrors;
+          locale = o.locale;
           atomicDepth = o.atomicDepth;
           atomicFrames = o.atomicFrames;
           phase = o.phase;

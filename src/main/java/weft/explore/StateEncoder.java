@@ -154,6 +154,8 @@ final class StateEncoder {
             key(t.phaseKey);
             key(t.phaseCond);
             value(t.retval);
+            out.i(t.locale == null ? 0 : 1);
+            if (t.locale != null) value(t.locale);
             out.i(t.tls.size());
             if (!t.tls.isEmpty()) for (Map.Entry<Integer, Integer> e : new TreeMap<>(t.tls).entrySet()) {
                 out.i(e.getKey());

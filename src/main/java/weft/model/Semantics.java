@@ -298,6 +298,13 @@ public interface Semantics extends WorldKinds, LibraryStateKinds {
     record ParseTime(int s, int format, int tm) implements Semantics {}
 
     /**
+     * The locale objects: {@code op} {@code new} ({@code newlocale(mask, locale, base)}: the arguments at {@code mask},
+     * {@code locale}, {@code base}), {@code use} ({@code uselocale}: the object at {@code locale}), {@code dup},
+     * {@code free} (the object at {@code locale}).
+     */
+    record LocaleObject(String op, int mask, int locale, int base) implements Semantics {}
+
+    /**
      * A part of the path at argument {@code s}: {@code part} {@code base} (GNU {@code basename}: after the last slash),
      * {@code xpg-base} (POSIX {@code basename}) or {@code dir} ({@code dirname}), the POSIX ones cutting the path in place.
      */

@@ -845,6 +845,21 @@ mode_t __wrap_umask(mode_t m) {
     long long v = value_for("umask", &found);
     return found ? (mode_t)v : before;
 }
+/* newlocale: the witness's 1, a locale the world does not have (ENOENT, null); else the real call ("" gives the C
+   locale here: the replay runs with LC_ALL=C) */
+#include <locale.h>
+locale_t __real_newlocale(int, const char *, locale_t);
+locale_t __wrap_newlocale(int mask, const char *name, locale_t base) {
+    weft_read_string(name);
+    int found;
+    long long v = value_for("newlocale", &found);
+    if (found && v == 1) {
+        errno = ENOENT;
+        return (locale_t)0;
+    }
+    return __real_newlocale(mask, name, base);
+}
+
 /* syscall: the system calls Weft runs as C library functions (system-calls.tsv: the ids) answer the witness's values,
    recorded under syscall; sched_yield and any other number are the real system call */
 #include <sys/syscall.h>

@@ -230,8 +230,12 @@ static char *witness_host_aliases[1];
 static char *witness_host_addrs[2];
 static struct in_addr witness_host_addr;
 static char witness_host_name[1024];
+static struct hostent *witness_host_at(const char *name, in_addr_t address);
 static struct hostent *witness_hostent(const char *fn, const char *name) {
-    witness_host_addr.s_addr = (in_addr_t)next_value(fn);
+    return witness_host_at(name, (in_addr_t)next_value(fn));
+}
+static struct hostent *witness_host_at(const char *name, in_addr_t address) {
+    witness_host_addr.s_addr = address;
     if (name != NULL) snprintf(witness_host_name, sizeof witness_host_name, "%s", name);
     else inet_ntop(AF_INET, &witness_host_addr, witness_host_name, sizeof witness_host_name);
     witness_host_aliases[0] = NULL;
@@ -297,9 +301,7 @@ struct hostent *__wrap_gethostent(void) {
     long long v = value_for("gethostent", &found);
     if (!found) return __real_gethostent();
     if (v != 0) return NULL;
-    struct hostent *h = witness_hostent("gethostent", "weft");
-    witness_host_addr.s_addr = htonl(INADDR_LOOPBACK);
-    return h;
+    return witness_host_at("weft", htonl(INADDR_LOOPBACK));
 }
 
 /* The services, protocols and networks databases (weft.exec.Databases): the witness's answer, 1 none (null) or 0 an
