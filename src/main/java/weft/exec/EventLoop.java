@@ -48,7 +48,7 @@ final class EventLoop {
         return s instanceof Semantics.NewDescriptor || s instanceof Semantics.CloseDescriptor || s instanceof Semantics.AcceptConnection
                 || s instanceof Semantics.PeerName
                 || s instanceof Semantics.EpollControl || s instanceof Semantics.EpollWait || s instanceof Semantics.CounterRead
-                || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.PollWait;
+                || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.TimerGet || s instanceof Semantics.PollWait;
     }
 
     static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics sem,
@@ -119,6 +119,18 @@ final class EventLoop {
             if (c.dry) return s.result(0);
             st.beforeSyncChange();
             st.sync.descriptors = d.with((int) fd, x.withArmed(armed));
+            st.logNondet(name, call.loc(), "0");
+            return s.result(0);
+        } else if (sem instanceof Semantics.TimerGet tg) {
+            // a disarmed timer: its struct itimerspec all zero (an armed one's time left is the world's: the run stops)
+            long fd = s.integer(args, tg.fd());
+            Descriptors.Entry x = s.own(d, fd, Descriptors.Kind.TIMER);
+            if (x.armed()) throw Abandon.unsupported(name + " of an armed timer (the time left is the world's)");
+            Value.Ptr out = LibraryFunctions.ptr(LibraryBehaviour.arg(args, tg.out()), name);
+            int l = st.dm.longSize;
+            lib.access(c, out, 4L * l, true, call, name);
+            if (c.dry) return s.result(0);
+            st.mem.fill(out.obj(), out.off(), 4L * l, (byte) 0);
             st.logNondet(name, call.loc(), "0");
             return s.result(0);
         }

@@ -317,6 +317,7 @@ final class SemanticsTable {
                     case "counter-read" -> new Semantics.CounterRead(arg(a, "fd"), arg(a, "out"));
                     case "counter-write" -> new Semantics.CounterWrite(arg(a, "fd"), arg(a, "value"));
                     case "timer-set" -> new Semantics.TimerSet(arg(a, "fd"), arg(a, "new"), arg(a, "old"));
+                    case "timer-get" -> new Semantics.TimerGet(arg(a, "fd"), arg(a, "out"));
                     case "address-text" -> new Semantics.AddressText(arg(a, "arg"));
                     case "format-address" -> new Semantics.FormatAddress(arg(a, "family"), arg(a, "src"), arg(a, "dest"), arg(a, "count"));
                     case "resolve-address" -> new Semantics.ResolveAddress(arg(a, "host"), arg(a, "service"), arg(a, "hints"), arg(a, "result"));

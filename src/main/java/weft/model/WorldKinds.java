@@ -157,6 +157,9 @@ public interface WorldKinds {
     /** {@code timerfd_settime}: arms the timer at {@code fd} when the {@code struct itimerspec} at {@code value} has a non-zero first expiry. */
     record TimerSet(int fd, int value, int old) implements Semantics {}
 
+    /** {@code timerfd_gettime}: the {@code struct itimerspec} at {@code out} of the timer at {@code fd}, all zero when disarmed. */
+    record TimerGet(int fd, int out) implements Semantics {}
+
     /**
      * {@code getaddrinfo}: the world's answer: one IPv4 address of the host (a numeric one as written, else the
      * loopback address; none with {@code AI_PASSIVE}: any) at the numeric service's port, a list of one allocated at

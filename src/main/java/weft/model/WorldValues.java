@@ -57,7 +57,7 @@ public final class WorldValues {
         return s instanceof Semantics.RandomInt || s instanceof Semantics.CurrentTime || s instanceof Semantics.TimeOfDay || s instanceof Semantics.InputResult
                 || s instanceof Semantics.OpenStream || s instanceof Semantics.EnvironmentVariable || s instanceof Semantics.NewDescriptor || s instanceof Semantics.CloseDescriptor
                 || s instanceof Semantics.AcceptConnection || s instanceof Semantics.EpollControl || s instanceof Semantics.EpollWait || s instanceof Semantics.CounterRead
-                || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.ResolveAddress || s instanceof Semantics.FreeAddresses
+                || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.TimerGet || s instanceof Semantics.ResolveAddress || s instanceof Semantics.FreeAddresses
                 || s instanceof Semantics.ResourceLimit || s instanceof Semantics.ResourceUsage || s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldRead || s instanceof Semantics.WorldWrite
                 || s instanceof Semantics.WorldSeek || s instanceof Semantics.WorldTransfer || s instanceof Semantics.PeerName
                 || s instanceof Semantics.FileAdvice || s instanceof Semantics.TemporaryName || s instanceof Semantics.ResolvePath

@@ -20,6 +20,16 @@ WORLD_FD(timerfd_create, (int c, int f), (c, f))
 WORLD(int, eventfd_write, (int fd, eventfd_t add), (fd, add))
 WORLD(int, timerfd_settime, (int fd, int f, const struct itimerspec *n, struct itimerspec *o), (fd, f, n, o))
 
+/* timerfd_gettime of the witness's (disarmed) timer: all zero */
+int __real_timerfd_gettime(int, struct itimerspec *);
+int __wrap_timerfd_gettime(int fd, struct itimerspec *cur) {
+    int found;
+    long long v = value_for("timerfd_gettime", &found);
+    if (!found) { park_after_race(); return __real_timerfd_gettime(fd, cur); }
+    memset(cur, 0, sizeof *cur);
+    return (int)v;
+}
+
 /* eventfd_read: the witness's result, then the count it read */
 int __real_eventfd_read(int, eventfd_t *);
 int __wrap_eventfd_read(int fd, eventfd_t *value) {
