@@ -44,7 +44,8 @@ final class WorldFiles {
     static boolean handles(Semantics s) {
         return s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldRead || s instanceof Semantics.WorldWrite || s instanceof Semantics.WorldSeek
                 || s instanceof Semantics.WorldTransfer || s instanceof Semantics.TemporaryName || s instanceof Semantics.ResolvePath
-                || s instanceof Semantics.WorldStatus || s instanceof Semantics.WorldMap || s instanceof Semantics.WorldUnmap;
+                || s instanceof Semantics.WorldStatus || s instanceof Semantics.WorldMap || s instanceof Semantics.WorldUnmap
+                || s instanceof Semantics.AdviseMemory;
     }
 
     /** Linux's PROT_WRITE, MAP_SHARED, MAP_PRIVATE, MAP_TYPE (the sharing bits) and MAP_FIXED. */
@@ -117,6 +118,22 @@ final class WorldFiles {
             return in.finishCall(t, c, e, Value.of(sent), null);
         }
         if (sem instanceof Semantics.WorldMap m) return map(in, lib, t, c, e, call, name, m, args);
+        if (sem instanceof Semantics.AdviseMemory a) {
+            // advice that changes no byte of a mapping of the run (Linux: 0 for a range within it from a page's start)
+            Value at = LibraryBehaviour.arg(args, a.addr());
+            if (!(at instanceof Value.Ptr p) || st.mem.get(p.obj()).kind != Block.Kind.MAPPED || !st.mem.get(p.obj()).alive
+                    || !(LibraryBehaviour.arg(args, a.advice()) instanceof Value.Int advice) || !KEEPS_BYTES.contains(advice.v())) {
+                throw Abandon.unsupported(name + " of " + at + " with advice " + args.get(a.advice()) + " (not modelled)");
+            }
+            if (p.off() % PAGE != 0) {
+                if (!c.dry) st.setErrno(t, ExecState.EINVAL);
+                return in.finishCall(t, c, e, Value.of(-1), null);
+            }
+            long n = LibraryFunctions.count(LibraryBehaviour.arg(args, a.length()));
+            long pages = (st.mem.get(p.obj()).size + PAGE - 1) / PAGE * PAGE;
+            if (p.off() + n > pages) throw Abandon.unsupported(name + " past the end of the mapping (ENOMEM)");
+            return in.finishCall(t, c, e, Value.ZERO, null);
+        }
         if (sem instanceof Semantics.WorldUnmap u) {
             Value a = LibraryBehaviour.arg(args, u.addr());
             if (!(a instanceof Value.Ptr p) || p.off() != 0 || st.mem.get(p.obj()).kind != Block.Kind.MAPPED || !st.mem.get(p.obj()).alive
@@ -231,6 +248,11 @@ final class WorldFiles {
         cands.add(0L);
         return st.chooseAmong(cands.stream().mapToLong(Long::longValue).toArray(), name, call.loc());
     }
+
+    /** madvise's advice that changes no byte of a mapping: NORMAL, RANDOM, SEQUENTIAL, WILLNEED, DONTFORK, DOFORK, DONTDUMP, DODUMP. */
+    private static final java.util.Set<Long> KEEPS_BYTES = java.util.Set.of(0L, 1L, 2L, 3L, 10L, 11L, 16L, 17L);
+    /** The page size: a mapping starts at a page's start. */
+    private static final long PAGE = 4096;
 
     /** Linux's ENODEV: the file cannot be mapped. */
     private static final long ENODEV = 19;

@@ -108,6 +108,7 @@ final class SemanticsTable {
                     case "world-map" -> new Semantics.WorldMap(arg(a, "addr"), arg(a, "length"), arg(a, "prot"), arg(a, "flags"), arg(a, "fd"),
                             arg(a, "offset"));
                     case "world-unmap" -> new Semantics.WorldUnmap(arg(a, "addr"), arg(a, "length"));
+                    case "advise-memory" -> new Semantics.AdviseMemory(arg(a, "addr"), arg(a, "length"), arg(a, "advice"));
                     case "copy-until" -> new Semantics.CopyUntil(arg(a, "dest"), arg(a, "src"), arg(a, "ch"), arg(a, "count"));
                     case "tokenize" -> new Semantics.Tokenize(arg(a, "s"), arg(a, "delim"), a.containsKey("save") ? arg(a, "save") : -1);
                     case "separate" -> new Semantics.Separate(arg(a, "stringp"), arg(a, "delim"));

@@ -502,6 +502,13 @@ public interface WorldKinds {
     record WorldUnmap(int addr, int length) implements Semantics {}
 
     /**
+     * {@code madvise(addr, length, advice)} of a mapping {@link WorldMap} made: advice that changes none of its bytes
+     * (normal, random, sequential, will-need, don't-fork, do-fork, don't-dump, do-dump) returns 0; an address not at a
+     * page's start EINVAL; other advice, and other memory, stops the execution.
+     */
+    record AdviseMemory(int addr, int length, int advice) implements Semantics {}
+
+    /**
      * A network database's entry ({@code weft.exec.Databases}): {@code db} {@code service} ({@code getservbyname}: the
      * name at {@code name} and the protocol string at {@code proto}; {@code getservbyport}: the port at {@code number};
      * {@code getservent}), {@code protocol} ({@code getprotobyname}, {@code getprotobynumber}, {@code getprotoent}),
