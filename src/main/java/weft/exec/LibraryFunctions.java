@@ -110,19 +110,7 @@ public final class LibraryFunctions {
                 throw Abandon.end(name + " (__chk_fail)");
             }
         }
-        if (sem instanceof Semantics.SystemCall sc) {
-            // syscall(number, ...): the C library's function of that system call, with the arguments after the number
-            if (!(LibraryBehaviour.arg(args, sc.number()) instanceof Value.Int n)) throw Abandon.unsupported(name + " of an unknown number");
-            String target = weft.model.SystemCalls.function(n.v(), st.dm.pointerSize == 8)
-                    .orElseThrow(() -> Abandon.unsupported(name + " " + n.v() + " (not modelled)"));
-            weft.model.LibraryModel inner = st.program.models().lookup(target).orElseThrow(() -> Abandon.unsupported(name + " " + target + " (no model)"));
-            List<Value> rest = args.subList(Math.min(sc.number() + 1, args.size()), args.size());
-            Semantics what = Semantics.of(target);
-            // the world's answer recorded under syscall (the witness's step calls syscall), kept under the function's name
-            if (what instanceof Semantics.InputResult ir) return Resources.inputResult(in, this, t, c, e, call, target, name, ir, inner.event(), rest);
-            if (what instanceof Semantics.ReturnsZero) return in.finishCall(t, c, e, Value.ZERO, null);
-            throw Abandon.unsupported(name + " " + target + " (not modelled)");
-        }
+        if (sem instanceof Semantics.SystemCall sc) return Resources.systemCall(in, this, t, c, e, call, name, sc, args);
         int used = Semantics.descriptorArgument(name);
         // a pipe's end of the run: its models (weft.exec.Pipes), close included, or the run stops
         int pipeArg = sem instanceof Semantics.CloseDescriptor cd ? cd.fd() : used;

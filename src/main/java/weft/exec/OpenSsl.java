@@ -277,13 +277,22 @@ final class OpenSsl {
         return in.finishCall(t, c, e, Value.of(r), null);
     }
 
-    private static boolean read(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
-                                Semantics.OpenSsl o, Value.Ptr ssl, List<Value> args) {
-        ExecState st = in.st;
+    /**
+     * The bytes a read or write of {@code ssl} asks for: the connection must have a descriptor and a role (else
+     * OpenSSL's own failure, not modelled), the count be above 0.
+     */
+    private static long transferred(ExecState st, Value.Ptr ssl, Semantics.OpenSsl o, List<Value> args, String name) {
         connected(st, ssl, name);
         if (st.mem.readRaw(ssl.obj(), ROLE, 4) == 0) throw Abandon.unsupported(name + " of a connection without a role");
         long n = integer(args, o.count(), name);
         if (n <= 0) throw Abandon.unsupported(name + " of " + n + " bytes");
+        return n;
+    }
+
+    private static boolean read(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                                Semantics.OpenSsl o, Value.Ptr ssl, List<Value> args) {
+        ExecState st = in.st;
+        long n = transferred(st, ssl, o, args, name);
         Value.Ptr buf = LibraryFunctions.ptr(LibraryBehaviour.arg(args, o.buf()), name);
         st.mem.check(buf.obj(), buf.off(), n, true);
         if (buf.bounded() && buf.off() + n > buf.hi()) throw Abandon.unsupported(name + " past the end of a member array");
@@ -322,10 +331,7 @@ final class OpenSsl {
     private static boolean write(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
                                  Semantics.OpenSsl o, Value.Ptr ssl, List<Value> args) {
         ExecState st = in.st;
-        connected(st, ssl, name);
-        if (st.mem.readRaw(ssl.obj(), ROLE, 4) == 0) throw Abandon.unsupported(name + " of a connection without a role");
-        long n = integer(args, o.count(), name);
-        if (n <= 0) throw Abandon.unsupported(name + " of " + n + " bytes");
+        long n = transferred(st, ssl, o, args, name);
         Value.Ptr buf = LibraryFunctions.ptr(LibraryBehaviour.arg(args, o.buf()), name);
         lib.access(c, buf, n, false, call, name);
         lib.access(c, ssl, 1, true, call, name);

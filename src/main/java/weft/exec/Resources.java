@@ -245,6 +245,25 @@ final class Resources {
         return in.finishCall(t, c, e, v, type);
     }
 
+    /**
+     * {@code syscall(number, ...)} ({@link Semantics.SystemCall}): the C library's function of that system call
+     * ({@link weft.model.SystemCalls}) with the arguments after the number: a world's answer recorded under
+     * {@code syscall} (the witness's step calls it) and kept under the function's own name; {@code sched_yield} 0.
+     */
+    static boolean systemCall(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                              Semantics.SystemCall sc, List<Value> args) {
+        ExecState st = in.st;
+        if (!(LibraryBehaviour.arg(args, sc.number()) instanceof Value.Int n)) throw Abandon.unsupported(name + " of an unknown number");
+        String target = weft.model.SystemCalls.function(n.v(), st.dm.pointerSize == 8)
+                .orElseThrow(() -> Abandon.unsupported(name + " " + n.v() + " (not modelled)"));
+        weft.model.LibraryModel inner = st.program.models().lookup(target).orElseThrow(() -> Abandon.unsupported(name + " " + target + " (no model)"));
+        List<Value> rest = args.subList(Math.min(sc.number() + 1, args.size()), args.size());
+        Semantics what = Semantics.of(target);
+        if (what instanceof Semantics.InputResult ir) return inputResult(in, lib, t, c, e, call, target, name, ir, inner.event(), rest);
+        if (what instanceof Semantics.ReturnsZero) return in.finishCall(t, c, e, Value.ZERO, null);
+        throw Abandon.unsupported(name + " " + target + " (not modelled)");
+    }
+
     /** A failure sets errno: which error is the world's, an input in Linux's 1 to 133 recorded after the result. */
     static void worldErrno(ExecState st, ThreadState t, Stmt.Call call, String name) {
         Value code = st.chooseInput(weft.ir.IntConversions.INT, name, call.loc(), 1, 133);

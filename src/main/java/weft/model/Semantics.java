@@ -298,13 +298,6 @@ public interface Semantics extends WorldKinds, LibraryStateKinds {
     record ParseTime(int s, int format, int tm) implements Semantics {}
 
     /**
-     * The locale objects: {@code op} {@code new} ({@code newlocale(mask, locale, base)}: the arguments at {@code mask},
-     * {@code locale}, {@code base}), {@code use} ({@code uselocale}: the object at {@code locale}), {@code dup},
-     * {@code free} (the object at {@code locale}).
-     */
-    record LocaleObject(String op, int mask, int locale, int base) implements Semantics {}
-
-    /**
      * A part of the path at argument {@code s}: {@code part} {@code base} (GNU {@code basename}: after the last slash),
      * {@code xpg-base} (POSIX {@code basename}) or {@code dir} ({@code dirname}), the POSIX ones cutting the path in place.
      */
@@ -494,12 +487,6 @@ public interface Semantics extends WorldKinds, LibraryStateKinds {
      * zlib's arguments in zlib's order. The witness search only; a proof stops there.
      */
     record Zlib(String op) implements Semantics {}
-
-    /**
-     * {@code syscall(number, ...)}: the C library's function Linux's system call at argument {@code number} is
-     * ({@link SystemCalls}), run as that function's semantics says with the arguments after the number.
-     */
-    record SystemCall(int number) implements Semantics {}
 
     /**
      * {@code strerror}: the C library's text for error number {@code errnum}, in the C locale, read-only;

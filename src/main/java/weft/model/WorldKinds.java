@@ -554,4 +554,17 @@ public interface WorldKinds {
             return 1;
         }
     }
+
+    /**
+     * {@code syscall(number, ...)}: the C library's function Linux's system call at argument {@code number} is
+     * ({@link SystemCalls}), run as that function's semantics says with the arguments after the number.
+     */
+    record SystemCall(int number) implements Semantics {}
+
+    /**
+     * The locale objects: {@code op} {@code new} ({@code newlocale(mask, locale, base)}: the arguments at {@code mask},
+     * {@code locale}, {@code base}), {@code use} ({@code uselocale}: the object at {@code locale}), {@code dup},
+     * {@code free} (the object at {@code locale}).
+     */
+    record LocaleObject(String op, int mask, int locale, int base) implements Semantics {}
 }
