@@ -53,7 +53,7 @@ final class LibraryForms {
         "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()", "wy_limit_ok()", "wy_freed_ok()", "wy_zlib_ok()", "wy_sized_ok()", "wy_strinit_ok()", "wy_scan_ok()",
         "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()", "wy_path_ok()", "wy_pton_ok()", "wy_swap_ok()", "wy_sig_ok()", "wy_sys_ok()",
         "wy_stdio_ok()", "wy_host_ok()", "wy_chk_ok()", "wy_acct_ok()", "wy_r48_ok()", "wy_sock_ok()", "wy_attr_ok()", "wy_computed_ok()", "wy_pipe_ok()",
-        "wy_oldstat_ok()", "wy_dir_ok()", "wy_kill_ok()", "wy_rand_ok()", "wy_kept_ok()", "wy_fs_ok()", "wy_tls_ok()"
+        "wy_oldstat_ok()", "wy_dir_ok()", "wy_kill_ok()", "wy_rand_ok()", "wy_kept_ok()", "wy_fs_ok()", "wy_tls_ok()", "wy_posix_ok()"
     };
     /** glibc's 48-bit generators on the program's state (issue 35: weft.exec.Generators): values and states. */
     static final String R48_HELPER = "static int wy_r48_ok(void) { unsigned short y[3] = {1, 2, 3}; double e = erand48(y); "
@@ -319,6 +319,18 @@ final class LibraryForms {
             + "return p != NULL; }";
 
     /**
+     * More of the C library the explorer runs (issue 35, 2026-12-05): syscall's ids as the functions' (kept),
+     * inet_ntoa's text, strptime's fields (glibc's weekday and day of the year; a field it does not read left as it was),
+     * newlocale's static C object (also for 1 << LC_ALL) and duplocale of it.
+     */
+    static final String POSIX_HELPER = "char *strptime(const char *, const char *, struct tm *); "
+            + "static int wy_posix_ok(void) { struct in_addr a; a.s_addr = htonl(0x7f000001); struct tm tm; memset(&tm, 0, sizeof tm); "
+            + "tm.tm_isdst = -1; locale_t c = newlocale(LC_ALL_MASK, \"C\", (locale_t)0); "
+            + "return syscall(SYS_getpid) == getpid() && strcmp(inet_ntoa(a), \"127.0.0.1\") == 0 "
+            + "&& strptime(\"2026-12-05 21:40\", \"%Y-%m-%d %H:%M\", &tm) != NULL && tm.tm_wday == 6 && tm.tm_yday == 338 "
+            + "&& tm.tm_isdst == -1 && c != (locale_t)0 && c == newlocale(1 << LC_ALL, \"C\", (locale_t)0) && duplocale(c) == c; }";
+
+    /**
      * OpenSSL's bookkeeping (issue 35: weft.exec.OpenSsl computes it; the context's existence is the world's, proofs
      * stop there): a context's options keep what was set, its mode starts with SSL_MODE_AUTO_RETRY, its session cache
      * mode is a server's until set, a TLS method takes TLS 1.2 as its lower bound and refuses another number, a new
@@ -439,6 +451,8 @@ final class LibraryForms {
             java.util.Map.entry("wy_math_ok", new Helper(List.of("#include <math.h>", "#include <errno.h>"), MATH_HELPER)),
             java.util.Map.entry("wy_scan_ok", new Helper(List.of("#include <sys/resource.h>"), SCAN_HELPER)),
             java.util.Map.entry("wy_zlib_ok", new Helper(List.of("#include <zlib.h>"), ZLIB_HELPER)),
+            java.util.Map.entry("wy_posix_ok", new Helper(List.of("#include <sys/syscall.h>", "#include <unistd.h>", "#include <arpa/inet.h>",
+                    "#include <string.h>", "#include <time.h>", "#include <locale.h>"), POSIX_HELPER)),
             java.util.Map.entry("wy_tls_ok", new Helper(List.of("#include <openssl/ssl.h>", "#include <openssl/err.h>"), TLS_HELPER)),
             java.util.Map.entry("wy_freed_ok", new Helper(List.of("#include <stdlib.h>"), FREED_HELPER)),
             java.util.Map.entry("wy_loop_ok", new Helper(EVENT_LOOP_INCLUDES, LOOP_HELPER)),
