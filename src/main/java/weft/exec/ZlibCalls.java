@@ -84,6 +84,12 @@ final class ZlibCalls {
                 return in.finishCall(t, c, e, Value.of(z.compileFlags()), null);
             case "error-text":
                 return in.finishCall(t, c, e, st.staticString(z.errorText((int) integer(args, 0, name))), null);
+            case "deflate-copy":
+            case "inflate-copy":
+                return copy(in, t, c, e, call, name, op.startsWith("inflate"), args);
+            case "deflate-get-dictionary":
+            case "inflate-get-dictionary":
+                return dictionary(in, lib, t, c, e, call, name, op.startsWith("inflate"), args);
             case "compress":
             case "compress2":
             case "uncompress":
@@ -256,6 +262,75 @@ final class ZlibCalls {
             }
         }
         return in.finishCall(t, c, e, Value.of(after.result()), null);
+    }
+
+    /**
+     * The native stream of the program's {@code z_stream} at {@code sv} of the kind asked ({@code inflates}), or null
+     * where zlib's own check refuses it ({@code Z_STREAM_ERROR}: a null stream or state, a state of another
+     * {@code z_stream}); a state zlib did not make, or the other kind's, stops the run.
+     */
+    private static Owned owned(ExecState st, Value sv, Members m, boolean inflates, String name) {
+        if (isNull(sv)) return null;
+        Value.Ptr sp = LibraryFunctions.ptr(sv, name);
+        Value state = m.read(st, sp, "state");
+        if (isNull(state)) return null;
+        Owned owned = state instanceof Value.Ptr p && p.off() == 0 ? st.zlibStreams.get(p.obj()) : null;
+        if (owned == null) throw Abandon.unsupported(name + " of a stream whose state zlib did not make");
+        if (owned.obj() != sp.obj() || owned.off() != sp.off()) return null;
+        if (owned.stream().inflates() != inflates) throw Abandon.unsupported(name + " of a " + (inflates ? "compressor's" : "decompressor's") + " stream");
+        return owned;
+    }
+
+    /**
+     * {@code deflateCopy(dest, source)} / {@code inflateCopy}: zlib copies the whole {@code z_stream} (its buffers'
+     * pointers and counts included) and gives the copy a state of its own, a copy of the source's native stream.
+     */
+    private static boolean copy(Interpreter in, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, boolean inflates, List<Value> args) {
+        ExecState st = in.st;
+        Members m = Members.of(call.args().get(1).type(), name);
+        Value dv = LibraryBehaviour.arg(args, 0);
+        Owned source = owned(st, LibraryBehaviour.arg(args, 1), m, inflates, name);
+        if (source == null || isNull(dv)) return in.finishCall(t, c, e, Value.of(Zlib.Z_STREAM_ERROR), null);
+        Value.Ptr sp = LibraryFunctions.ptr(LibraryBehaviour.arg(args, 1), name);
+        Value.Ptr dp = LibraryFunctions.ptr(dv, name);
+        if (Members.of(call.args().get(0).type(), name).type() != m.type()) throw Abandon.unsupported(name + " between two z_stream types");
+        if (!source.stream().live()) throw Abandon.unsupported(name + " of a stream without zlib's state");
+        st.mem.check(dp.obj(), dp.off(), m.type().size(), true);
+        st.mem.copy(dp.obj(), dp.off(), sp.obj(), sp.off(), m.type().size());
+        Block o = st.mem.create("<zlib state>", Block.Kind.SPECIAL, 0, -1, call.loc());
+        o.opaque = true;
+        st.zlibStreams.put(o.id, new Owned(source.stream().copy(), dp.obj(), dp.off()));
+        m.write(st, dp, "state", new Value.Ptr(o.id, 0));
+        return in.finishCall(t, c, e, Value.of(Zlib.Z_OK), null);
+    }
+
+    /**
+     * {@code deflateGetDictionary(strm, dictionary, dictLength)} / {@code inflateGetDictionary}: the installed library's
+     * window bytes into the program's buffer (none asked for when it is null) and their number at {@code dictLength}
+     * (when not null).
+     */
+    private static boolean dictionary(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                                      boolean inflates, List<Value> args) {
+        ExecState st = in.st;
+        Members m = Members.of(call.args().get(0).type(), name);
+        Owned owned = owned(st, LibraryBehaviour.arg(args, 0), m, inflates, name);
+        if (owned == null) return in.finishCall(t, c, e, Value.of(Zlib.Z_STREAM_ERROR), null);
+        Zlib.Stream.Dictionary d = owned.stream().dictionary();
+        if (d.result() == Zlib.Z_OK) {
+            Value dict = LibraryBehaviour.arg(args, 1);
+            if (!isNull(dict) && d.bytes().length > 0) {
+                Value.Ptr p = LibraryFunctions.ptr(dict, name);
+                lib.access(c, p, d.bytes().length, true, call, name);
+                st.mem.writeBytes(p.obj(), p.off(), d.bytes());
+            }
+            Value len = LibraryBehaviour.arg(args, 2);
+            if (!isNull(len)) {
+                Value.Ptr p = LibraryFunctions.ptr(len, name);
+                lib.access(c, p, 4, true, call, name);
+                st.mem.write(p.obj(), p.off(), new CType.Int("unsigned int", 4, 4, false), Value.of(d.bytes().length));
+            }
+        }
+        return in.finishCall(t, c, e, Value.of(d.result()), null);
     }
 
     /** The call's own arguments after the stream: its integers (in zlib's order) and its bytes (version, dictionary). */

@@ -72,6 +72,8 @@ public final class Zlib {
         long inflateCodesUsed(Pointer strm);
         int inflateUndermine(Pointer strm, int subvert);
         int inflateCopy(Pointer dest, Pointer source);
+        int deflateGetDictionary(Pointer strm, Pointer dictionary, IntByReference length);
+        int inflateGetDictionary(Pointer strm, Pointer dictionary, IntByReference length);
         int compress2(byte[] dest, LongByReference destLen, byte[] source, long sourceLen, int level);
         int uncompress2(byte[] dest, LongByReference destLen, byte[] source, LongByReference sourceLen);
         long compressBound(long sourceLen);
@@ -270,6 +272,17 @@ public final class Zlib {
         /** Whether zlib's state is allocated (between a successful initialisation and {@code deflateEnd}). */
         public boolean live() {
             return strm.getPointer(STATE) != null;
+        }
+
+        /** {@code deflateGetDictionary} / {@code inflateGetDictionary}: zlib's result and the window's bytes (at most 32 KiB). */
+        public record Dictionary(int result, byte[] bytes) {}
+
+        /** The dictionary zlib holds for this stream ({@code deflateGetDictionary}, {@code inflateGetDictionary}). */
+        public Dictionary dictionary() {
+            Memory dict = new Memory(1 << 15);
+            IntByReference len = new IntByReference(0);
+            int r = inflate ? z.lib.inflateGetDictionary(strm, dict, len) : z.lib.deflateGetDictionary(strm, dict, len);
+            return new Dictionary(r, r == Z_OK ? dict.getByteArray(0, len.getValue()) : new byte[0]);
         }
 
         /** An independent copy ({@code deflateCopy}; a stream without state copies as one). */
