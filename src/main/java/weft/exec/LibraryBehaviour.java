@@ -363,6 +363,8 @@ public final class LibraryBehaviour {
         if (st.threads.size() >= st.maxThreads) throw Abandon.unsupported("too many threads");
         if (!c.dry) {
             ThreadState nt = new ThreadState(st.threads.size(), f.name() + "#" + st.threads.size(), e.loc());
+            // Linux gives a new thread its creator's name
+            nt.threadName = t.threadName;
             st.addThread(nt);
             CType argType = tc.argArg() >= 0 ? call.args().get(tc.argArg()).type() : null;
             in.pushFrame(nt, f, f.params().isEmpty() ? List.of() : List.of(a), argType == null ? List.of() : List.of(argType), null);

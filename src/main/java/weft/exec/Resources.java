@@ -264,6 +264,46 @@ final class Resources {
         throw Abandon.unsupported(name + " " + target + " (not modelled)");
     }
 
+    /** Linux's TASK_COMM_LEN: a thread's name and its terminator; glibc's ERANGE. */
+    private static final int NAME_BYTES = 16;
+    /** The process's own name (its program's), the world's: what a thread no one named answers. */
+    static final String PROCESS_NAME = "weft";
+
+    /**
+     * A thread's name ({@link Semantics.ThreadName}), as glibc and Linux keep it: {@code pthread_setname_np} of a name
+     * of 16 bytes or more {@code ERANGE}, else 0 (the world's answer, recorded: the reproducer's wrapper sets the real
+     * name) and the thread is named; {@code pthread_getname_np} into fewer than 16 bytes {@code ERANGE}, else 0 and the
+     * name, recorded after it: 0 a name a thread was given, 1 the process's own, {@link #PROCESS_NAME} (the world's;
+     * a new thread has its creator's, as Linux gives it). Proofs stop (the process's name is the world's).
+     */
+    static boolean threadName(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                              Semantics.ThreadName tn, List<Value> args) {
+        ExecState st = in.st;
+        if (st.exhaustive) throw Abandon.unsupported(name + ": the process's name is the world's");
+        ThreadState target = st.threadOf(LibraryBehaviour.arg(args, tn.thread()));
+        Value.Ptr p = LibraryFunctions.ptr(LibraryBehaviour.arg(args, tn.name()), name);
+        if (tn.op().equals("set")) {
+            String text = Formatter.knownString(st, lib, c, call, name, p);
+            if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+            if (text.length() >= NAME_BYTES) return in.finishCall(t, c, e, Value.of(st.chooseAmong(new long[] {ERANGE}, name, call.loc())), null);
+            st.chooseAmong(new long[] {0}, name, call.loc());
+            target.threadName = text;
+            return in.finishCall(t, c, e, Value.ZERO, null);
+        }
+        long len = LibraryFunctions.count(LibraryBehaviour.arg(args, tn.len()));
+        if (len < NAME_BYTES) {
+            if (!c.dry) st.chooseAmong(new long[] {ERANGE}, name, call.loc());
+            return in.finishCall(t, c, e, Value.of(ERANGE), null);
+        }
+        String text = target.threadName != null ? target.threadName : PROCESS_NAME;
+        lib.access(c, p, text.length() + 1L, true, call, name);
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        st.chooseAmong(new long[] {0}, name, call.loc());
+        st.chooseAmong(new long[] {target.threadName != null ? 0 : 1}, name, call.loc());
+        st.mem.writeBytes(p.obj(), p.off(), (text + "\0").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        return in.finishCall(t, c, e, Value.ZERO, null);
+    }
+
     /** A failure sets errno: which error is the world's, an input in Linux's 1 to 133 recorded after the result. */
     static void worldErrno(ExecState st, ThreadState t, Stmt.Call call, String name) {
         Value code = st.chooseInput(weft.ir.IntConversions.INT, name, call.loc(), 1, 133);

@@ -36,6 +36,11 @@ public final class ThreadState {
      * first (OpenSSL's queue is per thread), {@link OpenSsl#QUEUE_UNKNOWN} after a failure, else the code at its front.
      */
     public long tlsErrors;
+    /**
+     * The thread's name ({@code pthread_setname_np}; a new thread gets its creator's, as Linux's clone copies it); null:
+     * the process's own name, the world's ({@link Resources#threadName}).
+     */
+    public String threadName;
     /** The thread's locale object ({@code uselocale}, {@link CLocale#objects}); null: the global locale. */
     public weft.exec.state.Value locale;
     /** Nesting of {@code __VERIFIER_atomic_begin}. */
@@ -141,6 +146,7 @@ public final class ThreadState {
           cancelBits = o.cancelBits;
           tlsErrors = o.tlsErrors;
           locale = o.locale;
+          threadName = o.threadName;
           atomicDepth = o.atomicDepth;
           atomicFrames = o.atomicFrames;
           phase = o.phase;

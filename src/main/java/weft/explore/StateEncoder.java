@@ -154,6 +154,7 @@ final class StateEncoder {
             key(t.phaseKey);
             key(t.phaseCond);
             value(t.retval);
+            out.i(t.threadName == null ? 0 : t.threadName.hashCode() | 1);
             out.i(t.locale == null ? 0 : 1);
             if (t.locale != null) value(t.locale);
             out.i(t.tls.size());

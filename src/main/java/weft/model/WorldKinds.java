@@ -567,4 +567,11 @@ public interface WorldKinds {
      * {@code free} (the object at {@code locale}).
      */
     record LocaleObject(String op, int mask, int locale, int base) implements Semantics {}
+
+    /**
+     * A thread's name: {@code set} ({@code pthread_setname_np(thread, name)}: the handle at {@code thread}, the name at
+     * {@code name}), {@code get} ({@code pthread_getname_np(thread, buf, len)}: into the buffer at {@code name} of the
+     * size at {@code len}).
+     */
+    record ThreadName(String op, int thread, int name, int len) implements Semantics {}
 }

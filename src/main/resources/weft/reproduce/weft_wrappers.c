@@ -120,10 +120,38 @@ static long long witness_or(const char *fn, long long real);
 BY_HANDLE_INPUT(pthread_setaffinity_np, (pthread_t t, size_t n, const cpu_set_t *set), (real, n, set))
 BY_HANDLE_INPUT(pthread_setschedparam, (pthread_t t, int policy, const struct sched_param *p), (real, policy, p))
 BY_HANDLE_INPUT(pthread_setschedprio, (pthread_t t, int prio), (real, prio))
-BY_HANDLE_INPUT(pthread_setname_np, (pthread_t t, const char *name), (real, name))
 BY_HANDLE(pthread_cancel, (pthread_t t), (real))
 BY_HANDLE(pthread_kill, (pthread_t t, int sig), (real, sig))
-BY_HANDLE(pthread_getname_np, (pthread_t t, char *name, size_t len), (real, name, len))
+/* A thread's name (weft.exec.Resources#threadName): pthread_setname_np answers the witness's result and, on its 0,
+   names the real thread too; pthread_getname_np answers the witness's result and then the name: 0, the real thread's
+   (the one it was given, or its creator's), 1, the process's own name as the witness has it ("weft") */
+static long long next_value(const char *fn);   /* weft_inputs.c */
+void __tsan_read_range(const void *, unsigned long);
+void __tsan_write_range(void *, unsigned long);
+extern __typeof__(pthread_setname_np) __real_pthread_setname_np;
+int __wrap_pthread_setname_np(pthread_t t, const char *name) {
+    pthread_t real;
+    if (!real_of(t, &real)) return ESRCH;
+    int found;
+    long long v = value_for("pthread_setname_np", &found);
+    if (!found) return __real_pthread_setname_np(real, name);
+    __tsan_read_range(name, strlen(name) + 1);
+    if (v == 0) __real_pthread_setname_np(real, name);
+    return (int)v;
+}
+extern __typeof__(pthread_getname_np) __real_pthread_getname_np;
+int __wrap_pthread_getname_np(pthread_t t, char *buf, size_t len) {
+    pthread_t real;
+    if (!real_of(t, &real)) return ESRCH;
+    int found;
+    long long v = value_for("pthread_getname_np", &found);
+    if (!found) return __real_pthread_getname_np(real, buf, len);
+    if (v != 0) return (int)v;
+    if (next_value("pthread_getname_np") == 0) __real_pthread_getname_np(real, buf, len);
+    else snprintf(buf, len, "%s", "weft");
+    __tsan_write_range(buf, strlen(buf) + 1);
+    return 0;
+}
 BY_HANDLE(pthread_getaffinity_np, (pthread_t t, size_t n, cpu_set_t *set), (real, n, set))
 BY_HANDLE(pthread_getattr_np, (pthread_t t, pthread_attr_t *a), (real, attr_of(a)))
 BY_HANDLE(pthread_getschedparam, (pthread_t t, int *policy, struct sched_param *p), (real, policy, p))
