@@ -38,6 +38,22 @@ final class Attributes {
     static final long MUTEX_FLAG_BITS = 0xf0fff000L, MUTEX_PROTOCOL_SHIFT = 28, MUTEX_PROTOCOL = 0x30000000L, MUTEX_ROBUST = 0x40000000L,
             MUTEX_PSHARED = 0x80000000L;
 
+    /**
+     * The policy and priority a thread created with the attributes at {@code attr} gets when they say
+     * {@code PTHREAD_EXPLICIT_SCHED} (glibc then applies the attributes' policy and priority), else null (it inherits
+     * its creator's); a null pointer has none; attributes whose bytes are not known give -1 for both (not known: a
+     * question about them stops the run).
+     */
+    static long[] explicitScheduling(ExecState st, Value attr) {
+        if (attr instanceof Value.Int z && z.v() == 0) return null;
+        if (!(attr instanceof Value.Ptr p) || !st.mem.get(p.obj()).alive || p.off() < 0 || p.off() + FLAGS + 4 > st.mem.get(p.obj()).size
+                || st.mem.get(p.obj()).anyUnknown(p.off(), FLAGS + 4)) {
+            return new long[] {-1, -1};
+        }
+        if ((st.mem.readRaw(p.obj(), p.off() + FLAGS, 4) & EXPLICIT) == 0) return null;
+        return new long[] {st.mem.readRaw(p.obj(), p.off() + POLICY, 4), (int) st.mem.readRaw(p.obj(), p.off() + PRIORITY, 4)};
+    }
+
     static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
                        Semantics.Attribute a, List<Value> args) {
         ExecState st = in.st;

@@ -363,8 +363,11 @@ public final class LibraryBehaviour {
         if (st.threads.size() >= st.maxThreads) throw Abandon.unsupported("too many threads");
         if (!c.dry) {
             ThreadState nt = new ThreadState(st.threads.size(), f.name() + "#" + st.threads.size(), e.loc());
-            // Linux gives a new thread its creator's name
+            // Linux gives a new thread its creator's name; it inherits its scheduling unless its attributes say it
             nt.threadName = t.threadName;
+            long[] sched = Attributes.explicitScheduling(st, tc.attrArg() >= 0 ? arg(args, tc.attrArg()) : Value.ZERO);
+            nt.schedPolicy = sched != null ? sched[0] : t.schedPolicy;
+            nt.schedPriority = sched != null ? sched[1] : t.schedPriority;
             st.addThread(nt);
             CType argType = tc.argArg() >= 0 ? call.args().get(tc.argArg()).type() : null;
             in.pushFrame(nt, f, f.params().isEmpty() ? List.of() : List.of(a), argType == null ? List.of() : List.of(argType), null);

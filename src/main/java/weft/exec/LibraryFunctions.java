@@ -112,6 +112,7 @@ public final class LibraryFunctions {
         }
         if (sem instanceof Semantics.SystemCall sc) return Resources.systemCall(in, this, t, c, e, call, name, sc, args);
         if (sem instanceof Semantics.ThreadName tn) return Resources.threadName(in, this, t, c, e, call, name, tn, args);
+        if (sem instanceof Semantics.ThreadSchedule ts) return Resources.schedule(in, this, t, c, e, call, name, ts, args);
         int used = Semantics.descriptorArgument(name);
         // a pipe's end of the run: its models (weft.exec.Pipes), close included, or the run stops
         int pipeArg = sem instanceof Semantics.CloseDescriptor cd ? cd.fd() : used;

@@ -304,6 +304,68 @@ final class Resources {
         return in.finishCall(t, c, e, Value.ZERO, null);
     }
 
+    /** Linux's scheduling policies: SCHED_OTHER, SCHED_FIFO, SCHED_RR, SCHED_BATCH, SCHED_IDLE; EPERM. */
+    private static final long OTHER = 0, FIFO = 1, RR = 2, BATCH = 3, IDLE = 5, EPERM = 1;
+
+    /**
+     * A thread's scheduling ({@link Semantics.ThreadSchedule}), as glibc and Linux keep it
+     * ({@link ThreadState#schedPolicy}): {@code pthread_getschedparam} gives the thread's policy and priority (0, then
+     * both, recorded); {@code pthread_setschedparam} and {@code pthread_setschedprio} refuse a policy Linux does not
+     * have or a priority outside its range (0 for the normal policies, 1..99 for the real-time ones) with
+     * {@code EINVAL}, and otherwise succeed, or, where a privilege is needed (a real-time policy, leaving
+     * {@code SCHED_IDLE}), fail with {@code EPERM}: the world's choice; recorded, the thread's scheduling changed on 0.
+     * Proofs stop (the main thread's start is the world's).
+     */
+    static boolean schedule(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                            Semantics.ThreadSchedule ts, List<Value> args) {
+        ExecState st = in.st;
+        if (st.exhaustive) throw Abandon.unsupported(name + ": the process's scheduling is the world's");
+        ThreadState target = st.threadOf(LibraryBehaviour.arg(args, ts.thread()));
+        if (ts.op().equals("get")) {
+            if (target.schedPolicy < 0) throw Abandon.unsupported(name + " of a thread created with attributes not known");
+            Value.Ptr policy = LibraryFunctions.ptr(LibraryBehaviour.arg(args, ts.policy()), name);
+            Value.Ptr param = LibraryFunctions.ptr(LibraryBehaviour.arg(args, ts.param()), name);
+            lib.access(c, policy, 4, true, call, name);
+            lib.access(c, param, 4, true, call, name);
+            if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+            st.chooseAmong(new long[] {0}, name, call.loc());
+            st.chooseAmong(new long[] {target.schedPolicy}, name, call.loc());
+            st.chooseAmong(new long[] {target.schedPriority}, name, call.loc());
+            st.mem.writeRaw(policy.obj(), policy.off(), 4, target.schedPolicy);
+            st.mem.writeRaw(param.obj(), param.off(), 4, target.schedPriority);
+            return in.finishCall(t, c, e, Value.ZERO, null);
+        }
+        long policy;
+        long prio;
+        if (ts.op().equals("set")) {
+            if (!(LibraryBehaviour.arg(args, ts.policy()) instanceof Value.Int p)) throw Abandon.unsupported(name + " of an unknown policy");
+            policy = p.v();
+            Value.Ptr param = LibraryFunctions.ptr(LibraryBehaviour.arg(args, ts.param()), name);
+            lib.access(c, param, 4, false, call, name);
+            prio = (int) st.mem.readRaw(param.obj(), param.off(), 4);
+        } else {
+            if (target.schedPolicy < 0) throw Abandon.unsupported(name + " of a thread created with attributes not known");
+            policy = target.schedPolicy;
+            if (!(LibraryBehaviour.arg(args, ts.param()) instanceof Value.Int p)) throw Abandon.unsupported(name + " of an unknown priority");
+            prio = p.v();
+        }
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        boolean realTime = policy == FIFO || policy == RR;
+        boolean known = realTime || policy == OTHER || policy == BATCH || policy == IDLE;
+        long r;
+        if (!known || (realTime ? prio < 1 || prio > 99 : prio != 0)) {
+            r = st.chooseAmong(new long[] {ExecState.EINVAL}, name, call.loc());
+        } else {
+            boolean privileged = realTime || target.schedPolicy == IDLE && policy != IDLE || target.schedPolicy < 0;
+            r = st.chooseAmong(privileged ? new long[] {0, EPERM} : new long[] {0}, name, call.loc());
+        }
+        if (r == 0) {
+            target.schedPolicy = policy;
+            target.schedPriority = prio;
+        }
+        return in.finishCall(t, c, e, Value.of(r), null);
+    }
+
     /** A failure sets errno: which error is the world's, an input in Linux's 1 to 133 recorded after the result. */
     static void worldErrno(ExecState st, ThreadState t, Stmt.Call call, String name) {
         Value code = st.chooseInput(weft.ir.IntConversions.INT, name, call.loc(), 1, 133);

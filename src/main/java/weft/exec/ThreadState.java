@@ -41,6 +41,11 @@ public final class ThreadState {
      * the process's own name, the world's ({@link Resources#threadName}).
      */
     public String threadName;
+    /**
+     * The thread's scheduling policy and priority ({@link Resources#schedule}): the main thread's {@code SCHED_OTHER}
+     * and 0 (the world's: the process was started so), a new thread's its creator's or its explicit attributes'.
+     */
+    public long schedPolicy, schedPriority;
     /** The thread's locale object ({@code uselocale}, {@link CLocale#objects}); null: the global locale. */
     public weft.exec.state.Value locale;
     /** Nesting of {@code __VERIFIER_atomic_begin}. */
@@ -147,6 +152,8 @@ public final class ThreadState {
           tlsErrors = o.tlsErrors;
           locale = o.locale;
           threadName = o.threadName;
+          schedPolicy = o.schedPolicy;
+          schedPriority = o.schedPriority;
           atomicDepth = o.atomicDepth;
           atomicFrames = o.atomicFrames;
           phase = o.phase;

@@ -155,6 +155,7 @@ final class StateEncoder {
             key(t.phaseCond);
             value(t.retval);
             out.i(t.threadName == null ? 0 : t.threadName.hashCode() | 1);
+            out.l(t.schedPolicy << 8 | t.schedPriority);
             out.i(t.locale == null ? 0 : 1);
             if (t.locale != null) value(t.locale);
             out.i(t.tls.size());

@@ -60,8 +60,15 @@ public sealed interface Event {
 
     enum AllocKind { MALLOC, CALLOC, REALLOC, ALLOCA }
 
-    /** Starts a thread running {@code routineArg(argArg)}; stores its id through pointer {@code idArg}. */
-    record ThreadCreate(int idArg, int routineArg, int argArg) implements Event {}
+    /**
+     * Starts a thread running {@code routineArg(argArg)}; stores its id through pointer {@code idArg}; the thread's
+     * attributes at {@code attrArg} (-1: none).
+     */
+    record ThreadCreate(int idArg, int routineArg, int argArg, int attrArg) implements Event {
+        public ThreadCreate(int idArg, int routineArg, int argArg) {
+            this(idArg, routineArg, argArg, -1);
+        }
+    }
 
     /**
      * Joins the thread whose id value is {@code idArg}; stores its result through {@code resultArg}. {@code waits}: the

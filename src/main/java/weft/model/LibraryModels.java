@@ -171,7 +171,7 @@ public final class LibraryModels {
     }
 
     private static void pthreads(Builder b) {
-        b.add(new Event.ThreadCreate(0, 2, 3), also("r1"), "pthread_create");
+        b.add(new Event.ThreadCreate(0, 2, 3, 1), also("r1"), "pthread_create");
         b.add(new Event.ThreadJoin(0, 1), "pthread_join");
         b.add(new Event.ThreadJoin(0, 1, false), "pthread_tryjoin_np");
         b.add(new Event.ThreadJoin(0, 1, false), timeout("r2"), "pthread_timedjoin_np");

@@ -283,6 +283,8 @@ final class SemanticsTable {
                     case "locale-object" -> new Semantics.LocaleObject(a.get("op"), a.containsKey("mask") ? arg(a, "mask") : -1,
                             arg(a, "locale"), a.containsKey("base") ? arg(a, "base") : -1);
                     case "thread-name" -> new Semantics.ThreadName(a.get("op"), arg(a, "thread"), arg(a, "name"), a.containsKey("len") ? arg(a, "len") : -1);
+                    case "thread-schedule" -> new Semantics.ThreadSchedule(a.get("op"), arg(a, "thread"), a.containsKey("policy") ? arg(a, "policy") : -1,
+                            arg(a, "param"));
                     case "openssl" -> new Semantics.OpenSsl(a.get("op"), a.containsKey("object") ? arg(a, "object") : -1,
                             a.containsKey("value") ? arg(a, "value") : -1, a.containsKey("buf") ? arg(a, "buf") : -1,
                             a.containsKey("count") ? arg(a, "count") : -1, a.get("role"));

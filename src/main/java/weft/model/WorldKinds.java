@@ -574,4 +574,17 @@ public interface WorldKinds {
      * size at {@code len}).
      */
     record ThreadName(String op, int thread, int name, int len) implements Semantics {}
+
+    /**
+     * A thread's scheduling: {@code get} ({@code pthread_getschedparam(thread, policy, param)}: the outputs at
+     * {@code policy} and {@code param}), {@code set} ({@code pthread_setschedparam(thread, policy, param)}: the policy
+     * at {@code policy}, the {@code struct sched_param} at {@code param}), {@code prio}
+     * ({@code pthread_setschedprio(thread, prio)}: the priority at {@code param}); the handle at {@code thread}.
+     */
+    record ThreadSchedule(String op, int thread, int policy, int param) implements Semantics {
+        /** How many values a witness records for a call whose first value is {@code first}: a policy and priority got. */
+        public int recorded(long first) {
+            return op.equals("get") && first == 0 ? 3 : 1;
+        }
+    }
 }

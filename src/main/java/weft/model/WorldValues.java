@@ -25,6 +25,7 @@ public final class WorldValues {
         if (s instanceof Semantics.AccountEntry a) return a.recorded(first);
         if (s instanceof Semantics.OpenSsl o) return o.recorded(first);
         if (s instanceof Semantics.DatabaseEntry d) return d.recorded(first);
+        if (s instanceof Semantics.ThreadSchedule ts) return ts.recorded(first);
         if (s instanceof Semantics.ThreadName tn) return tn.op().equals("get") && first == 0 ? 2 : 1;
         if (s instanceof Semantics.AcceptConnection || s instanceof Semantics.CounterRead || s instanceof Semantics.TimeOfDay || s instanceof Semantics.ResourceLimit) return 2;
         if (s instanceof Semantics.WorldRead) return first > 0 || first == -1 ? 2 : 1;
@@ -69,6 +70,7 @@ public final class WorldValues {
                 || s instanceof Semantics.SignalWait || s instanceof Semantics.ProcessTimes || s instanceof Semantics.RunCommand
                 || s instanceof Semantics.OpenSsl o && o.world()
                 || s instanceof Semantics.SystemCall || s instanceof Semantics.DatabaseEntry || s instanceof Semantics.ThreadName
+                || s instanceof Semantics.ThreadSchedule
                 || s instanceof Semantics.LocaleObject lo && lo.op().equals("new")
                 || s instanceof Semantics.SignalSend ss && ss.process()
                 || s instanceof Semantics.CloseStream cs && cs.process();

@@ -154,7 +154,19 @@ int __wrap_pthread_getname_np(pthread_t t, char *buf, size_t len) {
 }
 BY_HANDLE(pthread_getaffinity_np, (pthread_t t, size_t n, cpu_set_t *set), (real, n, set))
 BY_HANDLE(pthread_getattr_np, (pthread_t t, pthread_attr_t *a), (real, attr_of(a)))
-BY_HANDLE(pthread_getschedparam, (pthread_t t, int *policy, struct sched_param *p), (real, policy, p))
+/* pthread_getschedparam: the witness's answer (0, then the policy and the priority), else the real call */
+extern __typeof__(pthread_getschedparam) __real_pthread_getschedparam;
+int __wrap_pthread_getschedparam(pthread_t t, int *policy, struct sched_param *p) {
+    pthread_t real;
+    if (!real_of(t, &real)) return ESRCH;
+    int found;
+    long long v = value_for("pthread_getschedparam", &found);
+    if (!found) return __real_pthread_getschedparam(real, policy, p);
+    if (v != 0) return (int)v;
+    *policy = (int)next_value("pthread_getschedparam");
+    p->sched_priority = (int)next_value("pthread_getschedparam");
+    return 0;
+}
 /* pthread_getcpuclockid (weft.exec.WorldKept): the real call on the real thread, then the clock of the witness's
    kernel id for it, as glibc computes it (~tid << 3 | 6) */
 extern __typeof__(pthread_getcpuclockid) __real_pthread_getcpuclockid;
