@@ -100,13 +100,7 @@ final class Accounts {
         long uid = id >= 0 ? id : ((Value.Int) st.chooseInput(idType, name, call.loc(), 0, 65534)).v();
         long gid = a.group() ? uid : ((Value.Int) st.chooseInput(idType, name, call.loc(), 0, 65534)).v();
         int so = buf.obj();
-        long[] at = new long[strings.length];
-        long next = start;
-        for (int i = 0; i < strings.length; i++) {
-            at[i] = next;
-            st.mem.writeBytes(so, next, (strings[i] + "\0").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
-            next += strings[i].length() + 1;
-        }
+        long[] at = layStrings(st, so, start, strings);
         int o = entry.obj();
         long b = entry.off();
         st.mem.write(o, b, ptr, new Value.Ptr(so, at[0]));
@@ -127,5 +121,20 @@ final class Accounts {
         if (result == null) return in.finishCall(t, c, e, entry, null);
         st.mem.write(result.obj(), result.off(), ptr, entry);
         return in.finishCall(t, c, e, Value.ZERO, null);
+    }
+
+    /**
+     * Writes {@code strings}, each with its terminator, one after the other into object {@code obj} from offset
+     * {@code from} (an entry's strings in a static buffer or the caller's); returns where each starts.
+     */
+    static long[] layStrings(ExecState st, int obj, long from, String... strings) {
+        long[] at = new long[strings.length];
+        long next = from;
+        for (int i = 0; i < strings.length; i++) {
+            at[i] = next;
+            st.mem.writeBytes(obj, next, (strings[i] + "\0").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+            next += strings[i].length() + 1;
+        }
+        return at;
     }
 }

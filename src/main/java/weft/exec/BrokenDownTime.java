@@ -127,8 +127,8 @@ final class BrokenDownTime {
         Value.Ptr s = LibraryFunctions.ptr(LibraryBehaviour.arg(args, pt.s()), name);
         Value.Ptr f = LibraryFunctions.ptr(LibraryBehaviour.arg(args, pt.format()), name);
         Value.Ptr tm = LibraryFunctions.ptr(LibraryBehaviour.arg(args, pt.tm()), name);
-        byte[] text = knownBytes(st, s, name);
-        byte[] format = knownBytes(st, f, name);
+        byte[] text = Formatter.knownBytes(st, s, name);
+        byte[] format = Formatter.knownBytes(st, f, name);
         int l = st.dm.longSize;
         long gmtoff = 36 + (l == 8 ? 4 : 0);
         long size = gmtoff + 2L * l;
@@ -162,16 +162,6 @@ final class BrokenDownTime {
             st.mem.writeRaw(tm.obj(), at, i < 9 ? 4 : l, x);
         }
         return in.finishCall(t, c, e, took < 0 ? Value.ZERO : s.at(s.off() + took), null);
-    }
-
-    /** The known bytes of the string at {@code p} before its terminator (no access recorded). */
-    private static byte[] knownBytes(ExecState st, Value.Ptr p, String name) {
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-        for (long i = p.off(); ; i++) {
-            int ch = Formatter.known(st.mem, p, i, name);
-            if (ch == 0) return out.toByteArray();
-            out.write(ch);
-        }
     }
 
     static boolean format(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,

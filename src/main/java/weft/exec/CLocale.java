@@ -105,12 +105,7 @@ final class CLocale {
             case "new" -> {
                 if (!(LibraryBehaviour.arg(args, lo.mask()) instanceof Value.Int mask)) throw Abandon.unsupported(name + " of an unknown mask");
                 Value base = LibraryBehaviour.arg(args, lo.base());
-                Value.Ptr text = LibraryFunctions.ptr(LibraryBehaviour.arg(args, lo.locale()), name);
-                long n = lib.strlen(text);
-                lib.access(c, text, n + 1, false, call, name);
-                StringBuilder b = new StringBuilder();
-                for (long k = 0; k < n; k++) b.append((char) st.mem.readByte(text.obj(), text.off() + k));
-                String want = b.toString();
+                String want = Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, lo.locale()), name));
                 // glibc: 1 << LC_ALL stands for every category
                 long categories = mask.v() == 1L << LC_ALL ? LC_ALL_MASK : mask.v();
                 // every call records one answer, as the reproducer's wrapper takes one for each: 0 the library's own
@@ -122,7 +117,7 @@ final class CLocale {
                     }
                     return in.finishCall(t, c, e, Value.ZERO, null);
                 }
-                boolean cBase = base instanceof Value.Int z && z.v() == 0 || base.equals(cObject(st));
+                boolean cBase = base instanceof Value.Int z && z.v() == 0 || isCObject(st, base);
                 if (!cBase) throw Abandon.unsupported(name + " of a base locale object (not modelled)");
                 // glibc's built-in C.UTF-8 (2.35 on) is not the C locale the models compute
                 if (want.startsWith("C.")) throw Abandon.unsupported(name + " of the locale \"" + want + "\" (not the C locale)");
@@ -150,22 +145,25 @@ final class CLocale {
                 Value of = LibraryBehaviour.arg(args, lo.locale());
                 if (!(of instanceof Value.Int g && g.v() == GLOBAL)) own(st, of, name);
                 if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
-                if (of.equals(cObject(st))) return in.finishCall(t, c, e, of, null);
+                if (isCObject(st, of)) return in.finishCall(t, c, e, of, null);
                 return in.finishCall(t, c, e, newObject(st, t, call), null);
             }
             default -> {
                 Value of = LibraryBehaviour.arg(args, lo.locale());
                 own(st, of, name);
-                if (!c.dry && !of.equals(cObject(st))) st.mem.kill(((Value.Ptr) of).obj());
+                if (!c.dry && !isCObject(st, of)) st.mem.kill(((Value.Ptr) of).obj());
                 return in.finishCall(t, c, e, Value.ZERO, null);
             }
         }
     }
 
-    /** glibc's static C locale object. */
+    /** The name of glibc's static C locale object among the run's library objects. */
+    private static final String C_OBJECT = "<C locale object>";
+
+    /** glibc's static C locale object, made at its first use. */
     private static Value.Ptr cObject(ExecState st) {
-        return st.libraryObject("<C locale object>", () -> {
-            weft.exec.state.Block b = st.mem.create("<C locale object>", weft.exec.state.Block.Kind.SPECIAL, 64, -1, weft.ir.SourceLoc.NONE);
+        return st.libraryObject(C_OBJECT, () -> {
+            weft.exec.state.Block b = st.mem.create(C_OBJECT, weft.exec.state.Block.Kind.SPECIAL, 64, -1, weft.ir.SourceLoc.NONE);
             b.readOnly = true;
             return b.id;
         });
@@ -177,9 +175,14 @@ final class CLocale {
         return new Value.Ptr(b.id, 0);
     }
 
+    /** Whether {@code v} is glibc's static C object (asking makes none: a planning step changes nothing). */
+    private static boolean isCObject(ExecState st, Value v) {
+        return v.equals(st.existingLibraryObject(C_OBJECT));
+    }
+
     /** A locale object of the run's (the C object or one newlocale or duplocale made, alive); else the run stops. */
     private static void own(ExecState st, Value v, String name) {
-        if (v.equals(cObject(st))) return;
+        if (isCObject(st, v)) return;
         if (!(v instanceof Value.Ptr p) || p.off() != 0 || !st.mem.get(p.obj()).alive || !st.mem.get(p.obj()).name.startsWith(OBJECT)) {
             throw Abandon.unsupported(name + " of " + v + ", not a locale object the run made");
         }

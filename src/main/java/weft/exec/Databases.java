@@ -83,13 +83,7 @@ final class Databases {
         long b = buf.off();
         int p = st.dm.pointerSize;
         CType.Pointer ptr = new CType.Pointer(new CType.Int("char", 1, 1, true), p);
-        long next = b + STRINGS;
-        long[] at = new long[strings.length];
-        for (int i = 0; i < strings.length; i++) {
-            at[i] = next;
-            st.mem.writeBytes(o, next, (strings[i] + "\0").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
-            next += strings[i].length() + 1;
-        }
+        long[] at = Accounts.layStrings(st, o, b + STRINGS, strings);
         st.mem.write(o, b + ALIASES, ptr, Value.ZERO);
         // every entry starts with its name and its alias list
         st.mem.write(o, b, ptr, new Value.Ptr(o, at[0]));

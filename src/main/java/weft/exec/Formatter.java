@@ -192,14 +192,19 @@ final class Formatter {
 
     /** The known text at {@code p} up to its terminator, read by the call (an access of it and the terminator). */
     static String knownString(ExecState st, LibraryFunctions lib, Ctx c, weft.ir.Stmt.Call call, String name, Value.Ptr p) {
-        StringBuilder b = new StringBuilder();
+        byte[] b = knownBytes(st, p, name);
+        lib.access(c, p, b.length + 1L, false, call, name);
+        return new String(b, java.nio.charset.StandardCharsets.ISO_8859_1);
+    }
+
+    /** The known bytes at {@code p} before its terminator, no access recorded (a call that reads only part of them). */
+    static byte[] knownBytes(ExecState st, Value.Ptr p, String name) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         for (long i = p.off(); ; i++) {
-            int ch = Formatter.known(st.mem, p, i, name);
-            if (ch == 0) break;
-            b.append((char) ch);
+            int ch = known(st.mem, p, i, name);
+            if (ch == 0) return out.toByteArray();
+            out.write(ch);
         }
-        lib.access(c, p, b.length() + 1L, false, call, name);
-        return b.toString();
     }
 
     private static long intArg(List<Value> args, int i, String name) {

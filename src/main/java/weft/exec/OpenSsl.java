@@ -76,6 +76,10 @@ final class OpenSsl {
     /** A connection: its descriptor plus one (0: none), role (1 accept, 2 connect), handshake done, bytes peeked and their value. */
     private static final long FD = 16, ROLE = 20, DONE = 28, PEEKED = 32, PEEKED_BYTE = 40;
 
+    /** The operations whose object argument is an {@code SSL_CTX} (the others' is an {@code SSL}). */
+    private static final java.util.Set<String> ON_CONTEXT = java.util.Set.of("free-context", "control", "set-options", "clear-options",
+            "set-verify", "setup", "new-connection");
+
     static boolean handles(Semantics s) {
         return s instanceof Semantics.OpenSsl;
     }
@@ -88,8 +92,7 @@ final class OpenSsl {
         if (st.speculating) throw Abandon.unsupported(name + " in an atomic section");
         Value.Ptr obj = null;
         if (o.object() >= 0 && !(LibraryBehaviour.arg(args, o.object()) instanceof Value.Int z && z.v() == 0)) {
-            obj = own(st, LibraryBehaviour.arg(args, o.object()), o.op().contains("context") || o.op().equals("control")
-                    || o.op().endsWith("options") || o.op().equals("set-verify") || o.op().equals("setup") || o.op().equals("new-connection") ? CONTEXT : CONNECTION, name);
+            obj = own(st, LibraryBehaviour.arg(args, o.object()), ON_CONTEXT.contains(o.op()) ? CONTEXT : CONNECTION, name);
         } else if (o.object() >= 0 && !o.op().startsWith("free")) {
             throw Abandon.unsupported(name + " of a null object");
         }

@@ -17,20 +17,16 @@ static void weft_ssl_touch(const void *obj, int write) {
 }
 
 /* OPENSSL_init_ssl, OPENSSL_init_crypto: the witness's 1 (the real initialisation runs) or 0 */
-int __real_OPENSSL_init_ssl(uint64_t, const void *) WEFT_SSL_REAL;
-int __wrap_OPENSSL_init_ssl(uint64_t opts, const void *settings) {
-    int found;
-    long long v = value_for("OPENSSL_init_ssl", &found);
-    if (found && v == 0) return 0;
-    return __real_OPENSSL_init_ssl(opts, settings);
-}
-int __real_OPENSSL_init_crypto(uint64_t, const void *) WEFT_SSL_REAL;
-int __wrap_OPENSSL_init_crypto(uint64_t opts, const void *settings) {
-    int found;
-    long long v = value_for("OPENSSL_init_crypto", &found);
-    if (found && v == 0) return 0;
-    return __real_OPENSSL_init_crypto(opts, settings);
-}
+#define WEFT_SSL_INIT(sym)                                          \
+    int __real_##sym(uint64_t, const void *) WEFT_SSL_REAL;         \
+    int __wrap_##sym(uint64_t opts, const void *settings) {         \
+        int found;                                                  \
+        long long v = value_for(#sym, &found);                      \
+        if (found && v == 0) return 0;                              \
+        return __real_##sym(opts, settings);                        \
+    }
+WEFT_SSL_INIT(OPENSSL_init_ssl)
+WEFT_SSL_INIT(OPENSSL_init_crypto)
 
 /* SSL_CTX_new: the witness's 0, a real context whose options are set to the witness's next value, or 1, null */
 weft_ssl *__real_SSL_CTX_new(const void *) WEFT_SSL_REAL;

@@ -188,6 +188,21 @@ int __wrap_poll(struct pollfd *fds, nfds_t n, int timeout) {
     if (index >= 0 && (nfds_t)index < n) fds[index].revents = (short)events;
     return 1;
 }
+/* select's and pselect's sets after the witness's answer v (0 or 1): all cleared, then for a 1 the descriptor the
+   witness reported (its next value) with its events (the one after: 1 reading, 4 writing); returns how many bits are set */
+static int witness_sets(const char *fn, long long v, int nfds, fd_set *r, fd_set *w, fd_set *x) {
+    size_t bytes = (size_t)(nfds + 63) / 64 * 8;
+    if (r != NULL) memset(r, 0, bytes);
+    if (w != NULL) memset(w, 0, bytes);
+    if (x != NULL) memset(x, 0, bytes);
+    if (v == 0) return 0;
+    int fd = (int)next_value(fn);
+    long long events = next_value(fn);
+    int count = 0;
+    if ((events & 1) && r != NULL) { FD_SET(fd, r); count++; }
+    if ((events & 4) && w != NULL) { FD_SET(fd, w); count++; }
+    return count;
+}
 int __real_select(int, fd_set *, fd_set *, fd_set *, struct timeval *);
 int __wrap_select(int nfds, fd_set *r, fd_set *w, fd_set *x, struct timeval *tv) {
     int weft_turn_ CHANNEL_AT = enter("select");
@@ -195,20 +210,8 @@ int __wrap_select(int nfds, fd_set *r, fd_set *w, fd_set *x, struct timeval *tv)
     long long v = value_for("select", &found);
     if (!found) { park_after_race(); return __real_select(nfds, r, w, x, tv); }
     if (v == -1) { witness_errno("select"); return -1; }
-    size_t bytes = (size_t)(nfds + 63) / 64 * 8;
-    if (r != NULL) memset(r, 0, bytes);
-    if (w != NULL) memset(w, 0, bytes);
-    if (x != NULL) memset(x, 0, bytes);
-    if (v == 0) {
-        if (tv != NULL) tv->tv_sec = 0, tv->tv_usec = 0;
-        return 0;
-    }
-    int fd = (int)next_value("select");
-    long long events = next_value("select");
-    int count = 0;
-    if ((events & 1) && r != NULL) { FD_SET(fd, r); count++; }
-    if ((events & 4) && w != NULL) { FD_SET(fd, w); count++; }
-    return count;
+    if (v == 0 && tv != NULL) tv->tv_sec = 0, tv->tv_usec = 0;
+    return witness_sets("select", v, nfds, r, w, x);
 }
 
 /* pselect: select's answers; its timeout is not written and the signal mask, with no signal to come, changes nothing */
@@ -219,17 +222,7 @@ int __wrap_pselect(int nfds, fd_set *r, fd_set *w, fd_set *x, const struct times
     long long v = value_for("pselect", &found);
     if (!found) { park_after_race(); return __real_pselect(nfds, r, w, x, ts, mask); }
     if (v == -1) { witness_errno("pselect"); return -1; }
-    size_t bytes = (size_t)(nfds + 63) / 64 * 8;
-    if (r != NULL) memset(r, 0, bytes);
-    if (w != NULL) memset(w, 0, bytes);
-    if (x != NULL) memset(x, 0, bytes);
-    if (v == 0) return 0;
-    int fd = (int)next_value("pselect");
-    long long events = next_value("pselect");
-    int count = 0;
-    if ((events & 1) && r != NULL) { FD_SET(fd, r); count++; }
-    if ((events & 4) && w != NULL) { FD_SET(fd, w); count++; }
-    return count;
+    return witness_sets("pselect", v, nfds, r, w, x);
 }
 
 /* gethostbyname, gethostbyname2, gethostbyaddr: the witness's answer (0, then the address in network byte order) in a

@@ -23,6 +23,7 @@ class SyncCallsTest {
                     || runtime.matches("(?s).*\\nWORLD(_PATHS)?\\([^,]+, " + f + ",.*") || runtime.matches("(?s).*\\nWORLD_FD\\(" + f + ",.*") || runtime.matches("(?s).*\\nWORLD_(STAT|XSTAT|STATVFS|OPEN|MAP|READ|WRITE)\\(" + f + ",.*") || runtime.contains("\nWORLD_SEEK(" + f + ")") || runtime.contains("\nPIPE_CALL(" + f + ", ") || runtime.contains("\nWORLD_EXEC(" + f + ", ")
                     || runtime.matches("(?s).*\\nBY_HANDLE(_INPUT)?\\(" + f + ",.*") || runtime.matches("(?s).*\\nWITNESS_GENERATOR\\([^,]+, " + f + ",.*") || runtime.matches("(?s).*\\nACCOUNT_BY_(NAME|ID)_R\\(" + f + ",.*") || runtime.contains("\nTERMINAL_NAME(" + f + ")") || runtime.contains("\nTERMINAL_NAME_INTO(" + f + ")")
                     || runtime.matches("(?s).*\\nWITNESS_DB\\([^,]+, " + f + ",.*")
+                    || runtime.contains("\nWEFT_SSL_INIT(" + f + ")")
                     || runtime.contains("\nWEFT_SSL_SETUP(" + f + ", ") || runtime.matches("(?s).*\\nWEFT_SSL_ANSWER\\([^,]+, " + f + ",.*");
             boolean defined = runtime.contains(f + "(void) {") || runtime.matches("(?s).*INPUT\\([^,]+, " + f + "\\).*");
             switch (e.getValue()) {
