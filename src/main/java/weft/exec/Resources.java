@@ -144,6 +144,36 @@ final class Resources {
         return in.finishCall(t, c, e, Value.ZERO, weft.ir.IntConversions.INT);
     }
 
+    /** The size of a network interface's name ({@code IF_NAMESIZE}), which glibc's {@code strncpy} writes whole. */
+    static final int IF_NAMESIZE = 16;
+    private static final long ENXIO = 6;
+
+    /**
+     * {@code if_indextoname(index, buf)}: whether the system has a network interface of that index is the world's answer
+     * (recorded 0: it has, 1: it has not; interfaces come and go, so no answer is kept). One it has is named
+     * {@code "weft"} and the index; glibc copies the name with {@code strncpy(buf, name, IF_NAMESIZE)}, all 16 bytes
+     * written, and returns {@code buf}. None: null with {@code ENXIO} (glibc's for the kernel's {@code ENODEV}); index
+     * 0 never names one, and is recorded too (the reproducer's wrapper takes one answer per call).
+     */
+    private static boolean interfaceName(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                                         Semantics.SystemName sn, List<Value> args) {
+        ExecState st = in.st;
+        if (!(LibraryBehaviour.arg(args, sn.index()) instanceof Value.Int i)) throw Abandon.unsupported(name + " of an unknown index");
+        long index = i.v() & 0xffffffffL;
+        Value.Ptr p = index == 0 ? null : LibraryFunctions.ptr(LibraryBehaviour.arg(args, sn.buf()), name);
+        // planned as the first answer (an interface), whose write a race at the call itself rests on
+        if (p != null) lib.access(c, p, IF_NAMESIZE, true, call, name);
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        if (p == null || st.chooseAmong(new long[] {0, 1}, name, call.loc()) != 0) {
+            if (p == null) st.logNondet(name, call.loc(), "1");
+            st.setErrno(t, ENXIO);
+            return in.finishCall(t, c, e, Value.ZERO, null);
+        }
+        byte[] text = java.util.Arrays.copyOf(("weft" + index).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1), IF_NAMESIZE);
+        st.mem.writeBytes(p.obj(), p.off(), text);
+        return in.finishCall(t, c, e, p, null);
+    }
+
     /** The host name a run's world has. */
     static final String HOST = "weft";
     /** {@code uname}'s fields in a run's world: system, node (the host name), release, version, machine, domain. */
@@ -165,6 +195,7 @@ final class Resources {
         ExecState st = in.st;
         if (st.exhaustive) throw Abandon.unsupported(name + ": the system's names are the world's");
         if (sn.op().equals("login")) return login(in, lib, t, c, e, call, name, sn, args);
+        if (sn.op().equals("interface")) return interfaceName(in, lib, t, c, e, call, name, sn, args);
         Value buf = LibraryBehaviour.arg(args, sn.buf());
         if (buf instanceof Value.Int z && z.v() == 0) throw Abandon.unsupported(name + " with a null buffer");
         Value.Ptr p = LibraryFunctions.ptr(buf, name);

@@ -31,6 +31,10 @@ import java.util.List;
  * <li>{@code bsearch} ({@code bits/stdlib-bsearch.h}): the binary search over {@code [l, u)}, the middle element
  * {@code (l + u) / 2} compared with the key; the library reads no element itself. The found element (or null) is
  * {@code bsearch}'s result.</li>
+ * <li>{@code lfind}, {@code lsearch} ({@code misc/lsearch.c}): the elements compared with the key in order while
+ * {@code cnt < *nmemb}, the count read again before each comparison and once more after the comparison that answered
+ * 0 (the return's {@code cnt < *nmemb}: the comparator is a call, so glibc reads it again); {@code lsearch} then copies
+ * the key's {@code size} bytes after the last element and writes the count one higher when none was found.</li>
  * </ul>
  * The state of a sort or search in progress is the calling thread's ({@link ThreadState#sort}, immutable, replaced at
  * each ask). Must side: every comparison and move is glibc's, in glibc's order (the reproducer runs glibc's own
@@ -80,6 +84,16 @@ final class Sorts {
         }
     }
 
+    /**
+     * A linear search in progress: the array, the pointer to its element count, the element size, the element asked
+     * about ({@code idx}), the element found (-1: none), whether it is done.
+     */
+    record LinearRun(Value.Ptr base, Value.Ptr nmemb, long size, long idx, long found, int comparisons, boolean done) {
+        LinearRun with(long idx, long found, int comparisons, boolean done) {
+            return new LinearRun(base, nmemb, size, idx, found, comparisons, done);
+        }
+    }
+
     /** A move of the library's: {@code count} elements copied, from the array or the buffer to the other or within the array. */
     private record Move(boolean fromArray, long from, boolean toArray, long to, long count) {}
 
@@ -89,6 +103,7 @@ final class Sorts {
         if (st.exhaustive) throw Abandon.unsupported(name + ": a sort's progress is not part of a proof's state");
         if (st.speculating) throw Abandon.unsupported(name + " in an atomic section");
         if (sem instanceof Semantics.SortStep s) return sortStep(in, lib, t, c, e, call, name, s, args);
+        if (sem instanceof Semantics.SearchStep s && s.linear()) return linearStep(in, lib, t, c, e, call, name, s, args);
         if (sem instanceof Semantics.SearchStep s) return searchStep(in, lib, t, c, e, call, name, s, args);
         if (sem instanceof Semantics.Sort s) {
             // the call after its loop: the sort it asked for is done
@@ -99,6 +114,7 @@ final class Sorts {
             return in.finishCall(t, c, e, Value.ZERO, null);
         }
         Semantics.Search s = (Semantics.Search) sem;
+        if (s.linear()) return linearEnd(in, lib, t, c, e, call, name, s, args);
         if (!(t.sort instanceof SearchRun r) || !r.done() || !same(r.base(), r.n(), r.size(), args, s.base(), s.count(), s.size())) {
             throw Abandon.unsupported(name + " without the comparisons of its loop");
         }
@@ -304,5 +320,84 @@ final class Sorts {
         Value.Ptr element = run.base().at(run.base().off() + idx * run.size());
         st.mem.write(p.obj(), p.off(), new CType.Pointer(new CType.Void(), st.dm.pointerSize), element);
         return in.finishCall(t, c, e, Value.ONE, IntConversions.INT);
+    }
+
+    /** The element count {@code *nmemb} a linear search reads (an access of the library's). */
+    private static long readCount(Interpreter in, LibraryFunctions lib, Ctx c, Value.Ptr nmemb, Stmt.Call call, String name) {
+        CType.Int sizeT = new CType.Int("unsigned long", in.st.dm.pointerSize, in.st.dm.pointerSize, false);
+        lib.access(c, nmemb, sizeT.size(), false, call, name);
+        if (!(in.st.mem.read(nmemb.obj(), nmemb.off(), sizeT) instanceof Value.Int k)) throw Abandon.unsupported(name + " of an unknown element count");
+        return k.v();
+    }
+
+    /**
+     * {@code __weft_lfind_next}: glibc's {@code while (cnt < *nmemb && compar(key, result) != 0) { result += size; ++cnt; }}
+     * advanced to its next comparison: 1 with the element written at {@code p}, or 0 when the loop ends (found, or the
+     * count reached).
+     */
+    private static boolean linearStep(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                                      Semantics.SearchStep s, List<Value> args) {
+        ExecState st = in.st;
+        if (!(LibraryBehaviour.arg(args, s.index()) instanceof Value.Int index)) throw Abandon.unsupported(name + " of an unknown count");
+        LinearRun run;
+        if (index.v() == 0) {
+            Value.Ptr nmemb = LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.count()), name);
+            run = new LinearRun(LibraryBehaviour.arg(args, s.base()) instanceof Value.Ptr b ? b : null, nmemb, count(args, s.size()), 0, -1, 0, false);
+        } else {
+            if (!(t.sort instanceof LinearRun r) || r.done()) throw Abandon.unsupported(name + " without a search in progress");
+            if (!(LibraryBehaviour.arg(args, s.result()) instanceof Value.Int answer)) throw Abandon.unsupported(name + ": an unknown comparison");
+            run = (int) answer.v() == 0 ? r.with(r.idx(), r.idx(), r.comparisons(), true) : r.with(r.idx() + 1, -1, r.comparisons(), false);
+        }
+        if (!run.done() && run.idx() >= readCount(in, lib, c, run.nmemb(), call, name)) run = run.with(run.idx(), -1, run.comparisons(), true);
+        Value.Ptr p = LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.p()), name);
+        if (!run.done()) {
+            if (run.base() == null) throw Abandon.unsupported(name + " of an array that is not an object");
+            if (run.comparisons() >= MAX_COMPARISONS) throw Abandon.unsupported(name + ": more than " + MAX_COMPARISONS + " comparisons");
+            lib.access(c, p, st.dm.pointerSize, true, call, name);
+        }
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        if (run.done()) {
+            t.sort = run;
+            return in.finishCall(t, c, e, Value.ZERO, null);
+        }
+        run = run.with(run.idx(), -1, run.comparisons() + 1, false);
+        t.sort = run;
+        st.mem.write(p.obj(), p.off(), new CType.Pointer(new CType.Void(), st.dm.pointerSize), run.base().at(run.base().off() + run.idx() * run.size()));
+        return in.finishCall(t, c, e, Value.ONE, IntConversions.INT);
+    }
+
+    /**
+     * {@code lfind}, {@code lsearch} after their loop: the element found when {@code cnt < *nmemb} still holds (read
+     * again), else null; {@code lsearch} then appends the key ({@code memcpy(base + *nmemb * size, key, size)}, the
+     * count read again) and writes {@code *nmemb + 1}, returning the new element.
+     */
+    private static boolean linearEnd(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                                     Semantics.Search s, List<Value> args) {
+        ExecState st = in.st;
+        if (!(t.sort instanceof LinearRun r) || !r.done() || !(LibraryBehaviour.arg(args, s.count()) instanceof Value.Ptr nmemb)
+                || !nmemb.sameAddress(r.nmemb()) || !(LibraryBehaviour.arg(args, s.size()) instanceof Value.Int z) || z.v() != r.size()
+                || r.idx() > 0 && !(LibraryBehaviour.arg(args, s.base()) instanceof Value.Ptr b && r.base() != null && b.sameAddress(r.base()))) {
+            throw Abandon.unsupported(name + " without the comparisons of its loop");
+        }
+        boolean found = r.found() >= 0 && r.found() < readCount(in, lib, c, nmemb, call, name);
+        Value result = found ? r.base().at(r.base().off() + r.found() * r.size()) : Value.ZERO;
+        if (s.append() && !found) {
+            Value.Ptr key = LibraryFunctions.ptr(LibraryBehaviour.arg(args, 0), name);
+            Value.Ptr base = LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.base()), name);
+            long n = readCount(in, lib, c, nmemb, call, name);
+            Value.Ptr slot = base.at(base.off() + n * r.size());
+            lib.access(c, key, r.size(), false, call, name);
+            lib.access(c, slot, r.size(), true, call, name);
+            n = readCount(in, lib, c, nmemb, call, name);
+            CType.Int sizeT = new CType.Int("unsigned long", st.dm.pointerSize, st.dm.pointerSize, false);
+            lib.access(c, nmemb, sizeT.size(), true, call, name);
+            if (!c.dry) {
+                st.mem.copy(slot.obj(), slot.off(), key.obj(), key.off(), r.size());
+                st.mem.write(nmemb.obj(), nmemb.off(), sizeT, Value.of(n + 1));
+            }
+            result = slot;
+        }
+        if (!c.dry) t.sort = null;
+        return in.finishCall(t, c, e, result, null);
     }
 }

@@ -333,7 +333,8 @@ final class CallbackLowering {
             cur = next;
         } else if (sync.size() == 1 && (sem instanceof weft.model.Semantics.Sort || sem instanceof weft.model.Semantics.Search)) {
             int next = body.node();
-            comparisonLoop(body, cur, next, sync.get(0), args, sem instanceof weft.model.Semantics.Sort, loc);
+            comparisonLoop(body, cur, next, sync.get(0), args, sem instanceof weft.model.Semantics.Sort,
+                    sem instanceof weft.model.Semantics.Search s && s.linear(), loc);
             cur = next;
         } else if (!sync.isEmpty()) {
             int next = body.node();
@@ -577,7 +578,7 @@ final class CallbackLowering {
     }
 
     /** The functions that give a sort's or a search's next comparison ({@code weft.exec.Sorts}). */
-    static final String SORT_NEXT = "__weft_sort_next", SEARCH_NEXT = "__weft_search_next";
+    static final String SORT_NEXT = "__weft_sort_next", SEARCH_NEXT = "__weft_search_next", LFIND_NEXT = "__weft_lfind_next";
 
     /**
      * A sort or a search that calls the program's comparator ({@code qsort}, {@code qsort_r}: {@code sort};
@@ -586,13 +587,14 @@ final class CallbackLowering {
      *     ret = 0; count = 0;
      *     while (__weft_sort_next(&amp;a, &amp;b, base, n, size, count, ret)) { count++; ret = cmp(a, b[, arg]); }
      *     (bsearch: while (__weft_search_next(&amp;a, base, n, size, count, ret)) { count++; ret = cmp(key, a); })
+     *     (lfind, lsearch: while (__weft_lfind_next(&amp;a, base, nmemb, size, count, ret)) ..., nmemb the pointer to the count)
      * </pre>
      * then the library call. For the analyses {@code a} and {@code b} point anywhere into the array (the functions'
      * table rows: {@code p0=arg2+}), as the sync loop's parameters do; the explorer runs glibc's own algorithm one
      * comparison per ask, its element moves included. The callback's parameters that point into the array
      * ({@code arg0+}, {@code arg1+}) are the elements asked about, in order; the others are as the table says.
      */
-    private void comparisonLoop(Body body, int from, int to, Callback cb, List<Expr> args, boolean sort, SourceLoc loc) {
+    private void comparisonLoop(Body body, int from, int to, Callback cb, List<Expr> args, boolean sort, boolean linear, SourceLoc loc) {
         Variable ret = body.temp("__cb_ret", intT, Variable.Kind.TEMP, loc);
         Variable count = body.temp("__cb_count", intT, Variable.Kind.TEMP, loc);
         Variable a = body.temp("__cb_elem", voidPtr, Variable.Kind.LOCAL, loc);
@@ -601,7 +603,7 @@ final class CallbackLowering {
         CType sizeT = new CType.Int("unsigned long", dm.longSize, dm.longSize, false);
         int baseArg = sort ? 0 : 1;
         Expr base = baseArg < args.size() ? args.get(baseArg) : nullPtr();
-        Expr n = baseArg + 1 < args.size() ? args.get(baseArg + 1) : new Expr.IntConst(0, sizeT);
+        Expr n = baseArg + 1 < args.size() ? args.get(baseArg + 1) : linear ? nullPtr() : new Expr.IntConst(0, sizeT);
         Expr size = baseArg + 2 < args.size() ? args.get(baseArg + 2) : new Expr.IntConst(0, sizeT);
         int init = body.node(), head = body.node(), chosen = body.node(), go = body.node(), call = body.node();
         body.edges.add(new Edge(from, init, new Stmt.Assign(new Lvalue.Var(ret), new Expr.IntConst(0, intT), loc)));
@@ -611,6 +613,8 @@ final class CallbackLowering {
         Expr addrA = new Expr.AddrOf(new Lvalue.Var(a), voidPtrPtr), addrB = new Expr.AddrOf(new Lvalue.Var(b), voidPtrPtr);
         Expr next = sort
                 ? new Expr.FuncRef(SORT_NEXT, new CType.Function(intT, List.of(voidPtrPtr, voidPtrPtr, voidPtr, sizeT, sizeT, intT, intT), false))
+                : linear ? new Expr.FuncRef(LFIND_NEXT, new CType.Function(intT, List.of(voidPtrPtr, voidPtr, new CType.Pointer(sizeT, dm.pointerSize),
+                        sizeT, intT, intT), false))
                 : new Expr.FuncRef(SEARCH_NEXT, new CType.Function(intT, List.of(voidPtrPtr, voidPtr, sizeT, sizeT, intT, intT), false));
         List<Expr> asked = sort ? List.of(addrA, addrB, base, n, size, counted, answered) : List.of(addrA, base, n, size, counted, answered);
         body.edges.add(new Edge(head, chosen, new Stmt.Call(((Expr.Load) more).lvalue(), next, asked, loc)));

@@ -164,11 +164,12 @@ final class SemanticsTable {
                     case "sort-step" -> new Semantics.SortStep(arg(a, "a"), arg(a, "b"), arg(a, "base"), arg(a, "count"), arg(a, "size"),
                             arg(a, "index"), arg(a, "result"));
                     case "search-step" -> new Semantics.SearchStep(arg(a, "p"), arg(a, "base"), arg(a, "count"), arg(a, "size"), arg(a, "index"),
-                            arg(a, "result"));
+                            arg(a, "result"), a.containsKey("linear"));
                     case "wide-string" -> new Semantics.WideString(a.get("op"), arg(a, "a"), a.containsKey("b") ? arg(a, "b") : -1,
                             a.containsKey("count") ? arg(a, "count") : -1);
                     case "sort" -> new Semantics.Sort(arg(a, "base"), arg(a, "count"), arg(a, "size"));
-                    case "search" -> new Semantics.Search(arg(a, "base"), arg(a, "count"), arg(a, "size"));
+                    case "search" -> new Semantics.Search(arg(a, "base"), arg(a, "count"), arg(a, "size"), a.containsKey("linear"),
+                            a.containsKey("append"));
                     case "world-seek" -> new Semantics.WorldSeek(arg(a, "fd"), arg(a, "offset"), arg(a, "whence"));
                     case "world-write" -> new Semantics.WorldWrite(arg(a, "fd"), arg(a, "buf"), arg(a, "count"), channel(a),
                             a.containsKey("flags") ? arg(a, "flags") : -1);
@@ -241,7 +242,8 @@ final class SemanticsTable {
                     case "process-times" -> new Semantics.ProcessTimes(arg(a, "buf"));
                     case "environment-change" -> new Semantics.EnvironmentChange(a.get("op"), a.containsKey("name") ? arg(a, "name") : -1,
                             a.containsKey("value") ? arg(a, "value") : -1, a.containsKey("overwrite") ? arg(a, "overwrite") : -1);
-                    case "system-name" -> new Semantics.SystemName(a.get("op"), a.containsKey("buf") ? arg(a, "buf") : -1, a.containsKey("size") ? arg(a, "size") : -1);
+                    case "system-name" -> new Semantics.SystemName(a.get("op"), a.containsKey("buf") ? arg(a, "buf") : -1, a.containsKey("size") ? arg(a, "size") : -1,
+                            a.containsKey("index") ? arg(a, "index") : -1);
                     case "scan-string" -> new Semantics.ScanString(arg(a, "input"), arg(a, "format"), a.containsKey("valist") ? arg(a, "valist") : -1);
                     case "walk-entry" -> new Semantics.WalkEntry(arg(a, "path"), arg(a, "stat"), arg(a, "dir"), arg(a, "index"), arg(a, "result"));
                     case "input-result" -> new Semantics.InputResult(bound(a, "lo", Integer.MIN_VALUE), bound(a, "hi", Integer.MAX_VALUE),

@@ -290,9 +290,10 @@ public interface WorldKinds {
     /**
      * The system's names, the world's answers ({@code weft.exec.Resources}): {@code op} {@code host}
      * ({@code gethostname(buf, size)}), {@code cwd} ({@code getcwd(buf, size)}), {@code uname} ({@code uname(buf)}) or
-     * {@code login} ({@code getlogin()}, {@code buf} -1: the static buffer; {@code getlogin_r(buf, size)}).
+     * {@code login} ({@code getlogin()}, {@code buf} -1: the static buffer; {@code getlogin_r(buf, size)}) or
+     * {@code interface} ({@code if_indextoname(index, buf)}: the name of the network interface of that index).
      */
-    record SystemName(String op, int buf, int size) implements Semantics {}
+    record SystemName(String op, int buf, int size, int index) implements Semantics {}
 
     /**
      * {@code times(buf)}: the clock ticks since an arbitrary point and the process's user and system CPU ticks (its

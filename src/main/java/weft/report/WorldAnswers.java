@@ -33,7 +33,8 @@ final class WorldAnswers {
                 || s instanceof Semantics.WorldStatus || s instanceof Semantics.FileSystemStatus || s instanceof Semantics.WorldMap
                 || s instanceof Semantics.OpenDirectory || s instanceof Semantics.ReadDirectory || s instanceof Semantics.Terminal
                 || s instanceof Semantics.ThreadClock || s instanceof Semantics.InputResult ir && ir.errno()
-                || s instanceof Semantics.OpenSsl || s instanceof Semantics.DatabaseEntry;
+                || s instanceof Semantics.OpenSsl || s instanceof Semantics.DatabaseEntry
+                || s instanceof Semantics.SystemName sn && sn.op().equals("interface");
     }
 
     /**
@@ -85,6 +86,10 @@ final class WorldAnswers {
                 return new Said(name + " found an entry, " + what + " " + values.get(1) + ", at " + where, 2);
             }
             return new Said(name + " found an entry at " + where, 1);
+        }
+        if (s instanceof Semantics.SystemName) {
+            return new Said(name + (first == 0 ? " found a network interface of that index (named weft and the index)" : " found no network interface of that index (ENXIO)")
+                    + " at " + where, 1);
         }
         if (s instanceof Semantics.ThreadClock) return new Said(name + " gave the CPU clock of thread id " + first + " at " + where, 1);
         if (s instanceof Semantics.Terminal tm) {

@@ -395,6 +395,33 @@ void __wrap_qsort_r(void *b, size_t n, size_t s, int (*cmp)(const void *, const 
     weft_sort_changed(b, before, n * s);
 }
 
+/* lfind, lsearch: glibc reads the element count before each comparison, and lsearch copies the key after the last
+   element and writes the count one higher, inside the C library, unseen (the comparator is the program's own code):
+   the count read first; after an lsearch that grew the count, the key read, the new element and the count written
+   again (weft.exec.Sorts makes the same accesses) */
+void *__real_lfind(const void *, const void *, size_t *, size_t, int (*)(const void *, const void *));
+void *__real_lsearch(const void *, void *, size_t *, size_t, int (*)(const void *, const void *));
+void *__wrap_lfind(const void *key, const void *b, size_t *n, size_t s, int (*cmp)(const void *, const void *)) {
+    __tsan_read_range(n, sizeof *n);
+    return __real_lfind(key, b, n, s, cmp);
+}
+void *__wrap_lsearch(const void *key, void *b, size_t *n, size_t s, int (*cmp)(const void *, const void *)) {
+    __tsan_read_range(n, sizeof *n);
+    weft_hide_begin();
+    size_t before = *n;
+    weft_hide_end();
+    void *r = __real_lsearch(key, b, n, s, cmp);
+    weft_hide_begin();
+    size_t after = *n;
+    weft_hide_end();
+    if (after != before) {
+        __tsan_read_range(key, s);
+        __tsan_write_range(r, s);
+        __tsan_write_range(n, sizeof *n);
+    }
+    return r;
+}
+
 /* strptime reads the text and the format and writes the struct tm inside the C library, unseen: after the call the
    accesses Weft's model records (weft.exec.BrokenDownTime): the text read as far as it took (one byte when it failed),
    the format read whole (one byte when it failed), the struct tm written whole */

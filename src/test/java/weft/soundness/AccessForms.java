@@ -73,7 +73,9 @@ final class AccessForms {
     /**
      * The access made by the C library on the program's behalf: {@code memcpy}/{@code memset} through the object's
      * address (the library table's read/write effects), {@code access} reading the object as a path (audit D38), or a {@code qsort} comparator that the library calls back
-     * during the call (the table's synchronous callbacks). Glibc calls the comparator of a two-element sort once.
+     * during the call (the table's synchronous callbacks). Glibc calls the comparator of a two-element sort once, and
+     * {@code lfind}'s once when the key is the first element; {@code lsearch} copies the object's address into a table
+     * the access then goes through.
      */
     private String viaLibrary(String lv, int op) {
         String addr = "&(" + lv + ")";
@@ -110,8 +112,20 @@ final class AccessForms {
                             Node.stmt(-1, plainOp(lv, op), true)), "return r * 0 + (p[0] == 0) * (f + (int) s->st_nlink);", false));
                     return "{ r += ftw(\".\", " + cmp + ", 4); }";
                 }
+                if (cmp.hashCode() % 5 == 2) {
+                    // lsearch copies the key's bytes, the object's address, into the table (its row's p1=*arg0); the
+                    // access is the program's, through the table (weft.exec.Sorts: no comparison with an empty table)
+                    helpers.add(new Fn("int " + cmp + "(const void *a, const void *b)", List.of(), "return a != b;", false));
+                    return "{ int *k" + t + " = &(" + lv + "), *" + t + "[1]; size_t n" + t + " = 0; lsearch(&k" + t + ", " + t + ", &n" + t
+                            + ", sizeof k" + t + ", " + cmp + "); " + plainOp("*" + t + "[0]", op) + " }";
+                }
                 helpers.add(new Fn("int " + cmp + "(const void *a, const void *b)", List.of(Node.stmt(-1, "int r = 0;", false),
                         Node.stmt(-1, plainOp(lv, op), true)), "return r * 0 + (*(const int *) a - *(const int *) b);", false));
+                if (cmp.hashCode() % 5 == 1) {
+                    // lfind's comparator, called once: the key equals the first element (weft.exec.Sorts)
+                    return "{ int " + t + "[2] = {2, 1}, k" + t + " = 2; size_t n" + t + " = 2; r += *(int *) lfind(&k" + t + ", " + t
+                            + ", &n" + t + ", sizeof(int), " + cmp + "); }";
+                }
                 return "{ int " + t + "[2] = {2, 1}; qsort(" + t + ", 2, sizeof(int), " + cmp + "); r += " + t + "[0]; }";
             }
         }

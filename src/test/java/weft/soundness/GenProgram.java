@@ -83,6 +83,7 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
             #include <string.h>
             #include <unistd.h>
             #include <ftw.h>
+            #include <search.h>
             #include <syslog.h>
             #include <sys/stat.h>
             extern int __VERIFIER_nondet_int(void);
@@ -111,6 +112,7 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
             #include <sched.h>
             #include <unistd.h>
             #include <ftw.h>
+            #include <search.h>
             #include <syslog.h>
             #include <sys/stat.h>
             static __thread unsigned wy_state;

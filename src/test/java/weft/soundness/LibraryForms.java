@@ -205,17 +205,20 @@ final class LibraryForms {
             + "&& v == 2 && pthread_condattr_setclock(&c, 1) == 0 && pthread_condattr_getclock(&c, (clockid_t *) &v) == 0 && v == 1; "
             + "pthread_condattr_destroy(&c); pthread_mutexattr_destroy(&m); pthread_attr_destroy(&a); return ok; }";
     /**
-     * Functions the explorer computes as glibc does (issue 35: weft.exec.Sorts, WideStrings, ComputedCalls): a sort and a
-     * search through the program's comparator, wide strings (of 4-byte units), div's truncation, strxfrm in the C
+     * Functions the explorer computes as glibc does (issue 35: weft.exec.Sorts, WideStrings, ComputedCalls): a sort and
+     * searches (binary, linear, lsearch's append) through the program's comparator, wide strings (of 4-byte units), div's truncation, strxfrm in the C
      * locale, strverscmp's version order, inet_network's number, the C locale's multibyte conversions (weft.exec.Multibytes:
      * ASCII, one byte each, 128 and up EILSEQ), the C locale's nl_langinfo strings and localeconv structure (weft.exec.CLocale), a64l, l64a, fnmatch, ecvt.
      */
     static final String COMPUTED_HELPER = "static int wy_cmp_int(const void *a, const void *b) { return *(const int *) a - *(const int *) b; } "
+            + "static int wy_lsearch_ok(void) { int u[3] = {4, 5, 0}, q = 9; size_t n = 2; "
+            + "return lsearch(&q, u, &n, sizeof u[0], wy_cmp_int) == &u[2] && n == 3 && u[2] == 9 && lsearch(&q, u, &n, sizeof u[0], wy_cmp_int) == &u[2] && n == 3; } "
             + "static int wy_computed_ok(void) { wchar_t a[4] = {L'a', L'b', 0, L'z'}, b[4]; wcscpy(b, a); div_t d = div(7, -2); "
             + "char r[4]; int s[3] = {3, 1, 2}, k = 2; qsort(s, 3, sizeof s[0], wy_cmp_int); "
             + "return wcslen(b) == 2 && wcscmp(a, b) == 0 && wcschr(a, L'b') == a + 1 && d.quot == -3 && d.rem == 1 "
             + "&& strxfrm(r, \"ab\", 4) == 2 && r[1] == 'b' && strverscmp(\"a9\", \"a10\") < 0 && inet_network(\"1.2\") == 0x102 "
             + "&& s[0] == 1 && s[2] == 3 && bsearch(&k, s, 3, sizeof s[0], wy_cmp_int) == &s[1] "
+            + "&& lfind(&k, s, &(size_t) {3}, sizeof s[0], wy_cmp_int) == &s[1] && wy_lsearch_ok() "
             + "&& mbtowc(b, \"A\", 1) == 1 && b[0] == L'A' && mblen(\"\\x80\", 1) == -1 && wctomb(r, 0x100) == -1 && wctomb(r, L'q') == 1 "
             + "&& r[0] == 'q' && mbstowcs(b, \"xy\", 4) == 2 && b[2] == 0 && wcstombs(r, a, 4) == 2 && r[1] == 'b' "
             + "&& strcmp(nl_langinfo(DAY_3), \"Tuesday\") == 0 && nl_langinfo(CODESET)[0] == 'A' && localeconv()->frac_digits == CHAR_MAX "
