@@ -225,6 +225,21 @@ public final class ExecState {
         if (speculativeKeys != null) speculativeKeys.add(key + "#" + n);
     }
 
+    /**
+     * Records a value for input {@code name} at {@code loc} to be given later ({@link #fillNondet}), before the values
+     * the call goes on to record: a count of them, known once they are.
+     */
+    String reserveNondet(String name, weft.ir.SourceLoc loc) {
+        logNondet(name, loc, "0");
+        String key = name + "@" + loc.shortString();
+        return key + "#" + nondetCount.get(key);
+    }
+
+    /** The value {@link #reserveNondet} left open. */
+    void fillNondet(String reserved, long value) {
+        nondetLog.put(reserved, Long.toString(value));
+    }
+
     /** Removes what {@link #logNondet} recorded while speculating. */
     void undoNondetLog() {
         for (int i = speculativeKeys.size() - 1; i >= 0; i--) {
@@ -261,7 +276,8 @@ public final class ExecState {
     }
 
     /** The bytes the standard input may give per reading function (see {@link #chooseStdinByte}), computed at first use, shared by forks. */
-    private Map<weft.ir.Function, long[]> stdinBytes = new java.util.concurrent.ConcurrentHashMap<>();
+    private Map<weft.ir.Function, long[]> stdinBytes = new java.util.concurrent.ConcurrentHashMap<>(),
+            scannedBytes = new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
      * A byte the standard input gives ({@code fgetc(stdin)} in function {@code reader}): an input recorded under
@@ -269,12 +285,24 @@ public final class ExecState {
      * ({@link weft.ir.Comparisons}: the answers it looks for; the program's when it compares none) and a newline.
      */
     Value chooseStdinByte(String name, SourceLoc loc, weft.ir.Function reader) {
-        long[] bytes = stdinBytes.computeIfAbsent(reader, f -> {
+        return chooseStdinByte(name, loc, reader, false);
+    }
+
+    /**
+     * As {@link #chooseStdinByte(String, SourceLoc, weft.ir.Function)}; {@code scanning}: for a formatted read
+     * ({@code scanf}), whose numbers are digits and whose fields end at a space, those too.
+     */
+    Value chooseStdinByte(String name, SourceLoc loc, weft.ir.Function reader, boolean scanning) {
+        long[] bytes = (scanning ? scannedBytes : stdinBytes).computeIfAbsent(reader, f -> {
             java.util.Set<Long> b = new java.util.LinkedHashSet<>();
             b.add(-1L);
             java.util.Set<Long> own = weft.ir.Comparisons.equalityConstants(f, 1, 255);
             b.addAll(own.isEmpty() ? weft.ir.Comparisons.equalityConstants(program, 1, 255) : own);
             b.add((long) '\n');
+            if (scanning) {
+                for (long d = '0'; d <= '9'; d++) b.add(d);
+                b.add((long) ' ');
+            }
             return b.stream().mapToLong(Long::longValue).toArray();
         });
         long v = pick(bytes, name, loc);
@@ -303,6 +331,7 @@ public final class ExecState {
         s.libcStateRaces = libcStateRaces;
         s.valueHints = valueHints;
         s.stdinBytes = stdinBytes;
+        s.scannedBytes = scannedBytes;
         return s;
     }
 
@@ -318,6 +347,7 @@ public final class ExecState {
         s.libcStateRaces = libcStateRaces;
         s.valueHints = valueHints;
         s.stdinBytes = stdinBytes;
+        s.scannedBytes = scannedBytes;
         s.spuriousWakeup = spuriousWakeup;
         s.heapCount = heapCount;
         s.maxThreads = maxThreads;

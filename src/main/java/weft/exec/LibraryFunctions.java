@@ -113,6 +113,7 @@ public final class LibraryFunctions {
         if (sem instanceof Semantics.SystemCall sc) return Resources.systemCall(in, this, t, c, e, call, name, sc, args);
         if (sem instanceof Semantics.ThreadName tn) return Resources.threadName(in, this, t, c, e, call, name, tn, args);
         if (sem instanceof Semantics.ThreadSchedule ts) return Resources.schedule(in, this, t, c, e, call, name, ts, args);
+        if (sem instanceof Semantics.ThreadAffinity ta) return Resources.affinity(in, this, t, c, e, call, name, ta, args);
         int used = Semantics.descriptorArgument(name);
         // a pipe's end of the run: its models (weft.exec.Pipes), close included, or the run stops
         int pipeArg = sem instanceof Semantics.CloseDescriptor cd ? cd.fd() : used;
@@ -194,7 +195,7 @@ public final class LibraryFunctions {
         }
         // files (weft.exec.Streams): whatever the event says the call touches
         if (sem instanceof Semantics.OpenStream o) return Streams.open(in, this, t, c, e, call, name, o, args);
-        if (sem instanceof Semantics.ReadStream r) return Streams.read(in, t, c, e, name, r, args);
+        if (sem instanceof Semantics.ReadStream r) return Streams.read(in, this, t, c, e, call, name, r, args);
         if (sem instanceof Semantics.ReadLine r) return Streams.readLine(in, this, t, c, e, call, name, r, args);
         if (sem instanceof Semantics.PathPart pp) return PathParts.run(in, this, t, c, e, call, name, pp, args);
         if (sem instanceof Semantics.OpenDirectory o) return Directories.open(in, this, t, c, e, call, name, o, args);

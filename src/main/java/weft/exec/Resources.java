@@ -397,6 +397,33 @@ final class Resources {
         return in.finishCall(t, c, e, Value.of(r), null);
     }
 
+    /**
+     * {@code pthread_getaffinity_np(thread, size, set)} ({@link Semantics.ThreadAffinity}): the CPUs the thread may run
+     * on are the world's (the administrator may change them at any time, so nothing is kept, not even what
+     * {@code pthread_setaffinity_np} set): 0, and the mask's first word, a nonzero input recorded after it; glibc's
+     * {@code pthread_getaffinity_np} zeroes the bytes past the kernel's mask, so all {@code size} bytes are written. A
+     * mask smaller than a word (which the kernel may refuse with {@code EINVAL}) and a thread that ended stop the run;
+     * proofs stop.
+     */
+    static boolean affinity(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                            Semantics.ThreadAffinity ta, List<Value> args) {
+        ExecState st = in.st;
+        if (st.exhaustive) throw Abandon.unsupported(name + ": a thread's CPUs are the world's");
+        ThreadState target = st.threadOf(LibraryBehaviour.arg(args, ta.thread()));
+        if (target.finished) throw Abandon.unsupported(name + " of a thread that ended");
+        long size = LibraryFunctions.count(LibraryBehaviour.arg(args, ta.size()));
+        if (size < 8) throw Abandon.unsupported(name + " of a mask of " + size + " bytes");
+        Value.Ptr set = LibraryFunctions.ptr(LibraryBehaviour.arg(args, ta.set()), name);
+        lib.access(c, set, size, true, call, name);
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        st.chooseAmong(new long[] {0}, name, call.loc());
+        weft.ir.CType.Int word = new weft.ir.CType.Int("unsigned long", 8, 8, false);
+        Value mask = st.chooseInput(word, name, call.loc(), 1, Long.MAX_VALUE);
+        st.mem.writeBytes(set.obj(), set.off(), new byte[(int) size]);
+        st.mem.write(set.obj(), set.off(), word, mask);
+        return in.finishCall(t, c, e, Value.ZERO, null);
+    }
+
     /** A failure sets errno: which error is the world's, an input in Linux's 1 to 133 recorded after the result. */
     static void worldErrno(ExecState st, ThreadState t, Stmt.Call call, String name) {
         Value code = st.chooseInput(weft.ir.IntConversions.INT, name, call.loc(), 1, 133);

@@ -21,7 +21,9 @@ import java.util.List;
  * target's type, a target that overlaps the input or the format.
  *
  * <p>Accesses: the whole input string (glibc's string stream takes its length first) and the format are read, each
- * target written over the bytes its conversion stores ({@code %s}: the text and its terminator).
+ * target written over the bytes its conversion stores ({@code %s}: the text and its terminator). The same scan reads
+ * the standard input ({@code scanf}, {@code vscanf}, {@code fscanf(stdin, ...)}: {@code weft.exec.Streams}), whose
+ * characters are the world's.
  */
 final class ScanCalls {
     private ScanCalls() {
@@ -29,17 +31,65 @@ final class ScanCalls {
 
     private record Store(Value.Ptr at, long size, long value, byte[] bytes) {}
 
+    /**
+     * The characters a scan reads, -1 past the end: a string's, or a stream's ({@code weft.exec.Streams}: the standard
+     * input's, drawn as they are asked for). Asked in increasing order, at most one past the last one consumed.
+     */
+    interface Input {
+        int at(int i);
+    }
+
+    /** What a scan did: its stores, the characters it consumed, its result (assignments, or EOF). */
+    record Scan(List<Store> stores, int consumed, int result) {}
+
     static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
                        Semantics.ScanString ss, List<Value> args) {
         ExecState st = in.st;
         Value.Ptr s = LibraryFunctions.ptr(LibraryBehaviour.arg(args, ss.input()), name);
         Value.Ptr f = LibraryFunctions.ptr(LibraryBehaviour.arg(args, ss.format()), name);
         byte[] input = bytes(st, s, lib.strlen(s), name);
-        byte[] fmt = bytes(st, f, lib.strlen(f), name);
-        List<Value> targets = ss.vaList() >= 0 ? VarArgs.arguments(st.mem, LibraryBehaviour.arg(args, ss.vaList()), name)
-                : args.subList(Math.min(args.size(), ss.format() + 1), args.size());
         lib.access(c, s, input.length + 1L, false, call, name);
+        byte[] fmt = format(st, lib, c, call, name, f);
+        Scan r = scan(st, fmt, i -> i < input.length ? input[i] & 0xff : -1, targets(st, args, ss.format(), ss.vaList(), name), false, name);
+        for (Store x : r.stores()) {
+            if (LibraryFunctions.overlaps(x.at(), x.size(), s, input.length + 1L) || LibraryFunctions.overlaps(x.at(), x.size(), f, fmt.length + 1L)) {
+                throw Abandon.unsupported(name + " into its input or format");
+            }
+        }
+        store(st, lib, c, call, name, r);
+        return in.finishCall(t, c, e, Value.of(r.result()), null);
+    }
+
+    /** The pointer arguments after the format at {@code format}, or those the {@code va_list} at {@code vaList} stands for. */
+    static List<Value> targets(ExecState st, List<Value> args, int format, int vaList, String name) {
+        return vaList >= 0 ? VarArgs.arguments(st.mem, LibraryBehaviour.arg(args, vaList), name)
+                : args.subList(Math.min(args.size(), format + 1), args.size());
+    }
+
+    /** The format's bytes, read (an access unless it is read-only). */
+    static byte[] format(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Value.Ptr f) {
+        byte[] fmt = bytes(st, f, lib.strlen(f), name);
         if (!st.mem.get(f.obj()).readOnly) lib.access(c, f, fmt.length + 1L, false, call, name);
+        return fmt;
+    }
+
+    /** The scan's stores made: each target written over the bytes its conversion stores. */
+    static void store(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Scan r) {
+        for (Store x : r.stores()) {
+            lib.access(c, x.at(), x.size(), true, call, name);
+            if (c.dry) continue;
+            if (x.bytes() != null) st.mem.writeBytes(x.at().obj(), x.at().off(), x.bytes());
+            else st.mem.write(x.at().obj(), x.at().off(), new CType.Int("int", x.size(), x.size(), true), Value.of(x.value()));
+        }
+    }
+
+    /**
+     * The format {@code fmt} applied to {@code input}, as glibc's {@code vfscanf} does in the C locale. {@code stream}:
+     * the input is a stream's, whose characters are consumed as glibc reads them, one pushed back at most; where glibc
+     * consumes characters a string scan would not count (a sign without a digit, a {@code 0x} prefix, a {@code %c}
+     * field cut short by the end, whose characters it has stored) the run stops.
+     */
+    static Scan scan(ExecState st, byte[] fmt, Input input, List<Value> targets, boolean stream, String name) {
         List<Store> stores = new ArrayList<>();
         int ip = 0, next = 0, assigned = 0, conversions = 0;
         boolean inputFailure = false;
@@ -47,15 +97,15 @@ final class ScanCalls {
         for (int k = 0; k < fmt.length; k++) {
             int ch = fmt[k] & 0xff;
             if (space(ch)) {
-                while (ip < input.length && space(input[ip] & 0xff)) ip++;
+                while (space(input.at(ip))) ip++;
                 continue;
             }
             if (ch != '%') {
-                if (ip >= input.length) {
+                if (input.at(ip) < 0) {
                     inputFailure = true;
                     break;
                 }
-                if ((input[ip] & 0xff) != ch) break;
+                if (input.at(ip) != ch) break;
                 ip++;
                 continue;
             }
@@ -75,12 +125,12 @@ final class ScanCalls {
             if (k >= fmt.length) throw Abandon.unsupported(name + " with an incomplete conversion");
             int conv = fmt[k] & 0xff;
             if (conv == '%') {
-                while (ip < input.length && space(input[ip] & 0xff)) ip++;
-                if (ip >= input.length) {
+                while (space(input.at(ip))) ip++;
+                if (input.at(ip) < 0) {
                     inputFailure = true;
                     break;
                 }
-                if (input[ip] != '%') break;
+                if (input.at(ip) != '%') break;
                 ip++;
                 continue;
             }
@@ -91,28 +141,30 @@ final class ScanCalls {
             int limit = width == 0 ? Integer.MAX_VALUE : width;
             switch (conv) {
                 case 'd', 'i', 'u', 'o', 'x', 'X' -> {
-                    while (ip < input.length && space(input[ip] & 0xff)) ip++;
-                    if (ip >= input.length) {
+                    while (space(input.at(ip))) ip++;
+                    if (input.at(ip) < 0) {
                         inputFailure = true;
                         break scan;
                     }
                     int base = conv == 'd' || conv == 'u' ? 10 : conv == 'o' ? 8 : conv == 'i' ? 0 : 16;
-                    int end = Math.min(input.length, limit == Integer.MAX_VALUE ? input.length : ip + limit);
+                    long end = limit == Integer.MAX_VALUE ? Long.MAX_VALUE : (long) ip + limit;
                     int q = ip;
                     boolean negative = false;
-                    if (q < end && (input[q] == '+' || input[q] == '-')) negative = input[q++] == '-';
-                    if ((base == 0 || base == 16) && q + 1 < end && input[q] == '0' && (input[q + 1] | 0x20) == 'x') {
+                    if (q < end && (input.at(q) == '+' || input.at(q) == '-')) negative = input.at(q++) == '-';
+                    if ((base == 0 || base == 16) && q + 1 < end && input.at(q) == '0' && (input.at(q + 1) | 0x20) == 'x') {
+                        if (stream) throw Abandon.unsupported(name + " of a 0x prefix on a stream");
                         base = 16;
                         q += 2;
                     } else if (base == 0) {
-                        base = q < end && input[q] == '0' ? 8 : 10;
+                        base = q < end && input.at(q) == '0' ? 8 : 10;
                     }
                     int start = q;
                     BigInteger v = BigInteger.ZERO;
-                    for (int d; q < end && (d = NumberParsing.digit(input[q] & 0xff)) >= 0 && d < base; q++) v = v.multiply(BigInteger.valueOf(base)).add(BigInteger.valueOf(d));
+                    for (int d; q < end && (d = NumberParsing.digit(input.at(q))) >= 0 && d < base; q++) v = v.multiply(BigInteger.valueOf(base)).add(BigInteger.valueOf(d));
                     if (q == start) {
                         // glibc's "0x" without a digit reads the 0; anything else without a digit is a matching failure
-                        if (base == 16 && start >= 2 && input[start - 2] == '0') throw Abandon.unsupported(name + " of a bare 0x");
+                        if (base == 16 && start >= 2 && input.at(start - 2) == '0') throw Abandon.unsupported(name + " of a bare 0x");
+                        if (stream && start > ip) throw Abandon.unsupported(name + " of a sign without a digit on a stream");
                         break scan;
                     }
                     if (negative) v = v.negate();
@@ -130,15 +182,15 @@ final class ScanCalls {
                     }
                 }
                 case 's' -> {
-                    while (ip < input.length && space(input[ip] & 0xff)) ip++;
-                    if (ip >= input.length) {
+                    while (space(input.at(ip))) ip++;
+                    if (input.at(ip) < 0) {
                         inputFailure = true;
                         break scan;
                     }
                     int q = ip;
-                    while (q < input.length && q - ip < limit && !space(input[q] & 0xff)) q++;
-                    byte[] text = java.util.Arrays.copyOfRange(input, ip, q + 1);
-                    text[text.length - 1] = 0;
+                    while (q - ip < limit && input.at(q) >= 0 && !space(input.at(q))) q++;
+                    byte[] text = new byte[q - ip + 1];
+                    for (int j = ip; j < q; j++) text[j - ip] = (byte) input.at(j);
                     ip = q;
                     conversions++;
                     if (!suppress) {
@@ -148,11 +200,15 @@ final class ScanCalls {
                 }
                 case 'c' -> {
                     int n = width == 0 ? 1 : width;
-                    if (ip + n > input.length) {
-                        inputFailure = true;
-                        break scan;
+                    byte[] text = new byte[n];
+                    for (int j = 0; j < n; j++) {
+                        if (input.at(ip + j) < 0) {
+                            if (stream && j > 0) throw Abandon.unsupported(name + " of a %c field the stream's end cuts short");
+                            inputFailure = true;
+                            break scan;
+                        }
+                        text[j] = (byte) input.at(ip + j);
                     }
-                    byte[] text = java.util.Arrays.copyOfRange(input, ip, ip + n);
                     ip += n;
                     conversions++;
                     if (!suppress) {
@@ -163,17 +219,7 @@ final class ScanCalls {
                 default -> throw Abandon.unsupported(name + " conversion %" + (char) conv);
             }
         }
-        for (Store x : stores) {
-            if (LibraryFunctions.overlaps(x.at(), x.size(), s, input.length + 1L) || LibraryFunctions.overlaps(x.at(), x.size(), f, fmt.length + 1L)) {
-                throw Abandon.unsupported(name + " into its input or format");
-            }
-            lib.access(c, x.at(), x.size(), true, call, name);
-            if (c.dry) continue;
-            if (x.bytes() != null) st.mem.writeBytes(x.at().obj(), x.at().off(), x.bytes());
-            else st.mem.write(x.at().obj(), x.at().off(), new CType.Int("int", x.size(), x.size(), true), Value.of(x.value()));
-        }
-        int result = inputFailure && conversions == 0 ? -1 : assigned;
-        return in.finishCall(t, c, e, Value.of(result), null);
+        return new Scan(stores, ip, inputFailure && conversions == 0 ? -1 : assigned);
     }
 
     private static Value.Ptr target(List<Value> targets, int k, String name) {
@@ -187,7 +233,7 @@ final class ScanCalls {
         return b;
     }
 
-    /** C's isspace in the C locale. */
+    /** C's isspace in the C locale (-1, the end, is none). */
     private static boolean space(int ch) {
         return ch == ' ' || ch >= '\t' && ch <= '\r';
     }

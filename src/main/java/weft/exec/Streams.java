@@ -8,6 +8,7 @@ import weft.ir.Stmt;
 import weft.model.Semantics;
 
 import java.util.HashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -85,9 +86,11 @@ final class Streams {
     /** The C library's standard input stream object's name. */
     static final String STDIN = "stdin";
 
-    static boolean read(Interpreter in, ThreadState t, Ctx c, Edge e, String name, Semantics.ReadStream r, List<Value> args) {
+    static boolean read(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics.ReadStream r,
+                        List<Value> args) {
         ExecState st = in.st;
         Value stream = r.stream() < 0 ? stdin(st) : LibraryBehaviour.arg(args, r.stream());
+        if (isStdin(st, stream) && r.formatted()) return scanStdin(in, lib, t, c, e, call, name, r, args, ((Value.Ptr) stream).obj());
         if (stream instanceof Value.Ptr sp && (indicators(st, sp.obj()) & PUSHED_BACK) != 0) {
             // the character ungetc pushed back comes first: the program's, not the world's (not recorded)
             if (r.end() != -1 || r.formatted()) throw Abandon.unsupported(name + " after ungetc (only a character read is modelled)");
@@ -116,6 +119,59 @@ final class Streams {
         temporaryRead(st, stream, name);
         if (!c.dry) set(st, ((Value.Ptr) stream).obj(), END_OF_FILE);
         return in.finishCall(t, c, e, Value.of(r.end()), null);
+    }
+
+    /**
+     * {@code scanf}, {@code vscanf}, {@code fscanf(stdin, ...)}: the format applied to the standard input's characters
+     * as glibc's {@code vfscanf} applies it ({@link ScanCalls#scan}), each character the world's (as a character read's,
+     * {@link ExecState#chooseStdinByte}, recorded under the function's name after their count: the reproducer feeds them
+     * to the program's standard input), drawn as the scan asks for it: the character {@code ungetc} (or an earlier scan) pushed back
+     * first, the end for good once met. The character read past the last one consumed is pushed back (glibc's
+     * {@code ungetc}), the next read's first. Planned as the default answer, the end at once: the format read, nothing
+     * stored. A proof stops.
+     */
+    /** The characters one formatted read of the standard input may take here (a search's chooser may give digits for ever). */
+    private static final int SCANNED_AT_MOST = 64;
+
+    private static boolean scanStdin(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                                     Semantics.ReadStream r, List<Value> args, int obj) {
+        ExecState st = in.st;
+        if (st.exhaustive) throw Abandon.unsupported(name + ": the standard input is an input");
+        byte[] fmt = ScanCalls.format(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, r.format()), name));
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        List<Integer> drawn = new ArrayList<>();
+        // recorded: how many characters the world gave (the reproducer's count), then each
+        String given = st.reserveNondet(name, e.stmt().loc());
+        int[] worldGiven = {0};
+        ScanCalls.Input input = i -> {
+            while (drawn.size() <= i) {
+                if (drawn.size() >= SCANNED_AT_MOST) throw Abandon.unsupported(name + " reading more than " + SCANNED_AT_MOST + " characters");
+                int b;
+                int flags = indicators(st, obj);
+                if (!drawn.isEmpty() && drawn.get(drawn.size() - 1) < 0) {
+                    b = -1;
+                } else if ((flags & PUSHED_BACK) != 0) {
+                    b = (flags >>> PUSHED_SHIFT) & 0xff;
+                    clear(st, obj, PUSHED_BACK | 0xff << PUSHED_SHIFT);
+                } else if ((flags & (END_OF_FILE | INPUT_ENDED)) != 0) {
+                    // C11 7.21.7.1p3, as for a character read: the indicator set, no character is read
+                    set(st, obj, END_OF_FILE);
+                    b = -1;
+                } else {
+                    b = (int) ((Value.Int) st.chooseStdinByte(name, e.stmt().loc(), t.top().fn, true)).v();
+                    if (b < 0) set(st, obj, END_OF_FILE | INPUT_ENDED);
+                    st.fillNondet(given, ++worldGiven[0]);
+                }
+                drawn.add(b);
+            }
+            return drawn.get(i);
+        };
+        ScanCalls.Scan done = ScanCalls.scan(st, fmt, input, ScanCalls.targets(st, args, r.format(), r.vaList(), name), true, name);
+        List<Integer> unread = drawn.subList(Math.min(done.consumed(), drawn.size()), drawn.size()).stream().filter(b -> b >= 0).toList();
+        if (unread.size() > 1) throw Abandon.unsupported(name + " reading " + unread.size() + " characters past what it consumed");
+        if (unread.size() == 1) set(st, obj, PUSHED_BACK | unread.get(0) << PUSHED_SHIFT);
+        ScanCalls.store(st, lib, c, call, name, done);
+        return in.finishCall(t, c, e, Value.of(done.result()), null);
     }
 
     /**

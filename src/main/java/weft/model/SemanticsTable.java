@@ -187,7 +187,8 @@ final class SemanticsTable {
                             : new Semantics.OpenStream(arg(a, "path"), arg(a, "mode"), a.containsKey("process"));
                     case "run-command" -> new Semantics.RunCommand(arg(a, "command"), a.containsKey("exec"));
                     case "wait-child" -> new Semantics.WaitChild(a.containsKey("options") ? arg(a, "options") : -1);
-                    case "read-stream" -> new Semantics.ReadStream(arg(a, "stream"), Long.parseLong(a.get("end")), a.containsKey("formatted"));
+                    case "read-stream" -> new Semantics.ReadStream(arg(a, "stream"), Long.parseLong(a.get("end")),
+                            a.containsKey("format") ? arg(a, "format") : -1, a.containsKey("valist") ? arg(a, "valist") : -1);
                     case "read-line" -> new Semantics.ReadLine(arg(a, "lineptr"), arg(a, "n"), arg(a, "stream"));
                     case "open-directory" -> new Semantics.OpenDirectory(a.containsKey("path") ? arg(a, "path") : -1, a.containsKey("fd") ? arg(a, "fd") : -1);
                     case "read-directory" -> new Semantics.ReadDirectory(arg(a, "dir"), a.containsKey("entry") ? arg(a, "entry") : -1,
@@ -285,6 +286,7 @@ final class SemanticsTable {
                     case "locale-object" -> new Semantics.LocaleObject(a.get("op"), a.containsKey("mask") ? arg(a, "mask") : -1,
                             arg(a, "locale"), a.containsKey("base") ? arg(a, "base") : -1);
                     case "thread-name" -> new Semantics.ThreadName(a.get("op"), arg(a, "thread"), arg(a, "name"), a.containsKey("len") ? arg(a, "len") : -1);
+                    case "thread-affinity" -> new Semantics.ThreadAffinity(arg(a, "thread"), arg(a, "size"), arg(a, "set"));
                     case "thread-schedule" -> new Semantics.ThreadSchedule(a.get("op"), arg(a, "thread"), a.containsKey("policy") ? arg(a, "policy") : -1,
                             arg(a, "param"));
                     case "openssl" -> new Semantics.OpenSsl(a.get("op"), a.containsKey("object") ? arg(a, "object") : -1,

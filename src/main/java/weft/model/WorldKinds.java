@@ -211,14 +211,20 @@ public interface WorldKinds {
     record WaitChild(int options) implements Semantics {}
 
     /**
-     * A read from the stream at argument {@code stream} ({@code fgetc}, {@code fgets}, {@code fread}; {@code formatted}:
-     * {@code fscanf}, which is no character read of the standard input): on a stream the run opened (an empty file) the
-     * end of the file at once, returning {@code end} and writing nothing; the contents of a file are inputs a proof does
-     * not enumerate (it stops there), as is any other stream.
+     * A read from the stream at argument {@code stream} (-1: the standard input; {@code fgetc}, {@code fgets},
+     * {@code fread}; formatted: {@code fscanf}, {@code scanf}, the format at argument {@code format}, the pointers after
+     * it or in the {@code va_list} at {@code vaList}): on a stream the run opened (an empty file) the end of the file at
+     * once, returning {@code end} and writing nothing; the standard input's characters are the world's, chosen as they
+     * are read; the contents of a file are inputs a proof does not enumerate (it stops there), as is any other stream.
      */
-    record ReadStream(int stream, long end, boolean formatted) implements Semantics {
+    record ReadStream(int stream, long end, int format, int vaList) implements Semantics {
         public ReadStream(int stream, long end) {
-            this(stream, end, false);
+            this(stream, end, -1, -1);
+        }
+
+        /** A formatted read ({@code fscanf}): its format at argument {@code format}. */
+        public boolean formatted() {
+            return format >= 0;
         }
     }
 
@@ -588,4 +594,7 @@ public interface WorldKinds {
             return op.equals("get") && first == 0 ? 3 : 1;
         }
     }
+
+    /** {@code pthread_getaffinity_np(thread, size, set)}: the thread's CPUs, the world's (0 and the mask's first word). */
+    record ThreadAffinity(int thread, int size, int set) implements Semantics {}
 }

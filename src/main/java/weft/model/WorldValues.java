@@ -18,6 +18,8 @@ public final class WorldValues {
      */
     public static int recordedValues(String name, long first) {
         Semantics s = Semantics.unchecked(name);
+        // scanf of the standard input: the count of the characters the world gave, then each
+        if (s instanceof Semantics.ReadStream r && r.formatted()) return (int) Math.max(0, Math.min(first, 1 << 16)) + 1;
         if (s instanceof Semantics.EpollWait) return first == 1 ? 3 : first == -1 ? 2 : 1;
         if (s instanceof Semantics.PollWait) return first > 0 ? 3 : first == -1 ? 2 : 1;
         if (s instanceof Semantics.ResolveAddress) return first == 0 ? 5 : 1;
@@ -27,6 +29,7 @@ public final class WorldValues {
         if (s instanceof Semantics.DatabaseEntry d) return d.recorded(first);
         if (s instanceof Semantics.ThreadSchedule ts) return ts.recorded(first);
         if (s instanceof Semantics.ThreadName tn) return tn.op().equals("get") && first == 0 ? 2 : 1;
+        if (s instanceof Semantics.ThreadAffinity) return first == 0 ? 2 : 1;
         if (s instanceof Semantics.AcceptConnection || s instanceof Semantics.CounterRead || s instanceof Semantics.TimeOfDay || s instanceof Semantics.ResourceLimit) return 2;
         if (s instanceof Semantics.WorldRead) return first > 0 || first == -1 ? 2 : 1;
         if (s instanceof Semantics.WorldMap) return 2;
@@ -51,6 +54,14 @@ public final class WorldValues {
     }
 
     /**
+     * Whether the first value a call of {@code name} records is its result (a witness file may state it as the value
+     * stored): not for a formatted read of the standard input, whose first value counts the characters read.
+     */
+    public static boolean firstIsResult(String name) {
+        return !(Semantics.unchecked(name) instanceof Semantics.ReadStream r && r.formatted());
+    }
+
+    /**
      * Whether the results of calls with semantics {@code s} are the world's: inputs the witness records and the
      * reproducer's wrappers give back (the {@code libinput} role of {@code weft/reproduce/sync-calls.tsv}).
      */
@@ -70,7 +81,7 @@ public final class WorldValues {
                 || s instanceof Semantics.SignalWait || s instanceof Semantics.ProcessTimes || s instanceof Semantics.RunCommand
                 || s instanceof Semantics.OpenSsl o && o.world()
                 || s instanceof Semantics.SystemCall || s instanceof Semantics.DatabaseEntry || s instanceof Semantics.ThreadName
-                || s instanceof Semantics.ThreadSchedule
+                || s instanceof Semantics.ThreadSchedule || s instanceof Semantics.ThreadAffinity
                 || s instanceof Semantics.LocaleObject lo && lo.op().equals("new")
                 || s instanceof Semantics.SignalSend ss && ss.process()
                 || s instanceof Semantics.CloseStream cs && cs.process();

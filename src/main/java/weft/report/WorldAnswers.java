@@ -34,7 +34,8 @@ final class WorldAnswers {
                 || s instanceof Semantics.OpenDirectory || s instanceof Semantics.ReadDirectory || s instanceof Semantics.Terminal
                 || s instanceof Semantics.ThreadClock || s instanceof Semantics.InputResult ir && ir.errno()
                 || s instanceof Semantics.OpenSsl || s instanceof Semantics.DatabaseEntry
-                || s instanceof Semantics.SystemName sn && sn.op().equals("interface");
+                || s instanceof Semantics.SystemName sn && sn.op().equals("interface") || s instanceof Semantics.ThreadAffinity
+                || s instanceof Semantics.ReadStream r && r.formatted();
     }
 
     /**
@@ -86,6 +87,20 @@ final class WorldAnswers {
                 return new Said(name + " found an entry, " + what + " " + values.get(1) + ", at " + where, 2);
             }
             return new Said(name + " found an entry at " + where, 1);
+        }
+        if (s instanceof Semantics.ReadStream) {
+            int n = (int) Math.max(0, Math.min(first, values.size() - 1));
+            StringBuilder text = new StringBuilder();
+            boolean ended = false;
+            for (int i = 1; i <= n; i++) {
+                long b = values.get(i);
+                if (b < 0) ended = true;
+                else text.append(b == '\n' ? "\\n" : b == '"' ? "\\\"" : b >= 32 && b < 127 ? String.valueOf((char) b) : String.format("\\x%02x", b));
+            }
+            return new Said(name + " read \"" + text + "\"" + (ended ? " and the end" : "") + " from the standard input at " + where, n + 1);
+        }
+        if (s instanceof Semantics.ThreadAffinity && first == 0 && values.size() > 1) {
+            return new Said(name + " gave the CPU mask 0x" + Long.toHexString(values.get(1)) + " at " + where, 2);
         }
         if (s instanceof Semantics.SystemName) {
             return new Said(name + (first == 0 ? " found a network interface of that index (named weft and the index)" : " found no network interface of that index (ENXIO)")

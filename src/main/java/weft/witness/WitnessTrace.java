@@ -176,7 +176,9 @@ public record WitnessTrace(List<Edge> edges, Edge first, Edge second, List<Value
             int line = lines.applyAsInt(s.loc());
             // a call whose result is not stored (replayValues only): not a result a witness file could state
             boolean stored = call.group(1) != null;
-            values.add(new Value(i, s.thread(), line, line == 0 ? 0 : s.loc().col(), call.group(2), value, stored));
+            // a first value that is no result (scanf's count of the characters it read): the reproducer's only
+            boolean result = weft.model.WorldValues.firstIsResult(call.group(2));
+            if (result || unstored) values.add(new Value(i, s.thread(), line, line == 0 ? 0 : s.loc().col(), call.group(2), value, stored));
             // the call's further values (an errno, a descriptor's events...), at the same step: the reproducer feeds
             // them in order; witness files keep the first (the result)
             int more = weft.model.WorldValues.recordedValues(call.group(2), parse(value)) - 1;
@@ -184,9 +186,9 @@ public record WitnessTrace(List<Edge> edges, Edge first, Edge second, List<Value
                 String extra = w.nondetValues().get(site + "#" + (seen.getOrDefault(site, 0) + 1));
                 if (extra == null || !NUMBER.matcher(extra).matches()) break;
                 seen.merge(site, 1, Integer::sum);
-                values.add(new Value(i, s.thread(), line, line == 0 ? 0 : s.loc().col(), call.group(2), extra, stored));
+                if (result || unstored) values.add(new Value(i, s.thread(), line, line == 0 ? 0 : s.loc().col(), call.group(2), extra, stored));
             }
-            if (!stored) continue;
+            if (!stored || !result) continue;
             String target = call.group(1);
             int store = i;
             if (target.startsWith("__t")) {

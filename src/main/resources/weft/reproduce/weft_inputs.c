@@ -66,7 +66,7 @@ time_t __wrap_time(time_t *t) {
 }
 
 /* The bytes the witness read from the standard input (the values of its character reads, fgetc, getc, getchar and
-   their _unlocked forms:
+   their _unlocked forms, and of its formatted reads, scanf, vscanf, fscanf, vfscanf, each after their count:
    Weft records no other stream's, in order, -1 its end): when it has any, the
    program's standard input is a pipe holding them, closed after them (a read past them meets the end). The runtime's
    own descriptors are closed by the real close (the program's close is wrapped below). */
@@ -79,11 +79,20 @@ static void feed_stdin(void) {
     int n = 0, any = 0;
     for (int i = 0; i < weft_value_count && n < (int)sizeof bytes; i++) {
         const char *fn = weft_values[i].fn;
+        int counted = strcmp(fn, "scanf") == 0 || strcmp(fn, "vscanf") == 0 || strcmp(fn, "fscanf") == 0 || strcmp(fn, "vfscanf") == 0;
         if (strcmp(fn, "fgetc") != 0 && strcmp(fn, "getc") != 0 && strcmp(fn, "getchar") != 0
-            && strcmp(fn, "getc_unlocked") != 0 && strcmp(fn, "getchar_unlocked") != 0) continue;
+            && strcmp(fn, "getc_unlocked") != 0 && strcmp(fn, "getchar_unlocked") != 0 && !counted) continue;
         any = 1;
-        if (weft_values[i].value < 0) break;
-        bytes[n++] = (char)weft_values[i].value;
+        /* a formatted read records how many characters it read, then each */
+        long long k = counted ? weft_values[i].value : 1;
+        if (counted) i++;
+        int ended = 0;
+        for (long long j = 0; j < k && i < weft_value_count && n < (int)sizeof bytes; j++, i++) {
+            if (weft_values[i].value < 0) { ended = 1; break; }
+            bytes[n++] = (char)weft_values[i].value;
+        }
+        if (ended) break;
+        i--;
     }
     int fd[2];
     if (!any || __real_pipe(fd) != 0) return;

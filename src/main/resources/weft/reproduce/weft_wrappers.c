@@ -152,7 +152,6 @@ int __wrap_pthread_getname_np(pthread_t t, char *buf, size_t len) {
     __tsan_write_range(buf, strlen(buf) + 1);
     return 0;
 }
-BY_HANDLE(pthread_getaffinity_np, (pthread_t t, size_t n, cpu_set_t *set), (real, n, set))
 BY_HANDLE(pthread_getattr_np, (pthread_t t, pthread_attr_t *a), (real, attr_of(a)))
 /* pthread_getschedparam: the witness's answer (0, then the policy and the priority), else the real call */
 extern __typeof__(pthread_getschedparam) __real_pthread_getschedparam;
@@ -165,6 +164,21 @@ int __wrap_pthread_getschedparam(pthread_t t, int *policy, struct sched_param *p
     if (v != 0) return (int)v;
     *policy = (int)next_value("pthread_getschedparam");
     p->sched_priority = (int)next_value("pthread_getschedparam");
+    return 0;
+}
+/* pthread_getaffinity_np (weft.exec.Resources#affinity): the witness's answer (0, then the mask's first word, the
+   rest of the mask zero), else the real call */
+extern __typeof__(pthread_getaffinity_np) __real_pthread_getaffinity_np;
+int __wrap_pthread_getaffinity_np(pthread_t t, size_t size, cpu_set_t *set) {
+    pthread_t real;
+    if (!real_of(t, &real)) return ESRCH;
+    int found;
+    long long v = value_for("pthread_getaffinity_np", &found);
+    if (!found) return __real_pthread_getaffinity_np(real, size, set);
+    if (v != 0) return (int)v;
+    unsigned long mask = (unsigned long)next_value("pthread_getaffinity_np");
+    memset(set, 0, size);
+    memcpy(set, &mask, sizeof mask < size ? sizeof mask : size);
     return 0;
 }
 /* pthread_getcpuclockid (weft.exec.WorldKept): the real call on the real thread, then the clock of the witness's
