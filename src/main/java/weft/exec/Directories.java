@@ -189,4 +189,140 @@ final class Directories {
         }
         return st.mem.get(p.obj());
     }
+
+    /** glob's flags the model takes (ERR, MARK, NOSORT, NOCHECK, NOESCAPE, PERIOD, NOMAGIC) and those it sets. */
+    private static final long GLOB_TAKEN = 0x1 | 0x2 | 0x4 | 0x10 | 0x40 | 0x80 | 0x800, GLOB_NOCHECK = 0x10, GLOB_MAGCHAR = 0x100,
+            GLOB_NOMAGIC = 0x800, GLOB_NOMATCH = 3;
+    /** glibc's x86-64 {@code glob_t}: {@code gl_pathc}, {@code gl_pathv}, {@code gl_offs}, {@code gl_flags}. */
+    private static final long PATHC = 0, PATHV = 8, OFFS = 16, FLAGS = 24;
+
+    /**
+     * The file a world has for {@code pattern}, whose wildcards lie in its last component: each {@code *} and {@code ?}
+     * an {@code f}, each set ({@code [abc]}, {@code [a-z]}) its first character; null when the pattern has no
+     * wildcard. A set glibc reads otherwise (negated, starting with {@code ]}, a class) stops the run.
+     */
+    static String globMatch(String pattern, String name) {
+        int last = pattern.lastIndexOf('/');
+        for (int i = 0; i < last; i++) {
+            if ("*?[".indexOf(pattern.charAt(i)) >= 0) throw Abandon.unsupported(name + " of a pattern with wildcards in a directory");
+        }
+        StringBuilder b = new StringBuilder(pattern.substring(0, last + 1));
+        boolean magic = false;
+        for (int i = last + 1; i < pattern.length(); i++) {
+            char ch = pattern.charAt(i);
+            if (ch == '*' || ch == '?') {
+                b.append('f');
+                magic = true;
+            } else if (ch == '[') {
+                int close = pattern.indexOf(']', i + 1);
+                if (close < 0 || close == i + 1 || "!^".indexOf(pattern.charAt(i + 1)) >= 0 || pattern.substring(i + 1, close).contains("[")) {
+                    throw Abandon.unsupported(name + " of a set it does not model");
+                }
+                b.append(pattern.charAt(i + 1));
+                magic = true;
+                i = close;
+            } else {
+                b.append(ch);
+            }
+        }
+        return magic ? b.toString() : null;
+    }
+
+    /**
+     * {@code glob(pattern, flags, errfunc, pglob)} ({@link Semantics.FileGlob}) as glibc 2.36 answers on Linux, checked
+     * against the installed glibc: a pattern with wildcards matches one file of the world's, the pattern made concrete
+     * ({@link #globMatch}), or none (recorded 0 or 1); one without names a file the world has or not (recorded 0 or 1),
+     * or with {@code GLOB_NOMAGIC} is returned as it is (recorded 0). A match, and with {@code GLOB_NOCHECK} no match,
+     * give 0 and one path in new memory ({@code gl_pathv} a new array of it and a null), {@code gl_pathc} 1,
+     * {@code gl_offs} 0 and {@code gl_flags} the flags with {@code GLOB_MAGCHAR} (wildcards) or {@code GLOB_NOCHECK}
+     * (none); no match gives {@code GLOB_NOMATCH}, {@code gl_pathc} 0, {@code gl_pathv} null, {@code gl_offs} 0 and
+     * leaves {@code gl_flags}. The world's file is a regular one ({@code GLOB_MARK} adds no slash), readable
+     * ({@code errfunc} is never called). The planned accesses are those every answer makes: the pattern read, the
+     * three words written (and {@code gl_flags} when every answer writes it). Other flags, a backslash, a pattern
+     * ending in a slash and 32-bit layouts stop; proofs stop.
+     */
+    static boolean glob(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                        Semantics.FileGlob g, List<Value> args) {
+        ExecState st = in.st;
+        if (st.exhaustive) throw Abandon.unsupported(name + ": the world's files");
+        if (st.dm.pointerSize != 8) throw Abandon.unsupported(name + " of a 32-bit glob_t");
+        if (!(LibraryBehaviour.arg(args, g.flags()) instanceof Value.Int f) || (f.v() & ~GLOB_TAKEN) != 0) {
+            throw Abandon.unsupported(name + " with flags " + LibraryBehaviour.arg(args, g.flags()));
+        }
+        String pattern = Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, g.pattern()), name));
+        if (pattern.contains("\\") || pattern.endsWith("/") || pattern.isEmpty()) throw Abandon.unsupported(name + " of the pattern \"" + pattern + "\"");
+        String match = globMatch(pattern, name);
+        long flags = f.v();
+        Value.Ptr out = LibraryFunctions.ptr(LibraryBehaviour.arg(args, g.out()), name);
+        lib.access(c, out, FLAGS, true, call, name);
+        boolean nomagic = match == null && (flags & GLOB_NOMAGIC) != 0;
+        boolean flagsAlways = (flags & GLOB_NOCHECK) != 0 || nomagic;
+        if (flagsAlways) lib.access(c, out.at(out.off() + FLAGS), 4, true, call, name);
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        boolean found = nomagic ? st.chooseAmong(new long[] {0}, name, call.loc()) == 0 : st.chooseAmong(new long[] {0, 1}, name, call.loc()) == 0;
+        weft.ir.CType.Int word = new weft.ir.CType.Int("unsigned long", 8, 8, false);
+        weft.ir.CType.Pointer ptr = new weft.ir.CType.Pointer(new weft.ir.CType.Void(), 8);
+        st.mem.write(out.obj(), out.off() + OFFS, word, Value.ZERO);
+        if (!found && (flags & GLOB_NOCHECK) == 0) {
+            st.mem.write(out.obj(), out.off() + PATHC, word, Value.ZERO);
+            st.mem.write(out.obj(), out.off() + PATHV, ptr, Value.ZERO);
+            return in.finishCall(t, c, e, Value.of(GLOB_NOMATCH), IntConversions.INT);
+        }
+        byte[] text = ((found && match != null ? match : pattern) + "\0").getBytes(StandardCharsets.ISO_8859_1);
+        Block path = st.mem.create("heap#" + (++st.heapCount), Block.Kind.HEAP, text.length, t.index, call.loc());
+        path.addressTaken = true;
+        st.mem.writeBytes(path.id, 0, text);
+        Block vector = st.mem.create("heap#" + (++st.heapCount), Block.Kind.HEAP, 16, t.index, call.loc());
+        vector.addressTaken = true;
+        st.mem.write(vector.id, 0, ptr, new Value.Ptr(path.id, 0));
+        st.mem.write(vector.id, 8, ptr, Value.ZERO);
+        st.mem.write(out.obj(), out.off() + PATHC, word, Value.ONE);
+        st.mem.write(out.obj(), out.off() + PATHV, ptr, new Value.Ptr(vector.id, 0));
+        if (!flagsAlways) lib.access(c, out.at(out.off() + FLAGS), 4, true, call, name);
+        st.mem.writeRaw(out.obj(), out.off() + FLAGS, 4, flags | (match != null ? GLOB_MAGCHAR : GLOB_NOCHECK));
+        return in.finishCall(t, c, e, Value.ZERO, IntConversions.INT);
+    }
+
+    /**
+     * {@code globfree(pglob)} ({@link Semantics.FileGlobFree}), glibc's: {@code gl_pathv} read; when not null,
+     * {@code gl_pathc} and {@code gl_offs} read, the paths {@code gl_pathv[gl_offs + i]} and {@code gl_pathv} freed
+     * (each a write of the whole block, as {@code free}'s), and {@code gl_pathv} set to null.
+     */
+    static boolean globFree(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                            Semantics.FileGlobFree g, List<Value> args) {
+        ExecState st = in.st;
+        if (st.dm.pointerSize != 8) throw Abandon.unsupported(name + " of a 32-bit glob_t");
+        Value.Ptr out = LibraryFunctions.ptr(LibraryBehaviour.arg(args, g.out()), name);
+        weft.ir.CType.Int word = new weft.ir.CType.Int("unsigned long", 8, 8, false);
+        weft.ir.CType.Pointer ptr = new weft.ir.CType.Pointer(new weft.ir.CType.Void(), 8);
+        lib.access(c, out.at(out.off() + PATHV), 8, false, call, name);
+        Value v = st.mem.read(out.obj(), out.off() + PATHV, ptr);
+        if (v instanceof Value.Int z && z.v() == 0) return in.finishCall(t, c, e, Value.ZERO, null);
+        if (!(v instanceof Value.Ptr vector) || vector.off() != 0 || st.mem.get(vector.obj()).kind != Block.Kind.HEAP || !st.mem.get(vector.obj()).alive) {
+            throw Abandon.unsupported(name + " of a gl_pathv glob did not give");
+        }
+        lib.access(c, out.at(out.off() + PATHC), 8, false, call, name);
+        lib.access(c, out.at(out.off() + OFFS), 8, false, call, name);
+        if (!(st.mem.read(out.obj(), out.off() + PATHC, word) instanceof Value.Int n) || !(st.mem.read(out.obj(), out.off() + OFFS, word) instanceof Value.Int offs)
+                || n.v() < 0 || offs.v() < 0 || (offs.v() + n.v() + 1) * 8 > st.mem.get(vector.obj()).size) {
+            throw Abandon.unsupported(name + " of a glob_t glob did not fill");
+        }
+        List<Integer> freed = new java.util.ArrayList<>();
+        for (long i = 0; i < n.v(); i++) {
+            lib.access(c, vector.at((offs.v() + i) * 8), 8, false, call, name);
+            Value p = st.mem.read(vector.obj(), (offs.v() + i) * 8, ptr);
+            if (!(p instanceof Value.Ptr path) || path.off() != 0 || st.mem.get(path.obj()).kind != Block.Kind.HEAP || !st.mem.get(path.obj()).alive) {
+                throw Abandon.unsupported(name + " of a path glob did not give");
+            }
+            lib.access(c, path, st.mem.get(path.obj()).size, true, call, name);
+            freed.add(path.obj());
+        }
+        lib.access(c, vector, st.mem.get(vector.obj()).size, true, call, name);
+        lib.access(c, out.at(out.off() + PATHV), 8, true, call, name);
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        for (int b : freed) st.mem.kill(b);
+        st.mem.kill(vector.obj());
+        st.mem.write(out.obj(), out.off() + PATHV, ptr, Value.ZERO);
+        return in.finishCall(t, c, e, Value.ZERO, null);
+    }
 }

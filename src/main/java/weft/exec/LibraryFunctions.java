@@ -201,6 +201,8 @@ public final class LibraryFunctions {
         if (sem instanceof Semantics.OpenDirectory o) return Directories.open(in, this, t, c, e, call, name, o, args);
         if (sem instanceof Semantics.ReadDirectory r) return Directories.read(in, this, t, c, e, call, name, r, args);
         if (sem instanceof Semantics.CloseDirectory cl) return Directories.close(in, t, c, e, call, name, cl, args);
+        if (sem instanceof Semantics.FileGlob g) return Directories.glob(in, this, t, c, e, call, name, g, args);
+        if (sem instanceof Semantics.FileGlobFree g) return Directories.globFree(in, this, t, c, e, call, name, g, args);
         if (sem instanceof Semantics.ThreadClock tc) return WorldKept.threadClock(in, this, t, c, e, call, name, tc, args);
         if (sem instanceof Semantics.Terminal tm) return Terminals.run(in, this, t, c, e, call, name, tm, args);
         if (sem instanceof Semantics.FileSystemStatus fs) return FileSystems.run(in, this, t, c, e, call, name, fs, args);

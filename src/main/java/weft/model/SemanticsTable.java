@@ -286,6 +286,8 @@ final class SemanticsTable {
                     case "locale-object" -> new Semantics.LocaleObject(a.get("op"), a.containsKey("mask") ? arg(a, "mask") : -1,
                             arg(a, "locale"), a.containsKey("base") ? arg(a, "base") : -1);
                     case "thread-name" -> new Semantics.ThreadName(a.get("op"), arg(a, "thread"), arg(a, "name"), a.containsKey("len") ? arg(a, "len") : -1);
+                    case "glob-files" -> new Semantics.FileGlob(arg(a, "pattern"), arg(a, "flags"), arg(a, "out"));
+                    case "glob-free" -> new Semantics.FileGlobFree(arg(a, "out"));
                     case "thread-affinity" -> new Semantics.ThreadAffinity(arg(a, "thread"), arg(a, "size"), arg(a, "set"));
                     case "thread-schedule" -> new Semantics.ThreadSchedule(a.get("op"), arg(a, "thread"), a.containsKey("policy") ? arg(a, "policy") : -1,
                             arg(a, "param"));

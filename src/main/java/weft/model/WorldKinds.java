@@ -2,8 +2,8 @@ package weft.model;
 
 /**
  * The kinds of {@link Semantics} whose answers are the world's: files and the standard streams, descriptors, sockets
- * and event loops, addresses and accounts, the time, resources and system names, the environment, a file-tree walk's
- * entries, and the results the world decides ({@link InputResult}). The layers that execute calls
+ * and event loops, addresses and accounts, the time, resources and system names, the environment, and the results
+ * the world decides ({@link InputResult}); the directories' are {@link DirectoryKinds}. The layers that execute calls
  * take each answer as an input among those POSIX and Linux allow, record it in the witness, and the reproducer gives
  * it back ({@link WorldValues}). Kept apart from {@link Semantics}, which inherits them (each is named
  * {@code Semantics.X} as the others are), so that neither file grows past what a reader takes in.
@@ -236,33 +236,6 @@ public interface WorldKinds {
     record ReadLine(int lineptr, int n, int stream) implements Semantics {}
 
     /**
-     * {@code opendir}: a new directory stream or a failure (ENOENT), the world's answer; the path at argument
-     * {@code path}. With {@code fd} (not -1; {@code path} -1) {@code fdopendir}: a stream on a file the run opened,
-     * which then owns the descriptor, or a failure (ENOTDIR: the file is no directory).
-     */
-    record OpenDirectory(int path, int fd) implements Semantics {}
-
-    /**
-     * {@code readdir} of the stream at argument {@code dir}: another entry (a regular file) or the end, the world's
-     * answer; with {@code entry} and {@code result} (not -1) {@code readdir_r}: the entry copied into the caller's
-     * {@code struct dirent} at {@code entry} (its record's bytes, as glibc copies them), {@code *result} that entry or
-     * null at the end, 0 returned.
-     */
-    record ReadDirectory(int dir, int entry, int result) implements Semantics {}
-
-    /**
-     * {@code rewinddir} ({@code op} "rewind"), {@code telldir} ("tell"), {@code seekdir} ("seek", the position at
-     * argument {@code pos}) of the stream at argument {@code dir}: its position is the number of entries read, which
-     * {@code telldir} answers (glibc's, the last entry's {@code d_off}) and {@code seekdir} sets to one {@code telldir}
-     * gave (another stops the run); the entries read again are the world's answers again (a directory may change).
-     * {@code dirfd} ("fd"): the stream's descriptor.
-     */
-    record DirectoryPosition(int dir, String op, int pos) implements Semantics {}
-
-    /** {@code closedir} of the stream at argument {@code dir}: released; 0. */
-    record CloseDirectory(int dir) implements Semantics {}
-
-    /**
      * {@code fclose(stream)} of a stream the run opened: 0. {@code process}: {@code pclose} of a stream {@code popen}
      * opened: the command's wait status, the world's (exit 0, exit 1), recorded.
      */
@@ -306,14 +279,6 @@ public interface WorldKinds {
      * children's 0), the world's answers, written as four {@code clock_t}s at {@code buf} (unless null).
      */
     record ProcessTimes(int buf) implements Semantics {}
-
-    /**
-     * {@code __weft_walk_next}, the next entry of a file-tree walk ({@code weft.frontend.CallbackLowering}): whether
-     * there is one (1 or 0), its path written at {@code path} (in the walk's directory {@code dir}) and its
-     * {@code struct stat} at {@code stat}; {@code index} counts the entries so far, {@code result} is the callback's
-     * last result.
-     */
-    record WalkEntry(int path, int stat, int dir, int index, int result) implements Semantics {}
 
     /**
      * A result the world decides, an input within {@code [lo, hi]} (in the table, {@code max} is an int's): what the

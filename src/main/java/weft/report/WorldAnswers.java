@@ -35,7 +35,7 @@ final class WorldAnswers {
                 || s instanceof Semantics.ThreadClock || s instanceof Semantics.InputResult ir && ir.errno()
                 || s instanceof Semantics.OpenSsl || s instanceof Semantics.DatabaseEntry
                 || s instanceof Semantics.SystemName sn && sn.op().equals("interface") || s instanceof Semantics.ThreadAffinity
-                || s instanceof Semantics.ReadStream r && r.formatted();
+                || s instanceof Semantics.ReadStream r && r.formatted() || s instanceof Semantics.FileGlob;
     }
 
     /**
@@ -88,6 +88,7 @@ final class WorldAnswers {
             }
             return new Said(name + " found an entry at " + where, 1);
         }
+        if (s instanceof Semantics.FileGlob) return new Said(name + (first == 0 ? " found a file (the pattern's wildcards as 'f')" : " found no file") + " at " + where, 1);
         if (s instanceof Semantics.ReadStream) {
             int n = (int) Math.max(0, Math.min(first, values.size() - 1));
             StringBuilder text = new StringBuilder();

@@ -223,6 +223,53 @@ int __wrap_gethostname(char *name, size_t len) {
     if (len < sizeof host) { errno = ENAMETOOLONG; return -1; }
     return 0;
 }
+/* glob: the witness's answer as Weft's model gives it (weft.exec.Directories#glob): 0, one file, the pattern with each
+   '*' and '?' of its last component an 'f' and each set its first character (a pattern without wildcards: itself);
+   1, none (GLOB_NOMATCH, or with GLOB_NOCHECK the pattern); the path and gl_pathv in memory globfree frees; else the
+   real function */
+#include <glob.h>
+int __real_glob(const char *, int, int (*)(const char *, int), glob_t *);
+int __wrap_glob(const char *pattern, int flags, int (*errfunc)(const char *, int), glob_t *g) {
+    int found;
+    long long v = value_for("glob", &found);
+    if (!found) return __real_glob(pattern, flags, errfunc, g);
+    size_t n = strlen(pattern), k = 0;
+    char *path = malloc(n + 1);
+    char **vector = malloc(2 * sizeof *vector);
+    if (path == NULL || vector == NULL) abort();
+    const char *last = strrchr(pattern, '/');
+    size_t from = last != NULL ? (size_t)(last - pattern) + 1 : 0;
+    int magic = 0;
+    for (size_t i = 0; i < n; i++) {
+        char ch = pattern[i];
+        if (i >= from && (ch == '*' || ch == '?')) {
+            path[k++] = 'f';
+            magic = 1;
+        } else if (i >= from && ch == '[' && i + 2 < n && strchr(pattern + i + 2, ']') != NULL) {
+            path[k++] = pattern[i + 1];
+            magic = 1;
+            i = (size_t)(strchr(pattern + i + 2, ']') - pattern);
+        } else {
+            path[k++] = ch;
+        }
+    }
+    path[k] = 0;
+    g->gl_offs = 0;
+    if (v != 0 && !(flags & GLOB_NOCHECK)) {
+        g->gl_pathc = 0;
+        g->gl_pathv = NULL;
+        free(path);
+        free(vector);
+        return GLOB_NOMATCH;
+    }
+    if (v != 0 || !magic) strcpy(path, pattern);
+    vector[0] = path;
+    vector[1] = NULL;
+    g->gl_pathc = 1;
+    g->gl_pathv = vector;
+    g->gl_flags = flags | (magic ? GLOB_MAGCHAR : GLOB_NOCHECK);
+    return 0;
+}
 /* if_indextoname: the witness's answer as Weft's model gives it (weft.exec.Resources): 0, an interface named "weft" and
    the index (16 bytes written, glibc's strncpy), or 1, none (null, ENXIO); else the real function */
 #include <net/if.h>

@@ -422,6 +422,23 @@ void *__wrap_lsearch(const void *key, void *b, size_t *n, size_t s, int (*cmp)(c
     return r;
 }
 
+/* globfree reads gl_pathv, gl_pathc and gl_offs and clears gl_pathv inside the C library, unseen: read first, gl_pathv
+   written again after the call when it was set (weft.exec.Directories#globFree) */
+#include <glob.h>
+void __real_globfree(glob_t *);
+void __wrap_globfree(glob_t *g) {
+    __tsan_read_range(&g->gl_pathv, sizeof g->gl_pathv);
+    weft_hide_begin();
+    int set = g->gl_pathv != NULL;
+    weft_hide_end();
+    if (set) {
+        __tsan_read_range(&g->gl_pathc, sizeof g->gl_pathc);
+        __tsan_read_range(&g->gl_offs, sizeof g->gl_offs);
+    }
+    __real_globfree(g);
+    if (set) __tsan_write_range(&g->gl_pathv, sizeof g->gl_pathv);
+}
+
 /* strptime reads the text and the format and writes the struct tm inside the C library, unseen: after the call the
    accesses Weft's model records (weft.exec.BrokenDownTime): the text read as far as it took (one byte when it failed),
    the format read whole (one byte when it failed), the struct tm written whole */

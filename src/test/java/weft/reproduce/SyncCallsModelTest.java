@@ -49,7 +49,7 @@ class SyncCallsModelTest {
                         || sem instanceof Semantics.CopyUntil || sem instanceof Semantics.FindByte || sem instanceof Semantics.ParseFloat || sem instanceof Semantics.ReadLine || sem instanceof Semantics.PathPart
                         || sem instanceof Semantics.SignalSet || sem instanceof Semantics.SignalAction || sem instanceof Semantics.SeededRandom
                         || sem instanceof Semantics.Rand48 || sem instanceof Semantics.Sleep || sem instanceof Semantics.SignalMask
-                        || sem instanceof Semantics.Sort || sem instanceof Semantics.Search s && s.linear() || sem instanceof Semantics.EnvironmentChange || sem instanceof Semantics.SignalState || sem instanceof Semantics.StreamPosition || sem instanceof Semantics.SocketOption || sem instanceof Semantics.ParseTime
+                        || sem instanceof Semantics.Sort || sem instanceof Semantics.Search s && s.linear() || sem instanceof Semantics.FileGlobFree || sem instanceof Semantics.EnvironmentChange || sem instanceof Semantics.SignalState || sem instanceof Semantics.StreamPosition || sem instanceof Semantics.SocketOption || sem instanceof Semantics.ParseTime
                         // OpenSSL's bookkeeping on its objects and its error texts (the answers are LIBINPUT's)
                         || sem instanceof Semantics.OpenSsl o && !o.world());
             };

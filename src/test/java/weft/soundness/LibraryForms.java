@@ -324,14 +324,19 @@ final class LibraryForms {
     /**
      * More of the C library the explorer runs (issue 35, 2026-12-05): syscall's ids as the functions' (kept),
      * inet_ntoa's text, strptime's fields (glibc's weekday and day of the year; a field it does not read left as it was),
-     * newlocale's static C object (also for 1 << LC_ALL) and duplocale of it.
+     * newlocale's static C object (also for 1 << LC_ALL) and duplocale of it, glob's one path for a pattern without
+     * wildcards under GLOB_NOCHECK (the same whether the file exists: weft.exec.Directories) and globfree clearing
+     * gl_pathv.
      */
     static final String POSIX_HELPER = "char *strptime(const char *, const char *, struct tm *); "
+            + "static int wy_glob_ok(void) { glob_t g; if (glob(\"/nonexistent/wy\", GLOB_NOCHECK, NULL, &g) != 0) return 0; "
+            + "int ok = g.gl_pathc == 1 && strcmp(g.gl_pathv[0], \"/nonexistent/wy\") == 0 && g.gl_pathv[1] == NULL && g.gl_offs == 0 "
+            + "&& g.gl_flags == GLOB_NOCHECK; globfree(&g); return ok && g.gl_pathv == NULL; } "
             + "static int wy_posix_ok(void) { struct in_addr a; a.s_addr = htonl(0x7f000001); struct tm tm; memset(&tm, 0, sizeof tm); "
             + "tm.tm_isdst = -1; locale_t c = newlocale(LC_ALL_MASK, \"C\", (locale_t)0); "
             + "return syscall(SYS_getpid) == getpid() && strcmp(inet_ntoa(a), \"127.0.0.1\") == 0 "
             + "&& strptime(\"2026-12-05 21:40\", \"%Y-%m-%d %H:%M\", &tm) != NULL && tm.tm_wday == 6 && tm.tm_yday == 338 "
-            + "&& tm.tm_isdst == -1 && c != (locale_t)0 && c == newlocale(1 << LC_ALL, \"C\", (locale_t)0) && duplocale(c) == c; }";
+            + "&& tm.tm_isdst == -1 && c != (locale_t)0 && c == newlocale(1 << LC_ALL, \"C\", (locale_t)0) && duplocale(c) == c && wy_glob_ok(); }";
 
     /**
      * OpenSSL's bookkeeping (issue 35: weft.exec.OpenSsl computes it; the context's existence is the world's, proofs
@@ -454,7 +459,7 @@ final class LibraryForms {
             java.util.Map.entry("wy_math_ok", new Helper(List.of("#include <math.h>", "#include <errno.h>"), MATH_HELPER)),
             java.util.Map.entry("wy_scan_ok", new Helper(List.of("#include <sys/resource.h>"), SCAN_HELPER)),
             java.util.Map.entry("wy_zlib_ok", new Helper(List.of("#include <zlib.h>"), ZLIB_HELPER)),
-            java.util.Map.entry("wy_posix_ok", new Helper(List.of("#include <sys/syscall.h>", "#include <unistd.h>", "#include <arpa/inet.h>",
+            java.util.Map.entry("wy_posix_ok", new Helper(List.of("#include <glob.h>", "#include <sys/syscall.h>", "#include <unistd.h>", "#include <arpa/inet.h>",
                     "#include <string.h>", "#include <time.h>", "#include <locale.h>"), POSIX_HELPER)),
             java.util.Map.entry("wy_tls_ok", new Helper(List.of("#include <openssl/ssl.h>", "#include <openssl/err.h>"), TLS_HELPER)),
             java.util.Map.entry("wy_freed_ok", new Helper(List.of("#include <stdlib.h>"), FREED_HELPER)),

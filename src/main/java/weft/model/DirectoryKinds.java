@@ -1,0 +1,51 @@
+package weft.model;
+
+/**
+ * The kinds of {@link Semantics} of the world's directories: directory streams ({@code opendir}, {@code readdir}...),
+ * file-tree walks and {@code glob}'s matches, the world's answers ({@code weft.exec.Directories}, {@code weft.exec.Walks}).
+ */
+public interface DirectoryKinds {
+    /**
+     * {@code opendir}: a new directory stream or a failure (ENOENT), the world's answer; the path at argument
+     * {@code path}. With {@code fd} (not -1; {@code path} -1) {@code fdopendir}: a stream on a file the run opened,
+     * which then owns the descriptor, or a failure (ENOTDIR: the file is no directory).
+     */
+    record OpenDirectory(int path, int fd) implements Semantics {}
+
+    /**
+     * {@code readdir} of the stream at argument {@code dir}: another entry (a regular file) or the end, the world's
+     * answer; with {@code entry} and {@code result} (not -1) {@code readdir_r}: the entry copied into the caller's
+     * {@code struct dirent} at {@code entry} (its record's bytes, as glibc copies them), {@code *result} that entry or
+     * null at the end, 0 returned.
+     */
+    record ReadDirectory(int dir, int entry, int result) implements Semantics {}
+
+    /**
+     * {@code rewinddir} ({@code op} "rewind"), {@code telldir} ("tell"), {@code seekdir} ("seek", the position at
+     * argument {@code pos}) of the stream at argument {@code dir}: its position is the number of entries read, which
+     * {@code telldir} answers (glibc's, the last entry's {@code d_off}) and {@code seekdir} sets to one {@code telldir}
+     * gave (another stops the run); the entries read again are the world's answers again (a directory may change).
+     * {@code dirfd} ("fd"): the stream's descriptor.
+     */
+    record DirectoryPosition(int dir, String op, int pos) implements Semantics {}
+
+    /** {@code closedir} of the stream at argument {@code dir}: released; 0. */
+    record CloseDirectory(int dir) implements Semantics {}
+
+    /**
+     * {@code __weft_walk_next}, the next entry of a file-tree walk ({@code weft.frontend.CallbackLowering}): whether
+     * there is one (1 or 0), its path written at {@code path} (in the walk's directory {@code dir}) and its
+     * {@code struct stat} at {@code stat}; {@code index} counts the entries so far, {@code result} is the callback's
+     * last result.
+     */
+    record WalkEntry(int path, int stat, int dir, int index, int result) implements Semantics {}
+
+    /**
+     * {@code glob(pattern, flags, errfunc, out)}: the world's files matching the pattern at {@code pattern} (one, or
+     * none), written into the {@code glob_t} at {@code out} as glibc writes it ({@code weft.exec.Directories}).
+     */
+    record FileGlob(int pattern, int flags, int out) implements Semantics {}
+
+    /** {@code globfree(out)}: the paths {@code glob} gave freed, {@code gl_pathv} cleared. */
+    record FileGlobFree(int out) implements Semantics {}
+}
