@@ -28,12 +28,38 @@ final class ComputedCalls {
     static boolean handles(Semantics s) {
         return s instanceof Semantics.Divide || s instanceof Semantics.TransformString || s instanceof Semantics.InstalledString
                 || s instanceof Semantics.Radix64 || s instanceof Semantics.CatalogMessage || s instanceof Semantics.RawTerminal
-                || s instanceof Semantics.FloatDigits;
+                || s instanceof Semantics.FloatDigits || s instanceof Semantics.CompilerAnswer;
+    }
+
+    /**
+     * gcc's answer where its optimisation level decides it ({@link Semantics.CompilerAnswer}): the reproducer's build
+     * ({@code -O0}) answers {@code __builtin_constant_p} of no constant expression 0 and {@code __builtin_object_size}
+     * of a pointer read from memory "unknown" ((size_t)-1 for types 0 and 1, 0 for 2 and 3); an optimising build may
+     * answer otherwise, so a proof stops there. Of a declared object's address every gcc gives the bytes left in its
+     * object (types 1 and 3: in the member array the pointer lies in).
+     */
+    private static boolean compilerAnswer(Interpreter in, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics.CompilerAnswer a,
+                                          List<Value> args) {
+        ExecState st = in.st;
+        if (a.op().equals("lowered")) throw Abandon.unsupported(name + " not lowered by the front end");
+        boolean known = a.op().equals("object-size") && LibraryBehaviour.arg(args, a.known()) instanceof Value.Int k && k.v() == 1;
+        if (!known && st.exhaustive) throw Abandon.unsupported(name + ": gcc's answer depends on its optimisation");
+        if (a.op().equals("constant")) return in.finishCall(t, c, e, Value.ZERO, IntConversions.INT);
+        if (!(LibraryBehaviour.arg(args, a.type()) instanceof Value.Int type) || type.v() < 0 || type.v() > 3) {
+            throw Abandon.unsupported(name + " of an unknown type");
+        }
+        CType.Int sizeT = new CType.Int("unsigned long", st.dm.longSize, st.dm.longSize, false);
+        if (!known) return in.finishCall(t, c, e, Value.of(type.v() < 2 ? -1 : 0), sizeT);
+        Value.Ptr p = LibraryFunctions.ptr(LibraryBehaviour.arg(args, a.p()), name);
+        Block b = st.mem.get(p.obj());
+        long end = (type.v() & 1) != 0 && p.bounded() ? p.hi() : b.size;
+        return in.finishCall(t, c, e, Value.of(Math.max(0, end - p.off())), sizeT);
     }
 
     static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics sem,
                        List<Value> args) {
         ExecState st = in.st;
+        if (sem instanceof Semantics.CompilerAnswer a) return compilerAnswer(in, t, c, e, call, name, a, args);
         if (sem instanceof Semantics.Divide d) {
             if (!(LibraryBehaviour.arg(args, d.a()) instanceof Value.Int a) || !(LibraryBehaviour.arg(args, d.b()) instanceof Value.Int b)) {
                 throw Abandon.unsupported(name + " of an unknown number");

@@ -329,6 +329,7 @@ public final class LibraryModels {
         b.add(new Event.Pure(), "assume_cycle_if_not");
         // the loop condition of lowered library callbacks (weft.frontend.CallbackLowering): any integer
         b.add(new Event.Pure(), "__weft_callback_more");
+        b.add(new Event.Pure(), "__weft_constant_p", "__weft_object_size");
         b.add(new Event.Nondet(), "__VERIFIER_nondet_int", "__VERIFIER_nondet_uint", "__VERIFIER_nondet_bool",
                 "__VERIFIER_nondet_char", "__VERIFIER_nondet_pointer", "__VERIFIER_nondet_long",
                 "__VERIFIER_nondet_ulong", "__VERIFIER_nondet_short", "__VERIFIER_nondet_uchar");

@@ -103,4 +103,13 @@ public interface LibraryStateKinds {
      * not confirmed, never wrongly).
      */
     record KeepsPointer(int arg) implements Semantics {}
+
+    /**
+     * gcc's answer where its optimisation level decides it (the front end's {@code weft.frontend.GccBuiltins} calls
+     * these): {@code op} {@code constant} ({@code __weft_constant_p()}: {@code __builtin_constant_p} of an expression
+     * that is no constant in C), {@code object-size} ({@code __weft_object_size(p, type, known)}: the pointer at
+     * {@code p}, the type at {@code type}, whether {@code p} is a declared object's address at {@code known}); {@code op}
+     * {@code lowered}: the builtin itself, which the front end lowers (no call of it remains).
+     */
+    record CompilerAnswer(String op, int p, int type, int known) implements Semantics {}
 }

@@ -286,6 +286,8 @@ final class SemanticsTable {
                     case "locale-object" -> new Semantics.LocaleObject(a.get("op"), a.containsKey("mask") ? arg(a, "mask") : -1,
                             arg(a, "locale"), a.containsKey("base") ? arg(a, "base") : -1);
                     case "thread-name" -> new Semantics.ThreadName(a.get("op"), arg(a, "thread"), arg(a, "name"), a.containsKey("len") ? arg(a, "len") : -1);
+                    case "compiler-answer" -> new Semantics.CompilerAnswer(a.get("op"), a.containsKey("p") ? arg(a, "p") : -1,
+                            a.containsKey("type") ? arg(a, "type") : -1, a.containsKey("known") ? arg(a, "known") : -1);
                     case "glob-files" -> new Semantics.FileGlob(arg(a, "pattern"), arg(a, "flags"), arg(a, "out"));
                     case "glob-free" -> new Semantics.FileGlobFree(arg(a, "out"));
                     case "thread-affinity" -> new Semantics.ThreadAffinity(arg(a, "thread"), arg(a, "size"), arg(a, "set"));

@@ -53,7 +53,8 @@ final class LibraryForms {
         "getenv(\"WY_NEVER_SET\") == NULL", "wy_loop_ok()", "wy_addr_ok()", "wy_limit_ok()", "wy_freed_ok()", "wy_zlib_ok()", "wy_sized_ok()", "wy_strinit_ok()", "wy_scan_ok()",
         "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()", "wy_path_ok()", "wy_pton_ok()", "wy_swap_ok()", "wy_sig_ok()", "wy_sys_ok()",
         "wy_stdio_ok()", "wy_host_ok()", "wy_chk_ok()", "wy_acct_ok()", "wy_r48_ok()", "wy_sock_ok()", "wy_attr_ok()", "wy_computed_ok()", "wy_pipe_ok()",
-        "wy_oldstat_ok()", "wy_dir_ok()", "wy_kill_ok()", "wy_rand_ok()", "wy_kept_ok()", "wy_fs_ok()", "wy_tls_ok()", "wy_posix_ok()"
+        "wy_oldstat_ok()", "wy_dir_ok()", "wy_kill_ok()", "wy_rand_ok()", "wy_kept_ok()", "wy_fs_ok()", "wy_tls_ok()", "wy_posix_ok()",
+        "wy_cp_ok()"
     };
     /** glibc's 48-bit generators on the program's state (issue 35: weft.exec.Generators): values and states. */
     static final String R48_HELPER = "static int wy_r48_ok(void) { unsigned short y[3] = {1, 2, 3}; double e = erand48(y); "
@@ -318,6 +319,14 @@ final class LibraryForms {
      */
     static final String LIMIT_HELPER = "static int wy_limit_ok(void) { struct rlimit l; return getrlimit(RLIMIT_NOFILE, &l) == 0 "
             + "&& l.rlim_cur <= l.rlim_max && l.rlim_cur > 2 && l.rlim_cur != RLIM_INFINITY; }";
+    /**
+     * Audit D52: gcc's answer where its optimisation decides it. The oracle builds with {@code -O1}, where
+     * {@code __builtin_constant_p} of a {@code const} local is 1 (at {@code -O0} 0, which the front end once folded in,
+     * so an access behind it was dead to every layer and a wrong {@code true} followed); {@code __builtin_object_size}
+     * of a declared object's address is its size at every level.
+     */
+    static final String CP_HELPER = "static int wy_cp_ok(void) { const int k = 3; return __builtin_constant_p(k) "
+            + "&& __builtin_object_size(&k, 0) == sizeof k; }";
     static final String FREED_HELPER = "static int wy_freed_ok(void) { char *p = malloc(8); if (p == NULL) return 1; free(p); "
             + "return p != NULL; }";
 
@@ -463,6 +472,7 @@ final class LibraryForms {
                     "#include <string.h>", "#include <time.h>", "#include <locale.h>"), POSIX_HELPER)),
             java.util.Map.entry("wy_tls_ok", new Helper(List.of("#include <openssl/ssl.h>", "#include <openssl/err.h>"), TLS_HELPER)),
             java.util.Map.entry("wy_freed_ok", new Helper(List.of("#include <stdlib.h>"), FREED_HELPER)),
+            java.util.Map.entry("wy_cp_ok", new Helper(List.of(), CP_HELPER)),
             java.util.Map.entry("wy_loop_ok", new Helper(EVENT_LOOP_INCLUDES, LOOP_HELPER)),
             java.util.Map.entry("wy_addr_ok", new Helper(EVENT_LOOP_INCLUDES, ADDR_HELPER)));
 
