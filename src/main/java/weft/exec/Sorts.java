@@ -53,7 +53,8 @@ final class Sorts {
     private static final int MAX_COMPARISONS = 50_000;
 
     static boolean handles(Semantics s) {
-        return s instanceof Semantics.SortStep || s instanceof Semantics.SearchStep || s instanceof Semantics.Sort || s instanceof Semantics.Search;
+        return s instanceof Semantics.SortStep || s instanceof Semantics.SearchStep || s instanceof Semantics.Sort || s instanceof Semantics.Search
+                || s instanceof Semantics.HashTable;
     }
 
     /** One activation of {@code msort_with_tmp}: its elements {@code [lo, lo + n)}, where it is, its merge's cursors. */
@@ -100,6 +101,7 @@ final class Sorts {
     static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics sem,
                        List<Value> args) {
         ExecState st = in.st;
+        if (sem instanceof Semantics.HashTable h) return hashTable(in, lib, t, c, e, call, name, h, args);
         if (st.exhaustive) throw Abandon.unsupported(name + ": a sort's progress is not part of a proof's state");
         if (st.speculating) throw Abandon.unsupported(name + " in an atomic section");
         if (sem instanceof Semantics.SortStep s) return sortStep(in, lib, t, c, e, call, name, s, args);
@@ -399,5 +401,128 @@ final class Sorts {
         }
         if (!c.dry) t.sort = null;
         return in.finishCall(t, c, e, result, null);
+    }
+
+    /** glibc's {@code struct _ENTRY}: {@code unsigned int used}, then the {@code ENTRY} (key, data) at 8; 24 bytes. */
+    private static final long ENTRY_BYTES = 24, ENTRY_KEY = 8;
+    /** The hidden table's bookkeeping kept in the group's state object: the table, its size, how many entries are filled. */
+    private static final long TABLE = 0, SIZE = 8, FILLED = 12;
+    private static final long ENOMEM = 12, ESRCH = 3;
+
+    /**
+     * {@code hcreate}, {@code hsearch}, {@code hdestroy} ({@link Semantics.HashTable}) as glibc 2.36's {@code misc/hsearch_r.c}
+     * runs them on its one hidden table: {@code hcreate(nel)} answers 0 while a table exists, else takes the first odd
+     * prime from {@code max(nel, 3)} as the size and a zeroed table of {@code size + 1} entries ({@code calloc}: a block
+     * the program may reach through the entries {@code hsearch} returns); {@code hsearch(item, action)} hashes the key
+     * ({@code hval = len; hval = (hval << 4) + key[i]} from the last byte to the first, the bytes as signed chars, 0
+     * taken as 1), probes {@code hval % size + 1} and then steps back by {@code 1 + hval % (size - 2)}, comparing
+     * {@code used} with {@code hval} and the keys with {@code strcmp}; {@code FIND} answers the entry found or null
+     * ({@code ESRCH}), {@code ENTER} an entry found, or fills the first empty one (null with {@code ENOMEM} when full);
+     * {@code hdestroy} frees the table. The table's bookkeeping lives in the group's state object (whose whole-object
+     * accesses make concurrent calls a race, as for every hidden state); the library's reads and writes of the table
+     * and of the stored keys are recorded for proofs only (the replay's TSan does not see glibc's), the key searched for
+     * is read (the reproducer's wrapper reads it). A search before {@code hcreate} (glibc divides by a zero size) and
+     * tables past {@link Memory#EXPLORED_OBJECT} stop the run.
+     */
+    static boolean hashTable(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                             Semantics.HashTable h, List<Value> args) {
+        ExecState st = in.st;
+        Value.Ptr state = LibraryBehaviour.staticBuffer(st, t, name, 0);
+        CType ptr = new CType.Pointer(new CType.Void(), st.dm.pointerSize);
+        Value tableValue = st.mem.read(state.obj(), state.off() + TABLE, ptr);
+        Value.Ptr table = tableValue instanceof Value.Ptr tp ? tp : null;
+        long size = st.mem.readRaw(state.obj(), state.off() + SIZE, 4), filled = st.mem.readRaw(state.obj(), state.off() + FILLED, 4);
+        switch (h.op()) {
+            case "create" -> {
+                if (table != null || c.dry) return in.finishCall(t, c, e, Value.ZERO, IntConversions.INT);
+                long nel = Math.max(3, LibraryFunctions.count(LibraryBehaviour.arg(args, h.arg())));
+                for (nel |= 1; !java.math.BigInteger.valueOf(nel).isProbablePrime(40); nel += 2) {
+                    if (nel > 0xffffffffL - 2) throw Abandon.unsupported(name + " of " + nel + " entries");
+                }
+                if ((nel + 1) * ENTRY_BYTES > Memory.EXPLORED_OBJECT) throw Abandon.unsupported(name + " of a table of " + nel + " entries");
+                Block b = st.mem.create("hsearch table#" + (++st.heapCount), Block.Kind.HEAP, (nel + 1) * ENTRY_BYTES, -1, call.loc());
+                b.addressTaken = true;
+                st.mem.writeBytes(b.id, 0, new byte[(int) ((nel + 1) * ENTRY_BYTES)]);
+                st.mem.write(state.obj(), state.off() + TABLE, ptr, new Value.Ptr(b.id, 0));
+                st.mem.writeRaw(state.obj(), state.off() + SIZE, 4, nel);
+                st.mem.writeRaw(state.obj(), state.off() + FILLED, 4, 0);
+                return in.finishCall(t, c, e, Value.ONE, IntConversions.INT);
+            }
+            case "destroy" -> {
+                if (table == null) return in.finishCall(t, c, e, Value.ZERO, null);
+                lib.proofOnlyAccess(c, table, st.mem.get(table.obj()).size, true, call, name);
+                if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+                st.mem.kill(table.obj());
+                st.mem.write(state.obj(), state.off() + TABLE, ptr, Value.ZERO);
+                return in.finishCall(t, c, e, Value.ZERO, null);
+            }
+            default -> {
+            }
+        }
+        if (table == null || size < 3) throw Abandon.unsupported(name + " before hcreate (glibc divides by the table's size 0)");
+        if (!(LibraryBehaviour.arg(args, h.arg()) instanceof Value.Agg item) || item.bytes().length != 2L * st.dm.pointerSize) {
+            throw Abandon.unsupported(name + " of an item not known");
+        }
+        Memory.Stored stored = item.ptrs().get(0L);
+        Value key = stored != null && stored.size() == st.dm.pointerSize ? stored.value() : Value.ZERO;
+        if (!(LibraryBehaviour.arg(args, h.action()) instanceof Value.Int action)) throw Abandon.unsupported(name + " of an unknown action");
+        Value.Ptr k = LibraryFunctions.ptr(key, name);
+        byte[] text = Formatter.knownBytes(st, k, name);
+        lib.access(c, k, text.length + 1L, false, call, name);
+        long hval = text.length & 0xffffffffL;
+        for (int i = text.length - 1; i >= 0; i--) hval = ((hval << 4) + text[i]) & 0xffffffffL;
+        if (hval == 0) hval = 1;
+        long idx = hval % size + 1;
+        Long found = null;
+        if (used(st, lib, c, call, name, table, idx) != 0) {
+            if (matches(st, lib, c, call, name, table, idx, hval, text)) {
+                found = idx;
+            } else {
+                long hval2 = 1 + hval % (size - 2), first = idx;
+                do {
+                    idx = idx <= hval2 ? size + idx - hval2 : idx - hval2;
+                    if (idx == first) break;
+                    if (matches(st, lib, c, call, name, table, idx, hval, text)) {
+                        found = idx;
+                        break;
+                    }
+                } while (used(st, lib, c, call, name, table, idx) != 0);
+            }
+        }
+        Value.Ptr entry = found != null ? table.at(found * ENTRY_BYTES + ENTRY_KEY) : null;
+        if (found == null && action.v() == 1) {
+            // ENTER into the empty entry the probe ended at
+            if (filled == size) {
+                if (!c.dry) st.setErrno(t, ENOMEM);
+                return in.finishCall(t, c, e, Value.ZERO, null);
+            }
+            lib.proofOnlyAccess(c, table.at(idx * ENTRY_BYTES), ENTRY_BYTES, true, call, name);
+            if (!c.dry) {
+                st.mem.writeRaw(table.obj(), idx * ENTRY_BYTES, 4, hval);
+                st.mem.write(table.obj(), idx * ENTRY_BYTES + ENTRY_KEY, call.args().get(h.arg()).type(), item);
+                st.mem.writeRaw(state.obj(), state.off() + FILLED, 4, filled + 1);
+            }
+            entry = table.at(idx * ENTRY_BYTES + ENTRY_KEY);
+        }
+        if (entry == null && !c.dry) st.setErrno(t, ESRCH);
+        return in.finishCall(t, c, e, entry == null ? Value.ZERO : entry, null);
+    }
+
+    /** Entry {@code idx}'s {@code used}, read by glibc (for proofs). */
+    private static long used(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Value.Ptr table, long idx) {
+        lib.proofOnlyAccess(c, table.at(idx * ENTRY_BYTES), 4, false, call, name);
+        return st.mem.readRaw(table.obj(), idx * ENTRY_BYTES, 4);
+    }
+
+    /** glibc's {@code used == hval && strcmp(key, entry.key) == 0} for entry {@code idx} (its reads for proofs). */
+    private static boolean matches(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Value.Ptr table, long idx, long hval,
+                                   byte[] key) {
+        if (used(st, lib, c, call, name, table, idx) != hval) return false;
+        CType ptr = new CType.Pointer(new CType.Void(), st.dm.pointerSize);
+        lib.proofOnlyAccess(c, table.at(idx * ENTRY_BYTES + ENTRY_KEY), st.dm.pointerSize, false, call, name);
+        Value.Ptr stored = LibraryFunctions.ptr(st.mem.read(table.obj(), idx * ENTRY_BYTES + ENTRY_KEY, ptr), name);
+        byte[] other = Formatter.knownBytes(st, stored, name);
+        lib.proofOnlyAccess(c, stored, Math.min(other.length, key.length) + 1L, false, call, name);
+        return java.util.Arrays.equals(key, other);
     }
 }

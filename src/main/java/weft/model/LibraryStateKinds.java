@@ -112,4 +112,11 @@ public interface LibraryStateKinds {
      * {@code lowered}: the builtin itself, which the front end lowers (no call of it remains).
      */
     record CompilerAnswer(String op, int p, int type, int known) implements Semantics {}
+
+    /**
+     * glibc's one hidden hash table ({@code weft.exec.Sorts}): {@code op} {@code create} ({@code hcreate}, the entry count
+     * at {@code arg}), {@code search} ({@code hsearch}, the {@code ENTRY} at {@code arg}, the action at {@code action}),
+     * {@code destroy} ({@code hdestroy}).
+     */
+    record HashTable(String op, int arg, int action) implements Semantics {}
 }

@@ -288,6 +288,8 @@ final class SemanticsTable {
                     case "thread-name" -> new Semantics.ThreadName(a.get("op"), arg(a, "thread"), arg(a, "name"), a.containsKey("len") ? arg(a, "len") : -1);
                     case "compiler-answer" -> new Semantics.CompilerAnswer(a.get("op"), a.containsKey("p") ? arg(a, "p") : -1,
                             a.containsKey("type") ? arg(a, "type") : -1, a.containsKey("known") ? arg(a, "known") : -1);
+                    case "hash-table" -> new Semantics.HashTable(a.get("op"), a.containsKey("arg") ? arg(a, "arg") : -1,
+                            a.containsKey("action") ? arg(a, "action") : -1);
                     case "glob-files" -> new Semantics.FileGlob(arg(a, "pattern"), arg(a, "flags"), arg(a, "out"));
                     case "glob-free" -> new Semantics.FileGlobFree(arg(a, "out"));
                     case "thread-affinity" -> new Semantics.ThreadAffinity(arg(a, "thread"), arg(a, "size"), arg(a, "set"));

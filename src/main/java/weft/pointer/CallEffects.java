@@ -285,22 +285,41 @@ final class CallEffects {
         return Shift.WHOLE;
     }
 
-    /** Pointers the call stores through its arguments or into its hidden state. */
+    /**
+     * Pointers the call stores through its arguments or into its hidden state. A target naming a struct passed by value
+     * ({@code hsearch}'s {@code ENTRY}: {@code ps=*arg0}) stands for the pointers the struct holds, copied whole into
+     * the destination (audit D53: the struct's value node is none, so nothing was stored, and what the library handed
+     * back pointed nowhere).
+     */
     private void stores(CallSite site, LibcFacts facts) {
         for (LibcFacts.Store st : facts.stores()) {
             int value = targets(site, facts, st.value());
+            java.util.List<Term> into = new java.util.ArrayList<>();
             if (st.throughArg() >= 0) {
-                b.store(Term.through(site.arg(st.throughArg()), memberShift(site, st)), value);
+                into.add(Term.through(site.arg(st.throughArg()), memberShift(site, st)));
             } else if (st.global() != null) {
                 Variable g = b.program.globalNamed(st.global());
-                if (g != null) b.store(Term.at(b.varObj(null, g), Solver.ANY), value);
+                if (g != null) into.add(Term.at(b.varObj(null, g), Solver.ANY));
             } else {
                 for (String g : facts.storeGroups()) {
                     Variable v = b.program.libcObject(LibcFacts.stateObjectName(g));
-                    if (v != null) b.store(Term.at(b.varObj(null, v), Solver.ANY), value);
+                    if (v != null) into.add(Term.at(b.varObj(null, v), Solver.ANY));
+                }
+            }
+            for (Term dst : into) {
+                b.store(dst, value);
+                for (LibcFacts.Target x : st.value()) {
+                    Term agg = aggregate(site, x);
+                    if (agg != null) b.blockCopy(dst.isStatic() ? Term.at(dst.obj(), ConstraintBuilder.UNKNOWN) : dst, agg, -1);
                 }
             }
         }
+    }
+
+    /** The struct passed by value that target {@code x} names ({@code argN}, {@code *argN}), or null. */
+    private static Term aggregate(CallSite site, LibcFacts.Target x) {
+        boolean named = x.kind() == LibcFacts.Kind.ARG || x.kind() == LibcFacts.Kind.INTO_ARG || x.kind() == LibcFacts.Kind.DEREF_ARG;
+        return named && site.arg(x.arg()) < 0 && x.arg() >= 0 && x.arg() < site.aggregates.length ? site.aggregates[x.arg()] : null;
     }
 
     /** A node holding every location one of {@code targets} may denote at this call. */

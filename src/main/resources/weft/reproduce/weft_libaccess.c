@@ -422,6 +422,18 @@ void *__wrap_lsearch(const void *key, void *b, size_t *n, size_t s, int (*cmp)(c
     return r;
 }
 
+/* hsearch reads the key it is given inside the C library, unseen: read first (weft.exec.Sorts#hashTable makes the same
+   read; glibc's reads of its own table are no access of the program's) */
+#include <search.h>
+ENTRY *__real_hsearch(ENTRY, ACTION);
+ENTRY *__wrap_hsearch(ENTRY item, ACTION action) {
+    weft_hide_begin();
+    size_t n = item.key != NULL ? strlen(item.key) + 1 : 0;
+    weft_hide_end();
+    if (n > 0) __tsan_read_range(item.key, n);
+    return __real_hsearch(item, action);
+}
+
 /* globfree reads gl_pathv, gl_pathc and gl_offs and clears gl_pathv inside the C library, unseen: read first, gl_pathv
    written again after the call when it was set (weft.exec.Directories#globFree) */
 #include <glob.h>

@@ -75,7 +75,7 @@ final class AccessForms {
      * address (the library table's read/write effects), {@code access} reading the object as a path (audit D38), or a {@code qsort} comparator that the library calls back
      * during the call (the table's synchronous callbacks). Glibc calls the comparator of a two-element sort once, and
      * {@code lfind}'s once when the key is the first element; {@code lsearch} copies the object's address into a table
-     * the access then goes through.
+     * the access then goes through, and so does {@code hsearch}'s entry (audit D53).
      */
     private String viaLibrary(String lv, int op) {
         String addr = "&(" + lv + ")";
@@ -118,6 +118,13 @@ final class AccessForms {
                     helpers.add(new Fn("int " + cmp + "(const void *a, const void *b)", List.of(), "return a != b;", false));
                     return "{ int *k" + t + " = &(" + lv + "), *" + t + "[1]; size_t n" + t + " = 0; lsearch(&k" + t + ", " + t + ", &n" + t
                             + ", sizeof k" + t + ", " + cmp + "); " + plainOp("*" + t + "[0]", op) + " }";
+                }
+                if (cmp.hashCode() % 5 == 3) {
+                    // audit D53: hsearch keeps the pointers of the ENTRY it is given by value; the access goes through
+                    // the entry it hands back (glibc's one table, made once and searched under the prelude's lock)
+                    return "{ pthread_mutex_lock(&wy_hs_lock); if (!wy_hs_made) wy_hs_made = hcreate(64); ENTRY e" + t + " = {\"w" + t
+                            + "\", &(" + lv + ")}; ENTRY *f" + t + " = hsearch(e" + t + ", ENTER); pthread_mutex_unlock(&wy_hs_lock); if (f" + t
+                            + ") " + plainOp("*(int *) f" + t + "->data", op) + " }";
                 }
                 helpers.add(new Fn("int " + cmp + "(const void *a, const void *b)", List.of(Node.stmt(-1, "int r = 0;", false),
                         Node.stmt(-1, plainOp(lv, op), true)), "return r * 0 + (*(const int *) a - *(const int *) b);", false));

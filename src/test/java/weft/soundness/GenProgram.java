@@ -93,6 +93,8 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
             #define wy_seen_time(p) ((const struct timespec *) (p))
             #define wy_seen_set(p) ((const sigset_t *) (p))
             #define wy_wrote(p, n) (p)
+            static pthread_mutex_t wy_hs_lock; /* zero: glibc's PTHREAD_MUTEX_INITIALIZER (no macro: a prelude line is not expanded) */
+            static int wy_hs_made;
             """;
 
     /** Lines of the two header comments and the prelude: the first program line is this plus one. */
@@ -131,6 +133,8 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
             }
             static int wnd(int lo, int hi) { return lo + (int) (wy_next() % (unsigned) (hi - lo + 1)); }
             static void __VERIFIER_assume(int cond) { if (!cond) abort(); }
+            static pthread_mutex_t wy_hs_lock; /* zero: glibc's PTHREAD_MUTEX_INITIALIZER (no macro: a prelude line is not expanded) */
+            static int wy_hs_made;
             void __tsan_read_range(const void *, unsigned long);
             static const char *wy_seen(const char *p) { __tsan_read_range(p, 1); return p; }
             static const struct timespec *wy_seen_time(const void *p) { __tsan_read_range(p, sizeof(struct timespec)); return (const struct timespec *) p; }
