@@ -48,7 +48,7 @@ final class ComputedCalls {
         if (!(LibraryBehaviour.arg(args, a.type()) instanceof Value.Int type) || type.v() < 0 || type.v() > 3) {
             throw Abandon.unsupported(name + " of an unknown type");
         }
-        CType.Int sizeT = new CType.Int("unsigned long", st.dm.longSize, st.dm.longSize, false);
+        CType.Int sizeT = st.sizeType();
         if (!known) return in.finishCall(t, c, e, Value.of(type.v() < 2 ? -1 : 0), sizeT);
         Value.Ptr p = LibraryFunctions.ptr(LibraryBehaviour.arg(args, a.p()), name);
         Block b = st.mem.get(p.obj());

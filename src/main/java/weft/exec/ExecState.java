@@ -208,6 +208,11 @@ public final class ExecState {
      * Sets thread {@code t}'s errno to {@code value} (a failing library call does), when the program can see errno at
      * all (it has {@code __errno_location}'s object); the write is the thread's own, of its own errno.
      */
+    /** C's {@code size_t} in the program's data model (an unsigned long of a pointer's size). */
+    CType.Int sizeType() {
+        return new CType.Int("unsigned long", dm.pointerSize, dm.pointerSize, false);
+    }
+
     /** Linux's errno values the models set (x86). */
     static final long ENOENT = 2, EAGAIN = 11, EEXIST = 17, EINVAL = 22, ENOSPC = 28;
 

@@ -326,7 +326,7 @@ final class Sorts {
 
     /** The element count {@code *nmemb} a linear search reads (an access of the library's). */
     private static long readCount(Interpreter in, LibraryFunctions lib, Ctx c, Value.Ptr nmemb, Stmt.Call call, String name) {
-        CType.Int sizeT = new CType.Int("unsigned long", in.st.dm.pointerSize, in.st.dm.pointerSize, false);
+        CType.Int sizeT = in.st.sizeType();
         lib.access(c, nmemb, sizeT.size(), false, call, name);
         if (!(in.st.mem.read(nmemb.obj(), nmemb.off(), sizeT) instanceof Value.Int k)) throw Abandon.unsupported(name + " of an unknown element count");
         return k.v();
@@ -391,7 +391,7 @@ final class Sorts {
             lib.access(c, key, r.size(), false, call, name);
             lib.access(c, slot, r.size(), true, call, name);
             n = readCount(in, lib, c, nmemb, call, name);
-            CType.Int sizeT = new CType.Int("unsigned long", st.dm.pointerSize, st.dm.pointerSize, false);
+            CType.Int sizeT = st.sizeType();
             lib.access(c, nmemb, sizeT.size(), true, call, name);
             if (!c.dry) {
                 st.mem.copy(slot.obj(), slot.off(), key.obj(), key.off(), r.size());

@@ -364,7 +364,7 @@ final class Streams {
         }
         weft.ir.CType lineType = call.args().get(r.lineptr()).type().pointee();
         if (lineType == null || !lineType.isPointer()) throw Abandon.unsupported(name + " line pointer of type " + lineType);
-        weft.ir.CType.Int sizeT = new weft.ir.CType.Int("unsigned long", st.dm.pointerSize, st.dm.pointerSize, false);
+        weft.ir.CType.Int sizeT = st.sizeType();
         Value.Ptr lp = LibraryFunctions.ptr(LibraryBehaviour.arg(args, r.lineptr()), name);
         Value.Ptr np = LibraryFunctions.ptr(LibraryBehaviour.arg(args, r.n()), name);
         lib.access(c, lp, lineType.size(), false, call, name);

@@ -3,7 +3,8 @@ package weft.model;
 /**
  * The kinds of {@link Semantics} that compute what the C library keeps or answers in the program's own memory without
  * consulting the world: attribute objects in glibc's layout, allocations, pointers the library keeps, the C locale's
- * conversions and tables, radix-64 numbers, catalogs and terminal modes. Kept apart from {@link Semantics}, which
+ * conversions and tables, radix-64 numbers, catalogs and terminal modes, sorts and searches through the program's
+ * comparator and glibc's hidden hash table. Kept apart from {@link Semantics}, which
  * inherits them (each is named {@code Semantics.X} as the others are), so that neither file grows past what a reader
  * takes in (as {@link WorldKinds}).
  */
@@ -119,4 +120,29 @@ public interface LibraryStateKinds {
      * {@code destroy} ({@code hdestroy}).
      */
     record HashTable(String op, int arg, int action) implements Semantics {}
+
+    /**
+     * {@code __weft_sort_next}, the next comparison of a {@code qsort} ({@code weft.frontend.CallbackLowering}): glibc's
+     * merge sort of the {@code count} elements of {@code size} bytes at {@code base} advanced by one comparison, the
+     * comparator's last result being {@code result} ({@code index}: the comparisons so far), its moves made; 1 with the
+     * two element pointers written at {@code a} and {@code b}, or 0 when sorted ({@code weft.exec.Sorts}).
+     */
+    record SortStep(int a, int b, int base, int count, int size, int index, int result) implements Semantics {}
+
+    /**
+     * {@code __weft_search_next}: the next element of a {@code bsearch} to compare with the key (written at {@code p}), or 0;
+     * {@code linear} ({@code __weft_lfind_next}): of an {@code lfind} or {@code lsearch}, whose {@code count} argument
+     * points at the element count, which the library reads before each comparison.
+     */
+    record SearchStep(int p, int base, int count, int size, int index, int result, boolean linear) implements Semantics {}
+
+    /** {@code qsort}, {@code qsort_r} after the loop of their comparisons: the sort the loop made is done. */
+    record Sort(int base, int count, int size) implements Semantics {}
+
+    /**
+     * {@code bsearch} after the loop of its comparisons: the element the loop found, or null; {@code linear}: an
+     * {@code lfind} (its {@code count} argument points at the element count), and {@code append}: an {@code lsearch},
+     * which appends the key ({@code size} bytes at argument 0) and counts it when the loop found none.
+     */
+    record Search(int base, int count, int size, boolean linear, boolean append) implements Semantics {}
 }

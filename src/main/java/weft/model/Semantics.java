@@ -304,21 +304,6 @@ public interface Semantics extends WorldKinds, LibraryStateKinds, DirectoryKinds
     record PathPart(int s, String part) implements Semantics {}
 
     /**
-     * {@code __weft_sort_next}, the next comparison of a {@code qsort} ({@code weft.frontend.CallbackLowering}): glibc's
-     * merge sort of the {@code count} elements of {@code size} bytes at {@code base} advanced by one comparison, the
-     * comparator's last result being {@code result} ({@code index}: the comparisons so far), its moves made; 1 with the
-     * two element pointers written at {@code a} and {@code b}, or 0 when sorted ({@code weft.exec.Sorts}).
-     */
-    record SortStep(int a, int b, int base, int count, int size, int index, int result) implements Semantics {}
-
-    /**
-     * {@code __weft_search_next}: the next element of a {@code bsearch} to compare with the key (written at {@code p}), or 0;
-     * {@code linear} ({@code __weft_lfind_next}): of an {@code lfind} or {@code lsearch}, whose {@code count} argument
-     * points at the element count, which the library reads before each comparison.
-     */
-    record SearchStep(int p, int base, int count, int size, int index, int result, boolean linear) implements Semantics {}
-
-    /**
      * A wide-character string function ({@code weft.exec.WideStrings}): {@code op} is {@code length} (of the string at
      * {@code a}), {@code compare} ({@code a}, {@code b}), {@code find} (unit {@code b} in {@code a}), {@code copy}
      * (string {@code b} into {@code a}, at most {@code count} units padded with zeros when {@code count} is not -1),
@@ -326,16 +311,6 @@ public interface Semantics extends WorldKinds, LibraryStateKinds, DirectoryKinds
      * {@code b}), {@code duplicate} (of {@code a}).
      */
     record WideString(String op, int a, int b, int count) implements Semantics {}
-
-    /** {@code qsort}, {@code qsort_r} after the loop of their comparisons: the sort the loop made is done. */
-    record Sort(int base, int count, int size) implements Semantics {}
-
-    /**
-     * {@code bsearch} after the loop of its comparisons: the element the loop found, or null; {@code linear}: an
-     * {@code lfind} (its {@code count} argument points at the element count), and {@code append}: an {@code lsearch},
-     * which appends the key ({@code size} bytes at argument 0) and counts it when the loop found none.
-     */
-    record Search(int base, int count, int size, boolean linear, boolean append) implements Semantics {}
 
     /**
      * {@code sscanf}: the string at {@code input} read by the scanf format at {@code format} into the pointer arguments
