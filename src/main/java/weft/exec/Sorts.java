@@ -12,8 +12,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code qsort}, {@code qsort_r} and {@code bsearch} as glibc 2.36 runs them, calling the program's comparator
- * ({@link Semantics.SortStep}, {@link Semantics.SearchStep}). The front end lowers such a call to a loop that asks
+ * {@code qsort}, {@code qsort_r}, {@code bsearch}, {@code lfind} and {@code lsearch} as glibc 2.36 runs them, calling
+ * the program's comparator ({@link Semantics.SortStep}, {@link Semantics.SearchStep}), and glibc's hidden hash table
+ * ({@code hcreate}, {@code hsearch}, {@code hdestroy}: {@link #hashTable}). The front end lowers such a call to a loop that asks
  * {@code __weft_sort_next} (or {@code __weft_search_next}) for the next comparison, calls the comparator with the two
  * element pointers it gives (for a search: the key and one element), and hands the comparator's result to the next
  * ask; the library call itself follows the loop ({@code weft.frontend.CallbackLowering}). Here each ask advances
