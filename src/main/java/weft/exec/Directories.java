@@ -295,6 +295,9 @@ final class Directories {
         Value.Ptr out = LibraryFunctions.ptr(LibraryBehaviour.arg(args, g.out()), name);
         weft.ir.CType.Int word = new weft.ir.CType.Int("unsigned long", 8, 8, false);
         weft.ir.CType.Pointer ptr = new weft.ir.CType.Pointer(new weft.ir.CType.Void(), 8);
+        // for proofs, the three words glibc may read (its gl_pathc and gl_offs only when gl_pathv is set): a proof
+        // never rests on which of them a call skipped
+        if (st.exhaustive) lib.proofOnlyAccess(c, out, FLAGS, call, name);
         lib.access(c, out.at(out.off() + PATHV), 8, false, call, name);
         Value v = st.mem.read(out.obj(), out.off() + PATHV, ptr);
         if (v instanceof Value.Int z && z.v() == 0) return in.finishCall(t, c, e, Value.ZERO, null);
