@@ -260,7 +260,7 @@ final class Directories {
         if (flagsAlways) lib.access(c, out.at(out.off() + FLAGS), 4, true, call, name);
         if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
         boolean found = nomagic ? st.chooseAmong(new long[] {0}, name, call.loc()) == 0 : st.chooseAmong(new long[] {0, 1}, name, call.loc()) == 0;
-        weft.ir.CType.Int word = new weft.ir.CType.Int("unsigned long", 8, 8, false);
+        weft.ir.CType.Int word = st.sizeType();
         weft.ir.CType.Pointer ptr = new weft.ir.CType.Pointer(new weft.ir.CType.Void(), 8);
         st.mem.write(out.obj(), out.off() + OFFS, word, Value.ZERO);
         if (!found && (flags & GLOB_NOCHECK) == 0) {
@@ -293,7 +293,7 @@ final class Directories {
         ExecState st = in.st;
         if (st.dm.pointerSize != 8) throw Abandon.unsupported(name + " of a 32-bit glob_t");
         Value.Ptr out = LibraryFunctions.ptr(LibraryBehaviour.arg(args, g.out()), name);
-        weft.ir.CType.Int word = new weft.ir.CType.Int("unsigned long", 8, 8, false);
+        weft.ir.CType.Int word = st.sizeType();
         weft.ir.CType.Pointer ptr = new weft.ir.CType.Pointer(new weft.ir.CType.Void(), 8);
         // for proofs, the three words glibc may read (its gl_pathc and gl_offs only when gl_pathv is set): a proof
         // never rests on which of them a call skipped
