@@ -302,7 +302,9 @@ final class Execution {
     private Interpreter.Plan[] checked;
 
     /**
-     * The first conflicting pair of pending accesses of two different enabled threads, as a witness. Plans are
+     * The first conflicting pair of pending accesses of two different enabled threads, as a witness. An access
+     * recorded for proofs only ({@link ByteAccess#asProofOnly}: bytes glibc may touch but need not) never makes one,
+     * as in the exhaustive search ({@link StateSpace}); the search goes on past it. Plans are
      * immutable and reused while valid, so only pairs involving a plan that is new since the last check are
      * compared (all pairs of unchanged plans were compared then).
      */
@@ -320,7 +322,8 @@ final class Execution {
                 if (uNew && y < x) continue; // checked from u's side
                 for (ByteAccess a : plans[c].accesses()) {
                     for (ByteAccess b : plans[u].accesses()) {
-                        if (a.conflicts(b, sectionsRace)) return c < u ? witness(c, a, u, b) : witness(u, b, c, a);
+                        if (a.proofOnly() || b.proofOnly() || !a.conflicts(b, sectionsRace)) continue;
+                        return c < u ? witness(c, a, u, b) : witness(u, b, c, a);
                     }
                 }
             }

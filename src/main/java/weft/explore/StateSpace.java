@@ -483,7 +483,7 @@ public final class StateSpace {
 
     private RaceWitness race(Node node, List<Integer> enabled, Interpreter.Plan[] plans) {
         ExecState s = node.state;
-        boolean anyRace = false;
+        String unsure = null;
         for (int x = 0; x < enabled.size(); x++) {
             for (int y = x + 1; y < enabled.size(); y++) {
                 int ta = enabled.get(x);
@@ -491,13 +491,14 @@ public final class StateSpace {
                 for (ByteAccess a : plans[ta].accesses()) {
                     for (ByteAccess b : plans[tb].accesses()) {
                         if (!a.conflicts(b, sectionsRace)) continue;
-                        anyRace = true;
                         if (!a.proofOnly() && !b.proofOnly() && !s.spuriousWakeup) return witness(node, ta, a, tb, b);
+                        if (unsure == null) unsure = s.spuriousWakeup ? "after a spurious wakeup"
+                                : "on bytes a library call may touch but need not (" + (a.proofOnly() ? a : b).subject() + ")";
                     }
                 }
             }
         }
-        if (anyRace) throw new Stop("a racing state is reachable (on a thread id written by pthread_create, or after a spurious wakeup)");
+        if (unsure != null) throw new Stop("a racing state is reachable " + unsure);
         return null;
     }
 

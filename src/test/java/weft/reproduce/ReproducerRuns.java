@@ -29,12 +29,12 @@ import java.util.regex.Pattern;
  * Builds and runs reproducers and reads ThreadSanitizer's reports: {@link #run} says whether TSan reported a race
  * whose two accesses are at the witness's two lines (the first frame of each access's stack in the program file).
  */
-final class ReproducerRuns {
+public final class ReproducerRuns {
     /** How a reproducer run ended. */
-    enum Kind { REPRODUCED, BUILD_FAILED, OTHER_RACE, NO_RACE, TIMEOUT }
+    public enum Kind { REPRODUCED, BUILD_FAILED, OTHER_RACE, NO_RACE, TIMEOUT }
 
     /** The outcome of one run, with a short explanation (the harness's notes, the races TSan saw, the build error). */
-    record Outcome(Kind kind, String detail) {}
+    public record Outcome(Kind kind, String detail) {}
 
     private static final Pattern ACCESS = Pattern.compile("\\s*(?:Previous )?(?:[Aa]tomic )?(?:[Ww]rite|[Rr]ead) of size .*");
     private static final Pattern FRAME = Pattern.compile("\\s*#\\d+ \\S+ (.+):(\\d+)(?::\\d+)? \\(.*");
@@ -92,7 +92,7 @@ final class ReproducerRuns {
     }
 
     /** Writes the reproducer of {@code w} into {@code dir}, builds and runs it. */
-    static Outcome run(RaceWitness w, Path program, Path dir) throws IOException, InterruptedException {
+    public static Outcome run(RaceWitness w, Path program, Path dir) throws IOException, InterruptedException {
         return run(w, program, dir, weft.ir.DataModel.LP64);
     }
 

@@ -18,8 +18,8 @@ import java.util.Set;
  * ({@link Prover#EXPLORATION}, {@link Prover#BOUNDED}: {@code weft check --prover}, a few seconds of budget each) and
  * Weft's final verdict (the options of {@code weft check --svcomp}), against the two oracles. A true from any of them
  * while an oracle finds a race is a failure of the kind that names it; so is a false whose race the exhaustive
- * exploration of every closed variant refutes. A false neither oracle settles is counted as unconfirmed, not as a
- * failure (the witness is not replayed independently).
+ * exploration of every closed variant refutes. A false neither oracle settles has its witness replayed under
+ * ThreadSanitizer ({@link #replay}); one that does not replay is a failure too.
  *
  * <p>Same input, same answer ({@code stability}): a single prover's true is repeated with a quarter and four times its
  * budget, and, where an oracle found a race, its unknown too; a true at any budget on a program with a race (seen by
@@ -95,13 +95,15 @@ final class DifferentialCheck {
     Outcome check(GenProgram g, Set<Integer> removed, Path dir) throws Exception {
         Program p;
         Verdict[] v = new Verdict[runs.size()];
+        weft.race.AnalysisResult[] results = new weft.race.AnalysisResult[runs.size()];
         try {
             long t = times.start();
             p = WeftInput.get().load(g.weft("/* generated */", "/* seed " + g.seed() + " */", removed), dir, "gen");
             times.end("weft load", t);
             for (int i = 0; i < v.length; i++) {
                 t = times.start();
-                v[i] = new RaceAnalysis(runs.get(i).options()).run(p).verdict();
+                results[i] = new RaceAnalysis(runs.get(i).options()).run(p);
+                v[i] = results[i].verdict();
                 times.end("weft " + runs.get(i).prover(), t);
             }
         } catch (Exception | StackOverflowError e) {
@@ -156,7 +158,51 @@ final class DifferentialCheck {
             return new Outcome(tm, expl, bnd, fin, ex, ts, Optional.of(new Failure(Failure.Kind.FALSE_UNCONFIRMED, "exploration", Set.of(),
                     "false from " + said(v, Verdict.FALSE) + "; " + ex.detail())), false);
         }
+        if (saysFalse && raced == null && tsanMode != TsanMode.OFF) {
+            long w = System.nanoTime();
+            Optional<Failure> f = replay(results, dir);
+            times.add("witness replay (wall)", (System.nanoTime() - w) / 1_000_000);
+            if (f.isPresent()) return new Outcome(tm, expl, bnd, fin, ex, ts, f, false);
+            return new Outcome(tm, expl, bnd, fin, ex, ts, Optional.empty(), fin == Verdict.FALSE && replayable(results[results.length - 1]));
+        }
         return new Outcome(tm, expl, bnd, fin, ex, ts, Optional.empty(), fin == Verdict.FALSE && raced != null);
+    }
+
+    /**
+     * A false no oracle confirmed: each run's witness (the same two accesses once) replayed as {@code weft reproduce}
+     * replays it (the program built with ThreadSanitizer, the schedule and the world's answers forced). A witness TSan
+     * does not report at its two lines is a {@link Failure.Kind#FALSE_NOT_REPLAYED} (audit D54: the witness search
+     * confirmed on accesses glibc need not make, and no oracle could refute it).
+     */
+    private Optional<Failure> replay(weft.race.AnalysisResult[] results, Path dir) {
+        // a witness resting on an indeterminate value is not replayed: the reproducer forces the world's answers and the
+        // schedule, not what an uninitialised object happens to hold (counted as unsettled)
+        java.util.Set<String> done = new java.util.HashSet<>();
+        for (int i = 0; i < results.length; i++) {
+            if (results[i].verdict() != Verdict.FALSE || results[i].witness().isEmpty()) continue;
+            weft.trace.RaceWitness w = results[i].witness().get();
+            if (!replayable(results[i]) || !done.add(w.first().loc() + " " + w.second().loc())) continue;
+            Path program = dir.resolve("gen.c");
+            try {
+                weft.reproduce.ReproducerRuns.Outcome o = weft.reproduce.ReproducerRuns.run(w, program, dir.resolve("replay-" + i));
+                if (o.kind() != weft.reproduce.ReproducerRuns.Kind.REPRODUCED) {
+                    return Optional.of(new Failure(Failure.Kind.FALSE_NOT_REPLAYED, "reproducer", Set.of(w.first().loc().line(), w.second().loc().line()),
+                            runs.get(i).prover() + "'s witness: " + o.kind() + " " + o.detail()));
+                }
+            } catch (java.io.IOException e) {
+                return Optional.of(new Failure(Failure.Kind.FALSE_NOT_REPLAYED, "reproducer", Set.of(), runs.get(i).prover() + "'s witness: " + e));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return Optional.empty();
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether the run's witness can be replayed: it exists and reads no indeterminate value. */
+    private static boolean replayable(weft.race.AnalysisResult r) {
+        return r.witness().isPresent()
+                && r.witness().get().nondetValues().keySet().stream().noneMatch(k -> k.startsWith(weft.trace.RaceWitness.INDETERMINATE));
     }
 
     /**

@@ -23,6 +23,11 @@ record Failure(Kind kind, String oracle, Set<Integer> lines, String detail) {
         BUDGET_TRUE_BUT_RACE,
         /** The verdict is false, yet the exhaustive exploration of every closed variant finds no race. */
         FALSE_UNCONFIRMED,
+        /**
+         * The verdict is false, no oracle saw a race, and the witness, replayed as {@code weft reproduce} replays it
+         * (ThreadSanitizer, the schedule and the world's answers forced), does not show it at its two lines.
+         */
+        FALSE_NOT_REPLAYED,
         /** An exception or front-end error on a generated program. */
         CRASH,
         /** The program is not well-defined (does not compile, lock misuse, hangs): a generator bug. */

@@ -85,6 +85,7 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
             #include <ftw.h>
             #include <search.h>
             #include <syslog.h>
+            #include <wchar.h>
             #include <sys/stat.h>
             extern int __VERIFIER_nondet_int(void);
             extern void __VERIFIER_assume(int cond);
@@ -116,6 +117,7 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
             #include <ftw.h>
             #include <search.h>
             #include <syslog.h>
+            #include <wchar.h>
             #include <sys/stat.h>
             static __thread unsigned wy_state;
             static unsigned wy_next(void) {

@@ -81,7 +81,7 @@ public final class SoundnessBench {
         System.out.printf("programs tried: %d (%d with a hole)%n", s.programs, s.withHole);
         for (Map.Entry<String, Integer> e : s.verdicts.entrySet()) System.out.printf("  %-32s %d%n", e.getKey(), e.getValue());
         for (Map.Entry<String, Integer> e : s.oracles.entrySet()) System.out.printf("  oracle %-25s %d%n", e.getKey(), e.getValue());
-        System.out.printf("false confirmed by an oracle: %d, false neither confirmed nor refuted: %d%n", s.falseConfirmed, s.falseUnsettled);
+        System.out.printf("false confirmed by an oracle or by its witness replayed under TSan: %d, false neither confirmed nor refuted: %d%n", s.falseConfirmed, s.falseUnsettled);
         System.out.printf("failures: %d%n", s.failureCount());
         for (Failure.Kind k : Failure.Kind.values()) System.out.printf("  %-20s %d%n", k.label(), s.failures.getOrDefault(k, 0));
         for (Campaign.Found f : s.found) {

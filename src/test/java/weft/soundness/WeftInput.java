@@ -155,6 +155,8 @@ final class WeftInput {
                     sb.append("# 1 \"<prelude>\"\n").append(header);
                     headerDone = true;
                 }
+                // a directive among the program's lines (the header has it): an empty line keeps the lines that follow
+                if (!rest.isEmpty()) sb.append('\n');
                 continue;
             }
             if (headerDone && rest.isEmpty()) sb.append("# ").append(n).append(" \"").append(name).append(".c\"\n");
@@ -165,11 +167,16 @@ final class WeftInput {
         return sb.toString();
     }
 
+    /**
+     * The program of {@code source}, loaded from {@code dir/name.i}; its locations name {@code dir/name.c} (absolute),
+     * where the source is written too, so that a witness's lines can be replayed in it ({@link DifferentialCheck}).
+     */
     Program load(String source, Path dir, String name) throws Exception {
         Path file = dir.resolve(name + ".i");
+        Path c = Files.writeString(dir.resolve(name + ".c"), source).toAbsolutePath().normalize();
         boolean byGcc = FUNCTION_MACRO.matcher(source).find();
         if (byGcc) source = expandedByGcc(source, dir, name);
-        Files.writeString(file, forLines(directives(source)).preprocessed(source, name, !byGcc));
+        Files.writeString(file, forLines(directives(source)).preprocessed(source, c.toString().replaceFirst("\\.c$", ""), !byGcc));
         return new Frontend(new FrontendOptions(List.of(), Map.of(), DataModel.LP64, false)).load(List.of(file));
     }
 
