@@ -86,7 +86,9 @@ public final class LibraryBehaviour {
                     || keeps instanceof weft.model.Semantics.MakeTime || keeps instanceof weft.model.Semantics.EnvironmentChange
                     || keeps instanceof weft.model.Semantics.TimeZone)
                     && BrokenDownTime.globalsUnnamed(st.program, model.facts().globals());
-        if (!model.facts().globals().isEmpty() && !keptGlobals || !model.facts().runs().isEmpty()) {
+        // and one that runs handlers only when its model orders them (fork: weft.exec.Processes stops where there are any)
+        boolean ordersHandlers = keeps instanceof weft.model.Semantics.ForkProcess;
+        if (!model.facts().globals().isEmpty() && !keptGlobals || !model.facts().runs().isEmpty() && !ordersHandlers) {
             throw Abandon.unsupported(name + " (library globals or handlers it runs)");
         }
         if (st.libcStateRaces) hiddenState(c, call, model);

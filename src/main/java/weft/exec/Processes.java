@@ -21,6 +21,8 @@ import java.util.List;
  * the run, as do options other than {@code WNOHANG}, {@code WUNTRACED}, {@code WCONTINUED}). The command strings and
  * argument vectors are not read here (glibc reads them in the child, after the fork). Proofs stop at a command (its
  * answers are any) and at a wait (a process may have children its image inherited before an exec: the world's).
+ * {@code fork} and {@code vfork}: see {@link #fork}; a wait of a process that forked stops the run (when its child ends
+ * is the world's).
  */
 final class Processes {
     static final long ECHILD = 10;
@@ -31,17 +33,19 @@ final class Processes {
     }
 
     static boolean handles(Semantics s) {
-        return s instanceof Semantics.RunCommand || s instanceof Semantics.WaitChild;
+        return s instanceof Semantics.RunCommand || s instanceof Semantics.WaitChild || s instanceof Semantics.ForkProcess;
     }
 
     static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics sem,
                        List<Value> args) {
         ExecState st = in.st;
+        if (sem instanceof Semantics.ForkProcess f) return fork(in, t, c, e, call, name, f);
         if (sem instanceof Semantics.WaitChild w) {
             // a process may have children its image inherited (from before an exec): which exist is the world's, so a
             // proof, which must follow a wait that succeeds and writes a status too, stops here
             if (st.exhaustive) throw Abandon.unsupported(name + ": the children a process has are the world's");
             if (Streams.commandOpen(st)) throw Abandon.unsupported(name + " while a popen command runs (a child of the process)");
+            if (WorldKept.hasChild(st)) throw Abandon.unsupported(name + " of a process that forked a child (when it ends is the world's)");
             if (w.options() >= 0 && !(LibraryBehaviour.arg(args, w.options()) instanceof Value.Int o && (o.v() & ~(1L | 2 | 8)) == 0)) {
                 throw Abandon.unsupported(name + " with options not modelled");
             }
@@ -71,5 +75,44 @@ final class Processes {
             st.setErrno(t, ExecState.EAGAIN);
         }
         return in.finishCall(t, c, e, Value.of(v), IntConversions.INT);
+    }
+
+    /**
+     * fork, vfork: the run goes on in the parent (the default: the child's id, new, kept by {@link WorldKept#child}), in
+     * the child (0; only a fork by main with every other thread ended, so the child has the thread the run follows and no
+     * other, as POSIX gives it the caller alone; its ids new, {@link WorldKept#forkedChild}) or in no new process (-1,
+     * {@code EAGAIN}): the world's choice, recorded (the reproducer's wrapper forks and goes on where the witness did).
+     * vfork's child borrows the parent's memory until it execs or exits, so a run never goes on in it. The front end
+     * runs the handlers pthread_atfork registers before the call, where the child's would run in the parent: a fork with
+     * any stops the run (the {@link weft.trace.RaceWitness#NO_HANDLER} the handlers' loop just logged at the call), and
+     * so does a proof (which process goes on is the world's).
+     */
+    private static boolean fork(Interpreter in, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics.ForkProcess f) {
+        ExecState st = in.st;
+        if (st.exhaustive) throw Abandon.unsupported(name + ": which process goes on is the world's");
+        if (st.speculating) throw Abandon.unsupported(name + " in an atomic section");
+        if (handlersRanBefore(st, call)) throw Abandon.unsupported(name + " with fork handlers (pthread_atfork)");
+        c.visible = true;
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        boolean alone = !f.shared() && t.index == 0;
+        for (ThreadState o : st.threads) if (o != t && !o.finished) alone = false;
+        long child = WorldKept.floor(st, "pid", 2);
+        long v = st.chooseAmong(alone ? new long[] {child, 0, -1} : new long[] {child, -1}, name, call.loc());
+        if (v == -1) {
+            st.logNondet(name, call.loc(), Long.toString(ExecState.EAGAIN));
+            st.setErrno(t, ExecState.EAGAIN);
+        } else if (v == 0) {
+            WorldKept.forkedChild(st);
+        } else {
+            WorldKept.child(st, v);
+        }
+        return in.finishCall(t, c, e, Value.of(v), IntConversions.INT);
+    }
+
+    /** Whether the front end placed fork handlers before this call: their loop's record is the run's last, at the call. */
+    private static boolean handlersRanBefore(ExecState st, Stmt.Call call) {
+        String last = null;
+        for (String k : st.nondetLog.keySet()) last = k;
+        return last != null && last.startsWith(weft.trace.RaceWitness.NO_HANDLER + "@" + call.loc().shortString() + "#");
     }
 }

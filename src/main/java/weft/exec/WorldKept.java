@@ -135,6 +135,39 @@ final class WorldKept {
         return "clock:" + id;
     }
 
+    /** Keeps the id of a child the process started ({@code fork}): later ids are above it, and a wait has a child to wait for. */
+    static void child(ExecState st, long pid) {
+        put(st, "id:child#" + pid, pid);
+    }
+
+    /** Whether the process started a child ({@link #child}). */
+    static boolean hasChild(ExecState st) {
+        return st.sync.worldKept.keySet().stream().anyMatch(k -> k.startsWith("id:child#"));
+    }
+
+    /**
+     * The run goes on in a child the process forked: it keeps what a child inherits, its system's configuration and
+     * the realtime, monotonic and boot clocks (ids 1, 4, 6, 7); its ids are new (its parent's id is the parent's own,
+     * when the run saw it), and its CPU clocks and children start anew.
+     */
+    static void forkedChild(ExecState st) {
+        Map<String, Long> m = new HashMap<>();
+        for (Map.Entry<String, Long> e : st.sync.worldKept.entrySet()) {
+            String k = e.getKey();
+            if (k.startsWith("process:") || k.equals(REALTIME) || k.equals("clock:1") || k.equals("clock:4") || k.equals("clock:6")
+                    || k.equals("clock:7")) {
+                m.put(k, e.getValue());
+            }
+        }
+        Long parent = st.sync.worldKept.get("id:pid");
+        if (parent != null) m.put("id:ppid", parent);
+        // the ids the parent's process had stay taken (no id the child's world gives equals one)
+        long seen = floor(st, "pid", 1);
+        if (seen > 1) m.put("id:seen", seen - 1);
+        st.beforeSyncChange();
+        st.sync.worldKept = Map.copyOf(m);
+    }
+
     private static void put(ExecState st, String k, long v) {
         st.beforeSyncChange();
         Map<String, Long> m = new HashMap<>(st.sync.worldKept);

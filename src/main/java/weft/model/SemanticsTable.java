@@ -187,6 +187,7 @@ final class SemanticsTable {
                             : new Semantics.OpenStream(arg(a, "path"), arg(a, "mode"), a.containsKey("process"));
                     case "run-command" -> new Semantics.RunCommand(arg(a, "command"), a.containsKey("exec"));
                     case "wait-child" -> new Semantics.WaitChild(a.containsKey("options") ? arg(a, "options") : -1);
+                    case "fork-process" -> new Semantics.ForkProcess(a.containsKey("shared"));
                     case "read-stream" -> new Semantics.ReadStream(arg(a, "stream"), Long.parseLong(a.get("end")),
                             a.containsKey("format") ? arg(a, "format") : -1, a.containsKey("valist") ? arg(a, "valist") : -1);
                     case "read-line" -> new Semantics.ReadLine(arg(a, "lineptr"), arg(a, "n"), arg(a, "stream"));

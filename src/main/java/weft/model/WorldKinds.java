@@ -211,6 +211,12 @@ public interface WorldKinds {
     record WaitChild(int options) implements Semantics {}
 
     /**
+     * {@code fork()}, {@code vfork()} ({@code shared}: the child borrows the parent's memory, so a run never goes on in
+     * it): where the run goes on, the world's choice (weft.exec.Processes).
+     */
+    record ForkProcess(boolean shared) implements Semantics {}
+
+    /**
      * A read from the stream at argument {@code stream} (-1: the standard input; {@code fgetc}, {@code fgets},
      * {@code fread}; formatted: {@code fscanf}, {@code scanf}, the format at argument {@code format}, the pointers after
      * it or in the {@code va_list} at {@code vaList}): on a stream the run opened (an empty file) the end of the file at

@@ -50,6 +50,31 @@ WORLD_EXEC(execv, (const char *p, char *const a[]), (p, a))
 WORLD_EXEC(execvp, (const char *p, char *const a[]), (p, a))
 WORLD_EXEC(execve, (const char *p, char *const a[], char *const e[]), (p, a, e))
 
+/* fork, vfork: where the witness went on. Its child (0): a real fork, the parent waits for the child and ends as it
+   ends (TSan's 66 when the child reported); its parent (the child's id): a real fork whose child ends at once, the
+   witness's id returned; -1: the witness's errno, no fork. vfork replays as fork (a wrapper's vfork child could not
+   return to the program); its witness never goes on in the child. */
+#include <sys/wait.h>
+pid_t __real_fork(void);
+static pid_t world_fork(const char *name) {
+    int found;
+    long long v = value_for(name, &found);
+    if (!found) { park_after_race(); return __real_fork(); }
+    if (v == -1) { witness_errno(name); return -1; }
+    pid_t p = __real_fork();
+    if (p < 0) return p;
+    if (v == 0) {
+        if (p == 0) return 0;
+        int status;
+        while (waitpid(p, &status, 0) < 0 && errno == EINTR) {}
+        _exit(WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+    }
+    if (p == 0) _exit(0);
+    return (pid_t)v;
+}
+pid_t __wrap_fork(void) { return world_fork("fork"); }
+pid_t __wrap_vfork(void) { return world_fork("vfork"); }
+
 /* sigwait, sigwaitinfo, sigtimedwait: the signal the witness says arrived (or sigtimedwait's expiry), without
    waiting; the set's first word (which the kernel reads, where TSan does not see it) and the timeout read first,
    sigwait's signal written by the runtime (an instrumented write, as the C library's) */
