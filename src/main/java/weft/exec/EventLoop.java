@@ -46,7 +46,7 @@ final class EventLoop {
 
     static boolean handles(Semantics s) {
         return s instanceof Semantics.NewDescriptor || s instanceof Semantics.CloseDescriptor || s instanceof Semantics.AcceptConnection
-                || s instanceof Semantics.PeerName
+                || s instanceof Semantics.PeerName || s instanceof Semantics.BindAddress
                 || s instanceof Semantics.EpollControl || s instanceof Semantics.EpollWait || s instanceof Semantics.CounterRead
                 || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.TimerGet || s instanceof Semantics.PollWait;
     }
@@ -62,6 +62,7 @@ final class EventLoop {
             // its result is the world's (EINTR, EIO): as before the descriptor models
             return Resources.inputResult(in, lib, t, c, e, call, name, CLOSE_RESULT, event, args);
         }
+        if (sem instanceof Semantics.BindAddress b) return bind(in, lib, t, c, e, call, name, b, event, args);
         if (st.exhaustive) throw Abandon.unsupported(name + ": descriptors are the world's");
         Descriptors d = st.sync.descriptors;
         Step s = new Step(in, lib, t, c, e, call, name);
@@ -171,25 +172,90 @@ final class EventLoop {
 
     /**
      * getpeername of a connection accept gave: its peer (127.0.0.1 at the port accept recorded), cut to the length
-     * given, the length set to the address's (16); recorded as 0 (the reproducer answers the same peer).
+     * given, the length set to the address's (16); recorded as 0 (the reproducer answers the same peer). getsockname
+     * ({@code local}): the address the run bound the socket to ({@link #bind}), cut and its length set the same way.
      */
     private static boolean peer(Step s, Descriptors d, Semantics.PeerName pn, List<Value> args) {
         ExecState st = s.in.st;
         long fd = s.integer(args, pn.socket());
         Descriptors.Entry x = s.own(d, fd, Descriptors.Kind.SOCKET);
-        if (x.counter() == 0) throw Abandon.unsupported(s.name + " of a socket accept did not give (its peer is the world's)");
+        if (pn.local() && x.address() < 0) throw Abandon.unsupported(s.name + " of a socket the run did not bind (its address is the world's)");
+        if (!pn.local() && x.counter() == 0) throw Abandon.unsupported(s.name + " of a socket accept did not give (its peer is the world's)");
+        long size = pn.local() ? st.mem.get(x.address()).size : 16;
         Value.Ptr ap = LibraryFunctions.ptr(LibraryBehaviour.arg(args, pn.addr()), s.name);
         Value.Ptr lp = LibraryFunctions.ptr(LibraryBehaviour.arg(args, pn.len()), s.name);
         s.lib.access(s.c, lp, 4, false, s.call, s.name);
-        long n = Math.min(16, st.mem.readRaw(lp.obj(), lp.off(), 4));
+        long n = Math.min(size, st.mem.readRaw(lp.obj(), lp.off(), 4));
         s.lib.access(s.c, ap, n, true, s.call, s.name);
         s.lib.access(s.c, lp, 4, true, s.call, s.name);
         if (s.c.dry) return s.result(0);
-        long[] bytes = Addresses.sockaddrIn(x.counter(), Addresses.LOOPBACK);
-        for (int i = 0; i < n; i++) st.mem.writeRaw(ap.obj(), ap.off() + i, 1, bytes[i]);
-        st.mem.writeRaw(lp.obj(), lp.off(), 4, 16);
+        if (pn.local()) {
+            if (n > 0) st.mem.copy(ap.obj(), ap.off(), x.address(), 0, n);
+        } else {
+            long[] bytes = Addresses.sockaddrIn(x.counter(), Addresses.LOOPBACK);
+            for (int i = 0; i < n; i++) st.mem.writeRaw(ap.obj(), ap.off() + i, 1, bytes[i]);
+        }
+        st.mem.writeRaw(lp.obj(), lp.off(), 4, size);
         st.logNondet(s.name, s.call.loc(), "0");
         return s.result(0);
+    }
+
+    /** bind's result where the address is not kept: 0 or -1 with the world's errno. */
+    private static final Semantics.InputResult BIND_RESULT = new Semantics.InputResult(-1, 0, -1, 0, true);
+    /** Address families whose addresses carry a port at bytes 2-3 (AF_INET, AF_INET6) and their sizes. */
+    private static final long AF_INET = 2, AF_INET6 = 10, INET_SIZE = 16, INET6_SIZE = 28;
+
+    /**
+     * bind: 0 or -1 (the world's errno), the world's choice as before; when a socket of the run is bound in a witness
+     * search, it keeps the address for getsockname (an object of its own: the bytes as given; an IPv4 or IPv6 port 0 is
+     * the port the world chose, {@link #PEER_PORT} below the peers' plus the descriptor), and the port is recorded
+     * after the result (0 for another family, or a socket the run did not open; the reproducer's wrapper keeps the
+     * address and that port). A result no one reads is a success. Proofs take the result as before (an input) and keep
+     * nothing: getsockname stops them.
+     */
+    private static boolean bind(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                                Semantics.BindAddress b, weft.model.Event event, List<Value> args) {
+        ExecState st = in.st;
+        if (st.exhaustive || c.dry) return Resources.inputResult(in, lib, t, c, e, call, name, BIND_RESULT, event, args);
+        if (event instanceof weft.model.Event.MemAccess m) lib.attributeAccesses(c, call, m, args, name);
+        weft.ir.CType type = call.result() == null ? null : call.result().type().unqualified();
+        Value v = Value.ZERO;
+        if (type == null) st.logNondet(name, call.loc(), "0"); // a result no one reads: the bind succeeded
+        else v = st.chooseInput(type, name, call.loc(), -1, 0);
+        if (v instanceof Value.Int r && r.v() == -1) {
+            Resources.worldErrno(st, t, call, name);
+            return in.finishCall(t, c, e, v, type);
+        }
+        Value fdArg = LibraryBehaviour.arg(args, b.socket());
+        Descriptors.Entry x = fdArg instanceof Value.Int fdv ? st.sync.descriptors.get(fdv.v()) : null;
+        if (x == null || x.kind() != Descriptors.Kind.SOCKET) {
+            // a socket the run did not open: nothing kept (getsockname of it stops), the port recorded as 0
+            st.logNondet(name, call.loc(), "0");
+            return in.finishCall(t, c, e, v, type);
+        }
+        long fd = ((Value.Int) fdArg).v();
+        Value.Ptr ap = LibraryFunctions.ptr(LibraryBehaviour.arg(args, b.addr()), name);
+        if (!(LibraryBehaviour.arg(args, b.len()) instanceof Value.Int len) || len.v() < 2 || len.v() > 128) {
+            throw Abandon.unsupported(name + " of an address of " + LibraryBehaviour.arg(args, b.len()) + " bytes");
+        }
+        if (ap.off() < 0 || ap.off() + len.v() > st.mem.get(ap.obj()).size) throw Abandon.unsupported(name + " of an address past its object");
+        int block = st.mem.create("address of socket " + fd, weft.exec.state.Block.Kind.SPECIAL, len.v(), -1, call.loc()).id;
+        st.mem.copy(block, 0, ap.obj(), ap.off(), len.v());
+        long port = 0;
+        long family = st.mem.get(block).anyUnknown(0, 2) ? -1 : st.mem.readRaw(block, 0, 2);
+        if (family == AF_INET && len.v() >= INET_SIZE || family == AF_INET6 && len.v() >= INET6_SIZE) {
+            if (st.mem.get(block).anyUnknown(2, 2)) throw Abandon.unsupported(name + " of a port not known");
+            port = (st.mem.readRaw(block, 2, 1) << 8) | st.mem.readRaw(block, 3, 1);
+            if (port == 0) {
+                port = PEER_PORT - 1024 + fd;
+                st.mem.writeRaw(block, 2, 1, port >> 8);
+                st.mem.writeRaw(block, 3, 1, port & 0xff);
+            }
+        }
+        st.logNondet(name, call.loc(), Long.toString(port));
+        st.beforeSyncChange();
+        st.sync.descriptors = st.sync.descriptors.with((int) fd, x.withAddress(block));
+        return in.finishCall(t, c, e, v, type);
     }
 
     /** epoll_ctl: Linux's answer for the run's interest list; the registration's bytes copied into an object of the library. */

@@ -322,7 +322,8 @@ final class SemanticsTable {
                             a.containsKey("flags") ? arg(a, "flags") : -1);
                     case "descriptor-control" -> new Semantics.DescriptorControl(arg(a, "fd"), arg(a, "command"), arg(a, "arg"));
                     case "descriptor-ioctl" -> new Semantics.DescriptorIoctl(arg(a, "fd"), arg(a, "request"), arg(a, "arg"));
-                    case "peer-name" -> new Semantics.PeerName(arg(a, "socket"), arg(a, "addr"), arg(a, "len"));
+                    case "peer-name" -> new Semantics.PeerName(arg(a, "socket"), arg(a, "addr"), arg(a, "len"), a.containsKey("local"));
+                    case "bind-address" -> new Semantics.BindAddress(arg(a, "socket"), arg(a, "addr"), arg(a, "len"));
                     case "accept-connection" -> new Semantics.AcceptConnection(arg(a, "socket"), arg(a, "addr"), arg(a, "len"));
                     case "epoll-control" -> new Semantics.EpollControl(arg(a, "epoll"), arg(a, "op"), arg(a, "fd"), arg(a, "event"));
                     case "epoll-wait" -> new Semantics.EpollWait(arg(a, "epoll"), arg(a, "events"), arg(a, "max"), arg(a, "timeout"));

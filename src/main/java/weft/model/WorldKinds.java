@@ -129,8 +129,16 @@ public interface WorldKinds {
     /**
      * {@code getpeername(socket, addr, len)}: the peer of a connection {@code accept} gave (127.0.0.1 at its port),
      * written at {@code addr} within the length at {@code len}, which becomes the address's; another socket stops.
+     * {@code local} ({@code getsockname}): the address a socket of the run was bound to ({@link BindAddress}); a socket
+     * not bound by the run stops.
      */
-    record PeerName(int socket, int addr, int len) implements Semantics {}
+    record PeerName(int socket, int addr, int len, boolean local) implements Semantics {}
+
+    /**
+     * {@code bind(socket, addr, len)}: succeeds (0) or fails (-1, the world's errno), the world's choice; a socket of
+     * the run keeps the address it was bound to, an IPv4 or IPv6 port 0 replaced by the port the world chose.
+     */
+    record BindAddress(int socket, int addr, int len) implements Semantics {}
 
     /** {@code epoll_ctl}: adds, changes or removes descriptor {@code fd}'s registration (the {@code struct epoll_event} at {@code event}). */
     record EpollControl(int epoll, int op, int fd, int event) implements Semantics {}

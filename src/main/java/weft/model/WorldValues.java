@@ -14,7 +14,7 @@ public final class WorldValues {
      * for {@code epoll_wait} the count): a failure's {@code errno} follows its -1; an accepted connection's peer port
      * its descriptor; {@code gettimeofday}'s and {@code clock_gettime}'s fraction its seconds; {@code epoll_wait}'s descriptor and events its 1; the count {@code eventfd_read} read its 0;
      * {@code getaddrinfo}'s address, port, socket type and protocol its 0 (the order of {@code weft.exec.EventLoop},
-     * {@code weft.exec.Addresses} and the reproducer's wrappers).
+     * {@code weft.exec.Addresses} and the reproducer's wrappers); {@code bind}'s port (its 0) or errno.
      */
     public static int recordedValues(String name, long first) {
         Semantics s = Semantics.unchecked(name);
@@ -46,7 +46,8 @@ public final class WorldValues {
         if (s instanceof Semantics.WorldTransfer) return first == -1 ? 2 : 1;
         if (s instanceof Semantics.TemporaryName) return 2;
         if (s instanceof Semantics.ResolvePath) return first == -1 ? 2 : 1;
-        if (s instanceof Semantics.RunCommand) return first == -1 ? 2 : 1;
+        if (s instanceof Semantics.RunCommand || s instanceof Semantics.ForkProcess) return first == -1 ? 2 : 1;
+        if (s instanceof Semantics.BindAddress) return 2;
         if (s instanceof Semantics.DuplicateDescriptor || s instanceof Semantics.DescriptorControl) return first == -1 ? 2 : 1;
         if (s instanceof Semantics.InputResult ir) return ir.errno() && first == ir.failure() ? 2 : 1;
         boolean errno = s instanceof Semantics.CloseDescriptor || s instanceof Semantics.EpollControl || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet;
@@ -72,7 +73,8 @@ public final class WorldValues {
                 || s instanceof Semantics.AcceptConnection || s instanceof Semantics.EpollControl || s instanceof Semantics.EpollWait || s instanceof Semantics.CounterRead
                 || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.TimerGet || s instanceof Semantics.ResolveAddress || s instanceof Semantics.FreeAddresses
                 || s instanceof Semantics.ResourceLimit || s instanceof Semantics.ResourceUsage || s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldRead || s instanceof Semantics.WorldWrite
-                || s instanceof Semantics.WorldSeek || s instanceof Semantics.WorldTransfer || s instanceof Semantics.PeerName
+                || s instanceof Semantics.WorldSeek || s instanceof Semantics.WorldTransfer || s instanceof Semantics.PeerName || s instanceof Semantics.BindAddress
+                || s instanceof Semantics.ForkProcess
                 || s instanceof Semantics.FileAdvice || s instanceof Semantics.TemporaryName || s instanceof Semantics.ResolvePath
                 || s instanceof Semantics.WorldStatus || s instanceof Semantics.FileSystemStatus || s instanceof Semantics.Terminal || s instanceof Semantics.WorldMap || s instanceof Semantics.OpenDirectory || s instanceof Semantics.ReadDirectory
                 || s instanceof Semantics.CloseDirectory || s instanceof Semantics.SystemName || s instanceof Semantics.ResolveHost

@@ -35,7 +35,8 @@ final class WorldAnswers {
                 || s instanceof Semantics.ThreadClock || s instanceof Semantics.InputResult ir && ir.errno()
                 || s instanceof Semantics.OpenSsl || s instanceof Semantics.DatabaseEntry
                 || s instanceof Semantics.SystemName sn && sn.op().equals("interface") || s instanceof Semantics.ThreadAffinity
-                || s instanceof Semantics.ReadStream r && r.formatted() || s instanceof Semantics.FileGlob;
+                || s instanceof Semantics.ReadStream r && r.formatted() || s instanceof Semantics.FileGlob
+                || s instanceof Semantics.BindAddress || s instanceof Semantics.ForkProcess;
     }
 
     /**
@@ -140,6 +141,13 @@ final class WorldAnswers {
         }
         if (s instanceof Semantics.ProcessTimes && values.size() > 2) {
             return new Said(name + " reported " + first + " ticks, " + values.get(1) + " of user and " + values.get(2) + " of system time, at " + where, 3);
+        }
+        if (s instanceof Semantics.BindAddress && first == 0 && values.size() > 1) {
+            return new Said(name + " returned 0" + (values.get(1) != 0 ? ", the socket bound to port " + values.get(1) + "," : "") + " at " + where, 2);
+        }
+        if (s instanceof Semantics.ForkProcess) {
+            if (first == -1) return new Said(name + " returned -1 (errno " + (values.size() > 1 ? values.get(1) : "?") + ") at " + where, values.size() > 1 ? 2 : 1);
+            return new Said(name + " returned " + first + " at " + where + (first == 0 ? ": the interleaving goes on in the child" : ": it goes on in the parent"), 1);
         }
         if (s instanceof Semantics.AcceptConnection && values.size() > 1) {
             return new Said(name + " returned descriptor " + first + ", a connection from 127.0.0.1:" + values.get(1) + ", at " + where, 2);

@@ -753,7 +753,6 @@ int __wrap_fcntl(int fd, int cmd, ...) {
     if (v == -1) witness_errno("fcntl");
     return (int)v;
 }
-WORLD(int, bind, (int s, const struct sockaddr *a, socklen_t l), (s, a, l))
 WORLD(int, listen, (int s, int n), (s, n))
 WORLD(int, connect, (int s, const struct sockaddr *a, socklen_t l), (s, a, l))
 WORLD(int, setsockopt, (int s, int lv, int o, const void *val, socklen_t l), (s, lv, o, val, l))

@@ -75,6 +75,50 @@ int __wrap_getpeername(int s, struct sockaddr *a, socklen_t *l) {
     *l = sizeof peer;
     return 0;
 }
+/* bind: the witness's result (no real bind), then the port it bound (its 0 chosen by the world), kept with the
+   address for getsockname: the program's address read and written where TSan sees it (as Weft's model records the
+   kernel's accesses), the runtime's table where it does not (the witnessed schedule orders its uses) */
+static unsigned char bound_address[1024][128];
+static socklen_t bound_length[1024];
+void __tsan_ignore_thread_begin(void);
+void __tsan_ignore_thread_end(void);
+int __real_bind(int, const struct sockaddr *, socklen_t);
+int __wrap_bind(int s, const struct sockaddr *a, socklen_t l) {
+    int found;
+    long long v = value_for("bind", &found);
+    if (!found) { park_after_race(); return __real_bind(s, a, l); }
+    if (v == -1) { witness_errno("bind"); return -1; }
+    unsigned short port = (unsigned short)next_value("bind");
+    if (s >= 0 && s < 1024 && a != NULL && l >= 2 && l <= 128) {
+        unsigned char given[128];
+        memcpy(given, a, l);
+        sa_family_t family = ((const struct sockaddr *)given)->sa_family;
+        if ((family == AF_INET && l >= 16) || (family == AF_INET6 && l >= 28)) {
+            unsigned short net = htons(port);
+            memcpy(given + 2, &net, 2);
+        }
+        __tsan_ignore_thread_begin();
+        memcpy(bound_address[s], given, l);
+        __tsan_ignore_thread_end();
+        STORE(bound_length[s], l);
+    }
+    return (int)v;
+}
+/* getsockname of a socket the witness bound: the address kept, cut to *l, *l its length */
+int __real_getsockname(int, struct sockaddr *, socklen_t *);
+int __wrap_getsockname(int s, struct sockaddr *a, socklen_t *l) {
+    int found;
+    (void)value_for("getsockname", &found);
+    if (!found || s < 0 || s >= 1024 || LOAD(bound_length[s]) == 0) return __real_getsockname(s, a, l);
+    socklen_t n = LOAD(bound_length[s]);
+    unsigned char kept[128];
+    __tsan_ignore_thread_begin();
+    memcpy(kept, bound_address[s], n);
+    __tsan_ignore_thread_end();
+    memcpy(a, kept, *l < n ? *l : n);
+    *l = n;
+    return 0;
+}
 int __real_accept(int, struct sockaddr *, socklen_t *);
 int __wrap_accept(int s, struct sockaddr *a, socklen_t *l) {
     int found;

@@ -53,37 +53,43 @@ public record Descriptors(NavigableMap<Integer, Entry> open, NavigableMap<Intege
 
     /**
      * One open descriptor: whether it is non-blocking, a counter's value and semaphore mode, whether a timer is
-     * armed, and an epoll instance's registrations by descriptor.
+     * armed, an epoll instance's registrations by descriptor, and a bound socket's address (the object holding it, -1:
+     * none).
      */
     public record Entry(Kind kind, boolean nonblocking, boolean semaphore, long counter, boolean armed,
-                 NavigableMap<Integer, Registration> interest, long mode, long size, Ends ends) {
+                 NavigableMap<Integer, Registration> interest, long mode, long size, Ends ends, int address) {
         public static Entry of(Kind kind, boolean nonblocking, boolean semaphore, long counter) {
-            return new Entry(kind, nonblocking, semaphore, counter, false, Collections.emptyNavigableMap(), 0, 0, null);
+            return new Entry(kind, nonblocking, semaphore, counter, false, Collections.emptyNavigableMap(), 0, 0, null, -1);
         }
 
         /** A pipe's end (or a socket pair's). */
         public static Entry pipe(Ends ends, boolean nonblocking) {
-            return new Entry(Kind.PIPE, nonblocking, false, 0, false, Collections.emptyNavigableMap(), 0, 0, ends);
+            return new Entry(Kind.PIPE, nonblocking, false, 0, false, Collections.emptyNavigableMap(), 0, 0, ends, -1);
         }
 
         public Entry withNonblocking(boolean n) {
-            return new Entry(kind, n, semaphore, counter, armed, interest, mode, size, ends);
+            return new Entry(kind, n, semaphore, counter, armed, interest, mode, size, ends, address);
         }
 
         public Entry withEnds(Ends e) {
-            return new Entry(kind, nonblocking, semaphore, counter, armed, interest, mode, size, e);
+            return new Entry(kind, nonblocking, semaphore, counter, armed, interest, mode, size, e, address);
         }
 
         public Entry withCounter(long c) {
-            return new Entry(kind, nonblocking, semaphore, c, armed, interest, mode, size, ends);
+            return new Entry(kind, nonblocking, semaphore, c, armed, interest, mode, size, ends, address);
         }
 
         public Entry withArmed(boolean a) {
-            return new Entry(kind, nonblocking, semaphore, counter, a, interest, mode, size, ends);
+            return new Entry(kind, nonblocking, semaphore, counter, a, interest, mode, size, ends, address);
         }
 
         Entry withInterest(NavigableMap<Integer, Registration> i) {
-            return new Entry(kind, nonblocking, semaphore, counter, armed, Collections.unmodifiableNavigableMap(i), mode, size, ends);
+            return new Entry(kind, nonblocking, semaphore, counter, armed, Collections.unmodifiableNavigableMap(i), mode, size, ends, address);
+        }
+
+        /** The same socket, bound to the address the object {@code block} holds (its bytes and size: weft.exec.EventLoop). */
+        public Entry withAddress(int block) {
+            return new Entry(kind, nonblocking, semaphore, counter, armed, interest, mode, size, ends, block);
         }
 
         /**
@@ -91,7 +97,7 @@ public record Descriptors(NavigableMap<Integer, Entry> open, NavigableMap<Intege
          * later answers about the same open file agree with them (its {@code mmap}).
          */
         public Entry withStatus(long m, long s) {
-            return new Entry(kind, nonblocking, semaphore, counter, armed, interest, m, s, ends);
+            return new Entry(kind, nonblocking, semaphore, counter, armed, interest, m, s, ends, address);
         }
 
         /**
