@@ -169,7 +169,12 @@ final class LibraryForms {
      */
     static final String SOCK_HELPER = "static int wy_sock_ok(void) { int s = socket(AF_INET, SOCK_STREAM, 0); if (s < 0) return 1; "
             + "char b[8]; ssize_t n = recv(s, b, sizeof b, MSG_DONTWAIT); ssize_t m = send(s, \"ok\", 2, MSG_NOSIGNAL); "
-            + "int ok = n >= -1 && n <= 8 && m >= -1 && m <= 2 && lseek(s, 0, SEEK_SET) == -1 && errno == ESPIPE; close(s); return ok; }";
+            + "int ok = n >= -1 && n <= 8 && m >= -1 && m <= 2 && lseek(s, 0, SEEK_SET) == -1 && errno == ESPIPE; close(s); "
+            // bind keeps the address, its port 0 the one the kernel chose, and getsockname answers it; no loader error
+            + "int t = socket(AF_INET, SOCK_STREAM, 0); if (t < 0) return ok; struct sockaddr_in a, g; memset(&a, 0, sizeof a); "
+            + "a.sin_family = AF_INET; a.sin_addr.s_addr = htonl(INADDR_LOOPBACK); socklen_t l = sizeof g; "
+            + "if (bind(t, (struct sockaddr *) &a, sizeof a) == 0) ok = ok && getsockname(t, (struct sockaddr *) &g, &l) == 0 && l == sizeof g "
+            + "&& g.sin_family == AF_INET && g.sin_addr.s_addr == htonl(INADDR_LOOPBACK) && g.sin_port != 0; close(t); return ok && dlerror() == NULL; }";
     /**
      * A pipe's and a socket pair's bytes are the program's own (issue 35: weft.exec.Pipes): what was written, in order
      * and cut where the reads ask; EAGAIN when empty and non-blocking, 0 once every writer (a duplicate too) is closed;
@@ -459,7 +464,7 @@ final class LibraryForms {
             java.util.Map.entry("wy_computed_ok", new Helper(List.of("#include <wchar.h>", "#include <arpa/inet.h>", "#include <langinfo.h>",
                     "#include <locale.h>", "#include <limits.h>", "#include <fnmatch.h>"), COMPUTED_HELPER)),
             java.util.Map.entry("wy_attr_ok", new Helper(List.of("#include <errno.h>", "#include <sched.h>"), ATTR_HELPER)),
-            java.util.Map.entry("wy_sock_ok", new Helper(List.of("#include <sys/socket.h>", "#include <netinet/in.h>", "#include <unistd.h>",
+            java.util.Map.entry("wy_sock_ok", new Helper(List.of("#include <sys/socket.h>", "#include <arpa/inet.h>", "#include <dlfcn.h>", "#include <string.h>", "#include <netinet/in.h>", "#include <unistd.h>",
                     "#include <errno.h>"), SOCK_HELPER)),
             java.util.Map.entry("wy_pipe_ok", new Helper(List.of("#include <sys/socket.h>", "#include <unistd.h>", "#include <fcntl.h>",
                     "#include <errno.h>", "#include <sys/ioctl.h>"), PIPE_HELPER)),
