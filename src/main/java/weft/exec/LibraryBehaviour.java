@@ -87,8 +87,7 @@ public final class LibraryBehaviour {
                     || keeps instanceof weft.model.Semantics.TimeZone)
                     && BrokenDownTime.globalsUnnamed(st.program, model.facts().globals());
         // and one that runs handlers only when its model orders them (fork: weft.exec.Processes stops where there are any)
-        boolean ordersHandlers = keeps instanceof weft.model.Semantics.ForkProcess;
-        if (!model.facts().globals().isEmpty() && !keptGlobals || !model.facts().runs().isEmpty() && !ordersHandlers) {
+        if (!model.facts().globals().isEmpty() && !keptGlobals || !model.facts().runs().isEmpty() && !(keeps instanceof weft.model.Semantics.ForkProcess)) {
             throw Abandon.unsupported(name + " (library globals or handlers it runs)");
         }
         if (st.libcStateRaces) hiddenState(c, call, model);
