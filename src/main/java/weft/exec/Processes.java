@@ -70,11 +70,14 @@ final class Processes {
             return in.finishCall(t, c, e, Value.of(-1), IntConversions.INT);
         }
         long v = st.chooseAmong(noCommand ? new long[] {1} : STATUSES, name, call.loc());
-        if (v == -1) {
-            st.logNondet(name, call.loc(), Long.toString(ExecState.EAGAIN));
-            st.setErrno(t, ExecState.EAGAIN);
-        }
+        if (v == -1) couldNotStart(st, t, call, name);
         return in.finishCall(t, c, e, Value.of(v), IntConversions.INT);
+    }
+
+    /** A process the call could not start: errno {@code EAGAIN}, recorded after the -1. */
+    private static void couldNotStart(ExecState st, ThreadState t, Stmt.Call call, String name) {
+        st.logNondet(name, call.loc(), Long.toString(ExecState.EAGAIN));
+        st.setErrno(t, ExecState.EAGAIN);
     }
 
     /**
@@ -99,8 +102,7 @@ final class Processes {
         long child = WorldKept.floor(st, "pid", 2);
         long v = st.chooseAmong(alone ? new long[] {child, 0, -1} : new long[] {child, -1}, name, call.loc());
         if (v == -1) {
-            st.logNondet(name, call.loc(), Long.toString(ExecState.EAGAIN));
-            st.setErrno(t, ExecState.EAGAIN);
+            couldNotStart(st, t, call, name);
         } else if (v == 0) {
             WorldKept.forkedChild(st);
         } else {

@@ -493,7 +493,7 @@ public final class StateSpace {
                         if (!a.conflicts(b, sectionsRace)) continue;
                         if (!a.proofOnly() && !b.proofOnly() && !s.spuriousWakeup) return witness(node, ta, a, tb, b);
                         if (unsure == null) unsure = s.spuriousWakeup ? "after a spurious wakeup"
-                                : "on bytes a library call may touch but need not (" + (a.proofOnly() ? a : b).subject() + ")";
+                                : "on an access counted for proofs only, which no run confirms (" + (a.proofOnly() ? a : b).subject() + ")";
                     }
                 }
             }

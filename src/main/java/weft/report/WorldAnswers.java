@@ -145,8 +145,8 @@ final class WorldAnswers {
         if (s instanceof Semantics.BindAddress && first == 0 && values.size() > 1) {
             return new Said(name + " returned 0" + (values.get(1) != 0 ? ", the socket bound to port " + values.get(1) + "," : "") + " at " + where, 2);
         }
+        // (its failure, -1 and errno, is said above with every other)
         if (s instanceof Semantics.ForkProcess) {
-            if (first == -1) return new Said(name + " returned -1 (errno " + (values.size() > 1 ? values.get(1) : "?") + ") at " + where, values.size() > 1 ? 2 : 1);
             return new Said(name + " returned " + first + " at " + where + (first == 0 ? ": the interleaving goes on in the child" : ": it goes on in the parent"), 1);
         }
         if (s instanceof Semantics.AcceptConnection && values.size() > 1) {

@@ -79,9 +79,10 @@ final class AccessForms {
      */
     private String viaLibrary(String lv, int op) {
         String addr = "&(" + lv + ")";
-        String t = "t" + nextName.getAsInt();
+        int number = nextName.getAsInt();
+        String t = "t" + number;
         if (rnd.nextInt(4) == 0) return viaVaList(addr, op);
-        if (Integer.parseInt(t.substring(1)) % 3 == 2 && lv.matches("\\w+\\[[0-2]\\]")) {
+        if (number % 3 == 2 && lv.matches("\\w+\\[[0-2]\\]")) {
             // audit D54: glibc's mbrtowc of one byte in the C locale leaves its conversion state alone; the explorer
             // records the state's accesses (8 bytes from the element: within the array) for proofs only, and no witness
             // may rest on them (the harness replays every witness no oracle confirmed). The call is the site's only
@@ -89,7 +90,7 @@ final class AccessForms {
             // of its own.
             return "{ wchar_t w" + t + "; r += (int) mbrtowc(&w" + t + ", \"a\", 1, (mbstate_t *) " + addr + "); }";
         }
-        if (Integer.parseInt(t.substring(1)) % 7 == 5) {
+        if (number % 7 == 5) {
             // issue 35: the access is a forked child's, in its own copy of the memory, and the child ends there; no
             // race of the parent's threads is on it (weft.exec.Processes#fork: a run goes on in the child only when it
             // has the caller alone). The parent goes on without waiting (a wait after a fork stops a run). The name's
@@ -115,8 +116,7 @@ final class AccessForms {
                 if (op == 0 && t.hashCode() % 3 == 1) return readByLibrary(lv, addr, t);
                 if (op == 0) return "{ int " + t + "[1]; memmove(" + t + ", " + addr + ", sizeof(int)); r += " + t + "[0]; }";
                 // audit D46: every other remaining write is the stream library's (the name's number: no draw of its own)
-                int n = Integer.parseInt(t.substring(1));
-                if (n % 2 == 1) return writtenByStream(addr, t, n / 2 % 4);
+                if (number % 2 == 1) return writtenByStream(addr, t, number / 2 % 4);
                 return "memset(" + addr + ", 0, sizeof(int));";
             default: {
                 String cmp = "cmp" + nextName.getAsInt();
