@@ -2,12 +2,35 @@ package weft.budget;
 
 /**
  * An amount of time on a {@link CpuClock}, as a deadline fixed when the budget is made. Immutable; {@link #slice}
- * makes a smaller budget that ends no later than this one.
+ * makes a smaller budget that ends no later than this one and keeps its cap.
  *
  * @param clock    what is measured
  * @param deadline the clock reading at which the budget is used up ({@link Long#MAX_VALUE}: never)
+ * @param cap      another budget that also ends this one ({@link #expired}), or null: a budget of deterministic work
+ *                 ({@link WorkMeter}) capped by CPU time. Only {@link #expired} reads it; {@link #remainingMillis} and
+ *                 the slices made from it are this budget's own, so that how work is shared out never depends on the
+ *                 cap's clock
  */
-public record Budget(CpuClock clock, long deadline) {
+public record Budget(CpuClock clock, long deadline, Budget cap) {
+    public Budget(CpuClock clock, long deadline) {
+        this(clock, deadline, null);
+    }
+
+    /** A budget of {@code millis} of deterministic work counted by {@code meter} from now ({@link WorkMeter}). */
+    public static Budget work(WorkMeter meter, long millis) {
+        return ofMillis(meter, millis);
+    }
+
+    /** This budget, also ended by {@code cap} (which keeps its own caps). */
+    public Budget cappedBy(Budget cap) {
+        return new Budget(clock, deadline, this.cap == null ? cap : this.cap.cappedBy(cap));
+    }
+
+    /** Whether the cap (not this budget's own clock) ended it. */
+    public boolean capped() {
+        return cap != null && cap.expired() && !ownExpired();
+    }
+
     /** A budget of {@code millis} from now on {@code clock}. */
     public static Budget ofMillis(CpuClock clock, long millis) {
         long now = clock.nanos();
@@ -27,6 +50,10 @@ public record Budget(CpuClock clock, long deadline) {
 
     /** Whether the budget is used up. */
     public boolean expired() {
+        return ownExpired() || cap != null && cap.expired();
+    }
+
+    private boolean ownExpired() {
         return deadline != Long.MAX_VALUE && clock.nanos() > deadline;
     }
 
@@ -39,7 +66,7 @@ public record Budget(CpuClock clock, long deadline) {
     /** At most {@code millis} from now, and no more than what is left of this budget. */
     public Budget slice(long millis) {
         Budget own = ofMillis(clock, millis);
-        return own.deadline < deadline ? own : this;
+        return own.deadline < deadline ? new Budget(clock, own.deadline, cap) : this;
     }
 
     private static long saturatedAdd(long a, long b) {

@@ -530,7 +530,9 @@ public final class CheckCommand implements Callable<Integer> {
                 .withMaxRaces(o.maxRaces() == 0 && o.svcomp() ? AnalysisOptions.SVCOMP_MAX_RACES : o.maxRaces())
                 .withBounded(o.bounded()).withProvers(o.provers()).withClosedCommandLine(o.svcomp());
         if (o.fast()) options = options.threadModularOnly();
-        options = options.withBudgetMillis(analysisBudgetMillis(o.limit().toMillis(), (CpuClock.process().nanos() - cpuStartNanos) / 1_000_000));
+        options = options.withBudgetMillis(analysisBudgetMillis(o.limit().toMillis(), (CpuClock.process().nanos() - cpuStartNanos) / 1_000_000))
+                // the precise layers' deterministic work: from the limit alone, not from what start-up and parsing used
+                .withWorkMillis(analysisBudgetMillis(o.limit().toMillis(), 0));
         AnalysisResult r = new RaceAnalysis(options).run(program, progress);
         Thread.interrupted(); // a stop request that came as the analysis ended is answered: the report is written in full
         progress.phase("writing the report");

@@ -36,6 +36,8 @@ final class Execution {
     private final Interpreter in;
     private final long maxSteps;
     private final weft.budget.Budget budget;
+    /** Where the steps are counted when the budget is one of work ({@link weft.budget.WorkMeter}), else null. */
+    private final weft.budget.WorkMeter meter;
     final List<Interpreter.Executed> schedule = new ArrayList<>();
     /** Why the execution stopped (for statistics), or null if it found a race or ran out of steps. */
     String stopReason;
@@ -53,6 +55,7 @@ final class Execution {
         this.in = new Interpreter(st);
         this.maxSteps = maxSteps;
         this.budget = budget;
+        this.meter = budget.clock() instanceof weft.budget.WorkMeter m ? m : null;
     }
 
     RaceWitness run() {
@@ -86,6 +89,7 @@ final class Execution {
             }
             long nextSnapshot = Math.max(Prefixes.FIRST, 2 * startSteps);
             for (long tick = 0; ; tick++) {
+                if (meter != null) meter.add(1);
                 boolean start = st.threads.size() == 1;
                 // on the default line every value chosen was the default (a followed witness: always; a probe of the
                 // feedback search, which shares nothing: never): there the start past its first FIRST steps is free

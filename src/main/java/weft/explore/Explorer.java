@@ -64,9 +64,18 @@ public final class Explorer {
 
     /** Searches for a race witness; empty when none was found within the limits (that proves nothing). Honours Thread.interrupted(). */
     public Optional<RaceWitness> findRace() {
+        return findRace(Budget.cpuMillis(options.timeBudgetMillis()));
+    }
+
+    /**
+     * {@link #findRace()} within {@code budget} instead of {@link ExploreOptions#timeBudgetMillis}: a budget of
+     * deterministic work ({@link weft.budget.WorkMeter}, capped by CPU time) makes the search try the same executions on
+     * every run; its executions count their steps on its meter.
+     */
+    public Optional<RaceWitness> findRace(Budget budget) {
         Search s = new Search(program, options, starts);
         last = s;
-        return s.run();
+        return s.run(budget);
     }
 
     /** Number of executions the last {@link #findRace()} ran (for diagnostics). */

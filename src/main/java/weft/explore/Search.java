@@ -34,7 +34,7 @@ final class Search {
     /** The command lines main may start with ({@link CommandLines}): an input of every run. */
     private List<List<String>> commandLines;
     private ExecState initial;
-    /** CPU time of the searching thread (see {@link ExploreOptions#timeBudgetMillis}). */
+    /** Work or CPU time of the searching thread (see {@link Explorer#findRace(Budget)}). */
     private Budget budget;
     /** Whether the search ended at its limits (executions, time) rather than having nothing left to try. */
     boolean limited;
@@ -75,8 +75,9 @@ final class Search {
         return r.replaceFirst("^abandoned: ", "");
     }
 
-    Optional<RaceWitness> run() {
-        budget = Budget.cpuMillis(options.timeBudgetMillis());
+    /** The search within {@code budget} (read on this thread; see {@link Explorer#findRace(Budget)}). */
+    Optional<RaceWitness> run(Budget budget) {
+        this.budget = budget;
         try {
             initial = ExecState.initial(program);
             initial.libcStateRaces = options.libcStateRaces();

@@ -225,6 +225,8 @@ public final class StateSpace {
     private long transitionCount;
     private long bytes;
     private weft.budget.Budget budget;
+    /** Where transitions are counted when the budget is one of work, else null. */
+    private weft.budget.WorkMeter meter;
     /** The depth-first stack, kept between {@link #resume} calls; null before the first. */
     private ArrayDeque<Node> stack;
     private long iterations;
@@ -303,9 +305,19 @@ public final class StateSpace {
      * what one exploration with the last call's limits would. Must be called on one thread at a time.
      */
     public Outcome resume(Limits limits) {
+        return resume(limits, weft.budget.Budget.cpuMillis(limits.millis()));
+    }
+
+    /**
+     * {@link #resume(Limits)} within {@code budget} instead of {@code limits.millis()}: on a budget of deterministic
+     * work ({@link weft.budget.WorkMeter}) each transition counts one unit, so the exploration stops at the same state
+     * on every run.
+     */
+    public Outcome resume(Limits limits, weft.budget.Budget budget) {
         if (result != null) return result;
         this.limits = limits;
-        budget = weft.budget.Budget.cpuMillis(limits.millis());
+        this.budget = budget;
+        this.meter = budget.clock() instanceof weft.budget.WorkMeter m ? m : null;
         if (stack == null) {
             Outcome failed = start();
             if (failed != null) return result = failed;
@@ -386,6 +398,8 @@ public final class StateSpace {
             ExecState next = node.state.copy();
             Transitions.Fused f = transitions.perform(next, t);
             transitionCount++;
+            // a transition's statements, fused, and the copy and encoding of its state
+            if (meter != null) meter.add(1 + (f == null ? 0 : f.steps().size()));
             if (f == null) continue;
             Memory.Footprint fp = f.footprint();
             // asleep after t: the transitions asleep here or done before t that commute with t

@@ -29,12 +29,36 @@ package weft.race;
  * @param provers     the layers whose proof of race freedom is accepted ({@code --prover}; default all, see {@link Prover})
  * @param closedCommandLine whether the witness search starts {@code main} with the closed command line only
  *     ({@link #withClosedCommandLine}; SV-COMP mode)
+ * @param workMillis the nominal budget of the whole analysis from which the precise layers' budget of deterministic
+ *     work is derived ({@link PreciseLayers}, {@link weft.budget.WorkMeter}): a function of the user's limit alone, so
+ *     that the work does not vary with the CPU time start-up and parsing happened to take (0: {@code budgetMillis},
+ *     or {@code proveMillis + confirmMillis})
  */
 public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis, boolean atomicSectionsRace,
                               boolean explain, long proveMillis, long budgetMillis, boolean libcStateRaces, long memoryBytes,
-                              weft.bounded.bmc.RaceBmc.Options bounded, java.util.Set<Prover> provers, boolean closedCommandLine) {
+                              weft.bounded.bmc.RaceBmc.Options bounded, java.util.Set<Prover> provers, boolean closedCommandLine,
+                              long workMillis) {
     public AnalysisOptions {
         provers = provers.isEmpty() ? Prover.all() : java.util.Set.copyOf(provers);
+    }
+
+    public AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis, boolean atomicSectionsRace,
+                           boolean explain, long proveMillis, long budgetMillis, boolean libcStateRaces, long memoryBytes,
+                           weft.bounded.bmc.RaceBmc.Options bounded, java.util.Set<Prover> provers, boolean closedCommandLine) {
+        this(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis, libcStateRaces,
+                memoryBytes, bounded, provers, closedCommandLine, 0);
+    }
+
+    /** With the nominal budget the precise layers' work is derived from ({@code workMillis}; 0: {@code budgetMillis}). */
+    public AnalysisOptions withWorkMillis(long millis) {
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis,
+                libcStateRaces, memoryBytes, bounded, provers, closedCommandLine, millis);
+    }
+
+    /** The nominal budget of the analysis ({@code workMillis}, else {@code budgetMillis}, else the two layers' times). */
+    public long nominalMillis() {
+        if (workMillis > 0) return workMillis;
+        return budgetMillis > 0 ? budgetMillis : proveMillis + (confirm ? confirmMillis : 0);
     }
 
     public AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis, boolean atomicSectionsRace,
@@ -51,7 +75,7 @@ public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, lon
      */
     public AnalysisOptions withClosedCommandLine(boolean on) {
         return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis,
-                libcStateRaces, memoryBytes, bounded, provers, on);
+                libcStateRaces, memoryBytes, bounded, provers, on, workMillis);
     }
 
     public AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, long confirmMillis, boolean atomicSectionsRace,
@@ -90,11 +114,11 @@ public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, lon
     }
 
     public AnalysisOptions withAtomicSectionsRace(boolean on) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, on, explain, proveMillis, budgetMillis, libcStateRaces, memoryBytes, bounded, provers, closedCommandLine);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, on, explain, proveMillis, budgetMillis, libcStateRaces, memoryBytes, bounded, provers, closedCommandLine, workMillis);
     }
 
     public AnalysisOptions withExplain(boolean on) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, on, proveMillis, budgetMillis, libcStateRaces, memoryBytes, bounded, provers, closedCommandLine);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, on, proveMillis, budgetMillis, libcStateRaces, memoryBytes, bounded, provers, closedCommandLine, workMillis);
     }
 
     /**
@@ -103,7 +127,7 @@ public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, lon
      */
     public AnalysisOptions threadModularOnly() {
         return new AnalysisOptions(maxThreads, maxRaces, false, confirmMillis, atomicSectionsRace, explain, 0, budgetMillis, libcStateRaces,
-                memoryBytes, bounded, java.util.Set.of(Prover.THREAD_MODULAR), closedCommandLine);
+                memoryBytes, bounded, java.util.Set.of(Prover.THREAD_MODULAR), closedCommandLine, workMillis);
     }
 
     /** Whether a precise layer may run: false for {@link #threadModularOnly()}. */
@@ -112,37 +136,37 @@ public record AnalysisOptions(int maxThreads, int maxRaces, boolean confirm, lon
     }
 
     public AnalysisOptions withProveMillis(long millis) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, millis, budgetMillis, libcStateRaces, memoryBytes, bounded, provers, closedCommandLine);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, millis, budgetMillis, libcStateRaces, memoryBytes, bounded, provers, closedCommandLine, workMillis);
     }
 
     public AnalysisOptions withBudgetMillis(long millis) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, millis, libcStateRaces, memoryBytes, bounded, provers, closedCommandLine);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, millis, libcStateRaces, memoryBytes, bounded, provers, closedCommandLine, workMillis);
     }
 
     public AnalysisOptions withMemoryBytes(long bytes) {
         return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis,
-                libcStateRaces, bytes, bounded, provers, closedCommandLine);
+                libcStateRaces, bytes, bounded, provers, closedCommandLine, workMillis);
     }
 
     /** With a limit on the races reported ({@code --max-races}; 0: none). */
     public AnalysisOptions withMaxRaces(int max) {
-        return new AnalysisOptions(maxThreads, max, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis, libcStateRaces, memoryBytes, bounded, provers, closedCommandLine);
+        return new AnalysisOptions(maxThreads, max, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis, libcStateRaces, memoryBytes, bounded, provers, closedCommandLine, workMillis);
     }
 
     public AnalysisOptions withLibcStateRaces(boolean on) {
-        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis, on, memoryBytes, bounded, provers, closedCommandLine);
+        return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis, on, memoryBytes, bounded, provers, closedCommandLine, workMillis);
     }
 
     /** With the bounded layer's bounds and limits {@code b}. */
     public AnalysisOptions withBounded(weft.bounded.bmc.RaceBmc.Options b) {
         return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis,
-                libcStateRaces, memoryBytes, b, provers, closedCommandLine);
+                libcStateRaces, memoryBytes, b, provers, closedCommandLine, workMillis);
     }
 
     /** With only the proofs of {@code p} accepted ({@code --prover}; empty: all). */
     public AnalysisOptions withProvers(java.util.Set<Prover> p) {
         return new AnalysisOptions(maxThreads, maxRaces, confirm, confirmMillis, atomicSectionsRace, explain, proveMillis, budgetMillis,
-                libcStateRaces, memoryBytes, bounded, p, closedCommandLine);
+                libcStateRaces, memoryBytes, bounded, p, closedCommandLine, workMillis);
     }
 
     /** Whether a proof of race freedom by {@code p} is accepted. */

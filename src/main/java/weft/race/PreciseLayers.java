@@ -2,6 +2,7 @@ package weft.race;
 
 import weft.bounded.BoundedAnswer;
 import weft.budget.Budget;
+import weft.budget.WorkMeter;
 import weft.explore.ExploreOptions;
 import weft.explore.Explorer;
 import weft.explore.StateSpace;
@@ -15,7 +16,8 @@ import java.util.Optional;
 /**
  * The precise layers that settle what the thread-modular layer leaves open: the exhaustive state-space exploration
  * ({@link StateSpace}: proves race-freedom or finds a racing state) and the witness search ({@link Explorer}: finds
- * racing executions only). They share one budget (CPU time of the analysis thread) in <em>rounds of growing
+ * racing executions only). They share one budget of deterministic work ({@link WorkMeter}: interpreter steps and
+ * transitions, {@link #workMillis}), capped by the analysis thread's CPU time, in <em>rounds of growing
  * effort</em>: round {@code r} gives each open layer about {@link #FIRST_ROUND_MILLIS}{@code  * 4^r} of it (the
  * exploration first, the witness search what the exploration leaves of the round), at most
  * {@link #FIRST_ROUND_STATES}{@code  * 4^r} states in all and {@link #FIRST_ROUND_EXECUTIONS}{@code  * 4^r}
@@ -25,9 +27,12 @@ import java.util.Optional;
  * rounds). A layer leaves the rounds when more effort cannot change its outcome (an exploration stopped by an
  * input, an unsupported construct or its memory limit; a search with nothing more to try).
  *
- * <p>Determinism: the states and executions of a round are fixed by the program, the round and the seed; time
- * only decides where the last round is cut off, and time is the analysis thread's CPU time, which load from other
- * processes does not use up.
+ * <p>Determinism: the states and executions of a round are fixed by the program, the round and the seed, and so is
+ * where the budget ends them, since it counts steps, not time: the same program and limit give the same answer on
+ * every run, however busy the machine or wherever its JIT compiler and collector stopped the analysis thread. Only
+ * the cap, the analysis's CPU time, is not deterministic: it ends the work first on a machine much slower than the
+ * one {@link WorkMeter#NANOS_PER_UNIT} was measured on, or where the front end and the thread-modular layer left
+ * less than the work's share of the limit (pigz at the 10 s default), and the bounded layer counts CPU time.
  *
  * <p>Soundness: race-free is answered only on a {@link StateSpace.Kind#RACE_FREE} outcome, i.e. a complete
  * exploration, or on a proof of the bounded layer (its arguments are in {@code weft.bounded.DeadSites},
@@ -73,6 +78,8 @@ final class PreciseLayers {
     static final long CLOSED_MAX_BYTES = 32L << 20;
     /** CPU time a replay of the bounded layer's racing run may take at most (ms). */
     static final long REPLAY_MILLIS = 2000;
+    /** The explicit layers' share of the analysis's nominal budget, in deterministic work ({@link #workMillis}). */
+    static final double WORK_SHARE = 0.75;
     private static final int GROWTH_SHIFT = 2;
     private static final int MAX_ROUND_SHIFT = 40;
 
@@ -137,6 +144,23 @@ final class PreciseLayers {
      */
     Result run(Program program, Budget budget, Progress progress, java.util.function.Function<Budget, BoundedAnswer> boundedLayer) {
         if (options.provers().equals(java.util.Set.of(Prover.BOUNDED))) return boundedAlone(program, budget, progress, boundedLayer);
+        // the explicit layers' rounds count deterministic work; the analysis's CPU time only caps them
+        WorkMeter meter = new WorkMeter();
+        Budget work = Budget.work(meter, workMillis(options)).cappedBy(budget);
+        long cpuBefore = budget.clock().nanos();
+        Result r = rounds(program, work, budget, progress, boundedLayer);
+        if (DEBUG) {
+            System.err.printf("precise layers: %d units of work (%d ms), %d ms of CPU, %s%s%n", meter.units(),
+                    meter.nanos() / 1_000_000, (budget.clock().nanos() - cpuBefore) / 1_000_000, r.kind(), work.capped() ? ", capped by CPU time" : "");
+        }
+        return r;
+    }
+
+    private static final boolean DEBUG = Boolean.getBoolean("weft.precise.debug");
+
+    /** The rounds within the work {@code budget}, capped by {@code cpu}, which the bounded layer uses. */
+    private Result rounds(Program program, Budget budget, Budget cpu, Progress progress,
+                          java.util.function.Function<Budget, BoundedAnswer> boundedLayer) {
         java.util.function.Function<Budget, BoundedAnswer> bounded = options.accepts(Prover.BOUNDED) ? boundedLayer : b -> BoundedAnswer.NONE;
         boolean boundedRan = false;
         String boundedOutcome = null;
@@ -156,12 +180,13 @@ final class PreciseLayers {
             int shift = Math.min(MAX_ROUND_SHIFT, GROWTH_SHIFT * round);
             long effort = FIRST_ROUND_MILLIS << Math.min(shift, 20);
             Budget roundBudget = budget.slice(effort * 2);
-            if (roundBudget.remainingMillis() < MIN_LAYER_MILLIS) break;
+            // used up, or ended by its CPU cap (its work, which no run then counts, would never end)
+            if (roundBudget.remainingMillis() < MIN_LAYER_MILLIS || budget.expired()) break;
             if (proveOpen) {
                 long ms = confirmOpen ? roundBudget.remainingMillis() / 2 : roundBudget.remainingMillis();
                 progress.phase("exploring the state space (round " + (round + 1) + ")");
                 long maxStates = Math.min(MAX_STATES, saturatedShift(FIRST_ROUND_STATES, shift));
-                StateSpace.Outcome o = space.resume(new StateSpace.Limits(maxStates, StateSpace.Limits.defaults().maxBytes(), ms));
+                StateSpace.Outcome o = space.resume(new StateSpace.Limits(maxStates, StateSpace.Limits.defaults().maxBytes(), ms), roundBudget.slice(ms));
                 states = o.states();
                 switch (o.kind()) {
                     case RACE_FREE -> {
@@ -193,7 +218,7 @@ final class PreciseLayers {
                 if (closed == null) closed = StateSpace.closedVariant(program, options.atomicSectionsRace(), options.libcStateRaces(), CLOSED_INPUTS[variant]);
                 progress.phase("exploring a closed variant (inputs " + CLOSED_INPUTS[variant] + ", round " + (round + 1) + ")");
                 long maxStates = Math.min(CLOSED_MAX_STATES, saturatedShift(FIRST_ROUND_STATES, shift));
-                StateSpace.Outcome o = closed.resume(new StateSpace.Limits(maxStates, CLOSED_MAX_BYTES, ms));
+                StateSpace.Outcome o = closed.resume(new StateSpace.Limits(maxStates, CLOSED_MAX_BYTES, ms), roundBudget.slice(ms));
                 if (o.kind() == StateSpace.Kind.RACE) return new Result(Kind.RACE, o.witness(), states, proof, round + 1);
                 if (!o.resumable() || o.states() > CLOSED_MAX_STATES) {
                     closed = null;
@@ -207,7 +232,7 @@ final class PreciseLayers {
                 int executions = (int) Math.min(Integer.MAX_VALUE, saturatedShift(FIRST_ROUND_EXECUTIONS, shift));
                 long steps = d.maxSteps() << Math.min(round / 2, 6);
                 Explorer explorer = witnessSearch(program, steps, executions, ms, hints);
-                Optional<RaceWitness> w = explorer.findRace();
+                Optional<RaceWitness> w = explorer.findRace(roundBudget.slice(ms));
                 if (w.isPresent()) return new Result(Kind.RACE, w, states, proof, round + 1);
                 // the first round's: how many rounds run depends on the machine's speed, the first round's runs do not
                 if (searchSummary == null) searchSummary = explorer.searchSummary();
@@ -216,27 +241,27 @@ final class PreciseLayers {
             if (Thread.currentThread().isInterrupted()) break;
             if (!boundedRan && round >= BOUNDED_AFTER_ROUND) {
                 boundedRan = true;
-                BoundedAnswer a = runBounded(bounded, budget, progress);
+                BoundedAnswer a = runBounded(bounded, budget, cpu, progress);
                 boundedOutcome = a.outcome();
                 if (a.proof() != null) return new Result(Kind.RACE_FREE, Optional.empty(), states, null, round + 1, a.proof());
-                Optional<RaceWitness> replayed = replay(program, a, budget, progress);
+                Optional<RaceWitness> replayed = replay(program, a, cpu, progress);
                 if (replayed.isPresent()) return new Result(Kind.RACE, replayed, states, proof, round + 1);
                 hints = a.inputHints();
                 // inputs the solver found reopen a witness search that had nothing more to try
                 if (!hints.isEmpty()) confirmOpen = options.confirm();
             }
         }
-        if (!boundedRan && !Thread.currentThread().isInterrupted()) {
-            BoundedAnswer a = runBounded(bounded, budget, progress);
+        if (!boundedRan && !Thread.currentThread().isInterrupted() && !budget.expired()) {
+            BoundedAnswer a = runBounded(bounded, budget, cpu, progress);
             boundedOutcome = a.outcome();
             if (a.proof() != null) return new Result(Kind.RACE_FREE, Optional.empty(), states, null, round, a.proof());
-            Optional<RaceWitness> replayed = replay(program, a, budget, progress);
+            Optional<RaceWitness> replayed = replay(program, a, cpu, progress);
             if (replayed.isPresent()) return new Result(Kind.RACE, replayed, states, proof, round + 1);
-            if (!a.inputHints().isEmpty() && options.confirm() && budget.remainingMillis() >= MIN_LAYER_MILLIS) {
+            if (!a.inputHints().isEmpty() && options.confirm() && budget.remainingMillis() >= MIN_LAYER_MILLIS && !budget.expired()) {
                 progress.phase("searching for a racing interleaving with the solver's inputs");
                 Explorer explorer = witnessSearch(program, ExploreOptions.defaults().maxSteps(), FIRST_ROUND_EXECUTIONS * 4,
                         budget.remainingMillis(), a.inputHints());
-                Optional<RaceWitness> w = explorer.findRace();
+                Optional<RaceWitness> w = explorer.findRace(budget);
                 if (w.isPresent()) return new Result(Kind.RACE, w, states, proof, round + 1);
             }
         }
@@ -287,10 +312,24 @@ final class PreciseLayers {
         return explorer.follow(a.schedule().guide(), ExploreOptions.defaults().maxSteps(), Math.min(budget.remainingMillis(), REPLAY_MILLIS)).race();
     }
 
-    private static BoundedAnswer runBounded(java.util.function.Function<Budget, BoundedAnswer> bounded, Budget budget, Progress progress) {
-        if (budget.remainingMillis() < MIN_LAYER_MILLIS) return BoundedAnswer.NONE;
+    /**
+     * The bounded layer with a share of what is left of the work {@code budget}, as CPU time ({@code cpu}): the
+     * solver's effort is not counted in steps (its outcome may depend on where its time ends).
+     */
+    private static BoundedAnswer runBounded(java.util.function.Function<Budget, BoundedAnswer> bounded, Budget budget, Budget cpu,
+                                            Progress progress) {
+        if (budget.remainingMillis() < MIN_LAYER_MILLIS || cpu.remainingMillis() < MIN_LAYER_MILLIS) return BoundedAnswer.NONE;
         progress.phase("bounded layer: refuting candidate accesses with Z3");
-        return bounded.apply(budget.slice(Math.max(BOUNDED_MIN_MILLIS, budget.remainingMillis() / 3)));
+        return bounded.apply(cpu.slice(Math.max(BOUNDED_MIN_MILLIS, budget.remainingMillis() / 3)));
+    }
+
+    /**
+     * The explicit layers' budget of deterministic work ({@link WorkMeter}), in ms: {@link #WORK_SHARE} of the
+     * analysis's nominal budget ({@link AnalysisOptions#nominalMillis}, a function of the user's limit), the rest being
+     * the thread-modular layer's and the bounded layer's, which count CPU time.
+     */
+    static long workMillis(AnalysisOptions options) {
+        return Math.max(MIN_LAYER_MILLIS, (long) (options.nominalMillis() * WORK_SHARE));
     }
 
     private static long saturatedShift(long v, int shift) {
