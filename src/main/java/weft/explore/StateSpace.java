@@ -398,9 +398,10 @@ public final class StateSpace {
             ExecState next = node.state.copy();
             Transitions.Fused f = transitions.perform(next, t);
             transitionCount++;
-            // a transition's statements, fused, and the copy and encoding of its state
-            if (meter != null) meter.add(1 + (f == null ? 0 : f.steps().size()));
-            if (f == null) continue;
+            if (f == null) {
+                if (meter != null) meter.add(1);
+                continue;
+            }
             Memory.Footprint fp = f.footprint();
             // asleep after t: the transitions asleep here or done before t that commute with t
             List<Done> sleep = new ArrayList<>();
@@ -417,6 +418,9 @@ public final class StateSpace {
             }
             node.done.add(new Done(t, fp));
             Key key = encode(next);
+            // a transition's work: its statements (fused), and the copy, encoding and lookup of its state, which grow
+            // with the state (a unit for each 200 bytes of its encoding)
+            if (meter != null) meter.add(2 + f.steps().size() + key.length() / 200);
             Long before = visited.get(key);
             if (before == null) {
                 key = key.stored();
@@ -464,6 +468,8 @@ public final class StateSpace {
         ExecState s = node.state;
         Interpreter in = new Interpreter(s);
         int n = s.threads.size();
+        // every thread's next statement planned, as a step of the witness search does
+        if (meter != null) meter.add(n);
         Interpreter.Plan[] plans = new Interpreter.Plan[n];
         List<Integer> enabled = new ArrayList<>(n);
         ThreadState owner = null;

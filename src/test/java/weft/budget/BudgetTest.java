@@ -52,4 +52,33 @@ class BudgetTest {
         // sleeping uses (almost) no CPU time: a busy machine does not use up a CPU budget
         assertTrue(cpu.nanos() - before < 100 * MS, (cpu.nanos() - before) / MS + " ms");
     }
+
+    @Test
+    void aBudgetOfWorkEndsAtTheSameUnitWhateverTheTime() {
+        WorkMeter meter = new WorkMeter();
+        Budget b = Budget.work(meter, 1);
+        long units = 1_000_000L / WorkMeter.NANOS_PER_UNIT;
+        meter.add(units);
+        assertFalse(b.expired());
+        meter.add(1);
+        assertTrue(b.expired());
+        assertEquals(0, b.remainingMillis());
+    }
+
+    @Test
+    void aCapEndsTheBudgetButNeverSharesItOut() {
+        WorkMeter meter = new WorkMeter();
+        AtomicLong cpu = new AtomicLong(0);
+        Budget work = Budget.work(meter, 100).cappedBy(Budget.ofMillis(cpu::get, 10));
+        Budget slice = work.slice(40);
+        cpu.addAndGet(50 * MS);
+        // the cap's clock ran out: every budget sliced from the capped one ends with it
+        assertTrue(work.expired());
+        assertTrue(slice.expired());
+        assertTrue(work.capped());
+        // what is left is counted in work alone, so that how work is shared out does not depend on time
+        assertEquals(100, work.remainingMillis());
+        assertEquals(40, slice.remainingMillis());
+        assertFalse(Budget.work(meter, 100).capped());
+    }
 }

@@ -75,4 +75,46 @@ class DirectedSearchTest {
         assertTrue(w.isPresent(), "the directed executions meet at the candidate's sites");
         assertEquals(java.util.Set.of(lines + 6, lines + 15), java.util.Set.of(w.get().first().loc().line(), w.get().second().loc().line()));
     }
+
+    /**
+     * A search budgeted in work ({@link weft.budget.WorkMeter}) ends at the same execution on every run: the window
+     * program without its target needs some eight hundred executions, more than this budget allows, so each search
+     * is cut by its budget, always after the same executions and the same steps. A budget of CPU time cuts it where
+     * the JIT compiler and the collector happen to leave the thread.
+     */
+    @Test
+    void aSearchBudgetedInWorkEndsAtTheSameExecutionOnEveryRun() throws Exception {
+        String src = """
+                pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+                int flag, data, spins;
+                void *worker(void *arg) {
+                  for (int i = 0; i < 200; i++) spins++;
+                  pthread_mutex_lock(&m); flag = 1; pthread_mutex_unlock(&m);
+                  data = 1;
+                  pthread_mutex_lock(&m); flag = 2; pthread_mutex_unlock(&m);
+                  return 0;
+                }
+                int main(void) {
+                  pthread_t t;
+                  pthread_create(&t, 0, worker, 0);
+                  int f = 0;
+                  while (f != 1) { pthread_mutex_lock(&m); f = flag; pthread_mutex_unlock(&m); if (f == 2) return 0; }
+                  data = 2;
+                  pthread_join(t, 0);
+                  return 0;
+                }
+                """;
+        var program = ExploreTestSupport.load(dir, "window", src);
+        ExploreOptions many = new ExploreOptions(20_000, 100_000, 60_000, 1);
+        java.util.Set<List<Long>> outcomes = new java.util.HashSet<>();
+        for (int run = 0; run < 3; run++) {
+            weft.budget.WorkMeter meter = new weft.budget.WorkMeter();
+            weft.budget.Budget work = weft.budget.Budget.work(meter, 200).cappedBy(weft.budget.Budget.cpuMillis(60_000));
+            Explorer e = new Explorer(program, many);
+            assertTrue(e.findRace(work).isEmpty(), "the budget ends the search before the window is met");
+            assertTrue(e.limited() && e.executions() > 20, e.executions() + " executions");
+            outcomes.add(List.of((long) e.executions(), meter.units()));
+        }
+        assertEquals(1, outcomes.size(), "executions and units of each run: " + outcomes);
+    }
 }

@@ -90,4 +90,35 @@ class PreciseLayersTest {
         assertTrue(r.rounds() >= 2, "rounds: " + r.rounds());
         assertTrue(r.proofIncomplete() != null && r.proofIncomplete().contains("nondet"), r.proofIncomplete());
     }
+
+    /** Race-free, but a nondet input keeps the exploration from proving it and the witness search has always more to try. */
+    private static final String OPEN = """
+            int g; pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+            void *f(void *x) { pthread_mutex_lock(&m); g = 1; pthread_mutex_unlock(&m); return 0; }
+            int main(void) {
+                pthread_t t; int n = __VERIFIER_nondet_int(); pthread_create(&t, 0, f, 0);
+                pthread_mutex_lock(&m); g = n; pthread_mutex_unlock(&m); return 0;
+            }
+            """;
+
+    /**
+     * The rounds count deterministic work: two runs with the same options end after the same rounds and states, however
+     * long each took; and where the CPU time given ends them before their work, the one outcome that depends on the
+     * machine, the open notes say so.
+     */
+    @Test
+    void theRoundsEndAtTheirWorkAndATimeLimitThatComesFirstIsSaid() throws Exception {
+        Program p = load("open", OPEN);
+        AnalysisOptions small = AnalysisOptions.defaults().withWorkMillis(1_000);
+        PreciseLayers.Result one = new PreciseLayers(small).run(p, Budget.cpuMillis(60_000), Progress.NONE);
+        PreciseLayers.Result two = new PreciseLayers(small).run(p, Budget.cpuMillis(60_000), Progress.NONE);
+        assertEquals(PreciseLayers.Kind.OPEN, one.kind());
+        assertEquals(List.of(one.rounds(), one.states(), one.openNotes()), List.of(two.rounds(), two.states(), two.openNotes()));
+        assertTrue(one.openNotes().stream().noneMatch(n -> n.contains("time limit")), one.openNotes().toString());
+        PreciseLayers.Result capped = new PreciseLayers(AnalysisOptions.defaults().withWorkMillis(600_000))
+                .run(p, Budget.cpuMillis(400), Progress.NONE);
+        assertEquals(PreciseLayers.Kind.OPEN, capped.kind());
+        assertTrue(capped.openNotes().stream().anyMatch(n -> n.contains("stopped by the time limit before their budget of work")),
+                capped.openNotes().toString());
+    }
 }
