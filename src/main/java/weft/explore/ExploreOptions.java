@@ -6,8 +6,10 @@ package weft.explore;
  * @param maxSteps statements executed per execution before it is cut off (a cut-off execution reports nothing more)
  * @param maxExecutions executions (schedules) tried at most
  * @param timeBudgetMillis budget of one {@link Explorer#findRace()} call, in CPU time of the thread that calls it
+ *     ({@link Explorer#findRace(weft.budget.Budget)} takes a budget instead, e.g. one of deterministic work)
  * @param seed seed of the randomised schedules and nondet choices (the search is deterministic for a seed: the
- *     executions it tries and their order depend on nothing else; only where the time budget cuts it off does)
+ *     executions it tries and their order depend on nothing else; only where a time budget cuts it off does, and a
+ *     budget of work cuts it off at the same execution every time)
  * @param atomicSectionsRace whether an access inside an atomic section ({@code __VERIFIER_atomic_*}) may form a race
  *     with an access outside it (SV-COMP's reading, on by default: the section is atomic only with respect to
  *     other sections)

@@ -26,7 +26,10 @@ final class Search {
     private static final double[] SWITCH = {0.5, 0.1, 1.0, 0.25, 0.02};
 
     private static final boolean DEBUG = Boolean.getBoolean("weft.explore.debug");
-    /** Every execution may run at least this long (ms), at most a sixth of what is left of the budget. */
+    /**
+     * Every execution may run at least this long (ms of the budget's clock: work or CPU time), at most a sixth of what
+     * is left of the budget.
+     */
     private static final long MIN_EXECUTION_MILLIS = 200;
 
     private final Program program;

@@ -451,7 +451,10 @@ public final class StateSpace {
 
     private void checkLimits() {
         if (Thread.currentThread().isInterrupted()) throw new Stop("interrupted");
-        if (budget.expired()) throw new Stop("time limit after " + visited.size() + " states", true);
+        if (budget.expired()) {
+            String what = meter == null || budget.capped() ? "time limit" : "budget of work used up";
+            throw new Stop(what + " after " + visited.size() + " states", true);
+        }
         if (visited.size() > limits.maxStates()) throw new Stop("more than " + limits.maxStates() + " states", true);
         if (bytes > limits.maxBytes()) throw new Stop("state space larger than " + (limits.maxBytes() >> 20) + " MB");
     }

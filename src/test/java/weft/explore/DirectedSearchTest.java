@@ -21,6 +21,31 @@ class DirectedSearchTest {
     private static final SourceLoc SITE_A = new SourceLoc("p.c", 10, 3);
     private static final SourceLoc SITE_B = new SourceLoc("p.c", 20, 3);
 
+    /**
+     * The worker publishes a window (flag set, written, flag cleared, under a lock) that main enters only when it sees
+     * the flag: the racing state needs the worker held between its flag update and its write while main spins into it.
+     */
+    private static final String WINDOW = """
+            pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+            int flag, data, spins;
+            void *worker(void *arg) {
+              for (int i = 0; i < 200; i++) spins++;
+              pthread_mutex_lock(&m); flag = 1; pthread_mutex_unlock(&m);
+              data = 1;
+              pthread_mutex_lock(&m); flag = 2; pthread_mutex_unlock(&m);
+              return 0;
+            }
+            int main(void) {
+              pthread_t t;
+              pthread_create(&t, 0, worker, 0);
+              int f = 0;
+              while (f != 1) { pthread_mutex_lock(&m); f = flag; pthread_mutex_unlock(&m); if (f == 2) return 0; }
+              data = 2;
+              pthread_join(t, 0);
+              return 0;
+            }
+            """;
+
     private static List<ByteAccess> at(SourceLoc loc) {
         return List.of(new ByteAccess(1, 0, 4, true, false, loc, "x", false, false));
     }
@@ -43,27 +68,7 @@ class DirectedSearchTest {
      */
     @Test
     void directedExecutionsMeetAtTheCandidatesSites() throws Exception {
-        String src = """
-                pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
-                int flag, data, spins;
-                void *worker(void *arg) {
-                  for (int i = 0; i < 200; i++) spins++;
-                  pthread_mutex_lock(&m); flag = 1; pthread_mutex_unlock(&m);
-                  data = 1;
-                  pthread_mutex_lock(&m); flag = 2; pthread_mutex_unlock(&m);
-                  return 0;
-                }
-                int main(void) {
-                  pthread_t t;
-                  pthread_create(&t, 0, worker, 0);
-                  int f = 0;
-                  while (f != 1) { pthread_mutex_lock(&m); f = flag; pthread_mutex_unlock(&m); if (f == 2) return 0; }
-                  data = 2;
-                  pthread_join(t, 0);
-                  return 0;
-                }
-                """;
-        var program = ExploreTestSupport.load(dir, "window", src);
+        var program = ExploreTestSupport.load(dir, "window", WINDOW);
         int lines = (int) ExploreTestSupport.PRELUDE.lines().count();
         String file = dir.resolve("window.c").toString();
         var target = new ExploreOptions.Target(new SourceLoc(file, lines + 6, 3), new SourceLoc(file, lines + 15, 3));
@@ -84,27 +89,7 @@ class DirectedSearchTest {
      */
     @Test
     void aSearchBudgetedInWorkEndsAtTheSameExecutionOnEveryRun() throws Exception {
-        String src = """
-                pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
-                int flag, data, spins;
-                void *worker(void *arg) {
-                  for (int i = 0; i < 200; i++) spins++;
-                  pthread_mutex_lock(&m); flag = 1; pthread_mutex_unlock(&m);
-                  data = 1;
-                  pthread_mutex_lock(&m); flag = 2; pthread_mutex_unlock(&m);
-                  return 0;
-                }
-                int main(void) {
-                  pthread_t t;
-                  pthread_create(&t, 0, worker, 0);
-                  int f = 0;
-                  while (f != 1) { pthread_mutex_lock(&m); f = flag; pthread_mutex_unlock(&m); if (f == 2) return 0; }
-                  data = 2;
-                  pthread_join(t, 0);
-                  return 0;
-                }
-                """;
-        var program = ExploreTestSupport.load(dir, "window", src);
+        var program = ExploreTestSupport.load(dir, "window", WINDOW);
         ExploreOptions many = new ExploreOptions(20_000, 100_000, 60_000, 1);
         java.util.Set<List<Long>> outcomes = new java.util.HashSet<>();
         for (int run = 0; run < 3; run++) {
