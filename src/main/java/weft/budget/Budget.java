@@ -1,7 +1,8 @@
 package weft.budget;
 
 /**
- * An amount of time on a {@link CpuClock}, as a deadline fixed when the budget is made. Immutable; {@link #slice}
+ * An amount on a {@link CpuClock} (CPU time, or the work a {@link WorkMeter} counts), as a deadline fixed when the
+ * budget is made. Immutable; {@link #slice}
  * makes a smaller budget that ends no later than this one and keeps its cap.
  *
  * @param clock    what is measured

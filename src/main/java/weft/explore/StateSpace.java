@@ -310,8 +310,8 @@ public final class StateSpace {
 
     /**
      * {@link #resume(Limits)} within {@code budget} instead of {@code limits.millis()}: on a budget of deterministic
-     * work ({@link weft.budget.WorkMeter}) each transition counts one unit, so the exploration stops at the same state
-     * on every run.
+     * work ({@link weft.budget.WorkMeter}) each transition and expansion counts its work there, so the exploration
+     * stops at the same state on every run.
      */
     public Outcome resume(Limits limits, weft.budget.Budget budget) {
         if (result != null) return result;

@@ -248,7 +248,7 @@ final class PreciseLayers {
                 Explorer explorer = witnessSearch(program, steps, executions, ms, hints);
                 Optional<RaceWitness> w = explorer.findRace(roundBudget.slice(ms));
                 if (w.isPresent()) return new Result(Kind.RACE, w, states, proof, round + 1);
-                // the first round's: how many rounds run depends on the machine's speed, the first round's runs do not
+                // the first round's, which every run with the same budget makes alike (later rounds depend on the budget)
                 if (searchSummary == null) searchSummary = explorer.searchSummary();
                 if (!explorer.limited()) confirmOpen = false;
             }
