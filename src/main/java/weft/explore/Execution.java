@@ -127,9 +127,7 @@ final class Execution {
                     break;
                 }
                 int n = st.threads.size();
-                // a step: its statement and race check, and every thread's next statement planned, so its work grows
-                // with the threads (WorkMeter#NANOS_PER_UNIT: 1.2-2.3 µs a step with one or two threads, 27 µs with 53)
-                if (meter != null) meter.add(3 + n);
+                if (meter != null) meter.step(n);
                 Interpreter.Plan[] plans = new Interpreter.Plan[n];
                 List<Integer> enabled = new ArrayList<>(n);
                 ThreadState owner = null;

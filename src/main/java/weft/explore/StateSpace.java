@@ -399,7 +399,7 @@ public final class StateSpace {
             Transitions.Fused f = transitions.perform(next, t);
             transitionCount++;
             if (f == null) {
-                if (meter != null) meter.add(1);
+                if (meter != null) meter.transitionNotMade();
                 continue;
             }
             Memory.Footprint fp = f.footprint();
@@ -418,9 +418,7 @@ public final class StateSpace {
             }
             node.done.add(new Done(t, fp));
             Key key = encode(next);
-            // a transition's work: its statements (fused), and the copy, encoding and lookup of its state, which grow
-            // with the state (a unit for each 200 bytes of its encoding)
-            if (meter != null) meter.add(2 + f.steps().size() + key.length() / 200);
+            if (meter != null) meter.transition(f.steps().size(), key.length());
             Long before = visited.get(key);
             if (before == null) {
                 key = key.stored();
@@ -471,8 +469,7 @@ public final class StateSpace {
         ExecState s = node.state;
         Interpreter in = new Interpreter(s);
         int n = s.threads.size();
-        // every thread's next statement planned, as a step of the witness search does
-        if (meter != null) meter.add(n);
+        if (meter != null) meter.expansion(n);
         Interpreter.Plan[] plans = new Interpreter.Plan[n];
         List<Integer> enabled = new ArrayList<>(n);
         ThreadState owner = null;

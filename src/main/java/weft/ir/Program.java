@@ -195,6 +195,13 @@ public final class Program {
     public GlobalInit init(Variable v) { return inits.get(v); }
     public Map<String, Function> functions() { return functions; }
     public Function function(String linkName) { return functions.get(linkName); }
+
+    /** The program's size in statements: the edges of every function's control-flow graph. */
+    public long statements() {
+        long n = 0;
+        for (Function f : functions.values()) n += f.cfg().edges().size();
+        return n;
+    }
     public LibraryModels models() { return models; }
 
     /** Names of called functions that are neither defined nor modelled. */

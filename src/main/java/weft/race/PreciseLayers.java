@@ -87,6 +87,8 @@ final class PreciseLayers {
     static final long FIXED_CHARGE_MILLIS = 300;
     /** The charge of {@link #workMillis} for the program's size: a millisecond for this many statements (IR edges). */
     static final long EDGES_PER_CHARGED_MILLI = 2;
+    /** Prints each analysis's units of work and CPU time on stderr ({@code -Dweft.precise.debug=true}): the calibration of {@link WorkMeter}. */
+    private static final boolean DEBUG = Boolean.getBoolean("weft.precise.debug");
     private static final int GROWTH_SHIFT = 2;
     private static final int MAX_ROUND_SHIFT = 40;
 
@@ -169,8 +171,6 @@ final class PreciseLayers {
         }
         return r;
     }
-
-    private static final boolean DEBUG = Boolean.getBoolean("weft.precise.debug");
 
     /** The rounds within the work {@code budget}, capped by {@code cpu}, which the bounded layer uses. */
     private Result rounds(Program program, Budget budget, Budget cpu, Progress progress,
@@ -349,9 +349,7 @@ final class PreciseLayers {
      * at the default budget, no run was capped).
      */
     static long workMillis(AnalysisOptions options, Program program) {
-        long edges = 0;
-        for (weft.ir.Function f : program.functions().values()) edges += f.cfg().edges().size();
-        long left = options.nominalMillis() - FIXED_CHARGE_MILLIS - edges / EDGES_PER_CHARGED_MILLI;
+        long left = options.nominalMillis() - FIXED_CHARGE_MILLIS - program.statements() / EDGES_PER_CHARGED_MILLI;
         return Math.max(MIN_LAYER_MILLIS, (long) (left * WORK_SHARE));
     }
 
