@@ -73,6 +73,8 @@ public final class LibraryBehaviour {
     boolean call(ThreadState t, Ctx c, Edge e, Stmt.Call call, LibraryModel model, List<Value> args) {
         String name = model.name();
         Event event = model.event();
+        // a call on a stream whose lock another thread holds (flockfile) waits for it (weft.exec.StreamLocks)
+        if (StreamLocks.waits(st, t, model, args)) return false;
         if (!c.dry && changesSync(event)) {
             // a lock operation depends only on operations of the same lock: a write of the lock in the footprint
             if (event instanceof Event.Lock || event instanceof Event.Unlock) st.beforeLockChange();

@@ -152,6 +152,7 @@ public final class LibraryFunctions {
         if (StringFunctions.handles(sem)) return StringFunctions.run(in, this, t, c, e, call, name, sem, args);
         if (Tokens.handles(sem)) return Tokens.run(in, this, t, c, e, call, name, sem, args);
         if (SignalSets.handles(sem)) return SignalSets.run(in, this, t, c, e, call, name, sem, args);
+        if (StreamLocks.handles(sem)) return StreamLocks.run(in, this, t, c, e, call, name, sem, args);
         if (Generators.handles(sem)) return Generators.run(in, this, t, c, e, call, name, sem, args);
         if (ErrorTexts.handles(sem)) return ErrorTexts.run(in, this, t, c, e, call, name, sem, args);
         if (sem instanceof Semantics.Unsupported) {

@@ -333,12 +333,16 @@ final class Streams {
     }
 
     /** The object of {@code v}, a standard stream or one the run opened (else the run stops). */
-    private static int known(ExecState st, Value v, String name) {
-        if (v instanceof Value.Ptr p && p.off() == 0) {
-            String object = st.mem.get(p.obj()).name;
-            if (object.startsWith(OPENED) || STANDARD.contains(object)) return p.obj();
-        }
+    static int known(ExecState st, Value v, String name) {
+        if (isStream(st, v)) return ((Value.Ptr) v).obj();
         throw Abandon.unsupported(name + " of a stream the run did not open");
+    }
+
+    /** Whether {@code v} points to a stream: a standard stream or one the run opened. */
+    static boolean isStream(ExecState st, Value v) {
+        if (!(v instanceof Value.Ptr p) || p.off() != 0) return false;
+        String object = st.mem.get(p.obj()).name;
+        return object.startsWith(OPENED) || STANDARD.contains(object);
     }
 
     /** The standard streams' objects, in descriptor order. */

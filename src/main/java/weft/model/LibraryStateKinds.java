@@ -145,4 +145,11 @@ public interface LibraryStateKinds {
      * which appends the key ({@code size} bytes at argument 0) and counts it when the loop found none.
      */
     record Search(int base, int count, int size, boolean linear, boolean append) implements Semantics {}
+
+    /**
+     * {@code flockfile} ({@code op} {@code lock}), {@code ftrylockfile} ({@code try}) and {@code funlockfile}
+     * ({@code unlock}) of the stream at argument {@code stream}: the recursive lock every stream carries (POSIX XSH
+     * flockfile; C11 7.21.2p8: each call on a stream takes it), held by one thread, counted ({@code weft.exec.StreamLocks}).
+     */
+    record StreamLock(String op, int stream) implements Semantics {}
 }

@@ -256,6 +256,10 @@ final class SemanticsTable {
                     case "handlers-run" -> new Semantics.HandlersRun(arg(a, "may-not-run"));
                     case "byte-swap" -> new Semantics.ByteSwap(Integer.parseInt(a.get("bytes")));
                     case "returns-zero" -> new Semantics.ReturnsZero();
+                    case "stream-lock" -> {
+                        if (!java.util.List.of("lock", "try", "unlock").contains(a.get("op"))) throw new IllegalArgumentException("stream-lock op=" + a.get("op"));
+                        yield new Semantics.StreamLock(a.get("op"), arg(a, "stream"));
+                    }
                     case "keeps-pointer" -> new Semantics.KeepsPointer(arg(a, "arg"));
                     case "attribute" -> new Semantics.Attribute(a.get("object"), a.get("field"), a.containsKey("set"),
                             a.containsKey("arg") ? arg(a, "arg") : -1, a.containsKey("arg2") ? arg(a, "arg2") : -1);

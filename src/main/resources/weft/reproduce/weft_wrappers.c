@@ -469,6 +469,35 @@ SEM_OP(sem_wait, __real_sem_wait)
 SEM_OP(sem_trywait, __real_sem_trywait)
 SEM_OP(sem_post, __real_sem_post)
 
+/* a stream's own lock: schedule points, so that the real calls take and release it in the witness's order (Weft's
+   model: weft.exec.StreamLocks; the stream calls of other threads, which the lock makes wait, come after it there).
+   TSan does not see glibc's stream lock: the runtime tells it of each acquisition and release, so that accesses the
+   lock orders are not reported as races */
+void __tsan_acquire(void *);
+void __tsan_release(void *);
+void __real_flockfile(FILE *);
+void __wrap_flockfile(FILE *f) {
+    int g = enter("flockfile");
+    __real_flockfile(f);
+    __tsan_acquire(f);
+    leave(g);
+}
+int __real_ftrylockfile(FILE *);
+int __wrap_ftrylockfile(FILE *f) {
+    int g = enter("ftrylockfile");
+    int r = __real_ftrylockfile(f);
+    if (r == 0) __tsan_acquire(f);
+    leave(g);
+    return r;
+}
+void __real_funlockfile(FILE *);
+void __wrap_funlockfile(FILE *f) {
+    int g = enter("funlockfile");
+    __tsan_release(f);
+    __real_funlockfile(f);
+    leave(g);
+}
+
 int __wrap_sem_init(sem_t *s, int pshared, unsigned value) {
     sync_create(s);
     return __real_sem_init(S(s), pshared, value);

@@ -162,6 +162,11 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
             #define mtx_lock(m) pthread_mutex_lock((pthread_mutex_t *) (m))
             #define mtx_trylock(m) (pthread_mutex_trylock((pthread_mutex_t *) (m)) == 0 ? thrd_success : thrd_busy)
             #define mtx_unlock(m) pthread_mutex_unlock((pthread_mutex_t *) (m))
+            void __tsan_acquire(void *);
+            void __tsan_release(void *);
+            #define flockfile(f) (flockfile(f), __tsan_acquire(f))
+            #define ftrylockfile(f) (ftrylockfile(f) == 0 ? (__tsan_acquire(f), 0) : 1)
+            #define funlockfile(f) (__tsan_release(f), funlockfile(f))
             """;
 
     /** All removable units, in order of first appearance. */

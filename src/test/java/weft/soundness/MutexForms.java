@@ -13,26 +13,35 @@ import java.util.function.IntSupplier;
  * 31: recursive mutexes). An object of the {@code XMUTEX} discipline gets its own lock, one of: a recursive pthread
  * mutex ({@code PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP}, or {@code pthread_mutexattr_settype(&a,
  * PTHREAD_MUTEX_RECURSIVE)}), a C11 {@code mtx_t} ({@code mtx_init(&m, mtx_plain)} or {@code mtx_plain |
- * mtx_recursive}), or an error-checking pthread mutex. A recursive lock is also taken twice, in one function or by a
+ * mtx_recursive}), an error-checking pthread mutex, or a standard stream's own lock ({@code flockfile(stderr)},
+ * recursive; issue 35: the stream calls of other threads wait while it is held, and ThreadSanitizer is told of it by
+ * {@link GenProgram#TSAN_PRELUDE}), one stream per object while {@link #STREAMS} last. A recursive lock is also taken twice, in one function or by a
  * caller and a callee, the access made while it is still held (between the unlocks, or in the callee); the hole
  * {@code RECURSIVE_UNLOCK} makes it after the last unlock. Locks stay balanced, and a non-recursive lock is never
  * relocked. All choices come from the generator's second random source.
  */
 final class MutexForms {
     /** A lock: its address expression, whether it is a C11 {@code mtx_t}, whether it is recursive. */
-    record XLock(String addr, boolean c11, boolean recursive) {
+    record XLock(String addr, boolean c11, boolean recursive, boolean stream) {
         String lock() {
+            if (stream) return "flockfile(" + addr + ");";
             return c11 ? "mtx_lock(" + addr + ");" : "pthread_mutex_lock(" + addr + ");";
         }
 
         String unlock() {
+            if (stream) return "funlockfile(" + addr + ");";
             return c11 ? "mtx_unlock(" + addr + ");" : "pthread_mutex_unlock(" + addr + ");";
         }
 
         String tryLock() {
+            if (stream) return "ftrylockfile(" + addr + ") == 0";
             return c11 ? "mtx_trylock(" + addr + ") == thrd_success" : "pthread_mutex_trylock(" + addr + ") == 0";
         }
     }
+
+    /** The standard streams whose locks objects may take, one each. */
+    static final List<String> STREAMS = List.of("stderr", "stdout");
+    private int streamsUsed;
 
     private final Random r;
     private final List<Fn> helpers;
@@ -47,7 +56,11 @@ final class MutexForms {
     /** Declares the lock of object {@code n} (initialised in main before the threads); {@code recursive}: must be. */
     XLock declare(String n, boolean recursive, List<String> decls, List<Node> init) {
         String m = n + "_m";
-        int k = recursive ? r.nextInt(3) : r.nextInt(6);
+        int k = recursive ? r.nextInt(4) : r.nextInt(7);
+        if (k == (recursive ? 3 : 6)) {
+            if (streamsUsed < STREAMS.size()) return new XLock(STREAMS.get(streamsUsed++), false, true, true);
+            k = 0;
+        }
         switch (k) {
             case 0 -> decls.add("pthread_mutex_t " + m + " = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;");
             case 1, 4 -> {
@@ -62,7 +75,7 @@ final class MutexForms {
             }
             default -> decls.add("pthread_mutex_t " + m + " = PTHREAD_ERRORCHECK_MUTEX_INITIALIZER_NP;");
         }
-        return new XLock("&" + m, k == 2 || k == 3, k <= 2);
+        return new XLock("&" + m, k == 2 || k == 3, k <= 2, false);
     }
 
     /**

@@ -16,9 +16,11 @@ public final class Sync {
      * What a relock by the holder and an unlock by a non-holder do: {@code DEFAULT} (also NORMAL, plain C11 and
      * every type not known) undefined or a deadlock, abandoned; {@code RECURSIVE} counts the holds, an unlock by a
      * non-holder fails with EPERM; {@code ERRORCHECK} a relock fails with EDEADLK, an unlock by a non-holder with
-     * EPERM; {@code C11_RECURSIVE} counts the holds, an unlock by a non-holder is undefined (abandoned).
+     * EPERM; {@code C11_RECURSIVE} counts the holds, an unlock by a non-holder is undefined (abandoned); {@code STREAM}
+     * a stream's own lock ({@code flockfile}), which counts the holds and only the stream-lock calls take
+     * ({@code weft.exec.StreamLocks}).
      */
-    public enum MutexType { DEFAULT, RECURSIVE, ERRORCHECK, C11_RECURSIVE }
+    public enum MutexType { DEFAULT, RECURSIVE, ERRORCHECK, C11_RECURSIVE, STREAM }
 
     public static final class Lock {
         public int writer = -1;
