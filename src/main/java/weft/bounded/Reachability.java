@@ -8,6 +8,7 @@ import com.microsoft.z3.Params;
 import com.microsoft.z3.Solver;
 import com.microsoft.z3.Status;
 import weft.bounded.encode.PathEncoder;
+import weft.bounded.bmc.SolverWork;
 import weft.budget.Budget;
 import weft.ir.Function;
 import weft.ir.Program;
@@ -43,12 +44,11 @@ public final class Reachability {
     public record Outcome(Kind kind, int bound, boolean complete, Map<String, List<Long>> nondet, String detail) {}
 
     /**
-     * Z3 resource units per millisecond of budget. A solver call is bounded by Z3's deterministic resource limit
-     * ({@code rlimit}), never by its wall-clock {@code timeout}: the same formula gets the same answer however busy
-     * the machine is, as the budget's verdicts must. Measured on bit-vector factoring: 3-8 million units per second
-     * of thread CPU time; the lower end keeps a call within its share of the budget.
+     * Z3 resource units per millisecond of budget ({@link SolverWork#RLIMIT_PER_MILLI}). A solver call is bounded by
+     * Z3's deterministic resource limit ({@code rlimit}), never by its wall-clock {@code timeout}: the same formula gets
+     * the same answer however busy the machine is, as the budget's verdicts must.
      */
-    static final long RLIMIT_PER_MILLI = 5_000;
+    static final long RLIMIT_PER_MILLI = SolverWork.RLIMIT_PER_MILLI;
 
     private final Context ctx;
     private final Program program;
@@ -79,23 +79,36 @@ public final class Reachability {
             s.setParameters(p);
             s.add(e.reach());
             Status st = s.check();
+            charge(budget, s);
             if (st == Status.UNKNOWN) return open(k, "solver: " + s.getReasonUnknown());
             if (st == Status.SATISFIABLE) {
                 Model m = s.getModel();
                 // prefer a model without undefined behaviour on the path: the explorer can execute it
                 s.add(e.defined());
                 if (s.check() == Status.SATISFIABLE) m = s.getModel();
+                charge(budget, s);
                 return new Outcome(Kind.REACHABLE, k, false, values(m, e), null);
             }
             Solver c = ctx.mkSolver();
             c.setParameters(p);
             c.add(e.cutoff());
             Status cs = c.check();
+            charge(budget, c);
             if (cs == Status.UNSATISFIABLE) return new Outcome(Kind.UNREACHABLE, k, true, Map.of(), null);
             if (cs == Status.UNKNOWN) return open(k, "solver: " + c.getReasonUnknown());
             if (k >= bounds.maxUnwind()) return open(k, "unwinding bound " + k + " reached");
             k = Math.min(bounds.maxUnwind(), Math.max(1, k * 2));
         }
+    }
+
+    /** The resource units of this context counted so far ({@link SolverWork}). */
+    private long counted;
+
+    /** Charges a budget of work with what {@code s}'s last check used of this context's resources. */
+    private void charge(Budget budget, Solver s) {
+        long now = SolverWork.count(s);
+        SolverWork.charge(budget, now - counted, RLIMIT_PER_MILLI);
+        counted = Math.max(counted, now);
     }
 
     private static Outcome open(int k, String why) {

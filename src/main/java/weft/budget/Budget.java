@@ -64,6 +64,16 @@ public record Budget(CpuClock clock, long deadline, Budget cap) {
         return Math.max(0, (deadline - clock.nanos()) / 1_000_000L);
     }
 
+    /**
+     * The CPU time (or wall-clock time) left before this budget ends, in milliseconds: for a budget of work
+     * ({@link WorkMeter}), what its cap leaves ({@link Long#MAX_VALUE} / 4 without one); for a budget of time, the least
+     * of its own and its caps'. A watch that must stop a call that counts no work (a solver) keeps to this.
+     */
+    public long timeLeftMillis() {
+        long own = clock instanceof WorkMeter ? Long.MAX_VALUE / 4 : remainingMillis();
+        return cap == null ? own : Math.min(own, cap.timeLeftMillis());
+    }
+
     /** At most {@code millis} from now, and no more than what is left of this budget. */
     public Budget slice(long millis) {
         Budget own = ofMillis(clock, millis);

@@ -32,7 +32,9 @@ import java.util.Optional;
  * every run, however busy the machine or wherever its JIT compiler and collector stopped the analysis thread. Only
  * the cap, the analysis's CPU time, is not deterministic: it ends the work first on a machine much slower than the
  * one {@link WorkMeter#NANOS_PER_UNIT} was measured on, or where the front end and the thread-modular layer left
- * less than the work's share of the limit (pigz at the 10 s default), and the bounded layer counts CPU time.
+ * less than the work's share of the limit (pigz at the 10 s default). The bounded layer counts its work on the same
+ * meter (its encoding's steps and Z3's deterministic resource count: {@code weft.bounded.bmc.SolverWork}); the replay
+ * of its racing run is one guided execution, bounded by its steps (CPU time only its backstop).
  *
  * <p>Soundness: race-free is answered only on a {@link StateSpace.Kind#RACE_FREE} outcome, i.e. a complete
  * exploration, or on a proof of the bounded layer (its arguments are in {@code weft.bounded.DeadSites},
@@ -79,8 +81,9 @@ final class PreciseLayers {
     /** CPU time a replay of the bounded layer's racing run may take at most (ms). */
     static final long REPLAY_MILLIS = 2000;
     /**
-     * The explicit layers' share of what the nominal budget leaves after the charge ({@link #workMillis}); the rest is
-     * the bounded layer's, which counts CPU time.
+     * The precise layers' share of what the nominal budget leaves after the charge ({@link #workMillis}); the rest is
+     * the cap's margin for work whose units cost more than {@link WorkMeter#NANOS_PER_UNIT} (the bounded layer, which
+     * had it as CPU time before it counted work, now takes its share of the work: a third of what is left when it runs).
      */
     static final double WORK_SHARE = 0.85;
     /** The charge of {@link #workMillis} for any program (ms). */
@@ -255,7 +258,7 @@ final class PreciseLayers {
             if (Thread.currentThread().isInterrupted()) break;
             if (!boundedRan && round >= BOUNDED_AFTER_ROUND) {
                 boundedRan = true;
-                BoundedAnswer a = runBounded(bounded, budget, cpu, progress);
+                BoundedAnswer a = runBounded(bounded, budget, progress);
                 boundedOutcome = a.outcome();
                 if (a.proof() != null) return new Result(Kind.RACE_FREE, Optional.empty(), states, null, round + 1, a.proof());
                 Optional<RaceWitness> replayed = replay(program, a, cpu, progress);
@@ -266,7 +269,7 @@ final class PreciseLayers {
             }
         }
         if (!boundedRan && !Thread.currentThread().isInterrupted() && !budget.expired()) {
-            BoundedAnswer a = runBounded(bounded, budget, cpu, progress);
+            BoundedAnswer a = runBounded(bounded, budget, progress);
             boundedOutcome = a.outcome();
             if (a.proof() != null) return new Result(Kind.RACE_FREE, Optional.empty(), states, null, round, a.proof());
             Optional<RaceWitness> replayed = replay(program, a, cpu, progress);
@@ -327,14 +330,15 @@ final class PreciseLayers {
     }
 
     /**
-     * The bounded layer with a share of what is left of the work {@code budget}, as CPU time ({@code cpu}): the
-     * solver's effort is not counted in steps (its outcome may depend on where its time ends).
+     * The bounded layer with a share of what is left of the work {@code budget}: its parse, its encoding (its steps:
+     * {@code weft.bounded.bmc.Effort}) and its solver calls (limited by Z3's deterministic resource count, charged with
+     * what they used: {@code weft.bounded.bmc.SolverWork}) count on the budget's meter ({@link WorkMeter}).
      */
-    private static BoundedAnswer runBounded(java.util.function.Function<Budget, BoundedAnswer> bounded, Budget budget, Budget cpu,
+    private static BoundedAnswer runBounded(java.util.function.Function<Budget, BoundedAnswer> bounded, Budget budget,
                                             Progress progress) {
-        if (budget.remainingMillis() < MIN_LAYER_MILLIS || cpu.remainingMillis() < MIN_LAYER_MILLIS) return BoundedAnswer.NONE;
+        if (budget.remainingMillis() < MIN_LAYER_MILLIS || budget.expired()) return BoundedAnswer.NONE;
         progress.phase("bounded layer: refuting candidate accesses with Z3");
-        return bounded.apply(cpu.slice(Math.max(BOUNDED_MIN_MILLIS, budget.remainingMillis() / 3)));
+        return bounded.apply(budget.slice(Math.max(BOUNDED_MIN_MILLIS, budget.remainingMillis() / 3)));
     }
 
     /**

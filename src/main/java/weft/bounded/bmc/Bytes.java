@@ -26,10 +26,13 @@ final class Bytes {
     private final Map<Long, Expr<BitVecSort>> known;
     private final Rest rest;
     private final Candidates cands;
+    /** The encoding's count of its work ({@link Effort}), shared by every memory of one encoding. */
+    private final Effort effort;
 
-    Bytes(Context ctx, Candidates cands, int bits, Map<Long, Expr<BitVecSort>> known, Rest rest) {
+    Bytes(Context ctx, Candidates cands, Effort effort, int bits, Map<Long, Expr<BitVecSort>> known, Rest rest) {
         this.ctx = ctx;
         this.cands = cands;
+        this.effort = effort;
         this.bits = bits;
         this.known = known;
         this.rest = rest;
@@ -41,7 +44,7 @@ final class Bytes {
 
     private Expr<BitVecSort> byteAt(long c) {
         Expr<BitVecSort> v = known.get(c);
-        return v != null ? v : rest.read(ctx, at(c));
+        return v != null ? v : rest.read(ctx, effort, at(c));
     }
 
     /**
@@ -50,7 +53,7 @@ final class Bytes {
      */
     Expr<BitVecSort> read(Expr<BitVecSort> addr) {
         List<Long> cs = cands.of(addr);
-        if (cs == null) return flushed().rest.read(ctx, addr);
+        if (cs == null) return flushed().rest.read(ctx, effort, addr);
         Expr<BitVecSort> v = byteAt(cs.get(cs.size() - 1));
         for (int i = cs.size() - 2; i >= 0; i--) {
             @SuppressWarnings("unchecked") Expr<BitVecSort> e = (Expr<BitVecSort>) ctx.mkITE(ctx.mkEq(addr, at(cs.get(i))), byteAt(cs.get(i)), v);
@@ -65,12 +68,12 @@ final class Bytes {
             // more bytes than the known bytes may hold: all into the history (a flush alone would not make room)
             Rest r = flushed().rest;
             for (int i = 0; i < values.size(); i++) r = r.store(at(base + i), values.get(i));
-            return new Bytes(ctx, cands, bits, Map.of(), r);
+            return new Bytes(ctx, cands, effort, bits, Map.of(), r);
         }
         if (known.size() + values.size() > MAX_KNOWN) return flushed().writeAll(base, values);
         Map<Long, Expr<BitVecSort>> k = new HashMap<>(known);
         for (int i = 0; i < values.size(); i++) k.put(base + i, values.get(i));
-        return new Bytes(ctx, cands, bits, k, rest);
+        return new Bytes(ctx, cands, effort, bits, k, rest);
     }
 
     /** This memory with byte {@code value} at {@code addr}. */
@@ -87,10 +90,10 @@ final class Bytes {
                     k.put(c, e);
                 }
             }
-            return new Bytes(ctx, cands, bits, k, rest);
+            return new Bytes(ctx, cands, effort, bits, k, rest);
         }
         Bytes f = flushed();
-        return new Bytes(ctx, cands, bits, Map.of(), f.rest.store(addr, value));
+        return new Bytes(ctx, cands, effort, bits, Map.of(), f.rest.store(addr, value));
     }
 
     /** The same memory with every known byte stored into the history. */
@@ -98,7 +101,7 @@ final class Bytes {
         if (known.isEmpty()) return this;
         Rest r = rest;
         for (Map.Entry<Long, Expr<BitVecSort>> e : new java.util.TreeMap<>(known).entrySet()) r = r.store(at(e.getKey()), e.getValue());
-        return new Bytes(ctx, cands, bits, Map.of(), r);
+        return new Bytes(ctx, cands, effort, bits, Map.of(), r);
     }
 
     /** SymMemory with fresh contents ({@code fresh} names them) except the bytes in {@code [from, to)}. */
@@ -106,12 +109,14 @@ final class Bytes {
         Map<Long, Expr<BitVecSort>> k = new HashMap<>();
         for (long a = from; a < to; a++) {
             Expr<BitVecSort> v = known.get(a);
-            k.put(a, v != null ? v : rest.read(ctx, at(a)));
+            k.put(a, v != null ? v : rest.read(ctx, effort, at(a)));
         }
-        return new Bytes(ctx, cands, bits, k, Rest.havoc(ctx, fresh, bits));
+        return new Bytes(ctx, cands, effort, bits, k, Rest.havoc(ctx, fresh, bits));
     }
 
     /** The memory of the state whose guard holds among {@code gs} (at most one does), given {@code ms}. */
+    int knownCount() { return known.size(); }
+
     static Bytes merge(Context ctx, BoolExpr[] gs, List<Bytes> ms) {
         Bytes first = ms.get(0);
         boolean sameRest = ms.stream().allMatch(m -> m.rest == first.rest);
@@ -130,7 +135,7 @@ final class Bytes {
             for (int i = ms.size() - 1; i >= 0; i--) {
                 Bytes m = ms.get(i);
                 Expr<BitVecSort> v = m.known.get(a);
-                if (v == null) v = m.rest.read(ctx, m.at(a));
+                if (v == null) v = m.rest.read(ctx, m.effort, m.at(a));
                 if (acc == null) acc = v;
                 else if (!v.equals(acc)) {
                     @SuppressWarnings("unchecked") Expr<BitVecSort> e = (Expr<BitVecSort>) ctx.mkITE(gs[i], v, acc);
@@ -146,6 +151,6 @@ final class Bytes {
                 r = Rest.ite(gs[i], ms.get(i).rest, r);
             }
         }
-        return new Bytes(ctx, first.cands, first.bits, k, r);
+        return new Bytes(ctx, first.cands, first.effort, first.bits, k, r);
     }
 }

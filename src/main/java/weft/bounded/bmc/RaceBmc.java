@@ -89,7 +89,7 @@ public final class RaceBmc {
         }
 
         public static Options defaults() {
-            return new Options(new SeqOptions(3, 3, 4, 2), 16, 5_000);
+            return new Options(new SeqOptions(3, 3, 4, 2), 16, SolverWork.RLIMIT_PER_MILLI);
         }
 
         /**
@@ -197,6 +197,8 @@ public final class RaceBmc {
         } catch (IOException e) {
             return open(so, "cannot write the sequential program: " + e.getMessage());
         }
+        // its parse is work too (a budget of work counts it by the program's length)
+        if (budget.clock() instanceof weft.budget.WorkMeter m) m.sequentialProgram(r.text().length());
         if (budget.expired() || Thread.currentThread().isInterrupted()) return limited(so, "no time left");
         if (budget.remainingMillis() < MIN_SOLVER_MILLIS) return limited(so, "less than " + MIN_SOLVER_MILLIS + " ms left");
         // the formula is built in one context and solved in another, into which it is translated whole: while it is
@@ -213,6 +215,8 @@ public final class RaceBmc {
             // (the racing run handed to the explorer) changed from run to run; SolverWatch is the time backstop
             Solver s = solver(ctx, p, e.error());
             Status st = check(s, ctx, budget);
+            long used = SolverWork.count(s);
+            SolverWork.charge(budget, used, options.rlimitPerMilli());
             if (st == Status.SATISFIABLE) return new Outcome(Kind.RACE, bounds(so, r), schedule(s.getModel(), ctx, e, r, seq));
             if (st == Status.UNKNOWN) return limited(so, "solver: " + s.getReasonUnknown());
             if (!proofRounds) return open(so, "no race within " + so.rounds() + " rounds; a proof needs " + roundsForProof(r.totalPoints()));
@@ -220,6 +224,7 @@ public final class RaceBmc {
             if (!notes.isEmpty()) return open(so, "no race within the bounds, but " + String.join("; ", notes));
             Solver c = solver(ctx, p, e.cut());
             Status cs = check(c, ctx, budget);
+            SolverWork.charge(budget, SolverWork.count(c) - used, options.rlimitPerMilli());
             if (cs == Status.UNSATISFIABLE) {
                 return new Outcome(Kind.RACE_FREE, "no race in any execution: the bounds (" + bounds(so, r)
                         + ") cut off no execution (Z3)", null);

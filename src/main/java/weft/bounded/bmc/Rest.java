@@ -53,20 +53,22 @@ abstract sealed class Rest {
     }
 
     /** The byte at {@code addr}. */
-    Expr<BitVecSort> read(Context ctx, Expr<BitVecSort> addr) {
-        return read(ctx, addr, addr instanceof BitVecNum n ? n.getBigInteger() : null, new IdentityHashMap<>());
+    Expr<BitVecSort> read(Context ctx, Effort effort, Expr<BitVecSort> addr) {
+        return read(ctx, effort, addr, addr instanceof BitVecNum n ? n.getBigInteger() : null, new IdentityHashMap<>());
     }
 
-    private Expr<BitVecSort> read(Context ctx, Expr<BitVecSort> addr, java.math.BigInteger constant, Map<Rest, Expr<BitVecSort>> memo) {
+    private Expr<BitVecSort> read(Context ctx, Effort effort, Expr<BitVecSort> addr, java.math.BigInteger constant, Map<Rest, Expr<BitVecSort>> memo) {
         Expr<BitVecSort> done = memo.get(this);
         if (done != null) return done;
         // a chain of stores is walked, not recursed into: programs store thousands of bytes in a row
         List<Store> chain = new ArrayList<>();
         Rest r = this;
         Expr<BitVecSort> v = null;
+        long walked = 0;
         while (r instanceof Store s && v == null) {
-            if (s.addr instanceof BitVecNum p && constant != null) {
-                if (p.getBigInteger().equals(constant)) v = s.value;
+            walked++;
+            if (s.constant != null && constant != null) {
+                if (s.constant.equals(constant)) v = s.value;
             } else {
                 chain.add(s);
             }
@@ -79,11 +81,13 @@ abstract sealed class Rest {
             } else {
                 if (r instanceof Zero z) v = z.zero;
                 else if (r instanceof Havoc h) v = cast(ctx.mkApp(h.f, addr));
-                else if (r instanceof Ite i) v = cast(ctx.mkITE(i.g, i.t.read(ctx, addr, constant, memo), i.e.read(ctx, addr, constant, memo)));
+                else if (r instanceof Ite i) v = cast(ctx.mkITE(i.g, i.t.read(ctx, effort, addr, constant, memo), i.e.read(ctx, effort, addr, constant, memo)));
                 else throw new IllegalStateException("unexpected memory node " + r);
                 memo.put(r, v);
             }
         }
+        effort.walked(walked);
+        effort.add(1 + chain.size()); // this node (an if-then-else's read is one), the stores walked, the terms made
         for (int k = chain.size() - 1; k >= 0; k--) {
             Store s = chain.get(k);
             v = cast(ctx.mkITE(ctx.mkEq(addr, s.addr), s.value, v));
@@ -117,10 +121,13 @@ abstract sealed class Rest {
         final Rest prev;
         final Expr<BitVecSort> addr;
         final Expr<BitVecSort> value;
+        /** The address's value when it is a numeral (read once: each read of the history compares it), else null. */
+        final java.math.BigInteger constant;
 
         Store(Rest prev, Expr<BitVecSort> addr, Expr<BitVecSort> value) {
             this.prev = prev;
             this.addr = addr;
+            this.constant = addr instanceof BitVecNum n ? n.getBigInteger() : null;
             this.value = value;
         }
     }

@@ -75,11 +75,14 @@ final class SeqEncoder {
     private final long maxSteps;
     private final weft.budget.Budget budget;
     private long steps;
+    /** The effort charged to the budget so far ({@link Effort#steps}, {@link Effort#walks}). */
+    private long chargedSteps;
+    private long chargedWalks;
 
     /**
      * @param unwind   back edges per loop and entry (at least the scheduler's rounds)
      * @param maxSteps statement copies the encoding may make at most (a deterministic bound on its effort)
-     * @param budget   CPU time the encoding may take
+     * @param budget   what the encoding may take: of work ({@link Effort}, charged as it goes) or of CPU time
      */
     SeqEncoder(Context ctx, Program program, int unwind, long maxSteps, weft.budget.Budget budget) {
         this.maxSteps = maxSteps;
@@ -96,6 +99,7 @@ final class SeqEncoder {
         if (main == null) throw new IllegalArgumentException("the sequential program has no main");
         SymState s0 = new SymState(ctx.mkTrue(), Map.of(), initialMemory(), memory.address(SymMemory.HEAP_BASE), null);
         call(main, List.of(), s0, 0);
+        charge();
         return new Encoding(or(errors), or(cuts), List.copyOf(inputs), List.copyOf(runs), List.copyOf(probes),
                 Set.copyOf(approximations));
     }
@@ -154,8 +158,10 @@ final class SeqEncoder {
             int node = copies.get(c).node();
             List<Edge> outs = cfg.out(node);
             if (outs.isEmpty() && node == cfg.exit()) exits.add(here);
+            memory.effort.add(outs.size());
+            charge();
             if ((steps += outs.size()) > maxSteps) throw new Interrupted("more than " + maxSteps + " statement copies");
-            if (budget.expired() || Thread.currentThread().isInterrupted()) throw new Interrupted("no time left");
+            if (budget.expired() || Thread.currentThread().isInterrupted()) throw new Interrupted(budget.clock() instanceof weft.budget.WorkMeter ? "budget of work used up" : "no time left");
             for (int i = 0; i < outs.size(); i++) {
                 SymState next = new Steps(this, frame, depth).step(outs.get(i).stmt(), here);
                 if (next == null) continue;
@@ -204,7 +210,9 @@ final class SeqEncoder {
             for (int i = 0; i < n; i++) if (rets.get(i) == null || rets.get(i).getSort().getSize() != w) rets.set(i, ctx.mkBVConst("u" + (fresh++), w));
             ret = ite(gs, rets);
         }
-        return new SymState(ctx.mkOr(gs), regs, Bytes.merge(ctx, gs, mems), ite(gs, heaps), ret);
+        Bytes merged = Bytes.merge(ctx, gs, mems);
+        memory.effort.add((long) n * (regs.size() + merged.knownCount()));
+        return new SymState(ctx.mkOr(gs), regs, merged, ite(gs, heaps), ret);
     }
 
     private <S extends com.microsoft.z3.Sort, E extends Expr<S>> E ite(BoolExpr[] gs, List<E> xs) {
@@ -233,6 +241,14 @@ final class SeqEncoder {
         Expr<BitVecSort> a = vals.address(lv);
         fresh = vals.freshCount();
         return st.withMem(memory.write(st.mem(), a, value));
+    }
+
+    /** Charges a budget of work with the effort counted since the last charge ({@link Effort}). */
+    private void charge() {
+        Effort e = memory.effort;
+        if (budget.clock() instanceof weft.budget.WorkMeter m) m.encoding(e.steps() - chargedSteps, e.walks() - chargedWalks);
+        chargedSteps = e.steps();
+        chargedWalks = e.walks();
     }
 
     SymMemory memory() {

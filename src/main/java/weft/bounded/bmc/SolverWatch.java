@@ -11,7 +11,9 @@ import java.lang.management.ThreadMXBean;
  * (Z3 solves on the caller's thread) and interrupts the context ({@link Context#interrupt}) once the budget is used
  * up or the thread is interrupted; the call then returns {@code unknown}. Z3's deterministic {@code rlimit} is meant
  * to stop it first; its units are not milliseconds, and a formula can use far more time per unit than the layer
- * estimates (on the dev set a call overran its slice by 1.8 s and took the process past its CPU limit). Closing the
+ * estimates (on the dev set a call overran its slice by 1.8 s and took the process past its CPU limit). With a budget
+ * of work, which a call does not advance while it runs, the watch keeps to the CPU time its cap leaves
+ * ({@link weft.budget.Budget#timeLeftMillis}). Closing the
  * watch stops the watcher and waits for it, so the context is never interrupted after it is closed.
  */
 final class SolverWatch implements AutoCloseable {
@@ -26,7 +28,8 @@ final class SolverWatch implements AutoCloseable {
         boolean cpu = mx.isThreadCpuTimeSupported() && mx.isThreadCpuTimeEnabled();
         long id = caller.getId();
         long start = cpu ? mx.getThreadCpuTime(id) : System.nanoTime();
-        long left = budget.remainingMillis();
+        // a budget of work counts nothing while the solver runs: its cap's time is what the watch keeps to
+        long left = budget.timeLeftMillis();
         long deadline = left >= Long.MAX_VALUE / 4_000_000L ? Long.MAX_VALUE : start + left * 1_000_000L;
         watcher = new Thread(() -> {
             while (!done) {

@@ -38,6 +38,8 @@ final class SymMemory {
     private final long runtimeEnd;
     private long next;
     private final Candidates cands = new Candidates();
+    /** The encoding's count of its work, which every memory of it adds to. */
+    final Effort effort = new Effort();
 
     SymMemory(Context ctx, Program program) {
         this.ctx = ctx;
@@ -101,7 +103,7 @@ final class SymMemory {
      * are allocated: {@link LibraryEffects}).
      */
     Bytes initial() {
-        return new Bytes(ctx, cands, pointerBits(), Map.of(), Rest.zero(ctx));
+        return new Bytes(ctx, cands, effort, pointerBits(), Map.of(), Rest.zero(ctx));
     }
 
     /** SymMemory after code the encoding does not follow wrote anything anywhere: fresh except the runtime's objects. */
