@@ -40,6 +40,8 @@ public final class WorkMeter implements CpuClock {
     static final long WALKS_PER_UNIT = 10;
 
     private long units;
+    /** Walks of {@link #encoding} short of a unit, counted with the next ones (charges come a few walks at a time). */
+    private long walksNotCounted;
 
     /** Counts {@code n} more units. */
     public void add(long n) {
@@ -81,7 +83,9 @@ public final class WorkMeter implements CpuClock {
      * {@link #WALKS_PER_UNIT}.
      */
     public void encoding(long steps, long walks) {
-        units += steps * UNITS_PER_ENCODING_STEP + walks / WALKS_PER_UNIT;
+        long w = walksNotCounted + walks;
+        units += steps * UNITS_PER_ENCODING_STEP + w / WALKS_PER_UNIT;
+        walksNotCounted = w % WALKS_PER_UNIT;
     }
 
     /**

@@ -81,4 +81,21 @@ class BudgetTest {
         assertEquals(40, slice.remainingMillis());
         assertFalse(Budget.work(meter, 100).capped());
     }
+
+    /**
+     * The bounded layer's encoding charges its walks of the memory's history a few at a time: each walk counts however
+     * the charges split them (a remainder short of a unit is kept), and a solver call's resource units at its rate.
+     */
+    @Test
+    void theEncodingsWalksCountHoweverTheChargesSplitThem() {
+        WorkMeter few = new WorkMeter();
+        for (int i = 0; i < 1000; i++) few.encoding(0, 3);
+        WorkMeter once = new WorkMeter();
+        once.encoding(0, 3000);
+        assertEquals(once.units(), few.units());
+        assertEquals(3000 / WorkMeter.WALKS_PER_UNIT, few.units());
+        WorkMeter solver = new WorkMeter();
+        solver.solver(4_000, 4_000); // a millisecond of the solver's work
+        assertEquals(1_000_000 / WorkMeter.NANOS_PER_UNIT, solver.units());
+    }
 }

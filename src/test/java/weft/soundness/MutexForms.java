@@ -94,6 +94,8 @@ final class MutexForms {
             if (r.nextInt(3) == 0) return Node.block(u, "if (" + l.tryLock() + ") {", List.of(a, ul), "}");
             return Node.block(u, "{", List.of(lk, a, ul), "}");
         }
+        // a stream's lock is also tried (ftrylockfile: 0 when taken, nonzero while another thread holds it)
+        if (l.stream() && r.nextInt(3) == 0) return Node.block(u, "if (" + l.tryLock() + ") {", List.of(a, ul), "}");
         return switch (r.nextInt(5)) {
             case 0 -> Node.block(u, "{", List.of(lk, lk, a, ul, ul), "}");
             case 1 -> Node.block(u, "{", List.of(lk, lk, ul, a, ul), "}"); // between the unlocks: still held once

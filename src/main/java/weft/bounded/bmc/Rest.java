@@ -87,7 +87,7 @@ abstract sealed class Rest {
             }
         }
         effort.walked(walked);
-        effort.add(1 + chain.size()); // this node (an if-then-else's read is one), the stores walked, the terms made
+        effort.add(1 + chain.size()); // this node (a read of an if-then-else is one), a term for each store left in the chain
         for (int k = chain.size() - 1; k >= 0; k--) {
             Store s = chain.get(k);
             v = cast(ctx.mkITE(ctx.mkEq(addr, s.addr), s.value, v));
