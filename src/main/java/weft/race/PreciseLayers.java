@@ -32,8 +32,8 @@ import java.util.Optional;
  * every run, however busy the machine or wherever its JIT compiler and collector stopped the analysis thread. Only
  * the cap, the analysis's CPU time, is not deterministic: it ends the work first on a machine much slower than the
  * one {@link WorkMeter#NANOS_PER_UNIT} was measured on, or where the front end and the thread-modular layer left
- * less than the work's share of the limit (pigz at the 10 s default). The bounded layer counts its work on the same
- * meter (its encoding's steps and Z3's deterministic resource count: {@code weft.bounded.bmc.SolverWork}); the replay
+ * less than the work's share of the limit (pigz at the 10 s default). The bounded layer counts its work on a meter of
+ * its own (its encoding's steps and Z3's deterministic resource count: {@code weft.bounded.bmc.SolverWork}); the replay
  * of its racing run is one guided execution, bounded by its steps (CPU time only its backstop).
  *
  * <p>Soundness: race-free is answered only on a {@link StateSpace.Kind#RACE_FREE} outcome, i.e. a complete
@@ -81,9 +81,9 @@ final class PreciseLayers {
     /** CPU time a replay of the bounded layer's racing run may take at most (ms). */
     static final long REPLAY_MILLIS = 2000;
     /**
-     * The precise layers' share of what the nominal budget leaves after the charge ({@link #workMillis}); the rest is
-     * the cap's margin for work whose units cost more than {@link WorkMeter#NANOS_PER_UNIT} (the bounded layer, which
-     * had it as CPU time before it counted work, now takes its share of the work: a third of what is left when it runs).
+     * The explicit layers' share of what the nominal budget leaves after the charge ({@link #workMillis}); the rest is
+     * for the bounded layer, which counts its work apart ({@link #runBounded}: a third of what the explicit layers have
+     * left when it runs, which may take it past this share; the CPU time of the analysis caps both).
      */
     static final double WORK_SHARE = 0.85;
     /** The charge of {@link #workMillis} for any program (ms). */
@@ -158,9 +158,10 @@ final class PreciseLayers {
         if (options.provers().equals(java.util.Set.of(Prover.BOUNDED))) return boundedAlone(program, budget, progress, boundedLayer);
         // the explicit layers' rounds count deterministic work; the analysis's CPU time only caps them
         WorkMeter meter = new WorkMeter();
+        WorkMeter boundedMeter = new WorkMeter();
         Budget work = Budget.work(meter, workMillis(options, program)).cappedBy(budget);
         long cpuBefore = budget.clock().nanos();
-        Result r = rounds(program, work, budget, progress, boundedLayer);
+        Result r = rounds(program, work, budget, boundedMeter, progress, boundedLayer);
         if (r.kind() == Kind.OPEN && work.capped()) {
             // the one outcome that depends on the machine: say so
             List<String> notes = new ArrayList<>(r.openNotes());
@@ -169,14 +170,15 @@ final class PreciseLayers {
             r = new Result(r.kind(), r.witness(), r.states(), r.proofIncomplete(), r.rounds(), r.boundedProof(), List.copyOf(notes));
         }
         if (DEBUG) {
-            System.err.printf("precise layers: %d units of work (%d ms), %d ms of CPU, %s%s%n", meter.units(),
-                    meter.nanos() / 1_000_000, (budget.clock().nanos() - cpuBefore) / 1_000_000, r.kind(), work.capped() ? ", capped by CPU time" : "");
+            System.err.printf("precise layers: %d units of work (%d ms; the bounded layer's %d units apart), %d ms of CPU, %s%s%n", meter.units(),
+                    meter.nanos() / 1_000_000, boundedMeter.units(), (budget.clock().nanos() - cpuBefore) / 1_000_000, r.kind(),
+                    work.capped() ? ", capped by CPU time" : "");
         }
         return r;
     }
 
     /** The rounds within the work {@code budget}, capped by {@code cpu}, which the bounded layer uses. */
-    private Result rounds(Program program, Budget budget, Budget cpu, Progress progress,
+    private Result rounds(Program program, Budget budget, Budget cpu, WorkMeter boundedWork, Progress progress,
                           java.util.function.Function<Budget, BoundedAnswer> boundedLayer) {
         java.util.function.Function<Budget, BoundedAnswer> bounded = options.accepts(Prover.BOUNDED) ? boundedLayer : b -> BoundedAnswer.NONE;
         boolean boundedRan = false;
@@ -258,7 +260,7 @@ final class PreciseLayers {
             if (Thread.currentThread().isInterrupted()) break;
             if (!boundedRan && round >= BOUNDED_AFTER_ROUND) {
                 boundedRan = true;
-                BoundedAnswer a = runBounded(bounded, budget, progress);
+                BoundedAnswer a = runBounded(bounded, budget, cpu, boundedWork, progress);
                 boundedOutcome = a.outcome();
                 if (a.proof() != null) return new Result(Kind.RACE_FREE, Optional.empty(), states, null, round + 1, a.proof());
                 Optional<RaceWitness> replayed = replay(program, a, cpu, progress);
@@ -269,7 +271,7 @@ final class PreciseLayers {
             }
         }
         if (!boundedRan && !Thread.currentThread().isInterrupted() && !budget.expired()) {
-            BoundedAnswer a = runBounded(bounded, budget, progress);
+            BoundedAnswer a = runBounded(bounded, budget, cpu, boundedWork, progress);
             boundedOutcome = a.outcome();
             if (a.proof() != null) return new Result(Kind.RACE_FREE, Optional.empty(), states, null, round, a.proof());
             Optional<RaceWitness> replayed = replay(program, a, cpu, progress);
@@ -330,15 +332,18 @@ final class PreciseLayers {
     }
 
     /**
-     * The bounded layer with a share of what is left of the work {@code budget}: its parse, its encoding (its steps:
+     * The bounded layer with work of its own ({@code meter}) as large as a share of what is left of the explicit
+     * layers' work {@code budget}, capped by {@code cpu}: its parse, its encoding (its steps:
      * {@code weft.bounded.bmc.Effort}) and its solver calls (limited by Z3's deterministic resource count, charged with
-     * what they used: {@code weft.bounded.bmc.SolverWork}) count on the budget's meter ({@link WorkMeter}).
+     * what they used: {@code weft.bounded.bmc.SolverWork}) count on it. Its work is not taken from the explicit layers'
+     * (its share was CPU time beside their work before it counted work, and the search rounds after it keep what they
+     * had: qsort_mt's race is confirmed after 9.9 million units of search).
      */
-    private static BoundedAnswer runBounded(java.util.function.Function<Budget, BoundedAnswer> bounded, Budget budget,
-                                            Progress progress) {
+    private static BoundedAnswer runBounded(java.util.function.Function<Budget, BoundedAnswer> bounded, Budget budget, Budget cpu,
+                                            WorkMeter meter, Progress progress) {
         if (budget.remainingMillis() < MIN_LAYER_MILLIS || budget.expired()) return BoundedAnswer.NONE;
         progress.phase("bounded layer: refuting candidate accesses with Z3");
-        return bounded.apply(budget.slice(Math.max(BOUNDED_MIN_MILLIS, budget.remainingMillis() / 3)));
+        return bounded.apply(Budget.work(meter, Math.max(BOUNDED_MIN_MILLIS, budget.remainingMillis() / 3)).cappedBy(cpu));
     }
 
     /**
