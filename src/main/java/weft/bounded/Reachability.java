@@ -43,13 +43,6 @@ public final class Reachability {
      */
     public record Outcome(Kind kind, int bound, boolean complete, Map<String, List<Long>> nondet, String detail) {}
 
-    /**
-     * Z3 resource units per millisecond of budget ({@link SolverWork#RLIMIT_PER_MILLI}). A solver call is bounded by
-     * Z3's deterministic resource limit ({@code rlimit}), never by its wall-clock {@code timeout}: the same formula gets
-     * the same answer however busy the machine is, as the budget's verdicts must.
-     */
-    static final long RLIMIT_PER_MILLI = SolverWork.RLIMIT_PER_MILLI;
-
     private final Context ctx;
     private final Program program;
     private final Bounds bounds;
@@ -75,7 +68,9 @@ public final class Reachability {
             PathEncoder.Encoding e = enc.encode(u, k);
             Solver s = ctx.mkSolver();
             Params p = ctx.mkParams();
-            p.add("rlimit", (int) Math.min(Integer.MAX_VALUE, Math.max(1, ms) * RLIMIT_PER_MILLI));
+            // Z3's deterministic resource limit, never its wall-clock timeout: the same formula gets the same answer
+            // however busy the machine is
+            p.add("rlimit", (int) Math.min(Integer.MAX_VALUE, Math.max(1, ms) * SolverWork.RLIMIT_PER_MILLI));
             s.setParameters(p);
             s.add(e.reach());
             Status st = s.check();
@@ -107,7 +102,7 @@ public final class Reachability {
     /** Charges a budget of work with what {@code s}'s last check used of this context's resources. */
     private void charge(Budget budget, Solver s) {
         long now = SolverWork.count(s);
-        SolverWork.charge(budget, now - counted, RLIMIT_PER_MILLI);
+        SolverWork.charge(budget, now - counted, SolverWork.RLIMIT_PER_MILLI);
         counted = Math.max(counted, now);
     }
 

@@ -94,7 +94,7 @@ final class StreamLocks {
      * when none of its arguments is one (the standard stream of {@code printf}, the streams {@code exit} flushes).
      */
     static boolean waits(ExecState st, ThreadState t, LibraryModel model, List<Value> args) {
-        if (!model.facts().followsLocked(STREAM_GROUP) || Semantics.of(model.name()) instanceof Semantics.StreamLock) return false;
+        if (!model.facts().followsLocked(weft.model.LibcFacts.STREAM_BUFFERS) || Semantics.of(model.name()) instanceof Semantics.StreamLock) return false;
         boolean any = false;
         for (Map.Entry<Sync.Key, Sync.Lock> l : st.sync.locks.entrySet()) {
             Sync.Lock s = l.getValue();
@@ -113,7 +113,4 @@ final class StreamLocks {
         }
         return !named;
     }
-
-    /** The table's group of the buffers streams hold, which every call on a stream follows under its lock ({@code libc.tsv}). */
-    static final String STREAM_GROUP = "streambuf";
 }

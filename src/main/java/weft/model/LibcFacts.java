@@ -229,6 +229,12 @@ public record LibcFacts(List<Target> result, List<Store> stores, boolean posixTh
     /** The read-only library data pseudo-object. */
     public static final String CONST_OBJECT = "<libc:const data>";
 
+    /**
+     * The table's group of the buffers handed to streams ({@code libc.tsv}'s {@code streambuf}), which every call on a
+     * stream follows under the stream's lock ({@link #followsLocked}) unless it is an {@code _unlocked} form.
+     */
+    public static final String STREAM_BUFFERS = "streambuf";
+
     /** Whether a pointer result or stored pointer may point into library-owned memory of group {@code group}'s buffer. */
     public boolean hasStaticBuffer() {
         for (Target t : result) if (t.kind() == Kind.STATIC) return true;

@@ -154,12 +154,12 @@ public final class LibraryModels {
      * streams, {@code libc.tsv}'s {@code streambuf} group), read and written (audit D46).
      */
     private static Alongside flushesStreams() {
-        return new Alongside("rw*s", false, "streambuf:p");
+        return new Alongside("rw*s", false, LibcFacts.STREAM_BUFFERS + ":p");
     }
 
     /** {@link #flushesStreams}, without the streams' locks: glibc's {@code exit} flushes every stream unlocked. */
     private static Alongside flushesStreamsUnlocked() {
-        return new Alongside("rw*s", false, "streambuf:u");
+        return new Alongside("rw*s", false, LibcFacts.STREAM_BUFFERS + ":u");
     }
 
     /**
