@@ -29,6 +29,11 @@ import java.util.List;
  * uses a counter, a timer or an epoll instance ({@link Semantics#descriptorArgument}), edge triggering of a counter or
  * a timer and a timer's old value. {@code struct epoll_event} is x86's: 12 bytes, the data at offset 4.
  *
+ * <p>An inotify instance ({@code inotify_init}, {@code inotify_init1}) watches paths ({@code inotify_add_watch}: the
+ * world's answer, the next watch descriptor or ENOENT) whose files never change in the run's world: a {@code read} of
+ * it blocks for ever (non-blocking: EAGAIN), and {@code epoll} and {@code poll} never find it ready. A world in which
+ * nothing a program watches changes is a real one, so every run stays one the program may make.
+ *
  * <p>Proofs (the exhaustive exploration) stop at all of these but {@code close} of a descriptor the run did not open
  * whose result is not used: the world's answers are inputs a proof does not enumerate.
  */
@@ -48,7 +53,8 @@ final class EventLoop {
         return s instanceof Semantics.NewDescriptor || s instanceof Semantics.CloseDescriptor || s instanceof Semantics.AcceptConnection
                 || s instanceof Semantics.PeerName || s instanceof Semantics.BindAddress
                 || s instanceof Semantics.EpollControl || s instanceof Semantics.EpollWait || s instanceof Semantics.CounterRead
-                || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.TimerGet || s instanceof Semantics.PollWait;
+                || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.TimerGet || s instanceof Semantics.PollWait
+                || s instanceof Semantics.WatchAdd;
     }
 
     static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics sem,
@@ -82,6 +88,8 @@ final class EventLoop {
             return waitForEvent(s, d, w, args);
         } else if (sem instanceof Semantics.PollWait w) {
             return w.select() ? select(s, d, w, args) : poll(s, d, w, args);
+        } else if (sem instanceof Semantics.WatchAdd w) {
+            return watch(s, d, w, args);
         } else if (sem instanceof Semantics.CounterRead r) {
             Descriptors.Entry x = s.own(d, s.integer(args, r.fd()), Descriptors.Kind.COUNTER);
             Value.Ptr out = LibraryFunctions.ptr(LibraryBehaviour.arg(args, r.out()), name);
@@ -476,6 +484,39 @@ final class EventLoop {
         List<long[]> sure = ready.stream().filter(x -> keys.contains(x[0])).toList();
         if (sure.size() > 1) throw Abandon.unsupported(s.name + " with two pipes ready at once (reported together: not modelled)");
         return sure.isEmpty() ? ready : sure;
+    }
+
+    /**
+     * {@code inotify_add_watch} on an inotify instance of the run: the path read; the world's answer, recorded: the
+     * instance's next watch descriptor (Linux numbers an instance's watches from 1; a path added again may name a new
+     * file by then, so a new number is one the world may give) or -1 with ENOENT (the path does not exist).
+     */
+    private static boolean watch(Step s, Descriptors d, Semantics.WatchAdd w, List<Value> args) {
+        ExecState st = s.in.st;
+        long fd = s.integer(args, w.fd());
+        Descriptors.Entry x = s.own(d, fd, Descriptors.Kind.INOTIFY);
+        Formatter.knownString(st, s.lib, s.c, s.call, s.name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, w.path()), s.name));
+        if (s.c.dry) return s.result(0);
+        long next = x.counter() + 1;
+        long wd = st.chooseAmong(new long[] {next, -1}, s.name, s.call.loc());
+        if (wd == -1) {
+            st.logNondet(s.name, s.call.loc(), Long.toString(ExecState.ENOENT));
+            st.setErrno(s.t, ExecState.ENOENT);
+            return s.result(-1);
+        }
+        st.beforeSyncChange();
+        st.sync.descriptors = d.with((int) fd, x.withCounter(next));
+        return s.result(wd);
+    }
+
+    /**
+     * {@code read} of an inotify instance of the run: no event comes in the run's world (no watched file changes), so
+     * the read blocks for ever, or fails with EAGAIN when the instance is non-blocking (recorded).
+     */
+    static boolean inotifyRead(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Descriptors.Entry x) {
+        if (in.st.exhaustive) throw Abandon.unsupported(name + ": descriptors are the world's");
+        if (!x.nonblocking()) return false;
+        return new Step(in, lib, t, c, e, call, name).fail(ExecState.EAGAIN);
     }
 
     /** One call being run: its context, and the helpers every model here shares. */

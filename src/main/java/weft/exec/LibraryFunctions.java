@@ -120,6 +120,9 @@ public final class LibraryFunctions {
         Descriptors.Entry end = pipeArg >= 0 && pipeArg < args.size() && args.get(pipeArg) instanceof Value.Int fd ? st.sync.descriptors.get(fd.v()) : null;
         if (end != null && end.kind() == Descriptors.Kind.PIPE) return Pipes.use(in, this, t, c, e, call, name, sem, args, (int) ((Value.Int) args.get(pipeArg)).v());
         Descriptors.Entry held = used >= 0 && used < args.size() && args.get(used) instanceof Value.Int fd ? st.sync.descriptors.get(fd.v()) : null;
+        if (held != null && held.kind() == Descriptors.Kind.INOTIFY && sem instanceof Semantics.WorldRead r && r.channel() == Semantics.Channel.ANY) {
+            return EventLoop.inotifyRead(in, this, t, c, e, call, name, held);
+        }
         if (held != null && held.kind() != Descriptors.Kind.SOCKET && !(held.kind() == Descriptors.Kind.FILE && (WorldFiles.handles(sem) || Pipes.handles(sem) || Semantics.fileAnswer(name)))) {
             // the models would not see what this call does to the descriptor's state
             throw Abandon.unsupported(name + " of a " + held.kind().name().toLowerCase(java.util.Locale.ROOT) + " descriptor");

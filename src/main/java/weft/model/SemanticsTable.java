@@ -334,6 +334,7 @@ final class SemanticsTable {
                     case "poll-wait" -> new Semantics.PollWait(arg(a, "fds"), arg(a, "count"), arg(a, "timeout"), -1, -1, false, -1);
                     case "select-wait" -> new Semantics.PollWait(arg(a, "read"), arg(a, "count"), arg(a, "timeout"), arg(a, "write"),
                             arg(a, "except"), true, a.containsKey("mask") ? arg(a, "mask") : -1);
+                    case "watch-add" -> new Semantics.WatchAdd(arg(a, "fd"), arg(a, "path"));
                     case "counter-read" -> new Semantics.CounterRead(arg(a, "fd"), arg(a, "out"));
                     case "counter-write" -> new Semantics.CounterWrite(arg(a, "fd"), arg(a, "value"));
                     case "timer-set" -> new Semantics.TimerSet(arg(a, "fd"), arg(a, "new"), arg(a, "old"));
@@ -366,7 +367,7 @@ final class SemanticsTable {
     }
 
     private static String descriptorKind(String name) {
-        if (!java.util.List.of("socket", "counter", "epoll", "timer").contains(name)) throw new IllegalArgumentException("unknown descriptor kind " + name);
+        if (!java.util.List.of("socket", "counter", "epoll", "timer", "inotify").contains(name)) throw new IllegalArgumentException("unknown descriptor kind " + name);
         return name;
     }
 

@@ -156,6 +156,13 @@ public interface WorldKinds {
      */
     record PollWait(int fds, int count, int timeout, int write, int except, boolean select, int mask) implements Semantics {}
 
+    /**
+     * {@code inotify_add_watch}: a watch of the path at argument {@code path} added to the inotify instance at
+     * descriptor {@code fd}: the world's answer, the instance's next watch descriptor (Linux numbers them from 1) or
+     * a failure (ENOENT: the path does not exist in the world).
+     */
+    record WatchAdd(int fd, int path) implements Semantics {}
+
     /** {@code eventfd_read}: the counter at descriptor {@code fd} into {@code out} and reset (a semaphore's: 1, decremented). */
     record CounterRead(int fd, int out) implements Semantics {}
 

@@ -48,7 +48,7 @@ public final class WorldValues {
         if (s instanceof Semantics.ResolvePath) return first == -1 ? 2 : 1;
         if (s instanceof Semantics.RunCommand || s instanceof Semantics.ForkProcess) return first == -1 ? 2 : 1;
         if (s instanceof Semantics.BindAddress) return 2;
-        if (s instanceof Semantics.DuplicateDescriptor || s instanceof Semantics.DescriptorControl) return first == -1 ? 2 : 1;
+        if (s instanceof Semantics.DuplicateDescriptor || s instanceof Semantics.DescriptorControl || s instanceof Semantics.WatchAdd) return first == -1 ? 2 : 1;
         if (s instanceof Semantics.InputResult ir) return ir.errno() && first == ir.failure() ? 2 : 1;
         boolean errno = s instanceof Semantics.CloseDescriptor || s instanceof Semantics.EpollControl || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet;
         return errno && first == -1 ? 2 : 1;
@@ -71,7 +71,7 @@ public final class WorldValues {
         return s instanceof Semantics.RandomInt || s instanceof Semantics.CurrentTime || s instanceof Semantics.TimeOfDay || s instanceof Semantics.InputResult
                 || s instanceof Semantics.OpenStream || s instanceof Semantics.EnvironmentVariable || s instanceof Semantics.NewDescriptor || s instanceof Semantics.CloseDescriptor
                 || s instanceof Semantics.AcceptConnection || s instanceof Semantics.EpollControl || s instanceof Semantics.EpollWait || s instanceof Semantics.CounterRead
-                || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.TimerGet || s instanceof Semantics.ResolveAddress || s instanceof Semantics.FreeAddresses
+                || s instanceof Semantics.WatchAdd || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.TimerGet || s instanceof Semantics.ResolveAddress || s instanceof Semantics.FreeAddresses
                 || s instanceof Semantics.ResourceLimit || s instanceof Semantics.ResourceUsage || s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldRead || s instanceof Semantics.WorldWrite
                 || s instanceof Semantics.WorldSeek || s instanceof Semantics.WorldTransfer || s instanceof Semantics.PeerName || s instanceof Semantics.BindAddress
                 || s instanceof Semantics.ForkProcess

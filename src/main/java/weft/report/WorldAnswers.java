@@ -27,7 +27,7 @@ final class WorldAnswers {
                 || s instanceof Semantics.CounterRead || s instanceof Semantics.ResolveAddress || s instanceof Semantics.ResolveHost
                 || s instanceof Semantics.PollWait
                 || s instanceof Semantics.SignalDisposition || s instanceof Semantics.AccountEntry
-                || s instanceof Semantics.EpollControl
+                || s instanceof Semantics.EpollControl || s instanceof Semantics.WatchAdd
                 || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.ResourceLimit || s instanceof Semantics.ResourceUsage || s instanceof Semantics.WalkEntry
                 || s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldRead || s instanceof Semantics.WorldWrite
                 || s instanceof Semantics.WorldStatus || s instanceof Semantics.FileSystemStatus || s instanceof Semantics.WorldMap
@@ -129,6 +129,7 @@ final class WorldAnswers {
             return new Said(name + " gave descriptors " + first + " and " + values.get(1) + " at " + where, 2);
         }
         if (s instanceof Semantics.DuplicateDescriptor) return new Said(name + " returned descriptor " + first + " at " + where, 1);
+        if (s instanceof Semantics.WatchAdd) return new Said(name + " watched the path (watch descriptor " + first + ") at " + where, 1);
         if (s instanceof Semantics.SignalWait) return new Said(name + " received signal " + first + " at " + where, 1);
         if (s instanceof Semantics.SignalSend && first == 1) return new Said(name + " sent its signal to the program itself at " + where, 1);
         if (s instanceof Semantics.SignalSend && first == 0) return new Said(name + " sent its signal to another process, which took it, at " + where, 1);

@@ -20,7 +20,9 @@ import java.util.regex.Pattern;
  * preprocessor line, and the line itself does not start with <code>}</code>, {@code else}, {@code case},
  * {@code default}, {@code while} after <code>}</code> (a do-while) or {@code #}. A line that is the lone
  * simple statement of a control statement's body ({@code for (...)} on the line before, no braces) is made a block on
- * the same line, {@code { __weft_race_point(L); statement }} (see {@link #loneBodyEnd}). Otherwise no point is
+ * the same line, {@code { __weft_race_point(L); statement }} (see {@link #loneBodyEnd}); a line that opens an
+ * {@code else} or {@code do} block and goes on with its statements takes the call after that brace
+ * ({@link #blockOpened}). Otherwise no point is
  * inserted and the note says so (the race may still be reproduced: the points only make both accesses wait for each other).
  */
 public final class SourcePatcher {
@@ -68,13 +70,15 @@ public final class SourcePatcher {
             int indent = 0;
             while (indent < text.length() && Character.isWhitespace(text.charAt(indent))) indent++;
             int end = why == null ? -1 : loneBodyEnd(phys, p);
-            if (why != null && end < 0) {
+            int opened = why == null || end >= 0 ? -1 : blockOpened(phys, p);
+            if (why != null && end < 0 && opened < 0) {
                 notes.add("no race point before line " + line + ": " + why);
                 continue;
             }
             String point = "__weft_race_point(" + line + "); ";
             phys[p] = why == null ? text.substring(0, indent) + point + text.substring(indent)
-                    : text.substring(0, indent) + "{ " + point + text.substring(indent, end + 1) + " }" + text.substring(end + 1);
+                    : end >= 0 ? text.substring(0, indent) + "{ " + point + text.substring(indent, end + 1) + " }" + text.substring(end + 1)
+                    : text.substring(0, opened) + " " + point.strip() + (text.charAt(opened) == ' ' ? "" : " ") + text.substring(opened);
             done[p] = true;
             pointed.set(k, true);
             if (why == null) after(phys, p, line);
@@ -217,6 +221,44 @@ public final class SourcePatcher {
             }
         }
         return semi >= 0 && semi == last && paren == 0 ? semi : -1;
+    }
+
+    private static final Pattern BLOCK_OPENER = Pattern.compile("\\s*(?:\\}\\s*)?(?:else|do)\\s*\\{");
+
+    /**
+     * When physical line {@code p}, inside a function body, starts with a block's opening that holds no expression
+     * (<code>else {</code>, <code>} else {</code>, <code>do {</code>) and the block's statements follow on the line, the
+     * block running to the line's end or beyond (its closing brace, if on the line, followed by nothing but comments or
+     * a do-while's <code>while (...);</code>): the index just after that brace, where a call starts the block's first
+     * statement and so precedes every access the line makes on the path through the block
+     * (<code>} else { o = o + 1; }</code>, the harness's {@code trylock_else}). Otherwise -1.
+     */
+    static int blockOpened(String[] phys, int p) {
+        String l = phys[p];
+        Matcher m = BLOCK_OPENER.matcher(l);
+        if (!m.lookingAt() || depth(phys, p) <= 0) return -1;
+        int open = m.end();
+        String rest = code(l.substring(open));
+        if (rest.isEmpty() || BAD_START.matcher(rest).matches()) return -1;
+        int depth = 1;
+        for (int j = open; j < l.length(); j++) {
+            char c = l.charAt(j);
+            if (c == '/' && j + 1 < l.length() && l.charAt(j + 1) == '/') break;
+            if (c == '/' && j + 1 < l.length() && l.charAt(j + 1) == '*') {
+                int close = l.indexOf("*/", j + 2);
+                if (close < 0) break;
+                j = close + 1;
+            } else if (c == '"' || c == '\'') {
+                for (j++; j < l.length() && l.charAt(j) != c; j++) if (l.charAt(j) == '\\') j++;
+            } else if (c == '{') {
+                depth++;
+            } else if (c == '}' && --depth == 0) {
+                String after = code(l.substring(j + 1));
+                boolean doWhile = m.group().contains("do");
+                return after.isEmpty() || doWhile && after.matches("while\\s*\\(.*\\)\\s*;") ? open : -1;
+            }
+        }
+        return open;
     }
 
     /** Whether a header's first parenthesis (if any) closes at its end: {@code if (a) x = f(b)} is no header. */

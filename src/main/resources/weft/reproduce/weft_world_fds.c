@@ -1,7 +1,7 @@
 /*
  * Weft reproducer runtime, part 4 (included by weft_inputs.c, one translation unit): the event loop's answers
  * (weft.exec.EventLoop, weft.exec.Addresses). The witness's descriptors are invented (no real call is made): eventfd,
- * epoll_create1 and timerfd_create return its numbers; epoll_ctl keeps each registration's data (the program's
+ * epoll_create1, timerfd_create and inotify_init return its numbers, inotify_add_watch its watch descriptors; epoll_ctl keeps each registration's data (the program's
  * pointer or number) in a table of this runtime; epoll_wait reports the descriptor and events the witness chose, with
  * that registration's data; eventfd_read returns the witness's count; accept writes its peer (127.0.0.1 at the
  * witness's port); getaddrinfo builds the witness's one-entry answer, gethostbyname its static host entry. The table is read and written with RELAXED
@@ -11,12 +11,17 @@
 #include <netdb.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/inotify.h>
 #include <sys/timerfd.h>
 
 WORLD_FD(eventfd, (unsigned int init, int f), (init, f))
 WORLD_FD(epoll_create, (int n), (n))
 WORLD_FD(epoll_create1, (int f), (f))
 WORLD_FD(timerfd_create, (int c, int f), (c, f))
+WORLD_FD(inotify_init, (void), ())
+WORLD_FD(inotify_init1, (int f), (f))
+/* inotify_add_watch: the witness's watch descriptor (or -1 and its errno); no real watch, so no event ever comes */
+WORLD_PATHS(int, inotify_add_watch, (int fd, const char *p, uint32_t m), (fd, p, m), weft_read_string(p))
 WORLD(int, eventfd_write, (int fd, eventfd_t add), (fd, add))
 WORLD(int, timerfd_settime, (int fd, int f, const struct itimerspec *n, struct itimerspec *o), (fd, f, n, o))
 

@@ -84,6 +84,28 @@ class ReproducerTsanTest {
     }
 
     /**
+     * Every confirmed race of the soundness harness's regression programs ({@code 26-harness}: the defects it found,
+     * several in the reproducer itself: a race point the patcher could not place before an access on the line of a
+     * closing brace) replays under ThreadSanitizer; only witnesses that read an indeterminate value are left out.
+     */
+    @Test
+    void theHarnessRegressionsReplay(@TempDir Path dir) throws Exception {
+        String unavailable = ReproducerRuns.unavailable();
+        Assumptions.assumeTrue(unavailable == null, () -> "reproducers not run: " + unavailable);
+        List<String> failures = new ArrayList<>();
+        int n = 0;
+        for (Path p : ReproducerBench.corpusPrograms(1)) {
+            if (!p.getParent().getFileName().toString().equals("26-harness")) continue;
+            Optional<RaceWitness> w = ReproducerRuns.witness(p, DataModel.LP64, new AnalysisOptions(200, 1000, true, 3000), 120);
+            if (w.isEmpty() || w.get().nondetValues().keySet().stream().anyMatch(k -> k.startsWith(RaceWitness.INDETERMINATE))) continue;
+            ReproducerRuns.Outcome o = ReproducerRuns.run(w.get(), p, Files.createDirectories(dir.resolve(Integer.toString(++n))));
+            if (o.kind() != ReproducerRuns.Kind.REPRODUCED) failures.add(o.kind() + " " + p + ": " + o.detail());
+        }
+        assertEquals(List.of(), failures);
+        assertTrue(n >= 5, "confirmed races of the harness's regressions: " + n);
+    }
+
+    /**
      * Every confirmed race of a racy corpus program that locks a recursive or error-checking mutex (by a static
      * initialiser, {@code pthread_mutexattr_settype} or {@code mtx_recursive}) replays: the runtime keeps a statically
      * kinded mutex's rules itself (its shadow is a default mutex).

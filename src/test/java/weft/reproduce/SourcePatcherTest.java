@@ -86,6 +86,29 @@ class SourcePatcherTest {
         }
     }
 
+    /** A line that opens an else or do block and goes on with its statements takes the point after the brace. */
+    @Test
+    void aBlockOpenedOnTheLineTakesThePointAfterItsBrace() {
+        // line, the line patched (null: no point)
+        String[][] cases = {
+                {"    } else { o0 = o0 + 1; } // RACE!", "    } else { __weft_race_point(3); o0 = o0 + 1; } // RACE!"},
+                {"    else {x = 1;", "    else { __weft_race_point(3); x = 1;"},
+                {"    do { x++; } while (x < 3);", "    __weft_race_point(3); do { x++; } while (x < 3);"}, // a statement starts there
+                {"    } else { x = 1; } y = x;", null},
+                {"    } else {", null},
+                {"    } else { }", null},
+                {"    } else if (x) { x = 1; }", null},
+                {"    } else { case 1: x = 1; }", null},
+        };
+        for (String[] c : cases) {
+            String src = "void f(void) { if (1) {\n    if (c) { x = 2;\n" + c[0] + "\n} }\n";
+            SourcePatcher.Patched p = SourcePatcher.patch(src, "/s/a.c", false, List.of(new SourceLoc("/s/a.c", 3, 9)), new int[] {3});
+            String[] lines = p.text().split("\n", -1);
+            assertEquals(c[1] == null ? c[0] : c[1], lines[4], c[0]);
+            assertEquals(List.of(c[1] != null), p.pointed(), c[0]);
+        }
+    }
+
     @Test
     void atomicFunctionsBecomeSectionsOnTheSameLine() {
         String src = "void __VERIFIER_atomic_acquire(void);\nvoid __VERIFIER_atomic_acquire(void)\n{\n  m = 1;\n}\n"

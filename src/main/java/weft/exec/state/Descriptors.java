@@ -21,9 +21,10 @@ public record Descriptors(NavigableMap<Integer, Entry> open, NavigableMap<Intege
     /**
      * What a descriptor is: its readiness is the world's ({@code SOCKET}, {@code FILE}: weft.exec.WorldFiles) or follows
      * from the run ({@code COUNTER}, {@code EPOLL}, {@code TIMER}; {@code PIPE}: an end of a pipe or of a socket pair,
-     * weft.exec.Pipes).
+     * weft.exec.Pipes; {@code INOTIFY}: an inotify instance, its watches counted in {@link Entry#counter}, whose
+     * events never come: the world changes no file a run watches, weft.exec.EventLoop).
      */
-    public enum Kind { SOCKET, COUNTER, EPOLL, TIMER, FILE, PIPE }
+    public enum Kind { SOCKET, COUNTER, EPOLL, TIMER, FILE, PIPE, INOTIFY }
 
     /**
      * A pipe's end: the channel it reads ({@code in}) and the one it writes ({@code out}), -1 for none (a pipe's read end
@@ -111,6 +112,7 @@ public record Descriptors(NavigableMap<Integer, Entry> open, NavigableMap<Intege
                 case COUNTER -> (counter > 0 ? in : 0) | out; // readable with a count, writable below the maximum
                 case TIMER -> armed ? in : 0;       // time passes: an armed timer expires
                 case EPOLL -> 0;                    // nested instances: not modelled (never reported)
+                case INOTIFY -> 0;                  // no watched file changes in the run's world: no event to read
                 case PIPE -> throw new IllegalStateException("a pipe's readiness is its channels': Descriptors.mayReport");
             };
             return may & wanted;
