@@ -28,7 +28,7 @@ final class ComputedCalls {
     static boolean handles(Semantics s) {
         return s instanceof Semantics.Divide || s instanceof Semantics.TransformString || s instanceof Semantics.InstalledString
                 || s instanceof Semantics.Radix64 || s instanceof Semantics.CatalogMessage || s instanceof Semantics.RawTerminal
-                || s instanceof Semantics.FloatDigits || s instanceof Semantics.CompilerAnswer;
+                || s instanceof Semantics.FloatDigits || s instanceof Semantics.CompilerAnswer || s instanceof Semantics.SymbolLookup;
     }
 
     /**
@@ -100,6 +100,7 @@ final class ComputedCalls {
         }
         if (sem instanceof Semantics.RawTerminal rt) return rawTerminal(in, lib, t, c, e, call, name, rt, args);
         if (sem instanceof Semantics.FloatDigits fd) return floatDigits(in, lib, t, c, e, call, name, fd, args);
+        if (sem instanceof Semantics.SymbolLookup sl) return symbol(in, lib, t, c, e, call, name, sl, args);
         Semantics.InstalledString s = (Semantics.InstalledString) sem;
         if (s.op().equals("crypt")) return crypt(in, lib, t, c, e, call, name, s, args);
         weft.installed.CLibrary libc = weft.installed.CLibrary.installed().orElseThrow(() -> Abandon.unsupported(name + ": no installed C library"));
@@ -123,6 +124,49 @@ final class ComputedCalls {
             }
             default -> throw Abandon.unsupported(name + ": installed operation " + s.op());
         }
+    }
+
+    /**
+     * {@code dlsym}, {@code dlvsym} ({@link Semantics.SymbolLookup}) of {@code RTLD_DEFAULT} (null) or {@code RTLD_NEXT}
+     * ((void *) -1) from the executable: the library function of that name, a pointer the program may call. The
+     * scope {@code RTLD_DEFAULT} searches is the executable, then its libraries; {@code RTLD_NEXT}'s from the
+     * executable is its libraries. So the answer is the C library's function only when the program defines no
+     * function of that name (whether the executable exports its own is the build's: the run stops), the installed glibc
+     * defines the symbol (of the version asked: its default one), and the library tables execute it as a computation:
+     * a function of no typed event (locks, threads: the reproducer schedules those through wrappers a call through a
+     * pointer would pass by) and whose results are not the world's (also wrapped). Anything else stops the run: a
+     * handle from {@code dlopen} (which has no model), a name not in the tables (another library the program links may
+     * define it), a symbol glibc lacks (its null and {@code dlerror}'s text would hold only if no other object defined
+     * it). The name's bytes (and the version's) are read. The answer is the plain build's: a sanitizer's build (the
+     * reproducer's) or a preloaded library interposes its own wrapper of the function, which dlsym answers instead
+     * (dlvsym of a version still glibc's): the same computation at another address.
+     */
+    private static boolean symbol(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                                  Semantics.SymbolLookup s, List<Value> args) {
+        ExecState st = in.st;
+        Value handle = LibraryBehaviour.arg(args, s.handle());
+        long all = st.dm.pointerSize == 8 ? -1L : 0xffffffffL;
+        if (!(handle instanceof Value.Int h) || h.v() != 0 && h.v() != all && h.v() != -1) {
+            throw Abandon.unsupported(name + " of a handle other than RTLD_DEFAULT and RTLD_NEXT (dlopen has no model)");
+        }
+        String symbol = Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.name()), name));
+        String version = s.version() < 0 ? null
+                : Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.version()), name));
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        if (!symbol.matches("[A-Za-z_][A-Za-z0-9_]*") || version != null && !version.matches("[A-Za-z0-9_.]+")) {
+            throw Abandon.unsupported(name + " of a name no C function has");
+        }
+        if (st.program.function(symbol) != null) throw Abandon.unsupported(name + " of " + symbol + ", a function of the program's (exported or not: the build's)");
+        weft.model.LibraryModel m = st.program.models().lookup(symbol)
+                .orElseThrow(() -> Abandon.unsupported(name + " of " + symbol + ", not a function of the library tables"));
+        Semantics what = Semantics.of(symbol);
+        if (!(m.event() instanceof weft.model.Event.MemAccess || m.event() instanceof weft.model.Event.Pure) || weft.model.WorldValues.worldAnswer(what)
+                || what instanceof Semantics.Unknown || what instanceof Semantics.Unsupported) {
+            throw Abandon.unsupported(name + " of " + symbol + ", which a call through a pointer would not run as the reproducer does");
+        }
+        weft.installed.CLibrary libc = weft.installed.CLibrary.installed().orElseThrow(() -> Abandon.unsupported(name + ": no installed C library"));
+        if (!libc.defines(symbol, version)) throw Abandon.unsupported(name + " of " + symbol + ", which the installed C library does not define");
+        return in.finishCall(t, c, e, new Value.Fn(symbol), null);
     }
 
     /** crypt by the installed libcrypt: the key and salt read, the text in the function's static buffer (or null). */

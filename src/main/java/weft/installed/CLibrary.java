@@ -45,6 +45,12 @@ public final class CLibrary {
         Pointer uselocale(Pointer locale);
 
         Pointer strptime_l(Pointer s, Pointer format, Pointer tm, Pointer locale);
+
+        Pointer dlopen(String file, int mode);
+
+        Pointer dlsym(Pointer handle, String name);
+
+        Pointer dlvsym(Pointer handle, String name, String version);
     }
 
     /**
@@ -120,6 +126,23 @@ public final class CLibrary {
         if (b.length > 0) m.write(0, b, 0, b.length);
         m.setByte(b.length, (byte) 0);
         return m;
+    }
+
+    /** glibc's {@code RTLD_LAZY | RTLD_NOLOAD}: the handle of an object already loaded, none loaded anew. */
+    private static final int LOADED_ONLY = 0x1 | 0x4;
+
+    /**
+     * Whether the installed glibc ({@code libc.so.6} and what it loads with it: the dynamic loader) defines the symbol
+     * {@code name}; with a {@code version} (not null), whether that version of it is defined and is the same definition
+     * as the symbol's default version ({@code dlvsym} and {@code dlsym} give the same address).
+     */
+    public synchronized boolean defines(String name, String version) {
+        Pointer libc = lib.dlopen("libc.so.6", LOADED_ONLY);
+        if (libc == null) return false;
+        Pointer found = lib.dlsym(libc, name);
+        if (found == null || version == null) return found != null;
+        Pointer versioned = lib.dlvsym(libc, name, version);
+        return versioned != null && Pointer.nativeValue(versioned) == Pointer.nativeValue(found);
     }
 
     /** glibc's description of signal {@code sig} ({@code sigdescr_np}: untranslated), or null when it has none. */

@@ -501,6 +501,13 @@ public interface Semantics extends WorldKinds, LibraryStateKinds, DirectoryKinds
     record InstalledString(String op, int a, int b, int flags) implements Semantics {}
 
     /**
+     * {@code dlsym} ({@code version} -1), {@code dlvsym}: the function named by the string at {@code name} in the scope
+     * of the handle at {@code handle}, {@code RTLD_DEFAULT} or {@code RTLD_NEXT} from the executable: a function of the
+     * library tables that the installed C library defines (of the version at {@code version}: its default one).
+     */
+    record SymbolLookup(int handle, int name, int version) implements Semantics {}
+
+    /**
      * {@code strerror_r} (GNU: the static text of a known error number, else {@code "Unknown error N"} written into the
      * {@code count} bytes at {@code buf} and {@code buf} returned) and, with {@code xsi}, {@code __xpg_strerror_r}
      * (the text copied into {@code buf}, cut to {@code count - 1} bytes and terminated; 0, {@code ERANGE} when cut,

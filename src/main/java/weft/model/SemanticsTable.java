@@ -152,6 +152,7 @@ final class SemanticsTable {
                     case "error-message" -> new Semantics.ErrorMessage(arg(a, "errnum"), a.getOrDefault("family", "errno"));
                     case "divide" -> new Semantics.Divide(arg(a, "a"), arg(a, "b"), Integer.parseInt(a.get("bytes")));
                     case "transform-string" -> new Semantics.TransformString(arg(a, "dest"), arg(a, "src"), arg(a, "count"));
+                    case "symbol-lookup" -> new Semantics.SymbolLookup(arg(a, "handle"), arg(a, "name"), a.containsKey("version") ? arg(a, "version") : -1);
                     case "installed-string" -> new Semantics.InstalledString(a.get("op"), arg(a, "a"), a.containsKey("b") ? arg(a, "b") : -1,
                             a.containsKey("flags") ? arg(a, "flags") : -1);
                     case "radix64" -> new Semantics.Radix64(a.containsKey("to-text"), arg(a, "arg"));

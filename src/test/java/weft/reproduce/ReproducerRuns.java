@@ -67,7 +67,7 @@ public final class ReproducerRuns {
     }
 
     /** The witness of {@code file}'s confirmed race within {@code seconds}, if the analysis answers {@code false}. */
-    static Optional<RaceWitness> witness(Path file, DataModel model, AnalysisOptions options, long seconds) throws Exception {
+    public static Optional<RaceWitness> witness(Path file, DataModel model, AnalysisOptions options, long seconds) throws Exception {
         AtomicReference<Optional<RaceWitness>> out = new AtomicReference<>(Optional.empty());
         AtomicReference<Exception> failure = new AtomicReference<>();
         Thread t = new Thread(null, () -> {

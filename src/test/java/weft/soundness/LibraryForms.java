@@ -54,7 +54,7 @@ final class LibraryForms {
         "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()", "wy_path_ok()", "wy_pton_ok()", "wy_swap_ok()", "wy_sig_ok()", "wy_sys_ok()",
         "wy_stdio_ok()", "wy_host_ok()", "wy_chk_ok()", "wy_acct_ok()", "wy_r48_ok()", "wy_sock_ok()", "wy_attr_ok()", "wy_computed_ok()", "wy_pipe_ok()",
         "wy_oldstat_ok()", "wy_dir_ok()", "wy_kill_ok()", "wy_rand_ok()", "wy_kept_ok()", "wy_fs_ok()", "wy_tls_ok()", "wy_posix_ok()",
-        "wy_cp_ok()"
+        "wy_cp_ok()", "wy_watch_ok()", "wy_symbol_ok()"
     };
     /** glibc's 48-bit generators on the program's state (issue 35: weft.exec.Generators): values and states. */
     static final String R48_HELPER = "static int wy_r48_ok(void) { unsigned short y[3] = {1, 2, 3}; double e = erand48(y); "
@@ -175,6 +175,23 @@ final class LibraryForms {
             + "a.sin_family = AF_INET; a.sin_addr.s_addr = htonl(INADDR_LOOPBACK); socklen_t l = sizeof g; "
             + "if (bind(t, (struct sockaddr *) &a, sizeof a) == 0) ok = ok && getsockname(t, (struct sockaddr *) &g, &l) == 0 && l == sizeof g "
             + "&& g.sin_family == AF_INET && g.sin_addr.s_addr == htonl(INADDR_LOOPBACK) && g.sin_port != 0; close(t); return ok && dlerror() == NULL; }";
+    /**
+     * An inotify instance (issue 35: weft.exec.EventLoop): a watch of the root directory's own deletion, which never
+     * comes, is a watch descriptor from 1 or a failure, and a non-blocking read finds no event (EAGAIN); so does poll.
+     */
+    static final String WATCH_HELPER = "static int wy_watch_ok(void) { int fd = inotify_init1(IN_NONBLOCK); if (fd < 0) return 1; "
+            + "int w = inotify_add_watch(fd, \"/\", IN_DELETE_SELF); char b[4096]; struct pollfd p = {fd, POLLIN, 0}; "
+            + "int ok = (w >= 1 || w == -1) && read(fd, b, sizeof b) == -1 && errno == EAGAIN && poll(&p, 1, 0) == 0; close(fd); return ok; }";
+    /**
+     * A function of the C library found by name (issue 35: weft.exec.ComputedCalls): dlsym of RTLD_DEFAULT (null) and
+     * RTLD_NEXT ((void *) -1) answer glibc's own strlen and strchr, and dlvsym of the base version finds strlen; no
+     * loader error is left. (Not compared: ThreadSanitizer's build answers dlsym with its interceptor, dlvsym with
+     * glibc's function.)
+     */
+    static final String SYMBOL_HELPER = "extern void *dlvsym(void *, const char *, const char *); static int wy_symbol_ok(void) { size_t (*f)(const char *) = (size_t (*)(const char *)) dlsym((void *) 0, \"strlen\"); "
+            + "char *(*g)(const char *, int) = (char *(*)(const char *, int)) dlsym((void *) -1l, \"strchr\"); "
+            + "return f != NULL && f(\"abc\") == 3 && g != NULL && g(\"a/b\", '/')[1] == 'b' "
+            + "&& dlvsym((void *) 0, \"strlen\", \"GLIBC_2.2.5\") != NULL && dlerror() == NULL; }";
     /**
      * A pipe's and a socket pair's bytes are the program's own (issue 35: weft.exec.Pipes): what was written, in order
      * and cut where the reads ask; EAGAIN when empty and non-blocking, 0 once every writer (a duplicate too) is closed;
@@ -468,6 +485,9 @@ final class LibraryForms {
                     "#include <errno.h>"), SOCK_HELPER)),
             java.util.Map.entry("wy_pipe_ok", new Helper(List.of("#include <sys/socket.h>", "#include <unistd.h>", "#include <fcntl.h>",
                     "#include <errno.h>", "#include <sys/ioctl.h>"), PIPE_HELPER)),
+            java.util.Map.entry("wy_watch_ok", new Helper(List.of("#include <sys/inotify.h>", "#include <poll.h>", "#include <unistd.h>",
+                    "#include <errno.h>"), WATCH_HELPER)),
+            java.util.Map.entry("wy_symbol_ok", new Helper(List.of("#include <dlfcn.h>", "#include <string.h>"), SYMBOL_HELPER)),
             java.util.Map.entry("wy_acct_ok", new Helper(List.of("#include <pwd.h>", "#include <grp.h>"), ACCT_HELPER)),
             java.util.Map.entry("wy_host_ok", new Helper(List.of("#include <netdb.h>"), HOST_HELPER)),
             java.util.Map.entry("wy_math_ok", new Helper(List.of("#include <math.h>", "#include <errno.h>"), MATH_HELPER)),
