@@ -31,7 +31,7 @@ final class Environment {
     }
 
     static boolean handles(Semantics s) {
-        return s instanceof Semantics.EnvironmentVariable || s instanceof Semantics.EnvironmentChange;
+        return s instanceof Semantics.EnvironmentVariable || s instanceof Semantics.EnvironmentChange || s instanceof Semantics.DateParse;
     }
 
     static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics sem,
@@ -45,6 +45,7 @@ final class Environment {
             if (!c.dry) st.logNondet(name, call.loc(), found == null ? "0" : "1");
             return in.finishCall(t, c, e, found == null ? Value.ZERO : found.entry().at(found.entry().off() + asked.length() + 1), null);
         }
+        if (sem instanceof Semantics.DateParse) return dateParse(in, lib, t, c, e, call, name);
         Semantics.EnvironmentChange ch = (Semantics.EnvironmentChange) sem;
         if (st.exhaustive) throw Abandon.unsupported(name + ": the environment is an input");
         if (st.speculating) throw Abandon.unsupported(name + " in an atomic section");
@@ -94,6 +95,38 @@ final class Environment {
             st.sync.environment = List.copyOf(now);
         }
         return in.finishCall(t, c, e, Value.ZERO, IntConversions.INT);
+    }
+
+    /** The variable naming getdate's template file; getdate's errors: no template file named, the file not there. */
+    private static final String DATEMSK = "DATEMSK";
+    private static final long NO_TEMPLATES = 1, NO_FILE = 3;
+
+    /**
+     * {@code getdate} ({@link Semantics.DateParse}) as glibc 2.36's {@code __getdate_r} begins: {@code DATEMSK} unset
+     * (one the program did not set: taken unset) or empty gives error 1, one the program set gives 3 (its file does not
+     * exist in the run's world: {@code stat} fails); the error, recorded, goes to {@code getdate_err} (a write, when the
+     * program declares it: else no one reads it) and the result is null. The variable's value is read inside the C
+     * library (not an access, as {@code getenv}'s comparisons are not).
+     */
+    private static boolean dateParse(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name) {
+        ExecState st = in.st;
+        if (st.exhaustive) throw Abandon.unsupported(name + ": the environment and the template file are the world's");
+        Sync.EnvironmentEntry found = find(st, DATEMSK);
+        long error = NO_TEMPLATES;
+        if (found != null) {
+            Value.Ptr v = found.entry().at(found.entry().off() + DATEMSK.length() + 1);
+            if (st.mem.get(v.obj()).anyUnknown(v.off(), 1)) throw Abandon.unsupported(name + " with DATEMSK's value not known");
+            if (st.mem.readRaw(v.obj(), v.off(), 1) != 0) error = NO_FILE;
+        }
+        weft.ir.Variable err = st.program.globalNamed("getdate_err");
+        if (err != null) {
+            if (!(err.type().unqualified() instanceof weft.ir.CType.Int it)) throw Abandon.unsupported(name + " with getdate_err of type " + err.type());
+            Value.Ptr p = new Value.Ptr(st.objectOf(err, t, null), 0);
+            lib.access(c, p, it.size(), true, call, name);
+            if (!c.dry) st.mem.write(p.obj(), 0, it, Value.of(error));
+        }
+        if (!c.dry) st.logNondet(name, call.loc(), Long.toString(error));
+        return in.finishCall(t, c, e, Value.ZERO, null);
     }
 
     private static Sync.EnvironmentEntry find(ExecState st, String var) {

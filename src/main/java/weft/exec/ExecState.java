@@ -491,10 +491,11 @@ public final class ExecState {
                 // the C library's own objects, whether a system header or the program itself declares them (a file
                 // merged by CIL declares stdout itself): never zero-filled program memory (D27)
                 boolean library = v.loc().inSystemHeader() || LibraryModels.isLibraryObject(v.name());
-                if (v.kind() == Variable.Kind.GLOBAL && library && Getopt.INITIAL.containsKey(v.name())
+                if (v.kind() == Variable.Kind.GLOBAL && library && (Getopt.INITIAL.containsKey(v.name()) || LIBRARY_ZEROED.contains(v.name()))
                         && (v.type().unqualified() instanceof CType.Int || v.type().isPointer())) {
-                    // the C library's option-parsing globals start with the library's values (weft.exec.Getopt)
-                    s.mem.write(o.id, 0, v.type(), Value.of(Getopt.INITIAL.get(v.name())));
+                    // the C library's option-parsing globals start with the library's values (weft.exec.Getopt),
+                    // getdate_err with its zero
+                    s.mem.write(o.id, 0, v.type(), Value.of(Getopt.INITIAL.getOrDefault(v.name(), 0L)));
                     continue;
                 }
                 if (v.kind() == Variable.Kind.GLOBAL && library) {
@@ -528,6 +529,9 @@ public final class ExecState {
         }
         return s;
     }
+
+    /** The C library's objects glibc 2.36 defines without an initialiser (zero at the start): getdate's error. */
+    static final java.util.Set<String> LIBRARY_ZEROED = java.util.Set.of("getdate_err");
 
     /** The object a variable designates for {@code thread} in {@code frame}. */
     int objectOf(Variable v, ThreadState thread, Frame frame) {

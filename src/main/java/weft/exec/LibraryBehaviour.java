@@ -80,10 +80,11 @@ public final class LibraryBehaviour {
             if (event instanceof Event.Lock || event instanceof Event.Unlock) st.beforeLockChange();
             else st.beforeSyncChange();
         }
-        // a function on library globals runs only when its execution model keeps them (getopt: weft.exec.Getopt) or
+        // a function on library globals runs only when its execution model keeps them (getopt: weft.exec.Getopt;
+        // getdate's getdate_err: weft.exec.Environment) or
         // the program cannot see them (localtime's tzname: weft.exec.BrokenDownTime; setenv's environ: weft.exec.Environment)
         weft.model.Semantics keeps = weft.model.Semantics.of(name);
-        boolean keptGlobals = keeps instanceof weft.model.Semantics.Getopt
+        boolean keptGlobals = keeps instanceof weft.model.Semantics.Getopt || keeps instanceof weft.model.Semantics.DateParse
                 || (keeps instanceof weft.model.Semantics.BrokenDownTime || keeps instanceof weft.model.Semantics.AsciiTime
                     || keeps instanceof weft.model.Semantics.MakeTime || keeps instanceof weft.model.Semantics.EnvironmentChange
                     || keeps instanceof weft.model.Semantics.TimeZone)

@@ -343,7 +343,7 @@ public final class LibraryModels {
     private static final java.util.Set<String> LIBRARY_OBJECTS = java.util.Set.of("stdin", "stdout", "stderr",
             "_IO_2_1_stdin_", "_IO_2_1_stdout_", "_IO_2_1_stderr_", "tzname", "__tzname", "timezone", "__timezone",
             "daylight", "__daylight", "sys_nerr", "sys_errlist", "environ", "__environ", "optarg", "optind", "opterr",
-            "optopt", "signgam", "program_invocation_name", "program_invocation_short_name", "errno");
+            "optopt", "signgam", "program_invocation_name", "program_invocation_short_name", "errno", "getdate_err");
 
     /** Whether {@code name} is one of the C library's own data objects. */
     public static boolean isLibraryObject(String name) {

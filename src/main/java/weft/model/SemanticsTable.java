@@ -335,6 +335,7 @@ final class SemanticsTable {
                     case "poll-wait" -> new Semantics.PollWait(arg(a, "fds"), arg(a, "count"), arg(a, "timeout"), -1, -1, false, -1);
                     case "select-wait" -> new Semantics.PollWait(arg(a, "read"), arg(a, "count"), arg(a, "timeout"), arg(a, "write"),
                             arg(a, "except"), true, a.containsKey("mask") ? arg(a, "mask") : -1);
+                    case "date-parse" -> new Semantics.DateParse(arg(a, "s"));
                     case "watch-add" -> new Semantics.WatchAdd(arg(a, "fd"), arg(a, "path"));
                     case "counter-read" -> new Semantics.CounterRead(arg(a, "fd"), arg(a, "out"));
                     case "counter-write" -> new Semantics.CounterWrite(arg(a, "fd"), arg(a, "value"));

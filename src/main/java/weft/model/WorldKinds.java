@@ -18,6 +18,14 @@ public interface WorldKinds {
     record EnvironmentVariable(int name) implements Semantics {}
 
     /**
+     * {@code getdate}: the templates are in the file {@code DATEMSK} names, which is the world's. glibc 2.36 answers
+     * null with {@code getdate_err} 1 when the variable is unset or empty (an inherited one taken unset, as
+     * {@link EnvironmentVariable}'s), and when the program set it, 3 (the file does not exist: a world in which it does
+     * not is a real one); both recorded, the string at {@code s} not read (glibc reads it only against a template).
+     */
+    record DateParse(int s) implements Semantics {}
+
+    /**
      * A change of the environment ({@code weft.exec.Environment}): {@code op} {@code set} ({@code setenv(name, value,
      * overwrite)}), {@code unset} ({@code unsetenv(name)}), {@code put} ({@code putenv(string)}: the program's own
      * {@code NAME=value} becomes the entry; {@code name} is its position), {@code clear} ({@code clearenv()}).

@@ -44,7 +44,8 @@ final class LibraryForms {
     /**
      * Conditions that hold in glibc's C locale, computed by the string, character and address functions the explorer
      * runs itself (issue 35: {@code weft.exec.StringFunctions}), helpers over their own buffers and copies, and an
-     * environment variable the oracle never sets (the search takes variables to be unset; proofs stop at getenv).
+     * environment variable the oracle never sets (the search takes variables to be unset; proofs stop at getenv), and
+     * so getdate's missing template file.
      */
     static final String[] STRING_TRUTHS = {
         "strstr(\"relay host\", \"st\")[2] == 0", "strcasecmp(\"Relay\", \"rELAY\") == 0 && strncasecmp(\"ab\", \"AC\", 2) < 0",
@@ -54,7 +55,7 @@ final class LibraryForms {
         "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()", "wy_path_ok()", "wy_pton_ok()", "wy_swap_ok()", "wy_sig_ok()", "wy_sys_ok()",
         "wy_stdio_ok()", "wy_host_ok()", "wy_chk_ok()", "wy_acct_ok()", "wy_r48_ok()", "wy_sock_ok()", "wy_attr_ok()", "wy_computed_ok()", "wy_pipe_ok()",
         "wy_oldstat_ok()", "wy_dir_ok()", "wy_kill_ok()", "wy_rand_ok()", "wy_kept_ok()", "wy_fs_ok()", "wy_tls_ok()", "wy_posix_ok()",
-        "wy_cp_ok()", "wy_watch_ok()", "wy_symbol_ok()"
+        "wy_cp_ok()", "wy_watch_ok()", "wy_symbol_ok()", "wy_date_ok()"
     };
     /** glibc's 48-bit generators on the program's state (issue 35: weft.exec.Generators): values and states. */
     static final String R48_HELPER = "static int wy_r48_ok(void) { unsigned short y[3] = {1, 2, 3}; double e = erand48(y); "
@@ -182,6 +183,11 @@ final class LibraryForms {
     static final String WATCH_HELPER = "static int wy_watch_ok(void) { int fd = inotify_init1(IN_NONBLOCK); if (fd < 0) return 1; "
             + "int w = inotify_add_watch(fd, \"/\", IN_DELETE_SELF); char b[4096]; struct pollfd p = {fd, POLLIN, 0}; "
             + "int ok = (w >= 1 || w == -1) && read(fd, b, sizeof b) == -1 && errno == EAGAIN && poll(&p, 1, 0) == 0; close(fd); return ok; }";
+    /**
+     * getdate without a template file (issue 35: weft.exec.Environment): DATEMSK, which the oracle never sets, unset
+     * (error 1) or naming a file that is not there (3): null, and getdate_err set.
+     */
+    static final String DATE_HELPER = "static int wy_date_ok(void) { return getdate(\"12:00\") == NULL && getdate_err >= 1; }";
     /**
      * A function of the C library found by name (issue 35: weft.exec.ComputedCalls): dlsym of RTLD_DEFAULT (null) and
      * RTLD_NEXT ((void *) -1) answer glibc's own strlen and strchr, and dlvsym of the base version finds strlen; no
@@ -487,6 +493,7 @@ final class LibraryForms {
                     "#include <errno.h>", "#include <sys/ioctl.h>"), PIPE_HELPER)),
             java.util.Map.entry("wy_watch_ok", new Helper(List.of("#include <sys/inotify.h>", "#include <poll.h>", "#include <unistd.h>",
                     "#include <errno.h>"), WATCH_HELPER)),
+            java.util.Map.entry("wy_date_ok", new Helper(List.of("#include <time.h>"), DATE_HELPER)),
             java.util.Map.entry("wy_symbol_ok", new Helper(List.of("#include <dlfcn.h>", "#include <string.h>"), SYMBOL_HELPER)),
             java.util.Map.entry("wy_acct_ok", new Helper(List.of("#include <pwd.h>", "#include <grp.h>"), ACCT_HELPER)),
             java.util.Map.entry("wy_host_ok", new Helper(List.of("#include <netdb.h>"), HOST_HELPER)),
