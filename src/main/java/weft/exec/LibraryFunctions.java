@@ -199,6 +199,7 @@ public final class LibraryFunctions {
         }
         // files (weft.exec.Streams): whatever the event says the call touches
         if (sem instanceof Semantics.OpenStream o) return Streams.open(in, this, t, c, e, call, name, o, args);
+        if (sem instanceof Semantics.ReopenStream r) return Streams.reopen(in, this, t, c, e, call, name, r, args);
         if (sem instanceof Semantics.ReadStream r) return Streams.read(in, this, t, c, e, call, name, r, args);
         if (sem instanceof Semantics.ReadLine r) return Streams.readLine(in, this, t, c, e, call, name, r, args);
         if (sem instanceof Semantics.PathPart pp) return PathParts.run(in, this, t, c, e, call, name, pp, args);

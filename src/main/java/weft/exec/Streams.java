@@ -83,6 +83,35 @@ final class Streams {
         return in.finishCall(t, c, e, Value.ZERO, null);
     }
 
+    /**
+     * {@code freopen(path, mode, stream)} ({@link Semantics.ReopenStream}) of a standard stream or one the run opened
+     * (not popen's or fdopen's): glibc flushes and closes the stream's file and opens the file at {@code path} on the
+     * same stream (a standard stream keeps its descriptor number). The file is the world's, taken to open (recorded 0:
+     * the reproducer's freopen opens {@code /dev/null} with the mode, as its fopen does): from then on the stream is one
+     * the run opened, an empty file (its reads meet the end at once), writable as the mode says; its indicators and a
+     * character pushed back are cleared. The path and mode are read; a null path (a mode change of the same file) and
+     * proofs stop.
+     */
+    static boolean reopen(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                          Semantics.ReopenStream r, List<Value> args) {
+        ExecState st = in.st;
+        Value stream = LibraryBehaviour.arg(args, r.stream());
+        int obj = known(st, stream, name);
+        if ((indicators(st, obj) & (COMMAND | ON_DESCRIPTOR)) != 0) throw Abandon.unsupported(name + " of a stream popen or fdopen made");
+        if (LibraryBehaviour.arg(args, r.path()) instanceof Value.Int z && z.v() == 0) throw Abandon.unsupported(name + " without a path (a mode change)");
+        Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, r.path()), name));
+        String mode = Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, r.mode()), name));
+        if (mode.isEmpty() || "rwa".indexOf(mode.charAt(0)) < 0) throw Abandon.unsupported(name + " with the mode \"" + mode + "\"");
+        if (st.exhaustive) throw Abandon.unsupported(name + ": a file of the world's");
+        if (c.dry) return in.finishCall(t, c, e, stream, null);
+        st.logNondet(name, call.loc(), "0");
+        boolean standard = !st.mem.get(obj).name.startsWith(OPENED);
+        clear(st, obj, ~0);
+        int bits = (standard ? REOPENED : 0) | (mode.charAt(0) != 'r' || mode.indexOf('+') >= 0 ? WRITABLE : 0);
+        if (bits != 0) set(st, obj, bits);
+        return in.finishCall(t, c, e, stream, null);
+    }
+
     /** The C library's standard input stream object's name. */
     static final String STDIN = "stdin";
 
@@ -180,6 +209,8 @@ final class Streams {
      * to are asked for it, and their reads do not fail.
      */
     static final int END_OF_FILE = 1, INPUT_ENDED = 4, WRITABLE = 8, TEMPORARY = 16, COMMAND = 32, PUSHED_BACK = 64, PUSHED_SHIFT = 8;
+    /** A standard stream {@code freopen} opened again on a file of the world's: an opened stream from then on. */
+    static final int REOPENED = 1 << 27;
     /** A stream {@code fdopen} made: its descriptor in the bits from {@link #DESCRIPTOR_SHIFT} (below 1024), closed by its {@code fclose}. */
     static final int ON_DESCRIPTOR = 1 << 16, DESCRIPTOR_SHIFT = 17;
 
@@ -399,6 +430,8 @@ final class Streams {
         ExecState st = in.st;
         opened(st, LibraryBehaviour.arg(args, r.stream()), name);
         int obj = ((Value.Ptr) LibraryBehaviour.arg(args, r.stream())).obj();
+        // a standard stream reopened on a file: its fclose would leave the program's printf on a closed stream
+        if (!st.mem.get(obj).name.startsWith(OPENED)) throw Abandon.unsupported(name + " of a standard stream");
         if (r.process() != ((indicators(st, obj) & COMMAND) != 0)) throw Abandon.unsupported(name + " of a stream " + (r.process() ? "popen did not open" : "popen opened"));
         if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
         int was = indicators(st, obj);
@@ -449,12 +482,12 @@ final class Streams {
     }
 
     private static boolean isStdin(ExecState st, Value v) {
-        return v instanceof Value.Ptr p && p.off() == 0 && st.mem.get(p.obj()).name.equals("FILE " + STDIN);
+        return v instanceof Value.Ptr p && p.off() == 0 && st.mem.get(p.obj()).name.equals("FILE " + STDIN) && (indicators(st, p.obj()) & REOPENED) == 0;
     }
 
     /** The stream {@code v}, which the run must have opened. */
     private static void opened(ExecState st, Value v, String name) {
-        if (!(v instanceof Value.Ptr p) || p.off() != 0 || !st.mem.get(p.obj()).name.startsWith(OPENED)) {
+        if (!(v instanceof Value.Ptr p) || p.off() != 0 || !st.mem.get(p.obj()).name.startsWith(OPENED) && (indicators(st, p.obj()) & REOPENED) == 0) {
             throw Abandon.unsupported(name + " of a stream the run did not open");
         }
     }

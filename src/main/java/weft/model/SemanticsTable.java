@@ -336,6 +336,7 @@ final class SemanticsTable {
                     case "select-wait" -> new Semantics.PollWait(arg(a, "read"), arg(a, "count"), arg(a, "timeout"), arg(a, "write"),
                             arg(a, "except"), true, a.containsKey("mask") ? arg(a, "mask") : -1);
                     case "date-parse" -> new Semantics.DateParse(arg(a, "s"));
+                    case "reopen-stream" -> new Semantics.ReopenStream(arg(a, "path"), arg(a, "mode"), arg(a, "stream"));
                     case "watch-add" -> new Semantics.WatchAdd(arg(a, "fd"), arg(a, "path"));
                     case "counter-read" -> new Semantics.CounterRead(arg(a, "fd"), arg(a, "out"));
                     case "counter-write" -> new Semantics.CounterWrite(arg(a, "fd"), arg(a, "value"));

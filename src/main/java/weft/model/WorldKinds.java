@@ -204,6 +204,14 @@ public interface WorldKinds {
     record ResolveHost(int name, int addr, int length, int family, int entry, int buf, int size, int result) implements Semantics {}
 
     /**
+     * {@code freopen(path, mode, stream)}: the standard stream or stream of the run at {@code stream} closed and opened
+     * again on the file at {@code path} with {@code mode}: a file of the world's, taken to open (an empty file, as
+     * {@link OpenStream}'s; recorded 0), the same stream returned; its indicators cleared. A null path (a mode change)
+     * stops the run.
+     */
+    record ReopenStream(int path, int mode, int stream) implements Semantics {}
+
+    /**
      * {@code fopen(path, mode)}: whether the file opens is the world's answer (an input: first a new stream of an empty
      * file, then a failure, {@code ENOENT}); the path and mode strings are read. {@code tmpfile} ({@code path} -1): a new
      * empty file opened {@code "w+"}, whose reads stop the run (it gives back what was written). {@code process}:

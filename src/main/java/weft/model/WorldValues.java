@@ -69,7 +69,7 @@ public final class WorldValues {
     public static boolean worldAnswer(Semantics s) {
         if (s instanceof Semantics.Fortified f) s = f.inner();
         return s instanceof Semantics.RandomInt || s instanceof Semantics.CurrentTime || s instanceof Semantics.TimeOfDay || s instanceof Semantics.InputResult
-                || s instanceof Semantics.OpenStream || s instanceof Semantics.EnvironmentVariable || s instanceof Semantics.DateParse || s instanceof Semantics.NewDescriptor || s instanceof Semantics.CloseDescriptor
+                || s instanceof Semantics.OpenStream || s instanceof Semantics.EnvironmentVariable || s instanceof Semantics.DateParse || s instanceof Semantics.ReopenStream || s instanceof Semantics.NewDescriptor || s instanceof Semantics.CloseDescriptor
                 || s instanceof Semantics.AcceptConnection || s instanceof Semantics.EpollControl || s instanceof Semantics.EpollWait || s instanceof Semantics.CounterRead
                 || s instanceof Semantics.WatchAdd || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.TimerGet || s instanceof Semantics.ResolveAddress || s instanceof Semantics.FreeAddresses
                 || s instanceof Semantics.ResourceLimit || s instanceof Semantics.ResourceUsage || s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldRead || s instanceof Semantics.WorldWrite

@@ -22,7 +22,7 @@ final class WorldAnswers {
         Semantics s = Semantics.unchecked(name);
         return s instanceof Semantics.NewDescriptor || s instanceof Semantics.NewPipe || s instanceof Semantics.DuplicateDescriptor
                 || s instanceof Semantics.SignalWait || s instanceof Semantics.SignalSend || s instanceof Semantics.ProcessTimes || s instanceof Semantics.EnvironmentVariable
-                || s instanceof Semantics.DateParse
+                || s instanceof Semantics.DateParse || s instanceof Semantics.ReopenStream
                 || s instanceof Semantics.RunCommand || s instanceof Semantics.WorldTransfer || s instanceof Semantics.ResolvePath
                 || s instanceof Semantics.AcceptConnection || s instanceof Semantics.EpollWait
                 || s instanceof Semantics.CounterRead || s instanceof Semantics.ResolveAddress || s instanceof Semantics.ResolveHost
@@ -138,6 +138,7 @@ final class WorldAnswers {
         if (s instanceof Semantics.RunCommand rc && !rc.exec() && first >= 0) {
             return new Said(name + "'s command " + (first == 1 ? "shell exists" : "exited with " + (first >> 8)) + " at " + where, 1);
         }
+        if (s instanceof Semantics.ReopenStream) return new Said(name + " opened the file on the stream (an empty file) at " + where, 1);
         if (s instanceof Semantics.DateParse) {
             return new Said(name + (first == 1 ? " found no template file (DATEMSK unset), getdate_err 1," : " found no template file where DATEMSK points, getdate_err " + first + ",")
                     + " at " + where, 1);

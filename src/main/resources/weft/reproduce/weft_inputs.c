@@ -621,6 +621,16 @@ FILE *__wrap_fopen(const char *path, const char *mode) {
     return NULL;
 }
 
+/* freopen: the witness's file opened again on the stream, as fopen's (/dev/null with the program's mode) */
+FILE *__real_freopen(const char *, const char *, FILE *);
+FILE *__wrap_freopen(const char *path, const char *mode, FILE *stream) {
+    weft_read_string(path);
+    weft_read_string(mode);
+    int found;
+    value_for("freopen", &found);
+    return __real_freopen(found ? "/dev/null" : path, mode, stream);
+}
+
 /* tmpfile: the witness's new empty file, as fopen's (/dev/null opened "w+") */
 FILE *__real_tmpfile(void);
 FILE *__wrap_tmpfile(void) {

@@ -55,7 +55,7 @@ final class LibraryForms {
         "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()", "wy_path_ok()", "wy_pton_ok()", "wy_swap_ok()", "wy_sig_ok()", "wy_sys_ok()",
         "wy_stdio_ok()", "wy_host_ok()", "wy_chk_ok()", "wy_acct_ok()", "wy_r48_ok()", "wy_sock_ok()", "wy_attr_ok()", "wy_computed_ok()", "wy_pipe_ok()",
         "wy_oldstat_ok()", "wy_dir_ok()", "wy_kill_ok()", "wy_rand_ok()", "wy_kept_ok()", "wy_fs_ok()", "wy_tls_ok()", "wy_posix_ok()",
-        "wy_cp_ok()", "wy_watch_ok()", "wy_symbol_ok()", "wy_date_ok()"
+        "wy_cp_ok()", "wy_watch_ok()", "wy_symbol_ok()", "wy_date_ok()", "wy_reopen_ok()"
     };
     /** glibc's 48-bit generators on the program's state (issue 35: weft.exec.Generators): values and states. */
     static final String R48_HELPER = "static int wy_r48_ok(void) { unsigned short y[3] = {1, 2, 3}; double e = erand48(y); "
@@ -188,6 +188,12 @@ final class LibraryForms {
      * (error 1) or naming a file that is not there (3): null, and getdate_err set.
      */
     static final String DATE_HELPER = "static int wy_date_ok(void) { return getdate(\"12:00\") == NULL && getdate_err >= 1; }";
+    /**
+     * The standard input reopened on {@code /dev/null} (issue 35: weft.exec.Streams, the daemon's idiom): the same
+     * stream back, an empty file from then on (the oracle's standard input is empty too).
+     */
+    static final String REOPEN_HELPER = "static int wy_reopen_ok(void) { return freopen(\"/dev/null\", \"r\", stdin) == stdin "
+            + "&& getchar() == EOF && feof(stdin); }";
     /**
      * A function of the C library found by name (issue 35: weft.exec.ComputedCalls): dlsym of RTLD_DEFAULT (null) and
      * RTLD_NEXT ((void *) -1) answer glibc's own strlen and strchr, and dlvsym of the base version finds strlen; no
@@ -493,6 +499,7 @@ final class LibraryForms {
                     "#include <errno.h>", "#include <sys/ioctl.h>"), PIPE_HELPER)),
             java.util.Map.entry("wy_watch_ok", new Helper(List.of("#include <sys/inotify.h>", "#include <poll.h>", "#include <unistd.h>",
                     "#include <errno.h>"), WATCH_HELPER)),
+            java.util.Map.entry("wy_reopen_ok", new Helper(List.of(), REOPEN_HELPER)),
             java.util.Map.entry("wy_date_ok", new Helper(List.of("#include <time.h>"), DATE_HELPER)),
             java.util.Map.entry("wy_symbol_ok", new Helper(List.of("#include <dlfcn.h>", "#include <string.h>"), SYMBOL_HELPER)),
             java.util.Map.entry("wy_acct_ok", new Helper(List.of("#include <pwd.h>", "#include <grp.h>"), ACCT_HELPER)),
