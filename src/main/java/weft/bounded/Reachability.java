@@ -66,56 +66,56 @@ public final class Reachability {
             long ms = budget.remainingMillis();
             if (ms <= 0) return open(k, "no time left");
             PathEncoder.Encoding e = enc.encode(u, k);
-            Solver s = ctx.mkSolver();
-            Params p = ctx.mkParams();
-            // Z3's deterministic resource limit, never its wall-clock timeout: the same formula gets the same answer
-            // however busy the machine is
-            p.add("rlimit", (int) Math.min(Integer.MAX_VALUE, Math.max(1, ms) * SolverWork.RLIMIT_PER_MILLI));
-            s.setParameters(p);
-            s.add(e.reach());
-            Status st = s.check();
-            charge(budget, s);
-            if (st == Status.UNKNOWN) return open(k, "solver: " + s.getReasonUnknown());
-            if (st == Status.SATISFIABLE) {
-                Model m = s.getModel();
-                // prefer a model without undefined behaviour on the path: the explorer can execute it
-                s.add(e.defined());
-                if (s.check() == Status.SATISFIABLE) m = s.getModel();
-                charge(budget, s);
-                return new Outcome(Kind.REACHABLE, k, false, values(m, e), null);
+            // solved in a context of its own, into which the formulas are translated: the encoder's context keeps
+            // terms the Java collector frees at moments that vary from run to run, and its resource count and the
+            // solver's heuristics (the model: the hints handed to the witness search) followed them (as RaceBmc's)
+            try (Context solve = new Context()) {
+                Params p = solve.mkParams();
+                // Z3's deterministic resource limit, never its wall-clock timeout: the same formula gets the same
+                // answer however busy the machine is
+                p.add("rlimit", (int) Math.min(Integer.MAX_VALUE, Math.max(1, ms) * SolverWork.RLIMIT_PER_MILLI));
+                Solver s = solver(solve, p, e.reach());
+                Status st = s.check();
+                long used = SolverWork.count(s);
+                SolverWork.charge(budget, used, SolverWork.RLIMIT_PER_MILLI);
+                if (st == Status.UNKNOWN) return open(k, "solver: " + s.getReasonUnknown());
+                if (st == Status.SATISFIABLE) {
+                    Model m = s.getModel();
+                    // prefer a model without undefined behaviour on the path: the explorer can execute it
+                    s.add(e.defined().translate(solve));
+                    if (s.check() == Status.SATISFIABLE) m = s.getModel();
+                    SolverWork.charge(budget, SolverWork.count(s) - used, SolverWork.RLIMIT_PER_MILLI);
+                    return new Outcome(Kind.REACHABLE, k, false, values(m, e, solve), null);
+                }
+                Solver c = solver(solve, p, e.cutoff());
+                Status cs = c.check();
+                SolverWork.charge(budget, SolverWork.count(c) - used, SolverWork.RLIMIT_PER_MILLI);
+                if (cs == Status.UNSATISFIABLE) return new Outcome(Kind.UNREACHABLE, k, true, Map.of(), null);
+                if (cs == Status.UNKNOWN) return open(k, "solver: " + c.getReasonUnknown());
             }
-            Solver c = ctx.mkSolver();
-            c.setParameters(p);
-            c.add(e.cutoff());
-            Status cs = c.check();
-            charge(budget, c);
-            if (cs == Status.UNSATISFIABLE) return new Outcome(Kind.UNREACHABLE, k, true, Map.of(), null);
-            if (cs == Status.UNKNOWN) return open(k, "solver: " + c.getReasonUnknown());
             if (k >= bounds.maxUnwind()) return open(k, "unwinding bound " + k + " reached");
             k = Math.min(bounds.maxUnwind(), Math.max(1, k * 2));
         }
     }
 
-    /** The resource units of this context counted so far ({@link SolverWork}). */
-    private long counted;
-
-    /** Charges a budget of work with what {@code s}'s last check used of this context's resources. */
-    private void charge(Budget budget, Solver s) {
-        long now = SolverWork.count(s);
-        SolverWork.charge(budget, now - counted, SolverWork.RLIMIT_PER_MILLI);
-        counted = Math.max(counted, now);
+    /** A solver of context {@code solve} with parameters {@code p} and {@code formula} (of the encoder's context) translated into it. */
+    private static Solver solver(Context solve, Params p, com.microsoft.z3.BoolExpr formula) {
+        Solver s = solve.mkSolver();
+        s.setParameters(p);
+        s.add(formula.translate(solve));
+        return s;
     }
 
     private static Outcome open(int k, String why) {
         return new Outcome(Kind.OPEN, k, false, Map.of(), why);
     }
 
-    private static Map<String, List<Long>> values(Model m, PathEncoder.Encoding e) {
+    private static Map<String, List<Long>> values(Model m, PathEncoder.Encoding e, Context solve) {
         Map<String, List<Long>> out = new LinkedHashMap<>();
         for (Map.Entry<String, List<Expr<BitVecSort>>> x : e.nondet().entrySet()) {
             List<Long> vs = new ArrayList<>();
             for (Expr<BitVecSort> c : x.getValue()) {
-                Expr<BitVecSort> v = m.eval(c, false);
+                Expr<BitVecSort> v = m.eval(c.translate(solve), false);
                 if (v instanceof com.microsoft.z3.BitVecNum n) vs.add(n.getBigInteger().longValue());
             }
             if (!vs.isEmpty()) out.put(x.getKey(), vs);

@@ -131,10 +131,50 @@ class ReachabilityTest {
         assertEquals(16, o.bound());
     }
 
-    private Reachability.Outcome outcome(String name, Bounds bounds, DataModel model, String function) throws Exception {
+    /**
+     * A reach on a budget of work counts the same units and hands the search the same values every time, however many
+     * terms of the encoder's context the collector frees meanwhile: each check is solved in a context of its own.
+     */
+    @Test
+    void aReachCountsTheSameWorkAndGivesTheSameValuesEveryTime() throws Exception {
+        String function = "void f(void) {\nunsigned a = __VERIFIER_nondet_uint(), b = __VERIFIER_nondet_uint();\n"
+                + "for (unsigned i = 0; i < 4; i++) a = a * 3u + b;\nif (a == 1234567u && b > 99u) hit();\n}\n";
+        Program p = program("determinism", DataModel.ILP32, function);
+        Function f = p.function("f");
+        List<Long> units = new java.util.ArrayList<>();
+        List<Object> values = new java.util.ArrayList<>();
+        for (int run = 0; run < 3; run++) {
+            // terms of the shared context left for the collector, freed at moments of its choosing
+            for (int i = 0; i < 2_000; i++) ctx.mkBVAdd(ctx.mkBVConst("junk" + run + "_" + i, 32), ctx.mkBV(i, 32));
+            System.gc();
+            weft.budget.WorkMeter meter = new weft.budget.WorkMeter();
+            Reachability.Outcome o = new Reachability(ctx, p, Bounds.defaults()).reach(f, hitNode(f), Budget.work(meter, 60_000));
+            assertEquals(LIVE, o.kind(), o.detail());
+            units.add(meter.units());
+            values.add(o.nondet());
+        }
+        assertEquals(1, new java.util.HashSet<>(units).size(), "units: " + units);
+        assertEquals(1, new java.util.HashSet<>(values).size(), "values: " + values);
+        assertTrue(units.get(0) > 0, "the solver's work is counted");
+    }
+
+    private Program program(String name, DataModel model, String function) throws Exception {
         Path file = dir.resolve("t" + Math.abs(name.hashCode()) + model + ".c");
         Files.writeString(file, PRELUDE + function);
-        Program p = new Frontend(FrontendOptions.defaults(model)).load(List.of(file));
+        return new Frontend(FrontendOptions.defaults(model)).load(List.of(file));
+    }
+
+    private static int hitNode(Function f) {
+        int node = -1;
+        for (Edge e : f.cfg().edges()) {
+            if (e.stmt() instanceof Stmt.Call call && "hit".equals(call.directName())) node = e.from();
+        }
+        assertTrue(node >= 0, "no call of hit() in " + f.cfg().edges());
+        return node;
+    }
+
+    private Reachability.Outcome outcome(String name, Bounds bounds, DataModel model, String function) throws Exception {
+        Program p = program(name, model, function);
         Function f = p.function("f");
         int node = -1;
         for (Edge e : f.cfg().edges()) {
