@@ -74,7 +74,7 @@ public final class Reachability {
                 // Z3's deterministic resource limit, never its wall-clock timeout: the same formula gets the same
                 // answer however busy the machine is
                 p.add("rlimit", (int) Math.min(Integer.MAX_VALUE, Math.max(1, ms) * SolverWork.RLIMIT_PER_MILLI));
-                Solver s = solver(solve, p, e.reach());
+                Solver s = SolverWork.translated(solve, p, e.reach());
                 Status st = s.check();
                 long used = SolverWork.count(s);
                 SolverWork.charge(budget, used, SolverWork.RLIMIT_PER_MILLI);
@@ -87,7 +87,7 @@ public final class Reachability {
                     SolverWork.charge(budget, SolverWork.count(s) - used, SolverWork.RLIMIT_PER_MILLI);
                     return new Outcome(Kind.REACHABLE, k, false, values(m, e, solve), null);
                 }
-                Solver c = solver(solve, p, e.cutoff());
+                Solver c = SolverWork.translated(solve, p, e.cutoff());
                 Status cs = c.check();
                 SolverWork.charge(budget, SolverWork.count(c) - used, SolverWork.RLIMIT_PER_MILLI);
                 if (cs == Status.UNSATISFIABLE) return new Outcome(Kind.UNREACHABLE, k, true, Map.of(), null);
@@ -96,14 +96,6 @@ public final class Reachability {
             if (k >= bounds.maxUnwind()) return open(k, "unwinding bound " + k + " reached");
             k = Math.min(bounds.maxUnwind(), Math.max(1, k * 2));
         }
-    }
-
-    /** A solver of context {@code solve} with parameters {@code p} and {@code formula} (of the encoder's context) translated into it. */
-    private static Solver solver(Context solve, Params p, com.microsoft.z3.BoolExpr formula) {
-        Solver s = solve.mkSolver();
-        s.setParameters(p);
-        s.add(formula.translate(solve));
-        return s;
     }
 
     private static Outcome open(int k, String why) {

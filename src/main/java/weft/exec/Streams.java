@@ -60,7 +60,7 @@ final class Streams {
             if (!c.dry) st.setErrno(t, ExecState.EINVAL);
             return in.finishCall(t, c, e, Value.ZERO, null);
         }
-        if (mode.isEmpty() || "rwa".indexOf(mode.charAt(0)) < 0) throw Abandon.unsupported(name + " with the mode \"" + mode + "\"");
+        checkMode(mode, name);
         if (o.process() && st.exhaustive) throw Abandon.unsupported(name + ": the command is the world's");
         if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
         Value status = Value.ZERO;
@@ -73,7 +73,7 @@ final class Streams {
         if (status instanceof Value.Int s && s.v() == 0) {
             Block f = st.mem.create(OPENED + call.loc().shortString(), Block.Kind.SPECIAL, 0, -1, call.loc());
             f.opaque = true;
-            if (mode.charAt(0) != 'r' || mode.indexOf('+') >= 0) set(st, f.id, WRITABLE | (temporary ? TEMPORARY : 0));
+            if (writable(mode)) set(st, f.id, WRITABLE | (temporary ? TEMPORARY : 0));
             if (o.process()) set(st, f.id, COMMAND);
             if (fd >= 0) set(st, f.id, ON_DESCRIPTOR | (int) fd << DESCRIPTOR_SHIFT);
             return in.finishCall(t, c, e, new Value.Ptr(f.id, 0), null);
@@ -101,15 +101,25 @@ final class Streams {
         if (LibraryBehaviour.arg(args, r.path()) instanceof Value.Int z && z.v() == 0) throw Abandon.unsupported(name + " without a path (a mode change)");
         Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, r.path()), name));
         String mode = Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, r.mode()), name));
-        if (mode.isEmpty() || "rwa".indexOf(mode.charAt(0)) < 0) throw Abandon.unsupported(name + " with the mode \"" + mode + "\"");
+        checkMode(mode, name);
         if (st.exhaustive) throw Abandon.unsupported(name + ": a file of the world's");
         if (c.dry) return in.finishCall(t, c, e, stream, null);
         st.logNondet(name, call.loc(), "0");
         boolean standard = !st.mem.get(obj).name.startsWith(OPENED);
         clear(st, obj, ~0);
-        int bits = (standard ? REOPENED : 0) | (mode.charAt(0) != 'r' || mode.indexOf('+') >= 0 ? WRITABLE : 0);
+        int bits = (standard ? REOPENED : 0) | (writable(mode) ? WRITABLE : 0);
         if (bits != 0) set(st, obj, bits);
         return in.finishCall(t, c, e, stream, null);
+    }
+
+    /** A mode {@code fopen} and {@code freopen} model: it starts with {@code r}, {@code w} or {@code a}; else the run stops. */
+    private static void checkMode(String mode, String name) {
+        if (mode.isEmpty() || "rwa".indexOf(mode.charAt(0)) < 0) throw Abandon.unsupported(name + " with the mode \"" + mode + "\"");
+    }
+
+    /** Whether a stream opened with {@code mode} is written to: any mode but reading alone. */
+    private static boolean writable(String mode) {
+        return mode.charAt(0) != 'r' || mode.indexOf('+') >= 0;
     }
 
     /** The C library's standard input stream object's name. */

@@ -83,11 +83,7 @@ class LibraryTruthsTest {
 
     /** Null when the truth held in the oracle's build; else what went wrong. */
     private static String realRun(Path c, Path d) throws Exception {
-        String text = Files.readString(c);
-        List<String> gcc = new ArrayList<>(List.of("gcc", "-fsanitize=thread", "-O1", "-g", "-w", "-pthread", c.toString(), "-o", d.resolve("prog").toString(), "-lm"));
-        if (text.contains("#include <zlib.h>")) gcc.add("-lz");
-        if (text.contains("#include <openssl/ssl.h>")) gcc.addAll(List.of("-lssl", "-lcrypto"));
-        Process cc = new ProcessBuilder(gcc).directory(d.toFile()).redirectErrorStream(true).start();
+        Process cc = new ProcessBuilder(TsanOracle.build(c, d.resolve("prog"))).directory(d.toFile()).redirectErrorStream(true).start();
         String out = new String(cc.getInputStream().readAllBytes());
         if (!cc.waitFor(120, TimeUnit.SECONDS) || cc.exitValue() != 0) return "gcc: " + out.lines().findFirst().orElse("");
         Process p = new ProcessBuilder(d.resolve("prog").toString()).directory(d.toFile())

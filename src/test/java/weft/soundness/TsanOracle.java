@@ -49,6 +49,19 @@ final class TsanOracle {
         }
     }
 
+    /** The oracle's build of the program file {@code c} into {@code bin}: gcc with ThreadSanitizer, at -O1. */
+    static List<String> build(Path c, Path bin) throws IOException {
+        List<String> gcc = new java.util.ArrayList<>(List.of("gcc", "-fsanitize=thread", "-O1", "-g", "-w", "-pthread", c.toString(), "-o", bin.toString()));
+        String text = Files.readString(c);
+        // a program that uses zlib (LibraryForms' wy_zlib_ok) links the installed one, as the reproducer does
+        if (text.contains("#include <zlib.h>")) gcc.add("-lz");
+        // and one that uses the math library (wy_math_ok) links libm
+        if (text.contains("#include <math.h>")) gcc.add("-lm");
+        // and one that uses OpenSSL (wy_tls_ok) the installed OpenSSL
+        if (text.contains("#include <openssl/ssl.h>")) gcc.addAll(List.of("-lssl", "-lcrypto"));
+        return gcc;
+    }
+
     private final int runs;
     private final long seed;
 
@@ -62,14 +75,7 @@ final class TsanOracle {
         Files.writeString(c, g.render(GenProgram.Mode.TSAN, "", "", removed, null));
         Path bin = dir.resolve("prog");
         Files.deleteIfExists(bin);
-        List<String> gcc = new java.util.ArrayList<>(List.of("gcc", "-fsanitize=thread", "-O1", "-g", "-w", "-pthread", c.toString(), "-o", bin.toString()));
-        // a program that uses zlib (LibraryForms' wy_zlib_ok) links the installed one, as the reproducer does
-        if (Files.readString(c).contains("#include <zlib.h>")) gcc.add("-lz");
-        // and one that uses the math library (wy_math_ok) links libm
-        if (Files.readString(c).contains("#include <math.h>")) gcc.add("-lm");
-        // and one that uses OpenSSL (wy_tls_ok) the installed OpenSSL
-        if (Files.readString(c).contains("#include <openssl/ssl.h>")) gcc.addAll(List.of("-lssl", "-lcrypto"));
-        Proc cc = run(gcc, dir, 120);
+        Proc cc = run(build(c, bin), dir, 120);
         if (cc.exit != 0) return new OracleResult(OracleResult.Kind.GENERATOR_ERROR, Set.of(), "gcc: " + firstLines(cc.err));
         for (int i = 0; i < runs; i++) {
             Proc p = runEnv(List.of(bin.toString()), dir, 20, String.valueOf(seed * 1000 + i + 1));

@@ -213,7 +213,7 @@ public final class RaceBmc {
             p.add("rlimit", (int) rlimit);
             // no Z3 timeout: with one, Z3's combined solver chooses between its solvers by elapsed time, and the model
             // (the racing run handed to the explorer) changed from run to run; SolverWatch is the time backstop
-            Solver s = solver(ctx, p, e.error());
+            Solver s = SolverWork.translated(ctx, p, e.error());
             Status st = check(s, ctx, budget);
             long used = SolverWork.count(s);
             SolverWork.charge(budget, used, options.rlimitPerMilli());
@@ -222,7 +222,7 @@ public final class RaceBmc {
             if (!proofRounds) return open(so, "no race within " + so.rounds() + " rounds; a proof needs " + roundsForProof(r.totalPoints()));
             List<String> notes = r.notes().stream().filter(n -> !OVER_APPROXIMATING_NOTES.contains(n)).toList();
             if (!notes.isEmpty()) return open(so, "no race within the bounds, but " + String.join("; ", notes));
-            Solver c = solver(ctx, p, e.cut());
+            Solver c = SolverWork.translated(ctx, p, e.cut());
             Status cs = check(c, ctx, budget);
             SolverWork.charge(budget, SolverWork.count(c) - used, options.rlimitPerMilli());
             if (cs == Status.UNSATISFIABLE) {
@@ -236,14 +236,6 @@ public final class RaceBmc {
         } catch (com.microsoft.z3.Z3Exception | LinkageError | IllegalStateException | IllegalArgumentException x) {
             return open(so, "encoding failed: " + x.getMessage());
         }
-    }
-
-    /** A solver of context {@code ctx} with parameters {@code p} and {@code formula} (of another context) translated into it. */
-    private static Solver solver(Context ctx, Params p, BoolExpr formula) {
-        Solver s = ctx.mkSolver();
-        s.setParameters(p);
-        s.add(formula.translate(ctx));
-        return s;
     }
 
     /** Checks {@code s} within the calling thread's {@code budget} ({@link SolverWatch}). */

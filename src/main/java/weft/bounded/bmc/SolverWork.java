@@ -21,6 +21,19 @@ public final class SolverWork {
      */
     public static final long RLIMIT_PER_MILLI = 4_000;
 
+    /**
+     * A solver of context {@code solve} with parameters {@code p} and {@code formula}, built in another context,
+     * translated into it: the layers solve in a context of their own, whose terms are created in an order fixed by the
+     * formula alone (the building context's terms are freed by the Java collector at moments that vary from run to
+     * run, and Z3's resource count and heuristics followed them).
+     */
+    public static Solver translated(com.microsoft.z3.Context solve, com.microsoft.z3.Params p, com.microsoft.z3.BoolExpr formula) {
+        Solver s = solve.mkSolver();
+        s.setParameters(p);
+        s.add(formula.translate(solve));
+        return s;
+    }
+
     /** Z3's statistic of resource units used by the solver's context so far. */
     static final String RLIMIT_COUNT = "rlimit count";
 
