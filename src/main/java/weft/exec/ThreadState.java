@@ -72,7 +72,7 @@ public final class ThreadState {
      */
     public int handleObj = -1;
     /**
-     * A {@code qsort} or {@code bsearch} in progress in this thread ({@link Sorts}: an immutable record, replaced at each
+     * A {@code qsort} or {@code bsearch} ({@link Sorts}) or a {@code tsearch}-family call ({@link Trees}) in progress in this thread (an immutable record, replaced at each
      * of its steps), or null.
      */
     public Object sort;

@@ -336,6 +336,10 @@ final class CallbackLowering {
             comparisonLoop(body, cur, next, sync.get(0), args, sem instanceof weft.model.Semantics.Sort,
                     sem instanceof weft.model.Semantics.Search s && s.linear(), loc);
             cur = next;
+        } else if (sync.size() == 1 && sem instanceof weft.model.Semantics.Tree tree) {
+            int next = body.node();
+            treeLoop(body, cur, next, sync.get(0), args, tree, loc);
+            cur = next;
         } else if (!sync.isEmpty()) {
             int next = body.node();
             loop(body, cur, next, loc, false, sync.size(), (i, from, to) -> callbackCall(body, from, to, sync.get(i), args, loc));
@@ -640,6 +644,76 @@ final class CallbackLowering {
         }
         boolean returnsInt = fnType != null && fnType.returnType() instanceof CType.Int;
         body.edges.add(new Edge(call, head, new Stmt.Call(returnsInt ? new Lvalue.Var(ret) : null, fn, params, loc)));
+    }
+
+    /** The function that gives a {@code tsearch}-family call's next callback ({@code weft.exec.Trees}). */
+    static final String TREE_NEXT = "__weft_tree_next";
+
+    /**
+     * A {@code tsearch}, {@code tfind}, {@code tdelete}, {@code twalk} or {@code tdestroy} call, from {@code from}:
+     * <pre>
+     *     ret = 0; count = 0;
+     *     while (__weft_tree_next(&amp;node, &amp;nkey, &amp;visit, &amp;depth, x, y, op, count, ret)) { count++; ret = fn(params); }
+     * </pre>
+     * then the library call; {@code x} is the key (the walks: the root node), {@code y} the root pointer (the walks:
+     * null), {@code op} the operation's code ({@link weft.model.Semantics.Tree#OPS}). The callback's parameters are
+     * as the table says, its {@code static} the node asked about, {@code *static} that node's key, its {@code int}s the
+     * walk's visit and depth, in order. For the analyses {@code node} points into the group's state object and
+     * {@code nkey} where the pointers stored there point ({@code __weft_tree_next}'s row), as the table's parameters
+     * did; the explorer runs glibc's tree one callback per ask.
+     */
+    private void treeLoop(Body body, int from, int to, Callback cb, List<Expr> args, weft.model.Semantics.Tree tree, SourceLoc loc) {
+        Variable ret = body.temp("__cb_ret", intT, Variable.Kind.TEMP, loc);
+        Variable count = body.temp("__cb_count", intT, Variable.Kind.TEMP, loc);
+        Variable node = body.temp("__cb_node", voidPtr, Variable.Kind.LOCAL, loc);
+        Variable nodeKey = body.temp("__cb_node_key", voidPtr, Variable.Kind.LOCAL, loc);
+        Variable visit = body.temp("__cb_visit", intT, Variable.Kind.LOCAL, loc);
+        Variable depth = body.temp("__cb_depth", intT, Variable.Kind.LOCAL, loc);
+        CType.Pointer voidPtrPtr = new CType.Pointer(voidPtr, dm.pointerSize), intPtr = new CType.Pointer(intT, dm.pointerSize);
+        boolean walk = tree.key() < 0;
+        Expr x = walk ? argOrNull(args, tree.root()) : argOrNull(args, tree.key());
+        Expr y = walk ? nullPtr() : argOrNull(args, tree.root());
+        int init = body.node(), head = body.node(), chosen = body.node(), go = body.node(), call = body.node();
+        body.edges.add(new Edge(from, init, new Stmt.Assign(new Lvalue.Var(ret), new Expr.IntConst(0, intT), loc)));
+        body.edges.add(new Edge(init, head, new Stmt.Assign(new Lvalue.Var(count), new Expr.IntConst(0, intT), loc)));
+        Expr more = body.moreValue(loc);
+        Expr next = new Expr.FuncRef(TREE_NEXT, new CType.Function(intT,
+                List.of(voidPtrPtr, voidPtrPtr, intPtr, intPtr, voidPtr, voidPtr, intT, intT, intT), false));
+        List<Expr> asked = List.of(new Expr.AddrOf(new Lvalue.Var(node), voidPtrPtr), new Expr.AddrOf(new Lvalue.Var(nodeKey), voidPtrPtr),
+                new Expr.AddrOf(new Lvalue.Var(visit), intPtr), new Expr.AddrOf(new Lvalue.Var(depth), intPtr), x, y,
+                new Expr.IntConst(weft.model.Semantics.Tree.OPS.indexOf(tree.op()), intT), new Expr.Load(new Lvalue.Var(count), loc),
+                new Expr.Load(new Lvalue.Var(ret), loc));
+        body.edges.add(new Edge(head, chosen, new Stmt.Call(((Expr.Load) more).lvalue(), next, asked, loc)));
+        body.edges.add(new Edge(chosen, to, new Stmt.Assume(more, false, loc)));
+        body.edges.add(new Edge(chosen, go, new Stmt.Assume(more, true, loc)));
+        body.edges.add(new Edge(go, call, new Stmt.Assign(new Lvalue.Var(count),
+                new Expr.Binary(Expr.BinOp.ADD, new Expr.Load(new Lvalue.Var(count), loc), new Expr.IntConst(1, intT), intT), loc)));
+        Expr fn = callee(body, cb, args, loc);
+        CType.Function fnType = fn.type() instanceof CType.Pointer fp && fp.target() instanceof CType.Function f ? f
+                : fn.type() instanceof CType.Function f ? f : null;
+        List<Expr> params = new ArrayList<>();
+        List<Variable> ints = new ArrayList<>(List.of(visit, depth));
+        for (LibcFacts.Param p : cb.params()) {
+            int i = params.size();
+            Expr v = switch (p.kind()) {
+                case STATIC -> new Expr.Load(new Lvalue.Var(node), loc);
+                case LOADED_STATIC -> new Expr.Load(new Lvalue.Var(nodeKey), loc);
+                case INT -> ints.isEmpty() ? new Expr.IntConst(0, intT) : new Expr.Load(new Lvalue.Var(ints.remove(0)), loc);
+                default -> param(body, p, args, loc);
+            };
+            if (fnType != null && i < fnType.params().size() && fnType.params().get(i).isPointer() && v.type().isPointer()) {
+                v = new Expr.Cast(fnType.params().get(i), v);
+            }
+            params.add(v);
+        }
+        boolean returnsInt = fnType != null && fnType.returnType() instanceof CType.Int;
+        body.edges.add(new Edge(call, head, new Stmt.Call(returnsInt ? new Lvalue.Var(ret) : null, fn, params, loc)));
+    }
+
+    private Expr argOrNull(List<Expr> args, int i) {
+        if (i < 0 || i >= args.size()) return nullPtr();
+        Expr a = args.get(i);
+        return a.type().isPointer() ? a : new Expr.Cast(voidPtr, a);
     }
 
     /** Library memory handed to a callback ({@code struct stat}, a path): bigger than any such object. */

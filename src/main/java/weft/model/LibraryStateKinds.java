@@ -136,6 +136,26 @@ public interface LibraryStateKinds {
      */
     record SearchStep(int p, int base, int count, int size, int index, int result, boolean linear) implements Semantics {}
 
+    /**
+     * {@code __weft_tree_next}, the next callback of a {@code tsearch}-family call ({@code weft.frontend.CallbackLowering}):
+     * glibc's red-black tree operation {@code op} (at argument {@code op}: 0 {@code tsearch}, 1 {@code tfind}, 2
+     * {@code tdelete}, 3 {@code twalk}, 4 {@code tdestroy}) on the key at {@code x} and the root pointer at {@code y} (for
+     * the walks: the root node at {@code x}), advanced to its next call of the program's function, the last comparison's
+     * result being {@code result} ({@code index}: the calls so far); 1 with the node written at {@code node}, its key at
+     * {@code key}, the walk's visit and depth at {@code visit} and {@code depth}, or 0 when done ({@code weft.exec.Trees}).
+     */
+    record TreeStep(int node, int key, int visit, int depth, int x, int y, int op, int index, int result) implements Semantics {}
+
+    /**
+     * {@code tsearch}, {@code tfind}, {@code tdelete} ({@code op} {@code search}, {@code find}, {@code delete}: the key at
+     * {@code key}, the root pointer at {@code root}), {@code twalk}, {@code tdestroy} ({@code walk}, {@code destroy}: the
+     * root node at {@code root}) after the loop of their callbacks: the operation the loop ran is done.
+     */
+    record Tree(String op, int key, int root) implements Semantics {
+        /** The operations in the order of {@link TreeStep}'s {@code op} codes. */
+        public static final java.util.List<String> OPS = java.util.List.of("search", "find", "delete", "walk", "destroy");
+    }
+
     /** {@code qsort}, {@code qsort_r} after the loop of their comparisons: the sort the loop made is done. */
     record Sort(int base, int count, int size) implements Semantics {}
 

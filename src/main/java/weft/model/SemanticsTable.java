@@ -168,6 +168,9 @@ final class SemanticsTable {
                             arg(a, "result"), a.containsKey("linear"));
                     case "wide-string" -> new Semantics.WideString(a.get("op"), arg(a, "a"), a.containsKey("b") ? arg(a, "b") : -1,
                             a.containsKey("count") ? arg(a, "count") : -1);
+                    case "tree-step" -> new Semantics.TreeStep(arg(a, "node"), arg(a, "key"), arg(a, "visit"), arg(a, "depth"), arg(a, "x"), arg(a, "y"),
+                            arg(a, "op"), arg(a, "index"), arg(a, "result"));
+                    case "tree" -> treeOp(a.get("op"), a.containsKey("key") ? arg(a, "key") : -1, arg(a, "root"));
                     case "sort" -> new Semantics.Sort(arg(a, "base"), arg(a, "count"), arg(a, "size"));
                     case "search" -> new Semantics.Search(arg(a, "base"), arg(a, "count"), arg(a, "size"), a.containsKey("linear"),
                             a.containsKey("append"));
@@ -409,6 +412,12 @@ final class SemanticsTable {
     private static Semantics.Channel channel(Map<String, String> a) {
         if (a.containsKey("socket") && a.containsKey("file")) throw new IllegalArgumentException("both socket and file");
         return a.containsKey("socket") ? Semantics.Channel.SOCKET : a.containsKey("file") ? Semantics.Channel.FILE : Semantics.Channel.ANY;
+    }
+
+    private static Semantics.Tree treeOp(String op, int key, int root) {
+        if (!Semantics.Tree.OPS.contains(op)) throw new IllegalArgumentException("tree op " + op + " (expected one of " + Semantics.Tree.OPS + ")");
+        if ((key < 0) != (op.equals("walk") || op.equals("destroy"))) throw new IllegalArgumentException("tree op " + op + ": key= given for a walk or missing for a search");
+        return new Semantics.Tree(op, key, root);
     }
 
     private static int arg(Map<String, String> a, String key) {

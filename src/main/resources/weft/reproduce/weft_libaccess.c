@@ -422,6 +422,44 @@ void *__wrap_lsearch(const void *key, void *b, size_t *n, size_t s, int (*cmp)(c
     return r;
 }
 
+/* tsearch, tfind, tdelete: glibc reads the root pointer first and writes it when the tree's root changes, inside the
+   C library, unseen (the comparator is the program's own code): the root pointer read first, written again after the
+   call when it changed (weft.exec.Trees makes the same accesses; glibc's reads and writes of its own nodes are no
+   access of the program's). glibc's own tsearch is called, past TSan's interceptor, which claims a write of the node's
+   key whenever the node it returns holds the key pointer it was given. */
+void *__real_tsearch(const void *, void **, int (*)(const void *, const void *));
+void *__real_tfind(const void *, void *const *, int (*)(const void *, const void *));
+void *__real_tdelete(const void *, void **, int (*)(const void *, const void *));
+static void *weft_tsearch_fn;
+static void *weft_tree_root(void *const *rootp) {
+    weft_hide_begin();
+    void *r = *rootp;
+    weft_hide_end();
+    return r;
+}
+void *__wrap_tsearch(const void *key, void **rootp, int (*cmp)(const void *, const void *)) {
+    void *(*search)(const void *, void **, int (*)(const void *, const void *)) =
+        (void *(*)(const void *, void **, int (*)(const void *, const void *))) weft_glibc_symbol(&weft_tsearch_fn, "tsearch", (void *) __real_tsearch);
+    if (rootp == NULL) return search(key, rootp, cmp);
+    __tsan_read_range(rootp, sizeof *rootp);
+    void *before = weft_tree_root(rootp);
+    void *r = search(key, rootp, cmp);
+    if (weft_tree_root(rootp) != before) __tsan_write_range(rootp, sizeof *rootp);
+    return r;
+}
+void *__wrap_tfind(const void *key, void *const *rootp, int (*cmp)(const void *, const void *)) {
+    if (rootp != NULL) __tsan_read_range(rootp, sizeof *rootp);
+    return __real_tfind(key, rootp, cmp);
+}
+void *__wrap_tdelete(const void *key, void **rootp, int (*cmp)(const void *, const void *)) {
+    if (rootp == NULL) return __real_tdelete(key, rootp, cmp);
+    __tsan_read_range(rootp, sizeof *rootp);
+    void *before = weft_tree_root(rootp);
+    void *r = __real_tdelete(key, rootp, cmp);
+    if (weft_tree_root(rootp) != before) __tsan_write_range(rootp, sizeof *rootp);
+    return r;
+}
+
 /* hsearch reads the key it is given inside the C library, unseen: read first (weft.exec.Sorts#hashTable makes the same
    read; glibc's reads of its own table are no access of the program's) */
 #include <search.h>

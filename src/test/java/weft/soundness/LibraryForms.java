@@ -55,7 +55,7 @@ final class LibraryForms {
         "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()", "wy_path_ok()", "wy_pton_ok()", "wy_swap_ok()", "wy_sig_ok()", "wy_sys_ok()",
         "wy_stdio_ok()", "wy_host_ok()", "wy_chk_ok()", "wy_acct_ok()", "wy_r48_ok()", "wy_sock_ok()", "wy_attr_ok()", "wy_computed_ok()", "wy_pipe_ok()",
         "wy_oldstat_ok()", "wy_dir_ok()", "wy_kill_ok()", "wy_rand_ok()", "wy_kept_ok()", "wy_fs_ok()", "wy_tls_ok()", "wy_posix_ok()",
-        "wy_cp_ok()", "wy_watch_ok()", "wy_symbol_ok()", "wy_date_ok()", "wy_reopen_ok()"
+        "wy_cp_ok()", "wy_watch_ok()", "wy_symbol_ok()", "wy_date_ok()", "wy_reopen_ok()", "wy_tree_ok()"
     };
     /** glibc's 48-bit generators on the program's state (issue 35: weft.exec.Generators): values and states. */
     static final String R48_HELPER = "static int wy_r48_ok(void) { unsigned short y[3] = {1, 2, 3}; double e = erand48(y); "
@@ -187,6 +187,18 @@ final class LibraryForms {
      * getdate without a template file (issue 35: weft.exec.Environment): DATEMSK, which the oracle never sets, unset
      * (error 1) or naming a file that is not there (3): null, and getdate_err set.
      */
+    /**
+     * glibc's binary tree (issue 35: weft.exec.Trees): keys inserted (a duplicate found, not added), one deleted, one
+     * found and the deleted one not, the root's key, and a checksum of twalk's visits (keys, VISIT values, depths) that
+     * only glibc's red-black shapes give; the checksum is the thread's own (twalk's action has no argument).
+     */
+    static final String TREE_HELPER = "static int wy_tree_cmp(const void *a, const void *b) { return *(const int *) a - *(const int *) b; } "
+            + "static __thread unsigned wy_tree_sum; static void wy_tree_visit(const void *n, VISIT v, int d) { "
+            + "wy_tree_sum = wy_tree_sum * 7 + (unsigned) (**(int *const *) n * 3 + (int) v + d); } static void wy_tree_keep(void *k) { (void) k; } "
+            + "static int wy_tree_ok(void) { static const int k[] = {5, 2, 8, 1, 9, 3, 7, 2, 6}; void *r = NULL; "
+            + "for (int i = 0; i < 9; i++) tsearch(&k[i], &r, wy_tree_cmp); int g = 8, f = 3; tdelete(&g, &r, wy_tree_cmp); "
+            + "int ok = tfind(&f, &r, wy_tree_cmp) != NULL && tfind(&g, &r, wy_tree_cmp) == NULL && **(int **) r == 5; "
+            + "wy_tree_sum = 0; twalk(r, wy_tree_visit); ok = ok && wy_tree_sum == 795362776u; tdestroy(r, wy_tree_keep); return ok; }";
     static final String DATE_HELPER = "static int wy_date_ok(void) { return getdate(\"12:00\") == NULL && getdate_err >= 1; }";
     /**
      * The standard input reopened on {@code /dev/null} (issue 35: weft.exec.Streams, the daemon's idiom): the same
@@ -501,6 +513,7 @@ final class LibraryForms {
                     "#include <errno.h>"), WATCH_HELPER)),
             java.util.Map.entry("wy_reopen_ok", new Helper(List.of(), REOPEN_HELPER)),
             java.util.Map.entry("wy_date_ok", new Helper(List.of("#include <time.h>"), DATE_HELPER)),
+            java.util.Map.entry("wy_tree_ok", new Helper(List.of("#include <search.h>"), TREE_HELPER)),
             java.util.Map.entry("wy_symbol_ok", new Helper(List.of("#include <dlfcn.h>", "#include <string.h>"), SYMBOL_HELPER)),
             java.util.Map.entry("wy_acct_ok", new Helper(List.of("#include <pwd.h>", "#include <grp.h>"), ACCT_HELPER)),
             java.util.Map.entry("wy_host_ok", new Helper(List.of("#include <netdb.h>"), HOST_HELPER)),
