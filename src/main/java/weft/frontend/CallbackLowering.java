@@ -38,7 +38,8 @@ import java.util.TreeSet;
  *       accesses do not change locks or threads, so every state in which a callback or one of the call's
  *       accesses runs in reality (after any number of callbacks) is a state of the loop. A sort or a search
  *       ({@code qsort}, {@code qsort_r}, {@code bsearch}: semantics {@code sort}, {@code search}) asks the library
- *       for each comparison instead ({@link #comparisonLoop}), which the explorer answers as glibc does.</li>
+ *       for each comparison instead ({@link LibraryLoops}), which the explorer answers as glibc does; so does a binary tree's
+ *       operation ({@code tsearch}...: semantics {@code tree}).</li>
  *   <li><b>async</b> (signal handlers of {@code signal}, {@code sigaction}): a handler may run at any time after
  *       its registration, in any thread, any number of times, interrupting whatever that thread holds. Lowered
  *       to {@code while (more()) pthread_create(&t, 0, handler, 0);} just after the call: a non-unique thread
@@ -82,6 +83,7 @@ final class CallbackLowering {
     private final CType voidPtr;
     private final CType charPtr;
     private final CType fnPtr;
+    private final LibraryLoops loops;
 
     private CallbackLowering(ProgramBuilder b, LibraryModels models, Map<String, Variable> libcObjects) {
         this.b = b;
@@ -93,6 +95,7 @@ final class CallbackLowering {
         this.voidPtr = new CType.Pointer(new CType.Void(), dm.pointerSize);
         this.charPtr = new CType.Pointer(charT, dm.pointerSize);
         this.fnPtr = new CType.Pointer(new CType.Function(new CType.Void(), List.of(), true), dm.pointerSize);
+        this.loops = new LibraryLoops(this, dm, intT, voidPtr);
     }
 
     /** The library functions with callbacks whose address the program takes: to be treated as unknown code. */
@@ -193,7 +196,7 @@ final class CallbackLowering {
     }
 
     /** The function being rewritten: its edges, node count and new locals. */
-    private final class Body {
+    final class Body {
         final Function f;
         final List<Edge> edges = new ArrayList<>();
         final List<Variable> locals;
@@ -327,18 +330,9 @@ final class CallbackLowering {
             cur = next;
         }
         weft.model.Semantics sem = weft.model.Semantics.of(m.name());
-        if (sync.size() == 1 && walk(sync.get(0))) {
+        if (sync.size() == 1 && LibraryLoops.runsOwnLoop(sync.get(0), sem)) {
             int next = body.node();
-            walkLoop(body, cur, next, sync.get(0), args, loc);
-            cur = next;
-        } else if (sync.size() == 1 && (sem instanceof weft.model.Semantics.Sort || sem instanceof weft.model.Semantics.Search)) {
-            int next = body.node();
-            comparisonLoop(body, cur, next, sync.get(0), args, sem instanceof weft.model.Semantics.Sort,
-                    sem instanceof weft.model.Semantics.Search s && s.linear(), loc);
-            cur = next;
-        } else if (sync.size() == 1 && sem instanceof weft.model.Semantics.Tree tree) {
-            int next = body.node();
-            treeLoop(body, cur, next, sync.get(0), args, tree, loc);
+            loops.lower(body, cur, next, sync.get(0), sem, args, loc);
             cur = next;
         } else if (!sync.isEmpty()) {
             int next = body.node();
@@ -433,12 +427,12 @@ final class CallbackLowering {
         });
     }
 
-    private Expr nullPtr() {
+    Expr nullPtr() {
         return new Expr.Cast(voidPtr, new Expr.IntConst(0, intT));
     }
 
     /** The callback expression: the argument, or the function pointer stored in the object it points to. */
-    private Expr callee(Body body, Callback cb, List<Expr> args, SourceLoc loc) {
+    Expr callee(Body body, Callback cb, List<Expr> args, SourceLoc loc) {
         Expr fn = args.get(cb.fnArg());
         if (!cb.stored()) return fn;
         Expr at = new Expr.Cast(new CType.Pointer(fnPtr, dm.pointerSize), into(body, fn, loc));
@@ -505,221 +499,10 @@ final class CallbackLowering {
         body.edges.add(new Edge(cur, to, new Stmt.Call(null, callee(body, cb, args, loc), params, loc)));
     }
 
-    /** Whether {@code cb} is called with the entries of a file-tree walk ({@code ftw}: a path parameter). */
-    private static boolean walk(Callback cb) {
-        return cb.params().stream().anyMatch(p -> p.kind() == LibcFacts.ParamKind.ENTRY_PATH);
-    }
-
-    /** The function that gives a file-tree walk's next entry ({@code weft.exec}'s {@code walk-entry} semantics). */
-    static final String WALK_NEXT = "__weft_walk_next";
-
-    /**
-     * A file-tree walk ({@code ftw(dir, fn, n)}): from {@code from},
-     * <pre>
-     *   ret = 0; count = 0;
-     *   head: path = malloc(FRESH_BYTES); stat = malloc(FRESH_BYTES);
-     *         more = __weft_walk_next(path, (T) stat, dir, count, ret);
-     *         if (!more) goto to;
-     *         count = count + 1; ret = fn(path, stat, 0); goto head;
-     * </pre>
-     * For the analyses this is the synchronous loop with fresh library memory (the entry's buffers: any number of
-     * calls, each with new objects), plus a function that writes those buffers and reads {@code dir} (its table row).
-     * The explorer runs the walk as the world answers it: {@code __weft_walk_next} decides whether there is another
-     * entry and writes its path (in {@code dir}) and status ({@code T}: the callback's parameter type, so that the
-     * explorer knows the layout of {@code struct stat}); the count and the callback's last result let it stop after
-     * a few entries and where the real walk would stop (a callback's non-zero result ends it).
-     */
-    private void walkLoop(Body body, int from, int to, Callback cb, List<Expr> args, SourceLoc loc) {
-        Variable ret = body.temp("__cb_ret", intT, Variable.Kind.TEMP, loc);
-        Variable count = body.temp("__cb_count", intT, Variable.Kind.TEMP, loc);
-        Variable path = body.temp("__cb_buf", voidPtr, Variable.Kind.TEMP, loc);
-        Variable stat = body.temp("__cb_buf", voidPtr, Variable.Kind.TEMP, loc);
-        CType sizeT = new CType.Int("unsigned long", dm.longSize, dm.longSize, false);
-        Expr malloc = new Expr.FuncRef("malloc", new CType.Function(voidPtr, List.of(sizeT), false));
-        int a = body.node(), head = body.node(), b = body.node(), c = body.node(), chosen = body.node(), go = body.node(), call = body.node();
-        body.edges.add(new Edge(from, a, new Stmt.Assign(new Lvalue.Var(ret), new Expr.IntConst(0, intT), loc)));
-        body.edges.add(new Edge(a, head, new Stmt.Assign(new Lvalue.Var(count), new Expr.IntConst(0, intT), loc)));
-        body.edges.add(new Edge(head, b, new Stmt.Call(new Lvalue.Var(path), malloc, List.of(new Expr.IntConst(FRESH_BYTES, sizeT)), loc)));
-        body.edges.add(new Edge(b, c, new Stmt.Call(new Lvalue.Var(stat), malloc, List.of(new Expr.IntConst(FRESH_BYTES, sizeT)), loc)));
-        Expr fn = callee(body, cb, args, loc);
-        CType.Function fnType = fn.type() instanceof CType.Pointer fp && fp.target() instanceof CType.Function f ? f
-                : fn.type() instanceof CType.Function f ? f : null;
-        Expr statArg = new Expr.Load(new Lvalue.Var(stat), loc);
-        int statParam = 0;
-        while (statParam < cb.params().size() && cb.params().get(statParam).kind() != LibcFacts.ParamKind.ENTRY_STAT) statParam++;
-        if (fnType != null && statParam < fnType.params().size() && fnType.params().get(statParam).isPointer()) {
-            statArg = new Expr.Cast(fnType.params().get(statParam), statArg);
-        }
-        Expr dir = args.isEmpty() ? nullPtr() : args.get(0);
-        Expr more = body.moreValue(loc);
-        body.edges.add(new Edge(c, chosen, new Stmt.Call(((Expr.Load) more).lvalue(),
-                new Expr.FuncRef(WALK_NEXT, new CType.Function(intT, List.of(voidPtr, voidPtr, charPtr, intT, intT), false)),
-                List.of(new Expr.Load(new Lvalue.Var(path), loc), statArg, dir, new Expr.Load(new Lvalue.Var(count), loc),
-                        new Expr.Load(new Lvalue.Var(ret), loc)), loc)));
-        body.edges.add(new Edge(chosen, to, new Stmt.Assume(more, false, loc)));
-        body.edges.add(new Edge(chosen, go, new Stmt.Assume(more, true, loc)));
-        body.edges.add(new Edge(go, call, new Stmt.Assign(new Lvalue.Var(count),
-                new Expr.Binary(Expr.BinOp.ADD, new Expr.Load(new Lvalue.Var(count), loc), new Expr.IntConst(1, intT), intT), loc)));
-        List<Expr> params = new ArrayList<>();
-        for (LibcFacts.Param p : cb.params()) {
-            if (p.kind() == LibcFacts.ParamKind.ENTRY_PATH) {
-                params.add(new Expr.Load(new Lvalue.Var(path), loc));
-            } else if (p.kind() == LibcFacts.ParamKind.ENTRY_STAT) {
-                params.add(new Expr.Load(new Lvalue.Var(stat), loc));
-            } else if (p.kind() == LibcFacts.ParamKind.FRESH) {
-                // other library memory (nftw's struct FTW): fresh, as for any synchronous callback
-                Variable t = body.temp("__cb_buf", voidPtr, Variable.Kind.TEMP, loc);
-                int next = body.node();
-                body.edges.add(new Edge(call, next, new Stmt.Call(new Lvalue.Var(t), malloc, List.of(new Expr.IntConst(FRESH_BYTES, sizeT)), loc)));
-                call = next;
-                params.add(new Expr.Load(new Lvalue.Var(t), loc));
-            } else {
-                params.add(param(body, p, args, loc));
-            }
-        }
-        boolean returnsInt = fnType != null && fnType.returnType() instanceof CType.Int;
-        body.edges.add(new Edge(call, head, new Stmt.Call(returnsInt ? new Lvalue.Var(ret) : null, fn, params, loc)));
-    }
-
-    /** The functions that give a sort's or a search's next comparison ({@code weft.exec.Sorts}). */
-    static final String SORT_NEXT = "__weft_sort_next", SEARCH_NEXT = "__weft_search_next", LFIND_NEXT = "__weft_lfind_next";
-
-    /**
-     * A sort or a search that calls the program's comparator ({@code qsort}, {@code qsort_r}: {@code sort};
-     * {@code bsearch}: not), from {@code from}:
-     * <pre>
-     *     ret = 0; count = 0;
-     *     while (__weft_sort_next(&amp;a, &amp;b, base, n, size, count, ret)) { count++; ret = cmp(a, b[, arg]); }
-     *     (bsearch: while (__weft_search_next(&amp;a, base, n, size, count, ret)) { count++; ret = cmp(key, a); })
-     *     (lfind, lsearch: while (__weft_lfind_next(&amp;a, base, nmemb, size, count, ret)) ..., nmemb the pointer to the count)
-     * </pre>
-     * then the library call. For the analyses {@code a} and {@code b} point anywhere into the array (the functions'
-     * table rows: {@code p0=arg2+}), as the sync loop's parameters do; the explorer runs glibc's own algorithm one
-     * comparison per ask, its element moves included. The callback's parameters that point into the array
-     * ({@code arg0+}, {@code arg1+}) are the elements asked about, in order; the others are as the table says.
-     */
-    private void comparisonLoop(Body body, int from, int to, Callback cb, List<Expr> args, boolean sort, boolean linear, SourceLoc loc) {
-        Variable ret = body.temp("__cb_ret", intT, Variable.Kind.TEMP, loc);
-        Variable count = body.temp("__cb_count", intT, Variable.Kind.TEMP, loc);
-        Variable a = body.temp("__cb_elem", voidPtr, Variable.Kind.LOCAL, loc);
-        Variable b = body.temp("__cb_elem", voidPtr, Variable.Kind.LOCAL, loc);
-        CType.Pointer voidPtrPtr = new CType.Pointer(voidPtr, dm.pointerSize);
-        CType sizeT = new CType.Int("unsigned long", dm.longSize, dm.longSize, false);
-        int baseArg = sort ? 0 : 1;
-        Expr base = baseArg < args.size() ? args.get(baseArg) : nullPtr();
-        Expr n = baseArg + 1 < args.size() ? args.get(baseArg + 1) : linear ? nullPtr() : new Expr.IntConst(0, sizeT);
-        Expr size = baseArg + 2 < args.size() ? args.get(baseArg + 2) : new Expr.IntConst(0, sizeT);
-        int init = body.node(), head = body.node(), chosen = body.node(), go = body.node(), call = body.node();
-        body.edges.add(new Edge(from, init, new Stmt.Assign(new Lvalue.Var(ret), new Expr.IntConst(0, intT), loc)));
-        body.edges.add(new Edge(init, head, new Stmt.Assign(new Lvalue.Var(count), new Expr.IntConst(0, intT), loc)));
-        Expr more = body.moreValue(loc);
-        Expr counted = new Expr.Load(new Lvalue.Var(count), loc), answered = new Expr.Load(new Lvalue.Var(ret), loc);
-        Expr addrA = new Expr.AddrOf(new Lvalue.Var(a), voidPtrPtr), addrB = new Expr.AddrOf(new Lvalue.Var(b), voidPtrPtr);
-        Expr next = sort
-                ? new Expr.FuncRef(SORT_NEXT, new CType.Function(intT, List.of(voidPtrPtr, voidPtrPtr, voidPtr, sizeT, sizeT, intT, intT), false))
-                : linear ? new Expr.FuncRef(LFIND_NEXT, new CType.Function(intT, List.of(voidPtrPtr, voidPtr, new CType.Pointer(sizeT, dm.pointerSize),
-                        sizeT, intT, intT), false))
-                : new Expr.FuncRef(SEARCH_NEXT, new CType.Function(intT, List.of(voidPtrPtr, voidPtr, sizeT, sizeT, intT, intT), false));
-        List<Expr> asked = sort ? List.of(addrA, addrB, base, n, size, counted, answered) : List.of(addrA, base, n, size, counted, answered);
-        body.edges.add(new Edge(head, chosen, new Stmt.Call(((Expr.Load) more).lvalue(), next, asked, loc)));
-        body.edges.add(new Edge(chosen, to, new Stmt.Assume(more, false, loc)));
-        body.edges.add(new Edge(chosen, go, new Stmt.Assume(more, true, loc)));
-        body.edges.add(new Edge(go, call, new Stmt.Assign(new Lvalue.Var(count),
-                new Expr.Binary(Expr.BinOp.ADD, new Expr.Load(new Lvalue.Var(count), loc), new Expr.IntConst(1, intT), intT), loc)));
-        Expr fn = callee(body, cb, args, loc);
-        CType.Function fnType = fn.type() instanceof CType.Pointer fp && fp.target() instanceof CType.Function f ? f
-                : fn.type() instanceof CType.Function f ? f : null;
-        List<Expr> params = new ArrayList<>();
-        List<Variable> elements = new ArrayList<>(List.of(a, b));
-        for (LibcFacts.Param p : cb.params()) {
-            int i = params.size();
-            Expr v;
-            if (p.kind() == LibcFacts.ParamKind.INTO_ARG && p.arg() == baseArg && !elements.isEmpty()) {
-                v = new Expr.Load(new Lvalue.Var(elements.remove(0)), loc);
-                if (fnType != null && i < fnType.params().size() && fnType.params().get(i).isPointer()) v = new Expr.Cast(fnType.params().get(i), v);
-            } else {
-                v = param(body, p, args, loc);
-            }
-            params.add(v);
-        }
-        boolean returnsInt = fnType != null && fnType.returnType() instanceof CType.Int;
-        body.edges.add(new Edge(call, head, new Stmt.Call(returnsInt ? new Lvalue.Var(ret) : null, fn, params, loc)));
-    }
-
-    /** The function that gives a {@code tsearch}-family call's next callback ({@code weft.exec.Trees}). */
-    static final String TREE_NEXT = "__weft_tree_next";
-
-    /**
-     * A {@code tsearch}, {@code tfind}, {@code tdelete}, {@code twalk} or {@code tdestroy} call, from {@code from}:
-     * <pre>
-     *     ret = 0; count = 0;
-     *     while (__weft_tree_next(&amp;node, &amp;nkey, &amp;visit, &amp;depth, x, y, op, count, ret)) { count++; ret = fn(params); }
-     * </pre>
-     * then the library call; {@code x} is the key (the walks: the root node), {@code y} the root pointer (the walks:
-     * null), {@code op} the operation's code ({@link weft.model.Semantics.Tree#OPS}). The callback's parameters are
-     * as the table says, its {@code static} the node asked about, {@code *static} that node's key, its {@code int}s the
-     * walk's visit and depth, in order. For the analyses {@code node} points into the group's state object and
-     * {@code nkey} where the pointers stored there point ({@code __weft_tree_next}'s row), as the table's parameters
-     * did; the explorer runs glibc's tree one callback per ask.
-     */
-    private void treeLoop(Body body, int from, int to, Callback cb, List<Expr> args, weft.model.Semantics.Tree tree, SourceLoc loc) {
-        Variable ret = body.temp("__cb_ret", intT, Variable.Kind.TEMP, loc);
-        Variable count = body.temp("__cb_count", intT, Variable.Kind.TEMP, loc);
-        Variable node = body.temp("__cb_node", voidPtr, Variable.Kind.LOCAL, loc);
-        Variable nodeKey = body.temp("__cb_node_key", voidPtr, Variable.Kind.LOCAL, loc);
-        Variable visit = body.temp("__cb_visit", intT, Variable.Kind.LOCAL, loc);
-        Variable depth = body.temp("__cb_depth", intT, Variable.Kind.LOCAL, loc);
-        CType.Pointer voidPtrPtr = new CType.Pointer(voidPtr, dm.pointerSize), intPtr = new CType.Pointer(intT, dm.pointerSize);
-        boolean walk = tree.key() < 0;
-        Expr x = walk ? argOrNull(args, tree.root()) : argOrNull(args, tree.key());
-        Expr y = walk ? nullPtr() : argOrNull(args, tree.root());
-        int init = body.node(), head = body.node(), chosen = body.node(), go = body.node(), call = body.node();
-        body.edges.add(new Edge(from, init, new Stmt.Assign(new Lvalue.Var(ret), new Expr.IntConst(0, intT), loc)));
-        body.edges.add(new Edge(init, head, new Stmt.Assign(new Lvalue.Var(count), new Expr.IntConst(0, intT), loc)));
-        Expr more = body.moreValue(loc);
-        Expr next = new Expr.FuncRef(TREE_NEXT, new CType.Function(intT,
-                List.of(voidPtrPtr, voidPtrPtr, intPtr, intPtr, voidPtr, voidPtr, intT, intT, intT), false));
-        List<Expr> asked = List.of(new Expr.AddrOf(new Lvalue.Var(node), voidPtrPtr), new Expr.AddrOf(new Lvalue.Var(nodeKey), voidPtrPtr),
-                new Expr.AddrOf(new Lvalue.Var(visit), intPtr), new Expr.AddrOf(new Lvalue.Var(depth), intPtr), x, y,
-                new Expr.IntConst(weft.model.Semantics.Tree.OPS.indexOf(tree.op()), intT), new Expr.Load(new Lvalue.Var(count), loc),
-                new Expr.Load(new Lvalue.Var(ret), loc));
-        body.edges.add(new Edge(head, chosen, new Stmt.Call(((Expr.Load) more).lvalue(), next, asked, loc)));
-        body.edges.add(new Edge(chosen, to, new Stmt.Assume(more, false, loc)));
-        body.edges.add(new Edge(chosen, go, new Stmt.Assume(more, true, loc)));
-        body.edges.add(new Edge(go, call, new Stmt.Assign(new Lvalue.Var(count),
-                new Expr.Binary(Expr.BinOp.ADD, new Expr.Load(new Lvalue.Var(count), loc), new Expr.IntConst(1, intT), intT), loc)));
-        Expr fn = callee(body, cb, args, loc);
-        CType.Function fnType = fn.type() instanceof CType.Pointer fp && fp.target() instanceof CType.Function f ? f
-                : fn.type() instanceof CType.Function f ? f : null;
-        List<Expr> params = new ArrayList<>();
-        List<Variable> ints = new ArrayList<>(List.of(visit, depth));
-        for (LibcFacts.Param p : cb.params()) {
-            int i = params.size();
-            Expr v = switch (p.kind()) {
-                case STATIC -> new Expr.Load(new Lvalue.Var(node), loc);
-                case LOADED_STATIC -> new Expr.Load(new Lvalue.Var(nodeKey), loc);
-                case INT -> ints.isEmpty() ? new Expr.IntConst(0, intT) : new Expr.Load(new Lvalue.Var(ints.remove(0)), loc);
-                default -> param(body, p, args, loc);
-            };
-            if (fnType != null && i < fnType.params().size() && fnType.params().get(i).isPointer() && v.type().isPointer()) {
-                v = new Expr.Cast(fnType.params().get(i), v);
-            }
-            params.add(v);
-        }
-        boolean returnsInt = fnType != null && fnType.returnType() instanceof CType.Int;
-        body.edges.add(new Edge(call, head, new Stmt.Call(returnsInt ? new Lvalue.Var(ret) : null, fn, params, loc)));
-    }
-
-    private Expr argOrNull(List<Expr> args, int i) {
-        if (i < 0 || i >= args.size()) return nullPtr();
-        Expr a = args.get(i);
-        return a.type().isPointer() ? a : new Expr.Cast(voidPtr, a);
-    }
-
     /** Library memory handed to a callback ({@code struct stat}, a path): bigger than any such object. */
-    private static final long FRESH_BYTES = 8192;
+    static final long FRESH_BYTES = 8192;
 
-    private Expr param(Body body, LibcFacts.Param p, List<Expr> args, SourceLoc loc) {
+    Expr param(Body body, LibcFacts.Param p, List<Expr> args, SourceLoc loc) {
         return switch (p.kind()) {
             case INT -> new Expr.IntConst(0, intT);
             case NULL, FRESH, ENTRY_PATH, ENTRY_STAT -> nullPtr();
