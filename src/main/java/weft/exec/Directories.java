@@ -46,7 +46,7 @@ final class Directories {
     /** glibc's x86-64 {@code struct dirent}: {@code d_ino}, {@code d_off}, {@code d_reclen}, {@code d_type}, {@code d_name[256]}. */
     private static final long DIRENT_BYTES = 280;
     private static final long NAME = 19;
-    private static final long RECORD = 24;
+    static final long RECORD = 24;
     private static final long DT_REG = 8;
 
     private Directories() {
@@ -71,20 +71,49 @@ final class Directories {
         if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
         Value status = st.chooseInput(IntConversions.INT, name, call.loc(), 0, 1);
         if (status instanceof Value.Int s && s.v() == 0) {
-            Block d = st.mem.create(OPENED + call.loc().shortString(), Block.Kind.SPECIAL, ENTRY + DIRENT_BYTES, -1, call.loc());
-            st.mem.write(d.id, 0, IntConversions.INT, Value.ZERO);
-            long fd = given;
-            if (fd < 0) {
-                // opendir opens the directory: the lowest descriptor free, the stream's until closedir
-                fd = st.sync.descriptors.lowestFree();
-                st.beforeSyncChange();
-                st.sync.descriptors = st.sync.descriptors.with((int) fd, Descriptors.Entry.of(Descriptors.Kind.FILE, false, false, 0));
-            }
-            st.mem.write(d.id, DESCRIPTOR, IntConversions.INT, Value.of(fd));
+            Block d = stream(st, OPENED + call.loc().shortString(), given, call);
             return in.finishCall(t, c, e, new Value.Ptr(d.id, 0), null);
         }
         st.setErrno(t, given >= 0 ? ENOTDIR : ExecState.ENOENT);
         return in.finishCall(t, c, e, Value.ZERO, null);
+    }
+
+    /**
+     * A new directory stream named {@code label}: its count of entries read zero, its descriptor {@code given}, or
+     * (-1) the lowest one free, which it holds until {@link #release}.
+     */
+    static Block stream(ExecState st, String label, long given, Stmt.Call call) {
+        Block d = st.mem.create(label, Block.Kind.SPECIAL, ENTRY + DIRENT_BYTES, -1, call.loc());
+        st.mem.write(d.id, 0, IntConversions.INT, Value.ZERO);
+        long fd = given;
+        if (fd < 0) {
+            // opendir opens the directory: the lowest descriptor free, the stream's until closedir
+            fd = st.sync.descriptors.lowestFree();
+            st.beforeSyncChange();
+            st.sync.descriptors = st.sync.descriptors.with((int) fd, Descriptors.Entry.of(Descriptors.Kind.FILE, false, false, 0));
+        }
+        st.mem.write(d.id, DESCRIPTOR, IntConversions.INT, Value.of(fd));
+        return d;
+    }
+
+    /** A stream closed: its descriptor closed with it, its object gone. */
+    static void release(ExecState st, Block d) {
+        if (st.mem.read(d.id, DESCRIPTOR, IntConversions.INT) instanceof Value.Int fd) {
+            st.beforeSyncChange();
+            st.sync.descriptors = st.sync.descriptors.without((int) fd.v());
+        }
+        st.mem.kill(d.id);
+    }
+
+    /** The stream's count of entries read. */
+    static long entriesRead(ExecState st, Block d) {
+        if (!(st.mem.read(d.id, 0, IntConversions.INT) instanceof Value.Int index)) throw new IllegalStateException("directory count");
+        return index.v();
+    }
+
+    /** The address of the stream's entry buffer (where {@link #entry} writes). */
+    static Value.Ptr entryBuffer(Block d) {
+        return new Value.Ptr(d.id, ENTRY);
     }
 
     static boolean read(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
@@ -122,7 +151,7 @@ final class Directories {
     }
 
     /** The stream's next entry, the {@code index}-th, written into its buffer; the count one more. */
-    private static void entry(ExecState st, Block d, long index) {
+    static void entry(ExecState st, Block d, long index) {
         weft.ir.CType.Int u64 = new weft.ir.CType.Int("unsigned long", 8, 8, false);
         st.mem.write(d.id, ENTRY, u64, Value.of(index + 1));
         st.mem.write(d.id, ENTRY + 8, u64, Value.of(index + 1));
@@ -172,14 +201,7 @@ final class Directories {
         ExecState st = in.st;
         Block d = opened(st, LibraryBehaviour.arg(args, cl.dir()), name);
         if (c.collects()) c.record(new ByteAccess(d.id, 0, d.size, true, c.atomicSection, call.loc(), name + " of " + d.name));
-        if (!c.dry) {
-            // the stream's descriptor is closed with it
-            if (st.mem.read(d.id, DESCRIPTOR, IntConversions.INT) instanceof Value.Int fd) {
-                st.beforeSyncChange();
-                st.sync.descriptors = st.sync.descriptors.without((int) fd.v());
-            }
-            st.mem.kill(d.id);
-        }
+        if (!c.dry) release(st, d);
         return in.finishCall(t, c, e, Value.ZERO, null);
     }
 

@@ -139,6 +139,7 @@ public final class LibraryFunctions {
         if (sem instanceof Semantics.WalkEntry w) return Walks.run(in, this, t, c, e, call, name, w, args);
         if (Sorts.handles(sem)) return Sorts.run(in, this, t, c, e, call, name, sem, args);
         if (Trees.handles(sem)) return Trees.run(in, this, t, c, e, call, name, sem, args);
+        if (DirectoryScans.handles(sem)) return DirectoryScans.run(in, this, t, c, e, call, name, sem, args);
         if (sem instanceof Semantics.WideString w) return WideStrings.run(in, this, t, c, e, call, name, w, args);
         if (sem instanceof Semantics.Multibyte mb) return Multibytes.run(in, this, t, c, e, call, name, mb, args);
         if (sem instanceof Semantics.LocaleInfo li) return CLocale.run(in, this, t, c, e, call, name, li, args);

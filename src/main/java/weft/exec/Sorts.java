@@ -149,15 +149,7 @@ final class Sorts {
                 if (size == 0 || n * size > Memory.EXPLORED_OBJECT) throw Abandon.unsupported(name + " of " + n + " elements of " + size + " bytes");
                 lib.memory().check(base.obj(), base.off(), n * size, false);
             }
-            boolean indirect = size > INDIRECT_ABOVE;
-            long[] ptrs = null;
-            if (indirect && n > 1) {
-                ptrs = new long[(int) n];
-                for (int i = 0; i < n; i++) ptrs[i] = i;
-            }
-            List<Frame> stack = n > 1 ? List.of(new Frame(0, n, 0, 0, 0, 0, 0, 0)) : List.of();
-            run = new SortRun(base, n, size, indirect, ptrs,
-                    indirect && n > 1 ? new long[(int) n] : null, -1, stack, false, 0, n <= 1);
+            run = newSort(base, n, size);
         } else {
             if (!(t.sort instanceof SortRun r) || r.done()) throw Abandon.unsupported(name + " without a sort in progress");
             run = r;
@@ -169,20 +161,61 @@ final class Sorts {
         }
         if (!(LibraryBehaviour.arg(args, s.result()) instanceof Value.Int answer)) throw Abandon.unsupported(name + ": an unknown comparison");
         List<Move> moves = new ArrayList<>();
-        SortRun next = advance(run, answer.v(), moves);
-        if (next.comparisons() > MAX_COMPARISONS) throw Abandon.unsupported(name + ": more than " + MAX_COMPARISONS + " comparisons");
+        SortRun next = advance(run, answer.v(), moves, name);
         for (Move m : moves) {
             if (m.fromArray()) lib.access(c, run.element(m.from()), m.count() * run.size(), false, call, name);
             if (m.toArray()) lib.access(c, run.element(m.to()), m.count() * run.size(), true, call, name);
         }
         Value.Ptr a = LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.a()), name);
         Value.Ptr b = LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.b()), name);
-        CType ptrType = new CType.Pointer(new CType.Void(), st.dm.pointerSize);
         if (!next.done()) {
             lib.access(c, a, st.dm.pointerSize, true, call, name);
             lib.access(c, b, st.dm.pointerSize, true, call, name);
         }
         if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        SortRun done = moved(st, run, next, moves, call);
+        t.sort = done;
+        if (done.done()) return in.finishCall(t, c, e, Value.ZERO, null);
+        CType ptrType = new CType.Pointer(new CType.Void(), st.dm.pointerSize);
+        Value.Ptr[] compared = compared(done);
+        st.mem.write(a.obj(), a.off(), ptrType, compared[0]);
+        st.mem.write(b.obj(), b.off(), ptrType, compared[1]);
+        return in.finishCall(t, c, e, Value.ONE, IntConversions.INT);
+    }
+
+    /** A sort of the {@code n} elements of {@code size} bytes at {@code base} ({@code qsort}'s), before its first comparison. */
+    static SortRun newSort(Value.Ptr base, long n, long size) {
+        boolean indirect = size > INDIRECT_ABOVE;
+        long[] ptrs = null;
+        if (indirect && n > 1) {
+            ptrs = new long[(int) n];
+            for (int i = 0; i < n; i++) ptrs[i] = i;
+        }
+        List<Frame> stack = n > 1 ? List.of(new Frame(0, n, 0, 0, 0, 0, 0, 0)) : List.of();
+        return new SortRun(base, n, size, indirect, ptrs, indirect && n > 1 ? new long[(int) n] : null, -1, stack, false, 0, n <= 1);
+    }
+
+    /**
+     * {@code run} advanced by the pending comparison's {@code answer} (none pending: from its start) to its next
+     * comparison or its end, the library's moves on the way made in memory (the buffer made at the first): the sort as
+     * it then is. For a caller whose array no other thread may see yet ({@code scandir}'s list): no access recorded.
+     */
+    static SortRun step(ExecState st, SortRun run, long answer, Stmt.Call call, String name) {
+        List<Move> moves = new ArrayList<>();
+        SortRun next = advance(run, answer, moves, name);
+        return moved(st, run, next, moves, call);
+    }
+
+    /** The two elements the pending comparison of {@code run} compares, in the comparator's order. */
+    static Value.Ptr[] compared(SortRun run) {
+        Frame f = run.stack().get(run.stack().size() - 1);
+        long left = run.indirect() ? run.ptrs()[(int) f.b1()] : f.b1();
+        long right = run.indirect() ? run.ptrs()[(int) f.b2()] : f.b2();
+        return new Value.Ptr[] {run.element(left), run.element(right)};
+    }
+
+    /** {@code next}, which {@code moves} led to from {@code run}, with the moves made in memory (the buffer made at the first). */
+    private static SortRun moved(ExecState st, SortRun run, SortRun next, List<Move> moves, Stmt.Call call) {
         SortRun done = next;
         int buffer = done.buffer();
         if (!moves.isEmpty() && buffer < 0) {
@@ -197,14 +230,7 @@ final class Sorts {
             long toOff = (m.toArray() ? run.base().off() : 0) + m.to() * run.size();
             st.mem.copy(to, toOff, from, fromOff, m.count() * run.size());
         }
-        t.sort = done;
-        if (done.done()) return in.finishCall(t, c, e, Value.ZERO, null);
-        Frame f = done.stack().get(done.stack().size() - 1);
-        long left = done.indirect() ? done.ptrs()[(int) f.b1()] : f.b1();
-        long right = done.indirect() ? done.ptrs()[(int) f.b2()] : f.b2();
-        st.mem.write(a.obj(), a.off(), ptrType, run.element(left));
-        st.mem.write(b.obj(), b.off(), ptrType, run.element(right));
-        return in.finishCall(t, c, e, Value.ONE, IntConversions.INT);
+        return done;
     }
 
     /**
@@ -212,6 +238,12 @@ final class Sorts {
      * comparison or the end (then, for an indirect sort, the permutation into place); the moves made on the way go to
      * {@code moves}.
      */
+    private static SortRun advance(SortRun run, long answer, List<Move> moves, String name) {
+        SortRun next = advance(run, answer, moves);
+        if (next.comparisons() > MAX_COMPARISONS) throw Abandon.unsupported(name + ": more than " + MAX_COMPARISONS + " comparisons");
+        return next;
+    }
+
     private static SortRun advance(SortRun run, long answer, List<Move> moves) {
         List<Frame> stack = new ArrayList<>(run.stack());
         long[] ptrs = run.ptrs() == null ? null : run.ptrs().clone();

@@ -309,7 +309,9 @@ final class CallbackLowering {
             if (d.when() == When.EXIT && m.event() instanceof Event.ProgramEnd) before.add(d);
             if (d.when() == When.FORK && m.facts().runs().contains("fork")) before.add(d);
         }
-        if (sync.isEmpty() && async.isEmpty() && before.isEmpty()) return false;
+        weft.model.Semantics sem = weft.model.Semantics.of(m.name());
+        // a scandir takes its loop even without callbacks: the loop reads the directory
+        if (sync.isEmpty() && async.isEmpty() && before.isEmpty() && !(sem instanceof weft.model.Semantics.ScanDirectory)) return false;
         // copy the arguments the callbacks use to temporaries, evaluated once before everything
         List<Expr> args = new ArrayList<>(c.args());
         int cur = e.from();
@@ -329,8 +331,11 @@ final class CallbackLowering {
             deferredLoop(body, cur, next, before, loc);
             cur = next;
         }
-        weft.model.Semantics sem = weft.model.Semantics.of(m.name());
-        if (sync.size() == 1 && LibraryLoops.runsOwnLoop(sync.get(0), sem)) {
+        if (sem instanceof weft.model.Semantics.ScanDirectory scan) {
+            int next = body.node();
+            loops.scanLoop(body, cur, next, sync, scan, args, loc);
+            cur = next;
+        } else if (sync.size() == 1 && LibraryLoops.runsOwnLoop(sync.get(0), sem)) {
             int next = body.node();
             loops.lower(body, cur, next, sync.get(0), sem, args, loc);
             cur = next;

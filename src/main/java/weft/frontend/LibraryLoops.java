@@ -20,7 +20,8 @@ import java.util.List;
  * The synchronous callbacks of library functions whose loop the explorer runs as the library does, lowered for
  * {@link CallbackLowering}: a file-tree walk ({@code ftw}, {@code nftw}), a sort or a search ({@code qsort},
  * {@code qsort_r}, {@code bsearch}, {@code lfind}, {@code lsearch}), a binary tree's operation ({@code tsearch},
- * {@code tfind}, {@code tdelete}, {@code twalk}, {@code tdestroy}). Each is the same loop, before the library call:
+ * {@code tfind}, {@code tdelete}, {@code twalk}, {@code tdestroy}), a directory's scan ({@code scandir}, two callbacks in
+ * one loop: {@link #scanLoop}). Each is the same loop, before the library call:
  * <pre>
  *     ret = 0; count = 0;
  *     head: more = NEXT(outs..., args..., count, ret);
@@ -28,15 +29,15 @@ import java.util.List;
  *           count = count + 1; ret = fn(params); goto head;
  * </pre>
  * where {@code NEXT} ({@code __weft_walk_next}, {@code __weft_sort_next}, {@code __weft_search_next},
- * {@code __weft_lfind_next}, {@code __weft_tree_next}) is a function of the tables: for the analyses it writes its
+ * {@code __weft_lfind_next}, {@code __weft_tree_next}, {@code __weft_scandir_next}) is a function of the tables: for the analyses it writes its
  * out-parameters with what its row says (pointers into the array, the tree's state...), and is any integer, so the
  * loop is the synchronous loop of any number of calls; the explorer answers each ask as glibc's algorithm would
- * ({@code weft.exec.Walks}, {@code Sorts}, {@code Trees}), from the count of calls made and the callback's last result.
+ * ({@code weft.exec.Walks}, {@code Sorts}, {@code Trees}, {@code DirectoryScans}), from the count of calls made and the callback's last result.
  */
 final class LibraryLoops {
     /** The functions that give a walk's, a sort's or search's, a tree operation's next call. */
     static final String WALK_NEXT = "__weft_walk_next", SORT_NEXT = "__weft_sort_next", SEARCH_NEXT = "__weft_search_next",
-            LFIND_NEXT = "__weft_lfind_next", TREE_NEXT = "__weft_tree_next";
+            LFIND_NEXT = "__weft_lfind_next", TREE_NEXT = "__weft_tree_next", SCAN_NEXT = "__weft_scandir_next";
 
     private final CallbackLowering owner;
     private final DataModel dm;
@@ -254,6 +255,56 @@ final class LibraryLoops {
             params.add(asParam(fn, params.size(), v));
         }
         call(body, at, fn, params, k, loc);
+    }
+
+    /**
+     * A {@code scandir(dir, list, filter, compar)}: its callbacks ({@code sync}: those the call gives, not a constant
+     * null) called in one loop, the ask's answer saying which:
+     * <pre>
+     *     while ((more = __weft_scandir_next(&amp;entry, &amp;a, &amp;b, dir, filter, compar, count, ret))) {
+     *         count++;
+     *         if (more == 1) ret = filter(entry); else if (more == 2) ret = compar(a, b);   (3: ask again)
+     *     }
+     * </pre>
+     * For the analyses {@code entry}, {@code a} and {@code b} point to fresh library memory ({@code __weft_scandir_next}'s
+     * row), as the table's {@code fresh} parameters did; the explorer reads the directory's entries (inputs), calls the
+     * filter on each and glibc's {@code qsort} of the list with the comparator ({@code weft.exec.DirectoryScans}).
+     */
+    void scanLoop(Body body, int from, int to, List<Callback> sync, Semantics.ScanDirectory scan, List<Expr> args, SourceLoc loc) {
+        Counters k = start(body, from, loc);
+        Variable entry = body.temp("__cb_entry", voidPtr, Variable.Kind.LOCAL, loc);
+        Variable a = body.temp("__cb_elem", voidPtr, Variable.Kind.LOCAL, loc);
+        Variable b = body.temp("__cb_elem", voidPtr, Variable.Kind.LOCAL, loc);
+        Callback filter = null, compar = null;
+        for (Callback cb : sync) {
+            if (cb.fnArg() == scan.filter()) filter = cb;
+            else if (cb.fnArg() == scan.compare()) compar = cb;
+        }
+        List<Expr> asked = List.of(new Expr.AddrOf(new Lvalue.Var(entry), voidPtrPtr), new Expr.AddrOf(new Lvalue.Var(a), voidPtrPtr),
+                new Expr.AddrOf(new Lvalue.Var(b), voidPtrPtr), argOrNull(args, scan.dir()),
+                filter == null ? owner.nullPtr() : argOrNull(args, scan.filter()), compar == null ? owner.nullPtr() : argOrNull(args, scan.compare()),
+                load(k.count(), loc), load(k.ret(), loc));
+        int at = ask(body, k.head(), to, next(SCAN_NEXT, voidPtrPtr, voidPtrPtr, voidPtrPtr, voidPtr, voidPtr, voidPtr, intT, intT), asked, k, loc);
+        Expr more = body.moreValue(loc);
+        body.edges.add(new Edge(at, k.head(), new Stmt.Assume(is(more, 3), true, loc)));
+        for (int which = 1; which <= 2; which++) {
+            Callback cb = which == 1 ? filter : compar;
+            if (cb == null) continue;
+            int go = body.node();
+            body.edges.add(new Edge(at, go, new Stmt.Assume(is(more, which), true, loc)));
+            Expr fn = owner.callee(body, cb, args, loc);
+            List<Expr> params = new ArrayList<>();
+            List<Variable> given = new ArrayList<>(which == 1 ? List.of(entry) : List.of(a, b));
+            for (LibcFacts.Param p : cb.params()) {
+                params.add(p.kind() == LibcFacts.ParamKind.FRESH && !given.isEmpty() ? asParam(fn, params.size(), load(given.remove(0), loc))
+                        : owner.param(body, p, args, loc));
+            }
+            call(body, go, fn, params, k, loc);
+        }
+    }
+
+    private Expr is(Expr v, int k) {
+        return new Expr.Binary(Expr.BinOp.EQ, v, new Expr.IntConst(k, intT), intT);
     }
 
     private Expr argOrNull(List<Expr> args, int i) {

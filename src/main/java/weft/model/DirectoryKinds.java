@@ -41,6 +41,24 @@ public interface DirectoryKinds {
     record WalkEntry(int path, int stat, int dir, int index, int result) implements Semantics {}
 
     /**
+     * {@code __weft_scandir_next}, the next step of a {@code scandir} ({@code weft.frontend.LibraryLoops}): the directory
+     * {@code dir} opened or not, its entries read one per ask, each handed to the filter (argument {@code filter}, null
+     * for none) when there is one, the comparator's result or the filter's being {@code result} ({@code index}: the asks
+     * so far), then the list sorted by glibc's {@code qsort} with the comparator ({@code compare}); 1: call the filter
+     * with the entry written at {@code entry}; 2: call the comparator with the two list elements written at {@code a}
+     * and {@code b}; 3: nothing to call, ask again; 0: done ({@code weft.exec.DirectoryScans}). The world's answers it
+     * records: the first ask {@link #OPENED} or {@link #MISSING} (the directory), each later one 1 (an entry) or 0
+     * (the end).
+     */
+    record ScanStep(int entry, int a, int b, int dir, int filter, int compare, int index, int result) implements Semantics {
+        /** The first ask's recorded answers: the directory opened, or none ({@code ENOENT}). */
+        public static final long OPENED = 2, MISSING = 3;
+    }
+
+    /** {@code scandir} after the loop of its steps: the list the loop made written at {@code list}, its length returned. */
+    record ScanDirectory(int dir, int list, int filter, int compare) implements Semantics {}
+
+    /**
      * {@code glob(pattern, flags, errfunc, out)}: the world's files matching the pattern at {@code pattern} (one, or
      * none), written into the {@code glob_t} at {@code out} as glibc writes it ({@code weft.exec.Directories}).
      */

@@ -251,6 +251,9 @@ final class SemanticsTable {
                     case "system-name" -> new Semantics.SystemName(a.get("op"), a.containsKey("buf") ? arg(a, "buf") : -1, a.containsKey("size") ? arg(a, "size") : -1,
                             a.containsKey("index") ? arg(a, "index") : -1);
                     case "scan-string" -> new Semantics.ScanString(arg(a, "input"), arg(a, "format"), a.containsKey("valist") ? arg(a, "valist") : -1);
+                    case "scan-step" -> new Semantics.ScanStep(arg(a, "entry"), arg(a, "a"), arg(a, "b"), arg(a, "dir"), arg(a, "filter"),
+                            arg(a, "compare"), arg(a, "index"), arg(a, "result"));
+                    case "scan-directory" -> new Semantics.ScanDirectory(arg(a, "dir"), arg(a, "list"), arg(a, "filter"), arg(a, "compare"));
                     case "walk-entry" -> new Semantics.WalkEntry(arg(a, "path"), arg(a, "stat"), arg(a, "dir"), arg(a, "index"), arg(a, "result"));
                     case "input-result" -> new Semantics.InputResult(bound(a, "lo", Integer.MIN_VALUE), bound(a, "hi", Integer.MAX_VALUE),
                             a.containsKey("option") ? Integer.parseInt(a.get("option").split(":")[0]) : -1,

@@ -76,7 +76,7 @@ public final class WorldValues {
                 || s instanceof Semantics.WorldSeek || s instanceof Semantics.WorldTransfer || s instanceof Semantics.PeerName || s instanceof Semantics.BindAddress
                 || s instanceof Semantics.ForkProcess
                 || s instanceof Semantics.FileAdvice || s instanceof Semantics.TemporaryName || s instanceof Semantics.ResolvePath
-                || s instanceof Semantics.WorldStatus || s instanceof Semantics.FileSystemStatus || s instanceof Semantics.Terminal || s instanceof Semantics.WorldMap || s instanceof Semantics.OpenDirectory || s instanceof Semantics.ReadDirectory
+                || s instanceof Semantics.WorldStatus || s instanceof Semantics.FileSystemStatus || s instanceof Semantics.Terminal || s instanceof Semantics.WorldMap || s instanceof Semantics.OpenDirectory || s instanceof Semantics.ReadDirectory || s instanceof Semantics.ScanDirectory
                 || s instanceof Semantics.CloseDirectory || s instanceof Semantics.SystemName || s instanceof Semantics.ResolveHost
                 || s instanceof Semantics.SignalDisposition || s instanceof Semantics.AccountEntry || s instanceof Semantics.PollWait
                 || s instanceof Semantics.NewPipe || s instanceof Semantics.DuplicateDescriptor || s instanceof Semantics.DescriptorControl

@@ -30,6 +30,7 @@ final class WorldAnswers {
                 || s instanceof Semantics.SignalDisposition || s instanceof Semantics.AccountEntry
                 || s instanceof Semantics.EpollControl || s instanceof Semantics.WatchAdd
                 || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.ResourceLimit || s instanceof Semantics.ResourceUsage || s instanceof Semantics.WalkEntry
+                || s instanceof Semantics.ScanStep
                 || s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldRead || s instanceof Semantics.WorldWrite
                 || s instanceof Semantics.WorldStatus || s instanceof Semantics.FileSystemStatus || s instanceof Semantics.WorldMap
                 || s instanceof Semantics.OpenDirectory || s instanceof Semantics.ReadDirectory || s instanceof Semantics.Terminal
@@ -52,6 +53,13 @@ final class WorldAnswers {
             if (values.size() >= 3) {
                 return new Said("the file-tree walk at " + where + " handed its callback a regular file of " + values.get(1) + " bytes", 3);
             }
+        }
+        if (s instanceof Semantics.ScanStep) {
+            String text = first == Semantics.ScanStep.OPENED ? "scandir opened the directory at " + where
+                    : first == Semantics.ScanStep.MISSING ? "scandir found no directory (ENOENT) at " + where
+                    : first == 0 ? "the directory scan at " + where + " read the directory's end"
+                    : "the directory scan at " + where + " read a regular file";
+            return new Said(text, 1);
         }
         if (s instanceof Semantics.ResourceUsage && values.size() >= 4) {
             return new Said(name + " reported " + values.get(0) + " s " + values.get(1) + " µs of user time and " + values.get(2) + " s "

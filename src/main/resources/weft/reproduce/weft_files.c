@@ -313,6 +313,54 @@ struct dirent *__wrap_readdir(DIR *dir) {
     witness_entry(d, &d->entry);
     return &d->entry;
 }
+/* scandir: the witness's scan (weft.exec.DirectoryScans), its answers under __weft_scandir_next: first 2 a directory of
+   the witness's own, 3 none (ENOENT); then 1 an entry (readdir's "fN"), 0 (or none left) the end; the
+   filter called with each entry, the selected ones copied (d_reclen bytes) into a list grown as glibc grows it, the
+   list sorted by glibc's own qsort (past TSan's interceptor, which would call the comparator more often) */
+#include <dlfcn.h>
+extern __typeof__(scandir) __real_scandir;
+static void *weft_scandir_qsort;
+int __wrap_scandir(const char *dir, struct dirent ***list, int (*filter)(const struct dirent *),
+                   int (*compar)(const struct dirent **, const struct dirent **)) {
+    weft_read_string(dir);
+    int found;
+    long long v = value_for("__weft_scandir_next", &found);
+    if (!found) {
+        park_after_race();
+        return __real_scandir(dir, list, filter, compar);
+    }
+    if (v != 2) {
+        errno = ENOENT;
+        return -1;
+    }
+    struct witness_dir *d = (struct witness_dir *)witness_stream();
+    struct dirent **names = NULL;
+    size_t n = 0, size = 0;
+    while (next_value("__weft_scandir_next") == 1) {
+        witness_entry(d, &d->entry);
+        if (filter != NULL && !filter(&d->entry)) continue;
+        if (n == size) {
+            size = size == 0 ? 10 : 2 * size;
+            names = realloc(names, size * sizeof *names);
+        }
+        names[n] = malloc(d->entry.d_reclen);
+        memcpy(names[n++], &d->entry, d->entry.d_reclen);
+    }
+    free(d);
+    if (compar != NULL) {
+        /* looked up once (relaxed atomics: the harness adds no happens-before) */
+        void (*sort)(void *, size_t, size_t, int (*)(const void *, const void *)) = __atomic_load_n(&weft_scandir_qsort, __ATOMIC_RELAXED);
+        if (sort == NULL) {
+            void *libc = dlopen("libc.so.6", RTLD_NOLOAD | RTLD_LAZY);
+            sort = libc != NULL ? (void (*)(void *, size_t, size_t, int (*)(const void *, const void *)))dlsym(libc, "qsort") : NULL;
+            if (sort == NULL) sort = qsort;
+            __atomic_store_n(&weft_scandir_qsort, (void *)sort, __ATOMIC_RELAXED);
+        }
+        sort(names, n, sizeof *names, (int (*)(const void *, const void *))compar);
+    }
+    *list = names;
+    return (int)n;
+}
 /* readdir_r: readdir's answer under its own name, the record copied into the caller's entry, *result set */
 extern __typeof__(readdir_r) __real_readdir_r;
 int __wrap_readdir_r(DIR *dir, struct dirent *entry, struct dirent **result) {

@@ -55,7 +55,7 @@ final class LibraryForms {
         "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()", "wy_path_ok()", "wy_pton_ok()", "wy_swap_ok()", "wy_sig_ok()", "wy_sys_ok()",
         "wy_stdio_ok()", "wy_host_ok()", "wy_chk_ok()", "wy_acct_ok()", "wy_r48_ok()", "wy_sock_ok()", "wy_attr_ok()", "wy_computed_ok()", "wy_pipe_ok()",
         "wy_oldstat_ok()", "wy_dir_ok()", "wy_kill_ok()", "wy_rand_ok()", "wy_kept_ok()", "wy_fs_ok()", "wy_tls_ok()", "wy_posix_ok()",
-        "wy_cp_ok()", "wy_watch_ok()", "wy_symbol_ok()", "wy_date_ok()", "wy_reopen_ok()", "wy_tree_ok()"
+        "wy_cp_ok()", "wy_watch_ok()", "wy_symbol_ok()", "wy_date_ok()", "wy_reopen_ok()", "wy_tree_ok()", "wy_scandir_ok()"
     };
     /** glibc's 48-bit generators on the program's state (issue 35: weft.exec.Generators): values and states. */
     static final String R48_HELPER = "static int wy_r48_ok(void) { unsigned short y[3] = {1, 2, 3}; double e = erand48(y); "
@@ -199,6 +199,14 @@ final class LibraryForms {
             + "for (int i = 0; i < 9; i++) tsearch(&k[i], &r, wy_tree_cmp); int g = 8, f = 3; tdelete(&g, &r, wy_tree_cmp); "
             + "int ok = tfind(&f, &r, wy_tree_cmp) != NULL && tfind(&g, &r, wy_tree_cmp) == NULL && **(int **) r == 5; "
             + "wy_tree_sum = 0; twalk(r, wy_tree_visit); ok = ok && wy_tree_sum == 795362776u; tdestroy(r, wy_tree_keep); return ok; }";
+    /**
+     * A directory listed by scandir (issue 35: weft.exec.DirectoryScans): the filter's choice kept (no name starting with
+     * a dot), the list in alphasort's order, each entry and the list freed; a directory that does not open answers -1.
+     */
+    static final String SCANDIR_HELPER = "static int wy_sd_keep(const struct dirent *d) { return d->d_name[0] != '.'; } "
+            + "static int wy_scandir_ok(void) { struct dirent **l; int n = scandir(\"/\", &l, wy_sd_keep, alphasort); if (n < 0) return 1; "
+            + "int ok = 1; for (int i = 0; i < n; i++) ok = ok && l[i]->d_name[0] != '.' && (i == 0 || strcmp(l[i - 1]->d_name, l[i]->d_name) <= 0); "
+            + "for (int i = 0; i < n; i++) free(l[i]); free(l); return ok; }";
     static final String DATE_HELPER = "static int wy_date_ok(void) { return getdate(\"12:00\") == NULL && getdate_err >= 1; }";
     /**
      * The standard input reopened on {@code /dev/null} (issue 35: weft.exec.Streams, the daemon's idiom): the same
@@ -514,6 +522,7 @@ final class LibraryForms {
             java.util.Map.entry("wy_reopen_ok", new Helper(List.of(), REOPEN_HELPER)),
             java.util.Map.entry("wy_date_ok", new Helper(List.of("#include <time.h>"), DATE_HELPER)),
             java.util.Map.entry("wy_tree_ok", new Helper(List.of("#include <search.h>"), TREE_HELPER)),
+            java.util.Map.entry("wy_scandir_ok", new Helper(List.of("#include <dirent.h>", "#include <string.h>", "#include <stdlib.h>"), SCANDIR_HELPER)),
             java.util.Map.entry("wy_symbol_ok", new Helper(List.of("#include <dlfcn.h>", "#include <string.h>"), SYMBOL_HELPER)),
             java.util.Map.entry("wy_acct_ok", new Helper(List.of("#include <pwd.h>", "#include <grp.h>"), ACCT_HELPER)),
             java.util.Map.entry("wy_host_ok", new Helper(List.of("#include <netdb.h>"), HOST_HELPER)),
