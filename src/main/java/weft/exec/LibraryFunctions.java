@@ -110,6 +110,7 @@ public final class LibraryFunctions {
                 throw Abandon.end(name + " (__chk_fail)");
             }
         }
+        IntervalTimers.check(st, sem, name);
         if (sem instanceof Semantics.SystemCall sc) return Resources.systemCall(in, this, t, c, e, call, name, sc, args);
         if (sem instanceof Semantics.ThreadName tn) return Resources.threadName(in, this, t, c, e, call, name, tn, args);
         if (sem instanceof Semantics.ThreadSchedule ts) return Resources.schedule(in, this, t, c, e, call, name, ts, args);
@@ -140,6 +141,7 @@ public final class LibraryFunctions {
         if (Sorts.handles(sem)) return Sorts.run(in, this, t, c, e, call, name, sem, args);
         if (Trees.handles(sem)) return Trees.run(in, this, t, c, e, call, name, sem, args);
         if (DirectoryScans.handles(sem)) return DirectoryScans.run(in, this, t, c, e, call, name, sem, args);
+        if (sem instanceof Semantics.IntervalTimer it) return IntervalTimers.run(in, this, t, c, e, call, name, it, args);
         if (sem instanceof Semantics.WideString w) return WideStrings.run(in, this, t, c, e, call, name, w, args);
         if (sem instanceof Semantics.Multibyte mb) return Multibytes.run(in, this, t, c, e, call, name, mb, args);
         if (sem instanceof Semantics.LocaleInfo li) return CLocale.run(in, this, t, c, e, call, name, li, args);
@@ -162,7 +164,7 @@ public final class LibraryFunctions {
         if (ErrorTexts.handles(sem)) return ErrorTexts.run(in, this, t, c, e, call, name, sem, args);
         if (sem instanceof Semantics.Unsupported) {
             throw Abandon.unsupported(name);
-        } else if (sem instanceof Semantics.ReturnsZero) {
+        } else if (sem instanceof Semantics.ReturnsZero || sem instanceof Semantics.SleepFor) {
             if (event instanceof Event.MemAccess m) attributeAccesses(c, call, m, args, name);
             return in.finishCall(t, c, e, Value.ZERO, null);
         } else if (sem instanceof Semantics.AlignedAllocation aa) {

@@ -168,7 +168,7 @@ final class WorldKept {
         st.sync.worldKept = Map.copyOf(m);
     }
 
-    private static void put(ExecState st, String k, long v) {
+    static void put(ExecState st, String k, long v) {
         st.beforeSyncChange();
         Map<String, Long> m = new HashMap<>(st.sync.worldKept);
         m.put(k, v);

@@ -8,7 +8,7 @@ package weft.model;
  * kinds and their arguments); a function the table does not name has {@link Unknown} semantics: its memory effects
  * come from its event alone and its result is unknown. Argument positions are 0-based.
  */
-public interface Semantics extends WorldKinds, LibraryStateKinds, DirectoryKinds, DescriptorKinds {
+public interface Semantics extends WorldKinds, LibraryStateKinds, DirectoryKinds, DescriptorKinds, TimeKinds {
     /** {@code memset}: {@code count} bytes at {@code dest} set to {@code value} ({@code value} -1: zero, {@code bzero}); returns {@code dest}. */
     record SetBytes(int dest, int value, int count) implements Semantics {}
 
@@ -360,14 +360,20 @@ public interface Semantics extends WorldKinds, LibraryStateKinds, DirectoryKinds
         }
     }
 
+
+
     /**
-     * Pauses and returns 0 ({@code nanosleep}, {@code thrd_sleep}); reads the requested duration {@code request} points to (audit
-     * D42: a thread writing it while another slept with it was proved race-free by the exploration). The remaining time is
-     * written only when a signal interrupts the sleep, which this model does not: no write is recorded. {@code clock}
-     * ({@code clock_nanosleep}; -1: none): the clock argument, followed by the flags ({@code CLOCK_REALTIME} or
-     * {@code CLOCK_MONOTONIC}, relative or {@code TIMER_ABSTIME}; others stop the run).
+     * Whether a call of semantics {@code s} lets time pass or reads a clock: a sleep, a wait that may end by its
+     * timeout, a clock's or a CPU time's reading. While an interval timer is armed such a call stops a witness search:
+     * the world of the search is one in which no timer expires during the run ({@code weft.exec.IntervalTimers}).
      */
-    record Sleep(int request, int clock) implements Semantics {}
+    static boolean measuresTime(Semantics s) {
+        return s instanceof Semantics.Sleep || s instanceof Semantics.SleepFor || s instanceof Semantics.CurrentTime || s instanceof Semantics.TimeOfDay
+                || s instanceof Semantics.ResourceUsage || s instanceof Semantics.ProcessTimes || s instanceof Semantics.ThreadClock
+                || s instanceof Semantics.PollWait || s instanceof Semantics.EpollWait || s instanceof Semantics.SignalWait w && w.timeout() >= 0
+                || s instanceof Semantics.TimerSet || s instanceof Semantics.TimerGet
+                || s instanceof Semantics.InputResult r && r.keep() != null && r.keep().startsWith("clock:");
+    }
 
     /** Returns argument {@code arg} unchanged ({@code __builtin_expect}). */
     record ReturnsArg(int arg) implements Semantics {}

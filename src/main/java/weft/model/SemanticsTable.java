@@ -281,6 +281,9 @@ final class SemanticsTable {
                     case "aligned-allocation" -> new Semantics.AlignedAllocation(arg(a, "out"), arg(a, "alignment"), arg(a, "size"));
                     case "accepts" -> new Semantics.Accepts(arg(a, "arg"), a.containsKey("values") ? longs(a.get("values")) : java.util.Set.of(),
                             a.containsKey("min") ? Long.parseLong(a.get("min")) : Long.MAX_VALUE, refusals(a.get("refuse")));
+                    case "sleep-for" -> new Semantics.SleepFor(arg(a, "arg"), Long.parseLong(a.get("unit-ns")));
+                    case "interval-timer" -> new Semantics.IntervalTimer(a.get("op"), a.containsKey("which") ? arg(a, "which") : -1,
+                            a.containsKey("value") ? arg(a, "value") : -1, a.containsKey("old") ? arg(a, "old") : -1);
                     case "sleep" -> new Semantics.Sleep(arg(a, "request"), a.containsKey("clock") ? arg(a, "clock") : -1);
                 case "returns-arg" -> new Semantics.ReturnsArg(arg(a, "arg"));
                     case "unsupported" -> new Semantics.Unsupported();

@@ -173,6 +173,7 @@ public interface WorldKinds {
      */
     record CloseStream(int stream, boolean process) implements Semantics {}
 
+
     /** The current time ({@code out}: an output pointer argument, executed only when null): an input. */
     record CurrentTime(int out) implements Semantics {}
 

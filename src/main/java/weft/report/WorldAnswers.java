@@ -30,7 +30,7 @@ final class WorldAnswers {
                 || s instanceof Semantics.SignalDisposition || s instanceof Semantics.AccountEntry
                 || s instanceof Semantics.EpollControl || s instanceof Semantics.WatchAdd
                 || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.ResourceLimit || s instanceof Semantics.ResourceUsage || s instanceof Semantics.WalkEntry
-                || s instanceof Semantics.ScanStep
+                || s instanceof Semantics.ScanStep || s instanceof Semantics.IntervalTimer
                 || s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldRead || s instanceof Semantics.WorldWrite
                 || s instanceof Semantics.WorldStatus || s instanceof Semantics.FileSystemStatus || s instanceof Semantics.WorldMap
                 || s instanceof Semantics.OpenDirectory || s instanceof Semantics.ReadDirectory || s instanceof Semantics.Terminal
@@ -60,6 +60,10 @@ final class WorldAnswers {
                     : first == 0 ? "the directory scan at " + where + " read the directory's end"
                     : "the directory scan at " + where + " read a regular file";
             return new Said(text, 1);
+        }
+        if (s instanceof Semantics.IntervalTimer it && first >= 0) {
+            return new Said(it.op().equals("alarm") ? name + " found " + (first == 0 ? "no alarm armed" : first + " s left of the alarm it replaced")
+                    + " at " + where + " (no timer expires in the run)" : name + " returned 0 at " + where + " (no timer expires in the run)", 1);
         }
         if (s instanceof Semantics.ResourceUsage && values.size() >= 4) {
             return new Said(name + " reported " + values.get(0) + " s " + values.get(1) + " µs of user time and " + values.get(2) + " s "

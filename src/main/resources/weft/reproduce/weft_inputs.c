@@ -1031,6 +1031,69 @@ int __wrap_nftw(const char *dir, int (*cb)(const char *, const struct stat *, in
     return __real_nftw(dir, cb, nopenfd, flags);
 }
 
+/* alarm, setitimer, getitimer of ITIMER_REAL: the witness's world, in which no timer expires during the run (Weft stops
+   a run that lets time pass while one is armed): no real timer is armed, so the replay gets no signal; the results are
+   the witness's; the time left written is Weft's (weft.exec.IntervalTimers): the value set less 1 µs, the interval as
+   set. The timer's value and interval (µs) are the harness's own, kept with relaxed atomics (no happens-before). */
+#include <sys/time.h>
+static long long weft_timer_value, weft_timer_interval;
+static void weft_time_left(struct itimerval *out) {
+    long long v = __atomic_load_n(&weft_timer_value, __ATOMIC_RELAXED), i = __atomic_load_n(&weft_timer_interval, __ATOMIC_RELAXED);
+    long long left = v > 0 ? (v * 1000 - 1) / 1000 : 0;
+    out->it_interval.tv_sec = i / 1000000;
+    out->it_interval.tv_usec = i % 1000000;
+    out->it_value.tv_sec = left / 1000000;
+    out->it_value.tv_usec = left % 1000000;
+}
+static void weft_arm(long long value, long long interval) {
+    __atomic_store_n(&weft_timer_value, value, __ATOMIC_RELAXED);
+    __atomic_store_n(&weft_timer_interval, interval, __ATOMIC_RELAXED);
+}
+extern __typeof__(alarm) __real_alarm;
+unsigned __wrap_alarm(unsigned seconds) {
+    int found;
+    long long v = value_for("alarm", &found);
+    if (!found) {
+        park_after_race();
+        return __real_alarm(seconds);
+    }
+    weft_arm((long long)seconds * 1000000, 0);
+    return (unsigned)v;
+}
+extern __typeof__(setitimer) __real_setitimer;
+int __wrap_setitimer(__itimer_which_t which, const struct itimerval *value, struct itimerval *old) {
+    int found;
+    long long v = value_for("setitimer", &found);
+    if (!found) {
+        park_after_race();
+        return __real_setitimer(which, value, old);
+    }
+    if (v == -1) {
+        witness_errno("setitimer");
+        return -1;
+    }
+    struct itimerval next = *value;
+    if (old != NULL) weft_time_left(old);
+    weft_arm((long long)next.it_value.tv_sec * 1000000 + next.it_value.tv_usec,
+             (long long)next.it_interval.tv_sec * 1000000 + next.it_interval.tv_usec);
+    return 0;
+}
+extern __typeof__(getitimer) __real_getitimer;
+int __wrap_getitimer(__itimer_which_t which, struct itimerval *cur) {
+    int found;
+    long long v = value_for("getitimer", &found);
+    if (!found) {
+        park_after_race();
+        return __real_getitimer(which, cur);
+    }
+    if (v == -1) {
+        witness_errno("getitimer");
+        return -1;
+    }
+    if (cur != NULL) weft_time_left(cur);
+    return 0;
+}
+
 #define INPUT(type, name) __attribute__((weak)) type name(void) { return (type)next_value(#name); }
 INPUT(int, __VERIFIER_nondet_int)
 INPUT(unsigned int, __VERIFIER_nondet_uint)
