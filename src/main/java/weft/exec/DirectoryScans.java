@@ -76,7 +76,7 @@ final class DirectoryScans {
         CType ptr = new CType.Pointer(new CType.Void(), st.dm.pointerSize);
         ScanRun run;
         if (index.v() == 0) {
-            boolean filter = !isNull(LibraryBehaviour.arg(args, s.filter())), compare = !isNull(LibraryBehaviour.arg(args, s.compare()));
+            boolean filter = !Value.isNull(LibraryBehaviour.arg(args, s.filter())), compare = !Value.isNull(LibraryBehaviour.arg(args, s.compare()));
             if (st.chooseAmong(new long[] {Semantics.ScanStep.OPENED, Semantics.ScanStep.MISSING}, name, call.loc()) != Semantics.ScanStep.OPENED) {
                 t.sort = new ScanRun(filter, compare, -1, List.of(), false, null, -1, true);
                 return in.finishCall(t, c, e, Value.ZERO, IntConversions.INT);
@@ -180,9 +180,5 @@ final class DirectoryScans {
         st.mem.write(list.obj(), list.off(), new CType.Pointer(new CType.Void(), st.dm.pointerSize),
                 r.list() < 0 ? Value.ZERO : new Value.Ptr(r.list(), 0));
         return in.finishCall(t, c, e, Value.of(r.selected().size()), IntConversions.INT);
-    }
-
-    private static boolean isNull(Value v) {
-        return v instanceof Value.Int z && z.v() == 0;
     }
 }

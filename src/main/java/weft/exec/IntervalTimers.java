@@ -78,11 +78,11 @@ final class IntervalTimers {
         int l = st.dm.longSize;
         Value.Ptr next = null, old = null;
         if (s.op().equals("set")) {
-            if (isNull(LibraryBehaviour.arg(args, s.value()))) throw Abandon.unsupported(name + " of a null new value (not modelled)");
+            if (Value.isNull(LibraryBehaviour.arg(args, s.value()))) throw Abandon.unsupported(name + " of a null new value (not modelled)");
             next = LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.value()), name);
             if (which.v() == ITIMER_REAL) lib.access(c, next, 4L * l, false, call, name);
         }
-        if (!isNull(LibraryBehaviour.arg(args, s.old()))) old = LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.old()), name);
+        if (!Value.isNull(LibraryBehaviour.arg(args, s.old()))) old = LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.old()), name);
         if (which.v() != ITIMER_REAL) return fail(in, t, c, e, call, name);
         if (next != null && st.mem.get(next.obj()).anyUnknown(next.off(), 4L * l)) throw Abandon.unsupported(name + " of a value not known");
         long[] set = next == null ? null : new long[] {st.mem.readRaw(next.obj(), next.off(), l), st.mem.readRaw(next.obj(), next.off() + l, l),
@@ -117,9 +117,5 @@ final class IntervalTimers {
         in.st.logNondet(name, call.loc(), Long.toString(EINVAL));
         in.st.setErrno(t, EINVAL);
         return in.finishCall(t, c, e, Value.of(-1), IntConversions.INT);
-    }
-
-    private static boolean isNull(Value v) {
-        return v instanceof Value.Int z && z.v() == 0;
     }
 }

@@ -38,7 +38,7 @@ final class Multibytes {
                 int sAt = m.op().equals("mblen") ? m.first() : m.second(), nAt = m.op().equals("mblen") ? m.second() : m.third();
                 if (restartable) state(lib, c, call, name, args, nAt + 1);
                 Value s = LibraryBehaviour.arg(args, sAt);
-                if (isNull(s)) return in.finishCall(t, c, e, Value.ZERO, null);
+                if (Value.isNull(s)) return in.finishCall(t, c, e, Value.ZERO, null);
                 long n = LibraryFunctions.count(LibraryBehaviour.arg(args, nAt));
                 if (n == 0) return in.finishCall(t, c, e, Value.of(restartable ? -2 : -1), null);
                 Value.Ptr p = LibraryFunctions.ptr(s, name);
@@ -46,7 +46,7 @@ final class Multibytes {
                 int b = st.mem.readByte(p.obj(), p.off());
                 if (b >= 128) return fail(in, t, c, e);
                 Value out = m.op().equals("mblen") ? Value.ZERO : LibraryBehaviour.arg(args, m.first());
-                if (!isNull(out)) {
+                if (!Value.isNull(out)) {
                     Value.Ptr o = LibraryFunctions.ptr(out, name);
                     lib.access(c, o, WCHAR, true, call, name);
                     if (!c.dry) st.mem.writeRaw(o.obj(), o.off(), WCHAR, b);
@@ -57,7 +57,7 @@ final class Multibytes {
                 boolean restartable = m.op().equals("wcrtomb");
                 if (restartable) state(lib, c, call, name, args, 2);
                 Value s = LibraryBehaviour.arg(args, m.first());
-                if (isNull(s)) return in.finishCall(t, c, e, Value.of(restartable ? 1 : 0), null);
+                if (Value.isNull(s)) return in.finishCall(t, c, e, Value.of(restartable ? 1 : 0), null);
                 if (!(LibraryBehaviour.arg(args, m.second()) instanceof Value.Int wc)) throw Abandon.unsupported(name + " of an unknown character");
                 long w = (int) wc.v();
                 if (w < 0 || w >= 128) return fail(in, t, c, e);
@@ -72,8 +72,8 @@ final class Multibytes {
                 int from = wide ? 1 : WCHAR, to = wide ? WCHAR : 1;
                 Value.Ptr src = LibraryFunctions.ptr(LibraryBehaviour.arg(args, m.second()), name);
                 Value d = LibraryBehaviour.arg(args, m.first());
-                long n = isNull(d) ? Long.MAX_VALUE : LibraryFunctions.count(LibraryBehaviour.arg(args, m.third()));
-                Value.Ptr dest = isNull(d) ? null : LibraryFunctions.ptr(d, name);
+                long n = Value.isNull(d) ? Long.MAX_VALUE : LibraryFunctions.count(LibraryBehaviour.arg(args, m.third()));
+                Value.Ptr dest = Value.isNull(d) ? null : LibraryFunctions.ptr(d, name);
                 long i = 0;
                 boolean invalid = false;
                 while (i < n) {
@@ -99,14 +99,10 @@ final class Multibytes {
 
     /** A conversion state argument (null: the function's own): read and written for proofs only. */
     private static void state(LibraryFunctions lib, Ctx c, Stmt.Call call, String name, List<Value> args, int at) {
-        if (at >= args.size() || isNull(args.get(at))) return;
+        if (at >= args.size() || Value.isNull(args.get(at))) return;
         Value.Ptr ps = LibraryFunctions.ptr(args.get(at), name);
         lib.proofOnlyAccess(c, ps, 8, false, call, name);
         lib.proofOnlyAccess(c, ps, 8, true, call, name);
-    }
-
-    private static boolean isNull(Value v) {
-        return v instanceof Value.Int z && z.v() == 0;
     }
 
     /** -1 ((size_t) -1 for the restartable and string conversions) with errno EILSEQ. */

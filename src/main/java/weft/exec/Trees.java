@@ -84,7 +84,7 @@ final class Trees {
             TreeAlgorithms.Tree tree;
             if (walk) {
                 tree = TreeAlgorithms.read(st, node(LibraryBehaviour.arg(args, s.x()), name), name);
-            } else if (isNull(LibraryBehaviour.arg(args, s.y()))) {
+            } else if (Value.isNull(LibraryBehaviour.arg(args, s.y()))) {
                 tree = null;
             } else {
                 rootp = LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.y()), name);
@@ -115,7 +115,7 @@ final class Trees {
         t.sort = next;
         if (next.done()) return in.finishCall(t, c, e, Value.ZERO, IntConversions.INT);
         TreeAlgorithms.Call k = next.calls().get(next.made() - 1);
-        CType ptr = pointer(st), intT = new CType.Int("int", 4, 4, true);
+        CType ptr = pointer(st), intT = IntConversions.INT;
         Value.Ptr node = (Value.Ptr) LibraryBehaviour.arg(args, s.node()), key = (Value.Ptr) LibraryBehaviour.arg(args, s.key());
         Value.Ptr visit = (Value.Ptr) LibraryBehaviour.arg(args, s.visit()), depth = (Value.Ptr) LibraryBehaviour.arg(args, s.depth());
         st.mem.write(node.obj(), node.off(), ptr, new Value.Ptr(k.node(), 0));
@@ -151,13 +151,13 @@ final class Trees {
         ExecState st = in.st;
         int op = Semantics.Tree.OPS.indexOf(s.op());
         if (!(t.sort instanceof TreeRun r) || !r.done() || r.op() != op) {
-            if (op == 3 && call.args().size() > 1 && isNull(LibraryBehaviour.arg(args, 1))) {
+            if (op == 3 && call.args().size() > 1 && Value.isNull(LibraryBehaviour.arg(args, 1))) {
                 // twalk without an action: glibc does nothing
                 return in.finishCall(t, c, e, Value.ZERO, null);
             }
             throw Abandon.unsupported(name + " without the calls of its loop");
         }
-        if (op < 3 && (r.rootp() == null ? !isNull(LibraryBehaviour.arg(args, s.root()))
+        if (op < 3 && (r.rootp() == null ? !Value.isNull(LibraryBehaviour.arg(args, s.root()))
                 : !(LibraryBehaviour.arg(args, s.root()) instanceof Value.Ptr p && p.sameAddress(r.rootp())))) {
             throw Abandon.unsupported(name + " of another root than its loop's");
         }
@@ -197,13 +197,9 @@ final class Trees {
 
     /** The node a root pointer or a walk's root holds: its block, or {@link TreeAlgorithms#NONE} for null. */
     private static int node(Value v, String name) {
-        if (isNull(v)) return TreeAlgorithms.NONE;
+        if (Value.isNull(v)) return TreeAlgorithms.NONE;
         if (v instanceof Value.Ptr p && p.off() == 0) return p.obj();
         throw Abandon.unsupported(name + " of a root that is no tree node: " + v);
-    }
-
-    private static boolean isNull(Value v) {
-        return v instanceof Value.Int z && z.v() == 0;
     }
 
     private static CType pointer(ExecState st) {

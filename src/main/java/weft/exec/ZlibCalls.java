@@ -186,7 +186,7 @@ final class ZlibCalls {
         ExecState st = in.st;
         Zlib.Op op = streamOp(opName, name);
         Value sv = LibraryBehaviour.arg(args, 0);
-        if (isNull(sv)) {
+        if (Value.isNull(sv)) {
             // zlib's answer for a null stream: the bound without one, inflateMark's -65536, inflateCodesUsed's -1, else
             // Z_STREAM_ERROR
             long r = switch (op) {
@@ -203,14 +203,14 @@ final class ZlibCalls {
         boolean compresses = op.movesBytes();
         Owned owned;
         if (init) {
-            if (!isNull(m.read(st, sp, "zalloc")) || !isNull(m.read(st, sp, "zfree")) || !isNull(m.read(st, sp, "opaque"))) {
+            if (!Value.isNull(m.read(st, sp, "zalloc")) || !Value.isNull(m.read(st, sp, "zfree")) || !Value.isNull(m.read(st, sp, "opaque"))) {
                 throw Abandon.unsupported(name + " with the program's own allocator");
             }
             owned = new Owned(z.newStream(op.inflates()), sp.obj(), sp.off());
         } else {
             Value state = m.read(st, sp, "state");
             owned = state instanceof Value.Ptr p && p.off() == 0 ? st.zlibStreams.get(p.obj()) : null;
-            if (owned == null && !isNull(state)) throw Abandon.unsupported(name + " of a stream whose state zlib did not make");
+            if (owned == null && !Value.isNull(state)) throw Abandon.unsupported(name + " of a stream whose state zlib did not make");
             if (owned != null && (owned.obj() != sp.obj() || owned.off() != sp.off())) {
                 // zlib's own check: the state belongs to another z_stream
                 return in.finishCall(t, c, e, Value.of(Zlib.Z_STREAM_ERROR), null);
@@ -231,13 +231,13 @@ final class ZlibCalls {
         Value nextOut = buffers ? m.read(st, sp, "next_out") : Value.ZERO;
         long availOut = buffers ? m.integer(st, sp, "avail_out", name) : 0;
         byte[] input = bytes(lib, c, call, nextIn, availIn, name);
-        if (!isNull(nextOut)) lib.access(c, LibraryFunctions.ptr(nextOut, name), availOut, true, call, name);
+        if (!Value.isNull(nextOut)) lib.access(c, LibraryFunctions.ptr(nextOut, name), availOut, true, call, name);
         long totalIn = init ? m.integerOr(st, sp, "total_in", UNKNOWN_COUNTER) : m.integer(st, sp, "total_in", name);
         long totalOut = init ? m.integerOr(st, sp, "total_out", UNKNOWN_COUNTER) : m.integer(st, sp, "total_out", name);
         int dataType = (int) (init ? m.integerOr(st, sp, "data_type", UNKNOWN_TYPE) : m.integer(st, sp, "data_type", name));
         long adler = init ? m.integerOr(st, sp, "adler", UNKNOWN_COUNTER) : m.integer(st, sp, "adler", name);
         Arguments a = arguments(lib, c, call, name, op, m, args);
-        Zlib.After after = owned.stream().call(op, new Zlib.Fields(input, isNull(nextOut), availOut, totalIn, totalOut, dataType, adler), a.ints(), a.bytes());
+        Zlib.After after = owned.stream().call(op, new Zlib.Fields(input, Value.isNull(nextOut), availOut, totalIn, totalOut, dataType, adler), a.ints(), a.bytes());
         if (!buffers && op == Zlib.Op.DEFLATE_PARAMS && after.result() == Zlib.Z_STREAM_ERROR) {
             // deflateParams compresses what the stream holds when the parameters change (zlib's deflate with Z_BLOCK,
             // which refused the null buffers given for the members the program did not set): it would have read them
@@ -256,7 +256,7 @@ final class ZlibCalls {
         if (op == Zlib.Op.DEFLATE_PENDING && after.result() == Zlib.Z_OK) {
             for (int i = 0; i < 2; i++) {
                 Value out = LibraryBehaviour.arg(args, i + 1);
-                if (isNull(out)) continue;
+                if (Value.isNull(out)) continue;
                 Value.Ptr p = LibraryFunctions.ptr(out, name);
                 st.mem.write(p.obj(), p.off(), new CType.Int("int", 4, 4, i == 1), Value.of(after.outputs()[i]));
             }
@@ -270,10 +270,10 @@ final class ZlibCalls {
      * {@code z_stream}); a state zlib did not make, or the other kind's, stops the run.
      */
     private static Owned owned(ExecState st, Value sv, Members m, boolean inflates, String name) {
-        if (isNull(sv)) return null;
+        if (Value.isNull(sv)) return null;
         Value.Ptr sp = LibraryFunctions.ptr(sv, name);
         Value state = m.read(st, sp, "state");
-        if (isNull(state)) return null;
+        if (Value.isNull(state)) return null;
         Owned owned = state instanceof Value.Ptr p && p.off() == 0 ? st.zlibStreams.get(p.obj()) : null;
         if (owned == null) throw Abandon.unsupported(name + " of a stream whose state zlib did not make");
         if (owned.obj() != sp.obj() || owned.off() != sp.off()) return null;
@@ -290,7 +290,7 @@ final class ZlibCalls {
         Members m = Members.of(call.args().get(1).type(), name);
         Value dv = LibraryBehaviour.arg(args, 0);
         Owned source = owned(st, LibraryBehaviour.arg(args, 1), m, inflates, name);
-        if (source == null || isNull(dv)) return in.finishCall(t, c, e, Value.of(Zlib.Z_STREAM_ERROR), null);
+        if (source == null || Value.isNull(dv)) return in.finishCall(t, c, e, Value.of(Zlib.Z_STREAM_ERROR), null);
         Value.Ptr sp = LibraryFunctions.ptr(LibraryBehaviour.arg(args, 1), name);
         Value.Ptr dp = LibraryFunctions.ptr(dv, name);
         if (Members.of(call.args().get(0).type(), name).type() != m.type()) throw Abandon.unsupported(name + " between two z_stream types");
@@ -318,13 +318,13 @@ final class ZlibCalls {
         Zlib.Stream.Dictionary d = owned.stream().dictionary();
         if (d.result() == Zlib.Z_OK) {
             Value dict = LibraryBehaviour.arg(args, 1);
-            if (!isNull(dict) && d.bytes().length > 0) {
+            if (!Value.isNull(dict) && d.bytes().length > 0) {
                 Value.Ptr p = LibraryFunctions.ptr(dict, name);
                 lib.access(c, p, d.bytes().length, true, call, name);
                 st.mem.writeBytes(p.obj(), p.off(), d.bytes());
             }
             Value len = LibraryBehaviour.arg(args, 2);
-            if (!isNull(len)) {
+            if (!Value.isNull(len)) {
                 Value.Ptr p = LibraryFunctions.ptr(len, name);
                 lib.access(c, p, 4, true, call, name);
                 st.mem.write(p.obj(), p.off(), new CType.Int("unsigned int", 4, 4, false), Value.of(d.bytes().length));
@@ -345,7 +345,7 @@ final class ZlibCalls {
         if (op.initialises()) {
             int version = op.versionArgument();
             Value vv = LibraryBehaviour.arg(args, version);
-            if (!isNull(vv)) {
+            if (!Value.isNull(vv)) {
                 Value.Ptr vp = LibraryFunctions.ptr(vv, name);
                 byte[] text = bytes(lib, c, call, vv, lib.strlen(vp), name);
                 data = java.util.Arrays.copyOf(text, text.length + 1);
@@ -389,10 +389,6 @@ final class ZlibCalls {
         }
     }
 
-    private static boolean isNull(Value v) {
-        return v instanceof Value.Int i && i.v() == 0;
-    }
-
     private static long integer(List<Value> args, int i, String name) {
         if (LibraryBehaviour.arg(args, i) instanceof Value.Int v) return v.v();
         throw Abandon.unsupported(name + " argument " + args.get(i));
@@ -400,7 +396,7 @@ final class ZlibCalls {
 
     /** The {@code n} known bytes at pointer {@code v} ({@link LibraryFunctions#access} checks the range); null for a null pointer. */
     private static byte[] bytes(LibraryFunctions lib, Ctx c, Stmt.Call call, Value v, long n, String name) {
-        if (isNull(v)) return null;
+        if (Value.isNull(v)) return null;
         Value.Ptr p = LibraryFunctions.ptr(v, name);
         if (n < 0 || n > Memory.MAX_OBJECT) throw Abandon.unsupported(name + " of " + n + " bytes");
         lib.access(c, p, n, false, call, name);

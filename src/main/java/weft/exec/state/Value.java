@@ -108,6 +108,11 @@ public sealed interface Value {
     Value ZERO = new Int(0);
     Value ONE = new Int(1);
 
+    /** Whether {@code v} is a null pointer (the integer 0). */
+    static boolean isNull(Value v) {
+        return v instanceof Int z && z.v() == 0;
+    }
+
     static Value of(long v) {
         return v == 0 ? ZERO : v == 1 ? ONE : new Int(v);
     }
