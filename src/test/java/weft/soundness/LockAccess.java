@@ -30,7 +30,7 @@ final class LockAccess {
         if (g.nrnd.nextInt(10) == 0) return VariadicForms.access(g.decls, g.nrnd, lv, a -> g.forms.plainOp(a, op));
         if (g.nrnd.nextInt(12) == 0) return LibraryForms.access(g.decls, lv, a -> g.forms.plainOp(a, op));
         if (g.nrnd.nextInt(12) == 0) return WideTargetForms.access(g.decls, lv, a -> g.forms.plainOp(a, op), g.nrnd.nextInt(3));
-        if (g.nrnd.nextInt(14) == 0) return LibraryForms.behindLibraryTruth(g.decls, body, g.nrnd);
+        if (g.nrnd.nextInt(g.options.truthOneIn()) == 0) return LibraryForms.behindLibraryTruth(g.decls, body, g.nrnd);
         boolean member = o.kind == ProgramGenerator.Kind.MEMBER_ARRAY;
         // a member array's step at an uninitialised offset, more often than the other forms: it bites only beside
         // a hole on a sibling member

@@ -26,8 +26,18 @@ final class ProgramGenerator {
     /**
      * @param holeProbability probability that a program gets one hole
      * @param holes the holes that may be generated
+     * @param truthOneIn a locked access hides behind one of the library truths ({@link LibraryForms#behindLibraryTruth})
+     *        once in this many (14 by default; a campaign that tests how the truths combine with the holes draws them
+     *        more often: {@code SoundnessBench --truths-often})
      */
-    record Options(double holeProbability, Set<Hole> holes, boolean newForms) {
+    record Options(double holeProbability, Set<Hole> holes, boolean newForms, int truthOneIn) {
+        /** Library truths drawn once in this many locked accesses unless a campaign asks for more. */
+        static final int TRUTH_ONE_IN = 14;
+
+        Options(double holeProbability, Set<Hole> holes, boolean newForms) {
+            this(holeProbability, holes, newForms, TRUTH_ONE_IN);
+        }
+
         /** With the constructs of issue 31 (atomic publication, recursive and C11 mutexes, indeterminate values). */
         Options(double holeProbability, Set<Hole> holes) {
             this(holeProbability, holes, true);
@@ -35,6 +45,11 @@ final class ProgramGenerator {
 
         static Options all() {
             return new Options(0.6, EnumSet.allOf(Hole.class));
+        }
+
+        /** These options with library truths drawn once in {@code oneIn} locked accesses. */
+        Options withTruthsOneIn(int oneIn) {
+            return new Options(holeProbability, holes, newForms, oneIn);
         }
     }
 

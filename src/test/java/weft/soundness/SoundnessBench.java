@@ -7,9 +7,10 @@ import java.util.Map;
 /**
  * The soundness benchmark: {@code SoundnessBench --seed S --count N [--jobs J] [--tsan on|off|when-true]
  * [--tsan-runs R] [--save DIR] [--no-minimise] [--pending-holes on|off] [--holes H,...] [--provers on|off]
- * [--stability on|off]}, or {@code SoundnessBench --mutate ...} (the mutation mode, {@link MutationBench}). {@code --provers}
+ * [--stability on|off] [--truths-often]}, or {@code SoundnessBench --mutate ...} (the mutation mode, {@link MutationBench}). {@code --provers}
  * (on by default) also runs each prover alone, {@code --stability} (on) repeats their answers with other budgets
- * ({@link DifferentialCheck}). {@code --holes}
+ * ({@link DifferentialCheck}); {@code --truths-often} hides one locked access in two behind a library truth (the
+ * generator's default is one in {@value ProgramGenerator.Options#TRUTH_ONE_IN}), to test how they combine with the holes. {@code --holes}
  * restricts the holes to the named ones (e.g. {@code exit_handler,cancel_relay}), with one in every program. Runs the differential check on N
  * generated programs and prints programs tried, verdict counts, oracle outcomes, failures per class (each
  * minimised, and saved as an annotated program under DIR), programs per second and CPU time.
@@ -29,6 +30,7 @@ public final class SoundnessBench {
         boolean stability = true;
         boolean pending = true;
         EnumSet<Hole> only = null;
+        int truthOneIn = ProgramGenerator.Options.TRUTH_ONE_IN;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--seed" -> seed = Long.parseLong(args[++i]);
@@ -45,6 +47,7 @@ public final class SoundnessBench {
                     return;
                 }
                 case "--pending-holes" -> pending = args[++i].equals("on");
+                case "--truths-often" -> truthOneIn = 2;
                 case "--holes" -> {
                     only = EnumSet.noneOf(Hole.class);
                     for (String h : args[++i].split(",")) only.add(Hole.valueOf(h.trim().toUpperCase()));
@@ -54,6 +57,7 @@ public final class SoundnessBench {
         }
         ProgramGenerator.Options gen = only != null ? new ProgramGenerator.Options(1.0, only)
                 : pending ? ProgramGenerator.Options.all() : SoundnessHarnessTest.settledHoles();
+        gen = gen.withTruthsOneIn(truthOneIn);
         Campaign c = new Campaign(gen, tsan, tsanRuns, save, minimise, provers, stability);
         long start = System.nanoTime();
         final int total = count;
