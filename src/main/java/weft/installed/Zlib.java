@@ -56,6 +56,7 @@ public final class Zlib {
         int deflateTune(Pointer strm, int goodLength, int maxLazy, int niceLength, int maxChain);
         int deflateCopy(Pointer dest, Pointer source);
         int deflateResetKeep(Pointer strm);
+        int deflateSetHeader(Pointer strm, Pointer head);
         int inflateInit_(Pointer strm, byte[] version, int streamSize);
         int inflateInit2_(Pointer strm, int windowBits, byte[] version, int streamSize);
         int inflate(Pointer strm, int flush);
@@ -264,6 +265,62 @@ public final class Zlib {
             });
         }
 
+        /** The native {@code gz_header} zlib keeps a pointer to ({@code deflateSetHeader}), and the buffers its pointers hold. */
+        private Memory head;
+        private Memory[] headBuffers = new Memory[0];
+
+        /**
+         * The program's {@code gz_header} as zlib reads it in {@code deflate}: {@code text}, {@code time}, {@code xflags},
+         * {@code os}, the extra field's bytes (null for a null pointer), the name and the comment without their
+         * terminators (null for null pointers), {@code hcrc}.
+         */
+        public record Header(int text, long time, int xflags, int os, byte[] extra, byte[] name, byte[] comment, int hcrc) {}
+
+        /** x86-64's {@code gz_header}: its size and the members zlib's {@code deflate} reads. */
+        private static final int HEADER_SIZE = 80, H_TEXT = 0, H_TIME = 8, H_XFLAGS = 16, H_OS = 20, H_EXTRA = 24, H_EXTRA_LEN = 32,
+                H_NAME = 40, H_COMMENT = 56, H_HCRC = 68;
+
+        /**
+         * {@code deflateSetHeader(strm, head)}: a native header of this stream's own ({@code none}: a null one), zlib's
+         * result; the header's members are filled before each {@code deflate} ({@link #fillHeader}).
+         */
+        public int setHeader(boolean none) {
+            Memory h = none ? null : new Memory(HEADER_SIZE);
+            if (h != null) h.clear();
+            int r = z.lib.deflateSetHeader(strm, h);
+            if (r == Z_OK) head = h;
+            return r;
+        }
+
+        /** Whether zlib holds a header of this stream's ({@code deflateSetHeader} with one). */
+        public boolean hasHeader() {
+            return head != null;
+        }
+
+        /** The native header's members set to the program's {@code h} (zlib reads them while it writes the gzip header). */
+        public void fillHeader(Header h) {
+            if (head == null) throw new IllegalStateException("no header");
+            Memory extra = bytes(h.extra(), false), name = bytes(h.name(), true), comment = bytes(h.comment(), true);
+            headBuffers = new Memory[] {extra, name, comment};
+            head.setInt(H_TEXT, h.text());
+            head.setLong(H_TIME, h.time());
+            head.setInt(H_XFLAGS, h.xflags());
+            head.setInt(H_OS, h.os());
+            head.setPointer(H_EXTRA, extra);
+            head.setInt(H_EXTRA_LEN, h.extra() == null ? 0 : h.extra().length);
+            head.setPointer(H_NAME, name);
+            head.setPointer(H_COMMENT, comment);
+            head.setInt(H_HCRC, h.hcrc());
+        }
+
+        private static Memory bytes(byte[] b, boolean terminated) {
+            if (b == null) return null;
+            Memory m = new Memory(Math.max(1, b.length + (terminated ? 1 : 0)));
+            m.clear();
+            if (b.length > 0) m.write(0, b, 0, b.length);
+            return m;
+        }
+
         /** Whether this is the decompressor's stream. */
         public boolean inflates() {
             return inflate;
@@ -291,6 +348,9 @@ public final class Zlib {
             if (live() && (inflate ? z.lib.inflateCopy(c.strm, strm) : z.lib.deflateCopy(c.strm, strm)) != Z_OK) {
                 throw new IllegalStateException("copying a zlib stream failed");
             }
+            // zlib's copy points to the same header (the program's one gz_header): kept alive by both
+            c.head = head;
+            c.headBuffers = headBuffers;
             return c;
         }
 

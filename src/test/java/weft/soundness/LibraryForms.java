@@ -55,7 +55,7 @@ final class LibraryForms {
         "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()", "wy_path_ok()", "wy_pton_ok()", "wy_swap_ok()", "wy_sig_ok()", "wy_sys_ok()",
         "wy_stdio_ok()", "wy_host_ok()", "wy_chk_ok()", "wy_acct_ok()", "wy_r48_ok()", "wy_sock_ok()", "wy_attr_ok()", "wy_computed_ok()", "wy_pipe_ok()",
         "wy_oldstat_ok()", "wy_dir_ok()", "wy_kill_ok()", "wy_rand_ok()", "wy_kept_ok()", "wy_fs_ok()", "wy_tls_ok()", "wy_posix_ok()",
-        "wy_cp_ok()", "wy_watch_ok()", "wy_symbol_ok()", "wy_date_ok()", "wy_reopen_ok()", "wy_tree_ok()", "wy_scandir_ok()", "wy_timer_ok()"
+        "wy_cp_ok()", "wy_watch_ok()", "wy_symbol_ok()", "wy_date_ok()", "wy_reopen_ok()", "wy_tree_ok()", "wy_scandir_ok()", "wy_timer_ok()", "wy_gzhead_ok()"
     };
     /** glibc's 48-bit generators on the program's state (issue 35: weft.exec.Generators): values and states. */
     static final String R48_HELPER = "static int wy_r48_ok(void) { unsigned short y[3] = {1, 2, 3}; double e = erand48(y); "
@@ -215,6 +215,16 @@ final class LibraryForms {
     static final String TIMER_HELPER = "static int wy_timer_ok(void) { struct itimerval v, o, bad = {{0, 0}, {0, 1000000}}; "
             + "return alarm(0) == 0 && getitimer(ITIMER_REAL, &v) == 0 && v.it_value.tv_sec == 0 && v.it_value.tv_usec == 0 "
             + "&& setitimer(ITIMER_REAL, &bad, &o) == -1 && errno == EINVAL && setitimer(5, &v, NULL) == -1 && errno == EINVAL; }";
+    /**
+     * A gzip member written with a header of the program's (issue 35: weft.exec.ZlibCalls, deflateSetHeader): zlib puts
+     * the name's flag, the name and the operating system into the header it writes.
+     */
+    static final String GZHEAD_HELPER = "static int wy_gzhead_ok(void) { unsigned char in[] = \"abcabcabc\", out[128]; z_stream s; "
+            + "memset(&s, 0, sizeof s); gz_header h; memset(&h, 0, sizeof h); h.name = (Bytef *) \"n\"; h.os = 3; "
+            + "if (deflateInit2(&s, 1, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY) != Z_OK) return 0; int ok = deflateSetHeader(&s, &h) == Z_OK; "
+            + "s.next_in = in; s.avail_in = 9; s.next_out = out; s.avail_out = sizeof out; "
+            + "ok = ok && deflate(&s, Z_FINISH) == Z_STREAM_END && (out[3] & 8) && out[10] == 'n' && out[11] == 0 && out[9] == 3; "
+            + "deflateEnd(&s); return ok; }";
     static final String DATE_HELPER = "static int wy_date_ok(void) { return getdate(\"12:00\") == NULL && getdate_err >= 1; }";
     /**
      * The standard input reopened on {@code /dev/null} (issue 35: weft.exec.Streams, the daemon's idiom): the same
@@ -530,6 +540,7 @@ final class LibraryForms {
             java.util.Map.entry("wy_reopen_ok", new Helper(List.of(), REOPEN_HELPER)),
             java.util.Map.entry("wy_date_ok", new Helper(List.of("#include <time.h>"), DATE_HELPER)),
             java.util.Map.entry("wy_tree_ok", new Helper(List.of("#include <search.h>"), TREE_HELPER)),
+            java.util.Map.entry("wy_gzhead_ok", new Helper(List.of("#include <zlib.h>", "#include <string.h>"), GZHEAD_HELPER)),
             java.util.Map.entry("wy_timer_ok", new Helper(List.of("#include <sys/time.h>", "#include <unistd.h>", "#include <errno.h>"), TIMER_HELPER)),
             java.util.Map.entry("wy_scandir_ok", new Helper(List.of("#include <dirent.h>", "#include <string.h>", "#include <stdlib.h>"), SCANDIR_HELPER)),
             java.util.Map.entry("wy_symbol_ok", new Helper(List.of("#include <dlfcn.h>", "#include <string.h>"), SYMBOL_HELPER)),
