@@ -39,15 +39,16 @@ final class ZlibCalls {
     /** A native stream and the program's {@code z_stream} it belongs to. */
     /**
      * A native stream, the program's {@code z_stream} it belongs to, and the program's {@code gz_header} it was given
-     * ({@code deflateSetHeader}; null: none), which every {@code deflate} reads.
+     * ({@code deflateSetHeader}, which every {@code deflate} reads; {@code inflateGetHeader}, which {@code inflate} fills
+     * as it reads the gzip header, {@code parse} the header's bytes read so far; null: none), {@link GzipHeaders}.
      */
-    record Owned(Zlib.Stream stream, int obj, long off, Value.Ptr header) {
+    record Owned(Zlib.Stream stream, int obj, long off, Value.Ptr header, GzipHeaders.Parse parse) {
         Owned(Zlib.Stream stream, int obj, long off) {
-            this(stream, obj, off, null);
+            this(stream, obj, off, null, null);
         }
 
         Owned copy() {
-            return new Owned(stream.copy(), obj, off, header);
+            return new Owned(stream.copy(), obj, off, header, parse);
         }
     }
 
@@ -93,7 +94,8 @@ final class ZlibCalls {
             case "error-text":
                 return in.finishCall(t, c, e, st.staticString(z.errorText((int) integer(args, 0, name))), null);
             case "deflate-set-header":
-                return setHeader(in, t, c, e, call, name, args);
+            case "inflate-get-header":
+                return GzipHeaders.set(in, t, c, e, call, name, op.startsWith("inflate"), args);
             case "deflate-copy":
             case "inflate-copy":
                 return copy(in, t, c, e, call, name, op.startsWith("inflate"), args);
@@ -246,7 +248,7 @@ final class ZlibCalls {
         long totalOut = init ? m.integerOr(st, sp, "total_out", UNKNOWN_COUNTER) : m.integer(st, sp, "total_out", name);
         int dataType = (int) (init ? m.integerOr(st, sp, "data_type", UNKNOWN_TYPE) : m.integer(st, sp, "data_type", name));
         long adler = init ? m.integerOr(st, sp, "adler", UNKNOWN_COUNTER) : m.integer(st, sp, "adler", name);
-        if (op == Zlib.Op.DEFLATE && owned.header() != null && owned.stream().hasHeader()) owned.stream().fillHeader(header(st, owned.header(), name));
+        if (op == Zlib.Op.DEFLATE && owned.header() != null && owned.stream().hasHeader()) owned.stream().fillHeader(GzipHeaders.read(st, owned.header(), name));
         Arguments a = arguments(lib, c, call, name, op, m, args);
         Zlib.After after = owned.stream().call(op, new Zlib.Fields(input, Value.isNull(nextOut), availOut, totalIn, totalOut, dataType, adler), a.ints(), a.bytes());
         if (!buffers && op == Zlib.Op.DEFLATE_PARAMS && after.result() == Zlib.Z_STREAM_ERROR) {
@@ -255,6 +257,15 @@ final class ZlibCalls {
             throw Abandon.unsupported(name + " compressing with z_stream members the program did not set");
         }
         writeBack(st, sp, m, after, init, nextIn, availIn, nextOut, availOut, totalIn, totalOut, dataType, adler, name);
+        Value stateNow = m.known(st, sp, "state") ? m.read(st, sp, "state") : null;
+        if (!init && owned.header() != null && stateNow instanceof Value.Ptr held) {
+            if (op == Zlib.Op.INFLATE) {
+                st.zlibStreams.put(held.obj(), GzipHeaders.inflated(st, owned, input, after, name));
+            } else if (op == Zlib.Op.INFLATE_RESET || op == Zlib.Op.INFLATE_RESET2 || op == Zlib.Op.INFLATE_RESET_KEEP) {
+                // zlib's reset forgets the header (inflateResetKeep: state->head = Z_NULL)
+                st.zlibStreams.put(held.obj(), new Owned(owned.stream(), owned.obj(), owned.off()));
+            }
+        }
         Value state = m.known(st, sp, "state") ? m.read(st, sp, "state") : null;
         if (init && owned.stream().live()) {
             Block o = st.mem.create("<zlib state>", Block.Kind.SPECIAL, 0, -1, call.loc());
@@ -280,7 +291,7 @@ final class ZlibCalls {
      * where zlib's own check refuses it ({@code Z_STREAM_ERROR}: a null stream or state, a state of another
      * {@code z_stream}); a state zlib did not make, or the other kind's, stops the run.
      */
-    private static Owned owned(ExecState st, Value sv, Members m, boolean inflates, String name) {
+    static Owned owned(ExecState st, Value sv, Members m, boolean inflates, String name) {
         if (Value.isNull(sv)) return null;
         Value.Ptr sp = LibraryFunctions.ptr(sv, name);
         Value state = m.read(st, sp, "state");
@@ -290,57 +301,6 @@ final class ZlibCalls {
         if (owned.obj() != sp.obj() || owned.off() != sp.off()) return null;
         if (owned.stream().inflates() != inflates) throw Abandon.unsupported(name + " of a " + (inflates ? "compressor's" : "decompressor's") + " stream");
         return owned;
-    }
-
-    /**
-     * {@code deflateSetHeader(strm, head)}: zlib keeps the pointer ({@code Z_STREAM_ERROR} for a stream that writes no
-     * gzip wrapper, or none of zlib's), and each later {@code deflate} reads the header's members while it writes the
-     * gzip header: the program's {@code gz_header} is remembered with the stream ({@link Owned#header}) and copied into
-     * the native one before each {@code deflate} ({@link #header}).
-     */
-    private static boolean setHeader(Interpreter in, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, List<Value> args) {
-        ExecState st = in.st;
-        Members m = Members.of(call.args().get(0).type(), name);
-        Owned owned = owned(st, LibraryBehaviour.arg(args, 0), m, false, name);
-        if (owned == null) return in.finishCall(t, c, e, Value.of(Zlib.Z_STREAM_ERROR), null);
-        Value head = LibraryBehaviour.arg(args, 1);
-        int r = owned.stream().setHeader(Value.isNull(head));
-        if (r == Zlib.Z_OK) {
-            Value.Ptr sp = LibraryFunctions.ptr(LibraryBehaviour.arg(args, 0), name);
-            Value.Ptr state = (Value.Ptr) m.read(st, sp, "state");
-            st.zlibStreams.put(state.obj(), new Owned(owned.stream(), owned.obj(), owned.off(), Value.isNull(head) ? null : LibraryFunctions.ptr(head, name)));
-        }
-        return in.finishCall(t, c, e, Value.of(r), null);
-    }
-
-    /** x86-64's {@code gz_header}: the members {@code deflate} reads, at their offsets. */
-    private static final long H_TEXT = 0, H_TIME = 8, H_XFLAGS = 16, H_OS = 20, H_EXTRA = 24, H_EXTRA_LEN = 32, H_NAME = 40, H_COMMENT = 56,
-            H_HCRC = 68, HEADER_SIZE = 80;
-
-    /** The program's {@code gz_header} at {@code p} as {@code deflate} reads it (every member it reads must be known). */
-    private static Zlib.Stream.Header header(ExecState st, Value.Ptr p, String name) {
-        Block b = st.mem.get(p.obj());
-        if (!b.alive || p.off() < 0 || p.off() + HEADER_SIZE > b.size) throw Abandon.unsupported(name + " with a header that is gone");
-        CType ptr = new CType.Pointer(new CType.Void(), 8);
-        for (long[] f : new long[][] {{H_TEXT, 4}, {H_TIME, 8}, {H_XFLAGS, 8}, {H_EXTRA, 8}, {H_EXTRA_LEN, 4}, {H_NAME, 8}, {H_COMMENT, 8}, {H_HCRC, 4}}) {
-            if (b.anyUnknown(p.off() + f[0], f[1])) throw Abandon.unsupported(name + " with a gz_header member not set");
-        }
-        Value extra = st.mem.read(p.obj(), p.off() + H_EXTRA, ptr), nameP = st.mem.read(p.obj(), p.off() + H_NAME, ptr);
-        Value comment = st.mem.read(p.obj(), p.off() + H_COMMENT, ptr);
-        long extraLen = st.mem.readRaw(p.obj(), p.off() + H_EXTRA_LEN, 4);
-        byte[] extraBytes = null;
-        if (!Value.isNull(extra)) {
-            Value.Ptr x = LibraryFunctions.ptr(extra, name);
-            if (extraLen > Memory.EXPLORED_OBJECT || st.mem.get(x.obj()).anyUnknown(x.off(), extraLen)) throw Abandon.unsupported(name + " with an extra field not known");
-            st.mem.check(x.obj(), x.off(), extraLen, false);
-            extraBytes = new byte[(int) extraLen];
-            for (int i = 0; i < extraLen; i++) extraBytes[i] = (byte) st.mem.readByte(x.obj(), x.off() + i);
-        }
-        byte[] nameBytes = Value.isNull(nameP) ? null : Formatter.knownBytes(st, LibraryFunctions.ptr(nameP, name), name);
-        byte[] commentBytes = Value.isNull(comment) ? null : Formatter.knownBytes(st, LibraryFunctions.ptr(comment, name), name);
-        return new Zlib.Stream.Header((int) st.mem.readRaw(p.obj(), p.off() + H_TEXT, 4), st.mem.readRaw(p.obj(), p.off() + H_TIME, 8),
-                (int) st.mem.readRaw(p.obj(), p.off() + H_XFLAGS, 4), (int) st.mem.readRaw(p.obj(), p.off() + H_OS, 4), extraBytes, nameBytes,
-                commentBytes, (int) st.mem.readRaw(p.obj(), p.off() + H_HCRC, 4));
     }
 
     /**
@@ -361,7 +321,7 @@ final class ZlibCalls {
         st.mem.copy(dp.obj(), dp.off(), sp.obj(), sp.off(), m.type().size());
         Block o = st.mem.create("<zlib state>", Block.Kind.SPECIAL, 0, -1, call.loc());
         o.opaque = true;
-        st.zlibStreams.put(o.id, new Owned(source.stream().copy(), dp.obj(), dp.off(), source.header()));
+        st.zlibStreams.put(o.id, new Owned(source.stream().copy(), dp.obj(), dp.off(), source.header(), source.parse()));
         m.write(st, dp, "state", new Value.Ptr(o.id, 0));
         return in.finishCall(t, c, e, Value.of(Zlib.Z_OK), null);
     }
@@ -466,7 +426,7 @@ final class ZlibCalls {
     }
 
     /** The members of the program's {@code z_stream} type, by name. */
-    private record Members(StructType type) {
+    record Members(StructType type) {
         static Members of(CType pointer, String name) {
             CType p = pointer.pointee();
             if (p != null && p.unqualified() instanceof StructType s && s.field("next_in") != null && s.field("adler") != null

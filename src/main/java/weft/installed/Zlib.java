@@ -57,6 +57,7 @@ public final class Zlib {
         int deflateCopy(Pointer dest, Pointer source);
         int deflateResetKeep(Pointer strm);
         int deflateSetHeader(Pointer strm, Pointer head);
+        int inflateGetHeader(Pointer strm, Pointer head);
         int inflateInit_(Pointer strm, byte[] version, int streamSize);
         int inflateInit2_(Pointer strm, int windowBits, byte[] version, int streamSize);
         int inflate(Pointer strm, int flush);
@@ -281,13 +282,15 @@ public final class Zlib {
                 H_NAME = 40, H_COMMENT = 56, H_HCRC = 68;
 
         /**
-         * {@code deflateSetHeader(strm, head)}: a native header of this stream's own ({@code none}: a null one), zlib's
-         * result; the header's members are filled before each {@code deflate} ({@link #fillHeader}).
+         * {@code deflateSetHeader(strm, head)} (the decompressor's: {@code inflateGetHeader}): a native header of this
+         * stream's own ({@code none}: a null one), zlib's result. The compressor's header members are filled before
+         * each {@code deflate} ({@link #fillHeader}); what the decompressor writes into its own (its buffers null) is
+         * not read back: the caller follows zlib's writes from the bytes it consumed.
          */
         public int setHeader(boolean none) {
             Memory h = none ? null : new Memory(HEADER_SIZE);
             if (h != null) h.clear();
-            int r = z.lib.deflateSetHeader(strm, h);
+            int r = inflate ? z.lib.inflateGetHeader(strm, h) : z.lib.deflateSetHeader(strm, h);
             if (r == Z_OK) head = h;
             return r;
         }

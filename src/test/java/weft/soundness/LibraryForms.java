@@ -55,7 +55,7 @@ final class LibraryForms {
         "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()", "wy_path_ok()", "wy_pton_ok()", "wy_swap_ok()", "wy_sig_ok()", "wy_sys_ok()",
         "wy_stdio_ok()", "wy_host_ok()", "wy_chk_ok()", "wy_acct_ok()", "wy_r48_ok()", "wy_sock_ok()", "wy_attr_ok()", "wy_computed_ok()", "wy_pipe_ok()",
         "wy_oldstat_ok()", "wy_dir_ok()", "wy_kill_ok()", "wy_rand_ok()", "wy_kept_ok()", "wy_fs_ok()", "wy_tls_ok()", "wy_posix_ok()",
-        "wy_cp_ok()", "wy_watch_ok()", "wy_symbol_ok()", "wy_date_ok()", "wy_reopen_ok()", "wy_tree_ok()", "wy_scandir_ok()", "wy_timer_ok()", "wy_gzhead_ok()"
+        "wy_cp_ok()", "wy_watch_ok()", "wy_symbol_ok()", "wy_date_ok()", "wy_reopen_ok()", "wy_tree_ok()", "wy_scandir_ok()", "wy_timer_ok()", "wy_gzhead_ok()", "wy_gzread_ok()"
     };
     /** glibc's 48-bit generators on the program's state (issue 35: weft.exec.Generators): values and states. */
     static final String R48_HELPER = "static int wy_r48_ok(void) { unsigned short y[3] = {1, 2, 3}; double e = erand48(y); "
@@ -225,6 +225,16 @@ final class LibraryForms {
             + "s.next_in = in; s.avail_in = 9; s.next_out = out; s.avail_out = sizeof out; "
             + "ok = ok && deflate(&s, Z_FINISH) == Z_STREAM_END && (out[3] & 8) && out[10] == 'n' && out[11] == 0 && out[9] == 3; "
             + "deflateEnd(&s); return ok; }";
+    /**
+     * A gzip member's header read back (issue 35: weft.exec.GzipHeaders, inflateGetHeader): zlib writes the name (cut
+     * at the buffer's limit), the operating system, no extra field (a null pointer) and done.
+     */
+    static final String GZREAD_HELPER = "static int wy_gzread_ok(void) { static const unsigned char gz[] = {0x1f, 0x8b, 8, 8, 0, 0, 0, 0, 0, 3, "
+            + "'a', 'b', 'c', 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0}; unsigned char out[8], nm[2] = {9, 9}, x[1]; z_stream s; memset(&s, 0, sizeof s); "
+            + "gz_header h; memset(&h, 0, sizeof h); h.name = nm; h.name_max = 2; h.extra = x; "
+            + "if (inflateInit2(&s, 31) != Z_OK) return 0; int ok = inflateGetHeader(&s, &h) == Z_OK; s.next_in = (unsigned char *) gz; "
+            + "s.avail_in = sizeof gz; s.next_out = out; s.avail_out = sizeof out; ok = ok && inflate(&s, Z_FINISH) == Z_STREAM_END "
+            + "&& h.done == 1 && h.os == 3 && nm[0] == 'a' && nm[1] == 'b' && h.extra == NULL && h.comment == NULL; inflateEnd(&s); return ok; }";
     static final String DATE_HELPER = "static int wy_date_ok(void) { return getdate(\"12:00\") == NULL && getdate_err >= 1; }";
     /**
      * The standard input reopened on {@code /dev/null} (issue 35: weft.exec.Streams, the daemon's idiom): the same
@@ -541,6 +551,7 @@ final class LibraryForms {
             java.util.Map.entry("wy_date_ok", new Helper(List.of("#include <time.h>"), DATE_HELPER)),
             java.util.Map.entry("wy_tree_ok", new Helper(List.of("#include <search.h>"), TREE_HELPER)),
             java.util.Map.entry("wy_gzhead_ok", new Helper(List.of("#include <zlib.h>", "#include <string.h>"), GZHEAD_HELPER)),
+            java.util.Map.entry("wy_gzread_ok", new Helper(List.of("#include <zlib.h>", "#include <string.h>"), GZREAD_HELPER)),
             java.util.Map.entry("wy_timer_ok", new Helper(List.of("#include <sys/time.h>", "#include <unistd.h>", "#include <errno.h>"), TIMER_HELPER)),
             java.util.Map.entry("wy_scandir_ok", new Helper(List.of("#include <dirent.h>", "#include <string.h>", "#include <stdlib.h>"), SCANDIR_HELPER)),
             java.util.Map.entry("wy_symbol_ok", new Helper(List.of("#include <dlfcn.h>", "#include <string.h>"), SYMBOL_HELPER)),
