@@ -98,7 +98,7 @@ public final class LibraryFunctions {
     }
 
     boolean run(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Event event, List<Value> args) {
-        if (event instanceof Event.ThreadSpecific ts) return specific(t, c, e, call, name, ts.op(), args);
+        if (event instanceof Event.ThreadSpecific ts) return ThreadSpecifics.run(in, t, c, e, call, name, ts.op(), args);
         Semantics sem = Semantics.of(name);
         if (sem instanceof Semantics.Fortified f) {
             sem = Fortify.check(this, st, name, f, args);
@@ -303,50 +303,6 @@ public final class LibraryFunctions {
             // no effect on memory; the result is unknown
             return in.finishCall(t, c, e, null, null);
         }
-    }
-
-    private boolean specific(ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Event.SpecificOp op, List<Value> args) {
-        switch (op) {
-            case CREATE -> {
-                Value p = LibraryBehaviour.arg(args, 0);
-                if (!(p instanceof Value.Ptr kp)) throw Abandon.unsupported(name + " key pointer " + p);
-                Value dtor = args.size() > 1 ? args.get(1) : Value.ZERO;
-                CType kt = LibraryBehaviour.pointeeOr(call.args().get(0), new CType.Int("unsigned int", 4, 4, false));
-                st.mem.check(kp.obj(), kp.off(), kt.size(), true);
-                if (!c.dry) {
-                    long k = st.sync.nextKey++;
-                    st.sync.keys.put(k, !(dtor instanceof Value.Int i && i.v() == 0));
-                    st.mem.write(kp.obj(), kp.off(), kt, Value.of(k));
-                }
-                if (st.exhaustive) c.record(new ByteAccess(kp.obj(), kp.off(), kt.size(), true, false, call.loc(), "key by " + name).asProofOnly());
-                return in.finishCall(t, c, e, Value.ZERO, null);
-            }
-            case DELETE -> {
-                knownKey(LibraryBehaviour.arg(args, 0));
-                return in.finishCall(t, c, e, Value.ZERO, null);
-            }
-            case SET -> {
-                long k = knownKey(LibraryBehaviour.arg(args, 0));
-                // it may fail (ENOMEM), leaving the old value, which this search does not enumerate: a proof stops (D24)
-                if (st.exhaustive) st.chooser.proofGap(name + " may fail (ENOMEM): an input");
-                if (!c.dry) {
-                    // the old value may have been the thread's last pointer to an object
-                    if (st.mem.footprint != null) st.mem.footprint.dropsPointers = true;
-                    t.specific.put(k, LibraryBehaviour.arg(args, 1));
-                }
-                return in.finishCall(t, c, e, Value.ZERO, null);
-            }
-            case GET -> {
-                long k = knownKey(LibraryBehaviour.arg(args, 0));
-                return in.finishCall(t, c, e, t.specific.getOrDefault(k, Value.ZERO), null);
-            }
-            default -> throw new IllegalStateException(op.toString());
-        }
-    }
-
-    private long knownKey(Value v) {
-        if (!(v instanceof Value.Int i) || !st.sync.keys.containsKey(i.v())) throw Abandon.unsupported("unknown key " + v);
-        return i.v();
     }
 
     // ------------------------------------------------------------------ memory and strings
