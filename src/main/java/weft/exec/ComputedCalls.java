@@ -28,7 +28,8 @@ final class ComputedCalls {
     static boolean handles(Semantics s) {
         return s instanceof Semantics.Divide || s instanceof Semantics.TransformString || s instanceof Semantics.InstalledString
                 || s instanceof Semantics.Radix64 || s instanceof Semantics.CatalogMessage || s instanceof Semantics.RawTerminal
-                || s instanceof Semantics.FloatDigits || s instanceof Semantics.CompilerAnswer || s instanceof Semantics.SymbolLookup;
+                || s instanceof Semantics.FloatDigits || s instanceof Semantics.CompilerAnswer || s instanceof Semantics.SymbolLookup
+                || s instanceof Semantics.ObsoleteDes;
     }
 
     /**
@@ -101,6 +102,7 @@ final class ComputedCalls {
         if (sem instanceof Semantics.RawTerminal rt) return rawTerminal(in, lib, t, c, e, call, name, rt, args);
         if (sem instanceof Semantics.FloatDigits fd) return floatDigits(in, lib, t, c, e, call, name, fd, args);
         if (sem instanceof Semantics.SymbolLookup sl) return symbol(in, lib, t, c, e, call, name, sl, args);
+        if (sem instanceof Semantics.ObsoleteDes d) return des(in, t, c, e, name, d, args);
         Semantics.InstalledString s = (Semantics.InstalledString) sem;
         if (s.op().equals("crypt")) return crypt(in, lib, t, c, e, call, name, s, args);
         weft.installed.CLibrary libc = weft.installed.CLibrary.installed().orElseThrow(() -> Abandon.unsupported(name + ": no installed C library"));
@@ -186,6 +188,41 @@ final class ComputedCalls {
         lib.access(c, buf, b.length, true, call, name);
         if (!c.dry) st.mem.writeBytes(buf.obj(), buf.off(), b);
         return in.finishCall(t, c, e, buf, null);
+    }
+
+    /** The key {@code setkey} gave the library's DES, kept with the run's world (its 64 bytes, eight per entry). */
+    private static final String DES_KEY = "des:key:";
+
+    /**
+     * {@code setkey(key)} and {@code encrypt(block, edflag)} ({@link Semantics.ObsoleteDes}): the library's DES on blocks
+     * of 64 bytes, each a bit; the key {@code setkey} read (its 64 bytes, which must be known) is the library's hidden
+     * state, kept with the run ({@link Sync#worldKept}), and {@code encrypt} computes as the installed libcrypt does with
+     * that key ({@link weft.installed.Crypt#des}), writing the block back. {@code encrypt} before any {@code setkey}
+     * stops the run. No access to the block or the key is recorded: libcrypt's, which ThreadSanitizer does not see either
+     * (a race on them is never confirmed; the hidden state's is the table's). Proofs stop here (the key is not part of a
+     * proof's state).
+     */
+    private static boolean des(Interpreter in, ThreadState t, Ctx c, Edge e, String name, Semantics.ObsoleteDes d, List<Value> args) {
+        ExecState st = in.st;
+        if (st.exhaustive) throw Abandon.unsupported(name + ": the library's DES key is hidden state a proof does not keep");
+        Value.Ptr p = LibraryFunctions.ptr(LibraryBehaviour.arg(args, d.arg()), name);
+        st.mem.check(p.obj(), p.off(), 64, d.op().equals("encrypt"));
+        if (st.mem.get(p.obj()).anyUnknown(p.off(), 64)) throw Abandon.unsupported(name + " of bytes not known");
+        byte[] bytes = st.mem.readBytes(p.obj(), p.off(), 64);
+        if (d.op().equals("key")) {
+            if (!c.dry) for (int i = 0; i < 8; i++) WorldKept.put(st, DES_KEY + i, java.nio.ByteBuffer.wrap(bytes, 8 * i, 8).getLong());
+            return in.finishCall(t, c, e, Value.ZERO, null);
+        }
+        if (!st.sync.worldKept.containsKey(DES_KEY + 0)) throw Abandon.unsupported(name + " before setkey");
+        if (!(LibraryBehaviour.arg(args, d.flag()) instanceof Value.Int flag)) throw Abandon.unsupported(name + " of an unknown direction");
+        if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
+        java.nio.ByteBuffer key = java.nio.ByteBuffer.allocate(64);
+        for (int i = 0; i < 8; i++) key.putLong(st.sync.worldKept.get(DES_KEY + i));
+        weft.installed.Crypt crypt = weft.installed.Crypt.installed().orElseThrow(() -> Abandon.unsupported(name + ": no installed libcrypt"));
+        byte[] out = crypt.des(key.array(), bytes, (int) flag.v());
+        if (out == null) throw Abandon.unsupported(name + ": the installed libcrypt has no DES of glibc's interface");
+        st.mem.writeBytes(p.obj(), p.off(), out);
+        return in.finishCall(t, c, e, Value.ZERO, null);
     }
 
     /** a64l's and l64a's digits: glibc's radix-64 alphabet. */

@@ -16,6 +16,18 @@ public final class Crypt {
         Pointer crypt(byte[] key, byte[] salt);
     }
 
+    /** The C library's dynamic loader, for the compatibility symbols no program links by name. */
+    interface Loader extends Library {
+        Pointer dlopen(String file, int mode);
+
+        Pointer dlvsym(Pointer handle, String name, String version);
+    }
+
+    /** {@code RTLD_NOW}. */
+    private static final int NOW = 2;
+    /** libxcrypt's {@code struct crypt_data} fits in this (32 KiB of internal state and the output). */
+    private static final int CRYPT_DATA = 1 << 16;
+
     private static final Loaded<Crypt> INSTALLED = new Loaded<>(Crypt::load);
     private final Lib lib;
 
@@ -34,6 +46,30 @@ public final class Crypt {
             return Optional.of(new Crypt(Native.load("crypt", Lib.class)));
         } catch (UnsatisfiedLinkError | RuntimeException e) {
             return Optional.empty();
+        }
+    }
+
+    /**
+     * {@code setkey(key)} then {@code encrypt(block, edflag)} of the library's DES (glibc 2.2.5's interface, which
+     * libxcrypt keeps as compatibility symbols: {@code setkey_r} and {@code encrypt_r} with a state of their own, so no
+     * state of the library's is shared): the 64 bytes of the block after it, or null where the installed libcrypt does
+     * not have them.
+     */
+    public synchronized byte[] des(byte[] key, byte[] block, int edflag) {
+        try {
+            Loader loader = Native.load("c", Loader.class);
+            Pointer h = loader.dlopen("libcrypt.so.1", NOW);
+            if (h == null) return null;
+            Pointer setkey = loader.dlvsym(h, "setkey_r", "GLIBC_2.2.5"), encrypt = loader.dlvsym(h, "encrypt_r", "GLIBC_2.2.5");
+            if (setkey == null || encrypt == null) return null;
+            com.sun.jna.Memory data = new com.sun.jna.Memory(CRYPT_DATA);
+            data.clear();
+            byte[] b = block.clone();
+            com.sun.jna.Function.getFunction(setkey).invokeVoid(new Object[] {key.clone(), data});
+            com.sun.jna.Function.getFunction(encrypt).invokeVoid(new Object[] {b, edflag, data});
+            return b;
+        } catch (UnsatisfiedLinkError | RuntimeException e) {
+            return null;
         }
     }
 

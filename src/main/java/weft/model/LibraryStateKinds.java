@@ -167,6 +167,13 @@ public interface LibraryStateKinds {
     record Search(int base, int count, int size, boolean linear, boolean append) implements Semantics {}
 
     /**
+     * The library's DES of glibc 2.2.5's interface ({@code weft.exec.ComputedCalls}): {@code op} {@code key}
+     * ({@code setkey}: the 64-byte key at {@code arg} becomes the hidden key), {@code encrypt} ({@code encrypt}: the
+     * 64-byte block at {@code arg} enciphered, or deciphered when argument {@code flag} is not 0, in place).
+     */
+    record ObsoleteDes(String op, int arg, int flag) implements Semantics {}
+
+    /**
      * {@code flockfile} ({@code op} {@code lock}), {@code ftrylockfile} ({@code try}) and {@code funlockfile}
      * ({@code unlock}) of the stream at argument {@code stream}: the recursive lock every stream carries (POSIX XSH
      * flockfile; C11 7.21.2p8: each call on a stream takes it), held by one thread, counted ({@code weft.exec.StreamLocks}).

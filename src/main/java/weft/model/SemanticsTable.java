@@ -168,6 +168,7 @@ final class SemanticsTable {
                             arg(a, "result"), a.containsKey("linear"));
                     case "wide-string" -> new Semantics.WideString(a.get("op"), arg(a, "a"), a.containsKey("b") ? arg(a, "b") : -1,
                             a.containsKey("count") ? arg(a, "count") : -1);
+                    case "obsolete-des" -> new Semantics.ObsoleteDes(a.get("op"), arg(a, "arg"), a.containsKey("flag") ? arg(a, "flag") : -1);
                     case "tree-step" -> new Semantics.TreeStep(arg(a, "node"), arg(a, "key"), arg(a, "visit"), arg(a, "depth"), arg(a, "x"), arg(a, "y"),
                             arg(a, "op"), arg(a, "index"), arg(a, "result"));
                     case "tree" -> treeOp(a.get("op"), a.containsKey("key") ? arg(a, "key") : -1, arg(a, "root"));
