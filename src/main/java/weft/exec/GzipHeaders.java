@@ -129,7 +129,7 @@ final class GzipHeaders {
         List<Write> writes = writes(seen, "header crc mismatch".equals(after.msg()));
         if (seen.length >= MAX_HEADER && !finished(writes)) throw Abandon.unsupported(name + ": a gzip header of more than " + MAX_HEADER + " bytes");
         Value.Ptr hp = owned.header();
-        header(st, hp, name);
+        if (writes.size() > p.made()) header(st, hp, name);
         CType ptr = new CType.Pointer(new CType.Void(), 8);
         for (Write w : writes.subList(Math.min(p.made(), writes.size()), writes.size())) {
             if (w.max() < 0) {

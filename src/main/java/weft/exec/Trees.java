@@ -132,9 +132,11 @@ final class Trees {
             return new TreeRun(run.op(), run.key(), run.rootp(), null, run.answers(), run.calls(), run.made(), true, null, TreeAlgorithms.NONE);
         }
         if (run.op() >= 3) {
+            // twalk leaves the tree as it was; tdestroy frees every node (each after its free function's call)
             boolean more = run.made() < run.calls().size();
+            TreeAlgorithms.Tree after = run.op() == 4 ? new TreeAlgorithms.Tree(TreeAlgorithms.NONE, java.util.Map.of()) : run.before();
             return new TreeRun(run.op(), run.key(), run.rootp(), run.before(), run.answers(), run.calls(), run.made() + (more ? 1 : 0), !more,
-                    more ? null : run.before(), TreeAlgorithms.NONE);
+                    more ? null : after, TreeAlgorithms.NONE);
         }
         TreeAlgorithms.Outcome o = TreeAlgorithms.operate(run.before(), run.op(), run.answers(), run.key(), name);
         if (o.asked() != TreeAlgorithms.NONE) {
