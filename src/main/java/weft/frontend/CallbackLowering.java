@@ -66,8 +66,9 @@ import java.util.TreeSet;
  * pointer, where no lowering happens) is left out of the models: it is unknown external code, which may call
  * anything it was given (sound, as before the table knew it). The loop condition is {@code __weft_callback_more(k)},
  * a pure model the analyses read as any integer. The explorer does not know how often the library really calls back:
- * for synchronous callbacks ({@code k} 0) it abandons, so no witness rests on a guess (sorts, searches and file-tree
- * walks have loops of their own, which it runs); for handlers that may never run
+ * for synchronous callbacks ({@code k} 0) it abandons, so no witness rests on a guess (sorts, searches, file-tree
+ * walks, binary trees' operations and {@code scandir} have loops of their own, {@link LibraryLoops}, which it runs);
+ * for handlers that may never run
  * ({@code k} 1: a signal that never arrives, exit and fork handlers, which run only once the program ends or forks)
  * the witness search takes none to run (recorded in the witness), and a proof stops there.
  */
