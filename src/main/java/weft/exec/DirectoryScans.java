@@ -115,7 +115,7 @@ final class DirectoryScans {
         if (!selected.isEmpty()) {
             long capacity = FIRST_CAPACITY;
             while (capacity < selected.size()) capacity *= 2;
-            Block v = heap(st, t, call, capacity * st.dm.pointerSize);
+            Block v = LibraryBehaviour.newBlock(st, t, capacity * st.dm.pointerSize, false, false, call.loc());
             for (int i = 0; i < selected.size(); i++) st.mem.write(v.id, (long) i * st.dm.pointerSize, ptr, new Value.Ptr(selected.get(i), 0));
             list = v.id;
         }
@@ -145,18 +145,12 @@ final class DirectoryScans {
 
     /** {@code selected} with a copy of the stream's entry ({@code d_reclen} bytes, glibc's {@code malloc}) added. */
     private static List<Integer> copied(ExecState st, ThreadState t, Stmt.Call call, Block d, List<Integer> selected) {
-        Block copy = heap(st, t, call, Directories.RECORD);
+        Block copy = LibraryBehaviour.newBlock(st, t, Directories.RECORD, false, false, call.loc());
         Value.Ptr from = Directories.entryBuffer(d);
         st.mem.copy(copy.id, 0, from.obj(), from.off(), Directories.RECORD);
         List<Integer> out = new ArrayList<>(selected);
         out.add(copy.id);
         return List.copyOf(out);
-    }
-
-    private static Block heap(ExecState st, ThreadState t, Stmt.Call call, long size) {
-        Block b = st.mem.create("heap#" + (++st.heapCount), Block.Kind.HEAP, size, t.index, call.loc());
-        b.addressTaken = true;
-        return b;
     }
 
     /** The call after its loop: the list written at the second argument and its length returned, or -1 ({@code ENOENT}). */

@@ -3,6 +3,7 @@ package weft.exec;
 import weft.exec.state.*;
 
 import weft.installed.Zlib;
+import weft.installed.Zlib.GzHeader;
 import weft.ir.CType;
 import weft.ir.Edge;
 import weft.ir.Stmt;
@@ -40,9 +41,6 @@ final class GzipHeaders {
     private GzipHeaders() {
     }
 
-    /** x86-64's {@code gz_header}: the members' offsets and its size. */
-    static final long TEXT = 0, TIME = 8, XFLAGS = 16, OS = 20, EXTRA = 24, EXTRA_LEN = 32, EXTRA_MAX = 36, NAME = 40, NAME_MAX = 48,
-            COMMENT = 56, COMM_MAX = 64, HCRC = 68, DONE = 72, SIZE = 80;
     /** Header bytes kept at most (an extra field, a name and a comment of a few KiB). */
     private static final int MAX_HEADER = 1 << 16;
 
@@ -73,7 +71,7 @@ final class GzipHeaders {
         if (hp != null) header(st, hp, name);
         int r = owned.stream().setHeader(hp == null);
         if (r == Zlib.Z_OK) {
-            if (inflate && hp != null) st.mem.writeRaw(hp.obj(), hp.off() + DONE, 4, 0);
+            if (inflate && hp != null) st.mem.writeRaw(hp.obj(), hp.off() + GzHeader.DONE, 4, 0);
             Value.Ptr state = (Value.Ptr) m.read(st, sp, "state");
             st.zlibStreams.put(state.obj(), new ZlibCalls.Owned(owned.stream(), owned.obj(), owned.off(), hp,
                     inflate && hp != null ? new Parse(new byte[0], 0) : null));
@@ -84,7 +82,7 @@ final class GzipHeaders {
     /** The program's header's block, which must hold the whole {@code gz_header}. */
     private static Block header(ExecState st, Value.Ptr p, String name) {
         Block b = st.mem.get(p.obj());
-        if (!b.alive || p.off() < 0 || p.off() + SIZE > b.size) throw Abandon.unsupported(name + " with a header that is gone or too small");
+        if (!b.alive || p.off() < 0 || p.off() + GzHeader.SIZE > b.size) throw Abandon.unsupported(name + " with a header that is gone or too small");
         return b;
     }
 
@@ -92,12 +90,12 @@ final class GzipHeaders {
     static Zlib.Stream.Header read(ExecState st, Value.Ptr p, String name) {
         Block b = header(st, p, name);
         CType ptr = new CType.Pointer(new CType.Void(), 8);
-        for (long[] f : new long[][] {{TEXT, 4}, {TIME, 8}, {XFLAGS, 8}, {EXTRA, 8}, {EXTRA_LEN, 4}, {NAME, 8}, {COMMENT, 8}, {HCRC, 4}}) {
+        for (long[] f : new long[][] {{GzHeader.TEXT, 4}, {GzHeader.TIME, 8}, {GzHeader.XFLAGS, 8}, {GzHeader.EXTRA, 8}, {GzHeader.EXTRA_LEN, 4}, {GzHeader.NAME, 8}, {GzHeader.COMMENT, 8}, {GzHeader.HCRC, 4}}) {
             if (b.anyUnknown(p.off() + f[0], f[1])) throw Abandon.unsupported(name + " with a gz_header member not set");
         }
-        Value extra = st.mem.read(p.obj(), p.off() + EXTRA, ptr), nameP = st.mem.read(p.obj(), p.off() + NAME, ptr);
-        Value comment = st.mem.read(p.obj(), p.off() + COMMENT, ptr);
-        long extraLen = st.mem.readRaw(p.obj(), p.off() + EXTRA_LEN, 4);
+        Value extra = st.mem.read(p.obj(), p.off() + GzHeader.EXTRA, ptr), nameP = st.mem.read(p.obj(), p.off() + GzHeader.NAME, ptr);
+        Value comment = st.mem.read(p.obj(), p.off() + GzHeader.COMMENT, ptr);
+        long extraLen = st.mem.readRaw(p.obj(), p.off() + GzHeader.EXTRA_LEN, 4);
         byte[] extraBytes = null;
         if (!Value.isNull(extra)) {
             Value.Ptr x = LibraryFunctions.ptr(extra, name);
@@ -108,9 +106,9 @@ final class GzipHeaders {
         }
         byte[] nameBytes = Value.isNull(nameP) ? null : Formatter.knownBytes(st, LibraryFunctions.ptr(nameP, name), name);
         byte[] commentBytes = Value.isNull(comment) ? null : Formatter.knownBytes(st, LibraryFunctions.ptr(comment, name), name);
-        return new Zlib.Stream.Header((int) st.mem.readRaw(p.obj(), p.off() + TEXT, 4), st.mem.readRaw(p.obj(), p.off() + TIME, 8),
-                (int) st.mem.readRaw(p.obj(), p.off() + XFLAGS, 4), (int) st.mem.readRaw(p.obj(), p.off() + OS, 4), extraBytes, nameBytes,
-                commentBytes, (int) st.mem.readRaw(p.obj(), p.off() + HCRC, 4));
+        return new Zlib.Stream.Header((int) st.mem.readRaw(p.obj(), p.off() + GzHeader.TEXT, 4), st.mem.readRaw(p.obj(), p.off() + GzHeader.TIME, 8),
+                (int) st.mem.readRaw(p.obj(), p.off() + GzHeader.XFLAGS, 4), (int) st.mem.readRaw(p.obj(), p.off() + GzHeader.OS, 4), extraBytes, nameBytes,
+                commentBytes, (int) st.mem.readRaw(p.obj(), p.off() + GzHeader.HCRC, 4));
     }
 
     /**
@@ -133,7 +131,7 @@ final class GzipHeaders {
         CType ptr = new CType.Pointer(new CType.Void(), 8);
         for (Write w : writes.subList(Math.min(p.made(), writes.size()), writes.size())) {
             if (w.max() < 0) {
-                if (w.off() == EXTRA || w.off() == NAME || w.off() == COMMENT) st.mem.write(hp.obj(), hp.off() + w.off(), ptr, Value.ZERO);
+                if (w.off() == GzHeader.EXTRA || w.off() == GzHeader.NAME || w.off() == GzHeader.COMMENT) st.mem.write(hp.obj(), hp.off() + w.off(), ptr, Value.ZERO);
                 else st.mem.writeRaw(hp.obj(), hp.off() + w.off(), w.size(), w.value());
                 continue;
             }
@@ -153,7 +151,7 @@ final class GzipHeaders {
 
     /** Whether the writes end the header ({@code done} set to 1 or -1, or a header zlib refused). */
     private static boolean finished(List<Write> writes) {
-        return !writes.isEmpty() && writes.get(writes.size() - 1).off() == DONE;
+        return !writes.isEmpty() && writes.get(writes.size() - 1).off() == GzHeader.DONE;
     }
 
     /**
@@ -165,32 +163,32 @@ final class GzipHeaders {
         int n = seen.length;
         if (n < 2) return w;
         if ((seen[0] & 0xff) != 0x1f || (seen[1] & 0xff) != 0x8b) {
-            w.add(Write.member(DONE, 4, -1));
+            w.add(Write.member(GzHeader.DONE, 4, -1));
             return w;
         }
         if (n < 4) return w;
         int method = seen[2] & 0xff, flags = seen[3] & 0xff;
         if (method != 8 || (flags & 0xe0) != 0) return w;
-        w.add(Write.member(TEXT, 4, flags & 1));
+        w.add(Write.member(GzHeader.TEXT, 4, flags & 1));
         if (n < 8) return w;
-        w.add(Write.member(TIME, 8, (seen[4] & 0xffL) | (seen[5] & 0xffL) << 8 | (seen[6] & 0xffL) << 16 | (seen[7] & 0xffL) << 24));
+        w.add(Write.member(GzHeader.TIME, 8, (seen[4] & 0xffL) | (seen[5] & 0xffL) << 8 | (seen[6] & 0xffL) << 16 | (seen[7] & 0xffL) << 24));
         if (n < 10) return w;
-        w.add(Write.member(XFLAGS, 4, seen[8] & 0xff));
-        w.add(Write.member(OS, 4, seen[9] & 0xff));
+        w.add(Write.member(GzHeader.XFLAGS, 4, seen[8] & 0xff));
+        w.add(Write.member(GzHeader.OS, 4, seen[9] & 0xff));
         int i = 10;
         if ((flags & 4) != 0) {
             if (n < i + 2) return w;
             int xlen = (seen[i] & 0xff) | (seen[i + 1] & 0xff) << 8;
-            w.add(Write.member(EXTRA_LEN, 4, xlen));
+            w.add(Write.member(GzHeader.EXTRA_LEN, 4, xlen));
             i += 2;
             for (int j = 0; j < xlen; j++) {
                 if (i >= n) return w;
-                w.add(Write.buffered(EXTRA, EXTRA_MAX, j, seen[i++] & 0xff));
+                w.add(Write.buffered(GzHeader.EXTRA, GzHeader.EXTRA_MAX, j, seen[i++] & 0xff));
             }
         } else {
-            w.add(Write.member(EXTRA, 8, 0));
+            w.add(Write.member(GzHeader.EXTRA, 8, 0));
         }
-        long[][] strings = {{8, NAME, NAME_MAX}, {16, COMMENT, COMM_MAX}};
+        long[][] strings = {{8, GzHeader.NAME, GzHeader.NAME_MAX}, {16, GzHeader.COMMENT, GzHeader.COMM_MAX}};
         for (long[] s : strings) {
             if ((flags & s[0]) != 0) {
                 if (i >= n) return w;
@@ -207,8 +205,8 @@ final class GzipHeaders {
         if ((flags & 2) != 0) {
             if (n < i + 2 || crcRefused) return w;
         }
-        w.add(Write.member(HCRC, 4, (flags >> 1) & 1));
-        w.add(Write.member(DONE, 4, 1));
+        w.add(Write.member(GzHeader.HCRC, 4, (flags >> 1) & 1));
+        w.add(Write.member(GzHeader.DONE, 4, 1));
         return w;
     }
 }

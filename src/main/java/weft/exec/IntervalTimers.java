@@ -66,7 +66,7 @@ final class IntervalTimers {
             if (c.dry) return in.finishCall(t, c, e, Value.ZERO, UNSIGNED);
             long left = 0;
             if (value > 0) {
-                long ns = value * 1000 - 1, sec = ns / 1_000_000_000L, nsec = ns % 1_000_000_000L;
+                long ns = leftNanos(value), sec = ns / 1_000_000_000L, nsec = ns % 1_000_000_000L;
                 left = sec == 0 && nsec > 0 || nsec >= 500_000_000L ? sec + 1 : sec;
             }
             arm(st, seconds * MICROS, 0);
@@ -91,13 +91,18 @@ final class IntervalTimers {
         if (old != null) lib.access(c, old, 4L * l, true, call, name);
         if (c.dry) return in.finishCall(t, c, e, Value.ZERO, IntConversions.INT);
         if (old != null) {
-            long leftMicros = value > 0 ? (value * 1000 - 1) / 1000 : 0;
+            long leftMicros = value > 0 ? leftNanos(value) / 1000 : 0;
             long[] words = {interval / MICROS, interval % MICROS, leftMicros / MICROS, leftMicros % MICROS};
             for (int i = 0; i < 4; i++) st.mem.writeRaw(old.obj(), old.off() + (long) i * l, l, words[i]);
         }
         if (set != null) arm(st, set[2] * MICROS + set[3], set[0] * MICROS + set[1]);
         st.logNondet(name, call.loc(), "0");
         return in.finishCall(t, c, e, Value.ZERO, IntConversions.INT);
+    }
+
+    /** The nanoseconds left of a timer armed with {@code value} µs, 1 ns after it was armed (the world of {@link #check}). */
+    private static long leftNanos(long value) {
+        return value * 1000 - 1;
     }
 
     private static boolean valid(long sec, long usec) {

@@ -145,6 +145,16 @@ public final class CLibrary {
         return versioned != null && Pointer.nativeValue(versioned) == Pointer.nativeValue(found);
     }
 
+    /**
+     * The address of version {@code version} of symbol {@code name} in the shared library {@code library} (loaded if it
+     * is not: {@code RTLD_NOW}), found by {@code dlvsym} (a compatibility symbol, which no unversioned lookup finds);
+     * null when there is none.
+     */
+    public synchronized Pointer versionedSymbol(String library, String name, String version) {
+        Pointer h = lib.dlopen(library, 2);
+        return h == null ? null : lib.dlvsym(h, name, version);
+    }
+
     /** glibc's description of signal {@code sig} ({@code sigdescr_np}: untranslated), or null when it has none. */
     public synchronized String signalDescription(int sig) {
         try {

@@ -16,15 +16,6 @@ public final class Crypt {
         Pointer crypt(byte[] key, byte[] salt);
     }
 
-    /** The C library's dynamic loader, for the compatibility symbols no program links by name. */
-    interface Loader extends Library {
-        Pointer dlopen(String file, int mode);
-
-        Pointer dlvsym(Pointer handle, String name, String version);
-    }
-
-    /** {@code RTLD_NOW}. */
-    private static final int NOW = 2;
     /** libxcrypt's {@code struct crypt_data} fits in this (32 KiB of internal state and the output). */
     private static final int CRYPT_DATA = 1 << 16;
 
@@ -56,22 +47,24 @@ public final class Crypt {
      * not have them.
      */
     public synchronized byte[] des(byte[] key, byte[] block, int edflag) {
-        try {
-            Loader loader = Native.load("c", Loader.class);
-            Pointer h = loader.dlopen("libcrypt.so.1", NOW);
-            if (h == null) return null;
-            Pointer setkey = loader.dlvsym(h, "setkey_r", "GLIBC_2.2.5"), encrypt = loader.dlvsym(h, "encrypt_r", "GLIBC_2.2.5");
+        if (setkeyR == null) {
+            CLibrary libc = CLibrary.installed().orElse(null);
+            Pointer setkey = libc == null ? null : libc.versionedSymbol("libcrypt.so.1", "setkey_r", "GLIBC_2.2.5");
+            Pointer encrypt = libc == null ? null : libc.versionedSymbol("libcrypt.so.1", "encrypt_r", "GLIBC_2.2.5");
             if (setkey == null || encrypt == null) return null;
-            com.sun.jna.Memory data = new com.sun.jna.Memory(CRYPT_DATA);
-            data.clear();
-            byte[] b = block.clone();
-            com.sun.jna.Function.getFunction(setkey).invokeVoid(new Object[] {key.clone(), data});
-            com.sun.jna.Function.getFunction(encrypt).invokeVoid(new Object[] {b, edflag, data});
-            return b;
-        } catch (UnsatisfiedLinkError | RuntimeException e) {
-            return null;
+            setkeyR = com.sun.jna.Function.getFunction(setkey);
+            encryptR = com.sun.jna.Function.getFunction(encrypt);
         }
+        com.sun.jna.Memory data = new com.sun.jna.Memory(CRYPT_DATA);
+        data.clear();
+        byte[] b = block.clone();
+        setkeyR.invokeVoid(new Object[] {key.clone(), data});
+        encryptR.invokeVoid(new Object[] {b, edflag, data});
+        return b;
     }
+
+    /** libcrypt's {@code setkey_r} and {@code encrypt_r}, looked up once ({@link #des}). */
+    private com.sun.jna.Function setkeyR, encryptR;
 
     /** {@code crypt} of the key and salt bytes (terminated here): its text, or null for a null answer. */
     public synchronized String crypt(byte[] key, byte[] salt) {

@@ -247,6 +247,15 @@ public final class Zlib {
     public record After(long result, long consumed, byte[] output, long totalIn, long totalOut, int dataType, long adler,
                         boolean msgChanged, String msg, boolean ended, boolean allocatorsSet, int[] outputs) {}
 
+    /** x86-64's {@code gz_header} ({@code deflateSetHeader}, {@code inflateGetHeader}): its members' offsets and its size. */
+    public static final class GzHeader {
+        public static final int TEXT = 0, TIME = 8, XFLAGS = 16, OS = 20, EXTRA = 24, EXTRA_LEN = 32, EXTRA_MAX = 36, NAME = 40,
+                NAME_MAX = 48, COMMENT = 56, COMM_MAX = 64, HCRC = 68, DONE = 72, SIZE = 80;
+
+        private GzHeader() {
+        }
+    }
+
     /** A native {@code z_stream} and the zlib state behind it: the compressor's or the decompressor's. */
     public static final class Stream {
         private final Zlib z;
@@ -277,9 +286,6 @@ public final class Zlib {
          */
         public record Header(int text, long time, int xflags, int os, byte[] extra, byte[] name, byte[] comment, int hcrc) {}
 
-        /** x86-64's {@code gz_header}: its size and the members zlib's {@code deflate} reads. */
-        private static final int HEADER_SIZE = 80, H_TEXT = 0, H_TIME = 8, H_XFLAGS = 16, H_OS = 20, H_EXTRA = 24, H_EXTRA_LEN = 32,
-                H_NAME = 40, H_COMMENT = 56, H_HCRC = 68;
 
         /**
          * {@code deflateSetHeader(strm, head)} (the decompressor's: {@code inflateGetHeader}): a native header of this
@@ -288,7 +294,7 @@ public final class Zlib {
          * not read back: the caller follows zlib's writes from the bytes it consumed.
          */
         public int setHeader(boolean none) {
-            Memory h = none ? null : new Memory(HEADER_SIZE);
+            Memory h = none ? null : new Memory(GzHeader.SIZE);
             if (h != null) h.clear();
             int r = inflate ? z.lib.inflateGetHeader(strm, h) : z.lib.deflateSetHeader(strm, h);
             if (r == Z_OK) head = h;
@@ -305,15 +311,15 @@ public final class Zlib {
             if (head == null) throw new IllegalStateException("no header");
             Memory extra = bytes(h.extra(), false), name = bytes(h.name(), true), comment = bytes(h.comment(), true);
             headBuffers = new Memory[] {extra, name, comment};
-            head.setInt(H_TEXT, h.text());
-            head.setLong(H_TIME, h.time());
-            head.setInt(H_XFLAGS, h.xflags());
-            head.setInt(H_OS, h.os());
-            head.setPointer(H_EXTRA, extra);
-            head.setInt(H_EXTRA_LEN, h.extra() == null ? 0 : h.extra().length);
-            head.setPointer(H_NAME, name);
-            head.setPointer(H_COMMENT, comment);
-            head.setInt(H_HCRC, h.hcrc());
+            head.setInt(GzHeader.TEXT, h.text());
+            head.setLong(GzHeader.TIME, h.time());
+            head.setInt(GzHeader.XFLAGS, h.xflags());
+            head.setInt(GzHeader.OS, h.os());
+            head.setPointer(GzHeader.EXTRA, extra);
+            head.setInt(GzHeader.EXTRA_LEN, h.extra() == null ? 0 : h.extra().length);
+            head.setPointer(GzHeader.NAME, name);
+            head.setPointer(GzHeader.COMMENT, comment);
+            head.setInt(GzHeader.HCRC, h.hcrc());
         }
 
         private static Memory bytes(byte[] b, boolean terminated) {

@@ -317,8 +317,8 @@ struct dirent *__wrap_readdir(DIR *dir) {
    the witness's own, 3 none (ENOENT); then 1 an entry (readdir's "fN"), 0 (or none left) the end; the
    filter called with each entry, the selected ones copied (d_reclen bytes) into a list grown as glibc grows it, the
    list sorted by glibc's own qsort (past TSan's interceptor, which would call the comparator more often) */
-#include <dlfcn.h>
 extern __typeof__(scandir) __real_scandir;
+void *weft_glibc_symbol(void **cache, const char *name, void *fallback); /* weft_libaccess.c */
 static void *weft_scandir_qsort;
 int __wrap_scandir(const char *dir, struct dirent ***list, int (*filter)(const struct dirent *),
                    int (*compar)(const struct dirent **, const struct dirent **)) {
@@ -348,14 +348,8 @@ int __wrap_scandir(const char *dir, struct dirent ***list, int (*filter)(const s
     }
     free(d);
     if (compar != NULL) {
-        /* looked up once (relaxed atomics: the harness adds no happens-before) */
-        void (*sort)(void *, size_t, size_t, int (*)(const void *, const void *)) = __atomic_load_n(&weft_scandir_qsort, __ATOMIC_RELAXED);
-        if (sort == NULL) {
-            void *libc = dlopen("libc.so.6", RTLD_NOLOAD | RTLD_LAZY);
-            sort = libc != NULL ? (void (*)(void *, size_t, size_t, int (*)(const void *, const void *)))dlsym(libc, "qsort") : NULL;
-            if (sort == NULL) sort = qsort;
-            __atomic_store_n(&weft_scandir_qsort, (void *)sort, __ATOMIC_RELAXED);
-        }
+        void (*sort)(void *, size_t, size_t, int (*)(const void *, const void *)) =
+            (void (*)(void *, size_t, size_t, int (*)(const void *, const void *)))weft_glibc_symbol(&weft_scandir_qsort, "qsort", (void *)qsort);
         sort(names, n, sizeof *names, (int (*)(const void *, const void *))compar);
     }
     *list = names;

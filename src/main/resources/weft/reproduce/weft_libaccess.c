@@ -348,8 +348,9 @@ int __wrap_sigprocmask(int how, const sigset_t *s, sigset_t *old) {
 void __real_qsort(void *, size_t, size_t, int (*)(const void *, const void *));
 void __real_qsort_r(void *, size_t, size_t, int (*)(const void *, const void *, void *), void *);
 /* The C library's own definition of `name` (not the sanitizer's interceptor), or `fallback`; looked up once (relaxed
-   atomics: the harness adds no happens-before). */
-static void *weft_glibc_symbol(void **cache, const char *name, void *fallback) {
+   atomics: the harness adds no happens-before). Also weft_files.c's (scandir's qsort). */
+void *weft_glibc_symbol(void **cache, const char *name, void *fallback);
+void *weft_glibc_symbol(void **cache, const char *name, void *fallback) {
     void *f = __atomic_load_n(cache, __ATOMIC_RELAXED);
     if (f != NULL) return f;
     void *libc = dlopen("libc.so.6", RTLD_NOLOAD | RTLD_LAZY);

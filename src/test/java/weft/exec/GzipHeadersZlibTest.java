@@ -4,6 +4,7 @@ import com.sun.jna.Library;
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import com.sun.jna.Pointer;
+import weft.installed.Zlib;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -63,11 +64,11 @@ class GzipHeadersZlibTest {
             Memory strm = new Memory(STREAM);
             strm.clear();
             assertEquals(0, z.inflateInit2_(strm, rnd.nextBoolean() ? 31 : 47, version, STREAM));
-            Memory head = new Memory(GzipHeaders.SIZE);
+            Memory head = new Memory(Zlib.GzHeader.SIZE);
             head.clear();
             int[] max = {rnd.nextInt(14), rnd.nextInt(24), rnd.nextInt(24)};
             Memory[] buffers = new Memory[3];
-            long[][] slots = {{GzipHeaders.EXTRA, GzipHeaders.EXTRA_MAX}, {GzipHeaders.NAME, GzipHeaders.NAME_MAX}, {GzipHeaders.COMMENT, GzipHeaders.COMM_MAX}};
+            long[][] slots = {{Zlib.GzHeader.EXTRA, Zlib.GzHeader.EXTRA_MAX}, {Zlib.GzHeader.NAME, Zlib.GzHeader.NAME_MAX}, {Zlib.GzHeader.COMMENT, Zlib.GzHeader.COMM_MAX}};
             for (int k = 0; k < 3; k++) {
                 buffers[k] = new Memory(32);
                 for (int i = 0; i < 32; i++) buffers[k].setByte(i, (byte) 0x55);
@@ -106,17 +107,17 @@ class GzipHeadersZlibTest {
         Memory strm = new Memory(STREAM);
         strm.clear();
         assertEquals(0, z.deflateInit2_(strm, 6, 8, 31, 8, 0, version, STREAM));
-        Memory head = new Memory(GzipHeaders.SIZE);
+        Memory head = new Memory(Zlib.GzHeader.SIZE);
         head.clear();
-        head.setInt(GzipHeaders.TEXT, rnd.nextInt(2));
-        head.setLong(GzipHeaders.TIME, rnd.nextInt(Integer.MAX_VALUE));
-        head.setInt(GzipHeaders.OS, rnd.nextInt(14));
+        head.setInt(Zlib.GzHeader.TEXT, rnd.nextInt(2));
+        head.setLong(Zlib.GzHeader.TIME, rnd.nextInt(Integer.MAX_VALUE));
+        head.setInt(Zlib.GzHeader.OS, rnd.nextInt(14));
         Memory x = extra == null ? null : copy(extra, false), n = name == null ? null : copy(name, true), c = comment == null ? null : copy(comment, true);
-        head.setPointer(GzipHeaders.EXTRA, x);
-        head.setInt(GzipHeaders.EXTRA_LEN, extra == null ? 0 : extra.length);
-        head.setPointer(GzipHeaders.NAME, n);
-        head.setPointer(GzipHeaders.COMMENT, c);
-        head.setInt(GzipHeaders.HCRC, hcrc ? 1 : 0);
+        head.setPointer(Zlib.GzHeader.EXTRA, x);
+        head.setInt(Zlib.GzHeader.EXTRA_LEN, extra == null ? 0 : extra.length);
+        head.setPointer(Zlib.GzHeader.NAME, n);
+        head.setPointer(Zlib.GzHeader.COMMENT, c);
+        head.setInt(Zlib.GzHeader.HCRC, hcrc ? 1 : 0);
         assertEquals(0, z.deflateSetHeader(strm, head));
         byte[] textBytes = "gzip headers, as zlib writes them".getBytes();
         Memory in = copy(textBytes, false), out = new Memory(1024);
@@ -157,7 +158,7 @@ class GzipHeadersZlibTest {
         final boolean[] present = new boolean[3];
 
         Mirror(Memory h, Memory[] b, long[][] slots) {
-            head = h.getByteArray(0, (int) GzipHeaders.SIZE);
+            head = h.getByteArray(0, (int) Zlib.GzHeader.SIZE);
             this.slots = slots;
             for (int k = 0; k < 3; k++) {
                 buffers[k] = b[k].getByteArray(0, 32);
@@ -179,8 +180,8 @@ class GzipHeadersZlibTest {
         }
 
         void assertSameAs(Memory h, Memory[] b, String where) {
-            for (long[] f : new long[][] {{GzipHeaders.TEXT, 4}, {GzipHeaders.TIME, 8}, {GzipHeaders.XFLAGS, 4}, {GzipHeaders.OS, 4},
-                    {GzipHeaders.EXTRA_LEN, 4}, {GzipHeaders.HCRC, 4}, {GzipHeaders.DONE, 4}}) {
+            for (long[] f : new long[][] {{Zlib.GzHeader.TEXT, 4}, {Zlib.GzHeader.TIME, 8}, {Zlib.GzHeader.XFLAGS, 4}, {Zlib.GzHeader.OS, 4},
+                    {Zlib.GzHeader.EXTRA_LEN, 4}, {Zlib.GzHeader.HCRC, 4}, {Zlib.GzHeader.DONE, 4}}) {
                 assertEquals(Arrays.toString(Arrays.copyOfRange(head, (int) f[0], (int) (f[0] + f[1]))),
                         Arrays.toString(h.getByteArray(f[0], (int) f[1])), where + ": member at " + f[0]);
             }
