@@ -111,6 +111,13 @@ public final class LibraryFunctions {
             }
         }
         IntervalTimers.check(st, sem, name);
+        // streams on memory (weft.exec.MemoryStreams): their table rows, or the run stops
+        if (sem instanceof Semantics.MemoryStreamOpen mo) return MemoryStreams.open(in, this, t, c, e, call, name, mo, args);
+        MemoryStreams.flushAll(st, name, args);
+        if (MemoryStreams.given(st, args)) {
+            Boolean done = MemoryStreams.use(in, this, t, c, e, call, name, sem, args);
+            if (done != null) return done;
+        }
         if (sem instanceof Semantics.SystemCall sc) return Resources.systemCall(in, this, t, c, e, call, name, sc, args);
         if (sem instanceof Semantics.ThreadName tn) return Resources.threadName(in, this, t, c, e, call, name, tn, args);
         if (sem instanceof Semantics.ThreadSchedule ts) return Resources.schedule(in, this, t, c, e, call, name, ts, args);

@@ -379,11 +379,14 @@ final class Streams {
         throw Abandon.unsupported(name + " of a stream the run did not open");
     }
 
-    /** Whether {@code v} points to a stream: a standard stream or one the run opened. */
+    /**
+     * Whether {@code v} points to a stream: a standard stream or one the run opened (a stream on memory reaches only
+     * the stream locks here: {@link MemoryStreams#use} runs or stops its other calls).
+     */
     static boolean isStream(ExecState st, Value v) {
         if (!(v instanceof Value.Ptr p) || p.off() != 0) return false;
         String object = st.mem.get(p.obj()).name;
-        return object.startsWith(OPENED) || STANDARD.contains(object);
+        return object.startsWith(OPENED) || STANDARD.contains(object) || object.startsWith(MemoryStreams.OPENED);
     }
 
     /** The standard streams' objects, in descriptor order. */

@@ -8,7 +8,7 @@ package weft.model;
  * kinds and their arguments); a function the table does not name has {@link Unknown} semantics: its memory effects
  * come from its event alone and its result is unknown. Argument positions are 0-based.
  */
-public interface Semantics extends WorldKinds, LibraryStateKinds, DirectoryKinds, DescriptorKinds, TimeKinds {
+public interface Semantics extends WorldKinds, LibraryStateKinds, DirectoryKinds, DescriptorKinds, TimeKinds, StreamKinds {
     /** {@code memset}: {@code count} bytes at {@code dest} set to {@code value} ({@code value} -1: zero, {@code bzero}); returns {@code dest}. */
     record SetBytes(int dest, int value, int count) implements Semantics {}
 

@@ -22,6 +22,8 @@ final class SemanticsTable {
 
     /** The kind of the rows that name a function's descriptor argument (not its semantics). */
     static final String DESCRIPTOR_ARGUMENT = "descriptor-argument";
+    /** Rows that say what a stream function does to a stream on memory ({@link StreamKinds#memoryStreamUse}). */
+    static final String MEMORY_STREAM = "memory-stream";
 
     /** The standard table, loaded once. */
     static final Map<String, Semantics> BY_NAME;
@@ -29,6 +31,8 @@ final class SemanticsTable {
     static final Map<String, Integer> DESCRIPTOR_ARGUMENTS;
     /** Of those, the functions whose answer for a file of the run is the world's ({@code file-answer}). */
     static final java.util.Set<String> FILE_ANSWERS;
+    /** What each stream function that runs on a stream on memory does to it, by name ({@code memory-stream} rows). */
+    static final Map<String, StreamKinds.MemoryStreamUse> MEMORY_STREAM_USES;
 
     static {
         List<String> lines = lines();
@@ -46,10 +50,33 @@ final class SemanticsTable {
             }
         }
         DESCRIPTOR_ARGUMENTS = Map.copyOf(d);
+        MEMORY_STREAM_USES = Map.copyOf(memoryStreamUses(lines));
         FILE_ANSWERS = java.util.Set.copyOf(f);
     }
 
     private SemanticsTable() {}
+
+    /** The {@code memory-stream} rows: {@code op= stream= [data=] [size=] [count=] [valist=]}. */
+    static Map<String, StreamKinds.MemoryStreamUse> memoryStreamUses(List<String> lines) {
+        Map<String, StreamKinds.MemoryStreamUse> out = new HashMap<>();
+        for (String line : lines) {
+            String[] c = line.split("\t", -1);
+            if (line.startsWith("#") || c.length != 3 || !c[1].equals(MEMORY_STREAM)) continue;
+            Map<String, String> a = new HashMap<>();
+            for (String kv : c[2].trim().split(" +")) {
+                int eq = kv.indexOf('=');
+                if (eq < 0) throw new IllegalArgumentException(MEMORY_STREAM + " " + c[0] + ": " + kv);
+                a.put(kv.substring(0, eq), kv.substring(eq + 1));
+            }
+            StreamKinds.MemoryOp op = StreamKinds.MemoryOp.valueOf(a.get("op").toUpperCase(java.util.Locale.ROOT));
+            if (out.put(c[0], new StreamKinds.MemoryStreamUse(op, arg(a, "stream"), a.containsKey("data") ? arg(a, "data") : -1,
+                    a.containsKey("size") ? arg(a, "size") : -1, a.containsKey("count") ? arg(a, "count") : -1,
+                    a.containsKey("valist") ? arg(a, "valist") : -1)) != null) {
+                throw new IllegalArgumentException(MEMORY_STREAM + " " + c[0] + " twice");
+            }
+        }
+        return out;
+    }
 
     private static boolean floatConstant(String v) {
         if (!"nan".equals(v) && !"inf".equals(v)) throw new IllegalArgumentException("value=" + v);
@@ -79,7 +106,7 @@ final class SemanticsTable {
             if (line.isBlank() || line.startsWith("#")) continue;
             String[] c = line.split("\t", -1);
             if (c.length != 3) throw new IllegalArgumentException(RESOURCE + ":" + no + ": expected 3 columns");
-            if (c[1].equals(DESCRIPTOR_ARGUMENT)) continue;
+            if (c[1].equals(DESCRIPTOR_ARGUMENT) || c[1].equals(MEMORY_STREAM)) continue;
             Map<String, String> a = new HashMap<>();
             for (String kv : c[2].trim().isEmpty() || c[2].trim().equals("-") ? new String[0] : c[2].trim().split(" +")) {
                 int eq = kv.indexOf('=');
@@ -125,6 +152,9 @@ final class SemanticsTable {
                     case "find-any" -> new Semantics.FindAny(arg(a, "s"), arg(a, "set"));
                     case "copy-string" -> new Semantics.CopyString(arg(a, "dest"), arg(a, "src"), a.containsKey("count") ? arg(a, "count") : -1, a.containsKey("end"));
                     case "find-char" -> new Semantics.FindChar(arg(a, "s"), arg(a, "ch"), a.containsKey("last"), a.containsKey("nul"));
+                    case "memory-stream-open" -> new Semantics.MemoryStreamOpen(a.containsKey("buf") ? arg(a, "buf") : -1,
+                            a.containsKey("size") ? arg(a, "size") : -1, a.containsKey("mode") ? arg(a, "mode") : -1,
+                            a.containsKey("bufloc") ? arg(a, "bufloc") : -1, a.containsKey("sizeloc") ? arg(a, "sizeloc") : -1);
                     case "output" -> new Semantics.Output(arg(a, "text"), a.containsKey("format"), a.containsKey("valist") ? arg(a, "valist") : -1,
                             !a.containsKey("end") ? Semantics.End.NEVER : Semantics.End.valueOf(a.get("end").toUpperCase(java.util.Locale.ROOT)),
                             a.containsKey("status") ? arg(a, "status") : -1);

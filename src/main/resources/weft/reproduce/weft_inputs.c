@@ -595,11 +595,45 @@ sighandler_t __wrap_sigset(int sig, sighandler_t h) {
     return witness_disposition("sigset", __real_sigset(sig, h));
 }
 
+/* Streams on memory (fmemopen, open_memstream): Weft runs their calls as glibc does and records no answer for them
+   (weft.exec.MemoryStreams), so the witness's fflush answers are other streams'. The streams are kept in a table
+   without synchronising (relaxed atomics give ThreadSanitizer no happens-before edge); fclose takes them out. */
+#define WEFT_MEMORY_STREAMS 64
+static FILE *weft_memory_streams[WEFT_MEMORY_STREAMS];
+static void memory_stream_mark(FILE *from, FILE *to) {
+    for (int i = 0; i < WEFT_MEMORY_STREAMS; i++) {
+        FILE *expected = from;
+        if (__atomic_compare_exchange_n(&weft_memory_streams[i], &expected, to, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) return;
+    }
+}
+static int memory_stream(FILE *f) {
+    for (int i = 0; f && i < WEFT_MEMORY_STREAMS; i++) if (__atomic_load_n(&weft_memory_streams[i], __ATOMIC_RELAXED) == f) return 1;
+    return 0;
+}
+FILE *__real_fmemopen(void *, size_t, const char *);
+FILE *__wrap_fmemopen(void *buf, size_t size, const char *mode) {
+    FILE *f = __real_fmemopen(buf, size, mode);
+    if (f) memory_stream_mark(NULL, f);
+    return f;
+}
+FILE *__real_open_memstream(char **, size_t *);
+FILE *__wrap_open_memstream(char **bufloc, size_t *sizeloc) {
+    FILE *f = __real_open_memstream(bufloc, sizeloc);
+    if (f) memory_stream_mark(NULL, f);
+    return f;
+}
+int __real_fclose(FILE *);
+int __wrap_fclose(FILE *f) {
+    if (memory_stream(f)) memory_stream_mark(f, NULL);
+    return __real_fclose(f);
+}
+
 /* fflush runs (the buffered output goes out), then returns the witness's result when it has one (EOF: a write
-   error, errno the witness's next value) */
+   error, errno the witness's next value); a stream on memory's is glibc's own */
 int __real_fflush(FILE *);
 int __wrap_fflush(FILE *f) {
     int r = __real_fflush(f);
+    if (memory_stream(f)) return r;
     int found;
     long long v = value_for("fflush", &found);
     if (!found) return r;

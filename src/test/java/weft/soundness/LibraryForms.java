@@ -55,7 +55,7 @@ final class LibraryForms {
         "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()", "wy_path_ok()", "wy_pton_ok()", "wy_swap_ok()", "wy_sig_ok()", "wy_sys_ok()",
         "wy_stdio_ok()", "wy_host_ok()", "wy_chk_ok()", "wy_acct_ok()", "wy_r48_ok()", "wy_sock_ok()", "wy_attr_ok()", "wy_computed_ok()", "wy_pipe_ok()",
         "wy_oldstat_ok()", "wy_dir_ok()", "wy_kill_ok()", "wy_rand_ok()", "wy_kept_ok()", "wy_fs_ok()", "wy_tls_ok()", "wy_posix_ok()",
-        "wy_cp_ok()", "wy_watch_ok()", "wy_symbol_ok()", "wy_date_ok()", "wy_reopen_ok()", "wy_tree_ok()", "wy_scandir_ok()", "wy_timer_ok()", "wy_gzhead_ok()", "wy_gzread_ok()"
+        "wy_cp_ok()", "wy_watch_ok()", "wy_symbol_ok()", "wy_date_ok()", "wy_reopen_ok()", "wy_tree_ok()", "wy_scandir_ok()", "wy_timer_ok()", "wy_gzhead_ok()", "wy_gzread_ok()", "wy_memstream_ok()"
     };
     /** glibc's 48-bit generators on the program's state (issue 35: weft.exec.Generators): values and states. */
     static final String R48_HELPER = "static int wy_r48_ok(void) { unsigned short y[3] = {1, 2, 3}; double e = erand48(y); "
@@ -235,6 +235,18 @@ final class LibraryForms {
             + "if (inflateInit2(&s, 31) != Z_OK) return 0; int ok = inflateGetHeader(&s, &h) == Z_OK; s.next_in = (unsigned char *) gz; "
             + "s.avail_in = sizeof gz; s.next_out = out; s.avail_out = sizeof out; ok = ok && inflate(&s, Z_FINISH) == Z_STREAM_END "
             + "&& h.done == 1 && h.os == 3 && nm[0] == 'a' && nm[1] == 'b' && h.extra == NULL && h.comment == NULL; inflateEnd(&s); return ok; }";
+    /**
+     * Streams on memory (issue 35: weft.exec.MemoryStreams): open_memstream's text and length handed over at fflush and
+     * fclose; fmemopen's output held until fclose, which writes the null over the last byte of a full buffer; a line, a
+     * byte and a short block read back, the end met.
+     */
+    static final String MEMSTREAM_HELPER = "static int wy_memstream_ok(void) { char *t = NULL; size_t n = 0; FILE *m = open_memstream(&t, &n); "
+            + "if (m == NULL) return 0; int ok = fprintf(m, \"%d:%s\", 7, \"ab\") == 4 && fputc('c', m) == 'c' && fflush(m) == 0 && n == 5 "
+            + "&& strcmp(t, \"7:abc\") == 0; ok = fclose(m) == 0 && ok && n == 5 && t[5] == 0; free(t); char b[6] = \"xxxxx\", l[8]; "
+            + "FILE *f = fmemopen(b, sizeof b, \"w\"); ok = ok && f != NULL && fputs(\"hello!\", f) == 1 && b[0] == 'x' && fclose(f) == 0 "
+            + "&& strcmp(b, \"hello\") == 0; char in[] = \"1\\n22\"; FILE *r = fmemopen(in, 4, \"r\"); ok = ok && r != NULL "
+            + "&& fgets(l, sizeof l, r) == l && strcmp(l, \"1\\n\") == 0 && fgetc(r) == '2' && fread(l, 1, 4, r) == 1 && l[0] == '2' "
+            + "&& feof(r); if (r != NULL) fclose(r); return ok; }";
     static final String DATE_HELPER = "static int wy_date_ok(void) { return getdate(\"12:00\") == NULL && getdate_err >= 1; }";
     /**
      * The standard input reopened on {@code /dev/null} (issue 35: weft.exec.Streams, the daemon's idiom): the same
@@ -552,6 +564,7 @@ final class LibraryForms {
             java.util.Map.entry("wy_tree_ok", new Helper(List.of("#include <search.h>"), TREE_HELPER)),
             java.util.Map.entry("wy_gzhead_ok", new Helper(List.of("#include <zlib.h>", "#include <string.h>"), GZHEAD_HELPER)),
             java.util.Map.entry("wy_gzread_ok", new Helper(List.of("#include <zlib.h>", "#include <string.h>"), GZREAD_HELPER)),
+            java.util.Map.entry("wy_memstream_ok", new Helper(List.of("#include <stdio.h>", "#include <stdlib.h>", "#include <string.h>"), MEMSTREAM_HELPER)),
             java.util.Map.entry("wy_timer_ok", new Helper(List.of("#include <sys/time.h>", "#include <unistd.h>", "#include <errno.h>"), TIMER_HELPER)),
             java.util.Map.entry("wy_scandir_ok", new Helper(List.of("#include <dirent.h>", "#include <string.h>", "#include <stdlib.h>"), SCANDIR_HELPER)),
             java.util.Map.entry("wy_symbol_ok", new Helper(List.of("#include <dlfcn.h>", "#include <string.h>"), SYMBOL_HELPER)),
