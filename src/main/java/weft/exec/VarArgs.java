@@ -136,10 +136,4 @@ final class VarArgs {
         };
     }
 
-    /** Whether any argument a {@code va_list} stands for is a pointer (an output call in a proof then abandons). */
-    static boolean anyPointer(Memory mem, Value list, String name) {
-        List<Value> args = arguments(mem, list, name);
-        for (Value v : args) if (v instanceof Value.Ptr) return true;
-        return false;
-    }
 }
