@@ -175,6 +175,91 @@ final class Formatter {
     }
 
     /** The byte at offset {@code off} of {@code p}'s object: in bounds, written, known. */
+    /**
+     * The strings a printf format's {@code %s} conversions read, as glibc reads them (up to and including the
+     * terminator, or as far as the precision), found without formatting; null when the scan cannot tell (a byte not
+     * known, positional arguments, a wide string, a null {@code %s} argument, {@code %n}, a conversion it does not know,
+     * more than {@link #MOST_STRINGS} strings). The reproducer's scan ({@code weft_libaccess.c}) gives up where this one does.
+     */
+    static final int MOST_STRINGS = 32;
+
+    static List<Read> stringReads(Memory mem, Value.Ptr format, List<Value> args) {
+        List<Read> reads = new ArrayList<>();
+        int next = 0;
+        long i = format.off();
+        while (true) {
+            int b = byteAt(mem, format, i++);
+            if (b <= 0) return b == 0 ? reads : null;
+            if (b != '%') continue;
+            int c = byteAt(mem, format, i++);
+            if (c == '%') continue;
+            while (c > 0 && "-+ #0'".indexOf(c) >= 0) c = byteAt(mem, format, i++);
+            if (c == '*') {
+                next++;
+                c = byteAt(mem, format, i++);
+            } else {
+                while (c >= '0' && c <= '9') c = byteAt(mem, format, i++);
+            }
+            long precision = -1;
+            if (c == '.') {
+                c = byteAt(mem, format, i++);
+                if (c == '*') {
+                    if (!(next < args.size() && args.get(next++) instanceof Value.Int p)) return null;
+                    precision = p.v() < 0 ? -1 : p.v();
+                    c = byteAt(mem, format, i++);
+                } else {
+                    precision = 0;
+                    while (c >= '0' && c <= '9') {
+                        precision = Math.min(precision * 10 + (c - '0'), Memory.MAX_OBJECT);
+                        c = byteAt(mem, format, i++);
+                    }
+                }
+            }
+            boolean wide = false;
+            while (c > 0 && "hlLqjzt".indexOf(c) >= 0) {
+                wide |= c == 'l';
+                c = byteAt(mem, format, i++);
+            }
+            switch (c) {
+                case 'd', 'i', 'u', 'x', 'X', 'o', 'c', 'p', 'f', 'F', 'e', 'E', 'g', 'G', 'a', 'A' -> next++;
+                case 'm' -> { }
+                case 's' -> {
+                    if (wide || reads.size() == MOST_STRINGS || !(next < args.size() && args.get(next++) instanceof Value.Ptr p)) return null;
+                    long n = 0;
+                    boolean terminated = false;
+                    while (precision < 0 || n < precision) {
+                        int ch = byteAt(mem, p, p.off() + n);
+                        if (ch < 0) return null;
+                        if (ch == 0) {
+                            terminated = true;
+                            break;
+                        }
+                        n++;
+                    }
+                    reads.add(new Read(p, n + (terminated ? 1 : 0)));
+                }
+                default -> {
+                    return null;
+                }
+            }
+        }
+    }
+
+    /** The length of the string at {@code p} with its terminator, or -1 when a byte of it is not known (or out of bounds). */
+    static long knownLength(Memory mem, Value.Ptr p) {
+        for (long n = 0; ; n++) {
+            int b = byteAt(mem, p, p.off() + n);
+            if (b <= 0) return b == 0 ? n + 1 : -1;
+        }
+    }
+
+    /** The byte at {@code off} of {@code p}'s object, or -1 when it is out of bounds, dead, opaque or not known. */
+    private static int byteAt(Memory mem, Value.Ptr p, long off) {
+        Block o = mem.get(p.obj());
+        if (!o.alive || o.opaque || off < 0 || off >= o.size || p.bounded() && off >= p.hi() || o.anyUnknown(off, 1)) return -1;
+        return mem.readByte(p.obj(), off);
+    }
+
     private int known(Value.Ptr p, long off, String name) {
         return known(mem, p, off, name);
     }

@@ -90,6 +90,8 @@ public final class Interpreter {
                 p = new Plan(r.feasible(), r.accesses(), true, r.abandoned(), r.nondet(), r.terminates(),
                         r.abandoned() == null ? null : Abandon.Kind.UNSUPPORTED, log);
             } else {
+                // a step that ends the program is planned, never run: a proof stops here when the exit writes for a memory stream
+                if (c.terminates && st.exhaustive && MemoryStreams.writesAtExit(st)) throw heldAtEnd();
                 p = new Plan(enabled, c.accesses, c.visible || touchesShared(c.accesses, t), null, null, c.terminates, null, log);
             }
         } catch (Abandon a) {
@@ -134,7 +136,7 @@ public final class Interpreter {
         if (plan != null && plan.section() != null) st.replay = new java.util.ArrayDeque<>(plan.section());
         try {
             done.add(stepRecorded(t));
-            if (st.exhaustive && (t.finished && lastThread()) && MemoryStreams.outputHeld(st)) throw heldAtEnd();
+            if (st.exhaustive && (t.finished && lastThread()) && MemoryStreams.writesAtExit(st)) throw heldAtEnd();
             if (!wasAtomic && t.inAtomic()) {
                 // an atomic section runs to its end as one step (its plan checked that it can)
                 for (int n = 0; !t.finished && t.inAtomic(); n++) {
@@ -144,7 +146,7 @@ public final class Interpreter {
                 return done;
             }
         } catch (Abandon a) {
-            if (a.kind == Abandon.Kind.PROGRAM_END && st.exhaustive && MemoryStreams.outputHeld(st)) throw heldAtEnd();
+            if (a.kind == Abandon.Kind.PROGRAM_END && st.exhaustive && MemoryStreams.writesAtExit(st)) throw heldAtEnd();
             throw a;
         } finally {
             st.replay = null;
@@ -397,11 +399,11 @@ public final class Interpreter {
     }
 
     /**
-     * A proof stops where the program ends with output of an {@code fmemopen} stream held in stdio's buffer: the exit's
-     * flush writes the program's buffer then ({@link MemoryStreams}), which no step records.
+     * A proof stops where the program ends with a memory stream whose buffer or locations the exit writes
+     * ({@link MemoryStreams#writesAtExit}), which no step records.
      */
     private static Abandon heldAtEnd() {
-        return Abandon.unsupported("the program ends with output of a memory stream buffered (the exit's flush writes it)");
+        return Abandon.unsupported("the program ends with a memory stream the exit writes for (its output buffered, or open_memstream's)");
     }
 
     void finishThread(ThreadState t, Value v) {

@@ -465,7 +465,7 @@ public final class LibraryFunctions {
             int fmt = out.text();
             Value.Ptr f = ptr(LibraryBehaviour.arg(args, fmt), name);
             checkFormat(f, out.format());
-            if (st.exhaustive) outputReads(c, call, name, out, args, f);
+            outputReads(c, call, name, out, args, f);
             if (out.end() != Semantics.End.NEVER) {
                 // err ends the program as exit does; error when its status is not zero
                 Value status = LibraryBehaviour.arg(args, out.status());
@@ -540,18 +540,32 @@ public final class LibraryFunctions {
     }
 
     /**
-     * The memory an output call reads, for a proof: the text (the format); with a format whose arguments hold a pointer,
-     * the strings its conversions read as {@link Formatter} reads them, recorded for proofs only (ThreadSanitizer does
-     * not see the C library's reads of a printf's strings, so no confirmation rests on them).
+     * The memory an output call reads: the text (the format), and the strings its {@code %s} conversions read
+     * ({@link Formatter#stringReads}). A proof records them all (a format whose pointer arguments the scan cannot follow
+     * stops it); a search records them when the reproducer shows ThreadSanitizer those reads
+     * ({@link Semantics.Output#shown}), and a proof counts the others for proofs only (ThreadSanitizer does not see the
+     * C library's reads of a printf's strings, so no confirmation may rest on them).
      */
     private void outputReads(Ctx c, Stmt.Call call, String name, Semantics.Output out, List<Value> args, Value.Ptr f) {
-        if (!st.mem.get(f.obj()).readOnly) access(c, f, strlen(f) + 1, false, call, name);
+        if (!st.exhaustive && !out.shown()) return;
+        if (!st.mem.get(f.obj()).readOnly) {
+            // a search does not stop at a text it cannot measure: it records nothing of it
+            long n = st.exhaustive ? strlen(f) + 1 : Formatter.knownLength(st.mem, f);
+            if (n < 0) return;
+            access(c, f, n, false, call, name);
+        }
         if (!out.format()) return;
         List<Value> values = out.vaList() >= 0 ? VarArgs.arguments(st.mem, LibraryBehaviour.arg(args, out.vaList()), name)
                 : args.subList(Math.min(args.size(), out.text() + 1), args.size());
         if (values.stream().noneMatch(v -> v instanceof Value.Ptr)) return;
-        for (Formatter.Read read : new Formatter(st.mem, st.dm).format(f, values, name).reads()) {
-            proofOnlyAccess(c, read.ptr(), read.length(), call, name);
+        List<Formatter.Read> reads = Formatter.stringReads(st.mem, f, values);
+        if (reads == null) {
+            if (st.exhaustive) throw Abandon.unsupported(name + " with a pointer argument in a proof");
+            return;
+        }
+        for (Formatter.Read read : reads) {
+            if (out.shown()) access(c, read.ptr(), read.length(), false, call, name);
+            else proofOnlyAccess(c, read.ptr(), read.length(), call, name);
         }
     }
 

@@ -45,8 +45,8 @@ import java.util.List;
  * blocks, scans, a call of another stream function) stops the run. The memory the library reads and writes
  * (the program's buffer, {@code *bufloc}, {@code *sizeloc}, the growing block, the format's arguments) is recorded for
  * proofs only ({@link ByteAccess#asProofOnly}): ThreadSanitizer does not see glibc's own accesses, so no confirmation
- * rests on them. A proof stops when the program ends with output of an {@code fmemopen} stream buffered: the exit's
- * flush would write the program's buffer then.
+ * rests on them. A proof stops when the program ends where the exit would write the program's memory for a memory
+ * stream ({@link #writesAtExit}), which no step records.
  */
 final class MemoryStreams {
     /** The name prefix of the stream objects {@code fmemopen} and {@code open_memstream} return. */
@@ -80,16 +80,27 @@ final class MemoryStreams {
      */
     static void flushAll(ExecState st, String name, List<Value> args) {
         MemoryStreamUse u = weft.model.StreamKinds.memoryStreamUse(name);
-        if (u != null && u.op() == MemoryOp.FLUSH && Value.isNull(LibraryBehaviour.arg(args, u.stream())) && outputHeld(st)) {
+        if (u != null && u.op() == MemoryOp.FLUSH && Value.isNull(LibraryBehaviour.arg(args, u.stream())) && anyOpen(st, false)) {
             throw Abandon.unsupported(name + " of every stream with output of a memory stream buffered");
         }
     }
 
-    /** Whether an {@code fmemopen} stream holds output not yet written (a program's end would flush it). */
-    static boolean outputHeld(ExecState st) {
+    /**
+     * Whether the process's exit would write the program's memory for a memory stream: an {@code fmemopen} stream holds
+     * output not yet written ({@code _IO_flush_all} writes it), or an {@code open_memstream} stream is open (the exit's
+     * {@code _IO_unbuffer_all} may synchronise it, storing at {@code *bufloc} and {@code *sizeloc}).
+     */
+    static boolean writesAtExit(ExecState st) {
+        return anyOpen(st, true);
+    }
+
+    /** Whether an {@code fmemopen} stream holds output not yet written (or, with {@code orGrowing}, any open_memstream is open). */
+    private static boolean anyOpen(ExecState st, boolean orGrowing) {
         for (int id : st.libraryObjectIds()) {
             Block o = st.mem.get(id);
-            if (o.alive && o.name.startsWith(STATE) && (flags(st, id) & (GROWS | READS)) == 0 && field(st, id, HELD) > 0) return true;
+            if (!o.alive || !o.name.startsWith(STATE)) continue;
+            int flags = flags(st, id);
+            if (orGrowing && (flags & GROWS) != 0 || (flags & (GROWS | READS)) == 0 && field(st, id, HELD) > 0) return true;
         }
         return false;
     }

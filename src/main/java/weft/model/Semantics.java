@@ -183,11 +183,12 @@ public interface Semantics extends WorldKinds, LibraryStateKinds, DirectoryKinds
     /**
      * Output of the string at {@code text} ({@code format}: a printf format, whose {@code %n} writes memory, with the
      * arguments after it or, when {@code vaList} is not -1, those the {@code va_list} argument {@code vaList} stands
-     * for); returns an unknown count.
+     * for); returns an unknown count. {@code shown}: the reproducer shows ThreadSanitizer the text and strings it reads
+     * ({@code weft_libaccess.c}), so its reads count for confirmations; else for proofs only.
      */
-    record Output(int text, boolean format, int vaList, End end, int status) implements Semantics {
+    record Output(int text, boolean format, int vaList, End end, int status, boolean shown) implements Semantics {
         public Output(int text, boolean format, int vaList) {
-            this(text, format, vaList, End.NEVER, -1);
+            this(text, format, vaList, End.NEVER, -1, false);
         }
     }
 

@@ -157,7 +157,7 @@ final class SemanticsTable {
                             a.containsKey("bufloc") ? arg(a, "bufloc") : -1, a.containsKey("sizeloc") ? arg(a, "sizeloc") : -1);
                     case "output" -> new Semantics.Output(arg(a, "text"), a.containsKey("format"), a.containsKey("valist") ? arg(a, "valist") : -1,
                             !a.containsKey("end") ? Semantics.End.NEVER : Semantics.End.valueOf(a.get("end").toUpperCase(java.util.Locale.ROOT)),
-                            a.containsKey("status") ? arg(a, "status") : -1);
+                            a.containsKey("status") ? arg(a, "status") : -1, a.containsKey("shown"));
                     case "signal-set" -> new Semantics.SignalSet(a.get("op"), arg(a, "set"), a.containsKey("sig") ? arg(a, "sig") : -1,
                             a.containsKey("left") ? arg(a, "left") : -1, a.containsKey("right") ? arg(a, "right") : -1);
                     case "signal-action" -> new Semantics.SignalAction(arg(a, "sig"), arg(a, "act"), arg(a, "old"));

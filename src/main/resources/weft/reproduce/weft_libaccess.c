@@ -589,3 +589,148 @@ wchar_t *__wrap_wcsncpy(wchar_t *d, const wchar_t *s, size_t n) {
     if (n > 0) { __tsan_write_range(d, n * sizeof(wchar_t)); __tsan_read_range(s, (k < n ? k + 1 : n) * sizeof(wchar_t)); }
     return r;
 }
+
+/* printf and its kin read the format and the strings of its %s conversions inside the C library, where TSan does not
+   see them (no interceptor): before the call, the same reads as TSan range reads, as Weft's models record them
+   (weft.exec.Formatter#stringReads: a string up to and including its terminator, or as far as the precision). The
+   scan walks the arguments by their conversions and gives up where Weft's does (positional arguments, a wide string,
+   a null %s argument, %n, a conversion it does not know): then neither shows nor records any string's read. */
+static void weft_format_reads(const char *fmt, va_list ap) {
+    __tsan_read_range(fmt, strlen(fmt) + 1);
+    enum { MOST = 32 };
+    const char *read[MOST];
+    size_t length[MOST];
+    int reads = 0;
+    for (const char *p = fmt; *p != 0; p++) {
+        if (*p != '%') continue;
+        p++;
+        if (*p == '%') continue;
+        while (*p != 0 && strchr("-+ #0'", *p) != NULL) p++;
+        if (*p == '*') {
+            (void)va_arg(ap, int);
+            p++;
+        } else {
+            while (*p >= '0' && *p <= '9') p++;
+        }
+        if (*p == '$') return;
+        long precision = -1;
+        if (*p == '.') {
+            p++;
+            if (*p == '*') {
+                int given = va_arg(ap, int);
+                precision = given < 0 ? -1 : given;
+                p++;
+            } else {
+                precision = 0;
+                while (*p >= '0' && *p <= '9') precision = precision * 10 + (*p++ - '0');
+            }
+        }
+        int longs = 0, big = 0;
+        while (*p != 0 && strchr("hlLqjzt", *p) != NULL) {
+            if (*p == 'l') longs++;
+            if (*p == 'L' || *p == 'q' || *p == 'j' || *p == 'z' || *p == 't') big = 1;
+            p++;
+        }
+        switch (*p) {
+        case 'd': case 'i': case 'u': case 'x': case 'X': case 'o':
+            if (longs > 0 || big) (void)va_arg(ap, long long); else (void)va_arg(ap, int);
+            break;
+        case 'c':
+            (void)va_arg(ap, int);
+            break;
+        case 'p':
+            (void)va_arg(ap, void *);
+            break;
+        case 'f': case 'F': case 'e': case 'E': case 'g': case 'G': case 'a': case 'A':
+            if (big) (void)va_arg(ap, long double); else (void)va_arg(ap, double);
+            break;
+        case 'm':
+            break;
+        case 's': {
+            const char *s = longs > 0 ? NULL : va_arg(ap, const char *);
+            if (s == NULL || reads == MOST) return;
+            size_t n = precision < 0 ? strlen(s) + 1 : strnlen(s, (size_t)precision);
+            if (precision >= 0 && n < (size_t)precision) n++; /* the terminator was read */
+            read[reads] = s;
+            length[reads++] = n;
+            break;
+        }
+        default:
+            return;
+        }
+    }
+    for (int i = 0; i < reads; i++) if (length[i] > 0) __tsan_read_range(read[i], length[i]);
+}
+
+int __real_vprintf(const char *, va_list);
+int __wrap_vprintf(const char *fmt, va_list ap) {
+    va_list scan;
+    va_copy(scan, ap);
+    weft_format_reads(fmt, scan);
+    va_end(scan);
+    return __real_vprintf(fmt, ap);
+}
+int __wrap_printf(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int r = __wrap_vprintf(fmt, ap);
+    va_end(ap);
+    return r;
+}
+int __real_vfprintf(FILE *, const char *, va_list);
+int __wrap_vfprintf(FILE *f, const char *fmt, va_list ap) {
+    va_list scan;
+    va_copy(scan, ap);
+    weft_format_reads(fmt, scan);
+    va_end(scan);
+    return __real_vfprintf(f, fmt, ap);
+}
+int __wrap_fprintf(FILE *f, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int r = __wrap_vfprintf(f, fmt, ap);
+    va_end(ap);
+    return r;
+}
+/* the fortified forms (gcc -O2 -D_FORTIFY_SOURCE): the same reads, then glibc's own checking form */
+int __real___vprintf_chk(int, const char *, va_list);
+int __wrap___vprintf_chk(int flag, const char *fmt, va_list ap) {
+    va_list scan;
+    va_copy(scan, ap);
+    weft_format_reads(fmt, scan);
+    va_end(scan);
+    return __real___vprintf_chk(flag, fmt, ap);
+}
+int __wrap___printf_chk(int flag, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int r = __wrap___vprintf_chk(flag, fmt, ap);
+    va_end(ap);
+    return r;
+}
+int __real___vfprintf_chk(FILE *, int, const char *, va_list);
+int __wrap___vfprintf_chk(FILE *f, int flag, const char *fmt, va_list ap) {
+    va_list scan;
+    va_copy(scan, ap);
+    weft_format_reads(fmt, scan);
+    va_end(scan);
+    return __real___vfprintf_chk(f, flag, fmt, ap);
+}
+int __wrap___fprintf_chk(FILE *f, int flag, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int r = __wrap___vfprintf_chk(f, flag, fmt, ap);
+    va_end(ap);
+    return r;
+}
+/* puts and fputs read their string inside the C library too */
+int __real_puts(const char *);
+int __wrap_puts(const char *s) {
+    __tsan_read_range(s, strlen(s) + 1);
+    return __real_puts(s);
+}
+int __real_fputs(const char *, FILE *);
+int __wrap_fputs(const char *s, FILE *f) {
+    __tsan_read_range(s, strlen(s) + 1);
+    return __real_fputs(s, f);
+}

@@ -17,8 +17,8 @@ class SemanticsTableTest {
         assertEquals(new Semantics.CopyBytes(0, 1, 2, false), Semantics.of("memcpy"));
         assertEquals(new Semantics.CopyBytes(0, 1, 2, true), Semantics.of("__builtin_memmove"));
         assertEquals(new Semantics.CompareBytes(0, 1, -1, true, false), Semantics.of("strcmp"));
-        assertEquals(new Semantics.Output(1, true, -1), Semantics.of("fprintf"));
-        assertEquals(new Semantics.Output(1, true, 2), Semantics.of("vfprintf"));
+        assertEquals(new Semantics.Output(1, true, -1, Semantics.End.NEVER, -1, true), Semantics.of("fprintf"));
+        assertEquals(new Semantics.Output(1, true, 2, Semantics.End.NEVER, -1, true), Semantics.of("vfprintf"));
         assertEquals(new Semantics.FormatInto(0, 1, 2, 3), Semantics.of("vsnprintf"));
         assertEquals(new Semantics.FormatInto(0, 1, 4, -1), Semantics.of("__snprintf_chk"));
         assertEquals(new Semantics.AbsoluteValue(0, true), Semantics.of("labs"));

@@ -188,7 +188,8 @@ final class AccessForms {
      *   <li>audit D45: {@code pthread_sigmask} reads a 16-byte object as a signal set (the kernel its first word;
      *       {@code SIG_UNBLOCK}, so the thread's mask stays as it was);</li>
      *   <li>audit D47: {@code openlog} keeps the object as its identifier, and {@code syslog} reads it as it formats a
-     *       message (a later call than the one that was given it).</li>
+     *       message (a later call than the one that was given it);</li>
+     *   <li>issue 35: {@code printf("%.4s")} reads it as a string of at most four bytes.</li>
      * </ul>
      */
     private String readByLibrary(String lv, String addr, String t) {
@@ -210,6 +211,11 @@ final class AccessForms {
             // audit D47: openlog keeps the identifier, syslog reads it as it formats its message (a later call)
             return "{ openlog((const char *) " + addr + ", LOG_PID, LOG_USER); (void) wy_seen((const char *) " + addr
                     + "); syslog(LOG_DEBUG, \"wy\"); closelog(); }";
+        }
+        if (k % 5 == 4) {
+            // issue 35: printf reads its %s string inside glibc (its bytes up to a zero, within the int's four); the
+            // explorer records the read (weft.exec.Formatter#stringReads) and the reproducer shows it to TSan
+            return "{ (void) printf(\"%.4s\", wy_seen((const char *) " + addr + ")); }";
         }
         return "{ r += access(wy_seen((const char *) " + addr + "), F_OK) == 0; }";
     }
