@@ -10,7 +10,8 @@ import weft.model.Semantics;
 import java.util.List;
 
 /**
- * The formatting calls the explorer computes ({@link Semantics.FormatInto}): {@code sprintf}, {@code snprintf} and
+ * The formatting calls the explorer computes ({@link Semantics.FormatInto}) and the output calls it runs
+ * ({@link Semantics.Output}, whose text goes nowhere it follows): {@code sprintf}, {@code snprintf} and
  * their {@code va_list} forms write the text {@link Formatter} computes into the program's buffer; {@code asprintf} and
  * {@code vasprintf} into a new heap block whose address they store through their first argument. The format and the
  * string arguments are read as far as the formatting read them; {@code %n} writes the count so far.
@@ -78,6 +79,60 @@ final class FormatCalls {
             if (!c.dry) st.mem.write(n.ptr().obj(), n.ptr().off(), new CType.Int("int", n.size(), n.size(), true), Value.of(n.value()));
         }
         return in.finishCall(t, c, e, Value.of(r.bytes().length), null);
+    }
+
+    /**
+     * An output call ({@link Semantics.Output}: {@code printf}, {@code puts}, {@code err}...): the text goes nowhere the
+     * run follows; its reads are {@link #outputReads}'; {@code err} ends the program as {@code exit} does, {@code error}
+     * when its status is not zero.
+     */
+    static boolean output(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                          Semantics.Output out, List<Value> args) {
+        Value.Ptr f = LibraryFunctions.ptr(LibraryBehaviour.arg(args, out.text()), name);
+        lib.checkFormat(f, out.format());
+        outputReads(in.st, lib, c, call, name, out, args, f);
+        if (out.end() != Semantics.End.NEVER) {
+            Value status = LibraryBehaviour.arg(args, out.status());
+            if (!(status instanceof Value.Int sv)) throw Abandon.unsupported(name + " with an unknown status");
+            if (out.end() == Semantics.End.ALWAYS || sv.v() != 0) {
+                c.visible = true;
+                c.terminates = true;
+                if (c.dry) return true;
+                throw Abandon.end(name);
+            }
+        }
+        return in.finishCall(t, c, e, null, null);
+    }
+
+    /**
+     * The memory an output call reads: the text (the format), and the strings its {@code %s} conversions read
+     * ({@link Formatter#stringReads}). A proof records them all (a format whose pointer arguments the scan cannot follow
+     * stops it); a search records them when the reproducer shows ThreadSanitizer those reads
+     * ({@link Semantics.Output#shown}), and a proof counts the others for proofs only (ThreadSanitizer does not see the
+     * C library's reads of a printf's strings, so no confirmation may rest on them).
+     */
+    private static void outputReads(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Semantics.Output out,
+                                    List<Value> args, Value.Ptr f) {
+        if (!st.exhaustive && !out.shown()) return;
+        if (!st.mem.get(f.obj()).readOnly) {
+            // a search does not stop at a text it cannot measure: it records nothing of it
+            long n = st.exhaustive ? lib.strlen(f) + 1 : Formatter.knownLength(st.mem, f);
+            if (n < 0) return;
+            lib.access(c, f, n, false, call, name);
+        }
+        if (!out.format()) return;
+        List<Value> values = out.vaList() >= 0 ? VarArgs.arguments(st.mem, LibraryBehaviour.arg(args, out.vaList()), name)
+                : args.subList(Math.min(args.size(), out.text() + 1), args.size());
+        if (values.stream().noneMatch(v -> v instanceof Value.Ptr)) return;
+        List<Formatter.Read> reads = Formatter.stringReads(st.mem, f, values);
+        if (reads == null) {
+            if (st.exhaustive) throw Abandon.unsupported(name + " with a pointer argument in a proof");
+            return;
+        }
+        for (Formatter.Read read : reads) {
+            if (out.shown()) lib.access(c, read.ptr(), read.length(), false, call, name);
+            else lib.proofOnlyAccess(c, read.ptr(), read.length(), call, name);
+        }
     }
 
     /** The first {@code written - 1} bytes of {@code bytes} and a terminator at byte {@code off} of object {@code obj}. */

@@ -462,22 +462,7 @@ public final class LibraryFunctions {
             if (found < 0 && fc.nul()) found = len;
             return in.finishCall(t, c, e, found >= 0 ? s.at(s.off() + found) : Value.ZERO, null);
         } else if (sem instanceof Semantics.Output out) {
-            int fmt = out.text();
-            Value.Ptr f = ptr(LibraryBehaviour.arg(args, fmt), name);
-            checkFormat(f, out.format());
-            outputReads(c, call, name, out, args, f);
-            if (out.end() != Semantics.End.NEVER) {
-                // err ends the program as exit does; error when its status is not zero
-                Value status = LibraryBehaviour.arg(args, out.status());
-                if (!(status instanceof Value.Int sv)) throw Abandon.unsupported(name + " with an unknown status");
-                if (out.end() == Semantics.End.ALWAYS || sv.v() != 0) {
-                    c.visible = true;
-                    c.terminates = true;
-                    if (c.dry) return true;
-                    throw Abandon.end(name);
-                }
-            }
-            return in.finishCall(t, c, e, null, null);
+            return FormatCalls.output(in, this, t, c, e, call, name, out, args);
         } else if (sem instanceof Semantics.CurrentTime ct) {
             Value p = LibraryBehaviour.arg(args, ct.out());
             boolean out = !(p instanceof Value.Int i && i.v() == 0);
@@ -537,36 +522,6 @@ public final class LibraryFunctions {
         }
         if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
         return in.finishCall(t, c, e, st.staticString("C"), null);
-    }
-
-    /**
-     * The memory an output call reads: the text (the format), and the strings its {@code %s} conversions read
-     * ({@link Formatter#stringReads}). A proof records them all (a format whose pointer arguments the scan cannot follow
-     * stops it); a search records them when the reproducer shows ThreadSanitizer those reads
-     * ({@link Semantics.Output#shown}), and a proof counts the others for proofs only (ThreadSanitizer does not see the
-     * C library's reads of a printf's strings, so no confirmation may rest on them).
-     */
-    private void outputReads(Ctx c, Stmt.Call call, String name, Semantics.Output out, List<Value> args, Value.Ptr f) {
-        if (!st.exhaustive && !out.shown()) return;
-        if (!st.mem.get(f.obj()).readOnly) {
-            // a search does not stop at a text it cannot measure: it records nothing of it
-            long n = st.exhaustive ? strlen(f) + 1 : Formatter.knownLength(st.mem, f);
-            if (n < 0) return;
-            access(c, f, n, false, call, name);
-        }
-        if (!out.format()) return;
-        List<Value> values = out.vaList() >= 0 ? VarArgs.arguments(st.mem, LibraryBehaviour.arg(args, out.vaList()), name)
-                : args.subList(Math.min(args.size(), out.text() + 1), args.size());
-        if (values.stream().noneMatch(v -> v instanceof Value.Ptr)) return;
-        List<Formatter.Read> reads = Formatter.stringReads(st.mem, f, values);
-        if (reads == null) {
-            if (st.exhaustive) throw Abandon.unsupported(name + " with a pointer argument in a proof");
-            return;
-        }
-        for (Formatter.Read read : reads) {
-            if (out.shown()) access(c, read.ptr(), read.length(), false, call, name);
-            else proofOnlyAccess(c, read.ptr(), read.length(), call, name);
-        }
     }
 
     /** {@code posix_memalign} ({@link Semantics.AlignedAllocation}): glibc's check, then a new heap block stored at {@code out}. */

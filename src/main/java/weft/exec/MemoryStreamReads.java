@@ -114,12 +114,7 @@ final class MemoryStreamReads {
         } else {
             long size = LibraryFunctions.count(LibraryBehaviour.arg(args, u.size()));
             long items = LibraryFunctions.count(LibraryBehaviour.arg(args, u.count()));
-            long want;
-            try {
-                want = Math.multiplyExact(size, items);
-            } catch (ArithmeticException x) {
-                throw Abandon.unsupported(name + " of too many bytes");
-            }
+            long want = itemBytes(args, u, name);
             if (want == 0) return in.finishCall(t, c, e, Value.ZERO, st.sizeType());
             // _IO_file_xsgetn reads a request of a buffer or more into the program's memory directly
             if (want >= BUFSIZ) throw Abandon.unsupported(name + " of " + want + " bytes from a memory stream");

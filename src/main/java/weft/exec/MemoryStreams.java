@@ -260,15 +260,9 @@ final class MemoryStreams {
                 result = ch.v() & 0xff;
             }
             default -> {
-                long size = LibraryFunctions.count(LibraryBehaviour.arg(args, u.size()));
                 long count = LibraryFunctions.count(LibraryBehaviour.arg(args, u.count()));
-                long n;
-                try {
-                    n = Math.multiplyExact(size, count);
-                } catch (ArithmeticException x) {
-                    throw Abandon.unsupported(name + " of too many bytes");
-                }
-                if (n == 0) return in.finishCall(t, c, e, Value.ZERO, null);
+                long n = itemBytes(args, u, name);
+                if (n == 0) return in.finishCall(t, c, e, Value.ZERO, st.sizeType());
                 if (n >= BUFSIZ) throw Abandon.unsupported(name + " of " + n + " bytes to a memory stream (written out in blocks)");
                 Value.Ptr p = LibraryFunctions.ptr(LibraryBehaviour.arg(args, u.data()), name);
                 lib.proofOnlyAccess(c, p, n, false, call, name);
@@ -287,6 +281,16 @@ final class MemoryStreams {
             }
         }
         return in.finishCall(t, c, e, Value.of(result), u.op() == MemoryOp.WRITE ? st.sizeType() : IntConversions.INT);
+    }
+
+    /** {@code fwrite}'s and {@code fread}'s bytes: the item size times the count (an overflow stops the run). */
+    static long itemBytes(List<Value> args, MemoryStreamUse u, String name) {
+        try {
+            return Math.multiplyExact(LibraryFunctions.count(LibraryBehaviour.arg(args, u.size())),
+                    LibraryFunctions.count(LibraryBehaviour.arg(args, u.count())));
+        } catch (ArithmeticException x) {
+            throw Abandon.unsupported(name + " of too many bytes");
+        }
     }
 
     /** {@code open_memstream}'s output: written at the position, the block grown as {@code _IO_str_overflow} grows it. */
