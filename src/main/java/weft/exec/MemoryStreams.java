@@ -62,9 +62,12 @@ final class MemoryStreams {
     private MemoryStreams() {
     }
 
-    /** Whether {@code v} points to a stream on memory the run opened (open or closed). */
+    /**
+     * Whether {@code v} points to a stream on memory the run opened (open or closed). An object's name never changes, so
+     * the look is not logged ({@code Memory#peek}): a plan does not depend on it.
+     */
     static boolean isMemoryStream(ExecState st, Value v) {
-        return v instanceof Value.Ptr p && st.mem.get(p.obj()).name.startsWith(OPENED);
+        return v instanceof Value.Ptr p && st.mem.peek(p.obj()).name.startsWith(OPENED);
     }
 
     /** Whether any argument is a stream on memory. */

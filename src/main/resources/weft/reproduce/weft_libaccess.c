@@ -734,3 +734,70 @@ int __wrap_fputs(const char *s, FILE *f) {
     __tsan_read_range(s, strlen(s) + 1);
     return __real_fputs(s, f);
 }
+
+/* The multibyte conversions read the program's text and write its characters inside the C library (TSan's interceptors
+   of mbstowcs and wcstombs show the characters written, none the text read): after the call, the accesses Weft's
+   model records (weft.exec.Multibytes: in the C locale one byte per character, a byte from 128 up invalid), again as
+   TSan range accesses. */
+int __real_mblen(const char *, size_t);
+int __wrap_mblen(const char *s, size_t n) {
+    int r = __real_mblen(s, n);
+    if (s != NULL && n > 0) __tsan_read_range(s, 1);
+    return r;
+}
+int __real_mbtowc(wchar_t *, const char *, size_t);
+int __wrap_mbtowc(wchar_t *pwc, const char *s, size_t n) {
+    int r = __real_mbtowc(pwc, s, n);
+    if (s != NULL && n > 0) __tsan_read_range(s, 1);
+    if (s != NULL && n > 0 && r >= 0 && pwc != NULL) __tsan_write_range(pwc, sizeof *pwc);
+    return r;
+}
+size_t __real_mbrtowc(wchar_t *, const char *, size_t, mbstate_t *);
+size_t __wrap_mbrtowc(wchar_t *pwc, const char *s, size_t n, mbstate_t *ps) {
+    size_t r = __real_mbrtowc(pwc, s, n, ps);
+    if (s != NULL && n > 0) __tsan_read_range(s, 1);
+    if (s != NULL && n > 0 && r != (size_t)-1 && r != (size_t)-2 && pwc != NULL) __tsan_write_range(pwc, sizeof *pwc);
+    return r;
+}
+int __real_wctomb(char *, wchar_t);
+int __wrap_wctomb(char *s, wchar_t wc) {
+    int r = __real_wctomb(s, wc);
+    if (s != NULL && r > 0) __tsan_write_range(s, 1);
+    return r;
+}
+size_t __real_wcrtomb(char *, wchar_t, mbstate_t *);
+size_t __wrap_wcrtomb(char *s, wchar_t wc, mbstate_t *ps) {
+    size_t r = __real_wcrtomb(s, wc, ps);
+    if (s != NULL && r != (size_t)-1) __tsan_write_range(s, 1);
+    return r;
+}
+/* the string conversions: characters read one by one until n are converted, the terminator or an invalid one; each
+   valid one (the terminator included) written when there is a destination */
+size_t __real_mbstowcs(wchar_t *, const char *, size_t);
+size_t __wrap_mbstowcs(wchar_t *dest, const char *src, size_t n) {
+    size_t r = __real_mbstowcs(dest, src, n);
+    size_t limit = dest == NULL ? (size_t)-1 : n, i = 0, written = 0;
+    while (i < limit) {
+        unsigned char ch = (unsigned char)src[i++];
+        if (ch >= 128) break;
+        written++;
+        if (ch == 0) break;
+    }
+    if (i > 0) __tsan_read_range(src, i);
+    if (dest != NULL && written > 0) __tsan_write_range(dest, written * sizeof *dest);
+    return r;
+}
+size_t __real_wcstombs(char *, const wchar_t *, size_t);
+size_t __wrap_wcstombs(char *dest, const wchar_t *src, size_t n) {
+    size_t r = __real_wcstombs(dest, src, n);
+    size_t limit = dest == NULL ? (size_t)-1 : n, i = 0, written = 0;
+    while (i < limit) {
+        wchar_t ch = src[i++];
+        if (ch < 0 || ch >= 128) break;
+        written++;
+        if (ch == 0) break;
+    }
+    if (i > 0) __tsan_read_range(src, i * sizeof *src);
+    if (dest != NULL && written > 0) __tsan_write_range(dest, written);
+    return r;
+}
