@@ -121,8 +121,15 @@ final class FormatCalls {
             lib.access(c, f, n, false, call, name);
         }
         if (!out.format()) return;
-        List<Value> values = out.vaList() >= 0 ? VarArgs.arguments(st.mem, LibraryBehaviour.arg(args, out.vaList()), name)
-                : args.subList(Math.min(args.size(), out.text() + 1), args.size());
+        List<Value> values;
+        try {
+            values = out.vaList() >= 0 ? VarArgs.arguments(st.mem, LibraryBehaviour.arg(args, out.vaList()), name)
+                    : args.subList(Math.min(args.size(), out.text() + 1), args.size());
+        } catch (Abandon x) {
+            // a search does not stop at a va_list it cannot follow either
+            if (st.exhaustive) throw x;
+            return;
+        }
         if (values.stream().noneMatch(v -> v instanceof Value.Ptr)) return;
         List<Formatter.Read> reads = Formatter.stringReads(st.mem, f, values);
         if (reads == null) {

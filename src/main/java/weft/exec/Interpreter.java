@@ -391,7 +391,6 @@ public final class Interpreter {
         if (f.atomic) t.atomicFrames--;
     }
 
-    /** Ends a thread (return from its start routine or pthread_exit) with result {@code v}. */
     /** Whether every thread has finished (the process then exits, flushing its streams). */
     private boolean lastThread() {
         for (ThreadState o : st.threads) if (!o.finished) return false;
@@ -406,6 +405,7 @@ public final class Interpreter {
         return Abandon.unsupported("the program ends with a memory stream the exit writes for (its output buffered, or open_memstream's)");
     }
 
+    /** Ends a thread (return from its start routine or pthread_exit) with result {@code v}. */
     void finishThread(ThreadState t, Value v) {
         st.beforeSyncChange();
         if (t.inAtomic()) throw Abandon.unsupported("thread ends inside an atomic section");
