@@ -44,7 +44,9 @@ class SyncCallsTest {
         assertEquals(SyncCalls.Role.BLOCKING, c.role("pthread_cond_wait"));
         assertEquals(SyncCalls.Role.SHADOW, c.role("pthread_mutex_init"));
         assertEquals(SyncCalls.Role.RUNTIME, c.role("__VERIFIER_atomic_begin"));
-        assertEquals(null, c.role("printf"));
+        assertEquals(null, c.role("strlen"));
+        // printf reads its strings where TSan does not look: its wrapper shows them (weft_libaccess.c)
+        assertEquals(SyncCalls.Role.LIBACCESS, c.role("printf"));
         for (SyncCalls.Role r : List.of(SyncCalls.Role.EVENT, SyncCalls.Role.BLOCKING, SyncCalls.Role.RUNTIME)) assertTrue(r.scheduled());
         assertTrue(!SyncCalls.Role.SHADOW.scheduled() && !SyncCalls.Role.INPUT.scheduled());
     }
