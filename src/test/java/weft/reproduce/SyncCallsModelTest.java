@@ -40,7 +40,9 @@ class SyncCallsModelTest {
                 case HANDLE -> ev instanceof Event.ThreadSelf || ev instanceof Event.ThreadDetach || ev instanceof Event.ThreadCancel
                         || ev instanceof Event.ThreadJoin || ev instanceof Event.MemAccess || ev instanceof Event.Pure;
                 // a directory stream's position: of the witness's streams, which the runtime keeps
-                case LIBINPUT -> weft.model.WorldValues.worldAnswer(sem) || sem instanceof Semantics.DirectoryPosition;
+                // streams on memory: the runtime notes them, so that fflush's answers stay the other streams' (weft.exec.MemoryStreams)
+                case LIBINPUT -> weft.model.WorldValues.worldAnswer(sem) || sem instanceof Semantics.DirectoryPosition
+                        || sem instanceof Semantics.MemoryStreamOpen || sem instanceof Semantics.CloseStream;
                 case CHANNEL -> sem instanceof Semantics.DescriptorIoctl || weft.model.WorldValues.worldAnswer(sem) && (sem instanceof Semantics.WorldRead || sem instanceof Semantics.WorldWrite
                         || sem instanceof Semantics.CloseDescriptor || sem instanceof Semantics.DescriptorControl || sem instanceof Semantics.PollWait
                         || sem instanceof Semantics.EpollWait || sem instanceof Semantics.NewPipe || sem instanceof Semantics.DuplicateDescriptor);
@@ -55,6 +57,8 @@ class SyncCallsModelTest {
                         // the copies and fills gcc 12's TSan does not intercept (mempcpy, stpcpy, strcat, wmemcpy...)
                         || sem instanceof Semantics.CopyBytes || sem instanceof Semantics.SetBytes || sem instanceof Semantics.CopyString
                         || sem instanceof Semantics.AppendString || sem instanceof Semantics.WideString
+                        // printf's strings, the multibyte conversions' text and characters
+                        || sem instanceof Semantics.Output o && o.shown() || sem instanceof Semantics.Multibyte
                         // OpenSSL's bookkeeping on its objects and its error texts (the answers are LIBINPUT's)
                         || sem instanceof Semantics.OpenSsl o && !o.world());
             };
