@@ -32,8 +32,7 @@ final class FormatCalls {
         ExecState st = in.st;
         Value.Ptr f = LibraryFunctions.ptr(LibraryBehaviour.arg(args, fi.format()), name);
         lib.checkFormat(f, false); // %n computed (Formatter.Count)
-        List<Value> values = fi.vaList() >= 0 ? VarArgs.arguments(st.mem, LibraryBehaviour.arg(args, fi.vaList()), name)
-                : args.subList(Math.min(args.size(), fi.format() + 1), args.size());
+        List<Value> values = VarArgs.afterFormat(st.mem, args, fi.format(), fi.vaList(), name);
         Formatter.Result r = new Formatter(st.mem, st.dm).format(f, values, name);
         long fl = st.mem.get(f.obj()).readOnly ? 1 : lib.strlen(f) + 1;
         if (!st.mem.get(f.obj()).readOnly) lib.access(c, f, fl, false, call, name);
@@ -123,8 +122,7 @@ final class FormatCalls {
         if (!out.format()) return;
         List<Value> values;
         try {
-            values = out.vaList() >= 0 ? VarArgs.arguments(st.mem, LibraryBehaviour.arg(args, out.vaList()), name)
-                    : args.subList(Math.min(args.size(), out.text() + 1), args.size());
+            values = VarArgs.afterFormat(st.mem, args, out.text(), out.vaList(), name);
         } catch (Abandon x) {
             // a search does not stop at a va_list it cannot follow either
             if (st.exhaustive) throw x;

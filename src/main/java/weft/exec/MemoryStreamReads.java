@@ -40,12 +40,12 @@ final class MemoryStreamReads {
         Cursor(ExecState st, int s) {
             this.st = st;
             this.s = s;
-            pos = field(st, s, F_POS);
-            held = field(st, s, F_HELD);
-            taken = field(st, s, F_TAKEN);
-            maxpos = field(st, s, F_MAXPOS);
-            atEnd = (flags(st, s) & F_AT_END) != 0;
-            data = held > taken ? st.mem.readBytes(s, F_DATA, (int) held) : new byte[0];
+            pos = field(st, s, POS);
+            held = field(st, s, HELD);
+            taken = field(st, s, TAKEN);
+            maxpos = field(st, s, MAXPOS);
+            atEnd = (flags(st, s) & AT_END) != 0;
+            data = held > taken ? st.mem.readBytes(s, DATA, (int) held) : new byte[0];
         }
 
         /** The next byte, or -1 at the end (setting the indicator). */
@@ -72,11 +72,11 @@ final class MemoryStreamReads {
             Value.Ptr b = buffer(st, s);
             for (long[] f : fetched) lib.proofOnlyAccess(c, b.at(b.off() + f[0]), f[1], false, call, name);
             if (c.dry) return;
-            set(st, s, F_POS, pos);
-            set(st, s, F_HELD, held);
-            set(st, s, F_TAKEN, taken);
-            if (!fetched.isEmpty()) st.mem.writeBytes(s, F_DATA, data);
-            if (atEnd) setFlags(st, s, flags(st, s) | F_AT_END);
+            set(st, s, POS, pos);
+            set(st, s, HELD, held);
+            set(st, s, TAKEN, taken);
+            if (!fetched.isEmpty()) st.mem.writeBytes(s, DATA, data);
+            if (atEnd) setFlags(st, s, flags(st, s) | AT_END);
         }
     }
 

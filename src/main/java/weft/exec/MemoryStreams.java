@@ -56,8 +56,9 @@ final class MemoryStreams {
     static final long BUFSIZ = 8192;
 
     // the state object's fields (8 bytes each), then stdio's buffer
-    private static final long FLAGS = 0, BUF = 8, SIZE = 16, POS = 24, MAXPOS = 32, BUFLOC = 40, SIZELOC = 48, HELD = 56, TAKEN = 64, DATA = 72;
-    private static final int GROWS = 1, READS = 2, APPENDS = 4, AT_END = 8, FAILED = 16;
+    // (package-private: MemoryStreamReads reads and writes the position, maxpos, bytes held and taken, stdio's buffer)
+    static final long FLAGS = 0, BUF = 8, SIZE = 16, POS = 24, MAXPOS = 32, BUFLOC = 40, SIZELOC = 48, HELD = 56, TAKEN = 64, DATA = 72;
+    static final int GROWS = 1, READS = 2, APPENDS = 4, AT_END = 8, FAILED = 16;
 
     private MemoryStreams() {
     }
@@ -238,8 +239,7 @@ final class MemoryStreams {
             case PRINT -> {
                 Value.Ptr f = LibraryFunctions.ptr(LibraryBehaviour.arg(args, u.data()), name);
                 lib.checkFormat(f, false);
-                List<Value> values = u.vaList() >= 0 ? VarArgs.arguments(st.mem, LibraryBehaviour.arg(args, u.vaList()), name)
-                        : args.subList(Math.min(args.size(), u.data() + 1), args.size());
+                List<Value> values = VarArgs.afterFormat(st.mem, args, u.data(), u.vaList(), name);
                 Formatter.Result r = new Formatter(st.mem, st.dm).format(f, values, name);
                 if (!st.mem.get(f.obj()).readOnly) lib.proofOnlyAccess(c, f, lib.strlen(f) + 1, false, call, name);
                 for (Formatter.Read read : r.reads()) lib.proofOnlyAccess(c, read.ptr(), read.length(), false, call, name);
@@ -445,8 +445,4 @@ final class MemoryStreams {
         return (Value.Ptr) st.mem.read(s, BUF, charPtr(st));
     }
 
-    /** The state's fields the reads ({@link MemoryStreamReads}) use: position, maxpos, bytes held, bytes taken, stdio's buffer. */
-    static final long F_POS = POS, F_MAXPOS = MAXPOS, F_HELD = HELD, F_TAKEN = TAKEN, F_DATA = DATA;
-    /** The end-of-file indicator's flag. */
-    static final int F_AT_END = AT_END;
 }

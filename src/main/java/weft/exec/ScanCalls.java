@@ -50,7 +50,7 @@ final class ScanCalls {
         byte[] input = bytes(st, s, lib.strlen(s), name);
         lib.access(c, s, input.length + 1L, false, call, name);
         byte[] fmt = format(st, lib, c, call, name, f);
-        Scan r = scan(st, fmt, i -> i < input.length ? input[i] & 0xff : -1, targets(st, args, ss.format(), ss.vaList(), name), false, name);
+        Scan r = scan(st, fmt, i -> i < input.length ? input[i] & 0xff : -1, VarArgs.afterFormat(st.mem, args, ss.format(), ss.vaList(), name), false, name);
         for (Store x : r.stores()) {
             if (LibraryFunctions.overlaps(x.at(), x.size(), s, input.length + 1L) || LibraryFunctions.overlaps(x.at(), x.size(), f, fmt.length + 1L)) {
                 throw Abandon.unsupported(name + " into its input or format");
@@ -60,11 +60,6 @@ final class ScanCalls {
         return in.finishCall(t, c, e, Value.of(r.result()), null);
     }
 
-    /** The pointer arguments after the format at {@code format}, or those the {@code va_list} at {@code vaList} stands for. */
-    static List<Value> targets(ExecState st, List<Value> args, int format, int vaList, String name) {
-        return vaList >= 0 ? VarArgs.arguments(st.mem, LibraryBehaviour.arg(args, vaList), name)
-                : args.subList(Math.min(args.size(), format + 1), args.size());
-    }
 
     /** The format's bytes, read (an access unless it is read-only). */
     static byte[] format(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Value.Ptr f) {

@@ -205,7 +205,7 @@ final class Streams {
             }
             return drawn.get(i);
         };
-        ScanCalls.Scan done = ScanCalls.scan(st, fmt, input, ScanCalls.targets(st, args, r.format(), r.vaList(), name), true, name);
+        ScanCalls.Scan done = ScanCalls.scan(st, fmt, input, VarArgs.afterFormat(st.mem, args, r.format(), r.vaList(), name), true, name);
         List<Integer> unread = drawn.subList(Math.min(done.consumed(), drawn.size()), drawn.size()).stream().filter(b -> b >= 0).toList();
         if (unread.size() > 1) throw Abandon.unsupported(name + " reading " + unread.size() + " characters past what it consumed");
         if (unread.size() == 1) set(st, obj, PUSHED_BACK | unread.get(0) << PUSHED_SHIFT);

@@ -112,6 +112,14 @@ final class VarArgs {
     }
 
     /**
+     * The values a printf- or scanf-like call's conversions take: the arguments after the format at {@code format}, or
+     * those the {@code va_list} at {@code vaList} (not -1) stands for.
+     */
+    static List<Value> afterFormat(Memory mem, List<Value> args, int format, int vaList, String name) {
+        return vaList >= 0 ? arguments(mem, LibraryBehaviour.arg(args, vaList), name) : args.subList(Math.min(args.size(), format + 1), args.size());
+    }
+
+    /**
      * The arguments a {@code va_list} value stands for, from its current slot on, as a library function consuming
      * them in order ({@link Formatter}) sees them: a slot holding a pointer gives it, any other slot its 8 bytes as an
      * integer (the conversion truncates them to its own size).
