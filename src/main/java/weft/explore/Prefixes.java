@@ -34,7 +34,10 @@ import java.util.List;
  * chooser, in order and with the same arguments, and descends only while every answer is the recorded one: the new
  * chooser then is in the state it would have reached by running the start itself (the search's choosers are functions
  * of the questions they were asked; with main the only enabled thread they must pick it, and {@code
- * Schedulers.Directed}'s look at the thread's next accesses changes nothing then). Answers drawn while trying a branch
+ * Schedulers.Directed}'s look at the thread's next accesses changes nothing then). A run of thread questions is put
+ * in one call ({@link Schedulers.Strategy#mainAlone}), with how many there are, how many see a visible step and
+ * whether the first does: each strategy's state after such a run depends on no more (each says why), so the call
+ * leaves it where the questions one by one would (checked against them by {@code PrefixesTest}). Answers drawn while trying a branch
  * that then differs are not lost: they are the answers to the questions the execution asks next from the node it
  * resumes at (the questions after the same answers are the same), so it takes them from {@link Recorder}'s pending list
  * before asking the chooser again; a question that differs from the pending one's is an internal error (the
@@ -55,73 +58,202 @@ final class Prefixes {
     /** Statements the nodes keep at most, together (with as many recorded questions at least). */
     static final long MAX_STEPS_KEPT = 4L << 20;
 
-    /** The questions one execution put to its chooser, with the answers, in order. */
+    /**
+     * The questions one execution put to its chooser, with the answers, in order; a question's index counts questions.
+     * Consecutive thread questions of main alone standing at the same place are one entry with a count, their
+     * visibility a bit each: a real program's start asks millions of them, and an execution resuming from a node
+     * puts a run of them to its chooser in one {@link Schedulers.Strategy#mainAlone} call.
+     */
     static final class Log {
         static final byte THREAD = 0, VALUE = 1, BITS = 2, FORCED = 3, FORCED_NONE = 4, GAP = 5;
         private byte[] kinds = new byte[64];
+        /** The question's argument; a thread question's: the current thread (its visibility is in {@link #visible}). */
         private long[] args = new long[64];
         private long[] answers = new long[64];
-        /** The forced values' locations and the proof gaps' reasons, by index (most entries have none). */
+        /** How many questions each entry stands for (more than one only for thread questions), and its first's index. */
+        private long[] counts = new long[64];
+        private long[] starts = new long[64];
+        /** A bit per question: a thread question's {@code currentVisible}. */
+        private long[] visible = new long[4];
+        /** The forced values' locations and the proof gaps' reasons, by entry (most entries have none). */
         private final java.util.Map<Integer, Object> objects = new java.util.HashMap<>();
-        private int size;
+        private int entries;
+        private long size;
 
-        int size() {
+        /** The number of questions. */
+        long size() {
             return size;
         }
 
+        /** Appends a question; a thread question's {@code arg} is the current thread shifted left once, or 1 when visible. */
         void add(byte kind, long arg, Object obj, long answer) {
-            if (size == kinds.length) {
-                int n = size * 2;
+            if (kind == THREAD) {
+                addThreads(arg >> 1, answer, 1);
+                if ((arg & 1) != 0) setVisible(size - 1);
+            } else {
+                addEntry(kind, arg, obj, answer, 1);
+            }
+        }
+
+        /** Appends {@code count} thread questions answered {@code answer}, with visibility bits not yet set. */
+        private void addThreads(long current, long answer, long count) {
+            int last = entries - 1;
+            if (last >= 0 && kinds[last] == THREAD && args[last] == current && answers[last] == answer) {
+                counts[last] += count;
+                size += count;
+            } else {
+                addEntry(THREAD, current, null, answer, count);
+            }
+            long words = (size + 63) >> 6;
+            if (words > visible.length) visible = java.util.Arrays.copyOf(visible, (int) Math.max(words, 2L * visible.length));
+        }
+
+        private void addEntry(byte kind, long arg, Object obj, long answer, long count) {
+            if (entries == kinds.length) {
+                int n = entries * 2;
                 kinds = java.util.Arrays.copyOf(kinds, n);
                 args = java.util.Arrays.copyOf(args, n);
                 answers = java.util.Arrays.copyOf(answers, n);
+                counts = java.util.Arrays.copyOf(counts, n);
+                starts = java.util.Arrays.copyOf(starts, n);
             }
-            kinds[size] = kind;
-            args[size] = arg;
-            answers[size] = answer;
-            if (obj != null) objects.put(size, obj);
-            size++;
+            kinds[entries] = kind;
+            args[entries] = arg;
+            answers[entries] = answer;
+            counts[entries] = count;
+            starts[entries] = size;
+            if (obj != null) objects.put(entries, obj);
+            entries++;
+            size += count;
         }
 
-        /** Whether entry {@code i} is the question {@code kind} ({@link #FORCED} for both forced kinds), {@code arg}, {@code obj}. */
-        boolean sameQuestion(int i, byte kind, long arg, Object obj) {
-            byte k = kinds[i] == FORCED_NONE ? FORCED : kinds[i];
-            return k == kind && args[i] == arg && java.util.Objects.equals(objects.get(i), obj);
+        private void setVisible(long q) {
+            visible[(int) (q >> 6)] |= 1L << q;
         }
 
-        /** Whether entry {@code i} of this log and entry {@code j} of {@code o} got the same answer. */
-        boolean sameAnswer(int i, Log o, int j) {
-            return kinds[i] == o.kinds[j] && answers[i] == o.answers[j];
+        private boolean isVisible(long q) {
+            return (visible[(int) (q >> 6)] & (1L << q)) != 0;
+        }
+
+        /** How many of questions {@code from} to {@code to} (exclusive) are visible. */
+        private long visibleCount(long from, long to) {
+            long n = 0;
+            for (long q = from; q < to; ) {
+                int w = (int) (q >> 6);
+                int lo = (int) (q & 63);
+                int hi = (int) Math.min(64, lo + (to - q));
+                long mask = (hi == 64 ? -1L : (1L << hi) - 1) & (-1L << lo);
+                n += Long.bitCount(visible[w] & mask);
+                q += hi - lo;
+            }
+            return n;
+        }
+
+        /** Whether question {@code q}, of entry {@code e}, is {@code kind} ({@link #FORCED} for both forced kinds), {@code arg}, {@code obj}. */
+        boolean sameQuestion(int e, long q, byte kind, long arg, Object obj) {
+            if (kinds[e] == THREAD) return kind == THREAD && args[e] == arg >> 1 && isVisible(q) == ((arg & 1) != 0);
+            byte k = kinds[e] == FORCED_NONE ? FORCED : kinds[e];
+            return k == kind && args[e] == arg && java.util.Objects.equals(objects.get(e), obj);
+        }
+
+        /** Whether entry {@code e} of this log and entry {@code f} of {@code o} got the same answers. */
+        boolean sameAnswer(int e, Log o, int f) {
+            return kinds[e] == o.kinds[f] && answers[e] == o.answers[f];
         }
 
         /** Whether every candidate value chosen here was the first (index 0, the default). */
         boolean defaults() {
-            for (int i = 0; i < size; i++) if (kinds[i] == VALUE && answers[i] != 0) return false;
+            for (int e = 0; e < entries; e++) if (kinds[e] == VALUE && answers[e] != 0) return false;
             return true;
         }
 
-        /** The entries from {@code from} on, as a log of their own. */
-        Log suffix(int from) {
+        /** Appends questions {@code from} to {@code from + count} of entry {@code e} of {@code o}, with their answers. */
+        private void copy(Log o, int e, long from, long count) {
+            if (o.kinds[e] != THREAD) {
+                addEntry(o.kinds[e], o.args[e], o.objects.get(e), o.answers[e], count);
+                return;
+            }
+            long at = size;
+            addThreads(o.args[e], o.answers[e], count);
+            for (long i = 0; i < count; i += 64) {
+                int n = (int) Math.min(64, count - i);
+                long v = o.bits(from + i, n);
+                int w = (int) ((at + i) >> 6), off = (int) ((at + i) & 63);
+                visible[w] |= v << off;
+                if (off != 0 && off + n > 64) visible[w + 1] |= v >>> (64 - off);
+            }
+        }
+
+        /** The visibility bits of questions {@code q} to {@code q + n} ({@code n <= 64}), the first the lowest. */
+        private long bits(long q, int n) {
+            int w = (int) (q >> 6), off = (int) (q & 63);
+            long v = visible[w] >>> off;
+            if (off != 0 && off + n > 64) v |= visible[w + 1] << (64 - off);
+            return n == 64 ? v : v & ((1L << n) - 1);
+        }
+
+        /** The questions from the {@code from}-th on, as a log of their own. */
+        Log suffix(long from) {
             Log l = new Log();
-            for (int i = from; i < size; i++) l.add(kinds[i], args[i], objects.get(i), answers[i]);
+            for (int e = 0; e < entries; e++) {
+                long skip = Math.max(0, Math.min(counts[e], from - starts[e]));
+                if (skip < counts[e]) l.copy(this, e, starts[e] + skip, counts[e] - skip);
+            }
             return l;
         }
 
-        /** Puts question {@code i} to {@code c} and appends it with {@code c}'s answer to {@code to}. */
-        void ask(int i, Chooser c, Log to) {
-            switch (kinds[i]) {
-                case THREAD -> to.add(THREAD, args[i], null, c.pickThread(MAIN_ONLY, (int) (args[i] >> 1), (args[i] & 1) != 0, t -> List.of()));
-                case VALUE -> to.add(VALUE, args[i], null, c.pickValue((int) args[i]));
+        /**
+         * Puts the questions of entry {@code e} from its {@code skip}-th on to {@code c} and appends them with {@code
+         * c}'s answers to {@code to}.
+         */
+        void ask(int e, long skip, Schedulers.Strategy c, Log to) {
+            switch (kinds[e]) {
+                case THREAD -> {
+                    long from = starts[e] + skip, n = counts[e] - skip;
+                    c.mainAlone((int) args[e], n, visibleCount(from, from + n), isVisible(from));
+                    to.copy(this, e, from, n);
+                }
+                case VALUE -> to.add(VALUE, args[e], null, c.pickValue((int) args[e]));
                 case BITS -> to.add(BITS, 0, null, c.randomBits());
                 case FORCED, FORCED_NONE -> {
-                    Long v = c.forcedValue((SourceLoc) objects.get(i), (int) args[i]);
-                    to.add(v == null ? FORCED_NONE : FORCED, args[i], objects.get(i), v == null ? 0 : v);
+                    Long v = c.forcedValue((SourceLoc) objects.get(e), (int) args[e]);
+                    to.add(v == null ? FORCED_NONE : FORCED, args[e], objects.get(e), v == null ? 0 : v);
                 }
                 case GAP -> {
-                    c.proofGap((String) objects.get(i));
-                    to.add(GAP, 0, objects.get(i), 0);
+                    c.proofGap((String) objects.get(e));
+                    to.add(GAP, 0, objects.get(e), 0);
                 }
-                default -> throw new IllegalStateException("question kind " + kinds[i]);
+                default -> throw new IllegalStateException("question kind " + kinds[e]);
+            }
+        }
+
+        /** A position in a log, moved one question at a time ({@link Recorder}'s pending answers). */
+        final class Cursor {
+            private int entry;
+            private long question;
+
+            /** Whether questions are left; moves to the entry of the next. */
+            boolean more() {
+                while (entry < entries && question >= starts[entry] + counts[entry]) entry++;
+                return entry < entries;
+            }
+
+            /** The entry of the next question ({@link #more} must have been true). */
+            int entry() {
+                return entry;
+            }
+
+            /** The index of the next question. */
+            long question() {
+                return question;
+            }
+
+            void next() {
+                question++;
+            }
+
+            long left() {
+                return size - question;
             }
         }
     }
@@ -178,7 +310,7 @@ final class Prefixes {
     long stepsSaved;
 
     /** Where an execution with chooser {@code c} begins: the deepest node whose questions {@code c} answers alike. */
-    Recorder start(Chooser c) {
+    Recorder start(Schedulers.Strategy c) {
         Node node = root;
         Log drawn = new Log();
         descend:
@@ -199,11 +331,20 @@ final class Prefixes {
         return new Recorder(c, node, drawn);
     }
 
-    /** Whether {@code c} answers the questions of {@code calls} as recorded; the answers drawn go to {@code drawn}. */
-    private static boolean answersAlike(Log calls, Log drawn, Chooser c) {
-        for (int i = 0; i < calls.size(); i++) {
-            if (i >= drawn.size()) calls.ask(i, c, drawn);
-            if (!calls.sameAnswer(i, drawn, i)) return false;
+    /**
+     * Whether {@code c} answers the questions of {@code calls} as recorded; the answers drawn go to {@code drawn}. The
+     * two logs are walked question by question, a run of thread questions at once: {@code drawn} holds the answers
+     * drawn for this node's earlier children too, so its entries need not begin where {@code calls}' do.
+     */
+    private static boolean answersAlike(Log calls, Log drawn, Schedulers.Strategy c) {
+        long pos = 0;
+        int ce = 0, de = 0;
+        while (pos < calls.size) {
+            if (pos >= drawn.size) calls.ask(ce, pos - calls.starts[ce], c, drawn);
+            while (pos >= drawn.starts[de] + drawn.counts[de]) de++;
+            if (!calls.sameAnswer(ce, drawn, de)) return false;
+            pos = Math.min(calls.starts[ce] + calls.counts[ce], drawn.starts[de] + drawn.counts[de]);
+            if (pos == calls.starts[ce] + calls.counts[ce]) ce++;
         }
         return true;
     }
@@ -232,7 +373,7 @@ final class Prefixes {
         /** The node the execution resumes at (the root: from the beginning). */
         Node node;
         private final Log pending;
-        private int next;
+        private final Log.Cursor next;
         /** The questions since {@link #node}, while the start lasts; null after it. */
         private Log log = new Log();
 
@@ -243,6 +384,7 @@ final class Prefixes {
             this.inner = inner;
             this.node = node;
             this.pending = pending;
+            this.next = pending.new Cursor();
             this.defaults = node.defaults;
         }
 
@@ -266,7 +408,7 @@ final class Prefixes {
 
         /** The first thread exists: nothing more is recorded or shared. */
         void stop() {
-            if (next < pending.size()) throw new IllegalStateException("a shared start left " + (pending.size() - next) + " answers unused");
+            if (next.more()) throw new IllegalStateException("a shared start left " + next.left() + " answers unused");
             log = null;
         }
 
@@ -285,10 +427,12 @@ final class Prefixes {
             kind = question;
             if (log == null) return ask.getAsLong();
             long a;
-            if (next < pending.size()) {
-                if (!pending.sameQuestion(next, question, arg, obj)) throw new IllegalStateException("a shared start asked another question");
-                kind = pending.kinds[next];
-                a = pending.answers[next++];
+            if (next.more()) {
+                int e = next.entry();
+                if (!pending.sameQuestion(e, next.question(), question, arg, obj)) throw new IllegalStateException("a shared start asked another question");
+                kind = pending.kinds[e];
+                a = pending.answers[e];
+                next.next();
             } else {
                 a = ask.getAsLong();
             }

@@ -13,10 +13,25 @@ import java.util.Random;
 final class Schedulers {
     private Schedulers() {}
 
+    /**
+     * A strategy of the search: a chooser that can also take a run of thread questions with main the only enabled
+     * thread at once (an execution resuming from a snapshot of the program's start puts the start's questions to its
+     * chooser again, {@link Prefixes}: a real program's start asks millions).
+     */
+    interface Strategy extends Chooser {
+        /**
+         * What {@code times} questions {@code pickThread([0], current, visible_i)} in a row do to this chooser's
+         * state, {@code visible} of them with {@code visible_i} true, the first with {@code firstVisible}: each answer
+         * is 0, the only legal one. Exact for every order of the others: each strategy's state depends on no more
+         * (its comment says why).
+         */
+        void mainAlone(int current, long times, long visible, boolean firstVisible);
+    }
+
     /** How nondeterministic inputs are chosen. */
     enum ValuePolicy { ZERO, ONE, LAST, RANDOM }
 
-    abstract static class Base implements Chooser {
+    abstract static class Base implements Strategy {
         final Random rng;
         final ValuePolicy values;
 
@@ -58,6 +73,12 @@ final class Schedulers {
             for (int t : enabled) if (t > current) return t;
             return enabled.get(0);
         }
+
+        /** Main running on counts its steps towards the quantum, modulo it; a first pick (current -1) restarts it. */
+        @Override
+        public void mainAlone(int current, long times, long visible, boolean firstVisible) {
+            ran = current == 0 ? (int) ((ran + times) % quantum) : 0;
+        }
     }
 
     /** Runs the current thread as long as it can, then the oldest enabled thread. */
@@ -71,6 +92,11 @@ final class Schedulers {
             if (enabled.contains(current)) return current;
             return enabled.get(0);
         }
+
+        /** Keeps no state of its own. */
+        @Override
+        public void mainAlone(int current, long times, long visible, boolean firstVisible) {
+        }
     }
 
     /** Always runs the newest enabled thread (a created thread runs before its creator continues). */
@@ -82,6 +108,11 @@ final class Schedulers {
         @Override
         public int pickThread(List<Integer> enabled, int current, boolean currentVisible) {
             return enabled.get(enabled.size() - 1);
+        }
+
+        /** Keeps no state of its own. */
+        @Override
+        public void mainAlone(int current, long times, long visible, boolean firstVisible) {
         }
     }
 
@@ -109,6 +140,7 @@ final class Schedulers {
             }
             int best = -1;
             double bp = Double.NEGATIVE_INFINITY;
+            // (mainAlone relies on this order: the visible step's drops first, then a priority drawn for a thread without one)
             for (int t : enabled) {
                 double p = prio.computeIfAbsent(t, x -> rng.nextDouble());
                 if (p > bp) {
@@ -117,6 +149,25 @@ final class Schedulers {
                 }
             }
             return best;
+        }
+
+        /**
+         * Each visible question counts a visible step, and each change point it reaches drops the current thread
+         * (priorities are whole numbers below 0, so dropping by the count at once is exact); main's priority is drawn
+         * at the first question when it has none and that question's step did not just drop main. So only the number
+         * of visible questions matters, and whether the first is one.
+         */
+        @Override
+        public void mainAlone(int current, long times, long visible, boolean firstVisible) {
+            if (times == 0) return;
+            long before = visibleSteps;
+            boolean dropsFirst = false;
+            if (firstVisible) for (long c : changes) if (c == before + 1) dropsFirst = true;
+            if (!prio.containsKey(0) && !(current == 0 && dropsFirst)) prio.put(0, rng.nextDouble());
+            visibleSteps += visible;
+            int drops = 0;
+            for (long c : changes) if (c > before && c <= visibleSteps) drops++;
+            if (drops > 0) prio.put(current, low -= drops);
         }
     }
 
@@ -128,7 +179,7 @@ final class Schedulers {
      * them (one moves past its site). Otherwise the base strategy picks among the threads not held. Every choice is a
      * legal schedule: directing changes which real executions are tried, never what counts as a race.
      */
-    static final class Directed implements Chooser {
+    static final class Directed implements Strategy {
         private final ExploreOptions.Target target;
         private final Base base;
 
@@ -147,6 +198,12 @@ final class Schedulers {
             List<Integer> free = new ArrayList<>(enabled.size());
             for (int t : enabled) if (!atSite(next.apply(t))) free.add(t);
             return base.pickThread(free.isEmpty() ? enabled : free, current, currentVisible);
+        }
+
+        /** With one enabled thread nothing is held (the base strategy picks among all enabled threads then). */
+        @Override
+        public void mainAlone(int current, long times, long visible, boolean firstVisible) {
+            base.mainAlone(current, times, visible, firstVisible);
         }
 
         private boolean atSite(List<ByteAccess> accesses) {
@@ -183,13 +240,27 @@ final class Schedulers {
             if (enabled.contains(current) && (!currentVisible || rng.nextDouble() >= switchProb)) return current;
             return enabled.get(rng.nextInt(enabled.size()));
         }
+
+        /**
+         * Main (current 0) draws only at visible questions: a number, and another to pick among the one enabled
+         * thread when it switches; from anywhere else (current -1) every question picks. Only the number of visible
+         * questions matters.
+         */
+        @Override
+        public void mainAlone(int current, long times, long visible, boolean firstVisible) {
+            if (current != 0) {
+                for (long i = 0; i < times; i++) rng.nextInt(1);
+                return;
+            }
+            for (long i = 0; i < visible; i++) if (rng.nextDouble() < switchProb) rng.nextInt(1);
+        }
     }
 
     /**
      * Replays a prefix of choices, then takes default choices (continue the current thread; value candidate 0),
      * recording every choice point, for the bounded depth-first search of {@link Search}.
      */
-    static final class Replay implements Chooser {
+    static final class Replay implements Strategy {
         /** A choice point: the options in order (default first), the one taken, and the budgets used before it. */
         record Point(boolean thread, int[] options, int taken, int preemptions, int deviations, boolean preemptive) {}
 
@@ -225,6 +296,11 @@ final class Schedulers {
             trace.add(new Point(true, options, taken, preemptions, deviations, currentEnabled));
             if (taken > 0 && currentEnabled) preemptions++;
             return options[taken];
+        }
+
+        /** One enabled thread is no choice point: nothing recorded. */
+        @Override
+        public void mainAlone(int current, long times, long visible, boolean firstVisible) {
         }
 
         @Override

@@ -2,7 +2,6 @@ package weft.explore;
 
 import weft.budget.Budget;
 import weft.exec.state.Abandon;
-import weft.exec.state.Chooser;
 import weft.exec.ExecState;
 import weft.exec.LibraryBehaviour;
 import weft.ir.Program;
@@ -110,15 +109,15 @@ final class Search {
     private Prefixes prefixes;
     private long visibleEstimate = 100;
 
-    private RaceWitness runOne(Chooser chooser) {
+    private RaceWitness runOne(Schedulers.Strategy chooser) {
         return runOne(chooser, options.maxSteps());
     }
 
-    private RaceWitness runOne(Chooser chooser, long steps) {
+    private RaceWitness runOne(Schedulers.Strategy chooser, long steps) {
         return runOne(chooser, steps, LibraryBehaviour.MAX_THREADS);
     }
 
-    private RaceWitness runOne(Chooser chooser, long steps, int maxThreads) {
+    private RaceWitness runOne(Schedulers.Strategy chooser, long steps, int maxThreads) {
         // the start main runs alone is shared: an execution whose chooser answers alike resumes from a snapshot of it
         Prefixes.Recorder recorder = prefixes.start(chooser);
         ExecState s = recorder.begin(initial);
@@ -182,11 +181,11 @@ final class Search {
             if (!more) return null;
         }
         for (Schedulers.ValuePolicy p : POLICIES) {
-            Chooser[] systematic = {
+            Schedulers.Strategy[] systematic = {
                 new Schedulers.RoundRobin(1, seed, p), new Schedulers.Sticky(seed, p),
                 new Schedulers.ChildFirst(seed, p), new Schedulers.RoundRobin(4, seed, p)
             };
-            for (Chooser c : systematic) {
+            for (Schedulers.Strategy c : systematic) {
                 if (exhausted()) return null;
                 w = runOne(c, Math.max(500, options.maxSteps() / 4), 8);
                 if (w != null) return w;
@@ -199,7 +198,7 @@ final class Search {
         for (long i = 0; !exhausted(); i++) {
             Schedulers.ValuePolicy p = i % 4 == 3 ? POLICIES[(int) (i / 4) % 3] : Schedulers.ValuePolicy.RANDOM;
             long s = seed + 7919 * (i + 1);
-            Chooser c = i % 2 == 0 ? new Schedulers.RandomWalk(SWITCH[(int) (i / 2 % SWITCH.length)], s, p)
+            Schedulers.Strategy c = i % 2 == 0 ? new Schedulers.RandomWalk(SWITCH[(int) (i / 2 % SWITCH.length)], s, p)
                     : new Schedulers.Priority((int) (i / 2 % 4), visibleEstimate, s, p);
             // most races show early; spinning threads make long executions costly: two of three runs are short
             // programs creating threads in a loop: most runs use few threads

@@ -49,27 +49,37 @@ class PrefixesTest {
             }
             """;
 
-    private record Run(List<Step> steps, String stop, long chooserAfter, boolean race) {}
+    private record Run(List<Step> steps, String stop, String chooserAfter, boolean race) {}
 
     @Test
     void resumedExecutionsAreTheExecutionsTheyWouldHaveBeen(@TempDir Path dir) throws Exception {
         Program p = ExploreTestSupport.load(dir, "start", LONG_START);
         ExecState initial = ExecState.initial(p);
-        List<Supplier<Schedulers.Base>> choosers = new ArrayList<>();
+        List<Supplier<Schedulers.Strategy>> choosers = new ArrayList<>();
+        // directed at the workers' update of shared and main's store (their lines in LONG_START, after the prelude)
+        int before = (int) ExploreTestSupport.PRELUDE.lines().count();
+        String file = dir.resolve("start.c").toString();
+        ExploreOptions.Target target = new ExploreOptions.Target(new weft.ir.SourceLoc(file, before + 4, 0), new weft.ir.SourceLoc(file, before + 16, 0));
         for (Schedulers.ValuePolicy v : Schedulers.ValuePolicy.values()) {
             choosers.add(() -> new Schedulers.RoundRobin(1, 3, v));
+            choosers.add(() -> new Schedulers.RoundRobin(7, 3, v));
             choosers.add(() -> new Schedulers.Sticky(5, v));
+            choosers.add(() -> new Schedulers.ChildFirst(5, v));
+            choosers.add(() -> new Schedulers.Directed(target, new Schedulers.RoundRobin(5, 9, v)));
         }
         for (int seed = 0; seed < 8; seed++) {
             long s = seed;
             choosers.add(() -> new Schedulers.RandomWalk(0.3, s, Schedulers.ValuePolicy.RANDOM));
             choosers.add(() -> new Schedulers.Priority(2, 50, s, Schedulers.ValuePolicy.RANDOM));
+            // change points deep in the start (between snapshots and inside runs of thread questions)
+            choosers.add(() -> new Schedulers.Priority(4, 60_000, s, Schedulers.ValuePolicy.RANDOM));
+            choosers.add(() -> new Schedulers.Directed(target, new Schedulers.RandomWalk(0.2, s, Schedulers.ValuePolicy.ONE)));
         }
         Prefixes shared = new Prefixes();
         for (int round = 0; round < 2; round++) {
-            for (Supplier<Schedulers.Base> make : choosers) {
-                Schedulers.Base alone = make.get();
-                Schedulers.Base resumed = make.get();
+            for (Supplier<Schedulers.Strategy> make : choosers) {
+                Schedulers.Strategy alone = make.get();
+                Schedulers.Strategy resumed = make.get();
                 Run a = run(initial, alone, null);
                 Run b = run(initial, resumed, shared);
                 assertTrue(a.steps().equals(b.steps()), "the same steps under " + alone.getClass().getSimpleName() + " (" + a.steps().size() + ", " + b.steps().size() + ")");
@@ -125,7 +135,7 @@ class PrefixesTest {
         return out;
     }
 
-    private static Run run(ExecState initial, Chooser c, Prefixes prefixes) {
+    private static Run run(ExecState initial, Schedulers.Strategy c, Prefixes prefixes) {
         Prefixes.Recorder r = prefixes == null ? null : prefixes.start(c);
         ExecState s = r == null ? initial.fork(c) : r.begin(initial);
         Execution ex = new Execution(s, 400_000, Budget.cpuMillis(120_000), true);
@@ -134,6 +144,9 @@ class PrefixesTest {
         RaceWitness w = ex.run();
         List<Step> steps = new ArrayList<>();
         for (Interpreter.Executed x : ex.schedule) steps.add(x.toStep());
-        return new Run(steps, ex.stopReason, c.randomBits(), w != null);
+        // the chooser's state after the run: its random bits and the threads it picks next among three
+        StringBuilder after = new StringBuilder().append(c.randomBits());
+        for (int i = 0; i < 12; i++) after.append(',').append(c.pickThread(List.of(0, 1, 2), i % 3, true));
+        return new Run(steps, ex.stopReason, after.toString(), w != null);
     }
 }
