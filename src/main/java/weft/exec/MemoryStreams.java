@@ -55,9 +55,10 @@ final class MemoryStreams {
     /** glibc's {@code BUFSIZ}: stdio's buffer of a cookie stream, and {@code open_memstream}'s first block. */
     static final long BUFSIZ = 8192;
 
-    // the state object's fields (8 bytes each), then stdio's buffer
+    // the state object's fields (8 bytes each: FILE is the stream object's pointer), then stdio's buffer
     // (package-private: MemoryStreamReads reads and writes the position, maxpos, bytes held and taken, stdio's buffer)
-    static final long FLAGS = 0, BUF = 8, SIZE = 16, POS = 24, MAXPOS = 32, BUFLOC = 40, SIZELOC = 48, HELD = 56, TAKEN = 64, DATA = 72;
+    static final long FLAGS = 0, BUF = 8, SIZE = 16, POS = 24, MAXPOS = 32, BUFLOC = 40, SIZELOC = 48, HELD = 56, TAKEN = 64, FILE = 72,
+            DATA = 80;
     static final int GROWS = 1, READS = 2, APPENDS = 4, AT_END = 8, FAILED = 16;
 
     private MemoryStreams() {
@@ -167,14 +168,17 @@ final class MemoryStreams {
     private static int create(ExecState st, Stmt.Call call) {
         Block f = st.mem.create(OPENED + call.loc().shortString(), Block.Kind.SPECIAL, 0, -1, call.loc());
         f.opaque = true;
-        return st.libraryObject(STATE + f.id, () -> {
-            Block s = st.mem.create(STATE + f.id, Block.Kind.SPECIAL, DATA + BUFSIZ, -1, call.loc());
-            return s.id;
+        int s = st.libraryObject(STATE + f.id, () -> {
+            Block b = st.mem.create(STATE + f.id, Block.Kind.SPECIAL, DATA + BUFSIZ, -1, call.loc());
+            return b.id;
         }).obj();
+        st.mem.write(s, FILE, charPtr(st), new Value.Ptr(f.id, 0));
+        return s;
     }
 
-    private static Value.Ptr file(ExecState st, int state) {
-        return new Value.Ptr(Integer.parseInt(st.mem.get(state).name.substring(STATE.length())), 0);
+    /** The stream object whose state is {@code state}. */
+    private static Value file(ExecState st, int state) {
+        return st.mem.read(state, FILE, charPtr(st));
     }
 
     // ---- use
