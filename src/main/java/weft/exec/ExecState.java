@@ -322,16 +322,28 @@ public final class ExecState {
         return v;
     }
 
-    private ExecState(Program program, Memory mem, Map<Integer, Integer> globals) {
+    /**
+     * Each function's {@link weft.exec.state.Liveness}, computed once for every state forked or copied from one initial
+     * state (a function of the immutable IR; the witness search's thousands of executions share it).
+     */
+    private final Map<weft.ir.Function, weft.exec.state.Liveness> liveness;
+
+    private ExecState(Program program, Memory mem, Map<Integer, Integer> globals, Map<weft.ir.Function, weft.exec.state.Liveness> liveness) {
         this.program = program;
         this.dm = program.dataModel();
         this.mem = mem;
         this.globals = globals;
+        this.liveness = liveness;
+    }
+
+    /** The live automatic variables of {@code fn}. */
+    weft.exec.state.Liveness liveness(weft.ir.Function fn) {
+        return liveness.computeIfAbsent(fn, weft.exec.state.Liveness::of);
     }
 
     /** A fresh execution starting from this (initial) state. */
     public ExecState fork(Chooser chooser) {
-        ExecState s = new ExecState(program, mem.fork(), globals);
+        ExecState s = new ExecState(program, mem.fork(), globals, liveness);
         s.chooser = chooser;
         s.libcStateRaces = libcStateRaces;
         s.valueHints = valueHints;
@@ -346,7 +358,7 @@ public final class ExecState {
      * {@link ThreadState#snapshot}).
      */
     public ExecState copy() {
-        ExecState s = new ExecState(program, mem.fork(), globals);
+        ExecState s = new ExecState(program, mem.fork(), globals, liveness);
         s.chooser = chooser;
         s.exhaustive = exhaustive;
         s.libcStateRaces = libcStateRaces;
@@ -459,7 +471,7 @@ public final class ExecState {
 
     /** Builds the initial memory: all static-storage objects, initialised. Throws {@link Abandon} if it cannot. */
     public static ExecState initial(Program program) {
-        ExecState s = new ExecState(program, new Memory(), new HashMap<>());
+        ExecState s = new ExecState(program, new Memory(), new HashMap<>(), new java.util.concurrent.ConcurrentHashMap<>());
         Evaluator ev = new Evaluator(s);
         for (Variable v : program.globals()) {
             long size = v.type().size();

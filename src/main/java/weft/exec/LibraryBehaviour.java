@@ -54,8 +54,6 @@ public final class LibraryBehaviour {
         this.semaphores = new Semaphores(in, this);
     }
 
-    /** Liveness (tracked variables) per function, for {@link #finishInTwoSteps}. */
-    private final java.util.Map<Function, Liveness> liveness = new java.util.IdentityHashMap<>();
 
     static Value arg(List<Value> args, int i) {
         if (i < 0 || i >= args.size()) throw Abandon.unsupported("missing argument " + i);
@@ -286,7 +284,7 @@ public final class LibraryBehaviour {
         weft.ir.Lvalue result = ((Stmt.Call) e.stmt()).result();
         // a local no pointer reaches is seen by no other thread: storing it in the same step changes nothing
         boolean privateResult = result instanceof weft.ir.Lvalue.Var v
-                && liveness.computeIfAbsent(t.top().fn, Liveness::of).tracked(v.variable().id());
+                && in.st.liveness(t.top().fn).tracked(v.variable().id());
         if (result == null || privateResult) return in.finishCall(t, c, e, Value.ZERO, null);
         if (!c.dry) t.phase = ThreadState.Phase.RESULT_STORE;
         return true;

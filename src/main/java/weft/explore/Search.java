@@ -323,6 +323,8 @@ final class Search {
      * have ordered their candidates by them ({@link #byEvidence}); null after that (nothing reads it any more).
      */
     private java.util.Set<List<Object>> reachedLines = new java.util.HashSet<>();
+    /** The statements' locations whose lines are in {@link #reachedLines} (the IR's own objects: each looked up once). */
+    private final java.util.Set<weft.ir.SourceLoc> reachedLocs = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
     private void noteReached(Execution ex) {
         if (reachedLines == null) return;
@@ -332,7 +334,7 @@ final class Search {
             weft.ir.SourceLoc loc = x.edge().loc();
             if (loc == null || loc == previous) continue;
             previous = loc;
-            reachedLines.add(line(loc));
+            if (reachedLocs.add(loc)) reachedLines.add(line(loc));
         }
     }
 
