@@ -54,7 +54,6 @@ public final class LibraryBehaviour {
         this.semaphores = new Semaphores(in, this);
     }
 
-
     static Value arg(List<Value> args, int i) {
         if (i < 0 || i >= args.size()) throw Abandon.unsupported("missing argument " + i);
         return args.get(i);

@@ -55,10 +55,9 @@ final class MemoryStreams {
     /** glibc's {@code BUFSIZ}: stdio's buffer of a cookie stream, and {@code open_memstream}'s first block. */
     static final long BUFSIZ = 8192;
 
-    // the state object's fields (8 bytes each: FILE is the stream object's pointer), then stdio's buffer
+    // the state object's fields (8 bytes each), then stdio's buffer
     // (package-private: MemoryStreamReads reads and writes the position, maxpos, bytes held and taken, stdio's buffer)
-    static final long FLAGS = 0, BUF = 8, SIZE = 16, POS = 24, MAXPOS = 32, BUFLOC = 40, SIZELOC = 48, HELD = 56, TAKEN = 64, FILE = 72,
-            DATA = 80;
+    static final long FLAGS = 0, BUF = 8, SIZE = 16, POS = 24, MAXPOS = 32, BUFLOC = 40, SIZELOC = 48, HELD = 56, TAKEN = 64, DATA = 72;
     static final int GROWS = 1, READS = 2, APPENDS = 4, AT_END = 8, FAILED = 16;
 
     private MemoryStreams() {
@@ -123,13 +122,14 @@ final class MemoryStreams {
             if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
             // calloc (1, BUFSIZ): the allocation succeeds, as malloc's does in the search
             Block b = LibraryBehaviour.newBlock(st, t, BUFSIZ, false, false, call.loc());
-            int s = create(st, call);
+            Opened opened = create(st, call);
+            int s = opened.state();
             setFlags(st, s, GROWS);
             st.mem.write(s, BUF, charPtr(st), new Value.Ptr(b.id, 0));
             set(st, s, SIZE, BUFSIZ);
             st.mem.write(s, BUFLOC, charPtr(st), bufloc);
             st.mem.write(s, SIZELOC, charPtr(st), sizeloc);
-            return in.finishCall(t, c, e, file(st, s), null);
+            return in.finishCall(t, c, e, opened.file(), null);
         }
         Value bufArg = LibraryBehaviour.arg(args, o.buf());
         if (Value.isNull(bufArg)) throw Abandon.unsupported(name + " without a buffer (its memory is the library's)");
@@ -155,30 +155,28 @@ final class MemoryStreams {
             maxpos = size;
         }
         if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
-        int s = create(st, call);
+        Opened opened = create(st, call);
+        int s = opened.state();
         setFlags(st, s, (mode.charAt(0) == 'r' ? READS : 0) | (mode.charAt(0) == 'a' ? APPENDS : 0));
         st.mem.write(s, BUF, charPtr(st), buf);
         set(st, s, SIZE, size);
         set(st, s, MAXPOS, maxpos);
         set(st, s, POS, mode.charAt(0) == 'a' ? maxpos : 0);
-        return in.finishCall(t, c, e, file(st, s), null);
+        return in.finishCall(t, c, e, opened.file(), null);
     }
 
-    /** A new stream object and its state (named after the stream), returning the state's id. */
-    private static int create(ExecState st, Stmt.Call call) {
+    /** A stream object {@code fopencookie} made, and its state's id. */
+    private record Opened(Value.Ptr file, int state) {}
+
+    /** A new stream object and its state (named after the stream, which finds it: {@link #use}). */
+    private static Opened create(ExecState st, Stmt.Call call) {
         Block f = st.mem.create(OPENED + call.loc().shortString(), Block.Kind.SPECIAL, 0, -1, call.loc());
         f.opaque = true;
         int s = st.libraryObject(STATE + f.id, () -> {
             Block b = st.mem.create(STATE + f.id, Block.Kind.SPECIAL, DATA + BUFSIZ, -1, call.loc());
             return b.id;
         }).obj();
-        st.mem.write(s, FILE, charPtr(st), new Value.Ptr(f.id, 0));
-        return s;
-    }
-
-    /** The stream object whose state is {@code state}. */
-    private static Value file(ExecState st, int state) {
-        return st.mem.read(state, FILE, charPtr(st));
+        return new Opened(new Value.Ptr(f.id, 0), s);
     }
 
     // ---- use

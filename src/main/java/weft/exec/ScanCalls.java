@@ -60,7 +60,6 @@ final class ScanCalls {
         return in.finishCall(t, c, e, Value.of(r.result()), null);
     }
 
-
     /** The format's bytes, read (an access unless it is read-only). */
     static byte[] format(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Value.Ptr f) {
         byte[] fmt = bytes(st, f, lib.strlen(f), name);

@@ -319,22 +319,21 @@ final class Search {
     }
 
     /**
-     * The lines (file and line) some execution of this search has executed a statement of, until the directed runs
-     * have ordered their candidates by them ({@link #byEvidence}); null after that (nothing reads it any more).
+     * The statements' locations (the IR's own objects, so each is noted once) some execution of this search has
+     * executed, until the directed runs have ordered their candidates by their lines ({@link #byEvidence}); null after
+     * that (nothing reads it any more).
      */
-    private java.util.Set<List<Object>> reachedLines = new java.util.HashSet<>();
-    /** The statements' locations whose lines are in {@link #reachedLines} (the IR's own objects: each looked up once). */
-    private final java.util.Set<weft.ir.SourceLoc> reachedLocs = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    private java.util.Set<weft.ir.SourceLoc> reached = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
     private void noteReached(Execution ex) {
-        if (reachedLines == null) return;
+        if (reached == null) return;
         weft.ir.SourceLoc previous = null;
         for (weft.exec.Interpreter.Executed x : ex.schedule) {
             if (x.edge() == null) continue;
             weft.ir.SourceLoc loc = x.edge().loc();
             if (loc == null || loc == previous) continue;
             previous = loc;
-            if (reachedLocs.add(loc)) reachedLines.add(line(loc));
+            reached.add(loc);
         }
     }
 
@@ -352,8 +351,9 @@ final class Search {
         for (ExploreOptions.Target t : targets) {
             if (seen.add(new java.util.HashSet<>(List.of(line(t.first()), line(t.second()))))) out.add(t);
         }
-        out.sort(java.util.Comparator.comparingInt(t -> (reachedLines.contains(line(t.first())) ? 0 : 1)
-                + (reachedLines.contains(line(t.second())) ? 0 : 1)));
+        java.util.Set<List<Object>> lines = new java.util.HashSet<>();
+        for (weft.ir.SourceLoc loc : reached) lines.add(line(loc));
+        out.sort(java.util.Comparator.comparingInt(t -> (lines.contains(line(t.first())) ? 0 : 1) + (lines.contains(line(t.second())) ? 0 : 1)));
         return out;
     }
 
@@ -377,7 +377,7 @@ final class Search {
     private RaceWitness directed(long seed) {
         int k = 0;
         List<ExploreOptions.Target> ordered = byEvidence(options.targets());
-        reachedLines = null;
+        reached = null;
         for (ExploreOptions.Target target : ordered) {
             if (k++ >= maxTargets()) break;
             if (DEBUG) System.err.println("directed at " + target.first() + " / " + target.second());
