@@ -40,8 +40,9 @@ final class Attributes {
 
     /**
      * The policy and priority a thread created with the attributes at {@code attr} gets when they say
-     * {@code PTHREAD_EXPLICIT_SCHED} (glibc then applies the attributes' policy and priority), else null (it inherits
-     * its creator's); a null pointer has none; attributes whose bytes are not known give -1 for both (not known: a
+     * {@code PTHREAD_EXPLICIT_SCHED} and the policy or the priority was set in them (glibc then applies the attributes'
+     * policy and priority, one never set its default's, SCHED_OTHER and 0, which the attributes' zeroed field holds),
+     * else null (it inherits its creator's); a null pointer has none; attributes whose bytes are not known give -1 for both (not known: a
      * question about them stops the run).
      */
     static long[] explicitScheduling(ExecState st, Value attr) {
@@ -50,8 +51,106 @@ final class Attributes {
                 || st.mem.get(p.obj()).anyUnknown(p.off(), FLAGS + 4)) {
             return new long[] {-1, -1};
         }
-        if ((st.mem.readRaw(p.obj(), p.off() + FLAGS, 4) & EXPLICIT) == 0) return null;
+        long flags = st.mem.readRaw(p.obj(), p.off() + FLAGS, 4);
+        // glibc 2.36's pthread_create applies the attributes' scheduling only when one of the two was set in them
+        if ((flags & EXPLICIT) == 0 || (flags & (PRIORITY_SET | POLICY_SET)) == 0) return null;
         return new long[] {st.mem.readRaw(p.obj(), p.off() + POLICY, 4), (int) st.mem.readRaw(p.obj(), p.off() + PRIORITY, 4)};
+    }
+
+    /** glibc's struct pthread_attr in the run's data model: the size_t and pointer members after the three ints. */
+    private record Layout(int word, int guard, int stackTop, int stackSize, int size) {
+        static Layout of(ExecState st) {
+            int w = st.dm.pointerSize;
+            int guard = w == 8 ? 16 : 12;
+            return new Layout(w, guard, guard + w, guard + 2 * w, w == 8 ? 56 : 36);
+        }
+    }
+
+    /**
+     * What a thread's creation left in glibc's descriptor of it that {@code pthread_getattr_np} reports: the flags its
+     * attributes had (detached, explicit scheduling, process scope, a stack of the program's), the guard size they asked
+     * for (glibc's {@code reported_guardsize}: the default attributes' page, the main thread's 0) and the stack size
+     * (0 the default, -1 the main thread's: both the world's). Immutable.
+     */
+    record Created(long flags, long guard, long stackSize) {
+        static final Created MAIN = new Created(0, 0, -1);
+        static final Created DEFAULT = new Created(0, PAGE, 0);
+    }
+
+    /**
+     * What creating a thread with the attributes at {@code attr} leaves in its descriptor ({@link Created}); null when
+     * their bytes are not known. Attributes that say the stack is the program's but whose stack is not an object (those
+     * {@code pthread_getattr_np} filled, whose address is another thread's stack) stop the run.
+     */
+    static Created creation(ExecState st, Value attr) {
+        if (attr instanceof Value.Int z && z.v() == 0) return Created.DEFAULT;
+        Layout l = Layout.of(st);
+        if (!(attr instanceof Value.Ptr p) || !st.mem.get(p.obj()).alive || p.off() < 0 || p.off() + l.size() > st.mem.get(p.obj()).size
+                || st.mem.get(p.obj()).anyUnknown(p.off(), l.stackTop())) {
+            return null;
+        }
+        long flags = st.mem.readRaw(p.obj(), p.off() + FLAGS, 4) & (DETACHED | EXPLICIT | PROCESS_SCOPE | STACK_ADDRESS);
+        if ((flags & STACK_ADDRESS) != 0 && (st.mem.get(p.obj()).anyUnknown(p.off() + l.stackTop(), l.word())
+                || !(st.mem.read(p.obj(), p.off() + l.stackTop(), pointer(l.word())) instanceof Value.Ptr))) {
+            throw Abandon.unsupported("pthread_create on a stack that is not an object");
+        }
+        long size = st.mem.get(p.obj()).anyUnknown(p.off() + l.stackSize(), l.word()) ? -1 : st.mem.readRaw(p.obj(), p.off() + l.stackSize(), l.word());
+        return new Created(flags, st.mem.readRaw(p.obj(), p.off() + l.guard(), l.word()), size);
+    }
+
+    static final long ENOMEM = 12;
+
+    /**
+     * {@code pthread_getattr_np(thread, attr)} ({@link Semantics.ThreadAttributes}), glibc 2.36's: the attributes are
+     * initialised ({@code pthread_attr_init}'s bytes), then filled from the thread's descriptor: the scheduling
+     * priority and policy it runs with ({@link ThreadState#schedPolicy}), its creation's flags ({@link Created}) with
+     * the detached flag when it is detached now, the stack-address flag, and both scheduling flags set (the reproducer
+     * sets the policy and priority in the real object, which sets them there); the guard size its creation asked for
+     * (the main thread's: 0); the stack's size without the guard: a creation's page-multiple size exactly while no thread
+     * has ended (glibc rounds it down to the TLS alignment only, and no freed stack can be reused yet), the system's
+     * default (a new thread's of the default size, the main thread's from its limit and mappings) the world's, an input;
+     * and its address, which Weft does not give the program: a non-pointer, so that {@code pthread_attr_getstack} and a
+     * {@code pthread_create} with these attributes stop. glibc then allocates the thread's CPU set into the attributes,
+     * which may fail ({@code ENOMEM}, the attributes destroyed): the world's choice. The result (0 or {@code ENOMEM}) is
+     * recorded, then on 0 the policy, priority, guard size and stack size, which the reproducer sets in the real
+     * attributes glibc filled. The thread's own lock glibc takes is its descriptor's, which the program never reaches:
+     * no synchronisation of the program's. A thread created on the program's own stack, one of unknown attributes, and
+     * one that ended and was joined stop the run; proofs stop (the stack's size is the world's).
+     */
+    static boolean ofThread(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
+                            Semantics.ThreadAttributes ta, List<Value> args) {
+        ExecState st = in.st;
+        if (st.exhaustive) throw Abandon.unsupported(name + ": a thread's stack is the world's");
+        ThreadState target = st.threadOf(LibraryBehaviour.arg(args, ta.thread()));
+        Created made = target.created;
+        if (made == null || target.schedPolicy < 0) throw Abandon.unsupported(name + " of a thread created with attributes not known");
+        if ((made.flags() & STACK_ADDRESS) != 0) throw Abandon.unsupported(name + " of a thread on the program's own stack");
+        if (target.finished && (target.joined || target.detached)) throw Abandon.unsupported(name + " of a thread that ended");
+        boolean cacheEmpty = st.threads.stream().noneMatch(o -> o.finished);
+        if (made.stackSize() > 0 && (made.stackSize() % PAGE != 0 || !cacheEmpty)) {
+            throw Abandon.unsupported(name + ": the stack glibc gave may be a freed thread's, the world's");
+        }
+        Layout l = Layout.of(st);
+        Value.Ptr obj = LibraryFunctions.ptr(LibraryBehaviour.arg(args, ta.attr()), name);
+        Step s = new Step(in, lib, t, c, e, call, name, obj, args);
+        s.touch(0, l.size(), true);
+        if (c.dry) return s.result(0);
+        long r = st.chooseAmong(new long[] {0, ENOMEM}, name, call.loc());
+        long detached = target.detached || (made.flags() & DETACHED) != 0 ? DETACHED : 0;
+        long flags = made.flags() | detached | STACK_ADDRESS | PRIORITY_SET | POLICY_SET;
+        st.mem.fill(obj.obj(), obj.off(), l.size(), (byte) 0);
+        st.mem.writeRaw(obj.obj(), obj.off() + PRIORITY, 4, target.schedPriority);
+        st.mem.writeRaw(obj.obj(), obj.off() + POLICY, 4, target.schedPolicy);
+        st.mem.writeRaw(obj.obj(), obj.off() + FLAGS, 4, flags);
+        st.mem.writeRaw(obj.obj(), obj.off() + l.guard(), l.word(), made.guard());
+        if (r != 0) return s.result(r);
+        st.chooseAmong(new long[] {target.schedPolicy}, name, call.loc());
+        st.chooseAmong(new long[] {target.schedPriority}, name, call.loc());
+        st.chooseAmong(new long[] {made.guard()}, name, call.loc());
+        long size = made.stackSize() > 0 ? st.chooseAmong(new long[] {made.stackSize()}, name, call.loc())
+                : ((Value.Int) st.chooseInput(new CType.Int("unsigned long", l.word(), l.word(), false), name, call.loc(), STACK_MIN, 1L << 30)).v();
+        st.mem.writeRaw(obj.obj(), obj.off() + l.stackSize(), l.word(), size);
+        return s.result(0);
     }
 
     static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
@@ -71,8 +170,8 @@ final class Attributes {
     private static boolean thread(Step s, Semantics.Attribute a) {
         ExecState st = s.in.st;
         // glibc's struct pthread_attr: the size_t and pointer members after the three ints, aligned to their size
-        final int w = st.dm.pointerSize;
-        final int GUARD = w == 8 ? 16 : 12, STACK_TOP = GUARD + w, STACK_SIZE = STACK_TOP + w, THREAD_ATTR = w == 8 ? 56 : 36;
+        Layout l = Layout.of(st);
+        final int w = l.word(), GUARD = l.guard(), STACK_TOP = l.stackTop(), STACK_SIZE = l.stackSize(), THREAD_ATTR = l.size();
         switch (a.field()) {
             case "init" -> {
                 s.write(0, THREAD_ATTR, 0);

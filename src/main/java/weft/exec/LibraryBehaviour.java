@@ -362,11 +362,14 @@ public final class LibraryBehaviour {
         CType idType = pointeeOr(call.args().get(tc.idArg()), new CType.Int("unsigned long", st.dm.longSize, st.dm.longSize, false));
         st.mem.check(idPtr.obj(), idPtr.off(), idType.size(), true);
         if (st.threads.size() >= st.maxThreads) throw Abandon.unsupported("too many threads");
+        Value attr = tc.attrArg() >= 0 ? arg(args, tc.attrArg()) : Value.ZERO;
+        Attributes.Created made = Attributes.creation(st, attr);
         if (!c.dry) {
             ThreadState nt = new ThreadState(st.threads.size(), f.name() + "#" + st.threads.size(), e.loc());
             // Linux gives a new thread its creator's name; it inherits its scheduling unless its attributes say it
             nt.threadName = t.threadName;
-            long[] sched = Attributes.explicitScheduling(st, tc.attrArg() >= 0 ? arg(args, tc.attrArg()) : Value.ZERO);
+            long[] sched = Attributes.explicitScheduling(st, attr);
+            nt.created = made;
             nt.schedPolicy = sched != null ? sched[0] : t.schedPolicy;
             nt.schedPriority = sched != null ? sched[1] : t.schedPriority;
             st.addThread(nt);

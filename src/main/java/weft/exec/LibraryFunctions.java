@@ -122,6 +122,7 @@ public final class LibraryFunctions {
         if (sem instanceof Semantics.ThreadName tn) return Resources.threadName(in, this, t, c, e, call, name, tn, args);
         if (sem instanceof Semantics.ThreadSchedule ts) return Resources.schedule(in, this, t, c, e, call, name, ts, args);
         if (sem instanceof Semantics.ThreadAffinity ta) return Resources.affinity(in, this, t, c, e, call, name, ta, args);
+        if (sem instanceof Semantics.ThreadAttributes ta) return Attributes.ofThread(in, this, t, c, e, call, name, ta, args);
         int used = Semantics.descriptorArgument(name);
         // a pipe's end of the run: its models (weft.exec.Pipes), close included, or the run stops
         int pipeArg = sem instanceof Semantics.CloseDescriptor cd ? cd.fd() : used;

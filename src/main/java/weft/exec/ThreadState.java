@@ -46,6 +46,11 @@ public final class ThreadState {
      * and 0 (the world's: the process was started so), a new thread's its creator's or its explicit attributes'.
      */
     public long schedPolicy, schedPriority;
+    /**
+     * What the thread's creation left in glibc's descriptor of it ({@link Attributes#creation}): the main thread's
+     * {@link Attributes.Created#MAIN}; null when its attributes were not known. Immutable, shared by copies.
+     */
+    Attributes.Created created = Attributes.Created.MAIN;
     /** The thread's locale object ({@code uselocale}, {@link CLocale#objects}); null: the global locale. */
     public weft.exec.state.Value locale;
     /** Nesting of {@code __VERIFIER_atomic_begin}. */
@@ -154,6 +159,7 @@ public final class ThreadState {
           threadName = o.threadName;
           schedPolicy = o.schedPolicy;
           schedPriority = o.schedPriority;
+          created = o.created;
           atomicDepth = o.atomicDepth;
           atomicFrames = o.atomicFrames;
           phase = o.phase;

@@ -338,6 +338,7 @@ final class SemanticsTable {
                             a.containsKey("action") ? arg(a, "action") : -1);
                     case "glob-files" -> new Semantics.FileGlob(arg(a, "pattern"), arg(a, "flags"), arg(a, "out"));
                     case "glob-free" -> new Semantics.FileGlobFree(arg(a, "out"));
+                    case "thread-attributes" -> new Semantics.ThreadAttributes(arg(a, "thread"), arg(a, "attr"));
                     case "thread-affinity" -> new Semantics.ThreadAffinity(arg(a, "thread"), arg(a, "size"), arg(a, "set"));
                     case "thread-schedule" -> new Semantics.ThreadSchedule(a.get("op"), arg(a, "thread"), a.containsKey("policy") ? arg(a, "policy") : -1,
                             arg(a, "param"));

@@ -495,4 +495,16 @@ public interface WorldKinds {
 
     /** {@code pthread_getaffinity_np(thread, size, set)}: the thread's CPUs, the world's (0 and the mask's first word). */
     record ThreadAffinity(int thread, int size, int set) implements Semantics {}
+
+    /**
+     * {@code pthread_getattr_np(thread, attr)}: the attributes the thread runs with, written into the object at
+     * {@code attr} (its creation's, its scheduling and detached state now; its stack's size, and the main thread's
+     * guard, the world's). A witness records the result, then on 0 the policy, priority, guard size and stack size.
+     */
+    record ThreadAttributes(int thread, int attr) implements Semantics {
+        /** How many values a witness records for a call whose first value is {@code first}. */
+        public int recorded(long first) {
+            return first == 0 ? 5 : 1;
+        }
+    }
 }

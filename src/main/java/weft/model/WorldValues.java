@@ -30,6 +30,7 @@ public final class WorldValues {
         if (s instanceof Semantics.ThreadSchedule ts) return ts.recorded(first);
         if (s instanceof Semantics.ThreadName tn) return tn.op().equals("get") && first == 0 ? 2 : 1;
         if (s instanceof Semantics.ThreadAffinity) return first == 0 ? 2 : 1;
+        if (s instanceof Semantics.ThreadAttributes ta) return ta.recorded(first);
         if (s instanceof Semantics.AcceptConnection || s instanceof Semantics.CounterRead || s instanceof Semantics.TimeOfDay || s instanceof Semantics.ResourceLimit) return 2;
         if (s instanceof Semantics.WorldRead) return first > 0 || first == -1 ? 2 : 1;
         if (s instanceof Semantics.WorldMap) return 2;
@@ -85,7 +86,7 @@ public final class WorldValues {
                 || s instanceof Semantics.OpenSsl o && o.world()
                 || s instanceof Semantics.SystemCall || s instanceof Semantics.DatabaseEntry || s instanceof Semantics.ThreadName
                 || s instanceof Semantics.ThreadSchedule || s instanceof Semantics.ThreadAffinity || s instanceof Semantics.FileGlob
-                || s instanceof Semantics.LocaleObject lo && lo.op().equals("new")
+                || s instanceof Semantics.ThreadAttributes || s instanceof Semantics.LocaleObject lo && lo.op().equals("new")
                 || s instanceof Semantics.SignalSend ss && ss.process()
                 || s instanceof Semantics.CloseStream cs && cs.process();
     }

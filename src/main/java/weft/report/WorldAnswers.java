@@ -37,6 +37,7 @@ final class WorldAnswers {
                 || s instanceof Semantics.ThreadClock || s instanceof Semantics.InputResult ir && ir.errno()
                 || s instanceof Semantics.OpenSsl || s instanceof Semantics.DatabaseEntry
                 || s instanceof Semantics.SystemName sn && sn.op().equals("interface") || s instanceof Semantics.ThreadAffinity
+                || s instanceof Semantics.ThreadAttributes
                 || s instanceof Semantics.ReadStream r && r.formatted() || s instanceof Semantics.FileGlob
                 || s instanceof Semantics.BindAddress || s instanceof Semantics.ForkProcess;
     }
@@ -116,6 +117,10 @@ final class WorldAnswers {
         }
         if (s instanceof Semantics.ThreadAffinity && first == 0 && values.size() > 1) {
             return new Said(name + " gave the CPU mask 0x" + Long.toHexString(values.get(1)) + " at " + where, 2);
+        }
+        if (s instanceof Semantics.ThreadAttributes && first == 0 && values.size() >= 5) {
+            return new Said(name + " gave the thread's attributes: policy " + values.get(1) + ", priority " + values.get(2) + ", a guard of "
+                    + values.get(3) + " bytes and a stack of " + values.get(4) + " bytes, at " + where, 5);
         }
         if (s instanceof Semantics.SystemName) {
             return new Said(name + (first == 0 ? " found a network interface of that index (named weft and the index)" : " found no network interface of that index (ENXIO)")

@@ -152,7 +152,28 @@ int __wrap_pthread_getname_np(pthread_t t, char *buf, size_t len) {
     __tsan_write_range(buf, strlen(buf) + 1);
     return 0;
 }
-BY_HANDLE(pthread_getattr_np, (pthread_t t, pthread_attr_t *a), (real, attr_of(a)))
+/* pthread_getattr_np (weft.exec.Attributes#ofThread): the real call on the real thread into the program's real
+   attributes, then the witness's answers: its result, and on 0 the policy, priority, guard size and stack size it
+   gave (the stack's size and the main thread's guard are the world's), set in them */
+extern __typeof__(pthread_getattr_np) __real_pthread_getattr_np;
+int __wrap_pthread_getattr_np(pthread_t t, pthread_attr_t *a) {
+    pthread_t real;
+    if (!real_of(t, &real)) return ESRCH;
+    int s = slot(a);
+    shadow_attr_set[s] = 1;
+    int r = __real_pthread_getattr_np(real, &shadow_attr[s]);
+    int found;
+    long long v = value_for("pthread_getattr_np", &found);
+    if (!found) return r;
+    if (r != 0) __real_pthread_attr_init(&shadow_attr[s]);
+    if (v != 0) return (int)v;
+    __real_pthread_attr_setschedpolicy(&shadow_attr[s], (int)next_value("pthread_getattr_np"));
+    struct sched_param p = { .sched_priority = (int)next_value("pthread_getattr_np") };
+    __real_pthread_attr_setschedparam(&shadow_attr[s], &p);
+    __real_pthread_attr_setguardsize(&shadow_attr[s], (size_t)next_value("pthread_getattr_np"));
+    __real_pthread_attr_setstacksize(&shadow_attr[s], (size_t)next_value("pthread_getattr_np"));
+    return 0;
+}
 /* pthread_getschedparam: the witness's answer (0, then the policy and the priority), else the real call */
 extern __typeof__(pthread_getschedparam) __real_pthread_getschedparam;
 int __wrap_pthread_getschedparam(pthread_t t, int *policy, struct sched_param *p) {

@@ -55,7 +55,8 @@ final class LibraryForms {
         "wy_tok_ok()", "wy_lit_ok()", "wy_math_ok()", "wy_path_ok()", "wy_pton_ok()", "wy_swap_ok()", "wy_sig_ok()", "wy_sys_ok()",
         "wy_stdio_ok()", "wy_host_ok()", "wy_chk_ok()", "wy_acct_ok()", "wy_r48_ok()", "wy_sock_ok()", "wy_attr_ok()", "wy_computed_ok()", "wy_pipe_ok()",
         "wy_oldstat_ok()", "wy_dir_ok()", "wy_kill_ok()", "wy_rand_ok()", "wy_kept_ok()", "wy_fs_ok()", "wy_tls_ok()", "wy_posix_ok()",
-        "wy_cp_ok()", "wy_watch_ok()", "wy_symbol_ok()", "wy_date_ok()", "wy_reopen_ok()", "wy_tree_ok()", "wy_scandir_ok()", "wy_timer_ok()", "wy_gzhead_ok()", "wy_gzread_ok()", "wy_memstream_ok()"
+        "wy_cp_ok()", "wy_watch_ok()", "wy_symbol_ok()", "wy_date_ok()", "wy_reopen_ok()", "wy_tree_ok()", "wy_scandir_ok()", "wy_timer_ok()", "wy_gzhead_ok()", "wy_gzread_ok()", "wy_memstream_ok()",
+        "wy_getattr_ok()"
     };
     /** glibc's 48-bit generators on the program's state (issue 35: weft.exec.Generators): values and states. */
     static final String R48_HELPER = "static int wy_r48_ok(void) { unsigned short y[3] = {1, 2, 3}; double e = erand48(y); "
@@ -299,6 +300,19 @@ final class LibraryForms {
             + "&& pthread_mutexattr_setrobust(&m, 1) == 0 && pthread_mutexattr_settype(&m, 2) == 0 && pthread_mutexattr_gettype(&m, &v) == 0 "
             + "&& v == 2 && pthread_condattr_setclock(&c, 1) == 0 && pthread_condattr_getclock(&c, (clockid_t *) &v) == 0 && v == 1; "
             + "pthread_condattr_destroy(&c); pthread_mutexattr_destroy(&m); pthread_attr_destroy(&a); return ok; }";
+    /**
+     * A thread's own attributes (issue 35: weft.exec.Attributes#ofThread): glibc's pthread_getattr_np fills them from
+     * the thread's descriptor (a thread created with the default attributes: joinable or detached, inheriting its
+     * creator's scheduling, SCHED_OTHER and 0, the system scope, a guard of a page; its stack's size the world's, at
+     * least the minimum), or fails with ENOMEM; the attributes copy into a new thread's creation and give it the same.
+     */
+    static final String GETATTR_HELPER = "static int wy_getattr_ok(void) { pthread_attr_t a; int r = pthread_getattr_np(pthread_self(), &a); "
+            + "if (r != 0) return r == ENOMEM; int d = -1, i = -1, sc = -1, p = -1; struct sched_param sp = {1}; size_t g = 0, z = 0; "
+            + "int ok = pthread_attr_getdetachstate(&a, &d) == 0 && (d == PTHREAD_CREATE_JOINABLE || d == PTHREAD_CREATE_DETACHED) "
+            + "&& pthread_attr_getinheritsched(&a, &i) == 0 && i == PTHREAD_INHERIT_SCHED && pthread_attr_getscope(&a, &sc) == 0 "
+            + "&& sc == PTHREAD_SCOPE_SYSTEM && pthread_attr_getschedpolicy(&a, &p) == 0 && p == SCHED_OTHER "
+            + "&& pthread_attr_getschedparam(&a, &sp) == 0 && sp.sched_priority == 0 && pthread_attr_getguardsize(&a, &g) == 0 && g == 4096 "
+            + "&& pthread_attr_getstacksize(&a, &z) == 0 && z >= 16384; pthread_attr_destroy(&a); return ok; }";
     /**
      * Functions the explorer computes as glibc does (issue 35: weft.exec.Sorts, WideStrings, ComputedCalls): a sort and
      * searches (binary, linear, lsearch's append) through the program's comparator, wide strings (of 4-byte units), div's truncation, strxfrm in the C
@@ -553,6 +567,7 @@ final class LibraryForms {
             java.util.Map.entry("wy_computed_ok", new Helper(List.of("#include <wchar.h>", "#include <arpa/inet.h>", "#include <langinfo.h>",
                     "#include <locale.h>", "#include <limits.h>", "#include <fnmatch.h>"), COMPUTED_HELPER)),
             java.util.Map.entry("wy_attr_ok", new Helper(List.of("#include <errno.h>", "#include <sched.h>"), ATTR_HELPER)),
+            java.util.Map.entry("wy_getattr_ok", new Helper(List.of("#include <errno.h>", "#include <sched.h>"), GETATTR_HELPER)),
             java.util.Map.entry("wy_sock_ok", new Helper(List.of("#include <sys/socket.h>", "#include <arpa/inet.h>", "#include <dlfcn.h>", "#include <string.h>", "#include <netinet/in.h>", "#include <unistd.h>",
                     "#include <errno.h>"), SOCK_HELPER)),
             java.util.Map.entry("wy_pipe_ok", new Helper(List.of("#include <sys/socket.h>", "#include <unistd.h>", "#include <fcntl.h>",
