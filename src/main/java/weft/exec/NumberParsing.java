@@ -108,9 +108,36 @@ final class NumberParsing {
         lib.access(c, s, sure, false, call, name);
         if (st.exhaustive && sure < text.size() + 1L) lib.proofOnlyAccess(c, s.at(s.off() + sure), text.size() + 1L - sure, call, name);
         if (p.end() >= 0) storeEnd(st, lib, c, call, name, args, p.end(), s.at(s.off() + r.length()));
+        if (p.extended()) {
+            // strtold reads the same text as strtod; its value is one the interpreter holds only when it is exactly a
+            // double (then it is the same number, far inside the long double's range: no range error)
+            if (!exactlyDouble(text.toByteArray(), (int) r.length(), r.value())) {
+                throw Abandon.unsupported(name + " of a number that is not exactly a double (no other long double is held)");
+            }
+            return in.finishCall(t, c, e, new Value.Flt(r.value()), new CType.Float("long double", st.dm.longDoubleSize, st.dm.longDoubleAlign));
+        }
         if (r.errno() != 0 && !c.dry) st.setErrno(t, r.errno());
         CType.Float type = p.single() ? new CType.Float("float", 4, 4) : new CType.Float("double", 8, 8);
         return in.finishCall(t, c, e, new Value.Flt(r.value()), type);
+    }
+
+    /**
+     * Whether the number the first {@code length} bytes of {@code text} spell (as strtod reads it: spaces, a sign, a
+     * decimal or hexadecimal number, an infinity or a NaN without payload; none: 0) is exactly {@code value}.
+     */
+    static boolean exactlyDouble(byte[] text, int length, double value) {
+        String s = new String(text, 0, length, java.nio.charset.StandardCharsets.ISO_8859_1).strip();
+        if (s.isEmpty()) return value == 0;
+        boolean negative = s.charAt(0) == '-';
+        if (s.charAt(0) == '-' || s.charAt(0) == '+') s = s.substring(1);
+        String lower = s.toLowerCase(java.util.Locale.ROOT);
+        if (lower.equals("inf") || lower.equals("infinity")) return Double.isInfinite(value);
+        if (lower.equals("nan")) return Double.isNaN(value);
+        boolean hex = lower.startsWith("0x");
+        java.math.BigDecimal exact = weft.ir.FloatText.exact(hex ? lower.substring(2) : lower, hex);
+        if (exact == null) return false;
+        if (exact.signum() == 0) return value == 0 && (1 / value < 0) == negative;
+        return weft.ir.FloatText.holds(value, negative ? exact.negate() : exact);
     }
 
     /** The end pointer {@code end} stored through argument {@code endArg} unless that is null. */

@@ -28,12 +28,22 @@ final class Literals {
             }
             case IASTLiteralExpression.lk_float_constant -> {
                 double d;
+                boolean parsed = true;
+                String number = withoutSuffix(text, "fFlL");
+                boolean single = exprs.typeOf(lit).unqualified() instanceof CType.Float f && f.size() == 4;
                 try {
-                    d = Double.parseDouble(withoutSuffix(text, "fFlL"));
+                    // a float literal rounded once, to a float (as the compiler does): through a double it could round
+                    // twice and land on the other neighbour
+                    d = single ? Float.parseFloat(number) : Double.parseDouble(number);
                 } catch (NumberFormatException e) {
                     d = 0;
+                    parsed = false;
                 }
-                return new Expr.FloatConst(d, exprs.typeOf(lit));
+                boolean hex = number.startsWith("0x") || number.startsWith("0X");
+                // a long double's number is held only when a double holds it exactly (the interpreter's numbers)
+                boolean exact = parsed && (!weft.ir.FloatText.extended(exprs.typeOf(lit))
+                        || weft.ir.FloatText.holds(d, weft.ir.FloatText.exact(hex ? number.substring(2) : number, hex)));
+                return new Expr.FloatConst(d, exprs.typeOf(lit), exact);
             }
             case IASTLiteralExpression.lk_true -> {
                 return new Expr.IntConst(1, types.intType());

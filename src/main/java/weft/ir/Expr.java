@@ -37,7 +37,16 @@ public sealed interface Expr {
         @Override public String toString() { return Long.toString(value); }
     }
 
-    record FloatConst(double value, CType type) implements Expr {
+    /**
+     * A floating-point constant: {@code value} the literal's number rounded to its type as the compiler rounds it;
+     * {@code exact} whether {@code value} is that (false for a {@code long double} literal whose number no double holds,
+     * and for a text that did not parse).
+     */
+    record FloatConst(double value, CType type, boolean exact) implements Expr {
+        public FloatConst(double value, CType type) {
+            this(value, type, true);
+        }
+
         @Override public String toString() { return Double.toString(value); }
     }
 

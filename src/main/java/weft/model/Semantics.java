@@ -227,7 +227,8 @@ public interface Semantics extends WorldKinds, LibraryStateKinds, DirectoryKinds
      * installed C library parses it in the C locale; a {@code float} when {@code single}; the end stored through argument
      * {@code end} (-1: none).
      */
-    record ParseFloat(int s, int end, boolean single) implements Semantics {}
+    /** {@code strtod}; {@code single}: {@code strtof}; {@code extended}: {@code strtold} (x87's long double). */
+    record ParseFloat(int s, int end, boolean single, boolean extended) implements Semantics {}
 
     /**
      * gcc's bit builtins on argument {@code arg} of {@code width} ({@code int}, {@code long} or {@code llong}, as the

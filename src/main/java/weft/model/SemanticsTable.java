@@ -259,7 +259,8 @@ final class SemanticsTable {
                     case "parse-int" -> new Semantics.ParseInt(arg(a, "s"), a.containsKey("end") ? arg(a, "end") : -1,
                             a.containsKey("base") ? arg(a, "base") : -1, a.containsKey("bits") ? arg(a, "bits") : 0, a.containsKey("unsigned"),
                             a.containsKey("result") ? arg(a, "result") : 0);
-                    case "parse-float" -> new Semantics.ParseFloat(arg(a, "s"), a.containsKey("end") ? arg(a, "end") : -1, a.containsKey("float"));
+                    case "parse-float" -> new Semantics.ParseFloat(arg(a, "s"), a.containsKey("end") ? arg(a, "end") : -1, a.containsKey("float"),
+                            a.containsKey("long"));
                     case "time-difference" -> new Semantics.TimeDifference(arg(a, "a"), arg(a, "b"));
                     case "bit-count" -> {
                         String op = a.get("op"), width = a.get("width");

@@ -59,7 +59,7 @@ char *__wrap_strtok(char *s, const char *delim) {
     return r;
 }
 
-/* strtod, strtof and atof read the program's text inside the C library (TSan has no interceptor): after the call, the
+/* strtod, strtof, strtold and atof read the program's text inside the C library (TSan has no interceptor): after the call, the
    number's bytes and the byte after them (the first byte when there is no number) read again, as weft.exec.NumberParsing
    records them for a witness. */
 double __real_strtod(const char *, char **);
@@ -75,6 +75,15 @@ float __real_strtof(const char *, char **);
 float __wrap_strtof(const char *s, char **end) {
     char *e;
     float r = __real_strtof(s, &e);
+    __tsan_read_range(s, (unsigned long)(e - s) + 1);
+    if (end != NULL) *end = e;
+    return r;
+}
+
+long double __real_strtold(const char *, char **);
+long double __wrap_strtold(const char *s, char **end) {
+    char *e;
+    long double r = __real_strtold(s, &e);
     __tsan_read_range(s, (unsigned long)(e - s) + 1);
     if (end != NULL) *end = e;
     return r;

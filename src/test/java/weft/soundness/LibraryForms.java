@@ -38,7 +38,9 @@ final class LibraryForms {
         "strtod(\"0x1.8p1\", 0) == 3.0 && atof(\" -2.5e1z\") == -25.0 && strtof(\"1e-50\", 0) == 0.0f",
         "__builtin_bswap32(0x11223344u) == 0x44332211u && __builtin_bswap16(0x0102) == 0x0201 && __builtin_popcount(0xf0u) == 4 "
                 + "&& __builtin_clz(1u) == 31 && __builtin_ctzll(8ull) == 3",
-        "llabs(-5000000000LL) == 5000000000LL && strcoll(\"abc\", \"abd\") < 0"
+        "llabs(-5000000000LL) == 5000000000LL && strcoll(\"abc\", \"abd\") < 0",
+        // strtold's numbers a double holds (audit D56: the interpreter holds no other long double)
+        "strtold(\"0x1.8p1\", 0) == 3.0L && strtold(\" -2.5e1z\", 0) == -25.0L && (double) strtold(\"0.375\", 0) == 0.375"
     };
 
     /**
@@ -56,7 +58,7 @@ final class LibraryForms {
         "wy_stdio_ok()", "wy_host_ok()", "wy_chk_ok()", "wy_acct_ok()", "wy_r48_ok()", "wy_sock_ok()", "wy_attr_ok()", "wy_computed_ok()", "wy_pipe_ok()",
         "wy_oldstat_ok()", "wy_dir_ok()", "wy_kill_ok()", "wy_rand_ok()", "wy_kept_ok()", "wy_fs_ok()", "wy_tls_ok()", "wy_posix_ok()",
         "wy_cp_ok()", "wy_watch_ok()", "wy_symbol_ok()", "wy_date_ok()", "wy_reopen_ok()", "wy_tree_ok()", "wy_scandir_ok()", "wy_timer_ok()", "wy_gzhead_ok()", "wy_gzread_ok()", "wy_memstream_ok()",
-        "wy_getattr_ok()"
+        "wy_getattr_ok()", "wy_ld_ok()"
     };
     /** glibc's 48-bit generators on the program's state (issue 35: weft.exec.Generators): values and states. */
     static final String R48_HELPER = "static int wy_r48_ok(void) { unsigned short y[3] = {1, 2, 3}; double e = erand48(y); "
@@ -300,6 +302,9 @@ final class LibraryForms {
             + "&& pthread_mutexattr_setrobust(&m, 1) == 0 && pthread_mutexattr_settype(&m, 2) == 0 && pthread_mutexattr_gettype(&m, &v) == 0 "
             + "&& v == 2 && pthread_condattr_setclock(&c, 1) == 0 && pthread_condattr_getclock(&c, (clockid_t *) &v) == 0 && v == 1; "
             + "pthread_condattr_destroy(&c); pthread_mutexattr_destroy(&m); pthread_attr_destroy(&a); return ok; }";
+    /** long double values a double holds, through memory (audit D56: x87's 80-bit format, weft.exec.state.Extended). */
+    static final String LD_HELPER = "static int wy_ld_ok(void) { long double v[2]; char *e; v[0] = strtold(\"  6.25e-1 s\", &e); v[1] = v[0]; "
+            + "return *e == ' ' && v[1] == 0.625L && (double) v[1] == 0.625 && (float) v[0] == 0.625f; }";
     /**
      * A thread's own attributes (issue 35: weft.exec.Attributes#ofThread): glibc's pthread_getattr_np fills them from
      * the thread's descriptor (a thread created with the default attributes: joinable or detached, inheriting its
@@ -567,6 +572,7 @@ final class LibraryForms {
             java.util.Map.entry("wy_computed_ok", new Helper(List.of("#include <wchar.h>", "#include <arpa/inet.h>", "#include <langinfo.h>",
                     "#include <locale.h>", "#include <limits.h>", "#include <fnmatch.h>"), COMPUTED_HELPER)),
             java.util.Map.entry("wy_attr_ok", new Helper(List.of("#include <errno.h>", "#include <sched.h>"), ATTR_HELPER)),
+            java.util.Map.entry("wy_ld_ok", new Helper(List.of("#include <stdlib.h>"), LD_HELPER)),
             java.util.Map.entry("wy_getattr_ok", new Helper(List.of("#include <errno.h>", "#include <sched.h>"), GETATTR_HELPER)),
             java.util.Map.entry("wy_sock_ok", new Helper(List.of("#include <sys/socket.h>", "#include <arpa/inet.h>", "#include <dlfcn.h>", "#include <string.h>", "#include <netinet/in.h>", "#include <unistd.h>",
                     "#include <errno.h>"), SOCK_HELPER)),
@@ -598,7 +604,8 @@ final class LibraryForms {
 
     /**
      * The access {@code body} behind one of {@link #GLIBC_TRUTHS}, or (as often as one of them) in the direct branch of
-     * a {@code setjmp} (which returns 0 there), behind {@code htons}'s byte swap, or behind a static double constant's
+     * a {@code setjmp} (which returns 0 there), behind {@code htons}'s byte swap or a float or long double literal's
+     * number (audit D55, D56: rounded once to its type), or behind a static double constant's
      * value folded at initialisation (issue 35: the exploration runs each of them itself), or behind {@code stdout} or
      * {@code stderr} not being null (D27: objects the C library defines start with its values, not zero), or behind
      * one of {@link #TIME_HELPERS}, or where an {@code fopen} of a file that does not exist fails, or behind the bits
@@ -672,6 +679,12 @@ final class LibraryForms {
             return "{ jmp_buf wy_jb; if (setjmp(wy_jb) == 0) { " + body + " } }";
         }
         if (k == GLIBC_TRUTHS.length + 1) {
+            int literal = rnd.nextInt(4);
+            // audit D55: a float literal is rounded once, to a float; this one lies a hair above the midpoint between 1
+            // and the next float, which gcc rounds up (through a double it rounds to 1)
+            if (literal == 0) return "if (1.00000005960464477539062582718061255302767487140869206996285356581211090087890625f != 1.0f) { " + body + " }";
+            // audit D56: a long double literal's number no double holds (x87 tells it from 3; the nearest double is 3.0)
+            if (literal == 1) return "if (3.0000000000000001L != 3.0L) { " + body + " }";
             if (!decls.contains("#include <arpa/inet.h>")) decls.add(0, "#include <arpa/inet.h>");
             return "if (htons(0x1234) == 0x3412) { " + body + " }";
         }

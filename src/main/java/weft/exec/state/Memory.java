@@ -322,8 +322,9 @@ public final class Memory {
         if (t instanceof CType.Float f) {
             if (size == 4) return new Value.Flt(Float.intBitsToFloat((int) raw(o, off, 4)));
             if (size == 8) return new Value.Flt(Double.longBitsToDouble(raw(o, off, 8)));
-            for (long i = 0; i < size; i++) if (o.bytes[(int) (off + i)] != 0) throw Abandon.unsupported("long double value");
-            return new Value.Flt(0);
+            Double d = Extended.is(f) ? Extended.decode(o.bytes, (int) off) : null;
+            if (d == null) throw Abandon.unsupported("long double value");
+            return new Value.Flt(d);
         }
         if (size > 8) throw Abandon.unsupported("read of " + size + "-byte scalar");
         long bits = raw(o, off, (int) size);
@@ -358,7 +359,12 @@ public final class Memory {
         } else if (v instanceof Value.Flt f) {
             if (size == 4) putRaw(o, off, 4, Float.floatToRawIntBits((float) f.v()));
             else if (size == 8) putRaw(o, off, 8, Double.doubleToRawLongBits(f.v()));
-            else throw Abandon.unsupported("long double store");
+            else if (Extended.is(t)) {
+                // the 10 bytes of the x87 value; the padding after them is zero (a copy of the object copies it)
+                byte[] b = o.writableBytes();
+                java.util.Arrays.fill(b, (int) off, (int) (off + size), (byte) 0);
+                System.arraycopy(Extended.encode(f.v()), 0, b, (int) off, Extended.BYTES);
+            } else throw Abandon.unsupported("long double store");
         } else {
             throw Abandon.unsupported("store of " + v);
         }
