@@ -54,6 +54,7 @@ final class MathCalls {
             weft.ir.Variable sg = in.st.program.globalNamed("signgam");
             if (sg != null && in.st.program.names(sg)) throw Abandon.unsupported(name + " sets signgam, which the program reads (not modelled)");
         }
+        if (m.extended()) return extended(in, t, c, e, name, m, args);
         Object[] a = new Object[m.args()];
         for (int i = 0; i < m.args(); i++) {
             Value v = LibraryBehaviour.arg(args, i);
@@ -71,6 +72,31 @@ final class MathCalls {
                 .orElseThrow(() -> Abandon.unsupported(name + ": not in the installed math library"));
         if (r.errno() != 0 && !c.dry) in.st.setErrno(t, r.errno());
         return in.finishCall(t, c, e, new Value.Flt(r.value()), m.single() ? FLOAT : DOUBLE);
+    }
+
+    private static final long ERANGE = 34;
+
+    /**
+     * A long double function of the math library ({@code lgammal}, the only one the tables have) where its value is a
+     * long double the interpreter holds, one a double holds (weft.exec.state.Extended): glibc's {@code lgammal} (ldbl-96
+     * e_lgammal_r.c and its wrapper) gives a NaN back, +inf for an infinity, +0 at 1 and 2 (purged before any
+     * arithmetic), and at a pole (0 and the negative integers) +inf with {@code ERANGE}; any other argument stops the run
+     * (its logarithm is no double). The argument, a long double the program holds, is exactly a double.
+     */
+    private static boolean extended(Interpreter in, ThreadState t, Ctx c, Edge e, String name, Semantics.MathCall m, List<Value> args) {
+        if (m.args() != 1) throw new IllegalStateException(name);
+        double x = number(LibraryBehaviour.arg(args, 0), name);
+        double r;
+        boolean pole = false;
+        if (Double.isNaN(x)) r = x;
+        else if (Double.isInfinite(x)) r = Double.POSITIVE_INFINITY;
+        else if (x == 1 || x == 2) r = 0;
+        else if (x <= 0 && x == Math.floor(x)) {
+            r = Double.POSITIVE_INFINITY;
+            pole = true;
+        } else throw Abandon.unsupported(name + " of " + x + ": its value is no double (no other long double is held)");
+        if (pole && !c.dry) in.st.setErrno(t, ERANGE);
+        return in.finishCall(t, c, e, new Value.Flt(r), new CType.Float("long double", in.st.dm.longDoubleSize, in.st.dm.longDoubleAlign));
     }
 
     /**

@@ -534,11 +534,11 @@ public interface Semantics extends WorldKinds, LibraryStateKinds, DirectoryKinds
      * arguments ({@code intArg}: the position of an {@code int} one, {@code ldexp}'s, or -1), {@code single}: of
      * {@code float}s; computed by the installed libm ({@code weft.installed.MathLibrary}), errno included;
      * {@code signgam}: it also sets libm's {@code signgam} ({@code lgamma}), which the program must not name (the run
-     * stops where it does).
+     * stops where it does); {@code extended}: of {@code long double}s ({@code lgammal}: its values a double holds).
      */
-    record MathCall(int args, int intArg, boolean single, boolean signgam) implements Semantics {
+    record MathCall(int args, int intArg, boolean single, boolean signgam, boolean extended) implements Semantics {
         public MathCall(int args, int intArg, boolean single) {
-            this(args, intArg, single, false);
+            this(args, intArg, single, false, false);
         }
     }
 

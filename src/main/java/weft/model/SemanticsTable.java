@@ -124,7 +124,7 @@ final class SemanticsTable {
                     case "find-byte" -> new Semantics.FindByte(arg(a, "s"), arg(a, "ch"), a.containsKey("count") ? arg(a, "count") : -1, a.containsKey("last"));
                     case "find-bytes" -> new Semantics.FindBytes(arg(a, "haystack"), arg(a, "haystack-length"), arg(a, "needle"), arg(a, "needle-length"));
                     case "math" -> new Semantics.MathCall(Integer.parseInt(a.get("args")), a.containsKey("int") ? arg(a, "int") : -1,
-                            a.containsKey("float"), a.containsKey("signgam"));
+                            a.containsKey("float"), a.containsKey("signgam"), a.containsKey("long"));
                     case "math-output" -> {
                         String type = a.get("type");
                         if (!"int".equals(type) && !"double".equals(type)) throw new IllegalArgumentException("math-output needs type=int|double");

@@ -40,7 +40,9 @@ final class LibraryForms {
                 + "&& __builtin_clz(1u) == 31 && __builtin_ctzll(8ull) == 3",
         "llabs(-5000000000LL) == 5000000000LL && strcoll(\"abc\", \"abd\") < 0",
         // strtold's numbers a double holds (audit D56: the interpreter holds no other long double)
-        "strtold(\"0x1.8p1\", 0) == 3.0L && strtold(\" -2.5e1z\", 0) == -25.0L && (double) strtold(\"0.375\", 0) == 0.375"
+        "strtold(\"0x1.8p1\", 0) == 3.0L && strtold(\" -2.5e1z\", 0) == -25.0L && (double) strtold(\"0.375\", 0) == 0.375",
+        // lgammal where its value is a double's: 1 and 2, a pole (glibc's +inf)
+        "lgammal(1.0L) == 0 && lgammal(2.0L) == 0.0L && isinf(lgammal(-3.0L)) && lgammal(-3.0L) > 0"
     };
 
     /**
