@@ -143,6 +143,7 @@ public final class LibraryFunctions {
         if (sem instanceof Semantics.AccountEntry a) return Accounts.run(in, this, t, c, e, call, name, a, args);
         if (sem instanceof Semantics.DatabaseEntry d) return Databases.run(in, this, t, c, e, call, name, d, args);
         if (ZlibCalls.handles(sem)) return ZlibCalls.run(in, this, t, c, e, call, name, sem, args);
+        if (InflateBacks.handles(sem)) return InflateBacks.run(in, this, t, c, e, call, name, sem, args);
         if (OpenSsl.handles(sem)) return OpenSsl.run(in, this, t, c, e, call, name, sem, event, args);
         if (WorldFiles.handles(sem)) return WorldFiles.run(in, this, t, c, e, call, name, sem, args);
         if (sem instanceof Semantics.WalkEntry w) return Walks.run(in, this, t, c, e, call, name, w, args);

@@ -336,6 +336,10 @@ final class CallbackLowering {
             int next = body.node();
             loops.scanLoop(body, cur, next, sync, scan, args, loc);
             cur = next;
+        } else if (sem instanceof weft.model.Semantics.InflateBack ib && ib.op().equals("run")) {
+            int next = body.node();
+            loops.inflateBackLoop(body, cur, next, sync, args, loc);
+            cur = next;
         } else if (sync.size() == 1 && LibraryLoops.runsOwnLoop(sync.get(0), sem)) {
             int next = body.node();
             loops.lower(body, cur, next, sync.get(0), sem, args, loc);

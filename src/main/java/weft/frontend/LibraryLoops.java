@@ -37,7 +37,8 @@ import java.util.List;
 final class LibraryLoops {
     /** The functions that give a walk's, a sort's or search's, a tree operation's next call. */
     static final String WALK_NEXT = "__weft_walk_next", SORT_NEXT = "__weft_sort_next", SEARCH_NEXT = "__weft_search_next",
-            LFIND_NEXT = "__weft_lfind_next", TREE_NEXT = "__weft_tree_next", SCAN_NEXT = "__weft_scandir_next";
+            LFIND_NEXT = "__weft_lfind_next", TREE_NEXT = "__weft_tree_next", SCAN_NEXT = "__weft_scandir_next",
+            INFLATE_BACK_NEXT = "__weft_inflate_back_next";
 
     private final CallbackLowering owner;
     private final DataModel dm;
@@ -298,6 +299,58 @@ final class LibraryLoops {
             for (LibcFacts.Param p : cb.params()) {
                 params.add(p.kind() == LibcFacts.ParamKind.FRESH && !given.isEmpty() ? asParam(fn, params.size(), load(given.remove(0), loc))
                         : owner.param(body, p, args, loc));
+            }
+            call(body, go, fn, params, k, loc);
+        }
+    }
+
+    /**
+     * zlib's {@code inflateBack(strm, in, in_desc, out, out_desc)}, its two callbacks in one loop:
+     * <pre>
+     *     head: more = __weft_inflate_back_next(&amp;next, &amp;put, &amp;len, strm, in, in_desc, out, out_desc, count, ret);
+     *           more == 1: ret = in(in_desc, &amp;next);   more == 2: ret = out(out_desc, put, len);   0: the call
+     * </pre>
+     * {@code next} is zlib's own variable the input function sets to its buffer (a local of the library's), {@code put}
+     * and {@code len} the stretch of the window zlib hands the output function. For the analyses the ask reads the input
+     * through {@code next}, writes the stream's objects and points {@code put} into them ({@code __weft_inflate_back_next}'s
+     * row); the explorer decompresses as zlib does, asking for input and handing out output in zlib's order
+     * ({@code weft.exec.InflateBacks}).
+     */
+    void inflateBackLoop(Body body, int from, int to, List<Callback> sync, List<Expr> args, SourceLoc loc) {
+        Counters k = start(body, from, loc);
+        CType uchar = new CType.Int("unsigned char", 1, 1, false);
+        CType.Pointer bytes = new CType.Pointer(uchar, dm.pointerSize);
+        CType.Int unsigned = new CType.Int("unsigned int", 4, 4, false);
+        Variable next = body.temp("__cb_next", bytes, Variable.Kind.LOCAL, loc);
+        Variable put = body.temp("__cb_put", bytes, Variable.Kind.LOCAL, loc);
+        Variable len = body.temp("__cb_len", unsigned, Variable.Kind.LOCAL, loc);
+        Callback input = null, output = null;
+        for (Callback cb : sync) {
+            if (cb.fnArg() == weft.model.Semantics.InflateBack.IN) input = cb;
+            else if (cb.fnArg() == weft.model.Semantics.InflateBack.OUT) output = cb;
+        }
+        CType.Pointer bytesPtr = new CType.Pointer(bytes, dm.pointerSize), unsignedPtr = new CType.Pointer(unsigned, dm.pointerSize);
+        List<Expr> asked = List.of(new Expr.AddrOf(new Lvalue.Var(next), bytesPtr), new Expr.AddrOf(new Lvalue.Var(put), bytesPtr),
+                new Expr.AddrOf(new Lvalue.Var(len), unsignedPtr), argOrNull(args, 0),
+                input == null ? owner.nullPtr() : argOrNull(args, weft.model.Semantics.InflateBack.IN), argOrNull(args, weft.model.Semantics.InflateBack.IN_DESC),
+                output == null ? owner.nullPtr() : argOrNull(args, weft.model.Semantics.InflateBack.OUT), argOrNull(args, weft.model.Semantics.InflateBack.OUT_DESC),
+                load(k.count(), loc), load(k.ret(), loc));
+        int at = ask(body, k.head(), to, next(INFLATE_BACK_NEXT, bytesPtr, bytesPtr, unsignedPtr, voidPtr, voidPtr, voidPtr, voidPtr, voidPtr, intT, intT),
+                asked, k, loc);
+        Expr more = body.moreValue(loc);
+        for (int which = 1; which <= 2; which++) {
+            Callback cb = which == 1 ? input : output;
+            if (cb == null) continue;
+            int go = body.node();
+            body.edges.add(new Edge(at, go, new Stmt.Assume(is(more, which), true, loc)));
+            Expr fn = owner.callee(body, cb, args, loc);
+            List<Expr> params = new ArrayList<>();
+            params.add(owner.param(body, cb.params().get(0), args, loc));
+            if (which == 1) {
+                params.add(asParam(fn, 1, new Expr.AddrOf(new Lvalue.Var(next), bytesPtr)));
+            } else {
+                params.add(asParam(fn, 1, load(put, loc)));
+                params.add(load(len, loc));
             }
             call(body, go, fn, params, k, loc);
         }

@@ -83,7 +83,113 @@ public final class Zlib {
         long zlibCompileFlags();
         long crc32_combine_gen(long len2);
         long crc32_combine_op(long crc1, long crc2, long op);
+        int inflateBackInit_(Pointer strm, int windowBits, Pointer window, byte[] version, int streamSize);
+        int inflateBack(Pointer strm, InFunc in, Pointer inDesc, OutFunc out, Pointer outDesc);
+        int inflateBackEnd(Pointer strm);
     }
+
+    /** zlib.h's {@code in_func}: {@code unsigned in(void *desc, unsigned char **buf)}. */
+    public interface InFunc extends com.sun.jna.Callback {
+        int invoke(Pointer desc, Pointer buf);
+    }
+
+    /** zlib.h's {@code out_func}: {@code int out(void *desc, unsigned char *buf, unsigned len)}. */
+    public interface OutFunc extends com.sun.jna.Callback {
+        int invoke(Pointer desc, Pointer buf, int len);
+    }
+
+    /** Where a decompression by {@link #inflateBack} stopped: asking for input, handing out output, or returned. */
+    public enum BackStop { INPUT, OUTPUT, DONE }
+
+    /**
+     * One decompression by {@code inflateBack}, from the start: where it stopped; when {@code DONE}, its result, where
+     * {@code next_in} was left (the input it points into: -1 none, 0 the stream's own before the call, k the k-th the
+     * input function gave; and the offset in it), {@code avail_in}, {@code next_out}'s offset in the window (-1: zlib
+     * left it alone) and {@code avail_out}, and {@code msg} (null: none); when {@code OUTPUT}, the window's first
+     * {@code output.length} bytes zlib hands out.
+     */
+    public record BackRun(BackStop stop, int result, int inputAt, long inputOffset, long availIn, long outOffset, long availOut, String msg,
+                          byte[] output) {}
+
+    /**
+     * zlib's {@code inflateBack} on a new stream of a window of {@code 2^windowBits} bytes ({@code inflateBackInit_}),
+     * the stream's input {@code initial} before the call, the input function answering with {@code inputs} in turn
+     * (an empty one: the end, 0) and the output function with {@code outAnswers} in turn; run to the first call of either
+     * beyond them (answered so that zlib returns at once) or to its return. zlib's run depends on nothing else, so a run
+     * with more answers repeats this one up to there.
+     */
+    public BackRun inflateBack(int windowBits, byte[] initial, java.util.List<byte[]> inputs, java.util.List<Integer> outAnswers) {
+        Memory strm = new Memory(STREAM_SIZE);
+        strm.clear();
+        Memory window = new Memory(1L << windowBits);
+        byte[] version = (version() + "\0").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        if (lib.inflateBackInit_(strm, windowBits, window, version, STREAM_SIZE) != Z_OK) throw new IllegalStateException("inflateBackInit_");
+        java.util.List<Memory> given = new java.util.ArrayList<>();
+        Memory first = new Memory(Math.max(1, initial.length));
+        first.write(0, initial, 0, initial.length);
+        given.add(first);
+        strm.setPointer(NEXT_IN, initial.length == 0 ? null : first);
+        strm.setInt(AVAIL_IN, initial.length);
+        strm.setPointer(NEXT_OUT, null);
+        strm.setInt(AVAIL_OUT, UNTOUCHED_COUNT);
+        BackStop[] stop = {BackStop.DONE};
+        byte[][] out = {null};
+        int[] calls = {0, 0};
+        // once stopped, zlib's later calls (it flushes the window's leftover to out() on its way out) change nothing
+        InFunc in = (desc, buf) -> {
+            if (stop[0] != BackStop.DONE) return 0;
+            int k = calls[0]++;
+            if (k >= inputs.size()) {
+                stop[0] = BackStop.INPUT;
+                return 0;
+            }
+            byte[] b = inputs.get(k);
+            Memory m = new Memory(Math.max(1, b.length));
+            m.write(0, b, 0, b.length);
+            given.add(m);
+            buf.setPointer(0, m);
+            return b.length;
+        };
+        OutFunc put = (desc, buf, len) -> {
+            if (stop[0] != BackStop.DONE) return 1;
+            int k = calls[1]++;
+            if (k >= outAnswers.size()) {
+                stop[0] = BackStop.OUTPUT;
+                if (Pointer.nativeValue(buf) != Pointer.nativeValue(window)) throw new IllegalStateException("output not at the window's start");
+                out[0] = buf.getByteArray(0, len);
+                return 1;
+            }
+            return outAnswers.get(k);
+        };
+        try {
+            int r = lib.inflateBack(strm, in, null, put, null);
+            if (stop[0] != BackStop.DONE) return new BackRun(stop[0], r, -1, 0, 0, -1, 0, null, out[0]);
+            long next = Pointer.nativeValue(strm.getPointer(NEXT_IN));
+            int at = -1;
+            long offset = 0;
+            for (int i = 0; i < given.size() && next != 0; i++) {
+                long base = Pointer.nativeValue(given.get(i));
+                if (next >= base && next <= base + given.get(i).size()) {
+                    at = i;
+                    offset = next - base;
+                }
+            }
+            if (next != 0 && at < 0) throw new IllegalStateException("next_in outside the input");
+            long nextOut = Pointer.nativeValue(strm.getPointer(NEXT_OUT));
+            long outOffset = nextOut == 0 ? -1 : nextOut - Pointer.nativeValue(window);
+            Pointer msg = strm.getPointer(MSG);
+            return new BackRun(BackStop.DONE, r, at, offset, strm.getInt(AVAIL_IN) & 0xffffffffL, outOffset, strm.getInt(AVAIL_OUT) & 0xffffffffL,
+                    msg == null ? null : msg.getString(0, "ISO-8859-1"), null);
+        } finally {
+            lib.inflateBackEnd(strm);
+            java.lang.ref.Reference.reachabilityFence(in);
+            java.lang.ref.Reference.reachabilityFence(put);
+            java.lang.ref.Reference.reachabilityFence(given);
+        }
+    }
+
+    /** What {@code avail_out} is set to before {@link #inflateBack}: still there after it, zlib left it alone. */
+    public static final int UNTOUCHED_COUNT = 0x5eed;
 
     private static final Cleaner CLEANER = Cleaner.create();
     private static final Loaded<Zlib> INSTALLED = new Loaded<>(Zlib::load);

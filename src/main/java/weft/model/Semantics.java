@@ -480,6 +480,18 @@ public interface Semantics extends WorldKinds, LibraryStateKinds, DirectoryKinds
     record Zlib(String op) implements Semantics {}
 
     /**
+     * zlib's callback decompressor ({@code weft.exec.InflateBacks}), by {@code op}: {@code init}
+     * ({@code inflateBackInit_(strm, windowBits, window, version, size)}), {@code run}
+     * ({@code inflateBack(strm, in, in_desc, out, out_desc)}), {@code end} ({@code inflateBackEnd(strm)}), and
+     * {@code step}, the loop's ask before the call ({@code __weft_inflate_back_next(&next, &put, &len, strm, in, in_desc,
+     * out, out_desc, count, ret)}: 0 done, 1 call {@code in(in_desc, &next)}, 2 call {@code out(out_desc, put, len)}).
+     */
+    record InflateBack(String op) implements Semantics {
+        /** The callbacks' arguments of {@code inflateBack}: the input function, its descriptor, the output function, its. */
+        public static final int IN = 1, IN_DESC = 2, OUT = 3, OUT_DESC = 4;
+    }
+
+    /**
      * {@code strerror}: the C library's text for error number {@code errnum}, in the C locale, read-only;
      * {@code family} {@code gai}: {@code gai_strerror}'s text for a {@code getaddrinfo} result, {@code host}:
      * {@code hstrerror}'s for an {@code h_errno} value (glibc's own static texts, untranslated in the C locale).

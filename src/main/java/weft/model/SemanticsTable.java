@@ -212,6 +212,7 @@ final class SemanticsTable {
                             arg(a, "out"), a.containsKey("link"), a.containsKey("version") ? arg(a, "version") : -1,
                             a.containsKey("dir") ? arg(a, "dir") : -1, a.containsKey("at-flags") ? arg(a, "at-flags") : -1);
                     case "zlib" -> new Semantics.Zlib(a.get("op"));
+                    case "inflate-back" -> new Semantics.InflateBack(a.get("op"));
                     case "format-into" -> new Semantics.FormatInto(arg(a, "dest"), a.containsKey("count") ? arg(a, "count") : -1, arg(a, "format"),
                             a.containsKey("valist") ? arg(a, "valist") : -1, a.containsKey("alloc"));
                     case "current-time" -> new Semantics.CurrentTime(arg(a, "out"));
