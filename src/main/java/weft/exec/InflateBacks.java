@@ -28,7 +28,8 @@ import java.util.List;
  *     written into the program's window ({@code out} is always given the window's start) and its {@code out} called
  *     with them; when zlib returns, so does the loop, and the call writes back what zlib left in the stream
  *     ({@code next_in} into the input it points into, {@code avail_in}, {@code next_out} into the window and
- *     {@code avail_out} when zlib set them, {@code msg}) and returns zlib's result;</li>
+ *     {@code avail_out} when zlib set them, {@code msg}, which zlib clears first) and returns zlib's result (a
+ *     stream without a state: {@code Z_STREAM_ERROR}, the stream untouched);</li>
  * <li>{@code inflateBackEnd(strm)} drops the state ({@code Z_STREAM_ERROR} for a stream without one).</li>
  * </ul>
  * zlib's run is a function of those answers alone, so every run of the program under this model is one the installed
@@ -127,9 +128,18 @@ final class InflateBacks {
         if (index == 0) {
             Value sv = LibraryBehaviour.arg(args, 3);
             if (Value.isNull(sv)) return ask(in, t, c, e, null, 0);
+            // zlib calls both functions without a test: a null one would crash it (the loop has no call for it)
+            if (Value.isNull(LibraryBehaviour.arg(args, 4)) || Value.isNull(LibraryBehaviour.arg(args, 6))) {
+                throw Abandon.unsupported(name + " with a null input or output function");
+            }
             Value.Ptr sp = LibraryFunctions.ptr(sv, name);
             ZlibCalls.Members m = ZlibCalls.Members.of(call.args().get(3).type(), name);
             Block o = state(st, m, sp);
+            if (o == null && m.known(st, sp, "state") && Value.isNull(m.read(st, sp, "state"))) {
+                // zlib's first check: no state, Z_STREAM_ERROR, the stream untouched
+                Zlib.BackRun refused = new Zlib.BackRun(Zlib.BackStop.DONE, (int) Z_STREAM_ERROR, -1, 0, 0, -1, Zlib.UNTOUCHED_COUNT, null, null);
+                return ask(in, t, c, e, new BackCall(sp, 0, null, new byte[0], null, List.of(), List.of(), List.of(), 0, refused), 0);
+            }
             if (o == null) throw Abandon.unsupported(name + " of a stream inflateBackInit did not make");
             int bits = (int) (st.mem.readRaw(o.id, 0, st.dm.pointerSize) & 0xffff);
             if (!(st.mem.read(o.id, st.dm.pointerSize, pointer(st)) instanceof Value.Ptr window)) throw Abandon.unsupported(name + ": a window that is no object");
@@ -187,6 +197,7 @@ final class InflateBacks {
         }
         t.sort = null;
         Zlib.BackRun r = run.done();
+        if (run.window() == null) return result(in, t, c, e, r.result());
         Value.Ptr sp = run.strm();
         ZlibCalls.Members m = ZlibCalls.Members.of(call.args().get(0).type(), name);
         Value next = r.inputAt() < 0 ? Value.ZERO
@@ -196,7 +207,8 @@ final class InflateBacks {
         m.write(st, sp, "avail_in", Value.of(r.availIn()));
         if (r.outOffset() >= 0) m.write(st, sp, "next_out", run.window().at(run.window().off() + r.outOffset()));
         if (r.availOut() != Zlib.UNTOUCHED_COUNT) m.write(st, sp, "avail_out", Value.of(r.availOut()));
-        if (r.msg() != null) m.write(st, sp, "msg", st.staticString(r.msg()));
+        // zlib clears msg first, and sets it on an error
+        m.write(st, sp, "msg", r.msg() == null ? Value.ZERO : st.staticString(r.msg()));
         return result(in, t, c, e, r.result());
     }
 

@@ -471,7 +471,7 @@ final class CallbackLowering {
     }
 
     /** {@code &p->field} when {@code p}'s type is a pointer to a struct with that member, else {@link #into}. */
-    private Expr member(Body body, Expr p, String field, SourceLoc loc) {
+    Expr member(Body body, Expr p, String field, SourceLoc loc) {
         CType pointee = p.type().pointee();
         if (pointee != null && pointee.unqualified() instanceof weft.ir.StructType t) {
             weft.ir.StructType.Field f = t.field(field);

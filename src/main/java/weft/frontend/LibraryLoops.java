@@ -307,13 +307,15 @@ final class LibraryLoops {
     /**
      * zlib's {@code inflateBack(strm, in, in_desc, out, out_desc)}, its two callbacks in one loop:
      * <pre>
-     *     head: more = __weft_inflate_back_next(&amp;next, &amp;put, &amp;len, strm, in, in_desc, out, out_desc, count, ret);
+     *     head: more = __weft_inflate_back_next(&amp;next, &amp;put, &amp;len, strm, in, in_desc, out, out_desc, count, ret,
+     *                                           &amp;strm-&gt;state);
      *           more == 1: ret = in(in_desc, &amp;next);   more == 2: ret = out(out_desc, put, len);   0: the call
      * </pre>
      * {@code next} is zlib's own variable the input function sets to its buffer (a local of the library's), {@code put}
      * and {@code len} the stretch of the window zlib hands the output function. For the analyses the ask reads the input
-     * through {@code next}, writes the stream's objects and points {@code put} into them ({@code __weft_inflate_back_next}'s
-     * row); the explorer decompresses as zlib does, asking for input and handing out output in zlib's order
+     * through {@code next}, writes the stream's objects and points {@code put} at what the stream's {@code state} member
+     * points to, where {@code inflateBackInit_} keeps the window ({@code __weft_inflate_back_next}'s row: the member's
+     * address its last argument, or a pointer anywhere into the stream when its type does not show it); the explorer decompresses as zlib does, asking for input and handing out output in zlib's order
      * ({@code weft.exec.InflateBacks}).
      */
     void inflateBackLoop(Body body, int from, int to, List<Callback> sync, List<Expr> args, SourceLoc loc) {
@@ -334,9 +336,9 @@ final class LibraryLoops {
                 new Expr.AddrOf(new Lvalue.Var(len), unsignedPtr), argOrNull(args, 0),
                 input == null ? owner.nullPtr() : argOrNull(args, weft.model.Semantics.InflateBack.IN), argOrNull(args, weft.model.Semantics.InflateBack.IN_DESC),
                 output == null ? owner.nullPtr() : argOrNull(args, weft.model.Semantics.InflateBack.OUT), argOrNull(args, weft.model.Semantics.InflateBack.OUT_DESC),
-                load(k.count(), loc), load(k.ret(), loc));
-        int at = ask(body, k.head(), to, next(INFLATE_BACK_NEXT, bytesPtr, bytesPtr, unsignedPtr, voidPtr, voidPtr, voidPtr, voidPtr, voidPtr, intT, intT),
-                asked, k, loc);
+                load(k.count(), loc), load(k.ret(), loc), owner.member(body, args.get(0), "state", loc));
+        int at = ask(body, k.head(), to, next(INFLATE_BACK_NEXT, bytesPtr, bytesPtr, unsignedPtr, voidPtr, voidPtr, voidPtr, voidPtr, voidPtr, intT, intT,
+                voidPtr), asked, k, loc);
         Expr more = body.moreValue(loc);
         for (int which = 1; which <= 2; which++) {
             Callback cb = which == 1 ? input : output;

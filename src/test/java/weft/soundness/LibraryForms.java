@@ -60,7 +60,7 @@ final class LibraryForms {
         "wy_stdio_ok()", "wy_host_ok()", "wy_chk_ok()", "wy_acct_ok()", "wy_r48_ok()", "wy_sock_ok()", "wy_attr_ok()", "wy_computed_ok()", "wy_pipe_ok()",
         "wy_oldstat_ok()", "wy_dir_ok()", "wy_kill_ok()", "wy_rand_ok()", "wy_kept_ok()", "wy_fs_ok()", "wy_tls_ok()", "wy_posix_ok()",
         "wy_cp_ok()", "wy_watch_ok()", "wy_symbol_ok()", "wy_date_ok()", "wy_reopen_ok()", "wy_tree_ok()", "wy_scandir_ok()", "wy_timer_ok()", "wy_gzhead_ok()", "wy_gzread_ok()", "wy_memstream_ok()",
-        "wy_getattr_ok()", "wy_ld_ok()"
+        "wy_getattr_ok()", "wy_ld_ok()", "wy_infback_ok()"
     };
     /** glibc's 48-bit generators on the program's state (issue 35: weft.exec.Generators): values and states. */
     static final String R48_HELPER = "static int wy_r48_ok(void) { unsigned short y[3] = {1, 2, 3}; double e = erand48(y); "
@@ -304,6 +304,22 @@ final class LibraryForms {
             + "&& pthread_mutexattr_setrobust(&m, 1) == 0 && pthread_mutexattr_settype(&m, 2) == 0 && pthread_mutexattr_gettype(&m, &v) == 0 "
             + "&& v == 2 && pthread_condattr_setclock(&c, 1) == 0 && pthread_condattr_getclock(&c, (clockid_t *) &v) == 0 && v == 1; "
             + "pthread_condattr_destroy(&c); pthread_mutexattr_destroy(&m); pthread_attr_destroy(&a); return ok; }";
+    /**
+     * zlib's callback decompressor (issue 35: weft.exec.InflateBacks): a raw deflate stream packed by deflate, fed to
+     * inflateBack in pieces of 3 bytes, comes out whole through one output call, after one input call per piece and one
+     * that meets the end (zlib asks again only when it ran dry).
+     */
+    static final String INFBACK_HELPER = "static unsigned char wy_ib_z[128]; static unsigned wy_ib_n, wy_ib_at, wy_ib_ins; static unsigned char wy_ib_out[64]; "
+            + "static unsigned wy_ib_len; static unsigned wy_ib_in(void *d, unsigned char **b) { (void) d; wy_ib_ins++; "
+            + "if (wy_ib_at >= wy_ib_n) return 0; unsigned k = wy_ib_n - wy_ib_at < 3 ? wy_ib_n - wy_ib_at : 3; *b = wy_ib_z + wy_ib_at; wy_ib_at += k; return k; } "
+            + "static int wy_ib_put(void *d, unsigned char *b, unsigned n) { (void) d; if (wy_ib_len + n > sizeof wy_ib_out) return 1; "
+            + "memcpy(wy_ib_out + wy_ib_len, b, n); wy_ib_len += n; return 0; } "
+            + "static int wy_infback_ok(void) { static unsigned char w[1 << 15]; const char *t = \"relay relay relay\"; z_stream c; memset(&c, 0, sizeof c); "
+            + "if (deflateInit2(&c, 9, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) return 0; c.next_in = (unsigned char *) t; c.avail_in = 17; "
+            + "c.next_out = wy_ib_z; c.avail_out = sizeof wy_ib_z; deflate(&c, Z_FINISH); wy_ib_n = sizeof wy_ib_z - c.avail_out; deflateEnd(&c); "
+            + "z_stream s; memset(&s, 0, sizeof s); if (inflateBackInit(&s, 15, w) != Z_OK) return 0; s.next_in = Z_NULL; s.avail_in = 0; "
+            + "int r = inflateBack(&s, wy_ib_in, 0, wy_ib_put, 0); inflateBackEnd(&s); "
+            + "return r == Z_STREAM_END && wy_ib_len == 17 && memcmp(wy_ib_out, t, 17) == 0 && wy_ib_ins == (wy_ib_n + 2) / 3; }";
     /** long double values a double holds, through memory (audit D56: x87's 80-bit format, weft.exec.state.Extended). */
     static final String LD_HELPER = "static int wy_ld_ok(void) { long double v[2]; char *e; v[0] = strtold(\"  6.25e-1 s\", &e); v[1] = v[0]; "
             + "return *e == ' ' && v[1] == 0.625L && (double) v[1] == 0.625 && (float) v[0] == 0.625f; }";
@@ -574,6 +590,7 @@ final class LibraryForms {
             java.util.Map.entry("wy_computed_ok", new Helper(List.of("#include <wchar.h>", "#include <arpa/inet.h>", "#include <langinfo.h>",
                     "#include <locale.h>", "#include <limits.h>", "#include <fnmatch.h>"), COMPUTED_HELPER)),
             java.util.Map.entry("wy_attr_ok", new Helper(List.of("#include <errno.h>", "#include <sched.h>"), ATTR_HELPER)),
+            java.util.Map.entry("wy_infback_ok", new Helper(List.of("#include <zlib.h>", "#include <string.h>"), INFBACK_HELPER)),
             java.util.Map.entry("wy_ld_ok", new Helper(List.of("#include <stdlib.h>"), LD_HELPER)),
             java.util.Map.entry("wy_getattr_ok", new Helper(List.of("#include <errno.h>", "#include <sched.h>"), GETATTR_HELPER)),
             java.util.Map.entry("wy_sock_ok", new Helper(List.of("#include <sys/socket.h>", "#include <arpa/inet.h>", "#include <dlfcn.h>", "#include <string.h>", "#include <netinet/in.h>", "#include <unistd.h>",
