@@ -8,7 +8,7 @@ package weft.model;
  * kinds and their arguments); a function the table does not name has {@link Unknown} semantics: its memory effects
  * come from its event alone and its result is unknown. Argument positions are 0-based.
  */
-public interface Semantics extends WorldKinds, LibraryStateKinds, DirectoryKinds, DescriptorKinds, TimeKinds, StreamKinds {
+public interface Semantics extends WorldKinds, LibraryStateKinds, DirectoryKinds, DescriptorKinds, TimeKinds, StreamKinds, ZlibKinds {
     /** {@code memset}: {@code count} bytes at {@code dest} set to {@code value} ({@code value} -1: zero, {@code bzero}); returns {@code dest}. */
     record SetBytes(int dest, int value, int count) implements Semantics {}
 
@@ -469,27 +469,7 @@ public interface Semantics extends WorldKinds, LibraryStateKinds, DirectoryKinds
     /** Never returns unless {@code cond} holds (SV-COMP's {@code assume_cycle_if_not}). */
     record AssumeOrLoop(int cond) implements Semantics {}
 
-    /**
-     * A function of zlib run by the installed library itself ({@code weft.installed.Zlib}): {@code op} names the
-     * operation (the table's {@code op=}: {@code version}, {@code crc32}, {@code adler32}, {@code crc32-combine},
-     * {@code adler32-combine}, {@code crc-table}, {@code deflate-bound} and the stream operations {@code deflate-init},
-     * {@code deflate-init2}, {@code deflate}, {@code deflate-end}, {@code deflate-reset}, {@code deflate-params},
-     * {@code deflate-set-dictionary}, {@code deflate-pending}, {@code deflate-prime}, {@code deflate-tune}), with
-     * zlib's arguments in zlib's order. The witness search only; a proof stops there.
-     */
-    record Zlib(String op) implements Semantics {}
 
-    /**
-     * zlib's callback decompressor ({@code weft.exec.InflateBacks}), by {@code op}: {@code init}
-     * ({@code inflateBackInit_(strm, windowBits, window, version, size)}), {@code run}
-     * ({@code inflateBack(strm, in, in_desc, out, out_desc)}), {@code end} ({@code inflateBackEnd(strm)}), and
-     * {@code step}, the loop's ask before the call ({@code __weft_inflate_back_next(&next, &put, &len, strm, in, in_desc,
-     * out, out_desc, count, ret)}: 0 done, 1 call {@code in(in_desc, &next)}, 2 call {@code out(out_desc, put, len)}).
-     */
-    record InflateBack(String op) implements Semantics {
-        /** The callbacks' arguments of {@code inflateBack}: the input function, its descriptor, the output function, its. */
-        public static final int IN = 1, IN_DESC = 2, OUT = 3, OUT_DESC = 4;
-    }
 
     /**
      * {@code strerror}: the C library's text for error number {@code errnum}, in the C locale, read-only;
