@@ -106,7 +106,7 @@ public final class CText {
 
     private static T expr(Expr e) {
         if (e instanceof Expr.IntConst c) return new T(Long.toString(c.value()), POSTFIX);
-        if (e instanceof Expr.FloatConst c) return new T(Double.toString(c.value()), POSTFIX);
+        if (e instanceof Expr.FloatConst c) return new T(c.toString(), POSTFIX);
         if (e instanceof Expr.FuncRef f) return new T(f.name(), POSTFIX);
         if (e instanceof Expr.Load l) return lvalue(l.lvalue());
         if (e instanceof Expr.AddrOf a) {

@@ -47,7 +47,10 @@ public sealed interface Expr {
             this(value, type, true);
         }
 
-        @Override public String toString() { return Double.toString(value); }
+        /** The shortest text of the value in its type (a float's as a float: {@code 0.1}, not its double's digits). */
+        @Override public String toString() {
+            return type.unqualified().size() == 4 ? Float.toString((float) value) : Double.toString(value);
+        }
     }
 
     /** A read of the bytes designated by {@code lvalue}. */
