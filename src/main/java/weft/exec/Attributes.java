@@ -79,7 +79,7 @@ final class Attributes {
 
     /**
      * What creating a thread with the attributes at {@code attr} leaves in its descriptor ({@link Created}); null when
-     * their bytes are not known. Attributes that say the stack is the program's but whose stack is not an object (those
+     * their bytes (those up to the stack's size) are not known. Attributes that say the stack is the program's but whose stack is not an object (those
      * {@code pthread_getattr_np} filled, whose address is another thread's stack) stop the run.
      */
     static Created creation(ExecState st, Value attr) {
@@ -94,7 +94,8 @@ final class Attributes {
                 || !(st.mem.read(p.obj(), p.off() + l.stackTop(), pointer(l.word())) instanceof Value.Ptr))) {
             throw Abandon.unsupported("pthread_create on a stack that is not an object");
         }
-        long size = st.mem.get(p.obj()).anyUnknown(p.off() + l.stackSize(), l.word()) ? -1 : st.mem.readRaw(p.obj(), p.off() + l.stackSize(), l.word());
+        if (st.mem.get(p.obj()).anyUnknown(p.off() + l.stackSize(), l.word())) return null;
+        long size = st.mem.readRaw(p.obj(), p.off() + l.stackSize(), l.word());
         return new Created(flags, st.mem.readRaw(p.obj(), p.off() + l.guard(), l.word()), size);
     }
 
