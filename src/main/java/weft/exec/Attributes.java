@@ -99,8 +99,6 @@ final class Attributes {
         return new Created(flags, st.mem.readRaw(p.obj(), p.off() + l.guard(), l.word()), size);
     }
 
-    static final long ENOMEM = 12;
-
     /**
      * {@code pthread_getattr_np(thread, attr)} ({@link Semantics.ThreadAttributes}), glibc 2.36's: the attributes are
      * initialised ({@code pthread_attr_init}'s bytes), then filled from the thread's descriptor: the scheduling
@@ -136,7 +134,7 @@ final class Attributes {
         Step s = new Step(in, lib, t, c, e, call, name, obj, args);
         s.touch(0, l.size(), true);
         if (c.dry) return s.result(0);
-        long r = st.chooseAmong(new long[] {0, ENOMEM}, name, call.loc());
+        long r = st.chooseAmong(new long[] {0, ExecState.ENOMEM}, name, call.loc());
         long detached = target.detached || (made.flags() & DETACHED) != 0 ? DETACHED : 0;
         long flags = made.flags() | detached | STACK_ADDRESS | PRIORITY_SET | POLICY_SET;
         st.mem.fill(obj.obj(), obj.off(), l.size(), (byte) 0);

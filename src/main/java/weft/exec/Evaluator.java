@@ -58,9 +58,9 @@ public final class Evaluator {
     private static Value floatConst(Expr.FloatConst f) {
         CType t = f.type().unqualified();
         double v = f.value();
-        if (!f.exact()) throw Abandon.unsupported((weft.exec.state.Extended.is(t) ? "long double constant " : "floating constant ") + v);
+        if (!f.exact()) throw Abandon.unsupported((weft.ir.FloatText.extended(t) ? "long double constant " : "floating constant ") + v);
         if (t.size() == 4) return new Value.Flt((float) v);
-        if (t.size() == 8 || weft.exec.state.Extended.is(t)) return new Value.Flt(v);
+        if (t.size() == 8 || weft.ir.FloatText.extended(t)) return new Value.Flt(v);
         throw Abandon.unsupported("floating constant of " + t);
     }
 
@@ -570,7 +570,7 @@ public final class Evaluator {
             }
             // every double is exactly a long double (x87's; weft.exec.state.Extended): only a long integer past 2^53
             // would be rounded, which toDouble does not do silently
-            if (t.size() == 8 || v instanceof Value.Int || v instanceof Value.Flt && weft.exec.state.Extended.is(t)) return new Value.Flt(d);
+            if (t.size() == 8 || v instanceof Value.Int || v instanceof Value.Flt && weft.ir.FloatText.extended(t)) return new Value.Flt(d);
             throw Abandon.unsupported("long double conversion");
         }
         throw Abandon.unsupported("conversion of " + v + " to " + to);

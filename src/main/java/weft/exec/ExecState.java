@@ -214,7 +214,7 @@ public final class ExecState {
     }
 
     /** Linux's errno values the models set (x86). */
-    static final long ENOENT = 2, EAGAIN = 11, EEXIST = 17, EINVAL = 22, ENOSPC = 28;
+    static final long ENOENT = 2, EAGAIN = 11, ENOMEM = 12, EEXIST = 17, EINVAL = 22, ENOSPC = 28, ERANGE = 34;
 
     void setErrno(ThreadState t, long value) {
         Variable errno = program.libcObject(weft.model.LibcFacts.threadObjectName("errno"));

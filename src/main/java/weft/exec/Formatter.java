@@ -282,6 +282,14 @@ final class Formatter {
         return new String(b, java.nio.charset.StandardCharsets.ISO_8859_1);
     }
 
+    /** The {@code n} known bytes at {@code p} (within its object, and its member when bounded), no access recorded. */
+    static byte[] knownBytes(ExecState st, Value.Ptr p, long n, String name) {
+        if (n < 0 || n > Memory.MAX_OBJECT) throw Abandon.unsupported(name + " of " + n + " bytes");
+        byte[] b = new byte[(int) n];
+        for (int i = 0; i < n; i++) b[i] = (byte) known(st.mem, p, p.off() + i, name);
+        return b;
+    }
+
     /** The known bytes at {@code p} before its terminator, no access recorded (a call that reads only part of them). */
     static byte[] knownBytes(ExecState st, Value.Ptr p, String name) {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();

@@ -43,8 +43,8 @@ final class InflateBacks {
     private InflateBacks() {
     }
 
-    /** A state object's first word: the window's bits under this mark. */
-    private static final long MARK = 0x1bac_0000L;
+    /** The name of the object {@code inflateBackInit_} points the stream's state at: the window's bits, then its address. */
+    private static final String STATE = "<zlib inflateBack state>";
     /** zlib's results. */
     private static final long Z_OK = 0, Z_STREAM_ERROR = -2, Z_VERSION_ERROR = -6;
     /** Callbacks one call may make before the run stops (each runs zlib again from the start). */
@@ -87,11 +87,11 @@ final class InflateBacks {
                                 List<Value> args) {
         ExecState st = in.st;
         Value version = LibraryBehaviour.arg(args, 3);
-        long size = integer(args, 4, name);
+        long size = ZlibCalls.integer(args, 4, name);
         String v = Value.isNull(version) ? null : Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(version, name));
         if (v == null || v.isEmpty() || v.charAt(0) != z.version().charAt(0) || size != Zlib.STREAM_SIZE) return result(in, t, c, e, Z_VERSION_ERROR);
         Value sv = LibraryBehaviour.arg(args, 0), window = LibraryBehaviour.arg(args, 2);
-        long bits = integer(args, 1, name);
+        long bits = ZlibCalls.integer(args, 1, name);
         if (Value.isNull(sv) || Value.isNull(window) || bits < 8 || bits > 15) return result(in, t, c, e, Z_STREAM_ERROR);
         Value.Ptr sp = LibraryFunctions.ptr(sv, name);
         ZlibCalls.Members m = ZlibCalls.Members.of(call.args().get(0).type(), name);
@@ -99,8 +99,8 @@ final class InflateBacks {
             throw Abandon.unsupported(name + " with the program's own allocator");
         }
         Value.Ptr w = LibraryFunctions.ptr(window, name);
-        Block o = st.mem.create("<zlib inflateBack state>", Block.Kind.SPECIAL, 2L * st.dm.pointerSize, -1, call.loc());
-        st.mem.writeRaw(o.id, 0, st.dm.pointerSize, MARK | bits);
+        Block o = st.mem.create(STATE, Block.Kind.SPECIAL, 2L * st.dm.pointerSize, -1, call.loc());
+        st.mem.writeRaw(o.id, 0, st.dm.pointerSize, bits);
         st.mem.write(o.id, st.dm.pointerSize, pointer(st), w);
         m.write(st, sp, "msg", Value.ZERO);
         m.forget(st, sp, "zalloc");
@@ -114,13 +114,13 @@ final class InflateBacks {
     private static Block state(ExecState st, ZlibCalls.Members m, Value.Ptr sp) {
         if (!m.known(st, sp, "state") || !(m.read(st, sp, "state") instanceof Value.Ptr p) || p.off() != 0) return null;
         Block o = st.mem.get(p.obj());
-        if (!o.alive || !o.name.equals("<zlib inflateBack state>") || o.anyUnknown(0, o.size)) return null;
+        if (!o.alive || !o.name.equals(STATE) || o.anyUnknown(0, o.size)) return null;
         return o;
     }
 
     private static boolean step(Interpreter in, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Zlib z, List<Value> args) {
         ExecState st = in.st;
-        long index = integer(args, 8, name);
+        long index = ZlibCalls.integer(args, 8, name);
         Value.Ptr nextOut = LibraryFunctions.ptr(LibraryBehaviour.arg(args, 0), name);
         Value.Ptr putOut = LibraryFunctions.ptr(LibraryBehaviour.arg(args, 1), name);
         Value.Ptr lenOut = LibraryFunctions.ptr(LibraryBehaviour.arg(args, 2), name);
@@ -141,7 +141,7 @@ final class InflateBacks {
                 return ask(in, t, c, e, new BackCall(sp, 0, null, new byte[0], null, List.of(), List.of(), List.of(), 0, refused), 0);
             }
             if (o == null) throw Abandon.unsupported(name + " of a stream inflateBackInit did not make");
-            int bits = (int) (st.mem.readRaw(o.id, 0, st.dm.pointerSize) & 0xffff);
+            int bits = (int) st.mem.readRaw(o.id, 0, st.dm.pointerSize);
             if (!(st.mem.read(o.id, st.dm.pointerSize, pointer(st)) instanceof Value.Ptr window)) throw Abandon.unsupported(name + ": a window that is no object");
             Value nextIn = m.read(st, sp, "next_in");
             long avail = Value.isNull(nextIn) ? 0 : m.integer(st, sp, "avail_in", name) & 0xffffffffL;
@@ -234,12 +234,9 @@ final class InflateBacks {
         throw Abandon.unsupported(name + ": an input buffer that is no object");
     }
 
+    /** The input's {@code n} bytes at {@code v}, which zlib reads: known (no access recorded, as for zlib's reads). */
     private static byte[] bytes(ExecState st, Value v, long n, String name) {
-        if (n > Memory.MAX_OBJECT) throw Abandon.unsupported(name + " of " + n + " bytes");
-        Value.Ptr p = LibraryFunctions.ptr(v, name);
-        st.mem.check(p.obj(), p.off(), n, false);
-        if (st.mem.get(p.obj()).anyUnknown(p.off(), n)) throw Abandon.unsupported(name + ": input bytes not known");
-        return st.mem.readBytes(p.obj(), p.off(), (int) n);
+        return Formatter.knownBytes(st, LibraryFunctions.ptr(v, name), n, name);
     }
 
     private static <T> List<T> append(List<T> l, T x) {
@@ -250,11 +247,6 @@ final class InflateBacks {
 
     private static CType pointer(ExecState st) {
         return new CType.Pointer(new CType.Void(), st.dm.pointerSize);
-    }
-
-    private static long integer(List<Value> args, int i, String name) {
-        if (LibraryBehaviour.arg(args, i) instanceof Value.Int v) return v.v();
-        throw Abandon.unsupported(name + ": argument " + i + " is not a number");
     }
 
     private static boolean result(Interpreter in, ThreadState t, Ctx c, Edge e, long r) {

@@ -74,8 +74,6 @@ final class MathCalls {
         return in.finishCall(t, c, e, new Value.Flt(r.value()), m.single() ? FLOAT : DOUBLE);
     }
 
-    private static final long ERANGE = 34;
-
     /**
      * A long double function of the math library ({@code lgammal}, the only one the tables have) where its value is a
      * long double the interpreter holds, one a double holds (weft.exec.state.Extended): glibc's {@code lgammal} (ldbl-96
@@ -95,7 +93,7 @@ final class MathCalls {
             r = Double.POSITIVE_INFINITY;
             pole = true;
         } else throw Abandon.unsupported(name + " of " + x + ": its value is no double (no other long double is held)");
-        if (pole && !c.dry) in.st.setErrno(t, ERANGE);
+        if (pole && !c.dry) in.st.setErrno(t, ExecState.ERANGE);
         return in.finishCall(t, c, e, new Value.Flt(r), new CType.Float("long double", in.st.dm.longDoubleSize, in.st.dm.longDoubleAlign));
     }
 

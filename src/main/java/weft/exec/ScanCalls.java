@@ -47,7 +47,7 @@ final class ScanCalls {
         ExecState st = in.st;
         Value.Ptr s = LibraryFunctions.ptr(LibraryBehaviour.arg(args, ss.input()), name);
         Value.Ptr f = LibraryFunctions.ptr(LibraryBehaviour.arg(args, ss.format()), name);
-        byte[] input = bytes(st, s, lib.strlen(s), name);
+        byte[] input = Formatter.knownBytes(st, s, lib.strlen(s), name);
         lib.access(c, s, input.length + 1L, false, call, name);
         byte[] fmt = format(st, lib, c, call, name, f);
         Scan r = scan(st, fmt, i -> i < input.length ? input[i] & 0xff : -1, VarArgs.afterFormat(st.mem, args, ss.format(), ss.vaList(), name), false, name);
@@ -62,7 +62,7 @@ final class ScanCalls {
 
     /** The format's bytes, read (an access unless it is read-only). */
     static byte[] format(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Value.Ptr f) {
-        byte[] fmt = bytes(st, f, lib.strlen(f), name);
+        byte[] fmt = Formatter.knownBytes(st, f, lib.strlen(f), name);
         if (!st.mem.get(f.obj()).readOnly) lib.access(c, f, fmt.length + 1L, false, call, name);
         return fmt;
     }
@@ -219,12 +219,6 @@ final class ScanCalls {
     private static Value.Ptr target(List<Value> targets, int k, String name) {
         if (k >= targets.size()) throw Abandon.unsupported(name + " with fewer pointers than conversions");
         return LibraryFunctions.ptr(targets.get(k), name);
-    }
-
-    private static byte[] bytes(ExecState st, Value.Ptr p, long n, String name) {
-        byte[] b = new byte[(int) n];
-        for (int i = 0; i < n; i++) b[i] = (byte) Formatter.known(st.mem, p, p.off() + i, name);
-        return b;
     }
 
     /** C's isspace in the C locale (-1, the end, is none). */

@@ -411,7 +411,8 @@ final class ZlibCalls {
         }
     }
 
-    private static long integer(List<Value> args, int i, String name) {
+    /** Argument {@code i}, a number (a run with another stops). */
+    static long integer(List<Value> args, int i, String name) {
         if (LibraryBehaviour.arg(args, i) instanceof Value.Int v) return v.v();
         throw Abandon.unsupported(name + " argument " + args.get(i));
     }

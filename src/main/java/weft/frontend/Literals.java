@@ -30,7 +30,8 @@ final class Literals {
                 double d;
                 boolean parsed = true;
                 String number = withoutSuffix(text, "fFlL");
-                boolean single = exprs.typeOf(lit).unqualified() instanceof CType.Float f && f.size() == 4;
+                CType type = exprs.typeOf(lit);
+                boolean single = type.unqualified() instanceof CType.Float f && f.size() == 4;
                 try {
                     // a float literal rounded once, to a float (as the compiler does): through a double it could round
                     // twice and land on the other neighbour
@@ -41,9 +42,9 @@ final class Literals {
                 }
                 boolean hex = number.startsWith("0x") || number.startsWith("0X");
                 // a long double's number is held only when a double holds it exactly (the interpreter's numbers)
-                boolean exact = parsed && (!weft.ir.FloatText.extended(exprs.typeOf(lit))
+                boolean exact = parsed && (!weft.ir.FloatText.extended(type)
                         || weft.ir.FloatText.holds(d, weft.ir.FloatText.exact(hex ? number.substring(2) : number, hex)));
-                return new Expr.FloatConst(d, exprs.typeOf(lit), exact);
+                return new Expr.FloatConst(d, type, exact);
             }
             case IASTLiteralExpression.lk_true -> {
                 return new Expr.IntConst(1, types.intType());

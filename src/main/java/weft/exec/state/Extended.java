@@ -1,7 +1,5 @@
 package weft.exec.state;
 
-import weft.ir.CType;
-
 /**
  * x86's {@code long double}, the x87 80-bit extended format (gcc's on x86-64 and i386: 10 bytes of a 16- or 12-byte
  * object, a 64-bit significand with an explicit integer bit, a 15-bit exponent biased by 16383, the sign), for the values
@@ -15,11 +13,6 @@ public final class Extended {
 
     /** The bytes of the format's value; the rest of the object's bytes (padding) are not part of it. */
     public static final int BYTES = 10;
-
-    /** Whether values of {@code t} are x87 extended ({@link weft.ir.FloatText#extended}). */
-    public static boolean is(CType t) {
-        return weft.ir.FloatText.extended(t);
-    }
 
     /** The 10 bytes (little-endian significand, then sign and exponent) of the extended value equal to {@code d}. */
     public static byte[] encode(double d) {

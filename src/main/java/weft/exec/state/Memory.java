@@ -322,7 +322,7 @@ public final class Memory {
         if (t instanceof CType.Float f) {
             if (size == 4) return new Value.Flt(Float.intBitsToFloat((int) raw(o, off, 4)));
             if (size == 8) return new Value.Flt(Double.longBitsToDouble(raw(o, off, 8)));
-            Double d = Extended.is(f) ? Extended.decode(o.bytes, (int) off) : null;
+            Double d = weft.ir.FloatText.extended(f) ? Extended.decode(o.bytes, (int) off) : null;
             if (d == null) throw Abandon.unsupported("long double value");
             return new Value.Flt(d);
         }
@@ -359,7 +359,7 @@ public final class Memory {
         } else if (v instanceof Value.Flt f) {
             if (size == 4) putRaw(o, off, 4, Float.floatToRawIntBits((float) f.v()));
             else if (size == 8) putRaw(o, off, 8, Double.doubleToRawLongBits(f.v()));
-            else if (Extended.is(t)) {
+            else if (weft.ir.FloatText.extended(t)) {
                 // the 10 bytes of the x87 value; the padding after them is zero (a copy of the object copies it)
                 byte[] b = o.writableBytes();
                 java.util.Arrays.fill(b, (int) off, (int) (off + size), (byte) 0);
