@@ -147,6 +147,7 @@ public final class LibraryFunctions {
         if (OpenSsl.handles(sem)) return OpenSsl.run(in, this, t, c, e, call, name, sem, event, args);
         if (WorldFiles.handles(sem)) return WorldFiles.run(in, this, t, c, e, call, name, sem, args);
         if (sem instanceof Semantics.WalkEntry w) return Walks.run(in, this, t, c, e, call, name, w, args);
+        if (sem instanceof Semantics.LoadedObjects lo) return LoadedObjects.run(in, this, t, c, e, call, name, lo, args);
         if (Sorts.handles(sem)) return Sorts.run(in, this, t, c, e, call, name, sem, args);
         if (Trees.handles(sem)) return Trees.run(in, this, t, c, e, call, name, sem, args);
         if (DirectoryScans.handles(sem)) return DirectoryScans.run(in, this, t, c, e, call, name, sem, args);

@@ -81,6 +81,11 @@ public final class ThreadState {
      * of its steps), or null.
      */
     public Object sort;
+    /**
+     * The {@code dl_iterate_phdr} this thread is in ({@link LoadedObjects.Iteration}, immutable), or null: while it is
+     * not null the thread holds glibc's loader lock, which another thread's iteration waits for.
+     */
+    public Object loaderLock;
     /** pthread_getspecific/tss_get values by key. */
     public final Map<Long, Value> specific = new HashMap<>();
 
@@ -167,6 +172,7 @@ public final class ThreadState {
           phaseCond = o.phaseCond;
           handleObj = o.handleObj;
           sort = o.sort;
+          loaderLock = o.loaderLock;
         tls.clear();
         tls.putAll(o.tls);
         specific.clear();

@@ -340,6 +340,10 @@ final class CallbackLowering {
             int next = body.node();
             loops.inflateBackLoop(body, cur, next, sync, args, loc);
             cur = next;
+        } else if (sem instanceof weft.model.Semantics.LoadedObjects lo && lo.op().equals("end") && sync.size() == 1) {
+            int next = body.node();
+            loops.loadedObjectsLoop(body, cur, next, sync.get(0), args, loc);
+            cur = next;
         } else if (sync.size() == 1 && LibraryLoops.runsOwnLoop(sync.get(0), sem)) {
             int next = body.node();
             loops.lower(body, cur, next, sync.get(0), sem, args, loc);

@@ -21,7 +21,7 @@ import java.util.List;
  * {@link CallbackLowering}: a file-tree walk ({@code ftw}, {@code nftw}), a sort or a search ({@code qsort},
  * {@code qsort_r}, {@code bsearch}, {@code lfind}, {@code lsearch}), a binary tree's operation ({@code tsearch},
  * {@code tfind}, {@code tdelete}, {@code twalk}, {@code tdestroy}), a directory's scan ({@code scandir}, two callbacks in
- * one loop: {@link #scanLoop}). Each is the same loop, before the library call:
+ * one loop: {@link #scanLoop}), the loaded objects ({@code dl_iterate_phdr}: {@link #loadedObjectsLoop}). Each is the same loop, before the library call:
  * <pre>
  *     ret = 0; count = 0;
  *     head: more = NEXT(outs..., args..., count, ret);
@@ -38,7 +38,7 @@ final class LibraryLoops {
     /** The functions that give a walk's, a sort's or search's, a tree operation's next call. */
     static final String WALK_NEXT = "__weft_walk_next", SORT_NEXT = "__weft_sort_next", SEARCH_NEXT = "__weft_search_next",
             LFIND_NEXT = "__weft_lfind_next", TREE_NEXT = "__weft_tree_next", SCAN_NEXT = "__weft_scandir_next",
-            INFLATE_BACK_NEXT = "__weft_inflate_back_next";
+            INFLATE_BACK_NEXT = "__weft_inflate_back_next", LOADED_NEXT = "__weft_phdr_next";
 
     private final CallbackLowering owner;
     private final DataModel dm;
@@ -356,6 +356,43 @@ final class LibraryLoops {
             }
             call(body, go, fn, params, k, loc);
         }
+    }
+
+    /**
+     * A {@code dl_iterate_phdr(callback, data)}: the loaded objects one per ask, each handed to the callback:
+     * <pre>
+     *     info = malloc(...);   (once: glibc's one struct on its stack)
+     *     while (__weft_phdr_next((T) info, &amp;size, count, ret)) { count++; ret = callback(info, size, data); }
+     * </pre>
+     * ({@code T}: the callback's parameter type, so that the explorer knows the layout of {@code struct dl_phdr_info}).
+     * For the analyses {@code info} is fresh library memory the ask writes, holding pointers to fresh library memory
+     * (the name, the program headers: {@code __weft_phdr_next}'s row), as the table's {@code fresh} parameter was; the
+     * explorer answers each ask with a loaded object, the world's ({@code weft.exec.LoadedObjects}).
+     */
+    void loadedObjectsLoop(Body body, int from, int to, Callback cb, List<Expr> args, SourceLoc loc) {
+        Variable info = body.temp("__cb_buf", voidPtr, Variable.Kind.TEMP, loc);
+        Variable size = body.temp("__cb_size", sizeT, Variable.Kind.LOCAL, loc);
+        Counters k = start(body, fresh(body, from, info, loc), loc);
+        Expr fn = owner.callee(body, cb, args, loc);
+        int at = ask(body, k.head(), to, next(LOADED_NEXT, voidPtr, new CType.Pointer(sizeT, dm.pointerSize), intT, intT),
+                List.of(asParam(fn, 0, load(info, loc)), new Expr.AddrOf(new Lvalue.Var(size), new CType.Pointer(sizeT, dm.pointerSize)),
+                        load(k.count(), loc), load(k.ret(), loc)), k, loc);
+        List<Expr> params = new ArrayList<>();
+        boolean infoGiven = false, sizeGiven = false;
+        for (LibcFacts.Param p : cb.params()) {
+            Expr v;
+            if (p.kind() == LibcFacts.ParamKind.FRESH && !infoGiven) {
+                infoGiven = true;
+                v = load(info, loc);
+            } else if (p.kind() == LibcFacts.ParamKind.INT && !sizeGiven) {
+                sizeGiven = true;
+                v = load(size, loc);
+            } else {
+                v = owner.param(body, p, args, loc);
+            }
+            params.add(asParam(fn, params.size(), v));
+        }
+        call(body, at, fn, params, k, loc);
     }
 
     private Expr is(Expr v, int k) {

@@ -2,7 +2,8 @@ package weft.model;
 
 /**
  * The kinds of {@link Semantics} of the world's directories: directory streams ({@code opendir}, {@code readdir}...),
- * file-tree walks and {@code glob}'s matches, the world's answers ({@code weft.exec.Directories}, {@code weft.exec.Walks}).
+ * file-tree walks and {@code glob}'s matches, the objects the dynamic loader has loaded, the world's answers
+ * ({@code weft.exec.Directories}, {@code weft.exec.Walks}, {@code weft.exec.LoadedObjects}).
  */
 public interface DirectoryKinds {
     /**
@@ -66,4 +67,28 @@ public interface DirectoryKinds {
 
     /** {@code globfree(out)}: the paths {@code glob} gave freed, {@code gl_pathv} cleared. */
     record FileGlobFree(int out) implements Semantics {}
+
+    /**
+     * {@code dl_iterate_phdr(callback, data)}, the objects the dynamic loader has loaded ({@code weft.exec.LoadedObjects}):
+     * the front end lowers the call to a loop ({@code weft.frontend.LibraryLoops#loadedObjectsLoop}) that asks
+     * {@code __weft_phdr_next} ({@code op} "next") for each object before calling the program's callback with it, then
+     * makes the call itself ({@code op} "end"), whose result is the callback's last. The ask writes the object's
+     * {@code struct dl_phdr_info} at {@code info} and the structure's size at {@code size}; {@code index} counts the
+     * objects so far, {@code result} is the callback's last result (non-zero ends the iteration, as in glibc). A witness
+     * records for each ask {@code 1 + phnum} (another object with that many program headers) or 0 (the end), then the
+     * object's name (an index into {@link #NAMES}), load address, {@code dlpi_adds}, {@code dlpi_subs}, and four values
+     * per program header: its type, flags, virtual address and size in memory.
+     */
+    record LoadedObjects(String op, int info, int size, int index, int result) implements Semantics {
+        /** The objects' names a witness chooses from: the program's own (glibc names it ""), then shared objects. */
+        public static final java.util.List<String> NAMES = java.util.List.of("", "linux-vdso.so.1", "/lib/x86_64-linux-gnu/libc.so.6",
+                "/lib64/ld-linux-x86-64.so.2", "/lib/x86_64-linux-gnu/libm.so.6", "/lib/x86_64-linux-gnu/libz.so.1");
+        /** Values a witness records per object besides its first and per program header. */
+        public static final int OBJECT_VALUES = 4, HEADER_VALUES = 4;
+
+        /** How many values a witness records for an ask whose first value is {@code first}. */
+        public int recorded(long first) {
+            return first <= 0 ? 1 : (int) (1 + OBJECT_VALUES + HEADER_VALUES * Math.min(first - 1, 1 << 12));
+        }
+    }
 }

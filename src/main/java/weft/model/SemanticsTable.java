@@ -287,6 +287,12 @@ final class SemanticsTable {
                     case "scan-step" -> new Semantics.ScanStep(arg(a, "entry"), arg(a, "a"), arg(a, "b"), arg(a, "dir"), arg(a, "filter"),
                             arg(a, "compare"), arg(a, "index"), arg(a, "result"));
                     case "scan-directory" -> new Semantics.ScanDirectory(arg(a, "dir"), arg(a, "list"), arg(a, "filter"), arg(a, "compare"));
+                    case "loaded-objects" -> {
+                        if (!java.util.List.of("next", "end").contains(a.get("op"))) throw new IllegalArgumentException("loaded-objects op=" + a.get("op"));
+                        boolean next = a.get("op").equals("next");
+                        yield new Semantics.LoadedObjects(a.get("op"), next ? arg(a, "info") : -1, next ? arg(a, "size") : -1,
+                                next ? arg(a, "index") : -1, next ? arg(a, "result") : -1);
+                    }
                     case "walk-entry" -> new Semantics.WalkEntry(arg(a, "path"), arg(a, "stat"), arg(a, "dir"), arg(a, "index"), arg(a, "result"));
                     case "input-result" -> new Semantics.InputResult(bound(a, "lo", Integer.MIN_VALUE), bound(a, "hi", Integer.MAX_VALUE),
                             a.containsKey("option") ? Integer.parseInt(a.get("option").split(":")[0]) : -1,

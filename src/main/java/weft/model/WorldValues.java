@@ -36,6 +36,7 @@ public final class WorldValues {
         if (s instanceof Semantics.WorldMap) return 2;
         if (s instanceof Semantics.ResourceUsage) return 4;
         if (s instanceof Semantics.WalkEntry) return first == 1 ? 3 : 1;
+        if (s instanceof Semantics.LoadedObjects lo) return lo.op().equals("next") ? lo.recorded(first) : 1;
         if (s instanceof Semantics.WorldStatus) return first == 0 ? 4 : 2;
         if (s instanceof Semantics.FileSystemStatus) return first == 0 ? 6 : 2;
         if (s instanceof Semantics.Terminal) return first == 0 ? 1 : 2;

@@ -30,6 +30,7 @@ final class WorldAnswers {
                 || s instanceof Semantics.SignalDisposition || s instanceof Semantics.AccountEntry
                 || s instanceof Semantics.EpollControl || s instanceof Semantics.WatchAdd
                 || s instanceof Semantics.CounterWrite || s instanceof Semantics.TimerSet || s instanceof Semantics.ResourceLimit || s instanceof Semantics.ResourceUsage || s instanceof Semantics.WalkEntry
+                || s instanceof Semantics.LoadedObjects lo && lo.op().equals("next")
                 || s instanceof Semantics.ScanStep || s instanceof Semantics.IntervalTimer
                 || s instanceof Semantics.WorldOpen || s instanceof Semantics.WorldRead || s instanceof Semantics.WorldWrite
                 || s instanceof Semantics.WorldStatus || s instanceof Semantics.FileSystemStatus || s instanceof Semantics.WorldMap
@@ -53,6 +54,23 @@ final class WorldAnswers {
             if (first == 0) return new Said("the file-tree walk at " + where + " ended", 1);
             if (values.size() >= 3) {
                 return new Said("the file-tree walk at " + where + " handed its callback a regular file of " + values.get(1) + " bytes", 3);
+            }
+        }
+        if (s instanceof Semantics.LoadedObjects lo) {
+            if (first <= 0) return new Said("dl_iterate_phdr's list of loaded objects ended at " + where, 1);
+            int n = lo.recorded(first);
+            if (values.size() >= n) {
+                long named = values.get(1);
+                String object = named == 0 ? "the program itself"
+                        : named > 0 && named < Semantics.LoadedObjects.NAMES.size() ? Semantics.LoadedObjects.NAMES.get((int) named) : "object " + named;
+                StringBuilder b = new StringBuilder("dl_iterate_phdr handed its callback " + object + ", loaded at 0x" + Long.toHexString(values.get(2))
+                        + ", with " + (first - 1) + " program header" + (first == 2 ? "" : "s"));
+                for (int j = 0; j < first - 1; j++) {
+                    int at = 1 + Semantics.LoadedObjects.OBJECT_VALUES + j * Semantics.LoadedObjects.HEADER_VALUES;
+                    b.append(j == 0 ? " (" : ", ").append(segment(values.get(at))).append(' ').append(flags(values.get(at + 1)))
+                            .append(" at 0x").append(Long.toHexString(values.get(at + 2))).append(" of ").append(values.get(at + 3)).append(" bytes");
+                }
+                return new Said(b.append(first > 1 ? ")" : "").append(" at ").append(where).toString(), n);
             }
         }
         if (s instanceof Semantics.ScanStep) {
@@ -268,5 +286,25 @@ final class WorldAnswers {
     /** A byte value as a report says it: the number, and the character when it is printable ({@code 97 ('a')}). */
     private static String byteText(long b) {
         return b + (b >= 32 && b < 127 ? " ('" + (char) b + "')" : "");
+    }
+
+    /** An ELF segment type's name ({@code PT_LOAD}...), or its number. */
+    private static String segment(long type) {
+        return switch ((int) type) {
+            case 1 -> "PT_LOAD";
+            case 2 -> "PT_DYNAMIC";
+            case 4 -> "PT_NOTE";
+            case 6 -> "PT_PHDR";
+            case 7 -> "PT_TLS";
+            case 0x6474e550 -> "PT_GNU_EH_FRAME";
+            case 0x6474e551 -> "PT_GNU_STACK";
+            case 0x6474e552 -> "PT_GNU_RELRO";
+            default -> "type 0x" + Long.toHexString(type);
+        };
+    }
+
+    /** A segment's flags as {@code readelf} prints them: R, W, E. */
+    private static String flags(long f) {
+        return ((f & 4) != 0 ? "R" : "") + ((f & 2) != 0 ? "W" : "") + ((f & 1) != 0 ? "E" : "") + ((f & 7) == 0 ? "-" : "");
     }
 }

@@ -1065,6 +1065,54 @@ int __wrap_nftw(const char *dir, int (*cb)(const char *, const struct stat *, in
     return __real_nftw(dir, cb, nopenfd, flags);
 }
 
+/* dl_iterate_phdr: the witness's loaded objects (weft.exec.LoadedObjects). Each ask of __weft_phdr_next recorded
+   1 + phnum (another object with that many program headers) or 0 (the end); an object's name (an index into the
+   names below, weft.model.Semantics.LoadedObjects.NAMES), load address, dlpi_adds and dlpi_subs follow it, then each
+   header's type, flags, virtual address and size in memory. A callback's non-zero result ends the walk with it, as in
+   glibc. glibc holds its recursive loader lock across the whole walk, which TSan does not see: the runtime's own
+   recursive mutex stands for it, so that TSan sees the callbacks of two threads ordered as they are. */
+#include <link.h>
+static pthread_mutex_t weft_loader_lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
+static const char *const weft_object_names[] = { "", "linux-vdso.so.1", "/lib/x86_64-linux-gnu/libc.so.6",
+    "/lib64/ld-linux-x86-64.so.2", "/lib/x86_64-linux-gnu/libm.so.6", "/lib/x86_64-linux-gnu/libz.so.1" };
+extern __typeof__(dl_iterate_phdr) __real_dl_iterate_phdr;
+int __wrap_dl_iterate_phdr(int (*cb)(struct dl_phdr_info *, size_t, void *), void *data) {
+    int found;
+    long long more = value_for("__weft_phdr_next", &found);
+    if (!found) {
+        park_after_race();
+        return __real_dl_iterate_phdr(cb, data);
+    }
+    __real_pthread_mutex_lock(&weft_loader_lock);
+    int r = 0;
+    while (more > 0) {
+        ElfW(Phdr) headers[8];
+        struct dl_phdr_info info;
+        memset(&info, 0, sizeof info);
+        memset(headers, 0, sizeof headers);
+        long long name = next_value("__weft_phdr_next");
+        info.dlpi_name = name >= 0 && name < (long long)(sizeof weft_object_names / sizeof *weft_object_names) ? weft_object_names[name] : "";
+        info.dlpi_addr = (ElfW(Addr))next_value("__weft_phdr_next");
+        info.dlpi_adds = (unsigned long long)next_value("__weft_phdr_next");
+        info.dlpi_subs = (unsigned long long)next_value("__weft_phdr_next");
+        int phnum = (int)(more - 1) < 8 ? (int)(more - 1) : 8;
+        for (int j = 0; j < phnum; j++) {
+            headers[j].p_type = (ElfW(Word))next_value("__weft_phdr_next");
+            headers[j].p_flags = (ElfW(Word))next_value("__weft_phdr_next");
+            headers[j].p_vaddr = headers[j].p_paddr = headers[j].p_offset = (ElfW(Addr))next_value("__weft_phdr_next");
+            headers[j].p_memsz = headers[j].p_filesz = (ElfW(Xword))next_value("__weft_phdr_next");
+            headers[j].p_align = 0x1000;
+        }
+        info.dlpi_phdr = headers;
+        info.dlpi_phnum = (ElfW(Half))phnum;
+        r = cb(&info, sizeof info, data);
+        if (r) break;
+        more = next_value("__weft_phdr_next");
+    }
+    __real_pthread_mutex_unlock(&weft_loader_lock);
+    return r;
+}
+
 /* alarm, setitimer, getitimer of ITIMER_REAL: the witness's world, in which no timer expires during the run (Weft stops
    a run that lets time pass while one is armed): no real timer is armed, so the replay gets no signal; the results are
    the witness's; the time left written is Weft's (weft.exec.IntervalTimers): the value set less 1 µs, the interval as
