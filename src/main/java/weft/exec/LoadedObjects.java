@@ -25,9 +25,10 @@ import java.util.List;
  * non-zero result ends the iteration and is the call's result, else 0.
  *
  * <p>glibc holds its loader lock ({@code dl_load_write_lock}, recursive) across the whole iteration
- * ({@code elf/dl-iteratephdr.c}), so the callbacks of two threads never overlap: while a thread iterates
- * ({@link ThreadState#loaderLock}), another thread's first ask waits. A callback that calls {@code dl_iterate_phdr}
- * again (glibc allows it: the lock is recursive) stops the run. ThreadSanitizer does not see glibc's lock; the
+ * ({@code elf/dl-iteratephdr.c}), so the callbacks of two threads never overlap: the front end takes the lock's object
+ * around the loop ({@code libc.tsv}'s {@code @loader}, {@code weft.frontend.CallbackLowering}), a mutex for every layer.
+ * A callback that calls {@code dl_iterate_phdr} again (glibc allows it: the lock is recursive) stops the run (the
+ * thread's iteration, {@link ThreadState#loaderLock}, is in progress). ThreadSanitizer does not see glibc's lock; the
  * reproducer's {@code __wrap_dl_iterate_phdr} ({@code weft_inputs.c}) takes a recursive mutex of its own around the
  * same loop, with the witness's objects, so TSan sees the order the lock gives.
  *
@@ -64,8 +65,6 @@ final class LoadedObjects {
         ExecState st = in.st;
         if (st.exhaustive) throw Abandon.unsupported(name + ": the loaded objects are the world's");
         if (lo.op().equals("end")) return end(in, t, c, e, name);
-        // glibc's loader lock: another thread's iteration makes this one wait
-        for (ThreadState u : st.threads) if (u != t && u.loaderLock != null) return false;
         if (st.dm.pointerSize != 8) throw Abandon.unsupported(name + " outside LP64 (glibc's struct dl_phdr_info of another data model)");
         if (!(LibraryBehaviour.arg(args, lo.index()) instanceof Value.Int index) || !(LibraryBehaviour.arg(args, lo.result()) instanceof Value.Int ret)) {
             throw Abandon.unsupported(name + " of an unknown count or callback result");

@@ -82,8 +82,8 @@ public final class ThreadState {
      */
     public Object sort;
     /**
-     * The {@code dl_iterate_phdr} this thread is in ({@link LoadedObjects.Iteration}, immutable), or null: while it is
-     * not null the thread holds glibc's loader lock, which another thread's iteration waits for.
+     * The {@code dl_iterate_phdr} this thread is in ({@link LoadedObjects.Iteration}, immutable), or null (the loader
+     * lock it holds meanwhile is a mutex of the lowered program's).
      */
     public Object loaderLock;
     /** pthread_getspecific/tss_get values by key. */

@@ -332,6 +332,9 @@ final class CallbackLowering {
             deferredLoop(body, cur, next, before, loc);
             cur = next;
         }
+        // the library's lock around the callbacks it calls (libc.tsv's CALLBACK@GROUP): taken before their loop
+        Expr lock = libraryLock(sync);
+        if (lock != null) cur = lockCall(body, cur, LibraryModels.LIBRARY_LOCK, lock, loc);
         if (sem instanceof weft.model.Semantics.ScanDirectory scan) {
             int next = body.node();
             loops.scanLoop(body, cur, next, sync, scan, args, loc);
@@ -353,6 +356,7 @@ final class CallbackLowering {
             loop(body, cur, next, loc, false, sync.size(), (i, from, to) -> callbackCall(body, from, to, sync.get(i), args, loc));
             cur = next;
         }
+        if (lock != null) cur = lockCall(body, cur, LibraryModels.LIBRARY_UNLOCK, lock, loc);
         int afterCall = async.isEmpty() ? e.to() : body.node();
         body.edges.add(new Edge(cur, afterCall, new Stmt.Call(c.result(), c.callee(), args, loc)));
         if (!async.isEmpty()) {
@@ -365,6 +369,28 @@ final class CallbackLowering {
             }
         }
         return true;
+    }
+
+    /**
+     * The address of the library lock the function holds around its synchronous callbacks (one group for all of them),
+     * or null when it holds none.
+     */
+    private Expr libraryLock(List<Callback> sync) {
+        for (Callback cb : sync) {
+            if (cb.lock() == null) continue;
+            Variable v = libcObjects.get(LibcFacts.lockObjectName(cb.lock()));
+            if (v == null) throw new IllegalStateException("no object for library lock " + cb.lock());
+            return new Expr.AddrOf(new Lvalue.Var(v), new CType.Pointer(v.type(), dm.pointerSize));
+        }
+        return null;
+    }
+
+    /** {@code from: fn(lock); ->} the node returned. */
+    private int lockCall(Body body, int from, String fn, Expr lock, SourceLoc loc) {
+        int next = body.node();
+        body.edges.add(new Edge(from, next, new Stmt.Call(null, new Expr.FuncRef(fn, new CType.Function(intT, List.of(voidPtr), false)),
+                List.of(new Expr.Cast(voidPtr, lock)), loc)));
+        return next;
     }
 
     /**

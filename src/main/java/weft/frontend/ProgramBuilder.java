@@ -158,12 +158,12 @@ final class ProgramBuilder {
     /**
      * The library's own objects used by the C library functions the program names (calls, or takes the
      * address of) ({@link LibcFacts}): one global pseudo-object per hidden-state group (the group's static buffer, if it has one, 1 KiB), one
-     * thread-local object per per-thread library object, the read-only library data, and the variadic arguments
+     * thread-local object per per-thread library object, one mutex per library lock a function holds around its callbacks, the read-only library data, and the variadic arguments
      * of the calls of each of the program's variadic functions ({@link weft.model.VaListBuiltins#objectName}).
      */
     private void addLibcObjects() {
         Map<String, Long> state = new java.util.TreeMap<>();
-        java.util.Set<String> tls = new java.util.TreeSet<>();
+        java.util.Set<String> tls = new java.util.TreeSet<>(), locks = new java.util.TreeSet<>();
         boolean constData = false;
         // library functions the program names: called directly, or taken as pointers (then called indirectly)
         java.util.Set<String> named = new java.util.TreeSet<>();
@@ -179,6 +179,7 @@ final class ProgramBuilder {
                 state.merge(facts.state().get(i), size, Math::max);
             }
             for (String g : facts.readState()) state.merge(g, LIBC_STATE_BYTES, Math::max);
+            for (LibcFacts.Callback cb : facts.callbacks()) if (cb.lock() != null) locks.add(cb.lock());
             // a group that only holds pointers exists once a call stores one there (setvbuf's buffer; printf follows them)
             if (facts.storesIntoState()) for (String g : facts.pointerState()) state.merge(g, LIBC_STATE_BYTES, Math::max);
             List<LibcFacts.Target> targets = new ArrayList<>(facts.result());
@@ -192,6 +193,7 @@ final class ProgramBuilder {
         SourceLoc loc = new SourceLoc("<libc>", 0, 0);
         state.forEach((g, size) -> newVariable(LibcFacts.stateObjectName(g), new CType.Array(ch, size), Variable.Kind.GLOBAL, null, false, loc));
         for (String t : tls) newVariable(LibcFacts.threadObjectName(t), new CType.Array(ch, LIBC_STATE_BYTES), Variable.Kind.GLOBAL, null, true, loc);
+        for (String g : locks) newVariable(LibcFacts.lockObjectName(g), new CType.Array(ch, LIBC_LOCK_BYTES), Variable.Kind.GLOBAL, null, false, loc);
         if (constData) newVariable(LibcFacts.CONST_OBJECT, new CType.Array(ch, LIBC_STATE_BYTES), Variable.Kind.GLOBAL, null, false, loc);
         for (Function f : functions.values()) {
             if (!f.type().varargs()) continue;
@@ -202,4 +204,6 @@ final class ProgramBuilder {
 
     private static final long LIBC_BUFFER_BYTES = 1024;
     private static final long LIBC_STATE_BYTES = 8;
+    /** A library lock's object: a {@code pthread_mutex_t}'s size (40 bytes on LP64, more than on 32-bit), zero: free. */
+    private static final long LIBC_LOCK_BYTES = 40;
 }

@@ -123,13 +123,21 @@ public record LibcFacts(List<Target> result, List<Store> stores, boolean posixTh
      * when not null, a function pointer or a union of them, else anywhere in it) is called {@code when}, with
      * {@code params}.
      */
-    public record Callback(When when, int fnArg, boolean stored, String member, List<Param> params) {
+    /**
+     * A callback the function calls: when, through which argument, with which parameters; {@code lock}: the library
+     * lock group the function holds while it calls it (its object {@link #lockObjectName}), or null.
+     */
+    public record Callback(When when, int fnArg, boolean stored, String member, List<Param> params, String lock) {
         public Callback {
             params = List.copyOf(params);
         }
 
+        public Callback(When when, int fnArg, boolean stored, String member, List<Param> params) {
+            this(when, fnArg, stored, member, params, null);
+        }
+
         public Callback(When when, int fnArg, boolean stored, List<Param> params) {
-            this(when, fnArg, stored, null, params);
+            this(when, fnArg, stored, null, params, null);
         }
     }
 
@@ -222,6 +230,14 @@ public record LibcFacts(List<Target> result, List<Store> stores, boolean posixTh
     }
 
     /** The per-thread pseudo-object {@code name} (TLS targets), e.g. {@code <libc:errno>}. */
+    /**
+     * The object of the library's lock {@code group} (a callback's {@code @GROUP} in {@code libc.tsv}: glibc's loader
+     * lock around dl_iterate_phdr's callbacks), a mutex the lowered calls take ({@link LibraryModels#LIBRARY_LOCK}).
+     */
+    public static String lockObjectName(String group) {
+        return "<libc:" + group + " lock>";
+    }
+
     public static String threadObjectName(String name) {
         return "<libc:" + name + ">";
     }

@@ -194,9 +194,17 @@ public final class LibcTable {
 
     /**
      * {@code WHENn(params)}, {@code WHEN*n(params)} or {@code WHEN*n.member(params)}, e.g. {@code sync3(arg0+,arg0+)},
-     * {@code async*1.__sigaction_handler(int)}.
+     * {@code async*1.__sigaction_handler(int)}; a {@code sync} callback may end in {@code @GROUP}, the library lock the
+     * function holds while it calls it ({@code sync0(fresh,int,arg1)@loader}).
      */
     private static LibcFacts.Callback callback(String tok) {
+        String lock = null;
+        int at = tok.lastIndexOf(")@");
+        if (at >= 0) {
+            lock = tok.substring(at + 2);
+            if (!lock.matches("[a-z_]+")) throw new IllegalArgumentException("bad lock group in callback " + tok);
+            tok = tok.substring(0, at + 1);
+        }
         int open = tok.indexOf('('), close = tok.lastIndexOf(')');
         if (open < 0 || close != tok.length() - 1) throw new IllegalArgumentException("bad callback " + tok);
         String head = tok.substring(0, open);
@@ -216,7 +224,7 @@ public final class LibcTable {
         List<LibcFacts.Param> params = new ArrayList<>();
         String inner = tok.substring(open + 1, close);
         if (!inner.isEmpty()) for (String p : inner.split(",")) params.add(param(p));
-        return new LibcFacts.Callback(when, fn, stored, member, params);
+        return new LibcFacts.Callback(when, fn, stored, member, params, lock);
     }
 
     private static LibcFacts.Param param(String p) {

@@ -19,6 +19,11 @@ import java.util.Optional;
 public final class LibraryModels {
     /** Prefix of SV-COMP functions whose whole body runs atomically. */
     public static final String ATOMIC_FUNCTION_PREFIX = "__VERIFIER_atomic_";
+    /**
+     * The pseudo-functions that take and release a library lock's object ({@link LibcFacts#lockObjectName}) around the
+     * callbacks of a function that holds it ({@code weft.frontend.CallbackLowering}): a mutex's lock and unlock.
+     */
+    public static final String LIBRARY_LOCK = "__weft_library_lock", LIBRARY_UNLOCK = "__weft_library_unlock";
 
     private final Map<String, LibraryModel> byName;
 
@@ -194,6 +199,9 @@ public final class LibraryModels {
         b.add(new Event.Lock(0, LockKind.MUTEX, Mode.WRITE, true, 0, true), timeout("r1"), "pthread_mutex_timedlock");
         b.add(new Event.Lock(0, LockKind.MUTEX, Mode.WRITE, true, 0, true), timeout("r2"), "pthread_mutex_clocklock");
         b.add(new Event.Unlock(0, LockKind.MUTEX), "pthread_mutex_unlock");
+        // the library's own lock around a function's callbacks (libc.tsv's CALLBACK@GROUP), taken by the lowered call
+        b.add(new Event.Lock(0, LockKind.MUTEX, Mode.WRITE, false, 0), LIBRARY_LOCK);
+        b.add(new Event.Unlock(0, LockKind.MUTEX), LIBRARY_UNLOCK);
         b.add(new Event.LockInit(0, LockKind.RWLOCK), also("r1"), "pthread_rwlock_init");
         b.add(new Event.LockDestroy(0, LockKind.RWLOCK), "pthread_rwlock_destroy");
         b.add(new Event.Lock(0, LockKind.RWLOCK, Mode.READ, false, 0), "pthread_rwlock_rdlock");

@@ -87,7 +87,7 @@ public final class WorldValues {
                 || s instanceof Semantics.OpenSsl o && o.world()
                 || s instanceof Semantics.SystemCall || s instanceof Semantics.DatabaseEntry || s instanceof Semantics.ThreadName
                 || s instanceof Semantics.ThreadSchedule || s instanceof Semantics.ThreadAffinity || s instanceof Semantics.FileGlob
-                || s instanceof Semantics.ThreadAttributes || s instanceof Semantics.LocaleObject lo && lo.op().equals("new")
+                || s instanceof Semantics.ThreadAttributes || s instanceof Semantics.LoadedObjects || s instanceof Semantics.LocaleObject lo && lo.op().equals("new")
                 || s instanceof Semantics.SignalSend ss && ss.process()
                 || s instanceof Semantics.CloseStream cs && cs.process();
     }

@@ -1070,7 +1070,8 @@ int __wrap_nftw(const char *dir, int (*cb)(const char *, const struct stat *, in
    names below, weft.model.Semantics.LoadedObjects.NAMES), load address, dlpi_adds and dlpi_subs follow it, then each
    header's type, flags, virtual address and size in memory. A callback's non-zero result ends the walk with it, as in
    glibc. glibc holds its recursive loader lock across the whole walk, which TSan does not see: the runtime's own
-   recursive mutex stands for it, so that TSan sees the callbacks of two threads ordered as they are. */
+   recursive mutex stands for it (around the real walk too, after the race), so that TSan sees the callbacks of two
+   threads ordered as they are. */
 #include <link.h>
 static pthread_mutex_t weft_loader_lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
 static const char *const weft_object_names[] = { "", "linux-vdso.so.1", "/lib/x86_64-linux-gnu/libc.so.6",
@@ -1081,7 +1082,10 @@ int __wrap_dl_iterate_phdr(int (*cb)(struct dl_phdr_info *, size_t, void *), voi
     long long more = value_for("__weft_phdr_next", &found);
     if (!found) {
         park_after_race();
-        return __real_dl_iterate_phdr(cb, data);
+        __real_pthread_mutex_lock(&weft_loader_lock);
+        int r = __real_dl_iterate_phdr(cb, data);
+        __real_pthread_mutex_unlock(&weft_loader_lock);
+        return r;
     }
     __real_pthread_mutex_lock(&weft_loader_lock);
     int r = 0;

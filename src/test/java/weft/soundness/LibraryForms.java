@@ -60,7 +60,7 @@ final class LibraryForms {
         "wy_stdio_ok()", "wy_host_ok()", "wy_chk_ok()", "wy_acct_ok()", "wy_r48_ok()", "wy_sock_ok()", "wy_attr_ok()", "wy_computed_ok()", "wy_pipe_ok()",
         "wy_oldstat_ok()", "wy_dir_ok()", "wy_kill_ok()", "wy_rand_ok()", "wy_kept_ok()", "wy_fs_ok()", "wy_tls_ok()", "wy_posix_ok()",
         "wy_cp_ok()", "wy_watch_ok()", "wy_symbol_ok()", "wy_date_ok()", "wy_reopen_ok()", "wy_tree_ok()", "wy_scandir_ok()", "wy_timer_ok()", "wy_gzhead_ok()", "wy_gzread_ok()", "wy_memstream_ok()",
-        "wy_getattr_ok()", "wy_ld_ok()", "wy_infback_ok()"
+        "wy_getattr_ok()", "wy_ld_ok()", "wy_infback_ok()", "wy_phdr_ok()"
     };
     /** glibc's 48-bit generators on the program's state (issue 35: weft.exec.Generators): values and states. */
     static final String R48_HELPER = "static int wy_r48_ok(void) { unsigned short y[3] = {1, 2, 3}; double e = erand48(y); "
@@ -304,6 +304,17 @@ final class LibraryForms {
             + "&& pthread_mutexattr_setrobust(&m, 1) == 0 && pthread_mutexattr_settype(&m, 2) == 0 && pthread_mutexattr_gettype(&m, &v) == 0 "
             + "&& v == 2 && pthread_condattr_setclock(&c, 1) == 0 && pthread_condattr_getclock(&c, (clockid_t *) &v) == 0 && v == 1; "
             + "pthread_condattr_destroy(&c); pthread_mutexattr_destroy(&m); pthread_attr_destroy(&a); return ok; }";
+    /**
+     * The loaded objects (issue 35: weft.exec.LoadedObjects): dl_iterate_phdr hands its callback the program itself
+     * first (named ""), each object with glibc's structure size, a name and its program headers; a callback's non-zero
+     * result ends the walk and is its result (the second object's here, when there is one: natively there is, the vDSO
+     * or libc).
+     */
+    static final String PHDR_HELPER = "static int wy_phdr_cb(struct dl_phdr_info *i, size_t size, void *d) { int *n = d; "
+            + "if (size != sizeof *i || i->dlpi_name == NULL || (*n == 0) != (i->dlpi_name[0] == 0) || (i->dlpi_phnum > 0 && i->dlpi_phdr == NULL)) return -1; "
+            + "for (int j = 0; j < i->dlpi_phnum; j++) if (i->dlpi_phdr[j].p_align != 0 && (i->dlpi_phdr[j].p_align & (i->dlpi_phdr[j].p_align - 1)) != 0) return -1; "
+            + "return ++*n == 2 ? 7 : 0; } "
+            + "static int wy_phdr_ok(void) { int n = 0; int r = dl_iterate_phdr(wy_phdr_cb, &n); return r == 7 ? n == 2 : r == 0 && n == 1; }";
     /**
      * zlib's callback decompressor (issue 35: weft.exec.InflateBacks): a raw deflate stream packed by deflate, fed to
      * inflateBack in pieces of 3 bytes, comes out whole through one output call, after one input call per piece and one
@@ -592,6 +603,7 @@ final class LibraryForms {
             java.util.Map.entry("wy_attr_ok", new Helper(List.of("#include <errno.h>", "#include <sched.h>"), ATTR_HELPER)),
             java.util.Map.entry("wy_infback_ok", new Helper(List.of("#include <zlib.h>", "#include <string.h>"), INFBACK_HELPER)),
             java.util.Map.entry("wy_ld_ok", new Helper(List.of("#include <stdlib.h>"), LD_HELPER)),
+            java.util.Map.entry("wy_phdr_ok", new Helper(List.of("#include <link.h>"), PHDR_HELPER)),
             java.util.Map.entry("wy_getattr_ok", new Helper(List.of("#include <errno.h>", "#include <sched.h>"), GETATTR_HELPER)),
             java.util.Map.entry("wy_sock_ok", new Helper(List.of("#include <sys/socket.h>", "#include <arpa/inet.h>", "#include <dlfcn.h>", "#include <string.h>", "#include <netinet/in.h>", "#include <unistd.h>",
                     "#include <errno.h>"), SOCK_HELPER)),
