@@ -83,6 +83,7 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
             #include <string.h>
             #include <unistd.h>
             #include <ftw.h>
+            #include <link.h>
             #include <search.h>
             #include <syslog.h>
             #include <wchar.h>
@@ -115,6 +116,7 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
             #include <sched.h>
             #include <unistd.h>
             #include <ftw.h>
+            #include <link.h>
             #include <search.h>
             #include <syslog.h>
             #include <wchar.h>
@@ -167,6 +169,11 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
             #define flockfile(f) (flockfile(f), __tsan_acquire(f))
             #define ftrylockfile(f) (ftrylockfile(f) == 0 ? (__tsan_acquire(f), 0) : 1)
             #define funlockfile(f) (__tsan_release(f), funlockfile(f))
+            static pthread_mutex_t wy_loader = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP; /* glibc's loader lock, which TSan does not see */
+            static int wy_dl_iterate_phdr(int (*f)(struct dl_phdr_info *, size_t, void *), void *d) {
+              pthread_mutex_lock(&wy_loader); int r = dl_iterate_phdr(f, d); pthread_mutex_unlock(&wy_loader); return r;
+            }
+            #define dl_iterate_phdr wy_dl_iterate_phdr
             """;
 
     /** All removable units, in order of first appearance. */
