@@ -16,6 +16,15 @@ import weft.race.pair.RaceContext;
  * release that may target the lock removes it; {@code atomicDepth} is a must-property (merged by
  * minimum). Probes p19-p22, p38, p41-p44, p49, p54, p55: sound. Not guaranteed: a plain write over a
  * held mutex (memset, assignment) is not a release (audit: open, probe p59).
+ *
+ * <p>The locks include a C library's own lock that a function holds around the callbacks it calls (the table's
+ * {@code CALLBACK@GROUP}: {@code dl_iterate_phdr}'s {@code @loader}), which the front end takes as a mutex object of
+ * the library's around the callbacks' loop ({@code weft.frontend.CallbackLowering}). Assumes the library holds one
+ * lock across all of them: glibc 2.36 {@code elf/dl-iteratephdr.c} takes {@code dl_load_write_lock} before its walk
+ * and releases it after (also when the callback's thread is cancelled); a callback that calls the function again
+ * relocks a held mutex, which every layer treats as a relock of a default mutex (no proof past it). Checked by the
+ * harness (accesses inside such callbacks; the oracle's build shows TSan the lock) and corpus
+ * {@code 41-library-inputs/213}, {@code 214}.
  */
 public final class CommonLock implements ExclusionRule {
     /** Reads only the accesses' threads, states and locations. */
