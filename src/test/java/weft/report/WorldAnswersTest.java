@@ -36,4 +36,15 @@ class WorldAnswersTest {
         assertEquals("signal found a handler of the program's before its registration at w.c:3:9", say("signal", -2).text());
         assertEquals("signal failed (EINVAL) at w.c:3:9", say("signal", -1).text());
     }
+
+    @Test
+    void loadedObjects() {
+        // 1 + 2 headers; libc's name, its address, dlpi_adds, dlpi_subs; then per header type, flags, address, size
+        assertEquals(new WorldAnswers.Said("dl_iterate_phdr handed its callback /lib/x86_64-linux-gnu/libc.so.6, loaded at 0x7ffff7bc0000, with 2 program "
+                        + "headers (PT_LOAD RE at 0x0 of 4096 bytes, PT_GNU_STACK RW at 0x10000 of 12 bytes) at w.c:3:9", 13),
+                say("__weft_phdr_next", 3, 2, 0x7ffff7bc0000L, 4, 0, 1, 5, 0, 4096, 0x6474e551L, 6, 0x10000, 12, 0));
+        assertEquals(new WorldAnswers.Said("dl_iterate_phdr handed its callback the program itself, loaded at 0x0, with 0 program headers at w.c:3:9", 5),
+                say("__weft_phdr_next", 1, 0, 0, 4, 0));
+        assertEquals(new WorldAnswers.Said("dl_iterate_phdr's list of loaded objects ended at w.c:3:9", 1), say("__weft_phdr_next", 0, 3));
+    }
 }
