@@ -133,8 +133,8 @@ final class Addresses {
             while (v instanceof Value.Ptr node) {
                 Block b = st.mem.get(node.obj());
                 if (node.off() != 0 || b.kind != Block.Kind.HEAP || !b.alive || b.size != l.size) throw Abandon.unsupported(name + " of " + v);
-                Value addr = st.mem.read(node.obj(), l.addr, pointer(st));
-                Value next = st.mem.read(node.obj(), l.next, pointer(st));
+                Value addr = st.mem.read(node.obj(), l.addr, st.voidPointer);
+                Value next = st.mem.read(node.obj(), l.next, st.voidPointer);
                 lib.access(c, node, l.size, true, call, name);
                 if (addr instanceof Value.Ptr ap) {
                     lib.access(c, ap, st.mem.get(ap.obj()).size, true, call, name);
@@ -159,9 +159,6 @@ final class Addresses {
         }
     }
 
-    private static CType.Pointer pointer(ExecState st) {
-        return new CType.Pointer(new CType.Void(), st.dm.pointerSize);
-    }
 
     private static boolean resolve(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name,
                                    Semantics.ResolveAddress r, List<Value> args) {
@@ -214,8 +211,8 @@ final class Addresses {
         st.mem.fill(node.id, 0, l.size, (byte) 0);
         long[] ints = {flags, AF_INET, type, protocol, 16};
         for (int i = 0; i < ints.length; i++) st.mem.writeRaw(node.id, 4L * i, 4, ints[i]);
-        st.mem.write(node.id, l.addr, pointer(st), new Value.Ptr(sin.id, 0));
-        st.mem.write(res.obj(), res.off(), pointer(st), new Value.Ptr(node.id, 0));
+        st.mem.write(node.id, l.addr, st.voidPointer, new Value.Ptr(sin.id, 0));
+        st.mem.write(res.obj(), res.off(), st.voidPointer, new Value.Ptr(node.id, 0));
         // the library's writes, not the program's: the blocks' first writes are still to come
         st.mem.get(node.id).written(false);
         st.mem.get(sin.id).written(false);
@@ -289,7 +286,7 @@ final class Addresses {
         st.mem.check(buf.obj(), buf.off(), used, true);
         st.logNondet(name, call.loc(), "0");
         st.logNondet(name, call.loc(), Long.toString(address));
-        CType.Pointer ptr = pointer(st);
+        CType.Pointer ptr = st.voidPointer;
         int bo = buf.obj();
         long b = buf.off();
         st.mem.write(bo, b, ptr, Value.ZERO);
@@ -321,7 +318,7 @@ final class Addresses {
         int p = st.dm.pointerSize;
         int o = buf.obj();
         long b = buf.off();
-        CType.Pointer ptr = pointer(st);
+        CType.Pointer ptr = st.voidPointer;
         st.mem.write(o, b, ptr, new Value.Ptr(o, b + HOST_NAME));
         st.mem.write(o, b + p, ptr, new Value.Ptr(o, b + ALIASES));
         st.mem.writeRaw(o, b + 2L * p, 4, AF_INET);

@@ -135,13 +135,13 @@ final class Directories {
             st.mem.check(into.obj(), into.off(), RECORD, true);
             long more = st.chooseAmong(index.v() < MAX_ENTRIES ? new long[] {1, 0} : new long[] {0}, name, call.loc());
             if (more == 0) {
-                st.mem.write(result.obj(), result.off(), new weft.ir.CType.Pointer(new weft.ir.CType.Void(), st.dm.pointerSize), Value.ZERO);
+                st.mem.write(result.obj(), result.off(), st.voidPointer, Value.ZERO);
                 return in.finishCall(t, c, e, Value.ZERO, null);
             }
             entry(st, d, index.v());
             // the copy is the world's answer (as the stream's own buffer is): not an access a planned step makes
             st.mem.copy(into.obj(), into.off(), d.id, ENTRY, RECORD);
-            st.mem.write(result.obj(), result.off(), new weft.ir.CType.Pointer(new weft.ir.CType.Void(), st.dm.pointerSize), into);
+            st.mem.write(result.obj(), result.off(), st.voidPointer, into);
             return in.finishCall(t, c, e, Value.ZERO, null);
         }
         long more = st.chooseAmong(index.v() < MAX_ENTRIES ? new long[] {1, 0} : new long[] {0}, name, call.loc());

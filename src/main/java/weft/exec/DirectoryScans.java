@@ -73,7 +73,7 @@ final class DirectoryScans {
         if (index.v() == 0) Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.dir()), name));
         for (Value.Ptr out : List.of(entryOut, aOut, bOut)) lib.access(c, out, st.dm.pointerSize, true, call, name);
         if (c.dry) return in.finishCall(t, c, e, Value.ZERO, IntConversions.INT);
-        CType ptr = new CType.Pointer(new CType.Void(), st.dm.pointerSize);
+        CType ptr = st.voidPointer;
         ScanRun run;
         if (index.v() == 0) {
             boolean filter = !Value.isNull(LibraryBehaviour.arg(args, s.filter())), compare = !Value.isNull(LibraryBehaviour.arg(args, s.compare()));
@@ -171,7 +171,7 @@ final class DirectoryScans {
             return in.finishCall(t, c, e, Value.of(-1), IntConversions.INT);
         }
         Directories.release(st, st.mem.get(r.stream()));
-        st.mem.write(list.obj(), list.off(), new CType.Pointer(new CType.Void(), st.dm.pointerSize),
+        st.mem.write(list.obj(), list.off(), st.voidPointer,
                 r.list() < 0 ? Value.ZERO : new Value.Ptr(r.list(), 0));
         return in.finishCall(t, c, e, Value.of(r.selected().size()), IntConversions.INT);
     }

@@ -35,6 +35,8 @@ public final class ExecState {
 
     public final Program program;
     public final DataModel dm;
+    /** {@code void *} of the data model: the type the library models read and write pointers with. */
+    public final weft.ir.CType.Pointer voidPointer;
     public final Memory mem;
     /** Variable id to object id, for static-storage variables (thread-local ones: to their template object). */
     final Map<Integer, Integer> globals;
@@ -331,6 +333,7 @@ public final class ExecState {
     private ExecState(Program program, Memory mem, Map<Integer, Integer> globals, Map<weft.ir.Function, weft.exec.state.Liveness> liveness) {
         this.program = program;
         this.dm = program.dataModel();
+        this.voidPointer = new weft.ir.CType.Pointer(new weft.ir.CType.Void(), dm.pointerSize);
         this.mem = mem;
         this.globals = globals;
         this.liveness = liveness;

@@ -101,7 +101,7 @@ final class InflateBacks {
         Value.Ptr w = LibraryFunctions.ptr(window, name);
         Block o = st.mem.create(STATE, Block.Kind.SPECIAL, 2L * st.dm.pointerSize, -1, call.loc());
         st.mem.writeRaw(o.id, 0, st.dm.pointerSize, bits);
-        st.mem.write(o.id, st.dm.pointerSize, pointer(st), w);
+        st.mem.write(o.id, st.dm.pointerSize, st.voidPointer, w);
         m.write(st, sp, "msg", Value.ZERO);
         m.forget(st, sp, "zalloc");
         m.forget(st, sp, "zfree");
@@ -142,7 +142,7 @@ final class InflateBacks {
             }
             if (o == null) throw Abandon.unsupported(name + " of a stream inflateBackInit did not make");
             int bits = (int) st.mem.readRaw(o.id, 0, st.dm.pointerSize);
-            if (!(st.mem.read(o.id, st.dm.pointerSize, pointer(st)) instanceof Value.Ptr window)) throw Abandon.unsupported(name + ": a window that is no object");
+            if (!(st.mem.read(o.id, st.dm.pointerSize, st.voidPointer) instanceof Value.Ptr window)) throw Abandon.unsupported(name + ": a window that is no object");
             Value nextIn = m.read(st, sp, "next_in");
             long avail = Value.isNull(nextIn) ? 0 : m.integer(st, sp, "avail_in", name) & 0xffffffffL;
             byte[] initial = avail == 0 ? new byte[0] : bytes(st, nextIn, avail, name);
@@ -155,7 +155,7 @@ final class InflateBacks {
             if (!(answered instanceof Value.Int a)) throw Abandon.unsupported(name + ": an unknown answer of a callback");
             if (run.due() == 1) {
                 long n = a.v() & 0xffffffffL;
-                Value buf = st.mem.read(nextOut.obj(), nextOut.off(), pointer(st));
+                Value buf = st.mem.read(nextOut.obj(), nextOut.off(), st.voidPointer);
                 byte[] got = n == 0 ? new byte[0] : bytes(st, buf, n, name);
                 run = run.with(append(run.inputs(), got), append(run.buffers(), buf), run.answers(), 0, null);
             } else if (run.due() == 2) {
@@ -172,7 +172,7 @@ final class InflateBacks {
                 Value.Ptr w = run.window();
                 st.mem.check(w.obj(), w.off(), out.length, true);
                 st.mem.writeBytes(w.obj(), w.off(), out);
-                st.mem.write(putOut.obj(), putOut.off(), pointer(st), w);
+                st.mem.write(putOut.obj(), putOut.off(), st.voidPointer, w);
                 st.mem.writeRaw(lenOut.obj(), lenOut.off(), 4, out.length);
                 return ask(in, t, c, e, run.with(run.inputs(), run.buffers(), run.answers(), 2, null), 2);
             }
@@ -245,9 +245,6 @@ final class InflateBacks {
         return List.copyOf(r);
     }
 
-    private static CType pointer(ExecState st) {
-        return new CType.Pointer(new CType.Void(), st.dm.pointerSize);
-    }
 
     private static boolean result(Interpreter in, ThreadState t, Ctx c, Edge e, long r) {
         return in.finishCall(t, c, e, Value.of(r), IntConversions.INT);

@@ -397,7 +397,7 @@ public final class LibraryBehaviour {
         }
         Value res = j.resultArg() >= 0 && j.resultArg() < args.size() ? args.get(j.resultArg()) : Value.ZERO;
         if (res instanceof Value.Ptr rp) {
-            CType rt = pointeeOr(call.args().get(j.resultArg()), new CType.Pointer(new CType.Void(), st.dm.pointerSize));
+            CType rt = pointeeOr(call.args().get(j.resultArg()), st.voidPointer);
             st.mem.check(rp.obj(), rp.off(), rt.size(), true);
             if (!c.dry) st.mem.write(rp.obj(), rp.off(), rt, ev.convert(target.retval, null, rt));
             if (st.exhaustive) c.record(new ByteAccess(rp.obj(), rp.off(), rt.size(), true, false, call.loc(), "result of " + name).asProofOnly());

@@ -540,7 +540,7 @@ public final class LibraryFunctions {
         access(c, out, st.dm.pointerSize, true, call, name);
         if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
         Block o = LibraryBehaviour.newBlock(st, t, n.v(), false, true, call.loc());
-        st.mem.write(out.obj(), out.off(), new weft.ir.CType.Pointer(new weft.ir.CType.Void(), st.dm.pointerSize), new Value.Ptr(o.id, 0));
+        st.mem.write(out.obj(), out.off(), st.voidPointer, new Value.Ptr(o.id, 0));
         return in.finishCall(t, c, e, Value.ZERO, null);
     }
 

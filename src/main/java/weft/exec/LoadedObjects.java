@@ -106,15 +106,14 @@ final class LoadedObjects {
             headers[j] = new long[] {type, flags, vaddr, memsz};
         }
         t.loaderLock = new Iteration(adds, subs, false, 0);
-        CType pointer = new CType.Pointer(new CType.Void(), st.dm.pointerSize);
         Block nameObject = readOnly(st, "<loaded object name>", Semantics.LoadedObjects.NAMES.get((int) nameIndex).getBytes(StandardCharsets.ISO_8859_1), call);
         byte[] table = new byte[Math.max(1, phnum) * HEADER_SIZE];
         for (int j = 0; j < phnum; j++) header(table, j * HEADER_SIZE, headers[j]);
         Block headerObject = readOnly(st, "<loaded object program headers>", table, call);
         st.mem.writeBytes(info.obj(), info.off(), new byte[INFO_SIZE]);
         st.mem.writeRaw(info.obj(), info.off(), 8, addr);
-        st.mem.write(info.obj(), info.off() + 8, pointer, new Value.Ptr(nameObject.id, 0));
-        st.mem.write(info.obj(), info.off() + 16, pointer, new Value.Ptr(headerObject.id, 0));
+        st.mem.write(info.obj(), info.off() + 8, st.voidPointer, new Value.Ptr(nameObject.id, 0));
+        st.mem.write(info.obj(), info.off() + 16, st.voidPointer, new Value.Ptr(headerObject.id, 0));
         st.mem.writeRaw(info.obj(), info.off() + 24, 2, phnum);
         st.mem.writeRaw(info.obj(), info.off() + 32, 8, adds);
         st.mem.writeRaw(info.obj(), info.off() + 40, 8, subs);

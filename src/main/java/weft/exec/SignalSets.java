@@ -100,7 +100,7 @@ final class SignalSets {
             Value.Ptr p = LibraryFunctions.ptr(act, name);
             lib.access(c, p, Math.max(1, size), false, call, name);
             // the handler (sa_handler or sa_sigaction: one union at the start of glibc's struct sigaction)
-            if (!c.dry) register(in.st, g, in.st.mem.read(p.obj(), p.off(), new CType.Pointer(new CType.Void(), in.st.dm.pointerSize)));
+            if (!c.dry) register(in.st, g, in.st.mem.read(p.obj(), p.off(), in.st.voidPointer));
         }
         return in.finishCall(t, c, e, Value.ZERO, IntConversions.INT);
     }

@@ -122,7 +122,7 @@ final class SmallAnswers {
     private static Value.Ptr entryName(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Value pp) {
         Value.Ptr p = LibraryFunctions.ptr(pp, name);
         lib.access(c, p, st.dm.pointerSize, false, call, name);
-        Value.Ptr entry = LibraryFunctions.ptr(st.mem.read(p.obj(), p.off(), new weft.ir.CType.Pointer(new weft.ir.CType.Void(), st.dm.pointerSize)), name);
+        Value.Ptr entry = LibraryFunctions.ptr(st.mem.read(p.obj(), p.off(), st.voidPointer), name);
         return entry.at(entry.off() + nameOffset(st));
     }
 }

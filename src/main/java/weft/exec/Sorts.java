@@ -176,7 +176,7 @@ final class Sorts {
         SortRun done = moved(st, run, next, moves, call);
         t.sort = done;
         if (done.done()) return in.finishCall(t, c, e, Value.ZERO, null);
-        CType ptrType = new CType.Pointer(new CType.Void(), st.dm.pointerSize);
+        CType ptrType = st.voidPointer;
         Value.Ptr[] compared = compared(done);
         st.mem.write(a.obj(), a.off(), ptrType, compared[0]);
         st.mem.write(b.obj(), b.off(), ptrType, compared[1]);
@@ -353,7 +353,7 @@ final class Sorts {
         run = run.with(run.l(), run.u(), idx, -1, run.comparisons() + 1, false);
         t.sort = run;
         Value.Ptr element = run.base().at(run.base().off() + idx * run.size());
-        st.mem.write(p.obj(), p.off(), new CType.Pointer(new CType.Void(), st.dm.pointerSize), element);
+        st.mem.write(p.obj(), p.off(), st.voidPointer, element);
         return in.finishCall(t, c, e, Value.ONE, IntConversions.INT);
     }
 
@@ -397,7 +397,7 @@ final class Sorts {
         }
         run = run.with(run.idx(), -1, run.comparisons() + 1, false);
         t.sort = run;
-        st.mem.write(p.obj(), p.off(), new CType.Pointer(new CType.Void(), st.dm.pointerSize), run.base().at(run.base().off() + run.idx() * run.size()));
+        st.mem.write(p.obj(), p.off(), st.voidPointer, run.base().at(run.base().off() + run.idx() * run.size()));
         return in.finishCall(t, c, e, Value.ONE, IntConversions.INT);
     }
 
@@ -461,7 +461,7 @@ final class Sorts {
                              Semantics.HashTable h, List<Value> args) {
         ExecState st = in.st;
         Value.Ptr state = LibraryBehaviour.staticBuffer(st, t, name, 0);
-        CType ptr = new CType.Pointer(new CType.Void(), st.dm.pointerSize);
+        CType ptr = st.voidPointer;
         Value tableValue = st.mem.read(state.obj(), state.off() + TABLE, ptr);
         Value.Ptr table = tableValue instanceof Value.Ptr tp ? tp : null;
         long size = st.mem.readRaw(state.obj(), state.off() + SIZE, 4), filled = st.mem.readRaw(state.obj(), state.off() + FILLED, 4);
@@ -551,7 +551,7 @@ final class Sorts {
     private static boolean matches(ExecState st, LibraryFunctions lib, Ctx c, Stmt.Call call, String name, Value.Ptr table, long idx, long hval,
                                    byte[] key) {
         if (used(st, lib, c, call, name, table, idx) != hval) return false;
-        CType ptr = new CType.Pointer(new CType.Void(), st.dm.pointerSize);
+        CType ptr = st.voidPointer;
         if (st.exhaustive) lib.proofOnlyAccess(c, table.at(idx * ENTRY_BYTES + ENTRY_KEY), st.dm.pointerSize, false, call, name);
         Value.Ptr stored = LibraryFunctions.ptr(st.mem.read(table.obj(), idx * ENTRY_BYTES + ENTRY_KEY, ptr), name);
         byte[] other = Formatter.knownBytes(st, stored, name);

@@ -47,7 +47,7 @@ final class TreeAlgorithms {
     /** The tree whose root node is {@code root}, read from the library's node blocks. */
     static Tree read(ExecState st, int root, String name) {
         Map<Integer, Node> nodes = new HashMap<>();
-        CType ptr = new CType.Pointer(new CType.Void(), st.dm.pointerSize);
+        CType ptr = st.voidPointer;
         Deque<Integer> todo = new ArrayDeque<>();
         if (root != NONE) todo.add(root);
         while (!todo.isEmpty()) {

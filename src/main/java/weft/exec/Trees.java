@@ -89,7 +89,7 @@ final class Trees {
             } else {
                 rootp = LibraryFunctions.ptr(LibraryBehaviour.arg(args, s.y()), name);
                 lib.access(c, rootp, st.dm.pointerSize, false, call, name);
-                tree = TreeAlgorithms.read(st, node(st.mem.read(rootp.obj(), rootp.off(), pointer(st)), name), name);
+                tree = TreeAlgorithms.read(st, node(st.mem.read(rootp.obj(), rootp.off(), st.voidPointer), name), name);
             }
             run = new TreeRun(op, walk ? Value.ZERO : LibraryBehaviour.arg(args, s.x()), rootp, tree, List.of(), walk && tree != null ? TreeAlgorithms.walk(tree, op == 4) : List.of(), 0, false, null,
                     TreeAlgorithms.NONE);
@@ -115,7 +115,7 @@ final class Trees {
         t.sort = next;
         if (next.done()) return in.finishCall(t, c, e, Value.ZERO, IntConversions.INT);
         TreeAlgorithms.Call k = next.calls().get(next.made() - 1);
-        CType ptr = pointer(st), intT = IntConversions.INT;
+        CType ptr = st.voidPointer, intT = IntConversions.INT;
         Value.Ptr node = (Value.Ptr) LibraryBehaviour.arg(args, s.node()), key = (Value.Ptr) LibraryBehaviour.arg(args, s.key());
         Value.Ptr visit = (Value.Ptr) LibraryBehaviour.arg(args, s.visit()), depth = (Value.Ptr) LibraryBehaviour.arg(args, s.depth());
         st.mem.write(node.obj(), node.off(), ptr, new Value.Ptr(k.node(), 0));
@@ -176,7 +176,7 @@ final class Trees {
             b.addressTaken = true;
             blocks.put(id, b.id);
         }
-        CType ptr = pointer(st);
+        CType ptr = st.voidPointer;
         for (Map.Entry<Integer, TreeAlgorithms.Node> en : after.nodes().entrySet()) {
             TreeAlgorithms.Node n = en.getValue();
             if (n.equals(before.nodes().get(en.getKey()))) continue;
@@ -204,7 +204,4 @@ final class Trees {
         throw Abandon.unsupported(name + " of a root that is no tree node: " + v);
     }
 
-    private static CType pointer(ExecState st) {
-        return new CType.Pointer(new CType.Void(), st.dm.pointerSize);
-    }
 }
