@@ -121,6 +121,14 @@ final class AccessForms {
             default: {
                 String cmp = "cmp" + nextName.getAsInt();
                 if (cmp.hashCode() % 3 == 0) {
+                    if (cmp.hashCode() % 6 == 3) {
+                        // a callback of dl_iterate_phdr, once per loaded object (weft.exec.LoadedObjects), under glibc's
+                        // loader lock, which Weft takes around the callbacks' loop and the TSan variant shows TSan (its
+                        // wy_loader): two threads' callbacks never race. Half of the walks' names: no draw of its own
+                        helpers.add(new Fn("int " + cmp + "(struct dl_phdr_info *i, size_t n, void *d)", List.of(Node.stmt(-1, "int r = 0;", false),
+                                Node.stmt(-1, plainOp(lv, op), true)), "return r * 0 + (i->dlpi_name == 0) + (n < 8) + (d != 0);", false));
+                        return "{ r += dl_iterate_phdr(" + cmp + ", 0); }";
+                    }
                     // a file-tree walk's callback (weft.exec.Walks; the oracle walks its own directory, which has
                     // files): the parity of the name decides, no draw of its own
                     helpers.add(new Fn("int " + cmp + "(const char *p, const struct stat *s, int f)", List.of(Node.stmt(-1, "int r = 0;", false),
@@ -140,14 +148,6 @@ final class AccessForms {
                     return "{ pthread_mutex_lock(&wy_hs_lock); if (!wy_hs_made) wy_hs_made = hcreate(64); ENTRY e" + t + " = {\"w" + t
                             + "\", &(" + lv + ")}; ENTRY *f" + t + " = hsearch(e" + t + ", ENTER); pthread_mutex_unlock(&wy_hs_lock); if (f" + t
                             + ") " + plainOp("*(int *) f" + t + "->data", op) + " }";
-                }
-                if (cmp.hashCode() % 7 == 4) {
-                    // a callback of dl_iterate_phdr, once per loaded object (weft.exec.LoadedObjects), under glibc's
-                    // loader lock, which Weft takes around the callbacks' loop and the TSan variant shows TSan (its
-                    // wy_loader): two threads' callbacks never race. The name's number decides, no draw of its own
-                    helpers.add(new Fn("int " + cmp + "(struct dl_phdr_info *i, size_t n, void *d)", List.of(Node.stmt(-1, "int r = 0;", false),
-                            Node.stmt(-1, plainOp(lv, op), true)), "return r * 0 + (i->dlpi_name == 0) + (n < 8) + (d != 0);", false));
-                    return "{ r += dl_iterate_phdr(" + cmp + ", 0); }";
                 }
                 helpers.add(new Fn("int " + cmp + "(const void *a, const void *b)", List.of(Node.stmt(-1, "int r = 0;", false),
                         Node.stmt(-1, plainOp(lv, op), true)), "return r * 0 + (*(const int *) a - *(const int *) b);", false));
