@@ -286,21 +286,36 @@ final class LibraryLoops {
                 filter == null ? owner.nullPtr() : argOrNull(args, scan.filter()), compar == null ? owner.nullPtr() : argOrNull(args, scan.compare()),
                 load(k.count(), loc), load(k.ret(), loc));
         int at = ask(body, k.head(), to, next(SCAN_NEXT, voidPtrPtr, voidPtrPtr, voidPtrPtr, voidPtr, voidPtr, voidPtr, intT, intT), asked, k, loc);
-        Expr more = body.moreValue(loc);
-        body.edges.add(new Edge(at, k.head(), new Stmt.Assume(is(more, 3), true, loc)));
-        for (int which = 1; which <= 2; which++) {
-            Callback cb = which == 1 ? filter : compar;
-            if (cb == null) continue;
-            int go = body.node();
-            body.edges.add(new Edge(at, go, new Stmt.Assume(is(more, which), true, loc)));
-            Expr fn = owner.callee(body, cb, args, loc);
+        body.edges.add(new Edge(at, k.head(), new Stmt.Assume(is(body.moreValue(loc), 3), true, loc)));
+        branches(body, at, java.util.Arrays.asList(filter, compar), args, k, loc, (which, cb, fn) -> {
             List<Expr> params = new ArrayList<>();
             List<Variable> given = new ArrayList<>(which == 1 ? List.of(entry) : List.of(a, b));
             for (LibcFacts.Param p : cb.params()) {
                 params.add(p.kind() == LibcFacts.ParamKind.FRESH && !given.isEmpty() ? asParam(fn, params.size(), load(given.remove(0), loc))
                         : owner.param(body, p, args, loc));
             }
-            call(body, go, fn, params, k, loc);
+            return params;
+        });
+    }
+
+    /** A callback's parameters in a branch of a loop with several ({@link #branches}). */
+    private interface Params {
+        List<Expr> of(int which, Callback cb, Expr fn);
+    }
+
+    /**
+     * {@code at: more == 1 -> [ret =] cbs[0](params) -> head; more == 2 -> cbs[1](...) -> head; ...}: one branch per
+     * callback the call gives (a null one gets none), the ask's answer saying which.
+     */
+    private void branches(Body body, int at, List<Callback> cbs, List<Expr> args, Counters k, SourceLoc loc, Params params) {
+        Expr more = body.moreValue(loc);
+        for (int which = 1; which <= cbs.size(); which++) {
+            Callback cb = cbs.get(which - 1);
+            if (cb == null) continue;
+            int go = body.node();
+            body.edges.add(new Edge(at, go, new Stmt.Assume(is(more, which), true, loc)));
+            Expr fn = owner.callee(body, cb, args, loc);
+            call(body, go, fn, params.of(which, cb, fn), k, loc);
         }
     }
 
@@ -339,23 +354,9 @@ final class LibraryLoops {
                 load(k.count(), loc), load(k.ret(), loc), owner.member(body, args.get(0), "state", loc));
         int at = ask(body, k.head(), to, next(INFLATE_BACK_NEXT, bytesPtr, bytesPtr, unsignedPtr, voidPtr, voidPtr, voidPtr, voidPtr, voidPtr, intT, intT,
                 voidPtr), asked, k, loc);
-        Expr more = body.moreValue(loc);
-        for (int which = 1; which <= 2; which++) {
-            Callback cb = which == 1 ? input : output;
-            if (cb == null) continue;
-            int go = body.node();
-            body.edges.add(new Edge(at, go, new Stmt.Assume(is(more, which), true, loc)));
-            Expr fn = owner.callee(body, cb, args, loc);
-            List<Expr> params = new ArrayList<>();
-            params.add(owner.param(body, cb.params().get(0), args, loc));
-            if (which == 1) {
-                params.add(asParam(fn, 1, new Expr.AddrOf(new Lvalue.Var(next), bytesPtr)));
-            } else {
-                params.add(asParam(fn, 1, load(put, loc)));
-                params.add(load(len, loc));
-            }
-            call(body, go, fn, params, k, loc);
-        }
+        branches(body, at, java.util.Arrays.asList(input, output), args, k, loc, (which, cb, fn) -> which == 1
+                ? List.of(owner.param(body, cb.params().get(0), args, loc), asParam(fn, 1, new Expr.AddrOf(new Lvalue.Var(next), bytesPtr)))
+                : List.of(owner.param(body, cb.params().get(0), args, loc), asParam(fn, 1, load(put, loc)), load(len, loc)));
     }
 
     /**
