@@ -96,7 +96,7 @@ final class Addresses {
             long a = st.mem.readRaw(src.obj(), src.off(), 4);
             String text = Semantics.FormatAddress.text(a);
             if (text.length() + 1 > size) {
-                if (!c.dry) st.setErrno(t, ExecState.ENOSPC);
+                if (!c.dry) st.setErrno(t, Errno.ENOSPC);
                 return in.finishCall(t, c, e, Value.ZERO, null);
             }
             lib.access(c, dest, text.length() + 1, true, call, name);

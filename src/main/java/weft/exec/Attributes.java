@@ -1,5 +1,7 @@
 package weft.exec;
 
+import static weft.exec.Errno.*;
+
 import weft.exec.state.Abandon;
 import weft.exec.state.Value;
 import weft.ir.CType;
@@ -34,7 +36,7 @@ final class Attributes {
 
     static final int PRIORITY = 0, POLICY = 4, FLAGS = 8;
     static final long DETACHED = 0x1, EXPLICIT = 0x2, PROCESS_SCOPE = 0x4, STACK_ADDRESS = 0x8, PRIORITY_SET = 0x20, POLICY_SET = 0x40;
-    static final long PAGE = 4096, STACK_MIN = 16384, EINVAL = 22, ENOTSUP = 95;
+    static final long PAGE = 4096, STACK_MIN = 16384;
     static final long MUTEX_FLAG_BITS = 0xf0fff000L, MUTEX_PROTOCOL_SHIFT = 28, MUTEX_PROTOCOL = 0x30000000L, MUTEX_ROBUST = 0x40000000L,
             MUTEX_PSHARED = 0x80000000L;
 
@@ -134,7 +136,7 @@ final class Attributes {
         Step s = new Step(in, lib, t, c, e, call, name, obj, args);
         s.touch(0, l.size(), true);
         if (c.dry) return s.result(0);
-        long r = st.chooseAmong(new long[] {0, ExecState.ENOMEM}, name, call.loc());
+        long r = st.chooseAmong(new long[] {0, Errno.ENOMEM}, name, call.loc());
         long detached = target.detached || (made.flags() & DETACHED) != 0 ? DETACHED : 0;
         long flags = made.flags() | detached | STACK_ADDRESS | PRIORITY_SET | POLICY_SET;
         st.mem.fill(obj.obj(), obj.off(), l.size(), (byte) 0);

@@ -113,7 +113,7 @@ final class CLocale {
                 if ((categories & ~LC_ALL_MASK) != 0) {
                     if (!c.dry) {
                         st.chooseAmong(new long[] {0}, name, call.loc());
-                        st.setErrno(t, ExecState.EINVAL);
+                        st.setErrno(t, Errno.EINVAL);
                     }
                     return in.finishCall(t, c, e, Value.ZERO, null);
                 }
@@ -129,7 +129,7 @@ final class CLocale {
                 // glibc's simple case: its static C object, for "C" or an empty mask (not for "POSIX": a new object)
                 if (want.equals("C") || categories == 0) return in.finishCall(t, c, e, cObject(st), null);
                 if (lacks) {
-                    st.setErrno(t, ExecState.ENOENT);
+                    st.setErrno(t, Errno.ENOENT);
                     return in.finishCall(t, c, e, Value.ZERO, null);
                 }
                 return in.finishCall(t, c, e, newObject(st, t, call), null);

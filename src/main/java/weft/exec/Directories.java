@@ -1,5 +1,7 @@
 package weft.exec;
 
+import static weft.exec.Errno.*;
+
 import weft.exec.state.*;
 
 import weft.ir.Edge;
@@ -42,7 +44,6 @@ final class Directories {
     static final int MAX_ENTRIES = 3;
     /** The stream's private count of entries given, its descriptor, then its entry buffer. */
     private static final long DESCRIPTOR = 4, ENTRY = 8;
-    private static final long ENOTDIR = 20;
     /** glibc's x86-64 {@code struct dirent}: {@code d_ino}, {@code d_off}, {@code d_reclen}, {@code d_type}, {@code d_name[256]}. */
     private static final long DIRENT_BYTES = 280;
     private static final long NAME = 19;
@@ -74,7 +75,7 @@ final class Directories {
             Block d = stream(st, OPENED + call.loc().shortString(), given, call);
             return in.finishCall(t, c, e, new Value.Ptr(d.id, 0), null);
         }
-        st.setErrno(t, given >= 0 ? ENOTDIR : ExecState.ENOENT);
+        st.setErrno(t, given >= 0 ? ENOTDIR : Errno.ENOENT);
         return in.finishCall(t, c, e, Value.ZERO, null);
     }
 

@@ -167,7 +167,7 @@ final class DirectoryScans {
         if (c.dry) return in.finishCall(t, c, e, Value.ZERO, IntConversions.INT);
         t.sort = null;
         if (!opened) {
-            st.setErrno(t, ExecState.ENOENT);
+            st.setErrno(t, Errno.ENOENT);
             return in.finishCall(t, c, e, Value.of(-1), IntConversions.INT);
         }
         Directories.release(st, st.mem.get(r.stream()));

@@ -150,7 +150,7 @@ final class Environment {
 
     /** -1 with errno EINVAL. */
     private static boolean fail(Interpreter in, ThreadState t, Ctx c, Edge e) {
-        if (!c.dry) in.st.setErrno(t, ExecState.EINVAL);
+        if (!c.dry) in.st.setErrno(t, Errno.EINVAL);
         return in.finishCall(t, c, e, Value.of(-1), IntConversions.INT);
     }
 }

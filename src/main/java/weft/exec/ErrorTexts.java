@@ -1,5 +1,7 @@
 package weft.exec;
 
+import static weft.exec.Errno.*;
+
 import weft.exec.state.*;
 
 import weft.ir.Edge;
@@ -69,12 +71,11 @@ final class ErrorTexts {
             }
         }
         if (!xsi) return in.finishCall(t, c, e, buf, null);
-        long result = !known ? ExecState.EINVAL : size <= b.length ? ERANGE : 0;
+        long result = !known ? Errno.EINVAL : size <= b.length ? ERANGE : 0;
         return in.finishCall(t, c, e, Value.of(result), IntConversions.INT);
     }
 
     /** Linux's {@code ERANGE}. */
-    static final long ERANGE = 34;
 
     private static int errnum(Value v, String name) {
         if (!(v instanceof Value.Int i) || i.v() < Integer.MIN_VALUE || i.v() > Integer.MAX_VALUE) throw Abandon.unsupported(name + " of " + v);

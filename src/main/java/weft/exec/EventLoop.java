@@ -95,7 +95,7 @@ final class EventLoop {
             Value.Ptr out = LibraryFunctions.ptr(LibraryBehaviour.arg(args, r.out()), name);
             if (x.counter() == 0) {
                 if (!x.nonblocking()) return false; // blocks until a write
-                return s.fail(ExecState.EAGAIN);
+                return s.fail(Errno.EAGAIN);
             }
             lib.access(c, out, 8, true, call, name);
             if (c.dry) return s.result(0);
@@ -276,8 +276,8 @@ final class EventLoop {
         Descriptors.Entry target = d.get(fd);
         if (target == null) throw Abandon.unsupported(s.name + " of descriptor " + fd + ", which the run did not open");
         Descriptors.Registration r = ep.interest().get((int) fd);
-        if (fd == epfd || (op != CTL_ADD && op != CTL_DEL && op != CTL_MOD)) return s.fail(ExecState.EINVAL);
-        if (op == CTL_ADD ? r != null : r == null) return s.fail(op == CTL_ADD ? ExecState.EEXIST : ExecState.ENOENT);
+        if (fd == epfd || (op != CTL_ADD && op != CTL_DEL && op != CTL_MOD)) return s.fail(Errno.EINVAL);
+        if (op == CTL_ADD ? r != null : r == null) return s.fail(op == CTL_ADD ? Errno.EEXIST : Errno.ENOENT);
         Value.Ptr ev = null;
         if (op != CTL_DEL) {
             ev = LibraryFunctions.ptr(LibraryBehaviour.arg(args, ctl.event()), s.name);
@@ -307,7 +307,7 @@ final class EventLoop {
         Descriptors.Entry ep = s.own(d, epfd, Descriptors.Kind.EPOLL);
         long max = s.integer(args, w.max());
         long timeout = s.integer(args, w.timeout());
-        if (max <= 0) return s.fail(ExecState.EINVAL);
+        if (max <= 0) return s.fail(Errno.EINVAL);
         List<long[]> ready = new ArrayList<>();
         java.util.Set<Long> pipes = new java.util.HashSet<>();
         for (var x : ep.interest().entrySet()) {
@@ -395,7 +395,7 @@ final class EventLoop {
     private static boolean select(Step s, Descriptors d, Semantics.PollWait w, List<Value> args) {
         ExecState st = s.in.st;
         long nfds = s.integer(args, w.count());
-        if (nfds < 0) return s.fail(ExecState.EINVAL);
+        if (nfds < 0) return s.fail(Errno.EINVAL);
         // past an fd_set's bits Linux reads on (up to the process's limit on descriptors): not followed
         if (nfds > FD_SET_BITS) throw Abandon.unsupported(s.name + " of " + nfds + " descriptors, more than an fd_set holds");
         final int wordBytes = st.dm.longSize;
@@ -500,8 +500,8 @@ final class EventLoop {
         long next = x.counter() + 1;
         long wd = st.chooseAmong(new long[] {next, -1}, s.name, s.call.loc());
         if (wd == -1) {
-            st.logNondet(s.name, s.call.loc(), Long.toString(ExecState.ENOENT));
-            st.setErrno(s.t, ExecState.ENOENT);
+            st.logNondet(s.name, s.call.loc(), Long.toString(Errno.ENOENT));
+            st.setErrno(s.t, Errno.ENOENT);
             return s.result(-1);
         }
         st.beforeSyncChange();
@@ -516,7 +516,7 @@ final class EventLoop {
     static boolean inotifyRead(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Descriptors.Entry x) {
         if (in.st.exhaustive) throw Abandon.unsupported(name + ": descriptors are the world's");
         if (!x.nonblocking()) return false;
-        return new Step(in, lib, t, c, e, call, name).fail(ExecState.EAGAIN);
+        return new Step(in, lib, t, c, e, call, name).fail(Errno.EAGAIN);
     }
 
     /** One call being run: its context, and the helpers every model here shares. */

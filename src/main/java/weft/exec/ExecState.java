@@ -215,9 +215,7 @@ public final class ExecState {
         return new CType.Int("unsigned long", dm.pointerSize, dm.pointerSize, false);
     }
 
-    /** Linux's errno values the models set (x86). */
-    static final long ENOENT = 2, EAGAIN = 11, ENOMEM = 12, EEXIST = 17, EINVAL = 22, ENOSPC = 28, ERANGE = 34;
-
+    /** Sets the thread's {@code errno} ({@link Errno}'s values). */
     void setErrno(ThreadState t, long value) {
         Variable errno = program.libcObject(weft.model.LibcFacts.threadObjectName("errno"));
         if (errno == null) return;

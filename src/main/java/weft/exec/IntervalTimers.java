@@ -1,5 +1,7 @@
 package weft.exec;
 
+import static weft.exec.Errno.*;
+
 import weft.exec.state.*;
 
 import weft.ir.CType;
@@ -36,7 +38,7 @@ final class IntervalTimers {
 
     /** The real-time timer's value and interval in microseconds, kept with the run's world ({@link Sync#worldKept}). */
     private static final String VALUE = "itimer:real", INTERVAL = "itimer:real:interval";
-    private static final long ITIMER_REAL = 0, MICROS = 1_000_000, EINVAL = 22;
+    private static final long ITIMER_REAL = 0, MICROS = 1_000_000;
     private static final CType.Int UNSIGNED = new CType.Int("unsigned int", 4, 4, false);
 
     static boolean handles(Semantics s) {

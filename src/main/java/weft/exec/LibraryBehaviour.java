@@ -1,5 +1,7 @@
 package weft.exec;
 
+import static weft.exec.Errno.*;
+
 import weft.exec.state.*;
 
 import weft.ir.CType;
@@ -34,9 +36,6 @@ import java.util.List;
  */
 public final class LibraryBehaviour {
     public static final int MAX_THREADS = 64;
-    private static final long EBUSY = 16;
-    private static final long EDEADLK = 35;
-    private static final long EPERM = 1;
 
     private final Interpreter in;
     private final ExecState st;

@@ -535,7 +535,7 @@ public final class LibraryFunctions {
         }
         long align = al.v();
         // glibc: a power of two, a multiple of sizeof (void *); else EINVAL and *out untouched
-        if (align <= 0 || (align & (align - 1)) != 0 || align % st.dm.pointerSize != 0) return in.finishCall(t, c, e, Value.of(ExecState.EINVAL), null);
+        if (align <= 0 || (align & (align - 1)) != 0 || align % st.dm.pointerSize != 0) return in.finishCall(t, c, e, Value.of(Errno.EINVAL), null);
         if (n.v() < 0 || n.v() > st.mem.objectLimit() || n.v() == 0 && st.exhaustive) throw Abandon.unsupported(name + " of " + n.v() + " bytes");
         access(c, out, st.dm.pointerSize, true, call, name);
         if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);

@@ -93,7 +93,7 @@ final class MathCalls {
             r = Double.POSITIVE_INFINITY;
             pole = true;
         } else throw Abandon.unsupported(name + " of " + x + ": its value is no double (no other long double is held)");
-        if (pole && !c.dry) in.st.setErrno(t, ExecState.ERANGE);
+        if (pole && !c.dry) in.st.setErrno(t, Errno.ERANGE);
         return in.finishCall(t, c, e, new Value.Flt(r), new CType.Float("long double", in.st.dm.longDoubleSize, in.st.dm.longDoubleAlign));
     }
 

@@ -138,7 +138,7 @@ final class MemoryStreams {
         String mode = Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, o.mode()), name));
         if (mode.isEmpty() || "rwa".indexOf(mode.charAt(0)) < 0) {
             // fopencookie refuses the mode (fmemopen has looked at nothing else)
-            if (!c.dry) st.setErrno(t, ExecState.EINVAL);
+            if (!c.dry) st.setErrno(t, Errno.EINVAL);
             return in.finishCall(t, c, e, Value.ZERO, null);
         }
         if (mode.length() > 1 && (mode.charAt(1) == '+' || mode.charAt(1) == 'b' && mode.length() > 2 && mode.charAt(2) == '+')) {
@@ -364,7 +364,7 @@ final class MemoryStreams {
             if (cpos + addnull >= size) {
                 // ENOSPC: nothing written
                 if (!c.dry) {
-                    st.setErrno(t, ExecState.ENOSPC);
+                    st.setErrno(t, Errno.ENOSPC);
                     setFlags(st, s, flags | FAILED);
                     set(st, s, HELD, 0);
                 }

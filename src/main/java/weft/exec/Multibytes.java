@@ -1,5 +1,7 @@
 package weft.exec;
 
+import static weft.exec.Errno.*;
+
 import weft.exec.state.Abandon;
 import weft.exec.state.Value;
 import weft.ir.Edge;
@@ -22,7 +24,6 @@ import java.util.List;
  * ({@code mbstate_t}, 8 bytes) is read and written for proofs only (glibc's ASCII conversion may leave it alone).
  */
 final class Multibytes {
-    static final long EILSEQ = 84;
     /** wchar_t on Linux: 4 bytes, signed. */
     private static final int WCHAR = 4;
 

@@ -1,5 +1,7 @@
 package weft.exec;
 
+import static weft.exec.Errno.*;
+
 import weft.exec.state.*;
 
 import weft.ir.CType;
@@ -22,7 +24,6 @@ import java.util.List;
  * {@code setlocale} that could change it.
  */
 final class NumberParsing {
-    private static final long ERANGE = 34;
 
     private NumberParsing() {
     }

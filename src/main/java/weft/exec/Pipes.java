@@ -1,5 +1,7 @@
 package weft.exec;
 
+import static weft.exec.Errno.*;
+
 import weft.exec.state.Abandon;
 import weft.exec.state.Descriptors;
 import weft.exec.state.Value;
@@ -38,7 +40,6 @@ final class Pipes {
     static final long AF_UNIX = 1, SOCK_STREAM = 1, SOCK_TYPE = 0xf;
     static final long MSG_DONTWAIT = 0x40, MSG_NOSIGNAL = 0x4000;
     static final long F_GETFD = 1, F_SETFD = 2, F_GETFL = 3, F_SETFL = 4, FD_CLOEXEC = 1;
-    static final long EBADF = 9, EPIPE = 32, ESPIPE = 29, ENOTSOCK = 88;
     /** Above this number Linux's default soft limit on descriptors (1024) refuses a duplicate: not modelled. */
     static final long LIMIT = 1024;
 
@@ -142,7 +143,7 @@ final class Pipes {
         if (n == 0) return s.result(0);
         if (ch.size() == 0) {
             if (!d.hasWriter(id)) return s.result(0);
-            if (nonblocking) return s.fail(ExecState.EAGAIN);
+            if (nonblocking) return s.fail(Errno.EAGAIN);
             return false; // blocks until a write (or the last writer's close)
         }
         long k = Math.min(n, ch.size());
@@ -266,13 +267,13 @@ final class Pipes {
             throw Abandon.unsupported(s.name + " of descriptor " + fd + ", which the run does not know as a pipe, socket or file");
         }
         long flags = dd.flags() >= 0 ? s.integer(args, dd.flags()) : 0;
-        if ((flags & ~O_CLOEXEC) != 0) return s.fail(ExecState.EINVAL);
+        if ((flags & ~O_CLOEXEC) != 0) return s.fail(Errno.EINVAL);
         long to;
         if (dd.to() < 0) {
             to = d.lowestFree();
         } else {
             to = s.integer(args, dd.to());
-            if (to == fd) return dd.flags() >= 0 ? s.fail(ExecState.EINVAL) : s.recorded(fd);
+            if (to == fd) return dd.flags() >= 0 ? s.fail(Errno.EINVAL) : s.recorded(fd);
             if (to < 3 || to >= LIMIT) throw Abandon.unsupported(s.name + " onto descriptor " + to + " (a standard stream or past the limit: not modelled)");
         }
         if (s.c.dry) return s.result(0);

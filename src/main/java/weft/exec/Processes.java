@@ -1,5 +1,7 @@
 package weft.exec;
 
+import static weft.exec.Errno.*;
+
 import weft.exec.state.Abandon;
 import weft.exec.state.Value;
 import weft.ir.Edge;
@@ -25,7 +27,6 @@ import java.util.List;
  * is the world's).
  */
 final class Processes {
-    static final long ECHILD = 10;
     /** The wait statuses of a command: exit 0, exit 1, exit 127 (not found). */
     private static final long[] STATUSES = {0, 1 << 8, 127 << 8, -1};
 
@@ -76,8 +77,8 @@ final class Processes {
 
     /** A process the call could not start: errno {@code EAGAIN}, recorded after the -1. */
     private static void couldNotStart(ExecState st, ThreadState t, Stmt.Call call, String name) {
-        st.logNondet(name, call.loc(), Long.toString(ExecState.EAGAIN));
-        st.setErrno(t, ExecState.EAGAIN);
+        st.logNondet(name, call.loc(), Long.toString(Errno.EAGAIN));
+        st.setErrno(t, Errno.EAGAIN);
     }
 
     /**

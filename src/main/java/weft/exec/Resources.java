@@ -1,5 +1,7 @@
 package weft.exec;
 
+import static weft.exec.Errno.*;
+
 import weft.exec.state.*;
 
 import weft.ir.CType;
@@ -118,7 +120,6 @@ final class Resources {
 
     /** The login name a run's world has (the account getpwuid names for an id: weft.exec.Accounts). */
     static final String LOGIN = "weft";
-    private static final long ERANGE = 34;
 
     /**
      * {@code getlogin} (no buffer: the function's static buffer, returned) and {@code getlogin_r(buf, size)} (0, or
@@ -146,7 +147,6 @@ final class Resources {
 
     /** The size of a network interface's name ({@code IF_NAMESIZE}), which glibc's {@code strncpy} writes whole. */
     static final int IF_NAMESIZE = 16;
-    private static final long ENXIO = 6;
 
     /**
      * {@code if_indextoname(index, buf)}: whether the system has a network interface of that index is the world's answer
@@ -180,7 +180,6 @@ final class Resources {
     static final String[] UNAME = {"Linux", HOST, "6.1.0-weft", "#1 SMP", "x86_64", "(none)"};
     /** The size of each of Linux's {@code struct utsname} fields. */
     static final int UTS_FIELD = 65;
-    private static final long ENAMETOOLONG = 36;
 
     /**
      * {@code gethostname}, {@code getcwd} and {@code uname} ({@link Semantics.SystemName}) as glibc gives the world's
@@ -214,7 +213,7 @@ final class Resources {
         boolean host = sn.op().equals("host");
         byte[] text = ((host ? HOST : "/") + "\0").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
         if (!host && size < text.length) {
-            if (!c.dry) st.setErrno(t, size == 0 ? ExecState.EINVAL : ErrorTexts.ERANGE);
+            if (!c.dry) st.setErrno(t, size == 0 ? Errno.EINVAL : Errno.ERANGE);
             return in.finishCall(t, c, e, Value.ZERO, null);
         }
         long n = Math.min(size, text.length);
@@ -336,7 +335,7 @@ final class Resources {
     }
 
     /** Linux's scheduling policies: SCHED_OTHER, SCHED_FIFO, SCHED_RR, SCHED_BATCH, SCHED_IDLE; EPERM. */
-    private static final long OTHER = 0, FIFO = 1, RR = 2, BATCH = 3, IDLE = 5, EPERM = 1;
+    private static final long OTHER = 0, FIFO = 1, RR = 2, BATCH = 3, IDLE = 5;
 
     /**
      * A thread's scheduling ({@link Semantics.ThreadSchedule}), as glibc and Linux keep it
@@ -385,7 +384,7 @@ final class Resources {
         boolean known = realTime || policy == OTHER || policy == BATCH || policy == IDLE;
         long r;
         if (!known || (realTime ? prio < 1 || prio > 99 : prio != 0)) {
-            r = st.chooseAmong(new long[] {ExecState.EINVAL}, name, call.loc());
+            r = st.chooseAmong(new long[] {Errno.EINVAL}, name, call.loc());
         } else {
             boolean privileged = realTime || target.schedPolicy == IDLE && policy != IDLE || target.schedPolicy < 0;
             r = st.chooseAmong(privileged ? new long[] {0, EPERM} : new long[] {0}, name, call.loc());

@@ -87,7 +87,7 @@ final class Semaphores {
         if (n == 0) {
             if (!l.trying()) return false;
             if (l.timed()) throw Abandon.unsupported(name + " would time out");
-            if (!c.dry) st.setErrno(t, ExecState.EAGAIN);
+            if (!c.dry) st.setErrno(t, Errno.EAGAIN);
             return in.finishCall(t, c, e, Value.of(-1), null);
         }
         if (!c.dry) st.sync.semaphores.put(k, n - 1);

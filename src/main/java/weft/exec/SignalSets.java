@@ -1,5 +1,7 @@
 package weft.exec;
 
+import static weft.exec.Errno.*;
+
 import weft.exec.state.*;
 
 import weft.ir.CType;
@@ -130,7 +132,7 @@ final class SignalSets {
         boolean error = handler instanceof Value.Int h && h.v() == -1;
         if (g <= 0 || g >= 65 || g == 32 || g == 33 || g == 9 || g == 19 || error) {
             if (!c.dry) {
-                st.setErrno(t, ExecState.EINVAL);
+                st.setErrno(t, Errno.EINVAL);
                 st.logNondet(name, call.loc(), "-1"); // the reproducer's wrapper answers each call in order
             }
             return in.finishCall(t, c, e, Value.of(-1), null);
@@ -178,7 +180,7 @@ final class SignalSets {
         return in.finishCall(t, c, e, Value.ZERO, null);
     }
 
-    private static final long SIGKILL = 9, SIGSTOP = 19, EAGAIN = 11, ESRCH = 3, EPERM = 1;
+    private static final long SIGKILL = 9, SIGSTOP = 19;
     /** Signals whose default action is to do nothing: SIGCHLD, SIGCONT (the process runs), SIGURG, SIGWINCH. */
     private static final java.util.Set<Long> IGNORED_BY_DEFAULT = java.util.Set.of(17L, 18L, 23L, 28L);
     /** Signals whose default action stops the process until the world continues it: SIGSTOP, SIGTSTP, SIGTTIN, SIGTTOU. */
@@ -223,12 +225,12 @@ final class SignalSets {
             itself = pid == 0 || ownPid(st, pid);
         }
         if (sig < 0 || sig > 64) {
-            if (errorNumber) return in.finishCall(t, c, e, Value.of(ExecState.EINVAL), IntConversions.INT);
+            if (errorNumber) return in.finishCall(t, c, e, Value.of(Errno.EINVAL), IntConversions.INT);
             if (!c.dry) {
-                st.setErrno(t, ExecState.EINVAL);
+                st.setErrno(t, Errno.EINVAL);
                 if (s.process()) {
                     st.logNondet(name, call.loc(), "-1");
-                    st.logNondet(name, call.loc(), Long.toString(ExecState.EINVAL));
+                    st.logNondet(name, call.loc(), Long.toString(Errno.EINVAL));
                 }
             }
             return in.finishCall(t, c, e, Value.of(-1), IntConversions.INT);
@@ -309,7 +311,7 @@ final class SignalSets {
         return in.finishCall(t, c, e, Value.of(sig), IntConversions.INT);
     }
 
-    private static final long SS_DISABLE = 2, SS_AUTODISARM = 1L << 31, ENOMEM = 12, MINSIGSTKSZ = 2048, SURE_STACK = 65536;
+    private static final long SS_DISABLE = 2, SS_AUTODISARM = 1L << 31, MINSIGSTKSZ = 2048, SURE_STACK = 65536;
 
     /**
      * {@code sigpending}, {@code pause}, {@code sigsuspend}, {@code sigaltstack} ({@link Semantics.SignalState}): no
@@ -350,7 +352,7 @@ final class SignalSets {
                 lib.access(c, p, 3L * w, false, call, name);
                 long flags = st.mem.readRaw(p.obj(), p.off() + w, 4);
                 long size = st.mem.readRaw(p.obj(), p.off() + 2L * w, w);
-                long error = (flags & ~(SS_DISABLE | SS_AUTODISARM)) != 0 ? ExecState.EINVAL : flags == SS_DISABLE ? 0
+                long error = (flags & ~(SS_DISABLE | SS_AUTODISARM)) != 0 ? Errno.EINVAL : flags == SS_DISABLE ? 0
                         : Long.compareUnsigned(size, MINSIGSTKSZ) < 0 ? ENOMEM : 0;
                 if (error == 0 && flags != SS_DISABLE && Long.compareUnsigned(size, SURE_STACK) < 0) {
                     throw Abandon.unsupported(name + " of " + size + " bytes (the kernel's minimum depends on the processor)");
@@ -366,7 +368,7 @@ final class SignalSets {
 
     /** -1 with {@code errno} {@code EINVAL}. */
     private static boolean fail(Interpreter in, ThreadState t, Ctx c, Edge e) {
-        if (!c.dry) in.st.setErrno(t, ExecState.EINVAL);
+        if (!c.dry) in.st.setErrno(t, Errno.EINVAL);
         return in.finishCall(t, c, e, Value.of(-1), IntConversions.INT);
     }
 }

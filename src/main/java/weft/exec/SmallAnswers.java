@@ -1,5 +1,7 @@
 package weft.exec;
 
+import static weft.exec.Errno.*;
+
 import weft.exec.state.Abandon;
 import weft.exec.state.Descriptors;
 import weft.exec.state.Value;
@@ -32,7 +34,7 @@ final class SmallAnswers {
     static int nameOffset(ExecState st) {
         return 2 * st.dm.longSize + 3;
     }
-    static final long ESPIPE = 29, SOL_SOCKET = 1, SO_ERROR = 4;
+    static final long SOL_SOCKET = 1, SO_ERROR = 4;
 
     static boolean run(Interpreter in, LibraryFunctions lib, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, Semantics sem,
                        List<Value> args) {
@@ -93,7 +95,7 @@ final class SmallAnswers {
             if (x == null) throw Abandon.unsupported(name + " of a descriptor the run did not open");
             if (x.kind() != Descriptors.Kind.FILE && x.kind() != Descriptors.Kind.SOCKET) throw Abandon.unsupported(name + " of a " + x.kind());
             if (!(LibraryBehaviour.arg(args, fa.advice()) instanceof Value.Int adv)) throw Abandon.unsupported(name + " of an unknown advice");
-            long answer = x.kind() == Descriptors.Kind.SOCKET ? ESPIPE : adv.v() >= 0 && adv.v() <= 5 ? 0 : ExecState.EINVAL;
+            long answer = x.kind() == Descriptors.Kind.SOCKET ? ESPIPE : adv.v() >= 0 && adv.v() <= 5 ? 0 : Errno.EINVAL;
             // recorded: the reproducer answers the same for the descriptors the witness invented
             if (!c.dry) st.logNondet(name, call.loc(), Long.toString(answer));
             return in.finishCall(t, c, e, Value.of(answer), IntConversions.INT);

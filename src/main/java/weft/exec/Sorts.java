@@ -1,5 +1,7 @@
 package weft.exec;
 
+import static weft.exec.Errno.*;
+
 import weft.exec.state.*;
 
 import weft.ir.CType;
@@ -440,7 +442,6 @@ final class Sorts {
     private static final long ENTRY_BYTES = 24, ENTRY_KEY = 8;
     /** The hidden table's bookkeeping kept in the group's state object: the table, its size, how many entries are filled. */
     private static final long TABLE = 0, SIZE = 8, FILLED = 12;
-    private static final long ENOMEM = 12, ESRCH = 3;
 
     /**
      * {@code hcreate}, {@code hsearch}, {@code hdestroy} ({@link Semantics.HashTable}) as glibc 2.36's {@code misc/hsearch_r.c}

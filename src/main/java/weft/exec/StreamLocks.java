@@ -1,5 +1,7 @@
 package weft.exec;
 
+import static weft.exec.Errno.*;
+
 import weft.exec.state.Abandon;
 import weft.exec.state.Memory;
 import weft.exec.state.Sync;
@@ -31,7 +33,6 @@ import java.util.Map;
  */
 final class StreamLocks {
     /** glibc's answer of {@code ftrylockfile} when another thread holds the lock. */
-    private static final long EBUSY = 16;
 
     private StreamLocks() {
     }

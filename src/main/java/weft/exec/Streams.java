@@ -57,7 +57,7 @@ final class Streams {
         String mode = temporary ? "w+" : Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(LibraryBehaviour.arg(args, o.mode()), name));
         if (o.process() && !mode.matches("[rw]e?")) {
             // popen: glibc refuses any other mode (EINVAL) before it starts the command
-            if (!c.dry) st.setErrno(t, ExecState.EINVAL);
+            if (!c.dry) st.setErrno(t, Errno.EINVAL);
             return in.finishCall(t, c, e, Value.ZERO, null);
         }
         checkMode(mode, name);
@@ -79,7 +79,7 @@ final class Streams {
             return in.finishCall(t, c, e, new Value.Ptr(f.id, 0), null);
         }
         // fdopen fails with ENOMEM (the descriptor's access mode, which glibc checks, is the world's too: EINVAL)
-        st.setErrno(t, o.process() ? ExecState.EAGAIN : fd >= 0 ? ExecState.EINVAL : ExecState.ENOENT);
+        st.setErrno(t, o.process() ? Errno.EAGAIN : fd >= 0 ? Errno.EINVAL : Errno.ENOENT);
         return in.finishCall(t, c, e, Value.ZERO, null);
     }
 
@@ -341,7 +341,7 @@ final class Streams {
         if (sp.whence() < 0) return in.finishCall(t, c, e, Value.ZERO, null);
         if (!(LibraryBehaviour.arg(args, sp.whence()) instanceof Value.Int w)) throw Abandon.unsupported(name + " of an unknown origin");
         if (w.v() < 0 || w.v() > 2) {
-            if (!c.dry) st.setErrno(t, ExecState.EINVAL);
+            if (!c.dry) st.setErrno(t, Errno.EINVAL);
             return in.finishCall(t, c, e, Value.of(-1), IntConversions.INT);
         }
         if (!c.dry) clear(st, obj, END_OF_FILE);
@@ -366,7 +366,7 @@ final class Streams {
         if (sb.mode() >= 0) {
             if (!(LibraryBehaviour.arg(args, sb.mode()) instanceof Value.Int m)) throw Abandon.unsupported(name + " of an unknown mode");
             if (m.v() < 0 || m.v() > LAST_MODE) {
-                if (!c.dry) st.setErrno(t, ExecState.EINVAL);
+                if (!c.dry) st.setErrno(t, Errno.EINVAL);
                 return in.finishCall(t, c, e, Value.of(-1), IntConversions.INT);
             }
         }

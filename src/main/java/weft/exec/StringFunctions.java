@@ -1,5 +1,7 @@
 package weft.exec;
 
+import static weft.exec.Errno.*;
+
 import weft.exec.state.*;
 
 import weft.ir.CType;
@@ -400,7 +402,7 @@ final class StringFunctions {
         return Value.ONE;
     }
 
-    private static final long AF_INET = 2, AF_INET6 = 10, EAFNOSUPPORT = 97;
+    private static final long AF_INET = 2, AF_INET6 = 10;
 
     /** glibc's {@code inet_pton4} of the {@code n} bytes at {@code s}: the address in network byte order, or -1. */
     private static long inetPton4(ExecState st, Value.Ptr s, long n) {

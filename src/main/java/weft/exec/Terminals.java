@@ -1,5 +1,7 @@
 package weft.exec;
 
+import static weft.exec.Errno.*;
+
 import weft.exec.state.Abandon;
 import weft.exec.state.Descriptors;
 import weft.exec.state.Value;
@@ -25,7 +27,6 @@ final class Terminals {
     private Terminals() {
     }
 
-    private static final long ENOTTY = 25, ERANGE = 34;
     /** glibc's x86-64 {@code struct termios}: four flag words, the line discipline, 32 control characters, two speeds. */
     static final int TERMIOS_BYTES = 60;
     /** The flags, control characters and speeds of a sane terminal ({@code stty sane}, 38400 baud). */

@@ -1,5 +1,7 @@
 package weft.exec;
 
+import static weft.exec.Errno.*;
+
 import weft.exec.state.*;
 
 import weft.ir.CType;
@@ -126,7 +128,7 @@ final class WorldFiles {
                 throw Abandon.unsupported(name + " of " + at + " with advice " + args.get(a.advice()) + " (not modelled)");
             }
             if (p.off() % PAGE != 0) {
-                if (!c.dry) st.setErrno(t, ExecState.EINVAL);
+                if (!c.dry) st.setErrno(t, Errno.EINVAL);
                 return in.finishCall(t, c, e, Value.of(-1), null);
             }
             long n = LibraryFunctions.count(LibraryBehaviour.arg(args, a.length()));
@@ -216,7 +218,7 @@ final class WorldFiles {
         if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
         // Linux refuses an empty mapping (EINVAL) and one of a file that is not a regular file (ENODEV; a pipe, a
         // directory, a character device here): no choice, recorded as any failure is
-        if (n == 0) return refuse(in, t, c, e, call, name, ExecState.EINVAL);
+        if (n == 0) return refuse(in, t, c, e, call, name, Errno.EINVAL);
         if (file.mode() != 0 && file.mode() != REGULAR) return refuse(in, t, c, e, call, name, ENODEV);
         if (st.chooseAmong(new long[] {0, -1}, name, call.loc()) == -1) return fail(in, lib, t, c, e, call, name);
         long fill = fillByte(st, name, call);
@@ -255,7 +257,6 @@ final class WorldFiles {
     private static final long PAGE = 4096;
 
     /** Linux's ENODEV: the file cannot be mapped. */
-    private static final long ENODEV = 19;
 
     /** The call fails with {@code errno}, the only answer Linux gives (recorded as -1 and the errno, as a chosen failure). */
     private static boolean refuse(Interpreter in, ThreadState t, Ctx c, Edge e, Stmt.Call call, String name, long errno) {
@@ -355,7 +356,7 @@ final class WorldFiles {
     }
 
     /** Linux's SEEK_SET, SEEK_CUR, SEEK_END; ESPIPE and EINVAL. */
-    private static final long SEEK_SET = 0, SEEK_CUR = 1, SEEK_END = 2, ESPIPE = 29, EINVAL = 22;
+    private static final long SEEK_SET = 0, SEEK_CUR = 1, SEEK_END = 2;
 
     /**
      * {@code lseek} ({@link Semantics.WorldSeek}): a file of the run moves where it is asked to ({@code SEEK_SET}), to
@@ -411,12 +412,12 @@ final class WorldFiles {
         ExecState st = in.st;
         Value pv = LibraryBehaviour.arg(args, rp.path());
         if (pv instanceof Value.Int z && z.v() == 0) {
-            if (!c.dry) st.setErrno(t, ExecState.EINVAL);
+            if (!c.dry) st.setErrno(t, Errno.EINVAL);
             return in.finishCall(t, c, e, Value.ZERO, null);
         }
         String path = Formatter.knownString(st, lib, c, call, name, LibraryFunctions.ptr(pv, name));
         if (path.isEmpty()) {
-            if (!c.dry) st.setErrno(t, ExecState.ENOENT);
+            if (!c.dry) st.setErrno(t, Errno.ENOENT);
             return in.finishCall(t, c, e, Value.ZERO, null);
         }
         byte[] text = (canonical(path) + "\0").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
@@ -470,7 +471,7 @@ final class WorldFiles {
                     lib.access(c, buf, 1, true, call, name);
                     if (!c.dry) st.mem.writeRaw(buf.obj(), buf.off(), 1, 0);
                 }
-                if (!c.dry) st.setErrno(t, ExecState.EINVAL);
+                if (!c.dry) st.setErrno(t, Errno.EINVAL);
                 return in.finishCall(t, c, e, tn.op().equals("file") ? Value.of(-1) : tn.op().equals("name") ? buf : Value.ZERO, null);
             }
             at = (int) n - 6;
