@@ -409,6 +409,8 @@ public final class Interpreter {
     void finishThread(ThreadState t, Value v) {
         st.beforeSyncChange();
         if (t.inAtomic()) throw Abandon.unsupported("thread ends inside an atomic section");
+        // glibc's cleanup handler releases its loader lock when a thread ends inside dl_iterate_phdr's callback
+        if (t.libraryLocks > 0) throw Abandon.unsupported("thread ends inside a callback the C library calls under its own lock");
         for (Frame f : t.stack) {
             if (f.onceKey != null) throw Abandon.unsupported("thread exits inside a pthread_once routine");
         }

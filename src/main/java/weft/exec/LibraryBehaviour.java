@@ -429,6 +429,7 @@ public final class LibraryBehaviour {
             if (w.type == null) w.type = MutexTypes.ofBytes(st, l.kind(), k);
             if (read) w.readers.merge(t.index, 1, Integer::sum);
             else w.writer = t.index;
+            if (l.kind() == Event.LockKind.LIBRARY) t.libraryLocks++;
         }
         if (!l.trying() && l.successValue() == 0) return finishInTwoSteps(t, c, e);
         return in.finishCall(t, c, e, Value.of(l.successValue()), null);
@@ -474,6 +475,7 @@ public final class LibraryBehaviour {
             if (!c.dry) {
                 if (s.depth > 0) s.depth--;
                 else s.writer = -1;
+                if (u.kind() == Event.LockKind.LIBRARY) t.libraryLocks--;
             }
         } else if (s.readers.containsKey(t.index)) {
             if (!c.dry) {

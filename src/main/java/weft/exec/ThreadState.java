@@ -86,6 +86,11 @@ public final class ThreadState {
      * lock it holds meanwhile is a mutex of the lowered program's).
      */
     public Object loaderLock;
+    /**
+     * Holds of C library locks around callbacks ({@code Event.LockKind#LIBRARY}): a thread that ends holding one stops
+     * the run ({@link Interpreter#finishThread}: the library's cleanup would release it, which the run does not model).
+     */
+    int libraryLocks;
     /** pthread_getspecific/tss_get values by key. */
     public final Map<Long, Value> specific = new HashMap<>();
 
@@ -173,6 +178,7 @@ public final class ThreadState {
           handleObj = o.handleObj;
           sort = o.sort;
           loaderLock = o.loaderLock;
+          libraryLocks = o.libraryLocks;
         tls.clear();
         tls.putAll(o.tls);
         specific.clear();

@@ -20,8 +20,13 @@ public sealed interface Event {
     /**
      * {@code SEMAPHORE}: a POSIX semaphore's wait and post, read as acquiring and releasing it; the
      * analyses may rely on that only for semaphores used as mutexes (see {@code weft.modular.SemaphoreUse}).
+     * {@code LIBRARY}: a C library's own lock that a function holds around the callbacks it calls (glibc's loader lock
+     * around {@code dl_iterate_phdr}'s: {@link LibraryModels#LIBRARY_LOCK}), a mutex for the thread-modular layer and
+     * the explorer; the library releases it also when the thread ends inside a callback (glibc's cleanup handler), which
+     * the bounded layer's threads do not model, so that layer takes neither its lock nor its unlock (more interleavings,
+     * never a thread kept waiting for a lock no thread holds).
      */
-    enum LockKind { MUTEX, RWLOCK, SPIN, C11_MUTEX, SEMAPHORE }
+    enum LockKind { MUTEX, RWLOCK, SPIN, C11_MUTEX, SEMAPHORE, LIBRARY }
 
     enum Mode { READ, WRITE }
 

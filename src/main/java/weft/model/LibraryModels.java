@@ -200,8 +200,8 @@ public final class LibraryModels {
         b.add(new Event.Lock(0, LockKind.MUTEX, Mode.WRITE, true, 0, true), timeout("r2"), "pthread_mutex_clocklock");
         b.add(new Event.Unlock(0, LockKind.MUTEX), "pthread_mutex_unlock");
         // the library's own lock around a function's callbacks (libc.tsv's CALLBACK@GROUP), taken by the lowered call
-        b.add(new Event.Lock(0, LockKind.MUTEX, Mode.WRITE, false, 0), LIBRARY_LOCK);
-        b.add(new Event.Unlock(0, LockKind.MUTEX), LIBRARY_UNLOCK);
+        b.add(new Event.Lock(0, LockKind.LIBRARY, Mode.WRITE, false, 0), LIBRARY_LOCK);
+        b.add(new Event.Unlock(0, LockKind.LIBRARY), LIBRARY_UNLOCK);
         b.add(new Event.LockInit(0, LockKind.RWLOCK), also("r1"), "pthread_rwlock_init");
         b.add(new Event.LockDestroy(0, LockKind.RWLOCK), "pthread_rwlock_destroy");
         b.add(new Event.Lock(0, LockKind.RWLOCK, Mode.READ, false, 0), "pthread_rwlock_rdlock");

@@ -1070,25 +1070,32 @@ int __wrap_nftw(const char *dir, int (*cb)(const char *, const struct stat *, in
    names below, weft.model.Semantics.LoadedObjects.NAMES), load address, dlpi_adds and dlpi_subs follow it, then each
    header's type, flags, virtual address and size in memory. A callback's non-zero result ends the walk with it, as in
    glibc. glibc holds its recursive loader lock across the whole walk, which TSan does not see: the runtime's own
-   recursive mutex stands for it (around the real walk too, after the race), so that TSan sees the callbacks of two
-   threads ordered as they are. */
+   recursive mutex stands for it (around the real walk too, after the race; released as glibc's when the thread ends
+   inside a callback), so that TSan sees the callbacks of two threads ordered as they are. */
 #include <link.h>
 static pthread_mutex_t weft_loader_lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
 static const char *const weft_object_names[] = { "", "linux-vdso.so.1", "/lib/x86_64-linux-gnu/libc.so.6",
     "/lib64/ld-linux-x86-64.so.2", "/lib/x86_64-linux-gnu/libm.so.6", "/lib/x86_64-linux-gnu/libz.so.1" };
 extern __typeof__(dl_iterate_phdr) __real_dl_iterate_phdr;
+/* glibc's cleanup handler releases its lock when the thread ends inside a callback (pthread_exit, cancellation) */
+static void weft_loader_release(void *unused) {
+    (void)unused;
+    __real_pthread_mutex_unlock(&weft_loader_lock);
+}
 int __wrap_dl_iterate_phdr(int (*cb)(struct dl_phdr_info *, size_t, void *), void *data) {
     int found;
     long long more = value_for("__weft_phdr_next", &found);
+    int r = 0;
     if (!found) {
         park_after_race();
         __real_pthread_mutex_lock(&weft_loader_lock);
-        int r = __real_dl_iterate_phdr(cb, data);
-        __real_pthread_mutex_unlock(&weft_loader_lock);
+        pthread_cleanup_push(weft_loader_release, NULL);
+        r = __real_dl_iterate_phdr(cb, data);
+        pthread_cleanup_pop(1);
         return r;
     }
     __real_pthread_mutex_lock(&weft_loader_lock);
-    int r = 0;
+    pthread_cleanup_push(weft_loader_release, NULL);
     while (more > 0) {
         ElfW(Phdr) headers[8];
         struct dl_phdr_info info;
@@ -1113,7 +1120,7 @@ int __wrap_dl_iterate_phdr(int (*cb)(struct dl_phdr_info *, size_t, void *), voi
         if (r) break;
         more = next_value("__weft_phdr_next");
     }
-    __real_pthread_mutex_unlock(&weft_loader_lock);
+    pthread_cleanup_pop(1);
     return r;
 }
 

@@ -97,6 +97,8 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
             #define wy_wrote(p, n) (p)
             static pthread_mutex_t wy_hs_lock; /* zero: glibc's PTHREAD_MUTEX_INITIALIZER (no macro: a prelude line is not expanded) */
             static int wy_hs_made;
+            static int wy_quit_cb(struct dl_phdr_info *i, size_t n, void *d) { (void) i; (void) n; (void) d; pthread_exit(0); }
+            static void *wy_quit_in_walk(void *a) { dl_iterate_phdr(wy_quit_cb, 0); return a; }
             """;
 
     /** Lines of the two header comments and the prelude: the first program line is this plus one. */
@@ -170,10 +172,13 @@ record GenProgram(long seed, String summary, List<String> decls, List<Fn> fns, L
             #define ftrylockfile(f) (ftrylockfile(f) == 0 ? (__tsan_acquire(f), 0) : 1)
             #define funlockfile(f) (__tsan_release(f), funlockfile(f))
             static pthread_mutex_t wy_loader = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP; /* glibc's loader lock, which TSan does not see */
+            static void wy_loader_release(void *m) { pthread_mutex_unlock((pthread_mutex_t *) m); }
             static int wy_dl_iterate_phdr(int (*f)(struct dl_phdr_info *, size_t, void *), void *d) {
-              pthread_mutex_lock(&wy_loader); int r = dl_iterate_phdr(f, d); pthread_mutex_unlock(&wy_loader); return r;
+              int r; pthread_mutex_lock(&wy_loader); pthread_cleanup_push(wy_loader_release, &wy_loader); r = dl_iterate_phdr(f, d); pthread_cleanup_pop(1); return r;
             }
             #define dl_iterate_phdr wy_dl_iterate_phdr
+            static int wy_quit_cb(struct dl_phdr_info *i, size_t n, void *d) { (void) i; (void) n; (void) d; pthread_exit(0); }
+            static void *wy_quit_in_walk(void *a) { dl_iterate_phdr(wy_quit_cb, 0); return a; }
             """;
 
     /** All removable units, in order of first appearance. */
