@@ -19,12 +19,13 @@ import weft.race.pair.RaceContext;
  *
  * <p>The locks include a C library's own lock that a function holds around the callbacks it calls (the table's
  * {@code CALLBACK@GROUP}: {@code dl_iterate_phdr}'s {@code @loader}), which the front end takes as a mutex object of
- * the library's around the callbacks' loop ({@code weft.frontend.CallbackLowering}). Assumes the library holds one
- * lock across all of them: glibc 2.36 {@code elf/dl-iteratephdr.c} takes {@code dl_load_write_lock} before its walk
- * and releases it after (also when the callback's thread is cancelled); a callback that calls the function again
- * relocks a held mutex, which every layer treats as a relock of a default mutex (no proof past it). Checked by the
+ * the library's around the callbacks' loop ({@code weft.frontend.CallbackLowering}, {@code Event.LockKind#LIBRARY}).
+ * Assumes the library holds one lock across all of them: glibc 2.36 {@code elf/dl-iteratephdr.c} takes
+ * {@code dl_load_write_lock} before its walk and releases it after (also when the callback's thread ends or is
+ * cancelled: the layers that would otherwise keep it held do not take it, or stop there); a callback that calls the
+ * function again relocks a held mutex, which every layer treats as a relock of a default mutex (no proof past it). Checked by the
  * harness (accesses inside such callbacks; the oracle's build shows TSan the lock) and corpus
- * {@code 41-library-inputs/213}, {@code 214}.
+ * {@code 41-library-inputs/213}, {@code 214}, {@code 24-audit/86}, {@code 87}.
  */
 public final class CommonLock implements ExclusionRule {
     /** Reads only the accesses' threads, states and locations. */
