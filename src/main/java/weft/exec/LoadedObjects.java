@@ -28,7 +28,7 @@ import java.util.List;
  * ({@code elf/dl-iteratephdr.c}), so the callbacks of two threads never overlap: the front end takes the lock's object
  * around the loop ({@code libc.tsv}'s {@code @loader}, {@code weft.frontend.CallbackLowering}), a mutex for every layer.
  * A callback that calls {@code dl_iterate_phdr} again (glibc allows it: the lock is recursive) stops the run (the
- * thread's iteration, {@link ThreadState#loaderLock}, is in progress). ThreadSanitizer does not see glibc's lock; the
+ * thread's iteration, {@link ThreadState#loaderWalk}, is in progress). ThreadSanitizer does not see glibc's lock; the
  * reproducer's {@code __wrap_dl_iterate_phdr} ({@code weft_inputs.c}) takes a recursive mutex of its own around the
  * same loop, with the witness's objects, so TSan sees the order the lock gives.
  *
@@ -51,7 +51,7 @@ final class LoadedObjects {
     private static final long PAGE = 0x1000;
 
     /**
-     * An iteration in progress in a thread ({@link ThreadState#loaderLock}): the {@code dlpi_adds} and {@code dlpi_subs}
+     * An iteration in progress in a thread ({@link ThreadState#loaderWalk}): the {@code dlpi_adds} and {@code dlpi_subs}
      * of its objects, and once ended the call's result. Immutable.
      */
     record Iteration(long adds, long subs, boolean ended, long result) {}
@@ -69,7 +69,7 @@ final class LoadedObjects {
         if (!(LibraryBehaviour.arg(args, lo.index()) instanceof Value.Int index) || !(LibraryBehaviour.arg(args, lo.result()) instanceof Value.Int ret)) {
             throw Abandon.unsupported(name + " of an unknown count or callback result");
         }
-        Iteration it = (Iteration) t.loaderLock;
+        Iteration it = (Iteration) t.loaderWalk;
         if (index.v() == 0 && it != null) throw Abandon.unsupported("dl_iterate_phdr called from its own callback (glibc's recursive loader lock)");
         if (index.v() > 0 && (it == null || it.ended())) throw Abandon.unsupported(name + " without an iteration in progress");
         Value.Ptr info = LibraryFunctions.ptr(LibraryBehaviour.arg(args, lo.info()), name);
@@ -79,14 +79,14 @@ final class LoadedObjects {
         if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
         if (ret.v() != 0) {
             // glibc stops at a callback's non-zero result and returns it
-            t.loaderLock = new Iteration(it.adds(), it.subs(), true, ret.v());
+            t.loaderWalk = new Iteration(it.adds(), it.subs(), true, ret.v());
             return in.finishCall(t, c, e, Value.ZERO, null);
         }
         int i = (int) index.v();
         long first = st.chooseAmong(i == 0 ? new long[] {3, 1, 2, 4, 5} : i < USUAL_OBJECTS ? new long[] {3, 0, 1, 2, 4, 5}
                 : i < MAX_OBJECTS ? new long[] {0, 3, 1, 2, 4, 5} : new long[] {0}, name, call.loc());
         if (first == 0) {
-            t.loaderLock = new Iteration(it.adds(), it.subs(), true, 0);
+            t.loaderWalk = new Iteration(it.adds(), it.subs(), true, 0);
             return in.finishCall(t, c, e, Value.ZERO, null);
         }
         int phnum = (int) first - 1;
@@ -105,7 +105,7 @@ final class LoadedObjects {
             long memsz = st.chooseAmong(new long[] {PAGE, 1 + (st.randomBits() & 0xffffL)}, name, call.loc());
             headers[j] = new long[] {type, flags, vaddr, memsz};
         }
-        t.loaderLock = new Iteration(adds, subs, false, 0);
+        t.loaderWalk = new Iteration(adds, subs, false, 0);
         Block nameObject = readOnly(st, "<loaded object name>", Semantics.LoadedObjects.NAMES.get((int) nameIndex).getBytes(StandardCharsets.ISO_8859_1), call);
         byte[] table = new byte[Math.max(1, phnum) * HEADER_SIZE];
         for (int j = 0; j < phnum; j++) header(table, j * HEADER_SIZE, headers[j]);
@@ -121,11 +121,11 @@ final class LoadedObjects {
         return in.finishCall(t, c, e, Value.of(first), null);
     }
 
-    /** The call after its loop: the lock released, the callback's last result returned. */
+    /** The call after its loop (the loader lock already released by the lowered unlock): the callback's last result returned. */
     private static boolean end(Interpreter in, ThreadState t, Ctx c, Edge e, String name) {
-        if (!(t.loaderLock instanceof Iteration it) || !it.ended()) throw Abandon.unsupported(name + " without the steps of its loop");
+        if (!(t.loaderWalk instanceof Iteration it) || !it.ended()) throw Abandon.unsupported(name + " without the steps of its loop");
         if (c.dry) return in.finishCall(t, c, e, Value.ZERO, null);
-        t.loaderLock = null;
+        t.loaderWalk = null;
         return in.finishCall(t, c, e, Value.of(it.result()), null);
     }
 

@@ -85,7 +85,7 @@ public final class ThreadState {
      * The {@code dl_iterate_phdr} this thread is in ({@link LoadedObjects.Iteration}, immutable), or null (the loader
      * lock it holds meanwhile is a mutex of the lowered program's).
      */
-    public Object loaderLock;
+    public Object loaderWalk;
     /**
      * Holds of C library locks around callbacks ({@code Event.LockKind#LIBRARY}): a thread that ends holding one stops
      * the run ({@link Interpreter#finishThread}: the library's cleanup would release it, which the run does not model).
@@ -177,7 +177,7 @@ public final class ThreadState {
           phaseCond = o.phaseCond;
           handleObj = o.handleObj;
           sort = o.sort;
-          loaderLock = o.loaderLock;
+          loaderWalk = o.loaderWalk;
           libraryLocks = o.libraryLocks;
         tls.clear();
         tls.putAll(o.tls);
