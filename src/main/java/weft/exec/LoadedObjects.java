@@ -7,7 +7,6 @@ import weft.ir.Edge;
 import weft.ir.Stmt;
 import weft.model.Semantics;
 
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -90,9 +89,11 @@ final class LoadedObjects {
             return in.finishCall(t, c, e, Value.ZERO, null);
         }
         int phnum = (int) first - 1;
-        long[] names = new long[MAX_OBJECTS - 1];
-        for (int k = 0; k < names.length; k++) names[k] = 1 + (Math.min(i, MAX_OBJECTS - 1) - 1 + k + names.length) % names.length;
-        long nameIndex = st.chooseAmong(i == 0 ? new long[] {0} : names, name, call.loc());
+        // a shared object's name: the one at its place in a plain build's list by default, any other shared one's too
+        long usualName = Math.min(i, MAX_OBJECTS - 1);
+        long nameIndex = st.chooseAmong(i == 0 ? new long[] {0}
+                : java.util.stream.LongStream.concat(java.util.stream.LongStream.of(usualName),
+                        java.util.stream.LongStream.range(1, MAX_OBJECTS).filter(k -> k != usualName)).toArray(), name, call.loc());
         long usual = i == 0 ? 0x555555554000L : 0x7ffff7fc0000L - i * 0x200000L;
         long addr = st.chooseAmong(new long[] {usual, i == 0 ? 0 : (0x7f0000000000L | (st.randomBits() & 0xffffffffL) << 12)}, name, call.loc());
         long adds = st.chooseAmong(i == 0 ? new long[] {USUAL_OBJECTS, 1 + (st.randomBits() & 0xff)} : new long[] {it.adds()}, name, call.loc());
@@ -106,14 +107,12 @@ final class LoadedObjects {
             headers[j] = new long[] {type, flags, vaddr, memsz};
         }
         t.loaderWalk = new Iteration(adds, subs, false, 0);
-        Block nameObject = readOnly(st, "<loaded object name>", Semantics.LoadedObjects.NAMES.get((int) nameIndex).getBytes(StandardCharsets.ISO_8859_1), call);
-        byte[] table = new byte[Math.max(1, phnum) * HEADER_SIZE];
-        for (int j = 0; j < phnum; j++) header(table, j * HEADER_SIZE, headers[j]);
-        Block headerObject = readOnly(st, "<loaded object program headers>", table, call);
+        Block table = headers(st, headers, call);
         st.mem.writeBytes(info.obj(), info.off(), new byte[INFO_SIZE]);
         st.mem.writeRaw(info.obj(), info.off(), 8, addr);
-        st.mem.write(info.obj(), info.off() + 8, st.voidPointer, new Value.Ptr(nameObject.id, 0));
-        st.mem.write(info.obj(), info.off() + 16, st.voidPointer, new Value.Ptr(headerObject.id, 0));
+        // the loader's names are its own read-only strings, the same at every walk
+        st.mem.write(info.obj(), info.off() + 8, st.voidPointer, st.staticString(Semantics.LoadedObjects.NAMES.get((int) nameIndex)));
+        st.mem.write(info.obj(), info.off() + 16, st.voidPointer, new Value.Ptr(table.id, 0));
         st.mem.writeRaw(info.obj(), info.off() + 24, 2, phnum);
         st.mem.writeRaw(info.obj(), info.off() + 32, 8, adds);
         st.mem.writeRaw(info.obj(), info.off() + 40, 8, subs);
@@ -129,26 +128,22 @@ final class LoadedObjects {
         return in.finishCall(t, c, e, Value.of(it.result()), null);
     }
 
-    /** An {@code Elf64_Phdr} at {@code at}: type, flags, offset, virtual and physical address, file and memory size, alignment. */
-    private static void header(byte[] table, int at, long[] h) {
-        put(table, at, 4, h[0]);
-        put(table, at + 4, 4, h[1]);
-        put(table, at + 8, 8, h[2]);
-        put(table, at + 16, 8, h[2]);
-        put(table, at + 24, 8, h[2]);
-        put(table, at + 32, 8, h[3]);
-        put(table, at + 40, 8, h[3]);
-        put(table, at + 48, 8, PAGE);
-    }
-
-    private static void put(byte[] b, int at, int n, long v) {
-        for (int k = 0; k < n; k++) b[at + k] = (byte) (v >>> (8 * k));
-    }
-
-    /** A read-only object of the library's holding {@code bytes} (a string: and its terminator). */
-    private static Block readOnly(ExecState st, String label, byte[] bytes, Stmt.Call call) {
-        Block o = st.mem.create(label, Block.Kind.SPECIAL, bytes.length + 1L, -1, call.loc());
-        System.arraycopy(bytes, 0, o.writableBytes(), 0, bytes.length);
+    /**
+     * A read-only object of the library's holding the {@code Elf64_Phdr}s of {@code headers} (type, flags, address,
+     * size each): offset and physical address the virtual one, file size the memory size, a page's alignment.
+     */
+    private static Block headers(ExecState st, long[][] headers, Stmt.Call call) {
+        long size = Math.max(1, headers.length) * (long) HEADER_SIZE;
+        Block o = st.mem.create("<loaded object program headers>", Block.Kind.SPECIAL, size, -1, call.loc());
+        st.mem.writeBytes(o.id, 0, new byte[(int) size]);
+        for (int j = 0; j < headers.length; j++) {
+            long at = (long) j * HEADER_SIZE, type = headers[j][0], flags = headers[j][1], vaddr = headers[j][2], memsz = headers[j][3];
+            st.mem.writeRaw(o.id, at, 4, type);
+            st.mem.writeRaw(o.id, at + 4, 4, flags);
+            for (int k = 8; k <= 24; k += 8) st.mem.writeRaw(o.id, at + k, 8, vaddr);
+            for (int k = 32; k <= 40; k += 8) st.mem.writeRaw(o.id, at + k, 8, memsz);
+            st.mem.writeRaw(o.id, at + 48, 8, PAGE);
+        }
         o.readOnly = true;
         return o;
     }

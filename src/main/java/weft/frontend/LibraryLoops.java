@@ -21,7 +21,8 @@ import java.util.List;
  * {@link CallbackLowering}: a file-tree walk ({@code ftw}, {@code nftw}), a sort or a search ({@code qsort},
  * {@code qsort_r}, {@code bsearch}, {@code lfind}, {@code lsearch}), a binary tree's operation ({@code tsearch},
  * {@code tfind}, {@code tdelete}, {@code twalk}, {@code tdestroy}), a directory's scan ({@code scandir}, two callbacks in
- * one loop: {@link #scanLoop}), the loaded objects ({@code dl_iterate_phdr}: {@link #loadedObjectsLoop}). Each is the same loop, before the library call:
+ * one loop: {@link #scanLoop}), the loaded objects ({@code dl_iterate_phdr}: {@link #loadedObjectsLoop}). Each is the
+ * same loop, before the library call:
  * <pre>
  *     ret = 0; count = 0;
  *     head: more = NEXT(outs..., args..., count, ret);
@@ -378,20 +379,12 @@ final class LibraryLoops {
         int at = ask(body, k.head(), to, next(LOADED_NEXT, voidPtr, new CType.Pointer(sizeT, dm.pointerSize), intT, intT),
                 List.of(asParam(fn, 0, load(info, loc)), new Expr.AddrOf(new Lvalue.Var(size), new CType.Pointer(sizeT, dm.pointerSize)),
                         load(k.count(), loc), load(k.ret(), loc)), k, loc);
+        // the table's first fresh parameter is the object's structure, its first int the structure's size
+        java.util.Map<LibcFacts.ParamKind, Variable> given = new java.util.EnumMap<>(java.util.Map.of(LibcFacts.ParamKind.FRESH, info, LibcFacts.ParamKind.INT, size));
         List<Expr> params = new ArrayList<>();
-        boolean infoGiven = false, sizeGiven = false;
         for (LibcFacts.Param p : cb.params()) {
-            Expr v;
-            if (p.kind() == LibcFacts.ParamKind.FRESH && !infoGiven) {
-                infoGiven = true;
-                v = load(info, loc);
-            } else if (p.kind() == LibcFacts.ParamKind.INT && !sizeGiven) {
-                sizeGiven = true;
-                v = load(size, loc);
-            } else {
-                v = owner.param(body, p, args, loc);
-            }
-            params.add(asParam(fn, params.size(), v));
+            Variable v = given.remove(p.kind());
+            params.add(asParam(fn, params.size(), v != null ? load(v, loc) : owner.param(body, p, args, loc)));
         }
         call(body, at, fn, params, k, loc);
     }

@@ -157,9 +157,10 @@ final class ProgramBuilder {
 
     /**
      * The library's own objects used by the C library functions the program names (calls, or takes the
-     * address of) ({@link LibcFacts}): one global pseudo-object per hidden-state group (the group's static buffer, if it has one, 1 KiB), one
-     * thread-local object per per-thread library object, one mutex per library lock a function holds around its callbacks, the read-only library data, and the variadic arguments
-     * of the calls of each of the program's variadic functions ({@link weft.model.VaListBuiltins#objectName}).
+     * address of) ({@link LibcFacts}): one global pseudo-object per hidden-state group (the group's static buffer, if it
+     * has one, 1 KiB), one thread-local object per per-thread library object, one mutex per library lock a function
+     * holds around its callbacks, the read-only library data, and the variadic arguments of the calls of each of the
+     * program's variadic functions ({@link weft.model.VaListBuiltins#objectName}).
      */
     private void addLibcObjects() {
         Map<String, Long> state = new java.util.TreeMap<>();

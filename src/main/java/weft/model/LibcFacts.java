@@ -121,11 +121,8 @@ public record LibcFacts(List<Target> result, List<Store> stores, boolean posixTh
      * The function pointer argument {@code fnArg} (with {@code stored}: the function pointer stored in the object
      * argument {@code fnArg} points to, as in {@code sigaction}'s {@code struct sigaction}: in its member {@code member}
      * when not null, a function pointer or a union of them, else anywhere in it) is called {@code when}, with
-     * {@code params}.
-     */
-    /**
-     * A callback the function calls: when, through which argument, with which parameters; {@code lock}: the library
-     * lock group the function holds while it calls it (its object {@link #lockObjectName}), or null.
+     * {@code params}; {@code lock}: the library lock group the function holds while it calls it (its object
+     * {@link #lockObjectName}), or null.
      */
     public record Callback(When when, int fnArg, boolean stored, String member, List<Param> params, String lock) {
         public Callback {
